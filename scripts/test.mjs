@@ -4,7 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+const excludeAt = args.indexOf('--exclude');
+const excludes = excludeAt >= 0 ? args.splice(excludeAt, 2).slice(1) : [];
+const filters = args;
 function find(dir, acc = []) {
   if (!existsSync(dir)) return acc;
   for (const name of readdirSync(dir)) {
@@ -14,7 +17,9 @@ function find(dir, acc = []) {
   }
   return acc;
 }
-const files = find('out/test').filter((f) => filters.length === 0 || filters.some((s) => f.includes(s))).sort();
+const files = find('out/test').filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
+  .filter((f) => !excludes.some((s) => f.includes(s)))
+  .sort();
 if (files.length === 0) {
   console.error('no test files found under out/test');
   process.exit(1);

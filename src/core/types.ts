@@ -48,6 +48,9 @@ export interface Outcome {
   reviewableBy?: string[];
   /** Set on an ask that only a person may answer for this very call (taint). */
   personOnly?: boolean;
+  /** PostToolUse output sanitizing: context for the model, or output that replaces the tool's. */
+  additionalContext?: string;
+  updatedOutput?: unknown;
 }
 
 export interface Merged {

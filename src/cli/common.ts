@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { ActivityLog } from '../core/activity/log';
+import { Evaluator } from '../core/evaluator';
+import { loadConfig } from '../core/config/load';
+import { findProjectRoot } from '../core/project';
+import { ensurePrivateDir, newToken, readOrCreateSecret, stateDir, statePaths, type StatePaths } from '../core/state';
+import { randomBytes } from 'node:crypto';
+
+export class UsageError extends Error {}
+
+export function readStdin(): string {
+  try {
+    return readFileSync(0, 'utf8');
+  } catch (err) {
+    throw new UsageError(`could not read standard input (${(err as Error).message})`);
+  }
+}
+
+export function warn(message: string): void {
+  process.stderr.write(`agent-warden: ${message}\n`);
+}
+
+export interface Core {
+  paths: StatePaths;
+  log: ActivityLog;
+  evaluator: Evaluator;
+}
+
+/** The state folder, its log and an evaluator, as every command that evaluates needs them. */
+export async function openCore(opts: { config?: string; trustProject?: boolean; quiet?: boolean }): Promise<Core> {
+  const paths = statePaths(stateDir());
+  ensurePrivateDir(paths.dir);
+  const key = Buffer.from(readOrCreateSecret(paths.logKeyFile, () => randomBytes(32).toString('hex')), 'hex');
+  const probe = loadConfig({ stateDir: paths.dir, projectRoot: findProjectRoot(process.cwd()), ...(opts.config ? { cliConfigPath: opts.config } : {}) });
+  const log = new ActivityLog({ path: paths.logFile, key, maxBytes: probe.logMaxBytes, keep: probe.logKeep, onWarning: warn });
+  await Evaluator.ready();
+  const evaluator = new Evaluator({
+    stateDir: paths.dir,
+    log,
+    ...(opts.config ? { cliConfigPath: opts.config } : {}),
+    ...(opts.trustProject ? { trustProject: true } : {}),
+    onWarning: opts.quiet ? () => undefined : warn,
+  });
+  return { paths, log, evaluator };
+}
+
+export function hookToken(paths: StatePaths): string {
+  return readOrCreateSecret(paths.hookTokenFile, newToken);
+}

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { applyPlan, detectClaudeVersion, planInstall, planUninstall, TOKEN_ENV, type ClaudeScope, type InstallPlan } from '../core/install/claude';
+import { loadConfig } from '../core/config/load';
+import { endpointFor } from '../core/endpoints';
+import { findProjectRoot } from '../core/project';
+import { stateDir, statePaths } from '../core/state';
+import { hookToken, UsageError } from './common';
+
+const SCOPES: ClaudeScope[] = ['local', 'project', 'user'];
+
+function parseScope(scope: string | undefined): ClaudeScope {
+  const value = (scope ?? 'local') as ClaudeScope;
+  if (!SCOPES.includes(value)) throw new UsageError(`--scope must be one of ${SCOPES.join(', ')} (got "${scope}")`);
+  return value;
+}
+
+function requireClaude(agent: string | undefined): void {
+  if (agent !== 'claude') throw new UsageError(`install supports --agent claude today (got ${agent ? `"${agent}"` : 'none'})`);
+}
+
+function report(plan: InstallPlan, dryRun: boolean, verb: string): void {
+  for (const warning of plan.warnings) process.stderr.write(`warning: ${warning}\n`);
+  if (dryRun) {
+    process.stdout.write(`# ${plan.path} (dry run: nothing written)\n${plan.after}`);
+    return;
+  }
+  process.stdout.write(plan.changed ? `${verb} ${plan.path}\n` : `${plan.path} already up to date\n`);
+}
+
+export interface InstallArgs {
+  agent?: string;
+  scope?: string;
+  dryRun?: boolean;
+  url?: string;
+  bridge?: boolean;
+  config?: string;
+}
+
+export function install(args: InstallArgs): void {
+  requireClaude(args.agent);
+  const scope = parseScope(args.scope);
+  const projectRoot = findProjectRoot(process.cwd());
+  const paths = statePaths(stateDir());
+  const config = loadConfig({ stateDir: paths.dir, projectRoot, ...(args.config ? { cliConfigPath: args.config } : {}) });
+  const url = args.url ?? endpointFor(paths.endpointsDir, projectRoot)?.url;
+  if (!args.bridge && !url) throw new UsageError('no running endpoint was found for this project: start `agent-warden serve` (or open it in VS Code with the extension), or pass --url');
+  const plan = planInstall({
+    scope,
+    projectRoot,
+    ...(url ? { url } : {}),
+    ...(scope === 'project' ? {} : { token: hookToken(paths) }),
+    bridge: !!args.bridge,
+    bridgeCommand: scope === 'project' ? 'agent-warden' : `"${process.execPath}" "${resolve(process.argv[1] ?? 'dist/cli.js')}"`,
+    claudeVersion: detectClaudeVersion(),
+    approvalTimeoutSeconds: config.approvalsTimeoutSeconds,
+  });
+  if (!args.dryRun) applyPlan(plan);
+  report(plan, !!args.dryRun, 'installed Warden hooks in');
+}
+
+export function uninstall(args: InstallArgs): void {
+  requireClaude(args.agent);
+  const plan = planUninstall(parseScope(args.scope), findProjectRoot(process.cwd()));
+  if (!args.dryRun) applyPlan(plan);
+  report(plan, !!args.dryRun, 'removed Warden hooks from');
+}
+
+/** `env`: the export line that gives Claude Code the hook token for $VAR headers. */
+export function printEnv(): void {
+  const paths = statePaths(stateDir());
+  const token = hookToken(paths);
+  process.stdout.write(`export ${TOKEN_ENV}=${token}\n`);
+}

@@ -1,0 +1,27 @@
+import type { AgentName } from '../types';
+import { parseClaudeInput, writeClaudeReply, type ParseResult, type ReplyInput } from './claude';
+
+export type { ParseResult, ReplyInput } from './claude';
+
+export interface AgentAdapter {
+  name: AgentName;
+  parse(body: unknown, opts?: { headless?: boolean }): ParseResult;
+  reply(input: ReplyInput): Record<string, unknown>;
+}
+
+const ADAPTERS: Partial<Record<AgentName, AgentAdapter>> = {
+  claude: { name: 'claude', parse: parseClaudeInput, reply: writeClaudeReply },
+};
+
+export function adapterFor(agent: string): AgentAdapter | undefined {
+  return ADAPTERS[agent as AgentName];
+}
+
+export function knownAgents(): string[] {
+  return Object.keys(ADAPTERS);
+}
+
+/** Registers an adapter (the other agents' adapters add themselves here). */
+export function registerAdapter(adapter: AgentAdapter): void {
+  ADAPTERS[adapter.name] = adapter;
+}

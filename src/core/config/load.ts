@@ -1,0 +1,208 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { configSchema, type ConfigScope, type WardenConfigFile } from './schema';
+import { describeConfigIssues } from './errors';
+import { FaceBook, parseToolFaces } from '../policies/faces';
+
+export interface PolicySetting {
+  enabled?: boolean;
+  enabledSource?: ConfigScope;
+  params: Record<string, unknown>;
+  paramsSource?: ConfigScope;
+  /** List items an untrusted project adds on top of the merged (and default) lists. */
+  appendParams?: Record<string, unknown[]>;
+}
+
+export interface ScopeFile {
+  scope: ConfigScope;
+  path: string;
+  present: boolean;
+  /** mtime and size, for hot reload. */
+  stamp: string;
+}
+
+export interface ResolvedConfig {
+  policySettings: Map<string, PolicySetting>;
+  faces: FaceBook;
+  allowTools?: string[];
+  redactionAllowlist: string[];
+  semantic: NonNullable<WardenConfigFile['semantic']>;
+  approvalsTimeoutSeconds: number;
+  failureDecision: 'deny' | 'ask' | 'allow';
+  logMaxBytes: number;
+  logKeep: number;
+  trustedRoots: string[];
+  projectTrusted: boolean;
+  files: ScopeFile[];
+  /** Problems that made a file (or a face) be refused; each names the file and the key. */
+  errors: string[];
+  /** Settings ignored because the project is not trusted. */
+  warnings: string[];
+}
+
+export interface LoadOptions {
+  stateDir: string;
+  projectRoot: string;
+  cliConfigPath?: string;
+  /** The host's own trust answer (VS Code workspace trust, or --trust-project). */
+  trustProject?: boolean;
+}
+
+export const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 120;
+export const DEFAULT_LOG_MAX_BYTES = 20 * 1024 * 1024;
+
+export function scopeFiles(opts: LoadOptions): { scope: ConfigScope; path: string }[] {
+  const files: { scope: ConfigScope; path: string }[] = [
+    { scope: 'user', path: join(opts.stateDir, 'config.json') },
+    { scope: 'project', path: join(opts.projectRoot, '.agent-warden', 'config.json') },
+    { scope: 'local', path: join(opts.projectRoot, '.agent-warden', 'config.local.json') },
+  ];
+  if (opts.cliConfigPath) files.push({ scope: 'cli', path: resolve(opts.cliConfigPath) });
+  return files;
+}
+
+function stampOf(path: string): string {
+  try {
+    const st = statSync(path);
+    return `${st.mtimeMs}:${st.size}`;
+  } catch {
+    return 'absent';
+  }
+}
+
+function readScope(path: string, errors: string[]): WardenConfigFile | undefined {
+  if (!existsSync(path)) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    errors.push(`${path}: cannot be read (${(err as Error).message})`);
+    return undefined;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    errors.push(`${path}: not valid JSON (${(err as Error).message})`);
+    return undefined;
+  }
+  const parsed = configSchema.safeParse(json);
+  if (!parsed.success) {
+    errors.push(...describeConfigIssues(path, parsed.error));
+    return undefined;
+  }
+  return parsed.data;
+}
+
+/**
+ * Merges the scopes in order user < project < local < cli. An untrusted project
+ * scope may only tighten: it can turn policies on, narrow the tool allow list and
+ * make failures deny, but what would loosen is ignored with a warning.
+ */
+export function loadConfig(opts: LoadOptions): ResolvedConfig {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const files: ScopeFile[] = [];
+  const scopes: { scope: ConfigScope; path: string; data: WardenConfigFile }[] = [];
+  for (const file of scopeFiles(opts)) {
+    if (file.scope === 'cli' && !existsSync(file.path)) errors.push(`${file.path}: the --config file does not exist`);
+    const data = readScope(file.path, errors);
+    files.push({ ...file, present: existsSync(file.path), stamp: stampOf(file.path) });
+    if (data) scopes.push({ ...file, data });
+  }
+  const user = scopes.find((s) => s.scope === 'user')?.data;
+  const trustedRoots = (user?.trustedRoots ?? []).map((p) => resolve(p));
+  const projectTrusted = opts.trustProject === true || trustedRoots.includes(resolve(opts.projectRoot));
+
+  const resolved: ResolvedConfig = {
+    policySettings: new Map(),
+    faces: new FaceBook(new Map()),
+    redactionAllowlist: [],
+    semantic: {},
+    approvalsTimeoutSeconds: DEFAULT_APPROVAL_TIMEOUT_SECONDS,
+    failureDecision: 'deny',
+    logMaxBytes: DEFAULT_LOG_MAX_BYTES,
+    logKeep: 5,
+    trustedRoots,
+    projectTrusted,
+    files,
+    errors,
+    warnings,
+  };
+  const faceRaw: Record<string, unknown> = {};
+
+  for (const { scope, path, data } of scopes) {
+    const tightenOnly = scope === 'project' && !projectTrusted;
+    const ignored = (key: string) => warnings.push(`${path}: ${key} ignored: the project is not trusted, so its config may only tighten`);
+    for (const [name, setting] of Object.entries(data.policies ?? {})) {
+      const current = resolved.policySettings.get(name) ?? { params: {} };
+      if (setting.enabled !== undefined) {
+        if (tightenOnly && setting.enabled === false) ignored(`policies.${name}.enabled=false`);
+        else {
+          current.enabled = setting.enabled;
+          current.enabledSource = scope;
+        }
+      }
+      if (setting.params) {
+        if (tightenOnly) mergeTighteningParams(current, setting.params, scope, () => ignored(`policies.${name}.params`));
+        else {
+          current.params = { ...current.params, ...setting.params };
+          current.paramsSource = scope;
+        }
+      }
+      resolved.policySettings.set(name, current);
+    }
+    if (data.toolFaces) {
+      if (tightenOnly) ignored('toolFaces');
+      else Object.assign(faceRaw, data.toolFaces);
+    }
+    if (data.allowTools) {
+      // Narrowing: a later scope's list intersects what an earlier one allowed.
+      resolved.allowTools = resolved.allowTools ? resolved.allowTools.filter((t) => data.allowTools!.includes(t)) : [...data.allowTools];
+    }
+    if (data.redaction?.allowlist) {
+      if (tightenOnly) ignored('redaction.allowlist');
+      else resolved.redactionAllowlist.push(...data.redaction.allowlist);
+    }
+    if (data.semantic) {
+      if (tightenOnly) ignored('semantic');
+      else resolved.semantic = { ...resolved.semantic, ...data.semantic, thresholds: { ...resolved.semantic.thresholds, ...data.semantic.thresholds } };
+    }
+    if (data.approvals?.timeoutSeconds !== undefined) {
+      if (tightenOnly) ignored('approvals.timeoutSeconds');
+      else resolved.approvalsTimeoutSeconds = data.approvals.timeoutSeconds;
+    }
+    if (data.failure?.decision !== undefined) {
+      if (tightenOnly && data.failure.decision !== 'deny') ignored('failure.decision');
+      else resolved.failureDecision = data.failure.decision;
+    }
+    if (data.log?.maxBytes !== undefined && !tightenOnly) resolved.logMaxBytes = data.log.maxBytes;
+    if (data.log?.keep !== undefined && !tightenOnly) resolved.logKeep = data.log.keep;
+  }
+
+  const parsedFaces = parseToolFaces(faceRaw);
+  errors.push(...parsedFaces.errors.map((e) => e.message));
+  resolved.faces = new FaceBook(parsedFaces.faces);
+  return resolved;
+}
+
+// An untrusted project may add deny patterns (list-valued params grow) but not
+// replace or remove anything the other scopes set.
+function mergeTighteningParams(current: PolicySetting, params: Record<string, unknown>, scope: ConfigScope, onIgnored: () => void): void {
+  let ignoredSomething = false;
+  for (const [key, value] of Object.entries(params)) {
+    const isDenyList = /^(deny|block|protected)/i.test(key) && Array.isArray(value);
+    if (!isDenyList) {
+      ignoredSomething = true;
+      continue;
+    }
+    current.appendParams = { ...current.appendParams, [key]: [...(current.appendParams?.[key] ?? []), ...value] };
+    current.paramsSource = current.paramsSource ?? scope;
+  }
+  if (ignoredSomething) onIgnored();
+}
+
+/** True when any scope file changed since `files` was read. */
+export function configChanged(files: ScopeFile[]): boolean {
+  return files.some((f) => stampOf(f.path) !== f.stamp);
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+// One schema for every scope (user, project, local, --config). Unknown keys are
+// refused so a typo never silently turns a protection off.
+
+export const failureDecisionSchema = z.enum(['deny', 'ask', 'allow']);
+
+export const policySettingSchema = z
+  .object({
+    enabled: z.boolean().optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+
+export const pathTargetSchema = z
+  .object({
+    param: z.string().min(1),
+    aliases: z.array(z.string().min(1)).optional(),
+    access: z.enum(['read', 'write']),
+  })
+  .strict();
+
+export const toolFamilySchema = z.enum(['shell', 'read', 'write', 'edit', 'network', 'search', 'other']);
+
+export const toolFaceSchema = z
+  .object({
+    family: toolFamilySchema,
+    pathTarget: pathTargetSchema.optional(),
+    commandParam: z.string().min(1).optional(),
+    urlParam: z.string().min(1).optional(),
+    contentParams: z.array(z.string().min(1)).optional(),
+    summary: z.array(z.string().min(1)).optional(),
+  })
+  .strict();
+
+export const semanticSchema = z
+  .object({
+    mode: z.enum(['off', 'observe', 'enforce']).optional(),
+    provider: z.enum(['systemone', 'openai', 'anthropic', 'vscode-lm']).optional(),
+    url: z.string().url().optional(),
+    model: z.string().min(1).optional(),
+    apiKeyEnv: z.string().min(1).optional(),
+    timeoutMs: z.number().int().positive().max(60_000).optional(),
+    thresholds: z
+      .object({
+        fire: z.number().min(0).max(1).optional(),
+        deny: z.number().min(0).max(1).optional(),
+        injection: z.number().min(0).max(1).optional(),
+      })
+      .strict()
+      .optional(),
+    policies: z.record(z.string(), z.object({ enabled: z.boolean().optional(), mode: z.enum(['deny', 'warn']).optional() }).strict()).optional(),
+  })
+  .strict();
+
+export const configSchema = z
+  .object({
+    $schema: z.string().optional(),
+    policies: z.record(z.string(), policySettingSchema).optional(),
+    toolFaces: z.record(z.string(), z.unknown()).optional(),
+    allowTools: z.array(z.string().min(1)).optional(),
+    redaction: z
+      .object({
+        allowlist: z.array(z.string().regex(/^[0-9a-f]{64}$/, 'a keyed hash: 64 hex characters')).optional(),
+      })
+      .strict()
+      .optional(),
+    semantic: semanticSchema.optional(),
+    approvals: z
+      .object({
+        timeoutSeconds: z.number().int().min(1).max(3600).optional(),
+      })
+      .strict()
+      .optional(),
+    failure: z
+      .object({
+        decision: failureDecisionSchema.optional(),
+      })
+      .strict()
+      .optional(),
+    log: z
+      .object({
+        maxBytes: z.number().int().min(4096).optional(),
+        keep: z.number().int().min(1).max(100).optional(),
+      })
+      .strict()
+      .optional(),
+    trustedRoots: z.array(z.string().min(1)).optional(),
+  })
+  .strict();
+
+export type WardenConfigFile = z.infer<typeof configSchema>;
+export type ToolFaceInput = z.infer<typeof toolFaceSchema>;
+export type ConfigScope = 'default' | 'user' | 'project' | 'local' | 'cli';

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { homedir } from 'node:os';
+import type { Decision, HookEvent, Merged, Outcome } from './types';
+import { configChanged, loadConfig, type ResolvedConfig } from './config/load';
+import { findProjectRoot } from './project';
+import { initShellParser } from './shell';
+import { toolCallOf } from './policies/call';
+import { ALL_POLICIES } from './policies/registry';
+import { resolvePolicyStates, runPolicies, type PolicyState } from './policies/run';
+import { SessionStore } from './policies/session';
+import type { AnyPolicy, ToolCall } from './policies/types';
+import { combine } from './verdict/combine';
+import { NO_APPROVAL, NO_CUT, RECORD_SCHEMA_VERSION, SEMANTIC_OFF, type VerdictRecord } from './verdict/record';
+import { Redactor } from './redaction';
+import { argsDigest, checkBindable } from './approvals/canonical';
+import type { ActivityLog } from './activity/log';
+import type { SemanticTier, SemanticResult } from './semantic/tier';
+
+export interface EvaluatorOptions {
+  stateDir: string;
+  cliConfigPath?: string;
+  /** The host's trust answer for every project it serves (VS Code workspace trust, --trust-project). */
+  trustProject?: boolean;
+  log?: ActivityLog;
+  home?: string;
+  policies?: AnyPolicy[];
+  /** The semantic tier, when a judge is configured. */
+  semantic?: SemanticTier;
+  onWarning?: (message: string) => void;
+  /** How often config files are checked for changes (hot reload). */
+  reloadCheckMs?: number;
+}
+
+interface ProjectState {
+  config: ResolvedConfig;
+  states: PolicyState[];
+  checkedAt: number;
+}
+
+export interface Evaluation {
+  event: HookEvent;
+  call?: ToolCall;
+  merged: Merged;
+  /** The record as logged, with the plain digest (the log itself stores a keyed one). */
+  record: VerdictRecord;
+  config: ResolvedConfig;
+}
+
+/**
+ * The evaluation core that every host shares: config per project (reloaded when
+ * its files change), the deterministic tier, the optional semantic tier,
+ * combine, the VerdictRecord and its log line.
+ */
+export class Evaluator {
+  private readonly projects = new Map<string, ProjectState>();
+  private readonly sessions = new SessionStore();
+  private readonly policies: AnyPolicy[];
+  private readonly home: string;
+  private pausedUntil = 0;
+
+  constructor(private readonly opts: EvaluatorOptions) {
+    this.policies = opts.policies ?? ALL_POLICIES;
+    this.home = opts.home ?? homedir();
+  }
+
+  static async ready(): Promise<void> {
+    await initShellParser();
+  }
+
+  get log(): ActivityLog | undefined {
+    return this.opts.log;
+  }
+
+  configFor(projectRoot: string): ResolvedConfig {
+    return this.projectState(projectRoot).config;
+  }
+
+  policyStates(projectRoot: string): PolicyState[] {
+    return this.projectState(projectRoot).states;
+  }
+
+  /** Pauses enforcement: calls are still evaluated and recorded, but answered as no objection. */
+  pause(minutes: number, now = Date.now()): void {
+    this.pausedUntil = now + minutes * 60_000;
+  }
+
+  resume(): void {
+    this.pausedUntil = 0;
+  }
+
+  isPaused(now = Date.now()): boolean {
+    return now < this.pausedUntil;
+  }
+
+  private projectState(projectRoot: string): ProjectState {
+    const now = Date.now();
+    const existing = this.projects.get(projectRoot);
+    const interval = this.opts.reloadCheckMs ?? 250;
+    if (existing && (now - existing.checkedAt < interval || !configChanged(existing.config.files))) {
+      existing.checkedAt = now;
+      return existing;
+    }
+    const config = loadConfig({
+      stateDir: this.opts.stateDir,
+      projectRoot,
+      ...(this.opts.cliConfigPath ? { cliConfigPath: this.opts.cliConfigPath } : {}),
+      ...(this.opts.trustProject !== undefined ? { trustProject: this.opts.trustProject } : {}),
+    });
+    for (const message of [...config.errors, ...config.warnings]) this.opts.onWarning?.(message);
+    const states = resolvePolicyStates(this.policies, config);
+    for (const state of states) if (state.error) this.opts.onWarning?.(state.error);
+    const fresh = { config, states, checkedAt: now };
+    this.projects.set(projectRoot, fresh);
+    return fresh;
+  }
+
+  /** Screens a tool call the way a hook event would be (used to re-screen an edited approval). */
+  async screen(event: HookEvent): Promise<{ decision: Decision; reason: string; outcomes: Outcome[] }> {
+    const { merged } = await this.decide(event, { record: false });
+    return { decision: merged.decision, reason: merged.reason, outcomes: merged.outcomes };
+  }
+
+  async evaluate(event: HookEvent): Promise<Evaluation> {
+    const result = await this.decide(event, { record: true });
+    return result;
+  }
+
+  private async decide(event: HookEvent, opts: { record: boolean }): Promise<Evaluation> {
+    const started = performance.now();
+    const projectRoot = findProjectRoot(event.cwd || process.cwd());
+    const { config, states } = this.projectState(projectRoot);
+    const call = toolCallOf(event, { projectRoot, home: this.home, faces: config.faces });
+    const session = this.sessions.memoryFor(`${event.agent}:${event.sessionId}`);
+
+    const semanticRun = this.opts.semantic && call ? this.opts.semantic.start({ event, call, config, projectRoot }) : undefined;
+    // Let the judge request go out before the policies take the CPU.
+    if (semanticRun) await Promise.resolve();
+    const outcomes = runPolicies(states, { event, ...(call ? { call } : {}), session, stateDir: this.opts.stateDir });
+    if (call && config.allowTools && !config.allowTools.includes(call.toolName)) {
+      outcomes.push({
+        policy: 'allow-tools',
+        tier: 'deterministic',
+        verdict: 'deny',
+        reason: `${call.toolName} is not in this project's allowTools list; add it to allowTools in the Warden config to let it run`,
+      });
+    }
+    let semantic: SemanticResult | undefined;
+    if (semanticRun) {
+      const hardDeny = outcomes.some((o) => o.verdict === 'deny' && !o.reviewableBy?.length);
+      semantic = hardDeny ? semanticRun.abort('a deterministic policy denied the call') : await semanticRun.result;
+    }
+    const merged = semantic ? semantic.merge(outcomes) : combine(outcomes);
+    const paused = this.isPaused();
+    const record = this.buildRecord(event, call, merged, config, semantic, performance.now() - started, paused, projectRoot);
+    if (opts.record) this.opts.log?.append(this.forLog(record));
+    if (paused) return { event, ...(call ? { call } : {}), merged: { ...merged, decision: 'allow', reason: `enforcement paused: ${merged.reason}` }, record, config };
+    return { event, ...(call ? { call } : {}), merged, record, config };
+  }
+
+  private redactorFor(config: ResolvedConfig): Redactor {
+    return new Redactor({ allowlist: { key: this.allowlistKey(), hashes: new Set(config.redactionAllowlist) } });
+  }
+
+  private allowlistKeyCache: Buffer | undefined;
+  private allowlistKey(): Buffer {
+    // The log key doubles as the allow-list key: both are this user's private keyed hashes.
+    this.allowlistKeyCache ??= this.opts.log?.key ?? Buffer.alloc(32);
+    return this.allowlistKeyCache;
+  }
+
+  private buildRecord(
+    event: HookEvent,
+    call: ToolCall | undefined,
+    merged: Merged,
+    config: ResolvedConfig,
+    semantic: SemanticResult | undefined,
+    latencyMs: number,
+    paused: boolean,
+    projectRoot: string,
+  ): VerdictRecord {
+    const redactor = this.redactorFor(config);
+    const redactedInput = event.toolInput ? redactor.redactJson(event.toolInput, 'blunt') : undefined;
+    let digest: string | null = null;
+    let notBindable: string | undefined;
+    if (event.toolName && event.toolInput) {
+      const bindable = checkBindable(event.toolInput);
+      if (bindable.ok) digest = argsDigest(event.toolName, event.toolInput);
+      else notBindable = bindable.problem;
+    }
+    const outcomes = merged.outcomes.map((o) => ({ ...o, reason: redactor.redactText(o.reason).text, ...(o.evidence ? { evidence: redactor.redactText(o.evidence).text } : {}) }));
+    const record: VerdictRecord = {
+      type: 'record',
+      schemaVersion: RECORD_SCHEMA_VERSION,
+      id: randomUUID(),
+      ts: new Date().toISOString(),
+      agent: event.agent,
+      event: event.rawEventName,
+      sessionId: event.sessionId,
+      cwd: event.cwd,
+      projectRoot,
+      toolName: event.toolName ?? null,
+      toolInput: redactedInput?.value ?? null,
+      argsDigest: digest,
+      decision: merged.decision,
+      reason: redactor.redactText(merged.reason).text,
+      outcomes,
+      envelope: semantic?.envelope ?? null,
+      redactions: semantic?.redactions ?? { count: redactedInput?.count ?? 0, byLabel: redactedInput?.byLabel ?? {} },
+      cut: semantic?.cut ?? NO_CUT,
+      semantic: semantic?.status ?? SEMANTIC_OFF,
+      approval: NO_APPROVAL,
+      latencyMs: Math.round(latencyMs * 1000) / 1000,
+    };
+    if (notBindable) record.notBindable = notBindable;
+    if (paused) record.paused = true;
+    return record;
+  }
+
+  /** The log keeps a keyed digest, never the plain one. */
+  forLog(record: VerdictRecord): VerdictRecord {
+    if (!this.opts.log) return record;
+    return { ...record, argsDigest: this.opts.log.keyedDigest(record.argsDigest) };
+  }
+
+  /** Records a call that could not be evaluated (bad body, internal error) so no row is lost. */
+  recordFailure(agent: string, problem: string, decision: Decision, body?: unknown): VerdictRecord {
+    const redactor = new Redactor({});
+    const record: VerdictRecord = {
+      type: 'record',
+      schemaVersion: RECORD_SCHEMA_VERSION,
+      id: randomUUID(),
+      ts: new Date().toISOString(),
+      agent,
+      event: typeof (body as Record<string, unknown> | undefined)?.hook_event_name === 'string' ? String((body as Record<string, unknown>).hook_event_name) : 'unknown',
+      sessionId: typeof (body as Record<string, unknown> | undefined)?.session_id === 'string' ? String((body as Record<string, unknown>).session_id) : 'unknown',
+      toolName: typeof (body as Record<string, unknown> | undefined)?.tool_name === 'string' ? String((body as Record<string, unknown>).tool_name) : null,
+      toolInput: null,
+      argsDigest: null,
+      decision,
+      reason: redactor.redactText(problem).text,
+      outcomes: [{ policy: 'failure', tier: 'deterministic', verdict: decision, reason: redactor.redactText(problem).text }],
+      envelope: null,
+      redactions: { count: 0, byLabel: {} },
+      cut: NO_CUT,
+      semantic: SEMANTIC_OFF,
+      approval: NO_APPROVAL,
+      latencyMs: 0,
+      failure: redactor.redactText(problem).text,
+    };
+    this.opts.log?.append(record);
+    return record;
+  }
+}

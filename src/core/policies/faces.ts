@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { toolFaceSchema } from '../config/schema';
+
+// A face tells the policies how to read a tool's arguments, so one policy
+// ("writing outside the project") covers every agent's write tool.
+
+export type ToolFamily = z.infer<typeof toolFaceSchema>['family'];
+export type ToolFace = z.infer<typeof toolFaceSchema> & { tool: string; builtIn: boolean };
+
+type FaceSpec = z.infer<typeof toolFaceSchema>;
+
+const shell = (commandParam = 'command'): FaceSpec => ({ family: 'shell', commandParam, summary: [commandParam] });
+const read = (param: string, aliases?: string[]): FaceSpec => ({
+  family: 'read',
+  pathTarget: { param, access: 'read', ...(aliases ? { aliases } : {}) },
+  summary: [param],
+});
+const write = (param: string, contentParams: string[], aliases?: string[]): FaceSpec => ({
+  family: 'write',
+  pathTarget: { param, access: 'write', ...(aliases ? { aliases } : {}) },
+  contentParams,
+  summary: [param],
+});
+const edit = (param: string, contentParams: string[], aliases?: string[]): FaceSpec => ({
+  family: 'edit',
+  pathTarget: { param, access: 'write', ...(aliases ? { aliases } : {}) },
+  contentParams,
+  summary: [param],
+});
+const search = (param: string): FaceSpec => ({
+  family: 'search',
+  pathTarget: { param, access: 'read' },
+  summary: ['pattern', param],
+});
+const network = (urlParam: string): FaceSpec => ({ family: 'network', urlParam, summary: [urlParam] });
+
+/** Built-in faces for the tools of Claude Code, Codex, Gemini CLI, Cursor and Copilot CLI. */
+const BUILT_IN: Record<string, FaceSpec> = {
+  // Claude Code
+  Bash: shell(),
+  BashOutput: { family: 'other', summary: ['bash_id'] },
+  KillShell: { family: 'other', summary: ['shell_id'] },
+  Read: read('file_path'),
+  Write: write('file_path', ['content']),
+  Edit: edit('file_path', ['new_string']),
+  MultiEdit: edit('file_path', ['edits']),
+  NotebookEdit: edit('notebook_path', ['new_source']),
+  Glob: search('path'),
+  Grep: search('path'),
+  LS: read('path'),
+  WebFetch: network('url'),
+  WebSearch: { family: 'network', summary: ['query'] },
+  Task: { family: 'other', summary: ['description'] },
+  TodoWrite: { family: 'other', summary: [] },
+  // Codex CLI
+  shell: shell('command'),
+  local_shell: shell('command'),
+  apply_patch: { family: 'edit', contentParams: ['input', 'patch'], summary: ['input'] },
+  // Gemini CLI
+  run_shell_command: shell('command'),
+  read_file: read('absolute_path', ['file_path', 'path']),
+  read_many_files: { family: 'read', summary: ['paths'] },
+  write_file: write('file_path', ['content'], ['absolute_path', 'path']),
+  replace: edit('file_path', ['new_string'], ['absolute_path', 'path']),
+  glob: search('path'),
+  search_file_content: search('path'),
+  list_directory: read('path', ['dir_path']),
+  web_fetch: { family: 'network', summary: ['prompt'] },
+  google_web_search: { family: 'network', summary: ['query'] },
+  // Cursor
+  Shell: shell('command'),
+  run_terminal_cmd: shell('command'),
+  read_file_cursor: read('target_file'),
+  edit_file: edit('target_file', ['code_edit', 'contents']),
+  delete_file: { family: 'write', pathTarget: { param: 'target_file', access: 'write' }, summary: ['target_file'] },
+  // Copilot CLI
+  bash: shell('command'),
+  view: read('path'),
+  create: write('path', ['file_text']),
+  edit: edit('path', ['new_str']),
+  str_replace_editor: edit('path', ['new_str', 'file_text']),
+  fetch: network('url'),
+};
+
+export function builtInFace(tool: string): ToolFace | undefined {
+  const spec = BUILT_IN[tool];
+  return spec ? { ...spec, tool, builtIn: true } : undefined;
+}
+
+export function builtInToolNames(): string[] {
+  return Object.keys(BUILT_IN);
+}
+
+/** A tool with no face is read as family "other": no path or command is inferred from it. */
+export function unknownFace(tool: string): ToolFace {
+  return { family: 'other', summary: [], tool, builtIn: false };
+}
+
+export interface FaceError {
+  tool: string;
+  message: string;
+}
+
+/**
+ * Parses the config's toolFaces. A malformed face is refused whole (never half
+ * applied), with a message naming the tool, the member and what was expected.
+ */
+export function parseToolFaces(raw: Record<string, unknown> | undefined): { faces: Map<string, ToolFace>; errors: FaceError[] } {
+  const faces = new Map<string, ToolFace>();
+  const errors: FaceError[] = [];
+  for (const [tool, value] of Object.entries(raw ?? {})) {
+    const parsed = toolFaceSchema.safeParse(value);
+    if (parsed.success) {
+      faces.set(tool, { ...parsed.data, tool, builtIn: false });
+      continue;
+    }
+    for (const issue of parsed.error.issues) {
+      errors.push({ tool, message: `toolFaces[${JSON.stringify(tool)}]: ${describeIssue(issue)}` });
+    }
+  }
+  return { faces, errors };
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.map(String).join('.');
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `${where} is missing`;
+  if (issue.code === 'unrecognized_keys') {
+    const prefix = where ? `${where}: ` : '';
+    return `${prefix}unknown member${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+  }
+  if (issue.code === 'invalid_value') return `${where || 'value'} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+  return `${where || 'value'}: ${issue.message}`;
+}
+
+export class FaceBook {
+  constructor(private readonly configured: Map<string, ToolFace>) {}
+
+  faceFor(tool: string): ToolFace {
+    return this.configured.get(tool) ?? builtInFace(tool) ?? unknownFace(tool);
+  }
+}

@@ -1,0 +1,99 @@
+import type { z } from 'zod';
+import type { Decision, HookEvent, HookEventName } from '../types';
+import type { ShellAnalysis } from '../shell';
+import type { PathRelation } from '../shell/paths';
+import type { ToolFace } from './faces';
+
+export type PolicyCategory =
+  | 'output-sanitizing'
+  | 'secrets'
+  | 'dangerous-commands'
+  | 'infrastructure'
+  | 'git'
+  | 'database'
+  | 'packages-and-system'
+  | 'filesystem'
+  | 'network'
+  | 'agent-integrity'
+  | 'workflow'
+  | 'taint';
+
+/** A path a call touches, resolved against its cwd, with how it relates to the project. */
+export interface TouchedPath {
+  raw: string;
+  absolute: string;
+  access: 'read' | 'write' | 'delete' | 'execute';
+  relation: PathRelation;
+  /** Where the path came from: a tool parameter name, or the shell command that named it. */
+  source: string;
+}
+
+/** One tool call as the policies see it: arguments read through the tool's face. */
+export interface ToolCall {
+  toolName: string;
+  input: Record<string, unknown>;
+  face: ToolFace;
+  cwd: string;
+  projectRoot: string;
+  home: string;
+  /** The command text when the face has one (shell family). */
+  command?: string;
+  /** The parsed command; absent when the face is not a shell or the text did not parse at all. */
+  shell?: ShellAnalysis;
+  /** Paths the call's face names directly (file tools); shell policies read `shell` themselves. */
+  paths: TouchedPath[];
+  /** Text the call would write (file content, edit replacement), for content policies. */
+  content?: string;
+  url?: string;
+}
+
+/** Per-session memory that policies such as repetition and taint keep between calls. */
+export interface SessionMemory {
+  get<T>(policy: string, key: string): T | undefined;
+  set<T>(policy: string, key: string, value: T): void;
+}
+
+export interface PolicyContext<P> {
+  event: HookEvent;
+  /** Present for tool events (PreToolUse, PermissionRequest, PostToolUse). */
+  call?: ToolCall;
+  params: P;
+  session: SessionMemory;
+  /** Warden's own state folder, which self-protection guards. */
+  stateDir: string;
+}
+
+export interface PolicyHit {
+  reason: string;
+  evidence?: string;
+  /** Overrides the policy's decision kind for this hit (for instance a softer instruct). */
+  decision?: Decision;
+  /** Only a person may answer this ask, for this very call (taint). */
+  personOnly?: boolean;
+  /** PostToolUse: text to hand back to the agent in place of or beside the tool output. */
+  additionalContext?: string;
+  updatedOutput?: unknown;
+}
+
+export interface PolicyDefinition<P = Record<string, unknown>> {
+  name: string;
+  category: PolicyCategory;
+  description: string;
+  defaultEnabled: boolean;
+  decision: Exclude<Decision, 'allow'>;
+  params: z.ZodType<P>;
+  /** Which normalized events the policy looks at; default PreToolUse and PermissionRequest. */
+  events?: HookEventName[];
+  /** Self-protection: no scope can turn it off. */
+  alwaysOn?: boolean;
+  /** Semantic policies that may clear this policy's finding (semantic issue). */
+  reviewableBy?: string[];
+  evaluate(ctx: PolicyContext<P>): PolicyHit | null;
+}
+
+// Erases the parameter type so heterogeneous policies can live in one list.
+export type AnyPolicy = PolicyDefinition<any>;
+
+export function definePolicy<P>(policy: PolicyDefinition<P>): PolicyDefinition<P> {
+  return policy;
+}

@@ -1,0 +1,128 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bearerToken, isLoopbackHost, tokensEqual } from './auth';
+import { DEFAULT_BODY_CAP, readBody } from './body';
+import type { HookService } from './hooks';
+import { VERSION } from '../core/version';
+
+/** A route group mounted beside the hook routes (the panel API adds one). */
+export interface RouteGroup {
+  /** Returns true when it handled the request. */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> | boolean;
+}
+
+export interface WardenServerOptions {
+  hooks: HookService;
+  hookToken: string;
+  port?: number;
+  host?: string;
+  bodyCap?: number;
+  routes?: RouteGroup[];
+  onError?: (message: string) => void;
+}
+
+export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+/** The HTTP endpoint on loopback: hooks for agents, health, and any mounted route groups. */
+export class WardenServer {
+  private server: Server | undefined;
+  private boundPort = 0;
+
+  constructor(private readonly opts: WardenServerOptions) {}
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.boundPort}`;
+  }
+
+  async listen(): Promise<string> {
+    const server = createServer((req, res) => {
+      this.route(req, res).catch((err: Error) => {
+        this.opts.onError?.(`request failed: ${err.stack ?? err.message}`);
+        if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
+        else res.end();
+      });
+    });
+    // Held asks can wait minutes for a person; never cut them off.
+    server.requestTimeout = 0;
+    server.headersTimeout = 30_000;
+    server.keepAliveTimeout = 65_000;
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.opts.port ?? 0, this.opts.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.boundPort = (server.address() as AddressInfo).port;
+    return this.url;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (!isLoopbackHost(req, this.boundPort)) {
+      sendJson(res, 403, { error: 'the Host header must name this loopback endpoint' });
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/health') {
+      sendJson(res, 200, { ok: true, version: VERSION });
+      return;
+    }
+    const hookMatch = /^\/hooks\/([a-z][a-z0-9-]*)$/.exec(url.pathname);
+    if (hookMatch) {
+      await this.hook(req, res, hookMatch[1]!);
+      return;
+    }
+    for (const group of this.opts.routes ?? []) {
+      if (await group.handle(req, res, url)) return;
+    }
+    sendJson(res, 404, { error: `no route for ${req.method} ${url.pathname}` });
+  }
+
+  private async hook(req: IncomingMessage, res: ServerResponse, agent: string): Promise<void> {
+    // A browser page must never drive the hook endpoint.
+    if (req.headers.origin !== undefined) {
+      req.resume();
+      sendJson(res, 403, { error: 'requests with an Origin header are refused' });
+      return;
+    }
+    const token = bearerToken(req);
+    if (!token || !tokensEqual(token, this.opts.hookToken)) {
+      req.resume();
+      sendJson(res, 401, { error: 'a valid hook token is required (Authorization: Bearer …)' });
+      return;
+    }
+    if (req.method !== 'POST') {
+      sendJson(res, 405, { error: 'hooks take POST' }, { allow: 'POST' });
+      return;
+    }
+    const hangUp = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) hangUp.abort();
+    });
+    const body = await readBody(req, this.opts.bodyCap ?? DEFAULT_BODY_CAP);
+    const headless = req.headers['x-agent-warden-headless'] === '1';
+    const result = await this.opts.hooks.handle(agent, body.ok ? body.text : { problem: body.problem }, hangUp.signal, headless);
+    // Agents treat anything but 2xx as "go ahead": every agent request gets 200 and a verdict.
+    const close: Record<string, string> = !body.ok && body.tooLarge ? { connection: 'close' } : {};
+    sendJson(res, 200, result.reply, close);
+  }
+}
