@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import { removeEndpointRecord, writeEndpointRecord } from '../core/endpoints';
 import { findProjectRoot } from '../core/project';
+import { newToken, readOrCreateSecret } from '../core/state';
 import { VERSION } from '../core/version';
-import { HookService } from '../server/hooks';
-import { WardenServer } from '../server/server';
+import { WardenHost } from '../server/host';
+import { renderPanelHtml } from '../../media/html';
 import { hookToken, openCore, UsageError, warn } from './common';
 
 export interface ServeOptions {
@@ -16,14 +18,23 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const config = core.evaluator.configFor(findProjectRoot(process.cwd()));
   const cliErrors = opts.config ? config.errors.filter((e) => e.includes(opts.config!.replace(/^.*\//, ''))) : [];
   if (cliErrors.length) throw new UsageError(`the --config file was refused:\n  ${cliErrors.join('\n  ')}`);
-  const token = hookToken(core.paths);
-  const hooks = new HookService({
+  const panelToken = readOrCreateSecret(core.paths.panelTokenFile, newToken);
+  const host = new WardenHost({
     evaluator: core.evaluator,
+    log: core.log,
+    hookToken: hookToken(core.paths),
+    ...(opts.port !== undefined ? { port: opts.port } : {}),
+    approvalTimeoutSeconds: config.approvalsTimeoutSeconds,
     failureDecision: () => core.evaluator.configFor(findProjectRoot(process.cwd())).failureDecision,
+    panel: {
+      token: panelToken,
+      assetsDir: join(__dirname, 'webview'),
+      renderPage: ({ nonce, scriptUri, styleUri }) => renderPanelHtml({ nonce, scriptUri, styleUri, cspSource: "'self'", transport: 'web' }),
+    },
     onError: warn,
   });
-  const server = new WardenServer({ hooks, hookToken: token, port: opts.port ?? 0, onError: warn });
-  const url = await server.listen();
+  const url = await host.listen();
+  const panelUrl = host.panelRoutes!.newPanelLink(url);
   const recordFile = writeEndpointRecord(core.paths.endpointsDir, {
     url,
     tokenFile: core.paths.hookTokenFile,
@@ -31,16 +42,17 @@ export async function serve(opts: ServeOptions): Promise<void> {
     pid: process.pid,
     version: VERSION,
     startedAt: new Date().toISOString(),
+    panelUrl: `${url}/panel`,
     host: 'serve',
   });
   const stop = async () => {
     removeEndpointRecord(recordFile);
-    await server.close();
+    await host.close();
     core.log.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
-  process.stdout.write(JSON.stringify({ url, tokenFile: core.paths.hookTokenFile }) + '\n');
-  warn(`serving on ${url} (log: ${core.paths.logFile})`);
+  process.stdout.write(JSON.stringify({ url, tokenFile: core.paths.hookTokenFile, panelUrl, panelTokenFile: core.paths.panelTokenFile }) + '\n');
+  warn(`serving on ${url}; the panel: ${panelUrl} (log: ${core.paths.logFile})`);
 }

@@ -12,7 +12,7 @@ import type { AnyPolicy, ToolCall } from './policies/types';
 import { combine } from './verdict/combine';
 import { NO_APPROVAL, NO_CUT, RECORD_SCHEMA_VERSION, SEMANTIC_OFF, type VerdictRecord } from './verdict/record';
 import { Redactor } from './redaction';
-import { argsDigest, checkBindable } from './approvals/canonical';
+import { bindArgs } from './approvals/digest';
 import type { ActivityLog } from './activity/log';
 import type { SemanticTier, SemanticResult } from './semantic/tier';
 
@@ -182,10 +182,11 @@ export class Evaluator {
     const redactedInput = event.toolInput ? redactor.redactJson(event.toolInput, 'blunt') : undefined;
     let digest: string | null = null;
     let notBindable: string | undefined;
-    if (event.toolName && event.toolInput) {
-      const bindable = checkBindable(event.toolInput);
-      if (bindable.ok) digest = argsDigest(event.toolName, event.toolInput);
-      else notBindable = bindable.problem;
+    if (event.bindProblem) notBindable = event.bindProblem;
+    else if (event.toolName && event.toolInput) {
+      const binding = bindArgs(event.toolName, event.toolInput);
+      if (binding.ok) digest = binding.digest;
+      else notBindable = binding.problem;
     }
     const outcomes = merged.outcomes.map((o) => ({ ...o, reason: redactor.redactText(o.reason).text, ...(o.evidence ? { evidence: redactor.redactText(o.evidence).text } : {}) }));
     const record: VerdictRecord = {

@@ -33,6 +33,8 @@ export interface HookEvent {
   prompt?: string;
   /** Whether the run is headless (no person at the agent's own prompt). */
   headless?: boolean;
+  /** Why the raw bytes cannot be bound to an approval (a duplicate key, an overflowing number), found before parsing dropped it. */
+  bindProblem?: string;
   /** The body exactly as parsed (never logged unredacted). */
   raw: Record<string, unknown>;
 }

@@ -3,6 +3,8 @@ import { adapterFor } from '../core/agents';
 import type { ReplyInput } from '../core/agents';
 import type { Evaluation, Evaluator } from '../core/evaluator';
 import type { VerdictRecord } from '../core/verdict/record';
+import { findRawProblem } from '../core/approvals/bodyBinding';
+import { HOOK_BODY_LOCATIONS } from '../core/approvals/digest';
 
 /** How an ask was settled, by a person in the panel or by handing it to the agent. */
 export interface AskOutcome {
@@ -69,6 +71,10 @@ export class HookService {
     const eventName = typeof (body as Record<string, unknown>)?.hook_event_name === 'string' ? String((body as Record<string, unknown>).hook_event_name) : 'PreToolUse';
     const parsed = adapter.parse(body, { headless });
     if (!parsed.ok) return this.failure(agent, eventName, decision, parsed.problem, body, adapter.reply);
+    if (parsed.event.toolName !== undefined) {
+      const rawProblem = findRawProblem(bodyText, HOOK_BODY_LOCATIONS);
+      if (rawProblem) parsed.event.bindProblem = rawProblem;
+    }
     try {
       return await this.evaluate(parsed.event, signal, headless, adapter.reply);
     } catch (err) {

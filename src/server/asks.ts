@@ -1,0 +1,323 @@
+import type { Decision, HookEvent } from '../core/types';
+import type { Evaluator } from '../core/evaluator';
+import type { ActivityLog } from '../core/activity/log';
+import { ApprovalLedger, type LedgerClock } from '../core/approvals/ledger';
+import { approvalLine, approvalSummary } from '../core/approvals/approvalLine';
+import type { ArgsBinding } from '../core/approvals/digest';
+import type { AnsweredResolution, PendingApproval, Resolution } from '../core/approvals/approvalTypes';
+import type { VerdictRecord } from '../core/verdict/record';
+import type { ApprovalAnswer, HostNotification, PendingView, ResolutionView } from '../shared/protocol';
+import type { AskContext, AskHandler, AskOutcome } from './hooks';
+import { RecordBuffer } from './records';
+
+// Where an ask goes. With a panel connected, the agent's PreToolUse request is
+// held until a person answers or the deadline passes. Without one (or at the
+// deadline) the ask goes to the agent's own prompt, and the agent's
+// PermissionRequest is answered from the ledger if the person answers in the
+// panel first. Every answer is logged as an approval line linked to the record.
+
+export interface AskBrokerOptions {
+  evaluator: Evaluator;
+  timeoutSeconds: number;
+  log?: ActivityLog;
+  clock?: LedgerClock;
+  records?: RecordBuffer;
+  onError?: (message: string) => void;
+}
+
+type Waited = { kind: 'settled'; resolution: Resolution } | { kind: 'hung-up' } | { kind: 'panels-gone' };
+
+const MAX_REMEMBERED_SESSIONS = 1000;
+
+export class AskBroker implements AskHandler {
+  readonly ledger: ApprovalLedger;
+  readonly records: RecordBuffer;
+  private panels = 0;
+  private readonly panelWaiters = new Set<() => void>();
+  private readonly listeners = new Set<(n: HostNotification) => void>();
+  /** The latest event per session, so an edited approval is re-screened in its own cwd. */
+  private readonly lastEvent = new Map<string, HookEvent>();
+
+  constructor(private readonly opts: AskBrokerOptions) {
+    this.records = opts.records ?? new RecordBuffer();
+    this.ledger = new ApprovalLedger({
+      timeoutSeconds: opts.timeoutSeconds,
+      ...(opts.clock ? { clock: opts.clock } : {}),
+      screen: (toolName, editedInput, sessionId) => this.screenEdit(toolName, editedInput, sessionId),
+      onListenerError: (err) => opts.onError?.(`an approval listener failed: ${String(err)}`),
+    });
+    this.ledger.onChange((event) => {
+      if (event.type === 'pending') this.emit({ type: 'pending', pending: pendingView(event.pending) });
+      else this.resolved(event.resolution);
+    });
+  }
+
+  get connectedPanels(): number {
+    return this.panels;
+  }
+
+  /** A connected panel; call the returned function when it goes away. */
+  attachPanel(): () => void {
+    this.panels++;
+    let attached = true;
+    return () => {
+      if (!attached) return;
+      attached = false;
+      this.panels--;
+      if (this.panels === 0) for (const wake of [...this.panelWaiters]) wake();
+    };
+  }
+
+  onChange(listener: (n: HostNotification) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  publishRecord(record: VerdictRecord): void {
+    this.records.add(record);
+    this.emit({ type: 'record', record });
+  }
+
+  pending(): PendingView[] {
+    return this.ledger.list().map(pendingView);
+  }
+
+  async answer(id: string, answer: ApprovalAnswer, answeredBy: string): Promise<{ status: 200 | 400 | 404 | 409; body: unknown }> {
+    const result = await this.ledger.answer(id, {
+      decision: answer.decision,
+      scope: answer.scope,
+      digest: answer.digest,
+      ...(answer.editedInput ? { editedInput: answer.editedInput } : {}),
+      ...(answer.message ? { message: answer.message } : {}),
+      answeredBy,
+    });
+    switch (result.kind) {
+      case 'ok': {
+        const record = this.records.get(result.resolution.recordId);
+        return { status: 200, body: { resolution: resolutionView(result.resolution), record: record ?? null } };
+      }
+      case 'not-found':
+        return { status: 404, body: { error: `no pending approval ${id}: it is unknown, answered, expired or withdrawn` } };
+      case 'digest-mismatch':
+        return { status: 409, body: { error: 'the digest is not the one shown for this approval; nothing was licensed', shownDigest: result.shownDigest } };
+      case 'not-bindable':
+        return { status: 409, body: { error: `these arguments cannot be approved: ${result.problem}` } };
+    }
+  }
+
+  async handle(ctx: AskContext): Promise<AskOutcome | undefined> {
+    const { event } = ctx.evaluation;
+    if (!event.toolName) return undefined;
+    this.remember(event);
+    return event.event === 'PermissionRequest' ? this.permissionRequest(ctx) : this.preToolUseAsk(ctx);
+  }
+
+  close(): void {
+    this.ledger.close();
+  }
+
+  private async preToolUseAsk(ctx: AskContext): Promise<AskOutcome | undefined> {
+    const { event, record, merged } = ctx.evaluation;
+    const personOnly = merged.outcomes.some((o) => o.personOnly === true);
+    const licensed = this.licensed(event, record, personOnly);
+    if (licensed) return licensed;
+    const toAgent = (why: string): AskOutcome | undefined =>
+      ctx.headless ? undefined : { decision: 'ask', consented: false, reason: `${merged.reason}${why}` };
+    if (this.panels === 0) {
+      if (ctx.headless) return undefined;
+      this.ledger.open(this.openRequest(event, record, merged.reason, personOnly, 'agent-prompt'));
+      return toAgent('');
+    }
+    const opened = this.ledger.open(this.openRequest(event, record, merged.reason, personOnly, 'held'));
+    const waited = await this.wait(opened.settled, ctx.signal);
+    if (waited.kind === 'hung-up') {
+      this.ledger.withdraw(opened.pending.id, 'the agent hung up before a person answered');
+      return { decision: 'deny', consented: false, reason: 'withdrawn: the agent hung up' };
+    }
+    if (waited.kind === 'panels-gone') {
+      this.ledger.handOff(opened.pending.id);
+      return toAgent(' (the Warden panel closed before anyone answered)');
+    }
+    const { resolution } = waited;
+    if (resolution.kind === 'answered') return answeredOutcome(resolution);
+    if (resolution.kind === 'expired') return toAgent(` (no answer in the Warden panel within ${this.opts.timeoutSeconds} s)`);
+    return { decision: 'deny', consented: false, reason: `withdrawn: ${resolution.reason}` };
+  }
+
+  private async permissionRequest(ctx: AskContext): Promise<AskOutcome | undefined> {
+    const { event, record, merged } = ctx.evaluation;
+    const digest = record.argsDigest;
+    if (!digest) return undefined;
+    const personOnly = merged.outcomes.some((o) => o.personOnly === true);
+    const licensed = this.licensed(event, record, personOnly);
+    if (licensed) return licensed;
+    let approvalId: string;
+    let settled: Promise<Resolution>;
+    const waiting = this.ledger.awaitAnswerFor(event.sessionId, event.toolName!, digest, { personOnly });
+    if (waiting) {
+      ({ approvalId, settled } = waiting);
+    } else if (this.panels > 0) {
+      // The agent is about to prompt in its terminal; offer the same question in the panel.
+      const opened = this.ledger.open(this.openRequest(event, record, `${event.toolName} needs permission: ${merged.reason}`, personOnly, 'held'));
+      approvalId = opened.pending.id;
+      settled = opened.settled;
+    } else {
+      return undefined;
+    }
+    const waited = await this.wait(settled, ctx.signal, !waiting);
+    if (waited.kind === 'hung-up') {
+      // The person answered at the agent's own prompt.
+      this.ledger.withdraw(approvalId, 'answered at the agent prompt');
+      return undefined;
+    }
+    if (waited.kind === 'panels-gone') {
+      this.ledger.withdraw(approvalId, 'the Warden panel closed');
+      return undefined;
+    }
+    if (waited.resolution.kind === 'answered') return answeredOutcome(waited.resolution);
+    return undefined;
+  }
+
+  private licensed(event: HookEvent, record: VerdictRecord, personOnly: boolean): AskOutcome | undefined {
+    if (!record.argsDigest) return undefined;
+    const licence = this.ledger.useLicence(event.sessionId, event.toolName!, record.argsDigest, { personOnly });
+    if (!licence) return undefined;
+    const scope = licence.kind === 'session' ? 'for this session' : 'once';
+    this.records.update(record.id, (r) => ({
+      ...r,
+      approval: { state: 'licensed', scope: licence.kind, digest: licence.digest, answeredBy: licence.grantedBy, answeredAt: licence.grantedAt, approvalId: licence.approvalId },
+    }));
+    return { decision: 'allow', consented: true, reason: `approved ${scope} by ${licence.grantedBy} for exactly these arguments` };
+  }
+
+  private openRequest(event: HookEvent, record: VerdictRecord, reason: string, personOnly: boolean, delivery: 'held' | 'agent-prompt') {
+    const binding: ArgsBinding = record.argsDigest ? { ok: true, digest: record.argsDigest } : { ok: false, problem: record.notBindable ?? 'the arguments are not plain JSON data' };
+    this.records.update(record.id, (r) => ({ ...r, approval: { ...r.approval, state: 'pending' } }));
+    return {
+      recordId: record.id,
+      agent: event.agent,
+      sessionId: event.sessionId,
+      toolName: event.toolName!,
+      toolInput: event.toolInput ?? {},
+      reason,
+      personOnly,
+      delivery,
+      binding,
+    };
+  }
+
+  private wait(settled: Promise<Resolution>, signal: AbortSignal, releaseWhenPanelsGo = true): Promise<Waited> {
+    return new Promise<Waited>((resolve) => {
+      let done = false;
+      const finish = (w: Waited) => {
+        if (done) return;
+        done = true;
+        signal.removeEventListener('abort', onAbort);
+        this.panelWaiters.delete(onPanelsGone);
+        resolve(w);
+      };
+      const onAbort = () => finish({ kind: 'hung-up' });
+      const onPanelsGone = () => finish({ kind: 'panels-gone' });
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort);
+      if (releaseWhenPanelsGo) this.panelWaiters.add(onPanelsGone);
+      void settled.then((resolution) => finish({ kind: 'settled', resolution }));
+    });
+  }
+
+  private resolved(resolution: Resolution): void {
+    const summary = approvalSummary(resolution);
+    this.records.update(resolution.recordId, (r) => ({ ...r, approval: { ...summary, approvalId: resolution.approvalId } }));
+    if (resolution.kind === 'answered') {
+      try {
+        const line = approvalLine(resolution);
+        const log = this.opts.log;
+        // The log keeps keyed digests only.
+        log?.append({ ...line, digest: log.keyedDigest(line.digest), shownDigest: log.keyedDigest(line.shownDigest) });
+      } catch (err) {
+        this.opts.onError?.(`could not log an approval: ${(err as Error).message}`);
+      }
+    }
+    this.emit({ type: 'resolved', resolution: resolutionView(resolution) });
+  }
+
+  private remember(event: HookEvent): void {
+    this.lastEvent.delete(event.sessionId);
+    this.lastEvent.set(event.sessionId, event);
+    if (this.lastEvent.size > MAX_REMEMBERED_SESSIONS) {
+      const oldest = this.lastEvent.keys().next().value;
+      if (oldest !== undefined) this.lastEvent.delete(oldest);
+    }
+  }
+
+  private async screenEdit(toolName: string, editedInput: Record<string, unknown>, sessionId: string): Promise<{ decision: Decision; reason: string }> {
+    const original = this.lastEvent.get(sessionId);
+    const event: HookEvent = {
+      agent: original?.agent ?? 'claude',
+      event: 'PreToolUse',
+      rawEventName: 'PreToolUse',
+      sessionId,
+      cwd: original?.cwd ?? process.cwd(),
+      toolName,
+      toolInput: editedInput,
+      raw: {},
+      ...(original?.transcriptPath ? { transcriptPath: original.transcriptPath } : {}),
+    };
+    const screened = await this.opts.evaluator.screen(event);
+    return { decision: screened.decision, reason: screened.reason };
+  }
+
+  private emit(n: HostNotification): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(n);
+      } catch (err) {
+        this.opts.onError?.(`a panel listener failed: ${(err as Error).message}`);
+      }
+    }
+  }
+}
+
+function answeredOutcome(resolution: AnsweredResolution): AskOutcome {
+  if (resolution.decision === 'allow') {
+    return {
+      decision: 'allow',
+      consented: true,
+      reason: resolution.reason,
+      ...(resolution.updatedInput ? { updatedInput: resolution.updatedInput } : {}),
+    };
+  }
+  return { decision: 'deny', consented: false, reason: resolution.message ? `${resolution.reason}: ${resolution.message}` : resolution.reason };
+}
+
+export function pendingView(p: PendingApproval): PendingView {
+  return {
+    id: p.id,
+    recordId: p.recordId,
+    agent: p.agent,
+    sessionId: p.sessionId,
+    toolName: p.toolName,
+    toolInput: (p.toolInput ?? {}) as Record<string, unknown>,
+    digest: p.digest,
+    ...(p.bindProblem ? { notBindable: p.bindProblem } : {}),
+    reason: p.reason,
+    personOnly: p.personOnly,
+    createdAt: p.createdAt,
+    deadline: p.deadline,
+  };
+}
+
+export function resolutionView(r: Resolution): ResolutionView {
+  if (r.kind === 'answered') {
+    return {
+      id: r.approvalId,
+      state: r.decision === 'allow' ? 'approved' : 'refused',
+      scope: r.scope,
+      digest: r.digest,
+      answeredBy: r.answeredBy,
+      answeredAt: r.answeredAt,
+      ...(r.message ? { message: r.message } : {}),
+    };
+  }
+  return { id: r.approvalId, state: r.kind, scope: null, digest: null, answeredBy: null, answeredAt: r.at };
+}

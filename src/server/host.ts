@@ -1,0 +1,79 @@
+import type { Evaluator } from '../core/evaluator';
+import type { ActivityLog } from '../core/activity/log';
+import type { VerdictRecord } from '../core/verdict/record';
+import { AskBroker } from './asks';
+import { HookService } from './hooks';
+import { PanelRoutes } from './panel';
+import { WardenServer } from './server';
+import type { Decision } from '../core/types';
+
+// One endpoint as every host runs it (serve, the extension): the evaluator
+// behind the hook routes, the approval broker, and optionally the web panel.
+
+export interface WardenHostOptions {
+  evaluator: Evaluator;
+  log?: ActivityLog;
+  hookToken: string;
+  port?: number;
+  approvalTimeoutSeconds: number;
+  failureDecision: () => Decision;
+  /** Serve the web panel (the standalone server); the extension uses its webview instead. */
+  panel?: { token: string; assetsDir: string; renderPage: (opts: { nonce: string; scriptUri: string; styleUri: string }) => string };
+  onRecord?: (record: VerdictRecord) => void;
+  onError?: (message: string) => void;
+}
+
+export class WardenHost {
+  readonly broker: AskBroker;
+  readonly hooks: HookService;
+  readonly server: WardenServer;
+  readonly panelRoutes: PanelRoutes | undefined;
+
+  constructor(opts: WardenHostOptions) {
+    this.broker = new AskBroker({
+      evaluator: opts.evaluator,
+      timeoutSeconds: opts.approvalTimeoutSeconds,
+      ...(opts.log ? { log: opts.log } : {}),
+      ...(opts.onError ? { onError: opts.onError } : {}),
+    });
+    this.hooks = new HookService({
+      evaluator: opts.evaluator,
+      failureDecision: opts.failureDecision,
+      asks: this.broker,
+      onRecord: (record) => {
+        this.broker.publishRecord(record);
+        opts.onRecord?.(record);
+      },
+      ...(opts.onError ? { onError: opts.onError } : {}),
+    });
+    let server: WardenServer | undefined;
+    const origins = () => (server ? [`http://127.0.0.1:${server.port}`, `http://localhost:${server.port}`] : []);
+    this.panelRoutes = opts.panel
+      ? new PanelRoutes({
+          broker: this.broker,
+          panelToken: opts.panel.token,
+          origins,
+          recentRecords: () => this.broker.records.all(),
+          assetsDir: opts.panel.assetsDir,
+          renderPage: opts.panel.renderPage,
+        })
+      : undefined;
+    server = new WardenServer({
+      hooks: this.hooks,
+      hookToken: opts.hookToken,
+      port: opts.port ?? 0,
+      routes: this.panelRoutes ? [this.panelRoutes] : [],
+      ...(opts.onError ? { onError: opts.onError } : {}),
+    });
+    this.server = server;
+  }
+
+  listen(): Promise<string> {
+    return this.server.listen();
+  }
+
+  async close(): Promise<void> {
+    this.broker.close();
+    await this.server.close();
+  }
+}

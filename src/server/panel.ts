@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { approvalAnswerSchema, type HostNotification, type PendingView } from '../shared/protocol';
+import type { VerdictRecord } from '../core/verdict/record';
+import { bearerToken, tokensEqual } from './auth';
+import { readBody } from './body';
+import { sendJson, type RouteGroup } from './server';
+
+// The panel's routes on the standalone server: the page, its assets, the
+// approval API and the event stream. They use a panel token of their own,
+// never written where an agent's hooks are configured.
+
+const COOKIE = 'agent_warden_panel';
+const API_BODY_CAP = 4 * 1024 * 1024;
+
+export interface PanelBroker {
+  pending(): PendingView[];
+  answer(id: string, answer: unknown, answeredBy: string): Promise<{ status: 200 | 400 | 404 | 409; body: unknown }>;
+  onChange(listener: (n: HostNotification) => void): () => void;
+  attachPanel(): () => void;
+}
+
+export interface PanelRoutesOptions {
+  broker: PanelBroker;
+  panelToken: string;
+  /** The server's own origin(s), e.g. http://127.0.0.1:PORT. */
+  origins: () => string[];
+  recentRecords: () => VerdictRecord[];
+  /** The folder holding panel.js and panel.css (dist/webview). */
+  assetsDir: string;
+  renderPage: (opts: { nonce: string; scriptUri: string; styleUri: string }) => string;
+}
+
+export class PanelRoutes implements RouteGroup {
+  private readonly oneTimeTokens = new Set<string>();
+
+  constructor(private readonly opts: PanelRoutesOptions) {}
+
+  /** A URL that opens the panel once: /panel consumes its token and sets the session cookie. */
+  newPanelLink(baseUrl: string): string {
+    const once = randomBytes(24).toString('base64url');
+    this.oneTimeTokens.add(once);
+    return `${baseUrl}/panel?once=${once}`;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    if (url.pathname !== '/panel' && !url.pathname.startsWith('/panel/') && !url.pathname.startsWith('/api/')) return false;
+    const origin = req.headers.origin;
+    if (origin !== undefined && !this.opts.origins().includes(origin)) {
+      sendJson(res, 403, { error: 'cross-origin requests are refused' });
+      return true;
+    }
+    if (req.method === 'GET' && url.pathname === '/panel' && url.searchParams.has('once')) {
+      this.openWithOneTimeToken(res, url.searchParams.get('once') ?? '');
+      return true;
+    }
+    if (!this.authorised(req)) {
+      req.resume();
+      sendJson(res, 401, { error: 'the panel token is required (Authorization: Bearer, or open the panel URL that serve printed)' });
+      return true;
+    }
+    await this.route(req, res, url);
+    return true;
+  }
+
+  private openWithOneTimeToken(res: ServerResponse, once: string): void {
+    if (!this.oneTimeTokens.delete(once)) {
+      sendJson(res, 401, { error: 'this panel link was already used or is unknown; ask for a new one (POST /api/panel-link)' });
+      return;
+    }
+    res.writeHead(303, {
+      location: '/panel',
+      'set-cookie': `${COOKIE}=${this.opts.panelToken}; HttpOnly; SameSite=Strict; Path=/`,
+      'cache-control': 'no-store',
+    });
+    res.end();
+  }
+
+  private authorised(req: IncomingMessage): boolean {
+    const bearer = bearerToken(req);
+    if (bearer) return tokensEqual(bearer, this.opts.panelToken);
+    const cookie = (req.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith(`${COOKIE}=`));
+    return cookie !== undefined && tokensEqual(cookie.slice(COOKIE.length + 1), this.opts.panelToken);
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const { broker } = this.opts;
+    if (req.method === 'GET' && url.pathname === '/panel') return this.page(res);
+    if (req.method === 'GET' && (url.pathname === '/panel/panel.js' || url.pathname === '/panel/panel.css')) return this.asset(res, url.pathname.slice('/panel/'.length));
+    if (req.method === 'GET' && url.pathname === '/api/pending') return sendJson(res, 200, { pending: broker.pending() });
+    if (req.method === 'GET' && url.pathname === '/api/records') return sendJson(res, 200, { records: this.opts.recentRecords() });
+    if (req.method === 'GET' && url.pathname === '/api/events') return this.events(req, res);
+    if (req.method === 'POST' && url.pathname === '/api/panel-link') return sendJson(res, 200, { url: this.newPanelLink(this.opts.origins()[0] ?? '') });
+    const approval = /^\/api\/approvals\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
+    if (approval && req.method === 'POST') return this.answer(req, res, approval[1]!);
+    sendJson(res, 404, { error: `no route for ${req.method} ${url.pathname}` });
+  }
+
+  private async answer(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+    const body = await readBody(req, API_BODY_CAP);
+    if (!body.ok) return sendJson(res, body.tooLarge ? 413 : 400, { error: body.problem });
+    let json: unknown;
+    try {
+      json = JSON.parse(body.text);
+    } catch (err) {
+      return sendJson(res, 400, { error: `the body is not valid JSON (${(err as Error).message})` });
+    }
+    const parsed = approvalAnswerSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return sendJson(res, 400, { error: `bad approval body: ${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid'}` });
+    }
+    const result = await this.opts.broker.answer(id, parsed.data, 'web-panel');
+    sendJson(res, result.status, result.body);
+  }
+
+  private events(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+    const send = (n: HostNotification) => res.write(`event: ${n.type}\ndata: ${JSON.stringify(n)}\n\n`);
+    send({ type: 'snapshot', records: this.opts.recentRecords(), pending: this.opts.broker.pending() });
+    const detach = this.opts.broker.attachPanel();
+    const unsubscribe = this.opts.broker.onChange(send);
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    heartbeat.unref();
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      detach();
+    });
+  }
+
+  private page(res: ServerResponse): void {
+    const nonce = randomBytes(16).toString('base64');
+    const html = this.opts.renderPage({ nonce, scriptUri: '/panel/panel.js', styleUri: '/panel/panel.css' });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'self'; connect-src 'self'; img-src 'self' data:; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    });
+    res.end(html);
+  }
+
+  private asset(res: ServerResponse, name: string): void {
+    try {
+      const content = readFileSync(join(this.opts.assetsDir, name));
+      res.writeHead(200, {
+        'content-type': name.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(content);
+    } catch {
+      sendJson(res, 404, { error: `the panel asset ${name} is missing: run npm run build` });
+    }
+  }
+}
