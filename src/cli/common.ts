@@ -5,6 +5,7 @@ import { loadConfig } from '../core/config/load';
 import { findProjectRoot } from '../core/project';
 import { ensurePrivateDir, newToken, readOrCreateSecret, stateDir, statePaths, type StatePaths } from '../core/state';
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 
 export class UsageError extends Error {}
 
@@ -32,6 +33,7 @@ export async function openCore(opts: { config?: string; trustProject?: boolean; 
   ensurePrivateDir(paths.dir);
   const key = Buffer.from(readOrCreateSecret(paths.logKeyFile, () => randomBytes(32).toString('hex')), 'hex');
   const probe = loadConfig({ stateDir: paths.dir, projectRoot: findProjectRoot(process.cwd()), ...(opts.config ? { cliConfigPath: opts.config } : {}) });
+  if (opts.config) refuseBadCliConfig(opts.config, probe.errors);
   const log = new ActivityLog({ path: paths.logFile, key, maxBytes: probe.logMaxBytes, keep: probe.logKeep, onWarning: warn });
   await Evaluator.ready();
   const evaluator = new Evaluator({
@@ -44,6 +46,18 @@ export async function openCore(opts: { config?: string; trustProject?: boolean; 
   return { paths, log, evaluator };
 }
 
+/** The hook token, created on first use (install and env may run before anything made the state folder). */
+/**
+ * A --config file the user named but that cannot be used is an error, not a
+ * warning: running on without it would silently drop what it asked for.
+ */
+export function refuseBadCliConfig(file: string, errors: string[]): void {
+  const path = resolve(file);
+  const own = errors.filter((e) => e.startsWith(`${path}:`));
+  if (own.length) throw new UsageError(`the --config file was refused:\n  ${own.join('\n  ')}`);
+}
+
 export function hookToken(paths: StatePaths): string {
+  ensurePrivateDir(paths.dir);
   return readOrCreateSecret(paths.hookTokenFile, newToken);
 }

@@ -5,7 +5,7 @@ import { loadConfig } from '../core/config/load';
 import { endpointFor } from '../core/endpoints';
 import { findProjectRoot } from '../core/project';
 import { stateDir, statePaths } from '../core/state';
-import { hookToken, UsageError } from './common';
+import { hookToken, refuseBadCliConfig, UsageError } from './common';
 
 const SCOPES: ClaudeScope[] = ['local', 'project', 'user'];
 
@@ -43,6 +43,7 @@ export function install(args: InstallArgs): void {
   const projectRoot = findProjectRoot(process.cwd());
   const paths = statePaths(stateDir());
   const config = loadConfig({ stateDir: paths.dir, projectRoot, ...(args.config ? { cliConfigPath: args.config } : {}) });
+  if (args.config) refuseBadCliConfig(args.config, config.errors);
   const url = args.url ?? endpointFor(paths.endpointsDir, projectRoot)?.url;
   if (!args.bridge && !url) throw new UsageError('no running endpoint was found for this project: start `agent-warden serve` (or open it in VS Code with the extension), or pass --url');
   const plan = planInstall({

@@ -5,7 +5,7 @@ import { newToken, readOrCreateSecret } from '../core/state';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
 import { renderPanelHtml } from '../../media/html';
-import { hookToken, openCore, UsageError, warn } from './common';
+import { hookToken, openCore, warn } from './common';
 
 export interface ServeOptions {
   port?: number;
@@ -16,8 +16,6 @@ export interface ServeOptions {
 export async function serve(opts: ServeOptions): Promise<void> {
   const core = await openCore({ ...(opts.config ? { config: opts.config } : {}), ...(opts.trustProject ? { trustProject: true } : {}) });
   const config = core.evaluator.configFor(findProjectRoot(process.cwd()));
-  const cliErrors = opts.config ? config.errors.filter((e) => e.includes(opts.config!.replace(/^.*\//, ''))) : [];
-  if (cliErrors.length) throw new UsageError(`the --config file was refused:\n  ${cliErrors.join('\n  ')}`);
   const panelToken = readOrCreateSecret(core.paths.panelTokenFile, newToken);
   const host = new WardenHost({
     evaluator: core.evaluator,

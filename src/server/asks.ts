@@ -83,10 +83,14 @@ export class AskBroker implements AskHandler {
   }
 
   async answer(id: string, answer: ApprovalAnswer, answeredBy: string): Promise<{ status: 200 | 400 | 404 | 409; body: unknown }> {
+    // Arguments that are not bindable have no digest to show, so the one sent back (the API
+    // requires one) cannot be checked against it; the ledger then refuses a plain approval
+    // fail-closed, naming the problem, and still takes a refusal or an edit (bound on its own).
+    const shown = this.ledger.get(id);
     const result = await this.ledger.answer(id, {
       decision: answer.decision,
       scope: answer.scope,
-      digest: answer.digest,
+      digest: shown !== undefined && shown.digest === null ? null : answer.digest,
       ...(answer.editedInput ? { editedInput: answer.editedInput } : {}),
       ...(answer.message ? { message: answer.message } : {}),
       answeredBy,
@@ -287,7 +291,9 @@ function answeredOutcome(resolution: AnsweredResolution): AskOutcome {
       ...(resolution.updatedInput ? { updatedInput: resolution.updatedInput } : {}),
     };
   }
-  return { decision: 'deny', consented: false, reason: resolution.message ? `${resolution.reason}: ${resolution.message}` : resolution.reason };
+  // A refusal's reason already carries the person's message; a denied edit's does not.
+  const message = resolution.answer === 'refuse' ? undefined : resolution.message?.trim();
+  return { decision: 'deny', consented: false, reason: message ? `${resolution.reason}: ${message}` : resolution.reason };
 }
 
 export function pendingView(p: PendingApproval): PendingView {

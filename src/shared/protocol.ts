@@ -61,3 +61,77 @@ export const approvalAnswerSchema = z
   })
   .strict();
 export type ApprovalAnswer = z.infer<typeof approvalAnswerSchema>;
+
+// ── Panel → host ────────────────────────────────────────────────────────────
+// Two kinds, after the pattern of GitLens' IPC: a command is fire-and-forget;
+// a request carries an id and gets exactly one typed response.
+
+/** A policy as the panel's toggles show it. */
+export const policyViewSchema = z.object({
+  name: z.string(),
+  enabled: z.boolean(),
+  source: z.string(),
+  alwaysOn: z.boolean(),
+  description: z.string(),
+});
+export type PolicyView = z.infer<typeof policyViewSchema>;
+
+/** The host's own state: whether the workspace is guarded, and how enforcement stands. */
+export const hostStateSchema = z.object({
+  host: z.enum(['vscode', 'web']),
+  guarded: z.boolean(),
+  guardDetail: z.string(),
+  endpointUrl: z.string().nullable(),
+  pausedUntil: z.string().nullable(),
+  policies: z.array(policyViewSchema),
+});
+export type HostState = z.infer<typeof hostStateSchema>;
+
+export const ipcCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), protocolVersion: z.number().int() }),
+  z.object({ type: z.literal('togglePolicy'), policy: z.string().min(1).max(200), enabled: z.boolean() }),
+  z.object({ type: z.literal('copyDigest'), digest: z.string().regex(/^(sha256|hmac-sha256):[0-9a-f]{64}$/) }),
+  z.object({ type: z.literal('notSecret'), recordId: z.string().min(1).max(200), spanIndex: z.number().int().min(0) }),
+  z.object({ type: z.literal('openLog') }),
+]);
+export type IpcCommand = z.infer<typeof ipcCommandSchema>;
+
+const editedInputSchema = z.record(z.string(), z.unknown());
+
+/** Every request with its parameters and the type of its response. */
+export const ipcRequestSchemas = {
+  approve: z.object({ approvalId: z.string().min(1).max(200), answer: approvalAnswerSchema }),
+  refuse: z.object({ approvalId: z.string().min(1).max(200), digest: approvalAnswerSchema.shape.digest, message: z.string().max(2000).optional() }),
+  rescreenEdit: z.object({ approvalId: z.string().min(1).max(200), editedInput: editedInputSchema }),
+  reveal: z.object({ recordId: z.string().min(1).max(200), spanIndex: z.number().int().min(0) }),
+} as const;
+export type IpcRequestMethod = keyof typeof ipcRequestSchemas;
+export type IpcRequestParams<M extends IpcRequestMethod> = z.infer<(typeof ipcRequestSchemas)[M]>;
+
+export interface IpcResponses {
+  /** The approval API's answer: 200 with the resulting record, 400, 404 or 409. */
+  approve: { status: number; body: unknown };
+  refuse: { status: number; body: unknown };
+  /** What every tier says of the edited arguments, before the person commits to them. */
+  rescreenEdit: { decision: 'allow' | 'instruct' | 'ask' | 'deny'; reason: string; digest: string | null };
+  /** The original value behind a marker: only while the call is still in memory. */
+  reveal: { available: boolean; value?: string; why?: string };
+}
+
+export const ipcRequestSchema = z.discriminatedUnion('method', [
+  z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('approve'), params: ipcRequestSchemas.approve }),
+  z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('refuse'), params: ipcRequestSchemas.refuse }),
+  z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('rescreenEdit'), params: ipcRequestSchemas.rescreenEdit }),
+  z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('reveal'), params: ipcRequestSchemas.reveal }),
+]);
+export type IpcRequest = z.infer<typeof ipcRequestSchema>;
+
+/** Anything the panel may post; the host parses with this and drops what fails. */
+export const panelMessageSchema = z.union([z.object({ type: z.literal('command'), command: ipcCommandSchema }), ipcRequestSchema]);
+export type PanelMessage = z.infer<typeof panelMessageSchema>;
+
+/** Host → panel, beyond the notifications: a request's response and the host's state. */
+export type IpcResponseMessage =
+  | { type: 'response'; id: number; ok: true; result: unknown }
+  | { type: 'response'; id: number; ok: false; error: string };
+export type HostMessage = HostNotification | IpcResponseMessage | { type: 'state'; state: HostState } | { type: 'toast'; text: string };

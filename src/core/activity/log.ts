@@ -23,6 +23,7 @@ const LOCK_STALE_MS = 10_000;
 export class ActivityLog {
   private fd: number | undefined;
   private ino: number | undefined;
+  private tornTail = false;
   private fsyncTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: ActivityLogOptions) {
@@ -49,7 +50,10 @@ export class ActivityLog {
     const line = JSON.stringify(entry) + '\n';
     this.rotateIfNeeded(Buffer.byteLength(line));
     const fd = this.currentFd();
-    writeSync(fd, line);
+    // A line torn by a crashed writer is ended first, in the same write, so
+    // this line is not glued onto it (the reader then skips the torn one).
+    writeSync(fd, this.tornTail ? '\n' + line : line);
+    this.tornTail = false;
     this.scheduleFsync();
   }
 
@@ -75,26 +79,23 @@ export class ActivityLog {
     }
     if (this.fd !== undefined && pathIno === this.ino) return this.fd;
     this.close();
-    const fd = openSync(this.opts.path, 'a', 0o600);
+    // a+: appends stay atomic (O_APPEND) and the tail can be read back.
+    const fd = openSync(this.opts.path, 'a+', 0o600);
     this.fd = fd;
     this.ino = fstatSync(fd).ino;
-    this.repairTornTail(fd);
+    this.tornTail = this.endsMidLine(fd);
     return fd;
   }
 
-  // A crash mid-write leaves a line without its newline; end it so the next
-  // line is not glued onto it (the reader then skips the torn one).
-  private repairTornTail(fd: number): void {
+  // Checked when the file is opened, not before every line: while other
+  // writers are mid-write the tail can look torn for a moment, and a check
+  // then would leave blank lines behind.
+  private endsMidLine(fd: number): boolean {
     const size = fstatSync(fd).size;
-    if (size === 0) return;
+    if (size === 0) return false;
     const last = Buffer.alloc(1);
-    const readFd = openSync(this.opts.path, 'r');
-    try {
-      readSync(readFd, last, 0, 1, size - 1);
-    } finally {
-      closeSync(readFd);
-    }
-    if (last[0] !== 0x0a) writeSync(fd, '\n');
+    readSync(fd, last, 0, 1, size - 1);
+    return last[0] !== 0x0a;
   }
 
   private scheduleFsync(): void {
@@ -107,13 +108,9 @@ export class ActivityLog {
   }
 
   private rotateIfNeeded(incoming: number): void {
-    let size: number;
-    try {
-      size = statSync(this.opts.path).size;
-    } catch {
-      return;
-    }
-    if (size + incoming <= this.opts.maxBytes) return;
+    const size = sizeOf(this.opts.path);
+    // An empty file is never rotated: one line over maxBytes would only push history out.
+    if (size === undefined || size === 0 || size + incoming <= this.opts.maxBytes) return;
     const lock = `${this.opts.path}.lock`;
     let lockFd: number;
     try {
@@ -123,8 +120,10 @@ export class ActivityLog {
       return; // another process is rotating; appending to the old file loses nothing
     }
     try {
-      // Re-check under the lock: another process may have rotated already.
-      if (statSync(this.opts.path).size + incoming <= this.opts.maxBytes) return;
+      // Re-check under the lock: another process may have rotated already
+      // (and the path may not even exist again yet).
+      const current = sizeOf(this.opts.path);
+      if (current === undefined || current === 0 || current + incoming <= this.opts.maxBytes) return;
       for (let i = this.opts.keep - 1; i >= 1; i--) {
         const from = rotatedName(this.opts.path, i);
         if (existsSync(from)) renameSync(from, rotatedName(this.opts.path, i + 1));
@@ -144,6 +143,14 @@ export class ActivityLog {
     } catch {
       /* gone already */
     }
+  }
+}
+
+function sizeOf(path: string): number | undefined {
+  try {
+    return statSync(path).size;
+  } catch {
+    return undefined;
   }
 }
 

@@ -45,24 +45,40 @@ const KNOWN: Record<string, z.ZodType<Record<string, unknown>>> = {
 
 export type ParseResult = { ok: true; event: HookEvent } | { ok: false; problem: string };
 
-function describe(error: z.ZodError): string {
+function valueAt(body: unknown, path: PropertyKey[]): unknown {
+  let value = body;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+// zod v4 leaves the offending input out of its issues, so "missing" is decided
+// by looking the path up in the body itself.
+function describe(error: z.ZodError, body: unknown): string {
   const issue = error.issues[0];
   if (!issue) return 'the hook input does not match its schema';
   const where = issue.path.map(String).join('.') || 'the body';
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `the hook input is missing ${where}`;
+  if (issue.code === 'invalid_type' && valueAt(body, issue.path) === undefined) return `the hook input is missing ${where}`;
   return `the hook input's ${where} is invalid: ${issue.message}`;
+}
+
+/** The schema of a known event; prototype members such as "constructor" are unknown events. */
+function knownSchema(name: unknown): z.ZodType<Record<string, unknown>> | undefined {
+  return typeof name === 'string' && Object.hasOwn(KNOWN, name) ? KNOWN[name] : undefined;
 }
 
 export function parseClaudeInput(body: unknown, opts: { headless?: boolean } = {}): ParseResult {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, problem: 'the hook input is not a JSON object' };
   const name = (body as Record<string, unknown>).hook_event_name;
-  const schema = typeof name === 'string' ? (KNOWN[name] ?? base) : base;
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) return { ok: false, problem: describe(parsed.error) };
+  const known = knownSchema(name);
+  const parsed = (known ?? base).safeParse(body);
+  if (!parsed.success) return { ok: false, problem: describe(parsed.error, body) };
   const raw = parsed.data as Record<string, unknown> & z.infer<typeof base>;
   const event: HookEvent = {
     agent: 'claude',
-    event: (name as string) in KNOWN ? (name as HookEventName) : 'Other',
+    event: known ? (name as HookEventName) : 'Other',
     rawEventName: raw.hook_event_name,
     sessionId: raw.session_id,
     cwd: raw.cwd,

@@ -14,7 +14,8 @@ const ADAPTERS: Partial<Record<AgentName, AgentAdapter>> = {
 };
 
 export function adapterFor(agent: string): AgentAdapter | undefined {
-  return ADAPTERS[agent as AgentName];
+  // Own keys only: a name like "constructor" must not reach Object.prototype.
+  return Object.hasOwn(ADAPTERS, agent) ? ADAPTERS[agent as AgentName] : undefined;
 }
 
 export function knownAgents(): string[] {

@@ -46,6 +46,10 @@ export const semanticSchema = z
         fire: z.number().min(0).max(1).optional(),
         deny: z.number().min(0).max(1).optional(),
         injection: z.number().min(0).max(1).optional(),
+        /** task-step and user-asked-operation must reach this for the human's request to clear a policy. */
+        taskAgree: z.number().min(0).max(1).optional(),
+        /** beyond-task must stay at or below this for the human's request to clear a policy. */
+        beyondTask: z.number().min(0).max(1).optional(),
       })
       .strict()
       .optional(),

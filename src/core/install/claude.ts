@@ -89,26 +89,35 @@ function readSettings(path: string): { text: string | null; json: Json } {
   return { text, json: json as Json };
 }
 
-/** Removes Warden's hooks from a parsed settings object; drops groups and events left empty by that alone. */
+/**
+ * Removes Warden's hooks from a parsed settings object. Only what that removal
+ * empties is dropped (a group, then an event, then `hooks`); anything the
+ * user left empty themselves stays as it was.
+ */
 function withoutWarden(settings: Json): Json {
   const hooks = settings.hooks;
   if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) return settings;
   const nextHooks: Json = {};
+  let removedAny = false;
   for (const [event, groups] of Object.entries(hooks as Json)) {
     if (!Array.isArray(groups)) {
       nextHooks[event] = groups;
       continue;
     }
+    let removedHere = false;
     const kept = groups
       .map((group) => {
         if (typeof group !== 'object' || group === null || !Array.isArray((group as Json).hooks)) return group;
         const inner = ((group as Json).hooks as unknown[]).filter((h) => !isWardenHook(h));
         if (inner.length === ((group as Json).hooks as unknown[]).length) return group;
+        removedHere = true;
         return inner.length ? { ...(group as Json), hooks: inner } : null;
       })
       .filter((g) => g !== null);
-    if (kept.length) nextHooks[event] = kept;
+    if (removedHere) removedAny = true;
+    if (kept.length || !removedHere) nextHooks[event] = kept;
   }
+  if (!removedAny) return settings;
   const next = { ...settings };
   if (Object.keys(nextHooks).length) next.hooks = nextHooks;
   else delete next.hooks;

@@ -18,27 +18,60 @@ function shellJoin(argv: string[]): string {
   return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
+// MultiEdit-style edit lists: the text that lands in the file is each edit's replacement.
+const REPLACEMENT_KEYS = ['new_string', 'new_str', 'newText', 'content'];
+
 function contentOf(input: Record<string, unknown>, params: string[] | undefined): string | undefined {
   if (!params) return undefined;
   const parts: string[] = [];
   for (const name of params) {
     const value = input[name];
     if (typeof value === 'string') parts.push(value);
-    else if (value !== undefined) parts.push(JSON.stringify(value));
+    else if (Array.isArray(value) && value.every((v) => v && typeof v === 'object' && REPLACEMENT_KEYS.some((k) => typeof (v as Record<string, unknown>)[k] === 'string'))) {
+      for (const edit of value as Record<string, unknown>[]) parts.push(String(REPLACEMENT_KEYS.map((k) => edit[k]).find((v) => typeof v === 'string')));
+    } else if (value !== undefined) parts.push(JSON.stringify(value));
   }
   return parts.length ? parts.join('\n') : undefined;
 }
 
-function facePaths(face: ToolFace, input: Record<string, unknown>, cwd: string, projectRoot: string, home: string): TouchedPath[] {
-  const target = face.pathTarget;
-  if (!target) return [];
-  for (const name of [target.param, ...(target.aliases ?? [])]) {
-    const raw = input[name];
-    if (typeof raw !== 'string' || raw === '') continue;
-    const absolute = resolvePath(raw, cwd, home);
-    return [{ raw, absolute, access: target.access, relation: relatePath(absolute, projectRoot, home), source: name }];
+/** Files an apply_patch envelope touches: `*** Add File: p`, `*** Update File: p`, `*** Delete File: p`, `*** Move to: p`. */
+export function patchPaths(text: string): { path: string; access: 'write' | 'delete' }[] {
+  const found: { path: string; access: 'write' | 'delete' }[] = [];
+  for (const match of text.matchAll(/^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$/gm)) {
+    const path = (match[2] ?? '').trim();
+    if (path) found.push({ path, access: match[1] === 'Delete File' ? 'delete' : 'write' });
   }
-  return [];
+  return found;
+}
+
+function touched(raw: string, access: TouchedPath['access'], source: string, cwd: string, projectRoot: string, home: string): TouchedPath {
+  const absolute = resolvePath(raw, cwd, home);
+  return { raw, absolute, access, relation: relatePath(absolute, projectRoot, home), source };
+}
+
+function facePaths(face: ToolFace, input: Record<string, unknown>, cwd: string, projectRoot: string, home: string): TouchedPath[] {
+  const out: TouchedPath[] = [];
+  const target = face.pathTarget;
+  if (target) {
+    for (const name of [target.param, ...(target.aliases ?? [])]) {
+      const raw = input[name];
+      // Some tools (Gemini's read_many_files) take a list of paths.
+      const list = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : [];
+      const paths = list.filter((p) => p !== '');
+      if (!paths.length) continue;
+      out.push(...paths.map((p) => touched(p, target.access, name, cwd, projectRoot, home)));
+      break;
+    }
+  }
+  // apply_patch carries its target files inside the patch text.
+  if (face.family === 'edit' || face.family === 'write') {
+    for (const name of face.contentParams ?? []) {
+      const text = input[name];
+      if (typeof text !== 'string' || !text.includes('*** ')) continue;
+      out.push(...patchPaths(text).map((p) => touched(p.path, p.access, name, cwd, projectRoot, home)));
+    }
+  }
+  return out;
 }
 
 export interface CallContext {

@@ -27,24 +27,27 @@ const edit = (param: string, contentParams: string[], aliases?: string[]): FaceS
   contentParams,
   summary: [param],
 });
-const search = (param: string): FaceSpec => ({
+const search = (param: string, aliases?: string[]): FaceSpec => ({
   family: 'search',
-  pathTarget: { param, access: 'read' },
+  pathTarget: { param, access: 'read', ...(aliases ? { aliases } : {}) },
   summary: ['pattern', param],
 });
 const network = (urlParam: string): FaceSpec => ({ family: 'network', urlParam, summary: [urlParam] });
 
+// Tool names and parameters as each agent sends them in its hook input. Where
+// agents share a name (read_file), the aliases cover every agent's parameter.
 /** Built-in faces for the tools of Claude Code, Codex, Gemini CLI, Cursor and Copilot CLI. */
 const BUILT_IN: Record<string, FaceSpec> = {
-  // Claude Code
+  // Claude Code (Cursor's preToolUse uses the same names for Read, Write, Edit, Grep, Glob)
   Bash: shell(),
   BashOutput: { family: 'other', summary: ['bash_id'] },
   KillShell: { family: 'other', summary: ['shell_id'] },
-  Read: read('file_path'),
-  Write: write('file_path', ['content']),
-  Edit: edit('file_path', ['new_string']),
+  Read: read('file_path', ['path', 'target_file']),
+  Write: write('file_path', ['content', 'contents'], ['path', 'target_file']),
+  Edit: edit('file_path', ['new_string'], ['path', 'target_file']),
   MultiEdit: edit('file_path', ['edits']),
   NotebookEdit: edit('notebook_path', ['new_source']),
+  NotebookRead: read('notebook_path'),
   Glob: search('path'),
   Grep: search('path'),
   LS: read('path'),
@@ -52,33 +55,40 @@ const BUILT_IN: Record<string, FaceSpec> = {
   WebSearch: { family: 'network', summary: ['query'] },
   Task: { family: 'other', summary: ['description'] },
   TodoWrite: { family: 'other', summary: [] },
-  // Codex CLI
+  // Codex CLI: `shell` takes an argv array; its hooks send shell calls as Bash and
+  // apply_patch with the patch text in `command`.
   shell: shell('command'),
   local_shell: shell('command'),
-  apply_patch: { family: 'edit', contentParams: ['input', 'patch'], summary: ['input'] },
-  // Gemini CLI
+  exec_command: shell('cmd'),
+  apply_patch: { family: 'edit', contentParams: ['input', 'patch', 'command'], summary: ['input', 'command'] },
+  // Gemini CLI (parameter names changed between versions: absolute_path/path/file_path, path/dir_path)
   run_shell_command: shell('command'),
-  read_file: read('absolute_path', ['file_path', 'path']),
-  read_many_files: { family: 'read', summary: ['paths'] },
+  read_file: read('file_path', ['absolute_path', 'path', 'target_file']),
+  read_many_files: { family: 'read', pathTarget: { param: 'paths', aliases: ['include'], access: 'read' }, summary: ['paths'] },
   write_file: write('file_path', ['content'], ['absolute_path', 'path']),
   replace: edit('file_path', ['new_string'], ['absolute_path', 'path']),
-  glob: search('path'),
-  search_file_content: search('path'),
-  list_directory: read('path', ['dir_path']),
-  web_fetch: { family: 'network', summary: ['prompt'] },
+  glob: search('path', ['dir_path']),
+  search_file_content: search('path', ['dir_path']),
+  grep_search: search('path', ['dir_path']),
+  list_directory: read('dir_path', ['path']),
+  web_fetch: { family: 'network', urlParam: 'url', summary: ['prompt', 'url'] },
   google_web_search: { family: 'network', summary: ['query'] },
   // Cursor
   Shell: shell('command'),
   run_terminal_cmd: shell('command'),
-  read_file_cursor: read('target_file'),
+  StrReplace: edit('file_path', ['new_string'], ['path']),
+  Delete: { family: 'write', pathTarget: { param: 'file_path', aliases: ['path', 'target_file'], access: 'write' }, summary: ['file_path'] },
   edit_file: edit('target_file', ['code_edit', 'contents']),
   delete_file: { family: 'write', pathTarget: { param: 'target_file', access: 'write' }, summary: ['target_file'] },
+  list_dir: read('relative_workspace_path', ['path']),
   // Copilot CLI
   bash: shell('command'),
+  powershell: shell('command'),
   view: read('path'),
   create: write('path', ['file_text']),
   edit: edit('path', ['new_str']),
   str_replace_editor: edit('path', ['new_str', 'file_text']),
+  grep: search('path'),
   fetch: network('url'),
 };
 

@@ -22,5 +22,11 @@ export function combine(outcomes: Outcome[]): Merged {
   const first = deciding[0]!;
   const others = outcomes.length - 1;
   const suffix = others > 0 ? ` (+${others} more finding${others > 1 ? 's' : ''})` : '';
-  return { decision, reason: `${first.reason} [${first.policy}]${suffix}`, outcomes };
+  return { decision, reason: oneLine(`${first.reason} [${first.policy}]${suffix}`), outcomes };
+}
+
+// The reason is shown in one line (the agent's prompt, the panel row); a policy
+// quoting a multi-line command must not break it.
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ');
 }

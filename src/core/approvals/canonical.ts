@@ -1,0 +1,89 @@
+// RFC 8785, the JSON Canonicalization Scheme (JCS): the one byte form of a JSON value that
+// an approval's digest is taken over. No maintained implementation is installed here, and
+// JCS reduces to ECMAScript's own serializers, so this is our own:
+// - object members sorted by their names compared as UTF-16 code units (the default
+//   comparison of Array.prototype.sort), no whitespace;
+// - numbers as ECMAScript Number::toString, which is String(n) for finite n (and -0 → "0");
+// - strings as JSON.stringify writes them (short escapes for \b \t \n \f \r " \\, \u00xx for
+//   other controls, everything else literal), which is exactly the JCS rule for well-formed
+//   strings. Lone surrogates are an error, as RFC 8785 requires.
+// Callers that want a sentence naming the problem run checkBindable first (see digest.ts).
+
+import { escapeCodeUnit, findLoneSurrogate } from './surrogates';
+
+export class CanonicalJsonError extends TypeError {
+  override name = 'CanonicalJsonError';
+}
+
+/** The RFC 8785 canonical form of plain JSON data; throws CanonicalJsonError for anything else. */
+export function canonicalJson(value: unknown): string {
+  return new CanonicalWriter().write(value);
+}
+
+// Each distinct member name is quoted once per call: tool inputs repeat the same few names
+// thousands of times. Concatenation is left to V8's string ropes, which measured faster here
+// than collecting pieces for one join.
+class CanonicalWriter {
+  private readonly quotedNames = new Map<string, string>();
+
+  write(value: unknown): string {
+    switch (typeof value) {
+      case 'string':
+        return quote(value);
+      case 'number':
+        if (!Number.isFinite(value)) throw new CanonicalJsonError(`${String(value)} has no JSON form`);
+        return String(value);
+      case 'boolean':
+        return value ? 'true' : 'false';
+      case 'object':
+        if (value === null) return 'null';
+        return Array.isArray(value) ? this.writeArray(value) : this.writeObject(value);
+      default:
+        throw new CanonicalJsonError(`a ${typeof value} has no JSON form`);
+    }
+  }
+
+  private writeArray(items: readonly unknown[]): string {
+    let text = '[';
+    for (let index = 0; index < items.length; index++) {
+      const item = items[index];
+      if (item === undefined && !Object.prototype.hasOwnProperty.call(items, index)) {
+        throw new CanonicalJsonError(`an array hole at index ${index} has no JSON form`);
+      }
+      text += index === 0 ? this.write(item) : `,${this.write(item)}`;
+    }
+    return `${text}]`;
+  }
+
+  private writeObject(record: object): string {
+    const prototype: unknown = Object.getPrototypeOf(record);
+    if (prototype !== Object.prototype && prototype !== null) {
+      throw new CanonicalJsonError('only plain objects have a canonical JSON form');
+    }
+    const names = Object.keys(record);
+    names.sort();
+    let text = '{';
+    for (let index = 0; index < names.length; index++) {
+      const name = names[index] as string;
+      if (index > 0) text += ',';
+      text += this.quotedName(name);
+      text += this.write((record as Record<string, unknown>)[name]);
+    }
+    return `${text}}`;
+  }
+
+  private quotedName(name: string): string {
+    let quoted = this.quotedNames.get(name);
+    if (quoted === undefined) {
+      quoted = `${quote(name)}:`;
+      this.quotedNames.set(name, quoted);
+    }
+    return quoted;
+  }
+}
+
+function quote(text: string): string {
+  const lone = findLoneSurrogate(text);
+  if (lone !== null) throw new CanonicalJsonError(`a lone surrogate ${escapeCodeUnit(lone)} has no canonical form`);
+  return JSON.stringify(text);
+}

@@ -1,0 +1,182 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { isInside, resolvePath } from '../../shell/paths';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import { argsOf, commandsWithCwd, evidenceOf, shellCommands } from './shared/commands';
+import { agentConfigKind, isWardenProjectConfig } from './shared/agent-paths';
+import { readTargets, writeTargets } from './shared/targets';
+
+// Warden guards itself: what an agent may not do to the guard, whatever the
+// configuration says. Each rule names what was seen and why it is refused.
+
+const WARDEN_MARK = /agent-warden|agent_warden/i;
+
+function mentionsWarden(path: string): boolean {
+  try {
+    return WARDEN_MARK.test(readFileSync(path, 'utf8').slice(0, 1_000_000));
+  } catch {
+    return false;
+  }
+}
+
+/** Pids of running endpoints, from the records in the state folder. */
+function wardenPids(stateDir: string): Set<string> {
+  const pids = new Set<string>();
+  try {
+    for (const name of readdirSync(join(stateDir, 'endpoints'))) {
+      if (!name.endsWith('.json')) continue;
+      try {
+        const pid = (JSON.parse(readFileSync(join(stateDir, 'endpoints', name), 'utf8')) as { pid?: unknown }).pid;
+        if (typeof pid === 'number') pids.add(String(pid));
+      } catch {
+        /* a record being rewritten: the next call sees it */
+      }
+    }
+  } catch {
+    /* no endpoints recorded */
+  }
+  return pids;
+}
+
+/** Words in a shell command that name the state folder, however they are written. */
+function shellTouchesStateDir(call: ToolCall, stateDir: string): string | null {
+  for (const { cmd, cwd } of commandsWithCwd(call)) {
+    const words = [...cmd.argv, ...cmd.redirects.filter((r) => !r.op.startsWith('<<')).map((r) => r.target)];
+    for (const word of words) {
+      if (/AGENT_WARDEN_HOME/.test(word)) return word;
+      if (word === '' || /^-/.test(word) || !/[/\\~.]/.test(word)) continue;
+      const candidate = word.includes('=') && !word.startsWith('/') ? word.slice(word.indexOf('=') + 1) : word;
+      if (isInside(resolvePath(candidate, cwd, call.home), stateDir)) return word;
+    }
+    for (const value of Object.values(cmd.assignments)) if (isInside(resolvePath(value, cwd, call.home), stateDir)) return value;
+  }
+  return null;
+}
+
+const KILLERS = new Set(['kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'skill', 'xkill']);
+
+function killsWarden(call: ToolCall, stateDir: string): string | null {
+  const pids = wardenPids(stateDir);
+  for (const cmd of shellCommands(call)) {
+    const name = cmd.name.toLowerCase();
+    if (!KILLERS.has(name)) continue;
+    const args = argsOf(cmd);
+    const joined = args.join(' ');
+    if (WARDEN_MARK.test(joined) || /cli\.js\b.*\bserve\b/.test(joined)) return `${name} ${joined}`;
+    if ((name === 'pkill' || name === 'killall' || name === 'taskkill') && args.some((a) => /^(node|node\.exe|nodejs)$/i.test(a))) return `${name} ${joined} (also ends Warden's server)`;
+    const pid = args.find((a) => pids.has(a));
+    if (pid) return `${name} ${pid} (Warden's own process)`;
+  }
+  return null;
+}
+
+function uninstallsWarden(call: ToolCall): string | null {
+  for (const cmd of shellCommands(call)) {
+    const words = cmd.argv.join(' ');
+    if (/(^|[\s/])agent-warden(\s|$)/.test(words) && /\buninstall\b/.test(words)) return words;
+    if ((cmd.name === 'code' || cmd.name === 'code-server' || cmd.name === 'cursor') && /--uninstall-extension\s+\S*agent-warden/.test(words)) return words;
+    if (['npm', 'pnpm', 'yarn'].includes(cmd.name) && /\b(uninstall|remove|rm|un)\b.*\bagent-warden\b/.test(words)) return words;
+  }
+  return null;
+}
+
+function selfProtectionFinding(call: ToolCall, stateDir: string): string | null {
+  const state = resolvePath(stateDir, '/', call.home);
+  for (const target of [...readTargets(call), ...writeTargets(call)]) {
+    if (isInside(target.absolute, state)) return `${target.access === 'read' ? 'reads' : 'changes'} Warden's state folder (${target.raw}), which holds its tokens and its log`;
+  }
+  for (const p of call.paths) if (isInside(p.absolute, state)) return `touches Warden's state folder (${p.raw})`;
+  if (call.shell) {
+    const word = shellTouchesStateDir(call, state);
+    if (word) return `names Warden's state folder (${word}), which holds its tokens and its log`;
+  }
+  for (const target of writeTargets(call)) {
+    if (isWardenProjectConfig(target.absolute, call.projectRoot)) return `changes Warden's project config (${target.raw})`;
+    if (agentConfigKind(target.absolute, call.projectRoot, call.home) && mentionsWarden(target.absolute)) return `changes ${target.raw}, which holds Warden's hook entries`;
+  }
+  const oldText = typeof call.input.old_string === 'string' ? call.input.old_string : typeof call.input.old_str === 'string' ? call.input.old_str : '';
+  if (WARDEN_MARK.test(oldText) && call.paths.some((p) => agentConfigKind(p.absolute, call.projectRoot, call.home))) return "edits Warden's hook entries out of an agent's settings";
+  if (call.shell) {
+    const killed = killsWarden(call, state);
+    if (killed) return `stops Warden (${killed})`;
+    const removed = uninstallsWarden(call);
+    if (removed) return `removes Warden (${removed})`;
+  }
+  return null;
+}
+
+export const wardenSelfProtection = definePolicy({
+  name: 'warden-self-protection',
+  category: 'agent-integrity',
+  description: "Always on: the agent may not read Warden's state folder, edit its config or hook entries, stop its processes, or delete its log.",
+  defaultEnabled: true,
+  alwaysOn: true,
+  decision: 'deny',
+  params: z.object({}),
+  evaluate({ call, stateDir }) {
+    if (!call) return null;
+    const finding = selfProtectionFinding(call, stateDir);
+    if (!finding) return null;
+    return {
+      reason: `This call ${finding}; an agent may never change or read its own guard. If Warden is in the way, tell the person why.`,
+      evidence: evidenceOf(call.command ?? call.paths[0]?.raw ?? call.toolName),
+    };
+  },
+});
+
+export const agentConfigTampering = definePolicy({
+  name: 'agent-config-tampering',
+  category: 'agent-integrity',
+  description: "Refuses writing agents' hook, permission and MCP settings (.claude/settings*.json, .claude/hooks, .codex/hooks.json, .gemini/settings.json, .cursor/hooks.json, .github/hooks, .mcp.json).",
+  defaultEnabled: true,
+  decision: 'deny',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    for (const target of writeTargets(call)) {
+      const kind = agentConfigKind(target.absolute, call.projectRoot, call.home);
+      if (!kind) continue;
+      return {
+        reason: `Writes ${target.raw} (${kind}): an agent that edits its own hooks or permissions can switch its guards off; tell the person the exact change and let them make it.`,
+        evidence: evidenceOf(call.command ?? target.raw),
+      };
+    }
+    return null;
+  },
+});
+
+const BYPASS_FLAGS: Record<string, RegExp> = {
+  claude: /^--dangerously-skip-permissions$|^--permission-mode(=bypassPermissions)?$|^bypassPermissions$|^--allow-dangerously-skip-permissions$/,
+  codex: /^--dangerously-bypass-approvals-and-sandbox$|^--yolo$/,
+  gemini: /^--yolo$|^-y$|^--approval-mode(=yolo)?$|^yolo$/,
+  'cursor-agent': /^--force$|^-f$|^--yolo$/,
+  copilot: /^--allow-all-tools$|^--allow-all$|^--yolo$|^--allow-all-paths$/,
+};
+
+export const nestedAgentPermissionBypass = definePolicy({
+  name: 'nested-agent-permission-bypass',
+  category: 'agent-integrity',
+  description: 'Refuses starting another coding agent with its permission checks off (claude --dangerously-skip-permissions, codex --yolo, gemini --yolo, …).',
+  defaultEnabled: true,
+  decision: 'deny',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call?.shell) return null;
+    for (const cmd of shellCommands(call)) {
+      const pattern = BYPASS_FLAGS[cmd.name];
+      if (!pattern) continue;
+      const args = argsOf(cmd);
+      const flagged = args.filter((a) => pattern.test(a));
+      // `--permission-mode` and `--approval-mode` only bypass with the yolo/bypass value.
+      const real = flagged.filter((a) => !/^--(permission|approval)-mode$|^(bypassPermissions|yolo)$/.test(a) || args.includes('bypassPermissions') || args.includes('yolo'));
+      if (!real.length) continue;
+      return {
+        reason: `Starts ${cmd.name} with ${real.join(' ')}: a nested agent without permission checks escapes this session's guard; run it without that flag.`,
+        evidence: evidenceOf(cmd.text),
+      };
+    }
+    return null;
+  },
+});

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
+import { resolvePath, relatePath } from '../../shell/paths';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import { argsOf, commandsWithCwd, evidenceOf, parseFlags, shellCommands } from './shared/commands';
+import { inAllowedDirs } from './shared/temp-dirs';
+import { matchesAny } from './shared/patterns';
+
+// Recursive deletes and privilege escalation: the two commands whose damage
+// is largest and least reversible.
+
+const deleteParams = z.object({
+  /** Folders outside the project where recursive deletes are fine (besides the temp folders). */
+  allowedPaths: z.array(z.string()).default([]),
+  allowTempDirs: z.boolean().default(true),
+});
+type DeleteParams = z.infer<typeof deleteParams>;
+
+interface DeleteTarget {
+  word: string;
+  cwd: string;
+  /** Deletion only of what matches a filter (find -name …): less sweeping than rm -r. */
+  filtered: boolean;
+}
+
+const FIND_FILTERS = /^-(name|iname|path|ipath|regex|iregex|type|mtime|mmin|atime|amin|ctime|newer|size|user|group|perm|empty)$/;
+
+function findStartPaths(cmd: SimpleCommand): { paths: string[]; filtered: boolean; deletes: boolean } {
+  const args = argsOf(cmd);
+  const paths: string[] = [];
+  let i = 0;
+  while (i < args.length && /^-[HLP]$/.test(args[i] ?? '')) i++;
+  for (; i < args.length; i++) {
+    const word = args[i] ?? '';
+    if (word.startsWith('-') || word === '(' || word === '!') break;
+    paths.push(word);
+  }
+  const rest = args.slice(i);
+  return { paths: paths.length ? paths : ['.'], filtered: rest.some((w) => FIND_FILTERS.test(w)), deletes: rest.includes('-delete') };
+}
+
+function isRecursiveRemove(cmd: SimpleCommand): boolean {
+  const name = cmd.name.toLowerCase();
+  const args = argsOf(cmd);
+  if (name === 'rm') {
+    const flags = parseFlags(args);
+    return flags.short.has('r') || flags.short.has('R') || flags.long.has('recursive');
+  }
+  if (['remove-item', 'ri', 'del', 'erase', 'rd', 'rmdir'].includes(name)) {
+    return args.some((a) => /^-recurse$/i.test(a) || /^\/s$/i.test(a));
+  }
+  return false;
+}
+
+function removedWords(cmd: SimpleCommand): string[] {
+  if (cmd.name === 'rm') return parseFlags(argsOf(cmd)).positionals;
+  return argsOf(cmd).filter((a) => !a.startsWith('-') && !/^\/[sSqQ]$/.test(a));
+}
+
+function deleteTargets(call: ToolCall): DeleteTarget[] {
+  const commands = shellCommands(call);
+  const targets: DeleteTarget[] = [];
+  for (const { cmd, cwd } of commandsWithCwd(call)) {
+    if (isRecursiveRemove(cmd)) {
+      const words = removedWords(cmd);
+      const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
+      const fromFind = parent?.name === 'find' && cmd.via.includes('find-exec');
+      for (const word of words) {
+        if (word === '{}' && fromFind && parent) {
+          const found = findStartPaths(parent);
+          targets.push(...found.paths.map((p) => ({ word: p, cwd, filtered: found.filtered })));
+        } else targets.push({ word, cwd, filtered: false });
+      }
+      // `find ~ | xargs rm -rf`: the paths come from the command feeding xargs.
+      if (words.length === 0 && cmd.via.includes('xargs')) {
+        for (const upstream of commands) {
+          if (upstream.name !== 'find' || !parent || upstream.pipeline.id !== parent.pipeline.id || upstream.pipeline.index >= parent.pipeline.index) continue;
+          const found = findStartPaths(upstream);
+          targets.push(...found.paths.map((p) => ({ word: p, cwd, filtered: found.filtered })));
+        }
+      }
+    } else if (cmd.name === 'find') {
+      const found = findStartPaths(cmd);
+      if (found.deletes) targets.push(...found.paths.map((p) => ({ word: p, cwd, filtered: found.filtered })));
+    }
+  }
+  return targets;
+}
+
+type Judgement = { decision: 'deny' | 'ask'; what: string; target: string } | null;
+
+function judgeDelete(t: DeleteTarget, call: ToolCall, params: DeleteParams): Judgement {
+  const dynamicAt = t.word.search(/[$`]/);
+  const staticPart = dynamicAt === -1 ? t.word : t.word.slice(0, dynamicAt);
+  if (dynamicAt !== -1 && !staticPart.includes('/')) {
+    return { decision: 'ask', what: 'a path only known when the command runs', target: t.word };
+  }
+  const probe = dynamicAt === -1 ? staticPart : `${staticPart}x`;
+  const absolute = resolvePath(probe, t.cwd, call.home);
+  const relation = relatePath(absolute, call.projectRoot, call.home);
+  if (absolute === '/' || /^[A-Za-z]:\\?$/.test(absolute)) return { decision: 'deny', what: 'the whole file system', target: t.word };
+  if (relation === 'project-root') return t.filtered ? null : { decision: 'deny', what: 'the whole project', target: t.word };
+  if (relation === 'inside-project') {
+    const gitDir = resolvePath('.git', call.projectRoot, call.home);
+    if (absolute === gitDir) return { decision: 'deny', what: "the repository's history (.git)", target: t.word };
+    return null;
+  }
+  if (inAllowedDirs(absolute, params.allowedPaths, call.home, params.allowTempDirs)) return null;
+  const where = relation === 'home' ? 'your whole home folder' : relation === 'outside-project-in-home' ? `${absolute}, outside the project` : `${absolute}, a system path`;
+  const decision = dynamicAt !== -1 || t.filtered ? 'ask' : 'deny';
+  return { decision, what: where, target: t.word };
+}
+
+export const recursiveDeleteOutsideProject = definePolicy({
+  name: 'recursive-delete-outside-project',
+  category: 'dangerous-commands',
+  description: 'Refuses recursive deletes (rm -r, find -delete, Remove-Item -Recurse) of anything outside the project, the project itself or its .git.',
+  defaultEnabled: true,
+  decision: 'deny',
+  params: deleteParams,
+  evaluate({ call, params }) {
+    if (!call?.shell) return null;
+    let softest: Judgement = null;
+    for (const target of deleteTargets(call)) {
+      const judged = judgeDelete(target, call, params);
+      if (judged?.decision === 'deny') {
+        return {
+          reason: `Recursive delete of ${judged.what} (${judged.target}): this cannot be undone; delete only paths inside the project, or ask the person to do it.`,
+          evidence: evidenceOf(call.command ?? ''),
+        };
+      }
+      softest = softest ?? judged;
+    }
+    if (!softest) return null;
+    return {
+      decision: 'ask',
+      reason: `Recursive delete of ${softest.what} (${softest.target}): a person should confirm what it resolves to before it runs.`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
+  },
+});
+
+const PRIVILEGE = new Set(['sudo', 'doas', 'pkexec', 'run0', 'gsudo', 'su', 'runas']);
+const SUDO_VALUE_FLAGS = ['u', 'g', 'C', 'D', 'h', 'p', 'r', 't', 'U', 'T', 'c'];
+
+function escalations(call: ToolCall): { wrapper: string; inner: string }[] {
+  const commands = shellCommands(call);
+  const found: { wrapper: string; inner: string }[] = [];
+  for (const [index, cmd] of commands.entries()) {
+    const wrapper = cmd.wrappers.find((w) => PRIVILEGE.has(w));
+    if (wrapper) {
+      found.push({ wrapper, inner: cmd.argv.join(' ') });
+      continue;
+    }
+    if (!PRIVILEGE.has(cmd.name)) continue;
+    // The analyzer unwraps `sudo CMD` into a nested command; that one is judged instead.
+    if (commands.some((other) => other.parent === index)) continue;
+    const rest = parseFlags(argsOf(cmd), SUDO_VALUE_FLAGS, ['user', 'group', 'host', 'prompt', 'command']).positionals;
+    found.push({ wrapper: cmd.name, inner: rest.join(' ') || `${cmd.name} (an interactive root shell)` });
+  }
+  return found;
+}
+
+export const sudo = definePolicy({
+  name: 'sudo',
+  category: 'dangerous-commands',
+  description: 'Asks before a command runs as root through sudo, doas, su, pkexec or run0.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({
+    /** Commands that may run with sudo without a question, as prefixes or globs ("apt-get update"). */
+    allowCommands: z.array(z.string()).default([]),
+  }),
+  evaluate({ call, params }) {
+    if (!call?.shell) return null;
+    const found = escalations(call).find((e) => !matchesAny(e.inner, params.allowCommands));
+    if (!found) return null;
+    return {
+      reason: `${found.wrapper} runs "${evidenceOf(found.inner, 80)}" as root, outside every project boundary; run it yourself, or approve this exact command.`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
+  },
+});

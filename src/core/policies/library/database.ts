@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from './shared/commands';
+
+// SQL reaches a database through client flags (psql -c, mysql -e), positional
+// arguments (sqlite3 db "SQL"), heredocs and pipes, or an MCP tool's query parameter.
+
+const SQL_CLIENTS: Record<string, { short: string[]; long: string[]; positionalSql?: boolean }> = {
+  psql: { short: ['c'], long: ['command'] },
+  mysql: { short: ['e'], long: ['execute'] },
+  mariadb: { short: ['e'], long: ['execute'] },
+  sqlite3: { short: [], long: [], positionalSql: true },
+  sqlite: { short: [], long: [], positionalSql: true },
+  duckdb: { short: ['c'], long: [], positionalSql: true },
+  'clickhouse-client': { short: ['q'], long: ['query'] },
+  clickhouse: { short: ['q'], long: ['query'] },
+  cockroach: { short: ['e'], long: ['execute'] },
+  sqlcmd: { short: ['Q', 'q'], long: [] },
+  'snowsql': { short: ['q'], long: ['query'] },
+  bq: { short: [], long: [], positionalSql: true },
+  usql: { short: ['c'], long: ['command'] },
+};
+
+const ECHOERS = new Set(['echo', 'printf', 'cat']);
+
+/** SQL texts a call sends to a database. */
+export function sqlTexts(call: ToolCall | undefined): string[] {
+  if (!call) return [];
+  const texts: string[] = [];
+  if (call.toolName.startsWith('mcp__')) {
+    for (const key of ['sql', 'query', 'statement', 'command']) {
+      const value = call.input[key];
+      if (typeof value === 'string') texts.push(value);
+    }
+  }
+  const commands = shellCommands(call);
+  for (const cmd of commands) {
+    const client = SQL_CLIENTS[cmd.name];
+    if (!client) continue;
+    const args = argsOf(cmd);
+    texts.push(...optionValues(args, client.short, client.long));
+    if (client.positionalSql) texts.push(...parseFlags(args, ['cmd', 'init'], ['cmd', 'init', 'separator']).positionals.slice(1));
+    texts.push(...cmd.redirects.filter((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<').map((r) => r.target));
+    texts.push(...upstreamText(commands, cmd));
+  }
+  return texts;
+}
+
+function upstreamText(commands: SimpleCommand[], cmd: SimpleCommand): string[] {
+  return commands
+    .filter((c) => ECHOERS.has(c.name) && c.pipeline.id === cmd.pipeline.id && c.pipeline.index < cmd.pipeline.index)
+    .flatMap((c) => [...argsOf(c).filter((a) => !/^-[neE]+$/.test(a)), ...c.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target)]);
+}
+
+/** Statements with comments and string literals blanked out, so `'DROP TABLE'` in data is not a statement. */
+export function sqlStatements(text: string): string[] {
+  const cleaned = text
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/'(?:[^']|'')*'/g, "''")
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    .replace(/\$\$[\s\S]*?\$\$/g, "''");
+  return cleaned.split(';').map((s) => s.replace(/\s+/g, ' ').trim()).filter((s) => s !== '');
+}
+
+type SqlFinding = { statement: string; what: string };
+
+function findStatement(call: ToolCall | undefined, test: (statement: string) => string | null): SqlFinding | null {
+  for (const text of sqlTexts(call)) {
+    for (const statement of sqlStatements(text)) {
+      const what = test(statement);
+      if (what) return { statement, what };
+    }
+  }
+  return null;
+}
+
+export const sqlDropOrTruncate = definePolicy({
+  name: 'sql-drop-or-truncate',
+  category: 'database',
+  description: 'Refuses DROP TABLE / DATABASE / SCHEMA and TRUNCATE sent to a database client or an MCP query tool.',
+  defaultEnabled: true,
+  decision: 'deny',
+  params: z.object({}),
+  evaluate({ call }) {
+    const found = findStatement(call, (s) => {
+      const m = /^(DROP\s+(TABLE|DATABASE|SCHEMA)|TRUNCATE)\b/i.exec(s);
+      return m ? (m[1] ?? '').toUpperCase().replace(/\s+/, ' ') : null;
+    });
+    if (!found) return null;
+    return { reason: `${found.what} deletes a whole table or database and its data; write a migration the person reviews, or back up first and ask.`, evidence: evidenceOf(found.statement) };
+  },
+});
+
+export const sqlWriteWithoutWhere = definePolicy({
+  name: 'sql-write-without-where',
+  category: 'database',
+  description: 'Asks before DELETE or UPDATE statements without a WHERE clause.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const found = findStatement(call, (s) => {
+      if (/^DELETE\s+FROM\b/i.test(s) && !/\bWHERE\b/i.test(s)) return 'DELETE without WHERE';
+      if (/^UPDATE\s+\S+\s+SET\b/i.test(s) && !/\bWHERE\b/i.test(s)) return 'UPDATE without WHERE';
+      return null;
+    });
+    if (!found) return null;
+    return { reason: `${found.what} changes every row of the table; add a WHERE clause that selects the rows you mean, or ask.`, evidence: evidenceOf(found.statement) };
+  },
+});
+
+export const sqlSchemaChange = definePolicy({
+  name: 'sql-schema-change',
+  category: 'database',
+  description: 'Asks before schema changes that lose data: ALTER TABLE … DROP, DROP COLUMN/INDEX/VIEW/FUNCTION, RENAME.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const found = findStatement(call, (s) => {
+      if (/^ALTER\s+TABLE\b.*\bDROP\b/i.test(s)) return 'ALTER TABLE … DROP';
+      if (/^ALTER\s+TABLE\b.*\bRENAME\b/i.test(s)) return 'ALTER TABLE … RENAME';
+      const m = /^DROP\s+(INDEX|VIEW|MATERIALIZED VIEW|FUNCTION|PROCEDURE|TRIGGER|SEQUENCE|TYPE|COLUMN|USER|ROLE)\b/i.exec(s);
+      return m ? `DROP ${(m[1] ?? '').toUpperCase()}` : null;
+    });
+    if (!found) return null;
+    return { reason: `${found.what} changes the schema in place; put it in a reviewed migration with a way back, or ask.`, evidence: evidenceOf(found.statement) };
+  },
+});
+
+function resetCommand(cmd: SimpleCommand): string | null {
+  const args = argsOf(cmd);
+  const line = args.join(' ');
+  switch (cmd.name) {
+    case 'dropdb':
+      return 'dropdb';
+    case 'redis-cli':
+      return args.some((a) => /^flush(all|db)$/i.test(a)) ? `redis-cli ${args.find((a) => /^flush/i.test(a))}` : null;
+    case 'mongo':
+    case 'mongosh':
+      return /dropDatabase\(|\.drop\(\)|deleteMany\(\s*\{\s*\}\s*\)/.test(line) ? `${cmd.name} drop` : null;
+    case 'rails':
+    case 'rake':
+    case 'bin/rails':
+      return args.some((a) => /^db:(drop|reset|schema:load|purge|truncate_all)/.test(a)) ? `${cmd.name} ${args.find((a) => a.startsWith('db:'))}` : null;
+    case 'prisma':
+      return (args[0] === 'migrate' && args[1] === 'reset') || (args[0] === 'db' && args[1] === 'push' && args.some((a) => /--force-reset|--accept-data-loss/.test(a))) ? `prisma ${args.slice(0, 2).join(' ')}` : null;
+    case 'npx':
+    case 'pnpm':
+    case 'bunx':
+    case 'yarn':
+      return args.includes('prisma') && ((args.includes('migrate') && args.includes('reset')) || args.some((a) => /--force-reset|--accept-data-loss/.test(a))) ? 'prisma reset' : null;
+    case 'php':
+      return args[0] === 'artisan' && /^(migrate:(fresh|reset|refresh)|db:wipe)$/.test(args[1] ?? '') ? `artisan ${args[1]}` : null;
+    case 'python':
+    case 'python3':
+      return args.includes('manage.py') && (args.includes('flush') || args.includes('reset_db')) ? 'manage.py flush' : null;
+    case 'sequelize':
+    case 'knex':
+      return args.some((a) => /^(db:drop|migrate:rollback|migrate:undo:all)$/.test(a)) && (cmd.name === 'sequelize' || args.includes('--all')) ? `${cmd.name} ${args[0]}` : null;
+    default:
+      return null;
+  }
+}
+
+export const databaseCliReset = definePolicy({
+  name: 'database-cli-reset',
+  category: 'database',
+  description: 'Asks before CLI commands that wipe a database: dropdb, redis-cli FLUSHALL, rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, manage.py flush.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    for (const cmd of shellCommands(call)) {
+      const what = resetCommand(cmd);
+      if (what) return { reason: `${what} wipes the database's data; make sure it is a disposable local database, or ask.`, evidence: evidenceOf(cmd.text) };
+    }
+    return null;
+  },
+});

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
+import { definePolicy } from '../types';
+import type { AnyPolicy } from '../types';
+import { argsOf, evidenceOf, parseFlags, shellCommands } from './shared/commands';
+import { matchesAny } from './shared/patterns';
+
+// Cloud and cluster CLIs: the commands that change shared infrastructure ask a
+// person; read-only ones pass. `allowPatterns` (prefixes or globs over the
+// command, such as "kubectl apply -f k8s/dev/*") lets a user wave through their own routine.
+
+interface InfraSpec {
+  name: string;
+  description: string;
+  tools: string[];
+  /** Options (before the subcommand) that take a value, so the value is not read as the subcommand. */
+  valueShort?: string[];
+  valueLong?: string[];
+  /** What the command would change, or null for a read-only one. */
+  action(positionals: string[], args: string[]): { what: string; deny?: boolean } | null;
+}
+
+function commandLine(cmd: SimpleCommand): string {
+  return [cmd.name, ...argsOf(cmd)].join(' ');
+}
+
+function infraPolicy(spec: InfraSpec): AnyPolicy {
+  return definePolicy({
+    name: spec.name,
+    category: 'infrastructure',
+    description: spec.description,
+    defaultEnabled: true,
+    decision: 'ask',
+    params: z.object({
+      /** Commands that pass without a question: plain prefixes ("kubectl get") or globs ("kubectl * -n dev *"). */
+      allowPatterns: z.array(z.string()).default([]),
+    }),
+    evaluate({ call, params }) {
+      if (!call?.shell) return null;
+      for (const cmd of shellCommands(call)) {
+        if (!spec.tools.includes(cmd.name)) continue;
+        const args = argsOf(cmd);
+        const positionals = parseFlags(args, spec.valueShort ?? [], spec.valueLong ?? []).positionals;
+        const found = spec.action(positionals, args);
+        if (!found) continue;
+        const line = commandLine(cmd);
+        if (matchesAny(line, params.allowPatterns)) continue;
+        return {
+          ...(found.deny ? { decision: 'deny' as const } : {}),
+          reason: `${found.what}: it changes shared infrastructure that others depend on; a person should approve it (or add an allowPatterns entry for routine commands).`,
+          evidence: evidenceOf(line),
+        };
+      }
+      return null;
+    },
+  });
+}
+
+const KUBE_MUTATING = new Set(['delete', 'apply', 'create', 'replace', 'patch', 'scale', 'drain', 'cordon', 'uncordon', 'taint', 'edit', 'set', 'autoscale', 'run', 'exec', 'cp', 'label', 'annotate', 'expose']);
+
+export const kubectlMutation = infraPolicy({
+  name: 'kubectl-mutation',
+  description: 'Asks before kubectl/oc commands that change a cluster (delete, apply, scale, patch, rollout restart, drain, exec, …).',
+  tools: ['kubectl', 'oc', 'k', 'microk8s.kubectl'],
+  valueShort: ['n', 's', 'l', 'c', 'o', 'f'],
+  valueLong: ['context', 'namespace', 'kubeconfig', 'cluster', 'user', 'server', 'token', 'as', 'output', 'selector', 'filename', 'container'],
+  action(pos) {
+    const [sub, next] = pos;
+    if (sub && KUBE_MUTATING.has(sub)) return { what: `kubectl ${sub} ${next ?? ''}`.trim() };
+    if (sub === 'rollout' && next && ['restart', 'undo', 'pause', 'resume'].includes(next)) return { what: `kubectl rollout ${next}` };
+    return null;
+  },
+});
+
+export const terraformApplyDestroy = infraPolicy({
+  name: 'terraform-apply-destroy',
+  description: 'Asks before terraform/tofu/terragrunt apply, destroy, import, taint and state surgery.',
+  tools: ['terraform', 'tofu', 'terragrunt'],
+  valueLong: ['chdir'],
+  action(pos, args) {
+    const subs = pos.filter((p) => !p.startsWith('-chdir'));
+    const [sub, next] = subs[0] === 'run-all' ? subs.slice(1) : subs;
+    if (!sub) return null;
+    if (sub === 'destroy' || (sub === 'apply' && args.includes('-destroy'))) return { what: `terraform ${sub === 'destroy' ? 'destroy' : 'apply -destroy'} tears down every resource of the configuration` };
+    if (['apply', 'import', 'taint', 'untaint', 'force-unlock'].includes(sub)) return { what: `terraform ${sub}` };
+    if (sub === 'state' && next && ['rm', 'mv', 'push', 'replace-provider'].includes(next)) return { what: `terraform state ${next}` };
+    if (sub === 'workspace' && next === 'delete') return { what: 'terraform workspace delete' };
+    return null;
+  },
+});
+
+export const awsDestructive = infraPolicy({
+  name: 'aws-destructive',
+  description: 'Asks before aws CLI calls that delete, terminate, stop or revoke, and s3 rm/rb/sync --delete.',
+  tools: ['aws', 'awslocal'],
+  valueLong: ['profile', 'region', 'output', 'endpoint-url', 'query', 'cli-input-json', 'color', 'ca-bundle'],
+  action(pos, args) {
+    const [service, op] = pos;
+    if (!service || !op) return null;
+    if (service === 's3' && (op === 'rm' || op === 'rb' || op === 'mv')) return { what: `aws s3 ${op}${args.includes('--recursive') || args.includes('--force') ? ' (recursive)' : ''}` };
+    if (service === 's3' && op === 'sync' && args.includes('--delete')) return { what: 'aws s3 sync --delete' };
+    if (/^(delete|terminate|remove|deregister|revoke|disable|stop|reboot|detach|purge|cancel|reset|put-bucket-policy|put-bucket-acl|update-assume-role-policy|create-access-key)/.test(op)) return { what: `aws ${service} ${op}` };
+    return null;
+  },
+});
+
+export const gcloudDestructive = infraPolicy({
+  name: 'gcloud-destructive',
+  description: 'Asks before gcloud/gsutil commands that delete, deploy, stop, reset or change IAM.',
+  tools: ['gcloud', 'gsutil'],
+  valueLong: ['project', 'account', 'configuration', 'format', 'region', 'zone', 'impersonate-service-account', 'verbosity'],
+  action(pos, args) {
+    if (pos[0] === 'rm' || pos[0] === 'rb' || (pos[0] === 'rsync' && args.includes('-d'))) return { what: `gsutil ${pos[0]}` };
+    const verb = pos.find((p) => /^(delete|deploy|undeploy|stop|reset|suspend|set-iam-policy|add-iam-policy-binding|remove-iam-policy-binding|disable|purge)$/.test(p));
+    return verb ? { what: `gcloud ${pos.slice(0, pos.indexOf(verb) + 1).join(' ')}` } : null;
+  },
+});
+
+export const azureDestructive = infraPolicy({
+  name: 'azure-destructive',
+  description: 'Asks before az commands that delete, purge, stop, deallocate, deploy or assign roles.',
+  tools: ['az'],
+  valueLong: ['subscription', 'output', 'query', 'resource-group', 'name', 'only-show-errors'],
+  valueShort: ['g', 'n', 'o'],
+  action(pos) {
+    const verb = pos.find((p) => /^(delete|purge|stop|deallocate|restart|deploy|redeploy)$/.test(p));
+    if (verb) return { what: `az ${pos.slice(0, pos.indexOf(verb) + 1).join(' ')}` };
+    if (pos[0] === 'deployment' && pos.includes('create')) return { what: `az ${pos.slice(0, pos.indexOf('create') + 1).join(' ')}` };
+    if (pos[0] === 'role' && pos[1] === 'assignment' && pos[2] === 'create') return { what: 'az role assignment create' };
+    return null;
+  },
+});
+
+export const helmReleaseChange = infraPolicy({
+  name: 'helm-release-change',
+  description: 'Asks before helm install, upgrade, rollback and uninstall.',
+  tools: ['helm', 'helmfile'],
+  valueShort: ['n', 'f'],
+  valueLong: ['namespace', 'kube-context', 'kubeconfig', 'values', 'set', 'version', 'file', 'environment'],
+  action(pos) {
+    const sub = pos[0];
+    if (sub && ['install', 'upgrade', 'rollback', 'uninstall', 'delete', 'del', 'un', 'apply', 'sync', 'destroy'].includes(sub)) return { what: `helm ${sub} ${pos[1] ?? ''}`.trim() };
+    return null;
+  },
+});
+
+export const ghWorkflowAndRepo = infraPolicy({
+  name: 'gh-workflow-and-repo',
+  description: 'Asks before gh commands that run CI or change a repository (workflow run, run rerun, pr merge, release delete, secret set); refuses repo delete.',
+  tools: ['gh'],
+  valueShort: ['R', 'X', 'H', 'f', 'F'],
+  valueLong: ['repo', 'method', 'header', 'field', 'raw-field', 'hostname', 'jq', 'template'],
+  action(pos, args) {
+    const [group, verb] = pos;
+    if (group === 'repo' && verb === 'delete') return { what: 'gh repo delete removes the repository with its issues and history', deny: true };
+    if (group === 'workflow' && (verb === 'run' || verb === 'disable' || verb === 'enable')) return { what: `gh workflow ${verb}` };
+    if (group === 'run' && (verb === 'rerun' || verb === 'cancel' || verb === 'delete')) return { what: `gh run ${verb}` };
+    if (group === 'pr' && verb === 'merge') return { what: 'gh pr merge' };
+    if (group === 'repo' && (verb === 'archive' || verb === 'rename' || (verb === 'edit' && args.some((a) => a.startsWith('--visibility'))))) return { what: `gh repo ${verb}` };
+    if ((group === 'release' || group === 'secret' || group === 'variable' || group === 'ruleset') && verb && ['delete', 'set', 'create', 'edit'].includes(verb) && !(group === 'release' && verb === 'create')) return { what: `gh ${group} ${verb}` };
+    if (group === 'api') {
+      const method = args.find((a, i) => args[i - 1] === '-X' || args[i - 1] === '--method') ?? args.find((a) => a.startsWith('--method='))?.slice(9);
+      if (method && /^(DELETE|PUT|PATCH)$/i.test(method)) return { what: `gh api -X ${method.toUpperCase()}` };
+    }
+    return null;
+  },
+});
+
+export const pulumiUpdateDestroy = infraPolicy({
+  name: 'pulumi-update-destroy',
+  description: 'Asks before pulumi up, destroy, import, refresh and stack or state removal.',
+  tools: ['pulumi'],
+  valueShort: ['s', 'C'],
+  valueLong: ['stack', 'cwd'],
+  action(pos) {
+    const [sub, next] = pos;
+    if (sub && ['up', 'update', 'destroy', 'import', 'refresh', 'cancel'].includes(sub)) return { what: `pulumi ${sub}` };
+    if ((sub === 'stack' && next === 'rm') || (sub === 'state' && (next === 'delete' || next === 'unprotect'))) return { what: `pulumi ${sub} ${next}` };
+    return null;
+  },
+});
+
+export const dockerDestructiveCleanup = infraPolicy({
+  name: 'docker-destructive-cleanup',
+  description: 'Asks before docker/podman prune -a, volume removal and compose down -v, which delete images, containers and data volumes.',
+  tools: ['docker', 'podman', 'docker-compose'],
+  valueShort: ['H', 'c', 'f', 'p'],
+  valueLong: ['host', 'context', 'config', 'file', 'project-name', 'log-level'],
+  action(pos, args) {
+    const [a, b] = pos;
+    const all = args.some((x) => /^-\w*a$|^--all$|^--volumes$/.test(x));
+    if (a === 'system' && b === 'prune') return { what: `docker system prune${all ? ' -a/--volumes' : ''}` };
+    if ((a === 'volume' && (b === 'rm' || b === 'prune')) || (a === 'image' && b === 'prune' && all) || (a === 'container' && b === 'prune')) return { what: `docker ${a} ${b}` };
+    const composeDown = (a === 'compose' && b === 'down') || (a === 'down' && args[0] !== undefined);
+    if (composeDown && args.some((x) => /^-\w*v$|^--volumes$/.test(x))) return { what: 'docker compose down -v deletes the data volumes' };
+    return null;
+  },
+});

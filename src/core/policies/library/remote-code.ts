@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
+import { resolvePath } from '../../shell/paths';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import { argsOf, commandsWithCwd, evidenceOf, optionValues, parseFlags, shellCommands } from './shared/commands';
+import { DOWNLOADERS, NETCATS, SHELLS, executesStdin, inlineCode, interpreterKind, scriptArgument } from './shared/programs';
+
+// Code that runs without anyone having read it: fetched from the network,
+// decoded from base64, or driven by a remote listener.
+
+/** Follows wrapper hops (sudo, env, xargs) up to the command that sits in the pipeline. */
+function anchorOf(commands: SimpleCommand[], cmd: SimpleCommand): SimpleCommand {
+  let current = cmd;
+  const seen = new Set<SimpleCommand>();
+  while (current.parent !== undefined && !seen.has(current)) {
+    seen.add(current);
+    const hop = current.via[current.via.length - 1];
+    if (hop !== 'wrapper' && hop !== 'xargs') break;
+    const parent = commands[current.parent];
+    if (!parent) break;
+    current = parent;
+  }
+  return current;
+}
+
+/** Whether `later` reads, directly or through other stages, the output of `earlier` in one pipeline. */
+function feeds(commands: SimpleCommand[], earlier: SimpleCommand, later: SimpleCommand): boolean {
+  const a = anchorOf(commands, earlier);
+  const b = anchorOf(commands, later);
+  return a !== b && a.pipeline.id === b.pipeline.id && a.pipeline.index < b.pipeline.index;
+}
+
+function runsSubstitutedCode(parent: SimpleCommand): boolean {
+  const name = parent.name.toLowerCase();
+  if (name === 'eval' || name === 'source' || name === '.' || name === 'iex' || name === 'invoke-expression') return true;
+  if (inlineCode(parent) !== undefined) return true;
+  // `$(curl …)` in the command position runs whatever came back.
+  return parent.dynamicWords.includes(0);
+}
+
+/** Files a download writes: curl -o F / -O (named after the URL), wget -O F / default name. */
+function downloadedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): string[] {
+  const args = argsOf(cmd);
+  const urls = args.filter((a) => /^(https?|ftp):\/\//i.test(a));
+  const fromUrl = urls.map((u) => u.replace(/[?#].*$/, '').split('/').pop() ?? '').filter((n) => n !== '');
+  let files: string[] = [];
+  if (cmd.name === 'curl') {
+    files = optionValues(args, ['o'], ['output']);
+    if (parseFlags(args, ['o', 'd', 'H', 'X', 'u', 'A', 'e'], ['output', 'data', 'header', 'request', 'user']).short.has('O') || args.includes('--remote-name')) files.push(...fromUrl);
+  } else if (cmd.name === 'wget') {
+    const named = optionValues(args, ['O'], ['output-document']).filter((f) => f !== '-');
+    files = named.length ? named : optionValues(args, ['O'], ['output-document']).includes('-') ? [] : fromUrl;
+  } else if (cmd.name === 'aria2c') {
+    files = optionValues(args, ['o'], ['out']);
+    if (!files.length) files = fromUrl;
+  }
+  return files.map((f) => resolvePath(f, cwd, call.home));
+}
+
+function executedFile(cmd: SimpleCommand, cwd: string, call: ToolCall): string | undefined {
+  const script = scriptArgument(cmd);
+  if (script !== undefined) return resolvePath(script, cwd, call.home);
+  const first = cmd.argv[0] ?? '';
+  return first.includes('/') ? resolvePath(first, cwd, call.home) : undefined;
+}
+
+function downloadExecution(call: ToolCall): string | null {
+  const commands = shellCommands(call);
+  const withCwd = commandsWithCwd(call);
+  for (const { cmd, cwd, index } of withCwd) {
+    if (!DOWNLOADERS.has(cmd.name.toLowerCase())) continue;
+    if (commands.some((later) => executesStdin(later) && feeds(commands, cmd, later))) return 'a download piped into an interpreter';
+    const hop = cmd.via[cmd.via.length - 1];
+    const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
+    if (parent && hop === 'process-substitution' && (SHELLS.has(parent.name) || interpreterKind(parent.name) || ['source', '.'].includes(parent.name))) {
+      return 'a download run through process substitution';
+    }
+    if (parent && hop === 'command-substitution' && runsSubstitutedCode(parent)) return 'a download run through command substitution';
+    const files = downloadedFiles(cmd, cwd, call);
+    if (!files.length) continue;
+    for (const later of withCwd.slice(index + 1)) {
+      const run = executedFile(later.cmd, later.cwd, call);
+      if (run && files.includes(run)) return `a downloaded file (${run}) run right after the download`;
+    }
+  }
+  return null;
+}
+
+export const downloadPipedToShell = definePolicy({
+  name: 'download-piped-to-shell',
+  category: 'dangerous-commands',
+  description: 'Refuses running code straight from the network: curl | sh, bash <(curl …), sh -c "$(curl …)", download then run.',
+  defaultEnabled: true,
+  decision: 'deny',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call?.shell) return null;
+    const how = downloadExecution(call);
+    if (!how) return null;
+    return {
+      reason: `Runs ${how}: code nobody has read would execute with your rights; download it to a file, show it for review, then run it.`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
+  },
+});
+
+function decodes(cmd: SimpleCommand): boolean {
+  const args = argsOf(cmd);
+  switch (cmd.name.toLowerCase()) {
+    case 'base64':
+    case 'base32':
+    case 'basenc':
+      return args.some((a) => a === '--decode' || /^-[a-zA-Z]*[dD][a-zA-Z]*$/.test(a));
+    case 'xxd':
+      return args.some((a) => /^-[a-zA-Z]*r/.test(a));
+    case 'openssl':
+      return args.includes('-d');
+    case 'uudecode':
+    case 'gunzip':
+    case 'zcat':
+    case 'rev':
+      return true;
+    default:
+      return false;
+  }
+}
+
+const ENCODED_CODE = /(b64decode|base64\.decode|Buffer\.from\([^)]*['"]base64['"]|FromBase64String|decode\(['"]base64|\batob\()/i;
+const EXEC_IN_CODE = /\b(exec|eval|system|popen|spawn|Invoke-Expression|iex|execSync|Function)\s*\(|\|\s*iex\b|os\.system/i;
+
+function encodedExecution(call: ToolCall): string | null {
+  const commands = shellCommands(call);
+  for (const cmd of commands) {
+    if (decodes(cmd) && commands.some((later) => executesStdin(later) && feeds(commands, cmd, later))) return `${cmd.name} output piped into an interpreter`;
+    const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
+    if (decodes(cmd) && parent && cmd.via[cmd.via.length - 1] === 'command-substitution' && runsSubstitutedCode(parent)) return `decoded ${cmd.name} output run as code`;
+    const kind = interpreterKind(cmd.name);
+    if (kind === 'powershell' && argsOf(cmd).some((a) => /^-(e|ec|enc|encodedcommand)$/i.test(a))) return 'a PowerShell -EncodedCommand';
+    const code = inlineCode(cmd);
+    if (code && ENCODED_CODE.test(code) && EXEC_IN_CODE.test(code)) return `${cmd.name} code that decodes and runs a hidden payload`;
+  }
+  return null;
+}
+
+export const encodedCommandExecution = definePolicy({
+  name: 'encoded-command-execution',
+  category: 'dangerous-commands',
+  description: 'Refuses running code that is hidden by encoding: base64 -d | sh, eval "$(… | base64 -d)", exec(b64decode(…)), powershell -enc.',
+  defaultEnabled: true,
+  decision: 'deny',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call?.shell) return null;
+    const how = encodedExecution(call);
+    if (!how) return null;
+    return {
+      reason: `Runs ${how}: encoding hides what will execute from review; decode it first and run the plain command if it is what you intend.`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
+  },
+});
+
+const LOOPBACK_TCP = /^\/dev\/(tcp|udp)\/(localhost|127\.\d+\.\d+\.\d+|::1)\//;
+const SOCKET_CODE = /socket|fsockopen|TCPSocket|net\.connect|net\.Socket|createConnection|Sockets\.TCPClient|IO::Socket|\/inet\/tcp\//i;
+const SHELL_CODE = /dup2|pty\.spawn|subprocess|popen|exec|system\(|spawn|\/bin\/(ba|z)?sh|cmd\.exe|proc_open|Invoke-Expression|iex|\$stdin\.reopen|child_process|getline/i;
+
+function reverseShellSign(call: ToolCall): string | null {
+  const commands = shellCommands(call);
+  for (const cmd of commands) {
+    const name = cmd.name.toLowerCase();
+    const args = argsOf(cmd);
+    const devTcp = cmd.redirects.find((r) => /^\/dev\/(tcp|udp)\//.test(r.target));
+    if (devTcp) {
+      const interactive = SHELLS.has(name) && parseFlags(args).short.has('i');
+      const duplicates = cmd.redirects.some((r) => r.op === '>&' || r.op === '<&' || r.op === '&>' || r.op === '<>');
+      if (interactive || name === 'exec' || (duplicates && !LOOPBACK_TCP.test(devTcp.target))) return `a shell wired to ${devTcp.target}`;
+    }
+    if (NETCATS.has(name)) {
+      if (name !== 'socat' && args.some((a) => /^-[a-zA-Z]*[ec]$|^--(exec|sh-exec|lua-exec)(=|$)/.test(a))) return `${name} handing a program to the network`;
+      if (name === 'socat' && args.some((a) => /^(exec|system):/i.test(a)) && args.some((a) => /^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]/i.test(a))) return 'socat connecting a program to the network';
+    }
+    if (NETCATS.has(name) || (name === 'openssl' && args.includes('s_client'))) {
+      const here = anchorOf(commands, cmd).pipeline;
+      const shellInPipe = commands.some((other) => other !== cmd && executesStdin(other) && anchorOf(commands, other).pipeline.id === here.id);
+      if (here.length > 1 && shellInPipe) return `a shell piped through ${name}`;
+      // A named pipe looping a shell's input and output through a connection (mkfifo f; sh -i < f | nc h p > f).
+      const host = parseFlags(args, ['p', 'w', 'q', 's'], []).positionals.length > 0;
+      const fifo = commands.some((other) => other.name === 'mkfifo' || (other.name === 'mknod' && argsOf(other).includes('p')));
+      const interactiveShell = commands.some((other) => SHELLS.has(other.name) && parseFlags(argsOf(other)).short.has('i'));
+      if (host && (fifo || interactiveShell) && commands.some((other) => executesStdin(other))) return `a shell looped through ${name} and a named pipe`;
+    }
+    const code = inlineCode(cmd) ?? ((name === 'awk' || name === 'gawk') ? args.find((a) => a.includes('/inet/tcp/')) : undefined);
+    if (code && SOCKET_CODE.test(code) && SHELL_CODE.test(code)) return `a ${cmd.name} one-liner that connects a socket to a shell`;
+  }
+  return null;
+}
+
+export const reverseShell = definePolicy({
+  name: 'reverse-shell',
+  category: 'dangerous-commands',
+  description: 'Refuses reverse shells: bash -i >& /dev/tcp/…, nc -e, ncat --exec, socat exec:, mkfifo | nc, socket one-liners in python/perl/ruby/php.',
+  defaultEnabled: true,
+  decision: 'deny',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call?.shell) return null;
+    const sign = reverseShellSign(call);
+    if (!sign) return null;
+    return {
+      reason: `Looks like a reverse shell (${sign}): it would give a remote machine control of this one; there is no ordinary development need for it.`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
+  },
+});

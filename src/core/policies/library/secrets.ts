@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import { argsOf, commandsWithCwd, evidenceOf, parseFlags, redirectWrites, shellCommands, shellPath } from './shared/commands';
+import { gitCommands } from './shared/git';
+import { NETCATS } from './shared/programs';
+import { secretReads } from './shared/secret-reads';
+import { scanSecrets } from './shared/secret-scan';
+import { secretBasenameKind, secretFileKind } from './shared/sensitive-paths';
+import { writeTargets } from './shared/targets';
+
+export const secretFileRead = definePolicy({
+  name: 'secret-file-read',
+  category: 'secrets',
+  description: 'Refuses reading .env files and credential stores (~/.ssh, ~/.aws, ~/.kube/config, *.pem, …) through file tools or the shell.',
+  defaultEnabled: true,
+  decision: 'deny',
+  params: z.object({
+    /** Paths or file names that may be read although they look like credentials (".env.test"). */
+    allowPaths: z.array(z.string()).default([]),
+  }),
+  evaluate({ call, params }) {
+    const reads = secretReads(call).filter((r) => !params.allowPaths.some((a) => r.path === a || r.path.endsWith(`/${a}`)));
+    const first = reads[0];
+    if (!first) return null;
+    return {
+      reason: `Reads ${first.path} (${first.kind}) through ${first.source}: its values would enter the transcript and the model's context; use the variable names or a template file such as .env.example instead.`,
+      evidence: reads.map((r) => r.path).join(', '),
+    };
+  },
+});
+
+export const secretWrittenToFile = definePolicy({
+  name: 'secret-written-to-file',
+  category: 'secrets',
+  description: 'Refuses writing a real-looking secret (API key, token, private key, password URL) into a file.',
+  defaultEnabled: true,
+  decision: 'deny',
+  params: z.object({
+    /** Writing a secret into an environment file (.env, not .env.example) is where it belongs. */
+    allowEnvFiles: z.boolean().default(true),
+  }),
+  evaluate({ call, params }) {
+    if (!call) return null;
+    const targets = writeTargets(call).filter((t) => t.access === 'write');
+    if (!targets.length) return null;
+    const intoEnvFile = (raw: string) => secretBasenameKind(raw.replace(/\\/g, '/').split('/').pop() ?? '') === 'an environment file';
+    if (params.allowEnvFiles && targets.every((t) => intoEnvFile(t.raw))) return null;
+    const text = call.content ?? (call.shell ? call.command ?? '' : '');
+    const scan = scanSecrets(text, { realLooking: true });
+    if (scan.count === 0) return null;
+    const where = targets[0]?.raw ?? 'a file';
+    return {
+      reason: `Writes ${scan.count} secret${scan.count > 1 ? 's' : ''} (${scan.labels.join(', ')}) into ${where}: files get committed and shared; read the value from an environment variable or a gitignored .env instead.`,
+      evidence: evidenceOf(scan.redacted),
+    };
+  },
+});
+
+const ENV_DUMPERS = new Set(['env', 'printenv', 'export', 'declare', 'typeset', 'set', 'compgen', 'get-childitem', 'gci', 'dir', 'ls']);
+const EGRESS = new Set([...NETCATS, 'curl', 'wget', 'http', 'https', 'xh', 'ssh', 'scp', 'sftp', 'rsync', 'ftp', 'tftp', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'mail', 'sendmail', 'mutt', 'aws', 'gsutil']);
+
+function dumpsEnvironment(cmd: SimpleCommand): boolean {
+  const name = cmd.name.toLowerCase();
+  const args = argsOf(cmd);
+  if (name === 'env' || name === 'printenv') return cmd.argv.length === 1 || args.every((a) => a.startsWith('-')) || name === 'printenv';
+  if (name === 'export' || name === 'declare' || name === 'typeset') return args.length === 0 || args.every((a) => /^-[px]+$/.test(a));
+  if (name === 'set') return args.length === 0;
+  if (name === 'compgen') return args.includes('-v') || args.includes('-e');
+  if (['get-childitem', 'gci', 'dir', 'ls'].includes(name)) return args.some((a) => /^env:/i.test(a));
+  if (['cat', 'strings', 'xargs', 'tr', 'base64'].includes(name)) return args.some((a) => /^\/proc\/[^/]+\/environ$/.test(a));
+  return false;
+}
+
+function envDumpEgress(call: ToolCall): string | null {
+  const commands = shellCommands(call);
+  const withCwd = commandsWithCwd(call);
+  const dumpFiles = new Set<string>();
+  for (const { cmd, cwd, index } of withCwd) {
+    if (!dumpsEnvironment(cmd)) continue;
+    const place = (c: SimpleCommand) => (c.parent !== undefined && c.via[c.via.length - 1] === 'wrapper' ? commands[c.parent] ?? c : c).pipeline;
+    const here = place(cmd);
+    const downstream = commands.find((other) => EGRESS.has(other.name.toLowerCase()) && place(other).id === here.id && place(other).index > here.index);
+    if (downstream) return `${cmd.name} piped into ${downstream.name}`;
+    const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
+    if (parent && EGRESS.has(parent.name.toLowerCase()) && ['command-substitution', 'process-substitution'].includes(cmd.via[cmd.via.length - 1] ?? '')) {
+      return `${cmd.name} output substituted into ${parent.name}`;
+    }
+    for (const file of redirectWrites(cmd)) dumpFiles.add(shellPath(file, cmd, cwd, call).absolute);
+    // A later command in the same text that sends that file.
+    for (const later of withCwd.slice(index + 1)) {
+      if (!EGRESS.has(later.cmd.name.toLowerCase())) continue;
+      const mentions = argsOf(later.cmd).some((a) => {
+        const path = a.replace(/^[\w-]*=?@/, '').replace(/^@/, '');
+        return dumpFiles.has(shellPath(path, later.cmd, later.cwd, call).absolute);
+      });
+      if (mentions) return `${cmd.name} saved to a file that ${later.cmd.name} then sends`;
+    }
+  }
+  return null;
+}
+
+export const envDumpToNetwork = definePolicy({
+  name: 'env-dump-to-network',
+  category: 'secrets',
+  description: 'Refuses sending the environment (env, printenv, set, /proc/*/environ) to the network, piped, substituted or through a file.',
+  defaultEnabled: true,
+  decision: 'deny',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call?.shell) return null;
+    const how = envDumpEgress(call);
+    if (!how) return null;
+    return {
+      reason: `Sends the environment off this machine (${how}): it holds API keys and tokens; send only the named, non-secret variables you need.`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
+  },
+});
+
+export const secretInCommandLine = definePolicy({
+  name: 'secret-in-command-line',
+  category: 'secrets',
+  description: 'Warns when a shell command carries a literal secret, which then sits in shell history, logs and the transcript.',
+  defaultEnabled: true,
+  decision: 'instruct',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call?.shell || !call.command) return null;
+    const scan = scanSecrets(call.command);
+    if (scan.count === 0) return null;
+    return {
+      reason: `The command line holds ${scan.count} literal secret${scan.count > 1 ? 's' : ''} (${scan.labels.join(', ')}): refer to it through an environment variable ("$NAME") and never repeat its value.`,
+      evidence: evidenceOf(scan.redacted),
+    };
+  },
+});
+
+export const gitAddSecretFiles = definePolicy({
+  name: 'git-add-secret-files',
+  category: 'secrets',
+  description: 'Refuses staging credential files (.env, id_rsa, *.pem, …) with git add.',
+  defaultEnabled: true,
+  decision: 'deny',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call?.shell) return null;
+    const withCwd = commandsWithCwd(call);
+    for (const { cmd, git } of gitCommands(shellCommands(call))) {
+      if (git.sub !== 'add' && git.sub !== 'stage') continue;
+      const cwd = withCwd.find((c) => c.cmd === cmd)?.cwd ?? call.cwd;
+      for (const word of parseFlags(git.args, [], ['chmod', 'pathspec-from-file']).positionals) {
+        const kind = secretFileKind(shellPath(word, cmd, cwd, call).absolute, call.home) ?? (/[*?]/.test(word) ? null : secretBasenameKind(word));
+        if (kind) {
+          return {
+            reason: `git add ${word} stages ${kind}: once committed it stays in the history for anyone with the repository; add it to .gitignore and commit a template instead.`,
+            evidence: evidenceOf(cmd.text),
+          };
+        }
+      }
+    }
+    return null;
+  },
+});

@@ -1,0 +1,171 @@
+import type { SimpleCommand } from '../../../shell';
+import { relatePath, resolvePath } from '../../../shell/paths';
+import type { PathRelation } from '../../../shell/paths';
+import type { ToolCall } from '../../types';
+
+// Reading argv the way the programs themselves do: combined short flags, long
+// flags with or without `=value`, and `--` ending the options.
+
+export function shellCommands(call: ToolCall | undefined): SimpleCommand[] {
+  return call?.shell?.commands ?? [];
+}
+
+/** The arguments after the command name. */
+export function argsOf(cmd: SimpleCommand): string[] {
+  return cmd.argv.slice(1);
+}
+
+export function isNamed(cmd: SimpleCommand, ...names: string[]): boolean {
+  return names.includes(cmd.name);
+}
+
+/** Options before `--`, split into single letters (for `-rf`) and long names (for `--force`, `--force=x`). */
+export interface ParsedFlags {
+  short: Set<string>;
+  long: Set<string>;
+  /** Words that are not options, in order (including every word after `--`). */
+  positionals: string[];
+}
+
+/**
+ * Splits a command's arguments. `valueShort` and `valueLong` name the options
+ * that take the next word as their value, so that word is not read as a positional.
+ */
+export function parseFlags(args: string[], valueShort: string[] = [], valueLong: string[] = []): ParsedFlags {
+  const short = new Set<string>();
+  const long = new Set<string>();
+  const positionals: string[] = [];
+  let optionsEnded = false;
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] ?? '';
+    if (optionsEnded || word === '-' || !word.startsWith('-')) {
+      positionals.push(word);
+      continue;
+    }
+    if (word === '--') {
+      optionsEnded = true;
+      continue;
+    }
+    if (word.startsWith('--')) {
+      const eq = word.indexOf('=');
+      const name = word.slice(2, eq === -1 ? undefined : eq);
+      long.add(name);
+      if (eq === -1 && valueLong.includes(name)) i++;
+      continue;
+    }
+    const letters = word.slice(1);
+    for (let j = 0; j < letters.length; j++) {
+      const letter = letters[j] ?? '';
+      short.add(letter);
+      if (valueShort.includes(letter)) {
+        // `-ofile` carries its value inline; `-o file` takes the next word.
+        if (j === letters.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return { short, long, positionals };
+}
+
+export function hasAnyFlag(flags: ParsedFlags, short: string[], long: string[]): boolean {
+  return short.some((s) => flags.short.has(s)) || long.some((l) => flags.long.has(l));
+}
+
+/** The value of an option given as `--name=value`, `--name value`, `-x value` or `-xvalue`. */
+export function optionValues(args: string[], short: string[], long: string[]): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] ?? '';
+    if (word === '--') break;
+    for (const name of long) {
+      if (word === `--${name}` && i + 1 < args.length) values.push(args[i + 1] ?? '');
+      else if (word.startsWith(`--${name}=`)) values.push(word.slice(name.length + 3));
+    }
+    for (const letter of short) {
+      if (word === `-${letter}` && i + 1 < args.length) values.push(args[i + 1] ?? '');
+      else if (word.startsWith(`-${letter}`) && word.length > 2 && !word.startsWith('--')) values.push(word.slice(2));
+    }
+  }
+  return values;
+}
+
+/** Whether argv[index] depends on something only known when the command runs. */
+export function isDynamicWord(cmd: SimpleCommand, index: number): boolean {
+  return cmd.dynamicWords.includes(index);
+}
+
+/** Whether the argument word (as returned by argsOf) at `argIndex` is dynamic. */
+export function isDynamicArg(cmd: SimpleCommand, arg: string): boolean {
+  const index = cmd.argv.indexOf(arg);
+  return index > 0 && cmd.dynamicWords.includes(index);
+}
+
+export interface ShellPath {
+  raw: string;
+  absolute: string;
+  relation: PathRelation;
+  dynamic: boolean;
+}
+
+/**
+ * The working directory a command runs in: the call's cwd, moved by the `cd`
+ * and `pushd` commands that come before it in the same command text.
+ */
+export function cwdBefore(commands: SimpleCommand[], index: number, call: ToolCall): string {
+  let cwd = call.cwd;
+  for (let i = 0; i < index; i++) {
+    const cmd = commands[i];
+    if (!cmd || (cmd.name !== 'cd' && cmd.name !== 'pushd')) continue;
+    const target = parseFlags(argsOf(cmd)).positionals[0];
+    if (target === undefined) cwd = call.home;
+    else if (target !== '-' && !isDynamicArg(cmd, target)) cwd = resolvePath(target, cwd, call.home);
+  }
+  return cwd;
+}
+
+export function shellPath(raw: string, cmd: SimpleCommand, cwd: string, call: ToolCall): ShellPath {
+  const absolute = resolvePath(raw, cwd, call.home);
+  return { raw, absolute, relation: relatePath(absolute, call.projectRoot, call.home), dynamic: isDynamicArg(cmd, raw) };
+}
+
+/** Each command with the directory it runs in. */
+export function commandsWithCwd(call: ToolCall | undefined): { cmd: SimpleCommand; cwd: string; index: number }[] {
+  if (!call) return [];
+  const commands = shellCommands(call);
+  return commands.map((cmd, index) => ({ cmd, cwd: cwdBefore(commands, index, call), index }));
+}
+
+/** Files a command writes through redirections (`>`, `>>`, `&>`, `>|`, `<>`), not heredocs or fd duplication. */
+export function redirectWrites(cmd: SimpleCommand): string[] {
+  return cmd.redirects
+    .filter((r) => ['>', '>>', '&>', '&>>', '>|', '<>'].includes(r.op) || (r.op === '>&' && !/^\d+$|^-$/.test(r.target)))
+    .map((r) => r.target);
+}
+
+/** Files a command reads through `<` redirections. */
+export function redirectReads(cmd: SimpleCommand): string[] {
+  return cmd.redirects.filter((r) => r.op === '<').map((r) => r.target);
+}
+
+/** The commands in the same pipeline that run after this one (they read its output). */
+export function downstreamOf(commands: SimpleCommand[], cmd: SimpleCommand): SimpleCommand[] {
+  return commands.filter((other) => other.pipeline.id === cmd.pipeline.id && other.pipeline.index > cmd.pipeline.index);
+}
+
+/** True when `cmd` was nested inside (at any depth) the command at index `ancestor`. */
+export function isNestedIn(commands: SimpleCommand[], cmd: SimpleCommand, ancestor: number): boolean {
+  let parent = cmd.parent;
+  const seen = new Set<number>();
+  while (parent !== undefined && !seen.has(parent)) {
+    if (parent === ancestor) return true;
+    seen.add(parent);
+    parent = commands[parent]?.parent;
+  }
+  return false;
+}
+
+/** Short, single-line evidence: the command's own text, trimmed. */
+export function evidenceOf(text: string, max = 160): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

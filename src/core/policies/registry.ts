@@ -1,0 +1,94 @@
+import type { AnyPolicy } from './types';
+import { agentConfigTampering, nestedAgentPermissionBypass, wardenSelfProtection } from './library/agent-integrity';
+import { recursiveDeleteOutsideProject, sudo } from './library/dangerous-commands';
+import { databaseCliReset, sqlDropOrTruncate, sqlSchemaChange, sqlWriteWithoutWhere } from './library/database';
+import { largeFileWrite, persistenceMechanisms, writeOutsideProject } from './library/filesystem';
+import { gitAddAll, gitAmend, gitDiscardWork, gitHistoryRewrite, gitSkipHooks, gitStashDrop } from './library/git-local';
+import { gitForcePush, gitPushProtectedBranch, gitRemoteBranchDelete } from './library/git-push';
+import {
+  awsDestructive,
+  azureDestructive,
+  dockerDestructiveCleanup,
+  gcloudDestructive,
+  ghWorkflowAndRepo,
+  helmReleaseChange,
+  kubectlMutation,
+  pulumiUpdateDestroy,
+  terraformApplyDestroy,
+} from './library/infrastructure';
+import { exposeLocalService, suspiciousNetworkDestination } from './library/network';
+import { secretsInToolOutput } from './library/output-sanitizing';
+import { backgroundProcess, globalPackageInstall, packageFromUntrustedSource, packageManagerPreference, packagePublish } from './library/packages';
+import { downloadPipedToShell, encodedCommandExecution, reverseShell } from './library/remote-code';
+import { envDumpToNetwork, gitAddSecretFiles, secretFileRead, secretInCommandLine, secretWrittenToFile } from './library/secrets';
+import { firewallOrSecurityOff, logAndHistoryTampering, systemPower, systemServiceChanges } from './library/system-admin';
+import { containerHostEscape, diskWipe, forkBomb, massProcessKill, permissionBlowup } from './library/system-damage';
+import { taintedNetworkEgress } from './library/taint';
+import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
+
+/** Every deterministic policy, in the order their outcomes are listed (self-protection first). */
+export const ALL_POLICIES: AnyPolicy[] = [
+  wardenSelfProtection,
+  agentConfigTampering,
+  nestedAgentPermissionBypass,
+  recursiveDeleteOutsideProject,
+  sudo,
+  downloadPipedToShell,
+  encodedCommandExecution,
+  reverseShell,
+  forkBomb,
+  diskWipe,
+  permissionBlowup,
+  massProcessKill,
+  containerHostEscape,
+  secretFileRead,
+  secretWrittenToFile,
+  envDumpToNetwork,
+  secretInCommandLine,
+  gitAddSecretFiles,
+  writeOutsideProject,
+  persistenceMechanisms,
+  gitForcePush,
+  gitPushProtectedBranch,
+  gitRemoteBranchDelete,
+  gitHistoryRewrite,
+  gitAmend,
+  gitStashDrop,
+  gitAddAll,
+  gitDiscardWork,
+  gitSkipHooks,
+  kubectlMutation,
+  terraformApplyDestroy,
+  awsDestructive,
+  gcloudDestructive,
+  azureDestructive,
+  helmReleaseChange,
+  ghWorkflowAndRepo,
+  pulumiUpdateDestroy,
+  dockerDestructiveCleanup,
+  sqlDropOrTruncate,
+  sqlWriteWithoutWhere,
+  sqlSchemaChange,
+  databaseCliReset,
+  packagePublish,
+  globalPackageInstall,
+  packageManagerPreference,
+  packageFromUntrustedSource,
+  largeFileWrite,
+  backgroundProcess,
+  systemPower,
+  firewallOrSecurityOff,
+  systemServiceChanges,
+  logAndHistoryTampering,
+  suspiciousNetworkDestination,
+  exposeLocalService,
+  secretsInToolOutput,
+  repeatedIdenticalCalls,
+  stopWithUncommittedWork,
+  stopWithUnpushedCommits,
+  taintedNetworkEgress,
+];
+
+export function policyByName(name: string): AnyPolicy | undefined {
+  return ALL_POLICIES.find((p) => p.name === name);
+}

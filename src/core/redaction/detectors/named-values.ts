@@ -1,0 +1,233 @@
+// Values of secret-named keys and credential headers: `API_KEY=…`, `"client_secret": "…"`,
+// `password: …` in YAML, `<password>…</password>`, `Authorization: Bearer …`, `-H 'X-Api-Key: …'`.
+import { has, KEY_NAME_CHARS, runEnd } from '../charset';
+import { isQuoteAt, MAX_VALUE_LENGTH, readQuoted, readToLineEnd, readWord, skipBlanks, startsLine, trimmed, VALUE_STOPS, type Slice } from '../scan';
+import { classifySecretName, type SecretName } from '../secret-names';
+import type { Candidate, Detector, RedactionMode } from '../types';
+import { isLiteralSecretValue, isPlaceholder, isReference, looksLikeCode } from '../value-shape';
+
+const DETECTOR = 'named-value';
+/** Finds the secret word inside a name; the whole name around it is then read and classified. */
+const SECRET_WORD = /pass|pw|secret|token|key|auth|credential|sig|cookie|pat/gi;
+const MAX_NAME_LENGTH = 128;
+const MIN_ASSIGNED_LENGTH = 3;
+const MIN_HEADER_CREDENTIAL_LENGTH = 4;
+
+interface Context {
+  /** The key itself was quoted: `"password": …`. */
+  keyQuoted: boolean;
+  /** The key sits inside a quoted string that also holds its value: `-H 'X-Api-Key: …'`. */
+  enclosingQuote: string;
+  colon: boolean;
+  lineStart: boolean;
+  /** An HTTP header line (`Name: value`), alone on its line or inside a quoted `-H` argument. */
+  header: boolean;
+}
+
+export const detectNamedValues: Detector = (text, mode, out) => {
+  SECRET_WORD.lastIndex = 0;
+  let floor = 0;
+  let match: RegExpExecArray | null;
+  while ((match = SECRET_WORD.exec(text)) !== null) {
+    const hit = match.index;
+    let start = hit;
+    const lowest = Math.max(floor, hit - MAX_NAME_LENGTH);
+    while (start > lowest && has(KEY_NAME_CHARS, text.charCodeAt(start - 1))) start--;
+    const end = runEnd(text, hit, KEY_NAME_CHARS);
+    floor = end;
+    SECRET_WORD.lastIndex = Math.max(end, hit + 1);
+    const truncated = start > 0 && has(KEY_NAME_CHARS, text.charCodeAt(start - 1));
+    if (truncated || end - start > MAX_NAME_LENGTH) continue;
+    // Flags (`--password`) belong to the command-line detector; trailing dots are prose.
+    if (text.charAt(start) === '-' || text.charAt(end - 1) === '.' || text.charAt(end - 1) === '-') continue;
+    const raw = text.slice(start, end);
+    const name = classifySecretName(raw);
+    if (!name) continue;
+    // Names inside a value just read are part of that value: resuming after it keeps the scan linear.
+    const next = readAssignment(text, start, end, name, raw.includes('-'), mode, out);
+    if (next > end) {
+      SECRET_WORD.lastIndex = next;
+      floor = next;
+    }
+  }
+};
+
+function readAssignment(
+  text: string,
+  start: number,
+  end: number,
+  name: SecretName,
+  dashedName: boolean,
+  mode: RedactionMode,
+  out: Candidate[],
+): number {
+  const before = start > 0 ? text.charAt(start - 1) : '';
+  if (before === '<' && text.charAt(end) === '>') return readXmlElement(text, end + 1, name, out);
+  const context: Context = { keyQuoted: false, enclosingQuote: '', colon: false, lineStart: false, header: false };
+  let i = end;
+  if (before === '"' || before === "'" || before === '`') {
+    const escaped = text.charAt(start - 2) === '\\';
+    if (escaped && text.charAt(end) === '\\' && text.charAt(end + 1) === before) {
+      context.keyQuoted = true;
+      i = end + 2;
+    } else if (text.charAt(end) === before) {
+      context.keyQuoted = true;
+      i = end + 1;
+    } else {
+      context.enclosingQuote = before;
+    }
+  }
+  i = skipBlanks(text, i);
+  const op = text.charAt(i);
+  if (op === ':') {
+    const next = text.charAt(i + 1);
+    if (next === ':' || next === '/') return end;
+    if (next === '=') i += 2;
+    else {
+      i += 1;
+      context.colon = true;
+    }
+  } else if (op === '=') {
+    if (text.charAt(i + 1) === '>') i += 2;
+    else {
+      let run = 0;
+      while (text.charAt(i) === '=' && run < 3) {
+        i++;
+        run++;
+      }
+    }
+  } else {
+    return end;
+  }
+  context.lineStart = startsLine(text, context.keyQuoted ? start - 1 : start);
+  const headerName = name.kind !== 'secret' || dashedName;
+  context.header = context.colon && headerName && !context.keyQuoted && (context.enclosingQuote !== '' || context.lineStart);
+  const valueStart = skipBlanks(text, i);
+  const slice = readValue(text, valueStart, name, context);
+  judge(text, trimmed(text, slice), name, context, mode, out);
+  return slice.next;
+}
+
+function readValue(text: string, from: number, name: SecretName, context: Context): Slice {
+  if (isQuoteAt(text, from)) {
+    const quoted = readQuoted(text, from);
+    if (quoted) return quoted;
+  }
+  if (context.header) return readToLineEnd(text, from, context.enclosingQuote);
+  if (context.colon && context.lineStart && !context.keyQuoted) return cutYamlComment(text, readToLineEnd(text, from));
+  const headerish = name.kind === 'authorization' || name.kind === 'cookie';
+  if (headerish && context.colon) return readToLineEnd(text, from, context.enclosingQuote || ',');
+  return readWord(text, from, VALUE_STOPS);
+}
+
+/** `password: hunter2 # rotated in May` keeps the comment out of the value. */
+function cutYamlComment(text: string, line: Slice): Slice {
+  for (let i = line.start + 1; i < line.end; i++) {
+    if (text.charAt(i) === '#' && (text.charAt(i - 1) === ' ' || text.charAt(i - 1) === '\t')) {
+      return trimmed(text, { ...line, end: i });
+    }
+  }
+  return line;
+}
+
+function judge(text: string, slice: Slice, name: SecretName, context: Context, mode: RedactionMode, out: Candidate[]): void {
+  if (slice.end <= slice.start) return;
+  const value = text.slice(slice.start, slice.end);
+  if (value.startsWith('<redacted:')) return;
+  switch (name.kind) {
+    case 'authorization':
+      judgeAuthorization(slice, value, mode, out);
+      return;
+    case 'cookie':
+      if (mode === 'blunt') out.push({ label: name.label, detector: DETECTOR, start: slice.start, end: slice.end });
+      return;
+    case 'aws-account':
+      if (value.length === 12 && /^\d{12}$/.test(value)) out.push({ label: name.label, detector: DETECTOR, start: slice.start, end: slice.end });
+      return;
+    case 'secret':
+      if (mode === 'blunt' && context.header) {
+        out.push({ label: 'secret-header', detector: DETECTOR, start: slice.start, end: slice.end });
+        return;
+      }
+      if (!isAssignedSecret(value, slice.quoted, context)) return;
+      out.push({ label: context.header ? 'secret-header' : name.label, detector: DETECTOR, start: slice.start, end: slice.end });
+  }
+}
+
+function isAssignedSecret(value: string, quoted: boolean, context: Context): boolean {
+  if (!isLiteralSecretValue(value, MIN_ASSIGNED_LENGTH)) return false;
+  if (!quoted && looksLikeCode(value)) return false;
+  if (looksLikePath(value)) return false;
+  const prose = context.colon && !context.keyQuoted && !quoted && !context.header && !context.lineStart;
+  // "the password: secret" in a sentence names no value; "password: hunter2" with a digit or symbol does.
+  // A word ending in a colon is the next key, not a value.
+  if (prose) return /[^A-Za-z]/.test(value) && !value.endsWith(':');
+  return true;
+}
+
+function looksLikePath(value: string): boolean {
+  if (!(value.startsWith('/') || value.startsWith('~/') || value.startsWith('./') || value.startsWith('../'))) return false;
+  let slashes = 0;
+  for (let i = 0; i < value.length; i++) {
+    const ch = value.charAt(i);
+    if (ch === '/') slashes++;
+    else if (ch === ' ') return false;
+  }
+  return slashes >= 2;
+}
+
+/** Authentication schemes of the Authorization header; the word stays visible, the credential goes. */
+const AUTH_SCHEMES = new Set([
+  'bearer', 'basic', 'token', 'digest', 'negotiate', 'ntlm', 'hoba', 'mutual', 'vapid', 'dpop', 'gssapi', 'apikey',
+  'key', 'sso-key', 'bot', 'oauth', 'hmac', 'splunk', 'otoken', 'aws4-hmac-sha256', 'scram-sha-1', 'scram-sha-256',
+]);
+
+/** Where the credential starts: after a known scheme word (`Bearer abc` → 7), else the whole value. */
+function credentialOffset(value: string): { scheme: string; offset: number } {
+  let i = 0;
+  while (i < value.length && i <= 24 && value.charAt(i) !== ' ' && value.charAt(i) !== '\t') i++;
+  const scheme = value.slice(0, i).toLowerCase();
+  if (i === value.length || !AUTH_SCHEMES.has(scheme)) return { scheme: '', offset: 0 };
+  while (value.charAt(i) === ' ' || value.charAt(i) === '\t') i++;
+  return { scheme, offset: i };
+}
+
+function authorizationLabel(scheme: string): string {
+  if (scheme === 'bearer') return 'bearer-token';
+  if (scheme === 'basic') return 'basic-auth';
+  return 'authorization-header';
+}
+
+/** Blunt takes the whole credential whatever it is; narrow leaves references and masks. */
+function judgeAuthorization(slice: Slice, value: string, mode: RedactionMode, out: Candidate[]): void {
+  const { scheme, offset } = credentialOffset(value);
+  const credential = value.slice(offset);
+  if (mode === 'narrow' && (credential.length < MIN_HEADER_CREDENTIAL_LENGTH || isReference(credential) || isPlaceholder(credential))) return;
+  out.push({ label: authorizationLabel(scheme), detector: DETECTOR, start: slice.start + offset, end: slice.end });
+}
+
+function readXmlElement(text: string, from: number, name: SecretName, out: Candidate[]): number {
+  if (name.kind !== 'secret') return from;
+  const limit = Math.min(text.length, from + MAX_VALUE_LENGTH);
+  let close = from;
+  while (close < limit && text.charAt(close) !== '<') close++;
+  if (close >= limit) return from;
+  const slice = trimmed(text, { start: from, end: close, next: close, quoted: true });
+  const value = text.slice(slice.start, slice.end);
+  if (isLiteralSecretValue(value, MIN_ASSIGNED_LENGTH)) out.push({ label: name.label, detector: DETECTOR, start: slice.start, end: slice.end });
+  return close;
+}
+
+/**
+ * The candidates for a whole string that is the value of `keyName` in structured data (a JSON
+ * member): the key gives the context that the string alone lacks.
+ */
+export function keyedValueCandidates(keyName: string, value: string, mode: RedactionMode): Candidate[] {
+  const name = classifySecretName(keyName);
+  if (!name) return [];
+  const out: Candidate[] = [];
+  const context: Context = { keyQuoted: true, enclosingQuote: '', colon: true, lineStart: false, header: false };
+  const slice = trimmed(value, { start: 0, end: value.length, next: value.length, quoted: true });
+  judge(value, slice, name, context, mode, out);
+  return out;
+}

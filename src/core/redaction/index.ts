@@ -1,0 +1,13 @@
+// The secret redactor: runs before anything leaves the process or reaches disk.
+export { Redactor } from './redactor';
+export { allowlistHash } from './allowlist';
+export { MAX_JSON_DEPTH } from './json-walk';
+export type {
+  JsonRedactionFinding,
+  JsonRedactionResult,
+  RedactionAllowlist,
+  RedactionFinding,
+  RedactionMode,
+  RedactionResult,
+  RedactorOptions,
+} from './types';

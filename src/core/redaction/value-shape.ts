@@ -1,0 +1,40 @@
+// Judgements on a candidate value's shape: references and placeholders are not secrets.
+
+const PLACEHOLDER_WORDS = new Set([
+  'true', 'false', 'null', 'nil', 'none', 'undefined', 'yes', 'no', 'on', 'off',
+  'string', 'str', 'number', 'int', 'integer', 'bool', 'boolean', 'any', 'unknown', 'bytes', 'object',
+  'secretstr', 'optional', 'required', 'redacted', 'hidden', 'masked', 'changeme', 'example',
+]);
+
+/**
+ * A value that names where a secret lives rather than holding it: `$VAR`, `${VAR}`, `%VAR%`,
+ * `{{ secrets.X }}`, `process.env.X`, `os.environ[...]`, `<your-token>`, `$(cat file)`.
+ */
+export function isReference(value: string): boolean {
+  const first = value.charAt(0);
+  if (first === '$' || first === '%') return true;
+  if (value.startsWith('{{') || value.startsWith('<') || value.startsWith('{%')) return true;
+  if (value.startsWith('process.env') || value.startsWith('os.environ') || value.startsWith('env.')) return true;
+  if (value.startsWith('os.getenv') || value.startsWith('ENV[') || value.startsWith('System.getenv')) return true;
+  return false;
+}
+
+/** Masks (`****`, `xxxxxx`, `...`) and type names or literals that say nothing secret. */
+export function isPlaceholder(value: string): boolean {
+  if (PLACEHOLDER_WORDS.has(value.toLowerCase())) return true;
+  const first = value.charCodeAt(0);
+  for (let i = 1; i < value.length; i++) if (value.charCodeAt(i) !== first) return false;
+  // A single repeated char (`********`, `xxxxxxxx`, `........`) is a mask.
+  return true;
+}
+
+/** Code rather than a literal: a call, or an expression whose value is computed. */
+export function looksLikeCode(value: string): boolean {
+  return value.includes('(') || value.includes(')');
+}
+
+/** Shared by every value-bearing detector: worth redacting in narrow mode. */
+export function isLiteralSecretValue(value: string, minLength: number): boolean {
+  if (value.length < minLength) return false;
+  return !isReference(value) && !isPlaceholder(value);
+}

@@ -1,0 +1,63 @@
+// The state of one analysis, and where in the script the walker stands.
+import type { Scope } from './scope';
+import type { PipelinePlace, Redirect, SimpleCommand, Via } from './types';
+
+export interface AnalysisState {
+  commands: SimpleCommand[];
+  comments: string[];
+  hasParseErrors: boolean;
+  truncated: boolean;
+  nextPipelineId: number;
+  maxDepth: number;
+}
+
+/** One piece of source being walked: the top-level command or a string parsed again. */
+export interface Frame {
+  source: string;
+  /** Texts of substitutions the level that produced this source already walked (`eval "$(x)"`). */
+  skipSubstitutions: ReadonlySet<string>;
+  positional: readonly (string | undefined)[] | undefined;
+}
+
+/** What later stages of a pipeline know about earlier ones. */
+export interface PipelineFeed {
+  /** The exact output of a stage, when it is a literal (echo, printf, cat of a heredoc). */
+  outputs: (string | undefined)[];
+}
+
+export interface PipelineStage {
+  place: PipelinePlace;
+  feed: PipelineFeed;
+}
+
+export interface Place {
+  frame: Frame;
+  scope: Scope;
+  via: readonly Via[];
+  wrappers: readonly string[];
+  parent: number | undefined;
+  pipeline: PipelineStage | undefined;
+  background: boolean;
+  /** Inside a branch or loop body that may not run, or may run more than once. */
+  conditional: boolean;
+  /** Redirections of enclosing compound commands ({ …; } > f), which their commands share. */
+  redirects: readonly Redirect[];
+  /** Syntax nesting, to keep recursion bounded on hostile input. */
+  nesting: number;
+}
+
+/** Deeper syntax than this is not walked (and the analysis is marked truncated). */
+export const MAX_NESTING = 200;
+
+/** One hop further in (substitution, subshell, wrapper, re-parsed string); undefined past maxDepth. */
+export function deeper(state: AnalysisState, place: Place, via: Via, changes: Partial<Place>): Place | undefined {
+  if (place.via.length + 1 > state.maxDepth) {
+    state.truncated = true;
+    return undefined;
+  }
+  return { ...place, ...changes, via: [...place.via, via] };
+}
+
+export function pipelinePlaceOf(state: AnalysisState, place: Place): PipelinePlace {
+  return place.pipeline ? place.pipeline.place : { id: state.nextPipelineId++, index: 0, length: 1 };
+}

@@ -1,0 +1,103 @@
+// Redirections: file redirects, here-strings and heredocs, with their targets expanded.
+import type { Node } from '@vscode/tree-sitter-wasm';
+import type { Redirect } from './types';
+import { heredocValue, singleWord, type WordContext } from './words';
+
+export const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+const HEREDOC_PARTS = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end']);
+
+export interface ResolvedRedirects {
+  redirects: Redirect[];
+  substitutions: Node[];
+  /** Statements the grammar hangs on a heredoc: what follows `<<EOF` on its line (`&& x`, `; y`). */
+  trailing: Node[];
+  /** A pipeline that continues after `<<EOF` on its line (cat <<EOF | sh). */
+  pipeTail: Node | undefined;
+  /** Where the redirects end in the source, heredoc bodies left out; -1 when there are none. */
+  end: number;
+}
+
+function descriptorOf(node: Node): number | undefined {
+  const descriptor = node.childForFieldName('descriptor');
+  if (!descriptor) return undefined;
+  const fd = Number(descriptor.text);
+  return Number.isInteger(fd) ? fd : undefined;
+}
+
+function operatorOf(node: Node, fallback: string): string {
+  for (const child of node.children) {
+    if (child && !child.isNamed && /^[<>&|-]+$/.test(child.type)) return child.type;
+  }
+  return fallback;
+}
+
+function withFd(redirect: Redirect, fd: number | undefined): Redirect {
+  return fd === undefined ? redirect : { ...redirect, fd };
+}
+
+export function resolveRedirects(nodes: readonly Node[], ctx: WordContext): ResolvedRedirects {
+  const out: ResolvedRedirects = { redirects: [], substitutions: [], trailing: [], pipeTail: undefined, end: -1 };
+  for (const node of nodes) {
+    resolveOne(node, ctx, out);
+    out.end = Math.max(out.end, lineEndOf(node));
+  }
+  return out;
+}
+
+/** The end of a redirect on its own line: for a heredoc, its `<<EOF` and what is attached to it. */
+function lineEndOf(node: Node): number {
+  if (node.type !== 'heredoc_redirect') return node.endIndex;
+  let end = node.startIndex;
+  for (const child of node.children) {
+    if (child && child.type !== 'heredoc_body' && child.type !== 'heredoc_end') end = Math.max(end, child.endIndex);
+  }
+  return end;
+}
+
+function resolveOne(node: Node, ctx: WordContext, out: ResolvedRedirects): void {
+  const fd = descriptorOf(node);
+  if (node.type === 'file_redirect') {
+    const destinations = node.childrenForFieldName('destination').filter((n): n is Node => n !== null);
+    const { word, substitutions } = singleWord(destinations, ctx);
+    out.redirects.push(withFd({ op: operatorOf(node, '>'), target: word.value }, fd));
+    out.substitutions.push(...substitutions);
+    return;
+  }
+  if (node.type === 'herestring_redirect') {
+    const parts = node.namedChildren.filter((n): n is Node => n !== null && n.type !== 'file_descriptor');
+    const { word, substitutions } = singleWord(parts, ctx);
+    out.redirects.push(withFd({ op: '<<<', target: word.value }, fd));
+    out.substitutions.push(...substitutions);
+    return;
+  }
+  if (node.type !== 'heredoc_redirect') return;
+  const op = operatorOf(node, '<<');
+  const start = node.children.find((c) => c?.type === 'heredoc_start');
+  const body = node.children.find((c) => c?.type === 'heredoc_body');
+  const quoted = start ? /['"\\]/.test(start.text) : false;
+  let target = '';
+  if (body) {
+    const { word, substitutions } = heredocValue(body, ctx, { quoted, stripTabs: op === '<<-' });
+    target = word.value;
+    out.substitutions.push(...substitutions);
+  }
+  out.redirects.push(withFd({ op, target }, fd));
+  for (const child of node.namedChildren) {
+    if (!child || HEREDOC_PARTS.has(child.type) || child.type === 'file_descriptor') continue;
+    if (REDIRECT_TYPES.has(child.type)) resolveOne(child, ctx, out);
+    else if (child.type === 'pipeline' && out.pipeTail === undefined) out.pipeTail = child;
+    else out.trailing.push(child);
+  }
+}
+
+/** The literal text a command's stdin gets from a heredoc or here-string, if any. */
+export function stdinLiteral(redirects: readonly Redirect[]): string | undefined {
+  let literal: string | undefined;
+  for (const redirect of redirects) {
+    if (redirect.fd !== undefined && redirect.fd !== 0) continue;
+    if (redirect.op === '<<' || redirect.op === '<<-') literal = redirect.target;
+    else if (redirect.op === '<<<') literal = redirect.target + '\n';
+    else if (redirect.op === '<' || redirect.op === '<&' || redirect.op === '<>') literal = undefined;
+  }
+  return literal;
+}

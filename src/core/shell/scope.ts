@@ -1,0 +1,76 @@
+// Shell variables as far as they can be known without running anything.
+
+interface Variable {
+  /** undefined: set to something only known at run time. */
+  value: string | undefined;
+  exported: boolean;
+}
+
+export type Lookup = { known: true; value: string } | { known: false };
+
+/**
+ * A variable scope. Children (subshells, pipeline stages, prefix assignments) see their
+ * parents' variables and keep their own assignments to themselves.
+ */
+export class Scope {
+  private readonly own = new Map<string, Variable>();
+
+  constructor(private readonly parent?: Scope) {}
+
+  static fromEnvironment(env: Record<string, string | undefined>, home: string | undefined): Scope {
+    const scope = new Scope();
+    for (const [name, value] of Object.entries(env)) {
+      if (value !== undefined) scope.own.set(name, { value, exported: true });
+    }
+    if (home !== undefined) scope.own.set('HOME', { value: home, exported: true });
+    return scope;
+  }
+
+  child(): Scope {
+    return new Scope(this);
+  }
+
+  private find(name: string): Variable | undefined {
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      const variable = scope.own.get(name);
+      if (variable) return variable;
+    }
+    return undefined;
+  }
+
+  lookup(name: string): Lookup {
+    const variable = this.find(name);
+    if (!variable || variable.value === undefined) return { known: false };
+    return { known: true, value: variable.value };
+  }
+
+  /**
+   * Records an assignment. In a conditional context (a branch that may or may not run) the
+   * variable keeps a known value only when both outcomes agree.
+   */
+  assign(name: string, value: string | undefined, options: { conditional: boolean; exported?: boolean }): void {
+    const previous = this.find(name);
+    const exported = options.exported === true || previous?.exported === true;
+    const agreed = !options.conditional || (previous !== undefined && previous.value === value);
+    this.own.set(name, { value: agreed ? value : undefined, exported });
+  }
+
+  markExported(name: string): void {
+    const previous = this.find(name);
+    this.own.set(name, { value: previous?.value, exported: true });
+  }
+
+  /** What a child process would inherit: exported variables only. */
+  exportedOnly(): Scope {
+    const chain: Scope[] = [];
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) chain.unshift(scope);
+    const result = new Scope();
+    for (const scope of chain) {
+      for (const [name, variable] of scope.own) {
+        if (variable.exported) result.own.set(name, { ...variable });
+        else result.own.delete(name);
+      }
+    }
+    return result;
+  }
+}

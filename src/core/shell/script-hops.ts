@@ -1,0 +1,94 @@
+// Commands whose arguments are shell source run again: sh -c, eval, ssh's remote command, su -c.
+import { findOptionValue, skipOptions, type ArgvView, type OptionSpec } from './options';
+import type { Hop } from './wrappers';
+
+export const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'fish', 'csh', 'tcsh']);
+
+const SSH_SPEC: OptionSpec = { shortWithValue: 'BbcDEeFIiJLlmOoPpQRSWw' };
+const SU_SPEC: OptionSpec = { shortWithValue: 'cgGsw', longWithValue: ['command', 'group', 'supp-group', 'shell', 'whitelist-environment', 'session-command'] };
+
+interface ShellInvocation {
+  /** The -c string, when there is one. */
+  script?: { value: string; index: number };
+  /** The shell reads its script from stdin: no -c and no script file (or -s). */
+  readsStdin: boolean;
+}
+
+/** Reads a shell's arguments: sh [-abefhkmnptuvxlic] [-o opt] [--rcfile f] [-c STRING [ARG0 [ARG…]] | FILE] */
+export function readShellInvocation(view: ArgvView, name: string): ShellInvocation {
+  const { argv } = view;
+  let hasC = false;
+  let fromStdin = false;
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i] as string;
+    if (view.dynamic.has(i)) return { readsStdin: false };
+    if (word === '--' || word === '-') {
+      return operand(i + 1);
+    }
+    if (word.startsWith('--')) {
+      const [longName, ...value] = word.slice(2).split('=');
+      if (name === 'fish' && longName === 'command') {
+        if (value.length > 0) return { script: { value: value.join('='), index: i }, readsStdin: false };
+        return argv[i + 1] === undefined ? { readsStdin: false } : { script: { value: argv[i + 1] as string, index: i + 1 }, readsStdin: false };
+      }
+      if (value.length === 0 && ['rcfile', 'init-file', 'init-command'].includes(longName as string)) i++;
+      continue;
+    }
+    if ((word.startsWith('-') || word.startsWith('+')) && word.length > 1) {
+      const letters = word.slice(1);
+      if (word.startsWith('-') && letters.includes('c')) hasC = true;
+      if (word.startsWith('-') && letters.includes('s')) fromStdin = true;
+      // -o NAME / -O NAME take the next word; fish's -C takes one too.
+      if (/[oO]/.test(letters) || (name === 'fish' && letters.includes('C'))) i++;
+      continue;
+    }
+    return operand(i);
+  }
+  return { readsStdin: true };
+
+  function operand(i: number): ShellInvocation {
+    if (hasC && i < argv.length) return { script: { value: argv[i] as string, index: i }, readsStdin: false };
+    return { readsStdin: fromStdin || i >= argv.length };
+  }
+}
+
+function shellHops(view: ArgvView, name: string): Hop[] {
+  const { script } = readShellInvocation(view, name);
+  if (!script) return [];
+  const positional = view.argv.slice(script.index + 1).map((word, k) => (view.dynamic.has(script.index + 1 + k) ? undefined : word));
+  return [{ kind: 'script', via: 'bash-c', script: script.value, positional }];
+}
+
+function sshHops(view: ArgvView): Hop[] {
+  const hostIndex = skipOptions(view, 1, SSH_SPEC);
+  const options = view.argv.slice(1, hostIndex);
+  // -N: no remote command; -W: a forwarded stream, not a command.
+  if (options.some((w) => /^-[a-zA-Z]*[NW]/.test(w))) return [];
+  const command = view.argv.slice(hostIndex + 1);
+  if (command.length === 0) return [];
+  // ssh joins its remaining arguments with spaces and the remote shell parses the result.
+  return [{ kind: 'script', via: 'ssh', script: command.join(' ') }];
+}
+
+function suHops(view: ArgvView, wrapper: string): Hop[] {
+  const found = findOptionValue(view, 1, view.argv.length, 'c', ['command', 'session-command'], SU_SPEC);
+  if (!found) return [];
+  return [{ kind: 'script', via: 'bash-c', wrapper, script: found.value }];
+}
+
+/** Hops of the commands that re-parse shell source from their arguments. */
+export function scriptHopsOf(name: string, view: ArgvView): Hop[] {
+  if (SHELLS.has(name)) return shellHops(view, name);
+  switch (name) {
+    case 'eval':
+      return view.argv.length > 1 ? [{ kind: 'script', via: 'eval', script: view.argv.slice(1).join(' ') }] : [];
+    case 'ssh':
+      return sshHops(view);
+    case 'su':
+      return suHops(view, 'su');
+    case 'runuser':
+      return suHops(view, 'runuser');
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,76 @@
+// The shell analyzer's public result shapes.
+
+export type Via =
+  | 'bash-c'
+  | 'eval'
+  | 'command-substitution'
+  | 'process-substitution'
+  | 'subshell'
+  | 'wrapper'
+  | 'function'
+  | 'xargs'
+  | 'find-exec'
+  | 'ssh'
+  | 'heredoc-shell'
+  | 'pipe-to-shell';
+
+export interface Redirect {
+  /** The operator as written: '>', '>>', '<', '&>', '&>>', '>&', '<&', '>|', '<>', '<<', '<<-', '<<<'. */
+  op: string;
+  /** The destination after expansion; for heredocs the body, for here-strings the string. */
+  target: string;
+  /** The file descriptor written before the operator (the 2 of 2>). */
+  fd?: number;
+}
+
+export interface PipelinePlace {
+  /** Shared by the commands of one pipeline; unique per analysis. */
+  id: number;
+  index: number;
+  length: number;
+}
+
+export interface SimpleCommand {
+  /** Words after quote removal and the expansions that can be resolved statically. */
+  argv: string[];
+  /** Basename of argv[0]. */
+  name: string;
+  /** Indexes into argv whose value depends on something only known at run time. */
+  dynamicWords: number[];
+  /** VAR=x prefixes, and the assignments of an `env` wrapper. */
+  assignments: Record<string, string>;
+  redirects: Redirect[];
+  pipeline: PipelinePlace;
+  /** Run in the background (its statement ended with &). */
+  background: boolean;
+  /** How it was reached, outermost hop first; [] at top level. */
+  via: Via[];
+  /** Wrappers it was unwrapped from, outermost first. */
+  wrappers: string[];
+  /** Index in `commands` of the enclosing command, for nested ones. */
+  parent?: number;
+  /** Its source text (of the string it was parsed from, for re-parsed ones). */
+  text: string;
+}
+
+export interface ShellAnalysis {
+  /** Every simple command found anywhere, outer ones before the ones nested in them. */
+  commands: SimpleCommand[];
+  /** Shell comments without their '#', including those of re-parsed strings. */
+  comments: string[];
+  /** The source with its comments removed. */
+  withoutComments: string;
+  /** The parser met text it could not read (here or in a re-parsed string). */
+  hasParseErrors: boolean;
+  /** Nesting deeper than the limit was not followed. */
+  truncated: boolean;
+}
+
+export interface AnalyzeOptions {
+  /** The home folder for ~ and $HOME; defaults to env.HOME, then the current user's. */
+  home?: string;
+  /** Variables known to be set in the shell's environment. */
+  env?: Record<string, string | undefined>;
+  /** How many hops (re-parsed strings, wrappers, substitutions, subshells) to follow; default 8. */
+  maxDepth?: number;
+}

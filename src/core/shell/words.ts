@@ -1,0 +1,279 @@
+// Turns tree-sitter word nodes into the words bash would pass to a command, as far as that is static.
+import type { Node } from '@vscode/tree-sitter-wasm';
+import { decodeAnsiC } from './ansi-c';
+import type { Scope } from './scope';
+import { braceExpand, fieldSplit, tildeExpand, type Segment } from './segments';
+
+export interface Word {
+  value: string;
+  dynamic: boolean;
+  /** The literal text after the last dynamic part (the whole value for a static word). */
+  staticTail: string;
+  start: number;
+  end: number;
+}
+
+export interface WordContext {
+  scope: Scope;
+  /** $0, $1, … when known (a `bash -c STR arg0 arg1` string). */
+  positional: readonly (string | undefined)[] | undefined;
+}
+
+const SUBSTITUTIONS = ['command_substitution', 'process_substitution'];
+const DOUBLE_QUOTE_ESCAPABLE = new Set(['$', '`', '"', '\\']);
+
+class WordBuilder {
+  readonly segments: Segment[] = [];
+  readonly substitutions: Node[] = [];
+
+  constructor(private readonly ctx: WordContext) {}
+
+  add(text: string, kind: Segment['kind']): void {
+    this.segments.push({ text, kind });
+  }
+
+  node(node: Node): void {
+    const text = node.text;
+    switch (node.type) {
+      case 'word':
+        this.unquotedWord(text);
+        return;
+      case 'number':
+      case 'brace_expression':
+        this.add(text, 'literal');
+        return;
+      case 'raw_string':
+        this.add(stripQuotes(text, "'", "'"), 'quoted');
+        return;
+      case 'ansi_c_string':
+        this.add(decodeAnsiC(stripQuotes(text, "$'", "'")), 'quoted');
+        return;
+      case 'string':
+      case 'translated_string':
+        this.doubleQuoted(node);
+        return;
+      case 'simple_expansion':
+      case 'expansion':
+        this.expansion(node, false);
+        return;
+      case 'command_substitution':
+      case 'process_substitution':
+        this.add(text, 'dynamic');
+        this.substitutions.push(node);
+        return;
+      case 'concatenation':
+        this.pieces(node.children);
+        return;
+      default:
+        if (!node.isNamed) this.add(text, 'literal');
+        else {
+          // Arithmetic and anything unforeseen: only known at run time, and may hold substitutions.
+          this.add(text, node.type === 'arithmetic_expansion' || node.isError ? 'dynamic' : 'quoted');
+          this.collectSubstitutions(node);
+        }
+    }
+  }
+
+  /** Adjacent pieces of one word; a `$` glued to a following string is bash's $"…" (translated) string. */
+  pieces(nodes: (Node | null)[]): void {
+    for (let i = 0; i < nodes.length; i++) {
+      const piece = nodes[i];
+      if (!piece) continue;
+      const next = nodes[i + 1];
+      if (!piece.isNamed && piece.type === '$' && next && next.type === 'string' && next.startIndex === piece.endIndex) continue;
+      this.node(piece);
+    }
+  }
+
+  private unquotedWord(text: string): void {
+    if (!text.includes('\\')) {
+      this.add(text, 'literal');
+      return;
+    }
+    let literal = '';
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i] as string;
+      if (ch === '\\' && i + 1 < text.length) {
+        const next = text[i + 1] as string;
+        i++;
+        if (next === '\n') continue;
+        if (literal) this.add(literal, 'literal');
+        literal = '';
+        this.add(next, 'quoted');
+      } else literal += ch;
+    }
+    if (literal) this.add(literal, 'literal');
+  }
+
+  private doubleQuoted(node: Node): void {
+    const open = node.type === 'translated_string' ? 2 : 1;
+    const closed = node.text.endsWith('"') && node.text.length > open;
+    this.quotedRun(node, node.startIndex + open, closed ? node.endIndex - 1 : node.endIndex, unescapeDoubleQuoted);
+  }
+
+  /** An unquoted heredoc body: expansions apply, quotes are plain text. */
+  heredocBody(node: Node): void {
+    this.quotedRun(node, node.startIndex, node.endIndex, unescapeHeredoc);
+  }
+
+  /**
+   * Text between `from` and `to` in which expansions happen but no word splitting: the children
+   * are expansions and text runs; text the grammar left between children counts as text.
+   */
+  private quotedRun(node: Node, from: number, to: number, unescape: (text: string) => string): void {
+    const source = node.text;
+    const base = node.startIndex;
+    let position = from;
+    for (const child of node.children) {
+      if (!child || !child.isNamed) continue;
+      if (child.startIndex > position) this.add(unescape(source.slice(position - base, child.startIndex - base)), 'quoted');
+      if (child.type === 'string_content' || child.type === 'heredoc_content') this.add(unescape(child.text), 'quoted');
+      else if (child.type === 'simple_expansion' || child.type === 'expansion') this.expansion(child, true);
+      else if (SUBSTITUTIONS.includes(child.type)) {
+        this.add(child.text, 'dynamic');
+        this.substitutions.push(child);
+      } else {
+        this.add(child.text, 'dynamic');
+        this.collectSubstitutions(child);
+      }
+      position = Math.max(position, child.endIndex);
+    }
+    if (to > position) this.add(unescape(source.slice(position - base, to - base)), 'quoted');
+  }
+
+  private expansion(node: Node, quoted: boolean): void {
+    const name = simpleVariableName(node);
+    const resolved = name === undefined ? undefined : lookupVariable(name, this.ctx);
+    if (resolved === undefined) {
+      this.add(node.text, 'dynamic');
+      this.collectSubstitutions(node);
+      return;
+    }
+    this.add(resolved, quoted ? 'quoted' : 'split');
+  }
+
+  collectSubstitutions(node: Node): void {
+    for (const found of node.descendantsOfType(SUBSTITUTIONS)) {
+      if (found && !hasSubstitutionAncestorBelow(found, node)) this.substitutions.push(found);
+    }
+  }
+}
+
+/** Only the outermost substitutions: the walker handles the nested ones when it walks their parent. */
+function hasSubstitutionAncestorBelow(node: Node, top: Node): boolean {
+  for (let up = node.parent; up && up.id !== top.id; up = up.parent) {
+    if (SUBSTITUTIONS.includes(up.type)) return true;
+  }
+  return false;
+}
+
+function stripQuotes(text: string, open: string, close: string): string {
+  let body = text.startsWith(open) ? text.slice(open.length) : text;
+  if (body.endsWith(close)) body = body.slice(0, -close.length);
+  return body;
+}
+
+function unescapeDoubleQuoted(text: string): string {
+  if (!text.includes('\\')) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    const next = text[i + 1];
+    if (ch === '\\' && next !== undefined && (DOUBLE_QUOTE_ESCAPABLE.has(next) || next === '\n')) {
+      if (next !== '\n') out += next;
+      i++;
+    } else out += ch;
+  }
+  return out;
+}
+
+function unescapeHeredoc(text: string): string {
+  if (!text.includes('\\')) return text;
+  return text.replace(/\\([$`\\\n])/g, (_, ch: string) => (ch === '\n' ? '' : ch));
+}
+
+/** The name of `$NAME` or `${NAME}`; undefined for any ${…} with an operator. */
+function simpleVariableName(node: Node): string | undefined {
+  if (node.type === 'simple_expansion') {
+    const child = node.namedChild(0);
+    return child && (child.type === 'variable_name' || child.type === 'special_variable_name') ? child.text : undefined;
+  }
+  if (node.childCount !== 3) return undefined;
+  const child = node.child(1);
+  return child && (child.type === 'variable_name' || child.type === 'special_variable_name') ? child.text : undefined;
+}
+
+function lookupVariable(name: string, ctx: WordContext): string | undefined {
+  if (/^\d+$/.test(name)) return ctx.positional?.[Number(name)];
+  if (!/^[A-Za-z_]\w*$/.test(name)) return undefined;
+  const found = ctx.scope.lookup(name);
+  return found.known ? found.value : undefined;
+}
+
+function finish(segments: Segment[], node: { startIndex: number; endIndex: number }): Word {
+  let value = '';
+  let dynamic = false;
+  let staticTail = '';
+  for (const segment of segments) {
+    value += segment.text;
+    if (segment.kind === 'dynamic') {
+      dynamic = true;
+      staticTail = '';
+    } else staticTail += segment.text;
+  }
+  return { value, dynamic, staticTail, start: node.startIndex, end: node.endIndex };
+}
+
+/**
+ * The words one shell word (one or more adjacent nodes) expands to: brace expansion, tilde
+ * expansion, variables we know, field splitting of unquoted expansions, quote removal. The
+ * substitutions run even when the word expands to nothing.
+ */
+export function expandWord(nodes: Node[], ctx: WordContext): { words: Word[]; substitutions: Node[] } {
+  const builder = new WordBuilder(ctx);
+  builder.pieces(nodes);
+  const range = rangeOf(nodes);
+  const home = ctx.scope.lookup('HOME');
+  const words: Word[] = [];
+  for (const braced of braceExpand(builder.segments)) {
+    for (const split of fieldSplit(tildeExpand(braced, home))) words.push(finish(split, range));
+  }
+  return { words, substitutions: builder.substitutions };
+}
+
+/** One word without brace expansion or field splitting: assignment values, redirect targets, heredoc bodies. */
+export function singleWord(nodes: Node[], ctx: WordContext, options: { assignment?: boolean } = {}): { word: Word; substitutions: Node[] } {
+  const builder = new WordBuilder(ctx);
+  builder.pieces(nodes);
+  const segments = tildeExpand(builder.segments, ctx.scope.lookup('HOME'), options.assignment === true);
+  return { word: finish(segments, rangeOf(nodes)), substitutions: builder.substitutions };
+}
+
+function rangeOf(nodes: Node[]): { startIndex: number; endIndex: number } {
+  const first = nodes[0];
+  const last = nodes[nodes.length - 1];
+  return first && last ? { startIndex: first.startIndex, endIndex: last.endIndex } : { startIndex: 0, endIndex: 0 };
+}
+
+/** A heredoc body as the command reads it: expanded unless its delimiter was quoted. */
+export function heredocValue(body: Node, ctx: WordContext, options: { quoted: boolean; stripTabs: boolean }): { word: Word; substitutions: Node[] } {
+  const builder = new WordBuilder(ctx);
+  if (options.quoted) builder.add(body.text, 'quoted');
+  else builder.heredocBody(body);
+  const segments = options.stripTabs ? stripLeadingTabs(builder.segments) : builder.segments;
+  return { word: finish(segments, body), substitutions: builder.substitutions };
+}
+
+/** <<- removes the tabs that start each line of the body (not tabs that an expansion produced). */
+function stripLeadingTabs(segments: Segment[]): Segment[] {
+  let atLineStart = true;
+  return segments.map((segment) => {
+    let text = segment.text;
+    if (segment.kind !== 'dynamic') {
+      text = text.replace(/\n\t+/g, '\n');
+      if (atLineStart) text = text.replace(/^\t+/, '');
+    }
+    if (text !== '') atLineStart = text.endsWith('\n');
+    return { ...segment, text };
+  });
+}

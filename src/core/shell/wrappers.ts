@@ -1,0 +1,162 @@
+// Programs that run another command given in their arguments, and where that command begins.
+import { findOptionValue, skipOptions, type ArgvView, type OptionSpec } from './options';
+import { scriptHopsOf } from './script-hops';
+import type { Via } from './types';
+
+/** The inner command is argv[from, to) of the wrapper, run as its own process. */
+export interface ArgvHop {
+  kind: 'argv';
+  via: Via;
+  wrapper: string;
+  from: number;
+  to: number;
+  assignments: Record<string, string>;
+  /** Assignments whose value is only known at run time. */
+  unknownAssignments: string[];
+}
+
+/** The inner commands are shell source to parse again. */
+export interface ScriptHop {
+  kind: 'script';
+  via: Via;
+  /** Recorded in the inner commands' `wrappers` (su, watch, env -S); absent for shells, eval and ssh. */
+  wrapper?: string;
+  script: string;
+  /** $0, $1, … for the script; undefined entries are dynamic. */
+  positional?: (string | undefined)[];
+}
+
+export type Hop = ArgvHop | ScriptHop;
+
+interface SimpleWrapper {
+  spec: OptionSpec;
+  /** Operands the wrapper itself takes before the command (timeout's duration, chroot's root). */
+  operands?: number;
+  /** Options after which nothing is run (command -v, sudo -l). */
+  noCommandWith?: RegExp;
+  /** Accepts NAME=VALUE words before the command (env, sudo). */
+  assignments?: boolean;
+}
+
+const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
+  sudo: {
+    spec: { shortWithValue: 'ugCDprtUTR', longWithValue: ['user', 'group', 'close-from', 'chdir', 'prompt', 'role', 'type', 'other-user', 'command-timeout', 'chroot', 'host'] },
+    // -l lists, -v validates, -e edits files, -V and -h print: none of them runs the operands.
+    noCommandWith: /^-(?:[a-zA-Z]*[lveVh]|-list|-validate|-edit|-version|-help|-remove-timestamp)(?:$|=)/,
+    assignments: true,
+  },
+  doas: { spec: { shortWithValue: 'uC' }, noCommandWith: /^-[a-zA-Z]*C/ },
+  pkexec: { spec: { longWithValue: ['user'] } },
+  env: { spec: { shortWithValue: 'uCS', longWithValue: ['unset', 'chdir', 'split-string'] }, assignments: true },
+  nohup: { spec: {} },
+  nice: { spec: { shortWithValue: 'n', longWithValue: ['adjustment'], numericOption: true } },
+  ionice: { spec: { shortWithValue: 'cnp', longWithValue: ['class', 'classdata', 'pid', 'pgid', 'uid'] }, noCommandWith: /^-(?:[a-zA-Z]*[pPu]|-pid|-pgid|-uid)/ },
+  timeout: { spec: { shortWithValue: 'ks', longWithValue: ['kill-after', 'signal'] }, operands: 1 },
+  time: { spec: { shortWithValue: 'fo', longWithValue: ['format', 'output'] } },
+  command: { spec: {}, noCommandWith: /^-[a-zA-Z]*[vV]/ },
+  exec: { spec: { shortWithValue: 'a' } },
+  builtin: { spec: {} },
+  stdbuf: { spec: { shortWithValue: 'ioe', longWithValue: ['input', 'output', 'error'] } },
+  strace: {
+    spec: { shortWithValue: 'eopsuaEPXOSbIU', longWithValue: ['trace', 'output', 'attach', 'string-limit', 'user', 'columns', 'env', 'trace-path', 'const-print-style', 'summary-sort-by', 'detach-on', 'signal', 'status', 'quiet', 'decode-fds'] },
+  },
+  ltrace: { spec: { shortWithValue: 'aADeFlnopsuwx', longWithValue: ['output', 'library', 'indent', 'align'] } },
+  unbuffer: { spec: {} },
+  setsid: { spec: {} },
+  chroot: { spec: { longWithValue: ['userspec', 'groups'] }, operands: 1 },
+  runuser: { spec: { shortWithValue: 'ugGsw', longWithValue: ['user', 'group', 'supp-group', 'shell', 'whitelist-environment'] } },
+  busybox: { spec: {} },
+  flock: { spec: { shortWithValue: 'wE', longWithValue: ['timeout', 'conflict-exit-code'] }, operands: 1 },
+};
+
+const XARGS_SPEC: OptionSpec = {
+  shortWithValue: 'adEILnPs',
+  longWithValue: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'process-slot-var', 'max-lines', 'replace', 'eof'],
+};
+const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+function assignmentsFrom(view: ArgvView, from: number): { assignments: Record<string, string>; unknown: string[]; next: number } {
+  const assignments: Record<string, string> = {};
+  const unknown: string[] = [];
+  let i = from;
+  while (i < view.argv.length && /^[A-Za-z_]\w*=/.test(view.argv[i] as string)) {
+    const word = view.argv[i] as string;
+    const eq = word.indexOf('=');
+    assignments[word.slice(0, eq)] = word.slice(eq + 1);
+    if (view.dynamic.has(i)) unknown.push(word.slice(0, eq));
+    i++;
+  }
+  return { assignments, unknown, next: i };
+}
+
+function simpleHop(name: string, wrapper: SimpleWrapper, view: ArgvView): Hop[] {
+  const { argv } = view;
+  const optionsEnd = skipOptions(view, 1, wrapper.spec);
+  if (wrapper.noCommandWith && argv.slice(1, optionsEnd).some((word) => wrapper.noCommandWith?.test(word))) return [];
+  let start = optionsEnd + (wrapper.operands ?? 0);
+  if (name === 'env' && argv[start] === '-' && !view.dynamic.has(start)) start++;
+  let assignments: Record<string, string> = {};
+  let unknownAssignments: string[] = [];
+  if (wrapper.assignments) ({ assignments, unknown: unknownAssignments, next: start } = assignmentsFrom(view, start));
+  if (name === 'env') {
+    const split = findOptionValue(view, 1, optionsEnd, 'S', ['split-string'], wrapper.spec);
+    // -S splits its value into words that take its place, before the NAME=VALUE words and the command.
+    if (split) {
+      const rest = argv.slice(optionsEnd).map(shellQuote);
+      return [{ kind: 'script', via: 'wrapper', wrapper: 'env', script: [split.value, ...rest].join(' ') }];
+    }
+  }
+  if (name === 'flock' && (argv[start] === '-c' || argv[start] === '--command')) {
+    const command = argv[start + 1];
+    return command === undefined ? [] : [{ kind: 'script', via: 'wrapper', wrapper: 'flock', script: command }];
+  }
+  if (name === 'busybox' && (argv[1] ?? '').startsWith('-')) return [];
+  if (start >= argv.length) return [];
+  return [{ kind: 'argv', via: 'wrapper', wrapper: name, from: start, to: argv.length, assignments, unknownAssignments }];
+}
+
+function xargsHop(view: ArgvView): Hop[] {
+  const start = skipOptions(view, 1, XARGS_SPEC);
+  if (start >= view.argv.length) return [];
+  return [{ kind: 'argv', via: 'xargs', wrapper: 'xargs', from: start, to: view.argv.length, assignments: {}, unknownAssignments: [] }];
+}
+
+function findHops(view: ArgvView): Hop[] {
+  const hops: Hop[] = [];
+  const { argv } = view;
+  for (let i = 1; i < argv.length; i++) {
+    if (!FIND_ACTIONS.has(argv[i] as string)) continue;
+    let end = i + 1;
+    while (end < argv.length && argv[end] !== ';' && !(argv[end] === '+' && argv[end - 1] === '{}')) end++;
+    if (end > i + 1) hops.push({ kind: 'argv', via: 'find-exec', wrapper: 'find', from: i + 1, to: end, assignments: {}, unknownAssignments: [] });
+    i = end;
+  }
+  return hops;
+}
+
+function watchHops(view: ArgvView): Hop[] {
+  const spec: OptionSpec = { shortWithValue: 'nq', longWithValue: ['interval'] };
+  const start = skipOptions(view, 1, spec);
+  if (start >= view.argv.length) return [];
+  const exec = view.argv.slice(1, start).some((w) => w === '--exec' || /^-[a-zA-Z]*x/.test(w));
+  if (exec) return [{ kind: 'argv', via: 'wrapper', wrapper: 'watch', from: start, to: view.argv.length, assignments: {}, unknownAssignments: [] }];
+  // Without -x, watch hands its arguments, joined by spaces, to sh -c.
+  return [{ kind: 'script', via: 'wrapper', wrapper: 'watch', script: view.argv.slice(start).join(' ') }];
+}
+
+/** Quotes a word so that re-parsing gives it back unchanged. */
+export function shellQuote(word: string): string {
+  if (word !== '' && /^[\w@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The commands a command runs from its own arguments, one hop deep. */
+export function hopsOf(name: string, view: ArgvView): Hop[] {
+  if (name === 'xargs') return xargsHop(view);
+  if (name === 'find') return findHops(view);
+  if (name === 'watch') return watchHops(view);
+  if (name === 'runuser' && !view.argv.slice(1).some((w) => w === '-u' || w.startsWith('--user'))) return scriptHopsOf('su', view);
+  const simple = SIMPLE_WRAPPERS[name];
+  if (simple) return simpleHop(name, simple, view);
+  return scriptHopsOf(name, view);
+}

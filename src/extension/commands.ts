@@ -1,0 +1,113 @@
+import { writeFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import type { ClaudeScope } from '../core/install/claude';
+import type { WardenController } from './controller';
+import type { ConnectOptions } from './hookup';
+import { toCsv, toJsonl } from './exportActivity';
+
+// Every palette command, under the "Agent Warden" category (see package.json).
+// Commands take optional arguments so tests and keybindings can skip the prompts.
+
+export function registerCommands(w: WardenController): vscode.Disposable[] {
+  const need = () => {
+    const endpoint = w.endpoint;
+    if (!endpoint) throw new Error('the Warden endpoint is not running; see the Agent Warden output');
+    return endpoint;
+  };
+  const oldest = () => {
+    const pending = need().broker.pending();
+    return pending.sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
+  };
+  const run = (id: string, fn: (...args: any[]) => unknown) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        w.log.error(`${id}: ${(err as Error).message}`);
+        void vscode.window.showErrorMessage(`Agent Warden: ${(err as Error).message}`);
+        return undefined;
+      }
+    });
+
+  return [
+    run('agentWarden.connectClaude', async (opts?: ConnectOptions) => {
+      const endpoint = need();
+      const scope: ClaudeScope = opts?.scope ?? w.config.connectScope;
+      const plan = await w.hookUp.connect(w.target(endpoint), { ...opts, scope });
+      w.refresh();
+      if (plan && !opts?.yes) void vscode.window.showInformationMessage(`Agent Warden: Claude Code is connected (${plan.path}).${plan.warnings.length ? ' See the output for warnings.' : ''}`);
+      return plan ? { path: plan.path, changed: plan.changed, warnings: plan.warnings } : undefined;
+    }),
+    run('agentWarden.disconnectClaude', async (opts?: ConnectOptions) => {
+      const plan = await w.hookUp.disconnect({ projectRoot: need().projectRoot }, opts ?? {});
+      w.refresh();
+      return plan ? { path: plan.path, changed: plan.changed } : undefined;
+    }),
+    run('agentWarden.showPanel', () => w.panel.reveal()),
+    run('agentWarden.openPanelInEditor', () => void w.panel.openInEditor()),
+    run('agentWarden.approveOldest', async () => {
+      const p = oldest();
+      if (!p) return void vscode.window.showInformationMessage('Agent Warden: no ask is pending.');
+      return w.answer(p, 'approve');
+    }),
+    run('agentWarden.refuseOldest', async () => {
+      const p = oldest();
+      if (!p) return void vscode.window.showInformationMessage('Agent Warden: no ask is pending.');
+      return w.answer(p, 'refuse');
+    }),
+    run('agentWarden.pause', async (minutesArg?: number) => {
+      let minutes = minutesArg;
+      if (minutes === undefined) {
+        const text = await vscode.window.showInputBox({
+          title: 'Pause enforcement',
+          prompt: 'Minutes during which calls are still evaluated and logged but answered as no objection',
+          value: String(w.config.pauseMinutes),
+          validateInput: (v) => (/^\d{1,4}$/.test(v.trim()) && Number(v) > 0 ? undefined : 'a whole number of minutes, 1 to 9999'),
+        });
+        if (text === undefined) return;
+        minutes = Number(text.trim());
+      }
+      if (!Number.isFinite(minutes) || minutes <= 0) throw new Error('the pause needs a positive number of minutes');
+      w.pause(minutes);
+    }),
+    run('agentWarden.resume', () => {
+      need().evaluator.resume();
+      w.log.info('enforcement resumed');
+      w.refresh();
+    }),
+    run('agentWarden.openActivityLog', async () => {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(w.paths.logFile));
+      await vscode.window.showTextDocument(doc, { preview: true });
+    }),
+    run('agentWarden.exportActivity', async (target?: vscode.Uri | string, formatArg?: 'jsonl' | 'csv') => {
+      let uri = typeof target === 'string' ? vscode.Uri.file(target) : target;
+      let format = formatArg;
+      if (!format) {
+        const pick = await vscode.window.showQuickPick([{ label: 'JSONL', format: 'jsonl' as const, detail: 'every field of every record' }, { label: 'CSV', format: 'csv' as const, detail: 'one row per call, for a spreadsheet' }], { title: 'Export the activity as' });
+        if (!pick) return;
+        format = pick.format;
+      }
+      uri ??= await vscode.window.showSaveDialog({ filters: format === 'csv' ? { CSV: ['csv'] } : { JSONL: ['jsonl'] }, title: 'Export the Warden activity' });
+      if (!uri) return;
+      const records = w.loggedRecords();
+      writeFileSync(uri.fsPath, format === 'csv' ? toCsv(records) : toJsonl(records));
+      w.log.info(`exported ${records.length} record(s) as ${format} to ${uri.fsPath}`);
+      return { count: records.length, path: uri.fsPath };
+    }),
+    run('agentWarden.copyDigest', async (digestArg?: string) => {
+      let digest = digestArg;
+      if (!digest) {
+        const records = need().broker.records.all().filter((r) => r.argsDigest).reverse().slice(0, 50);
+        const pick = await vscode.window.showQuickPick(
+          records.map((r) => ({ label: `${r.toolName ?? r.event} · ${r.decision}`, description: r.ts.slice(11, 19), detail: r.argsDigest ?? '', digest: r.argsDigest ?? '' })),
+          { title: 'Copy the digest of a call', matchOnDetail: true },
+        );
+        if (!pick) return;
+        digest = pick.digest;
+      }
+      await vscode.env.clipboard.writeText(digest);
+      return digest;
+    }),
+    run('agentWarden.showOutput', () => w.log.show()),
+  ];
+}

