@@ -42,7 +42,7 @@ const entries = [
   { in: 'src/extension/extension.ts', out: 'dist/extension.js' },
 ].filter((entry) => existsSync(join(root, entry.in)));
 
-rmSync(join(root, 'dist'), { recursive: true, force: true });
+// dist/ is overwritten in place, not wiped, so a concurrent run keeps its files.
 await Promise.all(
   entries.map((entry) =>
     build({ ...common, entryPoints: [entry.in], outfile: entry.out, banner: entry.banner ? { js: entry.banner } : undefined }),

@@ -2,7 +2,7 @@ import type { Decision, HookEvent } from '../core/types';
 import type { Evaluator } from '../core/evaluator';
 import type { ActivityLog } from '../core/activity/log';
 import { ApprovalLedger, type LedgerClock } from '../core/approvals/ledger';
-import { approvalLine, approvalSummary } from '../core/approvals/approvalLine';
+import { approvalLine, approvalSummary, type ApprovalLine } from '../core/approvals/approvalLine';
 import type { ArgsBinding } from '../core/approvals/digest';
 import type { AnsweredResolution, PendingApproval, Resolution } from '../core/approvals/approvalTypes';
 import type { VerdictRecord } from '../core/verdict/record';
@@ -191,6 +191,21 @@ export class AskBroker implements AskHandler {
       ...r,
       approval: { state: 'licensed', scope: licence.kind, digest: licence.digest, answeredBy: licence.grantedBy, answeredAt: licence.grantedAt, approvalId: licence.approvalId },
     }));
+    // The record line already says ask; this line says a person's earlier licence allowed it.
+    this.logLine({
+      type: 'approval',
+      recordId: record.id,
+      approvalId: licence.approvalId,
+      decision: 'allow',
+      answer: 'licence',
+      scope: licence.kind,
+      digest: licence.digest,
+      shownDigest: licence.digest,
+      answeredBy: licence.grantedBy,
+      answeredAt: new Date().toISOString(),
+      edited: false,
+      reason: `allowed by a ${licence.kind} licence granted at ${licence.grantedAt}`,
+    });
     return { decision: 'allow', consented: true, reason: `approved ${scope} by ${licence.grantedBy} for exactly these arguments` };
   }
 
@@ -232,17 +247,19 @@ export class AskBroker implements AskHandler {
   private resolved(resolution: Resolution): void {
     const summary = approvalSummary(resolution);
     this.records.update(resolution.recordId, (r) => ({ ...r, approval: { ...summary, approvalId: resolution.approvalId } }));
-    if (resolution.kind === 'answered') {
-      try {
-        const line = approvalLine(resolution);
-        const log = this.opts.log;
-        // The log keeps keyed digests only.
-        log?.append({ ...line, digest: log.keyedDigest(line.digest), shownDigest: log.keyedDigest(line.shownDigest) });
-      } catch (err) {
-        this.opts.onError?.(`could not log an approval: ${(err as Error).message}`);
-      }
-    }
+    if (resolution.kind === 'answered') this.logLine(approvalLine(resolution));
     this.emit({ type: 'resolved', resolution: resolutionView(resolution) });
+  }
+
+  /** Appends an approval line; the log keeps keyed digests only. */
+  private logLine(line: { type: 'approval'; digest: string | null; shownDigest: string | null; [key: string]: unknown } | ApprovalLine): void {
+    const log = this.opts.log;
+    if (!log) return;
+    try {
+      log.append({ ...line, digest: log.keyedDigest(line.digest), shownDigest: log.keyedDigest(line.shownDigest) });
+    } catch (err) {
+      this.opts.onError?.(`could not log an approval: ${(err as Error).message}`);
+    }
   }
 
   private remember(event: HookEvent): void {

@@ -11,6 +11,11 @@ import { dirname, join } from 'node:path';
 
 export type ClaudeScope = 'local' | 'project' | 'user';
 export const HOOK_EVENTS = ['PreToolUse', 'PermissionRequest', 'PostToolUse', 'UserPromptSubmit', 'Stop'] as const;
+/**
+ * Only the gates on a tool call fail closed. A blocked UserPromptSubmit or Stop
+ * while Warden is down would lock the person out of the agent altogether.
+ */
+export const FAIL_CLOSED_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PermissionRequest']);
 export const TOKEN_ENV = 'AGENT_WARDEN_TOKEN';
 /** The first Claude Code version whose http hooks accept onFailure: "block". */
 export const FAIL_CLOSED_SINCE = '2.1.295';
@@ -164,13 +169,20 @@ export function planInstall(opts: InstallOptions): InstallPlan {
   const hooks: Json = { ...((settings.hooks as Json | undefined) ?? {}) };
   for (const event of HOOK_EVENTS) {
     const groups = Array.isArray(hooks[event]) ? [...(hooks[event] as unknown[])] : [];
-    const group: Json = { hooks: [hook] };
+    const eventHook = hook.onFailure !== undefined && !FAIL_CLOSED_EVENTS.has(event) ? withoutKey(hook, 'onFailure') : hook;
+    const group: Json = { hooks: [eventHook] };
     if (event === 'PreToolUse' || event === 'PermissionRequest' || event === 'PostToolUse') group.matcher = '*';
     groups.push(group);
     hooks[event] = groups;
   }
   const after = JSON.stringify({ ...settings, hooks }, null, 2) + '\n';
   return { scope: opts.scope, path, before: text, after, changed: after !== text, warnings, mode: opts.bridge ? 'bridge' : 'http' };
+}
+
+function withoutKey(object: Json, key: string): Json {
+  const copy = { ...object };
+  delete copy[key];
+  return copy;
 }
 
 export function planUninstall(scope: ClaudeScope, projectRoot: string, home?: string): InstallPlan {
