@@ -6,6 +6,7 @@ import { approvalAnswerSchema, type HostNotification, type PendingView } from '.
 import type { VerdictRecord } from '../core/verdict/record';
 import { bearerToken, tokensEqual } from './auth';
 import { readBody } from './body';
+import { findDuplicateKey } from '../core/approvals/rawJsonScan';
 import { sendJson, type RouteGroup } from './server';
 
 // The panel's routes on the standalone server: the page, its assets, the
@@ -107,6 +108,9 @@ export class PanelRoutes implements RouteGroup {
     } catch (err) {
       return sendJson(res, 400, { error: `the body is not valid JSON (${(err as Error).message})` });
     }
+    // JSON.parse keeps the last of two equal keys; an edit must mean one thing only.
+    const duplicate = findDuplicateKey(body.text);
+    if (duplicate) return sendJson(res, 400, { error: `bad approval body: a duplicate key ${JSON.stringify(duplicate.key)} at ${duplicate.path}` });
     const parsed = approvalAnswerSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

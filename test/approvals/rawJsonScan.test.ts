@@ -19,6 +19,18 @@ test('keys are compared decoded: an escaped spelling of the same key is a duplic
   assert.equal(findDuplicateKey('{"a":1,"A":2,"a ":3,"\\u00e9":4,"e\\u0301":5}'), null);
 });
 
+test('objects with many keys: a duplicate is found whether it comes early or late', () => {
+  const keys = Array.from({ length: 40 }, (_, index) => `k${index}`);
+  const members = keys.map((key) => `"${key}":0`);
+  assert.equal(findDuplicateKey(`{${members.join(',')}}`), null);
+  for (const at of [1, 12, 13, 39]) {
+    const repeated = [...members.slice(0, at), '"k0":1', ...members.slice(at)];
+    assert.deepEqual(findDuplicateKey(`{"o":{${repeated.join(',')}}}`), { key: 'k0', path: '$.o' }, `repeat at ${at}`);
+  }
+  const lateRepeat = [...members, '"k39":1'];
+  assert.deepEqual(findDuplicateKey(`{${lateRepeat.join(',')}}`), { key: 'k39', path: '$' });
+});
+
 test('paths through arrays carry the element index', () => {
   const text = '{"tool_input":{"items":[{"k":1},{"k":2},{"k":3,"k":4}]}}';
   assert.deepEqual(findDuplicateKey(text), { key: 'k', path: '$.tool_input.items[2]' });

@@ -16,9 +16,31 @@ export interface RawScanVisitor {
   onNonFiniteNumber?(literal: string, path: readonly PathSegment[]): boolean;
 }
 
-type Frame =
-  | { kind: 'object'; seen: Set<string>; key: string; expectingKey: boolean }
-  | { kind: 'array'; index: number };
+// Most objects have a handful of keys: a short list is cheaper to search than a Set is to build.
+const SMALL_OBJECT_KEYS = 12;
+
+interface ObjectFrame {
+  kind: 'object';
+  keys: string[];
+  keySet: Set<string> | null;
+  key: string;
+  expectingKey: boolean;
+}
+
+type Frame = ObjectFrame | { kind: 'array'; index: number };
+
+/** Records `key` in its object; false when the object already named it. */
+function recordKey(frame: ObjectFrame, key: string): boolean {
+  if (frame.keySet !== null) {
+    if (frame.keySet.has(key)) return false;
+    frame.keySet.add(key);
+    return true;
+  }
+  if (frame.keys.includes(key)) return false;
+  frame.keys.push(key);
+  if (frame.keys.length > SMALL_OBJECT_KEYS) frame.keySet = new Set(frame.keys);
+  return true;
+}
 
 /** Visits every duplicate key and non-finite number literal of `jsonText`, in text order. */
 export function scanJsonText(jsonText: string, visitor: RawScanVisitor): void {
@@ -30,7 +52,7 @@ export function scanJsonText(jsonText: string, visitor: RawScanVisitor): void {
     if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0x3a) {
       position++;
     } else if (code === 0x7b) {
-      frames.push({ kind: 'object', seen: new Set(), key: '', expectingKey: true });
+      frames.push({ kind: 'object', keys: [], keySet: null, key: '', expectingKey: true });
       position++;
     } else if (code === 0x5b) {
       frames.push({ kind: 'array', index: 0 });
@@ -51,8 +73,7 @@ export function scanJsonText(jsonText: string, visitor: RawScanVisitor): void {
         const key = decodeKey(jsonText, position, end);
         top.expectingKey = false;
         top.key = key;
-        if (!top.seen.has(key)) top.seen.add(key);
-        else if (visitor.onDuplicateKey?.(key, pathOf(frames, frames.length - 1)) === true) return;
+        if (!recordKey(top, key) && visitor.onDuplicateKey?.(key, pathOf(frames, frames.length - 1)) === true) return;
       }
       position = end + 1;
     } else if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
