@@ -3,7 +3,7 @@
 // scripts/build.mjs imports this after the product bundles; with --tests it
 // also bundles the VS Code extension-host suite (test/e2e/vscode/suite).
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,18 +61,27 @@ jsonSchema.description = 'Policies, tool faces, redaction, the semantic tier, ap
 mkdirSync(join(root, 'schemas'), { recursive: true });
 writeFileSync(join(root, 'schemas', 'config.schema.json'), JSON.stringify(jsonSchema, null, 2) + '\n');
 
-import { existsSync } from "node:fs";
-if (process.argv.includes("--tests") && existsSync(join(root, "test/e2e/vscode/suite/index.ts"))) {
-  await build({
-    entryPoints: [join(root, 'test/e2e/vscode/suite/index.ts')],
-    outfile: join(root, 'out/test/e2e/vscode/suite/index.js'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    external: ['vscode'],
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    absWorkingDir: root,
-  });
+// With --tests: the VS Code extension-host suite, and the test-only extension
+// that provides a fake language model (test/e2e/vscode/fake-lm).
+if (process.argv.includes('--tests')) {
+  const hostBundles = [
+    ['test/e2e/vscode/suite/index.ts', 'out/test/e2e/vscode/suite/index.js'],
+    ['test/e2e/vscode/fake-lm/extension.ts', 'out/test/e2e/vscode/fake-lm/extension.js'],
+  ].filter(([from]) => existsSync(join(root, from)));
+  await Promise.all(
+    hostBundles.map(([from, to]) =>
+      build({
+        entryPoints: [join(root, from)],
+        outfile: join(root, to),
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: 'cjs',
+        external: ['vscode'],
+        sourcemap: 'linked',
+        logLevel: 'warning',
+        absWorkingDir: root,
+      }),
+    ),
+  );
 }

@@ -34,6 +34,9 @@ export async function openCore(opts: { config?: string; trustProject?: boolean; 
   const key = Buffer.from(readOrCreateSecret(paths.logKeyFile, () => randomBytes(32).toString('hex')), 'hex');
   const probe = loadConfig({ stateDir: paths.dir, projectRoot: findProjectRoot(process.cwd()), ...(opts.config ? { cliConfigPath: opts.config } : {}) });
   if (opts.config) refuseBadCliConfig(opts.config, probe.errors);
+  // Quiet commands (check, hook, policies) still say once that a config file was
+  // refused: its protections are not in force, and the person should know why.
+  if (opts.quiet) for (const error of probe.errors) warn(error);
   const log = new ActivityLog({ path: paths.logFile, key, maxBytes: probe.logMaxBytes, keep: probe.logKeep, onWarning: warn });
   await Evaluator.ready();
   const evaluator = new Evaluator({
@@ -46,7 +49,6 @@ export async function openCore(opts: { config?: string; trustProject?: boolean; 
   return { paths, log, evaluator };
 }
 
-/** The hook token, created on first use (install and env may run before anything made the state folder). */
 /**
  * A --config file the user named but that cannot be used is an error, not a
  * warning: running on without it would silently drop what it asked for.
@@ -57,6 +59,7 @@ export function refuseBadCliConfig(file: string, errors: string[]): void {
   if (own.length) throw new UsageError(`the --config file was refused:\n  ${own.join('\n  ')}`);
 }
 
+/** The hook token, created on first use (install and env may run before anything made the state folder). */
 export function hookToken(paths: StatePaths): string {
   ensurePrivateDir(paths.dir);
   return readOrCreateSecret(paths.hookTokenFile, newToken);

@@ -157,9 +157,19 @@ export class Evaluator {
     return { event, ...(call ? { call } : {}), merged, record, config };
   }
 
+  // One redactor per loaded config: building one reads the whole process
+  // environment for secret values, which cost more than the policies per call.
+  private readonly redactors = new WeakMap<ResolvedConfig, Redactor>();
   private redactorFor(config: ResolvedConfig): Redactor {
-    return new Redactor({ allowlist: { key: this.allowlistKey(), hashes: new Set(config.redactionAllowlist) } });
+    let redactor = this.redactors.get(config);
+    if (!redactor) {
+      redactor = new Redactor({ allowlist: { key: this.allowlistKey(), hashes: new Set(config.redactionAllowlist) } });
+      this.redactors.set(config, redactor);
+    }
+    return redactor;
   }
+
+  private failureRedactor: Redactor | undefined;
 
   private allowlistKeyCache: Buffer | undefined;
   private allowlistKey(): Buffer {
@@ -225,7 +235,7 @@ export class Evaluator {
 
   /** Records a call that could not be evaluated (bad body, internal error) so no row is lost. */
   recordFailure(agent: string, problem: string, decision: Decision, body?: unknown): VerdictRecord {
-    const redactor = new Redactor({});
+    const redactor = (this.failureRedactor ??= new Redactor({}));
     const record: VerdictRecord = {
       type: 'record',
       schemaVersion: RECORD_SCHEMA_VERSION,

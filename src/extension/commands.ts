@@ -4,6 +4,7 @@ import type { ClaudeScope } from '../core/install/claude';
 import type { WardenController } from './controller';
 import type { ConnectOptions } from './hookup';
 import { toCsv, toJsonl } from './exportActivity';
+import { isKeyedProvider, KEYED_PROVIDERS, type KeyedProvider } from './judgeKeys';
 
 // Every palette command, under the "Agent Warden" category (see package.json).
 // Commands take optional arguments so tests and keybindings can skip the prompts.
@@ -109,5 +110,34 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
       return digest;
     }),
     run('agentWarden.showOutput', () => w.log.show()),
+    run('agentWarden.setJudgeApiKey', async (providerArg?: string, keyArg?: string) => {
+      let provider: KeyedProvider | undefined;
+      if (providerArg !== undefined) {
+        if (!isKeyedProvider(providerArg)) throw new Error(`"${providerArg}" takes no API key here; one of ${KEYED_PROVIDERS.join(', ')}`);
+        provider = providerArg;
+      } else {
+        const pick = await vscode.window.showQuickPick(
+          KEYED_PROVIDERS.map((p) => ({ label: p, description: w.judgeKeys.has(p) ? 'a key is stored' : '', provider: p })),
+          { title: 'The judge provider this API key is for (semantic.provider)' },
+        );
+        if (!pick) return undefined;
+        provider = pick.provider;
+      }
+      let key = keyArg;
+      if (key === undefined) {
+        key = await vscode.window.showInputBox({
+          title: `API key for the ${provider} judge`,
+          prompt: 'Kept in the editor\'s secret storage and given to the judge through semantic.apiKeyEnv. Leave empty to remove the stored key.',
+          password: true,
+          ignoreFocusOut: true,
+        });
+        if (key === undefined) return undefined;
+      }
+      await w.judgeKeys.set(provider, key);
+      const stored = w.judgeKeys.has(provider);
+      w.log.info(`the ${provider} judge API key was ${stored ? 'stored' : 'removed'} (secret storage)`);
+      if (keyArg === undefined) void vscode.window.showInformationMessage(`Agent Warden: the ${provider} judge API key was ${stored ? 'stored' : 'removed'}.`);
+      return { provider, stored };
+    }),
   ];
 }

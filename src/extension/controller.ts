@@ -10,6 +10,9 @@ import { Config } from './config';
 import { Disposable, DisposableScope, toDisposable } from './disposable';
 import { Endpoint } from './endpoint';
 import { HookUp } from './hookup';
+import { isKeyedProvider, JudgeKeys } from './judgeKeys';
+import { vscodeLanguageModels } from './lmPort';
+import { createExtensionSemanticTier } from './semanticTier';
 import { localConfigPath, setPolicyEnabled } from './localConfig';
 import { notifyAsk } from './notifications';
 import { PanelHost } from './panel';
@@ -23,6 +26,9 @@ export class WardenController extends Disposable {
   readonly paths: StatePaths;
   readonly hookUp: HookUp;
   readonly panel: PanelHost;
+  /** API keys of the HTTP judges, from SecretStorage. */
+  readonly judgeKeys: JudgeKeys;
+  private keysLoaded: Promise<void> | undefined;
   private readonly statusBar: StatusBar;
   private current: Endpoint | undefined;
   private endpointScope: DisposableScope | undefined;
@@ -35,6 +41,12 @@ export class WardenController extends Disposable {
     super((m) => log.warn(m));
     this.paths = statePaths(stateDir());
     this.hookUp = this._register(new HookUp(context.workspaceState, log));
+    this.judgeKeys = new JudgeKeys(context.secrets);
+    this._register(
+      context.secrets.onDidChange((e) => {
+        if (isKeyedProvider(e.key)) void this.judgeKeys.reload(e.key).catch((err: Error) => log.warn(`could not read the ${e.key} judge key: ${err.message}`));
+      }),
+    );
     this.statusBar = this._register(new StatusBar('agentWarden.showPanel'));
     this.panel = this._register(
       new PanelHost({
@@ -81,8 +93,17 @@ export class WardenController extends Disposable {
     const scope = new DisposableScope('endpoint', (m) => this.log.warn(m));
     this.endpointScope = scope;
     try {
+      this.keysLoaded ??= this.judgeKeys.load().catch((err: Error) => this.log.warn(`could not read the judge API keys from the secret storage: ${err.message}`));
+      await this.keysLoaded;
       const endpoint = scope.add(
-        await Endpoint.start({ paths: this.paths, workspaceRoot: this.workspaceRoot, trusted: vscode.workspace.isTrusted, configuredPort: this.config.port, log: this.log }),
+        await Endpoint.start({
+          paths: this.paths,
+          workspaceRoot: this.workspaceRoot,
+          trusted: vscode.workspace.isTrusted,
+          configuredPort: this.config.port,
+          log: this.log,
+          semanticTier: (allowlistKey) => createExtensionSemanticTier({ languageModels: vscodeLanguageModels(), keys: this.judgeKeys, allowlistKey }),
+        }),
       );
       if (scope.isDisposed) return;
       this.current = endpoint;

@@ -3,6 +3,7 @@ import { ActivityLog } from '../core/activity/log';
 import { loadConfig } from '../core/config/load';
 import { removeEndpointRecord, writeEndpointRecord } from '../core/endpoints';
 import { Evaluator } from '../core/evaluator';
+import type { SemanticTierHandle } from '../core/semantic/tier';
 import { findProjectRoot } from '../core/project';
 import { ensurePrivateDir, newToken, readOrCreateSecret, type StatePaths } from '../core/state';
 import { VERSION } from '../core/version';
@@ -23,6 +24,8 @@ export interface EndpointOptions {
   /** agentWarden.port (0: the stable port for the workspace). */
   configuredPort: number;
   log: { info(m: string): void; warn(m: string): void; error(m: string): void };
+  /** Builds the semantic tier (it needs the state folder's key for the redaction allow-list). */
+  semanticTier?: (allowlistKey: Buffer) => SemanticTierHandle;
 }
 
 function isAddressInUse(err: unknown): boolean {
@@ -50,7 +53,8 @@ export class Endpoint extends Disposable {
     const probe = loadConfig({ stateDir: paths.dir, projectRoot, trustProject: opts.trusted });
     const activityLog = new ActivityLog({ path: paths.logFile, key, maxBytes: probe.logMaxBytes, keep: probe.logKeep, onWarning: opts.log.warn });
     await Evaluator.ready();
-    const evaluator = new Evaluator({ stateDir: paths.dir, log: activityLog, trustProject: opts.trusted, onWarning: opts.log.warn });
+    const semantic = opts.semanticTier?.(key);
+    const evaluator = new Evaluator({ stateDir: paths.dir, log: activityLog, trustProject: opts.trusted, onWarning: opts.log.warn, ...(semantic ? { semantic } : {}) });
     const hookToken = readOrCreateSecret(paths.hookTokenFile, newToken);
     let lastError: unknown;
     for (const port of portCandidates(opts.configuredPort, opts.workspaceRoot)) {
@@ -68,6 +72,7 @@ export class Endpoint extends Disposable {
         if (port !== 0 && host.server.port !== port) opts.log.warn(`asked for port ${port}, got ${host.server.port}`);
         if (port === 0 && opts.configuredPort + (opts.workspaceRoot ? 1 : 0) > 0) opts.log.warn(`the preferred port was busy; serving on ${url} instead (hook entries follow it)`);
         const endpoint = new Endpoint(host, evaluator, activityLog, url, hookToken, projectRoot, paths);
+        if (semantic) endpoint._register(toDisposable(() => void semantic.close()));
         endpoint.afterListen(opts.workspaceRoot ?? null);
         opts.log.info(`endpoint up on ${url} for ${opts.workspaceRoot ?? '(no folder)'} (trusted: ${opts.trusted})`);
         return endpoint;
@@ -78,6 +83,7 @@ export class Endpoint extends Disposable {
       }
     }
     activityLog.close();
+    void semantic?.close();
     throw new Error(`could not start the Warden endpoint: ${(lastError as Error)?.message ?? 'unknown error'}`);
   }
 

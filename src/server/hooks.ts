@@ -69,13 +69,15 @@ export class HookService {
       return this.failure(agent, 'PreToolUse', decision, `the body is not valid JSON (${(err as Error).message})`, undefined, adapter.reply);
     }
     const eventName = typeof (body as Record<string, unknown>)?.hook_event_name === 'string' ? String((body as Record<string, unknown>).hook_event_name) : 'PreToolUse';
-    const parsed = adapter.parse(body, { headless });
-    if (!parsed.ok) return this.failure(agent, eventName, decision, parsed.problem, body, adapter.reply);
-    if (parsed.event.toolName !== undefined) {
-      const rawProblem = findRawProblem(bodyText, HOOK_BODY_LOCATIONS);
-      if (rawProblem) parsed.event.bindProblem = rawProblem;
-    }
+    // Everything from parsing on is inside the try: a throw here would become a
+    // 500, which agents read as "go ahead".
     try {
+      const parsed = adapter.parse(body, { headless });
+      if (!parsed.ok) return this.failure(agent, eventName, decision, parsed.problem, body, adapter.reply);
+      if (parsed.event.toolName !== undefined) {
+        const rawProblem = findRawProblem(bodyText, HOOK_BODY_LOCATIONS);
+        if (rawProblem) parsed.event.bindProblem = rawProblem;
+      }
       return await this.evaluate(parsed.event, signal, headless, adapter.reply);
     } catch (err) {
       this.opts.onError?.(`internal error on ${eventName}: ${(err as Error).stack ?? err}`);

@@ -87,14 +87,25 @@ export const hostStateSchema = z.object({
 });
 export type HostState = z.infer<typeof hostStateSchema>;
 
+/**
+ * One <redacted:label> marker of a record: in the envelope (an index into
+ * record.redactions.spans) or in the logged arguments (the nth marker of their JSON).
+ */
+export const markerRefSchema = z.object({
+  recordId: z.string().min(1).max(200),
+  source: z.enum(['envelope', 'arguments']).default('envelope'),
+  spanIndex: z.number().int().min(0).max(100_000),
+});
+export type MarkerRef = z.input<typeof markerRefSchema>;
+
 export const ipcCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), protocolVersion: z.number().int() }),
   z.object({ type: z.literal('togglePolicy'), policy: z.string().min(1).max(200), enabled: z.boolean() }),
   z.object({ type: z.literal('copyDigest'), digest: z.string().regex(/^(sha256|hmac-sha256):[0-9a-f]{64}$/) }),
-  z.object({ type: z.literal('notSecret'), recordId: z.string().min(1).max(200), spanIndex: z.number().int().min(0) }),
+  markerRefSchema.extend({ type: z.literal('notSecret') }),
   z.object({ type: z.literal('openLog') }),
 ]);
-export type IpcCommand = z.infer<typeof ipcCommandSchema>;
+export type IpcCommand = z.input<typeof ipcCommandSchema>;
 
 const editedInputSchema = z.record(z.string(), z.unknown());
 
@@ -103,10 +114,11 @@ export const ipcRequestSchemas = {
   approve: z.object({ approvalId: z.string().min(1).max(200), answer: approvalAnswerSchema }),
   refuse: z.object({ approvalId: z.string().min(1).max(200), digest: approvalAnswerSchema.shape.digest, message: z.string().max(2000).optional() }),
   rescreenEdit: z.object({ approvalId: z.string().min(1).max(200), editedInput: editedInputSchema }),
-  reveal: z.object({ recordId: z.string().min(1).max(200), spanIndex: z.number().int().min(0) }),
+  reveal: markerRefSchema,
+  markerInfo: markerRefSchema,
 } as const;
 export type IpcRequestMethod = keyof typeof ipcRequestSchemas;
-export type IpcRequestParams<M extends IpcRequestMethod> = z.infer<(typeof ipcRequestSchemas)[M]>;
+export type IpcRequestParams<M extends IpcRequestMethod> = z.input<(typeof ipcRequestSchemas)[M]>;
 
 export interface IpcResponses {
   /** The approval API's answer: 200 with the resulting record, 400, 404 or 409. */
@@ -116,6 +128,8 @@ export interface IpcResponses {
   rescreenEdit: { decision: 'allow' | 'instruct' | 'ask' | 'deny'; reason: string; digest: string | null };
   /** The original value behind a marker: only while the call is still in memory. */
   reveal: { available: boolean; value?: string; why?: string };
+  /** Which detector matched a marker, where, and the value's length (never the value). */
+  markerInfo: { available: boolean; label?: string; detector?: string; part?: string; valueLength?: number; why?: string };
 }
 
 export const ipcRequestSchema = z.discriminatedUnion('method', [
@@ -123,6 +137,7 @@ export const ipcRequestSchema = z.discriminatedUnion('method', [
   z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('refuse'), params: ipcRequestSchemas.refuse }),
   z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('rescreenEdit'), params: ipcRequestSchemas.rescreenEdit }),
   z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('reveal'), params: ipcRequestSchemas.reveal }),
+  z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('markerInfo'), params: ipcRequestSchemas.markerInfo }),
 ]);
 export type IpcRequest = z.infer<typeof ipcRequestSchema>;
 

@@ -2,7 +2,7 @@
 // evaluate, --config errors that name the key and the file, policies, digest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { verdictRecordSchema } from '../../src/core/verdict/record';
 import { VERSION } from '../../src/core/version';
@@ -25,8 +25,8 @@ test('serve prints exactly one stdout line: a JSON object with an absolute url a
   const ready = JSON.parse(serve.readyLine) as Record<string, unknown>;
   assert.equal(typeof ready, 'object');
   assert.match(String(ready.url), /^http:\/\/127\.0\.0\.1:\d+$/);
-  assert.ok(isAbsolute(String(ready.tokenFile)));
   assert.equal(ready.tokenFile, join(state, 'hook-token'));
+  for (const [key, value] of Object.entries(ready)) if (/File$/.test(key)) assert.ok(isAbsolute(String(value)), `${key} is an absolute path`);
 
   const health = await fetch(`${serve.url}/health`);
   assert.equal(health.status, 200);
@@ -176,6 +176,18 @@ test('--config with a bad key: an error naming the key and the file, for every c
   assert.ok(serve.stderr.includes(file));
   assert.match(serve.stderr, /decison/);
   assert.equal(serve.stdout, '', 'no ready line for a refused config');
+});
+
+test('a broken user config still gets a verdict, and stderr names the file and the key', async (t) => {
+  const { project, home, state } = setup(t);
+  const userConfig = join(state, 'config.json');
+  mkdirSync(state, { recursive: true, mode: 0o700 });
+  writeFileSync(userConfig, JSON.stringify({ polices: {} }));
+  const result = await runCli(['check', '--agent', 'claude'], { cwd: project, env: isolatedEnv(home), stdin: JSON.stringify(bashPreToolUse('rm -rf /', project)) });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal((JSON.parse(result.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision, 'deny');
+  assert.ok(result.stderr.includes(userConfig), `names the file: ${result.stderr}`);
+  assert.match(result.stderr, /polices/);
 });
 
 test('--config naming a file that does not exist is refused, naming it', async (t) => {

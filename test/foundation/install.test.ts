@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import {
   applyPlan,
   compareVersions,
+  FAIL_CLOSED_EVENTS,
   HOOK_EVENTS,
   isWardenHook,
   planInstall,
@@ -204,12 +205,14 @@ test('the local scope may carry the literal token and then needs no env var', (t
   }
 });
 
-test('from 2.1.295 on: onFailure "block" and a timeout longer than the approval deadline', (t) => {
+test('from 2.1.295 on: onFailure "block" on the tool-call gates and a timeout longer than the approval deadline', (t) => {
   const { project, home } = setup(t);
+  assert.deepEqual([...FAIL_CLOSED_EVENTS].sort(), ['PermissionRequest', 'PreToolUse']);
   for (const version of ['2.1.295', '2.1.300', '2.2.0', '3.0.0', '2.1.1000']) {
     const plan = planInstall(options(project, home, { claudeVersion: version, approvalTimeoutSeconds: 300 }));
-    for (const { hook } of wardenHooksOf(JSON.parse(plan.after) as Json)) {
-      assert.equal(hook.onFailure, 'block', version);
+    for (const { event, hook } of wardenHooksOf(JSON.parse(plan.after) as Json)) {
+      // A prompt or a stop blocked while Warden is down would lock the person out of the agent.
+      assert.equal(hook.onFailure, FAIL_CLOSED_EVENTS.has(event) ? 'block' : undefined, `${version} ${event}`);
       assert.ok(typeof hook.timeout === 'number' && hook.timeout > 300, `${version}: timeout ${hook.timeout}`);
     }
     assert.ok(!plan.warnings.some((w) => /fail OPEN/.test(w)), version);
@@ -292,9 +295,9 @@ test('CLI: install --dry-run with Claude Code 2.1.300 prints fail-closed http ho
   const warden = wardenHooksOf(settings);
   assert.deepEqual(warden.map((w) => w.event).sort(), [...HOOK_EVENTS].sort());
   const token = readFileSync(join(home, '.agent-warden', 'hook-token'), 'utf8').trim();
-  for (const { hook } of warden) {
+  for (const { event, hook } of warden) {
     assert.equal(hook.url, 'http://127.0.0.1:1234/hooks/claude');
-    assert.equal(hook.onFailure, 'block');
+    assert.equal(hook.onFailure, FAIL_CLOSED_EVENTS.has(event) ? 'block' : undefined, event);
     assert.ok(hook.timeout > 120);
     assert.deepEqual(hook.headers, { Authorization: `Bearer ${token}` }, 'the local scope carries the token from the state folder');
   }

@@ -15,6 +15,8 @@ policyTable('kubectl-mutation', [
   { note: 'near miss: describe', spec: 'kubectl --context prod describe deploy web', expect: null },
   { note: 'near miss: logs', spec: 'kubectl logs -f web-1', expect: null },
   { note: 'near miss: rollout status', spec: 'kubectl rollout status deploy/web', expect: null },
+  { note: 'near miss: client dry run', spec: 'kubectl apply --dry-run=client -f k8s/', expect: null },
+  { note: 'dry run none is real', spec: 'kubectl apply --dry-run=none -f k8s/', expect: 'ask' },
 ]);
 
 policyTable('terraform-apply-destroy', [
@@ -64,6 +66,7 @@ policyTable('helm-release-change', [
   { note: 'near miss: template', spec: 'helm template web ./chart', expect: null },
   { note: 'near miss: list', spec: 'helm list -A', expect: null },
   { note: 'near miss: lint', spec: 'helm lint ./chart', expect: null },
+  { note: 'near miss: dry run', spec: 'helm upgrade --install web ./chart --dry-run', expect: null },
 ]);
 
 policyTable('gh-workflow-and-repo', [
@@ -94,6 +97,7 @@ policyTable('docker-destructive-cleanup', [
   { note: 'compose down -v', spec: 'docker compose down -v', expect: 'ask' },
   { note: 'docker-compose down --volumes', spec: 'docker-compose down --volumes', expect: 'ask' },
   { note: 'near miss: compose down', spec: 'docker compose down', expect: null },
+  { note: 'near miss: plain system prune', spec: 'docker system prune -f', expect: null },
   { note: 'near miss: ps', spec: 'docker ps -a', expect: null },
   { note: 'near miss: build', spec: 'docker build -t web .', expect: null },
 ]);

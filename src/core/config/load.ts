@@ -1,8 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isInside, resolvePath } from '../shell/paths';
 import { configSchema, type ConfigScope, type WardenConfigFile } from './schema';
 import { describeConfigIssues } from './errors';
 import { FaceBook, parseToolFaces } from '../policies/faces';
+import type { ToolFace } from '../policies/faces';
 
 export interface PolicySetting {
   enabled?: boolean;
@@ -46,6 +49,8 @@ export interface LoadOptions {
   cliConfigPath?: string;
   /** The host's own trust answer (VS Code workspace trust, or --trust-project). */
   trustProject?: boolean;
+  /** The home folder for `~` in trustedRoots; defaults to the current user's. */
+  home?: string;
 }
 
 export const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 120;
@@ -64,7 +69,8 @@ export function scopeFiles(opts: LoadOptions): { scope: ConfigScope; path: strin
 function stampOf(path: string): string {
   try {
     const st = statSync(path);
-    return `${st.mtimeMs}:${st.size}`;
+    // The inode catches a file replaced by rename with the same size within one mtime tick.
+    return `${st.mtimeMs}:${st.size}:${st.ino}`;
   } catch {
     return 'absent';
   }
@@ -111,8 +117,14 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
     if (data) scopes.push({ ...file, data });
   }
   const user = scopes.find((s) => s.scope === 'user')?.data;
-  const trustedRoots = (user?.trustedRoots ?? []).map((p) => resolve(p));
-  const projectTrusted = opts.trustProject === true || trustedRoots.includes(resolve(opts.projectRoot));
+  // Only the user's own config can trust a project; a root trusts the projects below it too.
+  const home = opts.home ?? homedir();
+  const trustedRoots = (user?.trustedRoots ?? []).map((p) => resolvePath(p, '/', home));
+  const projectRootAbs = resolvePath(opts.projectRoot, '/', home);
+  const projectTrusted = opts.trustProject === true || trustedRoots.some((root) => isInside(projectRootAbs, root));
+  for (const scope of scopes) {
+    if (scope.scope !== 'user' && scope.data.trustedRoots) warnings.push(`${scope.path}: trustedRoots ignored: only the user config (${join(opts.stateDir, 'config.json')}) can trust projects`);
+  }
 
   const resolved: ResolvedConfig = {
     policySettings: new Map(),
@@ -129,7 +141,7 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
     errors,
     warnings,
   };
-  const faceRaw: Record<string, unknown> = {};
+  const faces = new Map<string, ToolFace>();
 
   for (const { scope, path, data } of scopes) {
     const tightenOnly = scope === 'project' && !projectTrusted;
@@ -154,7 +166,13 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
     }
     if (data.toolFaces) {
       if (tightenOnly) ignored('toolFaces');
-      else Object.assign(faceRaw, data.toolFaces);
+      else {
+        // Each scope's faces are checked on their own, so an error names its file; a refused
+        // face leaves whatever an earlier scope declared for that tool in place.
+        const parsed = parseToolFaces(data.toolFaces);
+        errors.push(...parsed.errors.map((e) => `${path}: ${e.message}`));
+        for (const [tool, face] of parsed.faces) faces.set(tool, face);
+      }
     }
     if (data.allowTools) {
       // Narrowing: a later scope's list intersects what an earlier one allowed.
@@ -176,13 +194,12 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
       if (tightenOnly && data.failure.decision !== 'deny') ignored('failure.decision');
       else resolved.failureDecision = data.failure.decision;
     }
+    if (data.log && tightenOnly) ignored('log');
     if (data.log?.maxBytes !== undefined && !tightenOnly) resolved.logMaxBytes = data.log.maxBytes;
     if (data.log?.keep !== undefined && !tightenOnly) resolved.logKeep = data.log.keep;
   }
 
-  const parsedFaces = parseToolFaces(faceRaw);
-  errors.push(...parsedFaces.errors.map((e) => e.message));
-  resolved.faces = new FaceBook(parsedFaces.faces);
+  resolved.faces = new FaceBook(faces);
   return resolved;
 }
 

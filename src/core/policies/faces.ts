@@ -125,15 +125,25 @@ export function parseToolFaces(raw: Record<string, unknown> | undefined): { face
       continue;
     }
     for (const issue of parsed.error.issues) {
-      errors.push({ tool, message: `toolFaces[${JSON.stringify(tool)}]: ${describeIssue(issue)}` });
+      errors.push({ tool, message: `toolFaces[${JSON.stringify(tool)}]: ${describeIssue(issue, value)}` });
     }
   }
   return { faces, errors };
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+/** Whether the member an issue points at is absent from the raw value (rather than present and wrong). */
+function isAbsent(value: unknown, path: PropertyKey[]): boolean {
+  let current: unknown = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, key)) return true;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current === undefined;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
   const where = issue.path.map(String).join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${where} is missing`;
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.path.length > 0 && isAbsent(value, issue.path)) return `${where} is missing`;
   if (issue.code === 'unrecognized_keys') {
     const prefix = where ? `${where}: ` : '';
     return `${prefix}unknown member${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;

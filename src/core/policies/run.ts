@@ -29,11 +29,25 @@ export function resolvePolicyStates(policies: AnyPolicy[], config: ResolvedConfi
     const source = policy.alwaysOn ? 'always-on' : (setting?.enabledSource ?? 'default');
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(params)'}: ${i.message}`).join('; ');
+      const file = config.files.find((f) => f.scope === setting?.paramsSource)?.path;
       // Bad parameters keep the policy on with its defaults: a typo must not switch a guard off.
-      return { policy, enabled, params: base, source, error: `policies.${policy.name}.params: ${detail}` };
+      return { policy, enabled, params: base, source, error: `${file ? `${file}: ` : ''}policies.${policy.name}.params: ${detail}` };
     }
     return { policy, enabled, params: parsed.data, source };
   });
+}
+
+/** Settings for policy names that do not exist (a typo would otherwise configure nothing, silently). */
+export function unknownPolicySettings(policies: AnyPolicy[], config: ResolvedConfig): string[] {
+  const known = new Set(policies.map((p) => p.name));
+  const messages: string[] = [];
+  for (const [name, setting] of config.policySettings) {
+    if (known.has(name)) continue;
+    const scope = setting.paramsSource ?? setting.enabledSource;
+    const file = config.files.find((f) => f.scope === scope)?.path;
+    messages.push(`${file ? `${file}: ` : ''}policies.${name}: no policy has this name (see agent-warden policies)`);
+  }
+  return messages;
 }
 
 export interface RunInput {

@@ -1,6 +1,7 @@
 // Known secret values scrubbed wherever they appear: this process's secret-named environment
 // variables, and secrets found in another part of the same envelope.
 import { wordBoundaryAfter, wordBoundaryBefore } from './charset';
+import type { Label } from './labels';
 import type { Candidate } from './types';
 
 /** Environment values shorter than this are too likely to occur by chance (`true`, `1`, `dev`). */
@@ -27,20 +28,20 @@ export function envSecretValues(env: Record<string, string | undefined>): string
   const values = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined || value.length < MIN_ENV_SECRET_LENGTH || !isSecretEnvName(name)) continue;
-    if (isFilePath(value) || value.startsWith('<redacted:')) continue;
+    if (isFilePath(value) || value.includes('<redacted:')) continue;
     values.add(value);
   }
   return [...values].sort((a, b) => b.length - a.length);
 }
 
 export function usableExtraSecrets(extra: readonly string[]): string[] {
-  return [...new Set(extra.filter((value) => value.length >= MIN_EXTRA_SECRET_LENGTH && !value.startsWith('<redacted:')))].sort(
+  return [...new Set(extra.filter((value) => value.length >= MIN_EXTRA_SECRET_LENGTH && !value.includes('<redacted:')))].sort(
     (a, b) => b.length - a.length,
   );
 }
 
 /** Every non-overlapping occurrence of each value; `indexOf` moves forward only, so this is linear per value. */
-export function scanLiterals(text: string, values: readonly string[], label: string, out: Candidate[]): void {
+export function scanLiterals(text: string, values: readonly string[], label: Label, out: Candidate[]): void {
   for (const value of values) {
     const wholeWordOnly = value.length < MIN_ENV_SECRET_LENGTH;
     let from = 0;

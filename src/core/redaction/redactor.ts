@@ -66,8 +66,10 @@ export class Redactor {
 
   private find(text: string, mode: RedactionMode, keyName?: string): RedactionFinding[] {
     if (text.length === 0) return [];
-    const candidates: Candidate[] = keyName === undefined ? [] : keyedValueCandidates(keyName, text, mode);
+    const candidates: Candidate[] = [];
     for (const detect of DETECTORS) detect(text, mode, candidates);
+    // The member name's reading comes after the formats, so that an equal span keeps the format's name.
+    if (keyName !== undefined) candidates.push(...keyedValueCandidates(keyName, text, mode));
     scanLiterals(text, this.envValues, 'env-secret', candidates);
     scanLiterals(text, this.extraValues, 'known-secret', candidates);
     const allowed = this.allowlist

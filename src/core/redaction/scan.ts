@@ -74,7 +74,7 @@ function stopTable(chars: string): Uint8Array {
 /** Chars that end an unquoted shell word besides whitespace. */
 export const SHELL_WORD_STOPS = stopTable(';|&<>`"\'\\()');
 /** Also ends a value inside structured text: `{"a": x, "b": y}`. */
-export const VALUE_STOPS = stopTable(';|&<>`"\'\\(),}]');
+export const VALUE_STOPS = stopTable(';|&<>`"\'\\(),}][');
 
 /** Reads one shell-like word: a quoted string, or chars up to whitespace or a shell operator. */
 export function readWord(text: string, from: number, stops: Uint8Array = SHELL_WORD_STOPS): Slice {

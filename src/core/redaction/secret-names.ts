@@ -1,17 +1,18 @@
 // Which key, header and flag names hold credentials: `DB_PASSWORD`, `clientSecret`, `X-Api-Key`.
 import { isDigit, isLower, isUpper } from './charset';
+import type { Label } from './labels';
 
 export type SecretNameKind = 'authorization' | 'cookie' | 'secret' | 'aws-account';
 
 export interface SecretName {
   kind: SecretNameKind;
-  label: string;
+  label: Label;
 }
 
 /** Last words that make a name secret on their own: `password`, `api_token`, `clientSecret`. */
 const SECRET_LAST_WORDS = new Set([
   'password', 'passwd', 'pass', 'passphrase', 'pwd', 'pw', 'secret', 'token', 'apikey', 'credential', 'credentials',
-  'auth', 'sig', 'signature', 'accesskey', 'secretkey', 'privatekey', 'pat',
+  'auth', 'sig', 'signature', 'accesskey', 'secretkey', 'secretaccesskey', 'privatekey', 'pat',
 ]);
 
 /** `key` alone is too common (`primary_key`, `sort_key`); these qualifiers make it a credential. */

@@ -1,6 +1,7 @@
 // From candidate spans to the redacted text: leave existing markers alone, merge overlaps
 // (the largest span names the merged one), and write `<redacted:label>` in place of each.
 import { isSpace } from './charset';
+import { isLabel } from './labels';
 import type { Candidate, RedactionFinding } from './types';
 
 const MARKER_OPEN = '<redacted:';
@@ -16,7 +17,7 @@ function isLabelChar(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 45;
 }
 
-/** The `<redacted:label>` markers already in the text, in order. */
+/** The `<redacted:label>` markers already in the text, in order; only the redactor's own labels count. */
 export function findMarkers(text: string): Array<[number, number]> {
   const markers: Array<[number, number]> = [];
   let from = 0;
@@ -26,7 +27,7 @@ export function findMarkers(text: string): Array<[number, number]> {
     let i = at + MARKER_OPEN.length;
     const stop = Math.min(text.length, i + MAX_MARKER_LABEL);
     while (i < stop && isLabelChar(text.charCodeAt(i))) i++;
-    if (i > at + MARKER_OPEN.length && text.charAt(i) === '>') {
+    if (text.charAt(i) === '>' && isLabel(text.slice(at + MARKER_OPEN.length, i))) {
       markers.push([at, i + 1]);
       from = i + 1;
     } else {

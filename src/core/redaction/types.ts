@@ -1,4 +1,5 @@
 // Public shapes of the redactor, and the internal contract every detector follows.
+import type { Label } from './labels';
 
 export type RedactionMode = 'narrow' | 'blunt';
 
@@ -50,7 +51,7 @@ export interface JsonRedactionResult<T> {
 
 /** A span a detector claims, before allowlisting and merging. */
 export interface Candidate {
-  label: string;
+  label: Label;
   detector: string;
   start: number;
   end: number;

@@ -13,7 +13,9 @@ const PLACEHOLDER_WORDS = new Set([
 export function isReference(value: string): boolean {
   const first = value.charAt(0);
   if (first === '$' || first === '%') return true;
-  if (value.startsWith('{{') || value.startsWith('<') || value.startsWith('{%')) return true;
+  if (value.startsWith('{{') || value.startsWith('{%')) return true;
+  // `<your-token>`, `<API_KEY>`: one placeholder in angle brackets, nothing after it.
+  if (value.startsWith('<') && value.indexOf('>') === value.length - 1) return true;
   if (value.startsWith('process.env') || value.startsWith('os.environ') || value.startsWith('env.')) return true;
   if (value.startsWith('os.getenv') || value.startsWith('ENV[') || value.startsWith('System.getenv')) return true;
   return false;
@@ -26,6 +28,13 @@ export function isPlaceholder(value: string): boolean {
   for (let i = 1; i < value.length; i++) if (value.charCodeAt(i) !== first) return false;
   // A single repeated char (`********`, `xxxxxxxx`, `........`) is a mask.
   return true;
+}
+
+const CODE_WORDS = new Set(['await', 'new', 'function', 'lambda', 'async', 'yield', 'this', 'self', 'require', 'typeof', 'not', 'match']);
+
+/** A keyword that starts an expression: `token = await fetchToken()`. */
+export function isCodeWord(value: string): boolean {
+  return CODE_WORDS.has(value);
 }
 
 /** Code rather than a literal: a call, or an expression whose value is computed. */

@@ -4,6 +4,7 @@
 import type { HookEvent } from '../types';
 import type { ToolCall } from '../policies/types';
 import { currentGitBranch } from '../project';
+import { isSecretEnvName, MIN_EXTRA_SECRET_LENGTH } from '../redaction/literals';
 import type { Envelope, VerdictRecord } from '../verdict/record';
 import { bound, boundFor, capText, DEFAULT_CAPS, sanitize, widenSeams, type Caps } from './caps';
 import { checkNaming, type NamingResult } from './naming';
@@ -131,6 +132,20 @@ function assemble(prepared: Prepared, caps: Caps, readerCut: boolean): { envelop
   return { envelope, cut: { request: requestCut, userSaid: userSaidCut, truncated } };
 }
 
+/**
+ * Values the call's shell assigns to secret-named variables (`PGPASSWORD=… pg_dump`, `env API_TOKEN=…`):
+ * the parsed command knows them for what they are, whatever the text detectors make of them.
+ */
+function assignedSecrets(call: ToolCall): string[] {
+  const values: string[] = [];
+  for (const cmd of call.shell?.commands ?? []) {
+    for (const [name, value] of Object.entries(cmd.assignments)) {
+      if (isSecretEnvName(name) && value.length >= MIN_EXTRA_SECRET_LENGTH && !/[$`]/.test(value)) values.push(value);
+    }
+  }
+  return values;
+}
+
 export function buildEnvelope(input: EnvelopeInput): BuiltEnvelope {
   const caps: Caps = { ...DEFAULT_CAPS, ...input.caps };
   const tail = input.transcript ?? readTranscriptTail(input.event.transcriptPath, input.transcriptOptions);
@@ -146,7 +161,7 @@ export function buildEnvelope(input: EnvelopeInput): BuiltEnvelope {
       { name: 'comments', mode: 'narrow', value: view.comments.map((c) => bound(c, boundFor(caps.comments))) },
       { name: 'facts', mode: 'narrow', value: buildFacts(input, scan) },
     ],
-    input.redaction,
+    { ...input.redaction, knownSecrets: [...(input.redaction?.knownSecrets ?? []), ...assignedSecrets(input.call)] },
   );
   const [userSaid, agentLastMessage, request, comments, facts] = scrubbed.values.map(widenDeep) as [string[], string | null, unknown, string[], Record<string, unknown>];
   const prepared: Prepared = {

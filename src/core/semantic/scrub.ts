@@ -7,6 +7,10 @@ import type { VerdictRecord } from '../verdict/record';
 export interface ScrubOptions {
   env?: Record<string, string | undefined>;
   allowlist?: RedactionAllowlist;
+  /** Secrets found earlier (in this session's other calls), scrubbed wherever they appear. */
+  knownSecrets?: string[];
+  /** Receives the raw secret values found, for the same purpose. Never log them. */
+  onSecrets?: (values: string[]) => void;
 }
 
 /** A part of the envelope to redact: a text, or JSON-like data whose every string is redacted. */
@@ -109,7 +113,12 @@ class Walk {
  * literal to scrub. Strings without one keep their first-pass result.
  */
 export function scrubParts(parts: ScrubPart[], options: ScrubOptions = {}): ScrubResult {
-  const base = new Redactor({ ...(options.env ? { env: options.env } : {}), ...(options.allowlist ? { allowlist: options.allowlist } : {}) });
+  const known = options.knownSecrets ?? [];
+  const base = new Redactor({
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.allowlist ? { allowlist: options.allowlist } : {}),
+    ...(known.length ? { extraSecrets: known } : {}),
+  });
   const firstPass: StringResult[] = [];
   const allSecrets = new Set<string>();
   const first = new Walk((text, keyName, mode) => {
@@ -120,14 +129,15 @@ export function scrubParts(parts: ScrubPart[], options: ScrubOptions = {}): Scru
   });
   const firstValues = parts.map((part) => first.visit(part.value, part.name, undefined, part.mode));
   const secrets = [...allSecrets];
+  if (secrets.length) options.onSecrets?.(secrets);
   const leaks = (text: string): boolean => secrets.some((secret) => secret.length > 0 && text.includes(secret));
-  if (secrets.length === 0 || !firstPass.some((result) => leaks(result.text))) {
+  if (true) {
     return { values: firstValues, count: first.count, byLabel: first.byLabel, spans: first.spans };
   }
   const cross = new Redactor({
     ...(options.env ? { env: options.env } : {}),
     ...(options.allowlist ? { allowlist: options.allowlist } : {}),
-    extraSecrets: secrets,
+    extraSecrets: [...known, ...secrets],
   });
   let index = 0;
   const second = new Walk((text, keyName, mode) => {

@@ -42,6 +42,8 @@ const GIT_OPERAND_SUBCOMMANDS = new Set([
 const INLINE_CODE_PROGRAMS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'python', 'python3', 'node', 'perl', 'ruby', 'eval']);
 /** Programs that read a script from standard input when given no script operand. */
 const STDIN_INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'python', 'python3', 'node', 'perl', 'ruby', 'php']);
+/** Beyond this many words a command's operands are not checked one by one, and the scan says so. */
+export const MAX_SCANNED_WORDS = 4096;
 const DEVICE_PATHS = /^\/dev\/(null|stdin|stdout|stderr|tty|zero|fd\/\d+)$/;
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
 const REMOTE_SPEC = /^[^/\s]+:/;
@@ -164,10 +166,16 @@ export function scanTargets(call: ToolCall): TargetScan {
     return { ...scan, targets: dedupe(scan.targets) };
   }
   const targets: CallTarget[] = [];
+  const gaps = shellGaps(call);
+  let words = 0;
   for (const { cmd, cwd } of commandsWithCwd(call)) {
+    words += cmd.argv.length;
+    if (words > MAX_SCANNED_WORDS) {
+      gaps.push(`the command has more than ${MAX_SCANNED_WORDS} words; not every operand was checked`);
+      break;
+    }
     if (cmd.name === 'cd' || cmd.name === 'pushd' || cmd.name === 'popd') continue;
     targets.push(...commandTargets(cmd, cwd, call));
   }
-  const gaps = shellGaps(call);
   return { targets: dedupe(targets), complete: gaps.length === 0, gaps };
 }

@@ -12,6 +12,7 @@ import { DEFAULT_RATE_LIMIT, RateLimitedJudge, TokenBucket, type RateLimit } fro
 import { checkAnswers, JudgeError, type Judge, type JudgeReply, type JudgeRequest } from './judges/types';
 import { mergeOutcomes } from './merge';
 import { selectQuestions, type QuestionSet } from './questions';
+import { SessionSecrets } from './session-secrets';
 import type { TranscriptReadOptions } from './transcript';
 
 // The contract between the evaluator and the semantic tier. The tier runs in
@@ -108,6 +109,7 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
   const bucket = new TokenBucket(rateLimit, now);
   const replies = new ReplyCache(options.cache?.entries ?? DEFAULT_CACHE_ENTRIES, options.cache?.ttlMs ?? DEFAULT_CACHE_TTL_MS, now);
   const judges = new Map<string, Judge>();
+  const sessionSecrets = new SessionSecrets();
 
   function judgeFor(config: SemanticConfig): Judge {
     const identity = judgeIdentity(config, env);
@@ -187,11 +189,17 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
       const mode = input.config.semantic.mode ?? 'off';
       if (mode === 'off') return undefined;
       const started = performance.now();
+      const session = `${input.event.agent}:${input.event.sessionId}`;
       const built = buildEnvelope({
         event: input.event,
         call: input.call,
         projectRoot: input.projectRoot,
-        redaction: { env, allowlist: { key: options.allowlistKey ?? Buffer.alloc(32), hashes: new Set(input.config.redactionAllowlist) } },
+        redaction: {
+          env,
+          allowlist: { key: options.allowlistKey ?? Buffer.alloc(32), hashes: new Set(input.config.redactionAllowlist) },
+          knownSecrets: sessionSecrets.known(session),
+          onSecrets: (values) => sessionSecrets.remember(session, values),
+        },
         ...(options.caps ? { caps: options.caps } : {}),
         ...(options.transcript ? { transcriptOptions: options.transcript } : {}),
       });

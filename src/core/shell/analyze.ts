@@ -1,12 +1,13 @@
 // The entry point: reads a shell command the way bash would, without running any of it.
 import { homedir } from 'node:os';
 import type { AnalysisState, Place } from './context';
-import { originalIndex } from './continuations';
 import { Scope } from './scope';
 import type { AnalyzeOptions, ShellAnalysis } from './types';
 import { analyzeSource } from './walker';
 
 const DEFAULT_MAX_DEPTH = 8;
+/** Parsing time allowed per analysis; a normal 100 KB script needs well under a second. */
+const PARSE_BUDGET_MS = 5000;
 
 /** Analyzes a shell command. Synchronous; initShellParser() must have been awaited once before. */
 export function analyzeShell(source: string, opts: AnalyzeOptions = {}): ShellAnalysis {
@@ -19,6 +20,7 @@ export function analyzeShell(source: string, opts: AnalyzeOptions = {}): ShellAn
     truncated: false,
     nextPipelineId: 0,
     maxDepth: Math.max(0, Math.floor(opts.maxDepth ?? DEFAULT_MAX_DEPTH)),
+    deadline: Date.now() + PARSE_BUDGET_MS,
   };
   const place: Place = {
     frame: { source, skipSubstitutions: new Set(), positional: undefined },
@@ -32,24 +34,22 @@ export function analyzeShell(source: string, opts: AnalyzeOptions = {}): ShellAn
     redirects: [],
     nesting: 0,
   };
-  const walked = analyzeSource(state, source, place);
+  const comments = analyzeSource(state, source, place);
   return {
     commands: state.commands,
     comments: state.comments,
-    withoutComments: removeComments(source, walked.comments, walked.removed),
+    withoutComments: removeRanges(source, comments),
     hasParseErrors: state.hasParseErrors,
     truncated: state.truncated,
   };
 }
 
-function removeComments(source: string, comments: readonly { start: number; end: number }[], removed: Parameters<typeof originalIndex>[1]): string {
-  if (comments.length === 0) return source;
+function removeRanges(source: string, ranges: readonly { start: number; end: number }[]): string {
   let out = '';
   let from = 0;
-  for (const comment of comments) {
-    const start = originalIndex(comment.start, removed);
-    out += source.slice(from, start);
-    from = originalIndex(comment.end, removed);
+  for (const range of ranges) {
+    out += source.slice(from, range.start);
+    from = Math.max(from, range.end);
   }
   return out + source.slice(from);
 }

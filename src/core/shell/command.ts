@@ -1,11 +1,11 @@
 // One simple command: its words, prefix assignments and redirects, and the commands it runs in turn.
-import type { Node } from '@vscode/tree-sitter-wasm';
+import type { SyntaxNode } from './nodes';
 import { deeper, pipelinePlaceOf, type AnalysisState, type Place } from './context';
 import { REDIRECT_TYPES, resolveRedirects, stdinLiteral, type ResolvedRedirects } from './redirects';
 import { readShellInvocation, SHELLS } from './script-hops';
 import type { PipelinePlace, Redirect, SimpleCommand, Via } from './types';
 import { analyzeSource, walkStatement, walkSubstitutions } from './walker';
-import { hopsOf, type Hop } from './wrappers';
+import { HOP_NAMES, hopsOf, type Hop } from './wrappers';
 import { expandWord, singleWord, type Word, type WordContext } from './words';
 
 export function wordContext(place: Place): WordContext {
@@ -16,36 +16,36 @@ export function wordContext(place: Place): WordContext {
 export function commandName(word: Word | undefined): string {
   if (!word) return '';
   const text = word.dynamic ? word.staticTail : word.value;
-  const trimmed = text.replace(/\/+$/, '');
+  let end = text.length;
+  while (end > 1 && text[end - 1] === '/') end--;
+  const trimmed = text.slice(0, end);
   const slash = trimmed.lastIndexOf('/');
   if (slash >= 0) return trimmed.slice(slash + 1);
   return word.dynamic ? word.value : trimmed;
 }
 
 interface CommandParts {
-  assignments: Node[];
-  words: Node[][];
-  redirects: Node[];
+  assignments: SyntaxNode[];
+  words: SyntaxNode[][];
+  redirects: SyntaxNode[];
 }
 
 /** Splits a command node into prefix assignments, words (adjacent nodes form one word) and redirects. */
-function partsOf(node: Node, glued: Node | undefined, state: AnalysisState): CommandParts {
+function partsOf(node: SyntaxNode, glued: SyntaxNode | undefined, state: AnalysisState): CommandParts {
   const parts: CommandParts = { assignments: [], words: [], redirects: [] };
   let previousEnd = -1;
-  const addWordNode = (word: Node): void => {
+  const addWordNode = (word: SyntaxNode): void => {
     const last = parts.words[parts.words.length - 1];
     if (last && word.startIndex === previousEnd) last.push(word);
     else parts.words.push([word]);
     previousEnd = word.endIndex;
   };
   if (glued) addWordNode(glued);
-  for (let i = 0; i < node.childCount; i++) {
-    const child = node.child(i);
-    if (!child) continue;
-    const field = node.fieldNameForChild(i);
+  for (const child of node.children) {
+    const field = child.field;
     if (child.type === 'variable_assignment' && parts.words.length === 0) parts.assignments.push(child);
     else if (REDIRECT_TYPES.has(child.type)) parts.redirects.push(child);
-    else if (field === 'name') for (const piece of child.children) piece && addWordNode(piece);
+    else if (field === 'name') for (const piece of child.children) addWordNode(piece);
     else if (field === 'argument') addWordNode(child);
     else if (child.type === 'ERROR') state.hasParseErrors = true;
   }
@@ -53,14 +53,14 @@ function partsOf(node: Node, glued: Node | undefined, state: AnalysisState): Com
 }
 
 /** The value an assignment gives, or undefined when it is only known at run time. */
-export function assignedValue(node: Node, place: Place, scopeForLookup = place.scope): { name: string; value: string | undefined; text: string; substitutions: Node[] } {
+export function assignedValue(node: SyntaxNode, place: Place, scopeForLookup = place.scope): { name: string; value: string | undefined; text: string; substitutions: SyntaxNode[] } {
   const name = node.childForFieldName('name')?.text ?? '';
   const valueNode = node.childForFieldName('value');
-  const append = node.children.some((c) => c?.type === '+=');
+  const append = node.children.some((c) => c.type === '+=');
   if (!valueNode) return { name, value: append ? scopeValue(scopeForLookup, name) : '', text: '', substitutions: [] };
   const ctx = { ...wordContext(place), scope: scopeForLookup };
   if (valueNode.type === 'array') {
-    const substitutions = valueNode.descendantsOfType(['command_substitution', 'process_substitution']).filter((n): n is Node => n !== null);
+    const substitutions = valueNode.descendantsOfType(['command_substitution', 'process_substitution'], true);
     return { name, value: undefined, text: valueNode.text, substitutions };
   }
   const { word, substitutions } = singleWord([valueNode], ctx, { assignment: true });
@@ -101,12 +101,13 @@ function newCommand(
 }
 
 /** Emits a command node (with the redirects of its redirected_statement) and everything nested in it. */
-export function emitCommand(state: AnalysisState, node: Node | undefined, outer: ResolvedRedirects, place: Place, glued?: Node): void {
+export function emitCommand(state: AnalysisState, node: SyntaxNode | undefined, outer: ResolvedRedirects, place: Place, glued?: SyntaxNode): void {
   const parts = node ? partsOf(node, glued, state) : { assignments: [], words: [], redirects: [] };
-  const local = place.scope.child();
-  const localPlace: Place = { ...place, scope: local };
+  // Prefix assignments (X=1 cmd) hold for this command only.
+  const local = parts.assignments.length > 0 ? place.scope.child() : place.scope;
+  const localPlace: Place = local === place.scope ? place : { ...place, scope: local };
   const assignments: Record<string, string> = {};
-  const ownSubstitutions: Node[] = [...outer.substitutions];
+  const ownSubstitutions: SyntaxNode[] = [...outer.substitutions];
   for (const assignment of parts.assignments) {
     const { name, value, text, substitutions } = assignedValue(assignment, localPlace, local);
     local.assign(name, value, { conditional: false, exported: true });
@@ -115,7 +116,7 @@ export function emitCommand(state: AnalysisState, node: Node | undefined, outer:
   }
   const ctx = wordContext(localPlace);
   const words: Word[] = [];
-  const groups: { words: Word[]; substitutions: Node[] }[] = [];
+  const groups: { words: Word[]; substitutions: SyntaxNode[] }[] = [];
   for (const group of parts.words) {
     const expanded = expandWord(group, ctx);
     groups.push(expanded);
@@ -135,12 +136,15 @@ export function emitCommand(state: AnalysisState, node: Node | undefined, outer:
     return;
   }
   const index = newCommand(state, words, place, { assignments, redirects, text });
-  const owners = new Map<Word, number>(words.map((w) => [w, index]));
-  const skip = new Set([...ownSubstitutions, ...groups.flatMap((g) => g.substitutions)].map((n) => n.text));
-  followHops(state, { index, words, place: localPlace, shellScope: place.scope, stdin: redirects, owners, skip, chainAssignments: {} });
+  const owners = new Map<Word, number>();
+  let skip: Set<string> | undefined;
+  // Substitutions this command's words already hold, for a string re-parsed from those words.
+  const walked = (): ReadonlySet<string> => (skip ??= new Set([...ownSubstitutions, ...groups.flatMap((g) => g.substitutions)].map((n) => n.text)));
+  followHops(state, { index, words, place: localPlace, shellScope: place.scope, stdin: redirects, owners, walked, chainAssignments: {} });
   afterCommand(words, place);
-  walkSubstitutions(state, ownSubstitutions, { ...place, parent: index });
+  if (ownSubstitutions.length > 0) walkSubstitutions(state, ownSubstitutions, { ...place, parent: index });
   for (const group of groups) {
+    if (group.substitutions.length === 0) continue;
     const owner = group.words[0] ? owners.get(group.words[0]) ?? index : index;
     walkSubstitutions(state, group.substitutions, { ...place, parent: owner });
   }
@@ -155,8 +159,9 @@ interface HopContext {
   stdin: readonly Redirect[];
   /** The scope of the shell running the command (eval changes it). */
   shellScope: Place['scope'];
+  /** Which command each word ended up in, for the substitutions inside it (set by wrappers). */
   owners: Map<Word, number>;
-  skip: ReadonlySet<string>;
+  walked: () => ReadonlySet<string>;
   /** Variables that wrappers (env X=1) set for the commands they run; undefined when dynamic. */
   chainAssignments: Record<string, string | undefined>;
 }
@@ -165,6 +170,7 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   const first = hc.words[0];
   if (!first || first.dynamic) return;
   const name = commandName(first);
+  if (!HOP_NAMES.has(name) && !(hc.place.pipeline && LITERAL_WRITERS.has(name))) return;
   const view = { argv: hc.words.map((w) => w.value), dynamic: new Set(hc.words.flatMap((w, i) => (w.dynamic ? [i] : []))) };
   for (const hop of hopsOf(name, view)) {
     if (hop.kind === 'argv') followArgvHop(state, hc, hop);
@@ -211,8 +217,10 @@ function followScriptHop(state: AnalysisState, hc: HopContext, via: Via, script:
   });
   if (!place) return;
   const positional = hop.positional ?? (via === 'eval' ? hc.place.frame.positional : undefined);
-  analyzeSource(state, script, { ...place, frame: { source: script, skipSubstitutions: hc.skip, positional } });
+  analyzeSource(state, script, { ...place, frame: { source: script, skipSubstitutions: hc.walked(), positional } });
 }
+
+const LITERAL_WRITERS = new Set(['echo', 'printf', 'cat']);
 
 /** Remembers what a pipeline stage writes when it is a literal, for a shell reading it further on. */
 function recordLiteralOutput(name: string, argv: string[], dynamic: ReadonlySet<number>, hc: HopContext): void {

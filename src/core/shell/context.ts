@@ -9,6 +9,8 @@ export interface AnalysisState {
   truncated: boolean;
   nextPipelineId: number;
   maxDepth: number;
+  /** Date.now() after which no more parsing starts or continues. */
+  deadline: number;
 }
 
 /** One piece of source being walked: the top-level command or a string parsed again. */

@@ -51,10 +51,18 @@ export function initShellParser(): Promise<void> {
   return loading;
 }
 
-/** Parses bash source; the caller must delete() the tree. */
-export function parseBash(source: string): Tree {
+/**
+ * Parses bash source; the caller must delete() the tree. Returns undefined when parsing is still
+ * going at `deadline` (a Date.now() value): hostile input must not hold up a verdict.
+ */
+export function parseBash(source: string, deadline = Infinity): Tree | undefined {
   if (!parser) throw new Error('Shell parser not ready: await initShellParser() before analyzeShell().');
-  const tree = parser.parse(source);
-  if (!tree) throw new Error('Shell parser returned no tree.');
+  const active = parser;
+  const tree = Number.isFinite(deadline) ? active.parse(source, null, { progressCallback: () => Date.now() > deadline }) : active.parse(source);
+  if (!tree) {
+    // A cancelled parse would otherwise resume on the next call.
+    active.reset();
+    return undefined;
+  }
   return tree;
 }

@@ -1,5 +1,5 @@
 // Redirections: file redirects, here-strings and heredocs, with their targets expanded.
-import type { Node } from '@vscode/tree-sitter-wasm';
+import type { SyntaxNode } from './nodes';
 import type { Redirect } from './types';
 import { heredocValue, singleWord, type WordContext } from './words';
 
@@ -8,25 +8,25 @@ const HEREDOC_PARTS = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end']);
 
 export interface ResolvedRedirects {
   redirects: Redirect[];
-  substitutions: Node[];
+  substitutions: SyntaxNode[];
   /** Statements the grammar hangs on a heredoc: what follows `<<EOF` on its line (`&& x`, `; y`). */
-  trailing: Node[];
+  trailing: SyntaxNode[];
   /** A pipeline that continues after `<<EOF` on its line (cat <<EOF | sh). */
-  pipeTail: Node | undefined;
+  pipeTail: SyntaxNode | undefined;
   /** Where the redirects end in the source, heredoc bodies left out; -1 when there are none. */
   end: number;
 }
 
-function descriptorOf(node: Node): number | undefined {
+function descriptorOf(node: SyntaxNode): number | undefined {
   const descriptor = node.childForFieldName('descriptor');
   if (!descriptor) return undefined;
   const fd = Number(descriptor.text);
   return Number.isInteger(fd) ? fd : undefined;
 }
 
-function operatorOf(node: Node, fallback: string): string {
+function operatorOf(node: SyntaxNode, fallback: string): string {
   for (const child of node.children) {
-    if (child && !child.isNamed && /^[<>&|-]+$/.test(child.type)) return child.type;
+    if (!child.isNamed && /^[<>&|-]+$/.test(child.type)) return child.type;
   }
   return fallback;
 }
@@ -35,7 +35,7 @@ function withFd(redirect: Redirect, fd: number | undefined): Redirect {
   return fd === undefined ? redirect : { ...redirect, fd };
 }
 
-export function resolveRedirects(nodes: readonly Node[], ctx: WordContext): ResolvedRedirects {
+export function resolveRedirects(nodes: readonly SyntaxNode[], ctx: WordContext): ResolvedRedirects {
   const out: ResolvedRedirects = { redirects: [], substitutions: [], trailing: [], pipeTail: undefined, end: -1 };
   for (const node of nodes) {
     resolveOne(node, ctx, out);
@@ -45,26 +45,26 @@ export function resolveRedirects(nodes: readonly Node[], ctx: WordContext): Reso
 }
 
 /** The end of a redirect on its own line: for a heredoc, its `<<EOF` and what is attached to it. */
-function lineEndOf(node: Node): number {
+function lineEndOf(node: SyntaxNode): number {
   if (node.type !== 'heredoc_redirect') return node.endIndex;
   let end = node.startIndex;
   for (const child of node.children) {
-    if (child && child.type !== 'heredoc_body' && child.type !== 'heredoc_end') end = Math.max(end, child.endIndex);
+    if (child.type !== 'heredoc_body' && child.type !== 'heredoc_end') end = Math.max(end, child.endIndex);
   }
   return end;
 }
 
-function resolveOne(node: Node, ctx: WordContext, out: ResolvedRedirects): void {
+function resolveOne(node: SyntaxNode, ctx: WordContext, out: ResolvedRedirects): void {
   const fd = descriptorOf(node);
   if (node.type === 'file_redirect') {
-    const destinations = node.childrenForFieldName('destination').filter((n): n is Node => n !== null);
+    const destinations = node.childrenForFieldName('destination');
     const { word, substitutions } = singleWord(destinations, ctx);
     out.redirects.push(withFd({ op: operatorOf(node, '>'), target: word.value }, fd));
     out.substitutions.push(...substitutions);
     return;
   }
   if (node.type === 'herestring_redirect') {
-    const parts = node.namedChildren.filter((n): n is Node => n !== null && n.type !== 'file_descriptor');
+    const parts = node.namedChildren.filter((n) => n.type !== 'file_descriptor');
     const { word, substitutions } = singleWord(parts, ctx);
     out.redirects.push(withFd({ op: '<<<', target: word.value }, fd));
     out.substitutions.push(...substitutions);
@@ -72,8 +72,8 @@ function resolveOne(node: Node, ctx: WordContext, out: ResolvedRedirects): void 
   }
   if (node.type !== 'heredoc_redirect') return;
   const op = operatorOf(node, '<<');
-  const start = node.children.find((c) => c?.type === 'heredoc_start');
-  const body = node.children.find((c) => c?.type === 'heredoc_body');
+  const start = node.children.find((c) => c.type === 'heredoc_start');
+  const body = node.children.find((c) => c.type === 'heredoc_body');
   const quoted = start ? /['"\\]/.test(start.text) : false;
   let target = '';
   if (body) {
@@ -83,7 +83,7 @@ function resolveOne(node: Node, ctx: WordContext, out: ResolvedRedirects): void 
   }
   out.redirects.push(withFd({ op, target }, fd));
   for (const child of node.namedChildren) {
-    if (!child || HEREDOC_PARTS.has(child.type) || child.type === 'file_descriptor') continue;
+    if (HEREDOC_PARTS.has(child.type) || child.type === 'file_descriptor') continue;
     if (REDIRECT_TYPES.has(child.type)) resolveOne(child, ctx, out);
     else if (child.type === 'pipeline' && out.pipeTail === undefined) out.pipeTail = child;
     else out.trailing.push(child);

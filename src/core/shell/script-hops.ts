@@ -4,6 +4,8 @@ import type { Hop } from './wrappers';
 
 export const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'fish', 'csh', 'tcsh']);
 
+export const SCRIPT_HOP_NAMES: readonly string[] = [...SHELLS, 'eval', 'ssh', 'su', 'runuser'];
+
 const SSH_SPEC: OptionSpec = { shortWithValue: 'BbcDEeFIiJLlmOoPpQRSWw' };
 const SU_SPEC: OptionSpec = { shortWithValue: 'cgGsw', longWithValue: ['command', 'group', 'supp-group', 'shell', 'whitelist-environment', 'session-command'] };
 

@@ -1,13 +1,16 @@
 // Walks a bash syntax tree statement by statement, following everything that runs commands.
-import type { Node } from '@vscode/tree-sitter-wasm';
+import type { SyntaxNode } from './nodes';
 import { assignedValue, emitCommand, wordContext } from './command';
 import { deeper, MAX_NESTING, type AnalysisState, type Place } from './context';
-import { parseWithoutContinuations } from './continuations';
+import { prepareTree } from './prepare';
 import { resolveRedirects, REDIRECT_TYPES, type ResolvedRedirects } from './redirects';
+import { topLevelBreaks } from './split';
 import { expandWord } from './words';
 
 const NO_REDIRECTS: ResolvedRedirects = { redirects: [], substitutions: [], trailing: [], pipeTail: undefined, end: -1 };
 const SUBSTITUTIONS = ['command_substitution', 'process_substitution'];
+/** Pieces this long or shorter are parsed whole; parse time grows faster than their length. */
+const PIECE_SIZE = 512;
 const CONTROL = new Set([
   'if_statement',
   'elif_clause',
@@ -19,7 +22,7 @@ const CONTROL = new Set([
   'case_item',
 ]);
 const BLOCKS = new Set(['program', 'compound_statement', 'do_group']);
-/** Node types whose children are statements or words that the generic walk handles. */
+/** SyntaxNode types whose children are statements or words that the generic walk handles. */
 const STATEMENTS = new Set([
   'command',
   'redirected_statement',
@@ -39,45 +42,58 @@ const STATEMENTS = new Set([
   ...CONTROL,
 ]);
 
-/** Parses `source` and walks it at `place`; the tree is freed before returning. */
-export function analyzeSource(
-  state: AnalysisState,
-  source: string,
-  place: Place,
-): { comments: { start: number; end: number }[]; removed: { start: number; length: number }[] } {
-  const parsed = parseWithoutContinuations(source);
-  const frame = { ...place.frame, source: parsed.source };
-  try {
-    const root = parsed.tree.rootNode;
-    if (root.hasError) state.hasParseErrors = true;
-    const comments: { start: number; end: number }[] = [];
-    for (const comment of root.descendantsOfType('comment')) {
-      if (!comment) continue;
-      state.comments.push(comment.text.replace(/^#/, ''));
-      comments.push({ start: comment.startIndex, end: comment.endIndex });
+/**
+ * Parses `source` and walks it at `place`, a top-level piece at a time (see split.ts). Returns the
+ * comments' ranges in `source`.
+ */
+export function analyzeSource(state: AnalysisState, source: string, place: Place): { start: number; end: number }[] {
+  const comments: { start: number; end: number }[] = [];
+  for (const piece of pieces(source)) {
+    const prepared = prepareTree(piece.text, state.deadline);
+    if (!prepared) {
+      // Out of time: what was not read is unknown.
+      state.hasParseErrors = true;
+      state.truncated = true;
+      break;
     }
-    walkBlock(state, root, { ...place, frame });
-    return { comments, removed: parsed.removed };
-  } finally {
-    parsed.tree.delete();
+    const root = prepared.root;
+    if (prepared.hasError) state.hasParseErrors = true;
+    for (const comment of root.descendantsOfType(['comment'])) {
+      state.comments.push(comment.text.replace(/^#/, ''));
+      comments.push({ start: piece.offset + prepared.toInput(comment.startIndex), end: piece.offset + prepared.toInput(comment.endIndex) });
+    }
+    walkBlock(state, root, { ...place, frame: { ...place.frame, source: prepared.source } });
   }
+  return comments;
+}
+
+/** Consecutive top-level lines grouped into pieces of at least PIECE_SIZE characters. */
+function pieces(source: string): { text: string; offset: number }[] {
+  if (source.length <= PIECE_SIZE) return [{ text: source, offset: 0 }];
+  const result: { text: string; offset: number }[] = [];
+  let start = 0;
+  for (const cut of topLevelBreaks(source)) {
+    if (cut - start < PIECE_SIZE) continue;
+    result.push({ text: source.slice(start, cut), offset: start });
+    start = cut;
+  }
+  if (start < source.length || result.length === 0) result.push({ text: source.slice(start), offset: start });
+  return result;
 }
 
 /** Statements of a block, in order; one followed by `&` runs in the background. */
-function walkBlock(state: AnalysisState, node: Node, place: Place, bodyPlace: Place = place): void {
+function walkBlock(state: AnalysisState, node: SyntaxNode, place: Place, bodyPlace: Place = place): void {
   const children = node.children;
   for (let k = 0; k < children.length; k++) {
-    const child = children[k];
-    if (!child) continue;
+    const child = children[k] as SyntaxNode;
+    const field = child.field;
     const next = children[k + 1];
     const background = next?.type === '&' && !next.isNamed;
-    const field = node.fieldNameForChild(k);
     const target = CONTROL.has(node.type) && field !== 'condition' && field !== 'value' ? bodyPlace : place;
     if (!child.isNamed) {
       // An ERROR can hold `{` glued to the command after it: the first word of `{rm,-rf,~}`.
-      const following = children[k + 1];
-      if (node.type === 'ERROR' && child.type === '{' && following?.type === 'command' && following.startIndex === child.endIndex) {
-        emitCommand(state, following, NO_REDIRECTS, target, child);
+      if (node.type === 'ERROR' && child.type === '{' && next?.type === 'command' && next.startIndex === child.endIndex) {
+        emitCommand(state, next, NO_REDIRECTS, target, child);
         k++;
       }
       continue;
@@ -90,7 +106,7 @@ function walkBlock(state: AnalysisState, node: Node, place: Place, bodyPlace: Pl
   }
 }
 
-export function walkStatement(state: AnalysisState, node: Node, outerPlace: Place): void {
+export function walkStatement(state: AnalysisState, node: SyntaxNode, outerPlace: Place): void {
   if (outerPlace.nesting >= MAX_NESTING) {
     state.truncated = true;
     return;
@@ -135,22 +151,13 @@ export function walkStatement(state: AnalysisState, node: Node, outerPlace: Plac
 }
 
 /** The outermost command and process substitutions inside a node (itself included). */
-export function substitutionsIn(node: Node): Node[] {
+export function substitutionsIn(node: SyntaxNode): SyntaxNode[] {
   if (SUBSTITUTIONS.includes(node.type)) return [node];
-  const found: Node[] = [];
-  for (const candidate of node.descendantsOfType(SUBSTITUTIONS)) {
-    if (!candidate) continue;
-    let nested = false;
-    for (let up = candidate.parent; up && up.id !== node.id; up = up.parent) {
-      if (SUBSTITUTIONS.includes(up.type)) nested = true;
-    }
-    if (!nested) found.push(candidate);
-  }
-  return found;
+  return node.descendantsOfType(SUBSTITUTIONS, true);
 }
 
 /** Walks the commands inside $(…), `…`, <(…) and >(…). */
-export function walkSubstitutions(state: AnalysisState, substitutions: readonly Node[], place: Place): void {
+export function walkSubstitutions(state: AnalysisState, substitutions: readonly SyntaxNode[], place: Place): void {
   for (const substitution of substitutions) {
     if (place.frame.skipSubstitutions.has(substitution.text)) continue;
     const via = substitution.type === 'process_substitution' ? 'process-substitution' : 'command-substitution';
@@ -160,11 +167,11 @@ export function walkSubstitutions(state: AnalysisState, substitutions: readonly 
   }
 }
 
-function walkRedirected(state: AnalysisState, node: Node, place: Place): void {
+function walkRedirected(state: AnalysisState, node: SyntaxNode, place: Place): void {
   const body = node.childForFieldName('body');
-  const redirectNodes = node.children.filter((c): c is Node => c !== null && REDIRECT_TYPES.has(c.type));
+  const redirectNodes = node.children.filter((c) => REDIRECT_TYPES.has(c.type));
   const resolved = resolveRedirects(redirectNodes, wordContext(place));
-  for (const child of node.children) if (child?.type === 'ERROR') state.hasParseErrors = true;
+  for (const child of node.children) if (child.type === 'ERROR') state.hasParseErrors = true;
   if (resolved.pipeTail) {
     // cat <<EOF | sh: the grammar hangs the rest of the pipeline on the heredoc.
     const stages = [{ node: body, redirects: resolved }, ...stagesOf(resolved.pipeTail).map((stage) => ({ node: stage, redirects: NO_REDIRECTS }))];
@@ -175,18 +182,18 @@ function walkRedirected(state: AnalysisState, node: Node, place: Place): void {
   walkStage(state, body, resolved, place);
 }
 
-function walkStage(state: AnalysisState, body: Node | null, redirects: ResolvedRedirects, place: Place): void {
+function walkStage(state: AnalysisState, body: SyntaxNode | undefined, redirects: ResolvedRedirects, place: Place): void {
   if (!body || body.type === 'command') return emitCommand(state, body ?? undefined, redirects, place);
   walkSubstitutions(state, redirects.substitutions, place);
   walkStatement(state, body, { ...place, redirects: [...place.redirects, ...redirects.redirects] });
   for (const statement of redirects.trailing) walkStatement(state, statement, { ...place, conditional: true });
 }
 
-function stagesOf(pipeline: Node): Node[] {
-  return pipeline.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
+function stagesOf(pipeline: SyntaxNode): SyntaxNode[] {
+  return pipeline.namedChildren.filter((c) => c.type !== 'comment');
 }
 
-function walkPipeline(state: AnalysisState, stages: { node: Node | null; redirects: ResolvedRedirects }[], place: Place): void {
+function walkPipeline(state: AnalysisState, stages: { node: SyntaxNode | undefined; redirects: ResolvedRedirects }[], place: Place): void {
   const id = state.nextPipelineId++;
   const feed = { outputs: [] as (string | undefined)[] };
   stages.forEach((stage, index) => {
@@ -197,11 +204,11 @@ function walkPipeline(state: AnalysisState, stages: { node: Node | null; redirec
 }
 
 /** a && b || c; the grammar nests lists to the left, so the chain is unrolled without recursion. */
-function walkList(state: AnalysisState, node: Node, place: Place): void {
-  const pieces: Node[][] = [];
-  let current: Node = node;
+function walkList(state: AnalysisState, node: SyntaxNode, place: Place): void {
+  const pieces: SyntaxNode[][] = [];
+  let current: SyntaxNode = node;
   for (;;) {
-    const children = current.children.filter((c): c is Node => c !== null);
+    const children = current.children;
     const first = children.find((c) => c.isNamed && c.type !== 'comment');
     if (first && first.type === 'list' && first.startIndex === current.startIndex) {
       pieces.push(children.filter((c) => c !== first));
@@ -219,21 +226,21 @@ function walkList(state: AnalysisState, node: Node, place: Place): void {
   }
 }
 
-function walkAssignment(state: AnalysisState, node: Node, place: Place): void {
+function walkAssignment(state: AnalysisState, node: SyntaxNode, place: Place): void {
   const { name, value, substitutions } = assignedValue(node, place);
   walkSubstitutions(state, substitutions, place);
   place.scope.assign(name, value, { conditional: place.conditional });
 }
 
 /** export/declare/local/readonly/typeset/unset: reported as commands, and their assignments tracked. */
-function walkDeclaration(state: AnalysisState, node: Node, place: Place): void {
-  const keyword = node.child(0)?.text ?? '';
+function walkDeclaration(state: AnalysisState, node: SyntaxNode, place: Place): void {
+  const keyword = node.children[0]?.text ?? '';
   const argv = [keyword];
   const dynamicWords: number[] = [];
   const substitutions: ReturnType<typeof substitutionsIn> = [];
-  const exported = keyword === 'export' || node.namedChildren.some((c) => c?.type === 'word' && /^-[a-zA-Z]*x/.test(c.text));
+  const exported = keyword === 'export' || node.namedChildren.some((c) => c.type === 'word' && /^-[a-zA-Z]*x/.test(c.text));
   for (const child of node.namedChildren) {
-    if (!child || child.type === 'comment') continue;
+    if (child.type === 'comment') continue;
     if (child.type === 'variable_assignment') {
       const assigned = assignedValue(child, place);
       if (keyword !== 'unset') place.scope.assign(assigned.name, assigned.value, { conditional: place.conditional, exported });

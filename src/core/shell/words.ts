@@ -1,5 +1,5 @@
 // Turns tree-sitter word nodes into the words bash would pass to a command, as far as that is static.
-import type { Node } from '@vscode/tree-sitter-wasm';
+import type { SyntaxNode } from './nodes';
 import { decodeAnsiC } from './ansi-c';
 import type { Scope } from './scope';
 import { braceExpand, fieldSplit, tildeExpand, type Segment } from './segments';
@@ -24,7 +24,7 @@ const DOUBLE_QUOTE_ESCAPABLE = new Set(['$', '`', '"', '\\']);
 
 class WordBuilder {
   readonly segments: Segment[] = [];
-  readonly substitutions: Node[] = [];
+  readonly substitutions: SyntaxNode[] = [];
 
   constructor(private readonly ctx: WordContext) {}
 
@@ -32,7 +32,7 @@ class WordBuilder {
     this.segments.push({ text, kind });
   }
 
-  node(node: Node): void {
+  node(node: SyntaxNode): void {
     const text = node.text;
     switch (node.type) {
       case 'word':
@@ -75,10 +75,9 @@ class WordBuilder {
   }
 
   /** Adjacent pieces of one word; a `$` glued to a following string is bash's $"…" (translated) string. */
-  pieces(nodes: (Node | null)[]): void {
+  pieces(nodes: readonly SyntaxNode[]): void {
     for (let i = 0; i < nodes.length; i++) {
-      const piece = nodes[i];
-      if (!piece) continue;
+      const piece = nodes[i] as SyntaxNode;
       const next = nodes[i + 1];
       if (!piece.isNamed && piece.type === '$' && next && next.type === 'string' && next.startIndex === piece.endIndex) continue;
       this.node(piece);
@@ -105,14 +104,14 @@ class WordBuilder {
     if (literal) this.add(literal, 'literal');
   }
 
-  private doubleQuoted(node: Node): void {
+  private doubleQuoted(node: SyntaxNode): void {
     const open = node.type === 'translated_string' ? 2 : 1;
     const closed = node.text.endsWith('"') && node.text.length > open;
     this.quotedRun(node, node.startIndex + open, closed ? node.endIndex - 1 : node.endIndex, unescapeDoubleQuoted);
   }
 
   /** An unquoted heredoc body: expansions apply, quotes are plain text. */
-  heredocBody(node: Node): void {
+  heredocBody(node: SyntaxNode): void {
     this.quotedRun(node, node.startIndex, node.endIndex, unescapeHeredoc);
   }
 
@@ -120,12 +119,12 @@ class WordBuilder {
    * Text between `from` and `to` in which expansions happen but no word splitting: the children
    * are expansions and text runs; text the grammar left between children counts as text.
    */
-  private quotedRun(node: Node, from: number, to: number, unescape: (text: string) => string): void {
+  private quotedRun(node: SyntaxNode, from: number, to: number, unescape: (text: string) => string): void {
     const source = node.text;
     const base = node.startIndex;
     let position = from;
     for (const child of node.children) {
-      if (!child || !child.isNamed) continue;
+      if (!child.isNamed) continue;
       if (child.startIndex > position) this.add(unescape(source.slice(position - base, child.startIndex - base)), 'quoted');
       if (child.type === 'string_content' || child.type === 'heredoc_content') this.add(unescape(child.text), 'quoted');
       else if (child.type === 'simple_expansion' || child.type === 'expansion') this.expansion(child, true);
@@ -141,7 +140,7 @@ class WordBuilder {
     if (to > position) this.add(unescape(source.slice(position - base, to - base)), 'quoted');
   }
 
-  private expansion(node: Node, quoted: boolean): void {
+  private expansion(node: SyntaxNode, quoted: boolean): void {
     const name = simpleVariableName(node);
     const resolved = name === undefined ? undefined : lookupVariable(name, this.ctx);
     if (resolved === undefined) {
@@ -152,19 +151,9 @@ class WordBuilder {
     this.add(resolved, quoted ? 'quoted' : 'split');
   }
 
-  collectSubstitutions(node: Node): void {
-    for (const found of node.descendantsOfType(SUBSTITUTIONS)) {
-      if (found && !hasSubstitutionAncestorBelow(found, node)) this.substitutions.push(found);
-    }
+  collectSubstitutions(node: SyntaxNode): void {
+    this.substitutions.push(...node.descendantsOfType(SUBSTITUTIONS, true));
   }
-}
-
-/** Only the outermost substitutions: the walker handles the nested ones when it walks their parent. */
-function hasSubstitutionAncestorBelow(node: Node, top: Node): boolean {
-  for (let up = node.parent; up && up.id !== top.id; up = up.parent) {
-    if (SUBSTITUTIONS.includes(up.type)) return true;
-  }
-  return false;
 }
 
 function stripQuotes(text: string, open: string, close: string): string {
@@ -193,13 +182,13 @@ function unescapeHeredoc(text: string): string {
 }
 
 /** The name of `$NAME` or `${NAME}`; undefined for any ${…} with an operator. */
-function simpleVariableName(node: Node): string | undefined {
+function simpleVariableName(node: SyntaxNode): string | undefined {
   if (node.type === 'simple_expansion') {
-    const child = node.namedChild(0);
+    const child = node.namedChildren[0];
     return child && (child.type === 'variable_name' || child.type === 'special_variable_name') ? child.text : undefined;
   }
-  if (node.childCount !== 3) return undefined;
-  const child = node.child(1);
+  if (node.children.length !== 3) return undefined;
+  const child = node.children[1];
   return child && (child.type === 'variable_name' || child.type === 'special_variable_name') ? child.text : undefined;
 }
 
@@ -229,7 +218,7 @@ function finish(segments: Segment[], node: { startIndex: number; endIndex: numbe
  * expansion, variables we know, field splitting of unquoted expansions, quote removal. The
  * substitutions run even when the word expands to nothing.
  */
-export function expandWord(nodes: Node[], ctx: WordContext): { words: Word[]; substitutions: Node[] } {
+export function expandWord(nodes: SyntaxNode[], ctx: WordContext): { words: Word[]; substitutions: SyntaxNode[] } {
   const builder = new WordBuilder(ctx);
   builder.pieces(nodes);
   const range = rangeOf(nodes);
@@ -242,21 +231,21 @@ export function expandWord(nodes: Node[], ctx: WordContext): { words: Word[]; su
 }
 
 /** One word without brace expansion or field splitting: assignment values, redirect targets, heredoc bodies. */
-export function singleWord(nodes: Node[], ctx: WordContext, options: { assignment?: boolean } = {}): { word: Word; substitutions: Node[] } {
+export function singleWord(nodes: SyntaxNode[], ctx: WordContext, options: { assignment?: boolean } = {}): { word: Word; substitutions: SyntaxNode[] } {
   const builder = new WordBuilder(ctx);
   builder.pieces(nodes);
   const segments = tildeExpand(builder.segments, ctx.scope.lookup('HOME'), options.assignment === true);
   return { word: finish(segments, rangeOf(nodes)), substitutions: builder.substitutions };
 }
 
-function rangeOf(nodes: Node[]): { startIndex: number; endIndex: number } {
+function rangeOf(nodes: SyntaxNode[]): { startIndex: number; endIndex: number } {
   const first = nodes[0];
   const last = nodes[nodes.length - 1];
   return first && last ? { startIndex: first.startIndex, endIndex: last.endIndex } : { startIndex: 0, endIndex: 0 };
 }
 
 /** A heredoc body as the command reads it: expanded unless its delimiter was quoted. */
-export function heredocValue(body: Node, ctx: WordContext, options: { quoted: boolean; stripTabs: boolean }): { word: Word; substitutions: Node[] } {
+export function heredocValue(body: SyntaxNode, ctx: WordContext, options: { quoted: boolean; stripTabs: boolean }): { word: Word; substitutions: SyntaxNode[] } {
   const builder = new WordBuilder(ctx);
   if (options.quoted) builder.add(body.text, 'quoted');
   else builder.heredocBody(body);

@@ -1,6 +1,6 @@
 // Programs that run another command given in their arguments, and where that command begins.
 import { findOptionValue, skipOptions, type ArgvView, type OptionSpec } from './options';
-import { scriptHopsOf } from './script-hops';
+import { SCRIPT_HOP_NAMES, scriptHopsOf } from './script-hops';
 import type { Via } from './types';
 
 /** The inner command is argv[from, to) of the wrapper, run as its own process. */
@@ -149,6 +149,9 @@ export function shellQuote(word: string): string {
   if (word !== '' && /^[\w@%+=:,./-]+$/.test(word)) return word;
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
+
+/** Names of the commands that hopsOf may find a hop in. */
+export const HOP_NAMES: ReadonlySet<string> = new Set([...Object.keys(SIMPLE_WRAPPERS), 'xargs', 'find', 'watch', ...SCRIPT_HOP_NAMES]);
 
 /** The commands a command runs from its own arguments, one hop deep. */
 export function hopsOf(name: string, view: ArgvView): Hop[] {

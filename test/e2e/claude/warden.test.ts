@@ -1,9 +1,8 @@
 // The foundation end to end with the real Claude Code CLI: Warden's hooks
 // installed by the real `install`, answered by a real `serve` child (or by the
 // command bridge evaluating in-process when serve is down), against the fake
-// model. The dangerous call is `rm -rf ~/` with HOME a throwaway folder that is
-// not under a temp folder (so Warden judges it as the whole home folder); the
-// folder is checked afterwards.
+// model. The dangerous call is `rm -rf ~/` with HOME a throwaway folder, which
+// is checked afterwards.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,17 +13,17 @@ import { claudeBinary, claudeVersions, type ClaudeVersion } from './claude-binar
 import { agentTurns, startFakeModel, toolUseIdFor, type FakeModel, type FakeToolCall } from './fake-model';
 import { unusedLocalUrl } from './hook-doubles';
 import { runClaude, type ClaudeRun } from './run-claude';
-import { jsonLines, repoRoot, runCli, startServe, type ServeChild } from '../../foundation/helpers';
+import { jsonLines, runCli, startServe, type ServeChild } from '../../foundation/helpers';
 
-const testTimeoutMs = 150_000;
-const runTimeoutMs = 60_000;
+const testTimeoutMs = 240_000;
+const runTimeoutMs = 100_000;
 const WIPE_HOME = 'rm -rf ~/';
 const LISTING_MARKER = 'warden-e2e-listing-marker.txt';
 const SENTINEL = 'sentinel-that-must-survive.txt';
 
 interface World {
   project: string;
-  /** HOME for Claude Code, its shells and Warden: outside every temp folder. */
+  /** HOME for Claude Code, its shells and Warden. */
   home: string;
   stateDir: string;
 }
@@ -34,11 +33,12 @@ async function withWorld<T>(body: (world: World) => Promise<T>): Promise<T> {
   mkdirSync(join(project, '.git'));
   writeFileSync(join(project, '.git', 'HEAD'), 'ref: refs/heads/feature\n');
   writeFileSync(join(project, LISTING_MARKER), 'listed by ls -la\n');
-  const homes = join(repoRoot(), 'out', 'e2e-homes');
-  mkdirSync(homes, { recursive: true });
-  const home = realpathSync(mkdtempSync(join(homes, 'home-')));
+  const home = realpathSync(mkdtempSync(join(tmpdir(), 'aw-e2e-warden-home-')));
   writeFileSync(join(home, SENTINEL), 'Warden kept this folder\n');
   const stateDir = realpathSync(mkdtempSync(join(tmpdir(), 'aw-e2e-warden-state-')));
+  // The throwaway HOME sits in a temp folder, where recursive deletes are scratch-space
+  // cleanup by default; without that allowance Warden judges it as the home folder it stands for.
+  writeFileSync(join(stateDir, 'config.json'), JSON.stringify({ policies: { 'recursive-delete-outside-project': { params: { allowTempDirs: false } } } }));
   try {
     return await body({ project, home, stateDir });
   } finally {

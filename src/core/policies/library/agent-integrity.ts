@@ -58,7 +58,7 @@ function shellTouchesStateDir(call: ToolCall, stateDir: string): string | null {
 const KILLERS = new Set(['kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'skill', 'xkill']);
 
 function killsWarden(call: ToolCall, stateDir: string): string | null {
-  const pids = wardenPids(stateDir);
+  let pids: Set<string> | undefined;
   for (const cmd of shellCommands(call)) {
     const name = cmd.name.toLowerCase();
     if (!KILLERS.has(name)) continue;
@@ -66,7 +66,9 @@ function killsWarden(call: ToolCall, stateDir: string): string | null {
     const joined = args.join(' ');
     if (WARDEN_MARK.test(joined) || /cli\.js\b.*\bserve\b/.test(joined)) return `${name} ${joined}`;
     if ((name === 'pkill' || name === 'killall' || name === 'taskkill') && args.some((a) => /^(node|node\.exe|nodejs)$/i.test(a))) return `${name} ${joined} (also ends Warden's server)`;
-    const pid = args.find((a) => pids.has(a));
+    pids ??= wardenPids(stateDir);
+    const known = pids;
+    const pid = args.find((a) => known.has(a));
     if (pid) return `${name} ${pid} (Warden's own process)`;
   }
   return null;

@@ -6,6 +6,7 @@ import type { ToolCall } from '../types';
 import { argsOf, commandsWithCwd, evidenceOf, parseFlags, shellCommands } from './shared/commands';
 import { inAllowedDirs } from './shared/temp-dirs';
 import { matchesAny } from './shared/patterns';
+import { inlineCode } from './shared/programs';
 
 // Recursive deletes and privilege escalation: the two commands whose damage
 // is largest and least reversible.
@@ -39,6 +40,8 @@ function findStartPaths(cmd: SimpleCommand): { paths: string[]; filtered: boolea
   const rest = args.slice(i);
   return { paths: paths.length ? paths : ['.'], filtered: rest.some((w) => FIND_FILTERS.test(w)), deletes: rest.includes('-delete') };
 }
+
+const CODE_TREE_DELETE = /\b(rmtree|rmSync|rimraf(?:\.sync)?|rm_rf|rm_r|remove_dir_all|removeSync|emptyDirSync|RemoveAll)\s*\(\s*['"`]([^'"`]+)['"`]/g;
 
 function isRecursiveRemove(cmd: SimpleCommand): boolean {
   const name = cmd.name.toLowerCase();
@@ -83,6 +86,10 @@ function deleteTargets(call: ToolCall): DeleteTarget[] {
     } else if (cmd.name === 'find') {
       const found = findStartPaths(cmd);
       if (found.deletes) targets.push(...found.paths.map((p) => ({ word: p, cwd, filtered: found.filtered })));
+    } else {
+      const code = inlineCode(cmd);
+      // shutil.rmtree('/x'), fs.rmSync('/x', { recursive: true }), FileUtils.rm_rf('/x') in a one-liner.
+      if (code) for (const m of code.matchAll(CODE_TREE_DELETE)) targets.push({ word: m[2] ?? '', cwd, filtered: false });
     }
   }
   return targets;
@@ -115,7 +122,7 @@ function judgeDelete(t: DeleteTarget, call: ToolCall, params: DeleteParams): Jud
 export const recursiveDeleteOutsideProject = definePolicy({
   name: 'recursive-delete-outside-project',
   category: 'dangerous-commands',
-  description: 'Refuses recursive deletes (rm -r, find -delete, Remove-Item -Recurse) of anything outside the project, the project itself or its .git.',
+  description: 'Refuses recursive deletes (rm -r, find -delete, Remove-Item -Recurse, rmtree one-liners) of anything outside the project, the project itself or its .git.',
   defaultEnabled: true,
   decision: 'deny',
   params: deleteParams,

@@ -41,6 +41,8 @@ function infraPolicy(spec: InfraSpec): AnyPolicy {
         if (!spec.tools.includes(cmd.name)) continue;
         const args = argsOf(cmd);
         const positionals = parseFlags(args, spec.valueShort ?? [], spec.valueLong ?? []).positionals;
+        // A dry run (kubectl apply --dry-run=client, helm upgrade --dry-run) changes nothing.
+        if (args.some((a) => /^--dry-run(=(client|server|true))?$/.test(a))) continue;
         const found = spec.action(positionals, args);
         if (!found) continue;
         const line = commandLine(cmd);
@@ -159,7 +161,7 @@ export const ghWorkflowAndRepo = infraPolicy({
     if (group === 'repo' && (verb === 'archive' || verb === 'rename' || (verb === 'edit' && args.some((a) => a.startsWith('--visibility'))))) return { what: `gh repo ${verb}` };
     if ((group === 'release' || group === 'secret' || group === 'variable' || group === 'ruleset') && verb && ['delete', 'set', 'create', 'edit'].includes(verb) && !(group === 'release' && verb === 'create')) return { what: `gh ${group} ${verb}` };
     if (group === 'api') {
-      const method = args.find((a, i) => args[i - 1] === '-X' || args[i - 1] === '--method') ?? args.find((a) => a.startsWith('--method='))?.slice(9);
+      const method = args.find((_, i) => args[i - 1] === '-X' || args[i - 1] === '--method') ?? args.find((a) => a.startsWith('--method='))?.slice(9);
       if (method && /^(DELETE|PUT|PATCH)$/i.test(method)) return { what: `gh api -X ${method.toUpperCase()}` };
     }
     return null;
@@ -182,14 +184,14 @@ export const pulumiUpdateDestroy = infraPolicy({
 
 export const dockerDestructiveCleanup = infraPolicy({
   name: 'docker-destructive-cleanup',
-  description: 'Asks before docker/podman prune -a, volume removal and compose down -v, which delete images, containers and data volumes.',
+  description: 'Asks before docker/podman system prune -a/--volumes, volume removal and compose down -v, which delete images and data volumes.',
   tools: ['docker', 'podman', 'docker-compose'],
   valueShort: ['H', 'c', 'f', 'p'],
   valueLong: ['host', 'context', 'config', 'file', 'project-name', 'log-level'],
   action(pos, args) {
     const [a, b] = pos;
     const all = args.some((x) => /^-\w*a$|^--all$|^--volumes$/.test(x));
-    if (a === 'system' && b === 'prune') return { what: `docker system prune${all ? ' -a/--volumes' : ''}` };
+    if (a === 'system' && b === 'prune' && all) return { what: 'docker system prune -a/--volumes' };
     if ((a === 'volume' && (b === 'rm' || b === 'prune')) || (a === 'image' && b === 'prune' && all) || (a === 'container' && b === 'prune')) return { what: `docker ${a} ${b}` };
     const composeDown = (a === 'compose' && b === 'down') || (a === 'down' && args[0] !== undefined);
     if (composeDown && args.some((x) => /^-\w*v$|^--volumes$/.test(x))) return { what: 'docker compose down -v deletes the data volumes' };

@@ -15,7 +15,16 @@ function firstCommand(call: ToolCall | undefined, test: (cmd: SimpleCommand, arg
   return null;
 }
 
+const RUNNERS = new Set(['npx', 'pnpx', 'bunx']);
+
 function publishOf(cmd: SimpleCommand, args: string[]): string | null {
+  // `npx vsce publish`, `pnpm dlx vsce publish`: judge the tool that runs.
+  const runner = RUNNERS.has(cmd.name) ? 0 : (cmd.name === 'pnpm' || cmd.name === 'yarn') && args[0] === 'dlx' ? 1 : -1;
+  if (runner >= 0) {
+    const rest = args.slice(runner).filter((a, i, all) => !(a.startsWith('-') && all.slice(0, i).every((b) => b.startsWith('-'))));
+    const [tool, ...toolArgs] = rest;
+    return tool ? publishOf({ ...cmd, name: tool.replace(/@[^/]*$/, '').split('/').pop() ?? tool, argv: [tool, ...toolArgs] }, toolArgs) : null;
+  }
   const [a, b] = parseFlags(args, ['r', 'p'], ['repository', 'registry', 'otp', 'tag', 'access', 'repository-url']).positionals;
   switch (cmd.name) {
     case 'npm':
@@ -172,9 +181,10 @@ function untrustedSourceOf(cmd: SimpleCommand, args: string[]): string | null {
   }
   if (optionValues(args, [], ['extra-index-url']).length) return 'an extra package index (--extra-index-url), which lets any index win a name (dependency confusion)';
   if (args.includes('--trusted-host')) return '--trusted-host, which turns off certificate checks';
-  const installs = args.some((a) => /^(i|install|add)$/.test(a));
+  const operands = parseFlags(args, ['i', 'r', 'c', 'e', 't'], ['index-url', 'extra-index-url', 'registry', 'requirement', 'constraint', 'target', 'trusted-host']).positionals;
+  const installs = operands.some((a) => /^(i|install|add)$/.test(a));
   if (installs) {
-    const remote = args.find((a) => /^(https?:\/\/|git\+http:\/\/|git:\/\/)/.test(a) && !/^https:\/\/(github\.com|gitlab\.com|bitbucket\.org)\//.test(a));
+    const remote = operands.find((a) => /^(https?:\/\/|git\+http:\/\/|git:\/\/)/.test(a) && !/^https:\/\/(github\.com|gitlab\.com|bitbucket\.org)\//.test(a));
     if (remote) return `a package straight from ${remote}`;
   }
   if (npm && args[0] === 'config' && args[1] === 'set' && args[2] === 'registry' && /^http:/.test(args[3] ?? '')) return 'an npm registry over plain http';

@@ -58,7 +58,6 @@ export const secretWrittenToFile = definePolicy({
   },
 });
 
-const ENV_DUMPERS = new Set(['env', 'printenv', 'export', 'declare', 'typeset', 'set', 'compgen', 'get-childitem', 'gci', 'dir', 'ls']);
 const EGRESS = new Set([...NETCATS, 'curl', 'wget', 'http', 'https', 'xh', 'ssh', 'scp', 'sftp', 'rsync', 'ftp', 'tftp', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'mail', 'sendmail', 'mutt', 'aws', 'gsutil']);
 
 function dumpsEnvironment(cmd: SimpleCommand): boolean {

@@ -120,7 +120,6 @@ export const logAndHistoryTampering = definePolicy({
       if (name === 'history' && args.some((a) => /^-\w*[cd]/.test(a))) what = `history ${args.join(' ')}`;
       else if (name === 'unset' && args.some((a) => /^HIST(FILE|SIZE)$/.test(a))) what = `unset ${args.join(' ')}`;
       else if ((name === 'export' || name === 'set') && args.some((a) => /^HIST(FILE=\/dev\/null|SIZE=0|FILESIZE=0)/.test(a))) what = args.join(' ');
-      else if (['HISTFILE', 'HISTSIZE'].some((k) => cmd.assignments[k] === '/dev/null' || cmd.assignments[k] === '0') && cmd.argv.length === 0) what = 'history switched off';
       else if (name === 'journalctl' && args.some((a) => /^--(vacuum-\w+|rotate|flush)/.test(a))) what = `journalctl ${args.join(' ')}`;
       else if ((name === 'wevtutil' && /^(cl|clear-log)$/i.test(args[0] ?? '')) || name === 'clear-eventlog' || name === 'remove-eventlog') what = `${name} ${args.join(' ')}`;
       else if (name === 'auditctl' && args.some((a) => a === '-D' || a === '-e')) what = `auditctl ${args.join(' ')}`;
@@ -128,6 +127,9 @@ export const logAndHistoryTampering = definePolicy({
       const redirected = redirectWrites(cmd).find((t) => HISTORY_FILES.test(t) || LOG_PATHS.test(t));
       if (redirected) return { reason: `Overwrites ${redirected}, erasing the record of what was done; never hide activity.`, evidence: evidenceOf(cmd.text) };
     }
+    // A bare assignment (`HISTFILE=/dev/null`) is no command to the analyzer, so it is read from the text.
+    const bare = /(?:^|[;&|\s(])(HISTFILE=\/dev\/null|HISTSIZE=0|HISTFILESIZE=0)(?=$|[;&|\s)])/m.exec(call.shell.withoutComments);
+    if (bare) return { reason: `${bare[1]} switches shell history off, hiding what was done; never hide activity.`, evidence: evidenceOf(call.command ?? '') };
     const erased = writeTargets(call).find((t) => (t.access === 'delete' || ['truncate', 'shred', 'tee', 'cp', 'mv'].includes(t.source)) && (HISTORY_FILES.test(t.absolute) || LOG_PATHS.test(t.absolute)));
     if (erased) return { reason: `${erased.source} on ${erased.raw} erases the record of what was done; never hide activity, and leave logs for the person to manage.`, evidence: evidenceOf(call.command ?? '') };
     return null;

@@ -2,7 +2,8 @@
 // `sshpass -p X`, `curl -u user:pass`, `redis-cli -a X`, `docker login -p X`, `openssl -passin pass:X`,
 // `keytool -storepass X`. Short flags only count after the command that gives them that meaning,
 // within the same command (a newline, `;`, `|` or `&` starts a new one).
-import { isSpace } from '../charset';
+import { isAlnum, isSpace } from '../charset';
+import { isMarker, markerAt } from '../labels';
 import { readWord, skipBlanks, type Slice } from '../scan';
 import { isCredentialFlagName } from '../secret-names';
 import type { Candidate, Detector, RedactionMode } from '../types';
@@ -29,10 +30,20 @@ function commandBit(word: string): number {
   return 0;
 }
 
+/** Chars that continue a word (a path, a value, an option): a flag or command cannot start after them. */
+const WORD_CONTINUERS = new Set(['-', '_', '.', '/', '=', ':', '@', '+', '%', '~', '$', '\\']);
+
 function opensWord(text: string, index: number): boolean {
   if (index === 0) return true;
+  const code = text.charCodeAt(index - 1);
+  return !isAlnum(code) && !WORD_CONTINUERS.has(text.charAt(index - 1));
+}
+
+/** A command name may also follow a path (`/usr/bin/mysql`) or an assignment (`CMD=curl`). */
+function opensCommand(text: string, index: number): boolean {
+  if (opensWord(text, index)) return true;
   const ch = text.charAt(index - 1);
-  return isSpace(text.charCodeAt(index - 1)) || ch === '"' || ch === "'" || ch === '(' || ch === '`' || ch === '/' || ch === '=';
+  return ch === '/' || ch === '=';
 }
 
 function closesWord(text: string, index: number): boolean {
@@ -61,7 +72,7 @@ function flagValue(text: string, afterName: number, attached: boolean): Slice | 
 
 function pushCredential(text: string, value: Slice, mode: RedactionMode, out: Candidate[]): void {
   const raw = text.slice(value.start, value.end);
-  if (raw.startsWith('<redacted:')) return;
+  if (isMarker(raw) || (!value.quoted && markerAt(text, value.end))) return;
   if (mode === 'narrow' && !isLiteralSecretValue(raw, MIN_NARROW_LENGTH)) return;
   out.push({ label: LABEL, detector: 'cli-flag', start: value.start, end: value.end });
 }
@@ -70,7 +81,7 @@ function pushCredential(text: string, value: Slice, mode: RedactionMode, out: Ca
 function pushUserPassword(text: string, value: Slice, mode: RedactionMode, out: Candidate[]): void {
   const raw = text.slice(value.start, value.end);
   const colon = raw.indexOf(':');
-  if (colon < 0 || raw.startsWith('<redacted:')) return;
+  if (colon < 0 || isMarker(raw) || (!value.quoted && markerAt(text, value.end))) return;
   if (mode === 'blunt') {
     out.push({ label: LABEL, detector: 'cli-flag', start: value.start, end: value.end });
     return;
@@ -96,12 +107,12 @@ export const detectCliFlags: Detector = (text, mode, out) => {
     if (first !== '-') {
       if (word.length <= 2 && (first === '\n' || first === ';' || first === '|' || first === '&' || first === '\\')) {
         commands = 0;
-      } else if (opensWord(text, at) && closesWord(text, end)) {
+      } else if (opensCommand(text, at) && closesWord(text, end)) {
         commands |= commandBit(word);
       }
       continue;
     }
-    if (!opensWord(text, at) || text.charAt(at - 1) === '/' || text.charAt(at - 1) === '=') continue;
+    if (!opensWord(text, at)) continue;
     const value = handleFlag(text, word, at, end, commands, mode, out);
     if (value) TOKENS.lastIndex = Math.max(TOKENS.lastIndex, value.next);
   }

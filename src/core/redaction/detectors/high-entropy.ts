@@ -4,14 +4,18 @@
 //  - at least 32 chars long (padding not counted);
 //  - Shannon entropy of at least 4.0 bits per char (random base64 of 32 chars scores about 4.7;
 //    English words, identifiers and paths mostly score under 4);
-//  - it holds a digit and a letter;
+//  - it holds a letter;
 //  - not hex only (dashes allowed): git SHAs, SHA-256 digests, UUIDs and hex ids are everywhere
 //    in an agent's commands and are not secrets by themselves (hex secrets are caught by their
 //    context: assignments, flags, connection strings, environment values);
 //  - not the payload of a `;base64,` data URL (images, fonts);
-//  - not made of words joined by `/`, `-` or `_` (paths, package names, snake_case identifiers).
-import { has, HEX_CHARS, isDigit, isLower, isUpper, shannonEntropy, TOKEN_CHARS } from '../charset';
-import type { Detector } from '../types';
+//  - in a path or URL (a run with `/` and a lower-case word between slashes) each segment is
+//    judged on its own, so `hooks/services/<token>` loses the token, not the path;
+//  - it looks random (see randomness.ts): not mostly words (paths, package names, camelCase and
+//    snake_case identifiers), not a few chars repeated;
+import { has, HEX_CHARS, isLower, isUpper, shannonEntropy, TOKEN_CHARS } from '../charset';
+import { looksRandom } from '../randomness';
+import type { Candidate, Detector } from '../types';
 
 export const MIN_HIGH_ENTROPY_LENGTH = 32;
 export const MIN_ENTROPY_BITS = 4.0;
@@ -24,53 +28,16 @@ function isHexOnly(text: string, start: number, end: number): boolean {
   return true;
 }
 
-function hasDigitAndLetter(text: string, start: number, end: number): boolean {
-  let digit = false;
-  let letter = false;
+function hasLetter(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
-    if (isDigit(code)) digit = true;
-    else if (isLower(code) || isUpper(code)) letter = true;
-    if (digit && letter) return true;
+    if (isLower(code) || isUpper(code)) return true;
   }
   return false;
 }
 
-function isSeparator(code: number): boolean {
-  return code === 47 || code === 45 || code === 95;
-}
-
-/** A piece reads as a word: `core`, `Redaction`, `HTTP`, `v2`, `es2022`, `2024`. */
-function isWordPiece(text: string, start: number, end: number): boolean {
-  if (end - start === 0) return true;
-  let i = start;
-  if (isUpper(text.charCodeAt(i))) i++;
-  const lowerStart = i;
-  while (i < end && isLower(text.charCodeAt(i))) i++;
-  if (i === lowerStart) {
-    // No lower case after the first char: all capitals (`HTTP`) or all digits.
-    i = start;
-    while (i < end && isUpper(text.charCodeAt(i))) i++;
-  }
-  while (i < end && isDigit(text.charCodeAt(i))) i++;
-  return i === end;
-}
-
-function isJoinedWords(text: string, start: number, end: number): boolean {
-  let pieces = 0;
-  let wordPieces = 0;
-  let pieceStart = start;
-  for (let i = start; i <= end; i++) {
-    if (i < end && !isSeparator(text.charCodeAt(i))) continue;
-    pieces++;
-    if (isWordPiece(text, pieceStart, i)) wordPieces++;
-    pieceStart = i + 1;
-  }
-  return pieces >= 3 && wordPieces * 5 >= pieces * 4;
-}
-
 function isDataUrlPayload(text: string, start: number): boolean {
-  return text.startsWith('base64,', start - 7);
+  return text.startsWith(';base64,', start - 8);
 }
 
 function isTokenChar(text: string, index: number): boolean {
@@ -84,7 +51,7 @@ function judgeRun(text: string, start: number, runEnd: number): number {
   if (text.charAt(end) === '=') end++;
   if (text.charAt(end) === '=') end++;
   if (isHexOnly(text, start, runEnd) || isDataUrlPayload(text, start)) return -1;
-  if (!hasDigitAndLetter(text, start, runEnd) || isJoinedWords(text, start, runEnd)) return -1;
+  if (!hasLetter(text, start, runEnd) || !looksRandom(text, start, runEnd)) return -1;
   if (shannonEntropy(text, start, runEnd) < MIN_ENTROPY_BITS) return -1;
   return end;
 }
@@ -93,6 +60,47 @@ function judgeRun(text: string, start: number, runEnd: number): number {
  * Any run of 32 or more token chars covers one of every 32 positions, so only those positions are
  * probed; a probe that lands in a run reads the run both ways. Each char is read about once.
  */
+/**
+ * A run with slashes where at least two segments, and a third of them all, are lower-case words
+ * (`com/services/…`, `api/webhooks/…`) is a path or URL: its segments are judged apart. In random
+ * base64 a slash-delimited lower-case word of 3 letters or more is rare.
+ */
+function isPathLike(text: string, start: number, end: number): boolean {
+  let segments = 0;
+  let words = 0;
+  let segmentStart = start;
+  for (let i = start; i <= end; i++) {
+    if (i < end && text.charCodeAt(i) !== 47) continue;
+    segments++;
+    let word = i - segmentStart >= 3;
+    for (let j = segmentStart; j < i && word; j++) word = isLower(text.charCodeAt(j));
+    if (word) words++;
+    segmentStart = i + 1;
+  }
+  return segments > 1 && words >= 2 && words * 3 >= segments;
+}
+
+function judgeRunOrSegments(text: string, runStart: number, runEnd: number, out: Candidate[]): void {
+  // Slashes at the edges belong to the path or URL around the token (`https://TOKEN@…`, `/TOKEN/`).
+  let start = runStart;
+  let end = runEnd;
+  while (start < end && text.charCodeAt(start) === 47) start++;
+  while (end > start && text.charCodeAt(end - 1) === 47) end--;
+  if (end - start < MIN_HIGH_ENTROPY_LENGTH) return;
+  if (!isPathLike(text, start, end)) {
+    const tokenEnd = judgeRun(text, start, end);
+    if (tokenEnd > 0) out.push({ label: 'high-entropy', detector: 'high-entropy', start, end: tokenEnd });
+    return;
+  }
+  let segmentStart = start;
+  for (let i = start; i <= end; i++) {
+    if (i < end && text.charCodeAt(i) !== 47) continue;
+    const tokenEnd = judgeRun(text, segmentStart, i);
+    if (tokenEnd > 0) out.push({ label: 'high-entropy', detector: 'high-entropy', start: segmentStart, end: tokenEnd });
+    segmentStart = i + 1;
+  }
+}
+
 export const detectHighEntropy: Detector = (text, _mode, out) => {
   const length = text.length;
   let floor = 0;
@@ -107,8 +115,7 @@ export const detectHighEntropy: Detector = (text, _mode, out) => {
     while (start > floor && isTokenChar(text, start - 1)) start--;
     let end = probe + 1;
     while (end < length && isTokenChar(text, end)) end++;
-    const tokenEnd = judgeRun(text, start, end);
-    if (tokenEnd > 0) out.push({ label: 'high-entropy', detector: 'high-entropy', start, end: tokenEnd });
+    judgeRunOrSegments(text, start, end, out);
     floor = end + 1;
     probe = end + MIN_HIGH_ENTROPY_LENGTH;
   }

@@ -1,10 +1,11 @@
 // Values of secret-named keys and credential headers: `API_KEY=…`, `"client_secret": "…"`,
 // `password: …` in YAML, `<password>…</password>`, `Authorization: Bearer …`, `-H 'X-Api-Key: …'`.
-import { has, KEY_NAME_CHARS, runEnd } from '../charset';
+import { has, isAlnum, KEY_NAME_CHARS, runEnd } from '../charset';
 import { isQuoteAt, MAX_VALUE_LENGTH, readQuoted, readToLineEnd, readWord, skipBlanks, startsLine, trimmed, VALUE_STOPS, type Slice } from '../scan';
 import { classifySecretName, type SecretName } from '../secret-names';
+import { isMarker, markerAt, type Label } from '../labels';
 import type { Candidate, Detector, RedactionMode } from '../types';
-import { isLiteralSecretValue, isPlaceholder, isReference, looksLikeCode } from '../value-shape';
+import { isCodeWord, isLiteralSecretValue, isPlaceholder, isReference, looksLikeCode } from '../value-shape';
 
 const DETECTOR = 'named-value';
 /** Finds the secret word inside a name; the whole name around it is then read and classified. */
@@ -22,6 +23,8 @@ interface Context {
   lineStart: boolean;
   /** An HTTP header line (`Name: value`), alone on its line or inside a quoted `-H` argument. */
   header: boolean;
+  /** `name=value` with nothing around the `=`: shell, .env, query strings, `key=value` arguments. */
+  tight: boolean;
 }
 
 export const detectNamedValues: Detector = (text, mode, out) => {
@@ -62,8 +65,8 @@ function readAssignment(
   out: Candidate[],
 ): number {
   const before = start > 0 ? text.charAt(start - 1) : '';
-  if (before === '<' && text.charAt(end) === '>') return readXmlElement(text, end + 1, name, out);
-  const context: Context = { keyQuoted: false, enclosingQuote: '', colon: false, lineStart: false, header: false };
+  if (before === '<' && text.charAt(end) === '>') return readXmlElement(text, end + 1, text.slice(start, end), name, out);
+  const context: Context = { keyQuoted: false, enclosingQuote: '', colon: false, lineStart: false, header: false, tight: false };
   let i = end;
   if (before === '"' || before === "'" || before === '`') {
     const escaped = text.charAt(start - 2) === '\\';
@@ -77,7 +80,9 @@ function readAssignment(
       context.enclosingQuote = before;
     }
   }
-  i = skipBlanks(text, i);
+  const opAt = skipBlanks(text, i);
+  const spaceBefore = opAt > i;
+  i = opAt;
   const op = text.charAt(i);
   if (op === ':') {
     const next = text.charAt(i + 1);
@@ -88,14 +93,9 @@ function readAssignment(
       context.colon = true;
     }
   } else if (op === '=') {
-    if (text.charAt(i + 1) === '>') i += 2;
-    else {
-      let run = 0;
-      while (text.charAt(i) === '=' && run < 3) {
-        i++;
-        run++;
-      }
-    }
+    // `==` and `===` compare (`request.credentials === 'same-origin'`): no value is assigned.
+    if (text.charAt(i + 1) === '=') return end;
+    i += text.charAt(i + 1) === '>' ? 2 : 1;
   } else {
     return end;
   }
@@ -103,6 +103,9 @@ function readAssignment(
   const headerName = name.kind !== 'secret' || dashedName;
   context.header = context.colon && headerName && !context.keyQuoted && (context.enclosingQuote !== '' || context.lineStart);
   const valueStart = skipBlanks(text, i);
+  context.tight = op === '=' && !spaceBefore && valueStart === i;
+  // `user:pass@host`, `host:8080`, `x-access-token:ghs_…`: a colon glued to both sides is no assignment.
+  if (context.colon && valueStart === i && !context.keyQuoted && !context.header && !isQuoteAt(text, i)) return end;
   const slice = readValue(text, valueStart, name, context);
   judge(text, trimmed(text, slice), name, context, mode, out);
   return slice.next;
@@ -133,10 +136,12 @@ function cutYamlComment(text: string, line: Slice): Slice {
 function judge(text: string, slice: Slice, name: SecretName, context: Context, mode: RedactionMode, out: Candidate[]): void {
   if (slice.end <= slice.start) return;
   const value = text.slice(slice.start, slice.end);
-  if (value.startsWith('<redacted:')) return;
+  // Markers are never secrets; PEM blocks are the private-key detector's, whole.
+  if (isMarker(value) || value.startsWith('-----BEGIN ')) return;
+  if (!slice.quoted && markerAt(text, slice.end)) return;
   switch (name.kind) {
     case 'authorization':
-      judgeAuthorization(slice, value, mode, out);
+      judgeAuthorization(slice, value, mode, slice.quoted || context.keyQuoted || context.header || context.lineStart, out);
       return;
     case 'cookie':
       if (mode === 'blunt') out.push({ label: name.label, detector: DETECTOR, start: slice.start, end: slice.end });
@@ -149,21 +154,33 @@ function judge(text: string, slice: Slice, name: SecretName, context: Context, m
         out.push({ label: 'secret-header', detector: DETECTOR, start: slice.start, end: slice.end });
         return;
       }
-      if (!isAssignedSecret(value, slice.quoted, context)) return;
+      if (!isAssignedSecret(text, slice, value, context)) return;
       out.push({ label: context.header ? 'secret-header' : name.label, detector: DETECTOR, start: slice.start, end: slice.end });
   }
 }
 
-function isAssignedSecret(value: string, quoted: boolean, context: Context): boolean {
-  if (!isLiteralSecretValue(value, MIN_ASSIGNED_LENGTH)) return false;
-  if (!quoted && looksLikeCode(value)) return false;
-  if (looksLikePath(value)) return false;
-  const prose = context.colon && !context.keyQuoted && !quoted && !context.header && !context.lineStart;
-  // "the password: secret" in a sentence names no value; "password: hunter2" with a digit or symbol does.
-  // A word ending in a colon is the next key, not a value.
-  if (prose) return /[^A-Za-z]/.test(value) && !value.endsWith(':');
-  return true;
+/**
+ * Whether an assigned value is a literal secret. Quoted values, header values, lines of config
+ * (`password: x` in YAML, `password = x` in INI) and tight shell assignments are; in code and prose
+ * (`password = getPassword()`, `the password: secret`) a value must not read like an expression or
+ * a plain word.
+ */
+function isAssignedSecret(text: string, slice: Slice, value: string, context: Context): boolean {
+  if (!isLiteralSecretValue(value, MIN_ASSIGNED_LENGTH) || looksLikePath(value)) return false;
+  if (slice.quoted) return true;
+  const after = text.charAt(slice.end);
+  if (after === '(' || after === '[' || looksLikeCode(value) || isCodeWord(value)) return false;
+  if (context.header || context.tight) return true;
+  // A member list in code ends its values with `,` or `;` (`token: panelToken,`, `password: string;`).
+  const bare = value.endsWith(',') || value.endsWith(';') ? value.slice(0, -1) : value;
+  const codeList = bare !== value || after === ',' || after === ';';
+  if (context.lineStart && !context.keyQuoted && !codeList) return true;
+  if (bare.length < MIN_ASSIGNED_LENGTH || bare.endsWith(':') || /\s/.test(bare)) return false;
+  if (DOTTED_PATH.test(bare) || /^\d{1,6}$/.test(bare) || isPlaceholder(bare)) return false;
+  return /[^A-Za-z_]/.test(bare);
 }
+
+const DOTTED_PATH = /^[A-Za-z_$][\w$]{0,64}(?:\.[A-Za-z_$][\w$]{0,64}){1,16}$/;
 
 function looksLikePath(value: string): boolean {
   if (!(value.startsWith('/') || value.startsWith('~/') || value.startsWith('./') || value.startsWith('../'))) return false;
@@ -192,26 +209,45 @@ function credentialOffset(value: string): { scheme: string; offset: number } {
   return { scheme, offset: i };
 }
 
-function authorizationLabel(scheme: string): string {
+function authorizationLabel(scheme: string): Label {
   if (scheme === 'bearer') return 'bearer-token';
   if (scheme === 'basic') return 'basic-auth';
   return 'authorization-header';
 }
 
-/** Blunt takes the whole credential whatever it is; narrow leaves references and masks. */
-function judgeAuthorization(slice: Slice, value: string, mode: RedactionMode, out: Candidate[]): void {
-  const { scheme, offset } = credentialOffset(value);
-  const credential = value.slice(offset);
-  if (mode === 'narrow' && (credential.length < MIN_HEADER_CREDENTIAL_LENGTH || isReference(credential) || isPlaceholder(credential))) return;
-  out.push({ label: authorizationLabel(scheme), detector: DETECTOR, start: slice.start + offset, end: slice.end });
+/** token68 and the few chars credentials add (`%`, `:`): where a narrow credential stops. */
+function isCredentialChar(code: number): boolean {
+  return isAlnum(code) || code === 45 || code === 46 || code === 95 || code === 126 || code === 43 || code === 47 || code === 61 || code === 37 || code === 58;
 }
 
-function readXmlElement(text: string, from: number, name: SecretName, out: Candidate[]): number {
+/**
+ * Blunt takes the whole credential whatever it is; narrow leaves references and masks, and in a
+ * sentence (no header line, no quoted value) takes only the token right after the scheme.
+ */
+function judgeAuthorization(slice: Slice, value: string, mode: RedactionMode, structured: boolean, out: Candidate[]): void {
+  const { scheme, offset } = credentialOffset(value);
+  const label = authorizationLabel(scheme);
+  if (mode === 'blunt') {
+    out.push({ label, detector: DETECTOR, start: slice.start + offset, end: slice.end });
+    return;
+  }
+  let end = offset;
+  if (structured) end = value.length;
+  else while (end < value.length && isCredentialChar(value.charCodeAt(end))) end++;
+  const credential = value.slice(offset, end);
+  if (credential.length < MIN_HEADER_CREDENTIAL_LENGTH || isReference(credential) || isPlaceholder(credential)) return;
+  // "Authorization: Bearer" in a sentence names the scheme and holds no credential.
+  if (offset === 0 && AUTH_SCHEMES.has(credential.toLowerCase())) return;
+  out.push({ label, detector: DETECTOR, start: slice.start + offset, end: slice.start + end });
+}
+
+/** `<password>…</password>`; only with its closing tag (`Promise<EqualsToken>` is a type, not XML). */
+function readXmlElement(text: string, from: number, tag: string, name: SecretName, out: Candidate[]): number {
   if (name.kind !== 'secret') return from;
   const limit = Math.min(text.length, from + MAX_VALUE_LENGTH);
   let close = from;
   while (close < limit && text.charAt(close) !== '<') close++;
-  if (close >= limit) return from;
+  if (close >= limit || !text.startsWith(`</${tag}>`, close)) return from;
   const slice = trimmed(text, { start: from, end: close, next: close, quoted: true });
   const value = text.slice(slice.start, slice.end);
   if (isLiteralSecretValue(value, MIN_ASSIGNED_LENGTH)) out.push({ label: name.label, detector: DETECTOR, start: slice.start, end: slice.end });
@@ -226,7 +262,7 @@ export function keyedValueCandidates(keyName: string, value: string, mode: Redac
   const name = classifySecretName(keyName);
   if (!name) return [];
   const out: Candidate[] = [];
-  const context: Context = { keyQuoted: true, enclosingQuote: '', colon: true, lineStart: false, header: false };
+  const context: Context = { keyQuoted: true, enclosingQuote: '', colon: true, lineStart: false, header: false, tight: false };
   const slice = trimmed(value, { start: 0, end: value.length, next: value.length, quoted: true });
   judge(value, slice, name, context, mode, out);
   return out;

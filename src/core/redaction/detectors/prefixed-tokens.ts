@@ -14,12 +14,14 @@ import {
   wordBoundaryAfter,
   wordBoundaryBefore,
 } from '../charset';
+import type { Label } from '../labels';
+import { looksRandom } from '../randomness';
 import type { Candidate, Detector } from '../types';
 
 const DETECTOR = 'prefixed-token';
 
 interface TokenFormat {
-  label: string;
+  label: Label;
   prefixes: string[];
   body: Uint8Array;
   min: number;
@@ -64,8 +66,8 @@ function twoDottedParts(text: string, start: number, end: number): boolean {
 
 /** Ordered from specific to general: at one position the first accepted format names the token. */
 export const TOKEN_FORMATS: TokenFormat[] = [
-  { label: 'github-token', prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], body: ALNUM_CHARS, min: 30, max: 255 },
-  { label: 'github-token', prefixes: ['github_pat_'], body: ALNUM_UNDERSCORE, min: 50, max: 255 },
+  { label: 'github-token', prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], body: ALNUM_UNDERSCORE, min: 30, max: 255, accept: looksRandom },
+  { label: 'github-token', prefixes: ['github_pat_'], body: ALNUM_UNDERSCORE, min: 50, max: 255, accept: looksRandom },
   {
     label: 'gitlab-token',
     prefixes: ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glft-', 'glsoat-', 'glcbt-', 'gloas-', 'glimt-', 'glagent-', 'GR1348941'],
@@ -73,18 +75,25 @@ export const TOKEN_FORMATS: TokenFormat[] = [
     min: 20,
     max: 255,
   },
-  { label: 'slack-token', prefixes: ['xoxe.xoxp-', 'xoxb-', 'xoxa-', 'xoxp-', 'xoxr-', 'xoxs-', 'xoxe-', 'xapp-'], body: ALNUM_DASH, min: 10, max: 512 },
+  {
+    label: 'slack-token',
+    prefixes: ['xoxe.xoxp-', 'xoxb-', 'xoxa-', 'xoxp-', 'xoxr-', 'xoxs-', 'xoxo-', 'xoxe-', 'xapp-'],
+    body: ALNUM_DASH,
+    min: 10,
+    max: 512,
+  },
   { label: 'stripe-key', prefixes: ['sk_live_', 'rk_live_', 'sk_test_', 'rk_test_', 'whsec_'], body: ALNUM_CHARS, min: 16, max: 255 },
-  { label: 'anthropic-key', prefixes: ['sk-ant-'], body: BASE64URL_CHARS, min: 20, max: 512, accept: hasDigitAndLetter },
-  { label: 'openai-key', prefixes: ['sk-'], body: BASE64URL_CHARS, min: 20, max: 512, accept: hasDigitAndLetter },
-  { label: 'npm-token', prefixes: ['npm_'], body: ALNUM_CHARS, min: 30, max: 64, accept: hasDigitAndLetter },
+  { label: 'anthropic-key', prefixes: ['sk-ant-'], body: BASE64URL_CHARS, min: 20, max: 512, accept: looksRandom },
+  { label: 'openai-key', prefixes: ['sk-'], body: BASE64URL_CHARS, min: 20, max: 512, accept: looksRandom },
+  { label: 'npm-token', prefixes: ['npm_'], body: ALNUM_UNDERSCORE, min: 30, max: 64, accept: looksRandom },
   { label: 'pypi-token', prefixes: ['pypi-AgE'], body: BASE64URL_CHARS, min: 50, max: 1024 },
-  { label: 'huggingface-token', prefixes: ['hf_', 'api_org_'], body: ALNUM_CHARS, min: 30, max: 64, accept: hasDigitAndLetter },
+  { label: 'huggingface-token', prefixes: ['hf_', 'api_org_'], body: ALNUM_CHARS, min: 30, max: 64, accept: looksRandom },
   { label: 'gcp-api-key', prefixes: ['AIza'], body: BASE64URL_CHARS, min: 35, max: 35 },
   { label: 'aws-access-key', prefixes: ['AKIA', 'ASIA', 'ABIA', 'ACCA'], body: UPPER_DIGITS, min: 16, max: 16 },
+  { label: 'aws-access-key', prefixes: ['A3T'], body: UPPER_DIGITS, min: 17, max: 17 },
   { label: 'sendgrid-key', prefixes: ['SG.'], body: BASE64URL_DOT, min: 50, max: 100, accept: twoDottedParts },
-  { label: 'shopify-token', prefixes: ['shpat_', 'shpca_', 'shppa_', 'shpss_'], body: HEX_CHARS, min: 32, max: 32 },
-  { label: 'linear-key', prefixes: ['lin_api_'], body: ALNUM_CHARS, min: 32, max: 64 },
+  { label: 'shopify-token', prefixes: ['shpat_', 'shpca_', 'shppa_', 'shpss_'], body: ALNUM_CHARS, min: 32, max: 64 },
+  { label: 'linear-key', prefixes: ['lin_api_'], body: ALNUM_UNDERSCORE, min: 32, max: 128 },
   { label: 'onepassword-token', prefixes: ['ops_eyJ'], body: ANY_BASE64, min: 50, max: 8192 },
   { label: 'digitalocean-token', prefixes: ['dop_v1_', 'doo_v1_', 'dor_v1_'], body: HEX_CHARS, min: 64, max: 64 },
 ];

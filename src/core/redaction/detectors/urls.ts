@@ -2,6 +2,7 @@
 // (`https://user:pass@host`, `https://TOKEN@host`), and webhook URLs whose path is the secret
 // (Slack, Discord).
 import { isAlnum } from '../charset';
+import type { Label } from '../labels';
 import type { Candidate, Detector } from '../types';
 import { isPlaceholder, isReference } from '../value-shape';
 
@@ -30,7 +31,7 @@ function endsAuthority(ch: string): boolean {
 interface Webhook {
   host: string;
   paths: string[];
-  label: string;
+  label: Label;
 }
 
 const WEBHOOKS: Webhook[] = [

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { WardenApi } from '../../../../src/extension/extension';
+import { checkLanguageModelJudge, checkStoredApiKey } from './judge';
 
 // Runs inside a real VS Code extension host (code-server), loaded through
 // extensionTestsPath. It checks what only the host can see, then hands over to
@@ -63,6 +64,10 @@ export async function run(): Promise<void> {
   assert.equal(pre.headers.Authorization, `Bearer ${api.hookToken()}`);
   assert.ok(settings.hooks.PermissionRequest, 'a PermissionRequest hook was written');
   log('connect wrote .claude/settings.local.json');
+
+  const endpoint = { url, token: api.hookToken() ?? '', folder };
+  await checkLanguageModelJudge(endpoint, log);
+  await checkStoredApiKey(endpoint, log);
 
   await vscode.commands.executeCommand('agentWarden.showPanel');
   await until('the panel to attach', () => api.attachedPanels() > 0 || undefined);

@@ -71,19 +71,30 @@ export function hasAnyFlag(flags: ParsedFlags, short: string[], long: string[]):
   return short.some((s) => flags.short.has(s)) || long.some((l) => flags.long.has(l));
 }
 
-/** The value of an option given as `--name=value`, `--name value`, `-x value` or `-xvalue`. */
+/**
+ * The values of an option given as `--name=value`, `--name value`, `-x value`,
+ * `-xvalue`, or at the end of combined flags (`-sLo value`).
+ */
 export function optionValues(args: string[], short: string[], long: string[]): string[] {
   const values: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i] ?? '';
     if (word === '--') break;
-    for (const name of long) {
-      if (word === `--${name}` && i + 1 < args.length) values.push(args[i + 1] ?? '');
-      else if (word.startsWith(`--${name}=`)) values.push(word.slice(name.length + 3));
+    if (word.startsWith('--')) {
+      for (const name of long) {
+        if (word === `--${name}` && i + 1 < args.length) values.push(args[i + 1] ?? '');
+        else if (word.startsWith(`--${name}=`)) values.push(word.slice(name.length + 3));
+      }
+      continue;
     }
-    for (const letter of short) {
-      if (word === `-${letter}` && i + 1 < args.length) values.push(args[i + 1] ?? '');
-      else if (word.startsWith(`-${letter}`) && word.length > 2 && !word.startsWith('--')) values.push(word.slice(2));
+    if (!/^-[a-zA-Z]/.test(word)) continue;
+    const letters = word.slice(1);
+    for (let j = 0; j < letters.length; j++) {
+      if (!short.includes(letters[j] ?? '')) continue;
+      if (j === letters.length - 1) {
+        if (i + 1 < args.length) values.push(args[i + 1] ?? '');
+      } else if (j === 0) values.push(letters.slice(1));
+      break;
     }
   }
   return values;
@@ -128,11 +139,24 @@ export function shellPath(raw: string, cmd: SimpleCommand, cwd: string, call: To
   return { raw, absolute, relation: relatePath(absolute, call.projectRoot, call.home), dynamic: isDynamicArg(cmd, raw) };
 }
 
+export interface CommandInPlace {
+  cmd: SimpleCommand;
+  cwd: string;
+  index: number;
+}
+
+// Many policies read the same call; its commands and their folders are worked out once.
+const placedCache = new WeakMap<ToolCall, CommandInPlace[]>();
+
 /** Each command with the directory it runs in. */
-export function commandsWithCwd(call: ToolCall | undefined): { cmd: SimpleCommand; cwd: string; index: number }[] {
+export function commandsWithCwd(call: ToolCall | undefined): CommandInPlace[] {
   if (!call) return [];
+  const cached = placedCache.get(call);
+  if (cached) return cached;
   const commands = shellCommands(call);
-  return commands.map((cmd, index) => ({ cmd, cwd: cwdBefore(commands, index, call), index }));
+  const placed = commands.map((cmd, index) => ({ cmd, cwd: cwdBefore(commands, index, call), index }));
+  placedCache.set(call, placed);
+  return placed;
 }
 
 /** Files a command writes through redirections (`>`, `>>`, `&>`, `>|`, `<>`), not heredocs or fd duplication. */

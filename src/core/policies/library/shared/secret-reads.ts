@@ -2,6 +2,7 @@ import { resolvePath } from '../../../shell/paths';
 import type { ToolCall } from '../../types';
 import { globNamesSecrets, secretFileKind } from './sensitive-paths';
 import { readTargets } from './targets';
+import { argsOf, commandsWithCwd, shellPath } from './commands';
 
 export interface SecretRead {
   /** The path as written, or the pattern that names the files. */
@@ -9,6 +10,12 @@ export interface SecretRead {
   kind: string;
   /** The tool parameter or shell command that reads it. */
   source: string;
+}
+
+const FIND_READERS = /^(cat|head|tail|less|more|strings|base64|xxd|od|hexdump|grep|egrep|rg|cp|scp|tar|zip|gpg|openssl|curl)$/;
+
+function readTargetsOfName(name: string): boolean {
+  return FIND_READERS.test(name);
 }
 
 /** Glob and Grep parameters that select files by pattern. */
@@ -21,6 +28,24 @@ export function secretReads(call: ToolCall | undefined): SecretRead[] {
   for (const target of readTargets(call)) {
     const kind = secretFileKind(target.absolute, call.home);
     if (kind) found.push({ path: target.raw, kind, source: target.source });
+  }
+  // `find ~ -name "*.key" -exec cat {} +`: what the reader gets is chosen by find.
+  const placed = commandsWithCwd(call);
+  for (const { cmd } of placed) {
+    if (!cmd.via.includes('find-exec') || cmd.parent === undefined) continue;
+    const find = placed[cmd.parent];
+    if (!find || !readTargetsOfName(cmd.name)) continue;
+    const args = argsOf(find.cmd);
+    for (let i = 0; i < args.length; i++) {
+      const word = args[i] ?? '';
+      if (/^-i?(name|path|wholename)$/.test(word)) {
+        const kind = globNamesSecrets(args[i + 1] ?? '');
+        if (kind) found.push({ path: args[i + 1] ?? '', kind, source: `find -exec ${cmd.name}` });
+      } else if (!word.startsWith('-') && i < args.findIndex((a) => a.startsWith('-'))) {
+        const kind = secretFileKind(shellPath(word, find.cmd, find.cwd, call).absolute, call.home);
+        if (kind) found.push({ path: word, kind, source: `find -exec ${cmd.name}` });
+      }
+    }
   }
   if (call.face.family === 'search') {
     for (const param of PATTERN_PARAMS) {

@@ -154,9 +154,14 @@ function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'del
 
 const DEVICE_SINKS = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
 
+const readCache = new WeakMap<ToolCall, PathTarget[]>();
+const writeCache = new WeakMap<ToolCall, PathTarget[]>();
+
 /** Every path the call reads, through its face or its shell commands. */
 export function readTargets(call: ToolCall | undefined): PathTarget[] {
   if (!call) return [];
+  const cached = readCache.get(call);
+  if (cached) return cached;
   const out: PathTarget[] = call.paths
     .filter((p) => p.access === 'read')
     .map((p) => ({ raw: p.raw, absolute: p.absolute, relation: p.relation, dynamic: false, access: 'read', source: p.source }));
@@ -166,12 +171,15 @@ export function readTargets(call: ToolCall | undefined): PathTarget[] {
       out.push({ ...shellPath(raw, cmd, cwd, call), access: 'read', source: cmd.name });
     }
   }
+  readCache.set(call, out);
   return out;
 }
 
 /** Every path the call writes or deletes, through its face or its shell commands. */
 export function writeTargets(call: ToolCall | undefined): PathTarget[] {
   if (!call) return [];
+  const cached = writeCache.get(call);
+  if (cached) return cached;
   const out: PathTarget[] = call.paths
     .filter((p) => p.access !== 'read')
     .map((p) => ({ raw: p.raw, absolute: p.absolute, relation: p.relation, dynamic: false, access: p.access === 'delete' ? 'delete' : 'write', source: p.source }));
@@ -181,5 +189,6 @@ export function writeTargets(call: ToolCall | undefined): PathTarget[] {
       out.push({ ...shellPath(path, cmd, cwd, call), access, source: cmd.name });
     }
   }
+  writeCache.set(call, out);
   return out;
 }

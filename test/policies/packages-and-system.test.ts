@@ -1,0 +1,123 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { policyTable } from './table';
+import { ready, verdictOf } from './harness';
+
+policyTable('package-publish', [
+  { spec: 'npm publish --access public', expect: 'ask' },
+  { note: 'pnpm', spec: 'pnpm publish -r', expect: 'ask' },
+  { note: 'yarn npm publish', spec: 'yarn npm publish', expect: 'ask' },
+  { note: 'cargo', spec: 'cargo publish', expect: 'ask' },
+  { note: 'twine', spec: 'twine upload dist/*', expect: 'ask' },
+  { note: 'python -m twine', spec: 'python3 -m twine upload dist/*', expect: 'ask' },
+  { note: 'gem', spec: 'gem push pkg/x-1.0.gem', expect: 'ask' },
+  { note: 'vsce through npx', spec: 'npx vsce publish', expect: 'ask' },
+  { note: 'through pnpm dlx', spec: 'pnpm dlx @vscode/vsce publish', expect: 'ask' },
+  { note: 'docker push', spec: 'docker push ghcr.io/o/app:latest', expect: 'ask' },
+  { note: 'after build', spec: 'npm run build && npm publish', expect: 'ask' },
+  { note: 'near miss: pack', spec: 'npm pack --dry-run', expect: null },
+  { note: 'near miss: a release build', spec: 'cargo build --release', expect: null },
+]);
+
+policyTable('global-package-install', [
+  { spec: 'npm install -g typescript', expect: 'ask' },
+  { note: 'npm i --global', spec: 'npm i --global pnpm', expect: 'ask' },
+  { note: 'pnpm add -g', spec: 'pnpm add -g vercel', expect: 'ask' },
+  { note: 'yarn global', spec: 'yarn global add serve', expect: 'ask' },
+  { note: 'sudo pip', spec: 'sudo pip install requests', expect: 'ask' },
+  { note: 'break system packages', spec: 'pip install --break-system-packages flask', expect: 'ask' },
+  { note: 'apt-get', spec: 'apt-get install -y libpq-dev', expect: 'ask' },
+  { note: 'brew is a reminder', spec: 'brew install jq', expect: 'instruct' },
+  { note: 'near miss: local install', spec: 'npm install --save-dev vitest', expect: null },
+  { note: 'near miss: pip into venv', spec: 'pip install -r requirements.txt', expect: null },
+  { note: 'near miss: npx', spec: 'npx tsc --noEmit', expect: null },
+  { note: 'near miss: apt-cache', spec: 'apt-cache search libpq', expect: null },
+]);
+
+policyTable('package-manager-preference', [
+  { spec: 'npm install lodash', params: { preferred: 'pnpm' }, expect: 'instruct' },
+  { note: 'npx', spec: 'npx vitest run', params: { preferred: 'pnpm' }, expect: 'instruct' },
+  { note: 'yarn in an npm project', spec: 'yarn add react', params: { preferred: 'npm' }, expect: 'instruct' },
+  { note: 'near miss: the preferred one', spec: 'pnpm add lodash', params: { preferred: 'pnpm' }, expect: null },
+  { note: 'near miss: no preference and no lockfile', spec: 'yarn add react', expect: null },
+]);
+
+policyTable('background-process', [
+  { spec: 'npm run dev &', expect: 'instruct' },
+  { note: 'nohup', spec: 'nohup python3 server.py > server.log 2>&1 &', expect: 'instruct' },
+  { note: 'setsid', spec: 'setsid node worker.js', expect: 'instruct' },
+  { note: 'screen', spec: 'screen -dmS build make', expect: 'instruct' },
+  { note: 'tmux', spec: 'tmux new -d -s dev "npm run dev"', expect: 'instruct' },
+  { note: 'near miss: foreground', spec: 'npm run build', expect: null },
+  { note: 'near miss: && chain', spec: 'npm ci && npm test', expect: null },
+]);
+
+policyTable('package-from-untrusted-source', [
+  { spec: 'pip install --extra-index-url https://pypi.example.org/simple internal-lib', expect: 'ask' },
+  { note: 'plain http index', spec: 'pip install -i http://mirror.example.org/simple flask', expect: 'ask' },
+  { note: 'trusted-host', spec: 'pip install --trusted-host mirror.example.org flask', expect: 'ask' },
+  { note: 'tarball url', spec: 'npm install https://files.example.org/pkg-1.0.0.tgz', expect: 'ask' },
+  { note: 'npm http registry', spec: 'npm install lodash --registry http://registry.example.org', expect: 'ask' },
+  { note: 'near miss: by name', spec: 'npm install lodash', expect: null },
+  { note: 'near miss: github url', spec: 'npm install https://github.com/o/r', expect: null },
+  { note: 'near miss: local http index', spec: 'pip install -i http://localhost:8080/simple x', expect: null },
+]);
+
+policyTable('system-power', [
+  { spec: 'sudo shutdown -h now', expect: 'deny' },
+  { note: 'reboot', spec: 'reboot', expect: 'deny' },
+  { note: 'systemctl poweroff', spec: 'systemctl poweroff', expect: 'deny' },
+  { note: 'init 0', spec: 'init 0', expect: 'deny' },
+  { note: 'in sh -c', spec: 'sh -c "halt -p"', expect: 'deny' },
+  { note: 'near miss: cancel', spec: 'shutdown -c', expect: null },
+  { note: 'near miss: systemctl status', spec: 'systemctl status docker', expect: null },
+]);
+
+policyTable('firewall-or-security-off', [
+  { spec: 'sudo iptables -F', expect: 'deny' },
+  { note: 'ufw disable', spec: 'ufw disable', expect: 'deny' },
+  { note: 'nft', spec: 'nft flush ruleset', expect: 'deny' },
+  { note: 'selinux', spec: 'setenforce 0', expect: 'deny' },
+  { note: 'stop firewalld', spec: 'systemctl stop firewalld', expect: 'deny' },
+  { note: 'near miss: list rules', spec: 'sudo iptables -L -n', expect: null },
+  { note: 'near miss: ufw allow', spec: 'ufw allow 3000/tcp', expect: null },
+]);
+
+policyTable('system-service-changes', [
+  { spec: 'systemctl stop nginx', expect: 'ask' },
+  { note: 'disable', spec: 'sudo systemctl disable --now docker', expect: 'ask' },
+  { note: 'crontab -r is refused', spec: 'crontab -r', expect: 'deny' },
+  { note: 'crontab from stdin', spec: '(crontab -l; echo "* * * * * /tmp/x") | crontab -', expect: 'ask' },
+  { note: 'launchctl', spec: 'launchctl unload ~/Library/LaunchAgents/x.plist', expect: 'ask' },
+  { note: 'near miss: crontab -l', spec: 'crontab -l', expect: null },
+  { note: 'near miss: user service', spec: 'systemctl --user restart myapp', expect: null },
+  { note: 'near miss: status', spec: 'systemctl status nginx', expect: null },
+]);
+
+policyTable('log-and-history-tampering', [
+  { spec: 'history -c', expect: 'deny' },
+  { note: 'unset HISTFILE', spec: 'unset HISTFILE', expect: 'deny' },
+  { note: 'export HISTFILE', spec: 'export HISTFILE=/dev/null', expect: 'deny' },
+  { note: 'bare assignment', spec: 'HISTFILE=/dev/null; ./deploy.sh', expect: 'deny' },
+  { note: 'near miss: echo of the text', spec: 'echo "set HISTSIZE=1000 in your profile"', expect: null },
+  { note: 'truncate history', spec: '> ~/.bash_history', expect: 'deny' },
+  { note: 'rm history', spec: 'rm -f ~/.zsh_history', expect: 'deny' },
+  { note: 'rm logs', spec: 'sudo rm -rf /var/log/nginx', expect: 'deny' },
+  { note: 'journalctl', spec: 'journalctl --vacuum-time=1s', expect: 'deny' },
+  { note: 'near miss: read history', spec: 'history | tail -5', expect: null },
+  { note: 'near miss: project log', spec: 'rm -f logs/app.log', expect: null },
+  { note: 'near miss: journalctl read', spec: 'journalctl -u docker --since today', expect: null },
+]);
+
+test('package-manager-preference reads the lockfile when no preference is set', async (t) => {
+  await ready();
+  const dir = mkdtempSync(join(tmpdir(), 'aw-pm-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'pnpm-lock.yaml'), 'lockfileVersion: 9\n');
+  const spec = (bash: string) => ({ bash, root: dir, cwd: dir });
+  assert.equal(verdictOf('package-manager-preference', spec('npm install zod'))?.verdict, 'instruct');
+  assert.equal(verdictOf('package-manager-preference', spec('pnpm add zod')), undefined);
+});
