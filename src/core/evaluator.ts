@@ -6,7 +6,7 @@ import { findProjectRoot } from './project';
 import { initShellParser } from './shell';
 import { toolCallOf } from './policies/call';
 import { ALL_POLICIES } from './policies/registry';
-import { resolvePolicyStates, runPolicies, type PolicyState } from './policies/run';
+import { resolvePolicyStates, runPolicies, unknownPolicySettings, type PolicyState } from './policies/run';
 import { SessionStore } from './policies/session';
 import type { AnyPolicy, ToolCall } from './policies/types';
 import { combine } from './verdict/combine';
@@ -108,6 +108,7 @@ export class Evaluator {
     });
     for (const message of [...config.errors, ...config.warnings]) this.opts.onWarning?.(message);
     const states = resolvePolicyStates(this.policies, config);
+    for (const message of unknownPolicySettings(this.policies, config)) this.opts.onWarning?.(message);
     for (const state of states) if (state.error) this.opts.onWarning?.(state.error);
     const fresh = { config, states, checkedAt: now };
     this.projects.set(projectRoot, fresh);

@@ -73,6 +73,10 @@ test('built-in faces cover the five agents', async () => {
   assert.equal(gemini?.paths[0]?.source, 'absolute_path');
   const multi = toolCallOf(event('MultiEdit', { file_path: 'a.ts', edits: [{ old_string: 'a', new_string: 'first' }, { old_string: 'b', new_string: 'second' }] }), ctx());
   assert.equal(multi?.content, 'first\nsecond');
+  assert.equal(builtInFace('constructor'), undefined, 'no inherited member counts as a face');
+  assert.equal(builtInFace('toString'), undefined);
+  const pwsh = toolCallOf(event('powershell', { command: 'Remove-Item -Recurse -Force C:\\Users\\dev\\proj\\dist' }), ctx());
+  assert.deepEqual(pwsh?.shell?.commands[0]?.argv, ['Remove-Item', '-Recurse', '-Force', 'C:/Users/dev/proj/dist'], 'PowerShell backslashes stay path separators');
   const unknown = toolCallOf(event('mcp__unknown__tool', { path: '/etc/passwd' }), ctx());
   assert.equal(unknown?.face.family, 'other');
   assert.deepEqual(unknown?.paths, []);

@@ -68,7 +68,8 @@ test('warden-self-protection: hook entries in agent settings and recorded pids',
   const state = join(dir, 'state');
   mkdirSync(join(root, '.claude'), { recursive: true });
   mkdirSync(join(state, 'endpoints'), { recursive: true });
-  writeFileSync(join(root, '.claude', 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'http', url: 'http://127.0.0.1:1/hooks/claude', headers: { 'X-Agent-Warden': '1' } }] }] } }));
+  // As `install --scope local` writes it: a loopback hook URL and a literal token, no name.
+  writeFileSync(join(root, '.claude', 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'http', url: 'http://127.0.0.1:41234/hooks/claude', headers: { Authorization: 'Bearer abc' } }] }] } }));
   writeFileSync(join(root, '.claude', 'settings.local.json'), JSON.stringify({ permissions: { allow: [] } }));
   writeFileSync(join(state, 'endpoints', 'a.json'), JSON.stringify({ pid: 31337, url: 'http://127.0.0.1:1' }));
   const base = { root, cwd: root, home: dir, stateDir: state };
@@ -81,6 +82,7 @@ test('warden-self-protection: hook entries in agent settings and recorded pids',
   assert.equal(verdict({ ...base, tool: 'Write', input: { file_path: join(root, '.claude', 'settings.json'), content: '{}' } }), 'deny');
   assert.equal(verdict({ ...base, bash: "jq 'del(.hooks)' .claude/settings.json > x && mv x .claude/settings.json" }), 'deny');
   assert.equal(verdict({ ...base, tool: 'Write', input: { file_path: join(root, '.claude', 'settings.local.json'), content: '{}' } }), null, 'a settings file without Warden entries is not self-protection');
+  assert.equal(verdict({ ...base, tool: 'Edit', input: { file_path: join(root, '.claude', 'settings.local.json'), old_string: '"url": "http://127.0.0.1:41234/hooks/claude"', new_string: '' } }), 'deny', 'editing the entry out of another file');
   assert.equal(verdict({ ...base, bash: 'kill -9 31337' }), 'deny');
   assert.equal(verdict({ ...base, bash: 'kill -9 31338' }), null);
   // Self-protection cannot be switched off by a scope.

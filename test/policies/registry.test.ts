@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { ALL_POLICIES } from '../../src/core/policies/registry';
 import { formatPolicyTable, listPolicies } from '../../src/core/policies/list';
 import { resolvePolicyStates } from '../../src/core/policies/run';
-import { emptyConfig } from './harness';
+import { emptyConfig, ready, run } from './harness';
+import type { CallSpec } from './harness';
 
 const CATEGORIES = ['output-sanitizing', 'secrets', 'dangerous-commands', 'infrastructure', 'git', 'database', 'packages-and-system', 'filesystem', 'network', 'agent-integrity', 'workflow', 'taint'];
 
@@ -54,4 +55,34 @@ test('listPolicies and formatPolicyTable: state, source and parameters', () => {
   assert.ok(lines.includes(`${ALL_POLICIES.length} policies, ${listing.filter((l) => l.enabled).length} on, ${listing.filter((l) => !l.enabled).length} off`));
   assert.ok(lines.some((l) => l.startsWith('warning: ') && l.includes('large-file-write')));
   assert.ok(table.endsWith('\n'));
+});
+
+test('no policy throws on odd input (a throw would become a deny naming the policy)', async () => {
+  await ready();
+  const odd: CallSpec[] = [
+    { bash: '' },
+    { bash: 'constructor toString __proto__ hasOwnProperty' },
+    { bash: 'psql constructor; kubectl __proto__; claude toString; npm valueOf' },
+    { bash: "echo 'unterminated" },
+    { bash: '$(' },
+    { bash: 'x'.repeat(20000) },
+    { bash: Array.from({ length: 300 }, (_, i) => `echo ${i}`).join(' | ') },
+    { tool: 'Bash', input: { command: 42 } },
+    { tool: 'Write', input: { file_path: 7, content: { nested: true } } },
+    { tool: 'Edit', input: {} },
+    { tool: 'read_many_files', input: { paths: [1, null, 'a.ts'] } },
+    { tool: 'constructor', input: { path: '/etc/passwd' } },
+    { tool: 'mcp__x__y', input: { sql: 12, query: null } },
+    { event: 'PostToolUse', bash: 'ls', toolResponse: 'plain string output' },
+    { event: 'PostToolUse', bash: 'ls', toolResponse: [1, 'two', { three: [null] }] },
+    { event: 'Stop', root: '/nonexistent/project', cwd: '/nonexistent/project' },
+    { event: 'UserPromptSubmit' },
+  ];
+  const config = emptyConfig();
+  for (const p of ALL_POLICIES) config.policySettings.set(p.name, { enabled: true, enabledSource: 'user', params: {} });
+  const states = resolvePolicyStates(ALL_POLICIES, config);
+  for (const spec of odd) {
+    const failed = run(spec, { states }).filter((o) => o.reason.includes('failed on this call'));
+    assert.deepEqual(failed, [], JSON.stringify(spec).slice(0, 80));
+  }
 });

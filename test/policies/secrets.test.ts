@@ -48,6 +48,7 @@ policyTable('secret-file-read', [
   { note: 'near miss: grep for the word', spec: 'grep -rn "dotenv" src/', expect: null },
   { note: 'near miss: source a venv', spec: 'source .venv/bin/activate', expect: null },
   { note: 'near miss: Read source', spec: { tool: 'Read', input: { file_path: 'src/env.ts' } }, expect: null },
+  { note: 'near miss: a file named like an Object member', spec: 'cat constructor toString __proto__', expect: null },
   { note: 'allowPaths', spec: 'cat .env.test', params: { allowPaths: ['.env.test'] }, expect: null },
 ]);
 

@@ -99,7 +99,9 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   };
   if (command !== undefined) {
     call.command = command;
-    call.shell = analyzeShell(command, { home, env: { HOME: home } });
+    // PowerShell escapes with a backtick, not a backslash: read its `C:\x` paths as paths.
+    const text = /^(powershell|pwsh)$/i.test(face.tool) ? command.replace(/\\/g, '/') : command;
+    call.shell = analyzeShell(text, { home, env: { HOME: home } });
   }
   const content = contentOf(input, face.contentParams);
   if (content !== undefined) call.content = content;

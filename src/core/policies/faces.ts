@@ -93,7 +93,8 @@ const BUILT_IN: Record<string, FaceSpec> = {
 };
 
 export function builtInFace(tool: string): ToolFace | undefined {
-  const spec = BUILT_IN[tool];
+  // Own keys only: a tool called "constructor" must not find Object's.
+  const spec = Object.hasOwn(BUILT_IN, tool) ? BUILT_IN[tool] : undefined;
   return spec ? { ...spec, tool, builtIn: true } : undefined;
 }
 

@@ -7,11 +7,13 @@ import type { ToolCall } from '../types';
 import { argsOf, commandsWithCwd, evidenceOf, shellCommands } from './shared/commands';
 import { agentConfigKind, isWardenProjectConfig } from './shared/agent-paths';
 import { readTargets, writeTargets } from './shared/targets';
+import { own } from './shared/own';
 
 // Warden guards itself: what an agent may not do to the guard, whatever the
 // configuration says. Each rule names what was seen and why it is refused.
 
-const WARDEN_MARK = /agent-warden|agent_warden/i;
+/** How Warden's hook entries show in an agent's settings: its name, its token variable, or its loopback hook URL. */
+const WARDEN_MARK = /agent-warden|agent_warden|https?:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+\/hooks\/(claude|codex|gemini|cursor|copilot)\b/i;
 
 function mentionsWarden(path: string): boolean {
   try {
@@ -167,7 +169,7 @@ export const nestedAgentPermissionBypass = definePolicy({
   evaluate({ call }) {
     if (!call?.shell) return null;
     for (const cmd of shellCommands(call)) {
-      const pattern = BYPASS_FLAGS[cmd.name];
+      const pattern = own(BYPASS_FLAGS, cmd.name);
       if (!pattern) continue;
       const args = argsOf(cmd);
       const flagged = args.filter((a) => pattern.test(a));

@@ -3,6 +3,7 @@ import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from './shared/commands';
+import { own } from './shared/own';
 
 // SQL reaches a database through client flags (psql -c, mysql -e), positional
 // arguments (sqlite3 db "SQL"), heredocs and pipes, or an MCP tool's query parameter.
@@ -37,7 +38,7 @@ export function sqlTexts(call: ToolCall | undefined): string[] {
   }
   const commands = shellCommands(call);
   for (const cmd of commands) {
-    const client = SQL_CLIENTS[cmd.name];
+    const client = own(SQL_CLIENTS, cmd.name);
     if (!client) continue;
     const args = argsOf(cmd);
     texts.push(...optionValues(args, client.short, client.long));

@@ -6,6 +6,7 @@ import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from './shared/commands';
 import { interpreterKind } from './shared/programs';
+import { own } from './shared/own';
 
 function firstCommand(call: ToolCall | undefined, test: (cmd: SimpleCommand, args: string[]) => string | null): { what: string; cmd: SimpleCommand } | null {
   for (const cmd of shellCommands(call)) {
@@ -140,7 +141,7 @@ export const packageManagerPreference = definePolicy({
     const preferred = params.preferred ?? LOCKFILES.find(([file]) => existsSync(join(call.projectRoot, file)))?.[1];
     if (!preferred) return null;
     for (const cmd of shellCommands(call)) {
-      const used = MANAGERS[cmd.name];
+      const used = own(MANAGERS, cmd.name);
       if (!used || used === preferred) continue;
       return { reason: `This project uses ${preferred}, but the command runs ${cmd.name}: a second lockfile and different dependency versions follow; use ${preferred} instead.`, evidence: evidenceOf(cmd.text) };
     }

@@ -1,4 +1,5 @@
 import { isInside } from '../../../shell/paths';
+import { own } from './own';
 
 // Which files hold credentials. A read of one of these is what the secret-file
 // policy refuses and what taints a session.
@@ -99,7 +100,7 @@ export function secretBasenameKind(name: string): string | null {
   const lower = name.toLowerCase();
   if (ENV_TEMPLATES.test(name)) return null;
   if (lower === '.env' || lower.startsWith('.env.') || (lower.endsWith('.env') && lower.length > 4)) return 'an environment file';
-  const exact = SECRET_BASENAMES[lower];
+  const exact = own(SECRET_BASENAMES, lower);
   if (exact) return exact;
   if (lower.endsWith('.pub')) return null;
   for (const [ext, kind] of Object.entries(SECRET_EXTENSIONS)) if (lower.endsWith(ext)) return kind;

@@ -2,6 +2,7 @@ import type { SimpleCommand } from '../../../shell';
 import type { PathRelation } from '../../../shell/paths';
 import type { ToolCall } from '../../types';
 import { argsOf, commandsWithCwd, optionValues, parseFlags, redirectReads, redirectWrites, shellPath } from './commands';
+import { own } from './own';
 
 // The files a call reads or writes, whether a file tool names them or a shell
 // command does. One place, so every path policy reads commands the same way.
@@ -68,11 +69,11 @@ function readerFiles(cmd: SimpleCommand): string[] {
   if (PLAIN_READERS.has(name)) {
     if (name === 'openssl') return optionValues(args, [], []).concat(singleDashValues(args, ['in', 'inkey', 'key', 'passin']));
     if (name === 'source' || name === '.') return args.slice(0, 1);
-    const [vs, vl] = READER_VALUES[name] ?? [[], []];
+    const [vs, vl] = own(READER_VALUES, name) ?? [[], []];
     const words = parseFlags(args, vs, vl).positionals;
     return name === 'tr' ? [] : words;
   }
-  const patternFirst = PATTERN_FIRST[name];
+  const patternFirst = own(PATTERN_FIRST, name);
   if (patternFirst) {
     const [vs, vl] = patternFirst;
     const flags = parseFlags(args, vs, vl);
