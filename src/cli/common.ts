@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ActivityLog } from '../core/activity/log';
 import { Evaluator } from '../core/evaluator';
+import { createSemanticTier } from '../core/semantic';
 import { loadConfig } from '../core/config/load';
 import { findProjectRoot } from '../core/project';
 import { ensurePrivateDir, newToken, readOrCreateSecret, stateDir, statePaths, type StatePaths } from '../core/state';
@@ -44,6 +45,8 @@ export async function openCore(opts: { config?: string; trustProject?: boolean; 
     log,
     ...(opts.config ? { cliConfigPath: opts.config } : {}),
     ...(opts.trustProject ? { trustProject: true } : {}),
+    // Off unless semantic.mode says otherwise; the tier reads the config per call.
+    semantic: createSemanticTier({ allowlistKey: key }),
     onWarning: opts.quiet ? () => undefined : warn,
   });
   return { paths, log, evaluator };

@@ -201,6 +201,7 @@ test('invariant: every deny has a firing policy behind it, and injection never d
   fc.assert(
     fc.property(scenario, (s) => {
       const d = decide(inputOf(s, s.injection));
+      for (const v of d.verdicts) if (v.verdict !== 'allow') assert.ok(v.fired, `${v.policy} is ${v.verdict} without firing`);
       for (const outcome of d.outcomes.filter((o) => o.verdict === 'deny')) {
         assert.ok(d.verdicts.find((v) => v.policy === outcome.policy)?.fired, `${outcome.policy} denied without firing`);
       }

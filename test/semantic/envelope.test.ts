@@ -41,7 +41,7 @@ test('facts name the tool, its family, the folders, the git branch from .git/HEA
     [join(world.home, 'notes'), 'outside-project-in-home', 'delete'],
     ['/etc/hosts', 'system', 'delete'],
     [world.project, 'project-root', 'delete'],
-    [world.home, 'home', null],
+    [world.home, 'home', 'read'],
     [join(world.project, 'dist/home.txt'), 'inside-project', 'write'],
   ].sort());
 });

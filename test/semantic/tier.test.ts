@@ -228,3 +228,26 @@ test('through the evaluator: the record carries the envelope, the cut flags and 
   assert.ok(record.outcomes.some((o) => o.policy === 'secret-exposure' && o.tier === 'semantic'));
   await tier.close();
 });
+
+test('a failure inside the tier degrades the call instead of breaking it', async () => {
+  const tier = tierWith();
+  const { input } = startInput({ mode: 'enforce', url: fake.url('/judge') }, 'ls');
+  const run = tier.start({ ...input, call: { ...input.call, face: undefined as never } })!;
+  const result = await run.result;
+  assert.equal(result.status.status, 'degraded');
+  assert.match(result.status.reason ?? '', /the semantic tier failed/);
+  assert.deepEqual(result.merge([ASK]), combine([ASK]));
+  await tier.close();
+});
+
+test('the reason that lists unnamed targets shows them redacted', async () => {
+  fake.behaviour = systemoneAnswers(high(['credential-exfiltration.reads-credentials', 'credential-exfiltration.sends-out']));
+  const tier = tierWith();
+  const password = 'Zx9Qw8Er7Ty6Ui5Op4';
+  const { input } = startInput({ mode: 'enforce', url: fake.url('/judge') }, `git clone https://alice:${password}@git.example.com/x.git`, ['clone the repo']);
+  const result = await tier.start(input)!.result;
+  const reason = result.outcomes.find((o) => o.policy === 'credential-exfiltration')!.reason;
+  assert.match(reason, /did not name every target: https:\/\/alice:<redacted:url-password>@git\.example\.com/);
+  assert.ok(!reason.includes(password));
+  await tier.close();
+});

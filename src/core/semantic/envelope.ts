@@ -29,7 +29,7 @@ export interface BuiltEnvelope {
   redactions: VerdictRecord['redactions'];
   cut: VerdictRecord['cut'];
   scan: TargetScan;
-  /** Checked against the human's own words (before redaction; they never leave the process). */
+  /** Checked against the human's own words (before redaction; they never leave the process); `unnamed` is redacted. */
   naming: NamingResult;
   hasHumanTurn: boolean;
   transcriptBytesRead: number;
@@ -153,6 +153,8 @@ export function buildEnvelope(input: EnvelopeInput): BuiltEnvelope {
   const view = viewCall(input.call);
   const rawTurns = tail.userTurns.map((turn) => bound(turn, boundFor(caps.humanTurn)));
   const boundedRequest = boundValue(view.request, boundFor(caps.request));
+  const known = [...(input.redaction?.knownSecrets ?? []), ...assignedSecrets(input.call)];
+  const found: string[] = [];
   const scrubbed = scrubParts(
     [
       { name: 'userSaid', mode: 'narrow', value: rawTurns },
@@ -161,7 +163,14 @@ export function buildEnvelope(input: EnvelopeInput): BuiltEnvelope {
       { name: 'comments', mode: 'narrow', value: view.comments.map((c) => bound(c, boundFor(caps.comments))) },
       { name: 'facts', mode: 'narrow', value: buildFacts(input, scan) },
     ],
-    { ...input.redaction, knownSecrets: [...(input.redaction?.knownSecrets ?? []), ...assignedSecrets(input.call)] },
+    {
+      ...input.redaction,
+      knownSecrets: [...known],
+      onSecrets: (values) => {
+        found.push(...values);
+        input.redaction?.onSecrets?.(values);
+      },
+    },
   );
   const [userSaid, agentLastMessage, request, comments, facts] = scrubbed.values.map(widenDeep) as [string[], string | null, unknown, string[], Record<string, unknown>];
   const prepared: Prepared = {
@@ -181,7 +190,12 @@ export function buildEnvelope(input: EnvelopeInput): BuiltEnvelope {
     current = scaleCaps(current, (caps.whole / size) * 0.97);
     assembled = assemble(prepared, current, tail.budgetExhausted);
   }
-  const naming = checkNaming(scan.targets, rawTurns, { projectRoot: input.projectRoot, cwd: input.call.cwd, home: input.call.home });
+  const checked = checkNaming(scan.targets, rawTurns, { projectRoot: input.projectRoot, cwd: input.call.cwd, home: input.call.home });
+  // The unnamed targets go into reasons the log and the agent see: redacted like the call.
+  const unnamed = checked.unnamed.length
+    ? (scrubParts([{ name: 'unnamed', mode: 'blunt', value: checked.unnamed }], { ...input.redaction, knownSecrets: [...known, ...found], onSecrets: () => undefined }).values[0] as string[])
+    : [];
+  const naming: NamingResult = { named: checked.named, unnamed };
   return {
     envelope: assembled.envelope,
     redactions: { count: scrubbed.count, byLabel: scrubbed.byLabel, spans: scrubbed.spans },

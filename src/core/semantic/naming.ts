@@ -28,16 +28,20 @@ const WORD_CHAR = /[A-Za-z0-9_\-/\\$~]/;
 
 /** Whether `needle` occurs in `haystack` with no word character glued to either side. */
 export function containsWhole(haystack: string, needle: string): boolean {
-  if (needle === '') return false;
-  const text = haystack.toLowerCase();
-  const want = needle.toLowerCase();
+  return containsWholeLower(haystack.toLowerCase(), needle.toLowerCase());
+}
+
+function containsWholeLower(text: string, want: string): boolean {
+  if (want === '') return false;
   for (let at = text.indexOf(want); at >= 0; at = text.indexOf(want, at + 1)) {
     const before = at > 0 ? text[at - 1] : undefined;
     const after = text[at + want.length];
     const next = text[at + want.length + 1];
     const cleanBefore = before === undefined || !(WORD_CHAR.test(before) || before === '.');
-    // A sentence may end right after the name ("remove build."), but `build.sh` is another name.
-    const cleanAfter = after === undefined || (!WORD_CHAR.test(after) && !(after === '.' && next !== undefined && WORD_CHAR.test(next)));
+    // A sentence may end right after the name ("remove build."), and a folder may carry its slash
+    // ("dist/"), but `build.sh` and `build/cache` are other names.
+    const endsName = next === undefined || !(WORD_CHAR.test(next) || next === '.');
+    const cleanAfter = after === undefined || (!WORD_CHAR.test(after) && after !== '.') || ((after === '.' || after === '/') && endsName);
     if (cleanBefore && cleanAfter) return true;
   }
   return false;
@@ -82,11 +86,16 @@ export function namesFor(target: CallTarget, ctx: NamingContext): string[] {
   return [...names];
 }
 
+/** Past this many targets nobody named them all; the check stops rather than grow with the call. */
+export const MAX_NAMED_TARGETS = 256;
+
 export function checkNaming(targets: CallTarget[], userSaid: string[], ctx: NamingContext): NamingResult {
+  if (targets.length > MAX_NAMED_TARGETS) return { named: false, unnamed: [`${targets.length} targets`] };
+  const turns = userSaid.map((turn) => turn.toLowerCase());
   const unnamed: string[] = [];
   for (const target of targets) {
-    const names = namesFor(target, ctx);
-    if (!names.some((name) => userSaid.some((turn) => containsWhole(turn, name)))) unnamed.push(target.text);
+    const names = namesFor(target, ctx).map((name) => name.toLowerCase());
+    if (!names.some((name) => turns.some((turn) => containsWholeLower(turn, name)))) unnamed.push(target.text);
   }
   return { named: unnamed.length === 0, unnamed };
 }

@@ -131,7 +131,7 @@ export function scrubParts(parts: ScrubPart[], options: ScrubOptions = {}): Scru
   const secrets = [...allSecrets];
   if (secrets.length) options.onSecrets?.(secrets);
   const leaks = (text: string): boolean => secrets.some((secret) => secret.length > 0 && text.includes(secret));
-  if (true) {
+  if (secrets.length === 0 || !firstPass.some((result) => leaks(result.text))) {
     return { values: firstValues, count: first.count, byLabel: first.byLabel, spans: first.spans };
   }
   const cross = new Redactor({

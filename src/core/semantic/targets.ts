@@ -3,6 +3,7 @@
 import type { SimpleCommand } from '../shell';
 import { relatePath, resolvePath, type PathRelation } from '../shell/paths';
 import { argsOf, commandsWithCwd, parseFlags, redirectReads, redirectWrites } from '../policies/library/shared/commands';
+import { readTargets, writeTargets } from '../policies/library/shared/targets';
 import type { ToolCall, TouchedPath } from '../policies/types';
 
 export type TargetKind = 'path' | 'url' | 'ref' | 'word';
@@ -150,14 +151,23 @@ function nonShellTargets(call: ToolCall): TargetScan {
   return { targets, complete: gaps.length === 0, gaps };
 }
 
+const ACCESS_RANK: Record<string, number> = { '': 0, read: 1, execute: 2, write: 3, delete: 4 };
+
+/** One entry per target; a path named twice keeps its strongest access (delete > write > read). */
 function dedupe(targets: CallTarget[]): CallTarget[] {
-  const seen = new Set<string>();
-  return targets.filter((t) => {
-    const key = `${t.kind}\u0000${t.absolute ?? t.text}\u0000${t.access ?? ''}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const byKey = new Map<string, CallTarget>();
+  for (const target of targets) {
+    const key = `${target.kind}\u0000${target.absolute ?? target.text}`;
+    const seen = byKey.get(key);
+    if (!seen) byKey.set(key, target);
+    else if ((ACCESS_RANK[target.access ?? ''] ?? 0) > (ACCESS_RANK[seen.access ?? ''] ?? 0)) byKey.set(key, { ...seen, access: target.access! });
+  }
+  return [...byKey.values()];
+}
+
+/** The files the deterministic policies see the call read and write, so both tiers agree on them. */
+function policyPathTargets(call: ToolCall): CallTarget[] {
+  return [...readTargets(call), ...writeTargets(call)].map((p) => ({ text: p.raw, kind: 'path', absolute: p.absolute, relation: p.relation, access: p.access, source: p.source }));
 }
 
 export function scanTargets(call: ToolCall): TargetScan {
@@ -177,5 +187,6 @@ export function scanTargets(call: ToolCall): TargetScan {
     if (cmd.name === 'cd' || cmd.name === 'pushd' || cmd.name === 'popd') continue;
     targets.push(...commandTargets(cmd, cwd, call));
   }
+  if (words <= MAX_SCANNED_WORDS) targets.push(...policyPathTargets(call));
   return { targets: dedupe(targets), complete: gaps.length === 0, gaps };
 }

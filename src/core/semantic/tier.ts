@@ -11,6 +11,7 @@ import { DEFAULT_TIMEOUT_MS } from './judges/http';
 import { DEFAULT_RATE_LIMIT, RateLimitedJudge, TokenBucket, type RateLimit } from './judges/rate-limit';
 import { checkAnswers, JudgeError, type Judge, type JudgeReply, type JudgeRequest } from './judges/types';
 import { mergeOutcomes } from './merge';
+import { combine } from '../verdict/combine';
 import { selectQuestions, type QuestionSet } from './questions';
 import { SessionSecrets } from './session-secrets';
 import type { TranscriptReadOptions } from './transcript';
@@ -184,38 +185,55 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
     }
   }
 
+  function startRun(input: SemanticStartInput, mode: 'observe' | 'enforce'): SemanticRun {
+    const started = performance.now();
+    const session = `${input.event.agent}:${input.event.sessionId}`;
+    const built = buildEnvelope({
+      event: input.event,
+      call: input.call,
+      projectRoot: input.projectRoot,
+      redaction: {
+        env,
+        allowlist: { key: options.allowlistKey ?? Buffer.alloc(32), hashes: new Set(input.config.redactionAllowlist) },
+        knownSecrets: sessionSecrets.known(session),
+        onSecrets: (values) => sessionSecrets.remember(session, values),
+      },
+      ...(options.caps ? { caps: options.caps } : {}),
+      ...(options.transcript ? { transcriptOptions: options.transcript } : {}),
+    });
+    const selection = selectQuestions(input.call.face.family, built.hasHumanTurn, input.config.semantic.policies);
+    const controller = new AbortController();
+    let settled: SemanticResult | undefined;
+    const pending = run(input, built, selection, mode, controller.signal, started).then((r) => (settled ??= r));
+    return {
+      result: pending,
+      abort(reason: string): SemanticResult {
+        if (settled) return settled;
+        settled = degraded(built, `aborted: ${reason}`, started, mode);
+        controller.abort(reason);
+        return settled;
+      },
+    };
+  }
+
   return {
     start(input: SemanticStartInput): SemanticRun | undefined {
       const mode = input.config.semantic.mode ?? 'off';
       if (mode === 'off') return undefined;
-      const started = performance.now();
-      const session = `${input.event.agent}:${input.event.sessionId}`;
-      const built = buildEnvelope({
-        event: input.event,
-        call: input.call,
-        projectRoot: input.projectRoot,
-        redaction: {
-          env,
-          allowlist: { key: options.allowlistKey ?? Buffer.alloc(32), hashes: new Set(input.config.redactionAllowlist) },
-          knownSecrets: sessionSecrets.known(session),
-          onSecrets: (values) => sessionSecrets.remember(session, values),
-        },
-        ...(options.caps ? { caps: options.caps } : {}),
-        ...(options.transcript ? { transcriptOptions: options.transcript } : {}),
-      });
-      const selection = selectQuestions(input.call.face.family, built.hasHumanTurn, input.config.semantic.policies);
-      const controller = new AbortController();
-      let settled: SemanticResult | undefined;
-      const pending = run(input, built, selection, mode, controller.signal, started).then((r) => (settled ??= r));
-      return {
-        result: pending,
-        abort(reason: string): SemanticResult {
-          if (settled) return settled;
-          settled = degraded(built, `aborted: ${reason}`, started, mode);
-          controller.abort(reason);
-          return settled;
-        },
-      };
+      try {
+        return startRun(input, mode);
+      } catch (err) {
+        // A failure of the tier itself never costs the call its deterministic verdict.
+        const failed: SemanticResult = {
+          envelope: null,
+          redactions: { count: 0, byLabel: {} },
+          cut: { request: false, userSaid: false, truncated: false },
+          status: { status: 'degraded', reason: `the semantic tier failed: ${(err as Error).message}`, latencyMs: null, model: null },
+          outcomes: [],
+          merge: (deterministic) => combine(deterministic),
+        };
+        return { result: Promise.resolve(failed), abort: () => failed };
+      }
     },
     async close(): Promise<void> {
       const all = [...judges.values()];
