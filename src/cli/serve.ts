@@ -14,7 +14,7 @@ export interface ServeOptions {
 }
 
 export async function serve(opts: ServeOptions): Promise<void> {
-  const core = await openCore({ ...(opts.config ? { config: opts.config } : {}), ...(opts.trustProject ? { trustProject: true } : {}) });
+  const core = await openCore({ longRunning: true, ...(opts.config ? { config: opts.config } : {}), ...(opts.trustProject ? { trustProject: true } : {}) });
   const config = core.evaluator.configFor(findProjectRoot(process.cwd()));
   const panelToken = readOrCreateSecret(core.paths.panelTokenFile, newToken);
   const host = new WardenHost({
