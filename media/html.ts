@@ -32,6 +32,7 @@ export function renderPanelHtml(opts: PanelHtmlOptions): string {
 <meta http-equiv="Content-Security-Policy" content="${attr(panelCsp(opts))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="${attr(opts.styleUri)}">
+<link rel="icon" href="data:,">
 <title>Agent Warden</title>
 </head>
 <body data-transport="${opts.transport}" data-row-limit="${opts.rowLimit ?? 10000}" class="transport-${opts.transport}">

@@ -1,4 +1,5 @@
 import type { VerdictRecord } from '../../src/core/verdict/record';
+import type { IpcResponses, MarkerRef } from '../../src/shared/protocol';
 import { explainCut, formatLatency, prettyJson } from './format';
 import { h, type VNode } from './vnode';
 import { countMarkers, splitMarkers } from './visible';
@@ -7,33 +8,68 @@ import { countMarkers, splitMarkers } from './visible';
 // saw with each <redacted:label> marker highlighted, the cut flags in words,
 // the degraded reason, the digest.
 
+export type MarkerSource = MarkerRef['source'];
+
 export interface DetailActions {
   copyDigest(digest: string): void;
-  markerInfo(recordId: string, spanIndex: number): void;
-  reveal(recordId: string, spanIndex: number): void;
-  notSecret(recordId: string, spanIndex: number): void;
+  /** A marker was clicked: show what is known of it (the host answers for argument markers). */
+  markerInfo(recordId: string, source: MarkerSource, spanIndex: number): void;
+  reveal(recordId: string, source: MarkerSource, spanIndex: number): void;
+  notSecret(recordId: string, source: MarkerSource, spanIndex: number): void;
   close(): void;
 }
 
 export interface DetailState {
-  /** The marker the person clicked (its index among the record's spans). */
-  openMarker?: number;
-  revealed?: { spanIndex: number; text: string };
+  /** The marker the person clicked: where it is, and its index (a span index, or the nth argument marker). */
+  openMarker?: { source: MarkerSource; index: number };
+  /** The host's details of an argument marker. */
+  markerDetails?: IpcResponses['markerInfo'];
+  revealed?: { source: MarkerSource; index: number; text: string };
 }
 
-/** Text with markers as highlighted, clickable spans; `counter` numbers the markers by label across the view. */
-function markedText(text: string, counter: Map<string, number>, onMarker: (label: string, nth: number) => void): VNode {
+/** Numbers markers as a view shows them: overall (arguments) and per label (envelope). */
+class MarkerCounter {
+  total = 0;
+  readonly byLabel = new Map<string, number>();
+
+  next(label: string): { nth: number; nthOfLabel: number } {
+    const nthOfLabel = this.byLabel.get(label) ?? 0;
+    this.byLabel.set(label, nthOfLabel + 1);
+    return { nth: this.total++, nthOfLabel };
+  }
+}
+
+/** Text with markers as highlighted, clickable buttons; the counter numbers them across the section. */
+function markedText(text: string, counter: MarkerCounter, source: MarkerSource, onMarker: (label: string, at: { nth: number; nthOfLabel: number }) => void): VNode {
   return h(
     'span',
     { class: 'marked' },
     ...splitMarkers(text).map((piece) => {
       if (piece.label === undefined) return h('span', {}, piece.text);
       const label = piece.label;
-      const nth = counter.get(label) ?? 0;
-      counter.set(label, nth + 1);
-      return h('button', { type: 'button', class: 'marker', 'data-label': label, title: `redacted ${label}: click for details`, on: { click: () => onMarker(label, nth) } }, piece.text);
+      const at = counter.next(label);
+      return h('button', { type: 'button', class: 'marker', 'data-label': label, 'data-source': source, 'data-nth': String(at.nth), title: `redacted ${label}: click for details`, on: { click: () => onMarker(label, at) } }, piece.text);
     }),
   );
+}
+
+/** The markers of the envelope's parts, in the order the tier recorded their spans. */
+function envelopeTexts(env: NonNullable<VerdictRecord['envelope']>): string[] {
+  return [...env.userSaid, ...(env.agentLastMessage !== null ? [env.agentLastMessage] : []), env.request, ...(env.comments ?? []), prettyJson(env.facts)];
+}
+
+/**
+ * Whether the envelope's markers line up with the record's spans label by
+ * label; when the envelope was cut (or spans were capped) they do not, and a
+ * marker is then not tied to any span rather than to the wrong one.
+ */
+export function markersMatchSpans(record: VerdictRecord): boolean {
+  if (!record.envelope) return false;
+  const shown = countMarkers(envelopeTexts(record.envelope));
+  const spans: Record<string, number> = {};
+  for (const span of record.redactions.spans ?? []) spans[span.label] = (spans[span.label] ?? 0) + 1;
+  const labels = new Set([...Object.keys(shown), ...Object.keys(spans)]);
+  return [...labels].every((label) => shown[label] === spans[label]);
 }
 
 /** The index in record.redactions.spans of the nth marker with a label, if the spans were kept. */
@@ -49,12 +85,14 @@ export function spanIndexFor(record: VerdictRecord, label: string, nth: number):
 }
 
 export function detailView(record: VerdictRecord, state: DetailState, actions: DetailActions): VNode {
-  const counter = new Map<string, number>();
-  const onMarker = (label: string, nth: number) => {
-    const index = spanIndexFor(record, label, nth);
-    if (index !== undefined) actions.markerInfo(record.id, index);
+  const mapped = markersMatchSpans(record);
+  const onEnvelopeMarker = (label: string, at: { nthOfLabel: number }) => {
+    const index = mapped ? spanIndexFor(record, label, at.nthOfLabel) : undefined;
+    if (index !== undefined) actions.markerInfo(record.id, 'envelope', index);
   };
-  const envelopeTexts: string[] = [];
+  const onArgumentMarker = (_label: string, at: { nth: number }) => actions.markerInfo(record.id, 'arguments', at.nth);
+  const envelopeCounter = new MarkerCounter();
+  const texts: string[] = [];
   const sections: (VNode | null)[] = [
     h('div', { class: 'detail-head' }, h('span', { class: `badge decision-${record.decision}` }, record.decision), h('strong', {}, ` ${record.toolName ?? record.event}`), h('span', { class: 'muted' }, ` ${record.agent} · ${formatLatency(record.latencyMs)}`), h('button', { type: 'button', class: 'btn', 'data-action': 'close-detail', on: { click: () => actions.close() } }, 'Close')),
     h('div', { class: 'reason' }, record.reason),
@@ -66,29 +104,26 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
     ),
   ];
   const argsText = prettyJson(record.toolInput);
-  envelopeTexts.push(argsText);
-  sections.push(h('h3', {}, 'Arguments (as logged)'), h('pre', { class: 'args-json' }, markedText(argsText, new Map(), () => undefined)));
+  texts.push(argsText);
+  sections.push(h('h3', {}, 'Arguments (as logged)'), h('pre', { class: 'args-json' }, markedText(argsText, new MarkerCounter(), 'arguments', onArgumentMarker)));
+  if (state.openMarker?.source === 'arguments') sections.push(markerPanel(record, state, actions));
   if (record.envelope) {
     const env = record.envelope;
     const parts: VNode[] = [];
-    env.userSaid.forEach((said, i) => {
-      envelopeTexts.push(said);
-      parts.push(h('div', { class: 'env-part' }, h('span', { class: 'muted' }, `person said #${i + 1}: `), markedText(said, counter, onMarker)));
-    });
-    if (env.agentLastMessage !== null) {
-      envelopeTexts.push(env.agentLastMessage);
-      parts.push(h('div', { class: 'env-part' }, h('span', { class: 'muted' }, 'agent said last: '), markedText(env.agentLastMessage, counter, onMarker)));
-    }
-    const facts = prettyJson(env.facts);
-    envelopeTexts.push(env.request, facts);
-    parts.push(h('div', { class: 'env-part' }, h('span', { class: 'muted' }, 'request: '), h('pre', {}, markedText(env.request, counter, onMarker))));
-    parts.push(h('div', { class: 'env-part' }, h('span', { class: 'muted' }, 'facts: '), h('pre', {}, markedText(facts, counter, onMarker))));
+    const part = (title: string, text: string, pre = false) => parts.push(h('div', { class: 'env-part' }, h('span', { class: 'muted' }, title), pre ? h('pre', {}, markedText(text, envelopeCounter, 'envelope', onEnvelopeMarker)) : markedText(text, envelopeCounter, 'envelope', onEnvelopeMarker)));
+    env.userSaid.forEach((said, i) => part(`person said #${i + 1}: `, said));
+    if (env.agentLastMessage !== null) part('agent said last: ', env.agentLastMessage);
+    part('request: ', env.request, true);
+    (env.comments ?? []).forEach((comment) => part('comment: ', comment));
+    part('facts: ', prettyJson(env.facts), true);
+    texts.push(...envelopeTexts(env));
     sections.push(h('h3', {}, 'Envelope (exactly as the judge saw it)'), h('div', { class: 'envelope' }, ...parts));
+    if (!mapped && (record.redactions.spans?.length ?? 0) > 0) sections.push(h('div', { class: 'muted' }, 'The envelope was cut, so its markers are not matched to the details the tier kept.'));
   }
-  const byLabel = Object.keys(record.redactions.byLabel).length ? record.redactions.byLabel : countMarkers(envelopeTexts);
+  const byLabel = Object.keys(record.redactions.byLabel).length ? record.redactions.byLabel : countMarkers(texts);
   const labels = Object.entries(byLabel);
   if (labels.length) sections.push(h('div', { class: 'redaction-counts' }, h('span', { class: 'muted' }, 'redacted: '), ...labels.map(([label, n]) => h('span', { class: 'marker-count', 'data-label': label }, `${label} × ${n}`))));
-  if (state.openMarker !== undefined) sections.push(markerPanel(record, state, actions));
+  if (state.openMarker?.source === 'envelope') sections.push(markerPanel(record, state, actions));
   const cut = explainCut(record.cut);
   if (cut.length) sections.push(h('ul', { class: 'cut' }, ...cut.map((line) => h('li', {}, line))));
   if (record.semantic.status === 'degraded') sections.push(h('div', { class: 'warning' }, `The semantic tier was degraded: ${record.semantic.reason ?? 'no reason given'}`));
@@ -102,20 +137,30 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
 }
 
 function markerPanel(record: VerdictRecord, state: DetailState, actions: DetailActions): VNode {
-  const index = state.openMarker ?? 0;
-  const span = record.redactions.spans?.[index];
-  if (!span) return h('div', { class: 'marker-info' }, 'No details were kept for this marker.');
-  const revealed = state.revealed?.spanIndex === index ? state.revealed.text : null;
+  const open = state.openMarker ?? { source: 'envelope' as const, index: 0 };
+  const { source, index } = open;
+  let about: string;
+  if (source === 'envelope') {
+    const span = record.redactions.spans?.[index];
+    if (!span) return h('div', { class: 'marker-info' }, 'No details were kept for this marker.');
+    about = `${span.label}: matched by ${span.detector}, in ${span.part}, ${span.valueLength} characters long.`;
+  } else {
+    const info = state.markerDetails;
+    if (!info) about = 'Asking the host about this marker…';
+    else if (!info.available) about = info.why ?? 'No details for this marker.';
+    else about = `${info.label ?? 'secret'}: matched by ${info.detector ?? 'a detector'}, in ${info.part ?? 'the arguments'}, ${info.valueLength ?? 0} characters long.`;
+  }
+  const revealed = state.revealed?.source === source && state.revealed.index === index ? state.revealed.text : null;
   return h(
     'div',
     { class: 'marker-info', role: 'region', 'aria-label': 'redaction details' },
-    h('div', {}, `${span.label}: matched by ${span.detector}, in ${span.part}, ${span.valueLength} characters long.`),
+    h('div', {}, about),
     revealed !== null ? h('pre', { class: 'revealed' }, revealed) : null,
     h(
       'div',
       { class: 'card-actions' },
-      h('button', { type: 'button', class: 'btn', 'data-action': 'reveal', on: { click: () => actions.reveal(record.id, index) } }, 'Reveal original'),
-      h('button', { type: 'button', class: 'btn', 'data-action': 'not-secret', on: { click: () => actions.notSecret(record.id, index) } }, 'Not a secret'),
+      h('button', { type: 'button', class: 'btn', 'data-action': 'reveal', on: { click: () => actions.reveal(record.id, source, index) } }, 'Reveal original'),
+      h('button', { type: 'button', class: 'btn', 'data-action': 'not-secret', title: 'Adds a keyed hash of this value (never the value) to the local Warden config; detectors skip it from then on', on: { click: () => actions.notSecret(record.id, source, index) } }, 'Not a secret'),
     ),
   );
 }

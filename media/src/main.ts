@@ -108,20 +108,32 @@ const cardActions: CardActions = {
 
 const detailActions: DetailActions = {
   copyDigest: (digest) => transport.command({ type: 'copyDigest', digest }),
-  markerInfo: (_recordId, spanIndex) => {
-    detailState = { openMarker: spanIndex };
+  markerInfo: (recordId, source, index) => {
+    detailState = { openMarker: { source, index } };
     drawDetail();
+    if (source !== 'arguments') return;
+    transport.request('markerInfo', { recordId, source, spanIndex: index }).then(
+      (info) => {
+        if (detailState.openMarker?.source !== source || detailState.openMarker.index !== index) return;
+        detailState = { ...detailState, markerDetails: info };
+        drawDetail();
+      },
+      (err: Error) => {
+        detailState = { ...detailState, markerDetails: { available: false, why: err.message } };
+        drawDetail();
+      },
+    );
   },
-  reveal: (recordId, spanIndex) => {
-    transport.request('reveal', { recordId, spanIndex }).then(
+  reveal: (recordId, source, index) => {
+    transport.request('reveal', { recordId, source, spanIndex: index }).then(
       (result) => {
-        detailState = { openMarker: spanIndex, revealed: { spanIndex, text: result.available ? (result.value ?? '') : (result.why ?? 'not available') } };
+        detailState = { ...detailState, openMarker: { source, index }, revealed: { source, index, text: result.available ? (result.value ?? '') : (result.why ?? 'not available') } };
         drawDetail();
       },
       (err: Error) => showToast(err.message),
     );
   },
-  notSecret: (recordId, spanIndex) => transport.command({ type: 'notSecret', recordId, spanIndex }),
+  notSecret: (recordId, source, index) => transport.command({ type: 'notSecret', recordId, source, spanIndex: index }),
   close: () => select(null),
 };
 
@@ -196,18 +208,26 @@ function drawDetail(): void {
   replaceChildren(detailEl, record ? [detailView(record, detailState, detailActions)] : []);
 }
 
-let rowsQueued = false;
-function queueRows(): void {
-  if (rowsQueued) return;
-  rowsQueued = true;
+// One redraw per animation frame. A scroll redraws the window of rows only; new records also
+// redraw the counts and the filter choices, which walk every record held.
+let queued: 'rows' | 'list' | null = null;
+function queueRedraw(what: 'rows' | 'list'): void {
+  if (queued !== null) {
+    if (what === 'list') queued = 'list';
+    return;
+  }
+  queued = what;
   requestAnimationFrame(() => {
-    rowsQueued = false;
+    const all = queued === 'list';
+    queued = null;
+    if (!all) return drawRows();
     drawList();
     drawToolbar();
   });
 }
+const queueRows = () => queueRedraw('list');
 
-listEl.addEventListener('scroll', queueRows, { passive: true });
+listEl.addEventListener('scroll', () => queueRedraw('rows'), { passive: true });
 listEl.addEventListener('keydown', (event) => {
   const records = store.visibleRecords();
   if (records.length === 0) return;

@@ -63,6 +63,7 @@ interface EventSourceLike {
 /** The web page side: the server's event stream in, its approval API out (the session cookie authenticates). */
 export class WebTransport implements Transport {
   readonly kind = 'web' as const;
+  private listener: ((message: HostMessage) => void) | undefined;
 
   constructor(
     private readonly openEvents: () => EventSourceLike,
@@ -70,6 +71,7 @@ export class WebTransport implements Transport {
   ) {}
 
   start(listener: (message: HostMessage) => void): void {
+    this.listener = listener;
     const source = this.openEvents();
     for (const type of ['snapshot', 'record', 'pending', 'resolved'] as const) {
       source.addEventListener(type, (event) => {
@@ -85,6 +87,8 @@ export class WebTransport implements Transport {
 
   command(command: IpcCommand): void {
     if (command.type === 'copyDigest') void navigator.clipboard?.writeText(command.digest);
+    // The server keeps no originals and writes no config for the page: say so rather than do nothing.
+    else if (command.type === 'notSecret' || command.type === 'togglePolicy') this.listener?.({ type: 'toast', text: 'Available in the VS Code panel only: the standalone server does not change config files from this page.' });
   }
 
   async request<M extends IpcRequestMethod>(method: M, params: IpcRequestParams<M>): Promise<IpcResponses[M]> {

@@ -103,6 +103,7 @@ export class WardenController extends Disposable {
           configuredPort: this.config.port,
           log: this.log,
           semanticTier: (allowlistKey) => createExtensionSemanticTier({ languageModels: vscodeLanguageModels(), keys: this.judgeKeys, allowlistKey }),
+          semanticEnv: this.judgeKeys.env,
         }),
       );
       if (scope.isDisposed) return;
@@ -226,8 +227,14 @@ export class WardenController extends Disposable {
         this.refresh();
         return `${command.policy} ${command.enabled ? 'on' : 'off'} (written to .agent-warden/config.local.json)`;
       }
-      case 'notSecret':
-        return 'Not available yet: this host does not keep the original value, so it cannot add its keyed hash to the allow list.';
+      case 'notSecret': {
+        const endpoint = this.current;
+        if (!endpoint) throw new Error('the endpoint is not running');
+        const result = endpoint.reveal.notSecret(command.recordId, command.source, command.spanIndex);
+        this.log.info(`"not a secret": a keyed hash of a ${result.label} value (${result.valueLength} characters) ${result.added ? 'added to' : 'was already in'} redaction.allowlist in ${result.path}`);
+        const untrusted = vscode.workspace.isTrusted ? '' : ' This workspace is not trusted, so its local config cannot relax redaction until it is.';
+        return `${result.added ? 'Added' : 'Already listed:'} a keyed hash of this ${result.label} value (never the value) in .agent-warden/config.local.json; the detectors skip it from the next call on.${untrusted}`;
+      }
       case 'openLog':
         await vscode.commands.executeCommand('agentWarden.openActivityLog');
     }

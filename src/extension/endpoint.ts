@@ -3,6 +3,9 @@ import { ActivityLog } from '../core/activity/log';
 import { loadConfig } from '../core/config/load';
 import { removeEndpointRecord, writeEndpointRecord } from '../core/endpoints';
 import { Evaluator } from '../core/evaluator';
+import { RevealingEvaluator } from './reveal/evaluator';
+import { RevealService } from './reveal/service';
+import { OriginalsStore } from './reveal/store';
 import type { SemanticTierHandle } from '../core/semantic/tier';
 import { findProjectRoot } from '../core/project';
 import { ensurePrivateDir, newToken, readOrCreateSecret, type StatePaths } from '../core/state';
@@ -26,6 +29,8 @@ export interface EndpointOptions {
   log: { info(m: string): void; warn(m: string): void; error(m: string): void };
   /** Builds the semantic tier (it needs the state folder's key for the redaction allow-list). */
   semanticTier?: (allowlistKey: Buffer) => SemanticTierHandle;
+  /** The environment the semantic tier redacts with (to find the originals behind its markers). */
+  semanticEnv?: Record<string, string | undefined>;
 }
 
 function isAddressInUse(err: unknown): boolean {
@@ -41,6 +46,8 @@ export class Endpoint extends Disposable {
     readonly hookToken: string,
     readonly projectRoot: string,
     private readonly paths: StatePaths,
+    /** The originals behind the markers of calls still in memory: reveal and "not a secret". */
+    readonly reveal: RevealService,
   ) {
     super();
   }
@@ -54,7 +61,19 @@ export class Endpoint extends Disposable {
     const activityLog = new ActivityLog({ path: paths.logFile, key, maxBytes: probe.logMaxBytes, keep: probe.logKeep, onWarning: opts.log.warn });
     await Evaluator.ready();
     const semantic = opts.semanticTier?.(key);
-    const evaluator = new Evaluator({ stateDir: paths.dir, log: activityLog, trustProject: opts.trusted, onWarning: opts.log.warn, ...(semantic ? { semantic } : {}) });
+    let current: WardenHost | undefined;
+    const originals = new OriginalsStore((recordId) => current?.broker.records.get(recordId) !== undefined);
+    const evaluator = new RevealingEvaluator({
+      stateDir: paths.dir,
+      log: activityLog,
+      trustProject: opts.trusted,
+      onWarning: opts.log.warn,
+      ...(semantic ? { semantic } : {}),
+      originals,
+      allowlistKey: key,
+      semanticEnv: opts.semanticEnv ?? process.env,
+    });
+    const reveal = new RevealService({ originals, allowlistKey: key, projectRootOf: (recordId) => current?.broker.records.get(recordId)?.projectRoot ?? projectRoot });
     const hookToken = readOrCreateSecret(paths.hookTokenFile, newToken);
     let lastError: unknown;
     for (const port of portCandidates(opts.configuredPort, opts.workspaceRoot)) {
@@ -67,12 +86,14 @@ export class Endpoint extends Disposable {
         failureDecision: () => evaluator.configFor(projectRoot).failureDecision,
         onError: opts.log.error,
       });
+      current = host;
       try {
         const url = await host.listen();
         if (port !== 0 && host.server.port !== port) opts.log.warn(`asked for port ${port}, got ${host.server.port}`);
         if (port === 0 && opts.configuredPort + (opts.workspaceRoot ? 1 : 0) > 0) opts.log.warn(`the preferred port was busy; serving on ${url} instead (hook entries follow it)`);
-        const endpoint = new Endpoint(host, evaluator, activityLog, url, hookToken, projectRoot, paths);
+        const endpoint = new Endpoint(host, evaluator, activityLog, url, hookToken, projectRoot, paths, reveal);
         if (semantic) endpoint._register(toDisposable(() => void semantic.close()));
+        endpoint._register(toDisposable(() => originals.clear()));
         endpoint.afterListen(opts.workspaceRoot ?? null);
         opts.log.info(`endpoint up on ${url} for ${opts.workspaceRoot ?? '(no folder)'} (trusted: ${opts.trusted})`);
         return endpoint;

@@ -178,8 +178,15 @@ class PanelConnection extends Disposable {
       }
       case 'rescreenEdit':
         return this.deps.rescreen(message.params);
-      case 'reveal':
-        return { available: false, why: 'This host keeps only the redacted record; the original value was never stored.' } satisfies IpcResponses['reveal'];
+      case 'reveal': {
+        const { recordId, source, spanIndex } = message.params;
+        const result = endpoint.reveal.reveal(recordId, source, spanIndex);
+        // Which marker, never the value: the output channel is a log.
+        if (result.available) this.deps.log.info(`revealed the original behind a ${source} marker of call ${recordId} in the panel`);
+        return result;
+      }
+      case 'markerInfo':
+        return endpoint.reveal.markerInfo(message.params.recordId, message.params.source, message.params.spanIndex);
     }
   }
 }

@@ -93,10 +93,10 @@ export type HostState = z.infer<typeof hostStateSchema>;
  */
 export const markerRefSchema = z.object({
   recordId: z.string().min(1).max(200),
-  source: z.enum(['envelope', 'arguments']).default('envelope'),
+  source: z.enum(['envelope', 'arguments']),
   spanIndex: z.number().int().min(0).max(100_000),
 });
-export type MarkerRef = z.input<typeof markerRefSchema>;
+export type MarkerRef = z.infer<typeof markerRefSchema>;
 
 export const ipcCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), protocolVersion: z.number().int() }),
@@ -105,7 +105,7 @@ export const ipcCommandSchema = z.discriminatedUnion('type', [
   markerRefSchema.extend({ type: z.literal('notSecret') }),
   z.object({ type: z.literal('openLog') }),
 ]);
-export type IpcCommand = z.input<typeof ipcCommandSchema>;
+export type IpcCommand = z.infer<typeof ipcCommandSchema>;
 
 const editedInputSchema = z.record(z.string(), z.unknown());
 
@@ -118,7 +118,7 @@ export const ipcRequestSchemas = {
   markerInfo: markerRefSchema,
 } as const;
 export type IpcRequestMethod = keyof typeof ipcRequestSchemas;
-export type IpcRequestParams<M extends IpcRequestMethod> = z.input<(typeof ipcRequestSchemas)[M]>;
+export type IpcRequestParams<M extends IpcRequestMethod> = z.infer<(typeof ipcRequestSchemas)[M]>;
 
 export interface IpcResponses {
   /** The approval API's answer: 200 with the resulting record, 400, 404 or 409. */

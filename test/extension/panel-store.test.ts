@@ -71,7 +71,7 @@ test('the postMessage transport sends the ready handshake, matches responses to 
   const sent = posted[1] as { type: string; id: number; method: string };
   assert.equal(sent.type, 'request');
   assert.equal(sent.method, 'approve');
-  const failing = transport.request('reveal', { recordId: 'r', spanIndex: 0 });
+  const failing = transport.request('reveal', { recordId: 'r', source: 'envelope', spanIndex: 0 });
   const sentReveal = posted[2] as { id: number };
   deliver!({ data: { type: 'response', id: sentReveal.id, ok: false, error: 'nope' } } as MessageEvent);
   deliver!({ data: { type: 'response', id: sent.id, ok: true, result: { status: 200, body: {} } } } as MessageEvent);

@@ -121,7 +121,7 @@ test('the detail view highlights every redacted marker, counts them by label, an
   assert.match(text, /degraded: the judge timed out/);
   assert.ok(text.includes('sends a key') && text.includes('semantic'));
   assert.equal(spanIndexFor(record, 'aws', 1), 2);
-  const opened = detailView(record, { openMarker: 2 }, detailActions);
+  const opened = detailView(record, { openMarker: { source: 'envelope', index: 2 } }, detailActions);
   assert.match(textOf(opened), /aws: matched by aws-key, in request, 20 characters long/);
 });
 
@@ -176,4 +176,56 @@ test('the status line and filters', () => {
   assert.equal(decision.value, 'deny');
   decision.on!.change!({ target: { value: 'ask' } } as unknown as Event);
   assert.deepEqual(set, [{ decision: 'ask' }]);
+});
+
+test('markers in the logged arguments and the envelope are clickable, each tied to its own source and index', () => {
+  const calls: string[] = [];
+  const actions: DetailActions = {
+    ...detailActions,
+    markerInfo: (id, source, index) => void calls.push(`info:${id}:${source}:${index}`),
+    reveal: (id, source, index) => void calls.push(`reveal:${id}:${source}:${index}`),
+    notSecret: (id, source, index) => void calls.push(`not-secret:${id}:${source}:${index}`),
+  };
+  const record = makeRecord({
+    id: 'rec-m',
+    toolInput: { command: 'curl -u <redacted:basic_auth> -H <redacted:bearer>' },
+    envelope: { userSaid: ['use <redacted:bearer>'], agentLastMessage: null, facts: {}, request: '{"command":"curl -u <redacted:basic_auth> -H <redacted:bearer>"}' },
+    redactions: {
+      count: 3,
+      byLabel: { bearer: 2, basic_auth: 1 },
+      spans: [
+        { part: 'userSaid[0]', label: 'bearer', detector: 'auth-schemes', start: 4, end: 40, valueLength: 36 },
+        { part: 'request.input.command', label: 'basic_auth', detector: 'urls', start: 8, end: 20, valueLength: 12 },
+        { part: 'request.input.command', label: 'bearer', detector: 'auth-schemes', start: 24, end: 60, valueLength: 36 },
+      ],
+    },
+  });
+  const markers = findAll(detailView(record, {}, actions), (n) => hasClass(n, 'marker'));
+  assert.deepEqual(
+    markers.map((m) => `${m.attrs?.['data-source']}:${m.attrs?.['data-label']}`),
+    ['arguments:basic_auth', 'arguments:bearer', 'envelope:bearer', 'envelope:basic_auth', 'envelope:bearer'],
+  );
+  for (const marker of markers) marker.on!.click!(new Event('click'));
+  assert.deepEqual(calls, ['info:rec-m:arguments:0', 'info:rec-m:arguments:1', 'info:rec-m:envelope:0', 'info:rec-m:envelope:1', 'info:rec-m:envelope:2']);
+
+  calls.length = 0;
+  const opened = detailView(record, { openMarker: { source: 'arguments', index: 1 }, markerDetails: { available: true, label: 'bearer', detector: 'auth-schemes', part: 'arguments.command', valueLength: 36 }, revealed: { source: 'arguments', index: 1, text: 'the-original' } }, actions);
+  assert.match(textOf(opened), /bearer: matched by auth-schemes, in arguments\.command, 36 characters long/);
+  assert.ok(textOf(opened).includes('the-original'));
+  byAction(opened, 'reveal')!.on!.click!(new Event('click'));
+  byAction(opened, 'not-secret')!.on!.click!(new Event('click'));
+  assert.deepEqual(calls, ['reveal:rec-m:arguments:1', 'not-secret:rec-m:arguments:1']);
+});
+
+test('an envelope cut so its markers no longer match the spans ties no marker to a span', () => {
+  const calls: string[] = [];
+  const record = makeRecord({
+    envelope: { userSaid: [], agentLastMessage: null, facts: {}, request: 'a <redacted:aws> [… 900 characters omitted …]' },
+    redactions: { count: 2, byLabel: { aws: 2 }, spans: [{ part: 'request', label: 'aws', detector: 'aws-key', start: 2, end: 22, valueLength: 20 }, { part: 'request', label: 'aws', detector: 'aws-key', start: 950, end: 970, valueLength: 20 }] },
+    cut: { request: true, userSaid: false, truncated: true },
+  });
+  const view = detailView(record, {}, { ...detailActions, markerInfo: (id, source, index) => void calls.push(`${source}:${index}`) });
+  findAll(view, (n) => hasClass(n, 'marker') && n.attrs?.['data-source'] === 'envelope')[0]!.on!.click!(new Event('click'));
+  assert.deepEqual(calls, []);
+  assert.match(textOf(view), /markers are not matched/);
 });

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { panelCsp, renderPanelHtml } from '../../media/html';
 import { Disposable, DisposableScope, toDisposable } from '../../src/extension/disposable';
 import { CSV_COLUMNS, toCsv, toJsonl } from '../../src/extension/exportActivity';
-import { setPolicyEnabled } from '../../src/extension/localConfig';
+import { addAllowlistHash, setPolicyEnabled } from '../../src/extension/localConfig';
 import { portCandidates, stablePort, STABLE_PORT_BASE, STABLE_PORT_SPAN } from '../../src/extension/port';
 import { panelMessageSchema } from '../../src/shared/protocol';
 import { makeRecord } from './fixtures';
@@ -21,6 +21,9 @@ test('the host accepts well-formed panel messages and drops everything else', ()
     { type: 'request', id: 1, method: 'approve', params: { approvalId: 'a1', answer: { decision: 'approve', digest } } },
     { type: 'request', id: 2, method: 'refuse', params: { approvalId: 'a1', digest, message: 'no' } },
     { type: 'request', id: 3, method: 'rescreenEdit', params: { approvalId: 'a1', editedInput: { command: 'ls' } } },
+    { type: 'request', id: 4, method: 'reveal', params: { recordId: 'r1', source: 'arguments', spanIndex: 0 } },
+    { type: 'request', id: 5, method: 'markerInfo', params: { recordId: 'r1', source: 'envelope', spanIndex: 3 } },
+    { type: 'command', command: { type: 'notSecret', recordId: 'r1', source: 'envelope', spanIndex: 2 } },
   ];
   for (const message of good) assert.equal(panelMessageSchema.safeParse(message).success, true, JSON.stringify(message));
   const approve = panelMessageSchema.parse(good[3]);
@@ -35,6 +38,11 @@ test('the host accepts well-formed panel messages and drops everything else', ()
     { type: 'request', id: 1, method: 'approve', params: { approvalId: 'a1', answer: { decision: 'maybe', digest } } },
     { type: 'request', id: 1, method: 'delete', params: {} },
     { type: 'request', id: 1, method: 'rescreenEdit', params: { approvalId: 'a1', editedInput: ['not', 'an', 'object'] } },
+    { type: 'request', id: 1, method: 'reveal', params: { recordId: 'r1', spanIndex: 0 } },
+    { type: 'request', id: 1, method: 'reveal', params: { recordId: 'r1', source: 'disk', spanIndex: 0 } },
+    { type: 'request', id: 1, method: 'markerInfo', params: { recordId: 'r1', source: 'arguments', spanIndex: -1 } },
+    { type: 'command', command: { type: 'notSecret', recordId: '', source: 'arguments', spanIndex: 0 } },
+    { type: 'command', command: { type: 'notSecret', recordId: 'r1', source: 'arguments', spanIndex: 0.5 } },
   ];
   for (const message of bad) assert.equal(panelMessageSchema.safeParse(message).success, false, JSON.stringify(message));
 });
@@ -112,4 +120,17 @@ test('a policy toggle writes the local config and keeps the other keys', () => {
   assert.deepEqual(JSON.parse(readFileSync(path, 'utf8')), { approvals: { timeoutSeconds: 30 }, policies: { sudo: { enabled: true, params: { a: 1 } } } });
   writeFileSync(path, '[1]');
   assert.throws(() => setPolicyEnabled(path, 'sudo', true), /does not hold a JSON object/);
+});
+
+test('an allow-list hash goes into redaction.allowlist once, beside the other keys; anything but a hash is refused', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aw-local-'));
+  const path = join(dir, '.agent-warden', 'config.local.json');
+  setPolicyEnabled(path, 'sudo', false);
+  const hash = 'e'.repeat(64);
+  assert.equal(addAllowlistHash(path, hash), true);
+  assert.equal(addAllowlistHash(path, hash), false);
+  assert.equal(addAllowlistHash(path, 'f'.repeat(64)), true);
+  assert.deepEqual(JSON.parse(readFileSync(path, 'utf8')), { policies: { sudo: { enabled: false } }, redaction: { allowlist: [hash, 'f'.repeat(64)] } });
+  assert.throws(() => addAllowlistHash(path, 'hunter2'), /keyed hash/);
+  assert.ok(!readFileSync(path, 'utf8').includes('hunter2'));
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,12 @@ import { chromium, type Frame, type Page } from 'playwright-core';
 // The extension in a real VS Code extension host: code-server serves the
 // workbench, headless Chromium opens it with the extension under development
 // and the suite in test/e2e/vscode/suite. The suite checks the host side;
-// this file drives the panel in the browser: a hook call becomes a row, and
-// an ask is approved with the card's own button, which answers the held
-// request with an explicit allow. The panel's screenshot goes to test-results/.
+// this file drives the panel in the browser: a hook call becomes a row, an
+// ask is approved with the card's own button, which answers the held request
+// with an explicit allow, and a redacted argument is revealed and marked "not
+// a secret". A test-only extension installed beside Warden provides the fake
+// language model the vscode-lm judge talks to. The panel's screenshot goes to
+// test-results/.
 
 const root = process.cwd();
 const tools = process.env.AGENT_WARDEN_TOOLS ?? '/opt/agent-warden-tools';
@@ -89,7 +93,7 @@ async function panelFrame(page: Page): Promise<Frame> {
   });
 }
 
-test('the extension in a real VS Code extension host (code-server): activation, endpoint, connect, a row, an ask approved by a click', { timeout: 240_000 }, async (t) => {
+test('the extension in a real VS Code extension host (code-server): activation, endpoint, connect, the vscode-lm judge, a row, an ask approved by a click, reveal and not a secret', { timeout: 360_000 }, async (t) => {
   assert.ok(existsSync(node24), `Node 24 for code-server is missing at ${node24}: run .ci/install-tools.sh`);
   assert.ok(existsSync(codeServer), `code-server is missing at ${codeServer}: run .ci/install-tools.sh`);
   assert.ok(existsSync(chromiumPath), `chromium is missing at ${chromiumPath}`);
@@ -194,13 +198,15 @@ test('the extension in a real VS Code extension host (code-server): activation, 
         observer.observe(document.body, { subtree: true, childList: true });
       });
     });
+    const sentAt = Date.now();
     const allowReply = await postHook(ready.url, ready.token, hookBody('ls -la e2e-marker-dir', ready.folder));
     const repliedAt = Date.now();
     assert.deepEqual(allowReply, {}, 'an allowed call gets no decision from Warden');
     const row = await frame.waitForSelector('.row:has-text("e2e-marker-dir")', { timeout: 20_000 });
     assert.equal(await row.$eval('.badge', (el) => el.textContent), 'allow');
     const rowSeenAt = await frame.evaluate(() => (window as unknown as { rowSeenAt: Promise<number> }).rowSeenAt);
-    console.log(`figure: hook reply received → row in the panel's DOM: ${rowSeenAt - repliedAt} ms (wall clock, same machine)`);
+    // The record goes to the panel before the reply goes out, so the row may come first (a negative figure).
+    console.log(`figure: hook reply received → row in the panel's DOM: ${rowSeenAt - repliedAt} ms; hook request sent → row: ${rowSeenAt - sentAt} ms (wall clock, same machine)`);
 
     // An ask, held while the panel is attached, approved with the card's button.
     const held = postHook(ready.url, ready.token, hookBody('sudo apt-get install e2e-package', ready.folder));
@@ -216,6 +222,29 @@ test('the extension in a real VS Code extension host (code-server): activation, 
     const answered = (await held) as { hookSpecificOutput?: { permissionDecision?: string } };
     assert.equal(answered.hookSpecificOutput?.permissionDecision, 'allow', `the held ask is answered with an explicit allow: ${JSON.stringify(answered)}`);
     await frame.waitForSelector('.card', { state: 'detached', timeout: 10_000 });
+
+    // A redacted argument: its marker opens into details, "Reveal original" shows the value held in
+    // memory, and "Not a secret" writes the keyed hash of it (never the value) to the local config.
+    const buildId = 'b7Kq9Xz2Lm4Np8Rt1Vw6Yc3Hd5Jf0Gs';
+    await postHook(ready.url, ready.token, hookBody(`./deploy.sh --token ${buildId}`, ready.folder));
+    const secretRow = await frame.waitForSelector('.row:has-text("deploy.sh")', { timeout: 20_000 });
+    assert.ok(!((await secretRow.textContent()) ?? '').includes(buildId), 'the row shows the redacted arguments');
+    await secretRow.click();
+    await (await frame.waitForSelector('#detail .marker[data-source="arguments"]', { timeout: 10_000 })).click();
+    await frame.waitForSelector('#detail .marker-info:has-text("characters long")', { timeout: 10_000 });
+    assert.ok(!((await frame.textContent('#detail')) ?? '').includes(buildId), 'the details never show the value by themselves');
+    await (await frame.$('#detail [data-action="reveal"]'))!.click();
+    const revealed = await frame.waitForSelector('#detail .revealed', { timeout: 10_000 });
+    assert.equal(await revealed.textContent(), buildId);
+    await (await frame.$('#detail [data-action="not-secret"]'))!.click();
+    const localConfig = join(ready.folder, '.agent-warden', 'config.local.json');
+    const allowlist = await until('the allow-list entry', () => {
+      const text = existsSync(localConfig) ? readFileSync(localConfig, 'utf8') : '';
+      return text.includes('allowlist') ? text : undefined;
+    }, 10_000);
+    assert.ok(!allowlist.includes(buildId), 'the local config never holds the value');
+    const logKey = Buffer.from(readFileSync(join(dirs['warden-home']!, 'log-key'), 'utf8').trim(), 'hex');
+    assert.deepEqual((JSON.parse(allowlist) as { redaction: { allowlist: string[] } }).redaction.allowlist, [createHmac('sha256', logKey).update(buildId).digest('hex')]);
     finish(true);
   } catch (err) {
     finish(false, (err as Error).message);
@@ -223,7 +252,7 @@ test('the extension in a real VS Code extension host (code-server): activation, 
   }
 
   await until('the suite to exit', () => exitCode, 60_000);
-  for (const line of suiteLog) if (line.startsWith('[suite]')) console.log(line);
+  for (const line of suiteLog) if (line.includes('[suite]')) console.log(line.slice(line.indexOf('[suite]')).replace(/"\]$/, ''));
   assert.equal(exitCode, 0, `the extension-host suite failed:\n${suiteLog.join('\n')}`);
   assert.ok(suiteLog.some((l) => l.includes('[suite] vscode-lm judge: semantic ok')), `the vscode-lm judge was checked:\n${suiteLog.join('\n')}`);
   assert.ok(suiteLog.some((l) => l.includes('[suite] disconnect removed the hooks')), `the suite ran to its end:\n${suiteLog.join('\n')}`);
