@@ -1,13 +1,14 @@
 // The entry point: reads a shell command the way bash would, without running any of it.
 import { homedir } from 'node:os';
 import type { AnalysisState, Place } from './context';
+import { assertParserReady } from './parser';
 import { Scope } from './scope';
 import type { AnalyzeOptions, ShellAnalysis } from './types';
 import { analyzeSource } from './walker';
 
 const DEFAULT_MAX_DEPTH = 8;
-/** Parsing time allowed per analysis; a normal 100 KB script needs well under a second. */
-const PARSE_BUDGET_MS = 5000;
+/** Parsing time allowed per analysis; a typical 100 KB script takes about half a second of CPU. */
+const DEFAULT_PARSE_BUDGET_MS = 5000;
 
 /** Analyzes a shell command. Synchronous; initShellParser() must have been awaited once before. */
 export function analyzeShell(source: string, opts: AnalyzeOptions = {}): ShellAnalysis {
@@ -20,7 +21,7 @@ export function analyzeShell(source: string, opts: AnalyzeOptions = {}): ShellAn
     truncated: false,
     nextPipelineId: 0,
     maxDepth: Math.max(0, Math.floor(opts.maxDepth ?? DEFAULT_MAX_DEPTH)),
-    deadline: Date.now() + PARSE_BUDGET_MS,
+    deadline: Date.now() + Math.max(0, opts.parseBudgetMs ?? DEFAULT_PARSE_BUDGET_MS),
   };
   const place: Place = {
     frame: { source, skipSubstitutions: new Set(), positional: undefined },
@@ -34,7 +35,16 @@ export function analyzeShell(source: string, opts: AnalyzeOptions = {}): ShellAn
     redirects: [],
     nesting: 0,
   };
-  const comments = analyzeSource(state, source, place);
+  assertParserReady();
+  let comments: { start: number; end: number }[] = [];
+  try {
+    comments = analyzeSource(state, source, place);
+  } catch {
+    // Input must never make the analyzer throw (a stack overflow on some nesting we did not
+    // foresee, say): what was found stands, and the result says it is incomplete.
+    state.truncated = true;
+    state.hasParseErrors = true;
+  }
   return {
     commands: state.commands,
     comments: state.comments,

@@ -2,18 +2,20 @@
 import type { SyntaxNode } from './nodes';
 import { deeper, pipelinePlaceOf, type AnalysisState, type Place } from './context';
 import { REDIRECT_TYPES, resolveRedirects, stdinLiteral, type ResolvedRedirects } from './redirects';
-import { readShellInvocation, SHELLS } from './script-hops';
+import { readsScriptFromStdin } from './script-hops';
 import type { PipelinePlace, Redirect, SimpleCommand, Via } from './types';
+import { aliasExpansion, recordAliases } from './aliases';
 import { analyzeSource, walkStatement, walkSubstitutions } from './walker';
 import { HOP_NAMES, hopsOf, type Hop } from './wrappers';
+import { LITERAL_WRITERS, literalOutput } from './literal-output';
 import { expandWord, singleWord, type Word, type WordContext } from './words';
 
-export function wordContext(place: Place): WordContext {
-  return { scope: place.scope, positional: place.frame.positional };
+export function wordContext(state: AnalysisState, place: Place): WordContext {
+  return { scope: place.scope, positional: place.frame.positional, limits: state };
 }
 
 /** Basename of argv[0]; for a partly dynamic word, the static part after its last slash if there is one. */
-export function commandName(word: Word | undefined): string {
+function commandName(word: Word | undefined): string {
   if (!word) return '';
   const text = word.dynamic ? word.staticTail : word.value;
   let end = text.length;
@@ -30,13 +32,31 @@ interface CommandParts {
   redirects: SyntaxNode[];
 }
 
-/** Splits a command node into prefix assignments, words (adjacent nodes form one word) and redirects. */
-function partsOf(node: SyntaxNode, glued: SyntaxNode | undefined, state: AnalysisState): CommandParts {
+const ESCAPED_BLANKS = /\\[ \t]/y;
+
+/**
+ * Splits a command node into prefix assignments, words (adjacent nodes form one word) and
+ * redirects. The grammar takes a backslash-escaped blank after an expansion or a string, or at
+ * the start of a word, for a separator; in bash it is part of the word (`"$d"\ x` is one word).
+ */
+function partsOf(node: SyntaxNode, glued: SyntaxNode | undefined, state: AnalysisState, frameSource: string): CommandParts {
   const parts: CommandParts = { assignments: [], words: [], redirects: [] };
+  const source = frameSource;
   let previousEnd = -1;
   const addWordNode = (word: SyntaxNode): void => {
+    let joined = word.startIndex === previousEnd;
+    if (previousEnd >= 0 && !joined) {
+      for (const run of escapedBlankRuns(source, previousEnd, word.startIndex)) {
+        const piece = word.synthetic('word', run.start, run.end);
+        const last = parts.words[parts.words.length - 1];
+        if (run.start === previousEnd && last) last.push(piece);
+        else parts.words.push([piece]);
+        previousEnd = run.end;
+      }
+      joined = word.startIndex === previousEnd;
+    }
     const last = parts.words[parts.words.length - 1];
-    if (last && word.startIndex === previousEnd) last.push(word);
+    if (last && joined) last.push(word);
     else parts.words.push([word]);
     previousEnd = word.endIndex;
   };
@@ -45,20 +65,54 @@ function partsOf(node: SyntaxNode, glued: SyntaxNode | undefined, state: Analysi
     const field = child.field;
     if (child.type === 'variable_assignment' && parts.words.length === 0) parts.assignments.push(child);
     else if (REDIRECT_TYPES.has(child.type)) parts.redirects.push(child);
-    else if (field === 'name') for (const piece of child.children) addWordNode(piece);
+    else if (field === 'name' || child.type === 'command_name') for (const piece of child.children) addWordNode(piece);
     else if (field === 'argument') addWordNode(child);
     else if (child.type === 'ERROR') state.hasParseErrors = true;
+  }
+  // Escaped blanks right after the last word, which the grammar left out of the command.
+  const lastWord = parts.words[parts.words.length - 1];
+  if (lastWord && previousEnd >= 0) {
+    const blanks = /^(?:[ \t]|\\[ \t])*/.exec(source.slice(previousEnd))?.[0] ?? '';
+    for (const run of escapedBlankRuns(source, previousEnd, previousEnd + blanks.length)) {
+      const piece = node.synthetic('word', run.start, run.end);
+      if (run.start === previousEnd) (parts.words[parts.words.length - 1] as SyntaxNode[]).push(piece);
+      else parts.words.push([piece]);
+      previousEnd = run.end;
+    }
   }
   return parts;
 }
 
+/** Runs of backslash-escaped blanks in source[from, to) when it holds blanks only (no comment, say). */
+function escapedBlankRuns(source: string, from: number, to: number): { start: number; end: number }[] {
+  const runs: { start: number; end: number }[] = [];
+  if (!/^(?:[ \t]|\\[ \t])*$/.test(source.slice(from, to))) return runs;
+  let i = from;
+  while (i < to) {
+    ESCAPED_BLANKS.lastIndex = i;
+    if (!ESCAPED_BLANKS.test(source)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < to && (ESCAPED_BLANKS.lastIndex = i, ESCAPED_BLANKS.test(source))) i += 2;
+    runs.push({ start, end: i });
+  }
+  return runs;
+}
+
 /** The value an assignment gives, or undefined when it is only known at run time. */
-export function assignedValue(node: SyntaxNode, place: Place, scopeForLookup = place.scope): { name: string; value: string | undefined; text: string; substitutions: SyntaxNode[] } {
+export function assignedValue(
+  state: AnalysisState,
+  node: SyntaxNode,
+  place: Place,
+  scopeForLookup = place.scope,
+): { name: string; value: string | undefined; text: string; substitutions: SyntaxNode[] } {
   const name = node.childForFieldName('name')?.text ?? '';
   const valueNode = node.childForFieldName('value');
   const append = node.children.some((c) => c.type === '+=');
   if (!valueNode) return { name, value: append ? scopeValue(scopeForLookup, name) : '', text: '', substitutions: [] };
-  const ctx = { ...wordContext(place), scope: scopeForLookup };
+  const ctx = { ...wordContext(state, place), scope: scopeForLookup };
   if (valueNode.type === 'array') {
     const substitutions = valueNode.descendantsOfType(['command_substitution', 'process_substitution'], true);
     return { name, value: undefined, text: valueNode.text, substitutions };
@@ -102,19 +156,19 @@ function newCommand(
 
 /** Emits a command node (with the redirects of its redirected_statement) and everything nested in it. */
 export function emitCommand(state: AnalysisState, node: SyntaxNode | undefined, outer: ResolvedRedirects, place: Place, glued?: SyntaxNode): void {
-  const parts = node ? partsOf(node, glued, state) : { assignments: [], words: [], redirects: [] };
+  const parts = node ? partsOf(node, glued, state, place.frame.source) : { assignments: [], words: [], redirects: [] };
   // Prefix assignments (X=1 cmd) hold for this command only.
   const local = parts.assignments.length > 0 ? place.scope.child() : place.scope;
   const localPlace: Place = local === place.scope ? place : { ...place, scope: local };
   const assignments: Record<string, string> = {};
   const ownSubstitutions: SyntaxNode[] = [...outer.substitutions];
   for (const assignment of parts.assignments) {
-    const { name, value, text, substitutions } = assignedValue(assignment, localPlace, local);
+    const { name, value, text, substitutions } = assignedValue(state, assignment, localPlace, local);
     local.assign(name, value, { conditional: false, exported: true });
     assignments[name] = text;
     ownSubstitutions.push(...substitutions);
   }
-  const ctx = wordContext(localPlace);
+  const ctx = wordContext(state, localPlace);
   const words: Word[] = [];
   const groups: { words: Word[]; substitutions: SyntaxNode[] }[] = [];
   for (const group of parts.words) {
@@ -140,8 +194,9 @@ export function emitCommand(state: AnalysisState, node: SyntaxNode | undefined, 
   let skip: Set<string> | undefined;
   // Substitutions this command's words already hold, for a string re-parsed from those words.
   const walked = (): ReadonlySet<string> => (skip ??= new Set([...ownSubstitutions, ...groups.flatMap((g) => g.substitutions)].map((n) => n.text)));
-  followHops(state, { index, words, place: localPlace, shellScope: place.scope, stdin: redirects, owners, walked, chainAssignments: {} });
+  followHops(state, { index, words, topWords: words, place: localPlace, shellScope: place.scope, stdin: redirects, owners, walked, chainAssignments: {} });
   afterCommand(words, place);
+  recordAliases(commandName(words[0]), words, place, end);
   if (ownSubstitutions.length > 0) walkSubstitutions(state, ownSubstitutions, { ...place, parent: index });
   for (const group of groups) {
     if (group.substitutions.length === 0) continue;
@@ -154,6 +209,8 @@ export function emitCommand(state: AnalysisState, node: SyntaxNode | undefined, 
 interface HopContext {
   index: number;
   words: Word[];
+  /** The words of the command as written; only they can be an alias. */
+  topWords: Word[];
   place: Place;
   /** The redirects that feed this command's stdin (the outermost command's, shared by its wrapped ones). */
   stdin: readonly Redirect[];
@@ -170,20 +227,27 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   const first = hc.words[0];
   if (!first || first.dynamic) return;
   const name = commandName(first);
+  const aliased = hc.words === hc.topWords ? aliasExpansion(hc.words, hc.place) : undefined;
+  if (aliased !== undefined) followScriptHop(state, hc, 'alias', aliased, {});
   if (!HOP_NAMES.has(name) && !(hc.place.pipeline && LITERAL_WRITERS.has(name))) return;
   const view = { argv: hc.words.map((w) => w.value), dynamic: new Set(hc.words.flatMap((w, i) => (w.dynamic ? [i] : []))) };
-  for (const hop of hopsOf(name, view)) {
+  const hops = hopsOf(name, view);
+  for (const hop of hops) {
     if (hop.kind === 'argv') followArgvHop(state, hc, hop);
     else followScriptHop(state, hc, hop.via, hop.script, hop);
   }
-  if (SHELLS.has(name) && readShellInvocation(view, name).readsStdin) {
-    const fromRedirect = stdinLiteral(hc.stdin);
-    const stage = hc.place.pipeline;
-    const fromPipe = stage && stage.place.index > 0 ? stage.feed.outputs[stage.place.index - 1] : undefined;
+  // What the command reads: its own heredoc or here-string, else the stage before it in a pipeline.
+  const stage = hc.place.pipeline;
+  const fromRedirect = stdinLiteral(hc.stdin);
+  const fromPipe = stage && stage.place.index > 0 ? stage.feed.outputs[stage.place.index - 1] : undefined;
+  if (readsScriptFromStdin(name, view, hops.length > 0)) {
     if (fromRedirect !== undefined) followScriptHop(state, hc, 'heredoc-shell', fromRedirect, {});
     else if (fromPipe !== undefined) followScriptHop(state, hc, 'pipe-to-shell', fromPipe, {});
   }
-  recordLiteralOutput(name, view.argv, view.dynamic, hc);
+  if (stage) {
+    const output = literalOutput(name, view, fromRedirect ?? fromPipe);
+    if (output !== undefined) stage.feed.outputs[stage.place.index] = output;
+  }
 }
 
 function followArgvHop(state: AnalysisState, hc: HopContext, hop: Extract<Hop, { kind: 'argv' }>): void {
@@ -205,50 +269,20 @@ function followArgvHop(state: AnalysisState, hc: HopContext, hop: Extract<Hop, {
 
 function followScriptHop(state: AnalysisState, hc: HopContext, via: Via, script: string, hop: { wrapper?: string; positional?: (string | undefined)[] }): void {
   // eval runs in the same shell; the others start a new one that inherits exported variables.
-  const scope = via === 'eval' ? hc.shellScope : hc.place.scope.exportedOnly();
-  if (via !== 'eval') for (const [name, value] of Object.entries(hc.chainAssignments)) scope.assign(name, value, { conditional: false, exported: true });
+  const sameShell = via === 'eval' || via === 'alias';
+  const scope = sameShell ? hc.shellScope : hc.place.scope.exportedOnly();
+  if (!sameShell) for (const [name, value] of Object.entries(hc.chainAssignments)) scope.assign(name, value, { conditional: false, exported: true });
   const place = deeper(state, hc.place, via, {
     parent: hc.index,
     wrappers: hop.wrapper ? [...hc.place.wrappers, hop.wrapper] : hc.place.wrappers,
     scope,
     pipeline: undefined,
     redirects: [],
-    conditional: via === 'eval' ? hc.place.conditional : false,
+    conditional: sameShell ? hc.place.conditional : false,
   });
   if (!place) return;
-  const positional = hop.positional ?? (via === 'eval' ? hc.place.frame.positional : undefined);
+  const positional = hop.positional ?? (sameShell ? hc.place.frame.positional : undefined);
   analyzeSource(state, script, { ...place, frame: { source: script, skipSubstitutions: hc.walked(), positional } });
-}
-
-const LITERAL_WRITERS = new Set(['echo', 'printf', 'cat']);
-
-/** Remembers what a pipeline stage writes when it is a literal, for a shell reading it further on. */
-function recordLiteralOutput(name: string, argv: string[], dynamic: ReadonlySet<number>, hc: HopContext): void {
-  const stage = hc.place.pipeline;
-  if (!stage) return;
-  let output: string | undefined;
-  if (dynamic.size === 0 && name === 'echo') output = echoOutput(argv.slice(1));
-  else if (dynamic.size === 0 && name === 'printf' && argv.length === 2) output = printfOutput(argv[1] as string);
-  else if (name === 'cat' && argv.length === 1) output = stdinLiteral(hc.stdin);
-  if (output !== undefined) stage.feed.outputs[stage.place.index] = output;
-}
-
-function printfOutput(format: string): string | undefined {
-  if (/%[^%]/.test(format.replace(/%%/g, ''))) return undefined;
-  return format.replace(/%%/g, '%').replace(/\\([nt\\])/g, (_, ch: string) => (ch === 'n' ? '\n' : ch === 't' ? '\t' : '\\'));
-}
-
-function echoOutput(args: string[]): string {
-  let newline = true;
-  let escapes = false;
-  while (args[0] !== undefined && /^-[neE]+$/.test(args[0])) {
-    const flags = args.shift() as string;
-    if (flags.includes('n')) newline = false;
-    if (flags.includes('e')) escapes = true;
-  }
-  let text = args.join(' ');
-  if (escapes) text = text.replace(/\\n/g, '\n').replace(/\\t/g, '\t');
-  return newline ? text + '\n' : text;
 }
 
 /** Builtins that set variables to values only known at run time. */

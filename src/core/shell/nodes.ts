@@ -20,6 +20,20 @@ export class SyntaxNode {
     readonly parent: SyntaxNode | undefined,
   ) {}
 
+  /** A node the grammar did not produce: `type` around `children` (which keep their own parent). */
+  static around(type: string, children: SyntaxNode[], parent: SyntaxNode | undefined): SyntaxNode {
+    const first = children[0];
+    const last = children[children.length - 1];
+    const node = new SyntaxNode(first?.source ?? '', type, true, null, first?.startIndex ?? 0, last?.endIndex ?? 0, parent);
+    node.children.push(...children);
+    return node;
+  }
+
+  /** A node of `type` over [start, end) of this node's source, made up by the analyzer. */
+  synthetic(type: string, start: number, end: number): SyntaxNode {
+    return new SyntaxNode(this.source, type, true, null, start, end, this.parent);
+  }
+
   get text(): string {
     return this.source.slice(this.startIndex, this.endIndex);
   }

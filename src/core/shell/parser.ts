@@ -51,14 +51,20 @@ export function initShellParser(): Promise<void> {
   return loading;
 }
 
+/** Throws the error a caller gets for analyzing before initShellParser() finished. */
+export function assertParserReady(): void {
+  if (!parser) throw new Error('Shell parser not ready: await initShellParser() before analyzeShell().');
+}
+
 /**
  * Parses bash source; the caller must delete() the tree. Returns undefined when parsing is still
  * going at `deadline` (a Date.now() value): hostile input must not hold up a verdict.
  */
 export function parseBash(source: string, deadline = Infinity): Tree | undefined {
-  if (!parser) throw new Error('Shell parser not ready: await initShellParser() before analyzeShell().');
-  const active = parser;
-  const tree = Number.isFinite(deadline) ? active.parse(source, null, { progressCallback: () => Date.now() > deadline }) : active.parse(source);
+  assertParserReady();
+  const active = parser as Parser;
+  if (Date.now() >= deadline) return undefined;
+  const tree = Number.isFinite(deadline) ? active.parse(source, null, { progressCallback: () => Date.now() >= deadline }) : active.parse(source);
   if (!tree) {
     // A cancelled parse would otherwise resume on the next call.
     active.reset();

@@ -44,12 +44,12 @@ export function resolveRedirects(nodes: readonly SyntaxNode[], ctx: WordContext)
   return out;
 }
 
-/** The end of a redirect on its own line: for a heredoc, its `<<EOF` and what is attached to it. */
+/** The end of a redirect in its command's text: for a heredoc, its `<<EOF` and the redirects after it. */
 function lineEndOf(node: SyntaxNode): number {
   if (node.type !== 'heredoc_redirect') return node.endIndex;
   let end = node.startIndex;
   for (const child of node.children) {
-    if (child.type !== 'heredoc_body' && child.type !== 'heredoc_end') end = Math.max(end, child.endIndex);
+    if (child.type === 'heredoc_start' || REDIRECT_TYPES.has(child.type)) end = Math.max(end, child.endIndex);
   }
   return end;
 }

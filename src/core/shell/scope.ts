@@ -6,20 +6,34 @@ interface Variable {
   exported: boolean;
 }
 
+/** Bash sets IFS itself at start-up; it does not take it from the environment. */
+const DEFAULT_IFS = ' \t\n';
+
 export type Lookup = { known: true; value: string } | { known: false };
 
 /**
  * A variable scope. Children (subshells, pipeline stages, prefix assignments) see their
  * parents' variables and keep their own assignments to themselves.
  */
+/** An alias definition: it applies from the next line of the source that defined it, and in any later source. */
+export interface Alias {
+  value: string;
+  source: object;
+  from: number;
+}
+
 export class Scope {
   private readonly own = new Map<string, Variable>();
+  /** Aliases set (or removed: null) in this scope; subshells inherit them, new shells do not. */
+  private readonly aliases = new Map<string, Alias | null>();
 
   constructor(private readonly parent?: Scope) {}
 
   static fromEnvironment(env: Record<string, string | undefined>, home: string | undefined): Scope {
     const scope = new Scope();
+    scope.own.set('IFS', { value: DEFAULT_IFS, exported: false });
     for (const [name, value] of Object.entries(env)) {
+      if (name === 'IFS') continue;
       if (value !== undefined) scope.own.set(name, { value, exported: true });
     }
     if (home !== undefined) scope.own.set('HOME', { value: home, exported: true });
@@ -60,15 +74,28 @@ export class Scope {
     this.own.set(name, { value: previous?.value, exported: true });
   }
 
+  alias(name: string): Alias | undefined {
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      const found = scope.aliases.get(name);
+      if (found !== undefined) return found ?? undefined;
+    }
+    return undefined;
+  }
+
+  setAlias(name: string, alias: Alias | null): void {
+    this.aliases.set(name, alias);
+  }
+
   /** What a child process would inherit: exported variables only. */
   exportedOnly(): Scope {
     const chain: Scope[] = [];
     for (let scope: Scope | undefined = this; scope; scope = scope.parent) chain.unshift(scope);
     const result = new Scope();
+    result.own.set('IFS', { value: DEFAULT_IFS, exported: false });
     for (const scope of chain) {
       for (const [name, variable] of scope.own) {
         if (variable.exported) result.own.set(name, { ...variable });
-        else result.own.delete(name);
+        else if (name !== 'IFS') result.own.delete(name);
       }
     }
     return result;

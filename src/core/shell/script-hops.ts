@@ -17,7 +17,7 @@ interface ShellInvocation {
 }
 
 /** Reads a shell's arguments: sh [-abefhkmnptuvxlic] [-o opt] [--rcfile f] [-c STRING [ARG0 [ARG…]] | FILE] */
-export function readShellInvocation(view: ArgvView, name: string): ShellInvocation {
+function readShellInvocation(view: ArgvView, name: string): ShellInvocation {
   const { argv } = view;
   let hasC = false;
   let fromStdin = false;
@@ -76,6 +76,21 @@ function suHops(view: ArgvView, wrapper: string): Hop[] {
   const found = findOptionValue(view, 1, view.argv.length, 'c', ['command', 'session-command'], SU_SPEC);
   if (!found) return [];
   return [{ kind: 'script', via: 'bash-c', wrapper, script: found.value }];
+}
+
+/**
+ * Whether a command runs a shell that reads its script from stdin: sh with no -c and no script
+ * file, and the wrappers that start an interactive shell when given no command (sudo -s, sudo -i,
+ * su, doas -s).
+ */
+export function readsScriptFromStdin(name: string, view: ArgvView, hasInnerCommand: boolean): boolean {
+  if (SHELLS.has(name)) return readShellInvocation(view, name).readsStdin;
+  if (hasInnerCommand) return false;
+  const options = view.argv.slice(1).filter((word) => word.startsWith('-'));
+  if (name === 'sudo') return options.some((o) => /^-[a-zA-Z]*[si]$/.test(o) || o === '--shell' || o === '--login');
+  if (name === 'doas') return options.some((o) => /^-[a-zA-Z]*s$/.test(o));
+  if (name === 'su' || name === 'runuser') return !findOptionValue(view, 1, view.argv.length, 'c', ['command', 'session-command'], SU_SPEC);
+  return false;
 }
 
 /** Hops of the commands that re-parse shell source from their arguments. */

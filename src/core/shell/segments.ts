@@ -17,7 +17,6 @@ export interface Segment {
 }
 
 const MAX_BRACE_WORDS = 1024;
-const FIELD_SEPARATORS = /[ \t\n]+/;
 
 function pushMerged(out: Segment[], segment: Segment): void {
   const last = out[out.length - 1];
@@ -135,14 +134,20 @@ export function braceExpand(segments: Segment[]): Segment[][] {
 }
 
 /**
- * Tilde expansion of a word's leading ~ (or of ~ after `=`/`:` in assignment values when
- * `assignment` is set). ~ alone or before / gives $HOME; ~user, ~+ and ~- are left dynamic.
+ * Where a tilde may start a tilde-prefix: the start of a word; in an assignment's value also after
+ * each `:`; in a whole NAME=value word also right after its first `=`.
  */
-export function tildeExpand(segments: Segment[], home: Lookup, assignment = false): Segment[] {
+export type TildeMode = 'word' | 'value' | 'assignment-word';
+
+/**
+ * Tilde expansion: ~ alone or before / gives $HOME; ~user, ~+ and ~- are left dynamic.
+ */
+export function tildeExpand(segments: Segment[], home: Lookup, mode: TildeMode = 'word'): Segment[] {
   const first = segments[0];
   if (!first || first.kind !== 'literal') return segments;
   const text = first.text;
-  const positions = assignment ? tildePositionsInAssignment(text) : text.startsWith('~') ? [0] : [];
+  const assignment = mode !== 'word';
+  const positions = tildePositions(text, mode);
   if (positions.length === 0) return segments;
   const out: Segment[] = [];
   let from = 0;
@@ -166,17 +171,40 @@ export function tildeExpand(segments: Segment[], home: Lookup, assignment = fals
   return merged;
 }
 
-function tildePositionsInAssignment(text: string): number[] {
+function tildePositions(text: string, mode: TildeMode): number[] {
+  if (mode === 'word') return text.startsWith('~') ? [0] : [];
+  const afterEquals = mode === 'assignment-word' ? text.indexOf('=') + 1 : 0;
   const positions: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '~' && (i === 0 || text[i - 1] === ':')) positions.push(i);
+  for (let i = afterEquals; i < text.length; i++) {
+    if (text[i] === '~' && (i === afterEquals || text[i - 1] === ':')) positions.push(i);
   }
   return positions;
 }
 
-/** Field splitting of unquoted expansion values; a word made only of empty unquoted expansions vanishes. */
-export function fieldSplit(segments: Segment[]): Segment[][] {
+function escapeForClass(chars: string): string {
+  return chars.replace(/[\\\]^-]/g, '\\$&');
+}
+
+/** Bash's separators for an IFS value: runs of its whitespace, or one of its other characters with whitespace around. */
+function separatorsOf(ifs: string): RegExp {
+  const white = escapeForClass([...ifs].filter((c) => c === ' ' || c === '\t' || c === '\n').join(''));
+  const other = escapeForClass([...ifs].filter((c) => c !== ' ' && c !== '\t' && c !== '\n').join(''));
+  const around = white ? `[${white}]*` : '';
+  const alternatives = [...(other ? [`${around}[${other}]${around}`] : []), ...(white ? [`[${white}]+`] : [])];
+  return new RegExp(alternatives.join('|'));
+}
+
+/**
+ * Field splitting of unquoted expansion values by IFS; a word made only of empty unquoted
+ * expansions vanishes. With IFS unknown, such values are only known at run time.
+ */
+export function fieldSplit(segments: Segment[], ifs: Lookup): Segment[][] {
   if (!segments.some((s) => s.kind === 'split')) return [segments];
+  if (!ifs.known || ifs.value === '') {
+    const kind = ifs.known ? 'quoted' : 'dynamic';
+    return [segments.map((s) => (s.kind === 'split' ? { text: s.text, kind } : s))];
+  }
+  const separators = separatorsOf(ifs.value);
   const words: Segment[][] = [];
   let current: Segment[] = [];
   let hasContent = false;
@@ -186,7 +214,7 @@ export function fieldSplit(segments: Segment[]): Segment[][] {
       hasContent = true;
       continue;
     }
-    const parts = segment.text.split(FIELD_SEPARATORS);
+    const parts = segment.text.split(separators);
     parts.forEach((part, k) => {
       if (k > 0) {
         if (hasContent) words.push(current);

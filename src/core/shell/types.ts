@@ -12,7 +12,9 @@ export type Via =
   | 'find-exec'
   | 'ssh'
   | 'heredoc-shell'
-  | 'pipe-to-shell';
+  | 'pipe-to-shell'
+  /** An alias defined earlier in the same command text, expanded. */
+  | 'alias';
 
 export interface Redirect {
   /** The operator as written: '>', '>>', '<', '&>', '&>>', '>&', '<&', '>|', '<>', '<<', '<<-', '<<<'. */
@@ -62,7 +64,7 @@ export interface ShellAnalysis {
   withoutComments: string;
   /** The parser met text it could not read (here or in a re-parsed string). */
   hasParseErrors: boolean;
-  /** Nesting deeper than the limit was not followed. */
+  /** Something was not followed: nesting past maxDepth, or text left when the parse budget ran out. */
   truncated: boolean;
 }
 
@@ -73,4 +75,9 @@ export interface AnalyzeOptions {
   env?: Record<string, string | undefined>;
   /** How many hops (re-parsed strings, wrappers, substitutions, subshells) to follow; default 8. */
   maxDepth?: number;
+  /**
+   * Wall-clock milliseconds the parser may spend on one analysis, default 5000. Text not parsed
+   * in time is left out and the result is marked truncated and unparsable.
+   */
+  parseBudgetMs?: number;
 }

@@ -1,7 +1,7 @@
 // Walks a bash syntax tree statement by statement, following everything that runs commands.
-import type { SyntaxNode } from './nodes';
+import { SyntaxNode } from './nodes';
 import { assignedValue, emitCommand, wordContext } from './command';
-import { deeper, MAX_NESTING, type AnalysisState, type Place } from './context';
+import { deeper, MAX_NESTING, pipelinePlaceOf, type AnalysisState, type Place } from './context';
 import { prepareTree } from './prepare';
 import { resolveRedirects, REDIRECT_TYPES, type ResolvedRedirects } from './redirects';
 import { topLevelBreaks } from './split';
@@ -92,8 +92,8 @@ function walkBlock(state: AnalysisState, node: SyntaxNode, place: Place, bodyPla
     const target = CONTROL.has(node.type) && field !== 'condition' && field !== 'value' ? bodyPlace : place;
     if (!child.isNamed) {
       // An ERROR can hold `{` glued to the command after it: the first word of `{rm,-rf,~}`.
-      if (node.type === 'ERROR' && child.type === '{' && next?.type === 'command' && next.startIndex === child.endIndex) {
-        emitCommand(state, next, NO_REDIRECTS, target, child);
+      if (node.type === 'ERROR' && child.type === '{' && next && next.startIndex === child.endIndex && (next.type === 'command' || next.type === 'command_name')) {
+        emitCommand(state, next.type === 'command' ? next : SyntaxNode.around('command', [next], node), NO_REDIRECTS, target, child);
         k++;
       }
       continue;
@@ -118,7 +118,7 @@ export function walkStatement(state: AnalysisState, node: SyntaxNode, outerPlace
     case 'redirected_statement':
       return walkRedirected(state, node, place);
     case 'pipeline':
-      return walkPipeline(state, stagesOf(node).map((stage) => ({ node: stage, redirects: NO_REDIRECTS })), place);
+      return walkPipelineNode(state, node, place);
     case 'list':
       return walkList(state, node, place);
     case 'subshell': {
@@ -145,13 +145,13 @@ export function walkStatement(state: AnalysisState, node: SyntaxNode, outerPlace
     default:
       if (CONTROL.has(node.type)) return walkBlock(state, node, place, { ...place, conditional: true });
       if (STATEMENTS.has(node.type) || BLOCKS.has(node.type)) return walkBlock(state, node, place);
-      if (REDIRECT_TYPES.has(node.type)) return emitCommand(state, undefined, resolveRedirects([node], wordContext(place)), place);
+      if (REDIRECT_TYPES.has(node.type)) return emitCommand(state, undefined, resolveRedirects([node], wordContext(state, place)), place);
       return walkSubstitutions(state, substitutionsIn(node), place);
   }
 }
 
 /** The outermost command and process substitutions inside a node (itself included). */
-export function substitutionsIn(node: SyntaxNode): SyntaxNode[] {
+function substitutionsIn(node: SyntaxNode): SyntaxNode[] {
   if (SUBSTITUTIONS.includes(node.type)) return [node];
   return node.descendantsOfType(SUBSTITUTIONS, true);
 }
@@ -170,20 +170,54 @@ export function walkSubstitutions(state: AnalysisState, substitutions: readonly 
 function walkRedirected(state: AnalysisState, node: SyntaxNode, place: Place): void {
   const body = node.childForFieldName('body');
   const redirectNodes = node.children.filter((c) => REDIRECT_TYPES.has(c.type));
-  const resolved = resolveRedirects(redirectNodes, wordContext(place));
+  const resolved = resolveRedirects(redirectNodes, wordContext(state, place));
   for (const child of node.children) if (child.type === 'ERROR') state.hasParseErrors = true;
-  if (resolved.pipeTail) {
-    // cat <<EOF | sh: the grammar hangs the rest of the pipeline on the heredoc.
-    const stages = [{ node: body, redirects: resolved }, ...stagesOf(resolved.pipeTail).map((stage) => ({ node: stage, redirects: NO_REDIRECTS }))];
-    walkPipeline(state, stages, place);
-    for (const statement of resolved.trailing) walkStatement(state, statement, { ...place, conditional: true });
+  walkWithRedirects(state, body, { ...resolved, trailing: [], pipeTail: undefined }, resolved.pipeTail, place);
+  for (const statement of resolved.trailing) walkStatement(state, statement, { ...place, conditional: true });
+}
+
+/**
+ * A statement followed by redirects. The grammar hangs redirects written after `a && b | c` on
+ * the whole list, but bash gives them to the last simple command (c); only a compound command
+ * ({ …; }, ( … ), loops, if, case) shares them with everything inside. `pipeTail` is the rest of
+ * a pipeline written after a heredoc (cat <<EOF | sh).
+ */
+function walkWithRedirects(state: AnalysisState, body: SyntaxNode | undefined, redirects: ResolvedRedirects, pipeTail: SyntaxNode | undefined, place: Place): void {
+  if (body?.type === 'list') {
+    const operands = listOperands(body);
+    operands.forEach((operand, k) => {
+      const operandPlace = k === 0 ? place : { ...place, conditional: true };
+      if (k === operands.length - 1) walkWithRedirects(state, operand, redirects, pipeTail, operandPlace);
+      else walkStatement(state, operand, operandPlace);
+    });
     return;
   }
-  walkStage(state, body, resolved, place);
+  if (body?.type === 'negated_command' && body.namedChildren.length === 1) {
+    return walkWithRedirects(state, body.namedChildren[0], redirects, pipeTail, place);
+  }
+  if (body?.type === 'pipeline') {
+    const { stages, rest } = pipelineParts(body);
+    if (rest.length > 0) {
+      walkPipeline(state, stages.map((stage) => ({ node: stage, redirects: NO_REDIRECTS })), place);
+      rest.forEach((operand, k) => {
+        if (k === rest.length - 1) walkWithRedirects(state, operand, redirects, pipeTail, { ...place, conditional: true });
+        else walkStatement(state, operand, { ...place, conditional: true });
+      });
+      return;
+    }
+    const tail = pipeTail ? pipelineParts(pipeTail) : { stages: [], rest: [] };
+    const all = stages.map((stage, k) => ({ node: stage, redirects: k === stages.length - 1 ? redirects : NO_REDIRECTS }));
+    walkPipeline(state, [...all, ...tail.stages.map((stage) => ({ node: stage, redirects: NO_REDIRECTS }))], place);
+    for (const operand of tail.rest) walkStatement(state, operand, { ...place, conditional: true });
+    return;
+  }
+  if (pipeTail) return walkPipelineNode(state, pipeTail, place, { node: body, redirects });
+  walkStage(state, body, redirects, place);
 }
 
 function walkStage(state: AnalysisState, body: SyntaxNode | undefined, redirects: ResolvedRedirects, place: Place): void {
-  if (!body || body.type === 'command') return emitCommand(state, body ?? undefined, redirects, place);
+  if (!body || body.type === 'command') return emitCommand(state, body, redirects, place);
+  if (body.type === 'list' || body.type === 'pipeline' || body.type === 'negated_command') return walkWithRedirects(state, body, redirects, undefined, place);
   walkSubstitutions(state, redirects.substitutions, place);
   walkStatement(state, body, { ...place, redirects: [...place.redirects, ...redirects.redirects] });
   for (const statement of redirects.trailing) walkStatement(state, statement, { ...place, conditional: true });
@@ -203,8 +237,8 @@ function walkPipeline(state: AnalysisState, stages: { node: SyntaxNode | undefin
   });
 }
 
-/** a && b || c; the grammar nests lists to the left, so the chain is unrolled without recursion. */
-function walkList(state: AnalysisState, node: SyntaxNode, place: Place): void {
+/** The operands of a && b || c; the grammar nests lists to the left, so the chain is unrolled without recursion. */
+function listOperands(node: SyntaxNode): SyntaxNode[] {
   const pieces: SyntaxNode[][] = [];
   let current: SyntaxNode = node;
   for (;;) {
@@ -218,16 +252,40 @@ function walkList(state: AnalysisState, node: SyntaxNode, place: Place): void {
     pieces.push(children);
     break;
   }
-  let operands = 0;
-  for (const child of pieces.reverse().flat()) {
-    if (!child.isNamed) continue;
+  return pieces.reverse().flat().filter((c) => c.isNamed && c.type !== 'comment');
+}
+
+function walkList(state: AnalysisState, node: SyntaxNode, place: Place): void {
+  listOperands(node).forEach((operand, k) => {
     // Everything after the first operand may or may not run.
-    walkStatement(state, child, operands++ === 0 ? place : { ...place, conditional: true });
+    walkStatement(state, operand, k === 0 ? place : { ...place, conditional: true });
+  });
+}
+
+/**
+ * The stages of a pipeline, and the list operands that follow it. The grammar reads
+ * `a | b | c && d` as `a | (b | c && d)`; bash binds the pipe tighter: `(a | b | c) && d`.
+ */
+function pipelineParts(node: SyntaxNode): { stages: SyntaxNode[]; rest: SyntaxNode[] } {
+  let stages = stagesOf(node);
+  let rest: SyntaxNode[] = [];
+  for (let last = stages[stages.length - 1]; last && last.type === 'list'; last = stages[stages.length - 1]) {
+    const [first, ...others] = listOperands(last);
+    rest = [...others, ...rest];
+    stages = [...stages.slice(0, -1), ...(first ? (first.type === 'pipeline' ? stagesOf(first) : [first]) : [])];
   }
+  return { stages, rest };
+}
+
+function walkPipelineNode(state: AnalysisState, node: SyntaxNode, place: Place, first?: { node: SyntaxNode | undefined; redirects: ResolvedRedirects }): void {
+  const { stages, rest } = pipelineParts(node);
+  const all = [...(first ? [first] : []), ...stages.map((stage) => ({ node: stage, redirects: NO_REDIRECTS }))];
+  walkPipeline(state, all, place);
+  for (const operand of rest) walkStatement(state, operand, { ...place, conditional: true });
 }
 
 function walkAssignment(state: AnalysisState, node: SyntaxNode, place: Place): void {
-  const { name, value, substitutions } = assignedValue(node, place);
+  const { name, value, substitutions } = assignedValue(state, node, place);
   walkSubstitutions(state, substitutions, place);
   place.scope.assign(name, value, { conditional: place.conditional });
 }
@@ -237,12 +295,12 @@ function walkDeclaration(state: AnalysisState, node: SyntaxNode, place: Place): 
   const keyword = node.children[0]?.text ?? '';
   const argv = [keyword];
   const dynamicWords: number[] = [];
-  const substitutions: ReturnType<typeof substitutionsIn> = [];
+  const substitutions: SyntaxNode[] = [];
   const exported = keyword === 'export' || node.namedChildren.some((c) => c.type === 'word' && /^-[a-zA-Z]*x/.test(c.text));
   for (const child of node.namedChildren) {
     if (child.type === 'comment') continue;
     if (child.type === 'variable_assignment') {
-      const assigned = assignedValue(child, place);
+      const assigned = assignedValue(state, child, place);
       if (keyword !== 'unset') place.scope.assign(assigned.name, assigned.value, { conditional: place.conditional, exported });
       if (assigned.value === undefined) dynamicWords.push(argv.length);
       argv.push(`${assigned.name}=${assigned.text}`);
@@ -252,7 +310,7 @@ function walkDeclaration(state: AnalysisState, node: SyntaxNode, place: Place): 
       else if (exported) place.scope.markExported(child.text);
       argv.push(child.text);
     } else {
-      const expanded = expandWord([child], wordContext(place));
+      const expanded = expandWord([child], wordContext(state, place));
       for (const word of expanded.words) {
         if (word.dynamic) dynamicWords.push(argv.length);
         argv.push(word.value);
@@ -267,7 +325,7 @@ function walkDeclaration(state: AnalysisState, node: SyntaxNode, place: Place): 
     dynamicWords,
     assignments: {},
     redirects: [...place.redirects],
-    pipeline: place.pipeline ? place.pipeline.place : { id: state.nextPipelineId++, index: 0, length: 1 },
+    pipeline: pipelinePlaceOf(state, place),
     background: place.background,
     via: [...place.via],
     wrappers: [...place.wrappers],

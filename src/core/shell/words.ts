@@ -1,6 +1,7 @@
 // Turns tree-sitter word nodes into the words bash would pass to a command, as far as that is static.
 import type { SyntaxNode } from './nodes';
 import { decodeAnsiC } from './ansi-c';
+import { expandParameter } from './parameter';
 import type { Scope } from './scope';
 import { braceExpand, fieldSplit, tildeExpand, type Segment } from './segments';
 
@@ -17,7 +18,12 @@ export interface WordContext {
   scope: Scope;
   /** $0, $1, … when known (a `bash -c STR arg0 arg1` string). */
   positional: readonly (string | undefined)[] | undefined;
+  /** Set when a word nested deeper than MAX_WORD_NESTING was left unread. */
+  limits: { truncated: boolean };
 }
+
+/** Nesting inside one word (${a:-${b:-…}}, "$(…)" …) deeper than this is left dynamic. */
+const MAX_WORD_NESTING = 64;
 
 const SUBSTITUTIONS = ['command_substitution', 'process_substitution'];
 const DOUBLE_QUOTE_ESCAPABLE = new Set(['$', '`', '"', '\\']);
@@ -26,13 +32,30 @@ class WordBuilder {
   readonly segments: Segment[] = [];
   readonly substitutions: SyntaxNode[] = [];
 
-  constructor(private readonly ctx: WordContext) {}
+  constructor(
+    private readonly ctx: WordContext,
+    private depth = 0,
+  ) {}
 
   add(text: string, kind: Segment['kind']): void {
     this.segments.push({ text, kind });
   }
 
   node(node: SyntaxNode): void {
+    if (this.depth >= MAX_WORD_NESTING) {
+      this.ctx.limits.truncated = true;
+      this.add(node.text, 'dynamic');
+      return;
+    }
+    this.depth++;
+    try {
+      this.nodeWithin(node);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private nodeWithin(node: SyntaxNode): void {
     const text = node.text;
     switch (node.type) {
       case 'word':
@@ -142,13 +165,22 @@ class WordBuilder {
 
   private expansion(node: SyntaxNode, quoted: boolean): void {
     const name = simpleVariableName(node);
-    const resolved = name === undefined ? undefined : lookupVariable(name, this.ctx);
-    if (resolved === undefined) {
-      this.add(node.text, 'dynamic');
-      this.collectSubstitutions(node);
-      return;
-    }
-    this.add(resolved, quoted ? 'quoted' : 'split');
+    const resolved = name !== undefined ? lookupVariable(name, this.ctx) : node.type === 'expansion' ? this.withOperators(node) : undefined;
+    // Substitutions in an operand may run even when the value is known (${X:-$(cmd)} with X unset).
+    this.collectSubstitutions(node);
+    if (resolved === undefined) this.add(node.text, 'dynamic');
+    else this.add(resolved, quoted ? 'quoted' : 'split');
+  }
+
+  private withOperators(node: SyntaxNode): string | undefined {
+    return expandParameter(node, {
+      lookup: (name) => lookupVariable(name, this.ctx),
+      operand: (nodes) => {
+        const operand = new WordBuilder(this.ctx, this.depth + 1);
+        operand.pieces(nodes);
+        return operand.segments.some((s) => s.kind === 'dynamic') ? undefined : operand.segments.map((s) => s.text).join('');
+      },
+    });
   }
 
   collectSubstitutions(node: SyntaxNode): void {
@@ -225,7 +257,10 @@ export function expandWord(nodes: SyntaxNode[], ctx: WordContext): { words: Word
   const home = ctx.scope.lookup('HOME');
   const words: Word[] = [];
   for (const braced of braceExpand(builder.segments)) {
-    for (const split of fieldSplit(tildeExpand(braced, home))) words.push(finish(split, range));
+    // Bash also expands ~ after the = of an argument that looks like an assignment (make DIR=~/x).
+    const assignmentLike = braced[0]?.kind === 'literal' && /^[A-Za-z_]\w*=/.test(braced[0].text);
+    const tilde = tildeExpand(braced, home, assignmentLike ? 'assignment-word' : 'word');
+    for (const split of fieldSplit(tilde, ctx.scope.lookup('IFS'))) words.push(finish(split, range));
   }
   return { words, substitutions: builder.substitutions };
 }
@@ -234,7 +269,7 @@ export function expandWord(nodes: SyntaxNode[], ctx: WordContext): { words: Word
 export function singleWord(nodes: SyntaxNode[], ctx: WordContext, options: { assignment?: boolean } = {}): { word: Word; substitutions: SyntaxNode[] } {
   const builder = new WordBuilder(ctx);
   builder.pieces(nodes);
-  const segments = tildeExpand(builder.segments, ctx.scope.lookup('HOME'), options.assignment === true);
+  const segments = tildeExpand(builder.segments, ctx.scope.lookup('HOME'), options.assignment === true ? 'value' : 'word');
   return { word: finish(segments, rangeOf(nodes)), substitutions: builder.substitutions };
 }
 

@@ -1,0 +1,39 @@
+// What a pipeline stage writes when that is known from its words alone, so that a shell reading
+// it further down the pipe (echo 'rm -rf ~' | sh) can be analyzed too.
+import type { ArgvView } from './options';
+
+export const LITERAL_WRITERS: ReadonlySet<string> = new Set(['echo', 'printf', 'cat', 'base64']);
+
+function echoOutput(args: string[]): string {
+  let newline = true;
+  let escapes = false;
+  while (args[0] !== undefined && /^-[neE]+$/.test(args[0])) {
+    const flags = args.shift() as string;
+    if (flags.includes('n')) newline = false;
+    if (flags.includes('e')) escapes = true;
+  }
+  let text = args.join(' ');
+  if (escapes) text = text.replace(/\\n/g, '\n').replace(/\\t/g, '\t');
+  return newline ? text + '\n' : text;
+}
+
+function printfOutput(format: string): string | undefined {
+  if (/%[^%]/.test(format.replace(/%%/g, ''))) return undefined;
+  return format.replace(/%%/g, '%').replace(/\\([nt\\])/g, (_, ch: string) => (ch === 'n' ? '\n' : ch === 't' ? '\t' : '\\'));
+}
+
+/**
+ * The exact output of echo, printf without conversions, cat of its stdin, and base64 -d of its
+ * stdin; undefined otherwise. `stdin` is what the command reads, when known.
+ */
+export function literalOutput(name: string, view: ArgvView, stdin: string | undefined): string | undefined {
+  const { argv, dynamic } = view;
+  if (name === 'echo' && dynamic.size === 0) return echoOutput(argv.slice(1));
+  if (name === 'printf' && dynamic.size === 0 && argv.length === 2) return printfOutput(argv[1] as string);
+  if (name === 'cat' && argv.length === 1) return stdin;
+  if (name === 'base64' && stdin !== undefined && argv.slice(1).some((a) => a === '-d' || a === '-D' || a === '--decode')) {
+    // echo cm0gLXJmIH4K | base64 -d | sh: the shell reads the decoded text.
+    return Buffer.from(stdin, 'base64').toString('utf8');
+  }
+  return undefined;
+}
