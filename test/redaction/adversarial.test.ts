@@ -31,6 +31,8 @@ const UNTOUCHED = [
   'ghp-repeated',
   'akia-repeated',
   'key-repeated',
+  // A YAML plain value cannot hold ": ", and in prose a word ending in ":" is the next name.
+  'password-colon-repeated',
   'dashed-name',
   'double-quotes',
   'escaped-quotes',
@@ -78,12 +80,6 @@ test('adversarial password=password=…: every value goes, only the names stay',
   assert.deepEqual(Object.keys(result.byLabel), ['secret-assignment']);
   assert.match(outsideMarkers(result), /^[pasword=]*$/);
   assert.ok(outsideMarkers(result).length < CAP / 100);
-});
-
-test('adversarial "password: " repeated: one YAML value, the rest is prose', () => {
-  const result = redactor.redactText(input('password-colon-repeated'));
-  assert.deepEqual(result.byLabel, { 'secret-assignment': 1 });
-  assert.ok(result.text.startsWith('password: <redacted:secret-assignment>'));
 });
 
 test('adversarial "Authorization: " repeated: header values go, header names stay', () => {

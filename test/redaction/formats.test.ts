@@ -109,3 +109,20 @@ test('a long random token with no known format is high entropy; a path segment a
   assert.equal(redactor.redactText(`echo ${token}`).text, 'echo <redacted:high-entropy>');
   assert.equal(redactor.redactText(`https://files.example.com/share/${token}/download`).text, 'https://files.example.com/share/<redacted:high-entropy>/download');
 });
+
+const CLI_FORMS: Array<[string, string]> = [
+  ['mysql --password=Sup3r-secret shop', 'mysql --password=<redacted:cli-credential-flag> shop'],
+  ['tool login --password Sup3r-secret', 'tool login --password <redacted:cli-credential-flag>'],
+  ['curl --user deploy:Sup3r-secret https://x.example', 'curl --user deploy:<redacted:cli-credential-flag> https://x.example'],
+  ['curl -udeploy:Sup3r-secret https://x.example', 'curl -udeploy:<redacted:cli-credential-flag> https://x.example'],
+  ['mysql -p"Sup3r secret" shop', 'mysql -p"<redacted:cli-credential-flag>" shop'],
+  ['sshpass -pSup3r-secret ssh host', 'sshpass -p<redacted:cli-credential-flag> ssh host'],
+  ['keytool -list -keystore k.jks -storepass Sup3r-secret', 'keytool -list -keystore k.jks -storepass <redacted:cli-credential-flag>'],
+  ['gh api --client-secret Sup3r-secret', 'gh api --client-secret <redacted:cli-credential-flag>'],
+];
+
+for (const [text, expected] of CLI_FORMS) {
+  test(`narrow: credential flag in ${JSON.stringify(text)}`, () => {
+    assert.equal(redactor.redactText(text, 'narrow').text, expected);
+  });
+}

@@ -55,7 +55,6 @@ const PLANTED: fc.Arbitrary<Planted> = fc.oneof(
       .tuple(fc.string({ minLength: 1, maxLength: 12 }), fc.integer(), token(BASE64URL, 43))
       .map(([sub, iat, sig]) => `${b64json({ alg: 'HS256', typ: 'JWT' })}.${b64json({ sub, iat })}.${sig}`),
   ),
-  bare(token(BASE64, 44)),
   fc.tuple(token(BASE64, 64), token(BASE64, 40)).map(([a, b]) => {
     const body = `${a}\n${b}`;
     return { text: `-----BEGIN RSA PRIVATE KEY-----\n${body}\n-----END RSA PRIVATE KEY-----`, secret: a };

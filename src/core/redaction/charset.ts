@@ -1,4 +1,5 @@
 // Character classes as lookup tables, so scanners test a char in O(1) without regexes.
+import { markerAt, markerEndsAt } from './labels';
 
 function table(chars: string): Uint8Array {
   const t = new Uint8Array(128);
@@ -45,13 +46,17 @@ export function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13 || code === 11 || code === 12;
 }
 
-/** True when the char before `index` does not continue an alphanumeric word. */
+/**
+ * True when the char before `index` does not continue an alphanumeric word. A marker counts as
+ * part of the word: it stands for text that was glued there, so what was not a word start before
+ * redaction does not become one after it (which keeps redaction idempotent).
+ */
 export function wordBoundaryBefore(text: string, index: number): boolean {
-  return index === 0 || !isAlnum(text.charCodeAt(index - 1));
+  return index === 0 || (!isAlnum(text.charCodeAt(index - 1)) && !markerEndsAt(text, index));
 }
 
 export function wordBoundaryAfter(text: string, index: number): boolean {
-  return index >= text.length || !isAlnum(text.charCodeAt(index));
+  return index >= text.length || (!isAlnum(text.charCodeAt(index)) && !markerAt(text, index));
 }
 
 /** Index of the first char at or after `from` that is not in `t` (bounded by `limit`). */

@@ -61,6 +61,13 @@ export function markerAt(text: string, index: number): boolean {
   return close > 0 && close - index <= 80 && isLabel(text.slice(index + MARKER_OPEN.length, close));
 }
 
+/** A marker ends just before `index`. */
+export function markerEndsAt(text: string, index: number): boolean {
+  if (index <= 0 || text.charCodeAt(index - 1) !== 62) return false;
+  const open = text.lastIndexOf(MARKER_OPEN, index - 1);
+  return open >= 0 && index - open <= 80 && isLabel(text.slice(open + MARKER_OPEN.length, index - 1));
+}
+
 /** The whole value is one marker: already redacted, nothing to find in it. */
 export function isMarker(value: string): boolean {
   return value.startsWith(MARKER_OPEN) && value.endsWith('>') && isLabel(value.slice(MARKER_OPEN.length, -1));

@@ -75,7 +75,12 @@ function distinctChars(text: string, start: number, end: number, enough: number)
   return seen.size;
 }
 
+/** Enough distinct chars for a generated token: rules out `ghp_ghp_ghp_…` and `aaaa…` bodies. */
+export function variedChars(text: string, start: number, end: number): boolean {
+  return distinctChars(text, start, end, MIN_DISTINCT) >= MIN_DISTINCT;
+}
+
+/** Varied, and not mostly words: for runs with no prefix to vouch for them. */
 export function looksRandom(text: string, start: number, end: number): boolean {
-  if (distinctChars(text, start, end, MIN_DISTINCT) < MIN_DISTINCT) return false;
-  return wordCoverage(text, start, end) <= MAX_WORD_COVERAGE;
+  return variedChars(text, start, end) && wordCoverage(text, start, end) <= MAX_WORD_COVERAGE;
 }

@@ -10,17 +10,20 @@ import { detectPrivateKeys } from './detectors/private-key';
 import { detectUrlCredentials } from './detectors/urls';
 import { redactJsonValue } from './json-walk';
 import { envSecretValues, scanLiterals, usableExtraSecrets } from './literals';
-import { applySpans, countByLabel, cutOutMarkers, findMarkers, mergeSpans } from './spans';
+import { applySpans, countByLabel, findMarkers, linesWithMarkers, mergeSpans, toOriginalOffsets, withoutMarkerOverlaps } from './spans';
 import type {
   Candidate,
   Detector,
   JsonRedactionResult,
   RedactionAllowlist,
-  RedactionFinding,
+  Finding,
   RedactionMode,
   RedactionResult,
   RedactorOptions,
 } from './types';
+
+/** Rounds of reading the redacted text again; in practice the second finds nothing. */
+const MAX_ROUNDS = 4;
 
 /** Specific formats first: at equal spans the first detector names the finding. */
 const DETECTORS: readonly Detector[] = [
@@ -64,7 +67,34 @@ export class Redactor {
     return [...new Set(this.find(text, mode).map((finding) => text.slice(finding.start, finding.end)))];
   }
 
-  private find(text: string, mode: RedactionMode, keyName?: string): RedactionFinding[] {
+  /**
+   * Findings in `text`, offsets into it. Replacing a secret with a marker changes the text next to
+   * it (words that were glued come apart, values get shorter), so the lines that got a marker are
+   * read again, and what that round finds joins the findings, until a round finds nothing: the
+   * result then redacts to itself. What a detector decides depends on the line it reads only: its
+   * readers stop at line ends, and those that do not (a PEM block, a literal value, the AWS secret
+   * after a key id) do not depend on the text around them. So other lines need no new round, and a
+   * text with no secret costs one round.
+   */
+  private find(text: string, mode: RedactionMode, keyName?: string): Finding[] {
+    let findings = this.findOnce(text, mode, keyName);
+    let fresh = new Set(findings);
+    for (let round = 1; round < MAX_ROUNDS && fresh.size > 0; round++) {
+      const redacted = applySpans(text, findings);
+      const more: Finding[] = [];
+      for (const [from, to] of linesWithMarkers(redacted, findings, fresh)) {
+        for (const found of this.findOnce(redacted.slice(from, to), mode)) more.push({ ...found, start: found.start + from, end: found.end + from });
+      }
+      if (more.length === 0) break;
+      const moved = toOriginalOffsets(more, findings);
+      findings = mergeSpans([...findings, ...moved]);
+      const movedStarts = new Set(moved.map((candidate) => candidate.start));
+      fresh = new Set(findings.filter((finding) => movedStarts.has(finding.start)));
+    }
+    return findings;
+  }
+
+  private findOnce(text: string, mode: RedactionMode, keyName?: string): Finding[] {
     if (text.length === 0) return [];
     const candidates: Candidate[] = [];
     for (const detect of DETECTORS) detect(text, mode, candidates);
@@ -75,6 +105,6 @@ export class Redactor {
     const allowed = this.allowlist
       ? candidates.filter((candidate) => !isAllowlisted(this.allowlist, text.slice(candidate.start, candidate.end)))
       : candidates;
-    return mergeSpans(cutOutMarkers(text, allowed, findMarkers(text)));
+    return mergeSpans(withoutMarkerOverlaps(allowed, findMarkers(text)));
   }
 }

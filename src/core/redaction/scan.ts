@@ -130,5 +130,5 @@ export function trimmed(text: string, slice: Slice): Slice {
   let { start, end } = slice;
   while (start < end && isSpace(text.charCodeAt(start))) start++;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  return { ...slice, start, end };
+  return start === slice.start && end === slice.end ? slice : { ...slice, start, end };
 }

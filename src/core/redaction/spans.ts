@@ -1,13 +1,10 @@
 // From candidate spans to the redacted text: leave existing markers alone, merge overlaps
 // (the largest span names the merged one), and write `<redacted:label>` in place of each.
-import { isSpace } from './charset';
 import { isLabel } from './labels';
-import type { Candidate, RedactionFinding } from './types';
+import type { Candidate, Finding } from './types';
 
 const MARKER_OPEN = '<redacted:';
 const MAX_MARKER_LABEL = 64;
-/** What is left of a span once markers are cut out of it is kept only if it could still be a secret. */
-const MIN_RESIDUE = 8;
 
 export function marker(label: string): string {
   return `${MARKER_OPEN}${label}>`;
@@ -36,20 +33,14 @@ export function findMarkers(text: string): Array<[number, number]> {
   }
 }
 
-function substantial(text: string, start: number, end: number): boolean {
-  let count = 0;
-  for (let i = start; i < end && count < MIN_RESIDUE; i++) if (!isSpace(text.charCodeAt(i))) count++;
-  return count >= MIN_RESIDUE;
-}
-
 /**
- * A marker is never matched as (part of) a secret, so redacting twice changes nothing. What a
- * span holds besides markers survives only when it is long enough to be a secret of its own.
+ * A marker is never matched as (part of) a secret: a span that touches one is dropped. A value
+ * holding a marker was redacted already, and judging it again could only differ from the first
+ * time because the marker hides what was judged; so redacting twice changes nothing.
  */
-export function cutOutMarkers(text: string, candidates: Candidate[], markers: Array<[number, number]>): Candidate[] {
+export function withoutMarkerOverlaps(candidates: Candidate[], markers: Array<[number, number]>): Candidate[] {
   if (markers.length === 0) return candidates;
-  const kept: Candidate[] = [];
-  for (const candidate of candidates) {
+  return candidates.filter((candidate) => {
     let lo = 0;
     let hi = markers.length;
     // The first marker that ends after the candidate starts.
@@ -58,26 +49,16 @@ export function cutOutMarkers(text: string, candidates: Candidate[], markers: Ar
       if (markers[mid]![1] <= candidate.start) lo = mid + 1;
       else hi = mid;
     }
-    let start = candidate.start;
-    let touched = false;
-    for (let m = lo; m < markers.length && markers[m]![0] < candidate.end; m++) {
-      const [markerStart, markerEnd] = markers[m]!;
-      touched = true;
-      if (markerStart > start && substantial(text, start, markerStart)) kept.push({ ...candidate, start, end: markerStart });
-      start = Math.max(start, markerEnd);
-    }
-    if (!touched) kept.push(candidate);
-    else if (start < candidate.end && substantial(text, start, candidate.end)) kept.push({ ...candidate, start, end: candidate.end });
-  }
-  return kept;
+    return lo >= markers.length || markers[lo]![0] >= candidate.end;
+  });
 }
 
 /** Sorts and merges overlapping spans; spans that only touch stay apart. */
-export function mergeSpans(candidates: Candidate[]): RedactionFinding[] {
+export function mergeSpans(candidates: Candidate[]): Finding[] {
   const sorted = candidates
     .map((candidate, order) => ({ candidate, order }))
     .sort((a, b) => a.candidate.start - b.candidate.start || b.candidate.end - a.candidate.end || a.order - b.order);
-  const merged: RedactionFinding[] = [];
+  const merged: Finding[] = [];
   let group: { start: number; end: number; best: Candidate } | null = null;
   const flush = (): void => {
     if (!group) return;
@@ -98,7 +79,60 @@ export function mergeSpans(candidates: Candidate[]): RedactionFinding[] {
   return merged;
 }
 
-export function applySpans(text: string, findings: readonly RedactionFinding[]): string {
+/**
+ * Findings made in the redacted text, moved to offsets in the text it came from. They never touch
+ * a marker, so each lies in a stretch that redaction kept as it was.
+ */
+export function toOriginalOffsets(later: readonly Finding[], earlier: readonly Finding[]): Candidate[] {
+  const moved: Candidate[] = [];
+  let shift = 0;
+  let next = 0;
+  let redactedEnd = 0;
+  for (const finding of later) {
+    while (next < earlier.length) {
+      const marked = earlier[next]!;
+      const markerStart = marked.start - shift;
+      if (markerStart >= finding.start) break;
+      shift += marked.end - marked.start - marker(marked.label).length;
+      redactedEnd = marked.end;
+      next++;
+    }
+    const start = finding.start + shift;
+    if (start < redactedEnd) continue;
+    moved.push({ label: finding.label, detector: finding.detector, start, end: finding.end + shift });
+  }
+  return moved;
+}
+
+/**
+ * The lines of the redacted text that hold the markers of `fresh` findings, as [from, to) ranges,
+ * in order and apart. Findings are sorted, so each range is found by scanning only between the
+ * previous range and the marker: linear in the text.
+ */
+export function linesWithMarkers(redacted: string, findings: readonly Finding[], fresh: ReadonlySet<Finding>): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let shift = 0;
+  for (const finding of findings) {
+    const markerStart = finding.start - shift;
+    const markerEnd = markerStart + marker(finding.label).length;
+    shift += finding.end - finding.start - (markerEnd - markerStart);
+    if (!fresh.has(finding)) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && markerStart <= last[1]) {
+      if (markerEnd > last[1]) last[1] = lineEnd(redacted, markerEnd);
+      continue;
+    }
+    ranges.push([redacted.lastIndexOf('\n', markerStart - 1) + 1, lineEnd(redacted, markerEnd)]);
+  }
+  return ranges;
+}
+
+function lineEnd(text: string, from: number): number {
+  const newline = text.indexOf('\n', from);
+  return newline < 0 ? text.length : newline;
+}
+
+export function applySpans(text: string, findings: readonly Finding[]): string {
   if (findings.length === 0) return text;
   const parts: string[] = [];
   let cursor = 0;
@@ -110,7 +144,7 @@ export function applySpans(text: string, findings: readonly RedactionFinding[]):
   return parts.join('');
 }
 
-export function countByLabel(findings: readonly RedactionFinding[]): Record<string, number> {
+export function countByLabel(findings: readonly Finding[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const finding of findings) counts[finding.label] = (counts[finding.label] ?? 0) + 1;
   return counts;

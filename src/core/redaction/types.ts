@@ -49,6 +49,11 @@ export interface JsonRedactionResult<T> {
   findings: JsonRedactionFinding[];
 }
 
+/** A finding inside the redactor, where the label is known to be one of ours. */
+export interface Finding extends RedactionFinding {
+  label: Label;
+}
+
 /** A span a detector claims, before allowlisting and merging. */
 export interface Candidate {
   label: Label;

@@ -22,8 +22,11 @@ export function isReference(value: string): boolean {
 }
 
 /** Masks (`****`, `xxxxxx`, `...`) and type names or literals that say nothing secret. */
+/** The longest of PLACEHOLDER_WORDS: longer values skip the lookup. */
+const LONGEST_PLACEHOLDER_WORD = 9;
+
 export function isPlaceholder(value: string): boolean {
-  if (PLACEHOLDER_WORDS.has(value.toLowerCase())) return true;
+  if (value.length <= LONGEST_PLACEHOLDER_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) return true;
   const first = value.charCodeAt(0);
   for (let i = 1; i < value.length; i++) if (value.charCodeAt(i) !== first) return false;
   // A single repeated char (`********`, `xxxxxxxx`, `........`) is a mask.

@@ -3,7 +3,7 @@
 import { has, isDigit, wordBoundaryBefore } from '../charset';
 import type { Detector } from '../types';
 
-const SCHEME = /bearer|basic/gi;
+const SCHEME = /(?:bearer|basic)[ \t]/gi;
 const MAX_CREDENTIAL = 4096;
 const MIN_BEARER = 16;
 const MIN_BASIC = 8;
@@ -29,8 +29,9 @@ export const detectAuthSchemes: Detector = (text, _mode, out) => {
   let match: RegExpExecArray | null;
   while ((match = SCHEME.exec(text)) !== null) {
     const at = match.index;
-    let i = at + match[0].length;
-    if (!wordBoundaryBefore(text, at) || (text.charAt(i) !== ' ' && text.charAt(i) !== '\t')) continue;
+    const bearer = match[0].length === 7;
+    let i = at + match[0].length - 1;
+    if (!wordBoundaryBefore(text, at)) continue;
     while (text.charAt(i) === ' ' || text.charAt(i) === '\t') i++;
     const start = i;
     const stop = Math.min(text.length, start + MAX_CREDENTIAL);
@@ -44,7 +45,6 @@ export const detectAuthSchemes: Detector = (text, _mode, out) => {
     // A sentence's full stop is not part of the token.
     while (end > start && text.charAt(end - 1) === '.') end--;
     const length = end - start;
-    const bearer = match[0].length === 6;
     if (bearer && length >= MIN_BEARER && digit) {
       out.push({ label: 'bearer-token', detector: 'auth-scheme', start, end });
     } else if (!bearer && length >= MIN_BASIC && decodesToUserAndPassword(text.slice(start, end))) {

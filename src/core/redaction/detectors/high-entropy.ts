@@ -3,8 +3,7 @@
 //  - a token is a maximal run of base64/base64url chars (A-Z a-z 0-9 + / - _) plus up to two `=`;
 //  - at least 32 chars long (padding not counted);
 //  - Shannon entropy of at least 4.0 bits per char (random base64 of 32 chars scores about 4.7;
-//    English words, identifiers and paths mostly score under 4);
-//  - it holds a letter;
+//    English words, identifiers and paths mostly score under 4; digits alone cannot reach it);
 //  - not hex only (dashes allowed): git SHAs, SHA-256 digests, UUIDs and hex ids are everywhere
 //    in an agent's commands and are not secrets by themselves (hex secrets are caught by their
 //    context: assignments, flags, connection strings, environment values);
@@ -13,7 +12,8 @@
 //    judged on its own, so `hooks/services/<token>` loses the token, not the path;
 //  - it looks random (see randomness.ts): not mostly words (paths, package names, camelCase and
 //    snake_case identifiers), not a few chars repeated;
-import { has, HEX_CHARS, isLower, isUpper, shannonEntropy, TOKEN_CHARS } from '../charset';
+import { has, HEX_CHARS, isLower, shannonEntropy, TOKEN_CHARS } from '../charset';
+import { markerAt, markerEndsAt } from '../labels';
 import { looksRandom } from '../randomness';
 import type { Candidate, Detector } from '../types';
 
@@ -26,14 +26,6 @@ function isHexOnly(text: string, start: number, end: number): boolean {
     if (code !== 45 && !has(HEX_CHARS, code)) return false;
   }
   return true;
-}
-
-function hasLetter(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const code = text.charCodeAt(i);
-    if (isLower(code) || isUpper(code)) return true;
-  }
-  return false;
 }
 
 function isDataUrlPayload(text: string, start: number): boolean {
@@ -51,21 +43,18 @@ function judgeRun(text: string, start: number, runEnd: number): number {
   if (text.charAt(end) === '=') end++;
   if (text.charAt(end) === '=') end++;
   if (isHexOnly(text, start, runEnd) || isDataUrlPayload(text, start)) return -1;
-  if (!hasLetter(text, start, runEnd) || !looksRandom(text, start, runEnd)) return -1;
-  if (shannonEntropy(text, start, runEnd) < MIN_ENTROPY_BITS) return -1;
+  if (shannonEntropy(text, start, runEnd) < MIN_ENTROPY_BITS || !looksRandom(text, start, runEnd)) return -1;
   return end;
 }
 
-/**
- * Any run of 32 or more token chars covers one of every 32 positions, so only those positions are
- * probed; a probe that lands in a run reads the run both ways. Each char is read about once.
- */
 /**
  * A run with slashes where at least two segments, and a third of them all, are lower-case words
  * (`com/services/…`, `api/webhooks/…`) is a path or URL: its segments are judged apart. In random
  * base64 a slash-delimited lower-case word of 3 letters or more is rare.
  */
 function isPathLike(text: string, start: number, end: number): boolean {
+  const slash = text.indexOf('/', start);
+  if (slash < 0 || slash >= end) return false;
   let segments = 0;
   let words = 0;
   let segmentStart = start;
@@ -87,6 +76,8 @@ function judgeRunOrSegments(text: string, runStart: number, runEnd: number, out:
   while (start < end && text.charCodeAt(start) === 47) start++;
   while (end > start && text.charCodeAt(end - 1) === 47) end--;
   if (end - start < MIN_HIGH_ENTROPY_LENGTH) return;
+  // A run glued to a marker was part of a longer run before, and was judged as that.
+  if (markerEndsAt(text, runStart) || markerAt(text, runEnd)) return;
   if (!isPathLike(text, start, end)) {
     const tokenEnd = judgeRun(text, start, end);
     if (tokenEnd > 0) out.push({ label: 'high-entropy', detector: 'high-entropy', start, end: tokenEnd });
@@ -101,6 +92,10 @@ function judgeRunOrSegments(text: string, runStart: number, runEnd: number, out:
   }
 }
 
+/**
+ * Any run of 32 or more token chars covers one of every 32 positions, so only those positions are
+ * probed; a probe that lands in a run reads the run both ways. Each char is read about once.
+ */
 export const detectHighEntropy: Detector = (text, _mode, out) => {
   const length = text.length;
   let floor = 0;

@@ -1,5 +1,6 @@
 // JSON Web Tokens: three base64url parts joined by dots, the first an encoded JSON object (`eyJ`).
 import { BASE64URL_CHARS, has, runEnd } from '../charset';
+import { markerEndsAt } from '../labels';
 import type { Detector } from '../types';
 
 const MIN_HEADER = 10;
@@ -10,7 +11,7 @@ export const detectJwts: Detector = (text, _mode, out) => {
   while (from < text.length) {
     const at = text.indexOf('eyJ', from);
     if (at < 0) return;
-    if (at > 0 && has(BASE64URL_CHARS, text.charCodeAt(at - 1))) {
+    if (at > 0 && (has(BASE64URL_CHARS, text.charCodeAt(at - 1)) || markerEndsAt(text, at))) {
       // Inside a longer base64 word (a 1Password token, a blob): not where a JWT starts.
       from = runEnd(text, at, BASE64URL_CHARS);
       continue;

@@ -1,18 +1,18 @@
 // Values of secret-named keys and credential headers: `API_KEY=…`, `"client_secret": "…"`,
 // `password: …` in YAML, `<password>…</password>`, `Authorization: Bearer …`, `-H 'X-Api-Key: …'`.
-import { has, isAlnum, KEY_NAME_CHARS, runEnd } from '../charset';
+import { has, KEY_NAME_CHARS, runEnd } from '../charset';
+import { judgeAuthorization } from './authorization';
 import { isQuoteAt, MAX_VALUE_LENGTH, readQuoted, readToLineEnd, readWord, skipBlanks, startsLine, trimmed, VALUE_STOPS, type Slice } from '../scan';
 import { classifySecretName, type SecretName } from '../secret-names';
-import { isMarker, markerAt, type Label } from '../labels';
+import { isMarker, markerAt, markerEndsAt } from '../labels';
 import type { Candidate, Detector, RedactionMode } from '../types';
-import { isCodeWord, isLiteralSecretValue, isPlaceholder, isReference, looksLikeCode } from '../value-shape';
+import { isCodeWord, isLiteralSecretValue, isPlaceholder, looksLikeCode } from '../value-shape';
 
 const DETECTOR = 'named-value';
-/** Finds the secret word inside a name; the whole name around it is then read and classified. */
+/** Finds a secret word; the whole name around it is then read, and classified if an operator follows. */
 const SECRET_WORD = /pass|pw|secret|token|key|auth|credential|sig|cookie|pat/gi;
 const MAX_NAME_LENGTH = 128;
 const MIN_ASSIGNED_LENGTH = 3;
-const MIN_HEADER_CREDENTIAL_LENGTH = 4;
 
 interface Context {
   /** The key itself was quoted: `"password": …`. */
@@ -27,8 +27,20 @@ interface Context {
   tight: boolean;
 }
 
+/** After a name: an optional (escaped) closing quote, blanks, then `:`, `=`, or `>` closing an XML tag. */
+function operatorFollows(text: string, end: number): boolean {
+  let i = end;
+  if (text.charAt(i) === '\\') i++;
+  const quote = text.charAt(i);
+  if (quote === '"' || quote === "'" || quote === '`') i++;
+  i = skipBlanks(text, i, 16);
+  const op = text.charAt(i);
+  return op === ':' || op === '=' || op === '>';
+}
+
 export const detectNamedValues: Detector = (text, mode, out) => {
   SECRET_WORD.lastIndex = 0;
+  // Names never start before the end of the last one read, so each char is read about once.
   let floor = 0;
   let match: RegExpExecArray | null;
   while ((match = SECRET_WORD.exec(text)) !== null) {
@@ -39,11 +51,13 @@ export const detectNamedValues: Detector = (text, mode, out) => {
     const end = runEnd(text, hit, KEY_NAME_CHARS);
     floor = end;
     SECRET_WORD.lastIndex = Math.max(end, hit + 1);
+    if (!operatorFollows(text, end)) continue;
     const truncated = start > 0 && has(KEY_NAME_CHARS, text.charCodeAt(start - 1));
     if (truncated || end - start > MAX_NAME_LENGTH) continue;
-    // Flags (`--password`) belong to the command-line detector; trailing dots are prose.
-    if (text.charAt(start) === '-' || text.charAt(end - 1) === '.' || text.charAt(end - 1) === '-') continue;
+    // Flags (`--password`) belong to the command-line detector; a trailing dot or dash is prose;
+    // a name glued to a marker was glued to the redacted text too, and was no name then.
     const raw = text.slice(start, end);
+    if (raw.charAt(0) === '-' || raw.endsWith('.') || raw.endsWith('-') || markerEndsAt(text, start)) continue;
     const name = classifySecretName(raw);
     if (!name) continue;
     // Names inside a value just read are part of that value: resuming after it keeps the scan linear.
@@ -117,10 +131,16 @@ function readValue(text: string, from: number, name: SecretName, context: Contex
     if (quoted) return quoted;
   }
   if (context.header) return readToLineEnd(text, from, context.enclosingQuote);
-  if (context.colon && context.lineStart && !context.keyQuoted) return cutYamlComment(text, readToLineEnd(text, from));
+  if (context.colon && context.lineStart && !context.keyQuoted) return yamlPlainValue(text, cutYamlComment(text, readToLineEnd(text, from)));
   const headerish = name.kind === 'authorization' || name.kind === 'cookie';
   if (headerish && context.colon) return readToLineEnd(text, from, context.enclosingQuote || ',');
   return readWord(text, from, VALUE_STOPS);
+}
+
+/** A YAML plain value cannot hold `: ` (that would start a mapping): a line that does is no value. */
+function yamlPlainValue(text: string, line: Slice): Slice {
+  const colon = text.indexOf(': ', line.start);
+  return colon >= 0 && colon < line.end ? { ...line, end: line.start } : line;
 }
 
 /** `password: hunter2 # rotated in May` keeps the comment out of the value. */
@@ -141,7 +161,7 @@ function judge(text: string, slice: Slice, name: SecretName, context: Context, m
   if (!slice.quoted && markerAt(text, slice.end)) return;
   switch (name.kind) {
     case 'authorization':
-      judgeAuthorization(slice, value, mode, slice.quoted || context.keyQuoted || context.header || context.lineStart, out);
+      judgeAuthorization(slice, value, mode, slice.quoted || context.keyQuoted || context.header || context.lineStart, DETECTOR, out);
       return;
     case 'cookie':
       if (mode === 'blunt') out.push({ label: name.label, detector: DETECTOR, start: slice.start, end: slice.end });
@@ -166,6 +186,8 @@ function judge(text: string, slice: Slice, name: SecretName, context: Context, m
  * a plain word.
  */
 function isAssignedSecret(text: string, slice: Slice, value: string, context: Context): boolean {
+  // The common prose case first, cheaply: `password: password: …` names, it assigns nothing.
+  if (!slice.quoted && context.colon && !context.lineStart && !context.header && value.endsWith(':')) return false;
   if (!isLiteralSecretValue(value, MIN_ASSIGNED_LENGTH) || looksLikePath(value)) return false;
   if (slice.quoted) return true;
   const after = text.charAt(slice.end);
@@ -175,7 +197,7 @@ function isAssignedSecret(text: string, slice: Slice, value: string, context: Co
   const bare = value.endsWith(',') || value.endsWith(';') ? value.slice(0, -1) : value;
   const codeList = bare !== value || after === ',' || after === ';';
   if (context.lineStart && !context.keyQuoted && !codeList) return true;
-  if (bare.length < MIN_ASSIGNED_LENGTH || bare.endsWith(':') || /\s/.test(bare)) return false;
+  if (bare.length < MIN_ASSIGNED_LENGTH || bare.endsWith(':') || /\s/.test(bare) || bare.startsWith('/*') || bare.startsWith('//')) return false;
   if (DOTTED_PATH.test(bare) || /^\d{1,6}$/.test(bare) || isPlaceholder(bare)) return false;
   return /[^A-Za-z_]/.test(bare);
 }
@@ -193,60 +215,12 @@ function looksLikePath(value: string): boolean {
   return slashes >= 2;
 }
 
-/** Authentication schemes of the Authorization header; the word stays visible, the credential goes. */
-const AUTH_SCHEMES = new Set([
-  'bearer', 'basic', 'token', 'digest', 'negotiate', 'ntlm', 'hoba', 'mutual', 'vapid', 'dpop', 'gssapi', 'apikey',
-  'key', 'sso-key', 'bot', 'oauth', 'hmac', 'splunk', 'otoken', 'aws4-hmac-sha256', 'scram-sha-1', 'scram-sha-256',
-]);
-
-/** Where the credential starts: after a known scheme word (`Bearer abc` → 7), else the whole value. */
-function credentialOffset(value: string): { scheme: string; offset: number } {
-  let i = 0;
-  while (i < value.length && i <= 24 && value.charAt(i) !== ' ' && value.charAt(i) !== '\t') i++;
-  const scheme = value.slice(0, i).toLowerCase();
-  if (i === value.length || !AUTH_SCHEMES.has(scheme)) return { scheme: '', offset: 0 };
-  while (value.charAt(i) === ' ' || value.charAt(i) === '\t') i++;
-  return { scheme, offset: i };
-}
-
-function authorizationLabel(scheme: string): Label {
-  if (scheme === 'bearer') return 'bearer-token';
-  if (scheme === 'basic') return 'basic-auth';
-  return 'authorization-header';
-}
-
-/** token68 and the few chars credentials add (`%`, `:`): where a narrow credential stops. */
-function isCredentialChar(code: number): boolean {
-  return isAlnum(code) || code === 45 || code === 46 || code === 95 || code === 126 || code === 43 || code === 47 || code === 61 || code === 37 || code === 58;
-}
-
-/**
- * Blunt takes the whole credential whatever it is; narrow leaves references and masks, and in a
- * sentence (no header line, no quoted value) takes only the token right after the scheme.
- */
-function judgeAuthorization(slice: Slice, value: string, mode: RedactionMode, structured: boolean, out: Candidate[]): void {
-  const { scheme, offset } = credentialOffset(value);
-  const label = authorizationLabel(scheme);
-  if (mode === 'blunt') {
-    out.push({ label, detector: DETECTOR, start: slice.start + offset, end: slice.end });
-    return;
-  }
-  let end = offset;
-  if (structured) end = value.length;
-  else while (end < value.length && isCredentialChar(value.charCodeAt(end))) end++;
-  const credential = value.slice(offset, end);
-  if (credential.length < MIN_HEADER_CREDENTIAL_LENGTH || isReference(credential) || isPlaceholder(credential)) return;
-  // "Authorization: Bearer" in a sentence names the scheme and holds no credential.
-  if (offset === 0 && AUTH_SCHEMES.has(credential.toLowerCase())) return;
-  out.push({ label, detector: DETECTOR, start: slice.start + offset, end: slice.start + end });
-}
-
-/** `<password>…</password>`; only with its closing tag (`Promise<EqualsToken>` is a type, not XML). */
+/** `<password>…</password>` on one line; only with its closing tag (`Promise<EqualsToken>` is a type, not XML). */
 function readXmlElement(text: string, from: number, tag: string, name: SecretName, out: Candidate[]): number {
   if (name.kind !== 'secret') return from;
   const limit = Math.min(text.length, from + MAX_VALUE_LENGTH);
   let close = from;
-  while (close < limit && text.charAt(close) !== '<') close++;
+  while (close < limit && text.charAt(close) !== '<' && text.charAt(close) !== '\n') close++;
   if (close >= limit || !text.startsWith(`</${tag}>`, close)) return from;
   const slice = trimmed(text, { start: from, end: close, next: close, quoted: true });
   const value = text.slice(slice.start, slice.end);
