@@ -29,7 +29,7 @@ export interface Core {
 }
 
 /** The state folder, its log and an evaluator, as every command that evaluates needs them. */
-export async function openCore(opts: { config?: string; trustProject?: boolean; quiet?: boolean; longRunning?: boolean }): Promise<Core> {
+export async function openCore(opts: { config?: string; trustProject?: boolean; quiet?: boolean }): Promise<Core> {
   const paths = statePaths(stateDir());
   ensurePrivateDir(paths.dir);
   const key = Buffer.from(readOrCreateSecret(paths.logKeyFile, () => randomBytes(32).toString('hex')), 'hex');
@@ -39,7 +39,7 @@ export async function openCore(opts: { config?: string; trustProject?: boolean; 
   // refused: its protections are not in force, and the person should know why.
   if (opts.quiet) for (const error of probe.errors) warn(error);
   const log = new ActivityLog({ path: paths.logFile, key, maxBytes: probe.logMaxBytes, keep: probe.logKeep, onWarning: warn });
-  await Evaluator.ready({ warmUp: opts.longRunning === true });
+  await Evaluator.ready({ warmUp: false });
   const evaluator = new Evaluator({
     stateDir: paths.dir,
     log,

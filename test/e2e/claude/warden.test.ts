@@ -203,32 +203,15 @@ for (const version of claudeVersions) {
   );
 }
 
-test('claude 2.1.332 with the http hooks install writes (onFailure block) and serve down: nothing runs, the prompt is blocked at once', { timeout: testTimeoutMs }, () =>
+test('claude 2.1.332 with the hooks install writes and serve down: the prompt still reaches the model, the tool call is blocked (fail closed)', { timeout: testTimeoutMs }, () =>
   withWorld(async (world) => {
     const deadUrl = await unusedLocalUrl();
     const { settings } = await install(world, '2.1.332', ['--url', deadUrl]);
+    const hooks = settings['hooks'] as Record<string, { hooks: Record<string, unknown>[] }[]>;
     assert.equal(preToolUseHook(settings)['onFailure'], 'block');
-    const marker = join(world.project, 'ran.txt');
-    await withModel([{ name: 'Bash', input: { command: `echo ran > ${marker}`, description: 'Write a marker' } }], async (model) => {
-      const run = await claude('2.1.332', world, model, 'Write the marker.');
-      assert.equal(existsSync(marker), false, 'the call ran although Warden could not be reached');
-      assert.ok(run.result, `no result JSON on stdout: ${run.stdout}\n${run.stderr}`);
-      // The UserPromptSubmit hook is the first to fail, so the model is never asked.
-      assert.match(String(run.result.result), /UserPromptSubmit operation blocked by hook/);
-      assert.match(String(run.result.result), /onFailure/);
-      assert.deepEqual(agentTurns(model), []);
-    });
-  }),
-);
-
-test('claude 2.1.332 with the PreToolUse http hook install writes (onFailure block) and serve down: the tool call is blocked', { timeout: testTimeoutMs }, () =>
-  withWorld(async (world) => {
-    const deadUrl = await unusedLocalUrl();
-    const { settings } = await install(world, '2.1.332', ['--url', deadUrl]);
-    // Only Warden's PreToolUse entry, exactly as installed, so the prompt reaches the model and the tool call meets the dead endpoint.
-    const hooks = settings['hooks'] as Record<string, unknown>;
-    writeFileSync(join(world.project, '.claude', 'settings.local.json'), JSON.stringify({ ...settings, hooks: { PreToolUse: hooks['PreToolUse'] } }, null, 2));
-    assert.equal(preToolUseHook(settings)['onFailure'], 'block');
+    // Only the gates on a tool call fail closed: a dead Warden must not lock the person out of the agent.
+    for (const event of ['UserPromptSubmit', 'Stop', 'PostToolUse']) assert.equal(hooks[event]?.[0]?.hooks[0]?.['onFailure'], undefined, event);
+    assert.equal(hooks['PermissionRequest']?.[0]?.hooks[0]?.['onFailure'], 'block');
     const marker = join(world.project, 'ran.txt');
     const command = `echo ran > ${marker}`;
     await withModel([{ name: 'Bash', input: { command, description: 'Write a marker' } }], async (model) => {
