@@ -31,18 +31,7 @@ export class LicenceBook {
   ) {}
 
   grantStanding(resolution: AnsweredResolution & { digest: string }): Licence {
-    const licence: Licence = {
-      id: `${resolution.approvalId}:session`,
-      kind: 'session',
-      sessionId: resolution.sessionId,
-      toolName: resolution.toolName,
-      digest: resolution.digest,
-      approvalId: resolution.approvalId,
-      recordId: resolution.recordId,
-      grantedBy: resolution.answeredBy,
-      grantedAt: resolution.answeredAt,
-      expiresAt: null,
-    };
+    const licence = licenceFrom(resolution, resolution.digest, 'session', null);
     this.standing.set(standingKey(licence.sessionId, licence.toolName, licence.digest), licence);
     return licence;
   }
@@ -51,18 +40,7 @@ export class LicenceBook {
     const expiresAtMs = this.now() + lifetimeMs;
     const onceLicence: Licence | null =
       resolution.decision === 'allow' && resolution.scope === 'once' && resolution.digest !== null
-        ? {
-            id: `${resolution.approvalId}:once`,
-            kind: 'once',
-            sessionId: resolution.sessionId,
-            toolName: resolution.toolName,
-            digest: resolution.digest,
-            approvalId: resolution.approvalId,
-            recordId: resolution.recordId,
-            grantedBy: resolution.answeredBy,
-            grantedAt: resolution.answeredAt,
-            expiresAt: new Date(expiresAtMs).toISOString(),
-          }
+        ? licenceFrom(resolution, resolution.digest, 'once', new Date(expiresAtMs).toISOString())
         : null;
     this.prune();
     this.unclaimed.push({ resolution, shownDigest, personOnly, expiresAtMs, onceLicence });
@@ -131,4 +109,20 @@ export class LicenceBook {
 
 function standingKey(sessionId: string, toolName: string, digest: string): string {
   return JSON.stringify([sessionId, toolName, digest]);
+}
+
+/** The licence a person's answer grants for exactly `digest`. */
+function licenceFrom(resolution: AnsweredResolution, digest: string, kind: Licence['kind'], expiresAt: string | null): Licence {
+  return {
+    id: `${resolution.approvalId}:${kind}`,
+    kind,
+    sessionId: resolution.sessionId,
+    toolName: resolution.toolName,
+    digest,
+    approvalId: resolution.approvalId,
+    recordId: resolution.recordId,
+    grantedBy: resolution.answeredBy,
+    grantedAt: resolution.answeredAt,
+    expiresAt,
+  };
 }

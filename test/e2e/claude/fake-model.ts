@@ -2,8 +2,8 @@
 // to in end-to-end tests: it asks for the script's tool calls one per turn, then
 // ends the turn with text, and keeps every request so tests can read what the
 // agent sent back (tool results, denial reasons).
+import { listenOnLoopback } from './loopback';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   messagesRequestSchema,
   streamedMessageEvents,
@@ -164,21 +164,7 @@ export async function startFakeModel(script: FakeModelScript): Promise<FakeModel
     );
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), requests };
 }
 
 /** The main-loop requests, in the order the CLI sent them. */

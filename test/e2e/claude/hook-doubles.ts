@@ -1,6 +1,7 @@
 // Stand-ins for a hook endpoint in end-to-end tests: a command hook script and
 // an http hook server, both answering a fixed reply and recording what the
 // real CLI sent them.
+import { listenOnLoopback } from './loopback';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -96,20 +97,7 @@ export async function startHookServer(reply: (call: HookCall) => HookReply | obj
       response.end(body);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    calls,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), calls };
 }
 
 function isHookReply(value: HookReply | object): value is HookReply {
