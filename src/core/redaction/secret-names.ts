@@ -15,6 +15,9 @@ const SECRET_LAST_WORDS = new Set([
   'auth', 'sig', 'signature', 'accesskey', 'secretkey', 'secretaccesskey', 'privatekey', 'pat',
 ]);
 
+/** Secret words that also count glued to a prefix, as in `PGPASSWORD` or `GITHUBTOKEN`. */
+const GLUED_SECRET_SUFFIXES = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey'];
+
 /** `key` alone is too common (`primary_key`, `sort_key`); these qualifiers make it a credential. */
 const KEY_QUALIFIERS = new Set([
   'api', 'access', 'secret', 'private', 'signing', 'encryption', 'decryption', 'master', 'auth', 'client', 'app',
@@ -85,7 +88,8 @@ function classify(name: string): SecretName | null {
   if (words.includes('aws') && words.includes('account') && last === 'id') return { kind: 'aws-account', label: 'aws-account-id' };
   const previous = words[words.length - 2];
   const isKey = last === 'key' && previous !== undefined && KEY_QUALIFIERS.has(previous);
-  if (!isKey && !SECRET_LAST_WORDS.has(last)) return null;
+  const glued = GLUED_SECRET_SUFFIXES.some((suffix) => last.length > suffix.length && last.endsWith(suffix));
+  if (!isKey && !SECRET_LAST_WORDS.has(last) && !glued) return null;
   if (words.length === 1 && NOT_SECRET_NAMES.has(last)) return null;
   if (words.includes('aws') && (words.includes('secret') || joined.endsWith('secretaccesskey'))) {
     return { kind: 'secret', label: 'aws-secret-key' };
