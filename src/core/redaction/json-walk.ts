@@ -10,11 +10,12 @@ export type RedactString = (text: string, keyName: string | undefined) => Redact
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-function memberPath(parent: string, key: string): string {
+/** `$.a.b`, or `$["odd key"]` where the key is not an identifier. */
+export function memberPath(parent: string, key: string): string {
   return IDENTIFIER.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;

@@ -1,7 +1,7 @@
 // Redacts every part of the envelope before it leaves the process: narrow mode for what the human
 // and the agent said and for the facts, blunt mode for the call. A secret found in any part is then
 // scrubbed from every other part, where it may appear in a form no detector would recognise.
-import { Redactor, type RedactionAllowlist, type RedactionFinding, type RedactionMode } from '../redaction';
+import { Redactor, isPlainObject, memberPath, type RedactionAllowlist, type RedactionFinding, type RedactionMode } from '../redaction';
 import type { VerdictRecord } from '../verdict/record';
 
 export interface ScrubOptions {
@@ -37,18 +37,6 @@ interface StringResult {
   text: string;
   findings: RedactionFinding[];
   secrets: string[];
-}
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-function memberPath(parent: string, key: string): string {
-  return IDENTIFIER.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
 }
 
 function redactString(redactor: Redactor, text: string, keyName: string | undefined, mode: RedactionMode): StringResult {
