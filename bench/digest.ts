@@ -26,7 +26,14 @@ function manyRecords(): Record<string, unknown> {
   const input = { operation: 'bulk-update', rows };
   for (let index = 0; Buffer.byteLength(JSON.stringify(input)) < TARGET_BYTES; index++) {
     for (let batch = 0; batch < 500; batch++, index++) {
-      rows.push({ id: index, name: `item-${index}`, price: index * 1.25, tags: ['a', 'b'], active: index % 2 === 0, meta: { z: null, y: 'ö' } });
+      rows.push({
+        id: index,
+        name: `item-${index}`,
+        price: index * 1.25,
+        tags: ['a', 'b'],
+        active: index % 2 === 0,
+        meta: { z: null, y: 'ö' },
+      });
     }
   }
   return input;
@@ -56,12 +63,19 @@ function measure(label: string, work: () => unknown): void {
   );
 }
 
-console.log(`node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)} on ${os.availableParallelism()} cores`);
+console.log(
+  `node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)} on ${os.availableParallelism()} cores`,
+);
 for (const [shape, toolName, toolInput] of [
   ['one 1 MB string', 'Write', bigFileWrite()],
   ['many small records', 'mcp__db__bulk', manyRecords()],
 ] as const) {
-  const body = JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: toolName, tool_input: toolInput });
+  const body = JSON.stringify({
+    session_id: 's',
+    hook_event_name: 'PreToolUse',
+    tool_name: toolName,
+    tool_input: toolInput,
+  });
   const bytes = Buffer.byteLength(JSON.stringify(toolInput));
   console.log(`${shape}: arguments ${(bytes / 1024 / 1024).toFixed(2)} MiB as JSON, ${RUNS} runs`);
   const expected = argsDigest(toolName, toolInput);

@@ -42,15 +42,25 @@ function typicalCalls(project: string): { tool: string; input: Record<string, un
     bash('cat ~/.aws/credentials'),
     { tool: 'Read', input: { file_path: join(project, 'src', 'index.ts') } },
     { tool: 'Read', input: { file_path: join(project, '.env') } },
-    { tool: 'Write', input: { file_path: join(project, 'src', 'new.ts'), content: 'export const answer = 42;\n'.repeat(40) } },
-    { tool: 'Edit', input: { file_path: join(project, 'src', 'index.ts'), old_string: 'const a = 1;', new_string: 'const a = 2;' } },
+    {
+      tool: 'Write',
+      input: { file_path: join(project, 'src', 'new.ts'), content: 'export const answer = 42;\n'.repeat(40) },
+    },
+    {
+      tool: 'Edit',
+      input: { file_path: join(project, 'src', 'index.ts'), old_string: 'const a = 1;', new_string: 'const a = 2;' },
+    },
     { tool: 'Grep', input: { pattern: 'function', path: join(project, 'src') } },
     { tool: 'Glob', input: { pattern: '**/*.ts' } },
     { tool: 'WebFetch', input: { url: 'https://docs.example.com/api', prompt: 'summarize' } },
   ];
 }
 
-function hookBody(project: string, call: { tool: string; input: Record<string, unknown> }, session: string): Record<string, unknown> {
+function hookBody(
+  project: string,
+  call: { tool: string; input: Record<string, unknown> },
+  session: string,
+): Record<string, unknown> {
   return {
     session_id: session,
     transcript_path: join(project, 'transcript.jsonl'),
@@ -103,12 +113,24 @@ function cpuMs(since: NodeJS.CpuUsage): number {
 
 function callLabel(event: HookEvent): string {
   const input = event.toolInput ?? {};
-  const detail = typeof input.command === 'string' ? input.command : typeof input.file_path === 'string' ? input.file_path.replace(/^.*\/project\//, '') : '';
+  const detail =
+    typeof input.command === 'string'
+      ? input.command
+      : typeof input.file_path === 'string'
+        ? input.file_path.replace(/^.*\/project\//, '')
+        : '';
   return `${event.toolName} ${detail}`.slice(0, 60);
 }
 
 async function inProcess(state: string, project: string, withLog: boolean): Promise<Timing> {
-  const log = withLog ? new ActivityLog({ path: join(state, `bench-${Date.now()}.jsonl`), key: Buffer.alloc(32, 9), maxBytes: 20 * 1024 * 1024, keep: 5 }) : undefined;
+  const log = withLog
+    ? new ActivityLog({
+        path: join(state, `bench-${Date.now()}.jsonl`),
+        key: Buffer.alloc(32, 9),
+        maxBytes: 20 * 1024 * 1024,
+        keep: 5,
+      })
+    : undefined;
   const evaluator = new Evaluator({ stateDir: state, home: state, ...(log ? { log } : {}) });
   for (const event of events(project, WARMUP, 'warm')) await evaluator.evaluate(event);
   const timing: Timing = { wall: [], cpu: [], byCall: new Map() };
@@ -136,10 +158,19 @@ function breakdown(timing: Timing): string {
 }
 
 async function overHttp(state: string, project: string): Promise<Timing> {
-  const log = new ActivityLog({ path: join(state, 'bench-http.jsonl'), key: Buffer.alloc(32, 9), maxBytes: 20 * 1024 * 1024, keep: 5 });
+  const log = new ActivityLog({
+    path: join(state, 'bench-http.jsonl'),
+    key: Buffer.alloc(32, 9),
+    maxBytes: 20 * 1024 * 1024,
+    keep: 5,
+  });
   const evaluator = new Evaluator({ stateDir: state, home: state, log });
   const token = 'bench-token-' + 'z'.repeat(40);
-  const server = new WardenServer({ hooks: new HookService({ evaluator, failureDecision: () => 'deny' }), hookToken: token, port: 0 });
+  const server = new WardenServer({
+    hooks: new HookService({ evaluator, failureDecision: () => 'deny' }),
+    hookToken: token,
+    port: 0,
+  });
   const url = await server.listen();
   const pool = new Pool(url, { connections: 1, pipelining: 1, keepAliveTimeout: 60_000 });
   const mix = typicalCalls(project);
@@ -177,7 +208,12 @@ async function main(): Promise<void> {
     mkdirSync(join(project, 'src'));
     writeFileSync(join(project, '.git', 'HEAD'), 'ref: refs/heads/feature\n');
     await Evaluator.ready();
-    console.log(`node ${process.version}, ${os.cpus().length} CPU(s), load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(
+      `node ${process.version}, ${os.cpus().length} CPU(s), load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(`a mix of ${typicalCalls(project).length} typical PreToolUse calls, ${WARMUP} warm-up calls first`);
     const bare = await inProcess(state, project, false);
     console.log(summary('in-process evaluate, no log (wall)', bare.wall, 1));
@@ -191,7 +227,12 @@ async function main(): Promise<void> {
     console.log(summary('HTTP round trip on loopback, keep-alive (CPU, client + server)', http.cpu, 5));
     console.log('in-process wall p50 per call of the mix (with the log):');
     console.log(breakdown(logged));
-    console.log(`load average after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@
 // reply against the approval request and its response.
 // Run: npx esbuild bench/held-ask.ts --bundle --platform=node --outfile=out/bench/held-ask.js && node out/bench/held-ask.js
 import { argsDigest } from '../src/core/approvals/digest';
-import { hookBody, openPanel, postApproval, postHook, startEndpoint } from '../test/approvals-http/harness';
+import { hookBody, openPanel, postApproval, postHook, startEndpoint } from '../test/server/approvals/harness';
 
 const RUNS = Number(process.env['HELD_ASK_RUNS'] ?? 50);
 const WARMUP = 5;
@@ -36,14 +36,21 @@ async function main(): Promise<void> {
         hookDoneAt = performance.now();
         return r;
       });
-      const pending = (await panel.next('pending', (d) => (d['pending'] as Record<string, unknown>)['sessionId'] === `bench-${run}`))['pending'] as Record<string, unknown>;
+      const pending = (
+        await panel.next('pending', (d) => (d['pending'] as Record<string, unknown>)['sessionId'] === `bench-${run}`)
+      )['pending'] as Record<string, unknown>;
       const digest = argsDigest('Bash', body['tool_input']);
       const sentAt = performance.now();
-      const answer = await postApproval(endpoint, String(pending['id']), { decision: 'approve', scope: 'once', digest });
+      const answer = await postApproval(endpoint, String(pending['id']), {
+        decision: 'approve',
+        scope: 'once',
+        digest,
+      });
       const answeredAt = performance.now();
       if (answer.status !== 200) throw new Error(`the approval answered ${answer.status}: ${answer.text}`);
       const out = (await reply)['hookSpecificOutput'] as Record<string, unknown> | undefined;
-      if (out?.['permissionDecision'] !== 'allow') throw new Error(`the held call was not allowed: ${JSON.stringify(out)}`);
+      if (out?.['permissionDecision'] !== 'allow')
+        throw new Error(`the held call was not allowed: ${JSON.stringify(out)}`);
       if (run < WARMUP) continue;
       afterResponse.push(hookDoneAt - answeredAt);
       afterRequest.push(hookDoneAt - sentAt);

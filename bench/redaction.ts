@@ -4,8 +4,8 @@
 //   npx esbuild bench/redaction.ts --bundle --platform=node --outfile=out/bench/redaction.js && node out/bench/redaction.js
 import { loadavg } from 'node:os';
 import { Redactor, type RedactionMode } from '../src/core/redaction';
-import { adversarialInputs, CAP, typicalInput, type NamedInput } from '../test/redaction/inputs';
-import { loadSecretlint } from '../test/redaction/secretlint';
+import { adversarialInputs, CAP, typicalInput, type NamedInput } from '../test/core/redaction/inputs';
+import { loadSecretlint } from '../test/core/redaction/secretlint';
 
 const TARGET_MS = 10;
 const RUNS = 31;
@@ -63,12 +63,18 @@ async function main(): Promise<void> {
   const typical: NamedInput = { name: 'typical', text: typicalInput() };
   const adversarial = adversarialInputs();
   const all = [typical, ...adversarial];
-  for (const input of all) if (input.text.length !== CAP) throw new Error(`${input.name} is ${input.text.length} chars, not ${CAP}`);
+  for (const input of all)
+    if (input.text.length !== CAP) throw new Error(`${input.name} is ${input.text.length} chars, not ${CAP}`);
 
   // The redactor runs on every call; measure it warmed up, as it runs in a live endpoint.
-  for (let round = 0; round < WARMUP_ROUNDS; round++) for (const input of all) for (const mode of ['narrow', 'blunt'] as const) redactor.redactText(input.text, mode);
+  for (let round = 0; round < WARMUP_ROUNDS; round++)
+    for (const input of all) for (const mode of ['narrow', 'blunt'] as const) redactor.redactText(input.text, mode);
 
-  console.log(`Redactor at ${CAP.toLocaleString('en')} chars (${RUNS} runs each; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(
+    `Redactor at ${CAP.toLocaleString('en')} chars (${RUNS} runs each; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
   const results: Array<{ name: string; mode: RedactionMode; timing: Timing }> = [];
   for (const mode of ['narrow', 'blunt'] as const) {
     const timing = measure(() => redactor.redactText(typical.text, mode));
@@ -83,17 +89,25 @@ async function main(): Promise<void> {
     }
   }
   const toolInput = { command: typical.text, description: 'a large command' };
-  console.log(row('redactJson of a typical tool input', measure(() => redactor.redactJson(toolInput, 'blunt'))));
+  console.log(
+    row(
+      'redactJson of a typical tool input',
+      measure(() => redactor.redactJson(toolInput, 'blunt')),
+    ),
+  );
 
   const adversarialOnly = results.filter((r) => r.name !== 'typical');
   const typicalOnly = results.filter((r) => r.name === 'typical');
-  const worstBy = (list: typeof results, pick: (t: Timing) => number) => list.reduce((a, b) => (pick(b.timing) > pick(a.timing) ? b : a));
+  const worstBy = (list: typeof results, pick: (t: Timing) => number) =>
+    list.reduce((a, b) => (pick(b.timing) > pick(a.timing) ? b : a));
   const worstMedian = worstBy(adversarialOnly, (t) => t.medianMs);
   const worstMin = worstBy(adversarialOnly, (t) => t.minMs);
   const typicalMedian = worstBy(typicalOnly, (t) => t.medianMs);
   const typicalMin = worstBy(typicalOnly, (t) => t.minMs);
   console.log('');
-  console.log(`typical:     median ${typicalMedian.timing.medianMs.toFixed(2)} ms (${typicalMedian.mode}), fastest run ${typicalMin.timing.minMs.toFixed(2)} ms`);
+  console.log(
+    `typical:     median ${typicalMedian.timing.medianMs.toFixed(2)} ms (${typicalMedian.mode}), fastest run ${typicalMin.timing.minMs.toFixed(2)} ms`,
+  );
   console.log(
     `adversarial: worst median ${worstMedian.timing.medianMs.toFixed(2)} ms (${worstMedian.name}, ${worstMedian.mode}); ` +
       `worst fastest run ${worstMin.timing.minMs.toFixed(2)} ms (${worstMin.name}, ${worstMin.mode})`,

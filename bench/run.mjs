@@ -15,7 +15,16 @@ const benches = readdirSync(join(root, 'bench'))
 let failed = 0;
 for (const file of benches) {
   const outfile = join(root, 'out', 'bench', basename(file, '.ts') + '.js');
-  await build({ entryPoints: [join(root, 'bench', file)], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, logLevel: 'warning', external: ['vscode'] });
+  await build({
+    entryPoints: [join(root, 'bench', file)],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile,
+    logLevel: 'warning',
+    external: ['vscode'],
+  });
   console.log(`\n== ${file}`);
   const result = spawnSync(process.execPath, [outfile], { stdio: 'inherit', cwd: root });
   if (result.status !== 0) failed++;

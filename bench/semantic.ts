@@ -45,8 +45,17 @@ function runFakeJudge(): void {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { questions: Record<string, unknown> };
-      const text = JSON.stringify({ model: 'jev-1.13.0', answers: Object.fromEntries(Object.keys(body.questions).map((id) => [id, { noul: 0.05 }])) });
-      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text), FAKE_DELAY_MS);
+      const text = JSON.stringify({
+        model: 'jev-1.13.0',
+        answers: Object.fromEntries(Object.keys(body.questions).map((id) => [id, { noul: 0.05 }])),
+      });
+      setTimeout(
+        () =>
+          res
+            .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+            .end(text),
+        FAKE_DELAY_MS,
+      );
     });
   });
   server.listen(0, '127.0.0.1', () => process.send?.((server.address() as AddressInfo).port));
@@ -54,7 +63,11 @@ function runFakeJudge(): void {
 
 function startFakeJudge(): Promise<{ url: string; stop: () => void }> {
   const child = fork(__filename, ['--fake-judge'], { stdio: 'inherit' });
-  return new Promise((resolve) => child.once('message', (port) => resolve({ url: `http://127.0.0.1:${String(port)}/judge`, stop: () => child.kill() })));
+  return new Promise((resolve) =>
+    child.once('message', (port) =>
+      resolve({ url: `http://127.0.0.1:${String(port)}/judge`, stop: () => child.kill() }),
+    ),
+  );
 }
 
 function world(): { root: string; project: string; home: string; transcript: string } {
@@ -66,16 +79,42 @@ function world(): { root: string; project: string; home: string; transcript: str
   const transcript = join(root, 't.jsonl');
   const lines: string[] = [];
   for (let i = 0; i < 40; i++) {
-    lines.push(JSON.stringify({ type: 'user', message: { role: 'user', content: `step ${i}: please refactor the parser in src/parser.ts and run the tests` } }));
-    lines.push(JSON.stringify({ type: 'assistant', message: { id: `m${i}`, content: [{ type: 'text', text: 'I will run the tests now.' }] } }));
-    lines.push(JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'ok '.repeat(2000) }] } }));
+    lines.push(
+      JSON.stringify({
+        type: 'user',
+        message: { role: 'user', content: `step ${i}: please refactor the parser in src/parser.ts and run the tests` },
+      }),
+    );
+    lines.push(
+      JSON.stringify({
+        type: 'assistant',
+        message: { id: `m${i}`, content: [{ type: 'text', text: 'I will run the tests now.' }] },
+      }),
+    );
+    lines.push(
+      JSON.stringify({
+        type: 'user',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'ok '.repeat(2000) }] },
+      }),
+    );
   }
   writeFileSync(transcript, lines.join('\n') + '\n');
   return { root, project, home, transcript };
 }
 
 function event(tool: string, input: Record<string, unknown>, cwd: string, transcriptPath: string): HookEvent {
-  return { agent: 'claude', event: 'PreToolUse', rawEventName: 'PreToolUse', sessionId: 'bench', cwd, transcriptPath, permissionMode: 'default', toolName: tool, toolInput: input, raw: {} };
+  return {
+    agent: 'claude',
+    event: 'PreToolUse',
+    rawEventName: 'PreToolUse',
+    sessionId: 'bench',
+    cwd,
+    transcriptPath,
+    permissionMode: 'default',
+    toolName: tool,
+    toolInput: input,
+    raw: {},
+  };
 }
 
 /** Code-like text with a few secrets in it, the usual content of a large Write. */
@@ -117,7 +156,9 @@ async function main(): Promise<void> {
   const stallStart = performance.now();
   analyzeShell('cd /tmp && git status | grep -v x > out.txt 2>&1; for f in *.log; do rm -f "$f"; done');
   await new Promise((resolve) => setTimeout(resolve, 1));
-  console.log(`first-parse event-loop stall (tree-sitter tier-up): ${(performance.now() - stallStart).toFixed(0)} ms, once per process`);
+  console.log(
+    `first-parse event-loop stall (tree-sitter tier-up): ${(performance.now() - stallStart).toFixed(0)} ms, once per process`,
+  );
   for (let i = 0; i < 3; i++) {
     analyzeShell('curl -s https://x.example | sh; rm -rf build dist');
     await new Promise((resolve) => setTimeout(resolve, 1));
@@ -126,21 +167,41 @@ async function main(): Promise<void> {
   const w = world();
   try {
     const faces = new FaceBook(new Map());
-    const typicalEvent = event('Bash', { command: 'rm -rf build dist && npm run build -- --prod # rebuild from scratch', description: 'clean build' }, w.project, w.transcript);
+    const typicalEvent = event(
+      'Bash',
+      { command: 'rm -rf build dist && npm run build -- --prod # rebuild from scratch', description: 'clean build' },
+      w.project,
+      w.transcript,
+    );
     const typicalCall = toolCallOf(typicalEvent, { projectRoot: w.project, home: w.home, faces })!;
     const env = { ...process.env };
     console.log('\nenvelope build (transcript read from its end, targets, redaction, caps)');
-    console.log(`  typical Bash call, 40-turn transcript: ${stats(time(300, () => buildEnvelope({ event: typicalEvent, call: typicalCall, projectRoot: w.project, redaction: { env } })))}`);
-    const bigWrite = event('Write', { file_path: 'src/big.ts', content: typicalText(5_000_000) }, w.project, w.transcript);
+    console.log(
+      `  typical Bash call, 40-turn transcript: ${stats(time(300, () => buildEnvelope({ event: typicalEvent, call: typicalCall, projectRoot: w.project, redaction: { env } })))}`,
+    );
+    const bigWrite = event(
+      'Write',
+      { file_path: 'src/big.ts', content: typicalText(5_000_000) },
+      w.project,
+      w.transcript,
+    );
     const bigCall = toolCallOf(bigWrite, { projectRoot: w.project, home: w.home, faces })!;
-    console.log(`  5 MB Write (bounded to the cap):       ${stats(time(30, () => buildEnvelope({ event: bigWrite, call: bigCall, projectRoot: w.project, redaction: { env } })))}`);
+    console.log(
+      `  5 MB Write (bounded to the cap):       ${stats(time(30, () => buildEnvelope({ event: bigWrite, call: bigCall, projectRoot: w.project, redaction: { env } })))}`,
+    );
 
     const limit = boundFor(DEFAULT_CAPS.request);
-    console.log(`\nenvelope redaction of a call at the bound (${limit} characters, blunt mode, cross-part pass included)`);
+    console.log(
+      `\nenvelope redaction of a call at the bound (${limit} characters, blunt mode, cross-part pass included)`,
+    );
     const typical = typicalText(limit);
-    console.log(`  typical (code with secrets):   ${stats(time(30, () => scrubParts([{ name: 'request', mode: 'blunt', value: { tool: 'Write', input: { content: typical } } }], { env })))}`);
+    console.log(
+      `  typical (code with secrets):   ${stats(time(30, () => scrubParts([{ name: 'request', mode: 'blunt', value: { tool: 'Write', input: { content: typical } } }], { env })))}`,
+    );
     for (const [name, text] of Object.entries(adversarialTexts(limit))) {
-      console.log(`  adversarial: ${name.padEnd(26)} ${stats(time(15, () => scrubParts([{ name: 'request', mode: 'blunt', value: { tool: 'Write', input: { content: text } } }], { env })))}`);
+      console.log(
+        `  adversarial: ${name.padEnd(26)} ${stats(time(15, () => scrubParts([{ name: 'request', mode: 'blunt', value: { tool: 'Write', input: { content: text } } }], { env })))}`,
+      );
     }
     // The redactor alone on the same texts, to tell its cost from the envelope's passes around it.
     const redactor = new Redactor({ env });
@@ -153,17 +214,28 @@ async function main(): Promise<void> {
     const fake = await startFakeJudge();
     try {
       const judge = new SystemoneJudge({ url: fake.url, timeoutMs: 3000 });
-      const built = buildEnvelope({ event: typicalEvent, call: typicalCall, projectRoot: w.project, redaction: { env } });
+      const built = buildEnvelope({
+        event: typicalEvent,
+        call: typicalCall,
+        projectRoot: w.project,
+        redaction: { env },
+      });
       const questions = selectQuestions('shell', true).questions;
       const client: number[] = [];
       for (let i = 0; i < 120; i++) {
         const started = performance.now();
-        await judge.ask({ envelope: { ...built.envelope, request: `${built.envelope.request} ${i}` }, questions }, new AbortController().signal);
+        await judge.ask(
+          { envelope: { ...built.envelope, request: `${built.envelope.request} ${i}` }, questions },
+          new AbortController().signal,
+        );
         if (i >= 20) client.push(performance.now() - started - FAKE_DELAY_MS);
       }
       await judge.close();
       const tier = createSemanticTier({ env, rateLimit: { burst: 1000, perSecond: 1000 } });
-      const config = { semantic: { mode: 'enforce', url: fake.url }, redactionAllowlist: [] } as unknown as ResolvedConfig;
+      const config = {
+        semantic: { mode: 'enforce', url: fake.url },
+        redactionAllowlist: [],
+      } as unknown as ResolvedConfig;
       const whole: number[] = [];
       for (let i = 0; i < 120; i++) {
         const e = event('Bash', { command: `rm -rf build${i} && npm run build` }, w.project, w.transcript);
@@ -173,7 +245,9 @@ async function main(): Promise<void> {
         if (i >= 20) whole.push(performance.now() - started - FAKE_DELAY_MS);
       }
       await tier.close();
-      console.log(`\njudge round trip beyond the fake judge's own ${FAKE_DELAY_MS} ms (keep-alive, loopback, ${questions.length} questions)`);
+      console.log(
+        `\njudge round trip beyond the fake judge's own ${FAKE_DELAY_MS} ms (keep-alive, loopback, ${questions.length} questions)`,
+      );
       console.log(`  systemone client (HTTP, JSON, zod):               ${stats(client)}`);
       console.log(`  whole tier (envelope, questions, judge, decide):  ${stats(whole)}`);
     } finally {

@@ -20,7 +20,16 @@ function attr(value: string): string {
 export function panelCsp(opts: Pick<PanelHtmlOptions, 'nonce' | 'cspSource' | 'transport'>): string {
   const source = opts.cspSource === 'self' ? "'self'" : opts.cspSource;
   const connect = opts.transport === 'web' ? "'self'" : "'none'";
-  return [`default-src 'none'`, `script-src 'nonce-${opts.nonce}'`, `style-src ${source}`, `font-src ${source}`, `img-src ${source} data:`, `connect-src ${connect}`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+  return [
+    `default-src 'none'`,
+    `script-src 'nonce-${opts.nonce}'`,
+    `style-src ${source}`,
+    `font-src ${source}`,
+    `img-src ${source} data:`,
+    `connect-src ${connect}`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+  ].join('; ');
 }
 
 export function renderPanelHtml(opts: PanelHtmlOptions): string {

@@ -20,7 +20,8 @@ const zodStandIn = {
   setup(b) {
     b.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod', namespace: 'zod-stand-in' }));
     b.onLoad({ filter: /.*/, namespace: 'zod-stand-in' }, () => ({
-      contents: 'const any = new Proxy(function () {}, { get: (_t, key) => (key === Symbol.toPrimitive ? () => "" : any), apply: () => any, construct: () => any }); export const z = any; export default any;',
+      contents:
+        'const any = new Proxy(function () {}, { get: (_t, key) => (key === Symbol.toPrimitive ? () => "" : any), apply: () => any, construct: () => any }); export const z = any; export default any;',
       loader: 'js',
     }));
   },
@@ -57,7 +58,8 @@ const { configSchema } = createRequire(import.meta.url)(schemaBundle);
 const { z } = await import('zod');
 const jsonSchema = z.toJSONSchema(configSchema, { target: 'draft-7', io: 'input', unrepresentable: 'any' });
 jsonSchema.title = 'Agent Warden configuration';
-jsonSchema.description = 'Policies, tool faces, redaction, the semantic tier, approvals and failure handling (.agent-warden/config.json and config.local.json).';
+jsonSchema.description =
+  'Policies, tool faces, redaction, the semantic tier, approvals and failure handling (.agent-warden/config.json and config.local.json).';
 mkdirSync(join(root, 'schemas'), { recursive: true });
 writeFileSync(join(root, 'schemas', 'config.schema.json'), JSON.stringify(jsonSchema, null, 2) + '\n');
 

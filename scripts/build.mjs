@@ -45,7 +45,14 @@ const entries = [
 // dist/ is overwritten in place, not wiped, so a concurrent run keeps its files.
 await Promise.all(
   entries.map((entry) =>
-    build({ ...common, minify: true, keepNames: true, entryPoints: [entry.in], outfile: entry.out, banner: entry.banner ? { js: entry.banner } : undefined }),
+    build({
+      ...common,
+      minify: true,
+      keepNames: true,
+      entryPoints: [entry.in],
+      outfile: entry.out,
+      banner: entry.banner ? { js: entry.banner } : undefined,
+    }),
   ),
 );
 copyParserWasm(join(root, 'dist'));

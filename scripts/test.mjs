@@ -17,12 +17,15 @@ function find(dir, acc = []) {
   }
   return acc;
 }
-const files = find('out/test').filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
+const files = find('out/test')
+  .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
   .filter((f) => !excludes.some((s) => f.includes(s)))
   .sort();
 if (files.length === 0) {
   console.error('no test files found under out/test');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -41,7 +41,8 @@ const OPTIONS = {
 function parsePort(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${value}")`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${value}")`);
   return port;
 }
 
@@ -59,7 +60,11 @@ async function main(argv: string[]): Promise<number> {
   const config = values.config;
   switch (command) {
     case 'serve':
-      await serve({ ...(parsePort(values.port) !== undefined ? { port: parsePort(values.port)! } : {}), ...(config ? { config } : {}), trustProject: !!values['trust-project'] });
+      await serve({
+        ...(parsePort(values.port) !== undefined ? { port: parsePort(values.port)! } : {}),
+        ...(config ? { config } : {}),
+        trustProject: !!values['trust-project'],
+      });
       return -1; // keeps running
     case 'check':
       await check({ ...(values.agent ? { agent: values.agent } : {}), ...(config ? { config } : {}) });

@@ -40,7 +40,12 @@ class MarkerCounter {
 }
 
 /** Text with markers as highlighted, clickable buttons; the counter numbers them across the section. */
-function markedText(text: string, counter: MarkerCounter, source: MarkerSource, onMarker: (label: string, at: { nth: number; nthOfLabel: number }) => void): VNode {
+function markedText(
+  text: string,
+  counter: MarkerCounter,
+  source: MarkerSource,
+  onMarker: (label: string, at: { nth: number; nthOfLabel: number }) => void,
+): VNode {
   return h(
     'span',
     { class: 'marked' },
@@ -48,14 +53,32 @@ function markedText(text: string, counter: MarkerCounter, source: MarkerSource, 
       if (piece.label === undefined) return h('span', {}, piece.text);
       const label = piece.label;
       const at = counter.next(label);
-      return h('button', { type: 'button', class: 'marker', 'data-label': label, 'data-source': source, 'data-nth': String(at.nth), title: `redacted ${label}: click for details`, on: { click: () => onMarker(label, at) } }, piece.text);
+      return h(
+        'button',
+        {
+          type: 'button',
+          class: 'marker',
+          'data-label': label,
+          'data-source': source,
+          'data-nth': String(at.nth),
+          title: `redacted ${label}: click for details`,
+          on: { click: () => onMarker(label, at) },
+        },
+        piece.text,
+      );
     }),
   );
 }
 
 /** The markers of the envelope's parts, in the order the tier recorded their spans. */
 function envelopeTexts(env: NonNullable<VerdictRecord['envelope']>): string[] {
-  return [...env.userSaid, ...(env.agentLastMessage !== null ? [env.agentLastMessage] : []), env.request, ...(env.comments ?? []), prettyJson(env.facts)];
+  return [
+    ...env.userSaid,
+    ...(env.agentLastMessage !== null ? [env.agentLastMessage] : []),
+    env.request,
+    ...(env.comments ?? []),
+    prettyJson(env.facts),
+  ];
 }
 
 /**
@@ -94,23 +117,73 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
   const envelopeCounter = new MarkerCounter();
   const texts: string[] = [];
   const sections: (VNode | null)[] = [
-    h('div', { class: 'detail-head' }, h('span', { class: `badge decision-${record.decision}` }, record.decision), h('strong', {}, ` ${record.toolName ?? record.event}`), h('span', { class: 'muted' }, ` ${record.agent} · ${formatLatency(record.latencyMs)}`), h('button', { type: 'button', class: 'btn', 'data-action': 'close-detail', on: { click: () => actions.close() } }, 'Close')),
+    h(
+      'div',
+      { class: 'detail-head' },
+      h('span', { class: `badge decision-${record.decision}` }, record.decision),
+      h('strong', {}, ` ${record.toolName ?? record.event}`),
+      h('span', { class: 'muted' }, ` ${record.agent} · ${formatLatency(record.latencyMs)}`),
+      h(
+        'button',
+        { type: 'button', class: 'btn', 'data-action': 'close-detail', on: { click: () => actions.close() } },
+        'Close',
+      ),
+    ),
     h('div', { class: 'reason' }, record.reason),
     h(
       'table',
       { class: 'outcomes' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'policy'), h('th', {}, 'tier'), h('th', {}, 'verdict'), h('th', {}, 'reason'), h('th', {}, 'evidence'))),
-      h('tbody', {}, ...record.outcomes.map((o) => h('tr', {}, h('td', {}, o.policy), h('td', {}, o.tier), h('td', {}, h('span', { class: `badge decision-${o.verdict}` }, o.verdict)), h('td', {}, o.reason), h('td', {}, o.evidence ?? '')))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', {}, 'policy'),
+          h('th', {}, 'tier'),
+          h('th', {}, 'verdict'),
+          h('th', {}, 'reason'),
+          h('th', {}, 'evidence'),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...record.outcomes.map((o) =>
+          h(
+            'tr',
+            {},
+            h('td', {}, o.policy),
+            h('td', {}, o.tier),
+            h('td', {}, h('span', { class: `badge decision-${o.verdict}` }, o.verdict)),
+            h('td', {}, o.reason),
+            h('td', {}, o.evidence ?? ''),
+          ),
+        ),
+      ),
     ),
   ];
   const argsText = prettyJson(record.toolInput);
   texts.push(argsText);
-  sections.push(h('h3', {}, 'Arguments (as logged)'), h('pre', { class: 'args-json' }, markedText(argsText, new MarkerCounter(), 'arguments', onArgumentMarker)));
+  sections.push(
+    h('h3', {}, 'Arguments (as logged)'),
+    h('pre', { class: 'args-json' }, markedText(argsText, new MarkerCounter(), 'arguments', onArgumentMarker)),
+  );
   if (state.openMarker?.source === 'arguments') sections.push(markerPanel(record, state, actions));
   if (record.envelope) {
     const env = record.envelope;
     const parts: VNode[] = [];
-    const part = (title: string, text: string, pre = false) => parts.push(h('div', { class: 'env-part' }, h('span', { class: 'muted' }, title), pre ? h('pre', {}, markedText(text, envelopeCounter, 'envelope', onEnvelopeMarker)) : markedText(text, envelopeCounter, 'envelope', onEnvelopeMarker)));
+    const part = (title: string, text: string, pre = false) =>
+      parts.push(
+        h(
+          'div',
+          { class: 'env-part' },
+          h('span', { class: 'muted' }, title),
+          pre
+            ? h('pre', {}, markedText(text, envelopeCounter, 'envelope', onEnvelopeMarker))
+            : markedText(text, envelopeCounter, 'envelope', onEnvelopeMarker),
+        ),
+      );
     env.userSaid.forEach((said, i) => part(`person said #${i + 1}: `, said));
     if (env.agentLastMessage !== null) part('agent said last: ', env.agentLastMessage);
     part('request: ', env.request, true);
@@ -118,21 +191,65 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
     part('facts: ', prettyJson(env.facts), true);
     texts.push(...envelopeTexts(env));
     sections.push(h('h3', {}, 'Envelope (exactly as the judge saw it)'), h('div', { class: 'envelope' }, ...parts));
-    if (!mapped && (record.redactions.spans?.length ?? 0) > 0) sections.push(h('div', { class: 'muted' }, 'The envelope was cut, so its markers are not matched to the details the tier kept.'));
+    if (!mapped && (record.redactions.spans?.length ?? 0) > 0)
+      sections.push(
+        h(
+          'div',
+          { class: 'muted' },
+          'The envelope was cut, so its markers are not matched to the details the tier kept.',
+        ),
+      );
   }
   const byLabel = Object.keys(record.redactions.byLabel).length ? record.redactions.byLabel : countMarkers(texts);
   const labels = Object.entries(byLabel);
-  if (labels.length) sections.push(h('div', { class: 'redaction-counts' }, h('span', { class: 'muted' }, 'redacted: '), ...labels.map(([label, n]) => h('span', { class: 'marker-count', 'data-label': label }, `${label} × ${n}`))));
+  if (labels.length)
+    sections.push(
+      h(
+        'div',
+        { class: 'redaction-counts' },
+        h('span', { class: 'muted' }, 'redacted: '),
+        ...labels.map(([label, n]) => h('span', { class: 'marker-count', 'data-label': label }, `${label} × ${n}`)),
+      ),
+    );
   if (state.openMarker?.source === 'envelope') sections.push(markerPanel(record, state, actions));
   const cut = explainCut(record.cut);
   if (cut.length) sections.push(h('ul', { class: 'cut' }, ...cut.map((line) => h('li', {}, line))));
-  if (record.semantic.status === 'degraded') sections.push(h('div', { class: 'warning' }, `The semantic tier was degraded: ${record.semantic.reason ?? 'no reason given'}`));
+  if (record.semantic.status === 'degraded')
+    sections.push(
+      h('div', { class: 'warning' }, `The semantic tier was degraded: ${record.semantic.reason ?? 'no reason given'}`),
+    );
   const cloud = record.outcomes.filter((o) => o.tier === 'cloud');
-  if (cloud.length) sections.push(h('h3', {}, 'Cloud'), ...cloud.map((o) => h('div', {}, `${o.policy}: ${o.verdict}: ${o.reason}`)));
+  if (cloud.length)
+    sections.push(h('h3', {}, 'Cloud'), ...cloud.map((o) => h('div', {}, `${o.policy}: ${o.verdict}: ${o.reason}`)));
   if (record.failure) sections.push(h('div', { class: 'error' }, `Could not be evaluated: ${record.failure}`));
-  if (record.argsDigest) sections.push(h('div', { class: 'digest' }, h('span', { class: 'muted' }, 'digest '), h('code', {}, record.argsDigest), h('button', { type: 'button', class: 'btn', 'data-action': 'copy-digest', on: { click: () => actions.copyDigest(record.argsDigest ?? '') } }, 'Copy')));
+  if (record.argsDigest)
+    sections.push(
+      h(
+        'div',
+        { class: 'digest' },
+        h('span', { class: 'muted' }, 'digest '),
+        h('code', {}, record.argsDigest),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'btn',
+            'data-action': 'copy-digest',
+            on: { click: () => actions.copyDigest(record.argsDigest ?? '') },
+          },
+          'Copy',
+        ),
+      ),
+    );
   else if (record.notBindable) sections.push(h('div', { class: 'muted' }, `No digest: ${record.notBindable}`));
-  if (record.approval.state !== 'none') sections.push(h('div', { class: 'approval' }, `approval: ${record.approval.state}${record.approval.scope ? ` (${record.approval.scope})` : ''}${record.approval.answeredBy ? ` by ${record.approval.answeredBy}` : ''}`));
+  if (record.approval.state !== 'none')
+    sections.push(
+      h(
+        'div',
+        { class: 'approval' },
+        `approval: ${record.approval.state}${record.approval.scope ? ` (${record.approval.scope})` : ''}${record.approval.answeredBy ? ` by ${record.approval.answeredBy}` : ''}`,
+      ),
+    );
   return h('section', { class: 'detail', 'aria-label': 'call details', 'data-record-id': record.id }, ...sections);
 }
 
@@ -148,7 +265,8 @@ function markerPanel(record: VerdictRecord, state: DetailState, actions: DetailA
     const info = state.markerDetails;
     if (!info) about = 'Asking the host about this marker…';
     else if (!info.available) about = info.why ?? 'No details for this marker.';
-    else about = `${info.label ?? 'secret'}: matched by ${info.detector ?? 'a detector'}, in ${info.part ?? 'the arguments'}, ${info.valueLength ?? 0} characters long.`;
+    else
+      about = `${info.label ?? 'secret'}: matched by ${info.detector ?? 'a detector'}, in ${info.part ?? 'the arguments'}, ${info.valueLength ?? 0} characters long.`;
   }
   const revealed = state.revealed?.source === source && state.revealed.index === index ? state.revealed.text : null;
   return h(
@@ -159,8 +277,28 @@ function markerPanel(record: VerdictRecord, state: DetailState, actions: DetailA
     h(
       'div',
       { class: 'card-actions' },
-      h('button', { type: 'button', class: 'btn', 'data-action': 'reveal', on: { click: () => actions.reveal(record.id, source, index) } }, 'Reveal original'),
-      h('button', { type: 'button', class: 'btn', 'data-action': 'not-secret', title: 'Adds a keyed hash of this value (never the value) to the local Warden config; detectors skip it from then on', on: { click: () => actions.notSecret(record.id, source, index) } }, 'Not a secret'),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn',
+          'data-action': 'reveal',
+          on: { click: () => actions.reveal(record.id, source, index) },
+        },
+        'Reveal original',
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn',
+          'data-action': 'not-secret',
+          title:
+            'Adds a keyed hash of this value (never the value) to the local Warden config; detectors skip it from then on',
+          on: { click: () => actions.notSecret(record.id, source, index) },
+        },
+        'Not a secret',
+      ),
     ),
   );
 }

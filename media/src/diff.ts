@@ -11,7 +11,11 @@ export function diffLines(before: string, after: string): DiffLine[] {
   const a = before.split('\n');
   const b = after.split('\n');
   // Beyond this size, show a plain replacement rather than spend seconds diffing.
-  if (a.length * b.length > 4_000_000) return [...a.map((text) => ({ kind: 'removed' as const, text })), ...b.map((text) => ({ kind: 'added' as const, text }))];
+  if (a.length * b.length > 4_000_000)
+    return [
+      ...a.map((text) => ({ kind: 'removed' as const, text })),
+      ...b.map((text) => ({ kind: 'added' as const, text })),
+    ];
   const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {

@@ -26,7 +26,7 @@ function clip(text: string, max = SUMMARY_MAX): string {
 export function summarizeArgs(toolName: string | null, toolInput: unknown): string {
   if (typeof toolInput !== 'object' || toolInput === null || Array.isArray(toolInput)) return '';
   const input = toolInput as Record<string, unknown>;
-  const params = toolName ? builtInFace(toolName)?.summary ?? [] : [];
+  const params = toolName ? (builtInFace(toolName)?.summary ?? []) : [];
   const parts = params.filter((p) => input[p] !== undefined).map((p) => asText(input[p]));
   if (parts.length) return clip(parts.join(' · '));
   const firstString = Object.values(input).find((v) => typeof v === 'string');
@@ -62,7 +62,8 @@ export function formatCountdown(seconds: number): string {
 /** The cut flags in words, for the detail view. */
 export function explainCut(cut: { request: boolean; userSaid: boolean; truncated: boolean }): string[] {
   const words: string[] = [];
-  if (cut.request) words.push('The request was cut to fit the judge’s budget: the judge did not see all of the arguments.');
+  if (cut.request)
+    words.push('The request was cut to fit the judge’s budget: the judge did not see all of the arguments.');
   if (cut.userSaid) words.push('Older things the person said were left out: the judge saw only the most recent ones.');
   if (cut.truncated) words.push('Some text was truncated inside the envelope (long values end with an ellipsis).');
   return words;

@@ -52,7 +52,8 @@ function patchCard(pending: PendingView, patch: Partial<CardState>): void {
 }
 
 function answerError(status: number, body: unknown): string {
-  const detail = typeof body === 'object' && body !== null && 'error' in body ? String((body as { error: unknown }).error) : '';
+  const detail =
+    typeof body === 'object' && body !== null && 'error' in body ? String((body as { error: unknown }).error) : '';
   if (status === 404) return `This ask is no longer pending (answered, expired or withdrawn). ${detail}`;
   if (status === 409) return `The arguments changed since they were shown: nothing was licensed. ${detail}`;
   return `The answer was refused (${status}). ${detail}`;
@@ -73,7 +74,8 @@ function parseEdit(pending: PendingView): Record<string, unknown> | string {
   const text = cardState(pending.id).editText ?? JSON.stringify(pending.toolInput, null, 2);
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'The edited arguments must be a JSON object.';
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return 'The edited arguments must be a JSON object.';
     return value as Record<string, unknown>;
   } catch (err) {
     return `Not valid JSON: ${(err as Error).message}`;
@@ -81,10 +83,18 @@ function parseEdit(pending: PendingView): Record<string, unknown> | string {
 }
 
 const cardActions: CardActions = {
-  approve: (p, scope) => void send(p, () => transport.request('approve', { approvalId: p.id, answer: { decision: 'approve', scope, digest: p.digest ?? '' } })),
+  approve: (p, scope) =>
+    void send(p, () =>
+      transport.request('approve', {
+        approvalId: p.id,
+        answer: { decision: 'approve', scope, digest: p.digest ?? '' },
+      }),
+    ),
   refuse: (p) => {
     const message = cardState(p.id).refuseMessage?.trim();
-    void send(p, () => transport.request('refuse', { approvalId: p.id, digest: p.digest ?? '', ...(message ? { message } : {}) }));
+    void send(p, () =>
+      transport.request('refuse', { approvalId: p.id, digest: p.digest ?? '', ...(message ? { message } : {}) }),
+    );
   },
   setRefuseMessage: (p, text) => void (cardState(p.id).refuseMessage = text),
   startEdit: (p) => patchCard(p, { mode: 'edit', editText: JSON.stringify(p.toolInput, null, 2), rescreen: undefined }),
@@ -101,7 +111,12 @@ const cardActions: CardActions = {
   approveEdit: (p) => {
     const edited = parseEdit(p);
     if (typeof edited === 'string') return patchCard(p, { error: edited });
-    void send(p, () => transport.request('approve', { approvalId: p.id, answer: { decision: 'approve', scope: 'once', digest: p.digest ?? '', editedInput: edited } }));
+    void send(p, () =>
+      transport.request('approve', {
+        approvalId: p.id,
+        answer: { decision: 'approve', scope: 'once', digest: p.digest ?? '', editedInput: edited },
+      }),
+    );
   },
   copyDigest: (digest) => transport.command({ type: 'copyDigest', digest }),
 };
@@ -127,7 +142,11 @@ const detailActions: DetailActions = {
   reveal: (recordId, source, index) => {
     transport.request('reveal', { recordId, source, spanIndex: index }).then(
       (result) => {
-        detailState = { ...detailState, openMarker: { source, index }, revealed: { source, index, text: result.available ? (result.value ?? '') : (result.why ?? 'not available') } };
+        detailState = {
+          ...detailState,
+          openMarker: { source, index },
+          revealed: { source, index, text: result.available ? (result.value ?? '') : (result.why ?? 'not available') },
+        };
         drawDetail();
       },
       (err: Error) => showToast(err.message),
@@ -178,10 +197,15 @@ function drawCards(): void {
   const focusClass = focused?.className;
   const caret = focused && 'selectionStart' in focused ? focused.selectionStart : null;
   const now = Date.now();
-  replaceChildren(cardsEl, store.pending.map((p) => cardView(p, cardState(p.id), cardActions, now)));
+  replaceChildren(
+    cardsEl,
+    store.pending.map((p) => cardView(p, cardState(p.id), cardActions, now)),
+  );
   for (const id of [...cardStates.keys()]) if (!store.pending.some((p) => p.id === id)) cardStates.delete(id);
   if (focusCard && focusClass) {
-    const again = cardsEl.querySelector<HTMLTextAreaElement>(`[data-approval-id="${CSS.escape(focusCard)}"] .${focusClass.split(' ')[0]}`);
+    const again = cardsEl.querySelector<HTMLTextAreaElement>(
+      `[data-approval-id="${CSS.escape(focusCard)}"] .${focusClass.split(' ')[0]}`,
+    );
     again?.focus();
     if (again && caret !== null) again.setSelectionRange(caret, caret);
   }
@@ -189,10 +213,18 @@ function drawCards(): void {
 
 function drawRows(): void {
   const records = store.visibleRecords();
-  const win = rowWindow({ scrollTop: listEl.scrollTop, viewport: listEl.clientHeight || 400, rowHeight: ROW_HEIGHT, count: records.length });
+  const win = rowWindow({
+    scrollTop: listEl.scrollTop,
+    viewport: listEl.clientHeight || 400,
+    rowHeight: ROW_HEIGHT,
+    count: records.length,
+  });
   spacerEl.style.height = `${win.total}px`;
   const rows = [];
-  for (let i = win.first; i < win.end; i++) rows.push(mount(rowView(records[i]!, { selected: records[i]!.id === store.selectedId, index: i, onSelect: select })));
+  for (let i = win.first; i < win.end; i++)
+    rows.push(
+      mount(rowView(records[i]!, { selected: records[i]!.id === store.selectedId, index: i, onSelect: select })),
+    );
   spacerEl.replaceChildren(...rows);
   listEl.setAttribute('aria-rowcount', String(records.length));
 }
@@ -231,8 +263,18 @@ listEl.addEventListener('scroll', () => queueRedraw('rows'), { passive: true });
 listEl.addEventListener('keydown', (event) => {
   const records = store.visibleRecords();
   if (records.length === 0) return;
-  const at = Math.max(0, records.findIndex((r) => r.id === store.selectedId));
-  const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: records.length - 1, PageDown: at + 10, PageUp: at - 10 };
+  const at = Math.max(
+    0,
+    records.findIndex((r) => r.id === store.selectedId),
+  );
+  const moves: Record<string, number> = {
+    ArrowDown: at + 1,
+    ArrowUp: at - 1,
+    Home: 0,
+    End: records.length - 1,
+    PageDown: at + 10,
+    PageUp: at - 10,
+  };
   if (event.key === 'Escape') return select(null);
   const next = moves[event.key];
   if (next === undefined) return;
@@ -240,14 +282,16 @@ listEl.addEventListener('keydown', (event) => {
   const index = Math.min(records.length - 1, Math.max(0, next));
   const top = index * ROW_HEIGHT;
   if (top < listEl.scrollTop) listEl.scrollTop = top;
-  else if (top + ROW_HEIGHT > listEl.scrollTop + listEl.clientHeight) listEl.scrollTop = top + ROW_HEIGHT - listEl.clientHeight;
+  else if (top + ROW_HEIGHT > listEl.scrollTop + listEl.clientHeight)
+    listEl.scrollTop = top + ROW_HEIGHT - listEl.clientHeight;
   select(records[index]!.id);
   spacerEl.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
 });
 
 setInterval(() => {
   const now = Date.now();
-  for (const el of Array.from(cardsEl.querySelectorAll<HTMLElement>('.countdown'))) el.textContent = formatCountdown(secondsLeft(el.dataset.deadline ?? '', now));
+  for (const el of Array.from(cardsEl.querySelectorAll<HTMLElement>('.countdown')))
+    el.textContent = formatCountdown(secondsLeft(el.dataset.deadline ?? '', now));
 }, 1000);
 
 transport.start((message: HostMessage) => {

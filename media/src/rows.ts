@@ -6,11 +6,29 @@ import { h, type VNode } from './vnode';
 
 export const ROW_HEIGHT = 26;
 
-export function rowView(record: VerdictRecord, opts: { selected: boolean; index: number; onSelect: (id: string) => void }): VNode {
+export function rowView(
+  record: VerdictRecord,
+  opts: { selected: boolean; index: number; onSelect: (id: string) => void },
+): VNode {
   const flags: VNode[] = [];
-  if (record.redactions.count > 0) flags.push(h('span', { class: 'flag redacted', title: 'secrets redacted before the judge and the log saw them' }, `${record.redactions.count} redacted`));
-  if (record.cut.request || record.cut.userSaid || record.cut.truncated) flags.push(h('span', { class: 'flag cut', title: 'the judge saw a shortened envelope' }, 'cut'));
-  if (record.semantic.status === 'degraded') flags.push(h('span', { class: 'flag degraded', title: record.semantic.reason ?? 'the semantic tier could not answer' }, 'degraded'));
+  if (record.redactions.count > 0)
+    flags.push(
+      h(
+        'span',
+        { class: 'flag redacted', title: 'secrets redacted before the judge and the log saw them' },
+        `${record.redactions.count} redacted`,
+      ),
+    );
+  if (record.cut.request || record.cut.userSaid || record.cut.truncated)
+    flags.push(h('span', { class: 'flag cut', title: 'the judge saw a shortened envelope' }, 'cut'));
+  if (record.semantic.status === 'degraded')
+    flags.push(
+      h(
+        'span',
+        { class: 'flag degraded', title: record.semantic.reason ?? 'the semantic tier could not answer' },
+        'degraded',
+      ),
+    );
   if (record.paused) flags.push(h('span', { class: 'flag paused' }, 'paused'));
   const node = h(
     'div',

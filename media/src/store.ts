@@ -136,7 +136,8 @@ export function matches(record: VerdictRecord, f: Filters): boolean {
   if (f.policy && !record.outcomes.some((o) => o.policy === f.policy && o.verdict !== 'allow')) return false;
   if (f.text) {
     const needle = f.text.toLowerCase();
-    const hay = `${record.toolName ?? ''} ${record.reason} ${JSON.stringify(record.toolInput ?? '')} ${record.outcomes.map((o) => o.policy).join(' ')}`.toLowerCase();
+    const hay =
+      `${record.toolName ?? ''} ${record.reason} ${JSON.stringify(record.toolInput ?? '')} ${record.outcomes.map((o) => o.policy).join(' ')}`.toLowerCase();
     if (!hay.includes(needle)) return false;
   }
   return true;

@@ -9,9 +9,24 @@ export interface ToolbarActions {
   togglePolicy(name: string, enabled: boolean): void;
 }
 
-function select(name: keyof Filters, label: string, choices: string[], current: string, actions: ToolbarActions): VNode {
-  const options = [{ tag: 'option', attrs: { value: '' }, text: `all ${label}` } as VNode, ...choices.map((c) => ({ tag: 'option', attrs: { value: c }, text: c }) as VNode)];
-  return { tag: 'select', attrs: { class: 'filter', 'data-filter': name, 'aria-label': `filter by ${label}` }, value: current, children: options, on: { change: (e) => actions.setFilter({ [name]: (e.target as HTMLSelectElement).value }) } };
+function select(
+  name: keyof Filters,
+  label: string,
+  choices: string[],
+  current: string,
+  actions: ToolbarActions,
+): VNode {
+  const options = [
+    { tag: 'option', attrs: { value: '' }, text: `all ${label}` } as VNode,
+    ...choices.map((c) => ({ tag: 'option', attrs: { value: c }, text: c }) as VNode),
+  ];
+  return {
+    tag: 'select',
+    attrs: { class: 'filter', 'data-filter': name, 'aria-label': `filter by ${label}` },
+    value: current,
+    children: options,
+    on: { change: (e) => actions.setFilter({ [name]: (e.target as HTMLSelectElement).value }) },
+  };
 }
 
 export function statusView(host: HostState | null, counts: { calls: number; denies: number; pending: number }): VNode {
@@ -26,7 +41,11 @@ export function statusView(host: HostState | null, counts: { calls: number; deni
   );
 }
 
-export function filtersView(filters: Filters, choices: { agent: string[]; tool: string[]; session: string[]; policy: string[] }, actions: ToolbarActions): VNode {
+export function filtersView(
+  filters: Filters,
+  choices: { agent: string[]; tool: string[]; session: string[]; policy: string[] },
+  actions: ToolbarActions,
+): VNode {
   return h(
     'div',
     { class: 'filters', role: 'search' },
@@ -35,7 +54,12 @@ export function filtersView(filters: Filters, choices: { agent: string[]; tool: 
     select('tool', 'tools', choices.tool, filters.tool, actions),
     select('session', 'sessions', choices.session, filters.session, actions),
     select('policy', 'policies', choices.policy, filters.policy, actions),
-    { tag: 'input', attrs: { type: 'search', class: 'search', placeholder: 'Search', 'aria-label': 'search the calls' }, value: filters.text, on: { input: (e) => actions.setFilter({ text: (e.target as HTMLInputElement).value }) } },
+    {
+      tag: 'input',
+      attrs: { type: 'search', class: 'search', placeholder: 'Search', 'aria-label': 'search the calls' },
+      value: filters.text,
+      on: { input: (e) => actions.setFilter({ text: (e.target as HTMLInputElement).value }) },
+    },
   );
 }
 
@@ -46,8 +70,23 @@ export function policiesView(host: HostState | null, actions: ToolbarActions): V
     { class: 'policies' },
     h('summary', {}, 'Policies'),
     ...host.policies.map((p) => {
-      const box: VNode = { tag: 'input', attrs: { type: 'checkbox', 'data-policy': p.name, ...(p.enabled ? { checked: '' } : {}), ...(p.alwaysOn ? { disabled: '' } : {}) }, on: { change: (e) => actions.togglePolicy(p.name, (e.target as HTMLInputElement).checked) } };
-      return h('label', { class: 'policy', title: p.description }, box, h('span', {}, ` ${p.name}`), h('span', { class: 'muted' }, ` (${p.alwaysOn ? 'always on' : p.source})`));
+      const box: VNode = {
+        tag: 'input',
+        attrs: {
+          type: 'checkbox',
+          'data-policy': p.name,
+          ...(p.enabled ? { checked: '' } : {}),
+          ...(p.alwaysOn ? { disabled: '' } : {}),
+        },
+        on: { change: (e) => actions.togglePolicy(p.name, (e.target as HTMLInputElement).checked) },
+      };
+      return h(
+        'label',
+        { class: 'policy', title: p.description },
+        box,
+        h('span', {}, ` ${p.name}`),
+        h('span', { class: 'muted' }, ` (${p.alwaysOn ? 'always on' : p.source})`),
+      );
     }),
   );
 }

@@ -1,4 +1,11 @@
-import type { HostMessage, IpcCommand, IpcRequestMethod, IpcRequestParams, IpcResponses, PanelMessage } from '../../src/shared/protocol';
+import type {
+  HostMessage,
+  IpcCommand,
+  IpcRequestMethod,
+  IpcRequestParams,
+  IpcResponses,
+  PanelMessage,
+} from '../../src/shared/protocol';
 import { PROTOCOL_VERSION } from '../../src/shared/protocol';
 
 // One interface, two transports: the webview talks to the extension host
@@ -23,7 +30,10 @@ export class PostMessageTransport implements Transport {
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
-  constructor(private readonly api: VsCodeApi, private readonly target: Pick<Window, 'addEventListener'>) {}
+  constructor(
+    private readonly api: VsCodeApi,
+    private readonly target: Pick<Window, 'addEventListener'>,
+  ) {}
 
   start(listener: (message: HostMessage) => void): void {
     this.target.addEventListener('message', (event: Event) => {
@@ -82,20 +92,42 @@ export class WebTransport implements Transport {
         }
       });
     }
-    listener({ type: 'state', state: { host: 'web', guarded: true, guardDetail: 'standalone server', endpointUrl: null, pausedUntil: null, policies: [] } });
+    listener({
+      type: 'state',
+      state: {
+        host: 'web',
+        guarded: true,
+        guardDetail: 'standalone server',
+        endpointUrl: null,
+        pausedUntil: null,
+        policies: [],
+      },
+    });
   }
 
   command(command: IpcCommand): void {
     if (command.type === 'copyDigest') void navigator.clipboard?.writeText(command.digest);
     // The server keeps no originals and writes no config for the page: say so rather than do nothing.
-    else if (command.type === 'notSecret' || command.type === 'togglePolicy') this.listener?.({ type: 'toast', text: 'Available in the VS Code panel only: the standalone server does not change config files from this page.' });
+    else if (command.type === 'notSecret' || command.type === 'togglePolicy')
+      this.listener?.({
+        type: 'toast',
+        text: 'Available in the VS Code panel only: the standalone server does not change config files from this page.',
+      });
   }
 
   async request<M extends IpcRequestMethod>(method: M, params: IpcRequestParams<M>): Promise<IpcResponses[M]> {
     if (method === 'approve' || method === 'refuse') {
       const p = params as IpcRequestParams<'approve'> | IpcRequestParams<'refuse'>;
-      const body = 'answer' in p ? p.answer : { decision: 'refuse', scope: 'once', digest: p.digest, ...(p.message ? { message: p.message } : {}) };
-      const res = await this.fetchFn(`/api/approvals/${encodeURIComponent(p.approvalId)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
+      const body =
+        'answer' in p
+          ? p.answer
+          : { decision: 'refuse', scope: 'once', digest: p.digest, ...(p.message ? { message: p.message } : {}) };
+      const res = await this.fetchFn(`/api/approvals/${encodeURIComponent(p.approvalId)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        credentials: 'same-origin',
+      });
       const result = { status: res.status, body: (await res.json().catch(() => null)) as unknown };
       return result as IpcResponses[M];
     }

@@ -11,7 +11,13 @@ export interface RowWindow {
   total: number;
 }
 
-export function rowWindow(opts: { scrollTop: number; viewport: number; rowHeight: number; count: number; overscan?: number }): RowWindow {
+export function rowWindow(opts: {
+  scrollTop: number;
+  viewport: number;
+  rowHeight: number;
+  count: number;
+  overscan?: number;
+}): RowWindow {
   const { rowHeight, count } = opts;
   const overscan = opts.overscan ?? 8;
   const total = count * rowHeight;

@@ -8,7 +8,8 @@ export interface TextPiece {
   hidden: boolean;
 }
 
-const HIDDEN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]|\uDB40[\uDC00-\uDDEF]/g;
+const HIDDEN =
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]|\uDB40[\uDC00-\uDDEF]/g;
 
 export function codePointLabel(char: string): string {
   const cp = char.codePointAt(0) ?? 0;
@@ -57,6 +58,8 @@ export function splitMarkers(text: string): MarkerPiece[] {
 /** Counts markers by label across many texts. */
 export function countMarkers(texts: string[]): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const text of texts) for (const piece of splitMarkers(text)) if (piece.label !== undefined) counts[piece.label] = (counts[piece.label] ?? 0) + 1;
+  for (const text of texts)
+    for (const piece of splitMarkers(text))
+      if (piece.label !== undefined) counts[piece.label] = (counts[piece.label] ?? 0) + 1;
   return counts;
 }

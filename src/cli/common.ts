@@ -32,13 +32,26 @@ export interface Core {
 export async function openCore(opts: { config?: string; trustProject?: boolean; quiet?: boolean }): Promise<Core> {
   const paths = statePaths(stateDir());
   ensurePrivateDir(paths.dir);
-  const key = Buffer.from(readOrCreateSecret(paths.logKeyFile, () => randomBytes(32).toString('hex')), 'hex');
-  const probe = loadConfig({ stateDir: paths.dir, projectRoot: findProjectRoot(process.cwd()), ...(opts.config ? { cliConfigPath: opts.config } : {}) });
+  const key = Buffer.from(
+    readOrCreateSecret(paths.logKeyFile, () => randomBytes(32).toString('hex')),
+    'hex',
+  );
+  const probe = loadConfig({
+    stateDir: paths.dir,
+    projectRoot: findProjectRoot(process.cwd()),
+    ...(opts.config ? { cliConfigPath: opts.config } : {}),
+  });
   if (opts.config) refuseBadCliConfig(opts.config, probe.errors);
   // Quiet commands (check, hook, policies) still say once that a config file was
   // refused: its protections are not in force, and the person should know why.
   if (opts.quiet) for (const error of probe.errors) warn(error);
-  const log = new ActivityLog({ path: paths.logFile, key, maxBytes: probe.logMaxBytes, keep: probe.logKeep, onWarning: warn });
+  const log = new ActivityLog({
+    path: paths.logFile,
+    key,
+    maxBytes: probe.logMaxBytes,
+    keep: probe.logKeep,
+    onWarning: warn,
+  });
   await Evaluator.ready({ warmUp: false });
   const evaluator = new Evaluator({
     stateDir: paths.dir,

@@ -10,7 +10,12 @@ import { requireAgent } from './check';
 const FORWARD_TIMEOUT_MS = 10 * 60_000;
 
 /** The Host-checked, token-authenticated forward of one hook body to a running endpoint. */
-async function forward(url: string, token: string, agent: string, body: string): Promise<Record<string, unknown> | undefined> {
+async function forward(
+  url: string,
+  token: string,
+  agent: string,
+  body: string,
+): Promise<Record<string, unknown> | undefined> {
   const res = await request(`${url}/hooks/${agent}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -21,7 +26,9 @@ async function forward(url: string, token: string, agent: string, body: string):
   const text = await res.body.text();
   if (res.statusCode !== 200) return undefined;
   const json: unknown = JSON.parse(text);
-  return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
+  return typeof json === 'object' && json !== null && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : undefined;
 }
 
 function cwdOf(body: string): string {

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { applyPlan, detectClaudeVersion, planInstall, planUninstall, TOKEN_ENV, type ClaudeScope, type InstallPlan } from '../core/install/claude';
+import {
+  applyPlan,
+  detectClaudeVersion,
+  planInstall,
+  planUninstall,
+  TOKEN_ENV,
+  type ClaudeScope,
+  type InstallPlan,
+} from '../core/install/claude';
 import { loadConfig } from '../core/config/load';
 import { endpointFor } from '../core/endpoints';
 import { findProjectRoot } from '../core/project';
@@ -16,7 +24,8 @@ function parseScope(scope: string | undefined): ClaudeScope {
 }
 
 function requireClaude(agent: string | undefined): void {
-  if (agent !== 'claude') throw new UsageError(`install supports --agent claude today (got ${agent ? `"${agent}"` : 'none'})`);
+  if (agent !== 'claude')
+    throw new UsageError(`install supports --agent claude today (got ${agent ? `"${agent}"` : 'none'})`);
 }
 
 function report(plan: InstallPlan, dryRun: boolean, verb: string): void {
@@ -42,17 +51,25 @@ export function install(args: InstallArgs): void {
   const scope = parseScope(args.scope);
   const projectRoot = findProjectRoot(process.cwd());
   const paths = statePaths(stateDir());
-  const config = loadConfig({ stateDir: paths.dir, projectRoot, ...(args.config ? { cliConfigPath: args.config } : {}) });
+  const config = loadConfig({
+    stateDir: paths.dir,
+    projectRoot,
+    ...(args.config ? { cliConfigPath: args.config } : {}),
+  });
   if (args.config) refuseBadCliConfig(args.config, config.errors);
   const url = args.url ?? endpointFor(paths.endpointsDir, projectRoot)?.url;
-  if (!args.bridge && !url) throw new UsageError('no running endpoint was found for this project: start `agent-warden serve` (or open it in VS Code with the extension), or pass --url');
+  if (!args.bridge && !url)
+    throw new UsageError(
+      'no running endpoint was found for this project: start `agent-warden serve` (or open it in VS Code with the extension), or pass --url',
+    );
   const plan = planInstall({
     scope,
     projectRoot,
     ...(url ? { url } : {}),
     ...(scope === 'project' ? {} : { token: hookToken(paths) }),
     bridge: !!args.bridge,
-    bridgeCommand: scope === 'project' ? 'agent-warden' : `"${process.execPath}" "${resolve(process.argv[1] ?? 'dist/cli.js')}"`,
+    bridgeCommand:
+      scope === 'project' ? 'agent-warden' : `"${process.execPath}" "${resolve(process.argv[1] ?? 'dist/cli.js')}"`,
     claudeVersion: detectClaudeVersion(),
     approvalTimeoutSeconds: config.approvalsTimeoutSeconds,
   });

@@ -15,7 +15,10 @@ export interface ServeOptions {
 }
 
 export async function serve(opts: ServeOptions): Promise<void> {
-  const core = await openCore({ ...(opts.config ? { config: opts.config } : {}), ...(opts.trustProject ? { trustProject: true } : {}) });
+  const core = await openCore({
+    ...(opts.config ? { config: opts.config } : {}),
+    ...(opts.trustProject ? { trustProject: true } : {}),
+  });
   const config = core.evaluator.configFor(findProjectRoot(process.cwd()));
   const panelToken = readOrCreateSecret(core.paths.panelTokenFile, newToken);
   const host = new WardenHost({
@@ -28,7 +31,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
     panel: {
       token: panelToken,
       assetsDir: join(__dirname, 'webview'),
-      renderPage: ({ nonce, scriptUri, styleUri }) => renderPanelHtml({ nonce, scriptUri, styleUri, cspSource: "'self'", transport: 'web' }),
+      renderPage: ({ nonce, scriptUri, styleUri }) =>
+        renderPanelHtml({ nonce, scriptUri, styleUri, cspSource: "'self'", transport: 'web' }),
     },
     onError: warn,
   });
@@ -52,7 +56,10 @@ export async function serve(opts: ServeOptions): Promise<void> {
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
-  process.stdout.write(JSON.stringify({ url, tokenFile: core.paths.hookTokenFile, panelUrl, panelTokenFile: core.paths.panelTokenFile }) + '\n');
+  process.stdout.write(
+    JSON.stringify({ url, tokenFile: core.paths.hookTokenFile, panelUrl, panelTokenFile: core.paths.panelTokenFile }) +
+      '\n',
+  );
   warn(`serving on ${url}; the panel: ${panelUrl} (log: ${core.paths.logFile})`);
   // After the ready line: startup stays quick, and the parser is warm before most first calls.
   void Evaluator.warmUp();

@@ -164,7 +164,8 @@ export class Evaluator {
     const call = toolCallOf(event, { projectRoot, home: this.home, faces: config.faces });
     const session = this.sessions.memoryFor(`${event.agent}:${event.sessionId}`);
 
-    const semanticRun = this.opts.semantic && call ? this.opts.semantic.start({ event, call, config, projectRoot }) : undefined;
+    const semanticRun =
+      this.opts.semantic && call ? this.opts.semantic.start({ event, call, config, projectRoot }) : undefined;
     // Let the judge request go out before the policies take the CPU.
     if (semanticRun) await Promise.resolve();
     const outcomes = runPolicies(states, { event, ...(call ? { call } : {}), session, stateDir: this.opts.stateDir });
@@ -183,9 +184,25 @@ export class Evaluator {
     }
     const merged = semantic ? semantic.merge(outcomes) : combine(outcomes);
     const paused = this.isPaused();
-    const record = this.buildRecord(event, call, merged, config, semantic, performance.now() - started, paused, projectRoot);
+    const record = this.buildRecord(
+      event,
+      call,
+      merged,
+      config,
+      semantic,
+      performance.now() - started,
+      paused,
+      projectRoot,
+    );
     if (opts.record) this.opts.log?.append(this.forLog(record));
-    if (paused) return { event, ...(call ? { call } : {}), merged: { ...merged, decision: 'allow', reason: `enforcement paused: ${merged.reason}` }, record, config };
+    if (paused)
+      return {
+        event,
+        ...(call ? { call } : {}),
+        merged: { ...merged, decision: 'allow', reason: `enforcement paused: ${merged.reason}` },
+        record,
+        config,
+      };
     return { event, ...(call ? { call } : {}), merged, record, config };
   }
 
@@ -230,7 +247,11 @@ export class Evaluator {
       if (binding.ok) digest = binding.digest;
       else notBindable = binding.problem;
     }
-    const outcomes = merged.outcomes.map((o) => ({ ...o, reason: redactor.redactText(o.reason).text, ...(o.evidence ? { evidence: redactor.redactText(o.evidence).text } : {}) }));
+    const outcomes = merged.outcomes.map((o) => ({
+      ...o,
+      reason: redactor.redactText(o.reason).text,
+      ...(o.evidence ? { evidence: redactor.redactText(o.evidence).text } : {}),
+    }));
     const record: VerdictRecord = {
       type: 'record',
       schemaVersion: RECORD_SCHEMA_VERSION,
@@ -274,14 +295,25 @@ export class Evaluator {
       id: randomUUID(),
       ts: new Date().toISOString(),
       agent,
-      event: typeof (body as Record<string, unknown> | undefined)?.hook_event_name === 'string' ? String((body as Record<string, unknown>).hook_event_name) : 'unknown',
-      sessionId: typeof (body as Record<string, unknown> | undefined)?.session_id === 'string' ? String((body as Record<string, unknown>).session_id) : 'unknown',
-      toolName: typeof (body as Record<string, unknown> | undefined)?.tool_name === 'string' ? String((body as Record<string, unknown>).tool_name) : null,
+      event:
+        typeof (body as Record<string, unknown> | undefined)?.hook_event_name === 'string'
+          ? String((body as Record<string, unknown>).hook_event_name)
+          : 'unknown',
+      sessionId:
+        typeof (body as Record<string, unknown> | undefined)?.session_id === 'string'
+          ? String((body as Record<string, unknown>).session_id)
+          : 'unknown',
+      toolName:
+        typeof (body as Record<string, unknown> | undefined)?.tool_name === 'string'
+          ? String((body as Record<string, unknown>).tool_name)
+          : null,
       toolInput: null,
       argsDigest: null,
       decision,
       reason: redactor.redactText(problem).text,
-      outcomes: [{ policy: 'failure', tier: 'deterministic', verdict: decision, reason: redactor.redactText(problem).text }],
+      outcomes: [
+        { policy: 'failure', tier: 'deterministic', verdict: decision, reason: redactor.redactText(problem).text },
+      ],
       envelope: null,
       redactions: { count: 0, byLabel: {} },
       cut: NO_CUT,

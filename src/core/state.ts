@@ -5,7 +5,9 @@ import { join } from 'node:path';
 
 /** The user-level state folder: tokens, the activity log, the user config, endpoint records. */
 export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.AGENT_WARDEN_HOME && env.AGENT_WARDEN_HOME.trim() !== '' ? env.AGENT_WARDEN_HOME : join(homedir(), '.agent-warden');
+  return env.AGENT_WARDEN_HOME && env.AGENT_WARDEN_HOME.trim() !== ''
+    ? env.AGENT_WARDEN_HOME
+    : join(homedir(), '.agent-warden');
 }
 
 export function ensurePrivateDir(dir: string): void {

@@ -6,13 +6,7 @@ export type AgentName = 'claude' | 'codex' | 'gemini' | 'cursor' | 'copilot';
 
 /** Normalized hook event names; agents' own names are mapped by their adapters. */
 export type HookEventName =
-  | 'PreToolUse'
-  | 'PermissionRequest'
-  | 'PostToolUse'
-  | 'UserPromptSubmit'
-  | 'Stop'
-  | 'SessionStart'
-  | 'Other';
+  'PreToolUse' | 'PermissionRequest' | 'PostToolUse' | 'UserPromptSubmit' | 'Stop' | 'SessionStart' | 'Other';
 
 /** One hook call from an agent, as its adapter normalized it. */
 export interface HookEvent {

@@ -36,7 +36,10 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
       const scope: ClaudeScope = opts?.scope ?? w.config.connectScope;
       const plan = await w.hookUp.connect(w.target(endpoint), { ...opts, scope });
       w.refresh();
-      if (plan && !opts?.yes) void vscode.window.showInformationMessage(`Agent Warden: Claude Code is connected (${plan.path}).${plan.warnings.length ? ' See the output for warnings.' : ''}`);
+      if (plan && !opts?.yes)
+        void vscode.window.showInformationMessage(
+          `Agent Warden: Claude Code is connected (${plan.path}).${plan.warnings.length ? ' See the output for warnings.' : ''}`,
+        );
       return plan ? { path: plan.path, changed: plan.changed, warnings: plan.warnings } : undefined;
     }),
     run('agentWarden.disconnectClaude', async (opts?: ConnectOptions) => {
@@ -63,7 +66,8 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
           title: 'Pause enforcement',
           prompt: 'Minutes during which calls are still evaluated and logged but answered as no objection',
           value: String(w.config.pauseMinutes),
-          validateInput: (v) => (/^\d{1,4}$/.test(v.trim()) && Number(v) > 0 ? undefined : 'a whole number of minutes, 1 to 9999'),
+          validateInput: (v) =>
+            /^\d{1,4}$/.test(v.trim()) && Number(v) > 0 ? undefined : 'a whole number of minutes, 1 to 9999',
         });
         if (text === undefined) return;
         minutes = Number(text.trim());
@@ -84,11 +88,20 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
       let uri = typeof target === 'string' ? vscode.Uri.file(target) : target;
       let format = formatArg;
       if (!format) {
-        const pick = await vscode.window.showQuickPick([{ label: 'JSONL', format: 'jsonl' as const, detail: 'every field of every record' }, { label: 'CSV', format: 'csv' as const, detail: 'one row per call, for a spreadsheet' }], { title: 'Export the activity as' });
+        const pick = await vscode.window.showQuickPick(
+          [
+            { label: 'JSONL', format: 'jsonl' as const, detail: 'every field of every record' },
+            { label: 'CSV', format: 'csv' as const, detail: 'one row per call, for a spreadsheet' },
+          ],
+          { title: 'Export the activity as' },
+        );
         if (!pick) return;
         format = pick.format;
       }
-      uri ??= await vscode.window.showSaveDialog({ filters: format === 'csv' ? { CSV: ['csv'] } : { JSONL: ['jsonl'] }, title: 'Export the Warden activity' });
+      uri ??= await vscode.window.showSaveDialog({
+        filters: format === 'csv' ? { CSV: ['csv'] } : { JSONL: ['jsonl'] },
+        title: 'Export the Warden activity',
+      });
       if (!uri) return;
       const records = w.loggedRecords();
       writeFileSync(uri.fsPath, format === 'csv' ? toCsv(records) : toJsonl(records));
@@ -98,9 +111,18 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
     run('agentWarden.copyDigest', async (digestArg?: string) => {
       let digest = digestArg;
       if (!digest) {
-        const records = need().broker.records.all().filter((r) => r.argsDigest).reverse().slice(0, 50);
+        const records = need()
+          .broker.records.all()
+          .filter((r) => r.argsDigest)
+          .reverse()
+          .slice(0, 50);
         const pick = await vscode.window.showQuickPick(
-          records.map((r) => ({ label: `${r.toolName ?? r.event} · ${r.decision}`, description: r.ts.slice(11, 19), detail: r.argsDigest ?? '', digest: r.argsDigest ?? '' })),
+          records.map((r) => ({
+            label: `${r.toolName ?? r.event} · ${r.decision}`,
+            description: r.ts.slice(11, 19),
+            detail: r.argsDigest ?? '',
+            digest: r.argsDigest ?? '',
+          })),
           { title: 'Copy the digest of a call', matchOnDetail: true },
         );
         if (!pick) return;
@@ -113,11 +135,16 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
     run('agentWarden.setJudgeApiKey', async (providerArg?: string, keyArg?: string) => {
       let provider: KeyedProvider | undefined;
       if (providerArg !== undefined) {
-        if (!isKeyedProvider(providerArg)) throw new Error(`"${providerArg}" takes no API key here; one of ${KEYED_PROVIDERS.join(', ')}`);
+        if (!isKeyedProvider(providerArg))
+          throw new Error(`"${providerArg}" takes no API key here; one of ${KEYED_PROVIDERS.join(', ')}`);
         provider = providerArg;
       } else {
         const pick = await vscode.window.showQuickPick(
-          KEYED_PROVIDERS.map((p) => ({ label: p, description: w.judgeKeys.has(p) ? 'a key is stored' : '', provider: p })),
+          KEYED_PROVIDERS.map((p) => ({
+            label: p,
+            description: w.judgeKeys.has(p) ? 'a key is stored' : '',
+            provider: p,
+          })),
           { title: 'The judge provider this API key is for (semantic.provider)' },
         );
         if (!pick) return undefined;
@@ -127,7 +154,8 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
       if (key === undefined) {
         key = await vscode.window.showInputBox({
           title: `API key for the ${provider} judge`,
-          prompt: 'Kept in the editor\'s secret storage and given to the judge through semantic.apiKeyEnv. Leave empty to remove the stored key.',
+          prompt:
+            "Kept in the editor's secret storage and given to the judge through semantic.apiKeyEnv. Leave empty to remove the stored key.",
           password: true,
           ignoreFocusOut: true,
         });
@@ -136,7 +164,10 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
       await w.judgeKeys.set(provider, key);
       const stored = w.judgeKeys.has(provider);
       w.log.info(`the ${provider} judge API key was ${stored ? 'stored' : 'removed'} (secret storage)`);
-      if (keyArg === undefined) void vscode.window.showInformationMessage(`Agent Warden: the ${provider} judge API key was ${stored ? 'stored' : 'removed'}.`);
+      if (keyArg === undefined)
+        void vscode.window.showInformationMessage(
+          `Agent Warden: the ${provider} judge API key was ${stored ? 'stored' : 'removed'}.`,
+        );
       return { provider, stored };
     }),
   ];

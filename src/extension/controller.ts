@@ -44,7 +44,10 @@ export class WardenController extends Disposable {
     this.judgeKeys = new JudgeKeys(context.secrets);
     this._register(
       context.secrets.onDidChange((e) => {
-        if (isKeyedProvider(e.key)) void this.judgeKeys.reload(e.key).catch((err: Error) => log.warn(`could not read the ${e.key} judge key: ${err.message}`));
+        if (isKeyedProvider(e.key))
+          void this.judgeKeys
+            .reload(e.key)
+            .catch((err: Error) => log.warn(`could not read the ${e.key} judge key: ${err.message}`));
       }),
     );
     this.statusBar = this._register(new StatusBar('agentWarden.showPanel'));
@@ -93,7 +96,11 @@ export class WardenController extends Disposable {
     const scope = new DisposableScope('endpoint', (m) => this.log.warn(m));
     this.endpointScope = scope;
     try {
-      this.keysLoaded ??= this.judgeKeys.load().catch((err: Error) => this.log.warn(`could not read the judge API keys from the secret storage: ${err.message}`));
+      this.keysLoaded ??= this.judgeKeys
+        .load()
+        .catch((err: Error) =>
+          this.log.warn(`could not read the judge API keys from the secret storage: ${err.message}`),
+        );
       await this.keysLoaded;
       const endpoint = scope.add(
         await Endpoint.start({
@@ -102,7 +109,8 @@ export class WardenController extends Disposable {
           trusted: vscode.workspace.isTrusted,
           configuredPort: this.config.port,
           log: this.log,
-          semanticTier: (allowlistKey) => createExtensionSemanticTier({ languageModels: vscodeLanguageModels(), keys: this.judgeKeys, allowlistKey }),
+          semanticTier: (allowlistKey) =>
+            createExtensionSemanticTier({ languageModels: vscodeLanguageModels(), keys: this.judgeKeys, allowlistKey }),
           semanticEnv: this.judgeKeys.env,
         }),
       );
@@ -111,7 +119,11 @@ export class WardenController extends Disposable {
       // The hook token reaches agents started in the integrated terminal.
       this.context.environmentVariableCollection.replace(TOKEN_ENV, endpoint.hookToken);
       this.context.environmentVariableCollection.description = 'Agent Warden: the hook token for agents started here';
-      scope.add(toDisposable(endpoint.broker.onChange((n) => this.onBrokerChange(n.type, n.type === 'pending' ? n.pending : undefined))));
+      scope.add(
+        toDisposable(
+          endpoint.broker.onChange((n) => this.onBrokerChange(n.type, n.type === 'pending' ? n.pending : undefined)),
+        ),
+      );
       scope.add(toDisposable(() => this.hookUp.removeOnStop(endpoint.projectRoot, endpoint.url)));
       this.hookUp.follow(this.target(endpoint), this.config.manageHookLifetime);
       this.panel.endpointChanged();
@@ -124,7 +136,12 @@ export class WardenController extends Disposable {
   }
 
   target(endpoint: Endpoint) {
-    return { url: endpoint.url, token: endpoint.hookToken, projectRoot: endpoint.projectRoot, approvalTimeoutSeconds: endpoint.evaluator.configFor(endpoint.projectRoot).approvalsTimeoutSeconds };
+    return {
+      url: endpoint.url,
+      token: endpoint.hookToken,
+      projectRoot: endpoint.projectRoot,
+      approvalTimeoutSeconds: endpoint.evaluator.configFor(endpoint.projectRoot).approvalsTimeoutSeconds,
+    };
   }
 
   private onBrokerChange(type: string, pending: PendingView | undefined): void {
@@ -152,15 +169,31 @@ export class WardenController extends Disposable {
     const records = endpoint?.broker.records.all() ?? [];
     let denies = 0;
     for (const r of records) if (r.decision === 'deny') denies++;
-    const base = { pending: endpoint?.broker.pending().length ?? 0, calls: records.length, denies, paused: endpoint?.evaluator.isPaused() ?? false };
+    const base = {
+      pending: endpoint?.broker.pending().length ?? 0,
+      calls: records.length,
+      denies,
+      paused: endpoint?.evaluator.isPaused() ?? false,
+    };
     if (!endpoint) return { ...base, guarded: false, detail: 'the endpoint is not running' };
     const urls = (['local', 'project'] as const).map((s) => installedHookUrl(settingsPath(s, endpoint.projectRoot)));
     if (!urls.some((u) => u === endpoint.url)) {
       const stale = urls.find((u) => u !== null);
-      return { ...base, guarded: false, detail: stale ? `the hooks point at ${stale}, not this endpoint (${endpoint.url})` : 'Claude Code is not connected: run "Agent Warden: Connect Claude Code"' };
+      return {
+        ...base,
+        guarded: false,
+        detail: stale
+          ? `the hooks point at ${stale}, not this endpoint (${endpoint.url})`
+          : 'Claude Code is not connected: run "Agent Warden: Connect Claude Code"',
+      };
     }
     const closed = this.hookUp.failsClosed();
-    const failure = closed === null ? 'Claude Code version unknown (may fail open)' : closed ? 'Claude Code fails closed' : `Claude Code ${this.hookUp.version()} fails OPEN if Warden is down`;
+    const failure =
+      closed === null
+        ? 'Claude Code version unknown (may fail open)'
+        : closed
+          ? 'Claude Code fails closed'
+          : `Claude Code ${this.hookUp.version()} fails OPEN if Warden is down`;
     return { ...base, guarded: true, detail: `hooks point at ${endpoint.url}; ${failure}` };
   }
 
@@ -174,7 +207,14 @@ export class WardenController extends Disposable {
       this.log.warn(`could not list the policies: ${(err as Error).message}`);
     }
     const pausedUntil = endpoint?.evaluator.isPaused() ? this.pausedUntil : null;
-    return { host: 'vscode', guarded: status.guarded, guardDetail: status.detail, endpointUrl: endpoint?.url ?? null, pausedUntil, policies };
+    return {
+      host: 'vscode',
+      guarded: status.guarded,
+      guardDetail: status.detail,
+      endpointUrl: endpoint?.url ?? null,
+      pausedUntil,
+      policies,
+    };
   }
 
   private pausedUntil: string | null = null;
@@ -185,7 +225,13 @@ export class WardenController extends Disposable {
     endpoint.evaluator.pause(minutes);
     const until = new Date(Date.now() + minutes * 60_000);
     this.pausedUntil = until.toISOString();
-    endpoint.activityLog.append({ type: 'pause', ts: new Date().toISOString(), minutes, until: this.pausedUntil, by: 'vscode' });
+    endpoint.activityLog.append({
+      type: 'pause',
+      ts: new Date().toISOString(),
+      minutes,
+      until: this.pausedUntil,
+      by: 'vscode',
+    });
     this.log.warn(`enforcement paused for ${minutes} minute(s), until ${until.toLocaleTimeString()}`);
     const timer = setTimeout(() => {
       this.pausedUntil = null;
@@ -231,8 +277,12 @@ export class WardenController extends Disposable {
         const endpoint = this.current;
         if (!endpoint) throw new Error('the endpoint is not running');
         const result = endpoint.reveal.notSecret(command.recordId, command.source, command.spanIndex);
-        this.log.info(`"not a secret": a keyed hash of a ${result.label} value (${result.valueLength} characters) ${result.added ? 'added to' : 'was already in'} redaction.allowlist in ${result.path}`);
-        const untrusted = vscode.workspace.isTrusted ? '' : ' This workspace is not trusted, so its local config cannot relax redaction until it is.';
+        this.log.info(
+          `"not a secret": a keyed hash of a ${result.label} value (${result.valueLength} characters) ${result.added ? 'added to' : 'was already in'} redaction.allowlist in ${result.path}`,
+        );
+        const untrusted = vscode.workspace.isTrusted
+          ? ''
+          : ' This workspace is not trusted, so its local config cannot relax redaction until it is.';
         return `${result.added ? 'Added' : 'Already listed:'} a keyed hash of this ${result.label} value (never the value) in .agent-warden/config.local.json; the detectors skip it from the next call on.${untrusted}`;
       }
       case 'openLog':
@@ -240,7 +290,10 @@ export class WardenController extends Disposable {
     }
   }
 
-  private async rescreen(approvalId: string, editedInput: Record<string, unknown>): Promise<IpcResponses['rescreenEdit']> {
+  private async rescreen(
+    approvalId: string,
+    editedInput: Record<string, unknown>,
+  ): Promise<IpcResponses['rescreenEdit']> {
     const endpoint = this.current;
     if (!endpoint) throw new Error('the endpoint is not running');
     const pending = endpoint.broker.pending().find((p) => p.id === approvalId);

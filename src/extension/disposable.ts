@@ -54,7 +54,10 @@ export class Disposable implements DisposableLike {
 
 /** A named scope to register into from outside (the extension's lifetime, an endpoint's lifetime). */
 export class DisposableScope extends Disposable {
-  constructor(readonly name: string, onError?: (message: string) => void) {
+  constructor(
+    readonly name: string,
+    onError?: (message: string) => void,
+  ) {
     super(onError);
   }
 

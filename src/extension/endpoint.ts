@@ -56,9 +56,18 @@ export class Endpoint extends Disposable {
     const { paths } = opts;
     ensurePrivateDir(paths.dir);
     const projectRoot = findProjectRoot(opts.workspaceRoot ?? process.cwd());
-    const key = Buffer.from(readOrCreateSecret(paths.logKeyFile, () => randomBytes(32).toString('hex')), 'hex');
+    const key = Buffer.from(
+      readOrCreateSecret(paths.logKeyFile, () => randomBytes(32).toString('hex')),
+      'hex',
+    );
     const probe = loadConfig({ stateDir: paths.dir, projectRoot, trustProject: opts.trusted });
-    const activityLog = new ActivityLog({ path: paths.logFile, key, maxBytes: probe.logMaxBytes, keep: probe.logKeep, onWarning: opts.log.warn });
+    const activityLog = new ActivityLog({
+      path: paths.logFile,
+      key,
+      maxBytes: probe.logMaxBytes,
+      keep: probe.logKeep,
+      onWarning: opts.log.warn,
+    });
     await Evaluator.ready();
     const semantic = opts.semanticTier?.(key);
     let current: WardenHost | undefined;
@@ -73,7 +82,11 @@ export class Endpoint extends Disposable {
       allowlistKey: key,
       semanticEnv: opts.semanticEnv ?? process.env,
     });
-    const reveal = new RevealService({ originals, allowlistKey: key, projectRootOf: (recordId) => current?.broker.records.get(recordId)?.projectRoot ?? projectRoot });
+    const reveal = new RevealService({
+      originals,
+      allowlistKey: key,
+      projectRootOf: (recordId) => current?.broker.records.get(recordId)?.projectRoot ?? projectRoot,
+    });
     const hookToken = readOrCreateSecret(paths.hookTokenFile, newToken);
     let lastError: unknown;
     for (const port of portCandidates(opts.configuredPort, opts.workspaceRoot)) {
@@ -90,7 +103,8 @@ export class Endpoint extends Disposable {
       try {
         const url = await host.listen();
         if (port !== 0 && host.server.port !== port) opts.log.warn(`asked for port ${port}, got ${host.server.port}`);
-        if (port === 0 && opts.configuredPort + (opts.workspaceRoot ? 1 : 0) > 0) opts.log.warn(`the preferred port was busy; serving on ${url} instead (hook entries follow it)`);
+        if (port === 0 && opts.configuredPort + (opts.workspaceRoot ? 1 : 0) > 0)
+          opts.log.warn(`the preferred port was busy; serving on ${url} instead (hook entries follow it)`);
         const endpoint = new Endpoint(host, evaluator, activityLog, url, hookToken, projectRoot, paths, reveal);
         if (semantic) endpoint._register(toDisposable(() => void semantic.close()));
         endpoint._register(toDisposable(() => originals.clear()));

@@ -3,7 +3,22 @@ import type { VerdictRecord } from '../core/verdict/record';
 // Activity export: JSONL (every field) or CSV (one row per call, the columns a
 // spreadsheet needs). Records in the log are already redacted.
 
-export const CSV_COLUMNS = ['ts', 'agent', 'event', 'sessionId', 'toolName', 'decision', 'reason', 'policies', 'redactions', 'cut', 'semantic', 'approval', 'latencyMs', 'id'] as const;
+export const CSV_COLUMNS = [
+  'ts',
+  'agent',
+  'event',
+  'sessionId',
+  'toolName',
+  'decision',
+  'reason',
+  'policies',
+  'redactions',
+  'cut',
+  'semantic',
+  'approval',
+  'latencyMs',
+  'id',
+] as const;
 
 function csvCell(value: string): string {
   // Cells that a spreadsheet would run as a formula are prefixed, so an agent's text cannot execute there.
@@ -15,7 +30,25 @@ export function toCsv(records: VerdictRecord[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const r of records) {
     const cut = r.cut.request || r.cut.userSaid || r.cut.truncated;
-    const cells = [r.ts, r.agent, r.event, r.sessionId, r.toolName ?? '', r.decision, r.reason, r.outcomes.filter((o) => o.verdict !== 'allow').map((o) => o.policy).join(' '), String(r.redactions.count), cut ? 'yes' : 'no', r.semantic.status, r.approval.state, String(r.latencyMs), r.id];
+    const cells = [
+      r.ts,
+      r.agent,
+      r.event,
+      r.sessionId,
+      r.toolName ?? '',
+      r.decision,
+      r.reason,
+      r.outcomes
+        .filter((o) => o.verdict !== 'allow')
+        .map((o) => o.policy)
+        .join(' '),
+      String(r.redactions.count),
+      cut ? 'yes' : 'no',
+      r.semantic.status,
+      r.approval.state,
+      String(r.latencyMs),
+      r.id,
+    ];
     lines.push(cells.map(csvCell).join(','));
   }
   return lines.join('\r\n') + '\r\n';

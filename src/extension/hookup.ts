@@ -1,5 +1,16 @@
 import * as vscode from 'vscode';
-import { applyPlan, detectClaudeVersion, FAIL_CLOSED_SINCE, compareVersions, installedHookUrl, planInstall, planUninstall, settingsPath, type ClaudeScope, type InstallPlan } from '../core/install/claude';
+import {
+  applyPlan,
+  detectClaudeVersion,
+  FAIL_CLOSED_SINCE,
+  compareVersions,
+  installedHookUrl,
+  planInstall,
+  planUninstall,
+  settingsPath,
+  type ClaudeScope,
+  type InstallPlan,
+} from '../core/install/claude';
 import { Disposable } from './disposable';
 
 // Connecting Claude Code to this window's endpoint: the exact settings change
@@ -68,7 +79,8 @@ export class HookUp extends Disposable {
   async connect(target: HookTarget, opts: ConnectOptions): Promise<InstallPlan | undefined> {
     const scope = opts.scope ?? 'local';
     const plan = this.plan(target, scope);
-    if (!(await this.confirm(plan, `Connect Claude Code: ${relativeName(plan.path)}`, 'Write hooks', opts))) return undefined;
+    if (!(await this.confirm(plan, `Connect Claude Code: ${relativeName(plan.path)}`, 'Write hooks', opts)))
+      return undefined;
     applyPlan(plan);
     await this.state.update(CONNECTED_KEY, scope);
     this.log.info(`connected Claude Code (${scope}): ${plan.path}${plan.changed ? '' : ' (already up to date)'}`);
@@ -83,7 +95,8 @@ export class HookUp extends Disposable {
       await this.state.update(CONNECTED_KEY, undefined);
       return plan;
     }
-    if (!(await this.confirm(plan, `Disconnect Claude Code: ${relativeName(plan.path)}`, 'Remove hooks', opts))) return undefined;
+    if (!(await this.confirm(plan, `Disconnect Claude Code: ${relativeName(plan.path)}`, 'Remove hooks', opts)))
+      return undefined;
     applyPlan(plan);
     await this.state.update(CONNECTED_KEY, undefined);
     this.log.info(`disconnected Claude Code (${scope}): ${plan.path}`);
@@ -103,7 +116,11 @@ export class HookUp extends Disposable {
     if (current === target.url) return undefined;
     const plan = this.plan(target, 'local');
     applyPlan(plan);
-    this.log.info(current ? `hook entries pointed at ${current}; rewritten to ${target.url}` : `hook entries restored for ${target.url}`);
+    this.log.info(
+      current
+        ? `hook entries pointed at ${current}; rewritten to ${target.url}`
+        : `hook entries restored for ${target.url}`,
+    );
     return plan;
   }
 
@@ -130,7 +147,11 @@ export class HookUp extends Disposable {
     }
     if (opts.yes) return true;
     const warnings = plan.warnings.length ? `\n\n${plan.warnings.join('\n\n')}` : '';
-    const answer = await vscode.window.showInformationMessage(`${title}?`, { modal: true, detail: `This writes ${plan.path} as shown in the diff.${warnings}` }, verb);
+    const answer = await vscode.window.showInformationMessage(
+      `${title}?`,
+      { modal: true, detail: `This writes ${plan.path} as shown in the diff.${warnings}` },
+      verb,
+    );
     return answer === verb;
   }
 }

@@ -43,7 +43,11 @@ export function pickModel(models: readonly ChatModelLike[], wanted: string | und
   const vendor = slash > 0 ? wanted.slice(0, slash) : undefined;
   const rest = slash > 0 ? wanted.slice(slash + 1) : wanted;
   const candidates = vendor ? models.filter((m) => m.vendor === vendor) : models;
-  return candidates.find((m) => m.id === rest) ?? candidates.find((m) => m.family === rest) ?? candidates.find((m) => m.name === rest);
+  return (
+    candidates.find((m) => m.id === rest) ??
+    candidates.find((m) => m.family === rest) ??
+    candidates.find((m) => m.name === rest)
+  );
 }
 
 export function lmPrompt(request: JudgeRequest): string {
@@ -65,7 +69,11 @@ function jsonText(text: string): string {
 
 /** Parses the model's text strictly: one JSON object, exactly the question ids, each a number in [0, 1]. */
 export function parseProbabilities(text: string, questionIds: readonly string[]): Record<string, number> {
-  if (text.length > MAX_REPLY_CHARS) throw new JudgeError('malformed', `the language model's reply is ${text.length} characters long, not an object of probabilities`);
+  if (text.length > MAX_REPLY_CHARS)
+    throw new JudgeError(
+      'malformed',
+      `the language model's reply is ${text.length} characters long, not an object of probabilities`,
+    );
   let json: unknown;
   try {
     json = JSON.parse(jsonText(text));
@@ -77,12 +85,25 @@ export function parseProbabilities(text: string, questionIds: readonly string[])
   if (parsed.success) return parsed.data as Record<string, number>;
   const issue = parsed.error.issues[0];
   const where = issue?.path.map(String).join('.') || 'reply';
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new JudgeError('malformed', 'the language model\'s reply is not a JSON object of probabilities');
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new JudgeError('malformed', "the language model's reply is not a JSON object of probabilities");
   const value = issue?.path.length ? (json as Record<string, unknown>)[String(issue.path[0])] : undefined;
-  if (issue?.code === 'invalid_type' && value === undefined) throw new JudgeError('missing-answer', `the language model gave no answer for question "${where}"`);
-  if (issue?.code === 'too_big' || issue?.code === 'too_small') throw new JudgeError('out-of-range', `the language model's answer for "${where}" is ${String(value)}, outside 0 to 1`);
-  if (issue?.code === 'unrecognized_keys') throw new JudgeError('malformed', `the language model answered questions it was not asked: ${issue.keys.join(', ')}`);
-  throw new JudgeError('malformed', `the language model's answer for "${where}" is not a probability (${issue?.message ?? 'invalid'})`);
+  if (issue?.code === 'invalid_type' && value === undefined)
+    throw new JudgeError('missing-answer', `the language model gave no answer for question "${where}"`);
+  if (issue?.code === 'too_big' || issue?.code === 'too_small')
+    throw new JudgeError(
+      'out-of-range',
+      `the language model's answer for "${where}" is ${String(value)}, outside 0 to 1`,
+    );
+  if (issue?.code === 'unrecognized_keys')
+    throw new JudgeError(
+      'malformed',
+      `the language model answered questions it was not asked: ${issue.keys.join(', ')}`,
+    );
+  throw new JudgeError(
+    'malformed',
+    `the language model's answer for "${where}" is not a probability (${issue?.message ?? 'invalid'})`,
+  );
 }
 
 /** Maps a rejection from vscode.lm to the tier's failure kinds. */
@@ -93,7 +114,10 @@ export function judgeErrorFrom(err: unknown, signal: AbortSignal): JudgeError {
   const message = failure.message ?? String(err);
   switch (failure.code) {
     case 'NoPermissions':
-      return new JudgeError('no-transport', `the language model may not be used by Agent Warden: ${message}. Allow it in the editor's language-model access settings`);
+      return new JudgeError(
+        'no-transport',
+        `the language model may not be used by Agent Warden: ${message}. Allow it in the editor's language-model access settings`,
+      );
     case 'NotFound':
       return new JudgeError('no-transport', `the language model is gone: ${message}`);
     case 'Blocked':
@@ -119,7 +143,12 @@ export class LanguageModelJudge implements Judge {
       const model = pickModel(models, this.wanted);
       if (!model) {
         const offered = models.map((m) => `${m.vendor}/${m.id}`).join(', ') || 'none';
-        throw new JudgeError('no-transport', this.wanted ? `no chat model matches semantic.model "${this.wanted}" (offered: ${offered})` : 'no chat model is available through vscode.lm: install or sign in to a chat model provider, or choose another semantic.provider');
+        throw new JudgeError(
+          'no-transport',
+          this.wanted
+            ? `no chat model matches semantic.model "${this.wanted}" (offered: ${offered})`
+            : 'no chat model is available through vscode.lm: install or sign in to a chat model provider, or choose another semantic.provider',
+        );
       }
       const stream = await model.send(lmPrompt(request), signal);
       let text = '';
@@ -128,7 +157,10 @@ export class LanguageModelJudge implements Judge {
         if (text.length > MAX_REPLY_CHARS) break;
         if (signal.aborted) throw new JudgeError('aborted', 'the language-model call was aborted');
       }
-      const answers = parseProbabilities(text, request.questions.map((q) => q.id));
+      const answers = parseProbabilities(
+        text,
+        request.questions.map((q) => q.id),
+      );
       return { answers, model: `${model.vendor}/${model.id}` };
     } catch (err) {
       throw judgeErrorFrom(err, signal);

@@ -46,7 +46,9 @@ export function addAllowlistHash(path: string, hash: string): boolean {
   if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error('an allow-list entry is a keyed hash: 64 hex characters');
   return updateLocalConfig(path, (json) => {
     const redaction = isObject(json.redaction) ? { ...json.redaction } : {};
-    const list = Array.isArray(redaction.allowlist) ? redaction.allowlist.filter((h): h is string => typeof h === 'string') : [];
+    const list = Array.isArray(redaction.allowlist)
+      ? redaction.allowlist.filter((h): h is string => typeof h === 'string')
+      : [];
     const added = !list.includes(hash);
     if (added) list.push(hash);
     redaction.allowlist = list;

@@ -7,7 +7,9 @@ import type { PendingView } from '../shared/protocol';
 // hidden characters as tokens; the approval binds the digest of the arguments shown.
 
 export function askMessage(p: PendingView): string {
-  const summary = revealHidden(summarizeArgs(p.toolName, p.toolInput)).map((piece) => piece.text).join('');
+  const summary = revealHidden(summarizeArgs(p.toolName, p.toolInput))
+    .map((piece) => piece.text)
+    .join('');
   return `Agent Warden: ${p.agent} wants to run ${p.toolName}: ${summary} (${p.reason})`;
 }
 
@@ -21,5 +23,8 @@ export async function notifyAsk(
   if (choice === 'Show') return showPanel();
   if (choice !== 'Approve' && choice !== 'Refuse') return;
   const result = await answer(choice === 'Approve' ? 'approve' : 'refuse');
-  if (result.status !== 200) void vscode.window.showWarningMessage(`Agent Warden: that ask was already answered, expired or withdrawn (${result.status}).`);
+  if (result.status !== 200)
+    void vscode.window.showWarningMessage(
+      `Agent Warden: that ask was already answered, expired or withdrawn (${result.status}).`,
+    );
 }

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { renderPanelHtml } from '../../media/html';
-import { panelMessageSchema, type HostMessage, type HostState, type IpcCommand, type IpcRequest, type IpcResponses } from '../shared/protocol';
+import {
+  panelMessageSchema,
+  type HostMessage,
+  type HostState,
+  type IpcCommand,
+  type IpcRequest,
+  type IpcResponses,
+} from '../shared/protocol';
 import { Disposable, DisposableScope, toDisposable } from './disposable';
 import type { Endpoint } from './endpoint';
 
@@ -17,7 +24,9 @@ export interface PanelDeps {
   maxRows: () => number;
   log: vscode.LogOutputChannel;
   onCommand: (command: Exclude<IpcCommand, { type: 'ready' }>) => Promise<string | void>;
-  rescreen: (params: Extract<IpcRequest, { method: 'rescreenEdit' }>['params']) => Promise<IpcResponses['rescreenEdit']>;
+  rescreen: (
+    params: Extract<IpcRequest, { method: 'rescreenEdit' }>['params'],
+  ) => Promise<IpcResponses['rescreenEdit']>;
 }
 
 export class PanelHost extends Disposable implements vscode.WebviewViewProvider {
@@ -27,7 +36,11 @@ export class PanelHost extends Disposable implements vscode.WebviewViewProvider 
 
   constructor(private readonly deps: PanelDeps) {
     super();
-    this._register(vscode.window.registerWebviewViewProvider(PanelHost.viewType, this, { webviewOptions: { retainContextWhenHidden: true } }));
+    this._register(
+      vscode.window.registerWebviewViewProvider(PanelHost.viewType, this, {
+        webviewOptions: { retainContextWhenHidden: true },
+      }),
+    );
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -41,7 +54,10 @@ export class PanelHost extends Disposable implements vscode.WebviewViewProvider 
 
   /** Opens the panel as an editor tab (another connection to the same endpoint). */
   openInEditor(): vscode.WebviewPanel {
-    const panel = vscode.window.createWebviewPanel('agentWarden.panelTab', 'Agent Warden', vscode.ViewColumn.Active, { ...this.webviewOptions(), retainContextWhenHidden: true });
+    const panel = vscode.window.createWebviewPanel('agentWarden.panelTab', 'Agent Warden', vscode.ViewColumn.Active, {
+      ...this.webviewOptions(),
+      retainContextWhenHidden: true,
+    });
     const connection = this.connect(panel.webview);
     panel.onDidDispose(() => connection.dispose());
     return panel;
@@ -71,7 +87,10 @@ export class PanelHost extends Disposable implements vscode.WebviewViewProvider 
 
   private webviewOptions(): vscode.WebviewOptions {
     // Narrow: the webview may load only the bundled panel assets.
-    return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'webview')] };
+    return {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'webview')],
+    };
   }
 
   private connect(webview: vscode.Webview): PanelConnection {
@@ -174,7 +193,11 @@ class PanelConnection extends Disposable {
         return endpoint.broker.answer(message.params.approvalId, message.params.answer, 'vscode-panel');
       case 'refuse': {
         const { approvalId, digest, message: text } = message.params;
-        return endpoint.broker.answer(approvalId, { decision: 'refuse', scope: 'once', digest, ...(text ? { message: text } : {}) }, 'vscode-panel');
+        return endpoint.broker.answer(
+          approvalId,
+          { decision: 'refuse', scope: 'once', digest, ...(text ? { message: text } : {}) },
+          'vscode-panel',
+        );
       }
       case 'rescreenEdit':
         return this.deps.rescreen(message.params);
@@ -182,7 +205,8 @@ class PanelConnection extends Disposable {
         const { recordId, source, spanIndex } = message.params;
         const result = endpoint.reveal.reveal(recordId, source, spanIndex);
         // Which marker, never the value: the output channel is a log.
-        if (result.available) this.deps.log.info(`revealed the original behind a ${source} marker of call ${recordId} in the panel`);
+        if (result.available)
+          this.deps.log.info(`revealed the original behind a ${source} marker of call ${recordId} in the panel`);
         return result;
       }
       case 'markerInfo':

@@ -16,7 +16,10 @@ export interface ExtensionTierOptions {
 }
 
 export function extensionJudgeFactory(languageModels: LanguageModelPort): JudgeFactory {
-  return (config, context) => (config.provider === 'vscode-lm' ? new LanguageModelJudge(languageModels, config.model) : defaultJudgeFactory(config, context));
+  return (config, context) =>
+    config.provider === 'vscode-lm'
+      ? new LanguageModelJudge(languageModels, config.model)
+      : defaultJudgeFactory(config, context);
 }
 
 export function createExtensionSemanticTier(opts: ExtensionTierOptions): SemanticTierHandle {

@@ -24,7 +24,9 @@ export class StatusBar extends Disposable {
 
   constructor(showCommand: string) {
     super();
-    this.item = this._register(vscode.window.createStatusBarItem('agentWarden.status', vscode.StatusBarAlignment.Left, 50));
+    this.item = this._register(
+      vscode.window.createStatusBarItem('agentWarden.status', vscode.StatusBarAlignment.Left, 50),
+    );
     this.item.name = 'Agent Warden';
     this.item.command = showCommand;
     this.item.show();
@@ -33,6 +35,11 @@ export class StatusBar extends Disposable {
   update(s: GuardStatus): void {
     this.item.text = statusText(s);
     this.item.tooltip = `${s.guarded ? 'Guarded' : 'Not guarded'}: ${s.detail}\n${s.pending} pending ask(s), ${s.calls} call(s), ${s.denies} denied. Click to open the panel.`;
-    this.item.backgroundColor = s.pending > 0 ? new vscode.ThemeColor('statusBarItem.warningBackground') : !s.guarded ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    this.item.backgroundColor =
+      s.pending > 0
+        ? new vscode.ThemeColor('statusBarItem.warningBackground')
+        : !s.guarded
+          ? new vscode.ThemeColor('statusBarItem.errorBackground')
+          : undefined;
   }
 }

@@ -82,7 +82,11 @@ export class AskBroker implements AskHandler {
     return this.ledger.list().map(pendingView);
   }
 
-  async answer(id: string, answer: ApprovalAnswer, answeredBy: string): Promise<{ status: 200 | 400 | 404 | 409; body: unknown }> {
+  async answer(
+    id: string,
+    answer: ApprovalAnswer,
+    answeredBy: string,
+  ): Promise<{ status: 200 | 400 | 404 | 409; body: unknown }> {
     // Arguments that are not bindable have no digest to show, so the one sent back (the API
     // requires one) cannot be checked against it; the ledger then refuses a plain approval
     // fail-closed, naming the problem, and still takes a refusal or an edit (bound on its own).
@@ -101,9 +105,18 @@ export class AskBroker implements AskHandler {
         return { status: 200, body: { resolution: resolutionView(result.resolution), record: record ?? null } };
       }
       case 'not-found':
-        return { status: 404, body: { error: `no pending approval ${id}: it is unknown, answered, expired or withdrawn` } };
+        return {
+          status: 404,
+          body: { error: `no pending approval ${id}: it is unknown, answered, expired or withdrawn` },
+        };
       case 'digest-mismatch':
-        return { status: 409, body: { error: 'the digest is not the one shown for this approval; nothing was licensed', shownDigest: result.shownDigest } };
+        return {
+          status: 409,
+          body: {
+            error: 'the digest is not the one shown for this approval; nothing was licensed',
+            shownDigest: result.shownDigest,
+          },
+        };
       case 'not-bindable':
         return { status: 409, body: { error: `these arguments cannot be approved: ${result.problem}` } };
     }
@@ -144,7 +157,8 @@ export class AskBroker implements AskHandler {
     }
     const { resolution } = waited;
     if (resolution.kind === 'answered') return answeredOutcome(resolution);
-    if (resolution.kind === 'expired') return toAgent(` (no answer in the Warden panel within ${this.opts.timeoutSeconds} s)`);
+    if (resolution.kind === 'expired')
+      return toAgent(` (no answer in the Warden panel within ${this.opts.timeoutSeconds} s)`);
     return { decision: 'deny', consented: false, reason: `withdrawn: ${resolution.reason}` };
   }
 
@@ -162,7 +176,9 @@ export class AskBroker implements AskHandler {
       ({ approvalId, settled } = waiting);
     } else if (this.panels > 0) {
       // The agent is about to prompt in its terminal; offer the same question in the panel.
-      const opened = this.ledger.open(this.openRequest(event, record, `${event.toolName} needs permission: ${merged.reason}`, personOnly, 'held'));
+      const opened = this.ledger.open(
+        this.openRequest(event, record, `${event.toolName} needs permission: ${merged.reason}`, personOnly, 'held'),
+      );
       approvalId = opened.pending.id;
       settled = opened.settled;
     } else {
@@ -189,7 +205,14 @@ export class AskBroker implements AskHandler {
     const scope = licence.kind === 'session' ? 'for this session' : 'once';
     this.records.update(record.id, (r) => ({
       ...r,
-      approval: { state: 'licensed', scope: licence.kind, digest: licence.digest, answeredBy: licence.grantedBy, answeredAt: licence.grantedAt, approvalId: licence.approvalId },
+      approval: {
+        state: 'licensed',
+        scope: licence.kind,
+        digest: licence.digest,
+        answeredBy: licence.grantedBy,
+        answeredAt: licence.grantedAt,
+        approvalId: licence.approvalId,
+      },
     }));
     // The record line already says ask; this line says a person's earlier licence allowed it.
     this.logLine({
@@ -206,11 +229,23 @@ export class AskBroker implements AskHandler {
       edited: false,
       reason: `allowed by a ${licence.kind} licence granted at ${licence.grantedAt}`,
     });
-    return { decision: 'allow', consented: true, reason: `approved ${scope} by ${licence.grantedBy} for exactly these arguments` };
+    return {
+      decision: 'allow',
+      consented: true,
+      reason: `approved ${scope} by ${licence.grantedBy} for exactly these arguments`,
+    };
   }
 
-  private openRequest(event: HookEvent, record: VerdictRecord, reason: string, personOnly: boolean, delivery: 'held' | 'agent-prompt') {
-    const binding: ArgsBinding = record.argsDigest ? { ok: true, digest: record.argsDigest } : { ok: false, problem: record.notBindable ?? 'the arguments are not plain JSON data' };
+  private openRequest(
+    event: HookEvent,
+    record: VerdictRecord,
+    reason: string,
+    personOnly: boolean,
+    delivery: 'held' | 'agent-prompt',
+  ) {
+    const binding: ArgsBinding = record.argsDigest
+      ? { ok: true, digest: record.argsDigest }
+      : { ok: false, problem: record.notBindable ?? 'the arguments are not plain JSON data' };
     this.records.update(record.id, (r) => ({ ...r, approval: { ...r.approval, state: 'pending' } }));
     return {
       recordId: record.id,
@@ -246,13 +281,19 @@ export class AskBroker implements AskHandler {
 
   private resolved(resolution: Resolution): void {
     const summary = approvalSummary(resolution);
-    this.records.update(resolution.recordId, (r) => ({ ...r, approval: { ...summary, approvalId: resolution.approvalId } }));
+    this.records.update(resolution.recordId, (r) => ({
+      ...r,
+      approval: { ...summary, approvalId: resolution.approvalId },
+    }));
     if (resolution.kind === 'answered') this.logLine(approvalLine(resolution));
     this.emit({ type: 'resolved', resolution: resolutionView(resolution) });
   }
 
   /** Appends an approval line; the log keeps keyed digests only. */
-  private logLine(line: { type: 'approval'; digest: string | null; shownDigest: string | null; [key: string]: unknown } | ApprovalLine): void {
+  private logLine(
+    line:
+      { type: 'approval'; digest: string | null; shownDigest: string | null; [key: string]: unknown } | ApprovalLine,
+  ): void {
     const log = this.opts.log;
     if (!log) return;
     try {
@@ -271,7 +312,11 @@ export class AskBroker implements AskHandler {
     }
   }
 
-  private async screenEdit(toolName: string, editedInput: Record<string, unknown>, sessionId: string): Promise<{ decision: Decision; reason: string }> {
+  private async screenEdit(
+    toolName: string,
+    editedInput: Record<string, unknown>,
+    sessionId: string,
+  ): Promise<{ decision: Decision; reason: string }> {
     const original = this.lastEvent.get(sessionId);
     const event: HookEvent = {
       agent: original?.agent ?? 'claude',
@@ -310,7 +355,11 @@ function answeredOutcome(resolution: AnsweredResolution): AskOutcome {
   }
   // A refusal's reason already carries the person's message; a denied edit's does not.
   const message = resolution.answer === 'refuse' ? undefined : resolution.message?.trim();
-  return { decision: 'deny', consented: false, reason: message ? `${resolution.reason}: ${message}` : resolution.reason };
+  return {
+    decision: 'deny',
+    consented: false,
+    reason: message ? `${resolution.reason}: ${message}` : resolution.reason,
+  };
 }
 
 export function pendingView(p: PendingApproval): PendingView {

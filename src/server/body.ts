@@ -10,7 +10,11 @@ export function readBody(req: IncomingMessage, cap: number): Promise<BodyResult>
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > cap) {
       req.resume();
-      resolve({ ok: false, tooLarge: true, problem: `the request body (${declared} bytes) is over the ${cap}-byte limit` });
+      resolve({
+        ok: false,
+        tooLarge: true,
+        problem: `the request body (${declared} bytes) is over the ${cap}-byte limit`,
+      });
       return;
     }
     const chunks: Buffer[] = [];

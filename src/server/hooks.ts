@@ -55,20 +55,42 @@ function failureReplyInput(event: string, decision: Decision, problem: string): 
 export class HookService {
   constructor(private readonly opts: HookServiceOptions) {}
 
-  async handle(agent: string, bodyText: string | { problem: string }, signal: AbortSignal, headless = false): Promise<HookReply> {
+  async handle(
+    agent: string,
+    bodyText: string | { problem: string },
+    signal: AbortSignal,
+    headless = false,
+  ): Promise<HookReply> {
     const adapter = adapterFor(agent);
     const decision = this.opts.failureDecision();
     if (!adapter) {
-      return this.failure(agent, 'PreToolUse', decision, `no adapter for agent "${agent}"`, undefined, (input) => ({ hookSpecificOutput: { hookEventName: input.event, permissionDecision: input.decision, permissionDecisionReason: input.reason } }));
+      return this.failure(agent, 'PreToolUse', decision, `no adapter for agent "${agent}"`, undefined, (input) => ({
+        hookSpecificOutput: {
+          hookEventName: input.event,
+          permissionDecision: input.decision,
+          permissionDecisionReason: input.reason,
+        },
+      }));
     }
-    if (typeof bodyText !== 'string') return this.failure(agent, 'PreToolUse', decision, bodyText.problem, undefined, adapter.reply);
+    if (typeof bodyText !== 'string')
+      return this.failure(agent, 'PreToolUse', decision, bodyText.problem, undefined, adapter.reply);
     let body: unknown;
     try {
       body = JSON.parse(bodyText);
     } catch (err) {
-      return this.failure(agent, 'PreToolUse', decision, `the body is not valid JSON (${(err as Error).message})`, undefined, adapter.reply);
+      return this.failure(
+        agent,
+        'PreToolUse',
+        decision,
+        `the body is not valid JSON (${(err as Error).message})`,
+        undefined,
+        adapter.reply,
+      );
     }
-    const eventName = typeof (body as Record<string, unknown>)?.hook_event_name === 'string' ? String((body as Record<string, unknown>).hook_event_name) : 'PreToolUse';
+    const eventName =
+      typeof (body as Record<string, unknown>)?.hook_event_name === 'string'
+        ? String((body as Record<string, unknown>).hook_event_name)
+        : 'PreToolUse';
     // Everything from parsing on is inside the try: a throw here would become a
     // 500, which agents read as "go ahead".
     try {
@@ -81,11 +103,23 @@ export class HookService {
       return await this.evaluate(parsed.event, signal, headless, adapter.reply);
     } catch (err) {
       this.opts.onError?.(`internal error on ${eventName}: ${(err as Error).stack ?? err}`);
-      return this.failure(agent, eventName, decision, `an internal error (${(err as Error).message})`, body, adapter.reply);
+      return this.failure(
+        agent,
+        eventName,
+        decision,
+        `an internal error (${(err as Error).message})`,
+        body,
+        adapter.reply,
+      );
     }
   }
 
-  private async evaluate(event: HookEvent, signal: AbortSignal, headless: boolean, reply: (input: ReplyInput) => Record<string, unknown>): Promise<HookReply> {
+  private async evaluate(
+    event: HookEvent,
+    signal: AbortSignal,
+    headless: boolean,
+    reply: (input: ReplyInput) => Record<string, unknown>,
+  ): Promise<HookReply> {
     const evaluation = await this.opts.evaluator.evaluate(event);
     this.opts.onRecord?.(evaluation.record);
     const { merged } = evaluation;
@@ -95,7 +129,8 @@ export class HookService {
     if (context.length) base.additionalContext = context.join('\n');
     if (updatedOutput !== undefined) base.updatedOutput = updatedOutput;
 
-    const needsPerson = merged.decision === 'ask' || (event.event === 'PermissionRequest' && merged.decision !== 'deny');
+    const needsPerson =
+      merged.decision === 'ask' || (event.event === 'PermissionRequest' && merged.decision !== 'deny');
     if (needsPerson && (event.event === 'PreToolUse' || event.event === 'PermissionRequest')) {
       const outcome = this.opts.asks ? await this.opts.asks.handle({ evaluation, signal, headless }) : undefined;
       if (outcome) return { reply: reply({ ...base, ...outcome }), record: evaluation.record };
@@ -103,12 +138,20 @@ export class HookService {
         const reason = `${merged.reason}. No person can answer here (a headless run), so Warden refuses; approve it in the Warden panel or run interactively`;
         return { reply: reply({ ...base, decision: 'deny', reason }), record: evaluation.record };
       }
-      if (event.event === 'PermissionRequest') return { reply: reply({ ...base, passThrough: true }), record: evaluation.record };
+      if (event.event === 'PermissionRequest')
+        return { reply: reply({ ...base, passThrough: true }), record: evaluation.record };
     }
     return { reply: reply(base), record: evaluation.record };
   }
 
-  private failure(agent: string, event: string, decision: Decision, problem: string, body: unknown, reply: (input: ReplyInput) => Record<string, unknown>): HookReply {
+  private failure(
+    agent: string,
+    event: string,
+    decision: Decision,
+    problem: string,
+    body: unknown,
+    reply: (input: ReplyInput) => Record<string, unknown>,
+  ): HookReply {
     let record: VerdictRecord;
     try {
       record = this.opts.evaluator.recordFailure(agent, problem, decision, body);

@@ -18,7 +18,11 @@ export interface WardenHostOptions {
   approvalTimeoutSeconds: number;
   failureDecision: () => Decision;
   /** Serve the web panel (the standalone server); the extension uses its webview instead. */
-  panel?: { token: string; assetsDir: string; renderPage: (opts: { nonce: string; scriptUri: string; styleUri: string }) => string };
+  panel?: {
+    token: string;
+    assetsDir: string;
+    renderPage: (opts: { nonce: string; scriptUri: string; styleUri: string }) => string;
+  };
   onRecord?: (record: VerdictRecord) => void;
   onError?: (message: string) => void;
 }

@@ -47,7 +47,8 @@ export class PanelRoutes implements RouteGroup {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-    if (url.pathname !== '/panel' && !url.pathname.startsWith('/panel/') && !url.pathname.startsWith('/api/')) return false;
+    if (url.pathname !== '/panel' && !url.pathname.startsWith('/panel/') && !url.pathname.startsWith('/api/'))
+      return false;
     const origin = req.headers.origin;
     if (origin !== undefined && !this.opts.origins().includes(origin)) {
       sendJson(res, 403, { error: 'cross-origin requests are refused' });
@@ -59,7 +60,9 @@ export class PanelRoutes implements RouteGroup {
     }
     if (!this.authorised(req)) {
       req.resume();
-      sendJson(res, 401, { error: 'the panel token is required (Authorization: Bearer, or open the panel URL that serve printed)' });
+      sendJson(res, 401, {
+        error: 'the panel token is required (Authorization: Bearer, or open the panel URL that serve printed)',
+      });
       return true;
     }
     await this.route(req, res, url);
@@ -68,7 +71,9 @@ export class PanelRoutes implements RouteGroup {
 
   private openWithOneTimeToken(res: ServerResponse, once: string): void {
     if (!this.oneTimeTokens.delete(once)) {
-      sendJson(res, 401, { error: 'this panel link was already used or is unknown; ask for a new one (POST /api/panel-link)' });
+      sendJson(res, 401, {
+        error: 'this panel link was already used or is unknown; ask for a new one (POST /api/panel-link)',
+      });
       return;
     }
     res.writeHead(303, {
@@ -82,18 +87,25 @@ export class PanelRoutes implements RouteGroup {
   private authorised(req: IncomingMessage): boolean {
     const bearer = bearerToken(req);
     if (bearer) return tokensEqual(bearer, this.opts.panelToken);
-    const cookie = (req.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith(`${COOKIE}=`));
+    const cookie = (req.headers.cookie ?? '')
+      .split(';')
+      .map((c) => c.trim())
+      .find((c) => c.startsWith(`${COOKIE}=`));
     return cookie !== undefined && tokensEqual(cookie.slice(COOKIE.length + 1), this.opts.panelToken);
   }
 
   private async route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const { broker } = this.opts;
     if (req.method === 'GET' && url.pathname === '/panel') return this.page(res);
-    if (req.method === 'GET' && (url.pathname === '/panel/panel.js' || url.pathname === '/panel/panel.css')) return this.asset(res, url.pathname.slice('/panel/'.length));
-    if (req.method === 'GET' && url.pathname === '/api/pending') return sendJson(res, 200, { pending: broker.pending() });
-    if (req.method === 'GET' && url.pathname === '/api/records') return sendJson(res, 200, { records: this.opts.recentRecords() });
+    if (req.method === 'GET' && (url.pathname === '/panel/panel.js' || url.pathname === '/panel/panel.css'))
+      return this.asset(res, url.pathname.slice('/panel/'.length));
+    if (req.method === 'GET' && url.pathname === '/api/pending')
+      return sendJson(res, 200, { pending: broker.pending() });
+    if (req.method === 'GET' && url.pathname === '/api/records')
+      return sendJson(res, 200, { records: this.opts.recentRecords() });
     if (req.method === 'GET' && url.pathname === '/api/events') return this.events(req, res);
-    if (req.method === 'POST' && url.pathname === '/api/panel-link') return sendJson(res, 200, { url: this.newPanelLink(this.opts.origins()[0] ?? '') });
+    if (req.method === 'POST' && url.pathname === '/api/panel-link')
+      return sendJson(res, 200, { url: this.newPanelLink(this.opts.origins()[0] ?? '') });
     const approval = /^\/api\/approvals\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
     if (approval && req.method === 'POST') return this.answer(req, res, approval[1]!);
     sendJson(res, 404, { error: `no route for ${req.method} ${url.pathname}` });
@@ -110,18 +122,27 @@ export class PanelRoutes implements RouteGroup {
     }
     // JSON.parse keeps the last of two equal keys; an edit must mean one thing only.
     const duplicate = findDuplicateKey(body.text);
-    if (duplicate) return sendJson(res, 400, { error: `bad approval body: a duplicate key ${JSON.stringify(duplicate.key)} at ${duplicate.path}` });
+    if (duplicate)
+      return sendJson(res, 400, {
+        error: `bad approval body: a duplicate key ${JSON.stringify(duplicate.key)} at ${duplicate.path}`,
+      });
     const parsed = approvalAnswerSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return sendJson(res, 400, { error: `bad approval body: ${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid'}` });
+      return sendJson(res, 400, {
+        error: `bad approval body: ${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid'}`,
+      });
     }
     const result = await this.opts.broker.answer(id, parsed.data, 'web-panel');
     sendJson(res, result.status, result.body);
   }
 
   private events(req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
     const send = (n: HostNotification) => res.write(`event: ${n.type}\ndata: ${JSON.stringify(n)}\n\n`);
     send({ type: 'snapshot', records: this.opts.recentRecords(), pending: this.opts.broker.pending() });
     const detach = this.opts.broker.attachPanel();

@@ -21,9 +21,19 @@ export interface WardenServerOptions {
   onError?: (message: string) => void;
 }
 
-export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -120,7 +130,12 @@ export class WardenServer {
     });
     const body = await readBody(req, this.opts.bodyCap ?? DEFAULT_BODY_CAP);
     const headless = req.headers['x-agent-warden-headless'] === '1';
-    const result = await this.opts.hooks.handle(agent, body.ok ? body.text : { problem: body.problem }, hangUp.signal, headless);
+    const result = await this.opts.hooks.handle(
+      agent,
+      body.ok ? body.text : { problem: body.problem },
+      hangUp.signal,
+      headless,
+    );
     // Agents treat anything but 2xx as "go ahead": every agent request gets 200 and a verdict.
     const close: Record<string, string> = !body.ok && body.tooLarge ? { connection: 'close' } : {};
     sendJson(res, 200, result.reply, close);

@@ -112,7 +112,11 @@ const editedInputSchema = z.record(z.string(), z.unknown());
 /** Every request with its parameters and the type of its response. */
 export const ipcRequestSchemas = {
   approve: z.object({ approvalId: z.string().min(1).max(200), answer: approvalAnswerSchema }),
-  refuse: z.object({ approvalId: z.string().min(1).max(200), digest: approvalAnswerSchema.shape.digest, message: z.string().max(2000).optional() }),
+  refuse: z.object({
+    approvalId: z.string().min(1).max(200),
+    digest: approvalAnswerSchema.shape.digest,
+    message: z.string().max(2000).optional(),
+  }),
   rescreenEdit: z.object({ approvalId: z.string().min(1).max(200), editedInput: editedInputSchema }),
   reveal: markerRefSchema,
   markerInfo: markerRefSchema,
@@ -129,24 +133,60 @@ export interface IpcResponses {
   /** The original value behind a marker: only while the call is still in memory. */
   reveal: { available: boolean; value?: string; why?: string };
   /** Which detector matched a marker, where, and the value's length (never the value). */
-  markerInfo: { available: boolean; label?: string; detector?: string; part?: string; valueLength?: number; why?: string };
+  markerInfo: {
+    available: boolean;
+    label?: string;
+    detector?: string;
+    part?: string;
+    valueLength?: number;
+    why?: string;
+  };
 }
 
 export const ipcRequestSchema = z.discriminatedUnion('method', [
-  z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('approve'), params: ipcRequestSchemas.approve }),
-  z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('refuse'), params: ipcRequestSchemas.refuse }),
-  z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('rescreenEdit'), params: ipcRequestSchemas.rescreenEdit }),
-  z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('reveal'), params: ipcRequestSchemas.reveal }),
-  z.object({ type: z.literal('request'), id: z.number().int().min(0), method: z.literal('markerInfo'), params: ipcRequestSchemas.markerInfo }),
+  z.object({
+    type: z.literal('request'),
+    id: z.number().int().min(0),
+    method: z.literal('approve'),
+    params: ipcRequestSchemas.approve,
+  }),
+  z.object({
+    type: z.literal('request'),
+    id: z.number().int().min(0),
+    method: z.literal('refuse'),
+    params: ipcRequestSchemas.refuse,
+  }),
+  z.object({
+    type: z.literal('request'),
+    id: z.number().int().min(0),
+    method: z.literal('rescreenEdit'),
+    params: ipcRequestSchemas.rescreenEdit,
+  }),
+  z.object({
+    type: z.literal('request'),
+    id: z.number().int().min(0),
+    method: z.literal('reveal'),
+    params: ipcRequestSchemas.reveal,
+  }),
+  z.object({
+    type: z.literal('request'),
+    id: z.number().int().min(0),
+    method: z.literal('markerInfo'),
+    params: ipcRequestSchemas.markerInfo,
+  }),
 ]);
 export type IpcRequest = z.infer<typeof ipcRequestSchema>;
 
 /** Anything the panel may post; the host parses with this and drops what fails. */
-export const panelMessageSchema = z.union([z.object({ type: z.literal('command'), command: ipcCommandSchema }), ipcRequestSchema]);
+export const panelMessageSchema = z.union([
+  z.object({ type: z.literal('command'), command: ipcCommandSchema }),
+  ipcRequestSchema,
+]);
 export type PanelMessage = z.infer<typeof panelMessageSchema>;
 
 /** Host → panel, beyond the notifications: a request's response and the host's state. */
 export type IpcResponseMessage =
   | { type: 'response'; id: number; ok: true; result: unknown }
   | { type: 'response'; id: number; ok: false; error: string };
-export type HostMessage = HostNotification | IpcResponseMessage | { type: 'state'; state: HostState } | { type: 'toast'; text: string };
+export type HostMessage =
+  HostNotification | IpcResponseMessage | { type: 'state'; state: HostState } | { type: 'toast'; text: string };

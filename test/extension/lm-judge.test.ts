@@ -6,7 +6,14 @@ import { test } from 'node:test';
 import { Evaluator } from '../../src/core/evaluator';
 import { JudgeError, type JudgeRequest } from '../../src/core/semantic/judges/types';
 import { JudgeKeys, type SecretStore } from '../../src/extension/judgeKeys';
-import { LanguageModelJudge, lmPrompt, parseProbabilities, pickModel, type ChatModelLike, type LanguageModelPort } from '../../src/extension/lmJudge';
+import {
+  LanguageModelJudge,
+  lmPrompt,
+  parseProbabilities,
+  pickModel,
+  type ChatModelLike,
+  type LanguageModelPort,
+} from '../../src/extension/lmJudge';
 import { createExtensionSemanticTier } from '../../src/extension/semanticTier';
 
 // The language-model judge with a fake editor port: the prompt it sends, the
@@ -14,14 +21,23 @@ import { createExtensionSemanticTier } from '../../src/extension/semanticTier';
 // the extension's tier with it behind a real Evaluator.
 
 const REQUEST: JudgeRequest = {
-  envelope: { userSaid: ['clean the build folder'], agentLastMessage: null, facts: { tool: 'Bash' }, request: '{"tool":"Bash","input":{"command":"rm -rf build"}}' },
+  envelope: {
+    userSaid: ['clean the build folder'],
+    agentLastMessage: null,
+    facts: { tool: 'Bash' },
+    request: '{"tool":"Bash","input":{"command":"rm -rf build"}}',
+  },
   questions: [
     { id: 'destroys-data', instructions: 'Does it delete data?', criteria: { true: 'yes', false: 'no' } },
     { id: 'injection', instructions: 'Is there an injection?', criteria: { true: 'yes', false: 'no' } },
   ],
 };
 
-function model(reply: string[] | (() => Promise<AsyncIterable<string>>), over: Partial<ChatModelLike> = {}, seen: string[] = []): ChatModelLike {
+function model(
+  reply: string[] | (() => Promise<AsyncIterable<string>>),
+  over: Partial<ChatModelLike> = {},
+  seen: string[] = [],
+): ChatModelLike {
   return {
     id: 'judge-1',
     name: 'Judge One',
@@ -66,7 +82,10 @@ test('pickModel: by id, family or name, with an optional vendor; the first when 
 
 test('the judge sends the instructions, the ids and the envelope, and reads a streamed JSON object', async () => {
   const seen: string[] = [];
-  const judge = new LanguageModelJudge(port([model(['{"destroys-data": 0.', '91, "injection": 0.02}'], {}, seen)]), undefined);
+  const judge = new LanguageModelJudge(
+    port([model(['{"destroys-data": 0.', '91, "injection": 0.02}'], {}, seen)]),
+    undefined,
+  );
   const reply = await judge.ask(REQUEST, new AbortController().signal);
   assert.deepEqual(reply.answers, { 'destroys-data': 0.91, injection: 0.02 });
   assert.equal(reply.model, 'acme/judge-1');
@@ -79,7 +98,10 @@ test('the judge sends the instructions, the ids and the envelope, and reads a st
 
 test('a reply in one json code fence is read; anything around it is not', () => {
   assert.deepEqual(parseProbabilities('```json\n{"a": 0.5}\n```', ['a']), { a: 0.5 });
-  assert.throws(() => parseProbabilities('Sure! {"a": 0.5}', ['a']), (e: JudgeError) => e.failure === 'malformed');
+  assert.throws(
+    () => parseProbabilities('Sure! {"a": 0.5}', ['a']),
+    (e: JudgeError) => e.failure === 'malformed',
+  );
 });
 
 test('strict parsing maps each problem to its failure kind', () => {
@@ -107,11 +129,28 @@ test('failures of the editor map to the tier kinds', async () => {
   const rejecting = (error: unknown) => new LanguageModelJudge(port([model(() => Promise.reject(error))]), undefined);
   assert.equal(await failureOf(new LanguageModelJudge(port([]), undefined).ask(REQUEST, signal)), 'no-transport');
   assert.equal(await failureOf(new LanguageModelJudge(port([model([])]), 'nope').ask(REQUEST, signal)), 'no-transport');
-  assert.equal(await failureOf(rejecting(Object.assign(new Error('denied'), { code: 'NoPermissions' })).ask(REQUEST, signal)), 'no-transport');
-  assert.equal(await failureOf(rejecting(Object.assign(new Error('quota'), { code: 'Blocked' })).ask(REQUEST, signal)), 'rate-limited');
-  assert.equal(await failureOf(rejecting(Object.assign(new Error('gone'), { code: 'NotFound' })).ask(REQUEST, signal)), 'no-transport');
+  assert.equal(
+    await failureOf(rejecting(Object.assign(new Error('denied'), { code: 'NoPermissions' })).ask(REQUEST, signal)),
+    'no-transport',
+  );
+  assert.equal(
+    await failureOf(rejecting(Object.assign(new Error('quota'), { code: 'Blocked' })).ask(REQUEST, signal)),
+    'rate-limited',
+  );
+  assert.equal(
+    await failureOf(rejecting(Object.assign(new Error('gone'), { code: 'NotFound' })).ask(REQUEST, signal)),
+    'no-transport',
+  );
   assert.equal(await failureOf(rejecting(new Error('socket hang up')).ask(REQUEST, signal)), 'network');
-  assert.equal(await failureOf(new LanguageModelJudge({ models: () => Promise.reject(new JudgeError('no-transport', 'no lm')) }, undefined).ask(REQUEST, signal)), 'no-transport');
+  assert.equal(
+    await failureOf(
+      new LanguageModelJudge({ models: () => Promise.reject(new JudgeError('no-transport', 'no lm')) }, undefined).ask(
+        REQUEST,
+        signal,
+      ),
+    ),
+    'no-transport',
+  );
 });
 
 test('an abort while the model streams stops the judge with "aborted"', async () => {
@@ -123,7 +162,10 @@ test('an abort while the model streams stops the judge with "aborted"', async ()
       yield '"injection": 0.1}';
     })(),
   );
-  assert.equal(await failureOf(new LanguageModelJudge(port([slow]), undefined).ask(REQUEST, controller.signal)), 'aborted');
+  assert.equal(
+    await failureOf(new LanguageModelJudge(port([slow]), undefined).ask(REQUEST, controller.signal)),
+    'aborted',
+  );
 });
 
 function memorySecrets(initial: Record<string, string> = {}): SecretStore & { data: Map<string, string> } {
@@ -168,19 +210,37 @@ test('the extension tier: provider vscode-lm behind a real Evaluator gives seman
     const project = join(root, 'proj');
     mkdirSync(join(project, '.git'), { recursive: true });
     mkdirSync(join(project, '.agent-warden'), { recursive: true });
-    writeFileSync(join(project, '.agent-warden', 'config.local.json'), JSON.stringify({ semantic: { mode: 'enforce', provider: 'vscode-lm', model: 'acme/judge-1' } }));
+    writeFileSync(
+      join(project, '.agent-warden', 'config.local.json'),
+      JSON.stringify({ semantic: { mode: 'enforce', provider: 'vscode-lm', model: 'acme/judge-1' } }),
+    );
     const seen: string[] = [];
     // Answers every question it was asked with a low probability, as a calm judge would.
-    const fake = model(async () => {
-      const prompt = seen.at(-1)!;
-      const document = JSON.parse(prompt.slice(prompt.lastIndexOf('\n') + 1)) as { questions: Record<string, unknown> };
-      const answer = JSON.stringify(Object.fromEntries(Object.keys(document.questions).map((id) => [id, 0.03])));
-      return (async function* () {
-        yield answer;
-      })();
-    }, {}, seen);
-    const tier = createExtensionSemanticTier({ languageModels: port([model([], { id: 'other' }), fake]), keys: new JudgeKeys(memorySecrets(), {}), allowlistKey: Buffer.alloc(32, 7) });
-    const evaluator = new Evaluator({ stateDir: join(root, 'state'), home: join(root, 'home'), trustProject: true, semantic: tier });
+    const fake = model(
+      async () => {
+        const prompt = seen.at(-1)!;
+        const document = JSON.parse(prompt.slice(prompt.lastIndexOf('\n') + 1)) as {
+          questions: Record<string, unknown>;
+        };
+        const answer = JSON.stringify(Object.fromEntries(Object.keys(document.questions).map((id) => [id, 0.03])));
+        return (async function* () {
+          yield answer;
+        })();
+      },
+      {},
+      seen,
+    );
+    const tier = createExtensionSemanticTier({
+      languageModels: port([model([], { id: 'other' }), fake]),
+      keys: new JudgeKeys(memorySecrets(), {}),
+      allowlistKey: Buffer.alloc(32, 7),
+    });
+    const evaluator = new Evaluator({
+      stateDir: join(root, 'state'),
+      home: join(root, 'home'),
+      trustProject: true,
+      semantic: tier,
+    });
     const event = {
       agent: 'claude' as const,
       event: 'PreToolUse' as const,

@@ -8,10 +8,20 @@ test('records arrive newest first, are capped, and a record sent again replaces 
   const store = new PanelStore(3);
   const records = [1, 2, 3, 4].map((n) => makeRecord({ id: `r${n}` }));
   for (const record of records) store.apply({ type: 'record', record });
-  assert.deepEqual(store.visibleRecords().map((r) => r.id), ['r4', 'r3', 'r2']);
+  assert.deepEqual(
+    store.visibleRecords().map((r) => r.id),
+    ['r4', 'r3', 'r2'],
+  );
   assert.equal(store.record('r1'), undefined);
   store.apply({ type: 'record', record: { ...records[2]!, decision: 'deny' } });
-  assert.deepEqual(store.visibleRecords().map((r) => [r.id, r.decision]), [['r4', 'allow'], ['r3', 'deny'], ['r2', 'allow']]);
+  assert.deepEqual(
+    store.visibleRecords().map((r) => [r.id, r.decision]),
+    [
+      ['r4', 'allow'],
+      ['r3', 'deny'],
+      ['r2', 'allow'],
+    ],
+  );
 });
 
 test('filters by decision, agent, tool, session and policy, and a text search', () => {
@@ -20,21 +30,40 @@ test('filters by decision, agent, tool, session and policy, and a text search', 
     type: 'snapshot',
     pending: [],
     records: [
-      makeRecord({ id: 'a', decision: 'deny', outcomes: [{ policy: 'sudo', tier: 'deterministic', verdict: 'deny', reason: 'r' }] }),
+      makeRecord({
+        id: 'a',
+        decision: 'deny',
+        outcomes: [{ policy: 'sudo', tier: 'deterministic', verdict: 'deny', reason: 'r' }],
+      }),
       makeRecord({ id: 'b', agent: 'codex', toolName: 'shell', toolInput: { command: 'rm -rf build' } }),
       makeRecord({ id: 'c', sessionId: 'other' }),
     ],
   });
   store.setFilters({ decision: 'deny' });
-  assert.deepEqual(store.visibleRecords().map((r) => r.id), ['a']);
+  assert.deepEqual(
+    store.visibleRecords().map((r) => r.id),
+    ['a'],
+  );
   store.setFilters({ decision: '', agent: 'codex' });
-  assert.deepEqual(store.visibleRecords().map((r) => r.id), ['b']);
+  assert.deepEqual(
+    store.visibleRecords().map((r) => r.id),
+    ['b'],
+  );
   store.setFilters({ agent: '', tool: 'Bash', session: 'other' });
-  assert.deepEqual(store.visibleRecords().map((r) => r.id), ['c']);
+  assert.deepEqual(
+    store.visibleRecords().map((r) => r.id),
+    ['c'],
+  );
   store.setFilters({ tool: '', session: '', policy: 'sudo' });
-  assert.deepEqual(store.visibleRecords().map((r) => r.id), ['a']);
+  assert.deepEqual(
+    store.visibleRecords().map((r) => r.id),
+    ['a'],
+  );
   store.setFilters({ policy: '', text: 'RM -RF' });
-  assert.deepEqual(store.visibleRecords().map((r) => r.id), ['b']);
+  assert.deepEqual(
+    store.visibleRecords().map((r) => r.id),
+    ['b'],
+  );
   assert.deepEqual(store.filterChoices().agent, ['claude', 'codex']);
   assert.deepEqual(store.counts(), { calls: 3, denies: 1, pending: 0 });
 });
@@ -43,14 +72,28 @@ test('pending asks come and go with pending and resolved notifications', () => {
   const store = new PanelStore();
   store.apply({ type: 'pending', pending: makePending({ id: 'p1' }) });
   store.apply({ type: 'pending', pending: makePending({ id: 'p2' }) });
-  assert.deepEqual(store.pending.map((p) => p.id), ['p2', 'p1']);
-  assert.equal(store.apply({ type: 'resolved', resolution: { id: 'p1', state: 'approved', scope: 'once', digest: null, answeredBy: 'x', answeredAt: 't' } }), 'pending');
-  assert.deepEqual(store.pending.map((p) => p.id), ['p2']);
+  assert.deepEqual(
+    store.pending.map((p) => p.id),
+    ['p2', 'p1'],
+  );
+  assert.equal(
+    store.apply({
+      type: 'resolved',
+      resolution: { id: 'p1', state: 'approved', scope: 'once', digest: null, answeredBy: 'x', answeredAt: 't' },
+    }),
+    'pending',
+  );
+  assert.deepEqual(
+    store.pending.map((p) => p.id),
+    ['p2'],
+  );
 });
 
 test('a 10,000-row snapshot filters without copying the view on every read', () => {
   const store = new PanelStore();
-  const records = Array.from({ length: 10_000 }, (_, i) => makeRecord({ id: `n${i}`, decision: i % 10 === 0 ? 'deny' : 'allow' }));
+  const records = Array.from({ length: 10_000 }, (_, i) =>
+    makeRecord({ id: `n${i}`, decision: i % 10 === 0 ? 'deny' : 'allow' }),
+  );
   store.apply({ type: 'snapshot', records, pending: [] });
   const first = store.visibleRecords();
   assert.equal(first.length, 10_000);
@@ -63,11 +106,16 @@ test('a 10,000-row snapshot filters without copying the view on every read', () 
 test('the postMessage transport sends the ready handshake, matches responses to requests, and passes notifications on', async () => {
   const posted: unknown[] = [];
   let deliver: ((e: Event) => void) | undefined;
-  const transport = new PostMessageTransport({ postMessage: (m) => posted.push(m) }, { addEventListener: (_type: string, l: (e: Event) => void) => (deliver = l) } as unknown as Window);
+  const transport = new PostMessageTransport({ postMessage: (m) => posted.push(m) }, {
+    addEventListener: (_type: string, l: (e: Event) => void) => (deliver = l),
+  } as unknown as Window);
   const received: unknown[] = [];
   transport.start((m) => received.push(m));
   assert.deepEqual(posted[0], { type: 'command', command: { type: 'ready', protocolVersion: 1 } });
-  const answer = transport.request('approve', { approvalId: 'p1', answer: { decision: 'approve', scope: 'once', digest: `sha256:${'c'.repeat(64)}` } });
+  const answer = transport.request('approve', {
+    approvalId: 'p1',
+    answer: { decision: 'approve', scope: 'once', digest: `sha256:${'c'.repeat(64)}` },
+  });
   const sent = posted[1] as { type: string; id: number; method: string };
   assert.equal(sent.type, 'request');
   assert.equal(sent.method, 'approve');

@@ -28,7 +28,9 @@ const byAction = (node: VNode, action: string) => findAll(node, (n) => n.attrs?.
 
 test('hidden characters become visible tokens: bidi override, zero width, controls, tag characters', () => {
   const text = 'rm -rf /tmp/x\u202E\u200Bfdp\u0007\u{E0041}';
-  const shown = revealHidden(text).map((p) => p.text).join('');
+  const shown = revealHidden(text)
+    .map((p) => p.text)
+    .join('');
   assert.equal(shown, 'rm -rf /tmp/x⟦U+202E⟧⟦U+200B⟧fdp⟦U+0007⟧⟦U+E0041⟧');
   assert.equal(countHidden(text), 4);
   assert.equal(countHidden('plain\ttext\nwith newline'), 0);
@@ -53,7 +55,12 @@ test('an approval card shows the full arguments with hidden characters marked, t
 });
 
 test('arguments that are not bindable cannot be approved from the card', () => {
-  const card = cardView(makePending({ digest: null, notBindable: 'a duplicate key "command" at $.tool_input' }), { mode: 'view' }, cardActions(), 0);
+  const card = cardView(
+    makePending({ digest: null, notBindable: 'a duplicate key "command" at $.tool_input' }),
+    { mode: 'view' },
+    cardActions(),
+    0,
+  );
   assert.equal(byAction(card, 'approve-once')!.attrs!.disabled, '');
   assert.match(textOf(card), /duplicate key "command"/);
 });
@@ -72,17 +79,34 @@ test('edit mode shows the diff against the original and allows the edit only aft
   assert.match(textOf(unchecked), /- {3}"command": "sudo apt-get install foo"/);
   assert.match(textOf(unchecked), /\+ {3}"command": "sudo apt-get install bar"/);
   assert.equal(byAction(unchecked, 'approve-edit')!.attrs!.disabled, '');
-  const denied = cardView(pending, { mode: 'edit', editText: edited, rescreen: { decision: 'deny', reason: 'no', digest: null } }, cardActions(), 0);
+  const denied = cardView(
+    pending,
+    { mode: 'edit', editText: edited, rescreen: { decision: 'deny', reason: 'no', digest: null } },
+    cardActions(),
+    0,
+  );
   assert.equal(byAction(denied, 'approve-edit')!.attrs!.disabled, '');
   const calls: string[] = [];
-  const allowed = cardView(pending, { mode: 'edit', editText: edited, rescreen: { decision: 'ask', reason: 'still sudo', digest: null } }, cardActions(calls), 0);
+  const allowed = cardView(
+    pending,
+    { mode: 'edit', editText: edited, rescreen: { decision: 'ask', reason: 'still sudo', digest: null } },
+    cardActions(calls),
+    0,
+  );
   assert.equal(byAction(allowed, 'approve-edit')!.attrs!.disabled, undefined);
   byAction(allowed, 'approve-edit')!.on!.click!({} as Event);
   assert.deepEqual(calls, ['approve-edit:ap-1']);
 });
 
 test('a row carries agent, tool, face summary, coloured verdict badge, latency, redaction count and cut flag', () => {
-  const record = makeRecord({ toolName: 'Write', toolInput: { file_path: '/p/a.ts', content: 'x' }, decision: 'deny', latencyMs: 12.4, redactions: { count: 2, byLabel: { aws: 2 } }, cut: { request: true, userSaid: false, truncated: false } });
+  const record = makeRecord({
+    toolName: 'Write',
+    toolInput: { file_path: '/p/a.ts', content: 'x' },
+    decision: 'deny',
+    latencyMs: 12.4,
+    redactions: { count: 2, byLabel: { aws: 2 } },
+    cut: { request: true, userSaid: false, truncated: false },
+  });
   const selected: string[] = [];
   const row = rowView(record, { selected: false, index: 3, onSelect: (id) => selected.push(id) });
   const text = textOf(row);
@@ -104,15 +128,39 @@ test('the argument summary follows the tool face, else the first string argument
 test('the detail view highlights every redacted marker, counts them by label, and explains the cut flags', () => {
   const record = makeRecord({
     decision: 'deny',
-    outcomes: [{ policy: 'secrets', tier: 'semantic', verdict: 'deny', reason: 'sends a key', evidence: 'curl -H <redacted:aws>' }],
-    envelope: { userSaid: ['deploy with <redacted:github_pat>'], agentLastMessage: null, facts: { cwd: '/p' }, request: 'curl -H <redacted:aws> -d <redacted:aws>' },
-    redactions: { count: 3, byLabel: { aws: 2, github_pat: 1 }, spans: [{ part: 'userSaid[0]', label: 'github_pat', detector: 'github', start: 12, end: 30, valueLength: 40 }, { part: 'request', label: 'aws', detector: 'aws-key', start: 8, end: 28, valueLength: 20 }, { part: 'request', label: 'aws', detector: 'aws-key', start: 32, end: 52, valueLength: 20 }] },
+    outcomes: [
+      {
+        policy: 'secrets',
+        tier: 'semantic',
+        verdict: 'deny',
+        reason: 'sends a key',
+        evidence: 'curl -H <redacted:aws>',
+      },
+    ],
+    envelope: {
+      userSaid: ['deploy with <redacted:github_pat>'],
+      agentLastMessage: null,
+      facts: { cwd: '/p' },
+      request: 'curl -H <redacted:aws> -d <redacted:aws>',
+    },
+    redactions: {
+      count: 3,
+      byLabel: { aws: 2, github_pat: 1 },
+      spans: [
+        { part: 'userSaid[0]', label: 'github_pat', detector: 'github', start: 12, end: 30, valueLength: 40 },
+        { part: 'request', label: 'aws', detector: 'aws-key', start: 8, end: 28, valueLength: 20 },
+        { part: 'request', label: 'aws', detector: 'aws-key', start: 32, end: 52, valueLength: 20 },
+      ],
+    },
     cut: { request: true, userSaid: true, truncated: false },
     semantic: { status: 'degraded', reason: 'the judge timed out', latencyMs: 5000, model: 'm' },
   });
   const view = detailView(record, {}, detailActions);
   const markers = findAll(view, (n) => hasClass(n, 'marker'));
-  assert.deepEqual(markers.map((m) => m.attrs?.['data-label']), ['github_pat', 'aws', 'aws']);
+  assert.deepEqual(
+    markers.map((m) => m.attrs?.['data-label']),
+    ['github_pat', 'aws', 'aws'],
+  );
   const counts = findAll(view, (n) => hasClass(n, 'marker-count')).map((n) => n.text);
   assert.deepEqual(counts, ['aws × 2', 'github_pat × 1']);
   const text = textOf(view);
@@ -126,7 +174,11 @@ test('the detail view highlights every redacted marker, counts them by label, an
 });
 
 test('markers are split out of text and counted by label', () => {
-  assert.deepEqual(splitMarkers('a <redacted:aws> b'), [{ text: 'a ' }, { text: '<redacted:aws>', label: 'aws' }, { text: ' b' }]);
+  assert.deepEqual(splitMarkers('a <redacted:aws> b'), [
+    { text: 'a ' },
+    { text: '<redacted:aws>', label: 'aws' },
+    { text: ' b' },
+  ]);
   assert.deepEqual(countMarkers(['<redacted:x> <redacted:y>', '<redacted:x>']), { x: 2, y: 1 });
 });
 
@@ -139,7 +191,12 @@ test('the virtual window renders only the visible rows plus overscan, at any scr
   const end = rowWindow({ scrollTop: 10_000_000, viewport: 520, rowHeight: 26, count: 10_000, overscan: 5 });
   assert.equal(end.end, 10_000);
   assert.ok(end.end - end.first <= 30);
-  assert.deepEqual(rowWindow({ scrollTop: 0, viewport: 500, rowHeight: 26, count: 0 }), { first: 0, end: 0, offset: 0, total: 0 });
+  assert.deepEqual(rowWindow({ scrollTop: 0, viewport: 500, rowHeight: 26, count: 0 }), {
+    first: 0,
+    end: 0,
+    offset: 0,
+    total: 0,
+  });
 });
 
 test('the line diff marks added and removed lines only', () => {
@@ -160,7 +217,14 @@ test('countdown and cut wording', () => {
 });
 
 test('h() keeps every string as text and drops empty children', () => {
-  const node = h('div', { class: 'x', on: { click: noop } }, '<img src=x onerror=alert(1)>', null, false, h('b', {}, 'y'));
+  const node = h(
+    'div',
+    { class: 'x', on: { click: noop } },
+    '<img src=x onerror=alert(1)>',
+    null,
+    false,
+    h('b', {}, 'y'),
+  );
   assert.equal(node.children?.[0]?.text, '<img src=x onerror=alert(1)>');
   assert.equal(node.children?.length, 2);
   assert.equal(node.attrs?.class, 'x');
@@ -168,10 +232,24 @@ test('h() keeps every string as text and drops empty children', () => {
 });
 
 test('the status line and filters', () => {
-  const status = statusView({ host: 'vscode', guarded: false, guardDetail: 'not connected', endpointUrl: null, pausedUntil: null, policies: [] }, { calls: 5, denies: 2, pending: 1 });
+  const status = statusView(
+    {
+      host: 'vscode',
+      guarded: false,
+      guardDetail: 'not connected',
+      endpointUrl: null,
+      pausedUntil: null,
+      policies: [],
+    },
+    { calls: 5, denies: 2, pending: 1 },
+  );
   assert.match(textOf(status), /Not guarded.*not connected.*1 pending · 5 calls · 2 denied/);
   const set: unknown[] = [];
-  const filters = filtersView({ decision: 'deny', agent: '', tool: '', session: '', policy: '', text: 'rm' }, { agent: ['claude'], tool: ['Bash'], session: ['s'], policy: ['sudo'] }, { setFilter: (f) => set.push(f), togglePolicy: noop });
+  const filters = filtersView(
+    { decision: 'deny', agent: '', tool: '', session: '', policy: '', text: 'rm' },
+    { agent: ['claude'], tool: ['Bash'], session: ['s'], policy: ['sudo'] },
+    { setFilter: (f) => set.push(f), togglePolicy: noop },
+  );
   const decision = findAll(filters, (n) => n.attrs?.['data-filter'] === 'decision')[0]!;
   assert.equal(decision.value, 'deny');
   decision.on!.change!({ target: { value: 'ask' } } as unknown as Event);
@@ -189,14 +267,26 @@ test('markers in the logged arguments and the envelope are clickable, each tied 
   const record = makeRecord({
     id: 'rec-m',
     toolInput: { command: 'curl -u <redacted:basic_auth> -H <redacted:bearer>' },
-    envelope: { userSaid: ['use <redacted:bearer>'], agentLastMessage: null, facts: {}, request: '{"command":"curl -u <redacted:basic_auth> -H <redacted:bearer>"}' },
+    envelope: {
+      userSaid: ['use <redacted:bearer>'],
+      agentLastMessage: null,
+      facts: {},
+      request: '{"command":"curl -u <redacted:basic_auth> -H <redacted:bearer>"}',
+    },
     redactions: {
       count: 3,
       byLabel: { bearer: 2, basic_auth: 1 },
       spans: [
         { part: 'userSaid[0]', label: 'bearer', detector: 'auth-schemes', start: 4, end: 40, valueLength: 36 },
         { part: 'request.input.command', label: 'basic_auth', detector: 'urls', start: 8, end: 20, valueLength: 12 },
-        { part: 'request.input.command', label: 'bearer', detector: 'auth-schemes', start: 24, end: 60, valueLength: 36 },
+        {
+          part: 'request.input.command',
+          label: 'bearer',
+          detector: 'auth-schemes',
+          start: 24,
+          end: 60,
+          valueLength: 36,
+        },
       ],
     },
   });
@@ -206,10 +296,30 @@ test('markers in the logged arguments and the envelope are clickable, each tied 
     ['arguments:basic_auth', 'arguments:bearer', 'envelope:bearer', 'envelope:basic_auth', 'envelope:bearer'],
   );
   for (const marker of markers) marker.on!.click!(new Event('click'));
-  assert.deepEqual(calls, ['info:rec-m:arguments:0', 'info:rec-m:arguments:1', 'info:rec-m:envelope:0', 'info:rec-m:envelope:1', 'info:rec-m:envelope:2']);
+  assert.deepEqual(calls, [
+    'info:rec-m:arguments:0',
+    'info:rec-m:arguments:1',
+    'info:rec-m:envelope:0',
+    'info:rec-m:envelope:1',
+    'info:rec-m:envelope:2',
+  ]);
 
   calls.length = 0;
-  const opened = detailView(record, { openMarker: { source: 'arguments', index: 1 }, markerDetails: { available: true, label: 'bearer', detector: 'auth-schemes', part: 'arguments.command', valueLength: 36 }, revealed: { source: 'arguments', index: 1, text: 'the-original' } }, actions);
+  const opened = detailView(
+    record,
+    {
+      openMarker: { source: 'arguments', index: 1 },
+      markerDetails: {
+        available: true,
+        label: 'bearer',
+        detector: 'auth-schemes',
+        part: 'arguments.command',
+        valueLength: 36,
+      },
+      revealed: { source: 'arguments', index: 1, text: 'the-original' },
+    },
+    actions,
+  );
   assert.match(textOf(opened), /bearer: matched by auth-schemes, in arguments\.command, 36 characters long/);
   assert.ok(textOf(opened).includes('the-original'));
   byAction(opened, 'reveal')!.on!.click!(new Event('click'));
@@ -220,12 +330,30 @@ test('markers in the logged arguments and the envelope are clickable, each tied 
 test('an envelope cut so its markers no longer match the spans ties no marker to a span', () => {
   const calls: string[] = [];
   const record = makeRecord({
-    envelope: { userSaid: [], agentLastMessage: null, facts: {}, request: 'a <redacted:aws> [… 900 characters omitted …]' },
-    redactions: { count: 2, byLabel: { aws: 2 }, spans: [{ part: 'request', label: 'aws', detector: 'aws-key', start: 2, end: 22, valueLength: 20 }, { part: 'request', label: 'aws', detector: 'aws-key', start: 950, end: 970, valueLength: 20 }] },
+    envelope: {
+      userSaid: [],
+      agentLastMessage: null,
+      facts: {},
+      request: 'a <redacted:aws> [… 900 characters omitted …]',
+    },
+    redactions: {
+      count: 2,
+      byLabel: { aws: 2 },
+      spans: [
+        { part: 'request', label: 'aws', detector: 'aws-key', start: 2, end: 22, valueLength: 20 },
+        { part: 'request', label: 'aws', detector: 'aws-key', start: 950, end: 970, valueLength: 20 },
+      ],
+    },
     cut: { request: true, userSaid: false, truncated: true },
   });
-  const view = detailView(record, {}, { ...detailActions, markerInfo: (id, source, index) => void calls.push(`${source}:${index}`) });
-  findAll(view, (n) => hasClass(n, 'marker') && n.attrs?.['data-source'] === 'envelope')[0]!.on!.click!(new Event('click'));
+  const view = detailView(
+    record,
+    {},
+    { ...detailActions, markerInfo: (id, source, index) => void calls.push(`${source}:${index}`) },
+  );
+  findAll(view, (n) => hasClass(n, 'marker') && n.attrs?.['data-source'] === 'envelope')[0]!.on!.click!(
+    new Event('click'),
+  );
   assert.deepEqual(calls, []);
   assert.match(textOf(view), /markers are not matched/);
 });

@@ -47,7 +47,10 @@ async function world(opts: { semantic?: boolean } = {}): Promise<World> {
   const log = new ActivityLog({ path: join(stateDir, 'activity.jsonl'), key, maxBytes: 1 << 20, keep: 2 });
   const live = new Set<string>();
   const originals = new OriginalsStore((id) => live.has(id));
-  const keys = new JudgeKeys({ get: async () => undefined, store: async () => undefined, delete: async () => undefined }, { PATH: '/bin' });
+  const keys = new JudgeKeys(
+    { get: async () => undefined, store: async () => undefined, delete: async () => undefined },
+    { PATH: '/bin' },
+  );
   const calm: LanguageModelPort = {
     models: async () => [
       {
@@ -56,7 +59,9 @@ async function world(opts: { semantic?: boolean } = {}): Promise<World> {
         vendor: 'test',
         family: 'calm',
         send: async (prompt) => {
-          const ids = Object.keys((JSON.parse(prompt.slice(prompt.lastIndexOf('\n') + 1)) as { questions: object }).questions);
+          const ids = Object.keys(
+            (JSON.parse(prompt.slice(prompt.lastIndexOf('\n') + 1)) as { questions: object }).questions,
+          );
           return (async function* () {
             yield JSON.stringify(Object.fromEntries(ids.map((id) => [id, 0.02])));
           })();
@@ -64,8 +69,20 @@ async function world(opts: { semantic?: boolean } = {}): Promise<World> {
       },
     ],
   };
-  const semantic = opts.semantic ? createExtensionSemanticTier({ languageModels: calm, keys, allowlistKey: key }) : undefined;
-  const evaluator = new RevealingEvaluator({ stateDir, log, home: join(root, 'home'), trustProject: true, reloadCheckMs: 0, originals, allowlistKey: key, semanticEnv: keys.env, ...(semantic ? { semantic } : {}) });
+  const semantic = opts.semantic
+    ? createExtensionSemanticTier({ languageModels: calm, keys, allowlistKey: key })
+    : undefined;
+  const evaluator = new RevealingEvaluator({
+    stateDir,
+    log,
+    home: join(root, 'home'),
+    trustProject: true,
+    reloadCheckMs: 0,
+    originals,
+    allowlistKey: key,
+    semanticEnv: keys.env,
+    ...(semantic ? { semantic } : {}),
+  });
   const service = new RevealService({ originals, allowlistKey: key, projectRootOf: () => project });
   return { root, project, stateDir, key, log, live, originals, evaluator, service };
 }
@@ -107,7 +124,10 @@ test('valueAt reads the tier part paths', () => {
 test('an argument marker: details and the original in memory only, never in the record or the log', async () => {
   const w = await world();
   try {
-    const record = await evaluate(w, bash(w, `git clone https://x-access-token:${GITHUB_TOKEN}@github.com/acme/repo.git`));
+    const record = await evaluate(
+      w,
+      bash(w, `git clone https://x-access-token:${GITHUB_TOKEN}@github.com/acme/repo.git`),
+    );
     const logged = JSON.stringify(record.toolInput);
     assert.ok(!logged.includes(GITHUB_TOKEN) && logged.includes('<redacted:'), `the record is redacted: ${logged}`);
     const info = w.service.markerInfo(record.id, 'arguments', 0);
@@ -119,7 +139,10 @@ test('an argument marker: details and the original in memory only, never in the 
     assert.deepEqual(w.service.reveal(record.id, 'arguments', 0), { available: true, value: GITHUB_TOKEN });
     assert.equal(w.service.reveal(record.id, 'arguments', 1).available, false, 'no second marker');
     w.log.close();
-    assert.ok(!readFileSync(join(w.stateDir, 'activity.jsonl'), 'utf8').includes(GITHUB_TOKEN), 'the log never holds the value');
+    assert.ok(
+      !readFileSync(join(w.stateDir, 'activity.jsonl'), 'utf8').includes(GITHUB_TOKEN),
+      'the log never holds the value',
+    );
 
     w.live.delete(record.id);
     assert.deepEqual(w.service.reveal(record.id, 'arguments', 0), { available: false, why: NOT_IN_MEMORY });
@@ -158,7 +181,10 @@ test('"not a secret" writes the keyed hash, never the value, and the detectors s
     const config = JSON.parse(text) as { redaction: { allowlist: string[] } };
     assert.deepEqual(config.redaction.allowlist, [allowlistHash(w.key, BUILD_ID)]);
     assert.equal(w.service.notSecret(before.id, 'arguments', 0).added, false, 'a second time adds nothing');
-    assert.equal((JSON.parse(readFileSync(path, 'utf8')) as { redaction: { allowlist: string[] } }).redaction.allowlist.length, 1);
+    assert.equal(
+      (JSON.parse(readFileSync(path, 'utf8')) as { redaction: { allowlist: string[] } }).redaction.allowlist.length,
+      1,
+    );
 
     const after = await evaluate(w, bash(w, command));
     assert.deepEqual(after.toolInput, { command, description: 'test' }, 'the allow-listed value is no longer redacted');
@@ -173,9 +199,18 @@ test('an envelope marker: the original behind a span of what the person said, wi
   const w = await world({ semantic: true });
   try {
     mkdirSync(join(w.project, '.agent-warden'), { recursive: true });
-    writeFileSync(join(w.project, '.agent-warden', 'config.json'), JSON.stringify({ semantic: { mode: 'enforce', provider: 'vscode-lm' } }));
+    writeFileSync(
+      join(w.project, '.agent-warden', 'config.json'),
+      JSON.stringify({ semantic: { mode: 'enforce', provider: 'vscode-lm' } }),
+    );
     const transcript = join(w.root, 'transcript.jsonl');
-    writeFileSync(transcript, JSON.stringify({ type: 'user', message: { role: 'user', content: `clone our repo, my token is ${GITHUB_TOKEN}` } }) + '\n');
+    writeFileSync(
+      transcript,
+      JSON.stringify({
+        type: 'user',
+        message: { role: 'user', content: `clone our repo, my token is ${GITHUB_TOKEN}` },
+      }) + '\n',
+    );
     const record = await evaluate(w, bash(w, 'git status', transcript));
     assert.equal(record.semantic.status, 'ok', record.semantic.reason ?? '');
     const spans = record.redactions.spans ?? [];

@@ -1,4 +1,16 @@
-import { closeSync, existsSync, fstatSync, fsync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  fsync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { createHmac } from 'node:crypto';
 import { dirname } from 'node:path';
 import { ensurePrivateDir } from '../state';
@@ -173,11 +185,14 @@ export function readLogFile(path: string): ReadLogResult {
     if (line.trim() === '') return;
     try {
       const value: unknown = JSON.parse(line);
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) entries.push(value as Record<string, unknown>);
+      if (typeof value === 'object' && value !== null && !Array.isArray(value))
+        entries.push(value as Record<string, unknown>);
       else warnings.push(`${path}:${index + 1}: not a JSON object; skipped`);
     } catch {
       const torn = index === lines.length - 1 || (index === lines.length - 2 && lines[lines.length - 1] === '');
-      warnings.push(`${path}:${index + 1}: ${torn ? 'a truncated last line (a crash mid-write?)' : 'a corrupt line'}; skipped`);
+      warnings.push(
+        `${path}:${index + 1}: ${torn ? 'a truncated last line (a crash mid-write?)' : 'a corrupt line'}; skipped`,
+      );
     }
   });
   return { entries, warnings };

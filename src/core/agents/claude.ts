@@ -16,7 +16,12 @@ const base = z
 
 const toolInput = z.record(z.string(), z.unknown());
 
-const preToolUse = base.extend({ hook_event_name: z.literal('PreToolUse'), tool_name: z.string().min(1), tool_input: toolInput, tool_use_id: z.string().optional() });
+const preToolUse = base.extend({
+  hook_event_name: z.literal('PreToolUse'),
+  tool_name: z.string().min(1),
+  tool_input: toolInput,
+  tool_use_id: z.string().optional(),
+});
 const permissionRequest = base.extend({
   hook_event_name: z.literal('PermissionRequest'),
   tool_name: z.string().min(1),
@@ -60,7 +65,8 @@ function describe(error: z.ZodError, body: unknown): string {
   const issue = error.issues[0];
   if (!issue) return 'the hook input does not match its schema';
   const where = issue.path.map(String).join('.') || 'the body';
-  if (issue.code === 'invalid_type' && valueAt(body, issue.path) === undefined) return `the hook input is missing ${where}`;
+  if (issue.code === 'invalid_type' && valueAt(body, issue.path) === undefined)
+    return `the hook input is missing ${where}`;
   return `the hook input's ${where} is invalid: ${issue.message}`;
 }
 
@@ -70,7 +76,8 @@ function knownSchema(name: unknown): z.ZodType<Record<string, unknown>> | undefi
 }
 
 export function parseClaudeInput(body: unknown, opts: { headless?: boolean } = {}): ParseResult {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, problem: 'the hook input is not a JSON object' };
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { ok: false, problem: 'the hook input is not a JSON object' };
   const name = (body as Record<string, unknown>).hook_event_name;
   const known = knownSchema(name);
   const parsed = (known ?? base).safeParse(body);
@@ -155,7 +162,10 @@ function preToolUseReply(input: ReplyInput): ClaudeReply {
       out.permissionDecisionReason = input.reason;
       break;
     case 'allow':
-      if (!input.consented) return input.additionalContext ? { hookSpecificOutput: { ...out, additionalContext: input.additionalContext } } : {};
+      if (!input.consented)
+        return input.additionalContext
+          ? { hookSpecificOutput: { ...out, additionalContext: input.additionalContext } }
+          : {};
       out.permissionDecision = 'allow';
       out.permissionDecisionReason = input.reason;
       if (input.updatedInput) out.updatedInput = input.updatedInput;
@@ -171,7 +181,9 @@ function preToolUseReply(input: ReplyInput): ClaudeReply {
 function permissionRequestReply(input: ReplyInput): ClaudeReply {
   if (input.passThrough) return {};
   if (input.decision === 'deny') {
-    return { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: input.reason } } };
+    return {
+      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: input.reason } },
+    };
   }
   if (input.decision === 'allow' && input.consented) {
     const decision: Record<string, unknown> = { behavior: 'allow' };

@@ -55,7 +55,8 @@ export interface ApprovalSummary {
 /** The summary of an ask: still pending when `resolution` is null. An edit the screen denied reads refused. */
 export function approvalSummary(resolution: Resolution | null): ApprovalSummary {
   if (resolution === null) return { state: 'pending', scope: null, digest: null, answeredBy: null, answeredAt: null };
-  if (resolution.kind !== 'answered') return { state: resolution.kind, scope: null, digest: null, answeredBy: null, answeredAt: null };
+  if (resolution.kind !== 'answered')
+    return { state: resolution.kind, scope: null, digest: null, answeredBy: null, answeredAt: null };
   return {
     state: resolution.decision === 'allow' ? 'approved' : 'refused',
     scope: resolution.scope,

@@ -56,7 +56,11 @@ export interface ScreenResult {
 }
 
 /** Runs every tier on edited arguments. A rejection counts as a deny (fail closed). */
-export type ScreenEdit = (toolName: string, editedInput: Record<string, unknown>, sessionId: string) => Promise<ScreenResult>;
+export type ScreenEdit = (
+  toolName: string,
+  editedInput: Record<string, unknown>,
+  sessionId: string,
+) => Promise<ScreenResult>;
 
 interface ResolutionBase {
   approvalId: string;
@@ -122,5 +126,4 @@ export interface Licence {
 }
 
 export type LedgerEvent =
-  | { type: 'pending'; pending: PendingApproval }
-  | { type: 'resolved'; id: string; resolution: Resolution };
+  { type: 'pending'; pending: PendingApproval } | { type: 'resolved'; id: string; resolution: Resolution };

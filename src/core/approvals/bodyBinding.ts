@@ -14,8 +14,7 @@ import { bindArgs, HOOK_BODY_LOCATIONS, type BoundLocations } from './digest';
 import { scanJsonText } from './rawJsonScan';
 
 export type BodyBinding =
-  | { ok: true; toolName: string; toolInput: unknown; digest: string }
-  | { ok: false; problem: string };
+  { ok: true; toolName: string; toolInput: unknown; digest: string } | { ok: false; problem: string };
 
 const MAX_LITERAL_CHARS = 24;
 
@@ -31,7 +30,8 @@ export function bindableFromBody(bodyText: string, where: BoundLocations = HOOK_
   if (rawProblem !== null) return { ok: false, problem: rawProblem };
 
   const toolName = valueAt(body, where.toolName);
-  if (typeof toolName !== 'string') return { ok: false, problem: `no tool name string at ${formatPath(where.toolName)}` };
+  if (typeof toolName !== 'string')
+    return { ok: false, problem: `no tool name string at ${formatPath(where.toolName)}` };
   const toolInput = valueAt(body, where.toolInput);
   if (toolInput === undefined) return { ok: false, problem: `no tool input at ${formatPath(where.toolInput)}` };
   const binding = bindArgs(toolName, toolInput, where);

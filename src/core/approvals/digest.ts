@@ -31,10 +31,17 @@ export const HOOK_BODY_LOCATIONS: BoundLocations = { toolName: ['tool_name'], to
  * This sees the parsed value only; for raw bytes use bindableFromBody, which also finds
  * duplicate keys and overflowing literals.
  */
-export function bindArgs(toolName: string, toolInput: unknown, where: BoundLocations = HOOK_BODY_LOCATIONS): ArgsBinding {
+export function bindArgs(
+  toolName: string,
+  toolInput: unknown,
+  where: BoundLocations = HOOK_BODY_LOCATIONS,
+): ArgsBinding {
   const lone = findLoneSurrogate(toolName);
   if (lone !== null) {
-    return { ok: false, problem: `a lone surrogate ${escapeCodeUnit(lone)} in a string at ${formatPath(where.toolName)}` };
+    return {
+      ok: false,
+      problem: `a lone surrogate ${escapeCodeUnit(lone)} in a string at ${formatPath(where.toolName)}`,
+    };
   }
   const bindable = checkBindable(toolInput, where.toolInput);
   if (!bindable.ok) return bindable;

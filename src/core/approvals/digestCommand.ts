@@ -30,7 +30,10 @@ export function runDigest(stdinText: string, toolFlag?: string): DigestOutcome {
   if (toolFlag !== undefined) return digestBareArguments(stdinText, parsed, toolFlag);
 
   if (!callShape.safeParse(parsed).success) {
-    return { ok: false, problem: 'stdin has no "tool_name" string and "tool_input" member at $ (for bare arguments use --tool NAME)' };
+    return {
+      ok: false,
+      problem: 'stdin has no "tool_name" string and "tool_input" member at $ (for bare arguments use --tool NAME)',
+    };
   }
   const binding = bindableFromBody(stdinText);
   return binding.ok ? { ok: true, digest: binding.digest } : { ok: false, problem: binding.problem };

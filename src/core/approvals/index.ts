@@ -24,5 +24,11 @@ export {
   type OpenedApproval,
   type OpenRequest,
 } from './ledger';
-export { approvalLine, approvalSummary, type ApprovalLine, type ApprovalState, type ApprovalSummary } from './approvalLine';
+export {
+  approvalLine,
+  approvalSummary,
+  type ApprovalLine,
+  type ApprovalState,
+  type ApprovalSummary,
+} from './approvalLine';
 export type * from './approvalTypes';

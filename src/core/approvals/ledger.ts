@@ -115,7 +115,9 @@ export class ApprovalLedger {
   constructor(private readonly options: LedgerOptions) {
     const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS;
     if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0 || timeoutSeconds > MAX_TIMEOUT_SECONDS) {
-      throw new RangeError(`approvals.timeoutSeconds must be between 0 and ${MAX_TIMEOUT_SECONDS}, not ${timeoutSeconds}`);
+      throw new RangeError(
+        `approvals.timeoutSeconds must be between 0 and ${MAX_TIMEOUT_SECONDS}, not ${timeoutSeconds}`,
+      );
     }
     this.timeoutSeconds = timeoutSeconds;
     this.clock = options.clock ?? systemClock;
@@ -144,7 +146,14 @@ export class ApprovalLedger {
     });
     let resolve: (resolution: Resolution) => void = () => undefined;
     const settled = new Promise<Resolution>((settle) => (resolve = settle));
-    const entry: OpenEntry = { pending, settled, resolve, cancelTimer: () => undefined, claimed: false, answering: false };
+    const entry: OpenEntry = {
+      pending,
+      settled,
+      resolve,
+      cancelTimer: () => undefined,
+      claimed: false,
+      answering: false,
+    };
     this.entries.set(pending.id, entry);
     entry.cancelTimer = this.clock.setTimer(() => this.expire(pending.id), timeoutMs);
     this.emit({ type: 'pending', pending });
@@ -167,15 +176,18 @@ export class ApprovalLedger {
     if (answer.digest !== pending.digest) return { kind: 'digest-mismatch', shownDigest: pending.digest };
     if (answer.decision === 'refuse') return this.settleAnswered(entry, this.refusal(pending, answer));
     if (answer.editedInput === undefined) {
-      if (pending.digest === null) return { kind: 'not-bindable', problem: pending.bindProblem ?? 'arguments that are not bindable' };
+      if (pending.digest === null)
+        return { kind: 'not-bindable', problem: pending.bindProblem ?? 'arguments that are not bindable' };
       return this.settleAnswered(entry, this.approval(pending, answer, pending.digest));
     }
 
     const edited = answer.editedInput;
-    if (!isRecord(edited)) return { kind: 'not-bindable', problem: 'edited arguments that are not a JSON object at $.editedInput' };
+    if (!isRecord(edited))
+      return { kind: 'not-bindable', problem: 'edited arguments that are not a JSON object at $.editedInput' };
     const binding = bindArgs(pending.toolName, edited, { toolName: ['tool_name'], toolInput: ['editedInput'] });
     if (!binding.ok) return { kind: 'not-bindable', problem: binding.problem };
-    if (binding.digest === pending.digest) return this.settleAnswered(entry, this.approval(pending, answer, binding.digest));
+    if (binding.digest === pending.digest)
+      return this.settleAnswered(entry, this.approval(pending, answer, binding.digest));
 
     entry.answering = true;
     const screen = await this.screenEdit(pending, structuredClone(edited));
@@ -191,7 +203,12 @@ export class ApprovalLedger {
         reason: `the edited arguments were denied: ${screen.reason}`,
       });
     }
-    return this.settleAnswered(entry, { ...this.approval(pending, answer, binding.digest), edited: true, updatedInput: edited, screen });
+    return this.settleAnswered(entry, {
+      ...this.approval(pending, answer, binding.digest),
+      edited: true,
+      updatedInput: edited,
+      screen,
+    });
   }
 
   /** Closes an ask nobody will use any more (the agent disconnected). False when it was not open. */
@@ -255,7 +272,8 @@ export class ApprovalLedger {
 
   /** Withdraws the session's open asks and forgets its licences. */
   endSession(sessionId: string, reason = 'the session ended'): void {
-    for (const entry of [...this.entries.values()]) if (entry.pending.sessionId === sessionId) this.settleClosed(entry, 'withdrawn', reason);
+    for (const entry of [...this.entries.values()])
+      if (entry.pending.sessionId === sessionId) this.settleClosed(entry, 'withdrawn', reason);
     this.book.forgetSession(sessionId);
   }
 

@@ -55,7 +55,12 @@ export class LicenceBook {
     this.prune();
     for (const entry of this.unclaimed) {
       const licence = entry.onceLicence;
-      if (licence !== null && licence.sessionId === sessionId && licence.toolName === toolName && licence.digest === digest) {
+      if (
+        licence !== null &&
+        licence.sessionId === sessionId &&
+        licence.toolName === toolName &&
+        licence.digest === digest
+      ) {
         return licence;
       }
     }
@@ -75,7 +80,12 @@ export class LicenceBook {
   }
 
   /** Takes the oldest unclaimed answer to an ask about exactly this call, or null. */
-  claimAnswer(sessionId: string, toolName: string, shownDigest: string, personOnly: boolean): AnsweredResolution | null {
+  claimAnswer(
+    sessionId: string,
+    toolName: string,
+    shownDigest: string,
+    personOnly: boolean,
+  ): AnsweredResolution | null {
     this.prune();
     const index = this.unclaimed.findIndex(
       (entry) =>
@@ -112,7 +122,12 @@ function standingKey(sessionId: string, toolName: string, digest: string): strin
 }
 
 /** The licence a person's answer grants for exactly `digest`. */
-function licenceFrom(resolution: AnsweredResolution, digest: string, kind: Licence['kind'], expiresAt: string | null): Licence {
+function licenceFrom(
+  resolution: AnsweredResolution,
+  digest: string,
+  kind: Licence['kind'],
+  expiresAt: string | null,
+): Licence {
   return {
     id: `${resolution.approvalId}:${kind}`,
     kind,

@@ -143,7 +143,9 @@ function decodeKey(text: string, openingQuote: number, closing: number): string 
 }
 
 function isNumberChar(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x65 || code === 0x45 || code === 0x2b || code === 0x2d;
+  return (
+    (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x65 || code === 0x45 || code === 0x2b || code === 0x2d
+  );
 }
 
 /** Without an exponent, a literal needs more than 308 digits to exceed the largest double. */

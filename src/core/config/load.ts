@@ -123,7 +123,10 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
   const projectRootAbs = resolvePath(opts.projectRoot, '/', home);
   const projectTrusted = opts.trustProject === true || trustedRoots.some((root) => isInside(projectRootAbs, root));
   for (const scope of scopes) {
-    if (scope.scope !== 'user' && scope.data.trustedRoots) warnings.push(`${scope.path}: trustedRoots ignored: only the user config (${join(opts.stateDir, 'config.json')}) can trust projects`);
+    if (scope.scope !== 'user' && scope.data.trustedRoots)
+      warnings.push(
+        `${scope.path}: trustedRoots ignored: only the user config (${join(opts.stateDir, 'config.json')}) can trust projects`,
+      );
   }
 
   const resolved: ResolvedConfig = {
@@ -145,7 +148,8 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
 
   for (const { scope, path, data } of scopes) {
     const tightenOnly = scope === 'project' && !projectTrusted;
-    const ignored = (key: string) => warnings.push(`${path}: ${key} ignored: the project is not trusted, so its config may only tighten`);
+    const ignored = (key: string) =>
+      warnings.push(`${path}: ${key} ignored: the project is not trusted, so its config may only tighten`);
     for (const [name, setting] of Object.entries(data.policies ?? {})) {
       const current = resolved.policySettings.get(name) ?? { params: {} };
       if (setting.enabled !== undefined) {
@@ -156,7 +160,8 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
         }
       }
       if (setting.params) {
-        if (tightenOnly) mergeTighteningParams(current, setting.params, scope, () => ignored(`policies.${name}.params`));
+        if (tightenOnly)
+          mergeTighteningParams(current, setting.params, scope, () => ignored(`policies.${name}.params`));
         else {
           current.params = { ...current.params, ...setting.params };
           current.paramsSource = scope;
@@ -176,7 +181,9 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
     }
     if (data.allowTools) {
       // Narrowing: a later scope's list intersects what an earlier one allowed.
-      resolved.allowTools = resolved.allowTools ? resolved.allowTools.filter((t) => data.allowTools!.includes(t)) : [...data.allowTools];
+      resolved.allowTools = resolved.allowTools
+        ? resolved.allowTools.filter((t) => data.allowTools!.includes(t))
+        : [...data.allowTools];
     }
     if (data.redaction?.allowlist) {
       if (tightenOnly) ignored('redaction.allowlist');
@@ -184,7 +191,12 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
     }
     if (data.semantic) {
       if (tightenOnly) ignored('semantic');
-      else resolved.semantic = { ...resolved.semantic, ...data.semantic, thresholds: { ...resolved.semantic.thresholds, ...data.semantic.thresholds } };
+      else
+        resolved.semantic = {
+          ...resolved.semantic,
+          ...data.semantic,
+          thresholds: { ...resolved.semantic.thresholds, ...data.semantic.thresholds },
+        };
     }
     if (data.approvals?.timeoutSeconds !== undefined) {
       if (tightenOnly) ignored('approvals.timeoutSeconds');
@@ -205,7 +217,12 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
 
 // An untrusted project may add deny patterns (list-valued params grow) but not
 // replace or remove anything the other scopes set.
-function mergeTighteningParams(current: PolicySetting, params: Record<string, unknown>, scope: ConfigScope, onIgnored: () => void): void {
+function mergeTighteningParams(
+  current: PolicySetting,
+  params: Record<string, unknown>,
+  scope: ConfigScope,
+  onIgnored: () => void,
+): void {
   let ignoredSomething = false;
   for (const [key, value] of Object.entries(params)) {
     const isDenyList = /^(deny|block|protected)/i.test(key) && Array.isArray(value);

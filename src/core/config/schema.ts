@@ -53,7 +53,12 @@ export const semanticSchema = z
       })
       .strict()
       .optional(),
-    policies: z.record(z.string(), z.object({ enabled: z.boolean().optional(), mode: z.enum(['deny', 'warn']).optional() }).strict()).optional(),
+    policies: z
+      .record(
+        z.string(),
+        z.object({ enabled: z.boolean().optional(), mode: z.enum(['deny', 'warn']).optional() }).strict(),
+      )
+      .optional(),
   })
   .strict();
 

@@ -38,7 +38,11 @@ export function compareVersions(a: string, b: string): number {
 /** The installed Claude Code's version (`claude --version`), or null when it cannot be run. */
 export function detectClaudeVersion(claudeBinary = process.env.AGENT_WARDEN_CLAUDE_BIN || 'claude'): string | null {
   try {
-    const out = execFileSync(claudeBinary, ['--version'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync(claudeBinary, ['--version'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return /(\d+\.\d+\.\d+)/.exec(out)?.[1] ?? null;
   } catch {
     return null;
@@ -76,8 +80,10 @@ type Json = Record<string, unknown>;
 export function isWardenHook(hook: unknown): boolean {
   if (typeof hook !== 'object' || hook === null) return false;
   const h = hook as Json;
-  if (h.type === 'http' && typeof h.url === 'string') return /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+\/hooks\/claude$/.test(h.url);
-  if (h.type === 'command' && typeof h.command === 'string') return /agent-warden|cli\.js/.test(h.command) && /\bhook --agent claude\b/.test(h.command);
+  if (h.type === 'http' && typeof h.url === 'string')
+    return /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+\/hooks\/claude$/.test(h.url);
+  if (h.type === 'command' && typeof h.command === 'string')
+    return /agent-warden|cli\.js/.test(h.command) && /\bhook --agent claude\b/.test(h.command);
   return false;
 }
 
@@ -90,7 +96,8 @@ function readSettings(path: string): { text: string | null; json: Json } {
   } catch (err) {
     throw new Error(`${path} is not valid JSON (${(err as Error).message}); fix it by hand before installing`);
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error(`${path} does not hold a JSON object`);
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new Error(`${path} does not hold a JSON object`);
   return { text, json: json as Json };
 }
 
@@ -156,7 +163,10 @@ function wardenHook(opts: InstallOptions, warnings: string[]): Json {
       `Claude Code ${opts.claudeVersion} is older than ${FAIL_CLOSED_SINCE}: its http hooks fail OPEN (if Warden is down or slow, calls run unchecked). Upgrade Claude Code, or install with --bridge for command hooks that block when no verdict can be had.`,
     );
   }
-  if (useEnv) warnings.push(`The hooks read the token from $${TOKEN_ENV}: start Claude Code from a shell where \`eval "$(agent-warden env)"\` has run (the VS Code extension sets it in its terminals).`);
+  if (useEnv)
+    warnings.push(
+      `The hooks read the token from $${TOKEN_ENV}: start Claude Code from a shell where \`eval "$(agent-warden env)"\` has run (the VS Code extension sets it in its terminals).`,
+    );
   return hook;
 }
 
@@ -169,14 +179,23 @@ export function planInstall(opts: InstallOptions): InstallPlan {
   const hooks: Json = { ...((settings.hooks as Json | undefined) ?? {}) };
   for (const event of HOOK_EVENTS) {
     const groups = Array.isArray(hooks[event]) ? [...(hooks[event] as unknown[])] : [];
-    const eventHook = hook.onFailure !== undefined && !FAIL_CLOSED_EVENTS.has(event) ? withoutKey(hook, 'onFailure') : hook;
+    const eventHook =
+      hook.onFailure !== undefined && !FAIL_CLOSED_EVENTS.has(event) ? withoutKey(hook, 'onFailure') : hook;
     const group: Json = { hooks: [eventHook] };
     if (event === 'PreToolUse' || event === 'PermissionRequest' || event === 'PostToolUse') group.matcher = '*';
     groups.push(group);
     hooks[event] = groups;
   }
   const after = JSON.stringify({ ...settings, hooks }, null, 2) + '\n';
-  return { scope: opts.scope, path, before: text, after, changed: after !== text, warnings, mode: opts.bridge ? 'bridge' : 'http' };
+  return {
+    scope: opts.scope,
+    path,
+    before: text,
+    after,
+    changed: after !== text,
+    warnings,
+    mode: opts.bridge ? 'bridge' : 'http',
+  };
 }
 
 function withoutKey(object: Json, key: string): Json {
@@ -209,7 +228,8 @@ export function installedHookUrl(path: string): string | null {
     for (const groups of Object.values((json.hooks as Json | undefined) ?? {})) {
       for (const group of Array.isArray(groups) ? groups : []) {
         for (const hook of ((group as Json).hooks as unknown[] | undefined) ?? []) {
-          if (isWardenHook(hook) && (hook as Json).type === 'http') return String((hook as Json).url).replace(/\/hooks\/claude$/, '');
+          if (isWardenHook(hook) && (hook as Json).type === 'http')
+            return String((hook as Json).url).replace(/\/hooks\/claude$/, '');
         }
       }
     }

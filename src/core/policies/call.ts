@@ -27,8 +27,17 @@ function contentOf(input: Record<string, unknown>, params: string[] | undefined)
   for (const name of params) {
     const value = input[name];
     if (typeof value === 'string') parts.push(value);
-    else if (Array.isArray(value) && value.every((v) => v && typeof v === 'object' && REPLACEMENT_KEYS.some((k) => typeof (v as Record<string, unknown>)[k] === 'string'))) {
-      for (const edit of value as Record<string, unknown>[]) parts.push(String(REPLACEMENT_KEYS.map((k) => edit[k]).find((v) => typeof v === 'string')));
+    else if (
+      Array.isArray(value) &&
+      value.every(
+        (v) =>
+          v &&
+          typeof v === 'object' &&
+          REPLACEMENT_KEYS.some((k) => typeof (v as Record<string, unknown>)[k] === 'string'),
+      )
+    ) {
+      for (const edit of value as Record<string, unknown>[])
+        parts.push(String(REPLACEMENT_KEYS.map((k) => edit[k]).find((v) => typeof v === 'string')));
     } else if (value !== undefined) parts.push(JSON.stringify(value));
   }
   return parts.length ? parts.join('\n') : undefined;
@@ -44,19 +53,37 @@ export function patchPaths(text: string): { path: string; access: 'write' | 'del
   return found;
 }
 
-function touched(raw: string, access: TouchedPath['access'], source: string, cwd: string, projectRoot: string, home: string): TouchedPath {
+function touched(
+  raw: string,
+  access: TouchedPath['access'],
+  source: string,
+  cwd: string,
+  projectRoot: string,
+  home: string,
+): TouchedPath {
   const absolute = resolvePath(raw, cwd, home);
   return { raw, absolute, access, relation: relatePath(absolute, projectRoot, home), source };
 }
 
-function facePaths(face: ToolFace, input: Record<string, unknown>, cwd: string, projectRoot: string, home: string): TouchedPath[] {
+function facePaths(
+  face: ToolFace,
+  input: Record<string, unknown>,
+  cwd: string,
+  projectRoot: string,
+  home: string,
+): TouchedPath[] {
   const out: TouchedPath[] = [];
   const target = face.pathTarget;
   if (target) {
     for (const name of [target.param, ...(target.aliases ?? [])]) {
       const raw = input[name];
       // Some tools (Gemini's read_many_files) take a list of paths.
-      const list = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : [];
+      const list =
+        typeof raw === 'string'
+          ? [raw]
+          : Array.isArray(raw)
+            ? raw.filter((v): v is string => typeof v === 'string')
+            : [];
       const paths = list.filter((p) => p !== '');
       if (!paths.length) continue;
       out.push(...paths.map((p) => touched(p, target.access, name, cwd, projectRoot, home)));

@@ -64,7 +64,11 @@ const BUILT_IN: Record<string, FaceSpec> = {
   // Gemini CLI (parameter names changed between versions: absolute_path/path/file_path, path/dir_path)
   run_shell_command: shell('command'),
   read_file: read('file_path', ['absolute_path', 'path', 'target_file']),
-  read_many_files: { family: 'read', pathTarget: { param: 'paths', aliases: ['include'], access: 'read' }, summary: ['paths'] },
+  read_many_files: {
+    family: 'read',
+    pathTarget: { param: 'paths', aliases: ['include'], access: 'read' },
+    summary: ['paths'],
+  },
   write_file: write('file_path', ['content'], ['absolute_path', 'path']),
   replace: edit('file_path', ['new_string'], ['absolute_path', 'path']),
   glob: search('path', ['dir_path']),
@@ -77,7 +81,11 @@ const BUILT_IN: Record<string, FaceSpec> = {
   Shell: shell('command'),
   run_terminal_cmd: shell('command'),
   StrReplace: edit('file_path', ['new_string'], ['path']),
-  Delete: { family: 'write', pathTarget: { param: 'file_path', aliases: ['path', 'target_file'], access: 'write' }, summary: ['file_path'] },
+  Delete: {
+    family: 'write',
+    pathTarget: { param: 'file_path', aliases: ['path', 'target_file'], access: 'write' },
+    summary: ['file_path'],
+  },
   edit_file: edit('target_file', ['code_edit', 'contents']),
   delete_file: { family: 'write', pathTarget: { param: 'target_file', access: 'write' }, summary: ['target_file'] },
   list_dir: read('relative_workspace_path', ['path']),
@@ -116,7 +124,10 @@ export interface FaceError {
  * Parses the config's toolFaces. A malformed face is refused whole (never half
  * applied), with a message naming the tool, the member and what was expected.
  */
-export function parseToolFaces(raw: Record<string, unknown> | undefined): { faces: Map<string, ToolFace>; errors: FaceError[] } {
+export function parseToolFaces(raw: Record<string, unknown> | undefined): {
+  faces: Map<string, ToolFace>;
+  errors: FaceError[];
+} {
   const faces = new Map<string, ToolFace>();
   const errors: FaceError[] = [];
   for (const [tool, value] of Object.entries(raw ?? {})) {
@@ -136,7 +147,8 @@ export function parseToolFaces(raw: Record<string, unknown> | undefined): { face
 function isAbsent(value: unknown, path: PropertyKey[]): boolean {
   let current: unknown = value;
   for (const key of path) {
-    if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, key)) return true;
+    if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, key))
+      return true;
     current = (current as Record<PropertyKey, unknown>)[key];
   }
   return current === undefined;
@@ -144,12 +156,18 @@ function isAbsent(value: unknown, path: PropertyKey[]): boolean {
 
 function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
   const where = issue.path.map(String).join('.');
-  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.path.length > 0 && isAbsent(value, issue.path)) return `${where} is missing`;
+  if (
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+    issue.path.length > 0 &&
+    isAbsent(value, issue.path)
+  )
+    return `${where} is missing`;
   if (issue.code === 'unrecognized_keys') {
     const prefix = where ? `${where}: ` : '';
     return `${prefix}unknown member${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
   }
-  if (issue.code === 'invalid_value') return `${where || 'value'} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (issue.code === 'invalid_value')
+    return `${where || 'value'} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
   return `${where || 'value'}: ${issue.message}`;
 }
 

@@ -50,7 +50,14 @@ function compactJson(value: unknown): string {
 /** A plain-text table, one policy per line, then any parameter errors; ends with a newline. */
 export function formatPolicyTable(listing: PolicyListing[]): string {
   const header = ['POLICY', 'CATEGORY', 'STATE', 'DECISION', 'SOURCE', 'PARAMS'];
-  const rows = listing.map((p) => [p.name, p.category, p.alwaysOn ? 'always-on' : p.enabled ? 'on' : 'off', p.decision, p.source, compactJson(p.params)]);
+  const rows = listing.map((p) => [
+    p.name,
+    p.category,
+    p.alwaysOn ? 'always-on' : p.enabled ? 'on' : 'off',
+    p.decision,
+    p.source,
+    compactJson(p.params),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells

@@ -3,7 +3,14 @@ import { agentConfigTampering, nestedAgentPermissionBypass, wardenSelfProtection
 import { recursiveDeleteOutsideProject, sudo } from './library/dangerous-commands';
 import { databaseCliReset, sqlDropOrTruncate, sqlSchemaChange, sqlWriteWithoutWhere } from './library/database';
 import { largeFileWrite, persistenceMechanisms, writeOutsideProject } from './library/filesystem';
-import { gitAddAll, gitAmend, gitDiscardWork, gitHistoryRewrite, gitSkipHooks, gitStashDrop } from './library/git-local';
+import {
+  gitAddAll,
+  gitAmend,
+  gitDiscardWork,
+  gitHistoryRewrite,
+  gitSkipHooks,
+  gitStashDrop,
+} from './library/git-local';
 import { gitForcePush, gitPushProtectedBranch, gitRemoteBranchDelete } from './library/git-push';
 import {
   awsDestructive,
@@ -18,10 +25,27 @@ import {
 } from './library/infrastructure';
 import { exposeLocalService, suspiciousNetworkDestination } from './library/network';
 import { secretsInToolOutput } from './library/output-sanitizing';
-import { backgroundProcess, globalPackageInstall, packageFromUntrustedSource, packageManagerPreference, packagePublish } from './library/packages';
+import {
+  backgroundProcess,
+  globalPackageInstall,
+  packageFromUntrustedSource,
+  packageManagerPreference,
+  packagePublish,
+} from './library/packages';
 import { downloadPipedToShell, encodedCommandExecution, reverseShell } from './library/remote-code';
-import { envDumpToNetwork, gitAddSecretFiles, secretFileRead, secretInCommandLine, secretWrittenToFile } from './library/secrets';
-import { firewallOrSecurityOff, logAndHistoryTampering, systemPower, systemServiceChanges } from './library/system-admin';
+import {
+  envDumpToNetwork,
+  gitAddSecretFiles,
+  secretFileRead,
+  secretInCommandLine,
+  secretWrittenToFile,
+} from './library/secrets';
+import {
+  firewallOrSecurityOff,
+  logAndHistoryTampering,
+  systemPower,
+  systemServiceChanges,
+} from './library/system-admin';
 import { containerHostEscape, diskWipe, forkBomb, massProcessKill, permissionBlowup } from './library/system-damage';
 import { taintedNetworkEgress } from './library/taint';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';

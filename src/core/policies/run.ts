@@ -31,7 +31,13 @@ export function resolvePolicyStates(policies: AnyPolicy[], config: ResolvedConfi
       const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(params)'}: ${i.message}`).join('; ');
       const file = config.files.find((f) => f.scope === setting?.paramsSource)?.path;
       // Bad parameters keep the policy on with its defaults: a typo must not switch a guard off.
-      return { policy, enabled, params: base, source, error: `${file ? `${file}: ` : ''}policies.${policy.name}.params: ${detail}` };
+      return {
+        policy,
+        enabled,
+        params: base,
+        source,
+        error: `${file ? `${file}: ` : ''}policies.${policy.name}.params: ${detail}`,
+      };
     }
     return { policy, enabled, params: parsed.data, source };
   });

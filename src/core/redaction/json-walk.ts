@@ -42,10 +42,19 @@ class Walk {
     }
     if (value === null || typeof value !== 'object') return value;
     if (depth >= MAX_JSON_DEPTH) {
-      this.record({ text: '', count: 1, byLabel: { [TOO_DEEP]: 1 }, findings: [{ label: TOO_DEEP, detector: 'json-walk', start: 0, end: 0, valueLength: 0 }] }, path);
+      this.record(
+        {
+          text: '',
+          count: 1,
+          byLabel: { [TOO_DEEP]: 1 },
+          findings: [{ label: TOO_DEEP, detector: 'json-walk', start: 0, end: 0, valueLength: 0 }],
+        },
+        path,
+      );
       return `<redacted:${TOO_DEEP}>`;
     }
-    if (Array.isArray(value)) return value.map((item, index) => this.visit(item, `${path}[${index}]`, keyName, depth + 1));
+    if (Array.isArray(value))
+      return value.map((item, index) => this.visit(item, `${path}[${index}]`, keyName, depth + 1));
     if (!isPlainObject(value)) return value;
     const result: Record<string, unknown> = {};
     for (const [key, member] of Object.entries(value)) {

@@ -35,9 +35,9 @@ export function envSecretValues(env: Record<string, string | undefined>): string
 }
 
 export function usableExtraSecrets(extra: readonly string[]): string[] {
-  return [...new Set(extra.filter((value) => value.length >= MIN_EXTRA_SECRET_LENGTH && !value.includes('<redacted:')))].sort(
-    (a, b) => b.length - a.length,
-  );
+  return [
+    ...new Set(extra.filter((value) => value.length >= MIN_EXTRA_SECRET_LENGTH && !value.includes('<redacted:'))),
+  ].sort((a, b) => b.length - a.length);
 }
 
 /** Every non-overlapping occurrence of each value; `indexOf` moves forward only, so this is linear per value. */

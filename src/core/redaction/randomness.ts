@@ -58,7 +58,8 @@ function wordCoverage(text: string, start: number, end: number): number {
     } else {
       while (i < end && isLower(text.charCodeAt(i))) i++;
     }
-    if (i - chunkStart >= 3 && (!capitals || capitalWordsCount) && hasVowel(text, chunkStart, i)) covered += i - chunkStart;
+    if (i - chunkStart >= 3 && (!capitals || capitalWordsCount) && hasVowel(text, chunkStart, i))
+      covered += i - chunkStart;
   }
   return covered / letters;
 }

@@ -10,7 +10,15 @@ import { detectPrivateKeys } from './detectors/private-key';
 import { detectUrlCredentials } from './detectors/urls';
 import { redactJsonValue } from './json-walk';
 import { envSecretValues, scanLiterals, usableExtraSecrets } from './literals';
-import { applySpans, countByLabel, findMarkers, linesWithMarkers, mergeSpans, toOriginalOffsets, withoutMarkerOverlaps } from './spans';
+import {
+  applySpans,
+  countByLabel,
+  findMarkers,
+  linesWithMarkers,
+  mergeSpans,
+  toOriginalOffsets,
+  withoutMarkerOverlaps,
+} from './spans';
 import type {
   Candidate,
   Detector,
@@ -83,7 +91,8 @@ export class Redactor {
       const redacted = applySpans(text, findings);
       const more: Finding[] = [];
       for (const [from, to] of linesWithMarkers(redacted, findings, fresh)) {
-        for (const found of this.findOnce(redacted.slice(from, to), mode)) more.push({ ...found, start: found.start + from, end: found.end + from });
+        for (const found of this.findOnce(redacted.slice(from, to), mode))
+          more.push({ ...found, start: found.start + from, end: found.end + from });
       }
       if (more.length === 0) break;
       const moved = toOriginalOffsets(more, findings);

@@ -45,7 +45,8 @@ export function readQuoted(text: string, open: number): Slice | null {
     const ch = text.charAt(i);
     if (ch === '\n' || ch === '\r') return null;
     if (ch === '\\') {
-      if (escapedDelimiter && text.charAt(i + 1) === quote) return { start: contentStart, end: i, next: i + 2, quoted: true };
+      if (escapedDelimiter && text.charAt(i + 1) === quote)
+        return { start: contentStart, end: i, next: i + 2, quoted: true };
       i++;
       continue;
     }

@@ -11,8 +11,25 @@ export interface SecretName {
 
 /** Last words that make a name secret on their own: `password`, `api_token`, `clientSecret`. */
 const SECRET_LAST_WORDS = new Set([
-  'password', 'passwd', 'pass', 'passphrase', 'pwd', 'pw', 'secret', 'token', 'apikey', 'credential', 'credentials',
-  'auth', 'sig', 'signature', 'accesskey', 'secretkey', 'secretaccesskey', 'privatekey', 'pat',
+  'password',
+  'passwd',
+  'pass',
+  'passphrase',
+  'pwd',
+  'pw',
+  'secret',
+  'token',
+  'apikey',
+  'credential',
+  'credentials',
+  'auth',
+  'sig',
+  'signature',
+  'accesskey',
+  'secretkey',
+  'secretaccesskey',
+  'privatekey',
+  'pat',
 ]);
 
 /** Secret words that also count glued to a prefix, as in `PGPASSWORD` or `GITHUBTOKEN`. */
@@ -20,9 +37,31 @@ const GLUED_SECRET_SUFFIXES = ['password', 'passwd', 'passphrase', 'secret', 'to
 
 /** `key` alone is too common (`primary_key`, `sort_key`); these qualifiers make it a credential. */
 const KEY_QUALIFIERS = new Set([
-  'api', 'access', 'secret', 'private', 'signing', 'encryption', 'decryption', 'master', 'auth', 'client', 'app',
-  'account', 'storage', 'shared', 'service', 'license', 'subscription', 'session', 'webhook', 'hmac', 'admin', 'deploy',
-  'sas', 'consumer', 'x',
+  'api',
+  'access',
+  'secret',
+  'private',
+  'signing',
+  'encryption',
+  'decryption',
+  'master',
+  'auth',
+  'client',
+  'app',
+  'account',
+  'storage',
+  'shared',
+  'service',
+  'license',
+  'subscription',
+  'session',
+  'webhook',
+  'hmac',
+  'admin',
+  'deploy',
+  'sas',
+  'consumer',
+  'x',
 ]);
 
 /** Names that end like a secret but are not one: the shell's working directory, counters, public halves. */
@@ -82,10 +121,12 @@ function classify(name: string): SecretName | null {
   const last = words[words.length - 1];
   if (last === undefined) return null;
   const joined = words.join('');
-  if (joined === 'authorization' || joined === 'proxyauthorization') return { kind: 'authorization', label: 'authorization-header' };
+  if (joined === 'authorization' || joined === 'proxyauthorization')
+    return { kind: 'authorization', label: 'authorization-header' };
   if (last === 'cookie') return { kind: 'cookie', label: 'cookie-header' };
   if (words.includes('public')) return null;
-  if (words.includes('aws') && words.includes('account') && last === 'id') return { kind: 'aws-account', label: 'aws-account-id' };
+  if (words.includes('aws') && words.includes('account') && last === 'id')
+    return { kind: 'aws-account', label: 'aws-account-id' };
   const previous = words[words.length - 2];
   const isKey = last === 'key' && previous !== undefined && KEY_QUALIFIERS.has(previous);
   const glued = GLUED_SECRET_SUFFIXES.some((suffix) => last.length > suffix.length && last.endsWith(suffix));

@@ -109,7 +109,11 @@ export function toOriginalOffsets(later: readonly Finding[], earlier: readonly F
  * in order and apart. Findings are sorted, so each range is found by scanning only between the
  * previous range and the marker: linear in the text.
  */
-export function linesWithMarkers(redacted: string, findings: readonly Finding[], fresh: ReadonlySet<Finding>): Array<[number, number]> {
+export function linesWithMarkers(
+  redacted: string,
+  findings: readonly Finding[],
+  fresh: ReadonlySet<Finding>,
+): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   let shift = 0;
   for (const finding of findings) {

@@ -1,9 +1,35 @@
 // Judgements on a candidate value's shape: references and placeholders are not secrets.
 
 const PLACEHOLDER_WORDS = new Set([
-  'true', 'false', 'null', 'nil', 'none', 'undefined', 'yes', 'no', 'on', 'off',
-  'string', 'str', 'number', 'int', 'integer', 'bool', 'boolean', 'any', 'unknown', 'bytes', 'object',
-  'secretstr', 'optional', 'required', 'redacted', 'hidden', 'masked', 'changeme', 'example',
+  'true',
+  'false',
+  'null',
+  'nil',
+  'none',
+  'undefined',
+  'yes',
+  'no',
+  'on',
+  'off',
+  'string',
+  'str',
+  'number',
+  'int',
+  'integer',
+  'bool',
+  'boolean',
+  'any',
+  'unknown',
+  'bytes',
+  'object',
+  'secretstr',
+  'optional',
+  'required',
+  'redacted',
+  'hidden',
+  'masked',
+  'changeme',
+  'example',
 ]);
 
 /**
@@ -33,7 +59,20 @@ export function isPlaceholder(value: string): boolean {
   return true;
 }
 
-const CODE_WORDS = new Set(['await', 'new', 'function', 'lambda', 'async', 'yield', 'this', 'self', 'require', 'typeof', 'not', 'match']);
+const CODE_WORDS = new Set([
+  'await',
+  'new',
+  'function',
+  'lambda',
+  'async',
+  'yield',
+  'this',
+  'self',
+  'require',
+  'typeof',
+  'not',
+  'match',
+]);
 
 /** A keyword that starts an expression: `token = await fetchToken()`. */
 export function isCodeWord(value: string): boolean {

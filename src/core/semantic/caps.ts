@@ -92,7 +92,8 @@ function isBoundaryChar(ch: string | undefined): boolean {
 function protectedSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   const pattern = /<redacted:[a-z0-9-]{1,64}>|\uE000\d+\uE001/g;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) spans.push([match.index, match.index + match[0].length]);
+  for (let match = pattern.exec(text); match; match = pattern.exec(text))
+    spans.push([match.index, match.index + match[0].length]);
   return spans;
 }
 
@@ -213,7 +214,8 @@ export function capText(text: string, cap: number): CutText {
     const marker = omissionMarker(representedLength(text.slice(headEnd, tailStart)));
     const candidate = render(text.slice(0, headEnd)) + marker + render(text.slice(tailStart));
     if (candidate.length <= cap || (headEnd === 0 && tailStart === text.length)) break;
-    if (headEnd > text.length - tailStart) headEnd = cutPointAtOrBefore(text, headEnd - Math.max(1, candidate.length - cap), spans);
+    if (headEnd > text.length - tailStart)
+      headEnd = cutPointAtOrBefore(text, headEnd - Math.max(1, candidate.length - cap), spans);
     else tailStart = cutPointAtOrAfter(text, tailStart + Math.max(1, candidate.length - cap), spans);
   }
   const omitted = representedLength(text.slice(headEnd, tailStart));

@@ -21,7 +21,13 @@ export interface Thresholds {
   beyondTask: number;
 }
 
-export const DEFAULT_THRESHOLDS: Thresholds = { fire: 0.7, deny: 0.85, injection: 0.7, taskAgree: 0.7, beyondTask: 0.3 };
+export const DEFAULT_THRESHOLDS: Thresholds = {
+  fire: 0.7,
+  deny: 0.85,
+  injection: 0.7,
+  taskAgree: 0.7,
+  beyondTask: 0.3,
+};
 
 export interface DecideInput {
   policies: SelectedPolicy[];
@@ -78,7 +84,7 @@ function overrideBlockers(input: DecideInput, injectionSuspected: boolean): stri
   if (injectionSuspected) blockers.push('text in the call appears to address the reviewer');
   if (input.cut.request) blockers.push('part of the call was cut before review');
   if (input.cut.userSaid) blockers.push("part of the human's request was cut before review");
-  if (!input.targetScanComplete) blockers.push("not every target of the call could be read");
+  if (!input.targetScanComplete) blockers.push('not every target of the call could be read');
   if (!input.namedAllTargets) {
     const unnamed = input.unnamedTargets?.length ? `: ${input.unnamedTargets.slice(0, 5).join(', ')}` : '';
     blockers.push(`the human did not name every target${unnamed}`);
@@ -88,8 +94,10 @@ function overrideBlockers(input: DecideInput, injectionSuspected: boolean): stri
     const asked = answer(answers, 'user-asked-operation');
     const beyond = answer(answers, 'beyond-task');
     if (step === undefined || step < t.taskAgree) blockers.push('the judge did not see this as a step of the task');
-    if (asked === undefined || asked < t.taskAgree) blockers.push('the judge did not find that the human asked for this operation');
-    if (beyond === undefined || beyond > t.beyondTask) blockers.push('the judge found that the call goes beyond the task');
+    if (asked === undefined || asked < t.taskAgree)
+      blockers.push('the judge did not find that the human asked for this operation');
+    if (beyond === undefined || beyond > t.beyondTask)
+      blockers.push('the judge found that the call goes beyond the task');
   }
   return blockers;
 }
@@ -105,7 +113,8 @@ function reasonFor(description: string, verdict: PolicyVerdict, probes: string, 
       return `${description} (${evidence}), but the human asked for exactly this: cleared`;
     default: {
       const why = blockers.length ? `; the human's request does not cover it (${blockers[0]})` : '';
-      if (verdict.verdict === 'deny') return `${description} (${evidence})${why}; ask the human to request it by naming every target`;
+      if (verdict.verdict === 'deny')
+        return `${description} (${evidence})${why}; ask the human to request it by naming every target`;
       return `Warning: ${description.charAt(0).toLowerCase()}${description.slice(1)} (${evidence}); make sure the human wants this [${probes}]`;
     }
   }
@@ -136,7 +145,13 @@ export function decide(input: DecideInput): SemanticDecision {
     if (!fired) continue;
     const description = SEMANTIC_POLICIES.find((p) => p.name === policy.name)?.description ?? policy.name;
     const probes = policy.probeIds.map((id, i) => `${id}=${format(probeAnswers[i] ?? 0)}`).join(', ');
-    outcomes.push({ policy: policy.name, tier: 'semantic', verdict: verdict.verdict, reason: reasonFor(description, verdict, probes, blockers), evidence: probes });
+    outcomes.push({
+      policy: policy.name,
+      tier: 'semantic',
+      verdict: verdict.verdict,
+      reason: reasonFor(description, verdict, probes, blockers),
+      evidence: probes,
+    });
   }
   if (injectionSuspected) {
     outcomes.push({

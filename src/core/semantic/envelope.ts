@@ -83,7 +83,8 @@ interface Prepared {
 function widenDeep(value: unknown): unknown {
   if (typeof value === 'string') return widenSeams(value);
   if (Array.isArray(value)) return value.map(widenDeep);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, widenDeep(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, widenDeep(v)]));
   return value;
 }
 
@@ -112,7 +113,11 @@ function scaleCaps(caps: Caps, factor: number): Caps {
   };
 }
 
-function assemble(prepared: Prepared, caps: Caps, readerCut: boolean): { envelope: Envelope; cut: VerdictRecord['cut'] } {
+function assemble(
+  prepared: Prepared,
+  caps: Caps,
+  readerCut: boolean,
+): { envelope: Envelope; cut: VerdictRecord['cut'] } {
   const turns = prepared.userSaid.map((turn) => capText(turn, caps.humanTurn));
   const agent = prepared.agentLastMessage === null ? null : capText(prepared.agentLastMessage, caps.agentMessage);
   const request = capText(prepared.request, caps.request);
@@ -158,7 +163,11 @@ export function buildEnvelope(input: EnvelopeInput): BuiltEnvelope {
   const scrubbed = scrubParts(
     [
       { name: 'userSaid', mode: 'narrow', value: rawTurns },
-      { name: 'agentLastMessage', mode: 'narrow', value: tail.agentLastMessage === null ? null : bound(tail.agentLastMessage, boundFor(caps.agentMessage)) },
+      {
+        name: 'agentLastMessage',
+        mode: 'narrow',
+        value: tail.agentLastMessage === null ? null : bound(tail.agentLastMessage, boundFor(caps.agentMessage)),
+      },
       { name: 'request', mode: 'blunt', value: boundedRequest.value },
       { name: 'comments', mode: 'narrow', value: view.comments.map((c) => bound(c, boundFor(caps.comments))) },
       { name: 'facts', mode: 'narrow', value: buildFacts(input, scan) },
@@ -172,7 +181,13 @@ export function buildEnvelope(input: EnvelopeInput): BuiltEnvelope {
       },
     },
   );
-  const [userSaid, agentLastMessage, request, comments, facts] = scrubbed.values.map(widenDeep) as [string[], string | null, unknown, string[], Record<string, unknown>];
+  const [userSaid, agentLastMessage, request, comments, facts] = scrubbed.values.map(widenDeep) as [
+    string[],
+    string | null,
+    unknown,
+    string[],
+    Record<string, unknown>,
+  ];
   const prepared: Prepared = {
     userSaid,
     agentLastMessage,
@@ -190,10 +205,18 @@ export function buildEnvelope(input: EnvelopeInput): BuiltEnvelope {
     current = scaleCaps(current, (caps.whole / size) * 0.97);
     assembled = assemble(prepared, current, tail.budgetExhausted);
   }
-  const checked = checkNaming(scan.targets, rawTurns, { projectRoot: input.projectRoot, cwd: input.call.cwd, home: input.call.home });
+  const checked = checkNaming(scan.targets, rawTurns, {
+    projectRoot: input.projectRoot,
+    cwd: input.call.cwd,
+    home: input.call.home,
+  });
   // The unnamed targets go into reasons the log and the agent see: redacted like the call.
   const unnamed = checked.unnamed.length
-    ? (scrubParts([{ name: 'unnamed', mode: 'blunt', value: checked.unnamed }], { ...input.redaction, knownSecrets: [...known, ...found], onSecrets: () => undefined }).values[0] as string[])
+    ? (scrubParts([{ name: 'unnamed', mode: 'blunt', value: checked.unnamed }], {
+        ...input.redaction,
+        knownSecrets: [...known, ...found],
+        onSecrets: () => undefined,
+      }).values[0] as string[])
     : [];
   const naming: NamingResult = { named: checked.named, unnamed };
   return {

@@ -21,7 +21,11 @@ function reviewed(outcome: Outcome, decision: SemanticDecision): Outcome {
   if (!outcome.reviewableBy?.length || outcome.verdict === 'allow' || outcome.personOnly) return outcome;
   if (!decision.clearingAllowed || clearingObstacles(outcome, decision).length > 0) return outcome;
   const names = outcome.reviewableBy.join(', ');
-  return { ...outcome, verdict: 'allow', reason: `${outcome.reason}; cleared by the semantic review (${names} did not fire)` };
+  return {
+    ...outcome,
+    verdict: 'allow',
+    reason: `${outcome.reason}; cleared by the semantic review (${names} did not fire)`,
+  };
 }
 
 /** What the semantic tier would make of the call: reviewable findings reviewed, semantic outcomes added. */
@@ -35,7 +39,11 @@ export interface MergeResult {
   wouldDecide?: Decision;
 }
 
-export function mergeOutcomes(deterministic: Outcome[], decision: SemanticDecision | null, mode: 'observe' | 'enforce'): MergeResult {
+export function mergeOutcomes(
+  deterministic: Outcome[],
+  decision: SemanticDecision | null,
+  mode: 'observe' | 'enforce',
+): MergeResult {
   if (!decision) return { merged: combine(deterministic) };
   const enforced = mergeEnforced(deterministic, decision);
   if (mode === 'enforce') return { merged: enforced };

@@ -41,7 +41,10 @@ function containsWholeLower(text: string, want: string): boolean {
     // A sentence may end right after the name ("remove build."), and a folder may carry its slash
     // ("dist/"), but `build.sh` and `build/cache` are other names.
     const endsName = next === undefined || !(WORD_CHAR.test(next) || next === '.');
-    const cleanAfter = after === undefined || (!WORD_CHAR.test(after) && after !== '.') || ((after === '.' || after === '/') && endsName);
+    const cleanAfter =
+      after === undefined ||
+      (!WORD_CHAR.test(after) && after !== '.') ||
+      ((after === '.' || after === '/') && endsName);
     if (cleanBefore && cleanAfter) return true;
   }
   return false;
@@ -74,7 +77,8 @@ export function namesFor(target: CallTarget, ctx: NamingContext): string[] {
     add(relativeIfInside(target.absolute, ctx.cwd));
     const inHome = relativeIfInside(target.absolute, ctx.home);
     if (inHome) add(`~/${inHome}`);
-    if (target.relation === 'inside-project' || target.relation === 'project-root') add(path.posix.basename(stripSlashes(target.absolute)));
+    if (target.relation === 'inside-project' || target.relation === 'project-root')
+      add(path.posix.basename(stripSlashes(target.absolute)));
   }
   if (target.kind === 'url') {
     try {

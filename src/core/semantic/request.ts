@@ -32,7 +32,8 @@ function totalStringLength(value: unknown, depth: number): number {
   if (typeof value === 'string') return value.length;
   if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return 0;
   let total = 0;
-  for (const member of Array.isArray(value) ? value : Object.values(value)) total += totalStringLength(member, depth + 1);
+  for (const member of Array.isArray(value) ? value : Object.values(value))
+    total += totalStringLength(member, depth + 1);
   return total;
 }
 
@@ -63,7 +64,8 @@ function boundMember(value: unknown, state: BoundState, depth: number): unknown 
   if (Array.isArray(value)) {
     const { head, tail, dropped } = keepEnds(value, state);
     const bounded = head.map((item) => boundMember(item, state, depth + 1));
-    if (dropped) bounded.push(`[… ${dropped} more items …]`, ...tail.map((item) => boundMember(item, state, depth + 1)));
+    if (dropped)
+      bounded.push(`[… ${dropped} more items …]`, ...tail.map((item) => boundMember(item, state, depth + 1)));
     return bounded;
   }
   const { head, tail, dropped } = keepEnds(Object.entries(value as Record<string, unknown>), state);
@@ -83,7 +85,8 @@ export function boundValue<T>(value: T, limit: number): { value: T; cut: boolean
   const total = totalStringLength(value, 0);
   const state: BoundState = {
     cut: false,
-    limitFor: (length) => (total <= limit ? Number.MAX_SAFE_INTEGER : Math.max(256, Math.floor((limit * length) / total))),
+    limitFor: (length) =>
+      total <= limit ? Number.MAX_SAFE_INTEGER : Math.max(256, Math.floor((limit * length) / total)),
   };
   return { value: boundMember(value, state, 0) as T, cut: state.cut };
 }

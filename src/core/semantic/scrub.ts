@@ -1,7 +1,14 @@
 // Redacts every part of the envelope before it leaves the process: narrow mode for what the human
 // and the agent said and for the facts, blunt mode for the call. A secret found in any part is then
 // scrubbed from every other part, where it may appear in a form no detector would recognise.
-import { Redactor, isPlainObject, memberPath, type RedactionAllowlist, type RedactionFinding, type RedactionMode } from '../redaction';
+import {
+  Redactor,
+  isPlainObject,
+  memberPath,
+  type RedactionAllowlist,
+  type RedactionFinding,
+  type RedactionMode,
+} from '../redaction';
 import type { VerdictRecord } from '../verdict/record';
 
 export interface ScrubOptions {
@@ -39,7 +46,12 @@ interface StringResult {
   secrets: string[];
 }
 
-function redactString(redactor: Redactor, text: string, keyName: string | undefined, mode: RedactionMode): StringResult {
+function redactString(
+  redactor: Redactor,
+  text: string,
+  keyName: string | undefined,
+  mode: RedactionMode,
+): StringResult {
   let redacted: string;
   let findings: RedactionFinding[];
   if (keyName === undefined) {
@@ -62,14 +74,23 @@ class Walk {
   readonly byLabel: Record<string, number> = {};
   count = 0;
 
-  constructor(private readonly redact: (text: string, keyName: string | undefined, mode: RedactionMode) => StringResult) {}
+  constructor(
+    private readonly redact: (text: string, keyName: string | undefined, mode: RedactionMode) => StringResult,
+  ) {}
 
   private record(part: string, findings: RedactionFinding[]): void {
     for (const finding of findings) {
       this.count++;
       this.byLabel[finding.label] = (this.byLabel[finding.label] ?? 0) + 1;
       if (this.spans.length < MAX_RECORDED_SPANS) {
-        this.spans.push({ part, label: finding.label, detector: finding.detector, start: finding.start, end: finding.end, valueLength: finding.valueLength });
+        this.spans.push({
+          part,
+          label: finding.label,
+          detector: finding.detector,
+          start: finding.start,
+          end: finding.end,
+          valueLength: finding.valueLength,
+        });
       }
     }
   }

@@ -2,7 +2,13 @@
 // judge, and decide checks that the human named every one before their request may clear a policy.
 import type { SimpleCommand } from '../shell';
 import { relatePath, resolvePath, type PathRelation } from '../shell/paths';
-import { argsOf, commandsWithCwd, parseFlags, redirectReads, redirectWrites } from '../policies/library/shared/commands';
+import {
+  argsOf,
+  commandsWithCwd,
+  parseFlags,
+  redirectReads,
+  redirectWrites,
+} from '../policies/library/shared/commands';
 import { readTargets, writeTargets } from '../policies/library/shared/targets';
 import type { ToolCall, TouchedPath } from '../policies/types';
 
@@ -29,20 +35,91 @@ export interface TargetScan {
 
 /** Commands whose every operand is a file. */
 const FILE_OPERAND_COMMANDS = new Set([
-  'rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe', 'trash', 'trash-put', 'mv', 'cp', 'ln', 'touch', 'mkdir', 'cat', 'tac',
-  'tee', 'truncate', 'head', 'tail', 'less', 'more', 'wc', 'stat', 'file', 'ls', 'du', 'install', 'source', '.', 'rsync', 'scp',
+  'rm',
+  'rmdir',
+  'unlink',
+  'shred',
+  'srm',
+  'wipe',
+  'trash',
+  'trash-put',
+  'mv',
+  'cp',
+  'ln',
+  'touch',
+  'mkdir',
+  'cat',
+  'tac',
+  'tee',
+  'truncate',
+  'head',
+  'tail',
+  'less',
+  'more',
+  'wc',
+  'stat',
+  'file',
+  'ls',
+  'du',
+  'install',
+  'source',
+  '.',
+  'rsync',
+  'scp',
 ]);
 /** Commands whose first operand is a mode or an owner, the rest files. */
 const MODE_FIRST_COMMANDS = new Set(['chmod', 'chown', 'chgrp']);
 const DELETING_COMMANDS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe', 'trash', 'trash-put']);
 /** git subcommands whose operands are refs, remotes or paths. */
 const GIT_OPERAND_SUBCOMMANDS = new Set([
-  'push', 'reset', 'rebase', 'branch', 'checkout', 'switch', 'tag', 'merge', 'cherry-pick', 'revert', 'pull', 'fetch', 'rm', 'restore', 'clean', 'filter-branch', 'update-ref',
+  'push',
+  'reset',
+  'rebase',
+  'branch',
+  'checkout',
+  'switch',
+  'tag',
+  'merge',
+  'cherry-pick',
+  'revert',
+  'pull',
+  'fetch',
+  'rm',
+  'restore',
+  'clean',
+  'filter-branch',
+  'update-ref',
 ]);
 /** Programs that run code given inline (`-c`, `-e`): that code is analyzed as commands of its own. */
-const INLINE_CODE_PROGRAMS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'python', 'python3', 'node', 'perl', 'ruby', 'eval']);
+const INLINE_CODE_PROGRAMS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'fish',
+  'python',
+  'python3',
+  'node',
+  'perl',
+  'ruby',
+  'eval',
+]);
 /** Programs that read a script from standard input when given no script operand. */
-const STDIN_INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'python', 'python3', 'node', 'perl', 'ruby', 'php']);
+const STDIN_INTERPRETERS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'fish',
+  'python',
+  'python3',
+  'node',
+  'perl',
+  'ruby',
+  'php',
+]);
 /** Beyond this many words a command's operands are not checked one by one, and the scan says so. */
 export const MAX_SCANNED_WORDS = 4096;
 const DEVICE_PATHS = /^\/dev\/(null|stdin|stdout|stderr|tty|zero|fd\/\d+)$/;
@@ -57,9 +134,21 @@ export function isPathLike(word: string): boolean {
   return /^[^\s=]+\.(?=[A-Za-z0-9]{1,10}$)[0-9]*[A-Za-z][A-Za-z0-9]*$/.test(word);
 }
 
-function pathTarget(text: string, cwd: string, call: ToolCall, source: string, access?: TouchedPath['access']): CallTarget {
+function pathTarget(
+  text: string,
+  cwd: string,
+  call: ToolCall,
+  source: string,
+  access?: TouchedPath['access'],
+): CallTarget {
   const absolute = resolvePath(text, cwd, call.home);
-  const target: CallTarget = { text, kind: 'path', absolute, relation: relatePath(absolute, call.projectRoot, call.home), source };
+  const target: CallTarget = {
+    text,
+    kind: 'path',
+    absolute,
+    relation: relatePath(absolute, call.projectRoot, call.home),
+    source,
+  };
   if (access) target.access = access;
   return target;
 }
@@ -90,12 +179,17 @@ function commandTargets(cmd: SimpleCommand, cwd: string, call: ToolCall): CallTa
   const source = cmd.name;
   const operands = operandsOf(cmd).filter((word) => word !== '{}');
   const deleting = DELETING_COMMANDS.has(cmd.name);
-  const fileOperands = FILE_OPERAND_COMMANDS.has(cmd.name) ? operands : MODE_FIRST_COMMANDS.has(cmd.name) ? operands.slice(1) : [];
+  const fileOperands = FILE_OPERAND_COMMANDS.has(cmd.name)
+    ? operands
+    : MODE_FIRST_COMMANDS.has(cmd.name)
+      ? operands.slice(1)
+      : [];
   const gitOperands = cmd.name === 'git' && GIT_OPERAND_SUBCOMMANDS.has(operands[0] ?? '') ? operands.slice(1) : [];
   for (const word of operands) {
     if (URL_LIKE.test(word)) targets.push({ text: word, kind: 'url', source });
     else if (fileOperands.includes(word)) {
-      if (REMOTE_SPEC.test(word) && !isPathLike(word.split(':')[0] ?? '')) targets.push({ text: word, kind: 'word', source });
+      if (REMOTE_SPEC.test(word) && !isPathLike(word.split(':')[0] ?? ''))
+        targets.push({ text: word, kind: 'word', source });
       else targets.push(pathTarget(word, cwd, call, source, deleting ? 'delete' : undefined));
     } else if (gitOperands.includes(word)) {
       targets.push(isPathLike(word) ? pathTarget(word, cwd, call, source) : { text: word, kind: 'ref', source });
@@ -120,34 +214,54 @@ function shellGaps(call: ToolCall): string[] {
   if (shell.hasParseErrors) gaps.push('the command has parse errors');
   if (shell.truncated) gaps.push('the command nests deeper than the analyzer follows');
   if (shell.commands.some((cmd) => cmd.dynamicWords.length > 0)) gaps.push('some words are known only at run time');
-  if (shell.commands.some((cmd) => cmd.redirects.some((r) => /[$`]/.test(r.target) && !['<<', '<<-', '<<<'].includes(r.op)))) {
+  if (
+    shell.commands.some((cmd) =>
+      cmd.redirects.some((r) => /[$`]/.test(r.target) && !['<<', '<<-', '<<<'].includes(r.op)),
+    )
+  ) {
     gaps.push('a redirection target is known only at run time');
   }
-  if (shell.commands.some((cmd) => cmd.via.includes('xargs') || cmd.via.includes('find-exec'))) gaps.push('some operands come from another program');
+  if (shell.commands.some((cmd) => cmd.via.includes('xargs') || cmd.via.includes('find-exec')))
+    gaps.push('some operands come from another program');
   const readsScriptFromPipe = shell.commands.some(
     (cmd) =>
-      STDIN_INTERPRETERS.has(cmd.name) && cmd.pipeline.index > 0 && !hasInlineCode(cmd) && operandsOf(cmd).filter((w) => w !== '-').length === 0,
+      STDIN_INTERPRETERS.has(cmd.name) &&
+      cmd.pipeline.index > 0 &&
+      !hasInlineCode(cmd) &&
+      operandsOf(cmd).filter((w) => w !== '-').length === 0,
   );
-  if (readsScriptFromPipe || shell.commands.some((cmd) => cmd.via.includes('pipe-to-shell'))) gaps.push('a program runs code it reads from a pipe');
+  if (readsScriptFromPipe || shell.commands.some((cmd) => cmd.via.includes('pipe-to-shell')))
+    gaps.push('a program runs code it reads from a pipe');
   return gaps;
 }
 
 const PATCH_FILE_LINE = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/gm;
 
 function nonShellTargets(call: ToolCall): TargetScan {
-  const targets: CallTarget[] = call.paths.map((p) => ({ text: p.raw, kind: 'path', absolute: p.absolute, relation: p.relation, access: p.access, source: p.source }));
+  const targets: CallTarget[] = call.paths.map((p) => ({
+    text: p.raw,
+    kind: 'path',
+    absolute: p.absolute,
+    relation: p.relation,
+    access: p.access,
+    source: p.source,
+  }));
   const gaps: string[] = [];
   if (call.url !== undefined) targets.push({ text: call.url, kind: 'url', source: call.face.urlParam ?? 'url' });
   const family = call.face.family;
-  if (call.face.pathTarget && call.paths.length === 0) gaps.push(`the ${call.face.pathTarget.param} parameter is missing`);
+  if (call.face.pathTarget && call.paths.length === 0)
+    gaps.push(`the ${call.face.pathTarget.param} parameter is missing`);
   if (!call.face.pathTarget && ['read', 'write', 'edit', 'search'].includes(family)) {
     // Tools that carry their files inside a patch or a list (apply_patch, read_many_files).
-    for (const match of (call.content ?? '').matchAll(PATCH_FILE_LINE)) targets.push(pathTarget((match[1] ?? '').trim(), call.cwd, call, 'patch'));
+    for (const match of (call.content ?? '').matchAll(PATCH_FILE_LINE))
+      targets.push(pathTarget((match[1] ?? '').trim(), call.cwd, call, 'patch'));
     const listed = call.input.paths;
-    if (Array.isArray(listed)) for (const p of listed) if (typeof p === 'string') targets.push(pathTarget(p, call.cwd, call, 'paths'));
+    if (Array.isArray(listed))
+      for (const p of listed) if (typeof p === 'string') targets.push(pathTarget(p, call.cwd, call, 'paths'));
     if (targets.length === 0) gaps.push(`${call.toolName} names its files in a way Warden cannot read`);
   }
-  if (family === 'other' && !call.face.builtIn) gaps.push(`${call.toolName} is a tool without a face: its targets cannot be read`);
+  if (family === 'other' && !call.face.builtIn)
+    gaps.push(`${call.toolName} is a tool without a face: its targets cannot be read`);
   return { targets, complete: gaps.length === 0, gaps };
 }
 
@@ -160,14 +274,22 @@ function dedupe(targets: CallTarget[]): CallTarget[] {
     const key = `${target.kind}\u0000${target.absolute ?? target.text}`;
     const seen = byKey.get(key);
     if (!seen) byKey.set(key, target);
-    else if ((ACCESS_RANK[target.access ?? ''] ?? 0) > (ACCESS_RANK[seen.access ?? ''] ?? 0)) byKey.set(key, { ...seen, access: target.access! });
+    else if ((ACCESS_RANK[target.access ?? ''] ?? 0) > (ACCESS_RANK[seen.access ?? ''] ?? 0))
+      byKey.set(key, { ...seen, access: target.access! });
   }
   return [...byKey.values()];
 }
 
 /** The files the deterministic policies see the call read and write, so both tiers agree on them. */
 function policyPathTargets(call: ToolCall): CallTarget[] {
-  return [...readTargets(call), ...writeTargets(call)].map((p) => ({ text: p.raw, kind: 'path', absolute: p.absolute, relation: p.relation, access: p.access, source: p.source }));
+  return [...readTargets(call), ...writeTargets(call)].map((p) => ({
+    text: p.raw,
+    kind: 'path',
+    absolute: p.absolute,
+    relation: p.relation,
+    access: p.access,
+    source: p.source,
+  }));
 }
 
 export function scanTargets(call: ToolCall): TargetScan {

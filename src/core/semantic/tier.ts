@@ -6,7 +6,13 @@ import type { Caps } from './caps';
 import { decide, DEFAULT_THRESHOLDS, type SemanticDecision, type Thresholds } from './decide';
 import { buildEnvelope, type BuiltEnvelope } from './envelope';
 import { ReplyCache, requestKey, DEFAULT_CACHE_ENTRIES, DEFAULT_CACHE_TTL_MS } from './judges/cache';
-import { answererIdentity, defaultJudgeFactory, judgeIdentity, type JudgeFactory, type SemanticConfig } from './judges/factory';
+import {
+  answererIdentity,
+  defaultJudgeFactory,
+  judgeIdentity,
+  type JudgeFactory,
+  type SemanticConfig,
+} from './judges/factory';
 import { DEFAULT_TIMEOUT_MS } from './judges/http';
 import { DEFAULT_RATE_LIMIT, RateLimitedJudge, TokenBucket, type RateLimit } from './judges/rate-limit';
 import { checkAnswers, JudgeError, type Judge, type JudgeReply, type JudgeRequest } from './judges/types';
@@ -86,7 +92,9 @@ function summary(decision: SemanticDecision, asked: number): string {
   const fired = decision.verdicts.filter((v) => v.fired);
   const injection = decision.injectionSuspected ? '; injection suspected' : '';
   if (fired.length === 0) return `no semantic policy fired (${asked} asked)${injection}`;
-  const list = fired.map((v) => `${v.policy} ${v.verdict}${v.change ? ` (${v.change})` : ''} ${(v.evidence ?? 0).toFixed(2)}`).join(', ');
+  const list = fired
+    .map((v) => `${v.policy} ${v.verdict}${v.change ? ` (${v.change})` : ''} ${(v.evidence ?? 0).toFixed(2)}`)
+    .join(', ');
   return `fired: ${list}${injection}`;
 }
 
@@ -94,7 +102,11 @@ function summary(decision: SemanticDecision, asked: number): string {
 function untilAborted(signal: AbortSignal, timeoutMs: number, timeout: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
     const fail = (): void => {
-      reject(timeout.aborted && !signal.aborted ? new JudgeError('timeout', `the judge did not answer within ${timeoutMs} ms`) : new JudgeError('aborted', 'the judge call was aborted'));
+      reject(
+        timeout.aborted && !signal.aborted
+          ? new JudgeError('timeout', `the judge did not answer within ${timeoutMs} ms`)
+          : new JudgeError('aborted', 'the judge call was aborted'),
+      );
     };
     const combined = AbortSignal.any([signal, timeout]);
     if (combined.aborted) fail();
@@ -108,7 +120,11 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
   const factory = options.judgeFactory ?? defaultJudgeFactory;
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const bucket = new TokenBucket(rateLimit, now);
-  const replies = new ReplyCache(options.cache?.entries ?? DEFAULT_CACHE_ENTRIES, options.cache?.ttlMs ?? DEFAULT_CACHE_TTL_MS, now);
+  const replies = new ReplyCache(
+    options.cache?.entries ?? DEFAULT_CACHE_ENTRIES,
+    options.cache?.ttlMs ?? DEFAULT_CACHE_TTL_MS,
+    now,
+  );
   const judges = new Map<string, Judge>();
   const sessionSecrets = new SessionSecrets();
 
@@ -126,7 +142,12 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
     return judge;
   }
 
-  function result(built: BuiltEnvelope, status: VerdictRecord['semantic'], decision: SemanticDecision | null, mode: 'observe' | 'enforce'): SemanticResult {
+  function result(
+    built: BuiltEnvelope,
+    status: VerdictRecord['semantic'],
+    decision: SemanticDecision | null,
+    mode: 'observe' | 'enforce',
+  ): SemanticResult {
     return {
       envelope: built.envelope,
       redactions: built.redactions,
@@ -141,24 +162,48 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
     };
   }
 
-  function degraded(built: BuiltEnvelope, reason: string, started: number, mode: 'observe' | 'enforce'): SemanticResult {
-    return result(built, { status: 'degraded', reason, latencyMs: Math.round(performance.now() - started), model: null }, null, mode);
+  function degraded(
+    built: BuiltEnvelope,
+    reason: string,
+    started: number,
+    mode: 'observe' | 'enforce',
+  ): SemanticResult {
+    return result(
+      built,
+      { status: 'degraded', reason, latencyMs: Math.round(performance.now() - started), model: null },
+      null,
+      mode,
+    );
   }
 
-  async function ask(config: SemanticConfig, request: JudgeRequest, signal: AbortSignal): Promise<JudgeReply & { checked: Record<string, number> }> {
+  async function ask(
+    config: SemanticConfig,
+    request: JudgeRequest,
+    signal: AbortSignal,
+  ): Promise<JudgeReply & { checked: Record<string, number> }> {
     const key = requestKey(answererIdentity(config), request);
     const cached = replies.get(key);
     if (cached) return { ...cached, checked: checkAnswers(request.questions, cached.answers) };
     const judge = judgeFor(config);
     const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
-    const reply = await Promise.race([judge.ask(request, AbortSignal.any([signal, timeout])), untilAborted(signal, timeoutMs, timeout)]);
+    const reply = await Promise.race([
+      judge.ask(request, AbortSignal.any([signal, timeout])),
+      untilAborted(signal, timeoutMs, timeout),
+    ]);
     const checked = checkAnswers(request.questions, reply.answers);
     replies.set(key, reply);
     return { ...reply, checked };
   }
 
-  async function run(input: SemanticStartInput, built: BuiltEnvelope, selection: QuestionSet, mode: 'observe' | 'enforce', signal: AbortSignal, started: number): Promise<SemanticResult> {
+  async function run(
+    input: SemanticStartInput,
+    built: BuiltEnvelope,
+    selection: QuestionSet,
+    mode: 'observe' | 'enforce',
+    signal: AbortSignal,
+    started: number,
+  ): Promise<SemanticResult> {
     const config = input.config.semantic;
     try {
       const reply = await ask(config, { envelope: built.envelope, questions: selection.questions }, signal);
@@ -228,7 +273,12 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
           envelope: null,
           redactions: { count: 0, byLabel: {} },
           cut: { request: false, userSaid: false, truncated: false },
-          status: { status: 'degraded', reason: `the semantic tier failed: ${(err as Error).message}`, latencyMs: null, model: null },
+          status: {
+            status: 'degraded',
+            reason: `the semantic tier failed: ${(err as Error).message}`,
+            latencyMs: null,
+            model: null,
+          },
           outcomes: [],
           merge: (deterministic) => combine(deterministic),
         };

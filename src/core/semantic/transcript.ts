@@ -62,7 +62,12 @@ function parseLine(bytes: Buffer): TranscriptLine | undefined {
 }
 
 function isAside(line: TranscriptLine): boolean {
-  return line.isMeta === true || line.isSidechain === true || line.isCompactSummary === true || line.isVisibleInTranscriptOnly === true;
+  return (
+    line.isMeta === true ||
+    line.isSidechain === true ||
+    line.isCompactSummary === true ||
+    line.isVisibleInTranscriptOnly === true
+  );
 }
 
 /** The text of a human turn; undefined for tool results and everything else. */
@@ -79,7 +84,8 @@ function humanText(line: TranscriptLine): string | undefined {
 }
 
 function assistantText(line: TranscriptLine): { id: string | undefined; text: string } | undefined {
-  if (line.type !== 'assistant' || isAside(line) || !line.message || typeof line.message.content === 'string') return undefined;
+  if (line.type !== 'assistant' || isAside(line) || !line.message || typeof line.message.content === 'string')
+    return undefined;
   const text = line.message.content
     .filter((block) => block.type === 'text' && typeof block.text === 'string')
     .map((block) => block.text)

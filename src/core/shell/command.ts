@@ -39,7 +39,12 @@ const ESCAPED_BLANKS = /\\[ \t]/y;
  * redirects. The grammar takes a backslash-escaped blank after an expansion or a string, or at
  * the start of a word, for a separator; in bash it is part of the word (`"$d"\ x` is one word).
  */
-function partsOf(node: SyntaxNode, glued: SyntaxNode | undefined, state: AnalysisState, frameSource: string): CommandParts {
+function partsOf(
+  node: SyntaxNode,
+  glued: SyntaxNode | undefined,
+  state: AnalysisState,
+  frameSource: string,
+): CommandParts {
   const parts: CommandParts = { assignments: [], words: [], redirects: [] };
   const source = frameSource;
   let previousEnd = -1;
@@ -95,7 +100,7 @@ function escapedBlankRuns(source: string, from: number, to: number): { start: nu
       continue;
     }
     const start = i;
-    while (i < to && (ESCAPED_BLANKS.lastIndex = i, ESCAPED_BLANKS.test(source))) i += 2;
+    while (i < to && ((ESCAPED_BLANKS.lastIndex = i), ESCAPED_BLANKS.test(source))) i += 2;
     runs.push({ start, end: i });
   }
   return runs;
@@ -155,7 +160,13 @@ function newCommand(
 }
 
 /** Emits a command node (with the redirects of its redirected_statement) and everything nested in it. */
-export function emitCommand(state: AnalysisState, node: SyntaxNode | undefined, outer: ResolvedRedirects, place: Place, glued?: SyntaxNode): void {
+export function emitCommand(
+  state: AnalysisState,
+  node: SyntaxNode | undefined,
+  outer: ResolvedRedirects,
+  place: Place,
+  glued?: SyntaxNode,
+): void {
   const parts = node ? partsOf(node, glued, state, place.frame.source) : { assignments: [], words: [], redirects: [] };
   // Prefix assignments (X=1 cmd) hold for this command only.
   const local = parts.assignments.length > 0 ? place.scope.child() : place.scope;
@@ -185,7 +196,8 @@ export function emitCommand(state: AnalysisState, node: SyntaxNode | undefined, 
 
   if (words.length === 0 && redirects.length === 0) {
     // Assignments alone (X=1 $EMPTY) stay in the shell, like a plain assignment.
-    for (const name of Object.keys(assignments)) place.scope.assign(name, scopeValue(local, name), { conditional: place.conditional });
+    for (const name of Object.keys(assignments))
+      place.scope.assign(name, scopeValue(local, name), { conditional: place.conditional });
     walkSubstitutions(state, [...ownSubstitutions, ...groups.flatMap((g) => g.substitutions)], place);
     return;
   }
@@ -193,17 +205,29 @@ export function emitCommand(state: AnalysisState, node: SyntaxNode | undefined, 
   const owners = new Map<Word, number>();
   let skip: Set<string> | undefined;
   // Substitutions this command's words already hold, for a string re-parsed from those words.
-  const walked = (): ReadonlySet<string> => (skip ??= new Set([...ownSubstitutions, ...groups.flatMap((g) => g.substitutions)].map((n) => n.text)));
-  followHops(state, { index, words, topWords: words, place: localPlace, shellScope: place.scope, stdin: redirects, owners, walked, chainAssignments: {} });
+  const walked = (): ReadonlySet<string> =>
+    (skip ??= new Set([...ownSubstitutions, ...groups.flatMap((g) => g.substitutions)].map((n) => n.text)));
+  followHops(state, {
+    index,
+    words,
+    topWords: words,
+    place: localPlace,
+    shellScope: place.scope,
+    stdin: redirects,
+    owners,
+    walked,
+    chainAssignments: {},
+  });
   afterCommand(words, place);
   recordAliases(commandName(words[0]), words, place, end);
   if (ownSubstitutions.length > 0) walkSubstitutions(state, ownSubstitutions, { ...place, parent: index });
   for (const group of groups) {
     if (group.substitutions.length === 0) continue;
-    const owner = group.words[0] ? owners.get(group.words[0]) ?? index : index;
+    const owner = group.words[0] ? (owners.get(group.words[0]) ?? index) : index;
     walkSubstitutions(state, group.substitutions, { ...place, parent: owner });
   }
-  for (const statement of [...own.trailing, ...outer.trailing]) walkStatement(state, statement, { ...place, conditional: true });
+  for (const statement of [...own.trailing, ...outer.trailing])
+    walkStatement(state, statement, { ...place, conditional: true });
 }
 
 interface HopContext {
@@ -230,7 +254,10 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   const aliased = hc.words === hc.topWords ? aliasExpansion(hc.words, hc.place) : undefined;
   if (aliased !== undefined) followScriptHop(state, hc, 'alias', aliased, {});
   if (!HOP_NAMES.has(name) && !(hc.place.pipeline && LITERAL_WRITERS.has(name))) return;
-  const view = { argv: hc.words.map((w) => w.value), dynamic: new Set(hc.words.flatMap((w, i) => (w.dynamic ? [i] : []))) };
+  const view = {
+    argv: hc.words.map((w) => w.value),
+    dynamic: new Set(hc.words.flatMap((w, i) => (w.dynamic ? [i] : []))),
+  };
   const hops = hopsOf(name, view);
   for (const hop of hops) {
     if (hop.kind === 'argv') followArgvHop(state, hc, hop);
@@ -260,18 +287,31 @@ function followArgvHop(state: AnalysisState, hc: HopContext, hop: Extract<Hop, {
   const text = hc.place.frame.source.slice(firstInner.start, lastInner.end);
   // A wrapped command shares its wrapper's process slot: same pipeline stage.
   const pipeline = state.commands[hc.index]?.pipeline;
-  const index = newCommand(state, innerWords, place, { assignments: hop.assignments, redirects: [], text, ...(pipeline ? { pipeline } : {}) });
+  const index = newCommand(state, innerWords, place, {
+    assignments: hop.assignments,
+    redirects: [],
+    text,
+    ...(pipeline ? { pipeline } : {}),
+  });
   for (const word of innerWords) hc.owners.set(word, index);
   const chainAssignments: Record<string, string | undefined> = { ...hc.chainAssignments, ...hop.assignments };
   for (const name of hop.unknownAssignments) chainAssignments[name] = undefined;
   followHops(state, { ...hc, index, words: innerWords, place, chainAssignments });
 }
 
-function followScriptHop(state: AnalysisState, hc: HopContext, via: Via, script: string, hop: { wrapper?: string; positional?: (string | undefined)[] }): void {
+function followScriptHop(
+  state: AnalysisState,
+  hc: HopContext,
+  via: Via,
+  script: string,
+  hop: { wrapper?: string; positional?: (string | undefined)[] },
+): void {
   // eval runs in the same shell; the others start a new one that inherits exported variables.
   const sameShell = via === 'eval' || via === 'alias';
   const scope = sameShell ? hc.shellScope : hc.place.scope.exportedOnly();
-  if (!sameShell) for (const [name, value] of Object.entries(hc.chainAssignments)) scope.assign(name, value, { conditional: false, exported: true });
+  if (!sameShell)
+    for (const [name, value] of Object.entries(hc.chainAssignments))
+      scope.assign(name, value, { conditional: false, exported: true });
   const place = deeper(state, hc.place, via, {
     parent: hc.index,
     wrappers: hop.wrapper ? [...hc.place.wrappers, hop.wrapper] : hc.place.wrappers,
@@ -290,7 +330,8 @@ function afterCommand(words: Word[], place: Place): void {
   const name = commandName(words[0]);
   const args = words.slice(1).map((w) => w.value);
   let names: string[] = [];
-  if (name === 'read' || name === 'mapfile' || name === 'readarray' || name === 'getopts') names = args.filter((a) => /^[A-Za-z_]\w*$/.test(a)).concat(['REPLY', 'MAPFILE']);
+  if (name === 'read' || name === 'mapfile' || name === 'readarray' || name === 'getopts')
+    names = args.filter((a) => /^[A-Za-z_]\w*$/.test(a)).concat(['REPLY', 'MAPFILE']);
   else if (name === 'printf') {
     const v = args.indexOf('-v');
     if (v >= 0 && args[v + 1] !== undefined) names = [args[v + 1] as string];

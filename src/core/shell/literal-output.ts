@@ -19,7 +19,9 @@ function echoOutput(args: string[]): string {
 
 function printfOutput(format: string): string | undefined {
   if (/%[^%]/.test(format.replace(/%%/g, ''))) return undefined;
-  return format.replace(/%%/g, '%').replace(/\\([nt\\])/g, (_, ch: string) => (ch === 'n' ? '\n' : ch === 't' ? '\t' : '\\'));
+  return format
+    .replace(/%%/g, '%')
+    .replace(/\\([nt\\])/g, (_, ch: string) => (ch === 'n' ? '\n' : ch === 't' ? '\t' : '\\'));
 }
 
 /**
@@ -31,7 +33,11 @@ export function literalOutput(name: string, view: ArgvView, stdin: string | unde
   if (name === 'echo' && dynamic.size === 0) return echoOutput(argv.slice(1));
   if (name === 'printf' && dynamic.size === 0 && argv.length === 2) return printfOutput(argv[1] as string);
   if (name === 'cat' && argv.length === 1) return stdin;
-  if (name === 'base64' && stdin !== undefined && argv.slice(1).some((a) => a === '-d' || a === '-D' || a === '--decode')) {
+  if (
+    name === 'base64' &&
+    stdin !== undefined &&
+    argv.slice(1).some((a) => a === '-d' || a === '-D' || a === '--decode')
+  ) {
     // echo cm0gLXJmIH4K | base64 -d | sh: the shell reads the decoded text.
     return Buffer.from(stdin, 'base64').toString('utf8');
   }

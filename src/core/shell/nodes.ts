@@ -24,7 +24,15 @@ export class SyntaxNode {
   static around(type: string, children: SyntaxNode[], parent: SyntaxNode | undefined): SyntaxNode {
     const first = children[0];
     const last = children[children.length - 1];
-    const node = new SyntaxNode(first?.source ?? '', type, true, null, first?.startIndex ?? 0, last?.endIndex ?? 0, parent);
+    const node = new SyntaxNode(
+      first?.source ?? '',
+      type,
+      true,
+      null,
+      first?.startIndex ?? 0,
+      last?.endIndex ?? 0,
+      parent,
+    );
     node.children.push(...children);
     return node;
   }

@@ -26,7 +26,10 @@ function globToRegExp(pattern: string): RegExp {
       const close = pattern.indexOf(']', i + 2);
       if (close < 0) source += '\\[';
       else {
-        const body = pattern.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        const body = pattern
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
         source += `[${body}]`;
         i = close;
       }
@@ -124,7 +127,8 @@ export function expandParameter(node: SyntaxNode, ctx: ParameterContext): string
       const slash = operands.findIndex((n) => !n.isNamed && n.type === '/');
       const pattern = ctx.operand(slash < 0 ? operands : operands.slice(0, slash));
       const replacement = slash < 0 ? '' : ctx.operand(operands.slice(slash + 1));
-      if (pattern === undefined || replacement === undefined || pattern === '' || /[*?[\\]/.test(pattern)) return undefined;
+      if (pattern === undefined || replacement === undefined || pattern === '' || /[*?[\\]/.test(pattern))
+        return undefined;
       return op === '//' ? value.split(pattern).join(replacement) : value.replace(pattern, () => replacement);
     }
     default:

@@ -27,13 +27,17 @@ function locate(file: string): string {
     const full = join(folder, file);
     if (existsSync(full)) return full;
   }
-  throw new Error(`Shell parser: cannot find ${file} in ${folders.join(' or ')}; rebuild with scripts/build.mjs, which copies it next to the bundle.`);
+  throw new Error(
+    `Shell parser: cannot find ${file} in ${folders.join(' or ')}; rebuild with scripts/build.mjs, which copies it next to the bundle.`,
+  );
 }
 
 async function load(): Promise<void> {
   const runtimePath = locate(RUNTIME_WASM);
   const grammarPath = locate(BASH_WASM);
-  await Parser.init({ locateFile: (file: string) => (file === RUNTIME_WASM ? runtimePath : join(dirname(runtimePath), file)) });
+  await Parser.init({
+    locateFile: (file: string) => (file === RUNTIME_WASM ? runtimePath : join(dirname(runtimePath), file)),
+  });
   const bash = await Language.load(new Uint8Array(readFileSync(grammarPath)));
   const created = new Parser();
   created.setLanguage(bash);
@@ -64,7 +68,9 @@ export function parseBash(source: string, deadline = Infinity): Tree | undefined
   assertParserReady();
   const active = parser as Parser;
   if (Date.now() >= deadline) return undefined;
-  const tree = Number.isFinite(deadline) ? active.parse(source, null, { progressCallback: () => Date.now() >= deadline }) : active.parse(source);
+  const tree = Number.isFinite(deadline)
+    ? active.parse(source, null, { progressCallback: () => Date.now() >= deadline })
+    : active.parse(source);
   if (!tree) {
     // A cancelled parse would otherwise resume on the next call.
     active.reset();

@@ -40,7 +40,8 @@ export function resolvePath(p: string, cwd: string, home: string): string {
 }
 
 function comparable(p: string): { text: string; sep: string; caseless: boolean } {
-  if (isWindowsForm(p)) return { text: trimTrailingSeparators(path.win32.normalize(p)).toLowerCase(), sep: '\\', caseless: true };
+  if (isWindowsForm(p))
+    return { text: trimTrailingSeparators(path.win32.normalize(p)).toLowerCase(), sep: '\\', caseless: true };
   return { text: trimTrailingSeparators(path.posix.normalize(p)), sep: '/', caseless: false };
 }
 

@@ -2,12 +2,28 @@
 import { findOptionValue, skipOptions, type ArgvView, type OptionSpec } from './options';
 import type { Hop } from './wrappers';
 
-export const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'fish', 'csh', 'tcsh']);
+export const SHELLS = new Set([
+  'bash',
+  'sh',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'ash',
+  'yash',
+  'posh',
+  'fish',
+  'csh',
+  'tcsh',
+]);
 
 export const SCRIPT_HOP_NAMES: readonly string[] = [...SHELLS, 'eval', 'ssh', 'su', 'runuser'];
 
 const SSH_SPEC: OptionSpec = { shortWithValue: 'BbcDEeFIiJLlmOoPpQRSWw' };
-const SU_SPEC: OptionSpec = { shortWithValue: 'cgGsw', longWithValue: ['command', 'group', 'supp-group', 'shell', 'whitelist-environment', 'session-command'] };
+const SU_SPEC: OptionSpec = {
+  shortWithValue: 'cgGsw',
+  longWithValue: ['command', 'group', 'supp-group', 'shell', 'whitelist-environment', 'session-command'],
+};
 
 interface ShellInvocation {
   /** The -c string, when there is one. */
@@ -31,7 +47,9 @@ function readShellInvocation(view: ArgvView, name: string): ShellInvocation {
       const [longName, ...value] = word.slice(2).split('=');
       if (name === 'fish' && longName === 'command') {
         if (value.length > 0) return { script: { value: value.join('='), index: i }, readsStdin: false };
-        return argv[i + 1] === undefined ? { readsStdin: false } : { script: { value: argv[i + 1] as string, index: i + 1 }, readsStdin: false };
+        return argv[i + 1] === undefined
+          ? { readsStdin: false }
+          : { script: { value: argv[i + 1] as string, index: i + 1 }, readsStdin: false };
       }
       if (value.length === 0 && ['rcfile', 'init-file', 'init-command'].includes(longName as string)) i++;
       continue;
@@ -57,7 +75,9 @@ function readShellInvocation(view: ArgvView, name: string): ShellInvocation {
 function shellHops(view: ArgvView, name: string): Hop[] {
   const { script } = readShellInvocation(view, name);
   if (!script) return [];
-  const positional = view.argv.slice(script.index + 1).map((word, k) => (view.dynamic.has(script.index + 1 + k) ? undefined : word));
+  const positional = view.argv
+    .slice(script.index + 1)
+    .map((word, k) => (view.dynamic.has(script.index + 1 + k) ? undefined : word));
   return [{ kind: 'script', via: 'bash-c', script: script.value, positional }];
 }
 
@@ -89,7 +109,8 @@ export function readsScriptFromStdin(name: string, view: ArgvView, hasInnerComma
   const options = view.argv.slice(1).filter((word) => word.startsWith('-'));
   if (name === 'sudo') return options.some((o) => /^-[a-zA-Z]*[si]$/.test(o) || o === '--shell' || o === '--login');
   if (name === 'doas') return options.some((o) => /^-[a-zA-Z]*s$/.test(o));
-  if (name === 'su' || name === 'runuser') return !findOptionValue(view, 1, view.argv.length, 'c', ['command', 'session-command'], SU_SPEC);
+  if (name === 'su' || name === 'runuser')
+    return !findOptionValue(view, 1, view.argv.length, 'c', ['command', 'session-command'], SU_SPEC);
   return false;
 }
 

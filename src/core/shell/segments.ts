@@ -167,7 +167,8 @@ export function tildeExpand(segments: Segment[], home: Lookup, mode: TildeMode =
   if (out.length === 0) return segments;
   out.push({ text: text.slice(from), kind: 'literal' });
   const merged: Segment[] = [];
-  for (const segment of [...out, ...segments.slice(1)]) if (segment.text !== '' || segment.kind === 'quoted') pushMerged(merged, segment);
+  for (const segment of [...out, ...segments.slice(1)])
+    if (segment.text !== '' || segment.kind === 'quoted') pushMerged(merged, segment);
   return merged;
 }
 

@@ -7,7 +7,13 @@ import { resolveRedirects, REDIRECT_TYPES, type ResolvedRedirects } from './redi
 import { topLevelBreaks } from './split';
 import { expandWord } from './words';
 
-const NO_REDIRECTS: ResolvedRedirects = { redirects: [], substitutions: [], trailing: [], pipeTail: undefined, end: -1 };
+const NO_REDIRECTS: ResolvedRedirects = {
+  redirects: [],
+  substitutions: [],
+  trailing: [],
+  pipeTail: undefined,
+  end: -1,
+};
 const SUBSTITUTIONS = ['command_substitution', 'process_substitution'];
 /** Pieces this long or shorter are parsed whole; parse time grows faster than their length. */
 const PIECE_SIZE = 512;
@@ -60,7 +66,10 @@ export function analyzeSource(state: AnalysisState, source: string, place: Place
     if (prepared.hasError) state.hasParseErrors = true;
     for (const comment of root.descendantsOfType(['comment'])) {
       state.comments.push(comment.text.replace(/^#/, ''));
-      comments.push({ start: piece.offset + prepared.toInput(comment.startIndex), end: piece.offset + prepared.toInput(comment.endIndex) });
+      comments.push({
+        start: piece.offset + prepared.toInput(comment.startIndex),
+        end: piece.offset + prepared.toInput(comment.endIndex),
+      });
     }
     walkBlock(state, root, { ...place, frame: { ...place.frame, source: prepared.source } });
   }
@@ -92,8 +101,20 @@ function walkBlock(state: AnalysisState, node: SyntaxNode, place: Place, bodyPla
     const target = CONTROL.has(node.type) && field !== 'condition' && field !== 'value' ? bodyPlace : place;
     if (!child.isNamed) {
       // An ERROR can hold `{` glued to the command after it: the first word of `{rm,-rf,~}`.
-      if (node.type === 'ERROR' && child.type === '{' && next && next.startIndex === child.endIndex && (next.type === 'command' || next.type === 'command_name')) {
-        emitCommand(state, next.type === 'command' ? next : SyntaxNode.around('command', [next], node), NO_REDIRECTS, target, child);
+      if (
+        node.type === 'ERROR' &&
+        child.type === '{' &&
+        next &&
+        next.startIndex === child.endIndex &&
+        (next.type === 'command' || next.type === 'command_name')
+      ) {
+        emitCommand(
+          state,
+          next.type === 'command' ? next : SyntaxNode.around('command', [next], node),
+          NO_REDIRECTS,
+          target,
+          child,
+        );
         k++;
       }
       continue;
@@ -128,7 +149,12 @@ export function walkStatement(state: AnalysisState, node: SyntaxNode, outerPlace
     }
     case 'function_definition': {
       const body = node.childForFieldName('body');
-      const inner = deeper(state, place, 'function', { scope: place.scope.child(), conditional: true, pipeline: undefined, background: false });
+      const inner = deeper(state, place, 'function', {
+        scope: place.scope.child(),
+        conditional: true,
+        pipeline: undefined,
+        background: false,
+      });
       if (body && inner) walkStatement(state, body, inner);
       return;
     }
@@ -145,7 +171,8 @@ export function walkStatement(state: AnalysisState, node: SyntaxNode, outerPlace
     default:
       if (CONTROL.has(node.type)) return walkBlock(state, node, place, { ...place, conditional: true });
       if (STATEMENTS.has(node.type) || BLOCKS.has(node.type)) return walkBlock(state, node, place);
-      if (REDIRECT_TYPES.has(node.type)) return emitCommand(state, undefined, resolveRedirects([node], wordContext(state, place)), place);
+      if (REDIRECT_TYPES.has(node.type))
+        return emitCommand(state, undefined, resolveRedirects([node], wordContext(state, place)), place);
       return walkSubstitutions(state, substitutionsIn(node), place);
   }
 }
@@ -161,7 +188,12 @@ export function walkSubstitutions(state: AnalysisState, substitutions: readonly 
   for (const substitution of substitutions) {
     if (place.frame.skipSubstitutions.has(substitution.text)) continue;
     const via = substitution.type === 'process_substitution' ? 'process-substitution' : 'command-substitution';
-    const inner = deeper(state, place, via, { scope: place.scope.child(), pipeline: undefined, redirects: [], conditional: false });
+    const inner = deeper(state, place, via, {
+      scope: place.scope.child(),
+      pipeline: undefined,
+      redirects: [],
+      conditional: false,
+    });
     if (!inner) continue;
     walkBlock(state, substitution, { ...inner, nesting: place.nesting + 1 });
   }
@@ -182,7 +214,13 @@ function walkRedirected(state: AnalysisState, node: SyntaxNode, place: Place): v
  * ({ …; }, ( … ), loops, if, case) shares them with everything inside. `pipeTail` is the rest of
  * a pipeline written after a heredoc (cat <<EOF | sh).
  */
-function walkWithRedirects(state: AnalysisState, body: SyntaxNode | undefined, redirects: ResolvedRedirects, pipeTail: SyntaxNode | undefined, place: Place): void {
+function walkWithRedirects(
+  state: AnalysisState,
+  body: SyntaxNode | undefined,
+  redirects: ResolvedRedirects,
+  pipeTail: SyntaxNode | undefined,
+  place: Place,
+): void {
   if (body?.type === 'list') {
     const operands = listOperands(body);
     operands.forEach((operand, k) => {
@@ -198,15 +236,23 @@ function walkWithRedirects(state: AnalysisState, body: SyntaxNode | undefined, r
   if (body?.type === 'pipeline') {
     const { stages, rest } = pipelineParts(body);
     if (rest.length > 0) {
-      walkPipeline(state, stages.map((stage) => ({ node: stage, redirects: NO_REDIRECTS })), place);
+      walkPipeline(
+        state,
+        stages.map((stage) => ({ node: stage, redirects: NO_REDIRECTS })),
+        place,
+      );
       rest.forEach((operand, k) => {
-        if (k === rest.length - 1) walkWithRedirects(state, operand, redirects, pipeTail, { ...place, conditional: true });
+        if (k === rest.length - 1)
+          walkWithRedirects(state, operand, redirects, pipeTail, { ...place, conditional: true });
         else walkStatement(state, operand, { ...place, conditional: true });
       });
       return;
     }
     const tail = pipeTail ? pipelineParts(pipeTail) : { stages: [], rest: [] };
-    const all = stages.map((stage, k) => ({ node: stage, redirects: k === stages.length - 1 ? redirects : NO_REDIRECTS }));
+    const all = stages.map((stage, k) => ({
+      node: stage,
+      redirects: k === stages.length - 1 ? redirects : NO_REDIRECTS,
+    }));
     walkPipeline(state, [...all, ...tail.stages.map((stage) => ({ node: stage, redirects: NO_REDIRECTS }))], place);
     for (const operand of tail.rest) walkStatement(state, operand, { ...place, conditional: true });
     return;
@@ -215,9 +261,15 @@ function walkWithRedirects(state: AnalysisState, body: SyntaxNode | undefined, r
   walkStage(state, body, redirects, place);
 }
 
-function walkStage(state: AnalysisState, body: SyntaxNode | undefined, redirects: ResolvedRedirects, place: Place): void {
+function walkStage(
+  state: AnalysisState,
+  body: SyntaxNode | undefined,
+  redirects: ResolvedRedirects,
+  place: Place,
+): void {
   if (!body || body.type === 'command') return emitCommand(state, body, redirects, place);
-  if (body.type === 'list' || body.type === 'pipeline' || body.type === 'negated_command') return walkWithRedirects(state, body, redirects, undefined, place);
+  if (body.type === 'list' || body.type === 'pipeline' || body.type === 'negated_command')
+    return walkWithRedirects(state, body, redirects, undefined, place);
   walkSubstitutions(state, redirects.substitutions, place);
   walkStatement(state, body, { ...place, redirects: [...place.redirects, ...redirects.redirects] });
   for (const statement of redirects.trailing) walkStatement(state, statement, { ...place, conditional: true });
@@ -227,12 +279,20 @@ function stagesOf(pipeline: SyntaxNode): SyntaxNode[] {
   return pipeline.namedChildren.filter((c) => c.type !== 'comment');
 }
 
-function walkPipeline(state: AnalysisState, stages: { node: SyntaxNode | undefined; redirects: ResolvedRedirects }[], place: Place): void {
+function walkPipeline(
+  state: AnalysisState,
+  stages: { node: SyntaxNode | undefined; redirects: ResolvedRedirects }[],
+  place: Place,
+): void {
   const id = state.nextPipelineId++;
   const feed = { outputs: [] as (string | undefined)[] };
   stages.forEach((stage, index) => {
     // Every stage of a pipeline runs in a subshell of its own.
-    const stagePlace: Place = { ...place, scope: place.scope.child(), pipeline: { place: { id, index, length: stages.length }, feed } };
+    const stagePlace: Place = {
+      ...place,
+      scope: place.scope.child(),
+      pipeline: { place: { id, index, length: stages.length }, feed },
+    };
     walkStage(state, stage.node, stage.redirects, stagePlace);
   });
 }
@@ -252,7 +312,10 @@ function listOperands(node: SyntaxNode): SyntaxNode[] {
     pieces.push(children);
     break;
   }
-  return pieces.reverse().flat().filter((c) => c.isNamed && c.type !== 'comment');
+  return pieces
+    .reverse()
+    .flat()
+    .filter((c) => c.isNamed && c.type !== 'comment');
 }
 
 function walkList(state: AnalysisState, node: SyntaxNode, place: Place): void {
@@ -277,7 +340,12 @@ function pipelineParts(node: SyntaxNode): { stages: SyntaxNode[]; rest: SyntaxNo
   return { stages, rest };
 }
 
-function walkPipelineNode(state: AnalysisState, node: SyntaxNode, place: Place, first?: { node: SyntaxNode | undefined; redirects: ResolvedRedirects }): void {
+function walkPipelineNode(
+  state: AnalysisState,
+  node: SyntaxNode,
+  place: Place,
+  first?: { node: SyntaxNode | undefined; redirects: ResolvedRedirects },
+): void {
   const { stages, rest } = pipelineParts(node);
   const all = [...(first ? [first] : []), ...stages.map((stage) => ({ node: stage, redirects: NO_REDIRECTS }))];
   walkPipeline(state, all, place);
@@ -296,12 +364,14 @@ function walkDeclaration(state: AnalysisState, node: SyntaxNode, place: Place): 
   const argv = [keyword];
   const dynamicWords: number[] = [];
   const substitutions: SyntaxNode[] = [];
-  const exported = keyword === 'export' || node.namedChildren.some((c) => c.type === 'word' && /^-[a-zA-Z]*x/.test(c.text));
+  const exported =
+    keyword === 'export' || node.namedChildren.some((c) => c.type === 'word' && /^-[a-zA-Z]*x/.test(c.text));
   for (const child of node.namedChildren) {
     if (child.type === 'comment') continue;
     if (child.type === 'variable_assignment') {
       const assigned = assignedValue(state, child, place);
-      if (keyword !== 'unset') place.scope.assign(assigned.name, assigned.value, { conditional: place.conditional, exported });
+      if (keyword !== 'unset')
+        place.scope.assign(assigned.name, assigned.value, { conditional: place.conditional, exported });
       if (assigned.value === undefined) dynamicWords.push(argv.length);
       argv.push(`${assigned.name}=${assigned.text}`);
       substitutions.push(...assigned.substitutions);

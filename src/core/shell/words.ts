@@ -102,7 +102,8 @@ class WordBuilder {
     for (let i = 0; i < nodes.length; i++) {
       const piece = nodes[i] as SyntaxNode;
       const next = nodes[i + 1];
-      if (!piece.isNamed && piece.type === '$' && next && next.type === 'string' && next.startIndex === piece.endIndex) continue;
+      if (!piece.isNamed && piece.type === '$' && next && next.type === 'string' && next.startIndex === piece.endIndex)
+        continue;
       this.node(piece);
     }
   }
@@ -148,7 +149,8 @@ class WordBuilder {
     let position = from;
     for (const child of node.children) {
       if (!child.isNamed) continue;
-      if (child.startIndex > position) this.add(unescape(source.slice(position - base, child.startIndex - base)), 'quoted');
+      if (child.startIndex > position)
+        this.add(unescape(source.slice(position - base, child.startIndex - base)), 'quoted');
       if (child.type === 'string_content' || child.type === 'heredoc_content') this.add(unescape(child.text), 'quoted');
       else if (child.type === 'simple_expansion' || child.type === 'expansion') this.expansion(child, true);
       else if (SUBSTITUTIONS.includes(child.type)) {
@@ -165,7 +167,12 @@ class WordBuilder {
 
   private expansion(node: SyntaxNode, quoted: boolean): void {
     const name = simpleVariableName(node);
-    const resolved = name !== undefined ? lookupVariable(name, this.ctx) : node.type === 'expansion' ? this.withOperators(node) : undefined;
+    const resolved =
+      name !== undefined
+        ? lookupVariable(name, this.ctx)
+        : node.type === 'expansion'
+          ? this.withOperators(node)
+          : undefined;
     // Substitutions in an operand may run even when the value is known (${X:-$(cmd)} with X unset).
     this.collectSubstitutions(node);
     if (resolved === undefined) this.add(node.text, 'dynamic');
@@ -178,7 +185,9 @@ class WordBuilder {
       operand: (nodes) => {
         const operand = new WordBuilder(this.ctx, this.depth + 1);
         operand.pieces(nodes);
-        return operand.segments.some((s) => s.kind === 'dynamic') ? undefined : operand.segments.map((s) => s.text).join('');
+        return operand.segments.some((s) => s.kind === 'dynamic')
+          ? undefined
+          : operand.segments.map((s) => s.text).join('');
       },
     });
   }
@@ -266,10 +275,18 @@ export function expandWord(nodes: SyntaxNode[], ctx: WordContext): { words: Word
 }
 
 /** One word without brace expansion or field splitting: assignment values, redirect targets, heredoc bodies. */
-export function singleWord(nodes: SyntaxNode[], ctx: WordContext, options: { assignment?: boolean } = {}): { word: Word; substitutions: SyntaxNode[] } {
+export function singleWord(
+  nodes: SyntaxNode[],
+  ctx: WordContext,
+  options: { assignment?: boolean } = {},
+): { word: Word; substitutions: SyntaxNode[] } {
   const builder = new WordBuilder(ctx);
   builder.pieces(nodes);
-  const segments = tildeExpand(builder.segments, ctx.scope.lookup('HOME'), options.assignment === true ? 'value' : 'word');
+  const segments = tildeExpand(
+    builder.segments,
+    ctx.scope.lookup('HOME'),
+    options.assignment === true ? 'value' : 'word',
+  );
   return { word: finish(segments, rangeOf(nodes)), substitutions: builder.substitutions };
 }
 
@@ -280,7 +297,11 @@ function rangeOf(nodes: SyntaxNode[]): { startIndex: number; endIndex: number } 
 }
 
 /** A heredoc body as the command reads it: expanded unless its delimiter was quoted. */
-export function heredocValue(body: SyntaxNode, ctx: WordContext, options: { quoted: boolean; stripTabs: boolean }): { word: Word; substitutions: SyntaxNode[] } {
+export function heredocValue(
+  body: SyntaxNode,
+  ctx: WordContext,
+  options: { quoted: boolean; stripTabs: boolean },
+): { word: Word; substitutions: SyntaxNode[] } {
   const builder = new WordBuilder(ctx);
   if (options.quoted) builder.add(body.text, 'quoted');
   else builder.heredocBody(body);

@@ -40,7 +40,22 @@ interface SimpleWrapper {
 
 const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
   sudo: {
-    spec: { shortWithValue: 'ugCDprtUTR', longWithValue: ['user', 'group', 'close-from', 'chdir', 'prompt', 'role', 'type', 'other-user', 'command-timeout', 'chroot', 'host'] },
+    spec: {
+      shortWithValue: 'ugCDprtUTR',
+      longWithValue: [
+        'user',
+        'group',
+        'close-from',
+        'chdir',
+        'prompt',
+        'role',
+        'type',
+        'other-user',
+        'command-timeout',
+        'chroot',
+        'host',
+      ],
+    },
     // -l lists, -v validates, -e edits files, -V and -h print: none of them runs the operands.
     noCommandWith: /^-(?:[a-zA-Z]*[lveVh]|-list|-validate|-edit|-version|-help|-remove-timestamp)(?:$|=)/,
     assignments: true,
@@ -50,7 +65,10 @@ const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
   env: { spec: { shortWithValue: 'uCS', longWithValue: ['unset', 'chdir', 'split-string'] }, assignments: true },
   nohup: { spec: {} },
   nice: { spec: { shortWithValue: 'n', longWithValue: ['adjustment'], numericOption: true } },
-  ionice: { spec: { shortWithValue: 'cnp', longWithValue: ['class', 'classdata', 'pid', 'pgid', 'uid'] }, noCommandWith: /^-(?:[a-zA-Z]*[pPu]|-pid|-pgid|-uid)/ },
+  ionice: {
+    spec: { shortWithValue: 'cnp', longWithValue: ['class', 'classdata', 'pid', 'pgid', 'uid'] },
+    noCommandWith: /^-(?:[a-zA-Z]*[pPu]|-pid|-pgid|-uid)/,
+  },
   timeout: { spec: { shortWithValue: 'ks', longWithValue: ['kill-after', 'signal'] }, operands: 1 },
   time: { spec: { shortWithValue: 'fo', longWithValue: ['format', 'output'] } },
   command: { spec: {}, noCommandWith: /^-[a-zA-Z]*[vV]/ },
@@ -58,24 +76,58 @@ const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
   builtin: { spec: {} },
   stdbuf: { spec: { shortWithValue: 'ioe', longWithValue: ['input', 'output', 'error'] } },
   strace: {
-    spec: { shortWithValue: 'eopsuaEPXOSbIU', longWithValue: ['trace', 'output', 'attach', 'string-limit', 'user', 'columns', 'env', 'trace-path', 'const-print-style', 'summary-sort-by', 'detach-on', 'signal', 'status', 'quiet', 'decode-fds'] },
+    spec: {
+      shortWithValue: 'eopsuaEPXOSbIU',
+      longWithValue: [
+        'trace',
+        'output',
+        'attach',
+        'string-limit',
+        'user',
+        'columns',
+        'env',
+        'trace-path',
+        'const-print-style',
+        'summary-sort-by',
+        'detach-on',
+        'signal',
+        'status',
+        'quiet',
+        'decode-fds',
+      ],
+    },
   },
   ltrace: { spec: { shortWithValue: 'aADeFlnopsuwx', longWithValue: ['output', 'library', 'indent', 'align'] } },
   unbuffer: { spec: {} },
   setsid: { spec: {} },
   chroot: { spec: { longWithValue: ['userspec', 'groups'] }, operands: 1 },
-  runuser: { spec: { shortWithValue: 'ugGsw', longWithValue: ['user', 'group', 'supp-group', 'shell', 'whitelist-environment'] } },
+  runuser: {
+    spec: { shortWithValue: 'ugGsw', longWithValue: ['user', 'group', 'supp-group', 'shell', 'whitelist-environment'] },
+  },
   busybox: { spec: {} },
   flock: { spec: { shortWithValue: 'wE', longWithValue: ['timeout', 'conflict-exit-code'] }, operands: 1 },
 };
 
 const XARGS_SPEC: OptionSpec = {
   shortWithValue: 'adEILnPs',
-  longWithValue: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'process-slot-var', 'max-lines', 'replace', 'eof'],
+  longWithValue: [
+    'arg-file',
+    'delimiter',
+    'max-args',
+    'max-procs',
+    'max-chars',
+    'process-slot-var',
+    'max-lines',
+    'replace',
+    'eof',
+  ],
 };
 const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
-function assignmentsFrom(view: ArgvView, from: number): { assignments: Record<string, string>; unknown: string[]; next: number } {
+function assignmentsFrom(
+  view: ArgvView,
+  from: number,
+): { assignments: Record<string, string>; unknown: string[]; next: number } {
   const assignments: Record<string, string> = {};
   const unknown: string[] = [];
   let i = from;
@@ -112,13 +164,25 @@ function simpleHop(name: string, wrapper: SimpleWrapper, view: ArgvView): Hop[] 
   }
   if (name === 'busybox' && (argv[1] ?? '').startsWith('-')) return [];
   if (start >= argv.length) return [];
-  return [{ kind: 'argv', via: 'wrapper', wrapper: name, from: start, to: argv.length, assignments, unknownAssignments }];
+  return [
+    { kind: 'argv', via: 'wrapper', wrapper: name, from: start, to: argv.length, assignments, unknownAssignments },
+  ];
 }
 
 function xargsHop(view: ArgvView): Hop[] {
   const start = skipOptions(view, 1, XARGS_SPEC);
   if (start >= view.argv.length) return [];
-  return [{ kind: 'argv', via: 'xargs', wrapper: 'xargs', from: start, to: view.argv.length, assignments: {}, unknownAssignments: [] }];
+  return [
+    {
+      kind: 'argv',
+      via: 'xargs',
+      wrapper: 'xargs',
+      from: start,
+      to: view.argv.length,
+      assignments: {},
+      unknownAssignments: [],
+    },
+  ];
 }
 
 function findHops(view: ArgvView): Hop[] {
@@ -128,7 +192,16 @@ function findHops(view: ArgvView): Hop[] {
     if (!FIND_ACTIONS.has(argv[i] as string)) continue;
     let end = i + 1;
     while (end < argv.length && argv[end] !== ';' && !(argv[end] === '+' && argv[end - 1] === '{}')) end++;
-    if (end > i + 1) hops.push({ kind: 'argv', via: 'find-exec', wrapper: 'find', from: i + 1, to: end, assignments: {}, unknownAssignments: [] });
+    if (end > i + 1)
+      hops.push({
+        kind: 'argv',
+        via: 'find-exec',
+        wrapper: 'find',
+        from: i + 1,
+        to: end,
+        assignments: {},
+        unknownAssignments: [],
+      });
     i = end;
   }
   return hops;
@@ -139,7 +212,18 @@ function watchHops(view: ArgvView): Hop[] {
   const start = skipOptions(view, 1, spec);
   if (start >= view.argv.length) return [];
   const exec = view.argv.slice(1, start).some((w) => w === '--exec' || /^-[a-zA-Z]*x/.test(w));
-  if (exec) return [{ kind: 'argv', via: 'wrapper', wrapper: 'watch', from: start, to: view.argv.length, assignments: {}, unknownAssignments: [] }];
+  if (exec)
+    return [
+      {
+        kind: 'argv',
+        via: 'wrapper',
+        wrapper: 'watch',
+        from: start,
+        to: view.argv.length,
+        assignments: {},
+        unknownAssignments: [],
+      },
+    ];
   // Without -x, watch hands its arguments, joined by spaces, to sh -c.
   return [{ kind: 'script', via: 'wrapper', wrapper: 'watch', script: view.argv.slice(start).join(' ') }];
 }
@@ -151,14 +235,21 @@ export function shellQuote(word: string): string {
 }
 
 /** Names of the commands that hopsOf may find a hop in. */
-export const HOP_NAMES: ReadonlySet<string> = new Set([...Object.keys(SIMPLE_WRAPPERS), 'xargs', 'find', 'watch', ...SCRIPT_HOP_NAMES]);
+export const HOP_NAMES: ReadonlySet<string> = new Set([
+  ...Object.keys(SIMPLE_WRAPPERS),
+  'xargs',
+  'find',
+  'watch',
+  ...SCRIPT_HOP_NAMES,
+]);
 
 /** The commands a command runs from its own arguments, one hop deep. */
 export function hopsOf(name: string, view: ArgvView): Hop[] {
   if (name === 'xargs') return xargsHop(view);
   if (name === 'find') return findHops(view);
   if (name === 'watch') return watchHops(view);
-  if (name === 'runuser' && !view.argv.slice(1).some((w) => w === '-u' || w.startsWith('--user'))) return scriptHopsOf('su', view);
+  if (name === 'runuser' && !view.argv.slice(1).some((w) => w === '-u' || w.startsWith('--user')))
+    return scriptHopsOf('su', view);
   const simple = SIMPLE_WRAPPERS[name];
   if (simple) return simpleHop(name, simple, view);
   return scriptHopsOf(name, view);

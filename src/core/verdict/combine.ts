@@ -18,7 +18,8 @@ export function combine(outcomes: Outcome[]): Merged {
   let decision: Decision = 'allow';
   for (const outcome of outcomes) decision = mostSevere(decision, outcome.verdict);
   const deciding = outcomes.filter((o) => o.verdict === decision);
-  if (decision === 'allow' || deciding.length === 0) return { decision: 'allow', reason: 'no policy objected', outcomes };
+  if (decision === 'allow' || deciding.length === 0)
+    return { decision: 'allow', reason: 'no policy objected', outcomes };
   const first = deciding[0]!;
   const others = outcomes.length - 1;
   const suffix = others > 0 ? ` (+${others} more finding${others > 1 ? 's' : ''})` : '';

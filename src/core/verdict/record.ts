@@ -20,7 +20,14 @@ export const outcomeSchema = z.object({
   probability: z.number().optional(),
 });
 
-export const redactionSpanSchema = z.object({ part: z.string(), label: z.string(), detector: z.string(), start: z.number(), end: z.number(), valueLength: z.number() });
+export const redactionSpanSchema = z.object({
+  part: z.string(),
+  label: z.string(),
+  detector: z.string(),
+  start: z.number(),
+  end: z.number(),
+  valueLength: z.number(),
+});
 
 export const envelopeSchema = z.object({
   userSaid: z.array(z.string()),
@@ -58,7 +65,11 @@ export const verdictRecordSchema = z.object({
   reason: z.string(),
   outcomes: z.array(outcomeSchema),
   envelope: envelopeSchema.nullable(),
-  redactions: z.object({ count: z.number(), byLabel: z.record(z.string(), z.number()), spans: z.array(redactionSpanSchema).optional() }),
+  redactions: z.object({
+    count: z.number(),
+    byLabel: z.record(z.string(), z.number()),
+    spans: z.array(redactionSpanSchema).optional(),
+  }),
   cut: z.object({ request: z.boolean(), userSaid: z.boolean(), truncated: z.boolean() }),
   semantic: z.object({
     status: z.enum(['off', 'ok', 'degraded', 'observe']),
@@ -77,6 +88,12 @@ export type VerdictRecord = z.infer<typeof verdictRecordSchema>;
 export type Envelope = z.infer<typeof envelopeSchema>;
 export type ApprovalInfo = z.infer<typeof approvalInfoSchema>;
 
-export const NO_APPROVAL: ApprovalInfo = { state: 'none', scope: null, digest: null, answeredBy: null, answeredAt: null };
+export const NO_APPROVAL: ApprovalInfo = {
+  state: 'none',
+  scope: null,
+  digest: null,
+  answeredBy: null,
+  answeredAt: null,
+};
 export const SEMANTIC_OFF: VerdictRecord['semantic'] = { status: 'off', reason: null, latencyMs: null, model: null };
 export const NO_CUT: VerdictRecord['cut'] = { request: false, userSaid: false, truncated: false };

@@ -38,8 +38,12 @@ export class RevealingEvaluator extends Evaluator {
     const envelopeRedacted = (record.redactions.spans?.length ?? 0) > 0 && record.envelope !== null;
     if (!argsRedacted && !envelopeRedacted) return;
     const allowlist = { key: this.reveal.allowlistKey, hashes: new Set(config.redactionAllowlist) };
-    const args = argsRedacted ? argumentOriginals(event.toolInput, record.toolInput, allowlist) : { ok: true as const, markers: [] };
-    const envelope = envelopeRedacted ? envelopeOriginals(evaluation, { env: this.reveal.semanticEnv, allowlistKey: this.reveal.allowlistKey }) : new Map();
+    const args = argsRedacted
+      ? argumentOriginals(event.toolInput, record.toolInput, allowlist)
+      : { ok: true as const, markers: [] };
+    const envelope = envelopeRedacted
+      ? envelopeOriginals(evaluation, { env: this.reveal.semanticEnv, allowlistKey: this.reveal.allowlistKey })
+      : new Map();
     const originals: RecordOriginals = { arguments: args.ok ? args.markers : { why: args.why }, envelope };
     this.reveal.originals.add(record.id, originals);
   }

@@ -36,7 +36,11 @@ function countMarkers(value: unknown): number {
  * The markers of the arguments as logged (record.toolInput), in the order they
  * appear in its JSON: the evaluator's blunt redaction of the tool input, again.
  */
-export function argumentOriginals(toolInput: Record<string, unknown> | undefined, logged: unknown, allowlist: RedactionAllowlist): Recovered {
+export function argumentOriginals(
+  toolInput: Record<string, unknown> | undefined,
+  logged: unknown,
+  allowlist: RedactionAllowlist,
+): Recovered {
   if (!toolInput) return { ok: false, why: 'the call had no arguments' };
   const redactor = new Redactor({ allowlist });
   const markers: MarkerOriginal[] = [];
@@ -50,11 +54,23 @@ export function argumentOriginals(toolInput: Record<string, unknown> | undefined
             const findings = inner.findings.filter((f) => !f.path.endsWith('#key'));
             return { text: String(Object.values(inner.value)[0] ?? ''), count: findings.length, byLabel: {}, findings };
           })();
-    for (const f of result.findings) markers.push({ label: f.label, detector: f.detector, part: '', valueLength: f.valueLength, value: text.slice(f.start, f.end) });
+    for (const f of result.findings)
+      markers.push({
+        label: f.label,
+        detector: f.detector,
+        part: '',
+        valueLength: f.valueLength,
+        value: text.slice(f.start, f.end),
+      });
     return result;
   });
-  if (JSON.stringify(redacted.value) !== JSON.stringify(logged)) return { ok: false, why: 'the arguments no longer redact the way they were logged (the environment or the allow-list changed since)' };
-  if (redacted.findings.length !== markers.length || countMarkers(logged) !== markers.length) return { ok: false, why: 'the arguments hold marker-like text that was not a redaction' };
+  if (JSON.stringify(redacted.value) !== JSON.stringify(logged))
+    return {
+      ok: false,
+      why: 'the arguments no longer redact the way they were logged (the environment or the allow-list changed since)',
+    };
+  if (redacted.findings.length !== markers.length || countMarkers(logged) !== markers.length)
+    return { ok: false, why: 'the arguments hold marker-like text that was not a redaction' };
   redacted.findings.forEach((f, i) => (markers[i]!.part = `arguments${f.path.slice(1)}`));
   return { ok: true, markers };
 }
@@ -102,7 +118,10 @@ export interface EnvelopeRecoveryOptions {
  * parts the tier redacted are rebuilt from the call and the transcript; the
  * facts are not, so their markers stay without an original.
  */
-export function envelopeOriginals(evaluation: Evaluation, opts: EnvelopeRecoveryOptions): Map<number, MarkerOriginal> | { why: string } {
+export function envelopeOriginals(
+  evaluation: Evaluation,
+  opts: EnvelopeRecoveryOptions,
+): Map<number, MarkerOriginal> | { why: string } {
   const spans = evaluation.record.redactions.spans;
   const call = evaluation.call;
   if (!evaluation.record.envelope || !spans || spans.length === 0 || !call) return new Map();
@@ -134,7 +153,13 @@ export function envelopeOriginals(evaluation: Evaluation, opts: EnvelopeRecovery
     if (span.part.endsWith('#key')) continue;
     const text = valueAt(parts, span.part);
     if (typeof text !== 'string' || span.end > text.length) continue;
-    originals.set(index, { label: span.label, detector: span.detector, part: span.part, valueLength: span.valueLength, value: text.slice(span.start, span.end) });
+    originals.set(index, {
+      label: span.label,
+      detector: span.detector,
+      part: span.part,
+      valueLength: span.valueLength,
+      value: text.slice(span.start, span.end),
+    });
   }
   return originals;
 }

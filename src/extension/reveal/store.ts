@@ -16,7 +16,8 @@ export interface RecordOriginals {
 
 export type Lookup = { ok: true; original: MarkerOriginal } | { ok: false; why: string };
 
-export const NOT_IN_MEMORY = 'This call is no longer in memory (only the newest calls keep their originals, and never across a restart); the log holds the redacted text only.';
+export const NOT_IN_MEMORY =
+  'This call is no longer in memory (only the newest calls keep their originals, and never across a restart); the log holds the redacted text only.';
 
 export class OriginalsStore {
   private readonly byRecord = new Map<string, RecordOriginals>();
@@ -49,7 +50,14 @@ export class OriginalsStore {
     const markers = entry[source];
     if ('why' in markers) return { ok: false, why: `No original for this marker: ${markers.why}.` };
     const original = Array.isArray(markers) ? markers[index] : markers.get(index);
-    if (!original) return { ok: false, why: source === 'envelope' ? 'No original for this marker: it sits in a part the host cannot rebuild (the facts, or a redacted member name).' : 'No such marker in these arguments.' };
+    if (!original)
+      return {
+        ok: false,
+        why:
+          source === 'envelope'
+            ? 'No original for this marker: it sits in a part the host cannot rebuild (the facts, or a redacted member name).'
+            : 'No such marker in these arguments.',
+      };
     return { ok: true, original };
   }
 

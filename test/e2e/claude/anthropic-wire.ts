@@ -21,9 +21,7 @@ const toolResultBlockSchema = z.looseObject({
   type: z.literal('tool_result'),
   tool_use_id: z.string(),
   is_error: z.boolean().optional(),
-  content: z
-    .union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))])
-    .optional(),
+  content: z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))]).optional(),
 });
 
 /** One tool result the CLI sent back to the model, its content flattened to text. */
@@ -41,8 +39,7 @@ export function toolResultsOf(request: MessagesRequest): ToolResult[] {
       const parsed = toolResultBlockSchema.safeParse(block);
       if (!parsed.success) continue;
       const content = parsed.data.content;
-      const text =
-        typeof content === 'string' ? content : (content ?? []).map((part) => part.text ?? '').join('\n');
+      const text = typeof content === 'string' ? content : (content ?? []).map((part) => part.text ?? '').join('\n');
       results.push({ toolUseId: parsed.data.tool_use_id, isError: parsed.data.is_error === true, text });
     }
   }
@@ -50,8 +47,7 @@ export function toolResultsOf(request: MessagesRequest): ToolResult[] {
 }
 
 export type AssistantBlock =
-  | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+  { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
 
 export type StopReason = 'end_turn' | 'tool_use';
 

@@ -55,8 +55,7 @@ test('the fake model answers the reachability probe', () =>
     const response = await fetch(`${model.url}/`, { method: 'HEAD' });
     assert.equal(response.status, 200);
     assert.equal(model.requests[0]?.kind, 'probe');
-  }),
-);
+  }));
 
 test('the fake model streams the first tool call as one input_json_delta', () =>
   withModel(async (model) => {
@@ -70,16 +69,27 @@ test('the fake model streams the first tool call as one input_json_delta', () =>
     const events = parseEvents(await response.text());
     assert.deepEqual(
       events.map((entry) => entry.event),
-      ['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop'],
+      [
+        'message_start',
+        'content_block_start',
+        'content_block_delta',
+        'content_block_stop',
+        'message_delta',
+        'message_stop',
+      ],
     );
     for (const entry of events) assert.equal(entry.data['type'], entry.event);
-    assert.deepEqual(events[1]?.data['content_block'], { type: 'tool_use', id: toolUseIdFor(0), name: 'Bash', input: {} });
+    assert.deepEqual(events[1]?.data['content_block'], {
+      type: 'tool_use',
+      id: toolUseIdFor(0),
+      name: 'Bash',
+      input: {},
+    });
     const delta = events[2]?.data['delta'] as { type: string; partial_json: string };
     assert.equal(delta.type, 'input_json_delta');
     assert.deepEqual(JSON.parse(delta.partial_json), script.toolCalls[0]?.input);
     assert.deepEqual(events[4]?.data['delta'], { stop_reason: 'tool_use', stop_sequence: null });
-  }),
-);
+  }));
 
 test('the fake model moves to the next call per tool result, then ends the turn with text', () =>
   withModel(async (model) => {
@@ -89,7 +99,12 @@ test('the fake model moves to the next call per tool result, then ends the turn 
       toolResult(toolUseIdFor(0), 'Denied: blocked by test'),
     ];
     const second = parseEvents(await (await postMessages(model, { stream: true, tools, messages: firstDone })).text());
-    assert.deepEqual(second[1]?.data['content_block'], { type: 'tool_use', id: toolUseIdFor(1), name: 'Read', input: {} });
+    assert.deepEqual(second[1]?.data['content_block'], {
+      type: 'tool_use',
+      id: toolUseIdFor(1),
+      name: 'Read',
+      input: {},
+    });
 
     const bothDone = [
       ...firstDone,
@@ -105,12 +120,14 @@ test('the fake model moves to the next call per tool result, then ends the turn 
       ['agent-turn', 'agent-turn'],
     );
     assert.equal(model.requests[0]?.body?.messages.length, 3);
-  }),
-);
+  }));
 
 test('the fake model answers non-streaming and tool-less calls with a whole message', () =>
   withModel(async (model) => {
-    const response = await postMessages(model, { model: 'claude-test', messages: [{ role: 'user', content: 'title?' }] });
+    const response = await postMessages(model, {
+      model: 'claude-test',
+      messages: [{ role: 'user', content: 'title?' }],
+    });
     assert.equal(response.status, 200);
     const body = (await response.json()) as Record<string, unknown>;
     assert.equal(body['type'], 'message');
@@ -119,10 +136,11 @@ test('the fake model answers non-streaming and tool-less calls with a whole mess
     assert.deepEqual(body['content'], [{ type: 'text', text: 'Finished.' }]);
     assert.equal(model.requests[0]?.kind, 'side');
 
-    const withTools = (await (await postMessages(model, { tools, messages: [{ role: 'user', content: 'go' }] })).json()) as Record<string, unknown>;
+    const withTools = (await (
+      await postMessages(model, { tools, messages: [{ role: 'user', content: 'go' }] })
+    ).json()) as Record<string, unknown>;
     assert.equal(withTools['stop_reason'], 'tool_use');
-  }),
-);
+  }));
 
 test('the fake model counts tokens and refuses unknown routes', () =>
   withModel(async (model) => {
@@ -141,5 +159,4 @@ test('the fake model counts tokens and refuses unknown routes', () =>
       model.requests.map((request) => request.kind),
       ['count-tokens', 'unknown'],
     );
-  }),
-);
+  }));

@@ -54,7 +54,11 @@ export function toolUseIdFor(callIndex: number): string {
 }
 
 /** The reply a script gives to one main-loop request. */
-export function nextAssistantMessage(script: FakeModelScript, request: MessagesRequest, messageId: string): AssistantMessage {
+export function nextAssistantMessage(
+  script: FakeModelScript,
+  request: MessagesRequest,
+  messageId: string,
+): AssistantMessage {
   const model = request.model ?? 'claude-fake';
   const done = toolResultsOf(request).length;
   const call = script.toolCalls[done];
@@ -115,7 +119,11 @@ function sendMessage(response: ServerResponse, message: AssistantMessage, stream
     sendJson(response, 200, wholeMessageBody(message));
     return;
   }
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
   for (const event of streamedMessageEvents(message)) response.write(event);
   response.end();
 }
@@ -149,17 +157,29 @@ export async function startFakeModel(script: FakeModelScript): Promise<FakeModel
             if (body === null) break;
             sendMessage(
               response,
-              { id: messageId, model: body.model ?? 'claude-fake', blocks: [{ type: 'text', text: script.finalText }], stopReason: 'end_turn' },
+              {
+                id: messageId,
+                model: body.model ?? 'claude-fake',
+                blocks: [{ type: 'text', text: script.finalText }],
+                stopReason: 'end_turn',
+              },
               body.stream === true,
             );
             return;
           case 'unknown':
             break;
         }
-        sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: `no fake for ${method} ${path}` } });
+        sendJson(response, 404, {
+          type: 'error',
+          error: { type: 'not_found_error', message: `no fake for ${method} ${path}` },
+        });
       },
       () => {
-        if (!response.headersSent) sendJson(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'unreadable body' } });
+        if (!response.headersSent)
+          sendJson(response, 400, {
+            type: 'error',
+            error: { type: 'invalid_request_error', message: 'unreadable body' },
+          });
       },
     );
   });

@@ -69,12 +69,21 @@ function assertPreToolUseInput(raw: unknown, cwd: string): void {
   assert.equal(input.cwd, cwd);
 }
 
-function assertDeniedWith(run: Awaited<ReturnType<typeof runClaude>>, model: FakeModel, cwd: string, reason: string): void {
+function assertDeniedWith(
+  run: Awaited<ReturnType<typeof runClaude>>,
+  model: FakeModel,
+  cwd: string,
+  reason: string,
+): void {
   assert.equal(run.exitCode, 0, run.stderr);
   assert.ok(run.result, `no result JSON on stdout: ${run.stdout}`);
   assert.equal(existsSync(join(cwd, 'out.txt')), false, 'the denied command ran anyway');
   assert.deepEqual(
-    run.result.permission_denials.map((denial) => [denial.tool_name, denial.tool_use_id, denial.tool_input?.['command']]),
+    run.result.permission_denials.map((denial) => [
+      denial.tool_name,
+      denial.tool_use_id,
+      denial.tool_input?.['command'],
+    ]),
     [['Bash', toolUseIdFor(0), writeCommand]],
   );
   const toolResult = firstToolResult(model);
@@ -116,78 +125,86 @@ for (const version of claudeVersions) {
 }
 
 for (const version of claudeVersions) {
-  test(`claude ${version}: a command PreToolUse hook's deny stops the call and its reason reaches the model`, { timeout: testTimeoutMs }, () =>
-    withProject((cwd) =>
-      withFakeModel(async (model) => {
-        const hookDir = mkdtempSync(join(tmpdir(), 'aw-e2e-hook-'));
-        try {
-          const hook = writeCommandHook(hookDir, 'deny', preToolUseDenial('blocked by test'));
-          const run = await runClaude({
-            version,
-            cwd,
-            prompt: 'Write the marker file.',
-            modelUrl: model.url,
-            permissionMode: 'bypassPermissions',
-            settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook.command }] }] } },
-            timeoutMs: runTimeoutMs,
-          });
-          assertDeniedWith(run, model, cwd, 'blocked by test');
-          const inputs = hook.inputs();
-          assert.equal(inputs.length, 1);
-          assertPreToolUseInput(inputs[0], cwd);
-        } finally {
-          rmSync(hookDir, { recursive: true, force: true });
-        }
-      }),
-    ),
+  test(
+    `claude ${version}: a command PreToolUse hook's deny stops the call and its reason reaches the model`,
+    { timeout: testTimeoutMs },
+    () =>
+      withProject((cwd) =>
+        withFakeModel(async (model) => {
+          const hookDir = mkdtempSync(join(tmpdir(), 'aw-e2e-hook-'));
+          try {
+            const hook = writeCommandHook(hookDir, 'deny', preToolUseDenial('blocked by test'));
+            const run = await runClaude({
+              version,
+              cwd,
+              prompt: 'Write the marker file.',
+              modelUrl: model.url,
+              permissionMode: 'bypassPermissions',
+              settings: {
+                hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook.command }] }] },
+              },
+              timeoutMs: runTimeoutMs,
+            });
+            assertDeniedWith(run, model, cwd, 'blocked by test');
+            const inputs = hook.inputs();
+            assert.equal(inputs.length, 1);
+            assertPreToolUseInput(inputs[0], cwd);
+          } finally {
+            rmSync(hookDir, { recursive: true, force: true });
+          }
+        }),
+      ),
   );
 }
 
 for (const version of claudeVersions) {
-  test(`claude ${version}: an http PreToolUse hook gets the call and its deny stops it`, { timeout: testTimeoutMs }, () =>
-    withProject((cwd) =>
-      withFakeModel(async (model) => {
-        const hookServer = await startHookServer(() => preToolUseDenial('blocked by http test'));
-        try {
-          const run = await runClaude({
-            version,
-            cwd,
-            prompt: 'Write the marker file.',
-            modelUrl: model.url,
-            permissionMode: 'bypassPermissions',
-            settings: {
-              hooks: {
-                PreToolUse: [
-                  {
-                    matcher: 'Bash',
-                    hooks: [
-                      {
-                        type: 'http',
-                        url: `${hookServer.url}/hooks/claude`,
-                        timeout: 30,
-                        headers: { Authorization: 'Bearer $E2E_HOOK_TOKEN', 'X-Unlisted': 'v=$E2E_UNLISTED' },
-                        allowedEnvVars: ['E2E_HOOK_TOKEN'],
-                      },
-                    ],
-                  },
-                ],
+  test(
+    `claude ${version}: an http PreToolUse hook gets the call and its deny stops it`,
+    { timeout: testTimeoutMs },
+    () =>
+      withProject((cwd) =>
+        withFakeModel(async (model) => {
+          const hookServer = await startHookServer(() => preToolUseDenial('blocked by http test'));
+          try {
+            const run = await runClaude({
+              version,
+              cwd,
+              prompt: 'Write the marker file.',
+              modelUrl: model.url,
+              permissionMode: 'bypassPermissions',
+              settings: {
+                hooks: {
+                  PreToolUse: [
+                    {
+                      matcher: 'Bash',
+                      hooks: [
+                        {
+                          type: 'http',
+                          url: `${hookServer.url}/hooks/claude`,
+                          timeout: 30,
+                          headers: { Authorization: 'Bearer $E2E_HOOK_TOKEN', 'X-Unlisted': 'v=$E2E_UNLISTED' },
+                          allowedEnvVars: ['E2E_HOOK_TOKEN'],
+                        },
+                      ],
+                    },
+                  ],
+                },
               },
-            },
-            env: { E2E_HOOK_TOKEN: 'token-for-e2e', E2E_UNLISTED: 'must-not-leak' },
-            timeoutMs: runTimeoutMs,
-          });
-          assertDeniedWith(run, model, cwd, 'blocked by http test');
-          assert.equal(hookServer.calls.length, 1);
-          const call = hookServer.calls[0];
-          assert.ok(call);
-          assert.equal(call.path, '/hooks/claude');
-          assert.equal(call.headers['authorization'], 'Bearer token-for-e2e');
-          assert.equal(call.headers['x-unlisted'], 'v=', 'a variable missing from allowedEnvVars was expanded');
-          assertPreToolUseInput(call.body, cwd);
-        } finally {
-          await hookServer.close();
-        }
-      }),
-    ),
+              env: { E2E_HOOK_TOKEN: 'token-for-e2e', E2E_UNLISTED: 'must-not-leak' },
+              timeoutMs: runTimeoutMs,
+            });
+            assertDeniedWith(run, model, cwd, 'blocked by http test');
+            assert.equal(hookServer.calls.length, 1);
+            const call = hookServer.calls[0];
+            assert.ok(call);
+            assert.equal(call.path, '/hooks/claude');
+            assert.equal(call.headers['authorization'], 'Bearer token-for-e2e');
+            assert.equal(call.headers['x-unlisted'], 'v=', 'a variable missing from allowedEnvVars was expanded');
+            assertPreToolUseInput(call.body, cwd);
+          } finally {
+            await hookServer.close();
+          }
+        }),
+      ),
   );
 }

@@ -13,7 +13,7 @@ import { claudeBinary, claudeVersions, type ClaudeVersion } from './claude-binar
 import { agentTurns, startFakeModel, toolUseIdFor, type FakeModel, type FakeToolCall } from './fake-model';
 import { unusedLocalUrl } from './hook-doubles';
 import { runClaude, type ClaudeRun } from './run-claude';
-import { jsonLines, runCli, startServe, type ServeChild } from '../../foundation/helpers';
+import { jsonLines, runCli, startServe, type ServeChild } from '../../builders/process';
 
 const testTimeoutMs = 240_000;
 const runTimeoutMs = 100_000;
@@ -38,7 +38,10 @@ async function withWorld<T>(body: (world: World) => Promise<T>): Promise<T> {
   const stateDir = realpathSync(mkdtempSync(join(tmpdir(), 'aw-e2e-warden-state-')));
   // The throwaway HOME sits in a temp folder, where recursive deletes are scratch-space
   // cleanup by default; without that allowance Warden judges it as the home folder it stands for.
-  writeFileSync(join(stateDir, 'config.json'), JSON.stringify({ policies: { 'recursive-delete-outside-project': { params: { allowTempDirs: false } } } }));
+  writeFileSync(
+    join(stateDir, 'config.json'),
+    JSON.stringify({ policies: { 'recursive-delete-outside-project': { params: { allowTempDirs: false } } } }),
+  );
   try {
     return await body({ project, home, stateDir });
   } finally {
@@ -68,7 +71,11 @@ function wardenEnv(world: World, extra: Record<string, string> = {}): Record<str
   return { PATH: process.env['PATH'], HOME: world.home, AGENT_WARDEN_HOME: world.stateDir, ...extra };
 }
 
-async function install(world: World, version: ClaudeVersion, args: string[]): Promise<{ settings: Record<string, unknown>; stderr: string }> {
+async function install(
+  world: World,
+  version: ClaudeVersion,
+  args: string[],
+): Promise<{ settings: Record<string, unknown>; stderr: string }> {
   const result = await runCli(['install', '--agent', 'claude', '--scope', 'local', ...args], {
     cwd: world.project,
     env: wardenEnv(world, { AGENT_WARDEN_CLAUDE_BIN: claudeBinary(version) }),
@@ -81,7 +88,9 @@ async function install(world: World, version: ClaudeVersion, args: string[]): Pr
 
 /** The one hook Warden installed for PreToolUse. */
 function preToolUseHook(settings: Record<string, unknown>): Record<string, unknown> {
-  const groups = (settings['hooks'] as Record<string, unknown>)['PreToolUse'] as Array<{ hooks: Array<Record<string, unknown>> }>;
+  const groups = (settings['hooks'] as Record<string, unknown>)['PreToolUse'] as Array<{
+    hooks: Array<Record<string, unknown>>;
+  }>;
   assert.equal(groups.length, 1);
   assert.equal(groups[0]!.hooks.length, 1);
   return groups[0]!.hooks[0]!;
@@ -124,7 +133,11 @@ function assertWipeDenied(run: ClaudeRun, model: FakeModel, world: World): void 
   assert.ok(run.result, `no result JSON on stdout: ${run.stdout}\n${run.stderr}`);
   assert.ok(existsSync(join(world.home, SENTINEL)), 'the home folder was wiped');
   assert.deepEqual(
-    run.result.permission_denials.map((denial) => [denial.tool_name, denial.tool_use_id, denial.tool_input?.['command']]),
+    run.result.permission_denials.map((denial) => [
+      denial.tool_name,
+      denial.tool_use_id,
+      denial.tool_input?.['command'],
+    ]),
     [['Bash', toolUseIdFor(0), WIPE_HOME]],
   );
   const records = bashRecords(world, WIPE_HOME);
@@ -135,7 +148,11 @@ function assertWipeDenied(run: ClaudeRun, model: FakeModel, world: World): void 
   assert.match(reason, /home folder/);
   const result = toolResult(model, 0);
   assert.equal(result.isError, true);
-  assert.match(result.text, loggedTextPattern(reason), `Warden's reason did not reach the model.\nlogged reason: ${reason}\ntool_result: ${result.text}`);
+  assert.match(
+    result.text,
+    loggedTextPattern(reason),
+    `Warden's reason did not reach the model.\nlogged reason: ${reason}\ntool_result: ${result.text}`,
+  );
 }
 
 /** The log keeps the reason redacted: each <redacted:label> marker stands for text the model saw in full. */
@@ -145,103 +162,127 @@ function loggedTextPattern(logged: string): RegExp {
 }
 
 for (const version of claudeVersions) {
-  test(`claude ${version} with Warden's http hooks from install and a real serve: rm -rf ~/ is denied, ls -la runs`, { timeout: testTimeoutMs }, () =>
-    withWorld((world) =>
-      withServe(world, async (serve) => {
-        const ready = JSON.parse(serve.readyLine) as Record<string, unknown>;
-        assert.match(String(ready['url']), /^http:\/\/127\.0\.0\.1:\d+$/);
-        for (const key of ['tokenFile', 'panelTokenFile']) assert.ok(isAbsolute(String(ready[key])), `${key} is not absolute`);
-        assert.ok(String(ready['panelUrl']).startsWith(`${serve.url}/panel`));
+  test(
+    `claude ${version} with Warden's http hooks from install and a real serve: rm -rf ~/ is denied, ls -la runs`,
+    { timeout: testTimeoutMs },
+    () =>
+      withWorld((world) =>
+        withServe(world, async (serve) => {
+          const ready = JSON.parse(serve.readyLine) as Record<string, unknown>;
+          assert.match(String(ready['url']), /^http:\/\/127\.0\.0\.1:\d+$/);
+          for (const key of ['tokenFile', 'panelTokenFile'])
+            assert.ok(isAbsolute(String(ready[key])), `${key} is not absolute`);
+          assert.ok(String(ready['panelUrl']).startsWith(`${serve.url}/panel`));
 
-        const { settings, stderr } = await install(world, version, ['--url', serve.url]);
-        const hook = preToolUseHook(settings);
-        assert.equal(hook['type'], 'http');
-        assert.equal(hook['url'], `${serve.url}/hooks/claude`);
-        if (version === '2.1.197') {
-          assert.equal(hook['onFailure'], undefined);
-          assert.match(stderr, /fail OPEN/);
-        } else {
-          assert.equal(hook['onFailure'], 'block');
-        }
+          const { settings, stderr } = await install(world, version, ['--url', serve.url]);
+          const hook = preToolUseHook(settings);
+          assert.equal(hook['type'], 'http');
+          assert.equal(hook['url'], `${serve.url}/hooks/claude`);
+          if (version === '2.1.197') {
+            assert.equal(hook['onFailure'], undefined);
+            assert.match(stderr, /fail OPEN/);
+          } else {
+            assert.equal(hook['onFailure'], 'block');
+          }
 
-        await withModel(
-          [
-            { name: 'Bash', input: { command: WIPE_HOME, description: 'Clean the home folder' } },
-            { name: 'Bash', input: { command: 'ls -la', description: 'List the project' } },
-          ],
-          async (model) => {
-            const run = await claude(version, world, model, 'Clean up, then list the project.');
-            assertWipeDenied(run, model, world);
-            const listing = toolResult(model, 1);
-            assert.equal(listing.isError, false, listing.text);
-            assert.ok(listing.text.includes(LISTING_MARKER), `the model did not see the listing: ${listing.text}`);
-            const listed = bashRecords(world, 'ls -la');
-            assert.equal(listed.length, 1, 'the activity log should hold one record of ls -la');
-            // allow without a person's consent is no objection: Claude Code got `{}`.
-            assert.equal(listed[0]!['decision'], 'allow');
-            assert.equal((listed[0]!['approval'] as Record<string, unknown>)['state'], 'none');
-            assert.equal(run.result?.result, 'Finished the scripted calls.');
-          },
-        );
-      }),
-    ),
+          await withModel(
+            [
+              { name: 'Bash', input: { command: WIPE_HOME, description: 'Clean the home folder' } },
+              { name: 'Bash', input: { command: 'ls -la', description: 'List the project' } },
+            ],
+            async (model) => {
+              const run = await claude(version, world, model, 'Clean up, then list the project.');
+              assertWipeDenied(run, model, world);
+              const listing = toolResult(model, 1);
+              assert.equal(listing.isError, false, listing.text);
+              assert.ok(listing.text.includes(LISTING_MARKER), `the model did not see the listing: ${listing.text}`);
+              const listed = bashRecords(world, 'ls -la');
+              assert.equal(listed.length, 1, 'the activity log should hold one record of ls -la');
+              // allow without a person's consent is no objection: Claude Code got `{}`.
+              assert.equal(listed[0]!['decision'], 'allow');
+              assert.equal((listed[0]!['approval'] as Record<string, unknown>)['state'], 'none');
+              assert.equal(run.result?.result, 'Finished the scripted calls.');
+            },
+          );
+        }),
+      ),
   );
 }
 
 for (const version of claudeVersions) {
-  test(`claude ${version} with the command bridge from install --bridge and serve down: rm -rf ~/ is still denied in-process`, { timeout: testTimeoutMs }, () =>
-    withWorld(async (world) => {
-      const { settings } = await install(world, version, ['--bridge']);
-      const hook = preToolUseHook(settings);
-      assert.equal(hook['type'], 'command');
-      assert.match(String(hook['command']), /cli\.js" hook --agent claude$/);
-      await withModel([{ name: 'Bash', input: { command: WIPE_HOME, description: 'Clean the home folder' } }], async (model) => {
-        const run = await claude(version, world, model, 'Clean up the home folder.');
-        assertWipeDenied(run, model, world);
-      });
-    }),
+  test(
+    `claude ${version} with the command bridge from install --bridge and serve down: rm -rf ~/ is still denied in-process`,
+    { timeout: testTimeoutMs },
+    () =>
+      withWorld(async (world) => {
+        const { settings } = await install(world, version, ['--bridge']);
+        const hook = preToolUseHook(settings);
+        assert.equal(hook['type'], 'command');
+        assert.match(String(hook['command']), /cli\.js" hook --agent claude$/);
+        await withModel(
+          [{ name: 'Bash', input: { command: WIPE_HOME, description: 'Clean the home folder' } }],
+          async (model) => {
+            const run = await claude(version, world, model, 'Clean up the home folder.');
+            assertWipeDenied(run, model, world);
+          },
+        );
+      }),
   );
 }
 
-test('claude 2.1.332 with the hooks install writes and serve down: the prompt still reaches the model, the tool call is blocked (fail closed)', { timeout: testTimeoutMs }, () =>
-  withWorld(async (world) => {
-    const deadUrl = await unusedLocalUrl();
-    const { settings } = await install(world, '2.1.332', ['--url', deadUrl]);
-    const hooks = settings['hooks'] as Record<string, { hooks: Record<string, unknown>[] }[]>;
-    assert.equal(preToolUseHook(settings)['onFailure'], 'block');
-    // Only the gates on a tool call fail closed: a dead Warden must not lock the person out of the agent.
-    for (const event of ['UserPromptSubmit', 'Stop', 'PostToolUse']) assert.equal(hooks[event]?.[0]?.hooks[0]?.['onFailure'], undefined, event);
-    assert.equal(hooks['PermissionRequest']?.[0]?.hooks[0]?.['onFailure'], 'block');
-    const marker = join(world.project, 'ran.txt');
-    const command = `echo ran > ${marker}`;
-    await withModel([{ name: 'Bash', input: { command, description: 'Write a marker' } }], async (model) => {
-      const run = await claude('2.1.332', world, model, 'Write the marker.');
-      assert.equal(existsSync(marker), false, 'the call ran although Warden could not be reached');
-      assert.ok(run.result, `no result JSON on stdout: ${run.stdout}\n${run.stderr}`);
-      assert.deepEqual(
-        run.result.permission_denials.map((denial) => [denial.tool_name, denial.tool_use_id, denial.tool_input?.['command']]),
-        [['Bash', toolUseIdFor(0), command]],
-      );
-      const result = toolResult(model, 0);
-      assert.equal(result.isError, true);
-      assert.match(result.text, /onFailure is "block"/);
-    });
-  }),
+test(
+  'claude 2.1.332 with the hooks install writes and serve down: the prompt still reaches the model, the tool call is blocked (fail closed)',
+  { timeout: testTimeoutMs },
+  () =>
+    withWorld(async (world) => {
+      const deadUrl = await unusedLocalUrl();
+      const { settings } = await install(world, '2.1.332', ['--url', deadUrl]);
+      const hooks = settings['hooks'] as Record<string, { hooks: Record<string, unknown>[] }[]>;
+      assert.equal(preToolUseHook(settings)['onFailure'], 'block');
+      // Only the gates on a tool call fail closed: a dead Warden must not lock the person out of the agent.
+      for (const event of ['UserPromptSubmit', 'Stop', 'PostToolUse'])
+        assert.equal(hooks[event]?.[0]?.hooks[0]?.['onFailure'], undefined, event);
+      assert.equal(hooks['PermissionRequest']?.[0]?.hooks[0]?.['onFailure'], 'block');
+      const marker = join(world.project, 'ran.txt');
+      const command = `echo ran > ${marker}`;
+      await withModel([{ name: 'Bash', input: { command, description: 'Write a marker' } }], async (model) => {
+        const run = await claude('2.1.332', world, model, 'Write the marker.');
+        assert.equal(existsSync(marker), false, 'the call ran although Warden could not be reached');
+        assert.ok(run.result, `no result JSON on stdout: ${run.stdout}\n${run.stderr}`);
+        assert.deepEqual(
+          run.result.permission_denials.map((denial) => [
+            denial.tool_name,
+            denial.tool_use_id,
+            denial.tool_input?.['command'],
+          ]),
+          [['Bash', toolUseIdFor(0), command]],
+        );
+        const result = toolResult(model, 0);
+        assert.equal(result.isError, true);
+        assert.match(result.text, /onFailure is "block"/);
+      });
+    }),
 );
 
-test('claude 2.1.197 with the http hooks install writes and serve down: the call runs (http hooks fail open there, which install warns about)', { timeout: testTimeoutMs }, () =>
-  withWorld(async (world) => {
-    const deadUrl = await unusedLocalUrl();
-    const { settings, stderr } = await install(world, '2.1.197', ['--url', deadUrl]);
-    assert.equal(preToolUseHook(settings)['onFailure'], undefined);
-    assert.match(stderr, /--bridge/);
-    const marker = join(world.project, 'ran.txt');
-    await withModel([{ name: 'Bash', input: { command: `echo ran > ${marker}`, description: 'Write a marker' } }], async (model) => {
-      const run = await claude('2.1.197', world, model, 'Write the marker.');
-      assert.equal(run.exitCode, 0, run.stderr);
-      assert.deepEqual(run.result?.permission_denials, []);
-      assert.equal(readFileSync(marker, 'utf8'), 'ran\n');
-      assert.equal(toolResult(model, 0).isError, false);
-    });
-  }),
+test(
+  'claude 2.1.197 with the http hooks install writes and serve down: the call runs (http hooks fail open there, which install warns about)',
+  { timeout: testTimeoutMs },
+  () =>
+    withWorld(async (world) => {
+      const deadUrl = await unusedLocalUrl();
+      const { settings, stderr } = await install(world, '2.1.197', ['--url', deadUrl]);
+      assert.equal(preToolUseHook(settings)['onFailure'], undefined);
+      assert.match(stderr, /--bridge/);
+      const marker = join(world.project, 'ran.txt');
+      await withModel(
+        [{ name: 'Bash', input: { command: `echo ran > ${marker}`, description: 'Write a marker' } }],
+        async (model) => {
+          const run = await claude('2.1.197', world, model, 'Write the marker.');
+          assert.equal(run.exitCode, 0, run.stderr);
+          assert.deepEqual(run.result?.permission_denials, []);
+          assert.equal(readFileSync(marker, 'utf8'), 'ran\n');
+          assert.equal(toolResult(model, 0).isError, false);
+        },
+      );
+    }),
 );

@@ -52,29 +52,62 @@ const ALLOWED = [
   /^extension\/schemas\/config\.schema\.json$/,
 ];
 
-const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/cli.js', 'extension/dist/webview/panel.js', 'extension/dist/webview/panel.css', 'extension/media/icon.png', 'extension/schemas/config.schema.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt'];
+const REQUIRED = [
+  'extension/package.json',
+  'extension/dist/extension.js',
+  'extension/dist/cli.js',
+  'extension/dist/webview/panel.js',
+  'extension/dist/webview/panel.css',
+  'extension/media/icon.png',
+  'extension/schemas/config.schema.json',
+  'extension/readme.md',
+  'extension/changelog.md',
+  'extension/LICENSE.txt',
+];
 
-test('npm run package makes a .vsix with only the bundles, the panel, the icon, the schema and the metadata', { timeout: 240_000 }, () => {
-  assert.ok(existsSync(join(root, 'node_modules/.bin/vsce')), '@vscode/vsce is not installed');
-  const copy = mkdtempSync(join(tmpdir(), 'aw-vsix-'));
-  try {
-    for (const part of ['package.json', '.vscodeignore', 'README.md', 'CHANGELOG.md', 'LICENSE', 'tsconfig.json', 'scripts', 'src', 'media']) cpSync(join(root, part), join(copy, part), { recursive: true });
-    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
-    const run = spawnSync('npm', ['run', 'package'], { cwd: copy, encoding: 'utf8', timeout: 200_000, env: { ...process.env, npm_config_update_notifier: 'false' } });
-    assert.equal(run.status, 0, `npm run package failed:\n${run.stdout}\n${run.stderr}`);
-    const vsix = join(copy, 'agent-warden.vsix');
-    assert.ok(existsSync(vsix), 'the .vsix was written');
-    const entries = zipEntries(readFileSync(vsix));
-    const stray = entries.filter((name) => !ALLOWED.some((pattern) => pattern.test(name)));
-    assert.deepEqual(stray, [], 'nothing outside the shipped set is inside');
-    for (const name of REQUIRED) assert.ok(entries.includes(name), `${name} is inside`);
-    assert.ok(!entries.some((name) => name.endsWith('.map')), 'no source maps');
-    const manifest = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as { main: string; icon: string };
-    assert.ok(entries.includes(`extension/${manifest.main.replace(/^\.\//, '')}`), 'the manifest main is inside');
-    assert.ok(entries.includes(`extension/${manifest.icon}`), 'the manifest icon is inside');
-    const bytes = statSync(vsix).size;
-    console.log(`figure: agent-warden.vsix ${(bytes / 1024 / 1024).toFixed(2)} MB (${bytes} bytes), ${entries.length} entries: ${entries.join(', ')}`);
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
-});
+test(
+  'npm run package makes a .vsix with only the bundles, the panel, the icon, the schema and the metadata',
+  { timeout: 240_000 },
+  () => {
+    assert.ok(existsSync(join(root, 'node_modules/.bin/vsce')), '@vscode/vsce is not installed');
+    const copy = mkdtempSync(join(tmpdir(), 'aw-vsix-'));
+    try {
+      for (const part of [
+        'package.json',
+        '.vscodeignore',
+        'README.md',
+        'CHANGELOG.md',
+        'LICENSE',
+        'tsconfig.json',
+        'scripts',
+        'src',
+        'media',
+      ])
+        cpSync(join(root, part), join(copy, part), { recursive: true });
+      symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+      const run = spawnSync('npm', ['run', 'package'], {
+        cwd: copy,
+        encoding: 'utf8',
+        timeout: 200_000,
+        env: { ...process.env, npm_config_update_notifier: 'false' },
+      });
+      assert.equal(run.status, 0, `npm run package failed:\n${run.stdout}\n${run.stderr}`);
+      const vsix = join(copy, 'agent-warden.vsix');
+      assert.ok(existsSync(vsix), 'the .vsix was written');
+      const entries = zipEntries(readFileSync(vsix));
+      const stray = entries.filter((name) => !ALLOWED.some((pattern) => pattern.test(name)));
+      assert.deepEqual(stray, [], 'nothing outside the shipped set is inside');
+      for (const name of REQUIRED) assert.ok(entries.includes(name), `${name} is inside`);
+      assert.ok(!entries.some((name) => name.endsWith('.map')), 'no source maps');
+      const manifest = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as { main: string; icon: string };
+      assert.ok(entries.includes(`extension/${manifest.main.replace(/^\.\//, '')}`), 'the manifest main is inside');
+      assert.ok(entries.includes(`extension/${manifest.icon}`), 'the manifest icon is inside');
+      const bytes = statSync(vsix).size;
+      console.log(
+        `figure: agent-warden.vsix ${(bytes / 1024 / 1024).toFixed(2)} MB (${bytes} bytes), ${entries.length} entries: ${entries.join(', ')}`,
+      );
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  },
+);

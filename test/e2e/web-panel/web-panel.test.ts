@@ -18,7 +18,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 const root = process.cwd();
 const cli = join(root, 'dist/cli.js');
 const chromiumPath = process.env.AGENT_WARDEN_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const BULK = 10_000;
 
 interface Served {
@@ -28,7 +36,10 @@ interface Served {
   panelTokenFile: string;
 }
 
-function startServe(cwd: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; served: Served; stderr: string[] }> {
+function startServe(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; served: Served; stderr: string[] }> {
   const child = spawn(process.execPath, [cli, 'serve', '--port', '0'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: string[] = [];
   child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));
@@ -55,8 +66,16 @@ function hookBody(command: string, folder: string, n = 0): string {
   });
 }
 
-async function postHook(url: string, token: string, body: string): Promise<{ hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } }> {
-  const res = await fetch(`${url}/hooks/claude`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+async function postHook(
+  url: string,
+  token: string,
+  body: string,
+): Promise<{ hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } }> {
+  const res = await fetch(`${url}/hooks/claude`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body,
+  });
   assert.equal(res.status, 200);
   return (await res.json()) as { hookSpecificOutput?: { permissionDecision?: string } };
 }
@@ -68,12 +87,28 @@ function bulkPoster(url: string, token: string): { post(body: string): Promise<s
   return {
     post: (body) =>
       new Promise((ok, fail) => {
-        const req = request({ host: target.hostname, port: target.port, path: '/hooks/claude', method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => (res.statusCode === 200 ? ok(text) : fail(new Error(`hook answered ${res.statusCode}: ${text}`))));
-        });
+        const req = request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: '/hooks/claude',
+            method: 'POST',
+            agent,
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () =>
+              res.statusCode === 200 ? ok(text) : fail(new Error(`hook answered ${res.statusCode}: ${text}`)),
+            );
+          },
+        );
         req.on('error', fail);
         req.end(body);
       }),
@@ -86,7 +121,8 @@ async function watchForRow(page: Page, needle: string): Promise<void> {
   await page.evaluate((text) => {
     const w = window as unknown as { rowSeen?: Promise<number> };
     w.rowSeen = new Promise<number>((done) => {
-      const seen = () => Array.from(document.querySelectorAll('#spacer .row')).some((r) => (r.textContent ?? '').includes(text));
+      const seen = () =>
+        Array.from(document.querySelectorAll('#spacer .row')).some((r) => (r.textContent ?? '').includes(text));
       if (seen()) return done(Date.now());
       const observer = new MutationObserver(() => {
         if (!seen()) return;
@@ -98,126 +134,160 @@ async function watchForRow(page: Page, needle: string): Promise<void> {
   }, needle);
 }
 
-test('the web panel of `serve`: rows, an ask approved by a click, and 10,000 rows in a window', { timeout: 600_000 }, async (t) => {
-  assert.ok(existsSync(cli) && existsSync(join(root, 'dist/webview/panel.js')), 'build first: node scripts/build.mjs');
-  assert.ok(existsSync(chromiumPath), `chromium is missing at ${chromiumPath}`);
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'aw-web-panel-')));
-  const folder = join(base, 'project');
-  mkdirSync(join(folder, '.git'), { recursive: true });
-  mkdirSync(join(base, 'home'), { recursive: true });
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(base, 'home'), AGENT_WARDEN_HOME: join(base, 'warden-home'), AGENT_WARDEN_CLAUDE_BIN: join(base, 'no-claude') };
-  const { child, served, stderr } = await startServe(folder, env);
-  let browser: Browser | undefined;
-  t.after(async () => {
-    await browser?.close().catch(() => undefined);
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(base, { recursive: true, force: true });
-  });
-
-  assert.match(served.url, /^http:\/\/127\.0\.0\.1:\d+$/);
-  assert.ok(served.panelUrl.startsWith(`${served.url}/panel?once=`), `a one-time panel link: ${served.panelUrl}`);
-  const token = readFileSync(served.tokenFile, 'utf8').trim();
-  const pageErrors: string[] = [];
-
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
-  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') pageErrors.push(msg.text());
-  });
-  const opened = await page.goto(served.panelUrl);
-  assert.equal(opened?.status(), 200, 'the one-time link sets the cookie and lands on the panel');
-  assert.equal(new URL(page.url()).search, '', 'the one-time token leaves the address bar');
-  const reused = await fetch(served.panelUrl, { redirect: 'manual' });
-  assert.equal(reused.status, 401, 'the link works once');
-
-  try {
-    // An allowed call: its row proves the event stream is attached (asks are held only then).
-    await watchForRow(page, 'web-allowed-dir');
-    assert.deepEqual(await postHook(served.url, token, hookBody('ls -la web-allowed-dir', folder)), {});
-    await page.waitForSelector('#spacer .row:has-text("web-allowed-dir")', { timeout: 20_000 });
-
-    const denied = await postHook(served.url, token, hookBody('chmod -R 777 /', folder));
-    assert.equal(denied.hookSpecificOutput?.permissionDecision, 'deny', JSON.stringify(denied));
-    const denyRow = await page.waitForSelector('#spacer .row:has-text("chmod -R 777 /")', { timeout: 20_000 });
-    assert.equal(await denyRow.$eval('.badge', (el) => el.textContent), 'deny');
-
-    const held = postHook(served.url, token, hookBody('sudo apt-get install web-panel-package', folder));
-    const card = await page.waitForSelector('.card:has-text("web-panel-package")', { timeout: 20_000 });
-    const askRow = await page.waitForSelector('#spacer .row:has-text("web-panel-package")', { timeout: 20_000 });
-    assert.equal(await askRow.$eval('.badge', (el) => el.textContent), 'ask');
-    assert.match((await card.textContent()) ?? '', /sha256:[0-9a-f]{64}/, 'the card shows the digest');
-    mkdirSync(join(root, 'test-results'), { recursive: true });
-    await page.screenshot({ path: join(root, 'test-results/web-panel.png'), fullPage: true });
-    await (await card.$('button[data-action="approve-once"]'))!.click();
-    const answered = await held;
-    assert.equal(answered.hookSpecificOutput?.permissionDecision, 'allow', `the held ask is answered with an explicit allow: ${JSON.stringify(answered)}`);
-    await page.waitForSelector('.card', { state: 'detached', timeout: 10_000 });
-
-    // 10,000 more calls through the real hook route, four at a time.
-    const last = `web-bulk-${String(BULK - 1).padStart(5, '0')}`;
-    await watchForRow(page, last);
-    let next = 0;
-    let lastRepliedAt = 0;
-    const poster = bulkPoster(served.url, token);
-    const pushStarted = Date.now();
-    try {
-      await Promise.all(
-        Array.from({ length: 4 }, async () => {
-          for (let n = next++; n < BULK; n = next++) {
-            const reply = await poster.post(hookBody(`echo web-bulk-${String(n).padStart(5, '0')}`, folder, n));
-            assert.equal(reply, '{}');
-            if (n === BULK - 1) lastRepliedAt = Date.now();
-          }
-        }),
-      );
-    } finally {
-      poster.close();
-    }
-    const pushSeconds = (Date.now() - pushStarted) / 1000;
-    const seenAt = await page.evaluate(() => (window as unknown as { rowSeen: Promise<number> }).rowSeen);
-    await page.waitForFunction((n) => document.getElementById('list')?.getAttribute('aria-rowcount') === String(n), BULK, { timeout: 60_000 });
-
-    const domRows = await page.$$eval('#spacer .row', (rows) => rows.length);
-    assert.ok(domRows > 0 && domRows < 200, `only a window of rows is in the DOM (${domRows})`);
-    const top = await page.$eval('#spacer .row', (el) => el.textContent ?? '');
-    assert.ok(top.includes(last), `the newest call is on top: ${top}`);
-
-    // Scroll to the bottom: the oldest call still held is there, and the DOM holds a window again.
-    const frame = await page.evaluate(async () => {
-      const list = document.getElementById('list')!;
-      // The panel redraws in its own animation-frame callback, queued by the scroll event before
-      // ours: the time from the frame's start to our callback is the redraw's work in that frame.
-      const inFrame = () => new Promise<{ work: number; at: number }>((r) => requestAnimationFrame((frameStart) => r({ work: performance.now() - frameStart, at: performance.now() })));
-      const work: number[] = [];
-      const toFrame: number[] = [];
-      for (const fraction of [0.25, 0.5, 0.75, 1]) {
-        const started = performance.now();
-        list.scrollTop = (list.scrollHeight - list.clientHeight) * fraction;
-        list.dispatchEvent(new Event('scroll'));
-        const first = await inFrame();
-        work.push(first.work);
-        toFrame.push(first.at - started);
-        await inFrame();
+test(
+  'the web panel of `serve`: rows, an ask approved by a click, and 10,000 rows in a window',
+  { timeout: 600_000 },
+  async (t) => {
+    assert.ok(
+      existsSync(cli) && existsSync(join(root, 'dist/webview/panel.js')),
+      'build first: node scripts/build.mjs',
+    );
+    assert.ok(existsSync(chromiumPath), `chromium is missing at ${chromiumPath}`);
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'aw-web-panel-')));
+    const folder = join(base, 'project');
+    mkdirSync(join(folder, '.git'), { recursive: true });
+    mkdirSync(join(base, 'home'), { recursive: true });
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: join(base, 'home'),
+      AGENT_WARDEN_HOME: join(base, 'warden-home'),
+      AGENT_WARDEN_CLAUDE_BIN: join(base, 'no-claude'),
+    };
+    const { child, served, stderr } = await startServe(folder, env);
+    let browser: Browser | undefined;
+    t.after(async () => {
+      await browser?.close().catch(() => undefined);
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
       }
-      return { work, toFrame, rows: document.querySelectorAll('#spacer .row').length };
+      rmSync(base, { recursive: true, force: true });
     });
-    assert.ok(frame.rows > 0 && frame.rows < 200, `still a window after scrolling (${frame.rows})`);
-    const bottom = await page.$$eval('#spacer .row', (rows) => rows.map((r) => r.textContent ?? ''));
-    assert.ok(bottom.some((text) => text.includes('web-bulk-00000')), `the oldest of the 10,000 shows at the bottom: ${bottom.slice(-2).join(' | ')}`);
-    assert.ok(!bottom.some((text) => text.includes(last)), 'the newest is scrolled out of the DOM');
-    assert.deepEqual(pageErrors, [], 'no error in the page');
 
-    console.log(`figure: ${BULK} hook calls pushed in ${pushSeconds.toFixed(1)} s (${Math.round(BULK / pushSeconds)} calls/s, 4 at a time)`);
-    console.log(`figure: 10,000th record: hook reply → its row in the DOM ${seenAt - lastRepliedAt} ms (wall clock, same machine)`);
-    const fixed = (list: number[]) => list.map((ms) => ms.toFixed(1)).join(', ');
-    console.log(`figure: scroll jumps to 25/50/75/100 % of 10,000 rows: redraw work in the frame ${fixed(frame.work)} ms; scroll → painted frame ${fixed(frame.toFrame)} ms; ${domRows} row elements in the DOM`);
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\n--- serve stderr (tail) ---\n${stderr.join('').slice(-3000)}\n--- page errors ---\n${pageErrors.join('\n')}`);
-  }
-});
+    assert.match(served.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.ok(served.panelUrl.startsWith(`${served.url}/panel?once=`), `a one-time panel link: ${served.panelUrl}`);
+    const token = readFileSync(served.tokenFile, 'utf8').trim();
+    const pageErrors: string[] = [];
+
+    browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') pageErrors.push(msg.text());
+    });
+    const opened = await page.goto(served.panelUrl);
+    assert.equal(opened?.status(), 200, 'the one-time link sets the cookie and lands on the panel');
+    assert.equal(new URL(page.url()).search, '', 'the one-time token leaves the address bar');
+    const reused = await fetch(served.panelUrl, { redirect: 'manual' });
+    assert.equal(reused.status, 401, 'the link works once');
+
+    try {
+      // An allowed call: its row proves the event stream is attached (asks are held only then).
+      await watchForRow(page, 'web-allowed-dir');
+      assert.deepEqual(await postHook(served.url, token, hookBody('ls -la web-allowed-dir', folder)), {});
+      await page.waitForSelector('#spacer .row:has-text("web-allowed-dir")', { timeout: 20_000 });
+
+      const denied = await postHook(served.url, token, hookBody('chmod -R 777 /', folder));
+      assert.equal(denied.hookSpecificOutput?.permissionDecision, 'deny', JSON.stringify(denied));
+      const denyRow = await page.waitForSelector('#spacer .row:has-text("chmod -R 777 /")', { timeout: 20_000 });
+      assert.equal(await denyRow.$eval('.badge', (el) => el.textContent), 'deny');
+
+      const held = postHook(served.url, token, hookBody('sudo apt-get install web-panel-package', folder));
+      const card = await page.waitForSelector('.card:has-text("web-panel-package")', { timeout: 20_000 });
+      const askRow = await page.waitForSelector('#spacer .row:has-text("web-panel-package")', { timeout: 20_000 });
+      assert.equal(await askRow.$eval('.badge', (el) => el.textContent), 'ask');
+      assert.match((await card.textContent()) ?? '', /sha256:[0-9a-f]{64}/, 'the card shows the digest');
+      mkdirSync(join(root, 'test-results'), { recursive: true });
+      await page.screenshot({ path: join(root, 'test-results/web-panel.png'), fullPage: true });
+      await (await card.$('button[data-action="approve-once"]'))!.click();
+      const answered = await held;
+      assert.equal(
+        answered.hookSpecificOutput?.permissionDecision,
+        'allow',
+        `the held ask is answered with an explicit allow: ${JSON.stringify(answered)}`,
+      );
+      await page.waitForSelector('.card', { state: 'detached', timeout: 10_000 });
+
+      // 10,000 more calls through the real hook route, four at a time.
+      const last = `web-bulk-${String(BULK - 1).padStart(5, '0')}`;
+      await watchForRow(page, last);
+      let next = 0;
+      let lastRepliedAt = 0;
+      const poster = bulkPoster(served.url, token);
+      const pushStarted = Date.now();
+      try {
+        await Promise.all(
+          Array.from({ length: 4 }, async () => {
+            for (let n = next++; n < BULK; n = next++) {
+              const reply = await poster.post(hookBody(`echo web-bulk-${String(n).padStart(5, '0')}`, folder, n));
+              assert.equal(reply, '{}');
+              if (n === BULK - 1) lastRepliedAt = Date.now();
+            }
+          }),
+        );
+      } finally {
+        poster.close();
+      }
+      const pushSeconds = (Date.now() - pushStarted) / 1000;
+      const seenAt = await page.evaluate(() => (window as unknown as { rowSeen: Promise<number> }).rowSeen);
+      await page.waitForFunction(
+        (n) => document.getElementById('list')?.getAttribute('aria-rowcount') === String(n),
+        BULK,
+        { timeout: 60_000 },
+      );
+
+      const domRows = await page.$$eval('#spacer .row', (rows) => rows.length);
+      assert.ok(domRows > 0 && domRows < 200, `only a window of rows is in the DOM (${domRows})`);
+      const top = await page.$eval('#spacer .row', (el) => el.textContent ?? '');
+      assert.ok(top.includes(last), `the newest call is on top: ${top}`);
+
+      // Scroll to the bottom: the oldest call still held is there, and the DOM holds a window again.
+      const frame = await page.evaluate(async () => {
+        const list = document.getElementById('list')!;
+        // The panel redraws in its own animation-frame callback, queued by the scroll event before
+        // ours: the time from the frame's start to our callback is the redraw's work in that frame.
+        const inFrame = () =>
+          new Promise<{ work: number; at: number }>((r) =>
+            requestAnimationFrame((frameStart) => r({ work: performance.now() - frameStart, at: performance.now() })),
+          );
+        const work: number[] = [];
+        const toFrame: number[] = [];
+        for (const fraction of [0.25, 0.5, 0.75, 1]) {
+          const started = performance.now();
+          list.scrollTop = (list.scrollHeight - list.clientHeight) * fraction;
+          list.dispatchEvent(new Event('scroll'));
+          const first = await inFrame();
+          work.push(first.work);
+          toFrame.push(first.at - started);
+          await inFrame();
+        }
+        return { work, toFrame, rows: document.querySelectorAll('#spacer .row').length };
+      });
+      assert.ok(frame.rows > 0 && frame.rows < 200, `still a window after scrolling (${frame.rows})`);
+      const bottom = await page.$$eval('#spacer .row', (rows) => rows.map((r) => r.textContent ?? ''));
+      assert.ok(
+        bottom.some((text) => text.includes('web-bulk-00000')),
+        `the oldest of the 10,000 shows at the bottom: ${bottom.slice(-2).join(' | ')}`,
+      );
+      assert.ok(!bottom.some((text) => text.includes(last)), 'the newest is scrolled out of the DOM');
+      assert.deepEqual(pageErrors, [], 'no error in the page');
+
+      console.log(
+        `figure: ${BULK} hook calls pushed in ${pushSeconds.toFixed(1)} s (${Math.round(BULK / pushSeconds)} calls/s, 4 at a time)`,
+      );
+      console.log(
+        `figure: 10,000th record: hook reply → its row in the DOM ${seenAt - lastRepliedAt} ms (wall clock, same machine)`,
+      );
+      const fixed = (list: number[]) => list.map((ms) => ms.toFixed(1)).join(', ');
+      console.log(
+        `figure: scroll jumps to 25/50/75/100 % of 10,000 rows: redraw work in the frame ${fixed(frame.work)} ms; scroll → painted frame ${fixed(frame.toFrame)} ms; ${domRows} row elements in the DOM`,
+      );
+    } catch (err) {
+      throw new Error(
+        `${(err as Error).message}\n--- serve stderr (tail) ---\n${stderr.join('').slice(-3000)}\n--- page errors ---\n${pageErrors.join('\n')}`,
+      );
+    }
+  },
+);

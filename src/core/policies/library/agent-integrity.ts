@@ -13,7 +13,8 @@ import { own } from './shared/own';
 // configuration says. Each rule names what was seen and why it is refused.
 
 /** How Warden's hook entries show in an agent's settings: its name, its token variable, or its loopback hook URL. */
-const WARDEN_MARK = /agent-warden|agent_warden|https?:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+\/hooks\/(claude|codex|gemini|cursor|copilot)\b/i;
+const WARDEN_MARK =
+  /agent-warden|agent_warden|https?:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+\/hooks\/(claude|codex|gemini|cursor|copilot)\b/i;
 
 function mentionsWarden(path: string): boolean {
   try {
@@ -52,7 +53,8 @@ function shellTouchesStateDir(call: ToolCall, stateDir: string): string | null {
       const candidate = word.includes('=') && !word.startsWith('/') ? word.slice(word.indexOf('=') + 1) : word;
       if (isInside(resolvePath(candidate, cwd, call.home), stateDir)) return word;
     }
-    for (const value of Object.values(cmd.assignments)) if (isInside(resolvePath(value, cwd, call.home), stateDir)) return value;
+    for (const value of Object.values(cmd.assignments))
+      if (isInside(resolvePath(value, cwd, call.home), stateDir)) return value;
   }
   return null;
 }
@@ -67,7 +69,11 @@ function killsWarden(call: ToolCall, stateDir: string): string | null {
     const args = argsOf(cmd);
     const joined = args.join(' ');
     if (WARDEN_MARK.test(joined) || /cli\.js\b.*\bserve\b/.test(joined)) return `${name} ${joined}`;
-    if ((name === 'pkill' || name === 'killall' || name === 'taskkill') && args.some((a) => /^(node|node\.exe|nodejs)$/i.test(a))) return `${name} ${joined} (also ends Warden's server)`;
+    if (
+      (name === 'pkill' || name === 'killall' || name === 'taskkill') &&
+      args.some((a) => /^(node|node\.exe|nodejs)$/i.test(a))
+    )
+      return `${name} ${joined} (also ends Warden's server)`;
     pids ??= wardenPids(stateDir);
     const known = pids;
     const pid = args.find((a) => known.has(a));
@@ -80,8 +86,13 @@ function uninstallsWarden(call: ToolCall): string | null {
   for (const cmd of shellCommands(call)) {
     const words = cmd.argv.join(' ');
     if (/(^|[\s/])agent-warden(\s|$)/.test(words) && /\buninstall\b/.test(words)) return words;
-    if ((cmd.name === 'code' || cmd.name === 'code-server' || cmd.name === 'cursor') && /--uninstall-extension\s+\S*agent-warden/.test(words)) return words;
-    if (['npm', 'pnpm', 'yarn'].includes(cmd.name) && /\b(uninstall|remove|rm|un)\b.*\bagent-warden\b/.test(words)) return words;
+    if (
+      (cmd.name === 'code' || cmd.name === 'code-server' || cmd.name === 'cursor') &&
+      /--uninstall-extension\s+\S*agent-warden/.test(words)
+    )
+      return words;
+    if (['npm', 'pnpm', 'yarn'].includes(cmd.name) && /\b(uninstall|remove|rm|un)\b.*\bagent-warden\b/.test(words))
+      return words;
   }
   return null;
 }
@@ -89,7 +100,8 @@ function uninstallsWarden(call: ToolCall): string | null {
 function selfProtectionFinding(call: ToolCall, stateDir: string): string | null {
   const state = resolvePath(stateDir, '/', call.home);
   for (const target of [...readTargets(call), ...writeTargets(call)]) {
-    if (isInside(target.absolute, state)) return `${target.access === 'read' ? 'reads' : 'changes'} Warden's state folder (${target.raw}), which holds its tokens and its log`;
+    if (isInside(target.absolute, state))
+      return `${target.access === 'read' ? 'reads' : 'changes'} Warden's state folder (${target.raw}), which holds its tokens and its log`;
   }
   for (const p of call.paths) if (isInside(p.absolute, state)) return `touches Warden's state folder (${p.raw})`;
   if (call.shell) {
@@ -97,11 +109,19 @@ function selfProtectionFinding(call: ToolCall, stateDir: string): string | null 
     if (word) return `names Warden's state folder (${word}), which holds its tokens and its log`;
   }
   for (const target of writeTargets(call)) {
-    if (isWardenProjectConfig(target.absolute, call.projectRoot)) return `changes Warden's project config (${target.raw})`;
-    if (agentConfigKind(target.absolute, call.projectRoot, call.home) && mentionsWarden(target.absolute)) return `changes ${target.raw}, which holds Warden's hook entries`;
+    if (isWardenProjectConfig(target.absolute, call.projectRoot))
+      return `changes Warden's project config (${target.raw})`;
+    if (agentConfigKind(target.absolute, call.projectRoot, call.home) && mentionsWarden(target.absolute))
+      return `changes ${target.raw}, which holds Warden's hook entries`;
   }
-  const oldText = typeof call.input.old_string === 'string' ? call.input.old_string : typeof call.input.old_str === 'string' ? call.input.old_str : '';
-  if (WARDEN_MARK.test(oldText) && call.paths.some((p) => agentConfigKind(p.absolute, call.projectRoot, call.home))) return "edits Warden's hook entries out of an agent's settings";
+  const oldText =
+    typeof call.input.old_string === 'string'
+      ? call.input.old_string
+      : typeof call.input.old_str === 'string'
+        ? call.input.old_str
+        : '';
+  if (WARDEN_MARK.test(oldText) && call.paths.some((p) => agentConfigKind(p.absolute, call.projectRoot, call.home)))
+    return "edits Warden's hook entries out of an agent's settings";
   if (call.shell) {
     const killed = killsWarden(call, state);
     if (killed) return `stops Warden (${killed})`;
@@ -114,7 +134,8 @@ function selfProtectionFinding(call: ToolCall, stateDir: string): string | null 
 export const wardenSelfProtection = definePolicy({
   name: 'warden-self-protection',
   category: 'agent-integrity',
-  description: "Always on: the agent may not read Warden's state folder, edit its config or hook entries, stop its processes, or delete its log.",
+  description:
+    "Always on: the agent may not read Warden's state folder, edit its config or hook entries, stop its processes, or delete its log.",
   defaultEnabled: true,
   alwaysOn: true,
   decision: 'deny',
@@ -133,7 +154,8 @@ export const wardenSelfProtection = definePolicy({
 export const agentConfigTampering = definePolicy({
   name: 'agent-config-tampering',
   category: 'agent-integrity',
-  description: "Refuses writing agents' hook, permission and MCP settings (.claude/settings*.json, .claude/hooks, .codex/hooks.json, .gemini/settings.json, .cursor/hooks.json, .github/hooks, .mcp.json).",
+  description:
+    "Refuses writing agents' hook, permission and MCP settings (.claude/settings*.json, .claude/hooks, .codex/hooks.json, .gemini/settings.json, .cursor/hooks.json, .github/hooks, .mcp.json).",
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -152,7 +174,8 @@ export const agentConfigTampering = definePolicy({
 });
 
 const BYPASS_FLAGS: Record<string, RegExp> = {
-  claude: /^--dangerously-skip-permissions$|^--permission-mode(=bypassPermissions)?$|^bypassPermissions$|^--allow-dangerously-skip-permissions$/,
+  claude:
+    /^--dangerously-skip-permissions$|^--permission-mode(=bypassPermissions)?$|^bypassPermissions$|^--allow-dangerously-skip-permissions$/,
   codex: /^--dangerously-bypass-approvals-and-sandbox$|^--yolo$/,
   gemini: /^--yolo$|^-y$|^--approval-mode(=yolo)?$|^yolo$/,
   'cursor-agent': /^--force$|^-f$|^--yolo$/,
@@ -162,7 +185,8 @@ const BYPASS_FLAGS: Record<string, RegExp> = {
 export const nestedAgentPermissionBypass = definePolicy({
   name: 'nested-agent-permission-bypass',
   category: 'agent-integrity',
-  description: 'Refuses starting another coding agent with its permission checks off (claude --dangerously-skip-permissions, codex --yolo, gemini --yolo, …).',
+  description:
+    'Refuses starting another coding agent with its permission checks off (claude --dangerously-skip-permissions, codex --yolo, gemini --yolo, …).',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -174,7 +198,12 @@ export const nestedAgentPermissionBypass = definePolicy({
       const args = argsOf(cmd);
       const flagged = args.filter((a) => pattern.test(a));
       // `--permission-mode` and `--approval-mode` only bypass with the yolo/bypass value.
-      const real = flagged.filter((a) => !/^--(permission|approval)-mode$|^(bypassPermissions|yolo)$/.test(a) || args.includes('bypassPermissions') || args.includes('yolo'));
+      const real = flagged.filter(
+        (a) =>
+          !/^--(permission|approval)-mode$|^(bypassPermissions|yolo)$/.test(a) ||
+          args.includes('bypassPermissions') ||
+          args.includes('yolo'),
+      );
       if (!real.length) continue;
       return {
         reason: `Starts ${cmd.name} with ${real.join(' ')}: a nested agent without permission checks escapes this session's guard; run it without that flag.`,

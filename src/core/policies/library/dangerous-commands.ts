@@ -25,7 +25,8 @@ interface DeleteTarget {
   filtered: boolean;
 }
 
-const FIND_FILTERS = /^-(name|iname|path|ipath|regex|iregex|type|mtime|mmin|atime|amin|ctime|newer|size|user|group|perm|empty)$/;
+const FIND_FILTERS =
+  /^-(name|iname|path|ipath|regex|iregex|type|mtime|mmin|atime|amin|ctime|newer|size|user|group|perm|empty)$/;
 
 function findStartPaths(cmd: SimpleCommand): { paths: string[]; filtered: boolean; deletes: boolean } {
   const args = argsOf(cmd);
@@ -38,10 +39,15 @@ function findStartPaths(cmd: SimpleCommand): { paths: string[]; filtered: boolea
     paths.push(word);
   }
   const rest = args.slice(i);
-  return { paths: paths.length ? paths : ['.'], filtered: rest.some((w) => FIND_FILTERS.test(w)), deletes: rest.includes('-delete') };
+  return {
+    paths: paths.length ? paths : ['.'],
+    filtered: rest.some((w) => FIND_FILTERS.test(w)),
+    deletes: rest.includes('-delete'),
+  };
 }
 
-const CODE_TREE_DELETE = /\b(rmtree|rmSync|rimraf(?:\.sync)?|rm_rf|rm_r|remove_dir_all|removeSync|emptyDirSync|RemoveAll)\s*\(\s*['"`]([^'"`]+)['"`]/g;
+const CODE_TREE_DELETE =
+  /\b(rmtree|rmSync|rimraf(?:\.sync)?|rm_rf|rm_r|remove_dir_all|removeSync|emptyDirSync|RemoveAll)\s*\(\s*['"`]([^'"`]+)['"`]/g;
 
 function isRecursiveRemove(cmd: SimpleCommand): boolean {
   const name = cmd.name.toLowerCase();
@@ -78,7 +84,13 @@ function deleteTargets(call: ToolCall): DeleteTarget[] {
       // `find ~ | xargs rm -rf`: the paths come from the command feeding xargs.
       if (words.length === 0 && cmd.via.includes('xargs')) {
         for (const upstream of commands) {
-          if (upstream.name !== 'find' || !parent || upstream.pipeline.id !== parent.pipeline.id || upstream.pipeline.index >= parent.pipeline.index) continue;
+          if (
+            upstream.name !== 'find' ||
+            !parent ||
+            upstream.pipeline.id !== parent.pipeline.id ||
+            upstream.pipeline.index >= parent.pipeline.index
+          )
+            continue;
           const found = findStartPaths(upstream);
           targets.push(...found.paths.map((p) => ({ word: p, cwd, filtered: found.filtered })));
         }
@@ -89,7 +101,8 @@ function deleteTargets(call: ToolCall): DeleteTarget[] {
     } else {
       const code = inlineCode(cmd);
       // shutil.rmtree('/x'), fs.rmSync('/x', { recursive: true }), FileUtils.rm_rf('/x') in a one-liner.
-      if (code) for (const m of code.matchAll(CODE_TREE_DELETE)) targets.push({ word: m[2] ?? '', cwd, filtered: false });
+      if (code)
+        for (const m of code.matchAll(CODE_TREE_DELETE)) targets.push({ word: m[2] ?? '', cwd, filtered: false });
     }
   }
   return targets;
@@ -106,15 +119,22 @@ function judgeDelete(t: DeleteTarget, call: ToolCall, params: DeleteParams): Jud
   const probe = dynamicAt === -1 ? staticPart : `${staticPart}x`;
   const absolute = resolvePath(probe, t.cwd, call.home);
   const relation = relatePath(absolute, call.projectRoot, call.home);
-  if (absolute === '/' || /^[A-Za-z]:\\?$/.test(absolute)) return { decision: 'deny', what: 'the whole file system', target: t.word };
-  if (relation === 'project-root') return t.filtered ? null : { decision: 'deny', what: 'the whole project', target: t.word };
+  if (absolute === '/' || /^[A-Za-z]:\\?$/.test(absolute))
+    return { decision: 'deny', what: 'the whole file system', target: t.word };
+  if (relation === 'project-root')
+    return t.filtered ? null : { decision: 'deny', what: 'the whole project', target: t.word };
   if (relation === 'inside-project') {
     const gitDir = resolvePath('.git', call.projectRoot, call.home);
     if (absolute === gitDir) return { decision: 'deny', what: "the repository's history (.git)", target: t.word };
     return null;
   }
   if (inAllowedDirs(absolute, params.allowedPaths, call.home, params.allowTempDirs)) return null;
-  const where = relation === 'home' ? 'your whole home folder' : relation === 'outside-project-in-home' ? `${absolute}, outside the project` : `${absolute}, a system path`;
+  const where =
+    relation === 'home'
+      ? 'your whole home folder'
+      : relation === 'outside-project-in-home'
+        ? `${absolute}, outside the project`
+        : `${absolute}, a system path`;
   const decision = dynamicAt !== -1 || t.filtered ? 'ask' : 'deny';
   return { decision, what: where, target: t.word };
 }
@@ -122,7 +142,8 @@ function judgeDelete(t: DeleteTarget, call: ToolCall, params: DeleteParams): Jud
 export const recursiveDeleteOutsideProject = definePolicy({
   name: 'recursive-delete-outside-project',
   category: 'dangerous-commands',
-  description: 'Refuses recursive deletes (rm -r, find -delete, Remove-Item -Recurse, rmtree one-liners) of anything outside the project, the project itself or its .git.',
+  description:
+    'Refuses recursive deletes (rm -r, find -delete, Remove-Item -Recurse, rmtree one-liners) of anything outside the project, the project itself or its .git.',
   defaultEnabled: true,
   decision: 'deny',
   params: deleteParams,

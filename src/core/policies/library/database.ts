@@ -19,7 +19,7 @@ const SQL_CLIENTS: Record<string, { short: string[]; long: string[]; positionalS
   clickhouse: { short: ['q'], long: ['query'] },
   cockroach: { short: ['e'], long: ['execute'] },
   sqlcmd: { short: ['Q', 'q'], long: [] },
-  'snowsql': { short: ['q'], long: ['query'] },
+  snowsql: { short: ['q'], long: ['query'] },
   bq: { short: [], long: [], positionalSql: true },
   usql: { short: ['c'], long: ['command'] },
 };
@@ -42,7 +42,8 @@ export function sqlTexts(call: ToolCall | undefined): string[] {
     if (!client) continue;
     const args = argsOf(cmd);
     texts.push(...optionValues(args, client.short, client.long));
-    if (client.positionalSql) texts.push(...parseFlags(args, ['cmd', 'init'], ['cmd', 'init', 'separator']).positionals.slice(1));
+    if (client.positionalSql)
+      texts.push(...parseFlags(args, ['cmd', 'init'], ['cmd', 'init', 'separator']).positionals.slice(1));
     texts.push(...cmd.redirects.filter((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<').map((r) => r.target));
     texts.push(...upstreamText(commands, cmd));
   }
@@ -52,7 +53,10 @@ export function sqlTexts(call: ToolCall | undefined): string[] {
 function upstreamText(commands: SimpleCommand[], cmd: SimpleCommand): string[] {
   return commands
     .filter((c) => ECHOERS.has(c.name) && c.pipeline.id === cmd.pipeline.id && c.pipeline.index < cmd.pipeline.index)
-    .flatMap((c) => [...argsOf(c).filter((a) => !/^-[neE]+$/.test(a)), ...c.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target)]);
+    .flatMap((c) => [
+      ...argsOf(c).filter((a) => !/^-[neE]+$/.test(a)),
+      ...c.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target),
+    ]);
 }
 
 /** Statements with comments and string literals blanked out, so `'DROP TABLE'` in data is not a statement. */
@@ -63,7 +67,10 @@ export function sqlStatements(text: string): string[] {
     .replace(/'(?:[^']|'')*'/g, "''")
     .replace(/"(?:[^"\\]|\\.)*"/g, '""')
     .replace(/\$\$[\s\S]*?\$\$/g, "''");
-  return cleaned.split(';').map((s) => s.replace(/\s+/g, ' ').trim()).filter((s) => s !== '');
+  return cleaned
+    .split(';')
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => s !== '');
 }
 
 type SqlFinding = { statement: string; what: string };
@@ -91,7 +98,10 @@ export const sqlDropOrTruncate = definePolicy({
       return m ? (m[1] ?? '').toUpperCase().replace(/\s+/, ' ') : null;
     });
     if (!found) return null;
-    return { reason: `${found.what} deletes a whole table or database and its data; write a migration the person reviews, or back up first and ask.`, evidence: evidenceOf(found.statement) };
+    return {
+      reason: `${found.what} deletes a whole table or database and its data; write a migration the person reviews, or back up first and ask.`,
+      evidence: evidenceOf(found.statement),
+    };
   },
 });
 
@@ -109,14 +119,18 @@ export const sqlWriteWithoutWhere = definePolicy({
       return null;
     });
     if (!found) return null;
-    return { reason: `${found.what} changes every row of the table; add a WHERE clause that selects the rows you mean, or ask.`, evidence: evidenceOf(found.statement) };
+    return {
+      reason: `${found.what} changes every row of the table; add a WHERE clause that selects the rows you mean, or ask.`,
+      evidence: evidenceOf(found.statement),
+    };
   },
 });
 
 export const sqlSchemaChange = definePolicy({
   name: 'sql-schema-change',
   category: 'database',
-  description: 'Asks before schema changes that lose data: ALTER TABLE … DROP, DROP COLUMN/INDEX/VIEW/FUNCTION, RENAME.',
+  description:
+    'Asks before schema changes that lose data: ALTER TABLE … DROP, DROP COLUMN/INDEX/VIEW/FUNCTION, RENAME.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -124,11 +138,15 @@ export const sqlSchemaChange = definePolicy({
     const found = findStatement(call, (s) => {
       if (/^ALTER\s+TABLE\b.*\bDROP\b/i.test(s)) return 'ALTER TABLE … DROP';
       if (/^ALTER\s+TABLE\b.*\bRENAME\b/i.test(s)) return 'ALTER TABLE … RENAME';
-      const m = /^DROP\s+(INDEX|VIEW|MATERIALIZED VIEW|FUNCTION|PROCEDURE|TRIGGER|SEQUENCE|TYPE|COLUMN|USER|ROLE)\b/i.exec(s);
+      const m =
+        /^DROP\s+(INDEX|VIEW|MATERIALIZED VIEW|FUNCTION|PROCEDURE|TRIGGER|SEQUENCE|TYPE|COLUMN|USER|ROLE)\b/i.exec(s);
       return m ? `DROP ${(m[1] ?? '').toUpperCase()}` : null;
     });
     if (!found) return null;
-    return { reason: `${found.what} changes the schema in place; put it in a reviewed migration with a way back, or ask.`, evidence: evidenceOf(found.statement) };
+    return {
+      reason: `${found.what} changes the schema in place; put it in a reviewed migration with a way back, or ask.`,
+      evidence: evidenceOf(found.statement),
+    };
   },
 });
 
@@ -146,22 +164,38 @@ function resetCommand(cmd: SimpleCommand): string | null {
     case 'rails':
     case 'rake':
     case 'bin/rails':
-      return args.some((a) => /^db:(drop|reset|schema:load|purge|truncate_all)/.test(a)) ? `${cmd.name} ${args.find((a) => a.startsWith('db:'))}` : null;
+      return args.some((a) => /^db:(drop|reset|schema:load|purge|truncate_all)/.test(a))
+        ? `${cmd.name} ${args.find((a) => a.startsWith('db:'))}`
+        : null;
     case 'prisma':
-      return (args[0] === 'migrate' && args[1] === 'reset') || (args[0] === 'db' && args[1] === 'push' && args.some((a) => /--force-reset|--accept-data-loss/.test(a))) ? `prisma ${args.slice(0, 2).join(' ')}` : null;
+      return (args[0] === 'migrate' && args[1] === 'reset') ||
+        (args[0] === 'db' && args[1] === 'push' && args.some((a) => /--force-reset|--accept-data-loss/.test(a)))
+        ? `prisma ${args.slice(0, 2).join(' ')}`
+        : null;
     case 'npx':
     case 'pnpm':
     case 'bunx':
     case 'yarn':
-      return args.includes('prisma') && ((args.includes('migrate') && args.includes('reset')) || args.some((a) => /--force-reset|--accept-data-loss/.test(a))) ? 'prisma reset' : null;
+      return args.includes('prisma') &&
+        ((args.includes('migrate') && args.includes('reset')) ||
+          args.some((a) => /--force-reset|--accept-data-loss/.test(a)))
+        ? 'prisma reset'
+        : null;
     case 'php':
-      return args[0] === 'artisan' && /^(migrate:(fresh|reset|refresh)|db:wipe)$/.test(args[1] ?? '') ? `artisan ${args[1]}` : null;
+      return args[0] === 'artisan' && /^(migrate:(fresh|reset|refresh)|db:wipe)$/.test(args[1] ?? '')
+        ? `artisan ${args[1]}`
+        : null;
     case 'python':
     case 'python3':
-      return args.includes('manage.py') && (args.includes('flush') || args.includes('reset_db')) ? 'manage.py flush' : null;
+      return args.includes('manage.py') && (args.includes('flush') || args.includes('reset_db'))
+        ? 'manage.py flush'
+        : null;
     case 'sequelize':
     case 'knex':
-      return args.some((a) => /^(db:drop|migrate:rollback|migrate:undo:all)$/.test(a)) && (cmd.name === 'sequelize' || args.includes('--all')) ? `${cmd.name} ${args[0]}` : null;
+      return args.some((a) => /^(db:drop|migrate:rollback|migrate:undo:all)$/.test(a)) &&
+        (cmd.name === 'sequelize' || args.includes('--all'))
+        ? `${cmd.name} ${args[0]}`
+        : null;
     default:
       return null;
   }
@@ -170,14 +204,19 @@ function resetCommand(cmd: SimpleCommand): string | null {
 export const databaseCliReset = definePolicy({
   name: 'database-cli-reset',
   category: 'database',
-  description: 'Asks before CLI commands that wipe a database: dropdb, redis-cli FLUSHALL, rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, manage.py flush.',
+  description:
+    'Asks before CLI commands that wipe a database: dropdb, redis-cli FLUSHALL, rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, manage.py flush.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     for (const cmd of shellCommands(call)) {
       const what = resetCommand(cmd);
-      if (what) return { reason: `${what} wipes the database's data; make sure it is a disposable local database, or ask.`, evidence: evidenceOf(cmd.text) };
+      if (what)
+        return {
+          reason: `${what} wipes the database's data; make sure it is a disposable local database, or ask.`,
+          evidence: evidenceOf(cmd.text),
+        };
     }
     return null;
   },

@@ -9,7 +9,8 @@ import { writeTargets } from './shared/targets';
 export const writeOutsideProject = definePolicy({
   name: 'write-outside-project',
   category: 'filesystem',
-  description: 'Asks before writing, moving or deleting files outside the project (temp folders and listed paths excepted).',
+  description:
+    'Asks before writing, moving or deleting files outside the project (temp folders and listed paths excepted).',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({
@@ -35,16 +36,67 @@ export const writeOutsideProject = definePolicy({
 
 /** Files that run code at login, on a schedule or on every git operation, or that grant access. */
 const HOME_PERSISTENCE = [
-  '.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.kshrc', '.cshrc', '.tcshrc',
-  '.config/fish/config.fish', '.config/fish/conf.d/', '.ssh/authorized_keys', '.ssh/authorized_keys2', '.ssh/rc', '.ssh/config',
-  '.config/autostart/', '.config/systemd/user/', 'Library/LaunchAgents/', '.xinitrc', '.xprofile', '.gitconfig', '.config/git/config',
-  '.npmrc', '.pip/pip.conf', '.config/pip/pip.conf', '.pydistutils.cfg', '.inputrc', '.vimrc', '.local/bin/',
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.profile',
+  '.zshrc',
+  '.zprofile',
+  '.zshenv',
+  '.zlogin',
+  '.kshrc',
+  '.cshrc',
+  '.tcshrc',
+  '.config/fish/config.fish',
+  '.config/fish/conf.d/',
+  '.ssh/authorized_keys',
+  '.ssh/authorized_keys2',
+  '.ssh/rc',
+  '.ssh/config',
+  '.config/autostart/',
+  '.config/systemd/user/',
+  'Library/LaunchAgents/',
+  '.xinitrc',
+  '.xprofile',
+  '.gitconfig',
+  '.config/git/config',
+  '.npmrc',
+  '.pip/pip.conf',
+  '.config/pip/pip.conf',
+  '.pydistutils.cfg',
+  '.inputrc',
+  '.vimrc',
+  '.local/bin/',
 ];
 const SYSTEM_PERSISTENCE = [
-  '/etc/cron', '/etc/crontab', '/var/spool/cron', '/etc/systemd/', '/lib/systemd/', '/usr/lib/systemd/', '/etc/init.d/', '/etc/rc.local',
-  '/etc/profile', '/etc/bash.bashrc', '/etc/zsh/', '/etc/environment', '/etc/ld.so.preload', '/etc/sudoers', '/etc/passwd', '/etc/shadow',
-  '/etc/group', '/etc/hosts', '/etc/resolv.conf', '/etc/pam.d/', '/etc/ssh/', '/Library/LaunchAgents/', '/Library/LaunchDaemons/',
-  '/usr/local/bin/', '/usr/bin/', '/bin/', '/sbin/', '/usr/sbin/',
+  '/etc/cron',
+  '/etc/crontab',
+  '/var/spool/cron',
+  '/etc/systemd/',
+  '/lib/systemd/',
+  '/usr/lib/systemd/',
+  '/etc/init.d/',
+  '/etc/rc.local',
+  '/etc/profile',
+  '/etc/bash.bashrc',
+  '/etc/zsh/',
+  '/etc/environment',
+  '/etc/ld.so.preload',
+  '/etc/sudoers',
+  '/etc/passwd',
+  '/etc/shadow',
+  '/etc/group',
+  '/etc/hosts',
+  '/etc/resolv.conf',
+  '/etc/pam.d/',
+  '/etc/ssh/',
+  '/Library/LaunchAgents/',
+  '/Library/LaunchDaemons/',
+  '/usr/local/bin/',
+  '/usr/bin/',
+  '/bin/',
+  '/sbin/',
+  '/usr/sbin/',
 ];
 
 function persistenceKind(abs: string, call: ToolCall): { kind: string; soft: boolean } | null {
@@ -52,11 +104,17 @@ function persistenceKind(abs: string, call: ToolCall): { kind: string; soft: boo
   if (isInside(abs, call.home)) {
     const rel = path.slice(call.home.replace(/[\\/]+$/, '').length + 1);
     for (const entry of HOME_PERSISTENCE) {
-      if (entry.endsWith('/') ? rel.startsWith(entry) || rel === entry.slice(0, -1) : rel === entry) return { kind: `~/${entry}`, soft: false };
+      if (entry.endsWith('/') ? rel.startsWith(entry) || rel === entry.slice(0, -1) : rel === entry)
+        return { kind: `~/${entry}`, soft: false };
     }
   }
   for (const entry of SYSTEM_PERSISTENCE) {
-    if (entry.endsWith('/') ? path.startsWith(entry) || path === entry.slice(0, -1) : path === entry || path.startsWith(`${entry}.`) || path.startsWith(`${entry}/`)) return { kind: entry, soft: false };
+    if (
+      entry.endsWith('/')
+        ? path.startsWith(entry) || path === entry.slice(0, -1)
+        : path === entry || path.startsWith(`${entry}.`) || path.startsWith(`${entry}/`)
+    )
+      return { kind: entry, soft: false };
   }
   const gitHooks = resolvePath('.git/hooks', call.projectRoot, call.home);
   if (isInside(abs, gitHooks) && abs !== gitHooks) return { kind: '.git/hooks (runs on every commit)', soft: true };
@@ -66,7 +124,8 @@ function persistenceKind(abs: string, call: ToolCall): { kind: string; soft: boo
 export const persistenceMechanisms = definePolicy({
   name: 'persistence-mechanisms',
   category: 'filesystem',
-  description: 'Refuses writing login scripts, authorized_keys, cron, systemd units, launch agents, /etc files and system binaries; asks for .git/hooks.',
+  description:
+    'Refuses writing login scripts, authorized_keys, cron, systemd units, launch agents, /etc files and system binaries; asks for .git/hooks.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -98,7 +157,9 @@ function shellWriteSize(call: ToolCall): { bytes: number; how: string } | null {
     const args = argsOf(cmd);
     if (cmd.name === 'fallocate' || cmd.name === 'truncate' || cmd.name === 'mkfile') {
       const flag = cmd.name === 'fallocate' ? 'l' : 's';
-      const values = [...args.keys()].filter((i) => args[i] === `-${flag}` || args[i] === '--length' || args[i] === '--size').map((i) => args[i + 1] ?? '');
+      const values = [...args.keys()]
+        .filter((i) => args[i] === `-${flag}` || args[i] === '--length' || args[i] === '--size')
+        .map((i) => args[i + 1] ?? '');
       const inline = args.filter((a) => a.startsWith(`-${flag}`) && a.length > 2).map((a) => a.slice(2));
       const first = cmd.name === 'mkfile' ? parseFlags(args).positionals[0] : undefined;
       for (const v of [...values, ...inline, ...(first ? [first] : [])]) {
@@ -118,13 +179,21 @@ function shellWriteSize(call: ToolCall): { bytes: number; how: string } | null {
 export const largeFileWrite = definePolicy({
   name: 'large-file-write',
   category: 'packages-and-system',
-  description: 'Asks before writing a file larger than maxBytes (1 MiB by default), by a file tool or by fallocate/truncate/dd.',
+  description:
+    'Asks before writing a file larger than maxBytes (1 MiB by default), by a file tool or by fallocate/truncate/dd.',
   defaultEnabled: true,
   decision: 'ask',
-  params: z.object({ maxBytes: z.number().int().positive().default(1024 * 1024) }),
+  params: z.object({
+    maxBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+  }),
   evaluate({ call, params }) {
     if (!call) return null;
-    const faceBytes = call.face.family === 'write' || call.face.family === 'edit' ? Buffer.byteLength(call.content ?? '', 'utf8') : 0;
+    const faceBytes =
+      call.face.family === 'write' || call.face.family === 'edit' ? Buffer.byteLength(call.content ?? '', 'utf8') : 0;
     const shell = call.shell ? shellWriteSize(call) : null;
     const bytes = Math.max(faceBytes, shell?.bytes ?? 0);
     if (bytes <= params.maxBytes) return null;

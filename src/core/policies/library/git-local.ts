@@ -8,7 +8,10 @@ import type { GitInvocation } from './shared/git';
 
 // Local git operations that lose work or rewrite history.
 
-function firstGit(call: ToolCall | undefined, test: (git: GitInvocation, cmd: SimpleCommand) => string | null): PolicyHit | null {
+function firstGit(
+  call: ToolCall | undefined,
+  test: (git: GitInvocation, cmd: SimpleCommand) => string | null,
+): PolicyHit | null {
   if (!call?.shell) return null;
   for (const { cmd, git } of gitCommands(shellCommands(call))) {
     const reason = test(git, cmd);
@@ -20,21 +23,35 @@ function firstGit(call: ToolCall | undefined, test: (git: GitInvocation, cmd: Si
 export const gitHistoryRewrite = definePolicy({
   name: 'git-history-rewrite',
   category: 'git',
-  description: 'Asks before rewriting history: filter-branch, filter-repo, interactive or --root rebases, reflog expiry, update-ref -d, BFG.',
+  description:
+    'Asks before rewriting history: filter-branch, filter-repo, interactive or --root rebases, reflog expiry, update-ref -d, BFG.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
-    const bfg = shellCommands(call).find((c) => c.name === 'bfg' || (c.name === 'java' && c.argv.some((a) => /bfg[\w.-]*\.jar$/.test(a))));
-    if (bfg) return { reason: 'BFG rewrites every commit in the repository; a person should confirm, and every clone must be re-cloned afterwards.', evidence: evidenceOf(bfg.text) };
+    const bfg = shellCommands(call).find(
+      (c) => c.name === 'bfg' || (c.name === 'java' && c.argv.some((a) => /bfg[\w.-]*\.jar$/.test(a))),
+    );
+    if (bfg)
+      return {
+        reason:
+          'BFG rewrites every commit in the repository; a person should confirm, and every clone must be re-cloned afterwards.',
+        evidence: evidenceOf(bfg.text),
+      };
     return firstGit(call, (git) => {
       const flags = parseFlags(git.args, ['x', 's', 'X'], ['onto', 'exec', 'strategy', 'strategy-option']);
-      if (git.sub === 'filter-branch' || git.sub === 'filter-repo') return `git ${git.sub} rewrites the whole history; every clone diverges. A person should confirm and coordinate it.`;
-      if (git.sub === 'rebase' && (flags.short.has('i') || flags.long.has('interactive'))) return 'git rebase -i opens an editor the agent cannot drive and rewrites commits; rebase non-interactively, or let the person do it.';
-      if (git.sub === 'rebase' && flags.long.has('root')) return 'git rebase --root rewrites every commit back to the first one; a person should confirm.';
-      if (git.sub === 'reflog' && (git.args[0] === 'expire' || git.args[0] === 'delete')) return `git reflog ${git.args[0]} removes the safety net for recovering lost commits; leave the reflog alone.`;
-      if (git.sub === 'update-ref' && (flags.short.has('d') || git.args.includes('--stdin'))) return 'git update-ref rewrites refs behind git\'s back; use git branch or git tag.';
-      if (git.sub === 'gc' && git.args.some((a) => /^--prune=(now|all)$/.test(a))) return 'git gc --prune=now deletes unreachable commits for good; a person should confirm.';
+      if (git.sub === 'filter-branch' || git.sub === 'filter-repo')
+        return `git ${git.sub} rewrites the whole history; every clone diverges. A person should confirm and coordinate it.`;
+      if (git.sub === 'rebase' && (flags.short.has('i') || flags.long.has('interactive')))
+        return 'git rebase -i opens an editor the agent cannot drive and rewrites commits; rebase non-interactively, or let the person do it.';
+      if (git.sub === 'rebase' && flags.long.has('root'))
+        return 'git rebase --root rewrites every commit back to the first one; a person should confirm.';
+      if (git.sub === 'reflog' && (git.args[0] === 'expire' || git.args[0] === 'delete'))
+        return `git reflog ${git.args[0]} removes the safety net for recovering lost commits; leave the reflog alone.`;
+      if (git.sub === 'update-ref' && (flags.short.has('d') || git.args.includes('--stdin')))
+        return "git update-ref rewrites refs behind git's back; use git branch or git tag.";
+      if (git.sub === 'gc' && git.args.some((a) => /^--prune=(now|all)$/.test(a)))
+        return 'git gc --prune=now deletes unreachable commits for good; a person should confirm.';
       if (git.sub === 'replace') return 'git replace swaps commits in every history view; a person should confirm.';
       return null;
     });
@@ -44,14 +61,15 @@ export const gitHistoryRewrite = definePolicy({
 export const gitAmend = definePolicy({
   name: 'git-amend',
   category: 'git',
-  description: 'Asks before git commit --amend, which rewrites the last commit (possibly one the person made or already pushed).',
+  description:
+    'Asks before git commit --amend, which rewrites the last commit (possibly one the person made or already pushed).',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     return firstGit(call, (git) =>
       git.sub === 'commit' && git.args.includes('--amend')
-        ? 'git commit --amend rewrites the last commit, which may be the person\'s or already pushed; make a new commit instead unless asked to amend.'
+        ? "git commit --amend rewrites the last commit, which may be the person's or already pushed; make a new commit instead unless asked to amend."
         : null,
     );
   },
@@ -76,7 +94,8 @@ export const gitStashDrop = definePolicy({
 export const gitAddAll = definePolicy({
   name: 'git-add-all',
   category: 'git',
-  description: 'Reminds the agent to review what it stages when it runs git add -A / --all / . (stray files, build output, secrets).',
+  description:
+    'Reminds the agent to review what it stages when it runs git add -A / --all / . (stray files, build output, secrets).',
   defaultEnabled: true,
   decision: 'instruct',
   params: z.object({}),
@@ -84,8 +103,13 @@ export const gitAddAll = definePolicy({
     return firstGit(call, (git) => {
       if (git.sub !== 'add') return null;
       const flags = parseFlags(git.args, [], ['chmod', 'pathspec-from-file']);
-      const wide = flags.short.has('A') || flags.long.has('all') || flags.positionals.some((p) => p === '.' || p === ':/' || p === '*' || p === '-A');
-      return wide ? 'git add of everything stages stray files, build output or secrets too: check git status and stage the files you changed by name.' : null;
+      const wide =
+        flags.short.has('A') ||
+        flags.long.has('all') ||
+        flags.positionals.some((p) => p === '.' || p === ':/' || p === '*' || p === '-A');
+      return wide
+        ? 'git add of everything stages stray files, build output or secrets too: check git status and stage the files you changed by name.'
+        : null;
     });
   },
 });
@@ -93,7 +117,8 @@ export const gitAddAll = definePolicy({
 export const gitDiscardWork = definePolicy({
   name: 'git-discard-work',
   category: 'git',
-  description: 'Asks before discarding uncommitted work: reset --hard, clean -f, checkout -- ., restore ., switch --discard-changes.',
+  description:
+    'Asks before discarding uncommitted work: reset --hard, clean -f, checkout -- ., restore ., switch --discard-changes.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -101,17 +126,38 @@ export const gitDiscardWork = definePolicy({
     return firstGit(call, (git) => {
       const flags = parseFlags(git.args, ['e'], ['exclude', 'source']);
       const everything = (paths: string[]) => paths.some((p) => p === '.' || p === ':/' || p === '*' || p === ':(top)');
-      if (git.sub === 'reset' && flags.long.has('hard')) return 'git reset --hard throws away every uncommitted change, which may include the person\'s work; commit or stash first, or ask.';
-      if (git.sub === 'clean' && (flags.short.has('f') || flags.long.has('force')) && !flags.short.has('n') && !flags.long.has('dry-run')) {
+      if (git.sub === 'reset' && flags.long.has('hard'))
+        return "git reset --hard throws away every uncommitted change, which may include the person's work; commit or stash first, or ask.";
+      if (
+        git.sub === 'clean' &&
+        (flags.short.has('f') || flags.long.has('force')) &&
+        !flags.short.has('n') &&
+        !flags.long.has('dry-run')
+      ) {
         return `git clean ${git.args.join(' ')} deletes untracked files for good${flags.short.has('x') ? ', ignored ones (like .env) too' : ''}; run it with -n first and ask.`;
       }
-      if (git.sub === 'checkout' && (flags.short.has('f') || flags.long.has('force') || (git.args.includes('--') && everything(flags.positionals)) || everything(flags.positionals))) {
+      if (
+        git.sub === 'checkout' &&
+        (flags.short.has('f') ||
+          flags.long.has('force') ||
+          (git.args.includes('--') && everything(flags.positionals)) ||
+          everything(flags.positionals))
+      ) {
         return 'git checkout over the whole tree discards every uncommitted change; restore only the files you changed yourself, or ask.';
       }
-      if (git.sub === 'restore' && !flags.short.has('S') && !(flags.long.has('staged') && !flags.long.has('worktree')) && everything(flags.positionals)) {
+      if (
+        git.sub === 'restore' &&
+        !flags.short.has('S') &&
+        !(flags.long.has('staged') && !flags.long.has('worktree')) &&
+        everything(flags.positionals)
+      ) {
         return 'git restore over the whole tree discards every uncommitted change; restore only the files you changed yourself, or ask.';
       }
-      if (git.sub === 'switch' && (flags.long.has('discard-changes') || flags.short.has('f') || flags.long.has('force'))) return 'git switch --discard-changes throws away uncommitted work; commit or stash first.';
+      if (
+        git.sub === 'switch' &&
+        (flags.long.has('discard-changes') || flags.short.has('f') || flags.long.has('force'))
+      )
+        return 'git switch --discard-changes throws away uncommitted work; commit or stash first.';
       return null;
     });
   },
@@ -120,7 +166,8 @@ export const gitDiscardWork = definePolicy({
 export const gitSkipHooks = definePolicy({
   name: 'git-skip-hooks',
   category: 'git',
-  description: "Asks before skipping the project's git hooks (--no-verify, -n on commit, core.hooksPath=/dev/null, HUSKY=0).",
+  description:
+    "Asks before skipping the project's git hooks (--no-verify, -n on commit, core.hooksPath=/dev/null, HUSKY=0).",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -128,9 +175,17 @@ export const gitSkipHooks = definePolicy({
     return firstGit(call, (git, cmd) => {
       const hooksOff = git.config.some((c) => /^core\.hookspath=/i.test(c));
       const envOff = cmd.assignments.HUSKY === '0' || cmd.assignments.SKIP_HOOKS !== undefined;
-      const flags = parseFlags(git.args, ['m', 'F', 'C', 'c', 't'], ['message', 'file', 'author', 'date', 'template', 'reuse-message', 'fixup', 'squash']);
+      const flags = parseFlags(
+        git.args,
+        ['m', 'F', 'C', 'c', 't'],
+        ['message', 'file', 'author', 'date', 'template', 'reuse-message', 'fixup', 'squash'],
+      );
       const noVerify = flags.long.has('no-verify') || (git.sub === 'commit' && flags.short.has('n'));
-      if (!['commit', 'push', 'merge', 'rebase', 'am', 'cherry-pick'].includes(git.sub) || !(noVerify || hooksOff || envOff)) return null;
+      if (
+        !['commit', 'push', 'merge', 'rebase', 'am', 'cherry-pick'].includes(git.sub) ||
+        !(noVerify || hooksOff || envOff)
+      )
+        return null;
       return `git ${git.sub} with its hooks switched off skips the project's own checks (lint, tests, secret scans); fix what the hook reports instead.`;
     });
   },

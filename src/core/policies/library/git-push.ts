@@ -69,7 +69,8 @@ export function pushPlans(call: ToolCall): PushPlan[] {
         plan.destinations.push(strip(dst || (src === 'HEAD' ? current() : src)));
       } else plan.destinations.push(strip(body === 'HEAD' || body === '@' ? current() : body));
     }
-    if (!refspecs.length && !plan.all && !plan.mirror && !deleting && !flags.long.has('tags')) plan.destinations.push(current());
+    if (!refspecs.length && !plan.all && !plan.mirror && !deleting && !flags.long.has('tags'))
+      plan.destinations.push(current());
     plans.push(plan);
   }
   return plans;
@@ -85,12 +86,25 @@ export const gitForcePush = definePolicy({
   evaluate({ call }) {
     if (!call?.shell) return null;
     for (const plan of pushPlans(call)) {
-      if (plan.mirror) return { reason: 'git push --mirror overwrites and deletes every ref on the remote to match this clone; push the branch you changed instead.', evidence: evidenceOf(plan.text) };
+      if (plan.mirror)
+        return {
+          reason:
+            'git push --mirror overwrites and deletes every ref on the remote to match this clone; push the branch you changed instead.',
+          evidence: evidenceOf(plan.text),
+        };
       if (plan.force === 'force') {
-        return { reason: `Force push (${plan.forceHow}) rewrites the remote branch and can destroy others' commits; push normally, or use --force-with-lease on your own branch with the person's consent.`, evidence: evidenceOf(plan.text) };
+        return {
+          reason: `Force push (${plan.forceHow}) rewrites the remote branch and can destroy others' commits; push normally, or use --force-with-lease on your own branch with the person's consent.`,
+          evidence: evidenceOf(plan.text),
+        };
       }
       if (plan.force === 'lease') {
-        return { decision: 'ask', reason: 'git push --force-with-lease still rewrites the remote branch history; a person should confirm the branch is theirs alone.', evidence: evidenceOf(plan.text) };
+        return {
+          decision: 'ask',
+          reason:
+            'git push --force-with-lease still rewrites the remote branch history; a person should confirm the branch is theirs alone.',
+          evidence: evidenceOf(plan.text),
+        };
       }
     }
     return null;
@@ -100,7 +114,8 @@ export const gitForcePush = definePolicy({
 export const gitPushProtectedBranch = definePolicy({
   name: 'git-push-protected-branch',
   category: 'git',
-  description: 'Asks before pushing to a protected branch (main, master, production, release*), including a bare `git push` while on one.',
+  description:
+    'Asks before pushing to a protected branch (main, master, production, release*), including a bare `git push` while on one.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({
@@ -116,7 +131,12 @@ export const gitPushProtectedBranch = definePolicy({
           evidence: evidenceOf(plan.text),
         };
       }
-      if (plan.all) return { reason: 'git push --all pushes every local branch, protected ones included; push the one feature branch you mean.', evidence: evidenceOf(plan.text) };
+      if (plan.all)
+        return {
+          reason:
+            'git push --all pushes every local branch, protected ones included; push the one feature branch you mean.',
+          evidence: evidenceOf(plan.text),
+        };
     }
     return null;
   },
@@ -133,9 +153,17 @@ export const gitRemoteBranchDelete = definePolicy({
     if (!call?.shell) return null;
     for (const plan of pushPlans(call)) {
       if (plan.deletes.length) {
-        return { reason: `Deletes the remote branch ${plan.deletes.join(', ')} on ${plan.remote ?? 'the remote'}: others may still use it and unmerged commits there are lost; a person should confirm.`, evidence: evidenceOf(plan.text) };
+        return {
+          reason: `Deletes the remote branch ${plan.deletes.join(', ')} on ${plan.remote ?? 'the remote'}: others may still use it and unmerged commits there are lost; a person should confirm.`,
+          evidence: evidenceOf(plan.text),
+        };
       }
-      if (plan.prune) return { reason: 'git push --prune deletes every remote branch that has no local counterpart; a person should confirm.', evidence: evidenceOf(plan.text) };
+      if (plan.prune)
+        return {
+          reason:
+            'git push --prune deletes every remote branch that has no local counterpart; a person should confirm.',
+          evidence: evidenceOf(plan.text),
+        };
     }
     return null;
   },

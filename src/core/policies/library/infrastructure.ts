@@ -58,18 +58,53 @@ function infraPolicy(spec: InfraSpec): AnyPolicy {
   });
 }
 
-const KUBE_MUTATING = new Set(['delete', 'apply', 'create', 'replace', 'patch', 'scale', 'drain', 'cordon', 'uncordon', 'taint', 'edit', 'set', 'autoscale', 'run', 'exec', 'cp', 'label', 'annotate', 'expose']);
+const KUBE_MUTATING = new Set([
+  'delete',
+  'apply',
+  'create',
+  'replace',
+  'patch',
+  'scale',
+  'drain',
+  'cordon',
+  'uncordon',
+  'taint',
+  'edit',
+  'set',
+  'autoscale',
+  'run',
+  'exec',
+  'cp',
+  'label',
+  'annotate',
+  'expose',
+]);
 
 export const kubectlMutation = infraPolicy({
   name: 'kubectl-mutation',
-  description: 'Asks before kubectl/oc commands that change a cluster (delete, apply, scale, patch, rollout restart, drain, exec, …).',
+  description:
+    'Asks before kubectl/oc commands that change a cluster (delete, apply, scale, patch, rollout restart, drain, exec, …).',
   tools: ['kubectl', 'oc', 'k', 'microk8s.kubectl'],
   valueShort: ['n', 's', 'l', 'c', 'o', 'f'],
-  valueLong: ['context', 'namespace', 'kubeconfig', 'cluster', 'user', 'server', 'token', 'as', 'output', 'selector', 'filename', 'container'],
+  valueLong: [
+    'context',
+    'namespace',
+    'kubeconfig',
+    'cluster',
+    'user',
+    'server',
+    'token',
+    'as',
+    'output',
+    'selector',
+    'filename',
+    'container',
+  ],
   action(pos) {
     const [sub, next] = pos;
     if (sub && KUBE_MUTATING.has(sub)) return { what: `kubectl ${sub} ${next ?? ''}`.trim() };
-    if (sub === 'rollout' && next && ['restart', 'undo', 'pause', 'resume'].includes(next)) return { what: `kubectl rollout ${next}` };
+    if (sub === 'rollout' && next && ['restart', 'undo', 'pause', 'resume'].includes(next))
+      return { what: `kubectl rollout ${next}` };
     return null;
   },
 });
@@ -83,9 +118,13 @@ export const terraformApplyDestroy = infraPolicy({
     const subs = pos.filter((p) => !p.startsWith('-chdir'));
     const [sub, next] = subs[0] === 'run-all' ? subs.slice(1) : subs;
     if (!sub) return null;
-    if (sub === 'destroy' || (sub === 'apply' && args.includes('-destroy'))) return { what: `terraform ${sub === 'destroy' ? 'destroy' : 'apply -destroy'} tears down every resource of the configuration` };
+    if (sub === 'destroy' || (sub === 'apply' && args.includes('-destroy')))
+      return {
+        what: `terraform ${sub === 'destroy' ? 'destroy' : 'apply -destroy'} tears down every resource of the configuration`,
+      };
     if (['apply', 'import', 'taint', 'untaint', 'force-unlock'].includes(sub)) return { what: `terraform ${sub}` };
-    if (sub === 'state' && next && ['rm', 'mv', 'push', 'replace-provider'].includes(next)) return { what: `terraform state ${next}` };
+    if (sub === 'state' && next && ['rm', 'mv', 'push', 'replace-provider'].includes(next))
+      return { what: `terraform state ${next}` };
     if (sub === 'workspace' && next === 'delete') return { what: 'terraform workspace delete' };
     return null;
   },
@@ -99,9 +138,15 @@ export const awsDestructive = infraPolicy({
   action(pos, args) {
     const [service, op] = pos;
     if (!service || !op) return null;
-    if (service === 's3' && (op === 'rm' || op === 'rb' || op === 'mv')) return { what: `aws s3 ${op}${args.includes('--recursive') || args.includes('--force') ? ' (recursive)' : ''}` };
+    if (service === 's3' && (op === 'rm' || op === 'rb' || op === 'mv'))
+      return { what: `aws s3 ${op}${args.includes('--recursive') || args.includes('--force') ? ' (recursive)' : ''}` };
     if (service === 's3' && op === 'sync' && args.includes('--delete')) return { what: 'aws s3 sync --delete' };
-    if (/^(delete|terminate|remove|deregister|revoke|disable|stop|reboot|detach|purge|cancel|reset|put-bucket-policy|put-bucket-acl|update-assume-role-policy|create-access-key)/.test(op)) return { what: `aws ${service} ${op}` };
+    if (
+      /^(delete|terminate|remove|deregister|revoke|disable|stop|reboot|detach|purge|cancel|reset|put-bucket-policy|put-bucket-acl|update-assume-role-policy|create-access-key)/.test(
+        op,
+      )
+    )
+      return { what: `aws ${service} ${op}` };
     return null;
   },
 });
@@ -110,10 +155,24 @@ export const gcloudDestructive = infraPolicy({
   name: 'gcloud-destructive',
   description: 'Asks before gcloud/gsutil commands that delete, deploy, stop, reset or change IAM.',
   tools: ['gcloud', 'gsutil'],
-  valueLong: ['project', 'account', 'configuration', 'format', 'region', 'zone', 'impersonate-service-account', 'verbosity'],
+  valueLong: [
+    'project',
+    'account',
+    'configuration',
+    'format',
+    'region',
+    'zone',
+    'impersonate-service-account',
+    'verbosity',
+  ],
   action(pos, args) {
-    if (pos[0] === 'rm' || pos[0] === 'rb' || (pos[0] === 'rsync' && args.includes('-d'))) return { what: `gsutil ${pos[0]}` };
-    const verb = pos.find((p) => /^(delete|deploy|undeploy|stop|reset|suspend|set-iam-policy|add-iam-policy-binding|remove-iam-policy-binding|disable|purge)$/.test(p));
+    if (pos[0] === 'rm' || pos[0] === 'rb' || (pos[0] === 'rsync' && args.includes('-d')))
+      return { what: `gsutil ${pos[0]}` };
+    const verb = pos.find((p) =>
+      /^(delete|deploy|undeploy|stop|reset|suspend|set-iam-policy|add-iam-policy-binding|remove-iam-policy-binding|disable|purge)$/.test(
+        p,
+      ),
+    );
     return verb ? { what: `gcloud ${pos.slice(0, pos.indexOf(verb) + 1).join(' ')}` } : null;
   },
 });
@@ -127,8 +186,10 @@ export const azureDestructive = infraPolicy({
   action(pos) {
     const verb = pos.find((p) => /^(delete|purge|stop|deallocate|restart|deploy|redeploy)$/.test(p));
     if (verb) return { what: `az ${pos.slice(0, pos.indexOf(verb) + 1).join(' ')}` };
-    if (pos[0] === 'deployment' && pos.includes('create')) return { what: `az ${pos.slice(0, pos.indexOf('create') + 1).join(' ')}` };
-    if (pos[0] === 'role' && pos[1] === 'assignment' && pos[2] === 'create') return { what: 'az role assignment create' };
+    if (pos[0] === 'deployment' && pos.includes('create'))
+      return { what: `az ${pos.slice(0, pos.indexOf('create') + 1).join(' ')}` };
+    if (pos[0] === 'role' && pos[1] === 'assignment' && pos[2] === 'create')
+      return { what: 'az role assignment create' };
     return null;
   },
 });
@@ -141,27 +202,47 @@ export const helmReleaseChange = infraPolicy({
   valueLong: ['namespace', 'kube-context', 'kubeconfig', 'values', 'set', 'version', 'file', 'environment'],
   action(pos) {
     const sub = pos[0];
-    if (sub && ['install', 'upgrade', 'rollback', 'uninstall', 'delete', 'del', 'un', 'apply', 'sync', 'destroy'].includes(sub)) return { what: `helm ${sub} ${pos[1] ?? ''}`.trim() };
+    if (
+      sub &&
+      ['install', 'upgrade', 'rollback', 'uninstall', 'delete', 'del', 'un', 'apply', 'sync', 'destroy'].includes(sub)
+    )
+      return { what: `helm ${sub} ${pos[1] ?? ''}`.trim() };
     return null;
   },
 });
 
 export const ghWorkflowAndRepo = infraPolicy({
   name: 'gh-workflow-and-repo',
-  description: 'Asks before gh commands that run CI or change a repository (workflow run, run rerun, pr merge, release delete, secret set); refuses repo delete.',
+  description:
+    'Asks before gh commands that run CI or change a repository (workflow run, run rerun, pr merge, release delete, secret set); refuses repo delete.',
   tools: ['gh'],
   valueShort: ['R', 'X', 'H', 'f', 'F'],
   valueLong: ['repo', 'method', 'header', 'field', 'raw-field', 'hostname', 'jq', 'template'],
   action(pos, args) {
     const [group, verb] = pos;
-    if (group === 'repo' && verb === 'delete') return { what: 'gh repo delete removes the repository with its issues and history', deny: true };
-    if (group === 'workflow' && (verb === 'run' || verb === 'disable' || verb === 'enable')) return { what: `gh workflow ${verb}` };
-    if (group === 'run' && (verb === 'rerun' || verb === 'cancel' || verb === 'delete')) return { what: `gh run ${verb}` };
+    if (group === 'repo' && verb === 'delete')
+      return { what: 'gh repo delete removes the repository with its issues and history', deny: true };
+    if (group === 'workflow' && (verb === 'run' || verb === 'disable' || verb === 'enable'))
+      return { what: `gh workflow ${verb}` };
+    if (group === 'run' && (verb === 'rerun' || verb === 'cancel' || verb === 'delete'))
+      return { what: `gh run ${verb}` };
     if (group === 'pr' && verb === 'merge') return { what: 'gh pr merge' };
-    if (group === 'repo' && (verb === 'archive' || verb === 'rename' || (verb === 'edit' && args.some((a) => a.startsWith('--visibility'))))) return { what: `gh repo ${verb}` };
-    if ((group === 'release' || group === 'secret' || group === 'variable' || group === 'ruleset') && verb && ['delete', 'set', 'create', 'edit'].includes(verb) && !(group === 'release' && verb === 'create')) return { what: `gh ${group} ${verb}` };
+    if (
+      group === 'repo' &&
+      (verb === 'archive' || verb === 'rename' || (verb === 'edit' && args.some((a) => a.startsWith('--visibility'))))
+    )
+      return { what: `gh repo ${verb}` };
+    if (
+      (group === 'release' || group === 'secret' || group === 'variable' || group === 'ruleset') &&
+      verb &&
+      ['delete', 'set', 'create', 'edit'].includes(verb) &&
+      !(group === 'release' && verb === 'create')
+    )
+      return { what: `gh ${group} ${verb}` };
     if (group === 'api') {
-      const method = args.find((_, i) => args[i - 1] === '-X' || args[i - 1] === '--method') ?? args.find((a) => a.startsWith('--method='))?.slice(9);
+      const method =
+        args.find((_, i) => args[i - 1] === '-X' || args[i - 1] === '--method') ??
+        args.find((a) => a.startsWith('--method='))?.slice(9);
       if (method && /^(DELETE|PUT|PATCH)$/i.test(method)) return { what: `gh api -X ${method.toUpperCase()}` };
     }
     return null;
@@ -176,15 +257,18 @@ export const pulumiUpdateDestroy = infraPolicy({
   valueLong: ['stack', 'cwd'],
   action(pos) {
     const [sub, next] = pos;
-    if (sub && ['up', 'update', 'destroy', 'import', 'refresh', 'cancel'].includes(sub)) return { what: `pulumi ${sub}` };
-    if ((sub === 'stack' && next === 'rm') || (sub === 'state' && (next === 'delete' || next === 'unprotect'))) return { what: `pulumi ${sub} ${next}` };
+    if (sub && ['up', 'update', 'destroy', 'import', 'refresh', 'cancel'].includes(sub))
+      return { what: `pulumi ${sub}` };
+    if ((sub === 'stack' && next === 'rm') || (sub === 'state' && (next === 'delete' || next === 'unprotect')))
+      return { what: `pulumi ${sub} ${next}` };
     return null;
   },
 });
 
 export const dockerDestructiveCleanup = infraPolicy({
   name: 'docker-destructive-cleanup',
-  description: 'Asks before docker/podman system prune -a/--volumes, volume removal and compose down -v, which delete images and data volumes.',
+  description:
+    'Asks before docker/podman system prune -a/--volumes, volume removal and compose down -v, which delete images and data volumes.',
   tools: ['docker', 'podman', 'docker-compose'],
   valueShort: ['H', 'c', 'f', 'p'],
   valueLong: ['host', 'context', 'config', 'file', 'project-name', 'log-level'],
@@ -192,9 +276,15 @@ export const dockerDestructiveCleanup = infraPolicy({
     const [a, b] = pos;
     const all = args.some((x) => /^-\w*a$|^--all$|^--volumes$/.test(x));
     if (a === 'system' && b === 'prune' && all) return { what: 'docker system prune -a/--volumes' };
-    if ((a === 'volume' && (b === 'rm' || b === 'prune')) || (a === 'image' && b === 'prune' && all) || (a === 'container' && b === 'prune')) return { what: `docker ${a} ${b}` };
+    if (
+      (a === 'volume' && (b === 'rm' || b === 'prune')) ||
+      (a === 'image' && b === 'prune' && all) ||
+      (a === 'container' && b === 'prune')
+    )
+      return { what: `docker ${a} ${b}` };
     const composeDown = (a === 'compose' && b === 'down') || (a === 'down' && args[0] !== undefined);
-    if (composeDown && args.some((x) => /^-\w*v$|^--volumes$/.test(x))) return { what: 'docker compose down -v deletes the data volumes' };
+    if (composeDown && args.some((x) => /^-\w*v$|^--volumes$/.test(x)))
+      return { what: 'docker compose down -v deletes the data volumes' };
     return null;
   },
 });

@@ -9,15 +9,50 @@ import { DOWNLOADERS, NETCATS } from './shared/programs';
 // addresses and tunnels that expose this machine.
 
 const DROP_SITES = [
-  'pastebin.com', 'paste.ee', 'hastebin.com', 'ghostbin.co', 'dpaste.com', 'dpaste.org', 'termbin.com', 'ix.io', 'sprunge.us', '0x0.st',
-  'transfer.sh', 'file.io', 'tmpfiles.org', 'bashupload.com', 'oshi.at', 'catbox.moe', 'temp.sh', 'webhook.site', 'requestbin.com',
-  'requestbin.net', 'pipedream.net', 'beeceptor.com', 'hookbin.com', 'ngrok.io', 'ngrok-free.app', 'ngrok.app', 'trycloudflare.com',
-  'interact.sh', 'oast.fun', 'oast.live', 'oast.pro', 'oastify.com', 'burpcollaborator.net', 'dnslog.cn', 'canarytokens.com', 'serveo.net', 'localhost.run',
+  'pastebin.com',
+  'paste.ee',
+  'hastebin.com',
+  'ghostbin.co',
+  'dpaste.com',
+  'dpaste.org',
+  'termbin.com',
+  'ix.io',
+  'sprunge.us',
+  '0x0.st',
+  'transfer.sh',
+  'file.io',
+  'tmpfiles.org',
+  'bashupload.com',
+  'oshi.at',
+  'catbox.moe',
+  'temp.sh',
+  'webhook.site',
+  'requestbin.com',
+  'requestbin.net',
+  'pipedream.net',
+  'beeceptor.com',
+  'hookbin.com',
+  'ngrok.io',
+  'ngrok-free.app',
+  'ngrok.app',
+  'trycloudflare.com',
+  'interact.sh',
+  'oast.fun',
+  'oast.live',
+  'oast.pro',
+  'oastify.com',
+  'burpcollaborator.net',
+  'dnslog.cn',
+  'canarytokens.com',
+  'serveo.net',
+  'localhost.run',
 ];
 
 function hostOf(url: string): string | null {
   try {
-    return new URL(/^[a-z][\w+.-]*:\/\//i.test(url) ? url : `http://${url}`).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return new URL(/^[a-z][\w+.-]*:\/\//i.test(url) ? url : `http://${url}`).hostname
+      .replace(/^\[|\]$/g, '')
+      .toLowerCase();
   } catch {
     return null;
   }
@@ -27,7 +62,15 @@ function isPublicIp(host: string): boolean {
   const kind = isIP(host);
   if (kind === 4) {
     const [a = 0, b = 0] = host.split('.').map(Number);
-    return !(a === 10 || a === 127 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127));
+    return !(
+      a === 10 ||
+      a === 127 ||
+      a === 0 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
   }
   if (kind === 6) return !/^(::1|fe80:|fc|fd|::ffff:(127|10|192\.168)\.)/i.test(host);
   return false;
@@ -38,14 +81,22 @@ function destinations(call: ToolCall): string[] {
   if (call.url) urls.push(call.url);
   for (const cmd of shellCommands(call)) {
     const name = cmd.name.toLowerCase();
-    if (!DOWNLOADERS.has(name) && !NETCATS.has(name) && !['ssh', 'scp', 'rsync', 'git', 'ftp', 'sftp'].includes(name)) continue;
+    if (!DOWNLOADERS.has(name) && !NETCATS.has(name) && !['ssh', 'scp', 'rsync', 'git', 'ftp', 'sftp'].includes(name))
+      continue;
     const args = argsOf(cmd);
     if (NETCATS.has(name)) {
       const host = parseFlags(args, ['p', 'w', 'e', 'c', 's', 'i', 'q', 'x', 'X'], []).positionals[0];
       if (host) urls.push(host);
       continue;
     }
-    urls.push(...args.filter((a) => /^[a-z][\w+.-]*:\/\//i.test(a) || /^[\w.-]+@[\w.-]+:/.test(a) || (/^\d{1,3}(\.\d{1,3}){3}(:\d+)?(\/|$)/.test(a))));
+    urls.push(
+      ...args.filter(
+        (a) =>
+          /^[a-z][\w+.-]*:\/\//i.test(a) ||
+          /^[\w.-]+@[\w.-]+:/.test(a) ||
+          /^\d{1,3}(\.\d{1,3}){3}(:\d+)?(\/|$)/.test(a),
+      ),
+    );
   }
   return urls;
 }
@@ -53,7 +104,8 @@ function destinations(call: ToolCall): string[] {
 export const suspiciousNetworkDestination = definePolicy({
   name: 'suspicious-network-destination',
   category: 'network',
-  description: 'Asks before traffic to paste and file-drop sites, webhook catchers, tunnels and bare public IP addresses.',
+  description:
+    'Asks before traffic to paste and file-drop sites, webhook catchers, tunnels and bare public IP addresses.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({
@@ -66,8 +118,16 @@ export const suspiciousNetworkDestination = definePolicy({
       const host = hostOf(url.replace(/^[\w.-]+@/, '').replace(/:(?!\/\/)[^/]*$/, ''));
       if (!host || params.allowHosts.includes(host)) continue;
       const drop = DROP_SITES.find((site) => host === site || host.endsWith(`.${site}`));
-      if (drop) return { reason: `Talks to ${host}, a paste, drop or webhook service often used to move data out or code in; use the project's own services, or approve this exact call.`, evidence: evidenceOf(call.command ?? url) };
-      if (isPublicIp(host)) return { reason: `Talks to the bare IP address ${host}: no name says whose machine it is; use a named host you trust, or approve this exact call.`, evidence: evidenceOf(call.command ?? url) };
+      if (drop)
+        return {
+          reason: `Talks to ${host}, a paste, drop or webhook service often used to move data out or code in; use the project's own services, or approve this exact call.`,
+          evidence: evidenceOf(call.command ?? url),
+        };
+      if (isPublicIp(host))
+        return {
+          reason: `Talks to the bare IP address ${host}: no name says whose machine it is; use a named host you trust, or approve this exact call.`,
+          evidence: evidenceOf(call.command ?? url),
+        };
     }
     return null;
   },
@@ -76,7 +136,8 @@ export const suspiciousNetworkDestination = definePolicy({
 export const exposeLocalService = definePolicy({
   name: 'expose-local-service',
   category: 'network',
-  description: 'Asks before exposing this machine to the internet: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel.',
+  description:
+    'Asks before exposing this machine to the internet: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -88,11 +149,25 @@ export const exposeLocalService = definePolicy({
       let what: string | null = null;
       if (name === 'ngrok' && args.some((a) => /^(http|tcp|tls|start)$/.test(a))) what = `ngrok ${args.join(' ')}`;
       else if (name === 'cloudflared' && args.includes('tunnel')) what = 'cloudflared tunnel';
-      else if (name === 'lt' || name === 'localtunnel' || (['npx', 'pnpx', 'bunx'].includes(name) && args.some((a) => /^(localtunnel|ngrok)(@|$)/.test(a)))) what = 'localtunnel';
+      else if (
+        name === 'lt' ||
+        name === 'localtunnel' ||
+        (['npx', 'pnpx', 'bunx'].includes(name) && args.some((a) => /^(localtunnel|ngrok)(@|$)/.test(a)))
+      )
+        what = 'localtunnel';
       else if (name === 'ssh' && args.some((a) => /^-\w*R/.test(a))) what = 'ssh -R remote port forwarding';
       else if (name === 'tailscale' && (args[0] === 'funnel' || args[0] === 'serve')) what = `tailscale ${args[0]}`;
-      else if ((name === 'nc' || name === 'ncat' || name === 'netcat') && args.some((a) => /^-\w*l/.test(a)) && args.some((a) => /^-\w*[ec]$|^--(exec|sh-exec)/.test(a))) what = `${name} listening with a program attached`;
-      if (what) return { reason: `${what} opens this machine to the internet, past its firewall; a person should approve what is exposed and for how long.`, evidence: evidenceOf(cmd.text) };
+      else if (
+        (name === 'nc' || name === 'ncat' || name === 'netcat') &&
+        args.some((a) => /^-\w*l/.test(a)) &&
+        args.some((a) => /^-\w*[ec]$|^--(exec|sh-exec)/.test(a))
+      )
+        what = `${name} listening with a program attached`;
+      if (what)
+        return {
+          reason: `${what} opens this machine to the internet, past its firewall; a person should approve what is exposed and for how long.`,
+          evidence: evidenceOf(cmd.text),
+        };
     }
     return null;
   },

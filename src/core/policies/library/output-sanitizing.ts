@@ -15,7 +15,8 @@ function redactor(): Redactor {
 export const secretsInToolOutput = definePolicy({
   name: 'secrets-in-tool-output',
   category: 'output-sanitizing',
-  description: 'After a tool runs, finds JWTs, API keys, connection strings, private keys and bearer tokens in its output; tells the model not to repeat them and masks them in MCP output.',
+  description:
+    'After a tool runs, finds JWTs, API keys, connection strings, private keys and bearer tokens in its output; tells the model not to repeat them and masks them in MCP output.',
   defaultEnabled: true,
   decision: 'instruct',
   events: ['PostToolUse'],

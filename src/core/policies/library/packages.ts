@@ -8,7 +8,10 @@ import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from './s
 import { interpreterKind } from './shared/programs';
 import { own } from './shared/own';
 
-function firstCommand(call: ToolCall | undefined, test: (cmd: SimpleCommand, args: string[]) => string | null): { what: string; cmd: SimpleCommand } | null {
+function firstCommand(
+  call: ToolCall | undefined,
+  test: (cmd: SimpleCommand, args: string[]) => string | null,
+): { what: string; cmd: SimpleCommand } | null {
   for (const cmd of shellCommands(call)) {
     const what = test(cmd, argsOf(cmd));
     if (what) return { what, cmd };
@@ -22,11 +25,30 @@ function publishOf(cmd: SimpleCommand, args: string[]): string | null {
   // `npx vsce publish`, `pnpm dlx vsce publish`: judge the tool that runs.
   const runner = RUNNERS.has(cmd.name) ? 0 : (cmd.name === 'pnpm' || cmd.name === 'yarn') && args[0] === 'dlx' ? 1 : -1;
   if (runner >= 0) {
-    const rest = args.slice(runner).filter((a, i, all) => !(a.startsWith('-') && all.slice(0, i).every((b) => b.startsWith('-'))));
+    const rest = args
+      .slice(runner)
+      .filter((a, i, all) => !(a.startsWith('-') && all.slice(0, i).every((b) => b.startsWith('-'))));
     const [tool, ...toolArgs] = rest;
-    return tool ? publishOf({ ...cmd, name: tool.replace(/@[^/]*$/, '').split('/').pop() ?? tool, argv: [tool, ...toolArgs] }, toolArgs) : null;
+    return tool
+      ? publishOf(
+          {
+            ...cmd,
+            name:
+              tool
+                .replace(/@[^/]*$/, '')
+                .split('/')
+                .pop() ?? tool,
+            argv: [tool, ...toolArgs],
+          },
+          toolArgs,
+        )
+      : null;
   }
-  const [a, b] = parseFlags(args, ['r', 'p'], ['repository', 'registry', 'otp', 'tag', 'access', 'repository-url']).positionals;
+  const [a, b] = parseFlags(
+    args,
+    ['r', 'p'],
+    ['repository', 'registry', 'otp', 'tag', 'access', 'repository-url'],
+  ).positionals;
   switch (cmd.name) {
     case 'npm':
     case 'pnpm':
@@ -61,7 +83,8 @@ function publishOf(cmd: SimpleCommand, args: string[]): string | null {
     case 'podman':
       return a === 'push' || (a === 'image' && b === 'push') ? `${cmd.name} push` : null;
     default:
-      if (interpreterKind(cmd.name) === 'python' && args[0] === '-m' && args[1] === 'twine' && args.includes('upload')) return 'twine upload';
+      if (interpreterKind(cmd.name) === 'python' && args[0] === '-m' && args[1] === 'twine' && args.includes('upload'))
+        return 'twine upload';
       return null;
   }
 }
@@ -69,14 +92,18 @@ function publishOf(cmd: SimpleCommand, args: string[]): string | null {
 export const packagePublish = definePolicy({
   name: 'package-publish',
   category: 'packages-and-system',
-  description: 'Asks before publishing a package or image (npm/pnpm/yarn publish, cargo publish, twine upload, gem push, docker push, vsce publish).',
+  description:
+    'Asks before publishing a package or image (npm/pnpm/yarn publish, cargo publish, twine upload, gem push, docker push, vsce publish).',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     const found = firstCommand(call, publishOf);
     if (!found) return null;
-    return { reason: `${found.what} releases this code to the public under the person's name and cannot be taken back; a person should approve the release.`, evidence: evidenceOf(found.cmd.text) };
+    return {
+      reason: `${found.what} releases this code to the public under the person's name and cannot be taken back; a person should approve the release.`,
+      evidence: evidenceOf(found.cmd.text),
+    };
   },
 });
 
@@ -84,10 +111,20 @@ function globalInstallOf(cmd: SimpleCommand, args: string[]): { what: string; so
   const flags = parseFlags(args, [], ['prefix', 'location', 'registry']);
   const [sub] = flags.positionals;
   const isGlobal = flags.short.has('g') || flags.long.has('global') || args.includes('--location=global');
-  if ((cmd.name === 'npm' || cmd.name === 'pnpm' || cmd.name === 'bun') && isGlobal && sub && /^(i|install|add|in|isntall|link|update|up|upgrade)$/.test(sub)) return { what: `${cmd.name} ${sub} -g` };
+  if (
+    (cmd.name === 'npm' || cmd.name === 'pnpm' || cmd.name === 'bun') &&
+    isGlobal &&
+    sub &&
+    /^(i|install|add|in|isntall|link|update|up|upgrade)$/.test(sub)
+  )
+    return { what: `${cmd.name} ${sub} -g` };
   if (cmd.name === 'yarn' && sub === 'global' && flags.positionals[1] === 'add') return { what: 'yarn global add' };
   if (interpreterKind(cmd.name) === 'python' || /^pip\d*(\.\d+)?$/.test(cmd.name)) {
-    const pipArgs = /^pip/.test(cmd.name) ? args : args[0] === '-m' && /^pip\d*$/.test(args[1] ?? '') ? args.slice(2) : null;
+    const pipArgs = /^pip/.test(cmd.name)
+      ? args
+      : args[0] === '-m' && /^pip\d*$/.test(args[1] ?? '')
+        ? args.slice(2)
+        : null;
     if (pipArgs && pipArgs[0] === 'install') {
       if (pipArgs.includes('--break-system-packages')) return { what: 'pip install --break-system-packages' };
       if (cmd.wrappers.includes('sudo')) return { what: 'sudo pip install' };
@@ -95,21 +132,35 @@ function globalInstallOf(cmd: SimpleCommand, args: string[]): { what: string; so
       if (target.some((t) => /^\/(usr|opt|etc|lib)/.test(t))) return { what: `pip install into ${target[0]}` };
     }
   }
-  if (['apt', 'apt-get', 'yum', 'dnf', 'zypper', 'apk', 'pacman', 'port', 'snap', 'choco', 'winget', 'scoop'].includes(cmd.name)) {
+  if (
+    ['apt', 'apt-get', 'yum', 'dnf', 'zypper', 'apk', 'pacman', 'port', 'snap', 'choco', 'winget', 'scoop'].includes(
+      cmd.name,
+    )
+  ) {
     const action = flags.positionals[0] ?? '';
-    if (/^(install|add|remove|purge|erase|upgrade|dist-upgrade|full-upgrade|autoremove)$/.test(action) || (cmd.name === 'pacman' && /^-S|^-R|^-U/.test(args[0] ?? ''))) {
+    if (
+      /^(install|add|remove|purge|erase|upgrade|dist-upgrade|full-upgrade|autoremove)$/.test(action) ||
+      (cmd.name === 'pacman' && /^-S|^-R|^-U/.test(args[0] ?? ''))
+    ) {
       return { what: `${cmd.name} ${action || args[0]}` };
     }
   }
-  if (cmd.name === 'brew' && sub && /^(install|reinstall|upgrade|uninstall|remove|tap)$/.test(sub)) return { what: `brew ${sub}`, soft: true };
-  if (cmd.name === 'gem' && sub === 'install' && !args.some((a) => a === '--user-install' || a.startsWith('--install-dir'))) return { what: 'gem install', soft: true };
+  if (cmd.name === 'brew' && sub && /^(install|reinstall|upgrade|uninstall|remove|tap)$/.test(sub))
+    return { what: `brew ${sub}`, soft: true };
+  if (
+    cmd.name === 'gem' &&
+    sub === 'install' &&
+    !args.some((a) => a === '--user-install' || a.startsWith('--install-dir'))
+  )
+    return { what: 'gem install', soft: true };
   return null;
 }
 
 export const globalPackageInstall = definePolicy({
   name: 'global-package-install',
   category: 'packages-and-system',
-  description: 'Asks before installing packages machine-wide (npm -g, yarn global, sudo pip, --break-system-packages, apt/dnf/pacman); reminds for brew and gem.',
+  description:
+    'Asks before installing packages machine-wide (npm -g, yarn global, sudo pip, --break-system-packages, apt/dnf/pacman); reminds for brew and gem.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -118,21 +169,43 @@ export const globalPackageInstall = definePolicy({
       const found = globalInstallOf(cmd, argsOf(cmd));
       if (!found) continue;
       if (found.soft) {
-        return { decision: 'instruct', reason: `${found.what} changes the machine, not the project: say so to the person and prefer a project-local dependency.`, evidence: evidenceOf(cmd.text) };
+        return {
+          decision: 'instruct',
+          reason: `${found.what} changes the machine, not the project: say so to the person and prefer a project-local dependency.`,
+          evidence: evidenceOf(cmd.text),
+        };
       }
-      return { reason: `${found.what} changes software for the whole machine, beyond this project; add it as a project dependency (or use npx/pipx), or approve this exact install.`, evidence: evidenceOf(cmd.text) };
+      return {
+        reason: `${found.what} changes software for the whole machine, beyond this project; add it as a project dependency (or use npx/pipx), or approve this exact install.`,
+        evidence: evidenceOf(cmd.text),
+      };
     }
     return null;
   },
 });
 
-const MANAGERS: Record<string, string> = { npm: 'npm', npx: 'npm', pnpm: 'pnpm', pnpx: 'pnpm', yarn: 'yarn', bun: 'bun', bunx: 'bun' };
-const LOCKFILES: [string, string][] = [['pnpm-lock.yaml', 'pnpm'], ['yarn.lock', 'yarn'], ['bun.lockb', 'bun'], ['bun.lock', 'bun'], ['package-lock.json', 'npm']];
+const MANAGERS: Record<string, string> = {
+  npm: 'npm',
+  npx: 'npm',
+  pnpm: 'pnpm',
+  pnpx: 'pnpm',
+  yarn: 'yarn',
+  bun: 'bun',
+  bunx: 'bun',
+};
+const LOCKFILES: [string, string][] = [
+  ['pnpm-lock.yaml', 'pnpm'],
+  ['yarn.lock', 'yarn'],
+  ['bun.lockb', 'bun'],
+  ['bun.lock', 'bun'],
+  ['package-lock.json', 'npm'],
+];
 
 export const packageManagerPreference = definePolicy({
   name: 'package-manager-preference',
   category: 'packages-and-system',
-  description: "Reminds the agent to use the project's JavaScript package manager (params.preferred, else the one its lockfile shows).",
+  description:
+    "Reminds the agent to use the project's JavaScript package manager (params.preferred, else the one its lockfile shows).",
   defaultEnabled: false,
   decision: 'instruct',
   params: z.object({ preferred: z.enum(['npm', 'pnpm', 'yarn', 'bun']).optional() }),
@@ -143,7 +216,10 @@ export const packageManagerPreference = definePolicy({
     for (const cmd of shellCommands(call)) {
       const used = own(MANAGERS, cmd.name);
       if (!used || used === preferred) continue;
-      return { reason: `This project uses ${preferred}, but the command runs ${cmd.name}: a second lockfile and different dependency versions follow; use ${preferred} instead.`, evidence: evidenceOf(cmd.text) };
+      return {
+        reason: `This project uses ${preferred}, but the command runs ${cmd.name}: a second lockfile and different dependency versions follow; use ${preferred} instead.`,
+        evidence: evidenceOf(cmd.text),
+      };
     }
     return null;
   },
@@ -154,15 +230,19 @@ const DETACHERS = new Set(['nohup', 'setsid', 'disown', 'daemonize', 'start-stop
 export const backgroundProcess = definePolicy({
   name: 'background-process',
   category: 'packages-and-system',
-  description: 'Reminds the agent to track and stop processes it leaves running (&, nohup, setsid, disown, screen -dm, tmux new -d).',
+  description:
+    'Reminds the agent to track and stop processes it leaves running (&, nohup, setsid, disown, screen -dm, tmux new -d).',
   defaultEnabled: true,
   decision: 'instruct',
   params: z.object({}),
   evaluate({ call }) {
     if (!call?.shell) return null;
     for (const cmd of shellCommands(call)) {
-      const detached = DETACHERS.has(cmd.name) || cmd.wrappers.some((w) => DETACHERS.has(w)) ||
-        (cmd.name === 'screen' && cmd.argv.some((a) => /^-\w*d/.test(a))) || (cmd.name === 'tmux' && cmd.argv.includes('-d'));
+      const detached =
+        DETACHERS.has(cmd.name) ||
+        cmd.wrappers.some((w) => DETACHERS.has(w)) ||
+        (cmd.name === 'screen' && cmd.argv.some((a) => /^-\w*d/.test(a))) ||
+        (cmd.name === 'tmux' && cmd.argv.includes('-d'));
       if (!cmd.background && !detached) continue;
       return {
         reason: `"${evidenceOf(cmd.text, 60)}" keeps running after this call: note its pid, stop it when you are done, and tell the person it is running.`,
@@ -174,34 +254,55 @@ export const backgroundProcess = definePolicy({
 });
 
 function untrustedSourceOf(cmd: SimpleCommand, args: string[]): string | null {
-  const pip = /^pip\d*(\.\d+)?$/.test(cmd.name) || (interpreterKind(cmd.name) === 'python' && args[1] === 'pip') || cmd.name === 'uv';
+  const pip =
+    /^pip\d*(\.\d+)?$/.test(cmd.name) ||
+    (interpreterKind(cmd.name) === 'python' && args[1] === 'pip') ||
+    cmd.name === 'uv';
   const npm = ['npm', 'pnpm', 'yarn', 'bun'].includes(cmd.name);
   if (!pip && !npm) return null;
-  for (const url of [...optionValues(args, ['i'], ['index-url', 'registry']), ...optionValues(args, [], ['extra-index-url'])]) {
-    if (/^http:\/\//.test(url) && !/^http:\/\/(localhost|127\.)/.test(url)) return `a package index over plain http (${url})`;
+  for (const url of [
+    ...optionValues(args, ['i'], ['index-url', 'registry']),
+    ...optionValues(args, [], ['extra-index-url']),
+  ]) {
+    if (/^http:\/\//.test(url) && !/^http:\/\/(localhost|127\.)/.test(url))
+      return `a package index over plain http (${url})`;
   }
-  if (optionValues(args, [], ['extra-index-url']).length) return 'an extra package index (--extra-index-url), which lets any index win a name (dependency confusion)';
+  if (optionValues(args, [], ['extra-index-url']).length)
+    return 'an extra package index (--extra-index-url), which lets any index win a name (dependency confusion)';
   if (args.includes('--trusted-host')) return '--trusted-host, which turns off certificate checks';
-  const operands = parseFlags(args, ['i', 'r', 'c', 'e', 't'], ['index-url', 'extra-index-url', 'registry', 'requirement', 'constraint', 'target', 'trusted-host']).positionals;
+  const operands = parseFlags(
+    args,
+    ['i', 'r', 'c', 'e', 't'],
+    ['index-url', 'extra-index-url', 'registry', 'requirement', 'constraint', 'target', 'trusted-host'],
+  ).positionals;
   const installs = operands.some((a) => /^(i|install|add)$/.test(a));
   if (installs) {
-    const remote = operands.find((a) => /^(https?:\/\/|git\+http:\/\/|git:\/\/)/.test(a) && !/^https:\/\/(github\.com|gitlab\.com|bitbucket\.org)\//.test(a));
+    const remote = operands.find(
+      (a) =>
+        /^(https?:\/\/|git\+http:\/\/|git:\/\/)/.test(a) &&
+        !/^https:\/\/(github\.com|gitlab\.com|bitbucket\.org)\//.test(a),
+    );
     if (remote) return `a package straight from ${remote}`;
   }
-  if (npm && args[0] === 'config' && args[1] === 'set' && args[2] === 'registry' && /^http:/.test(args[3] ?? '')) return 'an npm registry over plain http';
+  if (npm && args[0] === 'config' && args[1] === 'set' && args[2] === 'registry' && /^http:/.test(args[3] ?? ''))
+    return 'an npm registry over plain http';
   return null;
 }
 
 export const packageFromUntrustedSource = definePolicy({
   name: 'package-from-untrusted-source',
   category: 'packages-and-system',
-  description: 'Asks before installing from an arbitrary URL, a plain-http index, an extra index (dependency confusion) or with certificate checks off.',
+  description:
+    'Asks before installing from an arbitrary URL, a plain-http index, an extra index (dependency confusion) or with certificate checks off.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     const found = firstCommand(call, untrustedSourceOf);
     if (!found) return null;
-    return { reason: `Installs from ${found.what}: the code that arrives is not the reviewed package; install by name from the project's registry, or approve this exact source.`, evidence: evidenceOf(found.cmd.text) };
+    return {
+      reason: `Installs from ${found.what}: the code that arrives is not the reviewed package; install by name from the project's registry, or approve this exact source.`,
+      evidence: evidenceOf(found.cmd.text),
+    };
   },
 });

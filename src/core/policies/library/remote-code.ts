@@ -4,7 +4,15 @@ import { resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { argsOf, commandsWithCwd, evidenceOf, optionValues, parseFlags, shellCommands } from './shared/commands';
-import { DOWNLOADERS, NETCATS, SHELLS, executesStdin, inlineCode, interpreterKind, scriptArgument } from './shared/programs';
+import {
+  DOWNLOADERS,
+  NETCATS,
+  SHELLS,
+  executesStdin,
+  inlineCode,
+  interpreterKind,
+  scriptArgument,
+} from './shared/programs';
 
 // Code that runs without anyone having read it: fetched from the network,
 // decoded from base64, or driven by a remote listener.
@@ -33,7 +41,8 @@ function feeds(commands: SimpleCommand[], earlier: SimpleCommand, later: SimpleC
 
 function runsSubstitutedCode(parent: SimpleCommand): boolean {
   const name = parent.name.toLowerCase();
-  if (name === 'eval' || name === 'source' || name === '.' || name === 'iex' || name === 'invoke-expression') return true;
+  if (name === 'eval' || name === 'source' || name === '.' || name === 'iex' || name === 'invoke-expression')
+    return true;
   if (inlineCode(parent) !== undefined) return true;
   // `$(curl …)` in the command position runs whatever came back.
   return parent.dynamicWords.includes(0);
@@ -43,11 +52,25 @@ function runsSubstitutedCode(parent: SimpleCommand): boolean {
 function downloadedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): string[] {
   const args = argsOf(cmd);
   const urls = args.filter((a) => /^(https?|ftp):\/\//i.test(a));
-  const fromUrl = urls.map((u) => u.replace(/[?#].*$/, '').split('/').pop() ?? '').filter((n) => n !== '');
+  const fromUrl = urls
+    .map(
+      (u) =>
+        u
+          .replace(/[?#].*$/, '')
+          .split('/')
+          .pop() ?? '',
+    )
+    .filter((n) => n !== '');
   let files: string[] = [];
   if (cmd.name === 'curl') {
     files = optionValues(args, ['o'], ['output']);
-    if (parseFlags(args, ['o', 'd', 'H', 'X', 'u', 'A', 'e'], ['output', 'data', 'header', 'request', 'user']).short.has('O') || args.includes('--remote-name')) files.push(...fromUrl);
+    if (
+      parseFlags(args, ['o', 'd', 'H', 'X', 'u', 'A', 'e'], ['output', 'data', 'header', 'request', 'user']).short.has(
+        'O',
+      ) ||
+      args.includes('--remote-name')
+    )
+      files.push(...fromUrl);
   } else if (cmd.name === 'wget') {
     const named = optionValues(args, ['O'], ['output-document']).filter((f) => f !== '-');
     files = named.length ? named : optionValues(args, ['O'], ['output-document']).includes('-') ? [] : fromUrl;
@@ -70,13 +93,19 @@ function downloadExecution(call: ToolCall): string | null {
   const withCwd = commandsWithCwd(call);
   for (const { cmd, cwd, index } of withCwd) {
     if (!DOWNLOADERS.has(cmd.name.toLowerCase())) continue;
-    if (commands.some((later) => executesStdin(later) && feeds(commands, cmd, later))) return 'a download piped into an interpreter';
+    if (commands.some((later) => executesStdin(later) && feeds(commands, cmd, later)))
+      return 'a download piped into an interpreter';
     const hop = cmd.via[cmd.via.length - 1];
     const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
-    if (parent && hop === 'process-substitution' && (SHELLS.has(parent.name) || interpreterKind(parent.name) || ['source', '.'].includes(parent.name))) {
+    if (
+      parent &&
+      hop === 'process-substitution' &&
+      (SHELLS.has(parent.name) || interpreterKind(parent.name) || ['source', '.'].includes(parent.name))
+    ) {
       return 'a download run through process substitution';
     }
-    if (parent && hop === 'command-substitution' && runsSubstitutedCode(parent)) return 'a download run through command substitution';
+    if (parent && hop === 'command-substitution' && runsSubstitutedCode(parent))
+      return 'a download run through command substitution';
     const files = downloadedFiles(cmd, cwd, call);
     if (!files.length) continue;
     for (const later of withCwd.slice(index + 1)) {
@@ -90,7 +119,8 @@ function downloadExecution(call: ToolCall): string | null {
 export const downloadPipedToShell = definePolicy({
   name: 'download-piped-to-shell',
   category: 'dangerous-commands',
-  description: 'Refuses running code straight from the network: curl | sh, bash <(curl …), sh -c "$(curl …)", download then run.',
+  description:
+    'Refuses running code straight from the network: curl | sh, bash <(curl …), sh -c "$(curl …)", download then run.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -126,19 +156,25 @@ function decodes(cmd: SimpleCommand): boolean {
   }
 }
 
-const ENCODED_CODE = /(b64decode|base64\.decode|Buffer\.from\([^)]*['"]base64['"]|FromBase64String|decode\(['"]base64|\batob\()/i;
-const EXEC_IN_CODE = /\b(exec|eval|system|popen|spawn|Invoke-Expression|iex|execSync|Function)\s*\(|\|\s*iex\b|os\.system/i;
+const ENCODED_CODE =
+  /(b64decode|base64\.decode|Buffer\.from\([^)]*['"]base64['"]|FromBase64String|decode\(['"]base64|\batob\()/i;
+const EXEC_IN_CODE =
+  /\b(exec|eval|system|popen|spawn|Invoke-Expression|iex|execSync|Function)\s*\(|\|\s*iex\b|os\.system/i;
 
 function encodedExecution(call: ToolCall): string | null {
   const commands = shellCommands(call);
   for (const cmd of commands) {
-    if (decodes(cmd) && commands.some((later) => executesStdin(later) && feeds(commands, cmd, later))) return `${cmd.name} output piped into an interpreter`;
+    if (decodes(cmd) && commands.some((later) => executesStdin(later) && feeds(commands, cmd, later)))
+      return `${cmd.name} output piped into an interpreter`;
     const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
-    if (decodes(cmd) && parent && cmd.via[cmd.via.length - 1] === 'command-substitution' && runsSubstitutedCode(parent)) return `decoded ${cmd.name} output run as code`;
+    if (decodes(cmd) && parent && cmd.via[cmd.via.length - 1] === 'command-substitution' && runsSubstitutedCode(parent))
+      return `decoded ${cmd.name} output run as code`;
     const kind = interpreterKind(cmd.name);
-    if (kind === 'powershell' && argsOf(cmd).some((a) => /^-(e|ec|enc|encodedcommand)$/i.test(a))) return 'a PowerShell -EncodedCommand';
+    if (kind === 'powershell' && argsOf(cmd).some((a) => /^-(e|ec|enc|encodedcommand)$/i.test(a)))
+      return 'a PowerShell -EncodedCommand';
     const code = inlineCode(cmd);
-    if (code && ENCODED_CODE.test(code) && EXEC_IN_CODE.test(code)) return `${cmd.name} code that decodes and runs a hidden payload`;
+    if (code && ENCODED_CODE.test(code) && EXEC_IN_CODE.test(code))
+      return `${cmd.name} code that decodes and runs a hidden payload`;
   }
   return null;
 }
@@ -146,7 +182,8 @@ function encodedExecution(call: ToolCall): string | null {
 export const encodedCommandExecution = definePolicy({
   name: 'encoded-command-execution',
   category: 'dangerous-commands',
-  description: 'Refuses running code that is hidden by encoding: base64 -d | sh, eval "$(… | base64 -d)", exec(b64decode(…)), powershell -enc.',
+  description:
+    'Refuses running code that is hidden by encoding: base64 -d | sh, eval "$(… | base64 -d)", exec(b64decode(…)), powershell -enc.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -162,8 +199,10 @@ export const encodedCommandExecution = definePolicy({
 });
 
 const LOOPBACK_TCP = /^\/dev\/(tcp|udp)\/(localhost|127\.\d+\.\d+\.\d+|::1)\//;
-const SOCKET_CODE = /socket|fsockopen|TCPSocket|net\.connect|net\.Socket|createConnection|Sockets\.TCPClient|IO::Socket|\/inet\/tcp\//i;
-const SHELL_CODE = /dup2|pty\.spawn|subprocess|popen|exec|system\(|spawn|\/bin\/(ba|z)?sh|cmd\.exe|proc_open|Invoke-Expression|iex|\$stdin\.reopen|child_process|getline/i;
+const SOCKET_CODE =
+  /socket|fsockopen|TCPSocket|net\.connect|net\.Socket|createConnection|Sockets\.TCPClient|IO::Socket|\/inet\/tcp\//i;
+const SHELL_CODE =
+  /dup2|pty\.spawn|subprocess|popen|exec|system\(|spawn|\/bin\/(ba|z)?sh|cmd\.exe|proc_open|Invoke-Expression|iex|\$stdin\.reopen|child_process|getline/i;
 
 function reverseShellSign(call: ToolCall): string | null {
   const commands = shellCommands(call);
@@ -174,24 +213,40 @@ function reverseShellSign(call: ToolCall): string | null {
     if (devTcp) {
       const interactive = SHELLS.has(name) && parseFlags(args).short.has('i');
       const duplicates = cmd.redirects.some((r) => r.op === '>&' || r.op === '<&' || r.op === '&>' || r.op === '<>');
-      if (interactive || name === 'exec' || (duplicates && !LOOPBACK_TCP.test(devTcp.target))) return `a shell wired to ${devTcp.target}`;
+      if (interactive || name === 'exec' || (duplicates && !LOOPBACK_TCP.test(devTcp.target)))
+        return `a shell wired to ${devTcp.target}`;
     }
     if (NETCATS.has(name)) {
-      if (name !== 'socat' && args.some((a) => /^-[a-zA-Z]*[ec]$|^--(exec|sh-exec|lua-exec)(=|$)/.test(a))) return `${name} handing a program to the network`;
-      if (name === 'socat' && args.some((a) => /^(exec|system):/i.test(a)) && args.some((a) => /^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]/i.test(a))) return 'socat connecting a program to the network';
+      if (name !== 'socat' && args.some((a) => /^-[a-zA-Z]*[ec]$|^--(exec|sh-exec|lua-exec)(=|$)/.test(a)))
+        return `${name} handing a program to the network`;
+      if (
+        name === 'socat' &&
+        args.some((a) => /^(exec|system):/i.test(a)) &&
+        args.some((a) => /^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]/i.test(a))
+      )
+        return 'socat connecting a program to the network';
     }
     if (NETCATS.has(name) || (name === 'openssl' && args.includes('s_client'))) {
       const here = anchorOf(commands, cmd).pipeline;
-      const shellInPipe = commands.some((other) => other !== cmd && executesStdin(other) && anchorOf(commands, other).pipeline.id === here.id);
+      const shellInPipe = commands.some(
+        (other) => other !== cmd && executesStdin(other) && anchorOf(commands, other).pipeline.id === here.id,
+      );
       if (here.length > 1 && shellInPipe) return `a shell piped through ${name}`;
       // A named pipe looping a shell's input and output through a connection (mkfifo f; sh -i < f | nc h p > f).
       const host = parseFlags(args, ['p', 'w', 'q', 's'], []).positionals.length > 0;
-      const fifo = commands.some((other) => other.name === 'mkfifo' || (other.name === 'mknod' && argsOf(other).includes('p')));
-      const interactiveShell = commands.some((other) => SHELLS.has(other.name) && parseFlags(argsOf(other)).short.has('i'));
-      if (host && (fifo || interactiveShell) && commands.some((other) => executesStdin(other))) return `a shell looped through ${name} and a named pipe`;
+      const fifo = commands.some(
+        (other) => other.name === 'mkfifo' || (other.name === 'mknod' && argsOf(other).includes('p')),
+      );
+      const interactiveShell = commands.some(
+        (other) => SHELLS.has(other.name) && parseFlags(argsOf(other)).short.has('i'),
+      );
+      if (host && (fifo || interactiveShell) && commands.some((other) => executesStdin(other)))
+        return `a shell looped through ${name} and a named pipe`;
     }
-    const code = inlineCode(cmd) ?? ((name === 'awk' || name === 'gawk') ? args.find((a) => a.includes('/inet/tcp/')) : undefined);
-    if (code && SOCKET_CODE.test(code) && SHELL_CODE.test(code)) return `a ${cmd.name} one-liner that connects a socket to a shell`;
+    const code =
+      inlineCode(cmd) ?? (name === 'awk' || name === 'gawk' ? args.find((a) => a.includes('/inet/tcp/')) : undefined);
+    if (code && SOCKET_CODE.test(code) && SHELL_CODE.test(code))
+      return `a ${cmd.name} one-liner that connects a socket to a shell`;
   }
   return null;
 }
@@ -199,7 +254,8 @@ function reverseShellSign(call: ToolCall): string | null {
 export const reverseShell = definePolicy({
   name: 'reverse-shell',
   category: 'dangerous-commands',
-  description: 'Refuses reverse shells: bash -i >& /dev/tcp/…, nc -e, ncat --exec, socat exec:, mkfifo | nc, socket one-liners in python/perl/ruby/php.',
+  description:
+    'Refuses reverse shells: bash -i >& /dev/tcp/…, nc -e, ncat --exec, socat exec:, mkfifo | nc, socket one-liners in python/perl/ruby/php.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),

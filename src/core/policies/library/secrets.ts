@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, commandsWithCwd, evidenceOf, parseFlags, redirectWrites, shellCommands, shellPath } from './shared/commands';
+import {
+  argsOf,
+  commandsWithCwd,
+  evidenceOf,
+  parseFlags,
+  redirectWrites,
+  shellCommands,
+  shellPath,
+} from './shared/commands';
 import { gitCommands } from './shared/git';
 import { NETCATS } from './shared/programs';
 import { secretReads } from './shared/secret-reads';
@@ -13,7 +21,8 @@ import { writeTargets } from './shared/targets';
 export const secretFileRead = definePolicy({
   name: 'secret-file-read',
   category: 'secrets',
-  description: 'Refuses reading .env files and credential stores (~/.ssh, ~/.aws, ~/.kube/config, *.pem, …) through file tools or the shell.',
+  description:
+    'Refuses reading .env files and credential stores (~/.ssh, ~/.aws, ~/.kube/config, *.pem, …) through file tools or the shell.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({
@@ -21,7 +30,9 @@ export const secretFileRead = definePolicy({
     allowPaths: z.array(z.string()).default([]),
   }),
   evaluate({ call, params }) {
-    const reads = secretReads(call).filter((r) => !params.allowPaths.some((a) => r.path === a || r.path.endsWith(`/${a}`)));
+    const reads = secretReads(call).filter(
+      (r) => !params.allowPaths.some((a) => r.path === a || r.path.endsWith(`/${a}`)),
+    );
     const first = reads[0];
     if (!first) return null;
     return {
@@ -45,9 +56,10 @@ export const secretWrittenToFile = definePolicy({
     if (!call) return null;
     const targets = writeTargets(call).filter((t) => t.access === 'write');
     if (!targets.length) return null;
-    const intoEnvFile = (raw: string) => secretBasenameKind(raw.replace(/\\/g, '/').split('/').pop() ?? '') === 'an environment file';
+    const intoEnvFile = (raw: string) =>
+      secretBasenameKind(raw.replace(/\\/g, '/').split('/').pop() ?? '') === 'an environment file';
     if (params.allowEnvFiles && targets.every((t) => intoEnvFile(t.raw))) return null;
-    const text = call.content ?? (call.shell ? call.command ?? '' : '');
+    const text = call.content ?? (call.shell ? (call.command ?? '') : '');
     const scan = scanSecrets(text, { realLooking: true });
     if (scan.count === 0) return null;
     const where = targets[0]?.raw ?? 'a file';
@@ -58,17 +70,42 @@ export const secretWrittenToFile = definePolicy({
   },
 });
 
-const EGRESS = new Set([...NETCATS, 'curl', 'wget', 'http', 'https', 'xh', 'ssh', 'scp', 'sftp', 'rsync', 'ftp', 'tftp', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'mail', 'sendmail', 'mutt', 'aws', 'gsutil']);
+const EGRESS = new Set([
+  ...NETCATS,
+  'curl',
+  'wget',
+  'http',
+  'https',
+  'xh',
+  'ssh',
+  'scp',
+  'sftp',
+  'rsync',
+  'ftp',
+  'tftp',
+  'iwr',
+  'irm',
+  'invoke-webrequest',
+  'invoke-restmethod',
+  'mail',
+  'sendmail',
+  'mutt',
+  'aws',
+  'gsutil',
+]);
 
 function dumpsEnvironment(cmd: SimpleCommand): boolean {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
-  if (name === 'env' || name === 'printenv') return cmd.argv.length === 1 || args.every((a) => a.startsWith('-')) || name === 'printenv';
-  if (name === 'export' || name === 'declare' || name === 'typeset') return args.length === 0 || args.every((a) => /^-[px]+$/.test(a));
+  if (name === 'env' || name === 'printenv')
+    return cmd.argv.length === 1 || args.every((a) => a.startsWith('-')) || name === 'printenv';
+  if (name === 'export' || name === 'declare' || name === 'typeset')
+    return args.length === 0 || args.every((a) => /^-[px]+$/.test(a));
   if (name === 'set') return args.length === 0;
   if (name === 'compgen') return args.includes('-v') || args.includes('-e');
   if (['get-childitem', 'gci', 'dir', 'ls'].includes(name)) return args.some((a) => /^env:/i.test(a));
-  if (['cat', 'strings', 'xargs', 'tr', 'base64'].includes(name)) return args.some((a) => /^\/proc\/[^/]+\/environ$/.test(a));
+  if (['cat', 'strings', 'xargs', 'tr', 'base64'].includes(name))
+    return args.some((a) => /^\/proc\/[^/]+\/environ$/.test(a));
   return false;
 }
 
@@ -78,12 +115,19 @@ function envDumpEgress(call: ToolCall): string | null {
   const dumpFiles = new Set<string>();
   for (const { cmd, cwd, index } of withCwd) {
     if (!dumpsEnvironment(cmd)) continue;
-    const place = (c: SimpleCommand) => (c.parent !== undefined && c.via[c.via.length - 1] === 'wrapper' ? commands[c.parent] ?? c : c).pipeline;
+    const place = (c: SimpleCommand) =>
+      (c.parent !== undefined && c.via[c.via.length - 1] === 'wrapper' ? (commands[c.parent] ?? c) : c).pipeline;
     const here = place(cmd);
-    const downstream = commands.find((other) => EGRESS.has(other.name.toLowerCase()) && place(other).id === here.id && place(other).index > here.index);
+    const downstream = commands.find(
+      (other) => EGRESS.has(other.name.toLowerCase()) && place(other).id === here.id && place(other).index > here.index,
+    );
     if (downstream) return `${cmd.name} piped into ${downstream.name}`;
     const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
-    if (parent && EGRESS.has(parent.name.toLowerCase()) && ['command-substitution', 'process-substitution'].includes(cmd.via[cmd.via.length - 1] ?? '')) {
+    if (
+      parent &&
+      EGRESS.has(parent.name.toLowerCase()) &&
+      ['command-substitution', 'process-substitution'].includes(cmd.via[cmd.via.length - 1] ?? '')
+    ) {
       return `${cmd.name} output substituted into ${parent.name}`;
     }
     for (const file of redirectWrites(cmd)) dumpFiles.add(shellPath(file, cmd, cwd, call).absolute);
@@ -103,7 +147,8 @@ function envDumpEgress(call: ToolCall): string | null {
 export const envDumpToNetwork = definePolicy({
   name: 'env-dump-to-network',
   category: 'secrets',
-  description: 'Refuses sending the environment (env, printenv, set, /proc/*/environ) to the network, piped, substituted or through a file.',
+  description:
+    'Refuses sending the environment (env, printenv, set, /proc/*/environ) to the network, piped, substituted or through a file.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -121,7 +166,8 @@ export const envDumpToNetwork = definePolicy({
 export const secretInCommandLine = definePolicy({
   name: 'secret-in-command-line',
   category: 'secrets',
-  description: 'Warns when a shell command carries a literal secret, which then sits in shell history, logs and the transcript.',
+  description:
+    'Warns when a shell command carries a literal secret, which then sits in shell history, logs and the transcript.',
   defaultEnabled: true,
   decision: 'instruct',
   params: z.object({}),
@@ -150,7 +196,9 @@ export const gitAddSecretFiles = definePolicy({
       if (git.sub !== 'add' && git.sub !== 'stage') continue;
       const cwd = withCwd.find((c) => c.cmd === cmd)?.cwd ?? call.cwd;
       for (const word of parseFlags(git.args, [], ['chmod', 'pathspec-from-file']).positionals) {
-        const kind = secretFileKind(shellPath(word, cmd, cwd, call).absolute, call.home) ?? (/[*?]/.test(word) ? null : secretBasenameKind(word));
+        const kind =
+          secretFileKind(shellPath(word, cmd, cwd, call).absolute, call.home) ??
+          (/[*?]/.test(word) ? null : secretBasenameKind(word));
         if (kind) {
           return {
             reason: `git add ${word} stages ${kind}: once committed it stays in the history for anyone with the repository; add it to .gitignore and commit a template instead.`,

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, commandsWithCwd, evidenceOf, optionValues, parseFlags, redirectWrites, shellCommands, shellPath } from './shared/commands';
+import {
+  argsOf,
+  commandsWithCwd,
+  evidenceOf,
+  optionValues,
+  parseFlags,
+  redirectWrites,
+  shellCommands,
+  shellPath,
+} from './shared/commands';
 import { inlineCode } from './shared/programs';
 import { inAllowedDirs } from './shared/temp-dirs';
 
@@ -15,7 +24,13 @@ function forkBombSign(call: ToolCall): string | null {
   for (const stages of byPipeline.values()) {
     // `f(){ f | f & }`: a function body that pipes the function into itself in the background.
     const first = stages[0];
-    if (first && stages.length >= 2 && stages.every((s) => s.name === first.name) && stages.some((s) => s.background) && stages.some((s) => s.via.includes('function'))) {
+    if (
+      first &&
+      stages.length >= 2 &&
+      stages.every((s) => s.name === first.name) &&
+      stages.some((s) => s.background) &&
+      stages.some((s) => s.via.includes('function'))
+    ) {
       return `a function "${first.name}" that pipes itself into itself in the background`;
     }
   }
@@ -24,7 +39,13 @@ function forkBombSign(call: ToolCall): string | null {
   if (selfPiping) return `a function "${selfPiping[1]}" that forks itself without end`;
   for (const cmd of commands) {
     const code = inlineCode(cmd);
-    if (code && /fork\s*(\(\s*\))?\s*while\s+fork|while\s*\(?\s*(1|true|True)\s*\)?\s*[:{]?\s*(os\.)?fork\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\(/.test(code)) return `a ${cmd.name} loop that forks without end`;
+    if (
+      code &&
+      /fork\s*(\(\s*\))?\s*while\s+fork|while\s*\(?\s*(1|true|True)\s*\)?\s*[:{]?\s*(os\.)?fork\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\(/.test(
+        code,
+      )
+    )
+      return `a ${cmd.name} loop that forks without end`;
   }
   return null;
 }
@@ -40,12 +61,29 @@ export const forkBomb = definePolicy({
     if (!call?.shell) return null;
     const sign = forkBombSign(call);
     if (!sign) return null;
-    return { reason: `Fork bomb (${sign}): it exhausts the process table and hangs the machine; there is no legitimate use in a project.`, evidence: evidenceOf(call.command ?? '') };
+    return {
+      reason: `Fork bomb (${sign}): it exhausts the process table and hangs the machine; there is no legitimate use in a project.`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
   },
 });
 
-const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|root|disk\/)|^\\\\\.\\physicaldrive/i;
-const DISK_TOOLS = new Set(['wipefs', 'blkdiscard', 'sgdisk', 'sfdisk', 'parted', 'fdisk', 'gdisk', 'cfdisk', 'diskpart', 'clear-disk', 'format-volume', 'initialize-disk']);
+const BLOCK_DEVICE =
+  /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|root|disk\/)|^\\\\\.\\physicaldrive/i;
+const DISK_TOOLS = new Set([
+  'wipefs',
+  'blkdiscard',
+  'sgdisk',
+  'sfdisk',
+  'parted',
+  'fdisk',
+  'gdisk',
+  'cfdisk',
+  'diskpart',
+  'clear-disk',
+  'format-volume',
+  'initialize-disk',
+]);
 
 function diskWipeSign(call: ToolCall): string | null {
   for (const { cmd, cwd } of commandsWithCwd(call)) {
@@ -58,15 +96,32 @@ function diskWipeSign(call: ToolCall): string | null {
       if (of && BLOCK_DEVICE.test(of)) return `dd onto ${of}`;
     }
     if (/^mkfs(\.\w+)?$|^mke2fs$|^mkswap$|^mkdosfs$|^mkntfs$|^newfs(_\w+)?$/.test(name)) {
-      const targets = parseFlags(args, ['t', 'L', 'b', 'O', 'E', 'i', 'I', 'N', 'U', 'C', 'G', 'g', 'm', 'o', 'r', 'T'], ['type', 'label']).positionals;
-      const risky = targets.find((t) => BLOCK_DEVICE.test(t) || shellPath(t, cmd, cwd, call).relation !== 'inside-project');
+      const targets = parseFlags(
+        args,
+        ['t', 'L', 'b', 'O', 'E', 'i', 'I', 'N', 'U', 'C', 'G', 'g', 'm', 'o', 'r', 'T'],
+        ['type', 'label'],
+      ).positionals;
+      const risky = targets.find(
+        (t) => BLOCK_DEVICE.test(t) || shellPath(t, cmd, cwd, call).relation !== 'inside-project',
+      );
       if (risky || targets.length === 0) return `${name} formats ${risky ?? 'a device'}`;
     }
     if (DISK_TOOLS.has(name)) {
       const touchesDevice = args.some((a) => BLOCK_DEVICE.test(a));
-      const destructive = name === 'wipefs' || name === 'blkdiscard' || name === 'diskpart' || name === 'clear-disk' || name === 'format-volume' || name === 'initialize-disk' ||
-        args.some((a) => /^(--zap-all|-Z|-o|--delete|mklabel|rm|--wipe)$/.test(a)) || (name === 'sfdisk' && !args.some((a) => /^-(l|d|s|V)$|^--(list|dump|show-size|verify)$/.test(a)));
-      if (destructive && (touchesDevice || ['diskpart', 'clear-disk', 'format-volume', 'initialize-disk'].includes(name))) return `${name} rewrites a disk's partitions`;
+      const destructive =
+        name === 'wipefs' ||
+        name === 'blkdiscard' ||
+        name === 'diskpart' ||
+        name === 'clear-disk' ||
+        name === 'format-volume' ||
+        name === 'initialize-disk' ||
+        args.some((a) => /^(--zap-all|-Z|-o|--delete|mklabel|rm|--wipe)$/.test(a)) ||
+        (name === 'sfdisk' && !args.some((a) => /^-(l|d|s|V)$|^--(list|dump|show-size|verify)$/.test(a)));
+      if (
+        destructive &&
+        (touchesDevice || ['diskpart', 'clear-disk', 'format-volume', 'initialize-disk'].includes(name))
+      )
+        return `${name} rewrites a disk's partitions`;
     }
     if (['shred', 'wipe', 'srm', 'badblocks'].includes(name)) {
       const device = args.find((a) => BLOCK_DEVICE.test(a));
@@ -74,8 +129,18 @@ function diskWipeSign(call: ToolCall): string | null {
     }
     const last = args[args.length - 1] ?? '';
     if (name === 'cp' && BLOCK_DEVICE.test(last)) return `cp onto ${last}`;
-    if (name === 'diskutil' && args.some((a) => /^(eraseDisk|eraseVolume|zeroDisk|randomDisk|secureErase|partitionDisk|reformat|eraseAPFSVolume|apfs)$/i.test(a)) && !args.includes('list')) return `diskutil ${args[0] ?? ''} erases a disk`;
-    if (name === 'format' && args.some((a) => /^[A-Za-z]:$/.test(a))) return `format ${args.find((a) => /^[A-Za-z]:$/.test(a))}`;
+    if (
+      name === 'diskutil' &&
+      args.some((a) =>
+        /^(eraseDisk|eraseVolume|zeroDisk|randomDisk|secureErase|partitionDisk|reformat|eraseAPFSVolume|apfs)$/i.test(
+          a,
+        ),
+      ) &&
+      !args.includes('list')
+    )
+      return `diskutil ${args[0] ?? ''} erases a disk`;
+    if (name === 'format' && args.some((a) => /^[A-Za-z]:$/.test(a)))
+      return `format ${args.find((a) => /^[A-Za-z]:$/.test(a))}`;
     if (name === 'cipher' && args.some((a) => /^\/w/i.test(a))) return 'cipher /w wipes free space';
     if (name === 'hdparm' && args.some((a) => /security-erase/.test(a))) return 'hdparm secure erase';
   }
@@ -85,7 +150,8 @@ function diskWipeSign(call: ToolCall): string | null {
 export const diskWipe = definePolicy({
   name: 'disk-wipe',
   category: 'dangerous-commands',
-  description: 'Refuses writing to raw disks: dd of=/dev/sd*, mkfs, wipefs, shred of a device, > /dev/sda, partition rewrites.',
+  description:
+    'Refuses writing to raw disks: dd of=/dev/sd*, mkfs, wipefs, shred of a device, > /dev/sda, partition rewrites.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -93,7 +159,10 @@ export const diskWipe = definePolicy({
     if (!call?.shell) return null;
     const sign = diskWipeSign(call);
     if (!sign) return null;
-    return { reason: `Disk wipe: ${sign}; that destroys every file on it, beyond any undo; work on image files inside the project instead.`, evidence: evidenceOf(call.command ?? '') };
+    return {
+      reason: `Disk wipe: ${sign}; that destroys every file on it, beyond any undo; work on image files inside the project instead.`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
   },
 });
 
@@ -119,11 +188,15 @@ function permissionSign(call: ToolCall, allowed: readonly string[]): string | nu
     for (const target of targets) {
       const path = shellPath(target, cmd, cwd, call);
       if (inAllowedDirs(path.absolute, allowed, call.home, true)) continue;
-      const beyondProject = path.relation === 'system' || path.relation === 'home' || path.relation === 'outside-project-in-home';
+      const beyondProject =
+        path.relation === 'system' || path.relation === 'home' || path.relation === 'outside-project-in-home';
       if (name === 'chmod') {
-        if (worldWritable(spec) && (recursive || beyondProject)) return `chmod ${recursive ? '-R ' : ''}${spec} ${target} makes ${beyondProject ? 'files outside the project' : 'a whole tree'} writable by every user`;
-        if (setsId(spec)) return `chmod ${spec} ${target} sets a set-user/group-id bit, which hands its owner's rights to whoever runs it`;
-        if (recursive && beyondProject) return `chmod -R ${spec} ${target} rewrites permissions across ${path.absolute}`;
+        if (worldWritable(spec) && (recursive || beyondProject))
+          return `chmod ${recursive ? '-R ' : ''}${spec} ${target} makes ${beyondProject ? 'files outside the project' : 'a whole tree'} writable by every user`;
+        if (setsId(spec))
+          return `chmod ${spec} ${target} sets a set-user/group-id bit, which hands its owner's rights to whoever runs it`;
+        if (recursive && beyondProject)
+          return `chmod -R ${spec} ${target} rewrites permissions across ${path.absolute}`;
       } else if (beyondProject && (recursive || path.relation === 'system')) {
         return `${name} ${recursive ? '-R ' : ''}${spec} ${target} changes ownership of ${path.absolute}`;
       }
@@ -135,7 +208,8 @@ function permissionSign(call: ToolCall, allowed: readonly string[]): string | nu
 export const permissionBlowup = definePolicy({
   name: 'permission-blowup',
   category: 'dangerous-commands',
-  description: 'Refuses permission blow-ups: chmod -R 777, world-writable or setuid modes, recursive chmod/chown outside the project.',
+  description:
+    'Refuses permission blow-ups: chmod -R 777, world-writable or setuid modes, recursive chmod/chown outside the project.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({ allowedPaths: z.array(z.string()).default([]) }),
@@ -143,7 +217,10 @@ export const permissionBlowup = definePolicy({
     if (!call?.shell) return null;
     const sign = permissionSign(call, params.allowedPaths);
     if (!sign) return null;
-    return { reason: `Permission change: ${sign}; grant the narrowest mode on the files that need it (for instance chmod u+x on one script).`, evidence: evidenceOf(call.command ?? '') };
+    return {
+      reason: `Permission change: ${sign}; grant the narrowest mode on the files that need it (for instance chmod u+x on one script).`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
   },
 });
 
@@ -162,9 +239,15 @@ function massKillSign(call: ToolCall): string | null {
     const args = argsOf(cmd);
     const positionals = parseFlags(args, ['s', 'n', 'u', 'U', 'g', 'G', 'P', 't'], ['signal']).positionals;
     if (name === 'kill' && killTargets(args).includes('-1')) return 'kill -1 signals every process you own';
-    if (name === 'killall5' || (name === 'killall' && args.some((a) => /^(-u|--user)$/.test(a)) && positionals.length === 0)) return `${name} ends every process`;
-    if (name === 'pkill' && optionValues(args, ['u', 'U'], ['euid', 'uid']).length > 0 && positionals.length === 0) return 'pkill -u ends every process of a user';
-    if (name === 'taskkill' && args.some((a) => /^\/fi$/i.test(a)) && !args.some((a) => /^\/(pid|im)$/i.test(a))) return 'taskkill with a filter ends many processes';
+    if (
+      name === 'killall5' ||
+      (name === 'killall' && args.some((a) => /^(-u|--user)$/.test(a)) && positionals.length === 0)
+    )
+      return `${name} ends every process`;
+    if (name === 'pkill' && optionValues(args, ['u', 'U'], ['euid', 'uid']).length > 0 && positionals.length === 0)
+      return 'pkill -u ends every process of a user';
+    if (name === 'taskkill' && args.some((a) => /^\/fi$/i.test(a)) && !args.some((a) => /^\/(pid|im)$/i.test(a)))
+      return 'taskkill with a filter ends many processes';
   }
   return null;
 }
@@ -180,7 +263,10 @@ export const massProcessKill = definePolicy({
     if (!call?.shell) return null;
     const sign = massKillSign(call);
     if (!sign) return null;
-    return { reason: `${sign}, including your editor, your agent and their unsaved work; stop the one process you started by its pid instead.`, evidence: evidenceOf(call.command ?? '') };
+    return {
+      reason: `${sign}, including your editor, your agent and their unsaved work; stop the one process you started by its pid instead.`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
   },
 });
 
@@ -190,15 +276,28 @@ function hostEscapeSign(call: ToolCall): string | null {
     if (!['docker', 'podman', 'nerdctl'].includes(name)) continue;
     const args = argsOf(cmd);
     const sub = args.find((a) => !a.startsWith('-'));
-    if (sub !== 'run' && sub !== 'create' && !(sub === 'container' && ['run', 'create'].includes(args[args.indexOf(sub) + 1] ?? ''))) continue;
-    if (args.includes('--privileged')) return `${name} run --privileged gives the container the host's devices and kernel`;
-    for (const flag of ['pid', 'net', 'ipc', 'uts', 'userns']) if (args.includes(`--${flag}=host`) || args.join(' ').includes(`--${flag} host`)) return `${name} run --${flag}=host shares the host's ${flag} namespace`;
+    if (
+      sub !== 'run' &&
+      sub !== 'create' &&
+      !(sub === 'container' && ['run', 'create'].includes(args[args.indexOf(sub) + 1] ?? ''))
+    )
+      continue;
+    if (args.includes('--privileged'))
+      return `${name} run --privileged gives the container the host's devices and kernel`;
+    for (const flag of ['pid', 'net', 'ipc', 'uts', 'userns'])
+      if (args.includes(`--${flag}=host`) || args.join(' ').includes(`--${flag} host`))
+        return `${name} run --${flag}=host shares the host's ${flag} namespace`;
     const mounts = [...optionValues(args, ['v'], ['volume', 'mount'])];
     for (const m of mounts) {
-      const source = m.startsWith('type=') ? /(?:source|src)=([^,]+)/.exec(m)?.[1] ?? '' : m.split(':')[0] ?? '';
-      if (source === '/' || /^\/(etc|root|boot|var\/run\/docker\.sock|run\/docker\.sock|proc|sys|dev)(\/|$)/.test(source)) return `${name} run mounts the host's ${source} into the container`;
+      const source = m.startsWith('type=') ? (/(?:source|src)=([^,]+)/.exec(m)?.[1] ?? '') : (m.split(':')[0] ?? '');
+      if (
+        source === '/' ||
+        /^\/(etc|root|boot|var\/run\/docker\.sock|run\/docker\.sock|proc|sys|dev)(\/|$)/.test(source)
+      )
+        return `${name} run mounts the host's ${source} into the container`;
     }
-    if (args.some((a) => /^--cap-add(=|$)/.test(a)) && args.some((a) => /SYS_ADMIN|ALL|SYS_PTRACE|SYS_MODULE/.test(a))) return `${name} run adds kernel capabilities that let the container escape`;
+    if (args.some((a) => /^--cap-add(=|$)/.test(a)) && args.some((a) => /SYS_ADMIN|ALL|SYS_PTRACE|SYS_MODULE/.test(a)))
+      return `${name} run adds kernel capabilities that let the container escape`;
   }
   return null;
 }
@@ -206,7 +305,8 @@ function hostEscapeSign(call: ToolCall): string | null {
 export const containerHostEscape = definePolicy({
   name: 'container-host-escape',
   category: 'dangerous-commands',
-  description: 'Refuses containers that own the host: --privileged, -v /:/host, the docker socket, --pid=host, CAP_SYS_ADMIN.',
+  description:
+    'Refuses containers that own the host: --privileged, -v /:/host, the docker socket, --pid=host, CAP_SYS_ADMIN.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -214,6 +314,9 @@ export const containerHostEscape = definePolicy({
     if (!call?.shell) return null;
     const sign = hostEscapeSign(call);
     if (!sign) return null;
-    return { reason: `Container escape: ${sign}, which is root on this machine; mount only the project folder and drop the extra privileges.`, evidence: evidenceOf(call.command ?? '') };
+    return {
+      reason: `Container escape: ${sign}, which is root on this machine; mount only the project folder and drop the extra privileges.`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
   },
 });

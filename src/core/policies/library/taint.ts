@@ -21,18 +21,33 @@ interface TaintSource {
 }
 
 function taintSourcesOf(call: ToolCall): TaintSource[] {
-  const sources: TaintSource[] = secretReads(call).map((r) => ({ what: `${r.path} (${r.kind})`, tool: call.toolName, kind: 'secret' as const }));
+  const sources: TaintSource[] = secretReads(call).map((r) => ({
+    what: `${r.path} (${r.kind})`,
+    tool: call.toolName,
+    kind: 'secret' as const,
+  }));
   for (const target of readTargets(call)) {
     if (target.relation === 'system' || target.relation === 'outside-project-in-home' || target.relation === 'home') {
       sources.push({ what: `${target.absolute} (outside the project)`, tool: call.toolName, kind: 'outside' });
     }
   }
-  if (call.face.family === 'network') sources.push({ what: `${call.url ?? 'web content'} (fetched from the web)`, tool: call.toolName, kind: 'web' });
+  if (call.face.family === 'network')
+    sources.push({ what: `${call.url ?? 'web content'} (fetched from the web)`, tool: call.toolName, kind: 'web' });
   return sources;
 }
 
 const DATA_FLAGS_SHORT = ['d', 'F', 'T'];
-const DATA_FLAGS_LONG = ['data', 'data-binary', 'data-raw', 'data-urlencode', 'data-ascii', 'form', 'form-string', 'upload-file', 'json'];
+const DATA_FLAGS_LONG = [
+  'data',
+  'data-binary',
+  'data-raw',
+  'data-urlencode',
+  'data-ascii',
+  'form',
+  'form-string',
+  'upload-file',
+  'json',
+];
 
 function egressOf(call: ToolCall, knownRemotes: readonly string[]): string | null {
   if (call.face.family === 'network') return `${call.toolName} ${call.url ?? ''}`.trim();
@@ -41,21 +56,59 @@ function egressOf(call: ToolCall, knownRemotes: readonly string[]): string | nul
     const args = argsOf(cmd);
     if (name === 'curl') {
       const method = optionValues(args, ['X'], ['request'])[0]?.toUpperCase();
-      if (optionValues(args, DATA_FLAGS_SHORT, DATA_FLAGS_LONG).length || (method && method !== 'GET' && method !== 'HEAD')) return `curl sending data`;
+      if (
+        optionValues(args, DATA_FLAGS_SHORT, DATA_FLAGS_LONG).length ||
+        (method && method !== 'GET' && method !== 'HEAD')
+      )
+        return `curl sending data`;
     }
-    if (name === 'wget' && args.some((a) => /^--(post-data|post-file|body-data|body-file|method=(POST|PUT|PATCH))/i.test(a) || a === '--method')) return 'wget sending data';
-    if ((name === 'http' || name === 'https' || name === 'xh') && (args.some((a) => /^(POST|PUT|PATCH|DELETE)$/.test(a)) || args.some((a) => /^[\w-]+(:?=|@)/.test(a)))) return `${name} sending data`;
-    if (['scp', 'rsync', 'sftp'].includes(name) && args.some((a) => /^[\w.-]*@?[\w.-]+:(?!\/\/)/.test(a) && !/^[A-Za-z]:[\\/]/.test(a) || /^(rsync|sftp|scp):\/\//.test(a))) return `${name} to a remote host`;
-    if (NETCATS.has(name) && parseFlags(args, ['p', 'w', 'q', 's'], []).positionals.length) return `${name} to a remote host`;
-    if (name === 'ssh' && parseFlags(args, ['p', 'i', 'l', 'o', 'F', 'J', 'L', 'R', 'D', 'W', 'b', 'c', 'E', 'm', 'O', 'Q', 'S'], []).positionals.length) return 'ssh to a remote host';
-    if (name === 'aws' && args[0] === 's3' && ['cp', 'sync', 'mv'].includes(args[1] ?? '') && (args[args.length - 1] ?? '').startsWith('s3://')) return 'aws s3 upload';
-    if ((name === 'gsutil' && ['cp', 'rsync', 'mv'].includes(args[0] ?? '') && (args[args.length - 1] ?? '').startsWith('gs://'))) return 'gsutil upload';
+    if (
+      name === 'wget' &&
+      args.some(
+        (a) => /^--(post-data|post-file|body-data|body-file|method=(POST|PUT|PATCH))/i.test(a) || a === '--method',
+      )
+    )
+      return 'wget sending data';
+    if (
+      (name === 'http' || name === 'https' || name === 'xh') &&
+      (args.some((a) => /^(POST|PUT|PATCH|DELETE)$/.test(a)) || args.some((a) => /^[\w-]+(:?=|@)/.test(a)))
+    )
+      return `${name} sending data`;
+    if (
+      ['scp', 'rsync', 'sftp'].includes(name) &&
+      args.some(
+        (a) => (/^[\w.-]*@?[\w.-]+:(?!\/\/)/.test(a) && !/^[A-Za-z]:[\\/]/.test(a)) || /^(rsync|sftp|scp):\/\//.test(a),
+      )
+    )
+      return `${name} to a remote host`;
+    if (NETCATS.has(name) && parseFlags(args, ['p', 'w', 'q', 's'], []).positionals.length)
+      return `${name} to a remote host`;
+    if (
+      name === 'ssh' &&
+      parseFlags(args, ['p', 'i', 'l', 'o', 'F', 'J', 'L', 'R', 'D', 'W', 'b', 'c', 'E', 'm', 'O', 'Q', 'S'], [])
+        .positionals.length
+    )
+      return 'ssh to a remote host';
+    if (
+      name === 'aws' &&
+      args[0] === 's3' &&
+      ['cp', 'sync', 'mv'].includes(args[1] ?? '') &&
+      (args[args.length - 1] ?? '').startsWith('s3://')
+    )
+      return 'aws s3 upload';
+    if (
+      name === 'gsutil' &&
+      ['cp', 'rsync', 'mv'].includes(args[0] ?? '') &&
+      (args[args.length - 1] ?? '').startsWith('gs://')
+    )
+      return 'gsutil upload';
     if (name === 'gh' && args[0] === 'gist' && args[1] === 'create') return 'gh gist create';
   }
   for (const { git, cmd } of gitCommands(shellCommands(call))) {
     if (git.sub !== 'push') continue;
     const remote = parseFlags(git.args, ['o'], ['repo', 'push-option', 'receive-pack', 'exec']).positionals[0];
-    if (remote && remote !== 'origin' && !knownRemotes.includes(remote)) return `git push to ${remote} (${evidenceOf(cmd.text, 60)})`;
+    if (remote && remote !== 'origin' && !knownRemotes.includes(remote))
+      return `git push to ${remote} (${evidenceOf(cmd.text, 60)})`;
   }
   return null;
 }
@@ -72,7 +125,8 @@ function remember(session: SessionMemory, sources: TaintSource[]): TaintSource[]
 export const taintedNetworkEgress = definePolicy({
   name: POLICY,
   category: 'taint',
-  description: 'Once a session has read a credential or content from outside the project, asks a person (for that exact call) before data goes out to the network.',
+  description:
+    'Once a session has read a credential or content from outside the project, asks a person (for that exact call) before data goes out to the network.',
   defaultEnabled: true,
   decision: 'ask',
   events: ['PreToolUse'],
@@ -91,7 +145,8 @@ export const taintedNetworkEgress = definePolicy({
     const first = sources.find((s) => s.kind !== 'web') ?? sources[0];
     if (!egress || !first) return null;
     // After web pages only, a plain page fetch carries nothing of this machine; a query string or data might.
-    if (call.face.family === 'network' && sources.every((s) => s.kind === 'web') && !/[?#]/.test(call.url ?? '')) return null;
+    if (call.face.family === 'network' && sources.every((s) => s.kind === 'web') && !/[?#]/.test(call.url ?? ''))
+      return null;
     const more = sources.length > 1 ? ` and ${sources.length - 1} more` : '';
     return {
       personOnly: true,

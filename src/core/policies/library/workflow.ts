@@ -11,7 +11,10 @@ import type { HookEvent } from '../../types';
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value as Record<string, unknown>).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value as Record<string, unknown>)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -24,7 +27,8 @@ interface Streak {
 export const repeatedIdenticalCalls = definePolicy({
   name: 'repeated-identical-calls',
   category: 'workflow',
-  description: 'Warns when the agent makes the same tool call with the same input several times in a row (default 5), and refuses past a higher count (default 8).',
+  description:
+    'Warns when the agent makes the same tool call with the same input several times in a row (default 5), and refuses past a higher count (default 8).',
   defaultEnabled: true,
   decision: 'instruct',
   events: ['PreToolUse'],
@@ -41,10 +45,15 @@ export const repeatedIdenticalCalls = definePolicy({
     const streak: Streak = previous && previous.key === key ? { key, count: previous.count + 1 } : { key, count: 1 };
     session.set('repeated-identical-calls', 'streak', streak);
     if (streak.count >= params.denyAt) {
-      return { decision: 'deny', reason: `${event.toolName} has been called ${streak.count} times in a row with the same input: the agent is stuck in a loop; stop, explain what fails, and ask the person how to proceed.` };
+      return {
+        decision: 'deny',
+        reason: `${event.toolName} has been called ${streak.count} times in a row with the same input: the agent is stuck in a loop; stop, explain what fails, and ask the person how to proceed.`,
+      };
     }
     if (streak.count >= params.instructAt) {
-      return { reason: `${event.toolName} has been called ${streak.count} times in a row with the same input and will not give a different answer; change the approach or ask the person.` };
+      return {
+        reason: `${event.toolName} has been called ${streak.count} times in a row with the same input and will not give a different answer; change the approach or ask the person.`,
+      };
     }
     return null;
   },
@@ -54,7 +63,13 @@ const GIT_TIMEOUT_MS = 3000;
 
 function git(args: string[], cwd: string): string | null {
   try {
-    return execFileSync('git', args, { cwd, timeout: GIT_TIMEOUT_MS, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 4 * 1024 * 1024 });
+    return execFileSync('git', args, {
+      cwd,
+      timeout: GIT_TIMEOUT_MS,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 4 * 1024 * 1024,
+    });
   } catch {
     return null;
   }
@@ -80,7 +95,10 @@ export const stopWithUncommittedWork = definePolicy({
     if (status === null) return null;
     const lines = status.split('\n').filter((l) => l.trim() !== '');
     if (!lines.length) return null;
-    const sample = lines.slice(0, 3).map((l) => l.slice(3)).join(', ');
+    const sample = lines
+      .slice(0, 3)
+      .map((l) => l.slice(3))
+      .join(', ');
     return {
       reason: `${lines.length} file${lines.length > 1 ? 's have' : ' has'} uncommitted changes (${sample}${lines.length > 3 ? ', …' : ''}): commit the finished work with a clear message, or say why it stays uncommitted.`,
     };
@@ -90,7 +108,8 @@ export const stopWithUncommittedWork = definePolicy({
 export const stopWithUnpushedCommits = definePolicy({
   name: 'stop-with-unpushed-commits',
   category: 'workflow',
-  description: 'At Stop: keeps the agent going while the current branch has commits not pushed to any remote (off by default).',
+  description:
+    'At Stop: keeps the agent going while the current branch has commits not pushed to any remote (off by default).',
   defaultEnabled: false,
   decision: 'deny',
   events: ['Stop'],

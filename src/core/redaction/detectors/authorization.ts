@@ -10,8 +10,28 @@ const MIN_HEADER_CREDENTIAL_LENGTH = 4;
 
 /** Authentication schemes of the Authorization header; the word stays visible, the credential goes. */
 const AUTH_SCHEMES = new Set([
-  'bearer', 'basic', 'token', 'digest', 'negotiate', 'ntlm', 'hoba', 'mutual', 'vapid', 'dpop', 'gssapi', 'apikey',
-  'key', 'sso-key', 'bot', 'oauth', 'hmac', 'splunk', 'otoken', 'aws4-hmac-sha256', 'scram-sha-1', 'scram-sha-256',
+  'bearer',
+  'basic',
+  'token',
+  'digest',
+  'negotiate',
+  'ntlm',
+  'hoba',
+  'mutual',
+  'vapid',
+  'dpop',
+  'gssapi',
+  'apikey',
+  'key',
+  'sso-key',
+  'bot',
+  'oauth',
+  'hmac',
+  'splunk',
+  'otoken',
+  'aws4-hmac-sha256',
+  'scram-sha-1',
+  'scram-sha-256',
 ]);
 
 /** Where the credential starts: after a known scheme word (`Bearer abc` → 7), else the whole value. */
@@ -32,14 +52,32 @@ function authorizationLabel(scheme: string): Label {
 
 /** token68 and the few chars credentials add (`%`, `:`): where a narrow credential stops. */
 function isCredentialChar(code: number): boolean {
-  return isAlnum(code) || code === 45 || code === 46 || code === 95 || code === 126 || code === 43 || code === 47 || code === 61 || code === 37 || code === 58;
+  return (
+    isAlnum(code) ||
+    code === 45 ||
+    code === 46 ||
+    code === 95 ||
+    code === 126 ||
+    code === 43 ||
+    code === 47 ||
+    code === 61 ||
+    code === 37 ||
+    code === 58
+  );
 }
 
 /**
  * Blunt takes the whole credential whatever it is; narrow leaves references and masks, and in a
  * sentence (no header line, no quoted value) takes only the token right after the scheme.
  */
-export function judgeAuthorization(slice: Slice, value: string, mode: RedactionMode, structured: boolean, detector: string, out: Candidate[]): void {
+export function judgeAuthorization(
+  slice: Slice,
+  value: string,
+  mode: RedactionMode,
+  structured: boolean,
+  detector: string,
+  out: Candidate[],
+): void {
   const { scheme, offset } = credentialOffset(value);
   const label = authorizationLabel(scheme);
   if (mode === 'blunt') {

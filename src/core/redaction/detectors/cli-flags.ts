@@ -23,7 +23,8 @@ const LOGIN = 16;
  * commands that give short flags that meaning. A lazy run bounded to 40 chars before a literal
  * alternation: a failed start costs at most 40 steps per alternative, so the scan stays linear.
  */
-const TOKENS = /-(?:-(?=[A-Za-z])[A-Za-z0-9-]{0,40}?(?:pass|pw|token|secret|key|auth|credential|sig|pat|user)|[pua]|[a-z]{0,20}pass)|mysql|mariadb|sshpass|curl|redis-cli|login/g;
+const TOKENS =
+  /-(?:-(?=[A-Za-z])[A-Za-z0-9-]{0,40}?(?:pass|pw|token|secret|key|auth|credential|sig|pat|user)|[pua]|[a-z]{0,20}pass)|mysql|mariadb|sshpass|curl|redis-cli|login/g;
 const FLAG_CHARS = new Uint8Array(128);
 for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-') FLAG_CHARS[ch.charCodeAt(0)] = 1;
 
@@ -56,7 +57,16 @@ function closesWord(text: string, index: number): boolean {
   if (index >= text.length) return true;
   if (markerAt(text, index)) return false;
   const ch = text.charAt(index);
-  return isSpace(text.charCodeAt(index)) || ch === '"' || ch === "'" || ch === ';' || ch === '|' || ch === '&' || ch === ')' || ch === '\\';
+  return (
+    isSpace(text.charCodeAt(index)) ||
+    ch === '"' ||
+    ch === "'" ||
+    ch === ';' ||
+    ch === '|' ||
+    ch === '&' ||
+    ch === ')' ||
+    ch === '\\'
+  );
 }
 
 /** The value of a flag: attached (`-pX`, `--x=Y`) or the next word. Null when the next word is another flag. */
@@ -136,7 +146,14 @@ export const detectCliFlags: Detector = (text, mode, out) => {
   }
 };
 
-function handleLongFlag(text: string, word: string, end: number, commands: number, mode: RedactionMode, out: Candidate[]): void {
+function handleLongFlag(
+  text: string,
+  word: string,
+  end: number,
+  commands: number,
+  mode: RedactionMode,
+  out: Candidate[],
+): void {
   if (isCredentialFlagName(word)) {
     const value = flagValue(text, end, false);
     if (value) pushCredential(text, value, mode, out);
@@ -146,7 +163,14 @@ function handleLongFlag(text: string, word: string, end: number, commands: numbe
   }
 }
 
-function handleShortFlag(text: string, at: number, end: number, commands: number, mode: RedactionMode, out: Candidate[]): void {
+function handleShortFlag(
+  text: string,
+  at: number,
+  end: number,
+  commands: number,
+  mode: RedactionMode,
+  out: Candidate[],
+): void {
   const letter = text.charAt(at + 1);
   // `-pX`, `-p"X"`, `-u'a:b'`: anything glued to the letter is its value.
   const attached = at + 2 < text.length && !isSpace(text.charCodeAt(at + 2));

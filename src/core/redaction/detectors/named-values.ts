@@ -2,7 +2,18 @@
 // `password: …` in YAML, `<password>…</password>`, `Authorization: Bearer …`, `-H 'X-Api-Key: …'`.
 import { has, KEY_NAME_CHARS, runEnd } from '../charset';
 import { judgeAuthorization } from './authorization';
-import { isQuoteAt, MAX_VALUE_LENGTH, readQuoted, readToLineEnd, readWord, skipBlanks, startsLine, trimmed, VALUE_STOPS, type Slice } from '../scan';
+import {
+  isQuoteAt,
+  MAX_VALUE_LENGTH,
+  readQuoted,
+  readToLineEnd,
+  readWord,
+  skipBlanks,
+  startsLine,
+  trimmed,
+  VALUE_STOPS,
+  type Slice,
+} from '../scan';
 import { classifySecretName, type SecretName } from '../secret-names';
 import { isMarker, markerAt, markerEndsAt } from '../labels';
 import type { Candidate, Detector, RedactionMode } from '../types';
@@ -79,8 +90,16 @@ function readAssignment(
   out: Candidate[],
 ): number {
   const before = start > 0 ? text.charAt(start - 1) : '';
-  if (before === '<' && text.charAt(end) === '>') return readXmlElement(text, end + 1, text.slice(start, end), name, out);
-  const context: Context = { keyQuoted: false, enclosingQuote: '', colon: false, lineStart: false, header: false, tight: false };
+  if (before === '<' && text.charAt(end) === '>')
+    return readXmlElement(text, end + 1, text.slice(start, end), name, out);
+  const context: Context = {
+    keyQuoted: false,
+    enclosingQuote: '',
+    colon: false,
+    lineStart: false,
+    header: false,
+    tight: false,
+  };
   let i = end;
   if (before === '"' || before === "'" || before === '`') {
     const escaped = text.charAt(start - 2) === '\\';
@@ -115,7 +134,8 @@ function readAssignment(
   }
   context.lineStart = startsLine(text, context.keyQuoted ? start - 1 : start);
   const headerName = name.kind !== 'secret' || dashedName;
-  context.header = context.colon && headerName && !context.keyQuoted && (context.enclosingQuote !== '' || context.lineStart);
+  context.header =
+    context.colon && headerName && !context.keyQuoted && (context.enclosingQuote !== '' || context.lineStart);
   const valueStart = skipBlanks(text, i);
   context.tight = op === '=' && !spaceBefore && valueStart === i;
   // `user:pass@host`, `host:8080`, `x-access-token:ghs_…`: a colon glued to both sides is no assignment.
@@ -131,7 +151,8 @@ function readValue(text: string, from: number, name: SecretName, context: Contex
     if (quoted) return quoted;
   }
   if (context.header) return readToLineEnd(text, from, context.enclosingQuote);
-  if (context.colon && context.lineStart && !context.keyQuoted) return yamlPlainValue(text, cutYamlComment(text, readToLineEnd(text, from)));
+  if (context.colon && context.lineStart && !context.keyQuoted)
+    return yamlPlainValue(text, cutYamlComment(text, readToLineEnd(text, from)));
   const headerish = name.kind === 'authorization' || name.kind === 'cookie';
   if (headerish && context.colon) return readToLineEnd(text, from, context.enclosingQuote || ',');
   return readWord(text, from, VALUE_STOPS);
@@ -153,7 +174,14 @@ function cutYamlComment(text: string, line: Slice): Slice {
   return line;
 }
 
-function judge(text: string, slice: Slice, name: SecretName, context: Context, mode: RedactionMode, out: Candidate[]): void {
+function judge(
+  text: string,
+  slice: Slice,
+  name: SecretName,
+  context: Context,
+  mode: RedactionMode,
+  out: Candidate[],
+): void {
   if (slice.end <= slice.start) return;
   const value = text.slice(slice.start, slice.end);
   // Markers are never secrets; PEM blocks are the private-key detector's, whole.
@@ -161,13 +189,21 @@ function judge(text: string, slice: Slice, name: SecretName, context: Context, m
   if (!slice.quoted && markerAt(text, slice.end)) return;
   switch (name.kind) {
     case 'authorization':
-      judgeAuthorization(slice, value, mode, slice.quoted || context.keyQuoted || context.header || context.lineStart, DETECTOR, out);
+      judgeAuthorization(
+        slice,
+        value,
+        mode,
+        slice.quoted || context.keyQuoted || context.header || context.lineStart,
+        DETECTOR,
+        out,
+      );
       return;
     case 'cookie':
       if (mode === 'blunt') out.push({ label: name.label, detector: DETECTOR, start: slice.start, end: slice.end });
       return;
     case 'aws-account':
-      if (value.length === 12 && /^\d{12}$/.test(value)) out.push({ label: name.label, detector: DETECTOR, start: slice.start, end: slice.end });
+      if (value.length === 12 && /^\d{12}$/.test(value))
+        out.push({ label: name.label, detector: DETECTOR, start: slice.start, end: slice.end });
       return;
     case 'secret':
       if (mode === 'blunt' && context.header) {
@@ -175,7 +211,12 @@ function judge(text: string, slice: Slice, name: SecretName, context: Context, m
         return;
       }
       if (!isAssignedSecret(text, slice, value, context)) return;
-      out.push({ label: context.header ? 'secret-header' : name.label, detector: DETECTOR, start: slice.start, end: slice.end });
+      out.push({
+        label: context.header ? 'secret-header' : name.label,
+        detector: DETECTOR,
+        start: slice.start,
+        end: slice.end,
+      });
   }
 }
 
@@ -197,7 +238,14 @@ function isAssignedSecret(text: string, slice: Slice, value: string, context: Co
   const bare = value.endsWith(',') || value.endsWith(';') ? value.slice(0, -1) : value;
   const codeList = bare !== value || after === ',' || after === ';';
   if (context.lineStart && !context.keyQuoted && !codeList) return true;
-  if (bare.length < MIN_ASSIGNED_LENGTH || bare.endsWith(':') || /\s/.test(bare) || bare.startsWith('/*') || bare.startsWith('//')) return false;
+  if (
+    bare.length < MIN_ASSIGNED_LENGTH ||
+    bare.endsWith(':') ||
+    /\s/.test(bare) ||
+    bare.startsWith('/*') ||
+    bare.startsWith('//')
+  )
+    return false;
   if (DOTTED_PATH.test(bare) || /^\d{1,6}$/.test(bare) || isPlaceholder(bare)) return false;
   return /[^A-Za-z_]/.test(bare);
 }
@@ -205,7 +253,8 @@ function isAssignedSecret(text: string, slice: Slice, value: string, context: Co
 const DOTTED_PATH = /^[A-Za-z_$][\w$]{0,64}(?:\.[A-Za-z_$][\w$]{0,64}){1,16}$/;
 
 function looksLikePath(value: string): boolean {
-  if (!(value.startsWith('/') || value.startsWith('~/') || value.startsWith('./') || value.startsWith('../'))) return false;
+  if (!(value.startsWith('/') || value.startsWith('~/') || value.startsWith('./') || value.startsWith('../')))
+    return false;
   let slashes = 0;
   for (let i = 0; i < value.length; i++) {
     const ch = value.charAt(i);
@@ -224,7 +273,8 @@ function readXmlElement(text: string, from: number, tag: string, name: SecretNam
   if (close >= limit || !text.startsWith(`</${tag}>`, close)) return from;
   const slice = trimmed(text, { start: from, end: close, next: close, quoted: true });
   const value = text.slice(slice.start, slice.end);
-  if (isLiteralSecretValue(value, MIN_ASSIGNED_LENGTH)) out.push({ label: name.label, detector: DETECTOR, start: slice.start, end: slice.end });
+  if (isLiteralSecretValue(value, MIN_ASSIGNED_LENGTH))
+    out.push({ label: name.label, detector: DETECTOR, start: slice.start, end: slice.end });
   return close;
 }
 
@@ -236,7 +286,14 @@ export function keyedValueCandidates(keyName: string, value: string, mode: Redac
   const name = classifySecretName(keyName);
   if (!name) return [];
   const out: Candidate[] = [];
-  const context: Context = { keyQuoted: true, enclosingQuote: '', colon: true, lineStart: false, header: false, tight: false };
+  const context: Context = {
+    keyQuoted: true,
+    enclosingQuote: '',
+    colon: true,
+    lineStart: false,
+    header: false,
+    tight: false,
+  };
   const slice = trimmed(value, { start: 0, end: value.length, next: value.length, quoted: true });
   judge(value, slice, name, context, mode, out);
   return out;

@@ -66,11 +66,30 @@ function twoDottedParts(text: string, start: number, end: number): boolean {
 
 /** Ordered from specific to general: at one position the first accepted format names the token. */
 export const TOKEN_FORMATS: TokenFormat[] = [
-  { label: 'github-token', prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], body: ALNUM_UNDERSCORE, min: 30, max: 255, accept: variedChars },
+  {
+    label: 'github-token',
+    prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
+    body: ALNUM_UNDERSCORE,
+    min: 30,
+    max: 255,
+    accept: variedChars,
+  },
   { label: 'github-token', prefixes: ['github_pat_'], body: ALNUM_UNDERSCORE, min: 50, max: 255, accept: variedChars },
   {
     label: 'gitlab-token',
-    prefixes: ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glft-', 'glsoat-', 'glcbt-', 'gloas-', 'glimt-', 'glagent-', 'GR1348941'],
+    prefixes: [
+      'glpat-',
+      'gldt-',
+      'glrt-',
+      'glptt-',
+      'glft-',
+      'glsoat-',
+      'glcbt-',
+      'gloas-',
+      'glimt-',
+      'glagent-',
+      'GR1348941',
+    ],
     body: BASE64URL_CHARS,
     min: 20,
     max: 255,
@@ -82,14 +101,34 @@ export const TOKEN_FORMATS: TokenFormat[] = [
     min: 10,
     max: 512,
   },
-  { label: 'stripe-key', prefixes: ['sk_live_', 'rk_live_', 'sk_test_', 'rk_test_', 'whsec_'], body: ALNUM_CHARS, min: 16, max: 255 },
+  {
+    label: 'stripe-key',
+    prefixes: ['sk_live_', 'rk_live_', 'sk_test_', 'rk_test_', 'whsec_'],
+    body: ALNUM_CHARS,
+    min: 16,
+    max: 255,
+  },
   { label: 'anthropic-key', prefixes: ['sk-ant-'], body: BASE64URL_CHARS, min: 20, max: 512, accept: variedChars },
-  { label: 'openai-key', prefixes: ['sk-proj-', 'sk-svcacct-', 'sk-admin-'], body: BASE64URL_CHARS, min: 20, max: 512, accept: variedChars },
+  {
+    label: 'openai-key',
+    prefixes: ['sk-proj-', 'sk-svcacct-', 'sk-admin-'],
+    body: BASE64URL_CHARS,
+    min: 20,
+    max: 512,
+    accept: variedChars,
+  },
   // Bare `sk-` also starts words (`sk-learn-metrics-and-more`): the body must also not read as words.
   { label: 'openai-key', prefixes: ['sk-'], body: BASE64URL_CHARS, min: 20, max: 512, accept: looksRandom },
   { label: 'npm-token', prefixes: ['npm_'], body: ALNUM_CHARS, min: 30, max: 64, accept: variedChars },
   { label: 'pypi-token', prefixes: ['pypi-AgE'], body: BASE64URL_CHARS, min: 50, max: 1024 },
-  { label: 'huggingface-token', prefixes: ['hf_', 'api_org_'], body: ALNUM_CHARS, min: 30, max: 64, accept: variedChars },
+  {
+    label: 'huggingface-token',
+    prefixes: ['hf_', 'api_org_'],
+    body: ALNUM_CHARS,
+    min: 30,
+    max: 64,
+    accept: variedChars,
+  },
   { label: 'gcp-api-key', prefixes: ['AIza'], body: BASE64URL_CHARS, min: 35, max: 35 },
   { label: 'aws-access-key', prefixes: ['AKIA', 'ASIA', 'ABIA', 'ACCA'], body: UPPER_DIGITS, min: 16, max: 16 },
   { label: 'aws-access-key', prefixes: ['A3T'], body: UPPER_DIGITS, min: 17, max: 17 },
@@ -123,7 +162,10 @@ function escapeLiteral(literal: string): string {
 
 /** Plain literals only, longest first: no quantifier, so nothing to backtrack into. */
 const PREFIX_PATTERN = new RegExp(
-  [...new Set(ENTRIES.map((entry) => entry.prefix))].sort((a, b) => b.length - a.length).map(escapeLiteral).join('|'),
+  [...new Set(ENTRIES.map((entry) => entry.prefix))]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeLiteral)
+    .join('|'),
   'g',
 );
 

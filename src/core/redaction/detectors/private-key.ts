@@ -24,7 +24,19 @@ function labelEnd(text: string, from: number): number {
 /** Base64, PEM headers (`Proc-Type: 4,ENCRYPTED`), whitespace and `\n` escapes. */
 function isBodyChar(code: number): boolean {
   if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57)) return true;
-  return code === 43 || code === 47 || code === 61 || code === 58 || code === 44 || code === 45 || code === 92 || code === 32 || code === 9 || code === 10 || code === 13;
+  return (
+    code === 43 ||
+    code === 47 ||
+    code === 61 ||
+    code === 58 ||
+    code === 44 ||
+    code === 45 ||
+    code === 92 ||
+    code === 32 ||
+    code === 9 ||
+    code === 10 ||
+    code === 13
+  );
 }
 
 export const detectPrivateKeys: Detector = (text, _mode, out) => {

@@ -20,8 +20,21 @@ function isSchemeChar(code: number): boolean {
 /** Ends an authority: path, query, fragment, whitespace, quotes, brackets of markup, backslash. */
 function endsAuthority(ch: string): boolean {
   switch (ch) {
-    case '/': case '?': case '#': case ' ': case '\t': case '\n': case '\r':
-    case '"': case "'": case '`': case '<': case '>': case '\\': case ',': case ';':
+    case '/':
+    case '?':
+    case '#':
+    case ' ':
+    case '\t':
+    case '\n':
+    case '\r':
+    case '"':
+    case "'":
+    case '`':
+    case '<':
+    case '>':
+    case '\\':
+    case ',':
+    case ';':
       return true;
     default:
       return false;
@@ -105,7 +118,8 @@ export const detectUrlCredentials: Detector = (text, _mode, out) => {
     const floor = Math.max(0, sep - MAX_SCHEME);
     while (schemeStart > floor && isSchemeChar(text.charCodeAt(schemeStart - 1))) schemeStart--;
     if (schemeStart === sep) continue;
-    if (lastAt > authorityStart) detectUserinfo(text, text.slice(schemeStart, sep).toLowerCase(), authorityStart, lastAt, out);
+    if (lastAt > authorityStart)
+      detectUserinfo(text, text.slice(schemeStart, sep).toLowerCase(), authorityStart, lastAt, out);
     detectWebhook(text, lastAt >= 0 ? lastAt + 1 : authorityStart, authorityEnd, out);
   }
 };

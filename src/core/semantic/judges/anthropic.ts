@@ -52,12 +52,20 @@ export class AnthropicJudge implements Judge {
       .map((block) => block.text)
       .join('');
     const answers = answersSchema.safeParse(extractJsonObject(text));
-    if (!answers.success) throw new JudgeError('malformed', 'the judge\'s message is not a JSON object of probabilities');
+    if (!answers.success)
+      throw new JudgeError('malformed', "the judge's message is not a JSON object of probabilities");
     const usage = parsed.data.usage;
     return {
       answers: answers.data as Record<string, number>,
       model: parsed.data.model ?? this.options.model,
-      ...(usage ? { usage: { ...(usage.input_tokens !== undefined ? { inputTokens: usage.input_tokens } : {}), ...(usage.output_tokens !== undefined ? { outputTokens: usage.output_tokens } : {}) } } : {}),
+      ...(usage
+        ? {
+            usage: {
+              ...(usage.input_tokens !== undefined ? { inputTokens: usage.input_tokens } : {}),
+              ...(usage.output_tokens !== undefined ? { outputTokens: usage.output_tokens } : {}),
+            },
+          }
+        : {}),
     };
   }
 

@@ -19,7 +19,11 @@ export type JudgeFactory = (config: SemanticConfig, context: JudgeContext) => Ju
 export function apiKeyFrom(config: SemanticConfig, env: Record<string, string | undefined>): string | undefined {
   if (!config.apiKeyEnv) return undefined;
   const key = env[config.apiKeyEnv];
-  if (!key) throw new JudgeError('no-transport', `the environment variable ${config.apiKeyEnv} named by semantic.apiKeyEnv is not set`);
+  if (!key)
+    throw new JudgeError(
+      'no-transport',
+      `the environment variable ${config.apiKeyEnv} named by semantic.apiKeyEnv is not set`,
+    );
   return key;
 }
 
@@ -30,21 +34,43 @@ export const defaultJudgeFactory: JudgeFactory = (config, context) => {
     case 'systemone': {
       if (!config.url) throw new JudgeError('no-transport', 'no judge transport: semantic.url is not set');
       const apiKey = apiKeyFrom(config, context.env);
-      return new SystemoneJudge({ url: config.url, model: config.model ?? SYSTEMONE_DEFAULT_MODEL, ...(apiKey ? { apiKey } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
+      return new SystemoneJudge({
+        url: config.url,
+        model: config.model ?? SYSTEMONE_DEFAULT_MODEL,
+        ...(apiKey ? { apiKey } : {}),
+        ...(timeoutMs ? { timeoutMs } : {}),
+      });
     }
     case 'openai': {
       if (!config.model) throw new JudgeError('no-transport', 'the openai judge needs semantic.model');
       const apiKey = apiKeyFrom(config, context.env);
-      return new OpenAiJudge({ url: config.url ?? OPENAI_DEFAULT_URL, model: config.model, ...(apiKey ? { apiKey } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
+      return new OpenAiJudge({
+        url: config.url ?? OPENAI_DEFAULT_URL,
+        model: config.model,
+        ...(apiKey ? { apiKey } : {}),
+        ...(timeoutMs ? { timeoutMs } : {}),
+      });
     }
     case 'anthropic': {
       if (!config.model) throw new JudgeError('no-transport', 'the anthropic judge needs semantic.model');
-      if (!config.apiKeyEnv) throw new JudgeError('no-transport', 'the anthropic judge needs semantic.apiKeyEnv, the name of the variable holding the API key');
+      if (!config.apiKeyEnv)
+        throw new JudgeError(
+          'no-transport',
+          'the anthropic judge needs semantic.apiKeyEnv, the name of the variable holding the API key',
+        );
       const apiKey = apiKeyFrom(config, context.env) ?? '';
-      return new AnthropicJudge({ url: config.url ?? ANTHROPIC_DEFAULT_URL, model: config.model, apiKey, ...(timeoutMs ? { timeoutMs } : {}) });
+      return new AnthropicJudge({
+        url: config.url ?? ANTHROPIC_DEFAULT_URL,
+        model: config.model,
+        apiKey,
+        ...(timeoutMs ? { timeoutMs } : {}),
+      });
     }
     case 'vscode-lm':
-      throw new JudgeError('no-transport', 'the vscode-lm judge is provided by the VS Code extension and is not available in this host');
+      throw new JudgeError(
+        'no-transport',
+        'the vscode-lm judge is provided by the VS Code extension and is not available in this host',
+      );
   }
 };
 
@@ -52,7 +78,14 @@ export const defaultJudgeFactory: JudgeFactory = (config, context) => {
 export function judgeIdentity(config: SemanticConfig, env: Record<string, string | undefined>): string {
   const key = config.apiKeyEnv ? (env[config.apiKeyEnv] ?? '') : '';
   const fingerprint = key ? createHash('sha256').update(key).digest('hex').slice(0, 16) : '';
-  return JSON.stringify([config.provider ?? 'systemone', config.url ?? '', config.model ?? '', config.apiKeyEnv ?? '', config.timeoutMs ?? 0, fingerprint]);
+  return JSON.stringify([
+    config.provider ?? 'systemone',
+    config.url ?? '',
+    config.model ?? '',
+    config.apiKeyEnv ?? '',
+    config.timeoutMs ?? 0,
+    fingerprint,
+  ]);
 }
 
 /** Who answers, for the reply cache: the same question to the same model gets the same answer. */

@@ -26,7 +26,8 @@ export class JsonPoster {
     } catch {
       throw new JudgeError('no-transport', `semantic.url is not a valid URL: ${url}`);
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new JudgeError('no-transport', `semantic.url must be http or https, not ${parsed.protocol}`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new JudgeError('no-transport', `semantic.url must be http or https, not ${parsed.protocol}`);
     this.url = url;
     this.path = `${parsed.pathname}${parsed.search}`;
     this.pool = new Pool(parsed.origin, { connections: 8, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000 });
@@ -37,7 +38,11 @@ export class JsonPoster {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = AbortSignal.any([signal, timeout]);
     const why = (): JudgeError | undefined => {
-      if (signal.aborted) return new JudgeError('aborted', `the judge call was aborted${signal.reason instanceof Error ? `: ${signal.reason.message}` : typeof signal.reason === 'string' ? `: ${signal.reason}` : ''}`);
+      if (signal.aborted)
+        return new JudgeError(
+          'aborted',
+          `the judge call was aborted${signal.reason instanceof Error ? `: ${signal.reason.message}` : typeof signal.reason === 'string' ? `: ${signal.reason}` : ''}`,
+        );
       if (timeout.aborted) return new JudgeError('timeout', `the judge did not answer within ${this.timeoutMs} ms`);
       return undefined;
     };
@@ -78,7 +83,7 @@ export class JsonPoster {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new JudgeError('malformed', 'the judge\'s reply is not valid JSON');
+      throw new JudgeError('malformed', "the judge's reply is not valid JSON");
     }
   }
 
@@ -90,7 +95,7 @@ export class JsonPoster {
 /** Turns a zod failure into the message of a malformed reply, naming the first bad member. */
 export function describeShapeError(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
   const first = issues[0];
-  if (!first) return 'the judge\'s reply has an unexpected shape';
+  if (!first) return "the judge's reply has an unexpected shape";
   const where = first.path.length ? first.path.map(String).join('.') : 'the reply';
   return `the judge's reply has an unexpected shape at ${where}: ${first.message}`;
 }

@@ -10,7 +10,11 @@ export const OPENAI_DEFAULT_URL = 'https://api.openai.com/v1/chat/completions';
 const replySchema = z.object({
   model: z.string().optional(),
   choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional(), refusal: z.string().nullable().optional() }) }))
+    .array(
+      z.object({
+        message: z.object({ content: z.string().nullable().optional(), refusal: z.string().nullable().optional() }),
+      }),
+    )
     .min(1),
   usage: z.object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() }).optional(),
 });
@@ -44,7 +48,9 @@ export function openAiBody(request: JudgeRequest, model: string): unknown {
         strict: true,
         schema: {
           type: 'object',
-          properties: Object.fromEntries(ids.map((id) => [id, { type: 'number', description: `probability (0 to 1) for question ${id}` }])),
+          properties: Object.fromEntries(
+            ids.map((id) => [id, { type: 'number', description: `probability (0 to 1) for question ${id}` }]),
+          ),
           required: ids,
           additionalProperties: false,
         },
@@ -62,19 +68,30 @@ export class OpenAiJudge implements Judge {
   }
 
   async ask(request: JudgeRequest, signal: AbortSignal): Promise<JudgeReply> {
-    const headers: Record<string, string> = this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {};
+    const headers: Record<string, string> = this.options.apiKey
+      ? { authorization: `Bearer ${this.options.apiKey}` }
+      : {};
     const json = await this.poster.post(openAiBody(request, this.options.model), headers, signal);
     const parsed = replySchema.safeParse(json);
     if (!parsed.success) throw new JudgeError('malformed', describeShapeError(parsed.error.issues));
     const message = parsed.data.choices[0]!.message;
-    if (message.refusal) throw new JudgeError('malformed', `the judge refused to answer: ${message.refusal.slice(0, 200)}`);
+    if (message.refusal)
+      throw new JudgeError('malformed', `the judge refused to answer: ${message.refusal.slice(0, 200)}`);
     const answers = answersSchema.safeParse(extractJsonObject(message.content ?? ''));
-    if (!answers.success) throw new JudgeError('malformed', 'the judge\'s message is not a JSON object of probabilities');
+    if (!answers.success)
+      throw new JudgeError('malformed', "the judge's message is not a JSON object of probabilities");
     const usage = parsed.data.usage;
     return {
       answers: answers.data as Record<string, number>,
       model: parsed.data.model ?? this.options.model,
-      ...(usage ? { usage: { ...(usage.prompt_tokens !== undefined ? { inputTokens: usage.prompt_tokens } : {}), ...(usage.completion_tokens !== undefined ? { outputTokens: usage.completion_tokens } : {}) } } : {}),
+      ...(usage
+        ? {
+            usage: {
+              ...(usage.prompt_tokens !== undefined ? { inputTokens: usage.prompt_tokens } : {}),
+              ...(usage.completion_tokens !== undefined ? { outputTokens: usage.completion_tokens } : {}),
+            },
+          }
+        : {}),
     };
   }
 

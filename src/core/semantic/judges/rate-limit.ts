@@ -48,7 +48,12 @@ export class RateLimitedJudge implements Judge {
 
   ask(request: JudgeRequest, signal: AbortSignal): Promise<JudgeReply> {
     if (!this.bucket.take()) {
-      return Promise.reject(new JudgeError('rate-limited', `judge calls are limited to ${this.limit.perSecond} per second (bursts of ${this.limit.burst})`));
+      return Promise.reject(
+        new JudgeError(
+          'rate-limited',
+          `judge calls are limited to ${this.limit.perSecond} per second (bursts of ${this.limit.burst})`,
+        ),
+      );
     }
     return this.inner.ask(request, signal);
   }

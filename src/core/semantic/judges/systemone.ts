@@ -24,7 +24,10 @@ export function systemoneBody(request: JudgeRequest, model: string): unknown {
     model,
     state: request.envelope,
     questions: Object.fromEntries(
-      request.questions.map((q) => [q.id, { type: 'noul', instructions: q.instructions, criteria: { true: q.criteria.true, false: q.criteria.false } }]),
+      request.questions.map((q) => [
+        q.id,
+        { type: 'noul', instructions: q.instructions, criteria: { true: q.criteria.true, false: q.criteria.false } },
+      ]),
     ),
   };
 }
@@ -40,7 +43,9 @@ export class SystemoneJudge implements Judge {
   }
 
   async ask(request: JudgeRequest, signal: AbortSignal): Promise<JudgeReply> {
-    const headers: Record<string, string> = this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {};
+    const headers: Record<string, string> = this.options.apiKey
+      ? { authorization: `Bearer ${this.options.apiKey}` }
+      : {};
     const json = await this.poster.post(systemoneBody(request, this.model), headers, signal);
     const parsed = replySchema.safeParse(json);
     if (!parsed.success) throw new JudgeError('malformed', describeShapeError(parsed.error.issues));
@@ -49,7 +54,14 @@ export class SystemoneJudge implements Judge {
     return {
       answers,
       model: parsed.data.model,
-      ...(usage ? { usage: { ...(usage.input_tokens !== undefined ? { inputTokens: usage.input_tokens } : {}), ...(usage.output_tokens !== undefined ? { outputTokens: usage.output_tokens } : {}) } } : {}),
+      ...(usage
+        ? {
+            usage: {
+              ...(usage.input_tokens !== undefined ? { inputTokens: usage.input_tokens } : {}),
+              ...(usage.output_tokens !== undefined ? { outputTokens: usage.output_tokens } : {}),
+            },
+          }
+        : {}),
     };
   }
 

@@ -56,9 +56,12 @@ export function checkAnswers(questions: readonly Question[], answers: Record<str
   const checked: Record<string, number> = {};
   for (const question of questions) {
     const value = answers[question.id];
-    if (value === undefined || value === null) throw new JudgeError('missing-answer', `the judge gave no answer for question "${question.id}"`);
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw new JudgeError('malformed', `the judge's answer for "${question.id}" is not a number`);
-    if (value < 0 || value > 1) throw new JudgeError('out-of-range', `the judge's answer for "${question.id}" is ${value}, outside 0 to 1`);
+    if (value === undefined || value === null)
+      throw new JudgeError('missing-answer', `the judge gave no answer for question "${question.id}"`);
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw new JudgeError('malformed', `the judge's answer for "${question.id}" is not a number`);
+    if (value < 0 || value > 1)
+      throw new JudgeError('out-of-range', `the judge's answer for "${question.id}" is ${value}, outside 0 to 1`);
     checked[question.id] = value;
   }
   return checked;

@@ -30,8 +30,18 @@ interface RequestMessage {
 
 interface ChatProvider {
   provideLanguageModelChatInformation(options: unknown, token: vscode.CancellationToken): ChatInformation[];
-  provideLanguageModelChatResponse(model: ChatInformation, messages: readonly RequestMessage[], options: unknown, progress: vscode.Progress<unknown>, token: vscode.CancellationToken): Promise<void>;
-  provideTokenCount(model: ChatInformation, text: string | RequestMessage, token: vscode.CancellationToken): Promise<number>;
+  provideLanguageModelChatResponse(
+    model: ChatInformation,
+    messages: readonly RequestMessage[],
+    options: unknown,
+    progress: vscode.Progress<unknown>,
+    token: vscode.CancellationToken,
+  ): Promise<void>;
+  provideTokenCount(
+    model: ChatInformation,
+    text: string | RequestMessage,
+    token: vscode.CancellationToken,
+  ): Promise<number>;
 }
 
 interface LmWithProviders {
@@ -44,7 +54,11 @@ interface TextPartConstructor {
 
 function textOf(message: RequestMessage | string): string {
   if (typeof message === 'string') return message;
-  return message.content.map((part) => (typeof part === 'object' && part !== null && 'value' in part && typeof part.value === 'string' ? part.value : '')).join('');
+  return message.content
+    .map((part) =>
+      typeof part === 'object' && part !== null && 'value' in part && typeof part.value === 'string' ? part.value : '',
+    )
+    .join('');
 }
 
 /** The question ids in Warden's review document (the prompt's last line). */
@@ -69,7 +83,15 @@ export function activate(context: vscode.ExtensionContext): void {
   const TextPart = (vscode as unknown as { LanguageModelTextPart: TextPartConstructor }).LanguageModelTextPart;
   const provider: ChatProvider = {
     provideLanguageModelChatInformation: () => [
-      { id: MODEL_ID, name: 'Fixed judge (test)', family: 'fixed', version: '1', maxInputTokens: 200_000, maxOutputTokens: 1_000, capabilities: {} },
+      {
+        id: MODEL_ID,
+        name: 'Fixed judge (test)',
+        family: 'fixed',
+        version: '1',
+        maxInputTokens: 200_000,
+        maxOutputTokens: 1_000,
+        capabilities: {},
+      },
     ],
     async provideLanguageModelChatResponse(_model, messages, _options, progress) {
       const prompt = messages.map(textOf).join('\n');

@@ -14,7 +14,11 @@ function log(message: string): void {
   console.log(`[suite] ${message}`);
 }
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await probe();
@@ -52,11 +56,20 @@ export async function run(): Promise<void> {
   assert.equal(record.workspaceRoot, folder);
   log('endpoint record written');
 
-  const connected = (await vscode.commands.executeCommand('agentWarden.connectClaude', { yes: true, preview: true, scope: 'local' })) as { path: string } | undefined;
+  const connected = (await vscode.commands.executeCommand('agentWarden.connectClaude', {
+    yes: true,
+    preview: true,
+    scope: 'local',
+  })) as { path: string } | undefined;
   assert.ok(connected, 'the connect command returned its plan');
   const settingsFile = join(folder, '.claude', 'settings.local.json');
   assert.equal(connected.path, settingsFile);
-  const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as { hooks: Record<string, { matcher?: string; hooks: { type: string; url: string; headers: Record<string, string> }[] }[]> };
+  const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as {
+    hooks: Record<
+      string,
+      { matcher?: string; hooks: { type: string; url: string; headers: Record<string, string> }[] }[]
+    >;
+  };
   const pre = settings.hooks.PreToolUse?.[0]?.hooks[0];
   assert.ok(pre, 'a PreToolUse hook was written');
   assert.equal(pre.type, 'http');
@@ -74,7 +87,14 @@ export async function run(): Promise<void> {
   log('panel attached');
 
   writeFileSync(join(handshake, 'suite-ready.json'), JSON.stringify({ url, token: api.hookToken(), folder }));
-  const done = await until('the browser side to finish', () => (existsSync(join(handshake, 'browser-done.json')) ? readFileSync(join(handshake, 'browser-done.json'), 'utf8') : undefined), 120_000);
+  const done = await until(
+    'the browser side to finish',
+    () =>
+      existsSync(join(handshake, 'browser-done.json'))
+        ? readFileSync(join(handshake, 'browser-done.json'), 'utf8')
+        : undefined,
+    120_000,
+  );
   const outcome = JSON.parse(done) as { ok: boolean; error?: string };
   assert.equal(outcome.ok, true, outcome.error);
 

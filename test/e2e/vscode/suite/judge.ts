@@ -54,13 +54,17 @@ async function postBash(endpoint: Endpoint, command: string): Promise<unknown> {
 /** The logged record of the call whose command holds `marker` (the log line is written before the reply). */
 function loggedRecord(marker: string): LoggedRecord {
   const lines = readFileSync(statePaths(stateDir()).logFile, 'utf8').split('\n').filter(Boolean);
-  const found = lines.map((l) => JSON.parse(l) as LoggedRecord).filter((r) => r.type === 'record' && r.toolInput?.command?.includes(marker));
+  const found = lines
+    .map((l) => JSON.parse(l) as LoggedRecord)
+    .filter((r) => r.type === 'record' && r.toolInput?.command?.includes(marker));
   assert.equal(found.length, 1, `one logged record for ${marker}`);
   return found[0]!;
 }
 
 export async function checkLanguageModelJudge(endpoint: Endpoint, log: Log): Promise<void> {
-  writeLocalConfig(endpoint.folder, { semantic: { mode: 'enforce', provider: 'vscode-lm', model: 'agent-warden-test/fixed-judge', timeoutMs: 20_000 } });
+  writeLocalConfig(endpoint.folder, {
+    semantic: { mode: 'enforce', provider: 'vscode-lm', model: 'agent-warden-test/fixed-judge', timeoutMs: 20_000 },
+  });
   await settle();
   await postBash(endpoint, 'ls -la e2e-lm-judge-dir');
   const record = loggedRecord('e2e-lm-judge-dir');
@@ -68,8 +72,14 @@ export async function checkLanguageModelJudge(endpoint: Endpoint, log: Log): Pro
   assert.equal(record.semantic.model, 'agent-warden-test/fixed-judge');
   const prompts = join(endpoint.folder, '.e2e', 'lm-prompts.jsonl');
   assert.ok(existsSync(prompts), 'the fake language model was asked');
-  const asked = readFileSync(prompts, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { prompt: string }).prompt);
-  assert.ok(asked.some((p) => p.includes('e2e-lm-judge-dir') && p.includes('"questions"')), 'the prompt carried the envelope and the questions');
+  const asked = readFileSync(prompts, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => (JSON.parse(l) as { prompt: string }).prompt);
+  assert.ok(
+    asked.some((p) => p.includes('e2e-lm-judge-dir') && p.includes('"questions"')),
+    'the prompt carried the envelope and the questions',
+  );
   log(`vscode-lm judge: semantic ${record.semantic.status}, model ${record.semantic.model}, ${record.semantic.reason}`);
 }
 
@@ -85,12 +95,19 @@ function fakeOpenAi(expectedKey: string, seen: string[]): Promise<{ server: Serv
         res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'bad key' }));
         return;
       }
-      const schema = (JSON.parse(body) as { response_format: { json_schema: { schema: { required: string[] } } } }).response_format.json_schema.schema;
+      const schema = (JSON.parse(body) as { response_format: { json_schema: { schema: { required: string[] } } } })
+        .response_format.json_schema.schema;
       const content = JSON.stringify(Object.fromEntries(schema.required.map((id) => [id, 0.05])));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ model: 'e2e-openai-model', choices: [{ message: { content } }] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ model: 'e2e-openai-model', choices: [{ message: { content } }] }));
     });
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1/chat/completions` })));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () =>
+      ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1/chat/completions` }),
+    ),
+  );
 }
 
 export async function checkStoredApiKey(endpoint: Endpoint, log: Log): Promise<void> {
@@ -98,14 +115,28 @@ export async function checkStoredApiKey(endpoint: Endpoint, log: Log): Promise<v
   const seen: string[] = [];
   const { server, url } = await fakeOpenAi(key, seen);
   try {
-    const stored = (await vscode.commands.executeCommand('agentWarden.setJudgeApiKey', 'openai', key)) as { stored: boolean } | undefined;
+    const stored = (await vscode.commands.executeCommand('agentWarden.setJudgeApiKey', 'openai', key)) as
+      { stored: boolean } | undefined;
     assert.equal(stored?.stored, true);
     assert.equal(process.env.E2E_JUDGE_KEY, undefined, 'the key never lands in the process environment');
-    writeLocalConfig(endpoint.folder, { semantic: { mode: 'enforce', provider: 'openai', url, model: 'e2e-openai-model', apiKeyEnv: 'E2E_JUDGE_KEY', timeoutMs: 20_000 } });
+    writeLocalConfig(endpoint.folder, {
+      semantic: {
+        mode: 'enforce',
+        provider: 'openai',
+        url,
+        model: 'e2e-openai-model',
+        apiKeyEnv: 'E2E_JUDGE_KEY',
+        timeoutMs: 20_000,
+      },
+    });
     await settle();
     await postBash(endpoint, 'ls -la e2e-keyed-judge-dir');
     const record = loggedRecord('e2e-keyed-judge-dir');
-    assert.equal(record.semantic.status, 'ok', `the openai judge answered with the stored key: ${record.semantic.reason}`);
+    assert.equal(
+      record.semantic.status,
+      'ok',
+      `the openai judge answered with the stored key: ${record.semantic.reason}`,
+    );
     assert.equal(record.semantic.model, 'e2e-openai-model');
     assert.deepEqual(seen, [`Bearer ${key}`]);
 

@@ -136,7 +136,12 @@ export function cwdBefore(commands: SimpleCommand[], index: number, call: ToolCa
 
 export function shellPath(raw: string, cmd: SimpleCommand, cwd: string, call: ToolCall): ShellPath {
   const absolute = resolvePath(raw, cwd, call.home);
-  return { raw, absolute, relation: relatePath(absolute, call.projectRoot, call.home), dynamic: isDynamicArg(cmd, raw) };
+  return {
+    raw,
+    absolute,
+    relation: relatePath(absolute, call.projectRoot, call.home),
+    dynamic: isDynamicArg(cmd, raw),
+  };
 }
 
 export interface CommandInPlace {
@@ -162,7 +167,9 @@ export function commandsWithCwd(call: ToolCall | undefined): CommandInPlace[] {
 /** Files a command writes through redirections (`>`, `>>`, `&>`, `>|`, `<>`), not heredocs or fd duplication. */
 export function redirectWrites(cmd: SimpleCommand): string[] {
   return cmd.redirects
-    .filter((r) => ['>', '>>', '&>', '&>>', '>|', '<>'].includes(r.op) || (r.op === '>&' && !/^\d+$|^-$/.test(r.target)))
+    .filter(
+      (r) => ['>', '>>', '&>', '&>>', '>|', '<>'].includes(r.op) || (r.op === '>&' && !/^\d+$|^-$/.test(r.target)),
+    )
     .map((r) => r.target);
 }
 

@@ -3,7 +3,16 @@ import { argsOf } from './commands';
 
 // `git [global options] <subcommand> [args]`, with the global options that take a value.
 
-const GLOBAL_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix']);
+const GLOBAL_WITH_VALUE = new Set([
+  '-C',
+  '-c',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--exec-path',
+  '--config-env',
+  '--super-prefix',
+]);
 
 export interface GitInvocation {
   sub: string;

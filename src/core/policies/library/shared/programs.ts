@@ -4,11 +4,38 @@ import { argsOf, parseFlags } from './commands';
 // Families of programs that several policies recognise.
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox']);
-export const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'lwp-request', 'lwp-download', 'httpie']);
-export const NETCATS = new Set(['nc', 'ncat', 'netcat', 'nc.traditional', 'nc.openbsd', 'socat', 'telnet', 'cryptcat', 'pwncat']);
+export const DOWNLOADERS = new Set([
+  'curl',
+  'wget',
+  'fetch',
+  'aria2c',
+  'http',
+  'https',
+  'xh',
+  'iwr',
+  'irm',
+  'invoke-webrequest',
+  'invoke-restmethod',
+  'lwp-request',
+  'lwp-download',
+  'httpie',
+]);
+export const NETCATS = new Set([
+  'nc',
+  'ncat',
+  'netcat',
+  'nc.traditional',
+  'nc.openbsd',
+  'socat',
+  'telnet',
+  'cryptcat',
+  'pwncat',
+]);
 
 /** `python3.11`, `python`, `pypy3` all count as python. */
-export function interpreterKind(name: string): 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'powershell' | null {
+export function interpreterKind(
+  name: string,
+): 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'powershell' | null {
   const n = name.toLowerCase();
   if (/^(python|pypy)[\d.]*$/.test(n)) return 'python';
   if (/^perl[\d.]*$/.test(n)) return 'perl';
@@ -40,7 +67,9 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const word = args[i] ?? '';
     // Combined short flags such as `perl -lne CODE` or `bash -lc CODE` end with the code flag.
-    const combined = /^-[a-zA-Z]+$/.test(word) && flags.some((f) => f.length === 2 && word.endsWith(f.slice(1)) && word.length > 2 && kind !== 'powershell');
+    const combined =
+      /^-[a-zA-Z]+$/.test(word) &&
+      flags.some((f) => f.length === 2 && word.endsWith(f.slice(1)) && word.length > 2 && kind !== 'powershell');
     if (flags.includes(word) || combined) {
       const code = args[i + 1];
       if (code !== undefined) parts.push(code);

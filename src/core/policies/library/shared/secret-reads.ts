@@ -12,7 +12,8 @@ export interface SecretRead {
   source: string;
 }
 
-const FIND_READERS = /^(cat|head|tail|less|more|strings|base64|xxd|od|hexdump|grep|egrep|rg|cp|scp|tar|zip|gpg|openssl|curl)$/;
+const FIND_READERS =
+  /^(cat|head|tail|less|more|strings|base64|xxd|od|hexdump|grep|egrep|rg|cp|scp|tar|zip|gpg|openssl|curl)$/;
 
 function readTargetsOfName(name: string): boolean {
   return FIND_READERS.test(name);

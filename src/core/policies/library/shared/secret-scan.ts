@@ -12,7 +12,15 @@ function redactor(): Redactor {
 }
 
 /** Labels found by name or shape only (`token = "abc"`); short values under them are usually test data. */
-const GENERIC_LABELS = new Set(['secret-assignment', 'cli-credential-flag', 'high-entropy', 'secret-header', 'basic-auth', 'bearer-token', 'named-value']);
+const GENERIC_LABELS = new Set([
+  'secret-assignment',
+  'cli-credential-flag',
+  'high-entropy',
+  'secret-header',
+  'basic-auth',
+  'bearer-token',
+  'named-value',
+]);
 const STRONG_GENERIC_LENGTH = 16;
 
 export interface SecretScan {
@@ -28,6 +36,8 @@ export interface SecretScan {
 export function scanSecrets(text: string, opts: { realLooking?: boolean } = {}): SecretScan {
   if (text === '') return { count: 0, labels: [], redacted: text };
   const result = redactor().redactText(text);
-  const findings = opts.realLooking ? result.findings.filter((f) => !GENERIC_LABELS.has(f.label) || f.valueLength >= STRONG_GENERIC_LENGTH) : result.findings;
+  const findings = opts.realLooking
+    ? result.findings.filter((f) => !GENERIC_LABELS.has(f.label) || f.valueLength >= STRONG_GENERIC_LENGTH)
+    : result.findings;
   return { count: findings.length, labels: [...new Set(findings.map((f) => f.label))].sort(), redacted: result.text };
 }

@@ -5,21 +5,22 @@ import { own } from './own';
 // policy refuses and what taints a session.
 
 /** Templates that document variables without holding their values. */
-const ENV_TEMPLATES = /^\.env\.(example|sample|template|dist|defaults|schema)$|^\.env\.[\w.-]*\.(example|sample|template)$/i;
+const ENV_TEMPLATES =
+  /^\.env\.(example|sample|template|dist|defaults|schema)$|^\.env\.[\w.-]*\.(example|sample|template)$/i;
 
 const SECRET_BASENAMES: Record<string, string> = {
   '.netrc': 'netrc credentials',
-  '_netrc': 'netrc credentials',
+  _netrc: 'netrc credentials',
   '.git-credentials': 'git credentials',
   '.pgpass': 'PostgreSQL passwords',
   '.my.cnf': 'MySQL credentials',
   '.vault-token': 'a Vault token',
-  'id_rsa': 'an SSH private key',
-  'id_dsa': 'an SSH private key',
-  'id_ecdsa': 'an SSH private key',
-  'id_ed25519': 'an SSH private key',
-  'id_ecdsa_sk': 'an SSH private key',
-  'id_ed25519_sk': 'an SSH private key',
+  id_rsa: 'an SSH private key',
+  id_dsa: 'an SSH private key',
+  id_ecdsa: 'an SSH private key',
+  id_ed25519: 'an SSH private key',
+  id_ecdsa_sk: 'an SSH private key',
+  id_ed25519_sk: 'an SSH private key',
   'credentials.tfrc.json': 'Terraform Cloud credentials',
   'terraform.tfstate': 'Terraform state (holds secrets in clear)',
   'terraform.tfstate.backup': 'Terraform state (holds secrets in clear)',
@@ -99,7 +100,8 @@ function basenameOf(p: string): string {
 export function secretBasenameKind(name: string): string | null {
   const lower = name.toLowerCase();
   if (ENV_TEMPLATES.test(name)) return null;
-  if (lower === '.env' || lower.startsWith('.env.') || (lower.endsWith('.env') && lower.length > 4)) return 'an environment file';
+  if (lower === '.env' || lower.startsWith('.env.') || (lower.endsWith('.env') && lower.length > 4))
+    return 'an environment file';
   const exact = own(SECRET_BASENAMES, lower);
   if (exact) return exact;
   if (lower.endsWith('.pub')) return null;

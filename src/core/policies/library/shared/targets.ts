@@ -1,7 +1,15 @@
 import type { SimpleCommand } from '../../../shell';
 import type { PathRelation } from '../../../shell/paths';
 import type { ToolCall } from '../../types';
-import { argsOf, commandsWithCwd, optionValues, parseFlags, redirectReads, redirectWrites, shellPath } from './commands';
+import {
+  argsOf,
+  commandsWithCwd,
+  optionValues,
+  parseFlags,
+  redirectReads,
+  redirectWrites,
+  shellPath,
+} from './commands';
 import { own } from './own';
 
 // The files a call reads or writes, whether a file tool names them or a shell
@@ -20,36 +28,146 @@ export interface PathTarget {
 
 /** Commands whose every positional argument is a file they print or copy. */
 const PLAIN_READERS = new Set([
-  'cat', 'tac', 'nl', 'less', 'more', 'most', 'bat', 'batcat', 'strings', 'base32', 'base64', 'basenc', 'xxd',
-  'hexdump', 'hd', 'od', 'head', 'tail', 'view', 'sort', 'uniq', 'diff', 'colordiff', 'vimdiff', 'paste', 'fold',
-  'fmt', 'rev', 'column', 'expand', 'iconv', 'type', 'get-content', 'gc', 'source', '.', 'gpg', 'openssl',
-  'zcat', 'bzcat', 'xzcat', 'zless', 'zmore', 'dos2unix', 'unix2dos', 'tr',
+  'cat',
+  'tac',
+  'nl',
+  'less',
+  'more',
+  'most',
+  'bat',
+  'batcat',
+  'strings',
+  'base32',
+  'base64',
+  'basenc',
+  'xxd',
+  'hexdump',
+  'hd',
+  'od',
+  'head',
+  'tail',
+  'view',
+  'sort',
+  'uniq',
+  'diff',
+  'colordiff',
+  'vimdiff',
+  'paste',
+  'fold',
+  'fmt',
+  'rev',
+  'column',
+  'expand',
+  'iconv',
+  'type',
+  'get-content',
+  'gc',
+  'source',
+  '.',
+  'gpg',
+  'openssl',
+  'zcat',
+  'bzcat',
+  'xzcat',
+  'zless',
+  'zmore',
+  'dos2unix',
+  'unix2dos',
+  'tr',
 ]);
 
 /** Option letters/names that take a value, per reader, so the value is not read as a file. */
 const READER_VALUES: Record<string, [string[], string[]]> = {
-  head: [['n', 'c'], ['lines', 'bytes']],
-  tail: [['n', 'c', 's'], ['lines', 'bytes', 'sleep-interval', 'pid']],
+  head: [
+    ['n', 'c'],
+    ['lines', 'bytes'],
+  ],
+  tail: [
+    ['n', 'c', 's'],
+    ['lines', 'bytes', 'sleep-interval', 'pid'],
+  ],
   base64: [['w'], ['wrap']],
-  xxd: [['l', 's', 'c', 'g', 'o', 'n'], ['len', 'seek', 'cols', 'groupsize', 'name']],
-  od: [['A', 'j', 'N', 't', 'w', 'S'], ['address-radix', 'skip-bytes', 'read-bytes', 'format', 'width', 'strings']],
+  xxd: [
+    ['l', 's', 'c', 'g', 'o', 'n'],
+    ['len', 'seek', 'cols', 'groupsize', 'name'],
+  ],
+  od: [
+    ['A', 'j', 'N', 't', 'w', 'S'],
+    ['address-radix', 'skip-bytes', 'read-bytes', 'format', 'width', 'strings'],
+  ],
   hexdump: [['n', 's', 'e', 'f'], []],
-  sort: [['k', 't', 'o', 'S', 'T'], ['key', 'field-separator', 'output', 'buffer-size', 'temporary-directory']],
-  gpg: [['o', 'r', 'u'], ['output', 'recipient', 'local-user', 'homedir']],
+  sort: [
+    ['k', 't', 'o', 'S', 'T'],
+    ['key', 'field-separator', 'output', 'buffer-size', 'temporary-directory'],
+  ],
+  gpg: [
+    ['o', 'r', 'u'],
+    ['output', 'recipient', 'local-user', 'homedir'],
+  ],
   tr: [[], []],
 };
 
 const PATTERN_FIRST: Record<string, [string[], string[]]> = {
-  grep: [['e', 'f', 'A', 'B', 'C', 'm', 'd', 'D'], ['regexp', 'file', 'after-context', 'before-context', 'context', 'max-count', 'include', 'exclude', 'exclude-dir', 'label']],
-  egrep: [['e', 'f', 'A', 'B', 'C', 'm'], ['regexp', 'file', 'include', 'exclude']],
-  fgrep: [['e', 'f', 'A', 'B', 'C', 'm'], ['regexp', 'file', 'include', 'exclude']],
-  zgrep: [['e', 'f', 'A', 'B', 'C', 'm'], ['regexp', 'file']],
-  rg: [['e', 'f', 'g', 't', 'T', 'A', 'B', 'C', 'm', 'j', 'M'], ['regexp', 'file', 'glob', 'type', 'type-not', 'max-count', 'threads', 'max-columns', 'context', 'after-context', 'before-context']],
-  ag: [['A', 'B', 'C', 'G', 'm'], ['file-search-regex', 'ignore']],
+  grep: [
+    ['e', 'f', 'A', 'B', 'C', 'm', 'd', 'D'],
+    [
+      'regexp',
+      'file',
+      'after-context',
+      'before-context',
+      'context',
+      'max-count',
+      'include',
+      'exclude',
+      'exclude-dir',
+      'label',
+    ],
+  ],
+  egrep: [
+    ['e', 'f', 'A', 'B', 'C', 'm'],
+    ['regexp', 'file', 'include', 'exclude'],
+  ],
+  fgrep: [
+    ['e', 'f', 'A', 'B', 'C', 'm'],
+    ['regexp', 'file', 'include', 'exclude'],
+  ],
+  zgrep: [
+    ['e', 'f', 'A', 'B', 'C', 'm'],
+    ['regexp', 'file'],
+  ],
+  rg: [
+    ['e', 'f', 'g', 't', 'T', 'A', 'B', 'C', 'm', 'j', 'M'],
+    [
+      'regexp',
+      'file',
+      'glob',
+      'type',
+      'type-not',
+      'max-count',
+      'threads',
+      'max-columns',
+      'context',
+      'after-context',
+      'before-context',
+    ],
+  ],
+  ag: [
+    ['A', 'B', 'C', 'G', 'm'],
+    ['file-search-regex', 'ignore'],
+  ],
   ack: [['A', 'B', 'C', 'm'], ['type']],
-  awk: [['F', 'v', 'f'], ['field-separator', 'assign', 'file']],
-  gawk: [['F', 'v', 'f'], ['field-separator', 'assign', 'file']],
-  sed: [['e', 'f', 'l'], ['expression', 'file', 'line-length']],
+  awk: [
+    ['F', 'v', 'f'],
+    ['field-separator', 'assign', 'file'],
+  ],
+  gawk: [
+    ['F', 'v', 'f'],
+    ['field-separator', 'assign', 'file'],
+  ],
+  sed: [
+    ['e', 'f', 'l'],
+    ['expression', 'file', 'line-length'],
+  ],
   jq: [['L'], ['arg', 'argjson', 'slurpfile', 'rawfile', 'indent']],
   yq: [[], []],
 };
@@ -60,14 +178,18 @@ const WRITERS = new Set(['tee', 'touch', 'mkdir', 'truncate', 'chmod', 'chown', 
 const DELETERS = new Set(['rm', 'unlink', 'rmdir', 'shred', 'srm', 'wipe']);
 
 function isRemoteSpec(word: string): boolean {
-  return /^[\w.-]+@?[\w.-]*:(?!\/\/)/.test(word) && !/^[A-Za-z]:[\\/]/.test(word) || /^(rsync|scp|sftp|ssh):\/\//.test(word);
+  return (
+    (/^[\w.-]+@?[\w.-]*:(?!\/\/)/.test(word) && !/^[A-Za-z]:[\\/]/.test(word)) ||
+    /^(rsync|scp|sftp|ssh):\/\//.test(word)
+  );
 }
 
 function readerFiles(cmd: SimpleCommand): string[] {
   const args = argsOf(cmd);
   const name = cmd.name.toLowerCase();
   if (PLAIN_READERS.has(name)) {
-    if (name === 'openssl') return optionValues(args, [], []).concat(singleDashValues(args, ['in', 'inkey', 'key', 'passin']));
+    if (name === 'openssl')
+      return optionValues(args, [], []).concat(singleDashValues(args, ['in', 'inkey', 'key', 'passin']));
     if (name === 'source' || name === '.') return args.slice(0, 1);
     const [vs, vl] = own(READER_VALUES, name) ?? [[], []];
     const words = parseFlags(args, vs, vl).positionals;
@@ -77,24 +199,39 @@ function readerFiles(cmd: SimpleCommand): string[] {
   if (patternFirst) {
     const [vs, vl] = patternFirst;
     const flags = parseFlags(args, vs, vl);
-    const explicitPattern = flags.short.has('e') || flags.short.has('f') || flags.long.has('regexp') || flags.long.has('file') || flags.long.has('expression');
+    const explicitPattern =
+      flags.short.has('e') ||
+      flags.short.has('f') ||
+      flags.long.has('regexp') ||
+      flags.long.has('file') ||
+      flags.long.has('expression');
     const files = explicitPattern ? flags.positionals : flags.positionals.slice(1);
     const scriptFiles = name === 'awk' || name === 'gawk' || name === 'sed' ? optionValues(args, ['f'], ['file']) : [];
     return [...files, ...scriptFiles];
   }
   if (COPIERS.has(name)) {
-    const flags = parseFlags(args, ['t', 'S', 'e', 'i', 'P', 'o', 'F'], ['target-directory', 'suffix', 'rsh', 'exclude', 'include', 'backup-dir']);
+    const flags = parseFlags(
+      args,
+      ['t', 'S', 'e', 'i', 'P', 'o', 'F'],
+      ['target-directory', 'suffix', 'rsh', 'exclude', 'include', 'backup-dir'],
+    );
     const explicitTarget = optionValues(args, ['t'], ['target-directory']).length > 0;
     const sources = explicitTarget ? flags.positionals : flags.positionals.slice(0, -1);
     return sources.filter((s) => !isRemoteSpec(s));
   }
   if (ARCHIVERS.has(name)) {
     const flags = parseFlags(args, ['f', 'C', 'T', 'X'], ['file', 'directory', 'files-from', 'exclude']);
-    return flags.positionals.filter((p) => !/^[a-zA-Z]*[cxtru][a-zA-Z]*f?$/.test(p) || p.includes('.') || p.includes('/'));
+    return flags.positionals.filter(
+      (p) => !/^[a-zA-Z]*[cxtru][a-zA-Z]*f?$/.test(p) || p.includes('.') || p.includes('/'),
+    );
   }
   if (name === 'curl' || name === 'http' || name === 'https') {
     const files: string[] = [];
-    for (const value of optionValues(args, ['d', 'F', 'T', 'K'], ['data', 'data-binary', 'data-raw', 'data-urlencode', 'form', 'upload-file', 'json', 'config'])) {
+    for (const value of optionValues(
+      args,
+      ['d', 'F', 'T', 'K'],
+      ['data', 'data-binary', 'data-raw', 'data-urlencode', 'form', 'upload-file', 'json', 'config'],
+    )) {
       const at = value.indexOf('@');
       if (value.startsWith('@')) files.push(value.slice(1));
       else if (at > 0 && /^[\w-]+=@/.test(value)) files.push(value.slice(at + 1).split(';')[0] ?? '');
@@ -115,29 +252,55 @@ function singleDashValues(args: string[], names: string[]): string[] {
 function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'delete' }[] {
   const args = argsOf(cmd);
   const name = cmd.name.toLowerCase();
-  const out: { path: string; access: 'write' | 'delete' }[] = redirectWrites(cmd).map((path) => ({ path, access: 'write' as const }));
+  const out: { path: string; access: 'write' | 'delete' }[] = redirectWrites(cmd).map((path) => ({
+    path,
+    access: 'write' as const,
+  }));
   if (COPIERS.has(name)) {
-    const flags = parseFlags(args, ['t', 'S', 'e', 'i', 'P', 'o', 'F'], ['target-directory', 'suffix', 'rsh', 'exclude', 'include', 'backup-dir']);
+    const flags = parseFlags(
+      args,
+      ['t', 'S', 'e', 'i', 'P', 'o', 'F'],
+      ['target-directory', 'suffix', 'rsh', 'exclude', 'include', 'backup-dir'],
+    );
     const explicit = optionValues(args, ['t'], ['target-directory']);
     const dest = explicit.length ? explicit : flags.positionals.slice(-1);
     if (flags.positionals.length >= (explicit.length ? 1 : 2)) {
       out.push(...dest.filter((d) => !isRemoteSpec(d)).map((path) => ({ path, access: 'write' as const })));
-      if (name === 'mv') out.push(...(explicit.length ? flags.positionals : flags.positionals.slice(0, -1)).map((path) => ({ path, access: 'delete' as const })));
+      if (name === 'mv')
+        out.push(
+          ...(explicit.length ? flags.positionals : flags.positionals.slice(0, -1)).map((path) => ({
+            path,
+            access: 'delete' as const,
+          })),
+        );
     }
   } else if (WRITERS.has(name)) {
     const valueShort = name === 'truncate' ? ['s', 'r'] : name === 'mkdir' ? ['m'] : [];
     const valueLong = name === 'truncate' ? ['size', 'reference'] : name === 'mkdir' ? ['mode'] : ['reference'];
     let words = parseFlags(args, valueShort, valueLong).positionals;
     // chmod 755 file, chown user:group file, setfacl -m spec file: the first word is not a path.
-    if (['chmod', 'chown', 'chgrp'].includes(name) && !args.some((a) => a.startsWith('--reference'))) words = words.slice(1);
+    if (['chmod', 'chown', 'chgrp'].includes(name) && !args.some((a) => a.startsWith('--reference')))
+      words = words.slice(1);
     if (name === 'setfacl') words = parseFlags(args, ['m', 'x', 'M', 'X'], ['modify', 'remove', 'set']).positionals;
     out.push(...words.map((path) => ({ path, access: 'write' as const })));
   } else if (DELETERS.has(name)) {
-    out.push(...parseFlags(args, ['n', 's', 'u'], ['iterations', 'size']).positionals.map((path) => ({ path, access: 'delete' as const })));
+    out.push(
+      ...parseFlags(args, ['n', 's', 'u'], ['iterations', 'size']).positionals.map((path) => ({
+        path,
+        access: 'delete' as const,
+      })),
+    );
   } else if (name === 'sed' || name === 'perl') {
-    const flags = parseFlags(args, name === 'sed' ? ['e', 'f', 'l'] : ['e', 'E', 'M', 'm', 'I'], ['expression', 'file']);
+    const flags = parseFlags(args, name === 'sed' ? ['e', 'f', 'l'] : ['e', 'E', 'M', 'm', 'I'], [
+      'expression',
+      'file',
+    ]);
     if (flags.short.has('i') || flags.long.has('in-place') || args.some((a) => /^-i\S|^-\w*i$|^-p?i/.test(a))) {
-      const explicit = flags.short.has('e') || flags.short.has('f') || flags.long.has('expression') || (name === 'perl' && flags.short.has('e'));
+      const explicit =
+        flags.short.has('e') ||
+        flags.short.has('f') ||
+        flags.long.has('expression') ||
+        (name === 'perl' && flags.short.has('e'));
       const files = explicit ? flags.positionals : flags.positionals.slice(1);
       out.push(...files.map((path) => ({ path, access: 'write' as const })));
     }
@@ -146,9 +309,18 @@ function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'del
   } else if (name === 'curl') {
     out.push(...optionValues(args, ['o'], ['output']).map((path) => ({ path, access: 'write' as const })));
   } else if (name === 'wget') {
-    out.push(...optionValues(args, ['O', 'P'], ['output-document', 'directory-prefix']).filter((p) => p !== '-').map((path) => ({ path, access: 'write' as const })));
+    out.push(
+      ...optionValues(args, ['O', 'P'], ['output-document', 'directory-prefix'])
+        .filter((p) => p !== '-')
+        .map((path) => ({ path, access: 'write' as const })),
+    );
   } else if (ARCHIVERS.has(name) || name === 'unzip') {
-    out.push(...optionValues(args, name === 'unzip' ? ['d'] : ['C'], ['directory']).map((path) => ({ path, access: 'write' as const })));
+    out.push(
+      ...optionValues(args, name === 'unzip' ? ['d'] : ['C'], ['directory']).map((path) => ({
+        path,
+        access: 'write' as const,
+      })),
+    );
   }
   return out;
 }
@@ -165,7 +337,14 @@ export function readTargets(call: ToolCall | undefined): PathTarget[] {
   if (cached) return cached;
   const out: PathTarget[] = call.paths
     .filter((p) => p.access === 'read')
-    .map((p) => ({ raw: p.raw, absolute: p.absolute, relation: p.relation, dynamic: false, access: 'read', source: p.source }));
+    .map((p) => ({
+      raw: p.raw,
+      absolute: p.absolute,
+      relation: p.relation,
+      dynamic: false,
+      access: 'read',
+      source: p.source,
+    }));
   for (const { cmd, cwd } of commandsWithCwd(call)) {
     for (const raw of [...readerFiles(cmd), ...redirectReads(cmd)]) {
       if (raw === '' || raw === '-') continue;
@@ -183,7 +362,14 @@ export function writeTargets(call: ToolCall | undefined): PathTarget[] {
   if (cached) return cached;
   const out: PathTarget[] = call.paths
     .filter((p) => p.access !== 'read')
-    .map((p) => ({ raw: p.raw, absolute: p.absolute, relation: p.relation, dynamic: false, access: p.access === 'delete' ? 'delete' : 'write', source: p.source }));
+    .map((p) => ({
+      raw: p.raw,
+      absolute: p.absolute,
+      relation: p.relation,
+      dynamic: false,
+      access: p.access === 'delete' ? 'delete' : 'write',
+      source: p.source,
+    }));
   for (const { cmd, cwd } of commandsWithCwd(call)) {
     for (const { path, access } of writerFiles(cmd)) {
       if (path === '' || DEVICE_SINKS.test(path)) continue;

@@ -1,0 +1,190 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { policyTable } from './table';
+import { ready, run, verdictOf } from './harness';
+import { policyByName } from '../../../src/core/policies/registry';
+import { resolvePolicyStates } from '../../../src/core/policies/run';
+import { emptyConfig } from './harness';
+
+policyTable('warden-self-protection', [
+  {
+    note: 'read the hook token',
+    spec: { tool: 'Read', input: { file_path: '/home/dev/.agent-warden/hook-token' } },
+    expect: 'deny',
+  },
+  { note: 'cat the log', spec: 'cat ~/.agent-warden/activity.jsonl', expect: 'deny' },
+  { note: 'list the folder', spec: 'ls ~/.agent-warden', expect: 'deny' },
+  { note: 'truncate the log', spec: ': > ~/.agent-warden/activity.jsonl', expect: 'deny' },
+  { note: 'delete the log', spec: 'rm -f /home/dev/.agent-warden/activity.jsonl', expect: 'deny' },
+  { note: 'shred', spec: 'shred -u ~/.agent-warden/activity.jsonl.1', expect: 'deny' },
+  { note: 'move it away', spec: 'mv ~/.agent-warden ~/.aw-old', expect: 'deny' },
+  {
+    note: 'user config',
+    spec: { tool: 'Write', input: { file_path: '/home/dev/.agent-warden/config.json', content: '{}' } },
+    expect: 'deny',
+  },
+  {
+    note: 'project config',
+    spec: { tool: 'Edit', input: { file_path: '.agent-warden/config.json', old_string: 'true', new_string: 'false' } },
+    expect: 'deny',
+  },
+  { note: 'project local config by shell', spec: 'echo {} > .agent-warden/config.local.json', expect: 'deny' },
+  { note: 'the variable', spec: 'cat "$AGENT_WARDEN_HOME/hook-token"', expect: 'deny' },
+  {
+    note: 'grep the folder',
+    spec: { tool: 'Grep', input: { pattern: 'token', path: '/home/dev/.agent-warden' } },
+    expect: 'deny',
+  },
+  { note: 'pkill by name', spec: 'pkill -f agent-warden', expect: 'deny' },
+  { note: 'pkill the server', spec: 'pkill -f "node dist/cli.js serve"', expect: 'deny' },
+  { note: 'killall node', spec: 'killall node', expect: 'deny' },
+  { note: 'uninstall', spec: 'npx agent-warden uninstall --agent claude --scope user', expect: 'deny' },
+  { note: 'in bash -c', spec: "bash -c 'rm -rf ~/.agent-warden'", expect: 'deny' },
+  { note: 'near miss: reading project config is fine', spec: 'cat .agent-warden/config.json', expect: null },
+  { note: 'near miss: other dotfolder', spec: 'ls ~/.npm', expect: null },
+  { note: 'near miss: kill one pid', spec: 'kill 4242', expect: null },
+  { note: 'near miss: running the CLI', spec: 'npx agent-warden policies --json', expect: null },
+]);
+
+policyTable('agent-config-tampering', [
+  {
+    note: 'claude settings',
+    spec: { tool: 'Write', input: { file_path: '.claude/settings.json', content: '{}' } },
+    expect: 'deny',
+  },
+  {
+    note: 'claude local settings by shell',
+    spec: 'echo \'{"permissions":{"allow":["Bash(*)"]}}\' > .claude/settings.local.json',
+    expect: 'deny',
+  },
+  {
+    note: 'user claude settings',
+    spec: { tool: 'Edit', input: { file_path: '~/.claude/settings.json', old_string: 'a', new_string: 'b' } },
+    expect: 'deny',
+  },
+  { note: 'claude hooks', spec: 'cp x.sh .claude/hooks/pre.sh', expect: 'deny' },
+  {
+    note: 'codex hooks',
+    spec: { tool: 'Write', input: { file_path: '.codex/hooks.json', content: '{}' } },
+    expect: 'deny',
+  },
+  { note: 'gemini settings', spec: "sed -i 's/a/b/' .gemini/settings.json", expect: 'deny' },
+  { note: 'cursor hooks', spec: 'rm .cursor/hooks.json', expect: 'deny' },
+  {
+    note: 'copilot hooks',
+    spec: { tool: 'create', input: { path: '.github/hooks/x.json', file_text: '{}' } },
+    expect: 'deny',
+  },
+  { note: 'mcp config', spec: { tool: 'Write', input: { file_path: '.mcp.json', content: '{}' } }, expect: 'deny' },
+  {
+    note: 'apply_patch',
+    spec: {
+      tool: 'apply_patch',
+      input: { input: '*** Begin Patch\n*** Update File: .claude/settings.json\n@@\n-a\n+b\n*** End Patch' },
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: CLAUDE.md',
+    spec: { tool: 'Write', input: { file_path: 'CLAUDE.md', content: '# notes' } },
+    expect: null,
+  },
+  { note: 'near miss: reading settings', spec: 'cat .claude/settings.json', expect: null },
+  {
+    note: 'near miss: claude commands',
+    spec: { tool: 'Write', input: { file_path: '.claude/commands/review.md', content: 'x' } },
+    expect: null,
+  },
+  {
+    note: 'near miss: github workflows',
+    spec: { tool: 'Write', input: { file_path: '.github/workflows/ci.yml', content: 'x' } },
+    expect: null,
+  },
+]);
+
+policyTable('nested-agent-permission-bypass', [
+  { spec: 'claude -p "fix it" --dangerously-skip-permissions', expect: 'deny' },
+  { note: 'permission mode', spec: 'claude --permission-mode bypassPermissions -p "x"', expect: 'deny' },
+  { note: 'codex', spec: 'codex exec --dangerously-bypass-approvals-and-sandbox "x"', expect: 'deny' },
+  { note: 'gemini', spec: 'gemini --yolo -p "x"', expect: 'deny' },
+  { note: 'copilot', spec: 'copilot -p "x" --allow-all-tools', expect: 'deny' },
+  { note: 'near miss: plain claude -p', spec: 'claude -p "summarise the diff"', expect: null },
+  { note: 'near miss: permission mode plan', spec: 'claude --permission-mode plan -p "x"', expect: null },
+]);
+
+test('warden-self-protection: hook entries in agent settings and recorded pids', async (t) => {
+  await ready();
+  const dir = mkdtempSync(join(tmpdir(), 'aw-selfprot-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const root = join(dir, 'proj');
+  const state = join(dir, 'state');
+  mkdirSync(join(root, '.claude'), { recursive: true });
+  mkdirSync(join(state, 'endpoints'), { recursive: true });
+  // As `install --scope local` writes it: a loopback hook URL and a literal token, no name.
+  writeFileSync(
+    join(root, '.claude', 'settings.json'),
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          {
+            hooks: [
+              { type: 'http', url: 'http://127.0.0.1:41234/hooks/claude', headers: { Authorization: 'Bearer abc' } },
+            ],
+          },
+        ],
+      },
+    }),
+  );
+  writeFileSync(join(root, '.claude', 'settings.local.json'), JSON.stringify({ permissions: { allow: [] } }));
+  writeFileSync(join(state, 'endpoints', 'a.json'), JSON.stringify({ pid: 31337, url: 'http://127.0.0.1:1' }));
+  const base = { root, cwd: root, home: dir, stateDir: state };
+  const name = 'warden-self-protection';
+  const policy = policyByName(name);
+  assert.ok(policy);
+  const states = resolvePolicyStates([policy], emptyConfig());
+  const verdict = (spec: Parameters<typeof run>[0]) =>
+    run(spec, { states }).find((o) => o.policy === name)?.verdict ?? null;
+
+  assert.equal(
+    verdict({ ...base, tool: 'Write', input: { file_path: join(root, '.claude', 'settings.json'), content: '{}' } }),
+    'deny',
+  );
+  assert.equal(
+    verdict({ ...base, bash: "jq 'del(.hooks)' .claude/settings.json > x && mv x .claude/settings.json" }),
+    'deny',
+  );
+  assert.equal(
+    verdict({
+      ...base,
+      tool: 'Write',
+      input: { file_path: join(root, '.claude', 'settings.local.json'), content: '{}' },
+    }),
+    null,
+    'a settings file without Warden entries is not self-protection',
+  );
+  assert.equal(
+    verdict({
+      ...base,
+      tool: 'Edit',
+      input: {
+        file_path: join(root, '.claude', 'settings.local.json'),
+        old_string: '"url": "http://127.0.0.1:41234/hooks/claude"',
+        new_string: '',
+      },
+    }),
+    'deny',
+    'editing the entry out of another file',
+  );
+  assert.equal(verdict({ ...base, bash: 'kill -9 31337' }), 'deny');
+  assert.equal(verdict({ ...base, bash: 'kill -9 31338' }), null);
+  // Self-protection cannot be switched off by a scope.
+  const config = emptyConfig();
+  config.policySettings.set(name, { enabled: false, enabledSource: 'user', params: {} });
+  const off = resolvePolicyStates([policy], config);
+  assert.equal(off[0]?.enabled, true);
+  assert.equal(off[0]?.source, 'always-on');
+  assert.equal(verdictOf(name, { bash: 'cat ~/.agent-warden/hook-token' })?.verdict, 'deny');
+});

@@ -1,0 +1,50 @@
+import { policyTable } from './table';
+
+policyTable('sql-drop-or-truncate', [
+  { spec: 'psql -c "DROP TABLE users"', expect: 'deny' },
+  { note: 'long option', spec: 'psql "$DATABASE_URL" --command="drop database app;"', expect: 'deny' },
+  { note: 'mysql -e', spec: "mysql -u root app -e 'TRUNCATE TABLE sessions'", expect: 'deny' },
+  { note: 'sqlite positional', spec: 'sqlite3 app.db "DROP TABLE IF EXISTS cache"', expect: 'deny' },
+  { note: 'second statement', spec: 'psql -c "SELECT 1; DROP SCHEMA public CASCADE;"', expect: 'deny' },
+  { note: 'heredoc', spec: 'psql app <<SQL\nDROP TABLE orders;\nSQL', expect: 'deny' },
+  { note: 'piped', spec: 'echo "truncate users" | psql app', expect: 'deny' },
+  { note: 'MCP query tool', spec: { tool: 'mcp__db__query', input: { sql: 'DROP TABLE accounts' } }, expect: 'deny' },
+  { note: 'in bash -c', spec: 'bash -c \'psql -c "DROP TABLE users"\'', expect: 'deny' },
+  { note: 'near miss: select', spec: 'psql -c "SELECT * FROM users LIMIT 5"', expect: null },
+  {
+    note: 'near miss: inside a string literal',
+    spec: 'psql -c "INSERT INTO notes(body) VALUES (\'DROP TABLE is dangerous\')"',
+    expect: null,
+  },
+  { note: 'near miss: comment', spec: 'psql -c "-- DROP TABLE users\nSELECT 1"', expect: null },
+  { note: 'near miss: grep for it', spec: 'grep -rn "DROP TABLE" migrations/', expect: null },
+]);
+
+policyTable('sql-write-without-where', [
+  { spec: 'psql -c "DELETE FROM users"', expect: 'ask' },
+  { note: 'update', spec: 'mysql -e "UPDATE accounts SET balance = 0"', expect: 'ask' },
+  { note: 'MCP', spec: { tool: 'mcp__pg__execute', input: { query: 'delete from sessions;' } }, expect: 'ask' },
+  { note: 'near miss: with WHERE', spec: 'psql -c "DELETE FROM users WHERE id = 7"', expect: null },
+  { note: 'near miss: update with where', spec: 'psql -c "UPDATE users SET name=\'x\' WHERE id=1"', expect: null },
+]);
+
+policyTable('sql-schema-change', [
+  { spec: 'psql -c "ALTER TABLE users DROP COLUMN email"', expect: 'ask' },
+  { note: 'drop index', spec: 'psql -c "DROP INDEX idx_users_email"', expect: 'ask' },
+  { note: 'rename', spec: 'sqlite3 a.db "ALTER TABLE t RENAME TO u"', expect: 'ask' },
+  { note: 'near miss: add column', spec: 'psql -c "ALTER TABLE users ADD COLUMN age int"', expect: null },
+  { note: 'near miss: create index', spec: 'psql -c "CREATE INDEX i ON t(c)"', expect: null },
+]);
+
+policyTable('database-cli-reset', [
+  { spec: 'dropdb app_production', expect: 'ask' },
+  { note: 'redis flushall', spec: 'redis-cli -h cache FLUSHALL', expect: 'ask' },
+  { note: 'rails', spec: 'bin/rails db:drop', expect: 'ask' },
+  { note: 'prisma', spec: 'npx prisma migrate reset --force', expect: 'ask' },
+  { note: 'artisan', spec: 'php artisan migrate:fresh --seed', expect: 'ask' },
+  { note: 'django flush', spec: 'python manage.py flush --noinput', expect: 'ask' },
+  { note: 'mongosh', spec: 'mongosh app --eval "db.dropDatabase()"', expect: 'ask' },
+  { note: 'near miss: migrate', spec: 'npx prisma migrate dev', expect: null },
+  { note: 'near miss: redis get', spec: 'redis-cli GET key', expect: null },
+  { note: 'near miss: rails migrate', spec: 'bin/rails db:migrate', expect: null },
+]);

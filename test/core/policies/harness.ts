@@ -1,0 +1,130 @@
+// Shared by the policy tests: a fixed fake project and home, so no result depends on this machine.
+import { initShellParser } from '../../../src/core/shell';
+import { FaceBook } from '../../../src/core/policies/faces';
+import { toolCallOf } from '../../../src/core/policies/call';
+import { resolvePolicyStates, runPolicies } from '../../../src/core/policies/run';
+import type { PolicyState } from '../../../src/core/policies/run';
+import { SessionStore } from '../../../src/core/policies/session';
+import { ALL_POLICIES, policyByName } from '../../../src/core/policies/registry';
+import type { AnyPolicy, SessionMemory } from '../../../src/core/policies/types';
+import type { ResolvedConfig } from '../../../src/core/config/load';
+import type { HookEvent, HookEventName, Outcome } from '../../../src/core/types';
+
+export const HOME = '/home/dev';
+export const ROOT = '/home/dev/proj';
+export const STATE_DIR = '/home/dev/.agent-warden';
+
+export async function ready(): Promise<void> {
+  await initShellParser();
+}
+
+export interface CallSpec {
+  tool?: string;
+  input?: Record<string, unknown>;
+  /** Shorthand for a Bash call. */
+  bash?: string;
+  cwd?: string;
+  root?: string;
+  home?: string;
+  event?: HookEventName;
+  toolResponse?: unknown;
+  raw?: Record<string, unknown>;
+  stateDir?: string;
+}
+
+export function eventOf(spec: CallSpec): HookEvent {
+  const tool = spec.bash !== undefined ? 'Bash' : spec.tool;
+  const input = spec.bash !== undefined ? { command: spec.bash } : (spec.input ?? {});
+  const event: HookEvent = {
+    agent: 'claude',
+    event: spec.event ?? 'PreToolUse',
+    rawEventName: spec.event ?? 'PreToolUse',
+    sessionId: 'test-session',
+    cwd: spec.cwd ?? spec.root ?? ROOT,
+    raw: spec.raw ?? {},
+  };
+  if (tool !== undefined) {
+    event.toolName = tool;
+    event.toolInput = input;
+  }
+  if (spec.toolResponse !== undefined) event.toolResponse = spec.toolResponse;
+  return event;
+}
+
+/** A config with nothing set: every policy at its defaults. */
+export function emptyConfig(): ResolvedConfig {
+  return {
+    policySettings: new Map(),
+    faces: new FaceBook(new Map()),
+    redactionAllowlist: [],
+    semantic: {},
+    approvalsTimeoutSeconds: 120,
+    failureDecision: 'deny',
+    logMaxBytes: 1 << 20,
+    logKeep: 5,
+    trustedRoots: [],
+    projectTrusted: false,
+    files: [],
+    errors: [],
+    warnings: [],
+  };
+}
+
+export function freshSession(): SessionMemory {
+  return new SessionStore().memoryFor('test-session');
+}
+
+/** Runs the given policies (all default-on ones when omitted) on one call. */
+export function run(
+  spec: CallSpec,
+  opts: {
+    policies?: AnyPolicy[];
+    states?: PolicyState[];
+    session?: SessionMemory;
+    params?: Record<string, Record<string, unknown>>;
+  } = {},
+): Outcome[] {
+  const config = emptyConfig();
+  for (const [name, params] of Object.entries(opts.params ?? {}))
+    config.policySettings.set(name, { params, enabled: true, enabledSource: 'user' });
+  const states = opts.states ?? resolvePolicyStates(opts.policies ?? ALL_POLICIES, config);
+  const event = eventOf(spec);
+  const call = toolCallOf(event, { projectRoot: spec.root ?? ROOT, home: spec.home ?? HOME, faces: config.faces });
+  const input = { event, session: opts.session ?? freshSession(), stateDir: spec.stateDir ?? STATE_DIR };
+  return runPolicies(states, call ? { ...input, call } : input);
+}
+
+/** The outcome of one named policy on a call (enabled whatever its default), or undefined. */
+export function verdictOf(
+  name: string,
+  spec: CallSpec,
+  params?: Record<string, unknown>,
+  session?: SessionMemory,
+): Outcome | undefined {
+  const policy = policyByName(name);
+  if (!policy) throw new Error(`no policy named ${name}`);
+  const config = emptyConfig();
+  config.policySettings.set(name, { enabled: true, enabledSource: 'user', params: params ?? {} });
+  const states = resolvePolicyStates([policy], config);
+  const state = states[0];
+  if (state?.error) throw new Error(state.error);
+  return run(spec, { states, ...(session ? { session } : {}) }).find((o) => o.policy === name);
+}
+
+export interface Row {
+  /** What the row shows, for the test name. */
+  note?: string;
+  spec: CallSpec | string;
+  /** The verdict expected from the policy, or null for no finding. */
+  expect: Outcome['verdict'] | null;
+  params?: Record<string, unknown>;
+}
+
+export function specOf(row: Row): CallSpec {
+  return typeof row.spec === 'string' ? { bash: row.spec } : row.spec;
+}
+
+export function describeSpec(spec: CallSpec): string {
+  if (spec.bash !== undefined) return spec.bash.length > 90 ? `${spec.bash.slice(0, 89)}…` : spec.bash;
+  return `${spec.tool} ${JSON.stringify(spec.input ?? {}).slice(0, 90)}`;
+}

@@ -1,0 +1,122 @@
+import { policyTable } from './table';
+
+policyTable('kubectl-mutation', [
+  { spec: 'kubectl delete pod web-1', expect: 'ask' },
+  { note: 'context first', spec: 'kubectl --context prod -n api apply -f deploy.yaml', expect: 'ask' },
+  { note: 'scale', spec: 'kubectl scale deploy/web --replicas=0', expect: 'ask' },
+  { note: 'rollout restart', spec: 'kubectl rollout restart deployment/web', expect: 'ask' },
+  { note: 'exec', spec: 'kubectl exec -it web-1 -- sh', expect: 'ask' },
+  { note: 'oc', spec: 'oc delete project staging', expect: 'ask' },
+  { note: 'absolute path', spec: '/usr/local/bin/kubectl drain node-3', expect: 'ask' },
+  { note: 'in bash -c', spec: 'bash -c "kubectl delete ns prod"', expect: 'ask' },
+  {
+    note: 'allow pattern (glob)',
+    spec: 'kubectl apply -f k8s/dev/app.yaml',
+    params: { allowPatterns: ['kubectl apply -f k8s/dev/*'] },
+    expect: null,
+  },
+  {
+    note: 'allow pattern does not cover prod',
+    spec: 'kubectl apply -f k8s/prod/app.yaml',
+    params: { allowPatterns: ['kubectl apply -f k8s/dev/*'] },
+    expect: 'ask',
+  },
+  { note: 'near miss: get', spec: 'kubectl get pods -n api', expect: null },
+  { note: 'near miss: describe', spec: 'kubectl --context prod describe deploy web', expect: null },
+  { note: 'near miss: logs', spec: 'kubectl logs -f web-1', expect: null },
+  { note: 'near miss: rollout status', spec: 'kubectl rollout status deploy/web', expect: null },
+  { note: 'near miss: client dry run', spec: 'kubectl apply --dry-run=client -f k8s/', expect: null },
+  { note: 'dry run none is real', spec: 'kubectl apply --dry-run=none -f k8s/', expect: 'ask' },
+]);
+
+policyTable('terraform-apply-destroy', [
+  { spec: 'terraform apply -auto-approve', expect: 'ask' },
+  { note: 'destroy', spec: 'terraform destroy', expect: 'ask' },
+  { note: 'chdir', spec: 'terraform -chdir=infra apply', expect: 'ask' },
+  { note: 'state rm', spec: 'terraform state rm aws_instance.web', expect: 'ask' },
+  { note: 'tofu', spec: 'tofu apply', expect: 'ask' },
+  { note: 'terragrunt run-all', spec: 'terragrunt run-all destroy', expect: 'ask' },
+  { note: 'near miss: plan', spec: 'terraform plan -out tf.plan', expect: null },
+  { note: 'near miss: init', spec: 'terraform init', expect: null },
+  { note: 'near miss: fmt', spec: 'terraform fmt -recursive', expect: null },
+]);
+
+policyTable('aws-destructive', [
+  { spec: 'aws s3 rm s3://bucket --recursive', expect: 'ask' },
+  { note: 'terminate', spec: 'aws ec2 terminate-instances --instance-ids i-123', expect: 'ask' },
+  {
+    note: 'profile first',
+    spec: 'aws --profile prod rds delete-db-instance --db-instance-identifier x',
+    expect: 'ask',
+  },
+  { note: 'rb', spec: 'aws s3 rb s3://bucket --force', expect: 'ask' },
+  { note: 'sync --delete', spec: 'aws s3 sync ./dist s3://site --delete', expect: 'ask' },
+  { note: 'near miss: ls', spec: 'aws s3 ls s3://bucket', expect: null },
+  { note: 'near miss: describe', spec: 'aws ec2 describe-instances --region eu-west-1', expect: null },
+  { note: 'near miss: sts', spec: 'aws sts get-caller-identity', expect: null },
+]);
+
+policyTable('gcloud-destructive', [
+  { spec: 'gcloud compute instances delete vm-1 --zone us-central1-a', expect: 'ask' },
+  { note: 'deploy', spec: 'gcloud run deploy api --source .', expect: 'ask' },
+  { note: 'project delete', spec: 'gcloud --project x projects delete x', expect: 'ask' },
+  { note: 'gsutil rm', spec: 'gsutil rm -r gs://bucket/data', expect: 'ask' },
+  { note: 'near miss: list', spec: 'gcloud compute instances list', expect: null },
+  { note: 'near miss: config', spec: 'gcloud config get-value project', expect: null },
+]);
+
+policyTable('azure-destructive', [
+  { spec: 'az group delete --name rg-prod --yes', expect: 'ask' },
+  { note: 'vm deallocate', spec: 'az vm deallocate -g rg -n vm1', expect: 'ask' },
+  { note: 'deployment create', spec: 'az deployment group create -g rg --template-file main.bicep', expect: 'ask' },
+  { note: 'near miss: list', spec: 'az vm list -o table', expect: null },
+  { note: 'near miss: show', spec: 'az account show', expect: null },
+]);
+
+policyTable('helm-release-change', [
+  { spec: 'helm upgrade --install web ./chart -n prod', expect: 'ask' },
+  { note: 'uninstall', spec: 'helm uninstall web', expect: 'ask' },
+  { note: 'rollback', spec: 'helm rollback web 3', expect: 'ask' },
+  { note: 'near miss: template', spec: 'helm template web ./chart', expect: null },
+  { note: 'near miss: list', spec: 'helm list -A', expect: null },
+  { note: 'near miss: lint', spec: 'helm lint ./chart', expect: null },
+  { note: 'near miss: dry run', spec: 'helm upgrade --install web ./chart --dry-run', expect: null },
+]);
+
+policyTable('gh-workflow-and-repo', [
+  { spec: 'gh workflow run deploy.yml -f env=prod', expect: 'ask' },
+  { note: 'rerun', spec: 'gh run rerun 12345', expect: 'ask' },
+  { note: 'pr merge', spec: 'gh pr merge 42 --squash', expect: 'ask' },
+  { note: 'secret set', spec: 'gh secret set API_KEY < key.txt', expect: 'ask' },
+  { note: 'api delete', spec: 'gh api -X DELETE repos/o/r/branches/x/protection', expect: 'ask' },
+  { note: 'repo delete is refused', spec: 'gh repo delete o/r --yes', expect: 'deny' },
+  { note: 'near miss: pr create', spec: 'gh pr create --fill', expect: null },
+  { note: 'near miss: pr view', spec: 'gh pr view 42 --comments', expect: null },
+  { note: 'near miss: run list', spec: 'gh run list --limit 5', expect: null },
+  { note: 'near miss: api get', spec: 'gh api repos/o/r/pulls', expect: null },
+  {
+    note: 'allow pattern',
+    spec: 'gh workflow run ci.yml',
+    params: { allowPatterns: ['gh workflow run ci.yml'] },
+    expect: null,
+  },
+]);
+
+policyTable('pulumi-update-destroy', [
+  { spec: 'pulumi up --yes', expect: 'ask' },
+  { note: 'destroy', spec: 'pulumi destroy -s prod', expect: 'ask' },
+  { note: 'stack rm', spec: 'pulumi stack rm dev', expect: 'ask' },
+  { note: 'near miss: preview', spec: 'pulumi preview', expect: null },
+  { note: 'near miss: stack ls', spec: 'pulumi stack ls', expect: null },
+]);
+
+policyTable('docker-destructive-cleanup', [
+  { spec: 'docker system prune -a --volumes -f', expect: 'ask' },
+  { note: 'volume rm', spec: 'docker volume rm pgdata', expect: 'ask' },
+  { note: 'compose down -v', spec: 'docker compose down -v', expect: 'ask' },
+  { note: 'docker-compose down --volumes', spec: 'docker-compose down --volumes', expect: 'ask' },
+  { note: 'near miss: compose down', spec: 'docker compose down', expect: null },
+  { note: 'near miss: plain system prune', spec: 'docker system prune -f', expect: null },
+  { note: 'near miss: ps', spec: 'docker ps -a', expect: null },
+  { note: 'near miss: build', spec: 'docker build -t web .', expect: null },
+]);
