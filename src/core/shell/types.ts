@@ -14,7 +14,9 @@ export type Via =
   | 'heredoc-shell'
   | 'pipe-to-shell'
   /** An alias defined earlier in the same command text, expanded. */
-  | 'alias';
+  | 'alias'
+  /** A command a program runs through one of its options, its script language or a variable. */
+  | 'option';
 
 export interface Redirect {
   /** The operator as written: '>', '>>', '<', '&>', '&>>', '>&', '<&', '>|', '<>', '<<', '<<-', '<<<'. */
