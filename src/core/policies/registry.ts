@@ -48,6 +48,7 @@ import {
 } from './library/system-admin';
 import { containerHostEscape, diskWipe, forkBomb, massProcessKill, permissionBlowup } from './library/system-damage';
 import { taintedNetworkEgress } from './library/taint';
+import { unreadCall } from './library/unread';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 
 /** Every deterministic policy, in the order their outcomes are listed (self-protection first). */
@@ -55,6 +56,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   wardenSelfProtection,
   agentConfigTampering,
   nestedAgentPermissionBypass,
+  unreadCall,
   recursiveDeleteOutsideProject,
   sudo,
   downloadPipedToShell,
