@@ -74,6 +74,9 @@ function shellRunsUnknownText(commands: readonly SimpleCommand[], index: number,
   const script = shellScriptIndex(cmd);
   if (script > 0 && cmd.dynamicWords.includes(script))
     return `${name} -c runs a script known only at run time (${evidenceOf(cmd.text, 80)})`;
+  const inserted = cmd.via.includes('xargs') || cmd.via.includes('find-exec');
+  if (script > 0 && inserted && (cmd.argv[script] ?? '').includes('{}'))
+    return `${name} -c runs text that ${cmd.via.includes('xargs') ? 'xargs' : 'find'} fills in at run time (${evidenceOf(cmd.text, 80)})`;
   if (script > 0) return null;
   if (!executesStdin(cmd)) return null;
   const readsFromPipe = cmd.pipeline.index > 0;
@@ -96,7 +99,12 @@ export function shellUnread(shell: ShellAnalysis): Unread[] {
   if (shell.hasParseErrors)
     unread.push({ reason: 'parse-error', detail: 'the shell parser could not read part of the command' });
   const { commands } = shell;
+  const setupEvals = new Set(
+    commands.flatMap((cmd, index) => (cmd.name === 'eval' && isSetupEval(commands, index, cmd) ? [index] : [])),
+  );
   commands.forEach((cmd, index) => {
+    // `eval "$(ssh-agent -s)"`: the text eval re-reads is the emitter's output, not a command name.
+    if (cmd.parent !== undefined && setupEvals.has(cmd.parent) && cmd.via[cmd.via.length - 1] === 'eval') return;
     const inserted = cmd.via.includes('xargs') || cmd.via.includes('find-exec');
     if (cmd.dynamicWords.includes(0) || (inserted && cmd.name.includes('{}'))) {
       unread.push({
