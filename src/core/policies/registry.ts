@@ -52,6 +52,7 @@ import { commandHiddenInOptions } from './library/hidden-commands';
 import { gitConfigRunsCode } from './library/git-config-code';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
+import { unreadCall } from './library/unread';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 
 /** Every deterministic policy, in the order their outcomes are listed (self-protection first). */
@@ -59,6 +60,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   wardenSelfProtection,
   agentConfigTampering,
   nestedAgentPermissionBypass,
+  unreadCall,
   recursiveDeleteOutsideProject,
   sudo,
   downloadPipedToShell,

@@ -16,7 +16,11 @@ export type Via =
   /** An alias defined earlier in the same command text, expanded. */
   | 'alias'
   /** A command a program runs through one of its options, its script language or a variable. */
-  | 'option';
+  | 'option'
+  /** A command that interpreter code runs (os.system, execSync), read by the code reader. */
+  | 'interpreter-code'
+  /** A command in a file the session wrote and now runs (a package.json script, a Makefile recipe). */
+  | 'session-file';
 
 export interface Redirect {
   /** The operator as written: '>', '>>', '<', '&>', '&>>', '>&', '<&', '>|', '<>', '<<', '<<-', '<<<'. */
