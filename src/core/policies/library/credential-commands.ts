@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { classifySecretName } from '../../redaction/secret-names';
 import { definePolicy } from '../types';
-import { argsOf, downstreamOf, evidenceOf, shellCommands } from './shared/commands';
+import { argsOf, downstreamOf, evidenceOf, shellCommands } from '../../facts/commands';
 
 // Commands whose output is a credential: CLIs that print tokens and passwords, password
 // managers, git's credential helpers, and secret-named environment variables echoed out. What a

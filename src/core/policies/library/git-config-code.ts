@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, redirectWrites, shellCommands } from './shared/commands';
+import { argsOf, evidenceOf, redirectWrites, shellCommands } from '../../facts/commands';
 
 // Git configuration is code: many keys name a program git runs (an ssh command, a pager, a
 // filter, a credential helper, an alias starting with `!`), others send git elsewhere

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
-import { argsOf, evidenceOf, shellCommands } from './shared/commands';
-import { SHELLS } from './shared/programs';
+import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
+import { SHELLS } from '../../facts/programs';
 
 // A command run through another program's option, script language or a variable (tar's
 // checkpoint action, ssh's ProxyCommand, sqlite's .shell, GIT_SSH_COMMAND): the shell analyzer

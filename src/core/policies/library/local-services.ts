@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, optionValues, shellCommands } from './shared/commands';
-import { secretFileKind } from './shared/sensitive-paths';
+import { argsOf, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
+import { secretFileKind } from '../../facts/sensitive-paths';
 
 // Cloud metadata services hand out the machine's cloud credentials to any local process; the
 // container engine's socket is root on the host; file:// URLs read local files through a
