@@ -14,6 +14,7 @@ import {
 } from './shared/commands';
 import { inlineCode } from './shared/programs';
 import { inAllowedDirs } from './shared/temp-dirs';
+import { selfPipingFunction } from './shared/self-piping';
 
 // Commands that damage the machine itself rather than the project.
 
@@ -35,8 +36,8 @@ function forkBombSign(call: ToolCall): string | null {
     }
   }
   const text = call.shell?.withoutComments ?? '';
-  const selfPiping = /([\w:.-]+)\s*\(\)\s*\{[^}]*?\1\s*\|\s*\1\s*&/.exec(text);
-  if (selfPiping) return `a function "${selfPiping[1]}" that forks itself without end`;
+  const selfPiping = selfPipingFunction(text);
+  if (selfPiping) return `a function "${selfPiping}" that forks itself without end`;
   for (const cmd of commands) {
     const code = inlineCode(cmd);
     if (
