@@ -42,7 +42,7 @@ function forkBombSign(call: ToolCall): string | null {
     const code = inlineCode(cmd);
     if (
       code &&
-      /fork\s*(\(\s*\))?\s*while\s+fork|while\s*\(?\s*(1|true|True)\s*\)?\s*[:{]?\s*(os\.)?fork\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\(/.test(
+      /fork\s*(?:\(\s*\)\s*)?while\s+fork|while\s*(?:\(\s*)?(?:1|true|True)\s*(?:\)\s*)?(?:[:{]\s*)?(?:os\.)?fork\(|for\s*\(\s*;\s*;\s*\)\s*(?:\{\s*)?fork\(/.test(
         code,
       )
     )
@@ -170,7 +170,10 @@ export const diskWipe = definePolicy({
 /** Octal or symbolic modes that let everyone write (777, 666, o+w, a=rwx). */
 function worldWritable(mode: string): boolean {
   if (/^[0-7]{3,4}$/.test(mode)) return ['2', '3', '6', '7'].includes(mode[mode.length - 1] ?? '');
-  return mode.split(',').some((part) => /^[ugoa]*[oa][ugoa]*[+=][rwxXst]*w/.test(part));
+  return mode.split(',').some((part) => {
+    const clause = /^([ugoa]*)[+=]([rwxXst]*)/.exec(part);
+    return clause !== null && /[oa]/.test(clause[1] ?? '') && (clause[2] ?? '').includes('w');
+  });
 }
 
 function setsId(mode: string): boolean {
