@@ -33,7 +33,6 @@ interface Served {
   url: string;
   tokenFile: string;
   panelUrl: string;
-  panelTokenFile: string;
 }
 
 function startServe(
