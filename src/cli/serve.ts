@@ -4,7 +4,7 @@ import { findProjectRoot } from '../core/project';
 import { newToken, readOrCreateSecret } from '../core/state';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
-import { renderPanelHtml } from '../../media/html';
+import { renderPanelHtml } from '../shared/panelHtml';
 import { hookToken, openCore, warn } from './common';
 import { Evaluator } from '../core/evaluator';
 

@@ -11,7 +11,7 @@ import { findProjectRoot } from '../core/project';
 import { ensurePrivateDir, newToken, readOrCreateSecret, type StatePaths } from '../core/state';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
-import type { PolicyView } from '../shared/protocol';
+import type { PolicyView } from '../protocol';
 import { Disposable, toDisposable } from './disposable';
 import { portCandidates } from './port';
 
