@@ -281,7 +281,7 @@ function drawRows(force = false): void {
   });
   spacerEl.style.height = `${win.total}px`;
   const keep = new Set<string>();
-  let added = false;
+  const inOrder: HTMLElement[] = [];
   for (let i = win.first; i < win.end; i++) {
     const row = rows[i]!;
     const selected = row.id === store.selectedId;
@@ -291,15 +291,19 @@ function drawRows(force = false): void {
     if (have && !force && have.row === row && have.selected === selected && have.attached === attached) {
       const top = `${i * ROW_HEIGHT}px`;
       if (have.el.style.top !== top) have.el.style.top = top;
-      if (have.el.dataset.index !== String(i)) have.el.dataset.index = String(i);
+      if (have.el.dataset.index !== String(i)) {
+        have.el.dataset.index = String(i);
+        have.el.setAttribute('aria-posinset', String(i + 1));
+      }
+      have.el.setAttribute('aria-setsize', String(rows.length));
+      inOrder.push(have.el);
       continue;
     }
-    const el = mount(rowView(row, { selected, index: i, attached, onSelect: (id) => onRowClick(id) }));
+    const el = mount(
+      rowView(row, { selected, index: i, total: rows.length, attached, onSelect: (id) => onRowClick(id) }),
+    );
     if (have) have.el.replaceWith(el);
-    else {
-      spacerEl.appendChild(el);
-      added = true;
-    }
+    inOrder.push(el);
     mounted.set(row.id, { el, row, selected, attached });
   }
   for (const [id, entry] of mounted)
@@ -307,8 +311,13 @@ function drawRows(force = false): void {
       entry.el.remove();
       mounted.delete(id);
     }
-  void added;
-  listEl.setAttribute('aria-setsize', String(rows.length));
+  // The DOM keeps the visual order (screen readers read it), moving only the rows out of place.
+  let cursor = spacerEl.firstChild;
+  for (const el of inOrder) {
+    if (el === cursor) cursor = cursor.nextSibling;
+    else spacerEl.insertBefore(el, cursor);
+  }
+  listEl.dataset.count = String(rows.length);
   if (store.selectedId && keep.has(store.selectedId))
     listEl.setAttribute('aria-activedescendant', `row-${store.selectedId}`);
   else listEl.removeAttribute('aria-activedescendant');

@@ -34,7 +34,7 @@ function chips(row: RowSummary, attached: number): VNode[] {
 
 export function rowView(
   row: RowSummary,
-  opts: { selected: boolean; index: number; attached?: number; onSelect: (id: string) => void },
+  opts: { selected: boolean; index: number; total?: number; attached?: number; onSelect: (id: string) => void },
 ): VNode {
   const answer = answerText(row);
   const label = OUTCOME_LABELS[row.outcome];
@@ -47,6 +47,7 @@ export function rowView(
       id: `row-${row.id}`,
       'aria-selected': opts.selected ? 'true' : 'false',
       'aria-posinset': String(opts.index + 1),
+      ...(opts.total !== undefined ? { 'aria-setsize': String(opts.total) } : {}),
       'aria-label': `${what} ${row.summary}: ${label}${answer ? `, ${answer}` : ''}`,
       'data-id': row.id,
       'data-index': String(opts.index),
