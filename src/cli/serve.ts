@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { findProjectRoot } from '../core/project';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
-import { renderPanelHtml } from '../../media/html';
+import { renderPanelHtml } from '../shared/panelHtml';
 import { openCore, warn } from './common';
 import { Evaluator } from '../core/evaluator';
 

@@ -9,7 +9,7 @@ import type { SemanticTierHandle } from '../core/semantic/tier';
 import { findProjectRoot } from '../core/project';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
-import type { PolicyView } from '../shared/protocol';
+import type { PolicyView } from '../protocol';
 import { Disposable, toDisposable } from './disposable';
 import { portCandidates } from './port';
 

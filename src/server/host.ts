@@ -58,6 +58,7 @@ export class WardenHost {
           broker: this.broker,
           origins,
           recentRecords: () => this.broker.records.all(),
+          recordById: (id) => this.broker.records.get(id),
           assetsDir: opts.panel.assetsDir,
           renderPage: opts.panel.renderPage,
         })
