@@ -5,6 +5,9 @@ import { JsonPoster } from '../semantic/judges/http';
 import { JudgeError } from '../semantic/judges/types';
 import { CLOUD_REVIEW_PATH, DEFAULT_CLOUD_TIMEOUT_MS } from './contract';
 
+/** A reply may carry up to 4,096 outcomes in each of two verdicts; far past that it is not a reply. */
+export const MAX_CLOUD_REPLY_BYTES = 8 * 1024 * 1024;
+
 export type CloudConfig = ResolvedConfig['cloud'];
 
 /** The review endpoint under `cloud.url` (a base URL, with or without a path of its own). */
@@ -19,11 +22,16 @@ export class CloudClient {
     url: string,
     readonly timeoutMs: number,
   ) {
-    this.poster = new JsonPoster(reviewUrl(url), timeoutMs, {
-      name: 'Cloud',
-      setting: 'cloud.url',
-      call: 'the Cloud review',
-    });
+    this.poster = new JsonPoster(
+      reviewUrl(url),
+      timeoutMs,
+      {
+        name: 'Cloud',
+        setting: 'cloud.url',
+        call: 'the Cloud review',
+      },
+      MAX_CLOUD_REPLY_BYTES,
+    );
   }
 
   post(body: unknown, key: string | undefined, signal: AbortSignal): Promise<unknown> {

@@ -73,7 +73,7 @@ const blockShape = z.object({
 const replyShape = z.object({
   model: z.string().optional(),
   answers: z.record(z.string(), z.object({ noul: z.unknown() })).optional(),
-  cloud: z.unknown(),
+  cloud: z.unknown().optional(),
 });
 
 /** One Cloud check's outcome, as far as Warden keeps it. */

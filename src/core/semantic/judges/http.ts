@@ -25,6 +25,7 @@ export class JsonPoster {
       setting: 'semantic.url',
       call: 'the judge call',
     },
+    private readonly maxReplyBytes: number = MAX_REPLY_BYTES,
   ) {
     let parsed: URL;
     try {
@@ -76,9 +77,9 @@ export class JsonPoster {
       for await (const chunk of response.body) {
         const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
         size += piece.length;
-        if (size > MAX_REPLY_BYTES) {
+        if (size > this.maxReplyBytes) {
           response.body.destroy();
-          throw new JudgeError('malformed', `${this.who.name}'s reply is larger than ${MAX_REPLY_BYTES} bytes`);
+          throw new JudgeError('malformed', `${this.who.name}'s reply is larger than ${this.maxReplyBytes} bytes`);
         }
         chunks.push(piece);
       }
