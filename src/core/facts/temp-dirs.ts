@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { isInside, resolvePath } from '../../../shell/paths';
+import { isInside, resolvePath } from '../shell/paths';
 
 /** Scratch folders an agent may write to and clean up: /tmp, /var/tmp and the OS temp folder. */
 export function tempDirs(): string[] {

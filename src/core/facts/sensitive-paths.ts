@@ -1,4 +1,4 @@
-import { isInside } from '../../../shell/paths';
+import { isInside } from '../shell/paths';
 import { own } from './own';
 
 // Which files hold credentials. A read of one of these is what the secret-file
@@ -42,7 +42,7 @@ const SECRET_EXTENSIONS: Record<string, string> = {
 };
 
 /** Paths under the home folder that hold credentials (a trailing slash covers the whole folder). */
-const HOME_SECRETS: [string, string][] = [
+export const HOME_SECRETS: [string, string][] = [
   ['.ssh/', 'SSH keys'],
   ['.aws/', 'AWS credentials'],
   ['.config/gcloud/', 'Google Cloud credentials'],
@@ -76,7 +76,7 @@ const HOME_SECRETS: [string, string][] = [
   ['.gemini/oauth_creds.json', 'Gemini CLI credentials'],
 ];
 
-const SYSTEM_SECRETS: [string, string][] = [
+export const SYSTEM_SECRETS: [string, string][] = [
   ['/etc/shadow', 'system password hashes'],
   ['/etc/gshadow', 'system password hashes'],
   ['/etc/sudoers', 'sudo rules'],
