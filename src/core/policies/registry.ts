@@ -49,6 +49,7 @@ import {
 import { containerHostEscape, diskWipe, forkBomb, massProcessKill, permissionBlowup } from './library/system-damage';
 import { taintedNetworkEgress } from './library/taint';
 import { commandHiddenInOptions } from './library/hidden-commands';
+import { dataOutToHost } from './library/exfiltration';
 import { agentInstructionsChange } from './library/agent-instructions';
 import { gitConfigRunsCode } from './library/git-config-code';
 import { metadataAndLocalServices } from './library/local-services';
@@ -79,6 +80,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   credentialPrintingCommands,
   secretWrittenToFile,
   envDumpToNetwork,
+  dataOutToHost,
   secretInCommandLine,
   gitAddSecretFiles,
   writeOutsideProject,
