@@ -3,6 +3,7 @@
 // scripts/build.mjs imports this after the product bundles; with --tests it
 // also bundles the VS Code extension-host suite (test/e2e/vscode/suite).
 import { build } from 'esbuild';
+import * as prettier from 'prettier';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +62,10 @@ jsonSchema.title = 'Agent Warden configuration';
 jsonSchema.description =
   'Policies, tool faces, redaction, the semantic tier, approvals and failure handling (.agent-warden/config.json and config.local.json).';
 mkdirSync(join(root, 'schemas'), { recursive: true });
-writeFileSync(join(root, 'schemas', 'config.schema.json'), JSON.stringify(jsonSchema, null, 2) + '\n');
+// Written as Prettier writes it, so generating the file and `npm run format:check` agree.
+const schemaPath = join(root, 'schemas', 'config.schema.json');
+const prettierOptions = { ...(await prettier.resolveConfig(schemaPath)), filepath: schemaPath };
+writeFileSync(schemaPath, await prettier.format(JSON.stringify(jsonSchema, null, 2), prettierOptions));
 
 // With --tests: the VS Code extension-host suite, and the test-only extension
 // that provides a fake language model (test/e2e/vscode/fake-lm).

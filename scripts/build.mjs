@@ -1,6 +1,6 @@
 // Bundles the product (dist/) and, with --tests, every test/**/*.test.ts into out/test/.
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,4 @@
-import type { VerdictRecord } from '../../src/core/verdict/record';
-import type { IpcResponses, MarkerRef } from '../../src/shared/protocol';
+import type { IpcResponses, MarkerRef, VerdictRecord } from '../../src/shared/protocol';
 import { explainCut, formatLatency, prettyJson } from './format';
 import { h, type VNode } from './vnode';
 import { countMarkers, splitMarkers } from './visible';

@@ -1,4 +1,4 @@
-import { builtInFace } from '../../src/core/policies/faces';
+import { builtInFace } from '../../src/shared/protocol';
 
 // Short, plain-text renderings of a call for its row.
 

@@ -1,4 +1,4 @@
-import type { VerdictRecord } from '../../src/core/verdict/record';
+import type { VerdictRecord } from '../../src/shared/protocol';
 import { formatLatency, formatTime, summarizeArgs } from './format';
 import { h, type VNode } from './vnode';
 

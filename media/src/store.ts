@@ -1,5 +1,4 @@
-import type { HostMessage, HostState, PendingView, ResolutionView } from '../../src/shared/protocol';
-import type { VerdictRecord } from '../../src/core/verdict/record';
+import type { HostMessage, HostState, PendingView, ResolutionView, VerdictRecord } from '../../src/shared/protocol';
 
 // The panel's state: records newest first, pending asks, filters, selection.
 // Plain data with no DOM, so tests drive it with host messages.

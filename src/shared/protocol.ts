@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { verdictRecordSchema, type VerdictRecord } from '../core/verdict/record';
+import type { VerdictRecord } from '../core/verdict/record';
 
 // The one message protocol between the panel UI (media/) and its host: the
 // extension (postMessage) or the standalone server (an event stream plus the
@@ -7,6 +7,10 @@ import { verdictRecordSchema, type VerdictRecord } from '../core/verdict/record'
 // from the panel with these schemas; the panel trusts nothing it renders (text only).
 
 export const PROTOCOL_VERSION = 1;
+
+// The webview reaches the core only through this module (a lint zone holds it to that).
+export type { VerdictRecord };
+export { builtInFace } from '../core/config/faces';
 
 /** A pending approval as the panel shows it: the full arguments, in memory only, never persisted. */
 export const pendingViewSchema = z.object({
@@ -42,13 +46,6 @@ export type HostNotification =
   | { type: 'record'; record: VerdictRecord }
   | { type: 'pending'; pending: PendingView }
   | { type: 'resolved'; resolution: ResolutionView };
-
-export const hostNotificationSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('snapshot'), records: z.array(verdictRecordSchema), pending: z.array(pendingViewSchema) }),
-  z.object({ type: z.literal('record'), record: verdictRecordSchema }),
-  z.object({ type: z.literal('pending'), pending: pendingViewSchema }),
-  z.object({ type: z.literal('resolved'), resolution: resolutionViewSchema }),
-]);
 
 /** The approval API body (`POST /api/approvals/<id>`), also the panel's approve/refuse request. */
 export const approvalAnswerSchema = z

@@ -21,8 +21,3 @@ export function adapterFor(agent: string): AgentAdapter | undefined {
 export function knownAgents(): string[] {
   return Object.keys(ADAPTERS);
 }
-
-/** Registers an adapter (the other agents' adapters add themselves here). */
-export function registerAdapter(adapter: AgentAdapter): void {
-  ADAPTERS[adapter.name] = adapter;
-}

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import type { HookEvent } from '../types';
 import { analyzeShell } from '../shell';
 import { relatePath, resolvePath } from '../shell/paths';
-import type { FaceBook, ToolFace } from './faces';
+import type { FaceBook, ToolFace } from '../config/faces';
 import type { ToolCall, TouchedPath } from './types';
 
 function stringParam(input: Record<string, unknown>, name: string | undefined): string | undefined {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Decision, HookEvent, HookEventName } from '../types';
 import type { ShellAnalysis } from '../shell';
 import type { PathRelation } from '../shell/paths';
-import type { ToolFace } from './faces';
+import type { ToolFace } from '../config/faces';
 
 export type PolicyCategory =
   | 'output-sanitizing'

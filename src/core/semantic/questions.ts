@@ -1,7 +1,7 @@
 // The probability questions the judge answers, with stable ids. Each semantic policy has one or
 // two probes; its evidence is the lowest of their answers, so a two-probe policy fires only when
 // both halves of its concern hold (say, "deletes data" and "the data is hard to get back").
-import type { ToolFamily } from '../policies/faces';
+import type { ToolFamily } from '../config/faces';
 
 export interface Question {
   /** Stable id: the key of the answer in every judge protocol. */
@@ -276,10 +276,6 @@ export interface QuestionSet {
   policies: SelectedPolicy[];
   /** Whether the task probes were asked (a human turn exists). */
   taskProbes: boolean;
-}
-
-export function semanticPolicyNames(): string[] {
-  return SEMANTIC_POLICIES.map((policy) => policy.name);
 }
 
 /** The questions for one call: injection always, task probes with a human turn, and the policies of its family. */

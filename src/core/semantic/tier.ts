@@ -288,7 +288,7 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
     async close(): Promise<void> {
       const all = [...judges.values()];
       judges.clear();
-      await Promise.all(all.map((judge) => judge.close?.()));
+      await Promise.all(all.map(async (judge) => judge.close?.()));
     },
   };
 }

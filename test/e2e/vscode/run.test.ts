@@ -347,6 +347,7 @@ test(
       finish(false, (err as Error).message);
       throw new Error(
         `${(err as Error).message}\n--- suite log ---\n${suiteLog.join('\n')}\n--- code-server log (tail) ---\n${log.join('').slice(-3000)}`,
+        { cause: err },
       );
     }
 
