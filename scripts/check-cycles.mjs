@@ -16,12 +16,32 @@ if (!configFile) throw new Error(`no tsconfig.json in ${root}`);
 const parsed = ts.parseJsonConfigFileContent(ts.readConfigFile(configFile, ts.sys.readFile).config, ts.sys, root);
 const inRepo = (file) => !relative(root, file).startsWith('..') && !file.includes(`${sep}node_modules${sep}`);
 
+/** Every module specifier in a file: import/export … from, import x = require, import(), require(), import types. */
+function specifiersOf(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const found = [];
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier)
+      found.push(node.moduleSpecifier);
+    else if (ts.isExternalModuleReference(node)) found.push(node.expression);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) found.push(node.argument.literal);
+    else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+    )
+      found.push(node.arguments[0]);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found.filter((node) => node && ts.isStringLiteralLike(node)).map((node) => node.text);
+}
+
 /** @type {Map<string, string[]>} file -> files it imports (repository files only) */
 const graph = new Map();
 for (const file of parsed.fileNames.filter((f) => !f.endsWith('.d.ts'))) {
-  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  const targets = info.importedFiles
-    .map((ref) => ts.resolveModuleName(ref.fileName, file, parsed.options, ts.sys).resolvedModule?.resolvedFileName)
+  const targets = specifiersOf(file)
+    .map((name) => ts.resolveModuleName(name, file, parsed.options, ts.sys).resolvedModule?.resolvedFileName)
     .filter((target) => target !== undefined && inRepo(target) && !target.endsWith('.d.ts'));
   graph.set(resolve(file), [...new Set(targets.map((t) => resolve(t)))]);
 }
