@@ -16,7 +16,7 @@ import { buildEnvelope } from '../src/core/semantic/envelope';
 import { boundFor, DEFAULT_CAPS } from '../src/core/semantic/caps';
 import { scrubParts } from '../src/core/semantic/scrub';
 import { Redactor } from '../src/core/redaction';
-import { createSemanticTier } from '../src/core/semantic/tier';
+import { createSemanticTier } from '../src/core/review/tier';
 import { SystemoneJudge } from '../src/core/semantic/judges/systemone';
 import { selectQuestions } from '../src/core/semantic/questions';
 

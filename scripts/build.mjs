@@ -4,7 +4,17 @@
 // that run at once (several engineers, several worktrees' tools) each keep their own files.
 // Usage: node scripts/build.mjs [--tests [--build-id ID]]
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  existsSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +26,7 @@ const idAt = process.argv.indexOf('--build-id');
 const buildId = idAt >= 0 ? process.argv[idAt + 1] : `${Date.now().toString(36)}-${process.pid}`;
 if (!buildId || !/^[A-Za-z0-9._-]+$/.test(buildId))
   throw new Error(`--build-id takes letters, digits, . _ - (got ${buildId})`);
-const { version } = JSON.parse((await import('node:fs')).readFileSync(join(root, 'package.json'), 'utf8'));
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const common = {
   bundle: true,
   platform: 'node',
@@ -29,10 +39,14 @@ const common = {
   define: { __AGENT_WARDEN_VERSION__: JSON.stringify(version) },
 };
 
+/** Copies the tree-sitter runtime and the grammars listed in the loader's one list (grammars.json). */
 function copyParserWasm(toDir) {
   const wasmDir = join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
+  const shipped = JSON.parse(readFileSync(join(root, 'src/core/treesitter/grammars.json'), 'utf8'));
   mkdirSync(toDir, { recursive: true });
-  for (const file of ['tree-sitter.wasm', 'tree-sitter-bash.wasm']) cpSync(join(wasmDir, file), join(toDir, file));
+  for (const file of [shipped.runtime, ...Object.values(shipped.grammars)]) {
+    cpSync(join(wasmDir, file), join(toDir, file));
+  }
 }
 
 function findTests(dir, acc = []) {

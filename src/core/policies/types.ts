@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { Decision, HookEvent, HookEventName } from '../types';
 import type { ShellAnalysis } from '../shell';
-import type { PathRelation } from '../shell/paths';
-import type { ToolFace } from '../config/faces';
+import type { ToolCall } from '../facts/call';
+import type { IoFacts } from '../facts/io';
+
+export type { ToolCall, TouchedPath } from '../facts/call';
 
 export type PolicyCategory =
   | 'output-sanitizing'
@@ -18,35 +20,6 @@ export type PolicyCategory =
   | 'workflow'
   | 'taint';
 
-/** A path a call touches, resolved against its cwd, with how it relates to the project. */
-export interface TouchedPath {
-  raw: string;
-  absolute: string;
-  access: 'read' | 'write' | 'delete' | 'execute';
-  relation: PathRelation;
-  /** Where the path came from: a tool parameter name, or the shell command that named it. */
-  source: string;
-}
-
-/** One tool call as the policies see it: arguments read through the tool's face. */
-export interface ToolCall {
-  toolName: string;
-  input: Record<string, unknown>;
-  face: ToolFace;
-  cwd: string;
-  projectRoot: string;
-  home: string;
-  /** The command text when the face has one (shell family). */
-  command?: string;
-  /** The parsed command; absent when the face is not a shell or the text did not parse at all. */
-  shell?: ShellAnalysis;
-  /** Paths the call's face names directly (file tools); shell policies read `shell` themselves. */
-  paths: TouchedPath[];
-  /** Text the call would write (file content, edit replacement), for content policies. */
-  content?: string;
-  url?: string;
-}
-
 /** Per-session memory that policies such as repetition and taint keep between calls. */
 export interface SessionMemory {
   get<T>(policy: string, key: string): T | undefined;
@@ -61,6 +34,8 @@ export interface PolicyContext<P> {
   session: SessionMemory;
   /** Warden's own state folder, which self-protection guards. */
   stateDir: string;
+  /** The file system and git, for policies that need them (Stop events have no call, so it is here too). */
+  io: IoFacts;
 }
 
 export interface PolicyHit {

@@ -278,6 +278,10 @@ export interface QuestionSet {
   taskProbes: boolean;
 }
 
+export function semanticPolicyNames(): string[] {
+  return SEMANTIC_POLICIES.map((policy) => policy.name);
+}
+
 /** The questions for one call: injection always, task probes with a human turn, and the policies of its family. */
 export function selectQuestions(
   family: ToolFamily,

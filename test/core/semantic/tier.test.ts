@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSemanticTier, type SemanticTierOptions } from '../../../src/core/semantic/tier';
+import { createSemanticTier, type SemanticTierOptions } from '../../../src/core/review/tier';
 import type { Judge } from '../../../src/core/semantic/judges/types';
 import type { ResolvedConfig } from '../../../src/core/config/load';
 import { Evaluator } from '../../../src/core/evaluator';

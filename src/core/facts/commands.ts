@@ -1,0 +1,186 @@
+import type { SimpleCommand } from '../shell';
+import { relatePath, resolvePath } from '../shell/paths';
+import { isGlobWord } from './globs';
+import { resolveSystemPath } from './system-paths';
+import type { PathRelation } from '../shell/paths';
+import type { ToolCall } from './call';
+
+// Reading argv the way the programs themselves do: combined short flags, long
+// flags with or without `=value`, and `--` ending the options.
+
+export function shellCommands(call: ToolCall | undefined): SimpleCommand[] {
+  return call?.shell?.commands ?? [];
+}
+
+/** The arguments after the command name. */
+export function argsOf(cmd: SimpleCommand): string[] {
+  return cmd.argv.slice(1);
+}
+
+/** Options before `--`, split into single letters (for `-rf`) and long names (for `--force`, `--force=x`). */
+export interface ParsedFlags {
+  short: Set<string>;
+  long: Set<string>;
+  /** Words that are not options, in order (including every word after `--`). */
+  positionals: string[];
+}
+
+/**
+ * Splits a command's arguments. `valueShort` and `valueLong` name the options
+ * that take the next word as their value, so that word is not read as a positional.
+ */
+export function parseFlags(args: string[], valueShort: string[] = [], valueLong: string[] = []): ParsedFlags {
+  const short = new Set<string>();
+  const long = new Set<string>();
+  const positionals: string[] = [];
+  let optionsEnded = false;
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] ?? '';
+    if (optionsEnded || word === '-' || !word.startsWith('-')) {
+      positionals.push(word);
+      continue;
+    }
+    if (word === '--') {
+      optionsEnded = true;
+      continue;
+    }
+    if (word.startsWith('--')) {
+      const eq = word.indexOf('=');
+      const name = word.slice(2, eq === -1 ? undefined : eq);
+      long.add(name);
+      if (eq === -1 && valueLong.includes(name)) i++;
+      continue;
+    }
+    const letters = word.slice(1);
+    for (let j = 0; j < letters.length; j++) {
+      const letter = letters[j] ?? '';
+      short.add(letter);
+      if (valueShort.includes(letter)) {
+        // `-ofile` carries its value inline; `-o file` takes the next word.
+        if (j === letters.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return { short, long, positionals };
+}
+
+/**
+ * The values of an option given as `--name=value`, `--name value`, `-x value`,
+ * `-xvalue`, or at the end of combined flags (`-sLo value`).
+ */
+export function optionValues(args: string[], short: string[], long: string[]): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] ?? '';
+    if (word === '--') break;
+    if (word.startsWith('--')) {
+      for (const name of long) {
+        if (word === `--${name}` && i + 1 < args.length) values.push(args[i + 1] ?? '');
+        else if (word.startsWith(`--${name}=`)) values.push(word.slice(name.length + 3));
+      }
+      continue;
+    }
+    if (!/^-[a-zA-Z]/.test(word)) continue;
+    const letters = word.slice(1);
+    for (let j = 0; j < letters.length; j++) {
+      if (!short.includes(letters[j] ?? '')) continue;
+      if (j === letters.length - 1) {
+        if (i + 1 < args.length) values.push(args[i + 1] ?? '');
+      } else if (j === 0) values.push(letters.slice(1));
+      break;
+    }
+  }
+  return values;
+}
+
+/** Whether the argument word (as returned by argsOf) at `argIndex` is dynamic. */
+export function isDynamicArg(cmd: SimpleCommand, arg: string): boolean {
+  const index = cmd.argv.indexOf(arg);
+  return index > 0 && cmd.dynamicWords.includes(index);
+}
+
+export interface ShellPath {
+  raw: string;
+  absolute: string;
+  /** Where the file system says it leads (a symlink followed), when that differs. */
+  real?: string;
+  relation: PathRelation;
+  dynamic: boolean;
+}
+
+/**
+ * The working directory a command runs in: the call's cwd, moved by the `cd`
+ * and `pushd` commands that come before it in the same command text.
+ */
+export function cwdBefore(commands: SimpleCommand[], index: number, call: ToolCall): string {
+  let cwd = call.cwd;
+  for (let i = 0; i < index; i++) {
+    const cmd = commands[i];
+    if (!cmd || (cmd.name !== 'cd' && cmd.name !== 'pushd')) continue;
+    const target = parseFlags(argsOf(cmd)).positionals[0];
+    if (target === undefined) cwd = call.home;
+    else if (target !== '-' && !isDynamicArg(cmd, target)) cwd = resolvePath(target, cwd, call.home);
+  }
+  return cwd;
+}
+
+export function shellPath(raw: string, cmd: SimpleCommand, cwd: string, call: ToolCall): ShellPath {
+  const resolved = resolveSystemPath(raw, { cwd, home: call.home });
+  // The analyzer leaves `~name` and `~+` as run-time words; resolved here, they are known.
+  const tildeForm = /^~[^/]/.test(raw) && resolved.resolved && !/[$`]/.test(raw);
+  const dynamic = (isDynamicArg(cmd, raw) && !tildeForm) || !resolved.resolved;
+  const real = dynamic || isGlobWord(resolved.absolute) ? null : (call.io?.realpath(resolved.absolute) ?? null);
+  return {
+    raw,
+    absolute: resolved.absolute,
+    ...(real ? { real } : {}),
+    relation: relatePath(resolved.absolute, call.projectRoot, call.home),
+    dynamic,
+  };
+}
+
+export interface CommandInPlace {
+  cmd: SimpleCommand;
+  cwd: string;
+  index: number;
+}
+
+// Many policies read the same call; its commands and their folders are worked out once.
+const placedCache = new WeakMap<ToolCall, CommandInPlace[]>();
+
+/** Each command with the directory it runs in. */
+export function commandsWithCwd(call: ToolCall | undefined): CommandInPlace[] {
+  if (!call) return [];
+  const cached = placedCache.get(call);
+  if (cached) return cached;
+  const commands = shellCommands(call);
+  const placed = commands.map((cmd, index) => ({ cmd, cwd: cwdBefore(commands, index, call), index }));
+  placedCache.set(call, placed);
+  return placed;
+}
+
+/** Files a command writes through redirections (`>`, `>>`, `&>`, `>|`, `<>`), not heredocs or fd duplication. */
+export function redirectWrites(cmd: SimpleCommand): string[] {
+  return cmd.redirects
+    .filter(
+      (r) => ['>', '>>', '&>', '&>>', '>|', '<>'].includes(r.op) || (r.op === '>&' && !/^\d+$|^-$/.test(r.target)),
+    )
+    .map((r) => r.target);
+}
+
+/** Files a command reads through `<` redirections. */
+export function redirectReads(cmd: SimpleCommand): string[] {
+  return cmd.redirects.filter((r) => r.op === '<').map((r) => r.target);
+}
+
+/** The commands in the same pipeline that run after this one (they read its output). */
+export function downstreamOf(commands: SimpleCommand[], cmd: SimpleCommand): SimpleCommand[] {
+  return commands.filter((other) => other.pipeline.id === cmd.pipeline.id && other.pipeline.index > cmd.pipeline.index);
+}
+
+/** Short, single-line evidence: the command's own text, trimmed. */
+export function evidenceOf(text: string, max = 160): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

@@ -1,0 +1,115 @@
+import type { SimpleCommand } from '../shell';
+import { argsOf, parseFlags } from './commands';
+
+// Families of programs that several policies recognise.
+
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox']);
+export const DOWNLOADERS = new Set([
+  'curl',
+  'wget',
+  'fetch',
+  'aria2c',
+  'http',
+  'https',
+  'xh',
+  'iwr',
+  'irm',
+  'invoke-webrequest',
+  'invoke-restmethod',
+  'lwp-request',
+  'lwp-download',
+  'httpie',
+]);
+export const NETCATS = new Set([
+  'nc',
+  'ncat',
+  'netcat',
+  'nc.traditional',
+  'nc.openbsd',
+  'socat',
+  'telnet',
+  'cryptcat',
+  'pwncat',
+]);
+
+/** `python3.11`, `python`, `pypy3` all count as python. */
+export function interpreterKind(
+  name: string,
+): 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'powershell' | null {
+  const n = name.toLowerCase();
+  if (/^(python|pypy)[\d.]*$/.test(n)) return 'python';
+  if (/^perl[\d.]*$/.test(n)) return 'perl';
+  if (/^ruby[\d.]*$/.test(n)) return 'ruby';
+  if (n === 'node' || n === 'nodejs' || n === 'deno' || n === 'bun') return 'node';
+  if (/^php[\d.]*$/.test(n)) return 'php';
+  if (/^lua(jit)?[\d.]*$/.test(n)) return 'lua';
+  if (n === 'pwsh' || n === 'powershell' || n === 'powershell.exe' || n === 'pwsh.exe') return 'powershell';
+  return null;
+}
+
+/** The inline program of an interpreter (`python -c CODE`, `perl -e CODE`, `bash -c CODE`), if any. */
+export function inlineCode(cmd: SimpleCommand): string | undefined {
+  const args = argsOf(cmd);
+  const kind = SHELLS.has(cmd.name) ? 'shell' : interpreterKind(cmd.name);
+  const flagsFor: Record<string, string[]> = {
+    shell: ['-c'],
+    python: ['-c'],
+    perl: ['-e', '-E'],
+    ruby: ['-e'],
+    node: ['-e', '--eval', '-p', '--print'],
+    php: ['-r'],
+    lua: ['-e'],
+    powershell: ['-c', '-command', '-Command', '-EncodedCommand', '-enc', '-e', '-ec'],
+  };
+  const flags = kind ? flagsFor[kind] : undefined;
+  if (!flags) return undefined;
+  const parts: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] ?? '';
+    // Combined short flags such as `perl -lne CODE` or `bash -lc CODE` end with the code flag.
+    const combined =
+      /^-[a-zA-Z]+$/.test(word) &&
+      flags.some((f) => f.length === 2 && word.endsWith(f.slice(1)) && word.length > 2 && kind !== 'powershell');
+    if (flags.includes(word) || combined) {
+      const code = args[i + 1];
+      if (code !== undefined) parts.push(code);
+      i++;
+    }
+  }
+  return parts.length ? parts.join('\n') : undefined;
+}
+
+/** Whether a command runs program text that arrives on its standard input (`| sh`, `| python3 -`). */
+export function executesStdin(cmd: SimpleCommand): boolean {
+  const name = cmd.name.toLowerCase();
+  if (name === 'iex' || name === 'invoke-expression') return true;
+  const args = argsOf(cmd);
+  if (SHELLS.has(name)) {
+    const flags = parseFlags(args, ['o', 'O'], ['rcfile', 'init-file']);
+    if (flags.short.has('c')) return false;
+    if (flags.short.has('s')) return true;
+    return flags.positionals.length === 0 || flags.positionals[0] === '-';
+  }
+  const kind = interpreterKind(name);
+  if (!kind) return false;
+  if (inlineCode(cmd) !== undefined) return false;
+  const flags = parseFlags(args, ['m', 'W', 'X', 'I', 'r'], ['require', 'import', 'loader']);
+  if (kind === 'python' && flags.short.has('m')) return false;
+  if (kind === 'powershell') return args.some((a) => a === '-' || /^-(c|command)$/i.test(a));
+  return flags.positionals.length === 0 || flags.positionals[0] === '-';
+}
+
+/** Whether a command runs a file given as its first argument: `sh x.sh`, `python3 x.py`, `source x`. */
+export function scriptArgument(cmd: SimpleCommand): string | undefined {
+  const name = cmd.name.toLowerCase();
+  const args = argsOf(cmd);
+  if (name === 'source' || name === '.') return args[0];
+  if (SHELLS.has(name) || interpreterKind(name)) {
+    if (inlineCode(cmd) !== undefined) return undefined;
+    const flags = parseFlags(args, ['o', 'O', 'm'], ['rcfile', 'init-file']);
+    if (flags.short.has('m')) return undefined;
+    const first = flags.positionals[0];
+    return first === '-' ? undefined : first;
+  }
+  return undefined;
+}

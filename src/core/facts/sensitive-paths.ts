@@ -1,0 +1,144 @@
+import { isInside } from '../shell/paths';
+import { own } from './own';
+import { trimEndChars } from '../text/scan';
+
+// Which files hold credentials. A read of one of these is what the secret-file
+// policy refuses and what taints a session.
+
+/** Templates that document variables without holding their values. */
+const ENV_TEMPLATES =
+  /^\.env\.(example|sample|template|dist|defaults|schema)$|^\.env\.[\w.-]*\.(example|sample|template)$/i;
+
+const SECRET_BASENAMES: Record<string, string> = {
+  '.netrc': 'netrc credentials',
+  _netrc: 'netrc credentials',
+  '.git-credentials': 'git credentials',
+  '.pgpass': 'PostgreSQL passwords',
+  '.my.cnf': 'MySQL credentials',
+  '.vault-token': 'a Vault token',
+  id_rsa: 'an SSH private key',
+  id_dsa: 'an SSH private key',
+  id_ecdsa: 'an SSH private key',
+  id_ed25519: 'an SSH private key',
+  id_ecdsa_sk: 'an SSH private key',
+  id_ed25519_sk: 'an SSH private key',
+  'credentials.tfrc.json': 'Terraform Cloud credentials',
+  'terraform.tfstate': 'Terraform state (holds secrets in clear)',
+  'terraform.tfstate.backup': 'Terraform state (holds secrets in clear)',
+  'secrets.yml': 'a secrets file',
+  'secrets.yaml': 'a secrets file',
+  'secrets.json': 'a secrets file',
+  '.envrc': 'a direnv file',
+};
+
+const SECRET_EXTENSIONS: Record<string, string> = {
+  '.pem': 'a PEM key or certificate',
+  '.key': 'a private key',
+  '.p12': 'a PKCS#12 key store',
+  '.pfx': 'a PKCS#12 key store',
+  '.jks': 'a Java key store',
+  '.keystore': 'a key store',
+  '.kdbx': 'a KeePass database',
+  '.ppk': 'a PuTTY private key',
+};
+
+/** Paths under the home folder that hold credentials (a trailing slash covers the whole folder). */
+export const HOME_SECRETS: [string, string][] = [
+  ['.ssh/', 'SSH keys'],
+  ['.aws/', 'AWS credentials'],
+  ['.config/gcloud/', 'Google Cloud credentials'],
+  ['.azure/', 'Azure credentials'],
+  ['.kube/config', 'Kubernetes credentials'],
+  ['.kube/', 'Kubernetes credentials'],
+  ['.docker/config.json', 'Docker registry credentials'],
+  ['.npmrc', 'npm registry token'],
+  ['.yarnrc.yml', 'Yarn registry token'],
+  ['.pypirc', 'PyPI token'],
+  ['.gem/credentials', 'RubyGems token'],
+  ['.cargo/credentials', 'crates.io token'],
+  ['.cargo/credentials.toml', 'crates.io token'],
+  ['.config/gh/hosts.yml', 'GitHub CLI token'],
+  ['.config/hub', 'GitHub token'],
+  ['.gnupg/', 'GPG keys'],
+  ['.password-store/', 'pass password store'],
+  ['.local/share/keyrings/', 'the desktop keyring'],
+  ['Library/Keychains/', 'the macOS keychain'],
+  ['.terraform.d/credentials.tfrc.json', 'Terraform Cloud credentials'],
+  ['.config/op/', '1Password CLI session'],
+  ['.config/doctl/', 'DigitalOcean token'],
+  ['.config/heroku/', 'Heroku credentials'],
+  ['.heroku/', 'Heroku credentials'],
+  ['.boto', 'cloud storage credentials'],
+  ['.s3cfg', 'S3 credentials'],
+  ['.bash_history', 'shell history (often holds pasted secrets)'],
+  ['.zsh_history', 'shell history (often holds pasted secrets)'],
+  ['.claude/.credentials.json', 'Claude Code credentials'],
+  ['.codex/auth.json', 'Codex credentials'],
+  ['.gemini/oauth_creds.json', 'Gemini CLI credentials'],
+];
+
+export const SYSTEM_SECRETS: [string, string][] = [
+  ['/etc/shadow', 'system password hashes'],
+  ['/etc/gshadow', 'system password hashes'],
+  ['/etc/sudoers', 'sudo rules'],
+  ['/etc/ssl/private/', 'TLS private keys'],
+  ['/etc/ssh/', 'SSH host keys'],
+  ['/root/', 'the root account'],
+  ['/var/run/secrets/', 'mounted service-account secrets'],
+  ['/run/secrets/', 'mounted container secrets'],
+];
+
+function normalize(p: string): string {
+  return p.replace(/\\/g, '/');
+}
+
+function basenameOf(p: string): string {
+  const n = trimEndChars(normalize(p), '/');
+  return n.slice(n.lastIndexOf('/') + 1);
+}
+
+/** Why a file name alone marks a secret (`.env`, `id_rsa`, `*.pem`), or null. */
+export function secretBasenameKind(name: string): string | null {
+  const lower = name.toLowerCase();
+  if (ENV_TEMPLATES.test(name)) return null;
+  if (lower === '.env' || lower.startsWith('.env.') || (lower.endsWith('.env') && lower.length > 4))
+    return 'an environment file';
+  const exact = own(SECRET_BASENAMES, lower);
+  if (exact) return exact;
+  if (lower.endsWith('.pub')) return null;
+  for (const [ext, kind] of Object.entries(SECRET_EXTENSIONS)) if (lower.endsWith(ext)) return kind;
+  if (/^(service[-_]?account|gcp[-_]?key|credentials)[\w.-]*\.json$/.test(lower)) return 'a cloud service-account key';
+  return null;
+}
+
+/** What kind of credential an absolute path holds, or null for an ordinary file. */
+export function secretFileKind(absPath: string, home: string): string | null {
+  const byName = secretBasenameKind(basenameOf(absPath));
+  if (byName) return byName;
+  const path = normalize(absPath);
+  const caseless = /^[a-z]:\//i.test(path);
+  const cmp = (s: string) => (caseless ? s.toLowerCase() : s);
+  if (isInside(absPath, home)) {
+    const rel = cmp(normalize(absPath).slice(trimEndChars(normalize(home), '/').length + 1));
+    for (const [prefix, kind] of HOME_SECRETS) {
+      const p = cmp(prefix);
+      if (p.endsWith('/') ? rel === p.slice(0, -1) || rel.startsWith(p) : rel === p) {
+        if (prefix === '.ssh/' && /(^|\/)(known_hosts(\.old)?|[^/]+\.pub|authorized_keys)$/.test(rel)) return null;
+        return kind;
+      }
+    }
+  }
+  for (const [prefix, kind] of SYSTEM_SECRETS) {
+    if (prefix.endsWith('/') ? path === prefix.slice(0, -1) || path.startsWith(prefix) : path === prefix) return kind;
+  }
+  if (/^\/proc\/[^/]+\/environ$/.test(path)) return 'a process environment';
+  return null;
+}
+
+/** A glob pattern (Glob tool, `grep --include`) that names secret files: `**\/.env*`, `*.pem`. */
+export function globNamesSecrets(pattern: string): string | null {
+  const last = basenameOf(pattern);
+  if (/^\.env(\*|\.\*)?$/.test(last) || /^\*\.env$/.test(last)) return 'environment files';
+  const candidate = trimEndChars(last.replace(/^\*+/, 'x'), '*');
+  return /[*?[]/.test(candidate) ? null : secretBasenameKind(candidate);
+}

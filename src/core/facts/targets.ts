@@ -1,0 +1,383 @@
+import type { SimpleCommand } from '../shell';
+import type { PathRelation } from '../shell/paths';
+import type { ToolCall, TouchedPath } from './call';
+import { isGlobWord } from './globs';
+import {
+  argsOf,
+  commandsWithCwd,
+  optionValues,
+  parseFlags,
+  redirectReads,
+  redirectWrites,
+  shellPath,
+} from './commands';
+import { own } from './own';
+
+// The files a call reads or writes, whether a file tool names them or a shell
+// command does. One place, so every path policy reads commands the same way.
+
+export interface PathTarget {
+  raw: string;
+  absolute: string;
+  relation: PathRelation;
+  /** Where the file system says it leads (a symlink followed), when that differs. */
+  real?: string;
+  /** The word depends on run-time values ($VAR, $(…)); `absolute` is only its static reading. */
+  dynamic: boolean;
+  access: 'read' | 'write' | 'delete';
+  /** The tool parameter or the shell command that names the path. */
+  source: string;
+}
+
+/** Commands whose every positional argument is a file they print or copy. */
+const PLAIN_READERS = new Set([
+  'cat',
+  'tac',
+  'nl',
+  'less',
+  'more',
+  'most',
+  'bat',
+  'batcat',
+  'strings',
+  'base32',
+  'base64',
+  'basenc',
+  'xxd',
+  'hexdump',
+  'hd',
+  'od',
+  'head',
+  'tail',
+  'view',
+  'sort',
+  'uniq',
+  'diff',
+  'colordiff',
+  'vimdiff',
+  'paste',
+  'fold',
+  'fmt',
+  'rev',
+  'column',
+  'expand',
+  'iconv',
+  'type',
+  'get-content',
+  'gc',
+  'source',
+  '.',
+  'gpg',
+  'openssl',
+  'zcat',
+  'bzcat',
+  'xzcat',
+  'zless',
+  'zmore',
+  'dos2unix',
+  'unix2dos',
+  'tr',
+]);
+
+/** Option letters/names that take a value, per reader, so the value is not read as a file. */
+const READER_VALUES: Record<string, [string[], string[]]> = {
+  head: [
+    ['n', 'c'],
+    ['lines', 'bytes'],
+  ],
+  tail: [
+    ['n', 'c', 's'],
+    ['lines', 'bytes', 'sleep-interval', 'pid'],
+  ],
+  base64: [['w'], ['wrap']],
+  xxd: [
+    ['l', 's', 'c', 'g', 'o', 'n'],
+    ['len', 'seek', 'cols', 'groupsize', 'name'],
+  ],
+  od: [
+    ['A', 'j', 'N', 't', 'w', 'S'],
+    ['address-radix', 'skip-bytes', 'read-bytes', 'format', 'width', 'strings'],
+  ],
+  hexdump: [['n', 's', 'e', 'f'], []],
+  sort: [
+    ['k', 't', 'o', 'S', 'T'],
+    ['key', 'field-separator', 'output', 'buffer-size', 'temporary-directory'],
+  ],
+  gpg: [
+    ['o', 'r', 'u'],
+    ['output', 'recipient', 'local-user', 'homedir'],
+  ],
+  tr: [[], []],
+};
+
+const PATTERN_FIRST: Record<string, [string[], string[]]> = {
+  grep: [
+    ['e', 'f', 'A', 'B', 'C', 'm', 'd', 'D'],
+    [
+      'regexp',
+      'file',
+      'after-context',
+      'before-context',
+      'context',
+      'max-count',
+      'include',
+      'exclude',
+      'exclude-dir',
+      'label',
+    ],
+  ],
+  egrep: [
+    ['e', 'f', 'A', 'B', 'C', 'm'],
+    ['regexp', 'file', 'include', 'exclude'],
+  ],
+  fgrep: [
+    ['e', 'f', 'A', 'B', 'C', 'm'],
+    ['regexp', 'file', 'include', 'exclude'],
+  ],
+  zgrep: [
+    ['e', 'f', 'A', 'B', 'C', 'm'],
+    ['regexp', 'file'],
+  ],
+  rg: [
+    ['e', 'f', 'g', 't', 'T', 'A', 'B', 'C', 'm', 'j', 'M'],
+    [
+      'regexp',
+      'file',
+      'glob',
+      'type',
+      'type-not',
+      'max-count',
+      'threads',
+      'max-columns',
+      'context',
+      'after-context',
+      'before-context',
+    ],
+  ],
+  ag: [
+    ['A', 'B', 'C', 'G', 'm'],
+    ['file-search-regex', 'ignore'],
+  ],
+  ack: [['A', 'B', 'C', 'm'], ['type']],
+  awk: [
+    ['F', 'v', 'f'],
+    ['field-separator', 'assign', 'file'],
+  ],
+  gawk: [
+    ['F', 'v', 'f'],
+    ['field-separator', 'assign', 'file'],
+  ],
+  sed: [
+    ['e', 'f', 'l'],
+    ['expression', 'file', 'line-length'],
+  ],
+  jq: [['L'], ['arg', 'argjson', 'slurpfile', 'rawfile', 'indent']],
+  yq: [[], []],
+};
+
+const COPIERS = new Set(['cp', 'mv', 'install', 'rsync', 'scp', 'ln', 'sftp']);
+const ARCHIVERS = new Set(['tar', 'zip', '7z', '7za', 'gzip', 'bzip2', 'xz', 'zstd']);
+const WRITERS = new Set(['tee', 'touch', 'mkdir', 'truncate', 'chmod', 'chown', 'chgrp', 'setfacl', 'mkfifo', 'mknod']);
+const DELETERS = new Set(['rm', 'unlink', 'rmdir', 'shred', 'srm', 'wipe']);
+
+function isRemoteSpec(word: string): boolean {
+  return (
+    (/^[\w.-]+(?:@[\w.-]*)?:(?!\/\/)/.test(word) && !/^[A-Za-z]:[\\/]/.test(word)) ||
+    /^(rsync|scp|sftp|ssh):\/\//.test(word)
+  );
+}
+
+function readerFiles(cmd: SimpleCommand): string[] {
+  const args = argsOf(cmd);
+  const name = cmd.name.toLowerCase();
+  if (PLAIN_READERS.has(name)) {
+    if (name === 'openssl')
+      return optionValues(args, [], []).concat(singleDashValues(args, ['in', 'inkey', 'key', 'passin']));
+    if (name === 'source' || name === '.') return args.slice(0, 1);
+    const [vs, vl] = own(READER_VALUES, name) ?? [[], []];
+    const words = parseFlags(args, vs, vl).positionals;
+    return name === 'tr' ? [] : words;
+  }
+  const patternFirst = own(PATTERN_FIRST, name);
+  if (patternFirst) {
+    const [vs, vl] = patternFirst;
+    const flags = parseFlags(args, vs, vl);
+    const explicitPattern =
+      flags.short.has('e') ||
+      flags.short.has('f') ||
+      flags.long.has('regexp') ||
+      flags.long.has('file') ||
+      flags.long.has('expression');
+    const files = explicitPattern ? flags.positionals : flags.positionals.slice(1);
+    const scriptFiles = name === 'awk' || name === 'gawk' || name === 'sed' ? optionValues(args, ['f'], ['file']) : [];
+    return [...files, ...scriptFiles];
+  }
+  if (COPIERS.has(name)) {
+    const flags = parseFlags(
+      args,
+      ['t', 'S', 'e', 'i', 'P', 'o', 'F'],
+      ['target-directory', 'suffix', 'rsh', 'exclude', 'include', 'backup-dir'],
+    );
+    const explicitTarget = optionValues(args, ['t'], ['target-directory']).length > 0;
+    const sources = explicitTarget ? flags.positionals : flags.positionals.slice(0, -1);
+    return sources.filter((s) => !isRemoteSpec(s));
+  }
+  if (ARCHIVERS.has(name)) {
+    const flags = parseFlags(args, ['f', 'C', 'T', 'X'], ['file', 'directory', 'files-from', 'exclude']);
+    return flags.positionals.filter(
+      (p) => !(/^[a-zA-Z]+$/.test(p) && /[cxtru]/.test(p)) || p.includes('.') || p.includes('/'),
+    );
+  }
+  if (name === 'curl' || name === 'http' || name === 'https') {
+    const files: string[] = [];
+    for (const value of optionValues(
+      args,
+      ['d', 'F', 'T', 'K'],
+      ['data', 'data-binary', 'data-raw', 'data-urlencode', 'form', 'upload-file', 'json', 'config'],
+    )) {
+      const at = value.indexOf('@');
+      if (value.startsWith('@')) files.push(value.slice(1));
+      else if (at > 0 && /^[\w-]+=@/.test(value)) files.push(value.slice(at + 1).split(';')[0] ?? '');
+      else if (optionValues(args, ['T'], ['upload-file']).includes(value)) files.push(value);
+    }
+    return files.filter((f) => f !== '' && f !== '-');
+  }
+  if (name === 'wget') return optionValues(args, [], ['post-file', 'body-file']);
+  return [];
+}
+
+function singleDashValues(args: string[], names: string[]): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < args.length - 1; i++) if (names.some((n) => args[i] === `-${n}`)) values.push(args[i + 1] ?? '');
+  return values;
+}
+
+function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'delete' }[] {
+  const args = argsOf(cmd);
+  const name = cmd.name.toLowerCase();
+  const out: { path: string; access: 'write' | 'delete' }[] = redirectWrites(cmd).map((path) => ({
+    path,
+    access: 'write' as const,
+  }));
+  if (COPIERS.has(name)) {
+    const flags = parseFlags(
+      args,
+      ['t', 'S', 'e', 'i', 'P', 'o', 'F'],
+      ['target-directory', 'suffix', 'rsh', 'exclude', 'include', 'backup-dir'],
+    );
+    const explicit = optionValues(args, ['t'], ['target-directory']);
+    const dest = explicit.length ? explicit : flags.positionals.slice(-1);
+    if (flags.positionals.length >= (explicit.length ? 1 : 2)) {
+      out.push(...dest.filter((d) => !isRemoteSpec(d)).map((path) => ({ path, access: 'write' as const })));
+      if (name === 'mv')
+        out.push(
+          ...(explicit.length ? flags.positionals : flags.positionals.slice(0, -1)).map((path) => ({
+            path,
+            access: 'delete' as const,
+          })),
+        );
+    }
+  } else if (WRITERS.has(name)) {
+    const valueShort = name === 'truncate' ? ['s', 'r'] : name === 'mkdir' ? ['m'] : [];
+    const valueLong = name === 'truncate' ? ['size', 'reference'] : name === 'mkdir' ? ['mode'] : ['reference'];
+    let words = parseFlags(args, valueShort, valueLong).positionals;
+    // chmod 755 file, chown user:group file, setfacl -m spec file: the first word is not a path.
+    if (['chmod', 'chown', 'chgrp'].includes(name) && !args.some((a) => a.startsWith('--reference')))
+      words = words.slice(1);
+    if (name === 'setfacl') words = parseFlags(args, ['m', 'x', 'M', 'X'], ['modify', 'remove', 'set']).positionals;
+    out.push(...words.map((path) => ({ path, access: 'write' as const })));
+  } else if (DELETERS.has(name)) {
+    out.push(
+      ...parseFlags(args, ['n', 's', 'u'], ['iterations', 'size']).positionals.map((path) => ({
+        path,
+        access: 'delete' as const,
+      })),
+    );
+  } else if (name === 'sed' || name === 'perl') {
+    const flags = parseFlags(args, name === 'sed' ? ['e', 'f', 'l'] : ['e', 'E', 'M', 'm', 'I'], [
+      'expression',
+      'file',
+    ]);
+    if (flags.short.has('i') || flags.long.has('in-place') || args.some((a) => /^-i\S|^-\w*i$|^-p?i/.test(a))) {
+      const explicit =
+        flags.short.has('e') ||
+        flags.short.has('f') ||
+        flags.long.has('expression') ||
+        (name === 'perl' && flags.short.has('e'));
+      const files = explicit ? flags.positionals : flags.positionals.slice(1);
+      out.push(...files.map((path) => ({ path, access: 'write' as const })));
+    }
+  } else if (name === 'dd') {
+    for (const a of args) if (a.startsWith('of=')) out.push({ path: a.slice(3), access: 'write' });
+  } else if (name === 'curl') {
+    out.push(...optionValues(args, ['o'], ['output']).map((path) => ({ path, access: 'write' as const })));
+  } else if (name === 'wget') {
+    out.push(
+      ...optionValues(args, ['O', 'P'], ['output-document', 'directory-prefix'])
+        .filter((p) => p !== '-')
+        .map((path) => ({ path, access: 'write' as const })),
+    );
+  } else if (ARCHIVERS.has(name) || name === 'unzip') {
+    out.push(
+      ...optionValues(args, name === 'unzip' ? ['d'] : ['C'], ['directory']).map((path) => ({
+        path,
+        access: 'write' as const,
+      })),
+    );
+  }
+  return out;
+}
+
+const DEVICE_SINKS = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
+
+/** A path a file tool (or interpreter code) names, with its real path when a symlink leads elsewhere. */
+function faceTarget(call: ToolCall, p: TouchedPath): Omit<PathTarget, 'access'> {
+  const real = isGlobWord(p.absolute) ? null : (call.io?.realpath(p.absolute) ?? null);
+  return {
+    raw: p.raw,
+    absolute: p.absolute,
+    ...(real ? { real } : {}),
+    relation: p.relation,
+    dynamic: false,
+    source: p.source,
+  };
+}
+
+const readCache = new WeakMap<ToolCall, PathTarget[]>();
+const writeCache = new WeakMap<ToolCall, PathTarget[]>();
+
+/** Every path the call reads, through its face or its shell commands. */
+export function readTargets(call: ToolCall | undefined): PathTarget[] {
+  if (!call) return [];
+  const cached = readCache.get(call);
+  if (cached) return cached;
+  const out: PathTarget[] = call.paths
+    .filter((p) => p.access === 'read')
+    .map((p) => ({ ...faceTarget(call, p), access: 'read' }));
+  for (const { cmd, cwd } of commandsWithCwd(call)) {
+    for (const raw of [...readerFiles(cmd), ...redirectReads(cmd)]) {
+      if (raw === '' || raw === '-') continue;
+      out.push({ ...shellPath(raw, cmd, cwd, call), access: 'read', source: cmd.name });
+    }
+  }
+  readCache.set(call, out);
+  return out;
+}
+
+/** Every path the call writes or deletes, through its face or its shell commands. */
+export function writeTargets(call: ToolCall | undefined): PathTarget[] {
+  if (!call) return [];
+  const cached = writeCache.get(call);
+  if (cached) return cached;
+  const out: PathTarget[] = call.paths
+    .filter((p) => p.access !== 'read' && p.access !== 'execute')
+    .map((p) => ({ ...faceTarget(call, p), access: p.access === 'delete' ? 'delete' : 'write' }));
+  for (const { cmd, cwd } of commandsWithCwd(call)) {
+    for (const { path, access } of writerFiles(cmd)) {
+      if (path === '' || DEVICE_SINKS.test(path)) continue;
+      out.push({ ...shellPath(path, cmd, cwd, call), access, source: cmd.name });
+    }
+  }
+  writeCache.set(call, out);
+  return out;
+}
