@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { Decision, HookEvent, HookEventName } from '../types';
-import type { ShellAnalysis } from '../shell';
 import type { ToolCall } from '../facts/call';
 import type { IoFacts } from '../facts/io';
 

@@ -1,6 +1,4 @@
-import type { HookEvent, Merged, Outcome } from '../types';
-import type { ResolvedConfig } from '../config/load';
-import type { ToolCall } from '../policies/types';
+import type { Merged, Outcome } from '../types';
 import type { CloudPart, Envelope, VerdictRecord } from '../verdict/record';
 import { DEFAULT_CAPS } from '../semantic/caps';
 import { CloudClients, machineKey } from '../cloud/client';
