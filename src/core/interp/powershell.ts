@@ -41,6 +41,32 @@ const SWITCHES = new Set([
   'asjob',
   'nologo',
 ]);
+/** Parameters that take a value; an abbreviation of one of these is not a switch. */
+const VALUED = [
+  'path',
+  'literalpath',
+  'filepath',
+  'uri',
+  'destination',
+  'value',
+  'outfile',
+  'argumentlist',
+  'source',
+  'name',
+  'newname',
+  'typename',
+  'command',
+  'computername',
+  'itemtype',
+  'encoding',
+];
+
+/** PowerShell accepts any unambiguous abbreviation of a parameter's name. */
+function isSwitch(name: string): boolean {
+  if (VALUED.some((valued) => valued.startsWith(name))) return false;
+  return [...SWITCHES].some((known) => known.startsWith(name));
+}
+
 const SAFE_VERBS = new Set([
   'get',
   'write',
@@ -460,7 +486,7 @@ class PowerShellReader {
       if (element.type === 'command_parameter') {
         if (pending !== undefined) args.push({ parameter: pending, value: str('true') });
         const name = element.text.replace(/^-+/, '').replace(/:$/, '').toLowerCase();
-        pending = SWITCHES.has(name) ? undefined : name;
+        pending = isSwitch(name) ? undefined : name;
         if (pending === undefined) args.push({ parameter: name, value: str('true') });
         continue;
       }

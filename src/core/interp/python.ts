@@ -309,6 +309,7 @@ class PythonReader {
       return { kind: 'object', type: made, of };
     }
     if (IMPORTERS.has(name)) return first.kind === 'str' ? ref(first.text) : UNKNOWN;
+    if (NAMESPACE_CALLS.has(name)) return ref(name);
     if (name === 'getattr') {
       const base = first;
       const attribute = call.positional[1];
