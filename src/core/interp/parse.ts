@@ -34,8 +34,12 @@ export function loadCodeGrammars(): Promise<void> {
   return loading;
 }
 
+export function grammarsReady(): boolean {
+  return parsers.size === CODE_GRAMMARS.length;
+}
+
 export function assertGrammarsReady(): void {
-  if (parsers.size < CODE_GRAMMARS.length) {
+  if (!grammarsReady()) {
     throw new Error('Interpreter grammars not ready: await loadCodeGrammars() before analyzeCode().');
   }
 }
