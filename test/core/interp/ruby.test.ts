@@ -17,6 +17,7 @@ test('ruby: process execution, files, network, environment', () => {
     { code: 'Open3.capture2("uname -a")', effects: ['exec Open3.capture2 uname -a'] },
     { code: 'open("|rm -rf /tmp/x")', effects: ['exec open rm -rf /tmp/x'] },
     { code: 'send(:system, "id")', effects: ['exec system id'] },
+    { code: 'Object.const_get(:Kernel).system("id")', effects: ['exec Kernel.system id'] },
     { code: 'File.read(File.expand_path("~/.ssh/id_rsa"))', effects: ['read File.read ~/.ssh/id_rsa'] },
     { code: 'File.write("/tmp/a", "b")', effects: ['write File.write /tmp/a'] },
     { code: 'FileUtils.rm_rf(Dir.home)', effects: ['delete FileUtils.rm_rf ~'] },
