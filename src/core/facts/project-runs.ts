@@ -82,8 +82,9 @@ function scriptsOf(text: string, name: string): string[] | null {
 const MAKE_BUILTINS: Record<string, string> = { MAKE: 'make', CC: 'cc', CXX: 'c++', RM: 'rm -f', SHELL: 'sh' };
 
 /** Every recipe line of a Makefile, with its simple variables put in: the commands make may run. */
-export function makeRecipes(text: string): string[] {
-  const vars: Record<string, string> = { ...MAKE_BUILTINS };
+export function makeRecipes(text: string, env: Record<string, string> = {}): string[] {
+  // make reads the environment's variables too: $(HOME) in a recipe is the home folder.
+  const vars: Record<string, string> = { ...MAKE_BUILTINS, ...env };
   const lines = text.replace(/\\\n/g, ' ').split('\n');
   for (const line of lines) {
     const assign = /^([A-Za-z_][\w.-]*)\s*(?::{1,3}=|\?=|=|\+=)\s*(.*)$/.exec(line);
@@ -110,6 +111,7 @@ export function sessionFilesRun(
   cmd: SimpleCommand,
   cwd: string,
   projectRoot: string,
+  home: string,
   writes: SessionWrites,
   read: ReadWritten,
 ): { texts: RunText[]; problems: RunFileProblem[] } {
@@ -152,7 +154,7 @@ export function sessionFilesRun(
     for (const file of named.length
       ? named
       : ['GNUmakefile', 'makefile', 'Makefile'].map((f) => path.posix.join(base, f)))
-      take(file, (text) => ({ kind: 'shell', file, lines: makeRecipes(text) }));
+      take(file, (text) => ({ kind: 'shell', file, lines: makeRecipes(text, { HOME: home }) }));
   }
   const runner = RUNNER_LAUNCHERS.has(name) ? (parseFlags(argsOf(cmd)).positionals[0] ?? '') : name;
   const pythonModule = kind === 'python' ? optionValues(argsOf(cmd), ['m'], [])[0] : undefined;

@@ -178,7 +178,16 @@ const PATTERN_FIRST: Record<string, [string[], string[]]> = {
 const COPIERS = new Set(['cp', 'mv', 'install', 'rsync', 'scp', 'ln', 'sftp']);
 const ARCHIVERS = new Set(['tar', 'zip', '7z', '7za', 'gzip', 'bzip2', 'xz', 'zstd']);
 const WRITERS = new Set(['tee', 'touch', 'mkdir', 'truncate', 'chmod', 'chown', 'chgrp', 'setfacl', 'mkfifo', 'mknod']);
-export const DELETERS: ReadonlySet<string> = new Set(['rm', 'unlink', 'rmdir', 'shred', 'srm', 'wipe', 'trash', 'trash-put']);
+export const DELETERS: ReadonlySet<string> = new Set([
+  'rm',
+  'unlink',
+  'rmdir',
+  'shred',
+  'srm',
+  'wipe',
+  'trash',
+  'trash-put',
+]);
 /** Programs whose every operand (after any mode or owner) names a file: the judge lists them as paths. */
 export const FILE_OPERAND_PROGRAMS: ReadonlySet<string> = new Set([
   ...DELETERS,

@@ -93,7 +93,8 @@ function runsInlineCode(cmd: SimpleCommand): boolean {
 /** The operands of a command, without the code given inline to `-c` / `-e`. */
 function operandsOf(cmd: SimpleCommand): string[] {
   const args = argsOf(cmd);
-  if (!runsInlineCode(cmd) || (cmd.name !== 'eval' && inlineCode(cmd) === undefined)) return parseFlags(args).positionals;
+  if (!runsInlineCode(cmd) || (cmd.name !== 'eval' && inlineCode(cmd) === undefined))
+    return parseFlags(args).positionals;
   if (cmd.name === 'eval') return [];
   const kept: string[] = [];
   for (let i = 0; i < args.length; i++) {
