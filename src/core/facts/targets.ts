@@ -199,7 +199,7 @@ export const FILE_OPERAND_PROGRAMS: ReadonlySet<string> = new Set([
 
 function isRemoteSpec(word: string): boolean {
   return (
-    (/^[\w.-]+@?[\w.-]*:(?!\/\/)/.test(word) && !/^[A-Za-z]:[\\/]/.test(word)) ||
+    (/^[\w.-]+(?:@[\w.-]*)?:(?!\/\/)/.test(word) && !/^[A-Za-z]:[\\/]/.test(word)) ||
     /^(rsync|scp|sftp|ssh):\/\//.test(word)
   );
 }
@@ -242,7 +242,7 @@ function readerFiles(cmd: SimpleCommand): string[] {
   if (ARCHIVERS.has(name)) {
     const flags = parseFlags(args, ['f', 'C', 'T', 'X'], ['file', 'directory', 'files-from', 'exclude']);
     return flags.positionals.filter(
-      (p) => !/^[a-zA-Z]*[cxtru][a-zA-Z]*f?$/.test(p) || p.includes('.') || p.includes('/'),
+      (p) => !(/^[a-zA-Z]+$/.test(p) && /[cxtru]/.test(p)) || p.includes('.') || p.includes('/'),
     );
   }
   if (name === 'curl' || name === 'http' || name === 'https') {

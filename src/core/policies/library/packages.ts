@@ -6,6 +6,7 @@ import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { interpreterKind } from '../../facts/programs';
 import { own } from '../../facts/own';
+import { withoutLastSegmentFrom } from '../../text/scan';
 
 function firstCommand(
   call: ToolCall | undefined,
@@ -32,11 +33,7 @@ function publishOf(cmd: SimpleCommand, args: string[]): string | null {
       ? publishOf(
           {
             ...cmd,
-            name:
-              tool
-                .replace(/@[^/]*$/, '')
-                .split('/')
-                .pop() ?? tool,
+            name: withoutLastSegmentFrom(tool, '@').split('/').pop() ?? tool,
             argv: [tool, ...toolArgs],
           },
           toolArgs,
