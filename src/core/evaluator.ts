@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import type { Decision, HookEvent, Merged, Outcome } from './types';
-import { configChanged, loadConfig, type ResolvedConfig } from './config/load';
+import { configChanged, describeHeld, loadConfig, type HeldChange, type ResolvedConfig } from './config/load';
+import type { ConfirmationStore } from './config/confirmations';
 import { findProjectRoot } from './project';
 import { analyzeShell, initShellParser } from './shell';
 import { toolCallOf } from './policies/call';
@@ -53,6 +54,10 @@ export interface EvaluatorOptions {
   onWarning?: (message: string) => void;
   /** How often config files are checked for changes (hot reload). */
   reloadCheckMs?: number;
+  /** What a person confirmed per config file; with it, loosening changes wait for a person. */
+  confirmations?: ConfirmationStore;
+  /** Loosening changes found on a (re)load, held until a person confirms them. */
+  onHeldChanges?: (held: HeldChange[], projectRoot: string) => void;
 }
 
 interface ProjectState {
@@ -127,7 +132,10 @@ export class Evaluator {
     const now = Date.now();
     const existing = this.projects.get(projectRoot);
     const interval = this.opts.reloadCheckMs ?? 250;
-    if (existing && (now - existing.checkedAt < interval || !configChanged(existing.config.files))) {
+    if (
+      existing &&
+      (now - existing.checkedAt < interval || !configChanged(existing.config.files, this.opts.confirmations))
+    ) {
       existing.checkedAt = now;
       return existing;
     }
@@ -136,8 +144,13 @@ export class Evaluator {
       projectRoot,
       ...(this.opts.cliConfigPath ? { cliConfigPath: this.opts.cliConfigPath } : {}),
       ...(this.opts.trustProject !== undefined ? { trustProject: this.opts.trustProject } : {}),
+      ...(this.opts.confirmations ? { confirmations: this.opts.confirmations } : {}),
     });
     for (const message of [...config.errors, ...config.warnings]) this.opts.onWarning?.(message);
+    if (config.held.length) {
+      if (this.opts.onHeldChanges) this.opts.onHeldChanges(config.held, projectRoot);
+      else for (const held of config.held) this.opts.onWarning?.(describeHeld(held));
+    }
     const states = resolvePolicyStates(this.policies, config);
     for (const message of unknownPolicySettings(this.policies, config)) this.opts.onWarning?.(message);
     for (const state of states) if (state.error) this.opts.onWarning?.(state.error);

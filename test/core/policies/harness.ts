@@ -67,6 +67,7 @@ export function emptyConfig(): ResolvedConfig {
     files: [],
     errors: [],
     warnings: [],
+    held: [],
   };
 }
 

@@ -99,6 +99,7 @@ export function configWith(semantic: ResolvedConfig['semantic'], redactionAllowl
     files: [],
     errors: [],
     warnings: [],
+    held: [],
   };
 }
 
