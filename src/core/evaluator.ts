@@ -5,12 +5,16 @@ import { configChanged, describeHeld, loadConfig, type HeldChange, type Resolved
 import type { ConfirmationStore } from './config/confirmations';
 import { findProjectRoot } from './project';
 import { analyzeShell, initShellParser } from './shell';
+import { loadCodeGrammars } from './interp';
 import { toolCallOf } from './policies/call';
 import { ALL_POLICIES } from './policies/registry';
 import { resolvePolicyStates, runPolicies, unknownPolicySettings, type PolicyState } from './policies/run';
 import { SessionStore } from './policies/session';
 import type { AnyPolicy, ToolCall } from './policies/types';
 import { combine } from './verdict/combine';
+import { IoFacts, type FactSource } from './facts/io';
+import { nodeFactSource } from './facts/io-node';
+import { SessionWriteStore } from './facts/session-writes';
 import { NO_APPROVAL, NO_CUT, RECORD_SCHEMA_VERSION, SEMANTIC_OFF, type VerdictRecord } from './verdict/record';
 import { Redactor } from './redaction';
 import { bindArgs } from './approvals/digest';
@@ -58,6 +62,8 @@ export interface EvaluatorOptions {
   confirmations?: ConfirmationStore;
   /** Loosening changes found on a (re)load, held until a person confirms them. */
   onHeldChanges?: (held: HeldChange[], projectRoot: string) => void;
+  /** The file system and git as the policies see them; tests pass a fake. */
+  factSource?: FactSource;
 }
 
 interface ProjectState {
@@ -85,16 +91,19 @@ export class Evaluator {
   private readonly sessions = new SessionStore();
   private readonly policies: AnyPolicy[];
   private readonly home: string;
+  private readonly sessionWrites: SessionWriteStore;
   private pausedUntil = 0;
 
   constructor(private readonly opts: EvaluatorOptions) {
     this.policies = opts.policies ?? ALL_POLICIES;
     this.home = opts.home ?? homedir();
+    this.sessionWrites = new SessionWriteStore(opts.stateDir);
   }
 
   /** Loads the shell parser; long-running hosts also warm it up (one-shot commands skip that). */
   static async ready(opts: { warmUp?: boolean } = {}): Promise<void> {
     await initShellParser();
+    await loadCodeGrammars();
     if (opts.warmUp !== false) await warmUpShellParser();
   }
 
@@ -174,14 +183,29 @@ export class Evaluator {
     const started = performance.now();
     const projectRoot = findProjectRoot(event.cwd || process.cwd());
     const { config, states } = this.projectState(projectRoot);
-    const call = toolCallOf(event, { projectRoot, home: this.home, faces: config.faces });
-    const session = this.sessions.memoryFor(`${event.agent}:${event.sessionId}`);
+    const sessionKey = `${event.agent}:${event.sessionId}`;
+    const source = this.opts.factSource ?? nodeFactSource;
+    const call = toolCallOf(event, {
+      projectRoot,
+      home: this.home,
+      faces: config.faces,
+      source,
+      writes: this.sessionWrites.load(sessionKey),
+    });
+    const io = call?.io ?? new IoFacts(source);
+    const session = this.sessions.memoryFor(sessionKey);
 
     const semanticRun =
       this.opts.semantic && call ? this.opts.semantic.start({ event, call, config, projectRoot }) : undefined;
     // Let the judge request go out before the policies take the CPU.
     if (semanticRun) await Promise.resolve();
-    const outcomes = runPolicies(states, { event, ...(call ? { call } : {}), session, stateDir: this.opts.stateDir });
+    const outcomes = runPolicies(states, {
+      event,
+      ...(call ? { call } : {}),
+      session,
+      stateDir: this.opts.stateDir,
+      io,
+    });
     if (call && config.allowTools && !config.allowTools.includes(call.toolName)) {
       outcomes.push({
         policy: 'allow-tools',
@@ -196,6 +220,8 @@ export class Evaluator {
       semantic = hardDeny ? semanticRun.abort('a deterministic policy denied the call') : await semanticRun.result;
     }
     const merged = semantic ? semantic.merge(outcomes) : combine(outcomes);
+    if (opts.record && call && event.event === 'PreToolUse' && merged.decision !== 'deny')
+      this.rememberWrites(sessionKey, call);
     const paused = this.isPaused();
     const record = this.buildRecord(
       event,
@@ -207,6 +233,15 @@ export class Evaluator {
       paused,
       projectRoot,
     );
+    const redactor = this.redactorFor(config);
+    record.facts = {
+      io: io.records.map((r) => ({
+        ...r,
+        arg: redactor.redactText(r.arg).text,
+        answer: redactor.redactText(r.answer).text,
+      })),
+      unread: (call?.facts.unread ?? []).map((u) => ({ reason: u.reason, detail: redactor.redactText(u.detail).text })),
+    };
     if (opts.record) this.opts.log?.append(this.forLog(record));
     if (paused)
       return {
@@ -217,6 +252,20 @@ export class Evaluator {
         config,
       };
     return { event, ...(call ? { call } : {}), merged, record, config };
+  }
+
+  /**
+   * Files this call writes (a file tool's target, a redirect, a copy), kept per session so that
+   * running one of them later is read like inline code. A store that cannot be written only
+   * loses that memory; the call itself is unaffected.
+   */
+  private rememberWrites(sessionKey: string, call: ToolCall): void {
+    const written = call.facts.writes.filter((w) => !w.dynamic && !w.glob).map((w) => w.absolute);
+    try {
+      this.sessionWrites.record(sessionKey, written);
+    } catch (err) {
+      this.opts.onWarning?.(`could not record this session's written files: ${(err as Error).message}`);
+    }
   }
 
   // One redactor per loaded config: building one reads the whole process

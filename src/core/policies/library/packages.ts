@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
@@ -206,9 +205,9 @@ export const packageManagerPreference = definePolicy({
   defaultEnabled: false,
   decision: 'instruct',
   params: z.object({ preferred: z.enum(['npm', 'pnpm', 'yarn', 'bun']).optional() }),
-  evaluate({ call, params }) {
+  evaluate({ call, params, io }) {
     if (!call?.shell) return null;
-    const preferred = params.preferred ?? LOCKFILES.find(([file]) => existsSync(join(call.projectRoot, file)))?.[1];
+    const preferred = params.preferred ?? LOCKFILES.find(([file]) => io.exists(join(call.projectRoot, file)))?.[1];
     if (!preferred) return null;
     for (const cmd of shellCommands(call)) {
       const used = own(MANAGERS, cmd.name);
