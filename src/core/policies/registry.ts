@@ -1,5 +1,6 @@
 import type { AnyPolicy } from './types';
 import { wardenSelfDefence } from './library/self-defence';
+import { editorCodeConfig } from './library/editor-config';
 import { agentConfigTampering, nestedAgentPermissionBypass, wardenSelfProtection } from './library/agent-integrity';
 import { recursiveDeleteOutsideProject, sudo } from './library/dangerous-commands';
 import { databaseCliReset, sqlDropOrTruncate, sqlSchemaChange, sqlWriteWithoutWhere } from './library/database';
@@ -60,6 +61,7 @@ import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommit
 export const ALL_POLICIES: AnyPolicy[] = [
   wardenSelfProtection,
   wardenSelfDefence,
+  editorCodeConfig,
   agentConfigTampering,
   nestedAgentPermissionBypass,
   unreadCall,

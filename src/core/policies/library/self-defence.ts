@@ -91,6 +91,25 @@ function patternMatches(pattern: string, subjects: string[], exact: boolean): bo
   }
 }
 
+const PORT_LOOKUPS = new Set(['lsof', 'fuser', 'ss', 'netstat']);
+const NAME_LOOKUPS = new Set(['pgrep', 'pidof']);
+
+/** What a command that picks pids for a kill can pick: Warden, only other processes, or unknown. */
+function lookupChoice(helper: SimpleCommand, p: WardenProcesses): 'warden' | 'other' | 'unknown' {
+  if (helper.dynamicWords.length) return 'unknown';
+  const name = helper.name.toLowerCase();
+  const args = argsOf(helper);
+  if (PORT_LOOKUPS.has(name)) return args.some((a) => /(^|[:=])\d{2,5}(\/|$)|^\d{2,5}$/.test(a)) ? 'other' : 'unknown';
+  if (!NAME_LOOKUPS.has(name)) return 'unknown';
+  const flags = parseFlags(args, ['u', 'U', 'g', 'G', 'P', 't', 's'], []);
+  const full = flags.short.has('f');
+  const hits = flags.positionals.map((pattern) =>
+    name === 'pidof' ? p.names.includes(pattern) : patternMatches(pattern, full ? p.commandLines : p.names, false),
+  );
+  if (hits.includes(true)) return 'warden';
+  return hits.length && hits.every((h) => h === false) ? 'other' : 'unknown';
+}
+
 function stopsWarden(call: ToolCall, processes: () => WardenProcesses): Finding | null {
   const commands = shellCommands(call);
   for (const cmd of commands) {
@@ -126,7 +145,11 @@ function stopsWarden(call: ToolCall, processes: () => WardenProcesses): Finding 
           ? patternMatches(pattern, subjects, false)
           : subjects.some((s) => s === pattern || s.endsWith(`/${pattern}`));
         if (hit === true)
-          return { certain: true, what: `matches Warden's process by ${full ? 'command line' : 'name'} (${pattern})`, evidence };
+          return {
+            certain: true,
+            what: `matches Warden's process by ${full ? 'command line' : 'name'} (${pattern})`,
+            evidence,
+          };
         if (hit === 'unknown')
           return { certain: false, what: `matches processes by a pattern Warden cannot read (${pattern})`, evidence };
       }
@@ -138,6 +161,11 @@ function stopsWarden(call: ToolCall, processes: () => WardenProcesses): Finding 
       )
     )
       return { certain: true, what: "signals processes chosen by Warden's port or pid", evidence };
+    const lookup = helpers.map((h) => lookupChoice(h, p));
+    if (lookup.includes('warden'))
+      return { certain: true, what: "signals processes a lookup finds by Warden's name or command line", evidence };
+    // `lsof -ti:3000 | xargs kill`, `kill $(pgrep -f vite)`: the pids come from a lookup that cannot find Warden.
+    if (dynamic && helpers.length && lookup.every((c) => c === 'other')) continue;
     if (dynamic)
       return {
         certain: false,
@@ -193,10 +221,33 @@ function worst(a: Landing, b: Landing): Landing {
   return a === 'yes' || b === 'yes' ? 'yes' : a === 'maybe' || b === 'maybe' ? 'maybe' : 'no';
 }
 
+const STARTS_AT_RUN_TIME = /^["']?[$`]/;
+
+/**
+ * Whether anything else in the call points at `dir`: a word (a glob, a tilde form, a /proc
+ * view) that could land there, or the folder's name. A path that is nothing but a run-time
+ * value (`"$f"` in a loop) is read as aimed at `dir` only then; otherwise it is the
+ * unread-call policy's to judge.
+ */
+function callPointsAt(call: ToolCall, dir: string): boolean {
+  const name = dir.slice(dir.lastIndexOf('/') + 1).replace(/^\./, '');
+  if (name && (call.command ?? '').toLowerCase().includes(name.toLowerCase())) return true;
+  const place = { cwd: call.cwd, home: call.home };
+  for (const cmd of shellCommands(call)) {
+    const words = [...cmd.argv, ...Object.values(cmd.assignments), ...cmd.redirects.map((r) => r.target)];
+    for (const word of words) {
+      if (!word || STARTS_AT_RUN_TIME.test(word) || !/[/~*?[]/.test(word)) continue;
+      if (couldLandIn(word, dir, place, { recursive: true }) !== 'no') return true;
+    }
+  }
+  return false;
+}
+
 function landing(fact: PathFact, dir: string, call: ToolCall, recursive: boolean): Landing {
   const place = { cwd: call.cwd, home: call.home };
   let result = couldLandIn(fact.raw, dir, place, { recursive, io: call.io });
   if (result !== 'yes' && fact.real) result = worst(result, couldLandIn(fact.real, dir, place, { recursive }));
+  if (result === 'maybe' && STARTS_AT_RUN_TIME.test(fact.raw) && !callPointsAt(call, dir)) return 'no';
   return result;
 }
 
@@ -210,7 +261,11 @@ function touchesStateFolder(call: ToolCall, stateDir: string): Finding | null {
   for (const { f, verb } of facts) {
     const hit = landing(f, stateDir, call, verb === 'deletes');
     if (hit === 'yes')
-      return { certain: true, what: `${verb} Warden's state folder (${f.raw}), which holds its keys and log`, evidence: f.raw };
+      return {
+        certain: true,
+        what: `${verb} Warden's state folder (${f.raw}), which holds its keys and log`,
+        evidence: f.raw,
+      };
     if (hit === 'maybe')
       maybe ??= {
         certain: false,
@@ -265,7 +320,7 @@ export const wardenSelfDefence = definePolicy({
   name: 'warden-self-defence',
   category: 'agent-integrity',
   description:
-    "Always on: the agent may not stop or freeze Warden (by pid, pattern, port or signal), start another Warden endpoint or re-point its hooks, delete or rename folders holding agent or Warden configuration, or reach Warden's state folder through globs, links or run-time paths.",
+    'Always on: no stopping or freezing Warden, no second endpoint or re-pointed hooks, no deleting agent config folders, no reaching its state folder by globs, links or run-time paths.',
   defaultEnabled: true,
   alwaysOn: true,
   decision: 'deny',
