@@ -300,6 +300,7 @@ export class Evaluator {
     projectRoot: string,
   ): VerdictRecord {
     const redactor = this.redactorFor(config);
+    const text = (value: string) => redactor.redactText(value).text;
     const redactedInput = event.toolInput ? redactor.redactJson(event.toolInput, 'blunt') : undefined;
     let digest: string | null = null;
     let notBindable: string | undefined;
@@ -319,12 +320,13 @@ export class Evaluator {
       schemaVersion: RECORD_SCHEMA_VERSION,
       id: randomUUID(),
       ts: new Date().toISOString(),
-      agent: event.agent,
-      event: event.rawEventName,
-      sessionId: event.sessionId,
-      cwd: event.cwd,
-      projectRoot,
-      toolName: event.toolName ?? null,
+      // Every string the agent sent goes through the redactor, not the arguments alone.
+      agent: text(event.agent),
+      event: text(event.rawEventName),
+      sessionId: text(event.sessionId),
+      cwd: text(event.cwd),
+      projectRoot: text(projectRoot),
+      toolName: event.toolName === undefined ? null : text(event.toolName),
       toolInput: redactedInput?.value ?? null,
       argsDigest: digest,
       decision: merged.decision,
@@ -337,7 +339,7 @@ export class Evaluator {
       approval: NO_APPROVAL,
       latencyMs: Math.round(latencyMs * 1000) / 1000,
     };
-    if (notBindable) record.notBindable = notBindable;
+    if (notBindable) record.notBindable = text(notBindable);
     if (paused) record.paused = true;
     return record;
   }
@@ -351,24 +353,21 @@ export class Evaluator {
   /** Records a call that could not be evaluated (bad body, internal error) so no row is lost. */
   recordFailure(agent: string, problem: string, decision: Decision, body?: unknown): VerdictRecord {
     const redactor = (this.failureRedactor ??= new Redactor({}));
+    const text = (value: string) => redactor.redactText(value).text;
+    const field = (name: string): string | undefined => {
+      const value = (body as Record<string, unknown> | undefined)?.[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const cwd = field('cwd');
     const record: VerdictRecord = {
       type: 'record',
       schemaVersion: RECORD_SCHEMA_VERSION,
       id: randomUUID(),
       ts: new Date().toISOString(),
-      agent,
-      event:
-        typeof (body as Record<string, unknown> | undefined)?.hook_event_name === 'string'
-          ? String((body as Record<string, unknown>).hook_event_name)
-          : 'unknown',
-      sessionId:
-        typeof (body as Record<string, unknown> | undefined)?.session_id === 'string'
-          ? String((body as Record<string, unknown>).session_id)
-          : 'unknown',
-      toolName:
-        typeof (body as Record<string, unknown> | undefined)?.tool_name === 'string'
-          ? String((body as Record<string, unknown>).tool_name)
-          : null,
+      agent: text(agent),
+      event: text(field('hook_event_name') ?? 'unknown'),
+      sessionId: text(field('session_id') ?? 'unknown'),
+      toolName: field('tool_name') === undefined ? null : text(field('tool_name')!),
       toolInput: null,
       argsDigest: null,
       decision,
@@ -384,6 +383,7 @@ export class Evaluator {
       latencyMs: 0,
       failure: redactor.redactText(problem).text,
     };
+    if (cwd !== undefined) record.cwd = text(cwd);
     this.opts.log?.append(record);
     return record;
   }
