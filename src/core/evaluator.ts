@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import type { Decision, HookEvent, Merged, Outcome } from './types';
-import { configChanged, loadConfig, type ResolvedConfig } from './config/load';
+import { configChanged, describeHeld, loadConfig, type HeldChange, type ResolvedConfig } from './config/load';
+import type { ConfirmationStore } from './config/confirmations';
 import { findProjectRoot } from './project';
 import { analyzeShell, initShellParser } from './shell';
 import { loadCodeGrammars } from './interp';
@@ -64,6 +65,10 @@ export interface EvaluatorOptions {
   onWarning?: (message: string) => void;
   /** How often config files are checked for changes (hot reload). */
   reloadCheckMs?: number;
+  /** What a person confirmed per config file; with it, loosening changes wait for a person. */
+  confirmations?: ConfirmationStore;
+  /** Loosening changes found on a (re)load, held until a person confirms them. */
+  onHeldChanges?: (held: HeldChange[], projectRoot: string) => void;
   /** The file system and git as the policies see them; tests pass a fake. */
   factSource?: FactSource;
 }
@@ -118,6 +123,11 @@ export class Evaluator {
     return this.opts.log;
   }
 
+  /** The project roots calls have come from, for hosts that watch their config files. */
+  projectRoots(): string[] {
+    return [...this.projects.keys()];
+  }
+
   configFor(projectRoot: string): ResolvedConfig {
     return this.projectState(projectRoot).config;
   }
@@ -143,7 +153,10 @@ export class Evaluator {
     const now = Date.now();
     const existing = this.projects.get(projectRoot);
     const interval = this.opts.reloadCheckMs ?? 250;
-    if (existing && (now - existing.checkedAt < interval || !configChanged(existing.config.files))) {
+    if (
+      existing &&
+      (now - existing.checkedAt < interval || !configChanged(existing.config.files, this.opts.confirmations))
+    ) {
       existing.checkedAt = now;
       return existing;
     }
@@ -152,8 +165,13 @@ export class Evaluator {
       projectRoot,
       ...(this.opts.cliConfigPath ? { cliConfigPath: this.opts.cliConfigPath } : {}),
       ...(this.opts.trustProject !== undefined ? { trustProject: this.opts.trustProject } : {}),
+      ...(this.opts.confirmations ? { confirmations: this.opts.confirmations } : {}),
     });
     for (const message of [...config.errors, ...config.warnings]) this.opts.onWarning?.(message);
+    if (config.held.length) {
+      if (this.opts.onHeldChanges) this.opts.onHeldChanges(config.held, projectRoot);
+      else for (const held of config.held) this.opts.onWarning?.(describeHeld(held));
+    }
     const states = resolvePolicyStates(this.policies, config);
     for (const message of unknownPolicySettings(this.policies, config)) this.opts.onWarning?.(message);
     for (const state of states) if (state.error) this.opts.onWarning?.(state.error);
@@ -294,6 +312,7 @@ export class Evaluator {
     projectRoot: string,
   ): VerdictRecord {
     const redactor = this.redactorFor(config);
+    const text = (value: string) => redactor.redactText(value).text;
     const redactedInput = event.toolInput ? redactor.redactJson(event.toolInput, 'blunt') : undefined;
     let digest: string | null = null;
     let notBindable: string | undefined;
@@ -313,13 +332,14 @@ export class Evaluator {
       schemaVersion: RECORD_SCHEMA_VERSION,
       id: randomUUID(),
       ts: new Date().toISOString(),
-      agent: event.agent,
-      event: event.rawEventName,
-      sessionId: event.sessionId,
-      cwd: event.cwd,
-      projectRoot,
-      toolName: event.toolName ?? null,
-      ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),
+      // Every string the agent sent goes through the redactor, not the arguments alone.
+      agent: text(event.agent),
+      event: text(event.rawEventName),
+      sessionId: text(event.sessionId),
+      cwd: text(event.cwd),
+      projectRoot: text(projectRoot),
+      toolName: event.toolName === undefined ? null : text(event.toolName),
+      ...(event.toolUseId ? { toolUseId: text(event.toolUseId) } : {}),
       toolInput: redactedInput?.value ?? null,
       argsDigest: digest,
       decision: merged.decision,
@@ -336,7 +356,7 @@ export class Evaluator {
       latencyMs: Math.round(latencyMs * 1000) / 1000,
     };
     if (semantic?.cloud) record.cloud = this.redactedCloudPart(semantic.cloud, redactor);
-    if (notBindable) record.notBindable = notBindable;
+    if (notBindable) record.notBindable = text(notBindable);
     if (paused) record.paused = true;
     // Observe mode: what the judge found is shown beside the enforced outcomes, never merged into them.
     if (semantic?.status.status === 'observe')
@@ -368,24 +388,21 @@ export class Evaluator {
   /** Records a call that could not be evaluated (bad body, internal error) so no row is lost. */
   recordFailure(agent: string, problem: string, decision: Decision, body?: unknown): VerdictRecord {
     const redactor = (this.failureRedactor ??= new Redactor({}));
+    const text = (value: string) => redactor.redactText(value).text;
+    const field = (name: string): string | undefined => {
+      const value = (body as Record<string, unknown> | undefined)?.[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const cwd = field('cwd');
     const record: VerdictRecord = {
       type: 'record',
       schemaVersion: RECORD_SCHEMA_VERSION,
       id: randomUUID(),
       ts: new Date().toISOString(),
-      agent,
-      event:
-        typeof (body as Record<string, unknown> | undefined)?.hook_event_name === 'string'
-          ? String((body as Record<string, unknown>).hook_event_name)
-          : 'unknown',
-      sessionId:
-        typeof (body as Record<string, unknown> | undefined)?.session_id === 'string'
-          ? String((body as Record<string, unknown>).session_id)
-          : 'unknown',
-      toolName:
-        typeof (body as Record<string, unknown> | undefined)?.tool_name === 'string'
-          ? String((body as Record<string, unknown>).tool_name)
-          : null,
+      agent: text(agent),
+      event: text(field('hook_event_name') ?? 'unknown'),
+      sessionId: text(field('session_id') ?? 'unknown'),
+      toolName: field('tool_name') === undefined ? null : text(field('tool_name')!),
       toolInput: null,
       argsDigest: null,
       decision,
@@ -401,6 +418,7 @@ export class Evaluator {
       latencyMs: 0,
       failure: redactor.redactText(problem).text,
     };
+    if (cwd !== undefined) record.cwd = text(cwd);
     this.opts.log?.append(record);
     return record;
   }

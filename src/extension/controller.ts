@@ -27,6 +27,7 @@ import { notifyAsk } from './notifications';
 import { rowKind, rowOutcome } from '../server/rowSummary';
 import { PanelHost } from './panel';
 import { StatusBar, type GuardStatus } from './statusBar';
+import { LooseningPrompts } from './looseningPrompts';
 
 // The extension's state for this window: the endpoint (restarted when trust
 // or the port setting changes), the panel, the status bar, the hook entries.
@@ -41,6 +42,7 @@ export class WardenController extends Disposable {
   readonly judgeKeys: JudgeKeys;
   private keysLoaded: Promise<void> | undefined;
   private readonly statusBar: StatusBar;
+  readonly loosening: LooseningPrompts;
   private current: Endpoint | undefined;
   private endpointScope: DisposableScope | undefined;
   private starting: Promise<void> | undefined;
@@ -52,6 +54,7 @@ export class WardenController extends Disposable {
     super((m) => log.warn(m));
     this.state = openState();
     this.paths = this.state.paths;
+    this.loosening = new LooseningPrompts(() => this.state.confirmations(), log);
     this.hookUp = this._register(new HookUp(context.workspaceState, log));
     this.judgeKeys = new JudgeKeys(context.secrets);
     this._register(
@@ -125,6 +128,7 @@ export class WardenController extends Disposable {
           semanticTier: (allowlistKey) =>
             createExtensionSemanticTier({ languageModels: vscodeLanguageModels(), keys: this.judgeKeys, allowlistKey }),
           semanticEnv: this.judgeKeys.env,
+          onHeldChanges: (held) => this.loosening.held(held),
         }),
       );
       if (scope.isDisposed) return;
@@ -356,6 +360,8 @@ export class WardenController extends Disposable {
         if (!endpoint) throw new Error('the endpoint is not running');
         const path = localConfigPath(endpoint.projectRoot);
         setPolicyEnabled(path, command.policy, command.enabled);
+        // The switch was flipped in the panel, the editor's own UI: the person confirmed this change.
+        this.loosening.confirmWritten(path);
         this.log.info(`policy ${command.policy} ${command.enabled ? 'enabled' : 'disabled'} in ${path}`);
         this.refresh();
         return `${command.policy} ${command.enabled ? 'on' : 'off'} (written to .agent-warden/config.local.json)`;
@@ -364,6 +370,7 @@ export class WardenController extends Disposable {
         const endpoint = this.current;
         if (!endpoint) throw new Error('the endpoint is not running');
         const result = endpoint.reveal.notSecret(command.recordId, command.source, command.spanIndex);
+        this.loosening.confirmWritten(result.path);
         this.log.info(
           `"not a secret": a keyed hash of a ${result.label} value (${result.valueLength} characters) ${result.added ? 'added to' : 'was already in'} redaction.allowlist in ${result.path}`,
         );

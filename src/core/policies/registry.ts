@@ -1,4 +1,6 @@
 import type { AnyPolicy } from './types';
+import { wardenSelfDefence } from './library/self-defence';
+import { editorCodeConfig } from './library/editor-config';
 import { agentConfigTampering, nestedAgentPermissionBypass, wardenSelfProtection } from './library/agent-integrity';
 import { recursiveDeleteOutsideProject, sudo } from './library/dangerous-commands';
 import { databaseCliReset, sqlDropOrTruncate, sqlSchemaChange, sqlWriteWithoutWhere } from './library/database';
@@ -60,6 +62,8 @@ import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommit
 /** Every deterministic policy, in the order their outcomes are listed (self-protection first). */
 export const ALL_POLICIES: AnyPolicy[] = [
   wardenSelfProtection,
+  wardenSelfDefence,
+  editorCodeConfig,
   agentConfigTampering,
   nestedAgentPermissionBypass,
   agentInstructionsChange,

@@ -77,6 +77,7 @@ export function emptyConfig(): ResolvedConfig {
     files: [],
     errors: [],
     warnings: [],
+    held: [],
   };
 }
 

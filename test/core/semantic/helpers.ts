@@ -100,6 +100,7 @@ export function configWith(semantic: ResolvedConfig['semantic'], redactionAllowl
     files: [],
     errors: [],
     warnings: [],
+    held: [],
   };
 }
 
