@@ -95,7 +95,8 @@ export class Endpoint extends Disposable {
         log: activityLog,
         hookToken,
         port,
-        approvalTimeoutSeconds: evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
+        // Read again for every ask: a change of approvals.timeoutSeconds applies without a restart.
+        approvalTimeoutSeconds: () => evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
         failureDecision: () => evaluator.configFor(projectRoot).failureDecision,
         onError: opts.log.error,
       });

@@ -15,7 +15,7 @@ export interface WardenHostOptions {
   log?: ActivityLog;
   hookToken: string;
   port?: number;
-  approvalTimeoutSeconds: number;
+  approvalTimeoutSeconds: number | (() => number);
   failureDecision: () => Decision;
   /** Serve the web panel (the standalone server); the extension uses its webview instead. */
   panel?: {
