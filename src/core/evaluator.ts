@@ -10,7 +10,14 @@ import { resolvePolicyStates, runPolicies, unknownPolicySettings, type PolicySta
 import { SessionStore } from './policies/session';
 import type { AnyPolicy, ToolCall } from './policies/types';
 import { combine } from './verdict/combine';
-import { NO_APPROVAL, NO_CUT, RECORD_SCHEMA_VERSION, SEMANTIC_OFF, type VerdictRecord } from './verdict/record';
+import {
+  NO_APPROVAL,
+  NO_CUT,
+  RECORD_SCHEMA_VERSION,
+  SEMANTIC_OFF,
+  type CloudPart,
+  type VerdictRecord,
+} from './verdict/record';
 import { Redactor } from './redaction';
 import { bindArgs } from './approvals/digest';
 import type { ActivityLog } from './activity/log';
@@ -279,6 +286,7 @@ export class Evaluator {
       approval: NO_APPROVAL,
       latencyMs: Math.round(latencyMs * 1000) / 1000,
     };
+    if (semantic?.cloud) record.cloud = this.redactedCloudPart(semantic.cloud, redactor);
     if (notBindable) record.notBindable = notBindable;
     if (paused) record.paused = true;
     // Observe mode: what the judge found is shown beside the enforced outcomes, never merged into them.
@@ -289,6 +297,17 @@ export class Evaluator {
           .map((o) => ({ ...o, reason: redactor.redactText(o.reason).text, observed: true })),
       );
     return record;
+  }
+
+  /** Cloud's reasons are text from outside: redacted like every other reason before the log or the panel. */
+  private redactedCloudPart(part: CloudPart, redactor: Redactor): CloudPart {
+    const text = (value: string): string => redactor.redactText(value).text;
+    return {
+      ...part,
+      reason: part.reason === null ? null : text(part.reason),
+      outcomes: part.outcomes.map((o) => ({ ...o, reason: o.reason === null ? null : text(o.reason) })),
+      observed: part.observed.map((o) => ({ ...o, reason: text(o.reason) })),
+    };
   }
 
   /** The log keeps a keyed digest, never the plain one. */

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { readLogFile } from '../core/activity/log';
 import { installedHookUrl, settingsPath } from '../core/install/claude';
 import { TOKEN_ENV } from '../core/install/claude';
-import { stateDir, statePaths, type StatePaths } from '../core/state';
+import type { StatePaths } from '../core/state';
+import { openState, type WardenState } from '../core/root/state';
 import type {
   AnswerResult,
   HostNotification,
@@ -14,7 +15,6 @@ import type {
   ResolutionView,
 } from '../protocol';
 import { verdictRecordSchema, type VerdictRecord } from '../core/verdict/record';
-import { argsDigest, checkBindable } from '../core/approvals';
 import { Config } from './config';
 import { Disposable, DisposableScope, toDisposable } from './disposable';
 import { Endpoint } from './endpoint';
@@ -34,6 +34,7 @@ import { StatusBar, type GuardStatus } from './statusBar';
 
 export class WardenController extends Disposable {
   readonly config = new Config();
+  readonly state: WardenState;
   readonly paths: StatePaths;
   readonly hookUp: HookUp;
   readonly panel: PanelHost;
@@ -50,7 +51,8 @@ export class WardenController extends Disposable {
     readonly log: vscode.LogOutputChannel,
   ) {
     super((m) => log.warn(m));
-    this.paths = statePaths(stateDir());
+    this.state = openState();
+    this.paths = this.state.paths;
     this.hookUp = this._register(new HookUp(context.workspaceState, log));
     this.judgeKeys = new JudgeKeys(context.secrets);
     this._register(
@@ -116,7 +118,7 @@ export class WardenController extends Disposable {
       await this.keysLoaded;
       const endpoint = scope.add(
         await Endpoint.start({
-          paths: this.paths,
+          state: this.state,
           workspaceRoot: this.workspaceRoot,
           trusted: vscode.workspace.isTrusted,
           configuredPort: this.config.port,
@@ -400,19 +402,6 @@ export class WardenController extends Disposable {
   ): Promise<RequestResult<'rescreenEdit'>> {
     const endpoint = this.current;
     if (!endpoint) throw new Error('the endpoint is not running');
-    const pending = endpoint.broker.pending().find((p) => p.id === approvalId);
-    if (!pending) throw new Error('this ask is no longer pending');
-    const screened = await endpoint.evaluator.screen({
-      agent: (pending.agent as 'claude') ?? 'claude',
-      event: 'PreToolUse',
-      rawEventName: 'PreToolUse',
-      sessionId: pending.sessionId,
-      cwd: endpoint.projectRoot,
-      toolName: pending.toolName,
-      toolInput: editedInput,
-      raw: {},
-    });
-    const digest = checkBindable(editedInput).ok ? argsDigest(pending.toolName, editedInput) : null;
-    return { decision: screened.decision, reason: screened.reason, digest };
+    return endpoint.broker.rescreen(approvalId, editedInput);
   }
 }

@@ -3,7 +3,7 @@ import type { Evaluator } from '../core/evaluator';
 import type { ActivityLog } from '../core/activity/log';
 import { ApprovalLedger, type LedgerClock } from '../core/approvals/ledger';
 import { approvalLine, approvalSummary, type ApprovalLine } from '../core/approvals/approvalLine';
-import type { ArgsBinding } from '../core/approvals/digest';
+import { bindArgs, type ArgsBinding } from '../core/approvals/digest';
 import type { AnsweredResolution, PendingApproval, Resolution } from '../core/approvals/approvalTypes';
 import type { VerdictRecord } from '../core/verdict/record';
 import type { AnswerResult, ApprovalAnswer, HostNotification, PendingView, ResolutionView } from '../protocol';
@@ -28,7 +28,7 @@ export interface AskBrokerOptions {
 
 type Waited = { kind: 'settled'; resolution: Resolution } | { kind: 'hung-up' } | { kind: 'panels-gone' };
 
-const MAX_REMEMBERED_SESSIONS = 1000;
+const MAX_REMEMBERED_ASKS = 10_000;
 
 export class AskBroker implements AskHandler {
   readonly ledger: ApprovalLedger;
@@ -36,15 +36,15 @@ export class AskBroker implements AskHandler {
   private panels = 0;
   private readonly panelWaiters = new Set<() => void>();
   private readonly listeners = new Set<(n: HostNotification) => void>();
-  /** The latest event per session, so an edited approval is re-screened in its own cwd. */
-  private readonly lastEvent = new Map<string, HookEvent>();
+  /** The event of each call with an open ask, so an edit is re-screened as that call (its cwd, its transcript). */
+  private readonly askedEvents = new Map<string, HookEvent>();
 
   constructor(private readonly opts: AskBrokerOptions) {
     this.records = opts.records ?? new RecordBuffer();
     this.ledger = new ApprovalLedger({
       timeoutSeconds: opts.timeoutSeconds,
       ...(opts.clock ? { clock: opts.clock } : {}),
-      screen: (toolName, editedInput, sessionId) => this.screenEdit(toolName, editedInput, sessionId),
+      screen: (toolName, editedInput, _sessionId, recordId) => this.screenEdit(recordId, toolName, editedInput),
       onListenerError: (err) => opts.onError?.(`an approval listener failed: ${String(err)}`),
     });
     this.ledger.onChange((event) => {
@@ -123,7 +123,7 @@ export class AskBroker implements AskHandler {
   async handle(ctx: AskContext): Promise<AskOutcome | undefined> {
     const { event } = ctx.evaluation;
     if (!event.toolName) return undefined;
-    this.remember(event);
+    this.remember(ctx.evaluation.record.id, event);
     return event.event === 'PermissionRequest' ? this.permissionRequest(ctx) : this.preToolUseAsk(ctx);
   }
 
@@ -278,6 +278,7 @@ export class AskBroker implements AskHandler {
   }
 
   private resolved(resolution: Resolution): void {
+    this.askedEvents.delete(resolution.recordId);
     const summary = approvalSummary(resolution);
     const edited = resolution.kind === 'answered' && resolution.edited && resolution.decision === 'allow';
     const note = resolution.kind === 'answered' ? undefined : closedNote(resolution.reason);
@@ -330,31 +331,49 @@ export class AskBroker implements AskHandler {
     }
   }
 
-  private remember(event: HookEvent): void {
-    this.lastEvent.delete(event.sessionId);
-    this.lastEvent.set(event.sessionId, event);
-    if (this.lastEvent.size > MAX_REMEMBERED_SESSIONS) {
-      const oldest = this.lastEvent.keys().next().value;
-      if (oldest !== undefined) this.lastEvent.delete(oldest);
+  private remember(recordId: string, event: HookEvent): void {
+    this.askedEvents.set(recordId, event);
+    if (this.askedEvents.size > MAX_REMEMBERED_ASKS) {
+      const oldest = this.askedEvents.keys().next().value;
+      if (oldest !== undefined) this.askedEvents.delete(oldest);
     }
   }
 
+  /**
+   * The approvals façade's re-screen: an edit of a pending ask, screened as the
+   * asked call itself would be (its agent, session, cwd and transcript). The
+   * panel's preview and the real re-screen on approval both come here, so they
+   * cannot disagree.
+   */
+  async rescreen(
+    approvalId: string,
+    editedInput: Record<string, unknown>,
+  ): Promise<{ decision: Decision; reason: string; digest: string | null }> {
+    const pending = this.ledger.get(approvalId);
+    if (!pending) throw new Error('this ask is no longer pending');
+    const screened = await this.screenEdit(pending.recordId, pending.toolName, editedInput);
+    const binding = bindArgs(pending.toolName, editedInput);
+    return { ...screened, digest: binding.ok ? binding.digest : null };
+  }
+
   private async screenEdit(
+    recordId: string,
     toolName: string,
     editedInput: Record<string, unknown>,
-    sessionId: string,
   ): Promise<{ decision: Decision; reason: string }> {
-    const original = this.lastEvent.get(sessionId);
+    const original = this.askedEvents.get(recordId);
+    if (!original)
+      return { decision: 'deny', reason: 'the asked call is no longer known, so an edit cannot be screened' };
     const event: HookEvent = {
-      agent: original?.agent ?? 'claude',
+      agent: original.agent,
       event: 'PreToolUse',
       rawEventName: 'PreToolUse',
-      sessionId,
-      cwd: original?.cwd ?? process.cwd(),
+      sessionId: original.sessionId,
+      cwd: original.cwd,
       toolName,
       toolInput: editedInput,
       raw: {},
-      ...(original?.transcriptPath ? { transcriptPath: original.transcriptPath } : {}),
+      ...(original.transcriptPath ? { transcriptPath: original.transcriptPath } : {}),
     };
     const screened = await this.opts.evaluator.screen(event);
     return { decision: screened.decision, reason: screened.reason };

@@ -6,17 +6,21 @@ import type { AnswerResult, ApprovalAnswer, HostNotification, PendingView } from
 import { approvalAnswerSchema } from '../shared/panelSchemas';
 import { toRowSummary } from './rowSummary';
 import type { VerdictRecord } from '../core/verdict/record';
-import { bearerToken, tokensEqual } from './auth';
+import { tokensEqual } from './auth';
 import { readBody } from './body';
 import { findDuplicateKey } from '../core/approvals/rawJsonScan';
 import { sendJson, type RouteGroup } from './server';
 
 // The panel's routes on the standalone server: the page, its assets, the
-// approval API and the event stream. They use a panel token of their own,
-// never written where an agent's hooks are configured.
+// approval API and the event stream. The only way in is the one-time link that
+// serve prints on its own terminal: it is exchanged once for a session that
+// lives in this process's memory. No panel credential is ever written to disk,
+// and the hook token (which agents hold) opens none of these routes.
 
 const COOKIE = 'agent_warden_panel';
 const API_BODY_CAP = 4 * 1024 * 1024;
+/** A link not opened within this long is void: it was printed for a person at the terminal, now. */
+const LINK_LIFETIME_MS = 10 * 60_000;
 
 export interface PanelBroker {
   pending(): PendingView[];
@@ -27,7 +31,6 @@ export interface PanelBroker {
 
 export interface PanelRoutesOptions {
   broker: PanelBroker;
-  panelToken: string;
   /** The server's own origin(s), e.g. http://127.0.0.1:PORT. */
   origins: () => string[];
   recentRecords: () => VerdictRecord[];
@@ -39,14 +42,17 @@ export interface PanelRoutesOptions {
 }
 
 export class PanelRoutes implements RouteGroup {
-  private readonly oneTimeTokens = new Set<string>();
+  /** One-time link tokens and when each stops working. */
+  private readonly oneTimeTokens = new Map<string, number>();
+  /** Session ids handed out for used links; memory only. */
+  private readonly sessions = new Set<string>();
 
   constructor(private readonly opts: PanelRoutesOptions) {}
 
   /** A URL that opens the panel once: /panel consumes its token and sets the session cookie. */
-  newPanelLink(baseUrl: string): string {
+  newPanelLink(baseUrl: string, now = Date.now()): string {
     const once = randomBytes(24).toString('base64url');
-    this.oneTimeTokens.add(once);
+    this.oneTimeTokens.set(once, now + LINK_LIFETIME_MS);
     return `${baseUrl}/panel?once=${once}`;
   }
 
@@ -65,7 +71,7 @@ export class PanelRoutes implements RouteGroup {
     if (!this.authorised(req)) {
       req.resume();
       sendJson(res, 401, {
-        error: 'the panel token is required (Authorization: Bearer, or open the panel URL that serve printed)',
+        error: 'a panel session is required: open the one-time panel link that serve printed on its terminal',
       });
       return true;
     }
@@ -74,28 +80,36 @@ export class PanelRoutes implements RouteGroup {
   }
 
   private openWithOneTimeToken(res: ServerResponse, once: string): void {
-    if (!this.oneTimeTokens.delete(once)) {
+    const expires = this.oneTimeTokens.get(once);
+    this.oneTimeTokens.delete(once);
+    if (expires === undefined || Date.now() > expires) {
       sendJson(res, 401, {
-        error: 'this panel link was already used or is unknown; ask for a new one (POST /api/panel-link)',
+        error:
+          'this panel link was already used, has expired or is unknown; restart serve for a new one, or ask an open panel for one',
       });
       return;
     }
+    const session = randomBytes(32).toString('base64url');
+    this.sessions.add(session);
     res.writeHead(303, {
       location: '/panel',
-      'set-cookie': `${COOKIE}=${this.opts.panelToken}; HttpOnly; SameSite=Strict; Path=/`,
+      'set-cookie': `${COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`,
       'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
     });
     res.end();
   }
 
   private authorised(req: IncomingMessage): boolean {
-    const bearer = bearerToken(req);
-    if (bearer) return tokensEqual(bearer, this.opts.panelToken);
     const cookie = (req.headers.cookie ?? '')
       .split(';')
       .map((c) => c.trim())
       .find((c) => c.startsWith(`${COOKIE}=`));
-    return cookie !== undefined && tokensEqual(cookie.slice(COOKIE.length + 1), this.opts.panelToken);
+    if (cookie === undefined) return false;
+    const given = cookie.slice(COOKIE.length + 1);
+    let found = false;
+    for (const session of this.sessions) if (tokensEqual(given, session)) found = true;
+    return found;
   }
 
   private async route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {

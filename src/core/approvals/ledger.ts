@@ -310,7 +310,7 @@ export class ApprovalLedger {
 
   private async screenEdit(pending: PendingApproval, edited: Record<string, unknown>): Promise<ScreenResult> {
     try {
-      return await this.options.screen(pending.toolName, edited, pending.sessionId);
+      return await this.options.screen(pending.toolName, edited, pending.sessionId, pending.recordId);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       return { decision: 'deny', reason: `the edited arguments could not be screened (${detail})` };
