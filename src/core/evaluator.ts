@@ -4,12 +4,16 @@ import type { Decision, HookEvent, Merged, Outcome } from './types';
 import { configChanged, loadConfig, type ResolvedConfig } from './config/load';
 import { findProjectRoot } from './project';
 import { analyzeShell, initShellParser } from './shell';
+import { loadCodeGrammars } from './interp';
 import { toolCallOf } from './policies/call';
 import { ALL_POLICIES } from './policies/registry';
 import { resolvePolicyStates, runPolicies, unknownPolicySettings, type PolicyState } from './policies/run';
 import { SessionStore } from './policies/session';
 import type { AnyPolicy, ToolCall } from './policies/types';
 import { combine } from './verdict/combine';
+import { IoFacts, type FactSource } from './facts/io';
+import { nodeFactSource } from './facts/io-node';
+import { SessionWriteStore } from './facts/session-writes';
 import {
   NO_APPROVAL,
   NO_CUT,
@@ -21,7 +25,7 @@ import {
 import { Redactor } from './redaction';
 import { bindArgs } from './approvals/digest';
 import type { ActivityLog } from './activity/log';
-import type { SemanticTier, SemanticResult } from './semantic/tier';
+import type { SemanticTier, SemanticResult } from './review/tier';
 
 // The parser is WebAssembly: V8 compiles its hot functions again, optimised,
 // after they have run a while, and on a busy machine that once stalled the event
@@ -60,6 +64,8 @@ export interface EvaluatorOptions {
   onWarning?: (message: string) => void;
   /** How often config files are checked for changes (hot reload). */
   reloadCheckMs?: number;
+  /** The file system and git as the policies see them; tests pass a fake. */
+  factSource?: FactSource;
 }
 
 interface ProjectState {
@@ -87,16 +93,19 @@ export class Evaluator {
   private readonly sessions = new SessionStore();
   private readonly policies: AnyPolicy[];
   private readonly home: string;
+  private readonly sessionWrites: SessionWriteStore;
   private pausedUntil = 0;
 
   constructor(private readonly opts: EvaluatorOptions) {
     this.policies = opts.policies ?? ALL_POLICIES;
     this.home = opts.home ?? homedir();
+    this.sessionWrites = new SessionWriteStore(opts.stateDir);
   }
 
   /** Loads the shell parser; long-running hosts also warm it up (one-shot commands skip that). */
   static async ready(opts: { warmUp?: boolean } = {}): Promise<void> {
     await initShellParser();
+    await loadCodeGrammars();
     if (opts.warmUp !== false) await warmUpShellParser();
   }
 
@@ -168,14 +177,29 @@ export class Evaluator {
     const started = performance.now();
     const projectRoot = findProjectRoot(event.cwd || process.cwd());
     const { config, states } = this.projectState(projectRoot);
-    const call = toolCallOf(event, { projectRoot, home: this.home, faces: config.faces });
-    const session = this.sessions.memoryFor(`${event.agent}:${event.sessionId}`);
+    const sessionKey = `${event.agent}:${event.sessionId}`;
+    const source = this.opts.factSource ?? nodeFactSource;
+    const call = toolCallOf(event, {
+      projectRoot,
+      home: this.home,
+      faces: config.faces,
+      source,
+      writes: this.sessionWrites.load(sessionKey),
+    });
+    const io = call?.io ?? new IoFacts(source);
+    const session = this.sessions.memoryFor(sessionKey);
 
     const semanticRun =
       this.opts.semantic && call ? this.opts.semantic.start({ event, call, config, projectRoot }) : undefined;
     // Let the judge request go out before the policies take the CPU.
     if (semanticRun) await Promise.resolve();
-    const outcomes = runPolicies(states, { event, ...(call ? { call } : {}), session, stateDir: this.opts.stateDir });
+    const outcomes = runPolicies(states, {
+      event,
+      ...(call ? { call } : {}),
+      session,
+      stateDir: this.opts.stateDir,
+      io,
+    });
     if (call && config.allowTools && !config.allowTools.includes(call.toolName)) {
       outcomes.push({
         policy: 'allow-tools',
@@ -190,6 +214,8 @@ export class Evaluator {
       semantic = hardDeny ? notAsked(semanticRun.abort(SKIPPED_AFTER_DENY)) : await semanticRun.result;
     }
     const merged = semantic ? semantic.merge(outcomes) : combine(outcomes);
+    if (opts.record && call && event.event === 'PreToolUse' && merged.decision !== 'deny')
+      this.rememberWrites(sessionKey, call);
     const paused = this.isPaused();
     const record = this.buildRecord(
       event,
@@ -201,6 +227,15 @@ export class Evaluator {
       paused,
       projectRoot,
     );
+    const redactor = this.redactorFor(config);
+    record.facts = {
+      io: io.records.map((r) => ({
+        ...r,
+        arg: redactor.redactText(r.arg).text,
+        answer: redactor.redactText(r.answer).text,
+      })),
+      unread: (call?.facts.unread ?? []).map((u) => ({ reason: u.reason, detail: redactor.redactText(u.detail).text })),
+    };
     if (opts.record) this.opts.log?.append(this.forLog(record));
     if (paused)
       return {
@@ -211,6 +246,20 @@ export class Evaluator {
         config,
       };
     return { event, ...(call ? { call } : {}), merged, record, config };
+  }
+
+  /**
+   * Files this call writes (a file tool's target, a redirect, a copy), kept per session so that
+   * running one of them later is read like inline code. A store that cannot be written only
+   * loses that memory; the call itself is unaffected.
+   */
+  private rememberWrites(sessionKey: string, call: ToolCall): void {
+    const written = call.facts.writes.filter((w) => !w.dynamic && !w.glob).map((w) => w.absolute);
+    try {
+      this.sessionWrites.record(sessionKey, written);
+    } catch (err) {
+      this.opts.onWarning?.(`could not record this session's written files: ${(err as Error).message}`);
+    }
   }
 
   // One redactor per loaded config: building one reads the whole process
