@@ -131,6 +131,13 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
       const records = w.loggedRecords();
       writeFileSync(uri.fsPath, format === 'csv' ? toCsv(records) : toJsonl(records));
       w.log.info(`exported ${records.length} record(s) as ${format} to ${uri.fsPath}`);
+      const exported = uri;
+      void vscode.window
+        .showInformationMessage(
+          `Agent Warden: exported ${records.length} call${records.length === 1 ? '' : 's'} as ${format.toUpperCase()} to ${uri.fsPath}.`,
+          'Open',
+        )
+        .then((choice) => (choice === 'Open' ? vscode.window.showTextDocument(exported) : undefined));
       return { count: records.length, path: uri.fsPath };
     }),
     run('agentWarden.copyDigest', async (digestArg?: string) => {

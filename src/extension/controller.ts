@@ -24,6 +24,7 @@ import { vscodeLanguageModels } from './lmPort';
 import { createExtensionSemanticTier } from './semanticTier';
 import { localConfigPath, setPolicyEnabled } from './localConfig';
 import { notifyAsk } from './notifications';
+import { recordsWithAnswers } from './exportActivity';
 import { rowKind, rowOutcome } from '../server/rowSummary';
 import { PanelHost } from './panel';
 import { StatusBar, type GuardStatus } from './statusBar';
@@ -48,7 +49,7 @@ export class WardenController extends Disposable {
   private starting: Promise<void> | undefined;
 
   constructor(
-    private readonly context: vscode.ExtensionContext,
+    readonly context: vscode.ExtensionContext,
     readonly log: vscode.LogOutputChannel,
   ) {
     super((m) => log.warn(m));
@@ -188,6 +189,7 @@ export class WardenController extends Disposable {
   }
 
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  private connectedContext: boolean | undefined;
   /** A burst of rows refreshes the status bar and the panels' state once, not per call. */
   private refreshSoon(): void {
     this.refreshTimer ??= setTimeout(() => {
@@ -333,21 +335,23 @@ export class WardenController extends Disposable {
   refresh(): void {
     const status = this.guardStatus();
     this.statusBar.update(status);
+    // The walkthrough ticks "Connect" only once the hooks really point here.
+    if (status.guarded !== this.connectedContext) {
+      this.connectedContext = status.guarded;
+      void vscode.commands.executeCommand('setContext', 'agentWarden.connected', status.guarded);
+    }
     this.panel.setPendingBadge(status.pending);
     this.panel.broadcastState();
   }
 
-  /** Records from the activity log (all of them, redacted as stored). */
+  /** Records from the activity log (all of them, redacted as stored), each with how its ask ended. */
   loggedRecords(): VerdictRecord[] {
     const { entries, warnings } = readLogFile(this.paths.logFile);
     for (const w of warnings) this.log.warn(w);
-    const records: VerdictRecord[] = [];
-    for (const entry of entries) {
-      if (entry.type !== 'record') continue;
+    return recordsWithAnswers(entries, (entry) => {
       const parsed = verdictRecordSchema.safeParse(entry);
-      if (parsed.success) records.push(parsed.data);
-    }
-    return records;
+      return parsed.success ? parsed.data : null;
+    });
   }
 
   private async panelCommand(command: Exclude<PanelCommand, { type: 'ready' }>): Promise<string | void> {

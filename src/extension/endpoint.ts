@@ -90,7 +90,8 @@ export class Endpoint extends Disposable {
         hookToken,
         endpointKey: state.endpointKey(),
         port,
-        approvalTimeoutSeconds: evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
+        // Read again for every ask: a change of approvals.timeoutSeconds applies without a restart.
+        approvalTimeoutSeconds: () => evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
         failureDecision: () => evaluator.configFor(projectRoot).failureDecision,
         onError: opts.log.error,
       });

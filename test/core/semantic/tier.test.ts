@@ -319,3 +319,43 @@ test('the reason that lists unnamed targets shows them redacted', async () => {
   assert.ok(!reason.includes(password));
   await tier.close();
 });
+
+test('through the evaluator in observe mode: what the judge found is in the record, marked observed, never enforced', async () => {
+  fake.behaviour = systemoneAnswers(() => 0.95);
+  const world = makeWorld();
+  worlds.push(world.root);
+  const stateDir = join(world.root, 'state');
+  mkdirSync(stateDir);
+  const configPath = join(world.root, 'warden.json');
+  writeFileSync(configPath, JSON.stringify({ semantic: { mode: 'observe', url: fake.url('/judge') } }));
+  await Evaluator.ready();
+  const tier = tierWith();
+  const evaluator = new Evaluator({ stateDir, cliConfigPath: configPath, home: world.home, semantic: tier });
+  const { record, merged } = await evaluator.evaluate(
+    eventFor('Bash', { command: 'cat README.md' }, { cwd: world.project }),
+  );
+  assert.equal(merged.decision, 'allow', 'observe mode enforces nothing');
+  assert.equal(record.semantic.status, 'observe');
+  assert.equal(record.semantic.wouldDecide, 'deny');
+  const observed = record.outcomes.filter((o) => o.observed);
+  assert.ok(observed.length > 0, 'the judge findings are kept for the panel');
+  assert.ok(observed.every((o) => o.tier === 'semantic' && o.verdict !== 'allow'));
+  await tier.close();
+});
+
+test('through the evaluator: a deterministic deny does not ask the judge and is not reported degraded', async () => {
+  const world = makeWorld();
+  worlds.push(world.root);
+  const stateDir = join(world.root, 'state');
+  mkdirSync(stateDir);
+  const configPath = join(world.root, 'warden.json');
+  writeFileSync(configPath, JSON.stringify({ semantic: { mode: 'enforce', url: fake.url('/judge') } }));
+  await Evaluator.ready();
+  const tier = tierWith();
+  const evaluator = new Evaluator({ stateDir, cliConfigPath: configPath, home: world.home, semantic: tier });
+  const { record } = await evaluator.evaluate(eventFor('Bash', { command: 'chmod -R 777 /' }, { cwd: world.project }));
+  assert.equal(record.decision, 'deny');
+  assert.equal(record.semantic.status, 'off');
+  assert.match(record.semantic.reason ?? '', /^not asked: a deterministic policy denied the call/);
+  await tier.close();
+});
