@@ -1,5 +1,6 @@
 import type { VerdictRecord } from '../../src/core/verdict/record';
 import type { IpcResponses, MarkerRef } from '../../src/shared/protocol';
+import { cloudSection } from './cloud';
 import { explainCut, formatLatency, prettyJson } from './format';
 import { h, type VNode } from './vnode';
 import { countMarkers, splitMarkers } from './visible';
@@ -149,17 +150,20 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
       h(
         'tbody',
         {},
-        ...record.outcomes.map((o) =>
-          h(
-            'tr',
-            {},
-            h('td', {}, o.policy),
-            h('td', {}, o.tier),
-            h('td', {}, h('span', { class: `badge decision-${o.verdict}` }, o.verdict)),
-            h('td', {}, o.reason),
-            h('td', {}, o.evidence ?? ''),
+        // Cloud's outcomes are listed apart, with their org policy and version.
+        ...record.outcomes
+          .filter((o) => o.tier !== 'cloud')
+          .map((o) =>
+            h(
+              'tr',
+              {},
+              h('td', {}, o.policy),
+              h('td', {}, o.tier),
+              h('td', {}, h('span', { class: `badge decision-${o.verdict}` }, o.verdict)),
+              h('td', {}, o.reason),
+              h('td', {}, o.evidence ?? ''),
+            ),
           ),
-        ),
       ),
     ),
   ];
@@ -218,9 +222,7 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
     sections.push(
       h('div', { class: 'warning' }, `The semantic tier was degraded: ${record.semantic.reason ?? 'no reason given'}`),
     );
-  const cloud = record.outcomes.filter((o) => o.tier === 'cloud');
-  if (cloud.length)
-    sections.push(h('h3', {}, 'Cloud'), ...cloud.map((o) => h('div', {}, `${o.policy}: ${o.verdict}: ${o.reason}`)));
+  sections.push(...cloudSection(record));
   if (record.failure) sections.push(h('div', { class: 'error' }, `Could not be evaluated: ${record.failure}`));
   if (record.argsDigest)
     sections.push(

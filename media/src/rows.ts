@@ -1,4 +1,5 @@
 import type { VerdictRecord } from '../../src/core/verdict/record';
+import { orgDecided } from './cloud';
 import { formatLatency, formatTime, summarizeArgs } from './format';
 import { h, type VNode } from './vnode';
 
@@ -29,6 +30,8 @@ export function rowView(
         'degraded',
       ),
     );
+  if (orgDecided(record))
+    flags.push(h('span', { class: 'flag org', title: 'an org-managed check (Cloud) decided this call' }, 'org'));
   if (record.paused) flags.push(h('span', { class: 'flag paused' }, 'paused'));
   const node = h(
     'div',
