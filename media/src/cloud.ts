@@ -1,16 +1,8 @@
-import type { VerdictRecord } from '../../src/core/verdict/record';
+import type { CallRecord as VerdictRecord } from '../../src/protocol';
 import { h, type VNode } from './vnode';
 
-// The Cloud review in the panel: whether an org-managed check decided a row, and the detail's
-// section with Cloud's outcomes (each with its org policy id and version), apart from the local
+// The Cloud review in the panel detail: a section with Cloud's outcomes (each with its org policy id and version), apart from the local
 // ones, and observed checks read as what they would have done.
-
-/** True when the call's decision came from an org check (a Cloud outcome at the decision's severity). */
-export function orgDecided(record: VerdictRecord): boolean {
-  return (
-    record.decision !== 'allow' && record.outcomes.some((o) => o.tier === 'cloud' && o.verdict === record.decision)
-  );
-}
 
 const WOULD: Record<'deny' | 'instruct', string> = { deny: 'would have denied', instruct: 'would have warned' };
 

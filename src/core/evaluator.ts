@@ -187,7 +187,7 @@ export class Evaluator {
     let semantic: SemanticResult | undefined;
     if (semanticRun) {
       const hardDeny = outcomes.some((o) => o.verdict === 'deny' && !o.reviewableBy?.length);
-      semantic = hardDeny ? semanticRun.abort('a deterministic policy denied the call') : await semanticRun.result;
+      semantic = hardDeny ? notAsked(semanticRun.abort(SKIPPED_AFTER_DENY)) : await semanticRun.result;
     }
     const merged = semantic ? semantic.merge(outcomes) : combine(outcomes);
     const paused = this.isPaused();
@@ -270,13 +270,17 @@ export class Evaluator {
       cwd: event.cwd,
       projectRoot,
       toolName: event.toolName ?? null,
+      ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),
       toolInput: redactedInput?.value ?? null,
       argsDigest: digest,
       decision: merged.decision,
       reason: redactor.redactText(merged.reason).text,
       outcomes,
       envelope: semantic?.envelope ?? null,
-      redactions: semantic?.redactions ?? { count: redactedInput?.count ?? 0, byLabel: redactedInput?.byLabel ?? {} },
+      redactions: {
+        ...(semantic?.redactions ?? { count: redactedInput?.count ?? 0, byLabel: redactedInput?.byLabel ?? {} }),
+        inArguments: redactedInput?.count ?? 0,
+      },
       cut: semantic?.cut ?? NO_CUT,
       semantic: semantic?.status ?? SEMANTIC_OFF,
       approval: NO_APPROVAL,
@@ -285,6 +289,13 @@ export class Evaluator {
     if (semantic?.cloud) record.cloud = this.redactedCloudPart(semantic.cloud, redactor);
     if (notBindable) record.notBindable = notBindable;
     if (paused) record.paused = true;
+    // Observe mode: what the judge found is shown beside the enforced outcomes, never merged into them.
+    if (semantic?.status.status === 'observe')
+      record.outcomes.push(
+        ...semantic.outcomes
+          .filter((o) => o.verdict !== 'allow')
+          .map((o) => ({ ...o, reason: redactor.redactText(o.reason).text, observed: true })),
+      );
     return record;
   }
 
@@ -344,4 +355,13 @@ export class Evaluator {
     this.opts.log?.append(record);
     return record;
   }
+}
+
+const SKIPPED_AFTER_DENY = 'a deterministic policy denied the call';
+
+/** The judge was not asked because a deterministic policy already denied: that is no degradation. */
+function notAsked(result: SemanticResult): SemanticResult {
+  const reason = `not asked: ${SKIPPED_AFTER_DENY}`;
+  const cloud = result.cloud ? { ...result.cloud, status: 'skipped' as const, reason } : undefined;
+  return { ...result, status: { ...result.status, status: 'off', reason }, ...(cloud ? { cloud } : {}) };
 }

@@ -9,6 +9,7 @@ import { Evaluator } from '../../src/core/evaluator';
 import type { VerdictRecord } from '../../src/core/verdict/record';
 import { detailView, type DetailActions } from '../../media/src/detail';
 import { rowView } from '../../media/src/rows';
+import { toRowSummary } from '../../src/server/rowSummary';
 import { findAll, hasClass, textOf } from '../../media/src/vnode';
 import { eventFor, FakeJudgeServer, makeWorld, ready, removeDir } from '../core/semantic/helpers';
 import { block, denyBlock, outcome, verdict } from '../core/cloud/contract-shapes';
@@ -16,7 +17,14 @@ import { answering, cloudTier } from '../core/cloud/helpers';
 import { makeRecord } from './fixtures';
 
 const noop = () => undefined;
-const actions: DetailActions = { copyDigest: noop, markerInfo: noop, reveal: noop, notSecret: noop, close: noop };
+const actions: DetailActions = {
+  copyDigest: noop,
+  markerInfo: noop,
+  reveal: noop,
+  hideRevealed: noop,
+  notSecret: noop,
+  close: noop,
+};
 
 let fake: FakeJudgeServer;
 let world: ReturnType<typeof makeWorld>;
@@ -74,7 +82,7 @@ test('a Cloud deny: the row says an org check decided; the detail lists it with 
     },
   }));
   assert.equal(record.decision, 'deny');
-  const row = rowView(record, { selected: false, index: 0, onSelect: noop });
+  const row = rowView(toRowSummary(record), { selected: false, index: 0, onSelect: noop });
   const flag = findAll(row, (n) => hasClass(n, 'flag') && hasClass(n, 'org'))[0];
   assert.ok(flag, 'the row is marked');
   assert.equal(textOf(flag), 'org');
@@ -104,7 +112,7 @@ test('an observed check and Cloud in observe mode read as "would have"; no org m
     'observe',
   );
   assert.notEqual(record.decision, 'deny', 'never applied');
-  const row = rowView(record, { selected: false, index: 0, onSelect: noop });
+  const row = rowView(toRowSummary(record), { selected: false, index: 0, onSelect: noop });
   assert.equal(findAll(row, (n) => hasClass(n, 'org')).length, 0);
   const text = textOf(detailView(record, {}, actions));
   assert.match(text, /Cloud observed: deny/);

@@ -182,7 +182,7 @@ const DELETERS = new Set(['rm', 'unlink', 'rmdir', 'shred', 'srm', 'wipe']);
 
 function isRemoteSpec(word: string): boolean {
   return (
-    (/^[\w.-]+@?[\w.-]*:(?!\/\/)/.test(word) && !/^[A-Za-z]:[\\/]/.test(word)) ||
+    (/^[\w.-]+(?:@[\w.-]*)?:(?!\/\/)/.test(word) && !/^[A-Za-z]:[\\/]/.test(word)) ||
     /^(rsync|scp|sftp|ssh):\/\//.test(word)
   );
 }
@@ -225,7 +225,7 @@ function readerFiles(cmd: SimpleCommand): string[] {
   if (ARCHIVERS.has(name)) {
     const flags = parseFlags(args, ['f', 'C', 'T', 'X'], ['file', 'directory', 'files-from', 'exclude']);
     return flags.positionals.filter(
-      (p) => !/^[a-zA-Z]*[cxtru][a-zA-Z]*f?$/.test(p) || p.includes('.') || p.includes('/'),
+      (p) => !(/^[a-zA-Z]+$/.test(p) && /[cxtru]/.test(p)) || p.includes('.') || p.includes('/'),
     );
   }
   if (name === 'curl' || name === 'http' || name === 'https') {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CallRecord } from '../../protocol/records';
 
 // The one shape the panel shows, the log stores and `evaluate` prints.
 // Parsed with this schema wherever it is read back (log files, the web panel).
@@ -18,6 +19,7 @@ export const outcomeSchema = z.object({
   additionalContext: z.string().optional(),
   updatedOutput: z.unknown().optional(),
   probability: z.number().optional(),
+  observed: z.boolean().optional(),
   /** Cloud outcomes: the org policy that owns the check, and its version. */
   cloudPolicyId: z.string().optional(),
   cloudVersion: z.number().optional(),
@@ -88,6 +90,8 @@ export const approvalInfoSchema = z.object({
   answeredBy: z.string().nullable(),
   answeredAt: z.string().nullable(),
   approvalId: z.string().optional(),
+  edited: z.boolean().optional(),
+  note: z.string().optional(),
 });
 
 export const verdictRecordSchema = z.object({
@@ -101,6 +105,7 @@ export const verdictRecordSchema = z.object({
   cwd: z.string().optional(),
   projectRoot: z.string().optional(),
   toolName: z.string().nullable(),
+  toolUseId: z.string().optional(),
   toolInput: z.unknown(),
   /** Exact-args digest; in the log it is keyed (see activity/log.ts), never plain. */
   argsDigest: z.string().nullable(),
@@ -113,6 +118,7 @@ export const verdictRecordSchema = z.object({
     count: z.number(),
     byLabel: z.record(z.string(), z.number()),
     spans: z.array(redactionSpanSchema).optional(),
+    inArguments: z.number().optional(),
   }),
   cut: z.object({ request: z.boolean(), userSaid: z.boolean(), truncated: z.boolean() }),
   semantic: z.object({
@@ -130,6 +136,9 @@ export const verdictRecordSchema = z.object({
 });
 
 export type VerdictRecord = z.infer<typeof verdictRecordSchema>;
+// The panel's protocol declares the record without zod; this keeps the two in step.
+type Assignable<T extends U, U> = T;
+export type RecordMatchesProtocol = Assignable<VerdictRecord, CallRecord>;
 export type Envelope = z.infer<typeof envelopeSchema>;
 export type CloudPart = z.infer<typeof cloudPartSchema>;
 export type CloudOutcomeRecord = z.infer<typeof cloudOutcomeSchema>;

@@ -77,7 +77,8 @@ function egressOf(call: ToolCall, knownRemotes: readonly string[]): string | nul
     if (
       ['scp', 'rsync', 'sftp'].includes(name) &&
       args.some(
-        (a) => (/^[\w.-]*@?[\w.-]+:(?!\/\/)/.test(a) && !/^[A-Za-z]:[\\/]/.test(a)) || /^(rsync|sftp|scp):\/\//.test(a),
+        (a) =>
+          (/^(?:[\w.-]*@)?[\w.-]+:(?!\/\/)/.test(a) && !/^[A-Za-z]:[\\/]/.test(a)) || /^(rsync|sftp|scp):\/\//.test(a),
       )
     )
       return `${name} to a remote host`;
