@@ -25,6 +25,8 @@ function chips(row: RowSummary, attached: number): VNode[] {
   if (row.cut) out.push(h('span', { class: 'flag cut', title: 'the judge saw a shortened envelope' }, 'cut'));
   const semantic = semanticChip(row);
   if (semantic) out.push(h('span', { class: `flag ${semantic.cls}`, title: semantic.title }, semantic.text));
+  if (row.orgDecided)
+    out.push(h('span', { class: 'flag org', title: 'an org-managed check (Cloud) decided this call' }, 'org'));
   if (attached > 0)
     out.push(
       h('span', { class: 'flag events', title: 'events of this call (permission request, result)' }, `+${attached}`),

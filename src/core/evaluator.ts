@@ -428,5 +428,7 @@ const SKIPPED_AFTER_DENY = 'a deterministic policy denied the call';
 
 /** The judge was not asked because a deterministic policy already denied: that is no degradation. */
 function notAsked(result: SemanticResult): SemanticResult {
-  return { ...result, status: { ...result.status, status: 'off', reason: `not asked: ${SKIPPED_AFTER_DENY}` } };
+  const reason = `not asked: ${SKIPPED_AFTER_DENY}`;
+  const cloud = result.cloud ? { ...result.cloud, status: 'skipped' as const, reason } : undefined;
+  return { ...result, status: { ...result.status, status: 'off', reason }, ...(cloud ? { cloud } : {}) };
 }

@@ -177,7 +177,7 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
             description: w.judgeKeys.has(p) ? 'a key is stored' : '',
             provider: p,
           })),
-          { title: 'The judge provider this API key is for (semantic.provider)' },
+          { title: 'What this key is for: a judge provider (semantic.provider), or cloud (the org machine key)' },
         );
         if (!pick) return undefined;
         provider = pick.provider;
@@ -185,9 +185,8 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
       let key = keyArg;
       if (key === undefined) {
         key = await vscode.window.showInputBox({
-          title: `API key for the ${provider} judge`,
-          prompt:
-            "Kept in the editor's secret storage and given to the judge through semantic.apiKeyEnv. Leave empty to remove the stored key.",
+          title: provider === 'cloud' ? 'Machine key for the org Cloud' : `API key for the ${provider} judge`,
+          prompt: `Kept in the editor's secret storage and given to ${provider === 'cloud' ? 'the Cloud review through cloud.keyEnv' : 'the judge through semantic.apiKeyEnv'}. Leave empty to remove the stored key.`,
           password: true,
           ignoreFocusOut: true,
         });
