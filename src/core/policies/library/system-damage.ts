@@ -14,6 +14,7 @@ import {
 } from '../../facts/commands';
 import { inlineCode } from '../../facts/programs';
 import { inAllowedDirs } from '../../facts/temp-dirs';
+import { trimEndChars } from '../../text/scan';
 import { selfPipingFunction } from './shared/self-piping';
 
 // Commands that damage the machine itself rather than the project.
@@ -276,7 +277,7 @@ export const massProcessKill = definePolicy({
 
 /** A bind-mount source that is the home folder, a folder above it, or a credential folder in it. */
 function homeMountOf(source: string, home: string): string | null {
-  const expanded = source.replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, home).replace(/\/+$/, '') || '/';
+  const expanded = trimEndChars(source.replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, home), '/') || '/';
   if (expanded === home) return `the home folder (${source})`;
   if (home.startsWith(`${expanded}/`)) return `${source}, which holds the home folder`;
   if (/^\/home\/[^/]+$/.test(expanded)) return `another account's home folder (${source})`;
