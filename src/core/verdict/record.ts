@@ -145,7 +145,7 @@ export const verdictRecordSchema = z.object({
 export type VerdictRecord = z.infer<typeof verdictRecordSchema>;
 // The panel's protocol declares the record without zod; this keeps the two in step.
 type Assignable<T extends U, U> = T;
-export type RecordMatchesProtocol = Assignable<VerdictRecord, CallRecord>;
+type _RecordMatchesProtocol = Assignable<VerdictRecord, CallRecord>;
 export type Envelope = z.infer<typeof envelopeSchema>;
 export type CloudPart = z.infer<typeof cloudPartSchema>;
 export type CloudOutcomeRecord = z.infer<typeof cloudOutcomeSchema>;

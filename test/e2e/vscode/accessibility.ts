@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 
 // An axe-core audit of the panel inside the real editor. Its "incomplete"
@@ -15,7 +14,7 @@ export interface AuditResult {
   unsettled: { id: string; target: string; why: string }[];
 }
 
-const AXE = () => readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+const AXE = () => readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export async function auditPanel(frame: Frame): Promise<AuditResult> {
   if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE());
