@@ -15,9 +15,11 @@ test('the schema takes every cloud key and refuses bad values by name', () => {
   assert.ok(
     configSchema.safeParse({ cloud: { ...ON, observedPolicies: ['acme.prod-guard'], timeoutMs: 5000 } }).success,
   );
+  assert.ok(configSchema.safeParse({ cloud: { url: 'http://127.0.0.1:8787' } }).success, 'plain http to loopback');
   for (const [bad, key] of [
     [{ mode: 'on' }, 'mode'],
     [{ url: 'ftp://x.example' }, 'url'],
+    [{ url: 'http://cloud.example.com' }, 'url'],
     [{ url: 'not a url' }, 'url'],
     [{ keyEnv: '' }, 'keyEnv'],
     [{ observedPolicies: ['acme/prod'] }, 'observedPolicies'],
