@@ -9,12 +9,12 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initShellParser } from '../src/core/shell';
-import { FaceBook } from '../src/core/policies/faces';
+import { FaceBook } from '../src/core/config/faces';
 import { toolCallOf } from '../src/core/policies/call';
 import type { HookEvent } from '../src/core/types';
 import type { ResolvedConfig } from '../src/core/config/load';
 import { buildEnvelope } from '../src/core/semantic/envelope';
-import { createSemanticTier } from '../src/core/semantic/tier';
+import { createSemanticTier } from '../src/core/review/tier';
 import { selectQuestions } from '../src/core/semantic/questions';
 import { buildCloudBlock } from '../src/core/cloud/block';
 import { parseCloudBlock } from '../src/core/cloud/reply';
@@ -119,6 +119,7 @@ function config(cloud: ResolvedConfig['cloud'], semantic: ResolvedConfig['semant
     files: [],
     errors: [],
     warnings: [],
+    held: [],
   };
 }
 

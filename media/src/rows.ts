@@ -38,6 +38,7 @@ export function rowView(
   row: RowSummary,
   opts: { selected: boolean; index: number; total?: number; attached?: number; onSelect: (id: string) => void },
 ): VNode {
+  // The row's own text is its accessible name (time, tool, command, chips, outcome, who answered), in reading order.
   const answer = answerText(row);
   const label = OUTCOME_LABELS[row.outcome];
   const what = row.kind === 'call' ? (row.toolName ?? row.event) : row.event;
@@ -50,7 +51,6 @@ export function rowView(
       'aria-selected': opts.selected ? 'true' : 'false',
       'aria-posinset': String(opts.index + 1),
       ...(opts.total !== undefined ? { 'aria-setsize': String(opts.total) } : {}),
-      'aria-label': `${what} ${row.summary}: ${label}${answer ? `, ${answer}` : ''}`,
       'data-id': row.id,
       'data-index': String(opts.index),
       on: { click: () => opts.onSelect(row.id) },

@@ -1,4 +1,4 @@
-import { builtInFace } from '../core/policies/faces';
+import { builtInFace } from '../core/config/faces';
 import type { VerdictRecord } from '../core/verdict/record';
 import { orgDecided, type AnswerSource, type RowAnswer, type RowOutcome, type RowSummary } from '../protocol';
 

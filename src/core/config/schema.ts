@@ -62,6 +62,9 @@ export const semanticSchema = z
   })
   .strict();
 
+/** How long a Cloud review is waited for when `cloud.timeoutMs` is not set. */
+export const DEFAULT_CLOUD_TIMEOUT_MS = 5_000;
+
 /** A Cloud policy id as the Cloud review contract accepts one. */
 export const CLOUD_POLICY_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -148,5 +151,4 @@ export const configSchema = z
   .strict();
 
 export type WardenConfigFile = z.infer<typeof configSchema>;
-export type ToolFaceInput = z.infer<typeof toolFaceSchema>;
 export type ConfigScope = 'default' | 'user' | 'project' | 'local' | 'cli';

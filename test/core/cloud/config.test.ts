@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configSchema } from '../../../src/core/config/schema';
 import { loadConfig } from '../../../src/core/config/load';
-import { classifyCloudChange } from '../../../src/core/cloud/settings-changes';
+import { classifyCloudChange } from '../../../src/core/config/cloud-changes';
+import { classifyConfigChange } from '../../../src/core/config/loosening';
 
 const ON = { mode: 'enforce', url: 'https://cloud.example.com', keyEnv: 'ORG_KEY', machineId: 'm-1' } as const;
 
@@ -78,6 +79,11 @@ test('turning Cloud on or off, changing where or as whom it sends, or observing 
   assert.deepEqual(effects(ON, { ...ON, timeoutMs: 1000 }), [['cloud.timeoutMs', 'loosens']]);
   assert.deepEqual(effects(ON, { ...ON, timeoutMs: 9000 }), [['cloud.timeoutMs', 'tightens']]);
   assert.deepEqual(effects(ON, { ...ON }), []);
+  assert.deepEqual(
+    classifyConfigChange({ cloud: ON }, { cloud: { ...ON, url: 'https://x.example' } }).map((c) => [c.key, c.effect]),
+    [['cloud.url', 'loosens']],
+    'the config classifier uses these rules',
+  );
   assert.match(
     classifyCloudChange({}, { cloud: ON })[1]!.detail,
     /cloud\.url: \(unset\) → "https:\/\/cloud\.example\.com"/,
