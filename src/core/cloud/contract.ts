@@ -29,7 +29,7 @@ export const MAX_CLOUD_NAME_CHARS = 256;
 /** Most outcomes or names accepted in one list of a reply. */
 export const MAX_CLOUD_LIST = 4_096;
 
-export const DEFAULT_CLOUD_TIMEOUT_MS = 5_000;
+export { DEFAULT_CLOUD_TIMEOUT_MS } from '../config/schema';
 
 /**
  * Warden's intent mode. Warden always asks the three task probes when a person spoke and reads the

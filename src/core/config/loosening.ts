@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { WardenConfigFile } from './schema';
 import { DEFAULT_LOG_KEEP, DEFAULT_LOG_MAX_BYTES } from './load';
+import { classifyCloudChange } from './cloud-changes';
 
 // Every config key change is either proven to tighten, or it is a loosening:
 // loosening waits for a person, tightening applies at once. Unknown keys never
@@ -85,7 +86,7 @@ const CLASSIFIERS: Record<Key, Classifier> = {
   redaction: (a, b) => exceptionList('redaction.allowlist', a.redaction?.allowlist, b.redaction?.allowlist),
   semantic: (a, b) => opaque('semantic', a.semantic, b.semantic),
   // Cloud settings decide where the person's words go and which org checks are enforced.
-  cloud: (a, b) => opaque('cloud', a.cloud, b.cloud),
+  cloud: classifyCloudChange,
   approvals: (a, b) => opaque('approvals.timeoutSeconds', a.approvals?.timeoutSeconds, b.approvals?.timeoutSeconds),
   failure: (a, b) => {
     const from = a.failure?.decision;

@@ -62,8 +62,22 @@ export const semanticSchema = z
   })
   .strict();
 
+/** How long a Cloud review is waited for when `cloud.timeoutMs` is not set. */
+export const DEFAULT_CLOUD_TIMEOUT_MS = 5_000;
+
 /** A Cloud policy id as the Cloud review contract accepts one. */
 export const CLOUD_POLICY_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The person's words go there: https, or plain http only to this machine. */
+function isCloudUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'https:') return true;
+    return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
 
 // Org-managed checks (the Cloud review contract). Taken from the user scope, the --config file or a
 // trusted project only: these settings decide where the person's words are sent.
@@ -76,7 +90,7 @@ export const cloudSchema = z
     url: z
       .string()
       .url()
-      .refine((u) => /^https?:/i.test(u), 'an http or https URL')
+      .refine(isCloudUrl, 'an https URL (http only to a loopback host)')
       .describe("The org's Cloud base URL; reviews go to <url>/enforcement/v1/jev/systemone")
       .optional(),
     keyEnv: z

@@ -148,7 +148,6 @@ type Assignable<T extends U, U> = T;
 type _RecordMatchesProtocol = Assignable<VerdictRecord, CallRecord>;
 export type Envelope = z.infer<typeof envelopeSchema>;
 export type CloudPart = z.infer<typeof cloudPartSchema>;
-export type CloudOutcomeRecord = z.infer<typeof cloudOutcomeSchema>;
 export type CloudObserved = z.infer<typeof cloudObservedSchema>;
 export type ApprovalInfo = z.infer<typeof approvalInfoSchema>;
 

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configSchema } from '../../../src/core/config/schema';
 import { loadConfig } from '../../../src/core/config/load';
-import { classifyCloudChange } from '../../../src/core/cloud/settings-changes';
+import { classifyCloudChange } from '../../../src/core/config/cloud-changes';
+import { classifyConfigChange } from '../../../src/core/config/loosening';
 
 const ON = { mode: 'enforce', url: 'https://cloud.example.com', keyEnv: 'ORG_KEY', machineId: 'm-1' } as const;
 
@@ -15,9 +16,11 @@ test('the schema takes every cloud key and refuses bad values by name', () => {
   assert.ok(
     configSchema.safeParse({ cloud: { ...ON, observedPolicies: ['acme.prod-guard'], timeoutMs: 5000 } }).success,
   );
+  assert.ok(configSchema.safeParse({ cloud: { url: 'http://127.0.0.1:8787' } }).success, 'plain http to loopback');
   for (const [bad, key] of [
     [{ mode: 'on' }, 'mode'],
     [{ url: 'ftp://x.example' }, 'url'],
+    [{ url: 'http://cloud.example.com' }, 'url'],
     [{ url: 'not a url' }, 'url'],
     [{ keyEnv: '' }, 'keyEnv'],
     [{ observedPolicies: ['acme/prod'] }, 'observedPolicies'],
@@ -76,6 +79,11 @@ test('turning Cloud on or off, changing where or as whom it sends, or observing 
   assert.deepEqual(effects(ON, { ...ON, timeoutMs: 1000 }), [['cloud.timeoutMs', 'loosens']]);
   assert.deepEqual(effects(ON, { ...ON, timeoutMs: 9000 }), [['cloud.timeoutMs', 'tightens']]);
   assert.deepEqual(effects(ON, { ...ON }), []);
+  assert.deepEqual(
+    classifyConfigChange({ cloud: ON }, { cloud: { ...ON, url: 'https://x.example' } }).map((c) => [c.key, c.effect]),
+    [['cloud.url', 'loosens']],
+    'the config classifier uses these rules',
+  );
   assert.match(
     classifyCloudChange({}, { cloud: ON })[1]!.detail,
     /cloud\.url: \(unset\) → "https:\/\/cloud\.example\.com"/,

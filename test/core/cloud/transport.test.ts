@@ -72,7 +72,7 @@ test('a body that is not JSON, or not an object, is degraded', async () => {
   assert.match(await degradedBy(), /reply: /);
 });
 
-test('an unreachable Cloud, a missing key variable and no URL are degraded; the last two send nothing', async () => {
+test('an unreachable Cloud, a missing key variable, no URL or no machine id are degraded; the last three send nothing', async () => {
   const closed = await FakeJudgeServer.start();
   const url = closed.url('');
   await closed.close();
@@ -80,6 +80,7 @@ test('an unreachable Cloud, a missing key variable and no URL are degraded; the 
   const before = fake.requests.length;
   assert.match(await degradedBy({}, {} as typeof CLOUD_ENV), /CLOUD_KEY named by cloud\.keyEnv is not set/);
   assert.match(await degradedBy({ cloud: { url: undefined } }), /cloud\.url is not set/);
+  assert.match(await degradedBy({ cloud: { machineId: undefined } }), /cloud\.machineId is not set/);
   assert.equal(fake.requests.length, before);
 });
 

@@ -59,6 +59,20 @@ const ROWS: Row[] = [
   ['log keeps fewer files', { log: { keep: 9 } }, { log: { keep: 2 } }, 'loosens'],
   ['a trusted root added', {}, { trustedRoots: ['~/work'] }, 'loosens'],
   ['a trusted root removed', { trustedRoots: ['~/work', '~/play'] }, { trustedRoots: ['~/work'] }, 'tightens'],
+  ['Cloud turned on', {}, { cloud: { mode: 'enforce', url: 'https://c.example', machineId: 'm' } }, 'loosens'],
+  ['Cloud turned off', { cloud: { mode: 'enforce' } }, { cloud: { mode: 'off' } }, 'loosens'],
+  ['Cloud enforce to observe', { cloud: { mode: 'enforce' } }, { cloud: { mode: 'observe' } }, 'loosens'],
+  ['Cloud observe to enforce', { cloud: { mode: 'observe' } }, { cloud: { mode: 'enforce' } }, 'tightens'],
+  [
+    'the Cloud URL changed',
+    { cloud: { url: 'https://a.example' } },
+    { cloud: { url: 'https://b.example' } },
+    'loosens',
+  ],
+  ['the Cloud key variable changed', { cloud: { keyEnv: 'A' } }, { cloud: { keyEnv: 'B' } }, 'loosens'],
+  ['the machine id changed', { cloud: { machineId: 'a' } }, { cloud: { machineId: 'b' } }, 'loosens'],
+  ['a Cloud policy observed', {}, { cloud: { observedPolicies: ['acme.x'] } }, 'loosens'],
+  ['a Cloud policy no longer observed', { cloud: { observedPolicies: ['acme.x'] } }, { cloud: {} }, 'tightens'],
 ];
 
 for (const [name, before, after, expected] of ROWS) {

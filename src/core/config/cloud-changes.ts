@@ -3,10 +3,9 @@
 // its key variable or its machine id, moving from enforce to observe, observing more policies,
 // and shortening the timeout (a Cloud that times out more often enforces less). What tightens:
 // observe to enforce (both already send), observing fewer policies, a longer timeout.
-// The shape is the config classifier's (key, effect, detail), so it slots in beside the others.
+// The config classifier (loosening.ts) uses it for the `cloud` key.
 import { isDeepStrictEqual } from 'node:util';
-import type { WardenConfigFile } from '../config/schema';
-import { DEFAULT_CLOUD_TIMEOUT_MS } from './contract';
+import { DEFAULT_CLOUD_TIMEOUT_MS, type WardenConfigFile } from './schema';
 
 export interface CloudSettingChange {
   key: string;
