@@ -6,6 +6,9 @@ import type { HookService } from './hooks';
 import { VERSION } from '../core/version';
 import { BRIDGE_NONCE_HEADER, REPLY_MAC_HEADER, replyMac } from '../core/endpointAuth';
 
+/** A hook body arrives in one go from a local agent; one that trickles for longer is refused. */
+export const BODY_TIMEOUT_MS = 30_000;
+
 /** A route group mounted beside the hook routes (the panel API adds one). */
 export interface RouteGroup {
   /** Returns true when it handled the request. */
@@ -20,6 +23,8 @@ export interface WardenServerOptions {
   port?: number;
   host?: string;
   bodyCap?: number;
+  /** How long a hook request's body may take to arrive (apart from how long a held ask may wait). */
+  bodyTimeoutMs?: number;
   routes?: RouteGroup[];
   onError?: (message: string) => void;
 }
@@ -135,7 +140,7 @@ export class WardenServer {
     res.on('close', () => {
       if (!res.writableFinished) hangUp.abort();
     });
-    const body = await readBody(req, this.opts.bodyCap ?? DEFAULT_BODY_CAP);
+    const body = await readBody(req, this.opts.bodyCap ?? DEFAULT_BODY_CAP, this.opts.bodyTimeoutMs ?? BODY_TIMEOUT_MS);
     const headless = req.headers['x-agent-warden-headless'] === '1';
     const result = await this.opts.hooks.handle(
       agent,
@@ -144,7 +149,7 @@ export class WardenServer {
       headless,
     );
     // Agents treat anything but 2xx as "go ahead": every agent request gets 200 and a verdict.
-    const headers: Record<string, string> = !body.ok && body.tooLarge ? { connection: 'close' } : {};
+    const headers: Record<string, string> = !body.ok && (body.tooLarge || body.stalled) ? { connection: 'close' } : {};
     const replyText = JSON.stringify(result.reply);
     const nonce = req.headers[BRIDGE_NONCE_HEADER];
     if (this.opts.endpointKey && typeof nonce === 'string' && /^[0-9a-f]{32}$/.test(nonce))
