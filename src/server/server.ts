@@ -66,6 +66,8 @@ export class WardenServer {
 
   async listen(): Promise<string> {
     const server = createServer((req, res) => {
+      this.inFlight++;
+      res.once('close', () => this.inFlight--);
       this.route(req, res).catch((err: Error) => {
         this.opts.onError?.(`request failed: ${err.stack ?? err.message}`);
         if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
@@ -88,15 +90,24 @@ export class WardenServer {
     return this.url;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops listening, lets the replies already being written go out (held asks
+   * settled by the host's shutdown answer deny, not a dropped connection that an
+   * agent would read as "go ahead"), then cuts what is left after `graceMs`.
+   */
+  async close(graceMs = 2000): Promise<void> {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const deadline = Date.now() + graceMs;
+    while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    server.closeAllConnections();
+    await closed;
   }
+
+  private inFlight = 0;
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
