@@ -1,9 +1,9 @@
 // Bundles the panel UI (media/src) for the browser into dist/webview, and
 // writes the JSON schema of the Warden config files from the zod schema.
-// scripts/build.mjs imports this after the product bundles; with --tests it
-// also bundles the VS Code extension-host suite (test/e2e/vscode/suite).
+// scripts/build.mjs imports this after the product bundles.
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import * as prettier from 'prettier';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,24 +11,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'dist', 'webview');
 mkdirSync(outDir, { recursive: true });
 
-// The panel validates nothing (the hosts validate every message; the panel
-// renders text only), yet the shared modules it imports for types and tool
-// faces build zod schemas at load time. A stand-in that accepts any call keeps
-// zod's 450 KB out of the webview.
-const zodStandIn = {
-  name: 'zod-stand-in',
-  setup(b) {
-    b.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod', namespace: 'zod-stand-in' }));
-    b.onLoad({ filter: /.*/, namespace: 'zod-stand-in' }, () => ({
-      contents:
-        'const any = new Proxy(function () {}, { get: (_t, key) => (key === Symbol.toPrimitive ? () => "" : any), apply: () => any, construct: () => any }); export const z = any; export default any;',
-      loader: 'js',
-    }));
-  },
-};
-
-await build({
-  plugins: [zodStandIn],
+// The panel imports only the protocol module (types and pure text helpers):
+// no zod, no Node, no core code. The build fails if anything else got in.
+const WEBVIEW_MAY_IMPORT = [/^media\/src\//, /^src\/protocol\//];
+const webview = await build({
   entryPoints: [join(root, 'media/src/main.ts')],
   outfile: join(outDir, 'panel.js'),
   bundle: true,
@@ -37,9 +23,13 @@ await build({
   target: ['chrome114'],
   minify: true,
   sourcemap: false,
+  metafile: true,
   logLevel: 'warning',
   absWorkingDir: root,
 });
+const strays = Object.keys(webview.metafile.inputs).filter((input) => !WEBVIEW_MAY_IMPORT.some((ok) => ok.test(input)));
+if (strays.length)
+  throw new Error(`the panel bundle may import only media/src and src/protocol; it pulled in: ${strays.join(', ')}`);
 copyFileSync(join(root, 'media/src/panel.css'), join(outDir, 'panel.css'));
 
 // The config files' JSON schema, for editors (package.json contributes it through jsonValidation).
@@ -61,29 +51,7 @@ jsonSchema.title = 'Agent Warden configuration';
 jsonSchema.description =
   'Policies, tool faces, redaction, the semantic tier, approvals and failure handling (.agent-warden/config.json and config.local.json).';
 mkdirSync(join(root, 'schemas'), { recursive: true });
-writeFileSync(join(root, 'schemas', 'config.schema.json'), JSON.stringify(jsonSchema, null, 2) + '\n');
-
-// With --tests: the VS Code extension-host suite, and the test-only extension
-// that provides a fake language model (test/e2e/vscode/fake-lm).
-if (process.argv.includes('--tests')) {
-  const hostBundles = [
-    ['test/e2e/vscode/suite/index.ts', 'out/test/e2e/vscode/suite/index.js'],
-    ['test/e2e/vscode/fake-lm/extension.ts', 'out/test/e2e/vscode/fake-lm/extension.js'],
-  ].filter(([from]) => existsSync(join(root, from)));
-  await Promise.all(
-    hostBundles.map(([from, to]) =>
-      build({
-        entryPoints: [join(root, from)],
-        outfile: join(root, to),
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        format: 'cjs',
-        external: ['vscode'],
-        sourcemap: 'linked',
-        logLevel: 'warning',
-        absWorkingDir: root,
-      }),
-    ),
-  );
-}
+// Written as Prettier writes it, so generating the file and `npm run format:check` agree.
+const schemaPath = join(root, 'schemas', 'config.schema.json');
+const prettierOptions = { ...(await prettier.resolveConfig(schemaPath)), filepath: schemaPath };
+writeFileSync(schemaPath, await prettier.format(JSON.stringify(jsonSchema, null, 2), prettierOptions));

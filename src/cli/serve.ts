@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { findProjectRoot } from '../core/project';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
-import { renderPanelHtml } from '../../media/html';
+import { renderPanelHtml } from '../shared/panelHtml';
 import { openCore, warn } from './common';
 import { Evaluator } from '../core/evaluator';
 import type { HeldChange } from '../core/config/load';
@@ -49,12 +49,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
   // The one-time link goes to this terminal only: never into the record, never to disk.
   const panelUrl = host.panelRoutes!.newPanelLink(url);
   const removeRecord = core.state.recordEndpoint({ url, workspaceRoot: null, version: VERSION, host: 'serve' });
-  const roots = new Set([projectRoot]);
-  host.broker.onChange((n) => {
-    if (n.type === 'record' && n.record.projectRoot) roots.add(n.record.projectRoot);
-  });
   const watch = setInterval(() => {
-    for (const root of roots) core.evaluator.configFor(root);
+    for (const root of new Set([projectRoot, ...core.evaluator.projectRoots()])) core.evaluator.configFor(root);
   }, CONFIG_WATCH_MS);
   watch.unref();
   const stop = async () => {

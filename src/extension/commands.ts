@@ -5,7 +5,7 @@ import type { WardenController } from './controller';
 import type { ConnectOptions } from './hookup';
 import { toCsv, toJsonl } from './exportActivity';
 import { isKeyedProvider, KEYED_PROVIDERS, type KeyedProvider } from './judgeKeys';
-import type { PendingView } from '../shared/protocol';
+import type { PendingView } from '../protocol';
 
 // Every palette command, under the "Agent Warden" category (see package.json).
 // Commands take optional arguments so tests and keybindings can skip the prompts.
@@ -131,6 +131,13 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
       const records = w.loggedRecords();
       writeFileSync(uri.fsPath, format === 'csv' ? toCsv(records) : toJsonl(records));
       w.log.info(`exported ${records.length} record(s) as ${format} to ${uri.fsPath}`);
+      const exported = uri;
+      void vscode.window
+        .showInformationMessage(
+          `Agent Warden: exported ${records.length} call${records.length === 1 ? '' : 's'} as ${format.toUpperCase()} to ${uri.fsPath}.`,
+          'Open',
+        )
+        .then((choice) => (choice === 'Open' ? vscode.window.showTextDocument(exported) : undefined));
       return { count: records.length, path: uri.fsPath };
     }),
     run('agentWarden.copyDigest', async (digestArg?: string) => {
@@ -170,7 +177,7 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
             description: w.judgeKeys.has(p) ? 'a key is stored' : '',
             provider: p,
           })),
-          { title: 'The judge provider this API key is for (semantic.provider)' },
+          { title: 'What this key is for: a judge provider (semantic.provider), or cloud (the org machine key)' },
         );
         if (!pick) return undefined;
         provider = pick.provider;
@@ -178,9 +185,8 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
       let key = keyArg;
       if (key === undefined) {
         key = await vscode.window.showInputBox({
-          title: `API key for the ${provider} judge`,
-          prompt:
-            "Kept in the editor's secret storage and given to the judge through semantic.apiKeyEnv. Leave empty to remove the stored key.",
+          title: provider === 'cloud' ? 'Machine key for the org Cloud' : `API key for the ${provider} judge`,
+          prompt: `Kept in the editor's secret storage and given to ${provider === 'cloud' ? 'the Cloud review through cloud.keyEnv' : 'the judge through semantic.apiKeyEnv'}. Leave empty to remove the stored key.`,
           password: true,
           ignoreFocusOut: true,
         });

@@ -6,11 +6,11 @@ import type { HeldChange } from '../core/config/load';
 import { RevealingEvaluator } from './reveal/evaluator';
 import { RevealService } from './reveal/service';
 import { OriginalsStore } from './reveal/store';
-import type { SemanticTierHandle } from '../core/semantic/tier';
+import type { SemanticTierHandle } from '../core/review/tier';
 import { findProjectRoot } from '../core/project';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
-import type { PolicyView } from '../shared/protocol';
+import type { PolicyView } from '../protocol';
 import { Disposable, toDisposable } from './disposable';
 import { portCandidates } from './port';
 
@@ -90,7 +90,8 @@ export class Endpoint extends Disposable {
         hookToken,
         endpointKey: state.endpointKey(),
         port,
-        approvalTimeoutSeconds: evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
+        // Read again for every ask: a change of approvals.timeoutSeconds applies without a restart.
+        approvalTimeoutSeconds: () => evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
         failureDecision: () => evaluator.configFor(projectRoot).failureDecision,
         onError: opts.log.error,
       });

@@ -6,9 +6,10 @@ import { approvalLine, approvalSummary, type ApprovalLine } from '../core/approv
 import { bindArgs, type ArgsBinding } from '../core/approvals/digest';
 import type { AnsweredResolution, PendingApproval, Resolution } from '../core/approvals/approvalTypes';
 import type { VerdictRecord } from '../core/verdict/record';
-import type { ApprovalAnswer, HostNotification, PendingView, ResolutionView } from '../shared/protocol';
+import type { AnswerResult, ApprovalAnswer, HostNotification, PendingView, ResolutionView } from '../protocol';
 import type { AskContext, AskHandler, AskOutcome } from './hooks';
 import { RecordBuffer } from './records';
+import { toRowSummary } from './rowSummary';
 
 // Where an ask goes. With a panel connected, the agent's PreToolUse request is
 // held until a person answers or the deadline passes. Without one (or at the
@@ -18,7 +19,7 @@ import { RecordBuffer } from './records';
 
 export interface AskBrokerOptions {
   evaluator: Evaluator;
-  timeoutSeconds: number;
+  timeoutSeconds: number | (() => number);
   log?: ActivityLog;
   clock?: LedgerClock;
   records?: RecordBuffer;
@@ -75,18 +76,14 @@ export class AskBroker implements AskHandler {
 
   publishRecord(record: VerdictRecord): void {
     this.records.add(record);
-    this.emit({ type: 'record', record });
+    this.emit({ type: 'rows', rows: [toRowSummary(record)] });
   }
 
   pending(): PendingView[] {
     return this.ledger.list().map(pendingView);
   }
 
-  async answer(
-    id: string,
-    answer: ApprovalAnswer,
-    answeredBy: string,
-  ): Promise<{ status: 200 | 400 | 404 | 409; body: unknown }> {
+  async answer(id: string, answer: ApprovalAnswer, answeredBy: string): Promise<AnswerResult> {
     // Arguments that are not bindable have no digest to show, so the one sent back (the API
     // requires one) cannot be checked against it; the ledger then refuses a plain approval
     // fail-closed, naming the problem, and still takes a refusal or an edit (bound on its own).
@@ -102,23 +99,24 @@ export class AskBroker implements AskHandler {
     switch (result.kind) {
       case 'ok': {
         const record = this.records.get(result.resolution.recordId);
-        return { status: 200, body: { resolution: resolutionView(result.resolution), record: record ?? null } };
+        return {
+          kind: 'ok',
+          resolution: resolutionView(result.resolution),
+          row: record ? toRowSummary(record) : null,
+        };
       }
       case 'not-found':
         return {
-          status: 404,
-          body: { error: `no pending approval ${id}: it is unknown, answered, expired or withdrawn` },
+          kind: 'not-pending',
+          message: `no pending approval ${id}: it is unknown, answered, expired or withdrawn`,
         };
       case 'digest-mismatch':
         return {
-          status: 409,
-          body: {
-            error: 'the digest is not the one shown for this approval; nothing was licensed',
-            shownDigest: result.shownDigest,
-          },
+          kind: 'digest-mismatch',
+          message: 'the digest is not the one shown for this approval; nothing was licensed',
         };
       case 'not-bindable':
-        return { status: 409, body: { error: `these arguments cannot be approved: ${result.problem}` } };
+        return { kind: 'not-bindable', message: `these arguments cannot be approved: ${result.problem}` };
     }
   }
 
@@ -158,7 +156,7 @@ export class AskBroker implements AskHandler {
     const { resolution } = waited;
     if (resolution.kind === 'answered') return answeredOutcome(resolution);
     if (resolution.kind === 'expired')
-      return toAgent(` (no answer in the Warden panel within ${this.opts.timeoutSeconds} s)`);
+      return toAgent(` (no answer in the Warden panel within ${this.ledger.timeoutSeconds} s)`);
     return { decision: 'deny', consented: false, reason: `withdrawn: ${resolution.reason}` };
   }
 
@@ -203,7 +201,7 @@ export class AskBroker implements AskHandler {
     const licence = this.ledger.useLicence(event.sessionId, event.toolName!, record.argsDigest, { personOnly });
     if (!licence) return undefined;
     const scope = licence.kind === 'session' ? 'for this session' : 'once';
-    this.records.update(record.id, (r) => ({
+    this.updateRecord(record.id, (r) => ({
       ...r,
       approval: {
         state: 'licensed',
@@ -246,7 +244,7 @@ export class AskBroker implements AskHandler {
     const binding: ArgsBinding = record.argsDigest
       ? { ok: true, digest: record.argsDigest }
       : { ok: false, problem: record.notBindable ?? 'the arguments are not plain JSON data' };
-    this.records.update(record.id, (r) => ({ ...r, approval: { ...r.approval, state: 'pending' } }));
+    this.updateRecord(record.id, (r) => ({ ...r, approval: { ...r.approval, state: 'pending' } }));
     return {
       recordId: record.id,
       agent: event.agent,
@@ -282,12 +280,41 @@ export class AskBroker implements AskHandler {
   private resolved(resolution: Resolution): void {
     this.askedEvents.delete(resolution.recordId);
     const summary = approvalSummary(resolution);
-    this.records.update(resolution.recordId, (r) => ({
+    const edited = resolution.kind === 'answered' && resolution.edited && resolution.decision === 'allow';
+    const note = resolution.kind === 'answered' ? undefined : closedNote(resolution.reason);
+    this.emit({ type: 'resolved', resolution: resolutionView(resolution) });
+    this.updateRecord(resolution.recordId, (r) => ({
       ...r,
-      approval: { ...summary, approvalId: resolution.approvalId },
+      approval: {
+        ...summary,
+        approvalId: resolution.approvalId,
+        ...(edited ? { edited: true } : {}),
+        ...(note ? { note } : {}),
+      },
     }));
     if (resolution.kind === 'answered') this.logLine(approvalLine(resolution));
-    this.emit({ type: 'resolved', resolution: resolutionView(resolution) });
+    // An ask that closed unanswered leaves a line too, so the log says what became of it.
+    else
+      this.logLine({
+        type: 'approval',
+        recordId: resolution.recordId,
+        approvalId: resolution.approvalId,
+        decision: 'ask',
+        answer: resolution.kind,
+        scope: null,
+        digest: null,
+        shownDigest: null,
+        answeredBy: null,
+        answeredAt: resolution.at,
+        edited: false,
+        reason: resolution.reason,
+      });
+  }
+
+  /** Changes a held record and tells the panels: a row follows its ask to the end. */
+  private updateRecord(id: string, change: (record: VerdictRecord) => VerdictRecord): void {
+    const next = this.records.update(id, change);
+    if (next) this.emit({ type: 'rows', rows: [toRowSummary(next)] });
   }
 
   /** Appends an approval line; the log keeps keyed digests only. */
@@ -363,13 +390,23 @@ export class AskBroker implements AskHandler {
   }
 }
 
+/** The reason an ask closed unanswered, in the record's note: where the call went. */
+function closedNote(reason: string): string {
+  return /agent prompt|agent's prompt/.test(reason) ? 'agent-prompt' : reason;
+}
+
 function answeredOutcome(resolution: AnsweredResolution): AskOutcome {
   if (resolution.decision === 'allow') {
     return {
       decision: 'allow',
       consented: true,
       reason: resolution.reason,
-      ...(resolution.updatedInput ? { updatedInput: resolution.updatedInput } : {}),
+      ...(resolution.updatedInput
+        ? {
+            updatedInput: resolution.updatedInput,
+            additionalContext: `The person changed your call in Agent Warden before approving it; what runs is: ${JSON.stringify(resolution.updatedInput)}`,
+          }
+        : {}),
     };
   }
   // A refusal's reason already carries the person's message; a denied edit's does not.
@@ -402,6 +439,7 @@ export function resolutionView(r: Resolution): ResolutionView {
   if (r.kind === 'answered') {
     return {
       id: r.approvalId,
+      recordId: r.recordId,
       state: r.decision === 'allow' ? 'approved' : 'refused',
       scope: r.scope,
       digest: r.digest,
@@ -410,5 +448,13 @@ export function resolutionView(r: Resolution): ResolutionView {
       ...(r.message ? { message: r.message } : {}),
     };
   }
-  return { id: r.approvalId, state: r.kind, scope: null, digest: null, answeredBy: null, answeredAt: r.at };
+  return {
+    id: r.approvalId,
+    recordId: r.recordId,
+    state: r.kind,
+    scope: null,
+    digest: null,
+    answeredBy: null,
+    answeredAt: r.at,
+  };
 }

@@ -15,7 +15,7 @@ export interface WardenHostOptions {
   log?: ActivityLog;
   hookToken: string;
   port?: number;
-  approvalTimeoutSeconds: number;
+  approvalTimeoutSeconds: number | (() => number);
   failureDecision: () => Decision;
   /** Signs replies for the command bridge (see endpointAuth); without it the bridge relays nothing. */
   endpointKey?: Buffer;
@@ -60,6 +60,7 @@ export class WardenHost {
           broker: this.broker,
           origins,
           recentRecords: () => this.broker.records.all(),
+          recordById: (id) => this.broker.records.get(id),
           assetsDir: opts.panel.assetsDir,
           renderPage: opts.panel.renderPage,
         })

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { approvalAnswerSchema, type HostNotification, type PendingView } from '../shared/protocol';
+import type { AnswerResult, ApprovalAnswer, HostNotification, PendingView } from '../protocol';
+import { approvalAnswerSchema } from '../shared/panelSchemas';
+import { toRowSummary } from './rowSummary';
 import type { VerdictRecord } from '../core/verdict/record';
 import { tokensEqual } from './auth';
 import { readBody } from './body';
@@ -22,7 +24,7 @@ const LINK_LIFETIME_MS = 10 * 60_000;
 
 export interface PanelBroker {
   pending(): PendingView[];
-  answer(id: string, answer: unknown, answeredBy: string): Promise<{ status: 200 | 400 | 404 | 409; body: unknown }>;
+  answer(id: string, answer: ApprovalAnswer, answeredBy: string): Promise<AnswerResult>;
   onChange(listener: (n: HostNotification) => void): () => void;
   attachPanel(): () => void;
 }
@@ -32,6 +34,8 @@ export interface PanelRoutesOptions {
   /** The server's own origin(s), e.g. http://127.0.0.1:PORT. */
   origins: () => string[];
   recentRecords: () => VerdictRecord[];
+  /** A call's whole record, for the panel's detail view. */
+  recordById: (id: string) => VerdictRecord | undefined;
   /** The folder holding panel.js and panel.css (dist/webview). */
   assetsDir: string;
   renderPage: (opts: { nonce: string; scriptUri: string; styleUri: string }) => string;
@@ -120,6 +124,13 @@ export class PanelRoutes implements RouteGroup {
     if (req.method === 'GET' && url.pathname === '/api/events') return this.events(req, res);
     if (req.method === 'POST' && url.pathname === '/api/panel-link')
       return sendJson(res, 200, { url: this.newPanelLink(this.opts.origins()[0] ?? '') });
+    const one = /^\/api\/records\/([A-Za-z0-9_-]{1,200})$/.exec(url.pathname);
+    if (one && req.method === 'GET') {
+      const record = this.opts.recordById(one[1]!);
+      return record
+        ? sendJson(res, 200, { found: true, record })
+        : sendJson(res, 404, { found: false, why: 'this call is no longer held in memory; see the activity log' });
+    }
     const approval = /^\/api\/approvals\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
     if (approval && req.method === 'POST') return this.answer(req, res, approval[1]!);
     sendJson(res, 404, { error: `no route for ${req.method} ${url.pathname}` });
@@ -148,7 +159,7 @@ export class PanelRoutes implements RouteGroup {
       });
     }
     const result = await this.opts.broker.answer(id, parsed.data, 'web-panel');
-    sendJson(res, result.status, result.body);
+    sendJson(res, answerStatus(result), answerBody(result, this.opts.recordById));
   }
 
   private events(req: IncomingMessage, res: ServerResponse): void {
@@ -158,7 +169,7 @@ export class PanelRoutes implements RouteGroup {
       connection: 'keep-alive',
     });
     const send = (n: HostNotification) => res.write(`event: ${n.type}\ndata: ${JSON.stringify(n)}\n\n`);
-    send({ type: 'snapshot', records: this.opts.recentRecords(), pending: this.opts.broker.pending() });
+    send({ type: 'snapshot', rows: this.opts.recentRecords().map(toRowSummary), pending: this.opts.broker.pending() });
     const detach = this.opts.broker.attachPanel();
     const unsubscribe = this.opts.broker.onChange(send);
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
@@ -196,4 +207,21 @@ export class PanelRoutes implements RouteGroup {
       sendJson(res, 404, { error: `the panel asset ${name} is missing: run npm run build` });
     }
   }
+}
+
+/** The approval API speaks HTTP: an answer's result as a status code, here and only here. */
+export function answerStatus(result: AnswerResult): 200 | 404 | 409 {
+  switch (result.kind) {
+    case 'ok':
+      return 200;
+    case 'not-pending':
+      return 404;
+    default:
+      return 409;
+  }
+}
+
+function answerBody(result: AnswerResult, recordById: (id: string) => VerdictRecord | undefined): unknown {
+  if (result.kind !== 'ok') return { error: result.message };
+  return { resolution: result.resolution, record: result.row ? (recordById(result.row.id) ?? null) : null };
 }

@@ -84,6 +84,8 @@ const CLASSIFIERS: Record<Key, Classifier> = {
   allowTools: (a, b) => narrowingList('allowTools', a.allowTools, b.allowTools),
   redaction: (a, b) => exceptionList('redaction.allowlist', a.redaction?.allowlist, b.redaction?.allowlist),
   semantic: (a, b) => opaque('semantic', a.semantic, b.semantic),
+  // Cloud settings decide where the person's words go and which org checks are enforced.
+  cloud: (a, b) => opaque('cloud', a.cloud, b.cloud),
   approvals: (a, b) => opaque('approvals.timeoutSeconds', a.approvals?.timeoutSeconds, b.approvals?.timeoutSeconds),
   failure: (a, b) => {
     const from = a.failure?.decision;

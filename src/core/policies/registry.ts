@@ -51,6 +51,8 @@ import {
 import { containerHostEscape, diskWipe, forkBomb, massProcessKill, permissionBlowup } from './library/system-damage';
 import { taintedNetworkEgress } from './library/taint';
 import { commandHiddenInOptions } from './library/hidden-commands';
+import { dataOutToHost } from './library/exfiltration';
+import { agentInstructionsChange } from './library/agent-instructions';
 import { gitConfigRunsCode } from './library/git-config-code';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
@@ -64,6 +66,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   editorCodeConfig,
   agentConfigTampering,
   nestedAgentPermissionBypass,
+  agentInstructionsChange,
   unreadCall,
   recursiveDeleteOutsideProject,
   sudo,
@@ -81,6 +84,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   credentialPrintingCommands,
   secretWrittenToFile,
   envDumpToNetwork,
+  dataOutToHost,
   secretInCommandLine,
   gitAddSecretFiles,
   writeOutsideProject,

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bindableFromBody } from '../../../src/core/approvals/bodyBinding';
-import { argsDigest } from '../../../src/core/approvals';
+import { argsDigest } from '../../../src/core/approvals/digest';
 import { adapterFor } from '../../../src/core/agents';
 import { ActivityLog } from '../../../src/core/activity/log';
 import { Evaluator } from '../../../src/core/evaluator';

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Evaluator } from '../../../src/core/evaluator';
 import { toolCallOf } from '../../../src/core/policies/call';
-import { FaceBook } from '../../../src/core/policies/faces';
+import { FaceBook } from '../../../src/core/config/faces';
 import { runPolicies, resolvePolicyStates } from '../../../src/core/policies/run';
 import { wardenSelfDefence } from '../../../src/core/policies/library/self-defence';
 import { interpCodeReader } from '../../../src/core/facts/code-reader';
