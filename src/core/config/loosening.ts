@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { WardenConfigFile } from './schema';
-import { DEFAULT_LOG_KEEP, DEFAULT_LOG_MAX_BYTES } from './load';
+import { DEFAULT_LOG_KEEP, DEFAULT_LOG_MAX_BYTES } from './defaults';
 
 // Every config key change is either proven to tighten, or it is a loosening:
 // loosening waits for a person, tightening applies at once. Unknown keys never
@@ -84,8 +84,8 @@ const CLASSIFIERS: Record<Key, Classifier> = {
   allowTools: (a, b) => narrowingList('allowTools', a.allowTools, b.allowTools),
   redaction: (a, b) => exceptionList('redaction.allowlist', a.redaction?.allowlist, b.redaction?.allowlist),
   semantic: (a, b) => opaque('semantic', a.semantic, b.semantic),
-  // Cloud settings decide where the person's words go and which org checks are enforced.
   cloud: (a, b) => opaque('cloud', a.cloud, b.cloud),
+  // Cloud settings decide where the person's words go and which org checks are enforced.
   approvals: (a, b) => opaque('approvals.timeoutSeconds', a.approvals?.timeoutSeconds, b.approvals?.timeoutSeconds),
   failure: (a, b) => {
     const from = a.failure?.decision;
