@@ -2,11 +2,32 @@ import type { IncomingMessage } from 'node:http';
 
 export const DEFAULT_BODY_CAP = 16 * 1024 * 1024;
 
-export type BodyResult = { ok: true; text: string } | { ok: false; problem: string; tooLarge?: boolean };
+export type BodyResult =
+  { ok: true; text: string } | { ok: false; problem: string; tooLarge?: boolean; stalled?: boolean };
 
-/** Reads a request body up to a cap; past the cap it stops buffering and says so. */
-export function readBody(req: IncomingMessage, cap: number): Promise<BodyResult> {
-  return new Promise((resolve) => {
+/**
+ * Reads a request body up to a cap; past the cap it stops buffering and says so.
+ * With a timeout, a body that has not fully arrived in time is given up on: the
+ * server's own request timeout is off so held asks can wait for a person, and a
+ * sender that stalls mid-body must not hold a connection open forever.
+ */
+export function readBody(req: IncomingMessage, cap: number, timeoutMs?: number): Promise<BodyResult> {
+  return new Promise((outerResolve) => {
+    const chunks: Buffer[] = [];
+    let done = false;
+    let timer: NodeJS.Timeout | undefined;
+    const resolve = (result: BodyResult) => {
+      if (timer) clearTimeout(timer);
+      outerResolve(result);
+    };
+    if (timeoutMs !== undefined)
+      timer = setTimeout(() => {
+        if (done) return;
+        done = true;
+        chunks.length = 0;
+        req.pause();
+        resolve({ ok: false, stalled: true, problem: `the request body did not arrive within ${timeoutMs / 1000} s` });
+      }, timeoutMs);
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > cap) {
       req.resume();
@@ -17,9 +38,7 @@ export function readBody(req: IncomingMessage, cap: number): Promise<BodyResult>
       });
       return;
     }
-    const chunks: Buffer[] = [];
     let size = 0;
-    let done = false;
     req.on('data', (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;

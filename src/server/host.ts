@@ -19,6 +19,8 @@ export interface WardenHostOptions {
   failureDecision: () => Decision;
   /** Signs replies for the command bridge (see endpointAuth); without it the bridge relays nothing. */
   endpointKey?: Buffer;
+  /** How long a hook request's body may take to arrive (default 30 s). */
+  bodyTimeoutMs?: number;
   /** Serve the web panel (the standalone server); the extension uses its webview instead. */
   panel?: {
     assetsDir: string;
@@ -67,6 +69,7 @@ export class WardenHost {
       hooks: this.hooks,
       hookToken: opts.hookToken,
       ...(opts.endpointKey ? { endpointKey: opts.endpointKey } : {}),
+      ...(opts.bodyTimeoutMs !== undefined ? { bodyTimeoutMs: opts.bodyTimeoutMs } : {}),
       port: opts.port ?? 0,
       routes: this.panelRoutes ? [this.panelRoutes] : [],
       ...(opts.onError ? { onError: opts.onError } : {}),

@@ -6,6 +6,9 @@ import type { HookService } from './hooks';
 import { VERSION } from '../core/version';
 import { BRIDGE_NONCE_HEADER, REPLY_MAC_HEADER, replyMac } from '../core/endpointAuth';
 
+/** A hook body arrives in one go from a local agent; one that trickles for longer is refused. */
+export const BODY_TIMEOUT_MS = 30_000;
+
 /** A route group mounted beside the hook routes (the panel API adds one). */
 export interface RouteGroup {
   /** Returns true when it handled the request. */
@@ -20,6 +23,8 @@ export interface WardenServerOptions {
   port?: number;
   host?: string;
   bodyCap?: number;
+  /** How long a hook request's body may take to arrive (apart from how long a held ask may wait). */
+  bodyTimeoutMs?: number;
   routes?: RouteGroup[];
   onError?: (message: string) => void;
 }
@@ -61,6 +66,8 @@ export class WardenServer {
 
   async listen(): Promise<string> {
     const server = createServer((req, res) => {
+      this.inFlight++;
+      res.once('close', () => this.inFlight--);
       this.route(req, res).catch((err: Error) => {
         this.opts.onError?.(`request failed: ${err.stack ?? err.message}`);
         if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
@@ -83,15 +90,24 @@ export class WardenServer {
     return this.url;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops listening, lets the replies already being written go out (held asks
+   * settled by the host's shutdown answer deny, not a dropped connection that an
+   * agent would read as "go ahead"), then cuts what is left after `graceMs`.
+   */
+  async close(graceMs = 2000): Promise<void> {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const deadline = Date.now() + graceMs;
+    while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    server.closeAllConnections();
+    await closed;
   }
+
+  private inFlight = 0;
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -135,7 +151,7 @@ export class WardenServer {
     res.on('close', () => {
       if (!res.writableFinished) hangUp.abort();
     });
-    const body = await readBody(req, this.opts.bodyCap ?? DEFAULT_BODY_CAP);
+    const body = await readBody(req, this.opts.bodyCap ?? DEFAULT_BODY_CAP, this.opts.bodyTimeoutMs ?? BODY_TIMEOUT_MS);
     const headless = req.headers['x-agent-warden-headless'] === '1';
     const result = await this.opts.hooks.handle(
       agent,
@@ -144,7 +160,7 @@ export class WardenServer {
       headless,
     );
     // Agents treat anything but 2xx as "go ahead": every agent request gets 200 and a verdict.
-    const headers: Record<string, string> = !body.ok && body.tooLarge ? { connection: 'close' } : {};
+    const headers: Record<string, string> = !body.ok && (body.tooLarge || body.stalled) ? { connection: 'close' } : {};
     const replyText = JSON.stringify(result.reply);
     const nonce = req.headers[BRIDGE_NONCE_HEADER];
     if (this.opts.endpointKey && typeof nonce === 'string' && /^[0-9a-f]{32}$/.test(nonce))

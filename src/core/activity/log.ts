@@ -30,6 +30,13 @@ export interface ActivityLogOptions {
 }
 
 const FSYNC_DELAY_MS = 1000;
+/** Rows kept in memory while the log cannot be written; past this, calls fail closed rather than lose a row. */
+export const MAX_HELD_ROWS = 10_000;
+const MAX_HELD_BYTES = 64 * 1024 * 1024;
+const RETRY_MS = 2000;
+
+/** The log cannot be written and its in-memory bound is reached: the caller must fail closed. */
+export class LogFullError extends Error {}
 const LOCK_STALE_MS = 10_000;
 
 export class ActivityLog {
@@ -37,8 +44,13 @@ export class ActivityLog {
   private ino: number | undefined;
   private tornTail = false;
   private fsyncTimer: NodeJS.Timeout | undefined;
+  /** Lines not yet written because writing failed, oldest first. */
+  private held: string[] = [];
+  private heldBytes = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private failure: string | undefined;
 
-  constructor(private readonly opts: ActivityLogOptions) {
+  constructor(private readonly opts: ActivityLogOptions & { maxHeldRows?: number }) {
     ensurePrivateDir(dirname(opts.path));
   }
 
@@ -57,9 +69,76 @@ export class ActivityLog {
     return 'hmac-sha256:' + createHmac('sha256', this.opts.key).update(plainDigest).digest('hex');
   }
 
-  /** Appends one line synchronously: the caller replies only after this returns. */
+  /**
+   * Appends one line synchronously: the caller replies only after this returns. When the
+   * file cannot be written (folder unwritable, disk full) the line is held in memory, the
+   * failure is reported once, and held lines go out first once writing works again. Past
+   * the bound it throws LogFullError, so the call fails closed instead of losing its row.
+   */
   append(entry: object): void {
     const line = JSON.stringify(entry) + '\n';
+    if (this.held.length === 0 || this.flushHeld()) {
+      try {
+        this.writeLine(line);
+        return;
+      } catch (err) {
+        this.failed(err);
+      }
+    }
+    this.hold(line);
+  }
+
+  /** Rows waiting in memory for the log to be writable again. */
+  get heldRows(): number {
+    return this.held.length;
+  }
+
+  private hold(line: string): void {
+    const bytes = Buffer.byteLength(line);
+    if (this.held.length >= (this.opts.maxHeldRows ?? MAX_HELD_ROWS) || this.heldBytes + bytes > MAX_HELD_BYTES)
+      throw new LogFullError(
+        `the activity log ${this.opts.path} cannot be written (${this.failure ?? 'unknown error'}) and ${this.held.length} rows already wait in memory; refusing the call rather than losing its row`,
+      );
+    this.held.push(line);
+    this.heldBytes += bytes;
+    if (!this.retryTimer) {
+      this.retryTimer = setInterval(() => this.flushHeld(), RETRY_MS);
+      this.retryTimer.unref();
+    }
+  }
+
+  /** Writes the held lines in order; true when none are left. */
+  private flushHeld(): boolean {
+    while (this.held.length) {
+      try {
+        this.writeLine(this.held[0]!);
+      } catch (err) {
+        this.failed(err);
+        return false;
+      }
+      this.heldBytes -= Buffer.byteLength(this.held.shift()!);
+    }
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    this.retryTimer = undefined;
+    if (this.failure !== undefined) {
+      this.opts.onWarning?.(`the activity log ${this.opts.path} is writable again; every held row was written`);
+      this.failure = undefined;
+    }
+    return true;
+  }
+
+  private failed(err: unknown): void {
+    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    // A write that failed may have left the descriptor unusable: reopen next time.
+    this.closeFile();
+    if (this.failure !== undefined) return;
+    this.failure = reason;
+    this.opts.onWarning?.(
+      `the activity log ${this.opts.path} cannot be written (${reason}); verdicts are still given and rows are held in memory (up to ${this.opts.maxHeldRows ?? MAX_HELD_ROWS}) until it can`,
+    );
+  }
+
+  private writeLine(line: string): void {
     this.rotateIfNeeded(Buffer.byteLength(line));
     const fd = this.currentFd();
     // A line torn by a crashed writer is ended first, in the same write, so
@@ -70,6 +149,16 @@ export class ActivityLog {
   }
 
   close(): void {
+    if (this.held.length && !this.flushHeld())
+      this.opts.onWarning?.(
+        `${this.held.length} held rows could not be written to ${this.opts.path} before closing (${this.failure ?? 'unknown error'})`,
+      );
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    this.retryTimer = undefined;
+    this.closeFile();
+  }
+
+  private closeFile(): void {
     if (this.fsyncTimer) clearTimeout(this.fsyncTimer);
     this.fsyncTimer = undefined;
     if (this.fd !== undefined) {
@@ -90,7 +179,7 @@ export class ActivityLog {
       pathIno = undefined;
     }
     if (this.fd !== undefined && pathIno === this.ino) return this.fd;
-    this.close();
+    this.closeFile();
     // a+: appends stay atomic (O_APPEND) and the tail can be read back.
     const fd = openSync(this.opts.path, 'a+', 0o600);
     this.fd = fd;

@@ -77,9 +77,9 @@ export interface HeldChange {
   problem?: string;
 }
 
-export const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 120;
-export const DEFAULT_LOG_MAX_BYTES = 20 * 1024 * 1024;
-export const DEFAULT_LOG_KEEP = 5;
+import { DEFAULT_APPROVAL_TIMEOUT_SECONDS, DEFAULT_LOG_KEEP, DEFAULT_LOG_MAX_BYTES } from './defaults';
+
+export { DEFAULT_APPROVAL_TIMEOUT_SECONDS, DEFAULT_LOG_KEEP, DEFAULT_LOG_MAX_BYTES };
 
 export function scopeFiles(opts: LoadOptions): { scope: ConfigScope; path: string }[] {
   const files: { scope: ConfigScope; path: string }[] = [

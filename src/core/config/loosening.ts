@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { WardenConfigFile } from './schema';
-import { DEFAULT_LOG_KEEP, DEFAULT_LOG_MAX_BYTES } from './load';
+import { DEFAULT_LOG_KEEP, DEFAULT_LOG_MAX_BYTES } from './defaults';
 import { classifyCloudChange } from './cloud-changes';
 
 // Every config key change is either proven to tighten, or it is a loosening:

@@ -48,6 +48,7 @@ const ROWS: Row[] = [
     'loosens',
   ],
   ['semantic switched off', { semantic: { mode: 'enforce' } }, { semantic: { mode: 'off' } }, 'loosens'],
+  ['cloud checks configured', {}, { cloud: { mode: 'observe' } }, 'loosens'],
   ['approvals timeout changed', {}, { approvals: { timeoutSeconds: 30 } }, 'loosens'],
   ['failure decision to allow', {}, { failure: { decision: 'allow' } }, 'loosens'],
   ['failure decision to ask', {}, { failure: { decision: 'ask' } }, 'loosens'],

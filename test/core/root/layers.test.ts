@@ -29,7 +29,7 @@ function bundledInputs(entry: string): string[] {
 }
 
 const CORE =
-  /src\/core\/(evaluator|policies|semantic|redaction|approvals|config|activity|agents)\/?|src\/core\/shell\/(parser|analyze|walker)|node_modules\/(zod|@vscode\/tree-sitter-wasm|undici)\//;
+  /src\/core\/(evaluator|policies|semantic|redaction|approvals|config\/(?!confirmations)|activity|agents)\/?|src\/core\/shell\/(parser|analyze|walker)|node_modules\/(zod|@vscode\/tree-sitter-wasm|undici)\//;
 
 test('the state layer of the composition root reaches nothing of the evaluation core', () => {
   const inputs = bundledInputs('src/core/root/state.ts');
