@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createSemanticTier } from '../core/semantic';
+import { createSemanticTier } from '../core/review/tier';
 import { findProjectRoot } from '../core/project';
 import { openWarden, type Warden } from '../core/root/warden';
 import { openState } from '../core/root/state';

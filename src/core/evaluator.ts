@@ -25,7 +25,7 @@ import {
 import { Redactor } from './redaction';
 import { bindArgs } from './approvals/digest';
 import type { ActivityLog } from './activity/log';
-import type { SemanticTier, SemanticResult } from './semantic/tier';
+import type { SemanticTier, SemanticResult } from './review/tier';
 
 // The parser is WebAssembly: V8 compiles its hot functions again, optimised,
 // after they have run a while, and on a busy machine that once stalled the event

@@ -5,7 +5,7 @@ import type { WardenState } from '../core/root/state';
 import { RevealingEvaluator } from './reveal/evaluator';
 import { RevealService } from './reveal/service';
 import { OriginalsStore } from './reveal/store';
-import type { SemanticTierHandle } from '../core/semantic/tier';
+import type { SemanticTierHandle } from '../core/review/tier';
 import { findProjectRoot } from '../core/project';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';

@@ -1,6 +1,6 @@
-import { createSemanticTier, type SemanticTierHandle } from '../core/semantic/tier';
+import { createSemanticTier, type SemanticTierHandle } from '../core/review/tier';
 import { defaultJudgeFactory, type JudgeFactory } from '../core/semantic/judges/factory';
-import type { SemanticRun, SemanticStartInput } from '../core/semantic/tier';
+import type { SemanticRun, SemanticStartInput } from '../core/review/tier';
 import type { JudgeKeys } from './judgeKeys';
 import { LanguageModelJudge, type LanguageModelPort } from './lmJudge';
 

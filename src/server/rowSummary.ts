@@ -1,4 +1,4 @@
-import { builtInFace } from '../core/policies/faces';
+import { builtInFace } from '../core/config/faces';
 import type { VerdictRecord } from '../core/verdict/record';
 import type { AnswerSource, RowAnswer, RowOutcome, RowSummary } from '../protocol';
 

@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { isInside, resolvePath } from '../shell/paths';
 import { configSchema, type ConfigScope, type WardenConfigFile } from './schema';
 import { describeConfigIssues } from './errors';
-import { FaceBook, parseToolFaces } from '../policies/faces';
-import type { ToolFace } from '../policies/faces';
+import { FaceBook, parseToolFaces } from './faces';
+import type { ToolFace } from './faces';
 
 export interface PolicySetting {
   enabled?: boolean;

@@ -120,5 +120,4 @@ export const configSchema = z
   .strict();
 
 export type WardenConfigFile = z.infer<typeof configSchema>;
-export type ToolFaceInput = z.infer<typeof toolFaceSchema>;
 export type ConfigScope = 'default' | 'user' | 'project' | 'local' | 'cli';

@@ -1,7 +1,7 @@
 // Computes a call's facts once: the shell analysis extended with the commands that interpreter
 // code and session-written files run, the paths that code touches, and everything unread.
 import { analyzeShell, type ShellAnalysis, type SimpleCommand, type Via } from '../shell';
-import type { ToolCall, TouchedPath } from '../policies/types';
+import type { ToolCall, TouchedPath } from './call';
 import { relatePath } from '../shell/paths';
 import { cwdBefore, evidenceOf, redirectWrites } from './commands';
 import { literalOutput } from '../shell/literal-output';

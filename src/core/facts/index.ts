@@ -1,6 +1,6 @@
 // A call's facts: what it reads, writes, deletes, runs, sends, and what could not be read.
 // Computed once per call by toolCallOf; policies and the semantic tier read `call.facts`.
-import type { ToolCall } from '../policies/types';
+import type { ToolCall } from './call';
 import { isInside } from '../shell/paths';
 import { argsOf } from './commands';
 import type { Derived } from './compute';

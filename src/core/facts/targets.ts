@@ -1,6 +1,6 @@
 import type { SimpleCommand } from '../shell';
 import type { PathRelation } from '../shell/paths';
-import type { ToolCall, TouchedPath } from '../policies/types';
+import type { ToolCall, TouchedPath } from './call';
 import { isGlobWord } from './globs';
 import {
   argsOf,

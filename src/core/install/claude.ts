@@ -94,7 +94,9 @@ function readSettings(path: string): { text: string | null; json: Json } {
   try {
     json = text.trim() === '' ? {} : JSON.parse(text);
   } catch (err) {
-    throw new Error(`${path} is not valid JSON (${(err as Error).message}); fix it by hand before installing`);
+    throw new Error(`${path} is not valid JSON (${(err as Error).message}); fix it by hand before installing`, {
+      cause: err,
+    });
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     throw new Error(`${path} does not hold a JSON object`);

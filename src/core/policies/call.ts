@@ -10,7 +10,7 @@ import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
 import { patchPaths } from '../facts/patch';
 import { NO_SESSION_WRITES, type SessionWrites } from '../facts/session-writes';
 import { resolveSystemPath } from '../facts/system-paths';
-import type { FaceBook, ToolFace } from './faces';
+import type { FaceBook, ToolFace } from '../config/faces';
 import type { ToolCall, TouchedPath } from './types';
 
 function stringParam(input: Record<string, unknown>, name: string | undefined): string | undefined {

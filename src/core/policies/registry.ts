@@ -49,6 +49,8 @@ import {
 import { containerHostEscape, diskWipe, forkBomb, massProcessKill, permissionBlowup } from './library/system-damage';
 import { taintedNetworkEgress } from './library/taint';
 import { commandHiddenInOptions } from './library/hidden-commands';
+import { dataOutToHost } from './library/exfiltration';
+import { agentInstructionsChange } from './library/agent-instructions';
 import { gitConfigRunsCode } from './library/git-config-code';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
@@ -60,6 +62,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   wardenSelfProtection,
   agentConfigTampering,
   nestedAgentPermissionBypass,
+  agentInstructionsChange,
   unreadCall,
   recursiveDeleteOutsideProject,
   sudo,
@@ -77,6 +80,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   credentialPrintingCommands,
   secretWrittenToFile,
   envDumpToNetwork,
+  dataOutToHost,
   secretInCommandLine,
   gitAddSecretFiles,
   writeOutsideProject,

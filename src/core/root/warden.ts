@@ -1,7 +1,7 @@
 import { ActivityLog } from '../activity/log';
 import { loadConfig } from '../config/load';
 import { Evaluator, type EvaluatorOptions } from '../evaluator';
-import type { SemanticTier } from '../semantic/tier';
+import type { SemanticTier } from '../review/tier';
 import { openState, type WardenState } from './state';
 
 // The composition root every host shares (the CLI's one-shot commands, `serve`,

@@ -1,7 +1,7 @@
 // Shared by the policy tests: a fixed fake project and home, so no result depends on this machine.
 import { initShellParser } from '../../../src/core/shell';
 import { loadCodeGrammars } from '../../../src/core/interp';
-import { FaceBook } from '../../../src/core/policies/faces';
+import { FaceBook } from '../../../src/core/config/faces';
 import { toolCallOf } from '../../../src/core/policies/call';
 import { resolvePolicyStates, runPolicies } from '../../../src/core/policies/run';
 import type { PolicyState } from '../../../src/core/policies/run';

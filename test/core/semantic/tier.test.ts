@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSemanticTier, type SemanticTierOptions } from '../../../src/core/semantic/tier';
+import { createSemanticTier, type SemanticTierOptions } from '../../../src/core/review/tier';
 import type { Judge } from '../../../src/core/semantic/judges/types';
 import type { ResolvedConfig } from '../../../src/core/config/load';
 import { Evaluator } from '../../../src/core/evaluator';
@@ -20,7 +20,6 @@ import {
   makeWorld,
   ready,
   removeDir,
-  sendJson,
   systemoneAnswers,
 } from './helpers';
 
@@ -160,7 +159,7 @@ test('degraded: no transport (no URL, a missing key, vscode-lm outside VS Code),
 
 test('degraded: a judge slower than timeoutMs', async () => {
   fake.behaviour = (req, res) => {
-    setTimeout(() => systemoneAnswers(() => 0.1)(req, res), 1_000).unref();
+    setTimeout(() => void systemoneAnswers(() => 0.1)(req, res), 1_000).unref();
   };
   assert.match(await degradedBy({ url: fake.url('/judge'), timeoutMs: 200 }), /did not answer within 200 ms/);
 });
@@ -188,7 +187,7 @@ test('degraded: HTTP 500, malformed JSON, a missing answer, an out-of-range answ
 
 test('abort: stops the judge call; the result says why and merges like combine', async () => {
   fake.behaviour = (req, res) => {
-    setTimeout(() => systemoneAnswers(() => 0.99)(req, res), 800).unref();
+    setTimeout(() => void systemoneAnswers(() => 0.99)(req, res), 800).unref();
   };
   const tier = tierWith();
   const run = tier.start(startInput({ mode: 'enforce', url: fake.url('/judge') }, 'rm -rf /').input)!;

