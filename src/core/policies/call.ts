@@ -4,7 +4,7 @@ import { analyzeShell } from '../shell';
 import { relatePath } from '../shell/paths';
 import { assembleFacts } from '../facts';
 import type { CodeReader } from '../facts/code';
-import { interpCodeReader } from '../facts/code-reader';
+import { INTERPRETER_CODE_READER } from '../interp/reader';
 import { deriveFacts } from '../facts/compute';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
 import { patchPaths } from '../facts/patch';
@@ -143,7 +143,7 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   if (url !== undefined) call.url = url;
   const derived = deriveFacts(call, {
     io,
-    reader: ctx.reader ?? interpCodeReader,
+    reader: ctx.reader ?? INTERPRETER_CODE_READER,
     writes: ctx.writes ?? NO_SESSION_WRITES,
   });
   if (derived.shell) call.shell = derived.shell;
