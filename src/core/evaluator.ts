@@ -15,6 +15,7 @@ import { combine } from './verdict/combine';
 import { IoFacts, type FactSource } from './facts/io';
 import { nodeFactSource } from './facts/io-node';
 import { SessionWriteStore } from './facts/session-writes';
+import { INTERPRETER_CODE_READER } from './interp/reader';
 import {
   NO_APPROVAL,
   NO_CUT,
@@ -202,6 +203,7 @@ export class Evaluator {
       home: this.home,
       faces: config.faces,
       source,
+      reader: INTERPRETER_CODE_READER,
       writes: this.sessionWrites.load(sessionKey),
     });
     const io = call?.io ?? new IoFacts(source);

@@ -110,6 +110,7 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
   const merged: ShellAnalysis = { ...call.shell, commands: [], comments: [] };
   const queue: Pending[] = [{ analysis: call.shell, parent: undefined, via: undefined, depth: 0, cwd: call.cwd }];
   let added = 0;
+  const powershellFace = /^(powershell|pwsh)$/i.test(call.face.tool);
   const inCall = writtenInCall(call, call.shell.commands);
   const sessionList = inputs.writes.list();
   const writes = {
@@ -125,7 +126,7 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
     where: string,
     origin: CodeFact['origin'],
     at: Pending,
-    parent: number,
+    parent: number | undefined,
   ) => {
     if (!inputs.reader.reads(language)) {
       unread.push({ reason: 'unread-code', detail: `${where} runs ${language} code Warden has no reader for` });
@@ -213,7 +214,10 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
       continue;
     }
     const offset = merged.commands.length;
-    unread.push(...shellUnread(at.analysis));
+    // A PowerShell tool's command is PowerShell, not bash: its own reader decides what is unread.
+    if (at.depth === 0 && powershellFace)
+      readCode('powershell', call.command ?? '', call.toolName, 'inline', at, undefined);
+    else unread.push(...shellUnread(at.analysis));
     appendAnalysis(merged, at);
     if (at.depth > 0) added += at.analysis.commands.length;
     const found = interpreterCode(at.analysis.commands);

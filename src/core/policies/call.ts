@@ -4,7 +4,7 @@ import { analyzeShell } from '../shell';
 import { relatePath } from '../shell/paths';
 import { assembleFacts } from '../facts';
 import type { CodeReader } from '../facts/code';
-import { interpCodeReader } from '../facts/code-reader';
+import { NO_CODE_READER } from '../facts/code';
 import { deriveFacts } from '../facts/compute';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
 import { patchPaths } from '../facts/patch';
@@ -105,7 +105,7 @@ export interface CallContext {
   faces: FaceBook;
   /** The file system and git (a fake in tests); default: knows nothing. */
   source?: FactSource;
-  /** Reads interpreter code; default: the interp module's reader. */
+  /** Reads interpreter code (the composition root passes interp's); default: reads none, so code is unread. */
   reader?: CodeReader;
   /** What this session wrote so far (kept in the state folder). */
   writes?: SessionWrites;
@@ -143,7 +143,7 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   if (url !== undefined) call.url = url;
   const derived = deriveFacts(call, {
     io,
-    reader: ctx.reader ?? interpCodeReader,
+    reader: ctx.reader ?? NO_CODE_READER,
     writes: ctx.writes ?? NO_SESSION_WRITES,
   });
   if (derived.shell) call.shell = derived.shell;

@@ -134,3 +134,15 @@ test('near misses stay readable: no unread-call ask', async () => {
     assert.equal(outcome, undefined, `${command}: ${outcome?.reason}`);
   }
 });
+
+test('a PowerShell tool is read by the PowerShell reader, not as bash', async () => {
+  await ready();
+  const plain = verdictOf('unread-call', {
+    tool: 'powershell',
+    input: { command: '$files = Get-ChildItem -Path src -Filter *.ts; $files | Measure-Object' },
+  });
+  assert.equal(plain, undefined, plain?.reason);
+  const hidden = verdictOf('unread-call', { tool: 'powershell', input: { command: 'Invoke-Expression $env:PAYLOAD' } });
+  assert.equal(hidden?.verdict, 'ask');
+  assert.match(hidden?.reason ?? '', /powershell/);
+});

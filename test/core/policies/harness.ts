@@ -1,6 +1,7 @@
 // Shared by the policy tests: a fixed fake project and home, so no result depends on this machine.
 import { initShellParser } from '../../../src/core/shell';
 import { loadCodeGrammars } from '../../../src/core/interp';
+import { INTERPRETER_CODE_READER } from '../../../src/core/interp/reader';
 import { FaceBook } from '../../../src/core/config/faces';
 import { toolCallOf } from '../../../src/core/policies/call';
 import { resolvePolicyStates, runPolicies } from '../../../src/core/policies/run';
@@ -106,6 +107,7 @@ export function run(
     home: spec.home ?? HOME,
     faces: config.faces,
     source,
+    reader: INTERPRETER_CODE_READER,
     ...(spec.writes ? { writes: spec.writes } : {}),
   });
   const input = {
