@@ -10,7 +10,7 @@ import { toolCallOf } from '../../../src/core/policies/call';
 import { FaceBook } from '../../../src/core/config/faces';
 import { runPolicies, resolvePolicyStates } from '../../../src/core/policies/run';
 import { wardenSelfDefence } from '../../../src/core/policies/library/self-defence';
-import { interpCodeReader } from '../../../src/core/facts/code-reader';
+import { INTERPRETER_CODE_READER as interpCodeReader } from '../../../src/core/interp/reader';
 import type { FactSource } from '../../../src/core/facts/io';
 import { SessionStore } from '../../../src/core/policies/session';
 import type { HookEvent } from '../../../src/core/types';
