@@ -7,6 +7,7 @@ import { WardenHost } from '../server/host';
 import { renderPanelHtml } from '../../media/html';
 import { hookToken, openCore, warn } from './common';
 import { Evaluator } from '../core/evaluator';
+import { readOrCreateEndpointKey } from '../core/endpointAuth';
 
 export interface ServeOptions {
   port?: number;
@@ -21,7 +22,9 @@ export async function serve(opts: ServeOptions): Promise<void> {
   });
   const config = core.evaluator.configFor(findProjectRoot(process.cwd()));
   const panelToken = readOrCreateSecret(core.paths.panelTokenFile, newToken);
+  const endpointKey = readOrCreateEndpointKey(core.paths.dir);
   const host = new WardenHost({
+    replyKey: endpointKey,
     evaluator: core.evaluator,
     log: core.log,
     hookToken: hookToken(core.paths),
@@ -38,16 +41,20 @@ export async function serve(opts: ServeOptions): Promise<void> {
   });
   const url = await host.listen();
   const panelUrl = host.panelRoutes!.newPanelLink(url);
-  const recordFile = writeEndpointRecord(core.paths.endpointsDir, {
-    url,
-    tokenFile: core.paths.hookTokenFile,
-    workspaceRoot: null,
-    pid: process.pid,
-    version: VERSION,
-    startedAt: new Date().toISOString(),
-    panelUrl: `${url}/panel`,
-    host: 'serve',
-  });
+  const recordFile = writeEndpointRecord(
+    core.paths.endpointsDir,
+    {
+      url,
+      tokenFile: core.paths.hookTokenFile,
+      workspaceRoot: null,
+      pid: process.pid,
+      version: VERSION,
+      startedAt: new Date().toISOString(),
+      panelUrl: `${url}/panel`,
+      host: 'serve',
+    },
+    endpointKey,
+  );
   const stop = async () => {
     removeEndpointRecord(recordFile);
     await host.close();

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateDir, writePrivateFile } from './state';
 import { isInside } from './shell/paths';
+import { signRecord } from './endpointAuth';
 
 // A running endpoint (serve, or the extension for its workspace) records itself
 // so install and the command bridge can find it. Records of dead pids are ignored.
@@ -16,6 +17,8 @@ export const endpointRecordSchema = z.object({
   startedAt: z.string(),
   panelUrl: z.string().optional(),
   host: z.enum(['serve', 'extension']).default('serve'),
+  /** HMAC under the endpoint key (endpointAuth): only a record Warden wrote is trusted. */
+  mac: z.string().optional(),
 });
 export type EndpointRecord = z.infer<typeof endpointRecordSchema>;
 
@@ -32,10 +35,12 @@ function recordPath(endpointsDir: string, pid: number, port: string): string {
   return join(endpointsDir, `${pid}-${port}.json`);
 }
 
-export function writeEndpointRecord(endpointsDir: string, record: EndpointRecord): string {
+export function writeEndpointRecord(endpointsDir: string, record: EndpointRecord, key?: Buffer): string {
   ensurePrivateDir(endpointsDir);
   const path = recordPath(endpointsDir, record.pid, new URL(record.url).port);
-  writePrivateFile(path, JSON.stringify(record, null, 2) + '\n');
+  const { mac: _unsigned, ...fields } = record;
+  const stored = key ? signRecord(key, fields) : fields;
+  writePrivateFile(path, JSON.stringify(stored, null, 2) + '\n');
   return path;
 }
 

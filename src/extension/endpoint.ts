@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readOrCreateEndpointKey } from '../core/endpointAuth';
 import { ActivityLog } from '../core/activity/log';
 import { loadConfig } from '../core/config/load';
 import { removeEndpointRecord, writeEndpointRecord } from '../core/endpoints';
@@ -91,6 +92,7 @@ export class Endpoint extends Disposable {
     let lastError: unknown;
     for (const port of portCandidates(opts.configuredPort, opts.workspaceRoot)) {
       const host = new WardenHost({
+        replyKey: readOrCreateEndpointKey(paths.dir),
         evaluator,
         log: activityLog,
         hookToken,
@@ -123,15 +125,19 @@ export class Endpoint extends Disposable {
   }
 
   private afterListen(workspaceRoot: string | null): void {
-    const recordFile = writeEndpointRecord(this.paths.endpointsDir, {
-      url: this.url,
-      tokenFile: this.paths.hookTokenFile,
-      workspaceRoot,
-      pid: process.pid,
-      version: VERSION,
-      startedAt: new Date().toISOString(),
-      host: 'extension',
-    });
+    const recordFile = writeEndpointRecord(
+      this.paths.endpointsDir,
+      {
+        url: this.url,
+        tokenFile: this.paths.hookTokenFile,
+        workspaceRoot,
+        pid: process.pid,
+        version: VERSION,
+        startedAt: new Date().toISOString(),
+        host: 'extension',
+      },
+      readOrCreateEndpointKey(this.paths.dir),
+    );
     // Registered in reverse of teardown: the record goes first, so no agent finds a closing endpoint.
     this._register(toDisposable(() => this.activityLog.close()));
     this._register(toDisposable(() => this.host.close()));

@@ -24,6 +24,8 @@ export interface WardenHostOptions {
     renderPage: (opts: { nonce: string; scriptUri: string; styleUri: string }) => string;
   };
   onRecord?: (record: VerdictRecord) => void;
+  /** The endpoint key (state folder): signs replies to the command bridge. */
+  replyKey?: Buffer;
   onError?: (message: string) => void;
 }
 
@@ -67,6 +69,7 @@ export class WardenHost {
       hookToken: opts.hookToken,
       port: opts.port ?? 0,
       routes: this.panelRoutes ? [this.panelRoutes] : [],
+      ...(opts.replyKey ? { replyKey: opts.replyKey } : {}),
       ...(opts.onError ? { onError: opts.onError } : {}),
     });
     this.server = server;

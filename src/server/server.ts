@@ -4,6 +4,7 @@ import { bearerToken, isLoopbackHost, tokensEqual } from './auth';
 import { DEFAULT_BODY_CAP, readBody } from './body';
 import type { HookService } from './hooks';
 import { VERSION } from '../core/version';
+import { BRIDGE_NONCE_HEADER, REPLY_MAC_HEADER, replyMac } from '../core/endpointAuth';
 
 /** A route group mounted beside the hook routes (the panel API adds one). */
 export interface RouteGroup {
@@ -18,6 +19,8 @@ export interface WardenServerOptions {
   host?: string;
   bodyCap?: number;
   routes?: RouteGroup[];
+  /** The endpoint key: replies to a bridge that sends a nonce carry their MAC under it. */
+  replyKey?: Buffer;
   onError?: (message: string) => void;
 }
 
@@ -27,7 +30,11 @@ export function sendJson(
   value: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const body = JSON.stringify(value);
+  sendText(res, status, JSON.stringify(value), headers);
+}
+
+/** A JSON body already serialised (its bytes are what a reply MAC covers). */
+function sendText(res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
@@ -137,7 +144,14 @@ export class WardenServer {
       headless,
     );
     // Agents treat anything but 2xx as "go ahead": every agent request gets 200 and a verdict.
-    const close: Record<string, string> = !body.ok && body.tooLarge ? { connection: 'close' } : {};
-    sendJson(res, 200, result.reply, close);
+    const headers: Record<string, string> = !body.ok && body.tooLarge ? { connection: 'close' } : {};
+    const nonce = req.headers[BRIDGE_NONCE_HEADER];
+    if (this.opts.replyKey && typeof nonce === 'string' && /^[0-9a-f]{32}$/.test(nonce)) {
+      const text = JSON.stringify(result.reply);
+      headers[REPLY_MAC_HEADER] = replyMac(this.opts.replyKey, nonce, text);
+      sendText(res, 200, text, headers);
+      return;
+    }
+    sendJson(res, 200, result.reply, headers);
   }
 }
