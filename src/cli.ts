@@ -18,8 +18,9 @@ usage: agent-warden <command> [options]
   check --agent A [--config F]                      evaluate one hook event from stdin; print the agent's reply
   evaluate --agent A [--config F]                   same input; print the whole VerdictRecord
   hook --agent A [--config F] [--timeout S]         the command bridge (forward to the endpoint, else evaluate here)
-  install --agent claude --scope local|project|user [--dry-run] [--url U] [--bridge]
-  uninstall --agent claude --scope local|project|user [--dry-run]
+  install --agent A --scope local|project|user [--dry-run] [--url U] [--bridge]
+                                                    A: claude, codex, gemini, cursor, copilot
+  uninstall --agent A --scope local|project|user [--dry-run]
   env                                               print the export line for the hook token
   digest [--tool NAME]                              print the exact-args digest of stdin
   policies [--json] [--config F]                    list the policies, on or off, with source scope and parameters

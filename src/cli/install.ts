@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import {
+  applyCommandPlan,
+  COMMAND_AGENTS,
+  isCommandAgent,
+  planCommandInstall,
+  planCommandUninstall,
+  type CommandHookPlan,
+} from '../core/install/commandAgents';
 import {
   applyPlan,
   detectClaudeVersion,
@@ -23,9 +31,31 @@ function parseScope(scope: string | undefined): ClaudeScope {
   return value;
 }
 
-function requireClaude(agent: string | undefined): void {
-  if (agent !== 'claude')
-    throw new UsageError(`install supports --agent claude today (got ${agent ? `"${agent}"` : 'none'})`);
+const AGENTS = ['claude', ...COMMAND_AGENTS];
+
+function requireAgent(agent: string | undefined): string {
+  if (!agent || !AGENTS.includes(agent))
+    throw new UsageError(`--agent must be one of ${AGENTS.join(', ')} (got ${agent ? `"${agent}"` : 'none'})`);
+  return agent;
+}
+
+/** The bridge as a hook command: the absolute dist/hook.js, or the `agent-warden-hook` bin in a committed file. */
+function bridgeCommand(scope: ClaudeScope): string {
+  if (scope === 'project') return 'agent-warden-hook';
+  return `"${process.execPath}" "${resolve(dirname(resolve(process.argv[1] ?? 'dist/cli.js')), 'hook.js')}"`;
+}
+
+function reportCommand(plan: CommandHookPlan, dryRun: boolean, verb: string): void {
+  for (const warning of plan.warnings) process.stderr.write(`note: ${warning}\n`);
+  if (dryRun) {
+    process.stdout.write(
+      plan.after === null
+        ? `# ${plan.path} would be removed (dry run: nothing written)\n`
+        : `# ${plan.path} (dry run: nothing written)\n${plan.after}`,
+    );
+    return;
+  }
+  process.stdout.write(plan.changed ? `${verb} ${plan.path}\n` : `${plan.path} already up to date\n`);
 }
 
 function report(plan: InstallPlan, dryRun: boolean, verb: string): void {
@@ -47,7 +77,7 @@ export interface InstallArgs {
 }
 
 export function install(args: InstallArgs): void {
-  requireClaude(args.agent);
+  const agent = requireAgent(args.agent);
   const scope = parseScope(args.scope);
   const projectRoot = findProjectRoot(process.cwd());
   const paths = statePaths(stateDir());
@@ -57,6 +87,21 @@ export function install(args: InstallArgs): void {
     ...(args.config ? { cliConfigPath: args.config } : {}),
   });
   if (args.config) refuseBadCliConfig(args.config, config.errors);
+  if (isCommandAgent(agent)) {
+    const plan = commandPlan(() =>
+      planCommandInstall({
+        agent,
+        scope,
+        projectRoot,
+        env: process.env,
+        bridgeCommand: bridgeCommand(scope),
+        approvalTimeoutSeconds: config.approvalsTimeoutSeconds,
+      }),
+    );
+    if (!args.dryRun) applyCommandPlan(plan);
+    reportCommand(plan, !!args.dryRun, 'installed Warden hooks in');
+    return;
+  }
   const url = args.url ?? endpointFor(paths.endpointsDir, projectRoot)?.url;
   if (!args.bridge && !url)
     throw new UsageError(
@@ -78,10 +123,32 @@ export function install(args: InstallArgs): void {
 }
 
 export function uninstall(args: InstallArgs): void {
-  requireClaude(args.agent);
+  const agent = requireAgent(args.agent);
+  if (isCommandAgent(agent)) {
+    const scope = parseScope(args.scope);
+    const plan = commandPlan(() =>
+      planCommandUninstall(agent, scope, { projectRoot: findProjectRoot(process.cwd()), env: process.env }),
+    );
+    if (!args.dryRun) applyCommandPlan(plan);
+    reportCommand(
+      plan,
+      !!args.dryRun,
+      plan.after === null ? 'removed Warden hooks and the file' : 'removed Warden hooks from',
+    );
+    return;
+  }
   const plan = planUninstall(parseScope(args.scope), findProjectRoot(process.cwd()));
   if (!args.dryRun) applyPlan(plan);
   report(plan, !!args.dryRun, 'removed Warden hooks from');
+}
+
+/** A plan, with the installer's refusals (no such scope, a file that is not JSON) as usage errors. */
+function commandPlan(make: () => CommandHookPlan): CommandHookPlan {
+  try {
+    return make();
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
 }
 
 /** `env`: the export line that gives Claude Code the hook token for $VAR headers. */
