@@ -16,6 +16,7 @@ import { createExtensionSemanticTier } from './semanticTier';
 import { localConfigPath, setPolicyEnabled } from './localConfig';
 import { notifyAsk } from './notifications';
 import { PanelHost } from './panel';
+import { connectedCommandAgents, displayName } from './agentHookup';
 import { StatusBar, type GuardStatus } from './statusBar';
 
 // The extension's state for this window: the endpoint (restarted when trust
@@ -164,6 +165,10 @@ export class WardenController extends Disposable {
     return endpoint.broker.answer(p.id, { decision, scope: 'once', digest: p.digest }, 'vscode-notification');
   }
 
+  get extensionPath(): string {
+    return this.context.extensionUri.fsPath;
+  }
+
   guardStatus(): GuardStatus {
     const endpoint = this.current;
     const records = endpoint?.broker.records.all() ?? [];
@@ -177,8 +182,11 @@ export class WardenController extends Disposable {
     };
     if (!endpoint) return { ...base, guarded: false, detail: 'the endpoint is not running' };
     const urls = (['local', 'project'] as const).map((s) => installedHookUrl(settingsPath(s, endpoint.projectRoot)));
+    const others = connectedCommandAgents(endpoint.projectRoot).map(displayName);
     if (!urls.some((u) => u === endpoint.url)) {
       const stale = urls.find((u) => u !== null);
+      if (others.length && !stale)
+        return { ...base, guarded: true, detail: `connected: ${others.join(', ')} (through the command bridge)` };
       return {
         ...base,
         guarded: false,
@@ -194,7 +202,8 @@ export class WardenController extends Disposable {
         : closed
           ? 'Claude Code fails closed'
           : `Claude Code ${this.hookUp.version()} fails OPEN if Warden is down`;
-    return { ...base, guarded: true, detail: `hooks point at ${endpoint.url}; ${failure}` };
+    const agents = others.length ? `; also connected: ${others.join(', ')}` : '';
+    return { ...base, guarded: true, detail: `hooks point at ${endpoint.url}; ${failure}${agents}` };
   }
 
   hostState(): HostState {

@@ -17,6 +17,7 @@ import {
   type CommandAgent,
   type Scope,
 } from '../../../src/core/install/commandAgents';
+import { detectCommandAgents } from '../../../src/core/install/detectAgents';
 import { isolatedEnv, makeProject, removeDir, runCli, tempDir } from '../../builders/process';
 import { shellCall, verdictOf } from '../../builders/agentPayloads';
 
@@ -251,4 +252,18 @@ test('the CLI installs for each agent, and the command it wrote is the working b
     /"command": "agent-warden-hook --agent cursor --timeout \d+"/,
     'a committed file names the bin, not a path',
   );
+});
+
+test("the agents offered for Connect: a CLI on PATH or the agent's folder in the workspace", (t) => {
+  const { project, home } = setup(t);
+  const bin = join(home, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'codex'), '#!/bin/sh\n', { mode: 0o755 });
+  writeFileSync(join(bin, 'gemini'), 'not executable', { mode: 0o644 });
+  mkdirSync(join(project, '.cursor'));
+  const found = detectCommandAgents(project, bin);
+  assert.deepEqual(found, [
+    { agent: 'codex', why: '`codex` on PATH' },
+    { agent: 'cursor', why: '.cursor in the workspace' },
+  ]);
 });
