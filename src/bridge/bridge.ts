@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { readEndpointKey } from '../core/endpointAuth';
 import { findProjectRoot } from '../core/project';
+import { openState } from '../core/root/state';
 import { isAgentName, AGENT_NAMES } from '../core/agents/names';
 import { lastResortDeny, type ProcessReply } from '../core/agents/lastResort';
-import { chooseEndpoint, trustedEndpoints } from './endpointRecords';
 import { forward } from './forward';
 
 // The command bridge: one hook call from stdin to the running endpoint and its
@@ -34,11 +30,6 @@ export interface BridgeIo {
 const DEFAULT_TIMEOUT_SECONDS = 600;
 const CONNECT_TIMEOUT_MS = 2000;
 
-function stateDirOf(env: NodeJS.ProcessEnv): string {
-  const home = env.AGENT_WARDEN_HOME;
-  return home && home.trim() !== '' ? home : join(homedir(), '.agent-warden');
-}
-
 /** The folder the call runs in: cwd, or Cursor's first workspace root, else the bridge's own. */
 function callFolder(body: string, fallback: string): string {
   try {
@@ -65,20 +56,18 @@ export async function runBridge(args: BridgeArgs, io: BridgeIo): Promise<Process
   } catch (err) {
     return lastResortDeny(args.agent, `Agent Warden could not read the hook input: ${(err as Error).message}`);
   }
-  const stateDir = stateDirOf(io.env);
-  const key = readEndpointKey(stateDir);
-  const scan = trustedEndpoints(join(stateDir, 'endpoints'), key);
-  if (scan.refused.length)
-    io.warn(
-      `ignoring ${scan.refused.length} endpoint record(s) that fail authentication or are not on loopback (${scan.refused.join(', ')})`,
-    );
-  const endpoint = chooseEndpoint(scan.endpoints, findProjectRoot(callFolder(body, io.cwd)));
+  // The state-folder layer only: records verified under the endpoint key, on loopback, of live processes.
+  const state = openState(io.env);
+  const endpoint = state.endpointFor(findProjectRoot(callFolder(body, io.cwd)), (file, problem) =>
+    io.warn(`ignored the endpoint record ${file}: ${problem}`),
+  );
+  const key = state.existingEndpointKey();
   if (endpoint && key) {
     let token: string | undefined;
     try {
-      token = readFileSync(endpoint.tokenFile, 'utf8').trim();
+      token = state.hookToken();
     } catch (err) {
-      io.warn(`cannot read the hook token ${endpoint.tokenFile} (${(err as Error).message}); evaluating in-process`);
+      io.warn(`cannot read the hook token (${(err as Error).message}); evaluating in-process`);
     }
     if (token) {
       const result = await forward({

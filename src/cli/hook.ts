@@ -13,7 +13,7 @@ export async function inProcessHook(agent: string, body: string, config: string 
     const core = await openCore({ ...(config ? { config } : {}), quiet: true });
     const hooks = new HookService({ evaluator: core.evaluator, failureDecision: () => 'deny', onError: warn });
     const result = await hooks.handle(agent, body, new AbortController().signal, true);
-    core.log.close();
+    core.close();
     return { stdout: JSON.stringify(result.reply) + '\n', stderr: '', code: 0 };
   } catch (err) {
     return lastResortDeny(agent, `Agent Warden could not produce a verdict: ${(err as Error).message}`);

@@ -1,18 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { readOrCreateEndpointKey } from '../core/endpointAuth';
-import { ActivityLog } from '../core/activity/log';
-import { loadConfig } from '../core/config/load';
-import { removeEndpointRecord, writeEndpointRecord } from '../core/endpoints';
-import { Evaluator } from '../core/evaluator';
+import type { ActivityLog } from '../core/activity/log';
+import type { Evaluator } from '../core/evaluator';
+import { openWarden } from '../core/root/warden';
+import type { WardenState } from '../core/root/state';
 import { RevealingEvaluator } from './reveal/evaluator';
 import { RevealService } from './reveal/service';
 import { OriginalsStore } from './reveal/store';
 import type { SemanticTierHandle } from '../core/semantic/tier';
 import { findProjectRoot } from '../core/project';
-import { ensurePrivateDir, newToken, readOrCreateSecret, type StatePaths } from '../core/state';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
-import type { PolicyView } from '../shared/protocol';
+import type { PolicyView } from '../protocol';
 import { Disposable, toDisposable } from './disposable';
 import { portCandidates } from './port';
 
@@ -21,7 +18,7 @@ import { portCandidates } from './port';
 // folder. Everything it owns dies with it (the endpoint lifetime scope).
 
 export interface EndpointOptions {
-  paths: StatePaths;
+  state: WardenState;
   workspaceRoot: string | undefined;
   /** VS Code workspace trust, passed to the evaluator as the project's trust. */
   trusted: boolean;
@@ -46,7 +43,7 @@ export class Endpoint extends Disposable {
     readonly url: string,
     readonly hookToken: string,
     readonly projectRoot: string,
-    private readonly paths: StatePaths,
+    private readonly state: WardenState,
     /** The originals behind the markers of calls still in memory: reveal and "not a secret". */
     readonly reveal: RevealService,
   ) {
@@ -54,48 +51,40 @@ export class Endpoint extends Disposable {
   }
 
   static async start(opts: EndpointOptions): Promise<Endpoint> {
-    const { paths } = opts;
-    ensurePrivateDir(paths.dir);
+    const state = opts.state;
     const projectRoot = findProjectRoot(opts.workspaceRoot ?? process.cwd());
-    const key = Buffer.from(
-      readOrCreateSecret(paths.logKeyFile, () => randomBytes(32).toString('hex')),
-      'hex',
-    );
-    const probe = loadConfig({ stateDir: paths.dir, projectRoot, trustProject: opts.trusted });
-    const activityLog = new ActivityLog({
-      path: paths.logFile,
-      key,
-      maxBytes: probe.logMaxBytes,
-      keep: probe.logKeep,
-      onWarning: opts.log.warn,
-    });
-    await Evaluator.ready();
-    const semantic = opts.semanticTier?.(key);
     let current: WardenHost | undefined;
     const originals = new OriginalsStore((recordId) => current?.broker.records.get(recordId) !== undefined);
-    const evaluator = new RevealingEvaluator({
-      stateDir: paths.dir,
-      log: activityLog,
+    let semantic: SemanticTierHandle | undefined;
+    const warden = await openWarden({
+      state,
+      projectRoot,
       trustProject: opts.trusted,
+      warmUp: true,
       onWarning: opts.log.warn,
-      ...(semantic ? { semantic } : {}),
-      originals,
-      allowlistKey: key,
-      semanticEnv: opts.semanticEnv ?? process.env,
+      semantic: (key) => (semantic = opts.semanticTier?.(key)),
+      makeEvaluator: (evaluatorOptions) =>
+        new RevealingEvaluator({
+          ...evaluatorOptions,
+          originals,
+          allowlistKey: state.logKey(),
+          semanticEnv: opts.semanticEnv ?? process.env,
+        }),
     });
+    const { evaluator, log: activityLog } = warden;
     const reveal = new RevealService({
       originals,
-      allowlistKey: key,
+      allowlistKey: state.logKey(),
       projectRootOf: (recordId) => current?.broker.records.get(recordId)?.projectRoot ?? projectRoot,
     });
-    const hookToken = readOrCreateSecret(paths.hookTokenFile, newToken);
+    const hookToken = state.hookToken();
     let lastError: unknown;
     for (const port of portCandidates(opts.configuredPort, opts.workspaceRoot)) {
       const host = new WardenHost({
-        replyKey: readOrCreateEndpointKey(paths.dir),
         evaluator,
         log: activityLog,
         hookToken,
+        endpointKey: state.endpointKey(),
         port,
         approvalTimeoutSeconds: evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
         failureDecision: () => evaluator.configFor(projectRoot).failureDecision,
@@ -107,8 +96,9 @@ export class Endpoint extends Disposable {
         if (port !== 0 && host.server.port !== port) opts.log.warn(`asked for port ${port}, got ${host.server.port}`);
         if (port === 0 && opts.configuredPort + (opts.workspaceRoot ? 1 : 0) > 0)
           opts.log.warn(`the preferred port was busy; serving on ${url} instead (hook entries follow it)`);
-        const endpoint = new Endpoint(host, evaluator, activityLog, url, hookToken, projectRoot, paths, reveal);
-        if (semantic) endpoint._register(toDisposable(() => void semantic.close()));
+        const endpoint = new Endpoint(host, evaluator, activityLog, url, hookToken, projectRoot, state, reveal);
+        const tier = semantic;
+        if (tier) endpoint._register(toDisposable(() => void tier.close()));
         endpoint._register(toDisposable(() => originals.clear()));
         endpoint.afterListen(opts.workspaceRoot ?? null);
         opts.log.info(`endpoint up on ${url} for ${opts.workspaceRoot ?? '(no folder)'} (trusted: ${opts.trusted})`);
@@ -119,37 +109,26 @@ export class Endpoint extends Disposable {
         if (!isAddressInUse(err)) break;
       }
     }
-    activityLog.close();
+    warden.close();
     void semantic?.close();
     throw new Error(`could not start the Warden endpoint: ${(lastError as Error)?.message ?? 'unknown error'}`);
   }
 
   private afterListen(workspaceRoot: string | null): void {
-    const recordFile = writeEndpointRecord(
-      this.paths.endpointsDir,
-      {
-        url: this.url,
-        tokenFile: this.paths.hookTokenFile,
-        workspaceRoot,
-        pid: process.pid,
-        version: VERSION,
-        startedAt: new Date().toISOString(),
-        host: 'extension',
-      },
-      readOrCreateEndpointKey(this.paths.dir),
-    );
+    const removeRecord = this.state.recordEndpoint({
+      url: this.url,
+      workspaceRoot,
+      version: VERSION,
+      host: 'extension',
+    });
     // Registered in reverse of teardown: the record goes first, so no agent finds a closing endpoint.
     this._register(toDisposable(() => this.activityLog.close()));
     this._register(toDisposable(() => this.host.close()));
-    this._register(toDisposable(() => removeEndpointRecord(recordFile)));
+    this._register(toDisposable(removeRecord));
   }
 
   get broker() {
     return this.host.broker;
-  }
-
-  get recordFile(): string {
-    return this.paths.endpointsDir;
   }
 
   policies(): PolicyView[] {

@@ -63,8 +63,9 @@ export function lmPrompt(request: JudgeRequest): string {
 /** The JSON text of a reply: the whole text, or the body of a single code fence around it. */
 function jsonText(text: string): string {
   const trimmed = text.trim();
-  const fenced = /^```(?:json)?\s*\n?([\s\S]*?)\n?```$/i.exec(trimmed);
-  return fenced ? fenced[1]!.trim() : trimmed;
+  if (trimmed.length < 6 || !trimmed.startsWith('```') || !trimmed.endsWith('```')) return trimmed;
+  const inner = trimmed.slice(3, -3);
+  return (/^json/i.test(inner) ? inner.slice(4) : inner).trim();
 }
 
 /** Parses the model's text strictly: one JSON object, exactly the question ids, each a number in [0, 1]. */

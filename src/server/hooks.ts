@@ -13,6 +13,8 @@ export interface AskOutcome {
   /** True only when a person approved these exact bytes (or a licence for them exists). */
   consented: boolean;
   updatedInput?: Record<string, unknown>;
+  /** Words for the model beside the decision (an edited approval says what changed). */
+  additionalContext?: string;
   /** PermissionRequest with no answer yet: let the agent's own prompt decide. */
   passThrough?: boolean;
 }

@@ -15,12 +15,12 @@ export interface RouteGroup {
 export interface WardenServerOptions {
   hooks: HookService;
   hookToken: string;
+  /** Signs replies to requests that carry the bridge's nonce. */
+  endpointKey?: Buffer;
   port?: number;
   host?: string;
   bodyCap?: number;
   routes?: RouteGroup[];
-  /** The endpoint key: replies to a bridge that sends a nonce carry their MAC under it. */
-  replyKey?: Buffer;
   onError?: (message: string) => void;
 }
 
@@ -33,7 +33,7 @@ export function sendJson(
   sendText(res, status, JSON.stringify(value), headers);
 }
 
-/** A JSON body already serialised (its bytes are what a reply MAC covers). */
+/** Sends an already serialised JSON body (its exact bytes may be under a MAC). */
 function sendText(res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -145,13 +145,10 @@ export class WardenServer {
     );
     // Agents treat anything but 2xx as "go ahead": every agent request gets 200 and a verdict.
     const headers: Record<string, string> = !body.ok && body.tooLarge ? { connection: 'close' } : {};
+    const replyText = JSON.stringify(result.reply);
     const nonce = req.headers[BRIDGE_NONCE_HEADER];
-    if (this.opts.replyKey && typeof nonce === 'string' && /^[0-9a-f]{32}$/.test(nonce)) {
-      const text = JSON.stringify(result.reply);
-      headers[REPLY_MAC_HEADER] = replyMac(this.opts.replyKey, nonce, text);
-      sendText(res, 200, text, headers);
-      return;
-    }
-    sendJson(res, 200, result.reply, headers);
+    if (this.opts.endpointKey && typeof nonce === 'string' && /^[0-9a-f]{32}$/.test(nonce))
+      headers[REPLY_MAC_HEADER] = replyMac(this.opts.endpointKey, nonce, replyText);
+    sendText(res, 200, replyText, headers);
   }
 }

@@ -135,14 +135,15 @@ for (const [entry, run] of ENTRIES) {
     assert.ok(recordName, 'serve recorded its endpoint');
     assert.ok(JSON.parse(readFileSync(join(state, 'endpoints', recordName), 'utf8')).mac, 'the record is signed');
 
-    // The bridge gets its own state folder holding only the key and a copy of the
-    // record: whatever it evaluated itself would land in its own log, not serve's.
+    // The bridge gets its own state folder holding only the key, the token and a copy of
+    // the record: whatever it evaluated itself would land in its own log, not serve's.
     const bridgeHome = tempDir('bridge-own-home');
     t.after(() => removeDir(bridgeHome));
     const bridgeState = join(bridgeHome, '.agent-warden');
     mkdirSync(join(bridgeState, 'endpoints'), { recursive: true, mode: 0o700 });
     copyFileSync(join(state, 'endpoints', recordName), join(bridgeState, 'endpoints', recordName));
     copyFileSync(join(state, 'endpoint-key'), join(bridgeState, 'endpoint-key'));
+    copyFileSync(join(state, 'hook-token'), join(bridgeState, 'hook-token'));
 
     const body = bashPreToolUse('rm -rf /', project, `forwarded-${entry}`);
     const result = await run(['--agent', 'claude'], {
@@ -305,7 +306,8 @@ test('records that fail authentication or leave loopback are never used', async 
   });
   assertDeny(reply(result));
   assert.equal(fake.calls(), 0, 'the forged record was not followed');
-  assert.match(result.stderr, /ignoring 2 endpoint record\(s\) that fail authentication or are not on loopback/);
+  assert.match(result.stderr, /ignored the endpoint record .*MAC does not verify/);
+  assert.match(result.stderr, /ignored the endpoint record .*not on loopback/);
 });
 
 test('in-process, an ask becomes a deny that says why; a harmless call is no objection', async (t) => {

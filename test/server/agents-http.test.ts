@@ -148,7 +148,7 @@ for (const agent of ['codex', 'copilot'] as AgentId[]) {
         { decision: 'approve', scope: 'once', digest: pending[0]!.digest! },
         'tester',
       );
-      assert.equal(answered.status, 200);
+      assert.equal(answered.kind, 'ok');
       const { json } = await reply;
       // Codex takes no bare allow: the approved call runs as no objection. Copilot takes an explicit allow.
       if (agent === 'codex') assert.deepEqual(json, {});

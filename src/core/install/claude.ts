@@ -43,7 +43,7 @@ export function detectClaudeVersion(claudeBinary = process.env.AGENT_WARDEN_CLAU
       timeout: 10_000,
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    return /(\d+\.\d+\.\d+)/.exec(out)?.[1] ?? null;
+    return /(?<!\d)(\d+\.\d+\.\d+)/.exec(out)?.[1] ?? null;
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import type { Decision, Merged, Outcome } from '../types';
+import { joinLines } from '../text/scan';
 
 const RANK: Record<Decision, number> = { allow: 0, instruct: 1, ask: 2, deny: 3 };
 
@@ -29,5 +30,5 @@ export function combine(outcomes: Outcome[]): Merged {
 // The reason is shown in one line (the agent's prompt, the panel row); a policy
 // quoting a multi-line command must not break it.
 function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ');
+  return joinLines(text);
 }

@@ -1,5 +1,8 @@
 import { policyTable } from './table';
 
+// A 100 KB word once cost tens of seconds in a back-referencing regex; the verdicts must hold at that size.
+const LONG_WORD = 'a'.repeat(100_000);
+
 policyTable('fork-bomb', [
   { spec: ':(){ :|:& };:', expect: 'deny' },
   { note: 'spaced', spec: ':() { : | : & }; :', expect: 'deny' },
@@ -10,6 +13,12 @@ policyTable('fork-bomb', [
   { note: 'near miss: a function that pipes others', spec: 'f(){ ls | wc -l; }; f', expect: null },
   { note: 'near miss: background job', spec: 'npm run dev &', expect: null },
   { note: 'near miss: yes | head', spec: 'yes | head -n 3', expect: null },
+  { note: 'a name with dots and colons', spec: 'a.b:c(){ a.b:c|a.b:c& };a.b:c', expect: 'deny' },
+  { note: 'a 100 KB function name', spec: `${LONG_WORD}(){ ${LONG_WORD}|${LONG_WORD}& };${LONG_WORD}`, expect: 'deny' },
+  { note: 'near miss: a 100 KB word', spec: `echo ${LONG_WORD}`, expect: null },
+  { note: 'near miss: a 100 KB word glued to ()', spec: `echo '${LONG_WORD}() { x; }'`, expect: null },
+  { note: 'near miss: pipes another word into it', spec: 'f(){ g|f& }; f', expect: null },
+  { note: 'near miss: the pipe is past the body', spec: 'f(){ echo; }; f|f&', expect: null },
 ]);
 
 policyTable('disk-wipe', [

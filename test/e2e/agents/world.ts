@@ -17,7 +17,14 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isolatedEnv, jsonLines, runCli, startServe, type ServeChild } from '../../builders/process';
-import { openPanel, pendingList, postApproval, type Endpoint, type PanelStream } from '../../server/approvals/harness';
+import {
+  openPanel,
+  pendingList,
+  postApproval,
+  send,
+  type Endpoint,
+  type PanelStream,
+} from '../../server/approvals/harness';
 import { toolsFolder } from '../claude/claude-binary';
 
 export const WIPE_HOME = 'rm -rf ~/';
@@ -87,8 +94,12 @@ export async function connectPanel(
   serve: ServeChild,
   world: World,
 ): Promise<{ panel: PanelStream; endpoint: Endpoint }> {
-  const panelToken = readFileSync(join(world.stateDir, 'panel-token'), 'utf8').trim();
-  const endpoint = { url: serve.url, panelToken } as Endpoint;
+  // The one-time link on serve's ready line is exchanged for the panel's session cookie.
+  const panelUrl = String((JSON.parse(serve.readyLine) as { panelUrl?: unknown }).panelUrl);
+  const opened = await send(panelUrl, {});
+  const panelCookie = String(opened.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+  if (!panelCookie) throw new Error(`the panel link ${panelUrl} gave no session cookie (HTTP ${opened.status})`);
+  const endpoint = { url: serve.url, panelCookie } as unknown as Endpoint;
   return { panel: await openPanel(endpoint), endpoint };
 }
 

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { isInside, resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, commandsWithCwd, evidenceOf, shellCommands } from './shared/commands';
+import { argsOf, commandsWithCwd, evidenceOf, shellCommands } from '../../facts/commands';
 import { agentConfigKind, isWardenProjectConfig } from './shared/agent-paths';
-import { readTargets, writeTargets } from './shared/targets';
-import { own } from './shared/own';
+import { readTargets, writeTargets } from '../../facts/targets';
+import { own } from '../../facts/own';
+import { followedBy } from '../../text/scan';
 
 // Warden guards itself: what an agent may not do to the guard, whatever the
 // configuration says. Each rule names what was seen and why it is refused.
@@ -68,7 +69,7 @@ function killsWarden(call: ToolCall, stateDir: string): string | null {
     if (!KILLERS.has(name)) continue;
     const args = argsOf(cmd);
     const joined = args.join(' ');
-    if (WARDEN_MARK.test(joined) || /cli\.js\b.*\bserve\b/.test(joined)) return `${name} ${joined}`;
+    if (WARDEN_MARK.test(joined) || followedBy(joined, /cli\.js\b/, /\bserve\b/)) return `${name} ${joined}`;
     if (
       (name === 'pkill' || name === 'killall' || name === 'taskkill') &&
       args.some((a) => /^(node|node\.exe|nodejs)$/i.test(a))
@@ -91,7 +92,10 @@ function uninstallsWarden(call: ToolCall): string | null {
       /--uninstall-extension\s+\S*agent-warden/.test(words)
     )
       return words;
-    if (['npm', 'pnpm', 'yarn'].includes(cmd.name) && /\b(uninstall|remove|rm|un)\b.*\bagent-warden\b/.test(words))
+    if (
+      ['npm', 'pnpm', 'yarn'].includes(cmd.name) &&
+      followedBy(words, /\b(?:uninstall|remove|rm|un)\b/, /\bagent-warden\b/)
+    )
       return words;
   }
   return null;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from './shared/commands';
-import { own } from './shared/own';
+import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import { own } from '../../facts/own';
 
 // SQL reaches a database through client flags (psql -c, mysql -e), positional
 // arguments (sqlite3 db "SQL"), heredocs and pipes, or an MCP tool's query parameter.
@@ -59,14 +59,58 @@ function upstreamText(commands: SimpleCommand[], cmd: SimpleCommand): string[] {
     ]);
 }
 
+/** Each closed `/* … *\/` as one space. An unclosed one stays: no later one can close either. */
+function blankBlockComments(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let open = text.indexOf('/*'); open >= 0; open = text.indexOf('/*', from)) {
+    const close = text.indexOf('*/', open + 2);
+    if (close < 0) break;
+    out += `${text.slice(from, open)} `;
+    from = close + 2;
+  }
+  return out + text.slice(from);
+}
+
+/** Where a `"…"` (backslash escapes) that starts at `open` ends, or where the attempt failed. */
+function doubleQuotedEnd(text: string, open: number): { closed: boolean; at: number } {
+  let at = open + 1;
+  while (at < text.length) {
+    const ch = text[at];
+    if (ch === '"') return { closed: true, at };
+    if (ch !== '\\') at++;
+    else if (at + 1 < text.length && !'\n\r\u2028\u2029'.includes(text[at + 1] as string)) at += 2;
+    else return { closed: false, at };
+  }
+  return { closed: false, at };
+}
+
+/**
+ * Each `"…"` as `""`. When one never closes, every quote it passed was escaped and would fail at the same
+ * place, so the scan resumes there rather than at each of them.
+ */
+function blankDoubleQuoted(text: string): string {
+  let out = '';
+  let from = 0;
+  let open = text.indexOf('"');
+  while (open >= 0) {
+    const end = doubleQuotedEnd(text, open);
+    if (end.closed) {
+      out += `${text.slice(from, open)}""`;
+      from = end.at + 1;
+      open = text.indexOf('"', from);
+    } else {
+      open = text.indexOf('"', Math.max(end.at, open + 1));
+    }
+  }
+  return out + text.slice(from);
+}
+
 /** Statements with comments and string literals blanked out, so `'DROP TABLE'` in data is not a statement. */
 export function sqlStatements(text: string): string[] {
-  const cleaned = text
-    .replace(/--[^\n]*/g, ' ')
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/'(?:[^']|'')*'/g, "''")
-    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
-    .replace(/\$\$[\s\S]*?\$\$/g, "''");
+  const withoutLineComments = text.replace(/--[^\n]*/g, ' ');
+  const withoutSingleQuoted = blankBlockComments(withoutLineComments).replace(/'(?:[^']|'')*'/g, "''");
+  const cleaned = blankDoubleQuoted(withoutSingleQuoted).replace(/\$\$[\s\S]*?\$\$/g, "''");
   return cleaned
     .split(';')
     .map((s) => s.replace(/\s+/g, ' ').trim())

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { isInside, resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, parseFlags, shellCommands } from './shared/commands';
-import { inAllowedDirs } from './shared/temp-dirs';
-import { writeTargets } from './shared/targets';
+import { argsOf, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
+import { inAllowedDirs } from '../../facts/temp-dirs';
+import { writeTargets } from '../../facts/targets';
+import { trimEndChars } from '../../text/scan';
 
 export const writeOutsideProject = definePolicy({
   name: 'write-outside-project',
@@ -102,7 +103,7 @@ const SYSTEM_PERSISTENCE = [
 function persistenceKind(abs: string, call: ToolCall): { kind: string; soft: boolean } | null {
   const path = abs.replace(/\\/g, '/');
   if (isInside(abs, call.home)) {
-    const rel = path.slice(call.home.replace(/[\\/]+$/, '').length + 1);
+    const rel = path.slice(trimEndChars(call.home, '\\/').length + 1);
     for (const entry of HOME_PERSISTENCE) {
       if (entry.endsWith('/') ? rel.startsWith(entry) || rel === entry.slice(0, -1) : rel === entry)
         return { kind: `~/${entry}`, soft: false };

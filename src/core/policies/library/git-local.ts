@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { PolicyHit, ToolCall } from '../types';
-import { evidenceOf, parseFlags, shellCommands } from './shared/commands';
+import { evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
 import { gitCommands } from './shared/git';
 import type { GitInvocation } from './shared/git';
+import { trailingRun } from '../../text/scan';
 
 // Local git operations that lose work or rewrite history.
 
@@ -20,6 +21,12 @@ function firstGit(
   return null;
 }
 
+/** `bfg*.jar` as the last word of a path (what `/bfg[\w.-]*\.jar$/` asked). */
+function isBfgJar(arg: string): boolean {
+  const tail = trailingRun(arg, /[\w.-]/);
+  return tail.endsWith('.jar') && tail.slice(0, -4).includes('bfg');
+}
+
 export const gitHistoryRewrite = definePolicy({
   name: 'git-history-rewrite',
   category: 'git',
@@ -30,7 +37,7 @@ export const gitHistoryRewrite = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     const bfg = shellCommands(call).find(
-      (c) => c.name === 'bfg' || (c.name === 'java' && c.argv.some((a) => /bfg[\w.-]*\.jar$/.test(a))),
+      (c) => c.name === 'bfg' || (c.name === 'java' && c.argv.some((a) => isBfgJar(a))),
     );
     if (bfg)
       return {

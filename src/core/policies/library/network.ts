@@ -2,8 +2,9 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, parseFlags, shellCommands } from './shared/commands';
-import { DOWNLOADERS, NETCATS } from './shared/programs';
+import { argsOf, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
+import { DOWNLOADERS, NETCATS } from '../../facts/programs';
+import { withoutLastSegmentFrom } from '../../text/scan';
 
 // Where network traffic goes: paste and drop sites, webhook catchers, bare IP
 // addresses and tunnels that expose this machine.
@@ -115,7 +116,7 @@ export const suspiciousNetworkDestination = definePolicy({
   evaluate({ call, params }) {
     if (!call) return null;
     for (const url of destinations(call)) {
-      const host = hostOf(url.replace(/^[\w.-]+@/, '').replace(/:(?!\/\/)[^/]*$/, ''));
+      const host = hostOf(withoutLastSegmentFrom(url.replace(/^[\w.-]+@/, ''), ':'));
       if (!host || params.allowHosts.includes(host)) continue;
       const drop = DROP_SITES.find((site) => host === site || host.endsWith(`.${site}`));
       if (drop)

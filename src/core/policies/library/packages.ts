@@ -4,9 +4,10 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from './shared/commands';
-import { interpreterKind } from './shared/programs';
-import { own } from './shared/own';
+import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import { interpreterKind } from '../../facts/programs';
+import { own } from '../../facts/own';
+import { withoutLastSegmentFrom } from '../../text/scan';
 
 function firstCommand(
   call: ToolCall | undefined,
@@ -33,11 +34,7 @@ function publishOf(cmd: SimpleCommand, args: string[]): string | null {
       ? publishOf(
           {
             ...cmd,
-            name:
-              tool
-                .replace(/@[^/]*$/, '')
-                .split('/')
-                .pop() ?? tool,
+            name: withoutLastSegmentFrom(tool, '@').split('/').pop() ?? tool,
             argv: [tool, ...toolArgs],
           },
           toolArgs,

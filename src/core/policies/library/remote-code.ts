@@ -3,7 +3,7 @@ import type { SimpleCommand } from '../../shell';
 import { resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, commandsWithCwd, evidenceOf, optionValues, parseFlags, shellCommands } from './shared/commands';
+import { argsOf, commandsWithCwd, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import {
   DOWNLOADERS,
   NETCATS,
@@ -12,7 +12,7 @@ import {
   inlineCode,
   interpreterKind,
   scriptArgument,
-} from './shared/programs';
+} from '../../facts/programs';
 
 // Code that runs without anyone having read it: fetched from the network,
 // decoded from base64, or driven by a remote listener.
@@ -52,15 +52,7 @@ function runsSubstitutedCode(parent: SimpleCommand): boolean {
 function downloadedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): string[] {
   const args = argsOf(cmd);
   const urls = args.filter((a) => /^(https?|ftp):\/\//i.test(a));
-  const fromUrl = urls
-    .map(
-      (u) =>
-        u
-          .replace(/[?#].*$/, '')
-          .split('/')
-          .pop() ?? '',
-    )
-    .filter((n) => n !== '');
+  const fromUrl = urls.map((u) => (u.split(/[?#]/, 1)[0] ?? '').split('/').pop() ?? '').filter((n) => n !== '');
   let files: string[] = [];
   if (cmd.name === 'curl') {
     files = optionValues(args, ['o'], ['output']);
@@ -141,7 +133,7 @@ function decodes(cmd: SimpleCommand): boolean {
     case 'base64':
     case 'base32':
     case 'basenc':
-      return args.some((a) => a === '--decode' || /^-[a-zA-Z]*[dD][a-zA-Z]*$/.test(a));
+      return args.some((a) => a === '--decode' || (/^-[a-zA-Z]+$/.test(a) && /[dD]/.test(a)));
     case 'xxd':
       return args.some((a) => /^-[a-zA-Z]*r/.test(a));
     case 'openssl':
@@ -157,7 +149,7 @@ function decodes(cmd: SimpleCommand): boolean {
 }
 
 const ENCODED_CODE =
-  /(b64decode|base64\.decode|Buffer\.from\([^)]*['"]base64['"]|FromBase64String|decode\(['"]base64|\batob\()/i;
+  /(b64decode|base64\.decode|Buffer\.from\([^()]*['"]base64['"]|FromBase64String|decode\(['"]base64|\batob\()/i;
 const EXEC_IN_CODE =
   /\b(exec|eval|system|popen|spawn|Invoke-Expression|iex|execSync|Function)\s*\(|\|\s*iex\b|os\.system/i;
 

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { PolicyHit, ToolCall } from '../types';
-import { argsOf, evidenceOf, parseFlags, redirectWrites, shellCommands } from './shared/commands';
-import { writeTargets } from './shared/targets';
+import { argsOf, evidenceOf, parseFlags, redirectWrites, shellCommands } from '../../facts/commands';
+import { writeTargets } from '../../facts/targets';
+import { followedBy } from '../../text/scan';
 
 // Changes to the running system: power state, firewall, services, logs.
 
@@ -78,7 +79,8 @@ export const firewallOrSecurityOff = definePolicy({
           args.some((a) => /^(firewalld|ufw|apparmor|auditd|iptables|nftables)(\.service)?$/.test(a))
         )
           return `systemctl ${args.join(' ')}`;
-        if (name === 'netsh' && /advfirewall.*state\s+off/i.test(args.join(' '))) return 'netsh advfirewall off';
+        if (name === 'netsh' && followedBy(args.join(' '), /advfirewall/i, /state\s+off/i))
+          return 'netsh advfirewall off';
         if (name === 'set-mppreference' && args.some((a) => /^-Disable/i.test(a))) return 'Set-MpPreference -Disable…';
         if (name === 'spctl' && args.includes('--master-disable')) return 'spctl --master-disable';
         if (name === 'csrutil' && args[0] === 'disable') return 'csrutil disable';

@@ -11,9 +11,10 @@ import {
   redirectWrites,
   shellCommands,
   shellPath,
-} from './shared/commands';
-import { inlineCode } from './shared/programs';
-import { inAllowedDirs } from './shared/temp-dirs';
+} from '../../facts/commands';
+import { inlineCode } from '../../facts/programs';
+import { inAllowedDirs } from '../../facts/temp-dirs';
+import { selfPipingFunction } from './shared/self-piping';
 
 // Commands that damage the machine itself rather than the project.
 
@@ -35,13 +36,13 @@ function forkBombSign(call: ToolCall): string | null {
     }
   }
   const text = call.shell?.withoutComments ?? '';
-  const selfPiping = /([\w:.-]+)\s*\(\)\s*\{[^}]*?\1\s*\|\s*\1\s*&/.exec(text);
-  if (selfPiping) return `a function "${selfPiping[1]}" that forks itself without end`;
+  const selfPiping = selfPipingFunction(text);
+  if (selfPiping) return `a function "${selfPiping}" that forks itself without end`;
   for (const cmd of commands) {
     const code = inlineCode(cmd);
     if (
       code &&
-      /fork\s*(\(\s*\))?\s*while\s+fork|while\s*\(?\s*(1|true|True)\s*\)?\s*[:{]?\s*(os\.)?fork\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\(/.test(
+      /fork\s*(?:\(\s*\)\s*)?while\s+fork|while\s*(?:\(\s*)?(?:1|true|True)\s*(?:\)\s*)?(?:[:{]\s*)?(?:os\.)?fork\(|for\s*\(\s*;\s*;\s*\)\s*(?:\{\s*)?fork\(/.test(
         code,
       )
     )
@@ -169,7 +170,10 @@ export const diskWipe = definePolicy({
 /** Octal or symbolic modes that let everyone write (777, 666, o+w, a=rwx). */
 function worldWritable(mode: string): boolean {
   if (/^[0-7]{3,4}$/.test(mode)) return ['2', '3', '6', '7'].includes(mode[mode.length - 1] ?? '');
-  return mode.split(',').some((part) => /^[ugoa]*[oa][ugoa]*[+=][rwxXst]*w/.test(part));
+  return mode.split(',').some((part) => {
+    const clause = /^([ugoa]*)[+=]([rwxXst]*)/.exec(part);
+    return clause !== null && /[oa]/.test(clause[1] ?? '') && (clause[2] ?? '').includes('w');
+  });
 }
 
 function setsId(mode: string): boolean {

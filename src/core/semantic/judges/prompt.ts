@@ -1,6 +1,7 @@
 // What the chat-model judges (OpenAI-compatible, Anthropic) are told. The envelope and the
 // questions go as one JSON document; the answer is one JSON object of probabilities.
 import type { JudgeRequest } from './types';
+import { firstFencedBody } from '../../text/scan';
 
 export const REVIEWER_INSTRUCTIONS = [
   "You review one tool call that an AI coding agent is about to run on a developer's machine.",
@@ -30,8 +31,8 @@ export function reviewDocument(request: JudgeRequest): string {
 /** Finds the JSON object in a model's text: the whole text, a fenced block, or the outermost braces. */
 export function extractJsonObject(text: string): unknown {
   const candidates = [text.trim()];
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
-  if (fenced?.[1]) candidates.push(fenced[1].trim());
+  const fenced = firstFencedBody(text);
+  if (fenced) candidates.push(fenced);
   const first = text.indexOf('{');
   const last = text.lastIndexOf('}');
   if (first >= 0 && last > first) candidates.push(text.slice(first, last + 1));

@@ -1,4 +1,5 @@
 import { isInside } from '../../../shell/paths';
+import { trimEndChars } from '../../../text/scan';
 
 // Files that configure a coding agent's hooks, permissions or tool servers.
 // An agent that rewrites them can switch its own guard off.
@@ -28,7 +29,7 @@ const AGENT_CONFIG: [string, string][] = [
 function relativeUnder(abs: string, base: string): string | null {
   if (!isInside(abs, base)) return null;
   const a = abs.replace(/\\/g, '/');
-  const b = base.replace(/\\/g, '/').replace(/\/+$/, '');
+  const b = trimEndChars(base.replace(/\\/g, '/'), '/');
   const rel = a.length === b.length ? '' : a.slice(b.length + 1);
   // Windows paths compare without case, like the file system does.
   return /^[a-z]:\//i.test(a) ? rel.toLowerCase() : rel;

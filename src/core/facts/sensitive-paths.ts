@@ -1,5 +1,6 @@
-import { isInside } from '../../../shell/paths';
+import { isInside } from '../shell/paths';
 import { own } from './own';
+import { trimEndChars } from '../text/scan';
 
 // Which files hold credentials. A read of one of these is what the secret-file
 // policy refuses and what taints a session.
@@ -42,7 +43,7 @@ const SECRET_EXTENSIONS: Record<string, string> = {
 };
 
 /** Paths under the home folder that hold credentials (a trailing slash covers the whole folder). */
-const HOME_SECRETS: [string, string][] = [
+export const HOME_SECRETS: [string, string][] = [
   ['.ssh/', 'SSH keys'],
   ['.aws/', 'AWS credentials'],
   ['.config/gcloud/', 'Google Cloud credentials'],
@@ -76,7 +77,7 @@ const HOME_SECRETS: [string, string][] = [
   ['.gemini/oauth_creds.json', 'Gemini CLI credentials'],
 ];
 
-const SYSTEM_SECRETS: [string, string][] = [
+export const SYSTEM_SECRETS: [string, string][] = [
   ['/etc/shadow', 'system password hashes'],
   ['/etc/gshadow', 'system password hashes'],
   ['/etc/sudoers', 'sudo rules'],
@@ -92,7 +93,7 @@ function normalize(p: string): string {
 }
 
 function basenameOf(p: string): string {
-  const n = normalize(p).replace(/\/+$/, '');
+  const n = trimEndChars(normalize(p), '/');
   return n.slice(n.lastIndexOf('/') + 1);
 }
 
@@ -118,7 +119,7 @@ export function secretFileKind(absPath: string, home: string): string | null {
   const caseless = /^[a-z]:\//i.test(path);
   const cmp = (s: string) => (caseless ? s.toLowerCase() : s);
   if (isInside(absPath, home)) {
-    const rel = cmp(normalize(absPath).slice(normalize(home).replace(/\/+$/, '').length + 1));
+    const rel = cmp(normalize(absPath).slice(trimEndChars(normalize(home), '/').length + 1));
     for (const [prefix, kind] of HOME_SECRETS) {
       const p = cmp(prefix);
       if (p.endsWith('/') ? rel === p.slice(0, -1) || rel.startsWith(p) : rel === p) {
@@ -138,6 +139,6 @@ export function secretFileKind(absPath: string, home: string): string | null {
 export function globNamesSecrets(pattern: string): string | null {
   const last = basenameOf(pattern);
   if (/^\.env(\*|\.\*)?$/.test(last) || /^\*\.env$/.test(last)) return 'environment files';
-  const candidate = last.replace(/^\*+/, 'x').replace(/\*+$/, '');
+  const candidate = trimEndChars(last.replace(/^\*+/, 'x'), '*');
   return /[*?[]/.test(candidate) ? null : secretBasenameKind(candidate);
 }

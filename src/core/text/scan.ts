@@ -1,0 +1,43 @@
+// Small text scans that run in one pass. Each replaces a regex whose backtracking grew with the square of
+// its input (an unanchored search retried at every start); the static ReDoS check keeps them out of src.
+
+/** The text without any of `chars` at its end (`/+$` and the like, without the retries). */
+export function trimEndChars(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1] as string)) end--;
+  return text.slice(0, end);
+}
+
+/** Whether `then` matches somewhere after the first match of `first` (what `first.*then` asked, in one pass). */
+export function followedBy(text: string, first: RegExp, then: RegExp): boolean {
+  const head = first.exec(text);
+  return head !== null && then.test(text.slice(head.index + head[0].length));
+}
+
+/** The body of the first ``` fence (an opening `json` tag dropped), trimmed; undefined without a closed fence. */
+export function firstFencedBody(text: string): string | undefined {
+  const open = text.indexOf('```');
+  if (open < 0) return undefined;
+  const close = text.indexOf('```', open + 3);
+  if (close < 0) return undefined;
+  const body = text.slice(open + 3, close);
+  return (/^json/i.test(body) ? body.slice(4) : body).trim();
+}
+
+/** Each run of whitespace that holds a line break, as one space: a multi-line text on one line. */
+export function joinLines(text: string): string {
+  return text.replace(/(?<![^\S\r\n])[^\S\r\n]*[\r\n]\s*/g, ' ');
+}
+
+/** The run of characters matching `char` (a one-character class) that ends the text. */
+export function trailingRun(text: string, char: RegExp): string {
+  let start = text.length;
+  while (start > 0 && char.test(text[start - 1] as string)) start--;
+  return text.slice(start);
+}
+
+/** The text cut at the first `mark` after its last `/` (`/@[^/]*$/` and the like, in one pass). */
+export function withoutLastSegmentFrom(text: string, mark: string): string {
+  const at = text.indexOf(mark, text.lastIndexOf('/') + 1);
+  return at < 0 ? text : text.slice(0, at);
+}
