@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { readOrCreateEndpointKey, signRecord } from '../../src/core/endpointAuth';
+import { readOrCreateEndpointKey, replyMac, signRecord } from '../../src/core/endpointAuth';
 import {
   bashPreToolUse,
   isolatedEnv,
@@ -284,6 +284,24 @@ test('a reply without a valid MAC is never used: an impostor answering "no objec
     assert.match(result.stderr, /failed authentication/);
     await fake.close();
   }
+});
+
+test('a reply MAC made for another nonce (a replayed reply) is never used', async (t) => {
+  const { project, home, state } = setup(t);
+  // A valid MAC under the real key, but for a request the bridge never sent.
+  mkdirSync(state, { recursive: true, mode: 0o700 });
+  const mac = replyMac(readOrCreateEndpointKey(state), 'ab'.repeat(16), '{}');
+  const fake = await impostor({ mac });
+  t.after(() => fake.close());
+  writeSignedRecord(state, fake.url);
+  const result = await runHook(['--agent', 'claude'], {
+    cwd: project,
+    env: isolatedEnv(home),
+    stdin: JSON.stringify(bashPreToolUse('rm -rf /', project)),
+  });
+  assertDeny(reply(result));
+  assert.equal(fake.calls(), 1);
+  assert.match(result.stderr, /failed authentication/);
 });
 
 test('records that fail authentication or leave loopback are never used', async (t) => {
