@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createSemanticTier } from '../core/semantic';
+import { createSemanticTier } from '../core/review/tier';
 import { findProjectRoot } from '../core/project';
 import { openWarden, type Warden } from '../core/root/warden';
 import { openState } from '../core/root/state';
+import { describeHeld, type HeldChange } from '../core/config/load';
 
 export class UsageError extends Error {}
 
@@ -22,7 +23,12 @@ export function warn(message: string): void {
 export type Core = Warden;
 
 /** The composition root as every command that evaluates needs it. */
-export async function openCore(opts: { config?: string; trustProject?: boolean; quiet?: boolean }): Promise<Core> {
+export async function openCore(opts: {
+  config?: string;
+  trustProject?: boolean;
+  quiet?: boolean;
+  onHeldChanges?: (held: HeldChange[]) => void;
+}): Promise<Core> {
   const core = await openWarden({
     projectRoot: findProjectRoot(process.cwd()),
     ...(opts.config ? { cliConfigPath: opts.config } : {}),
@@ -31,6 +37,8 @@ export async function openCore(opts: { config?: string; trustProject?: boolean; 
     semantic: (logKey) => createSemanticTier({ allowlistKey: logKey }),
     onWarning: opts.quiet ? () => undefined : warn,
     onLogWarning: warn,
+    // Held loosening is announced even by quiet commands: the person must know what is not in force.
+    onHeldChanges: opts.onHeldChanges ?? ((held) => held.forEach((h) => warn(describeHeld(h)))),
   });
   if (opts.config) refuseBadCliConfig(opts.config, core.configErrors);
   // Quiet commands (check, hook, policies) still say once that a config file was

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
   applyCommandPlan,
@@ -86,6 +85,7 @@ export function install(args: InstallArgs): void {
     stateDir: paths.dir,
     projectRoot,
     ...(args.config ? { cliConfigPath: args.config } : {}),
+    confirmations: state.confirmations(),
   });
   if (args.config) refuseBadCliConfig(args.config, config.errors);
   if (isCommandAgent(agent)) {

@@ -5,6 +5,8 @@ import { WardenHost } from '../server/host';
 import { renderPanelHtml } from '../shared/panelHtml';
 import { openCore, warn } from './common';
 import { Evaluator } from '../core/evaluator';
+import type { HeldChange } from '../core/config/load';
+import { TerminalConfirm } from './terminalConfirm';
 
 export interface ServeOptions {
   port?: number;
@@ -12,11 +14,20 @@ export interface ServeOptions {
   trustProject?: boolean;
 }
 
+/** How often serve looks for config changes of the projects it served (to announce a held loosening at once). */
+const CONFIG_WATCH_MS = 1000;
+
 export async function serve(opts: ServeOptions): Promise<void> {
+  let terminal: TerminalConfirm | undefined;
+  const held: HeldChange[] = [];
   const core = await openCore({
     ...(opts.config ? { config: opts.config } : {}),
     ...(opts.trustProject ? { trustProject: true } : {}),
+    onHeldChanges: (changes) => (terminal ? terminal.held(changes) : held.push(...changes)),
   });
+  terminal = new TerminalConfirm(core.state.confirmations(), warn);
+  terminal.held(held);
+  terminal.listen(process.stdin);
   const projectRoot = findProjectRoot(process.cwd());
   const config = core.evaluator.configFor(projectRoot);
   const host = new WardenHost({
@@ -38,7 +49,12 @@ export async function serve(opts: ServeOptions): Promise<void> {
   // The one-time link goes to this terminal only: never into the record, never to disk.
   const panelUrl = host.panelRoutes!.newPanelLink(url);
   const removeRecord = core.state.recordEndpoint({ url, workspaceRoot: null, version: VERSION, host: 'serve' });
+  const watch = setInterval(() => {
+    for (const root of new Set([projectRoot, ...core.evaluator.projectRoots()])) core.evaluator.configFor(root);
+  }, CONFIG_WATCH_MS);
+  watch.unref();
   const stop = async () => {
+    clearInterval(watch);
     removeRecord();
     await host.close();
     core.close();

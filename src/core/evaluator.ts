@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import type { Decision, HookEvent, Merged, Outcome } from './types';
-import { configChanged, loadConfig, type ResolvedConfig } from './config/load';
+import { configChanged, describeHeld, loadConfig, type HeldChange, type ResolvedConfig } from './config/load';
+import type { ConfirmationStore } from './config/confirmations';
 import { findProjectRoot } from './project';
 import { analyzeShell, initShellParser } from './shell';
+import { loadCodeGrammars } from './interp';
 import { toolCallOf } from './policies/call';
 import { ALL_POLICIES } from './policies/registry';
 import { resolvePolicyStates, runPolicies, unknownPolicySettings, type PolicyState } from './policies/run';
 import { SessionStore } from './policies/session';
 import type { AnyPolicy, ToolCall } from './policies/types';
 import { combine } from './verdict/combine';
+import { IoFacts, type FactSource } from './facts/io';
+import { nodeFactSource } from './facts/io-node';
+import { SessionWriteStore } from './facts/session-writes';
 import {
   NO_APPROVAL,
   NO_CUT,
@@ -21,7 +26,7 @@ import {
 import { Redactor } from './redaction';
 import { bindArgs } from './approvals/digest';
 import type { ActivityLog } from './activity/log';
-import type { SemanticTier, SemanticResult } from './semantic/tier';
+import type { SemanticTier, SemanticResult } from './review/tier';
 
 // The parser is WebAssembly: V8 compiles its hot functions again, optimised,
 // after they have run a while, and on a busy machine that once stalled the event
@@ -60,6 +65,12 @@ export interface EvaluatorOptions {
   onWarning?: (message: string) => void;
   /** How often config files are checked for changes (hot reload). */
   reloadCheckMs?: number;
+  /** What a person confirmed per config file; with it, loosening changes wait for a person. */
+  confirmations?: ConfirmationStore;
+  /** Loosening changes found on a (re)load, held until a person confirms them. */
+  onHeldChanges?: (held: HeldChange[], projectRoot: string) => void;
+  /** The file system and git as the policies see them; tests pass a fake. */
+  factSource?: FactSource;
 }
 
 interface ProjectState {
@@ -87,16 +98,19 @@ export class Evaluator {
   private readonly sessions = new SessionStore();
   private readonly policies: AnyPolicy[];
   private readonly home: string;
+  private readonly sessionWrites: SessionWriteStore;
   private pausedUntil = 0;
 
   constructor(private readonly opts: EvaluatorOptions) {
     this.policies = opts.policies ?? ALL_POLICIES;
     this.home = opts.home ?? homedir();
+    this.sessionWrites = new SessionWriteStore(opts.stateDir);
   }
 
   /** Loads the shell parser; long-running hosts also warm it up (one-shot commands skip that). */
   static async ready(opts: { warmUp?: boolean } = {}): Promise<void> {
     await initShellParser();
+    await loadCodeGrammars();
     if (opts.warmUp !== false) await warmUpShellParser();
   }
 
@@ -107,6 +121,11 @@ export class Evaluator {
 
   get log(): ActivityLog | undefined {
     return this.opts.log;
+  }
+
+  /** The project roots calls have come from, for hosts that watch their config files. */
+  projectRoots(): string[] {
+    return [...this.projects.keys()];
   }
 
   configFor(projectRoot: string): ResolvedConfig {
@@ -134,7 +153,10 @@ export class Evaluator {
     const now = Date.now();
     const existing = this.projects.get(projectRoot);
     const interval = this.opts.reloadCheckMs ?? 250;
-    if (existing && (now - existing.checkedAt < interval || !configChanged(existing.config.files))) {
+    if (
+      existing &&
+      (now - existing.checkedAt < interval || !configChanged(existing.config.files, this.opts.confirmations))
+    ) {
       existing.checkedAt = now;
       return existing;
     }
@@ -143,8 +165,13 @@ export class Evaluator {
       projectRoot,
       ...(this.opts.cliConfigPath ? { cliConfigPath: this.opts.cliConfigPath } : {}),
       ...(this.opts.trustProject !== undefined ? { trustProject: this.opts.trustProject } : {}),
+      ...(this.opts.confirmations ? { confirmations: this.opts.confirmations } : {}),
     });
     for (const message of [...config.errors, ...config.warnings]) this.opts.onWarning?.(message);
+    if (config.held.length) {
+      if (this.opts.onHeldChanges) this.opts.onHeldChanges(config.held, projectRoot);
+      else for (const held of config.held) this.opts.onWarning?.(describeHeld(held));
+    }
     const states = resolvePolicyStates(this.policies, config);
     for (const message of unknownPolicySettings(this.policies, config)) this.opts.onWarning?.(message);
     for (const state of states) if (state.error) this.opts.onWarning?.(state.error);
@@ -168,14 +195,29 @@ export class Evaluator {
     const started = performance.now();
     const projectRoot = findProjectRoot(event.cwd || process.cwd());
     const { config, states } = this.projectState(projectRoot);
-    const call = toolCallOf(event, { projectRoot, home: this.home, faces: config.faces });
-    const session = this.sessions.memoryFor(`${event.agent}:${event.sessionId}`);
+    const sessionKey = `${event.agent}:${event.sessionId}`;
+    const source = this.opts.factSource ?? nodeFactSource;
+    const call = toolCallOf(event, {
+      projectRoot,
+      home: this.home,
+      faces: config.faces,
+      source,
+      writes: this.sessionWrites.load(sessionKey),
+    });
+    const io = call?.io ?? new IoFacts(source);
+    const session = this.sessions.memoryFor(sessionKey);
 
     const semanticRun =
       this.opts.semantic && call ? this.opts.semantic.start({ event, call, config, projectRoot }) : undefined;
     // Let the judge request go out before the policies take the CPU.
     if (semanticRun) await Promise.resolve();
-    const outcomes = runPolicies(states, { event, ...(call ? { call } : {}), session, stateDir: this.opts.stateDir });
+    const outcomes = runPolicies(states, {
+      event,
+      ...(call ? { call } : {}),
+      session,
+      stateDir: this.opts.stateDir,
+      io,
+    });
     if (call && config.allowTools && !config.allowTools.includes(call.toolName)) {
       outcomes.push({
         policy: 'allow-tools',
@@ -190,6 +232,8 @@ export class Evaluator {
       semantic = hardDeny ? notAsked(semanticRun.abort(SKIPPED_AFTER_DENY)) : await semanticRun.result;
     }
     const merged = semantic ? semantic.merge(outcomes) : combine(outcomes);
+    if (opts.record && call && event.event === 'PreToolUse' && merged.decision !== 'deny')
+      this.rememberWrites(sessionKey, call);
     const paused = this.isPaused();
     const record = this.buildRecord(
       event,
@@ -201,6 +245,15 @@ export class Evaluator {
       paused,
       projectRoot,
     );
+    const redactor = this.redactorFor(config);
+    record.facts = {
+      io: io.records.map((r) => ({
+        ...r,
+        arg: redactor.redactText(r.arg).text,
+        answer: redactor.redactText(r.answer).text,
+      })),
+      unread: (call?.facts.unread ?? []).map((u) => ({ reason: u.reason, detail: redactor.redactText(u.detail).text })),
+    };
     if (opts.record) this.opts.log?.append(this.forLog(record));
     if (paused)
       return {
@@ -211,6 +264,20 @@ export class Evaluator {
         config,
       };
     return { event, ...(call ? { call } : {}), merged, record, config };
+  }
+
+  /**
+   * Files this call writes (a file tool's target, a redirect, a copy), kept per session so that
+   * running one of them later is read like inline code. A store that cannot be written only
+   * loses that memory; the call itself is unaffected.
+   */
+  private rememberWrites(sessionKey: string, call: ToolCall): void {
+    const written = call.facts.writes.filter((w) => !w.dynamic && !w.glob).map((w) => w.absolute);
+    try {
+      this.sessionWrites.record(sessionKey, written);
+    } catch (err) {
+      this.opts.onWarning?.(`could not record this session's written files: ${(err as Error).message}`);
+    }
   }
 
   // One redactor per loaded config: building one reads the whole process
@@ -245,6 +312,7 @@ export class Evaluator {
     projectRoot: string,
   ): VerdictRecord {
     const redactor = this.redactorFor(config);
+    const text = (value: string) => redactor.redactText(value).text;
     const redactedInput = event.toolInput ? redactor.redactJson(event.toolInput, 'blunt') : undefined;
     let digest: string | null = null;
     let notBindable: string | undefined;
@@ -264,13 +332,14 @@ export class Evaluator {
       schemaVersion: RECORD_SCHEMA_VERSION,
       id: randomUUID(),
       ts: new Date().toISOString(),
-      agent: event.agent,
-      event: event.rawEventName,
-      sessionId: event.sessionId,
-      cwd: event.cwd,
-      projectRoot,
-      toolName: event.toolName ?? null,
-      ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),
+      // Every string the agent sent goes through the redactor, not the arguments alone.
+      agent: text(event.agent),
+      event: text(event.rawEventName),
+      sessionId: text(event.sessionId),
+      cwd: text(event.cwd),
+      projectRoot: text(projectRoot),
+      toolName: event.toolName === undefined ? null : text(event.toolName),
+      ...(event.toolUseId ? { toolUseId: text(event.toolUseId) } : {}),
       toolInput: redactedInput?.value ?? null,
       argsDigest: digest,
       decision: merged.decision,
@@ -287,7 +356,7 @@ export class Evaluator {
       latencyMs: Math.round(latencyMs * 1000) / 1000,
     };
     if (semantic?.cloud) record.cloud = this.redactedCloudPart(semantic.cloud, redactor);
-    if (notBindable) record.notBindable = notBindable;
+    if (notBindable) record.notBindable = text(notBindable);
     if (paused) record.paused = true;
     // Observe mode: what the judge found is shown beside the enforced outcomes, never merged into them.
     if (semantic?.status.status === 'observe')
@@ -319,24 +388,21 @@ export class Evaluator {
   /** Records a call that could not be evaluated (bad body, internal error) so no row is lost. */
   recordFailure(agent: string, problem: string, decision: Decision, body?: unknown): VerdictRecord {
     const redactor = (this.failureRedactor ??= new Redactor({}));
+    const text = (value: string) => redactor.redactText(value).text;
+    const field = (name: string): string | undefined => {
+      const value = (body as Record<string, unknown> | undefined)?.[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const cwd = field('cwd');
     const record: VerdictRecord = {
       type: 'record',
       schemaVersion: RECORD_SCHEMA_VERSION,
       id: randomUUID(),
       ts: new Date().toISOString(),
-      agent,
-      event:
-        typeof (body as Record<string, unknown> | undefined)?.hook_event_name === 'string'
-          ? String((body as Record<string, unknown>).hook_event_name)
-          : 'unknown',
-      sessionId:
-        typeof (body as Record<string, unknown> | undefined)?.session_id === 'string'
-          ? String((body as Record<string, unknown>).session_id)
-          : 'unknown',
-      toolName:
-        typeof (body as Record<string, unknown> | undefined)?.tool_name === 'string'
-          ? String((body as Record<string, unknown>).tool_name)
-          : null,
+      agent: text(agent),
+      event: text(field('hook_event_name') ?? 'unknown'),
+      sessionId: text(field('session_id') ?? 'unknown'),
+      toolName: field('tool_name') === undefined ? null : text(field('tool_name')!),
       toolInput: null,
       argsDigest: null,
       decision,
@@ -352,6 +418,7 @@ export class Evaluator {
       latencyMs: 0,
       failure: redactor.redactText(problem).text,
     };
+    if (cwd !== undefined) record.cwd = text(cwd);
     this.opts.log?.append(record);
     return record;
   }
@@ -361,5 +428,7 @@ const SKIPPED_AFTER_DENY = 'a deterministic policy denied the call';
 
 /** The judge was not asked because a deterministic policy already denied: that is no degradation. */
 function notAsked(result: SemanticResult): SemanticResult {
-  return { ...result, status: { ...result.status, status: 'off', reason: `not asked: ${SKIPPED_AFTER_DENY}` } };
+  const reason = `not asked: ${SKIPPED_AFTER_DENY}`;
+  const cloud = result.cloud ? { ...result.cloud, status: 'skipped' as const, reason } : undefined;
+  return { ...result, status: { ...result.status, status: 'off', reason }, ...(cloud ? { cloud } : {}) };
 }

@@ -69,7 +69,7 @@ export const panelMessageSchema = z.union([
 ]) as unknown as z.ZodType<PanelMessage>;
 
 type Assignable<T extends U, U> = T;
-export type SchemasMatchProtocol = [
+type _SchemasMatchProtocol = [
   Assignable<z.infer<typeof approvalAnswerSchema>, ApprovalAnswer>,
   Assignable<z.infer<typeof markerRefSchema>, MarkerRef>,
   Assignable<z.infer<typeof panelCommandSchema>, PanelCommand>,

@@ -58,6 +58,8 @@ export class CloudClients {
 
   for(config: CloudConfig): CloudClient {
     if (!config.url) throw new JudgeError('no-transport', 'cloud.url is not set');
+    // Without its machine id a review cannot be told apart at the org: nothing is sent.
+    if (!config.machineId) throw new JudgeError('no-transport', 'cloud.machineId is not set');
     const timeoutMs = config.timeoutMs ?? DEFAULT_CLOUD_TIMEOUT_MS;
     const id = `${config.url}\u0000${timeoutMs}`;
     let client = this.clients.get(id);

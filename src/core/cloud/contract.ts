@@ -1,7 +1,7 @@
 // The fixed values of the Cloud review contract (org-managed checks), and the shapes Warden sends.
 // Names and numbers follow the contract; docs/cloud.md maps its names onto Warden's.
 import type { PathRelation } from '../shell/paths';
-import type { ToolFamily } from '../policies/faces';
+import type { ToolFamily } from '../config/faces';
 
 /** Where the review is posted, under `cloud.url`. */
 export const CLOUD_REVIEW_PATH = '/enforcement/v1/jev/systemone';
@@ -29,7 +29,7 @@ export const MAX_CLOUD_NAME_CHARS = 256;
 /** Most outcomes or names accepted in one list of a reply. */
 export const MAX_CLOUD_LIST = 4_096;
 
-export const DEFAULT_CLOUD_TIMEOUT_MS = 5_000;
+export { DEFAULT_CLOUD_TIMEOUT_MS } from '../config/schema';
 
 /**
  * Warden's intent mode. Warden always asks the three task probes when a person spoke and reads the

@@ -62,23 +62,54 @@ export const semanticSchema = z
   })
   .strict();
 
+/** How long a Cloud review is waited for when `cloud.timeoutMs` is not set. */
+export const DEFAULT_CLOUD_TIMEOUT_MS = 5_000;
+
 /** A Cloud policy id as the Cloud review contract accepts one. */
 export const CLOUD_POLICY_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The person's words go there: https, or plain http only to this machine. */
+function isCloudUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'https:') return true;
+    return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
 
 // Org-managed checks (the Cloud review contract). Taken from the user scope, the --config file or a
 // trusted project only: these settings decide where the person's words are sent.
 export const cloudSchema = z
   .object({
-    mode: z.enum(['off', 'observe', 'enforce']).optional(),
+    mode: z
+      .enum(['off', 'observe', 'enforce'])
+      .describe("Org-managed checks: off (default), observe (record Cloud's verdict only) or enforce")
+      .optional(),
     url: z
       .string()
       .url()
-      .refine((u) => /^https?:/i.test(u), 'an http or https URL')
+      .refine(isCloudUrl, 'an https URL (http only to a loopback host)')
+      .describe("The org's Cloud base URL; reviews go to <url>/enforcement/v1/jev/systemone")
       .optional(),
-    keyEnv: z.string().min(1).optional(),
-    machineId: z.string().min(1).max(256).optional(),
-    observedPolicies: z.array(z.string().regex(CLOUD_POLICY_ID, 'a Cloud policy id')).optional(),
-    timeoutMs: z.number().int().positive().max(60_000).optional(),
+    keyEnv: z
+      .string()
+      .min(1)
+      .describe('The environment variable holding the machine key (in VS Code: the key stored with Set Judge API Key)')
+      .optional(),
+    machineId: z.string().min(1).max(256).describe("This machine's id in the org's Cloud").optional(),
+    observedPolicies: z
+      .array(z.string().regex(CLOUD_POLICY_ID, 'a Cloud policy id'))
+      .describe('Cloud policy ids whose checks this machine records as would-have, never applies')
+      .optional(),
+    timeoutMs: z
+      .number()
+      .int()
+      .positive()
+      .max(60_000)
+      .describe('How long to wait for Cloud (default 5000); past it the local result stands')
+      .optional(),
   })
   .strict();
 
@@ -120,5 +151,4 @@ export const configSchema = z
   .strict();
 
 export type WardenConfigFile = z.infer<typeof configSchema>;
-export type ToolFaceInput = z.infer<typeof toolFaceSchema>;
 export type ConfigScope = 'default' | 'user' | 'project' | 'local' | 'cli';

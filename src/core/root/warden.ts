@@ -1,7 +1,7 @@
 import { ActivityLog } from '../activity/log';
-import { loadConfig } from '../config/load';
+import { loadConfig, type HeldChange } from '../config/load';
 import { Evaluator, type EvaluatorOptions } from '../evaluator';
-import type { SemanticTier } from '../semantic/tier';
+import type { SemanticTier } from '../review/tier';
 import { openState, type WardenState } from './state';
 
 // The composition root every host shares (the CLI's one-shot commands, `serve`,
@@ -21,6 +21,8 @@ export interface OpenWardenOptions {
   onLogWarning?: (message: string) => void;
   /** Builds the semantic tier; it needs the log key for the redaction allow-list. */
   semantic?: (logKey: Buffer) => SemanticTier | undefined;
+  /** Loosening config changes held for a person (the host asks its person to confirm them). */
+  onHeldChanges?: (held: HeldChange[], projectRoot: string) => void;
   /** A host's own evaluator (the extension keeps originals for reveal). */
   makeEvaluator?: (opts: EvaluatorOptions) => Evaluator;
 }
@@ -42,6 +44,7 @@ export async function openWarden(opts: OpenWardenOptions): Promise<Warden> {
     projectRoot: opts.projectRoot,
     ...(opts.cliConfigPath ? { cliConfigPath: opts.cliConfigPath } : {}),
     ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
+    confirmations: state.confirmations(),
   });
   const log = new ActivityLog({
     path: state.paths.logFile,
@@ -59,6 +62,8 @@ export async function openWarden(opts: OpenWardenOptions): Promise<Warden> {
     ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
     ...(semantic ? { semantic } : {}),
     ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
+    confirmations: state.confirmations(),
+    ...(opts.onHeldChanges ? { onHeldChanges: opts.onHeldChanges } : {}),
   };
   const evaluator = opts.makeEvaluator ? opts.makeEvaluator(evaluatorOptions) : new Evaluator(evaluatorOptions);
   return { state, log, evaluator, configErrors: probe.errors, close: () => log.close() };

@@ -7,7 +7,8 @@
 // of programs that run, read or write through their options (GTFOBins, LOLBAS's Unix peers) and
 // the programs' own manuals. Each row has its own case and near miss in test/core/shell/option-hops.test.ts.
 import type { ArgvView } from './options';
-import { shellQuote, type ScriptHop } from './wrappers';
+import type { ScriptHop } from './script-hops';
+import { shellQuote } from './wrappers';
 
 /** One way a program takes a command: an option whose value is shell text, or a prefix inside it. */
 interface CommandOption {
@@ -59,8 +60,8 @@ function gdbCommands(word: string): string[] {
 function sqliteCommands(word: string): string[] {
   const found: string[] = [];
   for (const line of word.split('\n')) {
-    const match = /^\s*\.(?:shell|system)\s+(.*)$/.exec(line);
-    if (match?.[1] !== undefined) found.push(match[1]);
+    const match = /^\.(?:shell|system)\s(.*)$/.exec(line.trimStart());
+    if (match?.[1] !== undefined) found.push(match[1].trim());
   }
   return found;
 }
@@ -75,8 +76,10 @@ function psqlCommands(word: string): string[] {
 function sedCommands(word: string): string[] {
   const found: string[] = [];
   for (const part of word.split(/[;\n]/)) {
-    const match = /^\s*(?:\d+|\$|\/[^/]*\/)?\s*e\s+(.+)$/.exec(part);
-    if (match?.[1] !== undefined) found.push(match[1]);
+    const text = part.trimStart();
+    const address = /^(?:\d+|\$|\/[^/]*\/)/.exec(text)?.[0] ?? '';
+    const rest = text.slice(address.length).trimStart();
+    if (rest[0] === 'e' && /\s/.test(rest[1] ?? '') && rest.slice(2).trim() !== '') found.push(rest.slice(2).trim());
   }
   return found;
 }

@@ -94,6 +94,12 @@ export const approvalInfoSchema = z.object({
   note: z.string().optional(),
 });
 
+/** What the call's facts rested on: the file system and git answers, and what could not be read. */
+export const factsRecordSchema = z.object({
+  io: z.array(z.object({ op: z.string(), arg: z.string(), answer: z.string() })),
+  unread: z.array(z.object({ reason: z.string(), detail: z.string() })),
+});
+
 export const verdictRecordSchema = z.object({
   type: z.literal('record').default('record'),
   schemaVersion: z.number(),
@@ -133,15 +139,15 @@ export const verdictRecordSchema = z.object({
   latencyMs: z.number(),
   failure: z.string().optional(),
   paused: z.boolean().optional(),
+  facts: factsRecordSchema.optional(),
 });
 
 export type VerdictRecord = z.infer<typeof verdictRecordSchema>;
 // The panel's protocol declares the record without zod; this keeps the two in step.
 type Assignable<T extends U, U> = T;
-export type RecordMatchesProtocol = Assignable<VerdictRecord, CallRecord>;
+type _RecordMatchesProtocol = Assignable<VerdictRecord, CallRecord>;
 export type Envelope = z.infer<typeof envelopeSchema>;
 export type CloudPart = z.infer<typeof cloudPartSchema>;
-export type CloudOutcomeRecord = z.infer<typeof cloudOutcomeSchema>;
 export type CloudObserved = z.infer<typeof cloudObservedSchema>;
 export type ApprovalInfo = z.infer<typeof approvalInfoSchema>;
 

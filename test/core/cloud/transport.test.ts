@@ -38,7 +38,7 @@ async function degradedBy(opts: CloudCallOptions = {}, env = CLOUD_ENV): Promise
 
 test('a Cloud slower than cloud.timeoutMs is degraded, whatever the judge timeout says', async () => {
   fake.behaviour = (req, res) => {
-    setTimeout(() => answering(() => block())(req, res), 1_500).unref();
+    setTimeout(() => void answering(() => block())(req, res), 1_500).unref();
   };
   assert.match(
     await degradedBy({ cloud: { timeoutMs: 200 }, semantic: { mode: 'enforce', timeoutMs: 60_000 } }),
@@ -72,7 +72,7 @@ test('a body that is not JSON, or not an object, is degraded', async () => {
   assert.match(await degradedBy(), /reply: /);
 });
 
-test('an unreachable Cloud, a missing key variable and no URL are degraded; the last two send nothing', async () => {
+test('an unreachable Cloud, a missing key variable, no URL or no machine id are degraded; the last three send nothing', async () => {
   const closed = await FakeJudgeServer.start();
   const url = closed.url('');
   await closed.close();
@@ -80,12 +80,13 @@ test('an unreachable Cloud, a missing key variable and no URL are degraded; the 
   const before = fake.requests.length;
   assert.match(await degradedBy({}, {} as typeof CLOUD_ENV), /CLOUD_KEY named by cloud\.keyEnv is not set/);
   assert.match(await degradedBy({ cloud: { url: undefined } }), /cloud\.url is not set/);
+  assert.match(await degradedBy({ cloud: { machineId: undefined } }), /cloud\.machineId is not set/);
   assert.equal(fake.requests.length, before);
 });
 
 test('abort (a deterministic deny) stops the Cloud call; the record says why', async () => {
   fake.behaviour = (req, res) => {
-    setTimeout(() => answering(() => denyBlock())(req, res), 800).unref();
+    setTimeout(() => void answering(() => denyBlock())(req, res), 800).unref();
   };
   const tier = cloudTier();
   const run = tier.start(cloudCall(fake, worlds).input)!;

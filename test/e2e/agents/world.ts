@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isolatedEnv, jsonLines, runCli, startServe, type ServeChild } from '../../builders/process';
+import { isolatedEnv, jsonLines, runCli, startServe, toolsFolder, type ServeChild } from '../../builders/process';
 import {
   openPanel,
   pendingList,
@@ -25,7 +25,6 @@ import {
   type Endpoint,
   type PanelStream,
 } from '../../server/approvals/harness';
-import { toolsFolder } from '../claude/claude-binary';
 
 export const WIPE_HOME = 'rm -rf ~/';
 export const SENTINEL = 'sentinel-that-must-survive.txt';
