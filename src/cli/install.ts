@@ -1,4 +1,12 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import {
+  applyCommandPlan,
+  COMMAND_AGENTS,
+  isCommandAgent,
+  planCommandInstall,
+  planCommandUninstall,
+  type CommandHookPlan,
+} from '../core/install/commandAgents';
 import {
   applyPlan,
   detectClaudeVersion,
@@ -22,9 +30,31 @@ function parseScope(scope: string | undefined): ClaudeScope {
   return value;
 }
 
-function requireClaude(agent: string | undefined): void {
-  if (agent !== 'claude')
-    throw new UsageError(`install supports --agent claude today (got ${agent ? `"${agent}"` : 'none'})`);
+const AGENTS = ['claude', ...COMMAND_AGENTS];
+
+function requireAgent(agent: string | undefined): string {
+  if (!agent || !AGENTS.includes(agent))
+    throw new UsageError(`--agent must be one of ${AGENTS.join(', ')} (got ${agent ? `"${agent}"` : 'none'})`);
+  return agent;
+}
+
+/** The bridge as a hook command: the absolute dist/hook.js, or the `agent-warden-hook` bin in a committed file. */
+function bridgeCommand(scope: ClaudeScope): string {
+  if (scope === 'project') return 'agent-warden-hook';
+  return `"${process.execPath}" "${resolve(dirname(resolve(process.argv[1] ?? 'dist/cli.js')), 'hook.js')}"`;
+}
+
+function reportCommand(plan: CommandHookPlan, dryRun: boolean, verb: string): void {
+  for (const warning of plan.warnings) process.stderr.write(`note: ${warning}\n`);
+  if (dryRun) {
+    process.stdout.write(
+      plan.after === null
+        ? `# ${plan.path} would be removed (dry run: nothing written)\n`
+        : `# ${plan.path} (dry run: nothing written)\n${plan.after}`,
+    );
+    return;
+  }
+  process.stdout.write(plan.changed ? `${verb} ${plan.path}\n` : `${plan.path} already up to date\n`);
 }
 
 function report(plan: InstallPlan, dryRun: boolean, verb: string): void {
@@ -46,7 +76,7 @@ export interface InstallArgs {
 }
 
 export function install(args: InstallArgs): void {
-  requireClaude(args.agent);
+  const agent = requireAgent(args.agent);
   const scope = parseScope(args.scope);
   const projectRoot = findProjectRoot(process.cwd());
   const state = openState();
@@ -58,6 +88,21 @@ export function install(args: InstallArgs): void {
     confirmations: state.confirmations(),
   });
   if (args.config) refuseBadCliConfig(args.config, config.errors);
+  if (isCommandAgent(agent)) {
+    const plan = commandPlan(() =>
+      planCommandInstall({
+        agent,
+        scope,
+        projectRoot,
+        env: process.env,
+        bridgeCommand: bridgeCommand(scope),
+        approvalTimeoutSeconds: config.approvalsTimeoutSeconds,
+      }),
+    );
+    if (!args.dryRun) applyCommandPlan(plan);
+    reportCommand(plan, !!args.dryRun, 'installed Warden hooks in');
+    return;
+  }
   if (args.url !== undefined && !isLoopbackUrl(args.url))
     throw new UsageError(`--url must be an http URL on 127.0.0.1, localhost or [::1] (got "${args.url}")`);
   const url = args.url ?? state.endpointFor(projectRoot)?.url;
@@ -81,10 +126,32 @@ export function install(args: InstallArgs): void {
 }
 
 export function uninstall(args: InstallArgs): void {
-  requireClaude(args.agent);
+  const agent = requireAgent(args.agent);
+  if (isCommandAgent(agent)) {
+    const scope = parseScope(args.scope);
+    const plan = commandPlan(() =>
+      planCommandUninstall(agent, scope, { projectRoot: findProjectRoot(process.cwd()), env: process.env }),
+    );
+    if (!args.dryRun) applyCommandPlan(plan);
+    reportCommand(
+      plan,
+      !!args.dryRun,
+      plan.after === null ? 'removed Warden hooks and the file' : 'removed Warden hooks from',
+    );
+    return;
+  }
   const plan = planUninstall(parseScope(args.scope), findProjectRoot(process.cwd()));
   if (!args.dryRun) applyPlan(plan);
   report(plan, !!args.dryRun, 'removed Warden hooks from');
+}
+
+/** A plan, with the installer's refusals (no such scope, a file that is not JSON) as usage errors. */
+function commandPlan(make: () => CommandHookPlan): CommandHookPlan {
+  try {
+    return make();
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
 }
 
 /** `env`: the export line that gives Claude Code the hook token for $VAR headers. */

@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import type { ClaudeScope } from '../core/install/claude';
 import type { WardenController } from './controller';
 import type { ConnectOptions } from './hookup';
+import { connectCommandAgent } from './agentHookup';
+import type { CommandAgent } from '../core/install/commandAgents';
 import { toCsv, toJsonl } from './exportActivity';
 import { isKeyedProvider, KEYED_PROVIDERS, type KeyedProvider } from './judgeKeys';
 import type { PendingView } from '../protocol';
@@ -56,6 +58,18 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
           `Agent Warden: Claude Code is connected (${plan.path}).${plan.warnings.length ? ' See the output for warnings.' : ''}`,
         );
       return plan ? { path: plan.path, changed: plan.changed, warnings: plan.warnings } : undefined;
+    }),
+    run('agentWarden.connectAgent', async (opts?: { agent?: CommandAgent; yes?: boolean }) => {
+      const endpoint = need();
+      const plan = await connectCommandAgent({
+        projectRoot: endpoint.projectRoot,
+        extensionPath: w.extensionPath,
+        approvalTimeoutSeconds: w.target(endpoint).approvalTimeoutSeconds,
+        ...(opts?.agent ? { agent: opts.agent } : {}),
+        ...(opts?.yes ? { yes: true } : {}),
+      });
+      w.refresh();
+      return plan ? { path: plan.path, changed: plan.changed } : undefined;
     }),
     run('agentWarden.disconnectClaude', async (opts?: ConnectOptions) => {
       const plan = await w.hookUp.disconnect({ projectRoot: need().projectRoot }, opts ?? {});

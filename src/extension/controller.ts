@@ -27,6 +27,7 @@ import { notifyAsk } from './notifications';
 import { recordsWithAnswers } from './exportActivity';
 import { rowKind, rowOutcome } from '../server/rowSummary';
 import { PanelHost } from './panel';
+import { connectedCommandAgents, displayName } from './agentHookup';
 import { StatusBar, type GuardStatus } from './statusBar';
 import { LooseningPrompts } from './looseningPrompts';
 
@@ -238,6 +239,10 @@ export class WardenController extends Disposable {
     };
   }
 
+  get extensionPath(): string {
+    return this.context.extensionUri.fsPath;
+  }
+
   guardStatus(): GuardStatus {
     const endpoint = this.current;
     const records = endpoint?.broker.records.all() ?? [];
@@ -259,8 +264,11 @@ export class WardenController extends Disposable {
     };
     if (!endpoint) return { ...base, guarded: false, detail: 'the endpoint is not running' };
     const urls = (['local', 'project'] as const).map((s) => installedHookUrl(settingsPath(s, endpoint.projectRoot)));
+    const others = connectedCommandAgents(endpoint.projectRoot).map(displayName);
     if (!urls.some((u) => u === endpoint.url)) {
       const stale = urls.find((u) => u !== null);
+      if (others.length && !stale)
+        return { ...base, guarded: true, detail: `connected: ${others.join(', ')} (through the command bridge)` };
       return {
         ...base,
         guarded: false,
@@ -276,7 +284,8 @@ export class WardenController extends Disposable {
         : closed
           ? 'Claude Code fails closed'
           : `Claude Code ${this.hookUp.version()} fails OPEN if Warden is down`;
-    return { ...base, guarded: true, detail: `hooks point at ${endpoint.url}; ${failure}` };
+    const agents = others.length ? `; also connected: ${others.join(', ')}` : '';
+    return { ...base, guarded: true, detail: `hooks point at ${endpoint.url}; ${failure}${agents}` };
   }
 
   hostState(): HostState {

@@ -111,8 +111,25 @@ function cleanEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
 
 /** Runs `node dist/cli.js ARGS` to completion. */
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  return runNode([cliPath(), ...args], opts);
+}
+
+/** The command bridge's own entry. */
+export function hookPath(): string {
+  const path = join(repoRoot(), 'dist', 'hook.js');
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`node scripts/build.mjs --tests\` first`);
+  return path;
+}
+
+/** Runs `node dist/hook.js ARGS` (the command bridge) to completion. */
+export function runHook(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  return runNode([hookPath(), ...args], opts);
+}
+
+/** Runs `node NODE_ARGS` to completion. */
+export function runNode(nodeArgs: string[], opts: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [cliPath(), ...args], {
+    const child = spawn(process.execPath, nodeArgs, {
       cwd: opts.cwd ?? process.cwd(),
       env: cleanEnv(opts.env ?? { PATH: process.env.PATH }),
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,12 +1,15 @@
-// The command bridge `agent-warden hook --agent claude`: forwards to the
-// endpoint recorded for the project, evaluates in-process when none answers
-// (an ask becomes a deny saying why), exits 2 only when no verdict is possible.
+// The command bridge, as dist/hook.js and as `agent-warden hook`: forwards to
+// the endpoint recorded for the project (only records whose MAC verifies, on
+// loopback, of a live process; only replies whose MAC verifies for this very
+// request), evaluates in-process when none answers (an ask becomes a deny that
+// says why), and refuses in the agent's own form when no verdict is possible.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
-import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
+import { readOrCreateEndpointKey, replyMac, signRecord } from '../../src/core/endpointAuth';
 import {
   bashPreToolUse,
   isolatedEnv,
@@ -14,11 +17,21 @@ import {
   makeProject,
   removeDir,
   runCli,
+  runHook,
+  runNode,
+  hookPath,
   startServe,
   tempDir,
   type CliResult,
+  type CliOptions,
 } from '../builders/process';
-import { readOrCreateEndpointKey, replyMac, signRecord } from '../../src/core/endpointAuth';
+import { reasonOf, shellCall, verdictOf } from '../builders/agentPayloads';
+
+type Runner = (args: string[], opts: CliOptions) => Promise<CliResult>;
+const ENTRIES: [string, Runner][] = [
+  ['dist/hook.js', (args, opts) => runHook(args, opts)],
+  ['agent-warden hook', (args, opts) => runCli(['hook', ...args], opts)],
+];
 
 function setup(t: { after(fn: () => void | Promise<void>): void }): { project: string; home: string; state: string } {
   const project = makeProject('bridge-project');
@@ -27,27 +40,25 @@ function setup(t: { after(fn: () => void | Promise<void>): void }): { project: s
     removeDir(project);
     removeDir(home);
   });
-  const state = join(home, '.agent-warden');
-  mkdirSync(state, { mode: 0o700 });
-  return { project, home, state };
+  return { project, home, state: join(home, '.agent-warden') };
 }
 
-function preToolUseReply(result: CliResult): Record<string, any> {
+function reply(result: CliResult): Record<string, any> {
   assert.equal(result.code, 0, `exit 0 expected; stderr: ${result.stderr}`);
   const lines = result.stdout.split('\n').filter((l) => l !== '');
   assert.equal(lines.length, 1, `one JSON line on stdout, got: ${result.stdout}`);
   return JSON.parse(lines[0]!) as Record<string, any>;
 }
 
-function assertDeny(reply: Record<string, any>): string {
-  assert.deepEqual(Object.keys(reply), ['hookSpecificOutput']);
-  assert.equal(reply.hookSpecificOutput.hookEventName, 'PreToolUse');
-  assert.equal(reply.hookSpecificOutput.permissionDecision, 'deny');
-  return reply.hookSpecificOutput.permissionDecisionReason as string;
+function assertDeny(json: Record<string, any>): string {
+  assert.deepEqual(Object.keys(json), ['hookSpecificOutput']);
+  assert.equal(json.hookSpecificOutput.hookEventName, 'PreToolUse');
+  assert.equal(json.hookSpecificOutput.permissionDecision, 'deny');
+  return json.hookSpecificOutput.permissionDecisionReason as string;
 }
 
 function recordsFor(logFile: string, sessionId: string): Record<string, unknown>[] {
-  return jsonLines(logFile).filter((e) => e.sessionId === sessionId);
+  return existsSync(logFile) ? jsonLines(logFile).filter((e) => e.sessionId === sessionId) : [];
 }
 
 function endpointRecords(state: string): string[] {
@@ -63,243 +74,330 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-test('with an endpoint up, the verdict comes from the endpoint', async (t) => {
-  const { project, home, state } = setup(t);
-  const serve = await startServe({ cwd: project, env: isolatedEnv(home) });
-  t.after(() => serve.stop());
-  const [recordName] = endpointRecords(state);
-  assert.ok(recordName, 'serve recorded its endpoint');
-
-  // The bridge gets its own state folder holding only a copy of the endpoint
-  // record: whatever it evaluated itself would land in its own log, not serve's.
-  const bridgeHome = tempDir('bridge-own-home');
-  t.after(() => removeDir(bridgeHome));
-  const bridgeState = join(bridgeHome, '.agent-warden');
-  mkdirSync(join(bridgeState, 'endpoints'), { recursive: true, mode: 0o700 });
-  copyFileSync(join(state, 'endpoints', recordName), join(bridgeState, 'endpoints', recordName));
-  // The same user's keys: the record and the replies verify, the token opens the hook route.
-  for (const file of ['endpoint-key', 'hook-token']) copyFileSync(join(state, file), join(bridgeState, file));
-
-  const body = bashPreToolUse('rm -rf /', project, 'bridge-forwarded');
-  const result = await runCli(['hook', '--agent', 'claude'], {
-    cwd: project,
-    env: isolatedEnv(bridgeHome),
-    stdin: JSON.stringify(body),
+/** Writes an endpoint record signed with the state folder's key (as a real endpoint does). */
+function writeSignedRecord(state: string, url: string, extra: Record<string, unknown> = {}): void {
+  mkdirSync(join(state, 'endpoints'), { recursive: true, mode: 0o700 });
+  if (!existsSync(join(state, 'hook-token'))) writeFileSync(join(state, 'hook-token'), 'a-token\n', { mode: 0o600 });
+  const record = {
+    url,
+    tokenFile: join(state, 'hook-token'),
+    workspaceRoot: null,
+    // A live pid (this test runner): the record looks alive.
+    pid: process.pid,
+    version: '0.0.0',
+    startedAt: new Date().toISOString(),
+    host: 'serve',
+    ...extra,
+  };
+  const signed = signRecord(readOrCreateEndpointKey(state), record);
+  writeFileSync(join(state, 'endpoints', `${process.pid}-${new URL(url).port}.json`), JSON.stringify(signed), {
+    mode: 0o600,
   });
-  const reason = assertDeny(preToolUseReply(result));
-  assert.ok(reason.length > 10);
-  assert.doesNotMatch(result.stderr, /in-process/, 'no fallback');
-  const served = recordsFor(join(state, 'activity.jsonl'), 'bridge-forwarded');
-  assert.equal(served.length, 1, "the endpoint's log got the record");
-  assert.equal(served[0]!.decision, 'deny');
-  assert.equal(
-    recordsFor(join(bridgeState, 'activity.jsonl'), 'bridge-forwarded').length,
-    0,
-    'the bridge did not evaluate it itself',
-  );
-});
+}
 
-test('with an endpoint up, an ask goes back to the agent as an ask (a person can answer there)', async (t) => {
+/** A loopback HTTP server that answers every hook with `{}` (no objection) after a delay, and counts calls. */
+async function impostor(
+  opts: { delayMs?: number; mac?: string } = {},
+): Promise<{ url: string; calls: () => number; close: () => Promise<void> }> {
+  let calls = 0;
+  const server: Server = createHttpServer((req, res) => {
+    calls++;
+    req.resume();
+    const answer = () => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(opts.mac ? { 'x-warden-reply-mac': opts.mac } : {}),
+      });
+      res.end('{}');
+    };
+    if (opts.delayMs) setTimeout(answer, opts.delayMs).unref();
+    else answer();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls: () => calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+for (const [entry, run] of ENTRIES) {
+  test(`${entry}: with an endpoint up, the verdict comes from the endpoint`, async (t) => {
+    const { project, home, state } = setup(t);
+    const serve = await startServe({ cwd: project, env: isolatedEnv(home) });
+    t.after(() => serve.stop());
+    const [recordName] = endpointRecords(state);
+    assert.ok(recordName, 'serve recorded its endpoint');
+    assert.ok(JSON.parse(readFileSync(join(state, 'endpoints', recordName), 'utf8')).mac, 'the record is signed');
+
+    // The bridge gets its own state folder holding only the key, the token and a copy of
+    // the record: whatever it evaluated itself would land in its own log, not serve's.
+    const bridgeHome = tempDir('bridge-own-home');
+    t.after(() => removeDir(bridgeHome));
+    const bridgeState = join(bridgeHome, '.agent-warden');
+    mkdirSync(join(bridgeState, 'endpoints'), { recursive: true, mode: 0o700 });
+    copyFileSync(join(state, 'endpoints', recordName), join(bridgeState, 'endpoints', recordName));
+    copyFileSync(join(state, 'endpoint-key'), join(bridgeState, 'endpoint-key'));
+    copyFileSync(join(state, 'hook-token'), join(bridgeState, 'hook-token'));
+
+    const body = bashPreToolUse('rm -rf /', project, `forwarded-${entry}`);
+    const result = await run(['--agent', 'claude'], {
+      cwd: project,
+      env: isolatedEnv(bridgeHome),
+      stdin: JSON.stringify(body),
+    });
+    assert.ok(assertDeny(reply(result)).length > 10);
+    assert.equal(result.stderr, '', 'no fallback, no warning');
+    const served = recordsFor(join(state, 'activity.jsonl'), `forwarded-${entry}`);
+    assert.equal(served.length, 1, "the endpoint's log got the record");
+    assert.equal(recordsFor(join(bridgeState, 'activity.jsonl'), `forwarded-${entry}`).length, 0, 'not evaluated here');
+  });
+}
+
+test('with an endpoint up, every agent gets its own shape through the bridge, and an ask stays an ask where the agent can ask', async (t) => {
   const { project, home, state } = setup(t);
   const serve = await startServe({ cwd: project, env: isolatedEnv(home) });
   t.after(() => serve.stop());
-  const body = bashPreToolUse('sudo apt-get install -y jq', project, 'bridge-ask-up');
-  const reply = preToolUseReply(
-    await runCli(['hook', '--agent', 'claude'], { cwd: project, env: isolatedEnv(home), stdin: JSON.stringify(body) }),
+  for (const agent of ['claude', 'codex', 'gemini', 'cursor', 'copilot'] as const) {
+    const denied = reply(
+      await runHook(['--agent', agent], {
+        cwd: project,
+        env: isolatedEnv(home),
+        stdin: JSON.stringify(shellCall(agent, 'rm -rf /', project)),
+      }),
+    );
+    assert.equal(verdictOf(agent, denied), 'deny', `${agent}: ${JSON.stringify(denied)}`);
+  }
+  const ask = reply(
+    await runHook(['--agent', 'claude'], {
+      cwd: project,
+      env: isolatedEnv(home),
+      stdin: JSON.stringify(bashPreToolUse('sudo apt-get install -y jq', project, 'ask-up')),
+    }),
   );
-  assert.equal(reply.hookSpecificOutput.permissionDecision, 'ask');
-  assert.equal(recordsFor(join(state, 'activity.jsonl'), 'bridge-ask-up').length, 1);
+  assert.equal(ask.hookSpecificOutput.permissionDecision, 'ask');
+  const codexAsk = reply(
+    await runHook(['--agent', 'codex'], {
+      cwd: project,
+      env: isolatedEnv(home),
+      stdin: JSON.stringify(shellCall('codex', 'sudo apt-get install -y jq', project)),
+    }),
+  );
+  assert.match(reasonOf('codex', codexAsk), /Codex CLI cannot ask its user from a hook/);
+  assert.equal(recordsFor(join(state, 'activity.jsonl'), 'ask-up').length, 1);
 });
 
-test('with the endpoint killed, its stale record is ignored and the bridge evaluates in-process', async (t) => {
+test('dist/hook.js forwards without loading the evaluation core, and loads it only to fall back', async (t) => {
+  const { project, home } = setup(t);
+  const serve = await startServe({ cwd: project, env: isolatedEnv(home) });
+  const probe = join(home, 'loaded.json');
+  const preload = join(home, 'probe.js');
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(probe)}, JSON.stringify(Object.keys(require.cache))));\n`,
+  );
+  const stdin = JSON.stringify(bashPreToolUse('ls', project));
+  const forwarded = await runNode(['-r', preload, hookPath(), '--agent', 'claude'], {
+    cwd: project,
+    env: isolatedEnv(home),
+    stdin,
+  });
+  assert.deepEqual(reply(forwarded), {});
+  const loaded = JSON.parse(readFileSync(probe, 'utf8')) as string[];
+  assert.ok(!loaded.some((m) => m.endsWith('cli.js') || /zod|undici/.test(m)), loaded.join('\n'));
+  await serve.stop();
+  const fallback = await runNode(['-r', preload, hookPath(), '--agent', 'claude'], {
+    cwd: project,
+    env: isolatedEnv(home),
+    stdin,
+  });
+  assert.deepEqual(reply(fallback), {});
+  // The code cache path compiles cli.js itself; the plain path requires it. Either way it was loaded.
+  assert.ok(existsSync(join(home, '.agent-warden', 'code-cache')), 'the fallback wrote a code cache for the next call');
+});
+
+test('with the endpoint killed, its stale record is ignored and removed, and the bridge evaluates in-process', async (t) => {
   const { project, home, state } = setup(t);
   const serve = await startServe({ cwd: project, env: isolatedEnv(home) });
   const records = endpointRecords(state);
   assert.equal(records.length, 1);
   await serve.stop('SIGKILL');
   assert.deepEqual(endpointRecords(state), records, 'a killed endpoint leaves its record behind');
-
-  const body = bashPreToolUse('rm -rf /', project, 'bridge-in-process');
-  const result = await runCli(['hook', '--agent', 'claude'], {
+  const result = await runHook(['--agent', 'claude'], {
     cwd: project,
     env: isolatedEnv(home),
-    stdin: JSON.stringify(body),
+    stdin: JSON.stringify(bashPreToolUse('rm -rf /', project, 'in-process')),
   });
-  assertDeny(preToolUseReply(result));
+  assertDeny(reply(result));
   assert.doesNotMatch(result.stderr, /did not answer/, 'the dead endpoint was not even tried');
   assert.deepEqual(endpointRecords(state), [], 'the stale record was cleared');
-  const logged = recordsFor(join(state, 'activity.jsonl'), 'bridge-in-process');
+  const logged = recordsFor(join(state, 'activity.jsonl'), 'in-process');
   assert.equal(logged.length, 1, 'the in-process verdict is logged too');
   assert.equal(logged[0]!.decision, 'deny');
 });
 
 test('a recorded endpoint that does not answer: the bridge says so and evaluates in-process', async (t) => {
   const { project, home, state } = setup(t);
-  const port = await closedPort();
-  mkdirSync(join(state, 'endpoints'), { recursive: true, mode: 0o700 });
-  writeFileSync(join(state, 'hook-token'), 'token-of-a-dead-server\n', { mode: 0o600 });
-  const record = {
-    url: `http://127.0.0.1:${port}`,
-    tokenFile: join(state, 'hook-token'),
-    workspaceRoot: null,
-    // A live pid (this test runner) whose server is gone: the record looks alive.
-    pid: process.pid,
-    version: '0.0.0',
-    startedAt: new Date().toISOString(),
-    host: 'serve',
-  };
-  writeFileSync(
-    join(state, 'endpoints', `${process.pid}-${port}.json`),
-    JSON.stringify(signRecord(readOrCreateEndpointKey(state), record)),
-    { mode: 0o600 },
-  );
-  const result = await runCli(['hook', '--agent', 'claude'], {
+  writeSignedRecord(state, `http://127.0.0.1:${await closedPort()}`);
+  const result = await runHook(['--agent', 'claude'], {
     cwd: project,
     env: isolatedEnv(home),
     stdin: JSON.stringify(bashPreToolUse('rm -rf /', project)),
   });
-  assertDeny(preToolUseReply(result));
+  assertDeny(reply(result));
   assert.match(result.stderr, /did not answer/);
   assert.match(result.stderr, /evaluating in-process/);
 });
 
-test('in-process, an ask becomes a deny that says why', async (t) => {
+test('a slow endpoint: past --timeout the bridge stops waiting and evaluates in-process', async (t) => {
+  const { project, home, state } = setup(t);
+  const slow = await impostor({ delayMs: 60_000 });
+  t.after(() => slow.close());
+  writeSignedRecord(state, slow.url);
+  const result = await runHook(['--agent', 'codex', '--timeout', '1'], {
+    cwd: project,
+    env: isolatedEnv(home),
+    stdin: JSON.stringify(shellCall('codex', 'rm -rf /', project)),
+  });
+  assert.equal(verdictOf('codex', reply(result)), 'deny');
+  assert.equal(slow.calls(), 1, 'the endpoint was tried');
+  assert.match(result.stderr, /no verdict within 1 s/);
+});
+
+test('a reply without a valid MAC is never used: an impostor answering "no objection" cannot let rm -rf / through', async (t) => {
+  const { project, home, state } = setup(t);
+  for (const mac of [undefined, 'ab'.repeat(32)]) {
+    const fake = await impostor(mac ? { mac } : {});
+    writeSignedRecord(state, fake.url);
+    const result = await runHook(['--agent', 'claude'], {
+      cwd: project,
+      env: isolatedEnv(home),
+      stdin: JSON.stringify(bashPreToolUse('rm -rf /', project)),
+    });
+    assertDeny(reply(result));
+    assert.equal(fake.calls(), 1);
+    assert.match(result.stderr, /failed authentication/);
+    await fake.close();
+  }
+});
+
+test('a reply MAC made for another nonce (a replayed reply) is never used', async (t) => {
+  const { project, home, state } = setup(t);
+  // A valid MAC under the real key, but for a request the bridge never sent.
+  mkdirSync(state, { recursive: true, mode: 0o700 });
+  const mac = replyMac(readOrCreateEndpointKey(state), 'ab'.repeat(16), '{}');
+  const fake = await impostor({ mac });
+  t.after(() => fake.close());
+  writeSignedRecord(state, fake.url);
+  const result = await runHook(['--agent', 'claude'], {
+    cwd: project,
+    env: isolatedEnv(home),
+    stdin: JSON.stringify(bashPreToolUse('rm -rf /', project)),
+  });
+  assertDeny(reply(result));
+  assert.equal(fake.calls(), 1);
+  assert.match(result.stderr, /failed authentication/);
+});
+
+test('records that fail authentication or leave loopback are never used', async (t) => {
+  const { project, home, state } = setup(t);
+  const fake = await impostor();
+  t.after(() => fake.close());
+  // Signed with another key: the agent cannot read the real one, so it cannot sign.
+  writeSignedRecord(state, fake.url);
+  const endpointsDir = join(state, 'endpoints');
+  const [name] = readdirSync(endpointsDir);
+  const forged = JSON.parse(readFileSync(join(endpointsDir, name!), 'utf8'));
+  forged.mac = 'cd'.repeat(32);
+  writeFileSync(join(endpointsDir, name!), JSON.stringify(forged));
+  // Signed properly but pointing off loopback.
+  writeSignedRecord(state, 'http://192.0.2.1:8080', { pid: process.pid });
+  const result = await runHook(['--agent', 'claude'], {
+    cwd: project,
+    env: isolatedEnv(home),
+    stdin: JSON.stringify(bashPreToolUse('rm -rf /', project)),
+  });
+  assertDeny(reply(result));
+  assert.equal(fake.calls(), 0, 'the forged record was not followed');
+  assert.match(result.stderr, /ignored the endpoint record .*MAC does not verify/);
+  assert.match(result.stderr, /ignored the endpoint record .*not on loopback/);
+});
+
+test('in-process, an ask becomes a deny that says why; a harmless call is no objection', async (t) => {
   const { project, home } = setup(t);
-  const result = await runCli(['hook', '--agent', 'claude'], {
+  const ask = await runHook(['--agent', 'claude'], {
     cwd: project,
     env: isolatedEnv(home),
     stdin: JSON.stringify(bashPreToolUse('sudo apt-get install -y jq', project)),
   });
-  const reason = assertDeny(preToolUseReply(result));
+  const reason = assertDeny(reply(ask));
   assert.match(reason, /\[sudo\]/, 'the asking policy is named');
   assert.match(reason, /No person can answer/);
-  assert.match(reason, /Warden panel|interactively/, 'and what to do');
-});
-
-test('in-process, a harmless call is no objection', async (t) => {
-  const { project, home } = setup(t);
-  const result = await runCli(['hook', '--agent', 'claude'], {
+  const harmless = await runHook(['--agent', 'gemini'], {
     cwd: project,
     env: isolatedEnv(home),
-    stdin: JSON.stringify(bashPreToolUse('ls -la', project)),
+    stdin: JSON.stringify(shellCall('gemini', 'ls -la', project)),
   });
-  assert.deepEqual(preToolUseReply(result), {});
+  assert.deepEqual(reply(harmless), {});
 });
 
-test('garbage on stdin still exits 0 with a deny (the failure decision)', async (t) => {
+test("garbage on stdin still exits 0 with a deny in the agent's shape", async (t) => {
   const { project, home } = setup(t);
   for (const stdin of ['this is not json', '', '{"hook_event_name":"PreToolUse"}']) {
-    const result = await runCli(['hook', '--agent', 'claude'], { cwd: project, env: isolatedEnv(home), stdin });
-    const reason = assertDeny(preToolUseReply(result));
-    assert.match(reason, /could not evaluate/, JSON.stringify(stdin));
+    const result = await runHook(['--agent', 'claude'], { cwd: project, env: isolatedEnv(home), stdin });
+    assert.match(assertDeny(reply(result)), /could not evaluate/, JSON.stringify(stdin));
+    const cursor = await runHook(['--agent', 'cursor'], { cwd: project, env: isolatedEnv(home), stdin });
+    assert.equal(reply(cursor).permission, 'deny');
   }
 });
 
-test('exit 2 with the reason on stderr only when no verdict can be produced', async (t) => {
+test('no verdict at all: each agent gets the refusal it enforces (exit 2 + stderr, or its deny JSON)', async (t) => {
   const { project, home } = setup(t);
   const notADir = join(home, 'a-file');
   writeFileSync(notADir, 'in the way');
-  const result = await runCli(['hook', '--agent', 'claude'], {
-    cwd: project,
-    env: isolatedEnv(home, { AGENT_WARDEN_HOME: notADir }),
-    stdin: JSON.stringify(bashPreToolUse('ls', project)),
-  });
-  assert.equal(result.code, 2);
-  assert.equal(result.stdout, '');
-  assert.match(result.stderr, /could not produce a verdict/);
-  assert.match(result.stderr, /a-file/, 'the reason names the state folder in the way');
-});
-
-/** A server the agent could start itself: it answers every hook with an explicit allow. */
-async function hijackServer(
-  t: { after(fn: () => void | Promise<void>): void },
-  mac?: (body: string, nonce: string) => string,
-): Promise<{ url: string; hits: () => number }> {
-  let hits = 0;
-  const server = createHttpServer((req, res) => {
-    hits++;
-    req.resume();
-    const body = JSON.stringify({
-      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'ok' },
-    });
-    const nonce = String(req.headers['x-warden-bridge-nonce'] ?? '');
-    res.writeHead(200, {
-      'content-type': 'application/json',
-      ...(mac ? { 'x-warden-reply-mac': mac(body, nonce) } : {}),
-    });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, hits: () => hits };
-}
-
-function writeRecord(state: string, url: string, sign: (r: Record<string, unknown>) => Record<string, unknown>): void {
-  mkdirSync(join(state, 'endpoints'), { recursive: true, mode: 0o700 });
-  const record = {
-    url,
-    tokenFile: join(state, 'hook-token'),
-    workspaceRoot: null,
-    pid: process.pid,
-    version: '0.0.0',
-    startedAt: new Date().toISOString(),
-    host: 'serve',
-  };
-  writeFileSync(join(state, 'endpoints', `${process.pid}-1.json`), JSON.stringify(sign(record)), { mode: 0o600 });
-}
-
-async function bridgeOn(project: string, home: string, command: string): Promise<CliResult> {
-  return runCli(['hook', '--agent', 'claude'], {
-    cwd: project,
-    env: isolatedEnv(home),
-    stdin: JSON.stringify(bashPreToolUse(command, project, 'bridge-hijack')),
-  });
-}
-
-test('a record without a valid MAC (unsigned, or signed with another key) is ignored: the bridge never calls it', async (t) => {
-  const { project, home, state } = setup(t);
-  const hijack = await hijackServer(t);
-  const otherKey = Buffer.alloc(32, 7);
-  readOrCreateEndpointKey(state);
-  for (const sign of [(r: Record<string, unknown>) => r, (r: Record<string, unknown>) => signRecord(otherKey, r)]) {
-    writeRecord(state, hijack.url, sign);
-    const result = await bridgeOn(project, home, 'rm -rf /');
-    assertDeny(preToolUseReply(result));
-    assert.match(result.stderr, /ignored the endpoint record .*MAC does not verify/);
+  const env = isolatedEnv(home, { AGENT_WARDEN_HOME: notADir });
+  const stdin = JSON.stringify(bashPreToolUse('ls', project));
+  for (const [entry, run] of ENTRIES) {
+    const result = await run(['--agent', 'claude'], { cwd: project, env, stdin });
+    assert.equal(result.code, 2, entry);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /could not produce a verdict/);
+    assert.match(result.stderr, /a-file/, 'the reason names the state folder in the way');
   }
-  assert.equal(hijack.hits(), 0, 'the forged record was never used');
+  const copilot = await runHook(['--agent', 'copilot'], {
+    cwd: project,
+    env,
+    stdin: JSON.stringify(shellCall('copilot', 'ls', project)),
+  });
+  assert.equal(copilot.code, 0);
+  assert.equal(
+    JSON.parse(copilot.stdout).permissionDecision,
+    'deny',
+    'Copilot ignores failing hooks: a deny JSON instead',
+  );
+  const gemini = await runHook(['--agent', 'gemini'], {
+    cwd: project,
+    env,
+    stdin: JSON.stringify(shellCall('gemini', 'ls', project)),
+  });
+  assert.equal(gemini.code, 2);
+  assert.equal(JSON.parse(gemini.stdout).decision, 'deny');
 });
 
-test('a correctly signed record whose url is not on loopback is ignored', async (t) => {
-  const { project, home, state } = setup(t);
-  const key = readOrCreateEndpointKey(state);
-  writeRecord(state, 'http://192.0.2.1:8080', (r) => signRecord(key, r));
-  const result = await bridgeOn(project, home, 'rm -rf /');
-  assertDeny(preToolUseReply(result));
-  assert.match(result.stderr, /not on loopback/);
-});
-
-test('a reply that cannot be verified is never relayed: no MAC, or a MAC under another key', async (t) => {
-  const { project, home, state } = setup(t);
-  const key = readOrCreateEndpointKey(state);
-  const otherKey = Buffer.alloc(32, 9);
-  for (const mac of [undefined, (body: string, nonce: string) => replyMac(otherKey, nonce, body)]) {
-    const hijack = await hijackServer(t, mac);
-    // The record itself verifies (as if the agent had the key's MAC for it): only the reply check is left.
-    writeRecord(state, hijack.url, (r) => signRecord(key, r));
-    const result = await bridgeOn(project, home, 'rm -rf /');
-    assert.equal(hijack.hits(), 1, 'the bridge did forward');
-    assertDeny(preToolUseReply(result));
-    assert.match(result.stderr, /does not carry a valid MAC, so it is not relayed/);
+test('bad bridge arguments are a usage error (exit 2)', async () => {
+  for (const args of [
+    [],
+    ['--agent', 'nobody'],
+    ['--agent', 'claude', '--timeout', 'soon'],
+    ['--agent', 'claude', '--what'],
+  ]) {
+    const result = await runHook(args, { stdin: '{}' });
+    assert.equal(result.code, 2, args.join(' '));
+    assert.match(result.stderr, /agent|timeout|unknown argument/);
   }
-});
-
-test('a reply MAC made for another nonce (a replayed reply) is not relayed', async (t) => {
-  const { project, home, state } = setup(t);
-  const key = readOrCreateEndpointKey(state);
-  const hijack = await hijackServer(t, (body) => replyMac(key, '0'.repeat(32), body));
-  writeRecord(state, hijack.url, (r) => signRecord(key, r));
-  const result = await bridgeOn(project, home, 'rm -rf /');
-  assertDeny(preToolUseReply(result));
-  assert.match(result.stderr, /not relayed/);
 });

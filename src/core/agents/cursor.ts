@@ -63,6 +63,7 @@ function callOf(name: string, raw: Record<string, unknown>): { toolName: string;
   }
 }
 
+export const CURSOR_EVENTS: readonly string[] = Object.keys(EVENTS);
 export function parseCursorInput(body: unknown, opts: { headless?: boolean } = {}): ParseResult {
   if (!isJsonObject(body)) return { ok: false, problem: NOT_AN_OBJECT };
   const name = body.hook_event_name;

@@ -35,6 +35,7 @@ const EVENTS: Record<string, { name: HookEventName; schema: z.ZodType<Record<str
   SessionStart: { name: 'SessionStart', schema: base.extend({ source: z.string().optional() }) },
 };
 
+export const GEMINI_EVENTS: readonly string[] = Object.keys(EVENTS);
 export function parseGeminiInput(body: unknown, opts: { headless?: boolean } = {}): ParseResult {
   if (!isJsonObject(body)) return { ok: false, problem: NOT_AN_OBJECT };
   const name = body.hook_event_name;

@@ -1,9 +1,9 @@
 import type { AgentName } from '../types';
 import { parseClaudeInput, writeClaudeReply, type ParseResult, type ReplyInput } from './claude';
-import { parseCodexInput, writeCodexReply } from './codex';
+import { CODEX_EVENTS, parseCodexInput, writeCodexReply } from './codex';
 import { copilotEventName, parseCopilotInput, writeCopilotReply } from './copilot';
-import { parseCursorInput, writeCursorReply } from './cursor';
-import { parseGeminiInput, writeGeminiReply } from './gemini';
+import { CURSOR_EVENTS, parseCursorInput, writeCursorReply } from './cursor';
+import { GEMINI_EVENTS, parseGeminiInput, writeGeminiReply } from './gemini';
 import { isJsonObject } from './parsing';
 
 export type { ParseResult, ReplyInput } from './claude';
@@ -23,12 +23,17 @@ export interface AgentAdapter {
   reply(input: ReplyInput): Record<string, unknown>;
 }
 
-/** The hook_event_name a body carries, else the agent's gate on a tool call. */
+/**
+ * The hook_event_name a body carries when the agent has such an event (all
+ * names, when no list is given), else the agent's gate on a tool call: a body
+ * that cannot be read is answered with a refusal the agent enforces.
+ */
 const namedEvent =
-  (gate: string) =>
+  (gate: string, known?: readonly string[]) =>
   (body: unknown): string => {
     const name = isJsonObject(body) ? body.hook_event_name : undefined;
-    return typeof name === 'string' && name !== '' ? name : gate;
+    if (typeof name !== 'string' || name === '') return gate;
+    return !known || known.includes(name) ? name : gate;
   };
 
 const ADAPTERS: Record<AgentName, AgentAdapter> = {
@@ -44,7 +49,7 @@ const ADAPTERS: Record<AgentName, AgentAdapter> = {
     name: 'codex',
     displayName: 'Codex CLI',
     canAsk: false,
-    eventNameOf: namedEvent('PreToolUse'),
+    eventNameOf: namedEvent('PreToolUse', CODEX_EVENTS),
     parse: parseCodexInput,
     reply: writeCodexReply,
   },
@@ -52,7 +57,7 @@ const ADAPTERS: Record<AgentName, AgentAdapter> = {
     name: 'gemini',
     displayName: 'Gemini CLI',
     canAsk: true,
-    eventNameOf: namedEvent('BeforeTool'),
+    eventNameOf: namedEvent('BeforeTool', GEMINI_EVENTS),
     parse: parseGeminiInput,
     reply: writeGeminiReply,
   },
@@ -60,7 +65,7 @@ const ADAPTERS: Record<AgentName, AgentAdapter> = {
     name: 'cursor',
     displayName: 'Cursor',
     canAsk: true,
-    eventNameOf: namedEvent('preToolUse'),
+    eventNameOf: namedEvent('preToolUse', CURSOR_EVENTS),
     parse: parseCursorInput,
     reply: writeCursorReply,
   },

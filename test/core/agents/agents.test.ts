@@ -260,3 +260,9 @@ test("a body that fails the schema is answered as the agent's gate", () => {
   assert.equal(adapterFor('copilot')!.eventNameOf({ cwd: 1 }), 'preToolUse');
   assert.equal(adapterFor('codex')!.eventNameOf({ hook_event_name: 'Stop' }), 'Stop');
 });
+
+test('a body naming an event the agent does not have is answered as its gate', () => {
+  assert.equal(adapterFor('cursor')!.eventNameOf({ hook_event_name: 'PreToolUse' }), 'preToolUse');
+  assert.equal(adapterFor('gemini')!.eventNameOf({ hook_event_name: 'PreToolUse' }), 'BeforeTool');
+  assert.equal(adapterFor('codex')!.eventNameOf({ hook_event_name: 'BeforeTool' }), 'PreToolUse');
+});

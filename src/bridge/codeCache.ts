@@ -1,0 +1,58 @@
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+// Loads a CommonJS bundle through V8's code cache, so the in-process fallback
+// does not recompile 1.3 MB of JavaScript on every call. The cache lives in the
+// state folder (0700, guarded by Warden's own policies like the rest of it)
+// and is keyed by the bundle's size and mtime; V8 refuses data made for other
+// source or another V8, and then the bundle is compiled normally.
+
+function cacheFile(bundle: string, env: NodeJS.ProcessEnv): string {
+  const stat = statSync(bundle);
+  const home =
+    env.AGENT_WARDEN_HOME && env.AGENT_WARDEN_HOME.trim() !== ''
+      ? env.AGENT_WARDEN_HOME
+      : join(homedir(), '.agent-warden');
+  const tag = `${basename(bundle)}-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.versions.v8}`;
+  return join(home, 'code-cache', `${tag.replace(/[^\w.-]/g, '_')}.bin`);
+}
+
+function readCache(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCache(path: string, data: Buffer): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, data, { mode: 0o600 });
+    renameSync(tmp, path);
+  } catch {
+    // A cache that cannot be written only costs speed.
+  }
+}
+
+/** require() of a bundle, compiled with the code cache unless AGENT_WARDEN_CODE_CACHE=0. */
+export function loadWithCodeCache(bundle: string, env: NodeJS.ProcessEnv): unknown {
+  if (env.AGENT_WARDEN_CODE_CACHE === '0') return createRequire(bundle)(bundle);
+  const path = cacheFile(bundle, env);
+  const cached = readCache(path);
+  const source = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
+  const script = new Script(Module.wrap(source), {
+    filename: bundle,
+    ...(cached ? { cachedData: cached } : {}),
+  });
+  const module = { exports: {} as unknown, id: bundle, filename: bundle, loaded: false };
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+  module.loaded = true;
+  if (!cached || script.cachedDataRejected) writeCache(path, script.createCachedData());
+  return module.exports;
+}
