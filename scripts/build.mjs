@@ -32,7 +32,7 @@ function findTests(dir, acc = []) {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
     if (statSync(full).isDirectory()) findTests(full, acc);
-    else if (name.endsWith('.test.ts')) acc.push(full);
+    else if (name.endsWith('.test.ts') || name.endsWith('.worker.ts')) acc.push(full);
   }
   return acc;
 }
@@ -40,6 +40,8 @@ function findTests(dir, acc = []) {
 const entries = [
   { in: 'src/cli.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
   { in: 'src/extension/extension.ts', out: 'dist/extension.js' },
+  // The evaluation worker serve and the extension run the deterministic tier in (a deadline can stop it).
+  { in: 'src/evalWorker.ts', out: 'dist/evalWorker.js' },
 ].filter((entry) => existsSync(join(root, entry.in)));
 
 // dist/ is overwritten in place, not wiped, so a concurrent run keeps its files.

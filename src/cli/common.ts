@@ -6,7 +6,8 @@ import { loadConfig } from '../core/config/load';
 import { findProjectRoot } from '../core/project';
 import { ensurePrivateDir, newToken, readOrCreateSecret, stateDir, statePaths, type StatePaths } from '../core/state';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { DeterministicPool } from '../core/deterministic/pool';
 
 export class UsageError extends Error {}
 
@@ -29,7 +30,13 @@ export interface Core {
 }
 
 /** The state folder, its log and an evaluator, as every command that evaluates needs them. */
-export async function openCore(opts: { config?: string; trustProject?: boolean; quiet?: boolean }): Promise<Core> {
+export async function openCore(opts: {
+  config?: string;
+  trustProject?: boolean;
+  quiet?: boolean;
+  /** Run the deterministic tier in workers a deadline can stop (serve); otherwise in-process. */
+  workers?: boolean;
+}): Promise<Core> {
   const paths = statePaths(stateDir());
   ensurePrivateDir(paths.dir);
   const key = Buffer.from(
@@ -52,8 +59,11 @@ export async function openCore(opts: { config?: string; trustProject?: boolean; 
     keep: probe.logKeep,
     onWarning: warn,
   });
-  await Evaluator.ready({ warmUp: false });
+  const pool = opts.workers ? evaluationPool(opts.quiet ? () => undefined : warn) : undefined;
+  if (pool) await pool.whenReady();
+  else await Evaluator.ready({ warmUp: false });
   const evaluator = new Evaluator({
+    ...(pool ? { deterministic: pool } : {}),
     stateDir: paths.dir,
     log,
     ...(opts.config ? { cliConfigPath: opts.config } : {}),
@@ -63,6 +73,15 @@ export async function openCore(opts: { config?: string; trustProject?: boolean; 
     onWarning: opts.quiet ? () => undefined : warn,
   });
   return { paths, log, evaluator };
+}
+
+/** The evaluation workers, from dist/evalWorker.js beside this bundle. */
+export function evaluationPool(onError: (message: string) => void): DeterministicPool {
+  return new DeterministicPool({
+    workerFile: join(__dirname, 'evalWorker.js'),
+    budgetMs: (config) => config.deterministicBudgetMs,
+    onError,
+  });
 }
 
 /**

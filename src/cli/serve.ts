@@ -6,7 +6,8 @@ import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
 import { renderPanelHtml } from '../../media/html';
 import { hookToken, openCore, warn } from './common';
-import { Evaluator } from '../core/evaluator';
+
+const STOP_GRACE_MS = 3000;
 
 export interface ServeOptions {
   port?: number;
@@ -18,6 +19,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const core = await openCore({
     ...(opts.config ? { config: opts.config } : {}),
     ...(opts.trustProject ? { trustProject: true } : {}),
+    workers: true,
   });
   const config = core.evaluator.configFor(findProjectRoot(process.cwd()));
   const panelToken = readOrCreateSecret(core.paths.panelTokenFile, newToken);
@@ -36,9 +38,26 @@ export async function serve(opts: ServeOptions): Promise<void> {
     },
     onError: warn,
   });
+  let recordFile: string | undefined;
+  let stopping = false;
+  // SIGTERM at any time, even while a call spins in a worker or an ask waits for a person: the
+  // record goes first (no agent is sent to a dead port), then connections, workers and the log.
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Whatever hangs below, the process still ends promptly.
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    if (recordFile) removeEndpointRecord(recordFile);
+    await host.close();
+    await core.evaluator.close();
+    core.log.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
   const url = await host.listen();
   const panelUrl = host.panelRoutes!.newPanelLink(url);
-  const recordFile = writeEndpointRecord(core.paths.endpointsDir, {
+  recordFile = writeEndpointRecord(core.paths.endpointsDir, {
     url,
     tokenFile: core.paths.hookTokenFile,
     workspaceRoot: null,
@@ -48,19 +67,9 @@ export async function serve(opts: ServeOptions): Promise<void> {
     panelUrl: `${url}/panel`,
     host: 'serve',
   });
-  const stop = async () => {
-    removeEndpointRecord(recordFile);
-    await host.close();
-    core.log.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
   process.stdout.write(
     JSON.stringify({ url, tokenFile: core.paths.hookTokenFile, panelUrl, panelTokenFile: core.paths.panelTokenFile }) +
       '\n',
   );
   warn(`serving on ${url}; the panel: ${panelUrl} (log: ${core.paths.logFile})`);
-  // After the ready line: startup stays quick, and the parser is warm before most first calls.
-  void Evaluator.warmUp();
 }

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ActivityLog } from '../core/activity/log';
 import { loadConfig } from '../core/config/load';
 import { removeEndpointRecord, writeEndpointRecord } from '../core/endpoints';
-import { Evaluator } from '../core/evaluator';
+import type { Evaluator } from '../core/evaluator';
+import { join } from 'node:path';
+import { DeterministicPool } from '../core/deterministic/pool';
 import { RevealingEvaluator } from './reveal/evaluator';
 import { RevealService } from './reveal/service';
 import { OriginalsStore } from './reveal/store';
@@ -68,7 +70,13 @@ export class Endpoint extends Disposable {
       keep: probe.logKeep,
       onWarning: opts.log.warn,
     });
-    await Evaluator.ready();
+    // The deterministic tier runs in workers a deadline can stop: a stuck call never freezes the editor.
+    const pool = new DeterministicPool({
+      workerFile: join(__dirname, 'evalWorker.js'),
+      budgetMs: (config) => config.deterministicBudgetMs,
+      onError: opts.log.error,
+    });
+    await pool.whenReady();
     const semantic = opts.semanticTier?.(key);
     let current: WardenHost | undefined;
     const originals = new OriginalsStore((recordId) => current?.broker.records.get(recordId) !== undefined);
@@ -77,6 +85,7 @@ export class Endpoint extends Disposable {
       log: activityLog,
       trustProject: opts.trusted,
       onWarning: opts.log.warn,
+      deterministic: pool,
       ...(semantic ? { semantic } : {}),
       originals,
       allowlistKey: key,
@@ -108,6 +117,7 @@ export class Endpoint extends Disposable {
         const endpoint = new Endpoint(host, evaluator, activityLog, url, hookToken, projectRoot, paths, reveal);
         if (semantic) endpoint._register(toDisposable(() => void semantic.close()));
         endpoint._register(toDisposable(() => originals.clear()));
+        endpoint._register(toDisposable(() => void evaluator.close()));
         endpoint.afterListen(opts.workspaceRoot ?? null);
         opts.log.info(`endpoint up on ${url} for ${opts.workspaceRoot ?? '(no folder)'} (trusted: ${opts.trusted})`);
         return endpoint;
@@ -119,6 +129,7 @@ export class Endpoint extends Disposable {
     }
     activityLog.close();
     void semantic?.close();
+    void pool.close();
     throw new Error(`could not start the Warden endpoint: ${(lastError as Error)?.message ?? 'unknown error'}`);
   }
 

@@ -32,6 +32,8 @@ export interface ResolvedConfig {
   semantic: NonNullable<WardenConfigFile['semantic']>;
   approvalsTimeoutSeconds: number;
   failureDecision: 'deny' | 'ask' | 'allow';
+  /** Milliseconds the deterministic tier may spend on one call before the call counts as unread. */
+  deterministicBudgetMs: number;
   logMaxBytes: number;
   logKeep: number;
   trustedRoots: string[];
@@ -55,6 +57,29 @@ export interface LoadOptions {
 
 export const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 120;
 export const DEFAULT_LOG_MAX_BYTES = 20 * 1024 * 1024;
+// About a thousand times what an ordinary call takes, and far below the shortest hook timeout an
+// agent gives Warden (60 s by default): an overrun is answered as unread long before the agent gives up.
+export const DEFAULT_DETERMINISTIC_BUDGET_MS = 2000;
+
+/** The config with no file read: every setting at its default, the project untrusted. */
+export function defaultConfig(): ResolvedConfig {
+  return {
+    policySettings: new Map(),
+    faces: new FaceBook(new Map()),
+    redactionAllowlist: [],
+    semantic: {},
+    approvalsTimeoutSeconds: DEFAULT_APPROVAL_TIMEOUT_SECONDS,
+    failureDecision: 'deny',
+    deterministicBudgetMs: DEFAULT_DETERMINISTIC_BUDGET_MS,
+    logMaxBytes: DEFAULT_LOG_MAX_BYTES,
+    logKeep: 5,
+    trustedRoots: [],
+    projectTrusted: false,
+    files: [],
+    errors: [],
+    warnings: [],
+  };
+}
 
 export function scopeFiles(opts: LoadOptions): { scope: ConfigScope; path: string }[] {
   const files: { scope: ConfigScope; path: string }[] = [
@@ -129,21 +154,7 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
       );
   }
 
-  const resolved: ResolvedConfig = {
-    policySettings: new Map(),
-    faces: new FaceBook(new Map()),
-    redactionAllowlist: [],
-    semantic: {},
-    approvalsTimeoutSeconds: DEFAULT_APPROVAL_TIMEOUT_SECONDS,
-    failureDecision: 'deny',
-    logMaxBytes: DEFAULT_LOG_MAX_BYTES,
-    logKeep: 5,
-    trustedRoots,
-    projectTrusted,
-    files,
-    errors,
-    warnings,
-  };
+  const resolved: ResolvedConfig = { ...defaultConfig(), trustedRoots, projectTrusted, files, errors, warnings };
   const faces = new Map<string, ToolFace>();
 
   for (const { scope, path, data } of scopes) {
@@ -205,6 +216,12 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
     if (data.failure?.decision !== undefined) {
       if (tightenOnly && data.failure.decision !== 'deny') ignored('failure.decision');
       else resolved.failureDecision = data.failure.decision;
+    }
+    const budgetMs = data.budget?.deterministicMs;
+    if (budgetMs !== undefined) {
+      // A shorter budget only turns more calls into asks, so an untrusted project may lower it.
+      if (tightenOnly && budgetMs > resolved.deterministicBudgetMs) ignored('budget.deterministicMs');
+      else resolved.deterministicBudgetMs = budgetMs;
     }
     if (data.log && tightenOnly) ignored('log');
     if (data.log?.maxBytes !== undefined && !tightenOnly) resolved.logMaxBytes = data.log.maxBytes;

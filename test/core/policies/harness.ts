@@ -60,6 +60,7 @@ export function emptyConfig(): ResolvedConfig {
     semantic: {},
     approvalsTimeoutSeconds: 120,
     failureDecision: 'deny',
+    deterministicBudgetMs: 2000,
     logMaxBytes: 1 << 20,
     logKeep: 5,
     trustedRoots: [],

@@ -92,6 +92,7 @@ export function configWith(semantic: ResolvedConfig['semantic'], redactionAllowl
     semantic,
     approvalsTimeoutSeconds: 120,
     failureDecision: 'deny',
+    deterministicBudgetMs: 2000,
     logMaxBytes: 1 << 20,
     logKeep: 5,
     trustedRoots: [],
