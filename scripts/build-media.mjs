@@ -11,24 +11,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'dist', 'webview');
 mkdirSync(outDir, { recursive: true });
 
-// The panel validates nothing (the hosts validate every message; the panel
-// renders text only), yet the shared modules it imports for types and tool
-// faces build zod schemas at load time. A stand-in that accepts any call keeps
-// zod's 450 KB out of the webview.
-const zodStandIn = {
-  name: 'zod-stand-in',
-  setup(b) {
-    b.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod', namespace: 'zod-stand-in' }));
-    b.onLoad({ filter: /.*/, namespace: 'zod-stand-in' }, () => ({
-      contents:
-        'const any = new Proxy(function () {}, { get: (_t, key) => (key === Symbol.toPrimitive ? () => "" : any), apply: () => any, construct: () => any }); export const z = any; export default any;',
-      loader: 'js',
-    }));
-  },
-};
-
-await build({
-  plugins: [zodStandIn],
+// The panel imports only the protocol module (types and pure text helpers):
+// no zod, no Node, no core code. The build fails if anything else got in.
+const WEBVIEW_MAY_IMPORT = [/^media\/src\//, /^src\/protocol\//];
+const webview = await build({
   entryPoints: [join(root, 'media/src/main.ts')],
   outfile: join(outDir, 'panel.js'),
   bundle: true,
@@ -37,9 +23,13 @@ await build({
   target: ['chrome114'],
   minify: true,
   sourcemap: false,
+  metafile: true,
   logLevel: 'warning',
   absWorkingDir: root,
 });
+const strays = Object.keys(webview.metafile.inputs).filter((input) => !WEBVIEW_MAY_IMPORT.some((ok) => ok.test(input)));
+if (strays.length)
+  throw new Error(`the panel bundle may import only media/src and src/protocol; it pulled in: ${strays.join(', ')}`);
 copyFileSync(join(root, 'media/src/panel.css'), join(outDir, 'panel.css'));
 
 // The config files' JSON schema, for editors (package.json contributes it through jsonValidation).

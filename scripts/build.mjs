@@ -1,6 +1,6 @@
 // Bundles the product (dist/) and, with --tests, every test/**/*.test.ts into out/test/.
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const withTests = process.argv.includes('--tests');
-const { version } = JSON.parse((await import('node:fs')).readFileSync(join(root, 'package.json'), 'utf8'));
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const common = {
   bundle: true,
   platform: 'node',
@@ -21,10 +21,14 @@ const common = {
   define: { __AGENT_WARDEN_VERSION__: JSON.stringify(version) },
 };
 
+/** Copies the tree-sitter runtime and the grammars listed in the loader's one list (grammars.json). */
 function copyParserWasm(toDir) {
   const wasmDir = join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
+  const shipped = JSON.parse(readFileSync(join(root, 'src/core/treesitter/grammars.json'), 'utf8'));
   mkdirSync(toDir, { recursive: true });
-  for (const file of ['tree-sitter.wasm', 'tree-sitter-bash.wasm']) cpSync(join(wasmDir, file), join(toDir, file));
+  for (const file of [shipped.runtime, ...Object.values(shipped.grammars)]) {
+    cpSync(join(wasmDir, file), join(toDir, file));
+  }
 }
 
 function findTests(dir, acc = []) {

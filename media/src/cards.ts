@@ -1,8 +1,8 @@
-import type { PendingView } from '../../src/shared/protocol';
+import type { PendingView } from '../../src/protocol';
+import { countHidden, revealHidden } from '../../src/protocol';
 import { diffLines } from './diff';
 import { formatCountdown, prettyJson, secondsLeft } from './format';
 import { h, type VNode } from './vnode';
-import { countHidden, revealHidden } from './visible';
 
 // Approval cards: the full arguments of a pending ask, every hidden character
 // made visible, the digest, the deadline, and the four answers.
@@ -76,7 +76,7 @@ export function cardView(pending: PendingView, state: CardState, actions: CardAc
     h(
       'div',
       { class: 'card-head' },
-      h('span', { class: 'badge decision-ask' }, 'ask'),
+      h('span', { class: 'badge tone-ask' }, 'ask'),
       h('strong', { class: 'card-tool' }, pending.toolName),
       h('span', { class: 'muted' }, `${pending.agent} · session ${pending.sessionId.slice(0, 8)}`),
       h(
@@ -165,7 +165,7 @@ function editView(pending: PendingView, state: CardState, actions: CardActions):
     verdict = h(
       'div',
       { class: 'rescreen' },
-      h('span', { class: `badge decision-${rescreen.decision}` }, rescreen.decision),
+      h('span', { class: `badge tone-${rescreen.decision}` }, rescreen.decision),
       h('span', {}, ` ${rescreen.reason}`),
     );
   const allowed = rescreen !== undefined && !('error' in rescreen) && rescreen.decision !== 'deny';

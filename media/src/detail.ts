@@ -1,8 +1,9 @@
-import type { VerdictRecord } from '../../src/core/verdict/record';
-import type { IpcResponses, MarkerRef } from '../../src/shared/protocol';
-import { explainCut, formatLatency, prettyJson } from './format';
+import type { CallRecord, MarkerRef, RequestResult } from '../../src/protocol';
+import { countMarkers, splitMarkers } from '../../src/protocol';
+import { approvalLine, explainCut, formatLatency, prettyJson } from './format';
 import { h, type VNode } from './vnode';
-import { countMarkers, splitMarkers } from './visible';
+
+type VerdictRecord = CallRecord;
 
 // A row opened: the merged verdict and every outcome, the envelope the judge
 // saw with each <redacted:label> marker highlighted, the cut flags in words,
@@ -15,6 +16,7 @@ export interface DetailActions {
   /** A marker was clicked: show what is known of it (the host answers for argument markers). */
   markerInfo(recordId: string, source: MarkerSource, spanIndex: number): void;
   reveal(recordId: string, source: MarkerSource, spanIndex: number): void;
+  hideRevealed(): void;
   notSecret(recordId: string, source: MarkerSource, spanIndex: number): void;
   close(): void;
 }
@@ -23,7 +25,7 @@ export interface DetailState {
   /** The marker the person clicked: where it is, and its index (a span index, or the nth argument marker). */
   openMarker?: { source: MarkerSource; index: number };
   /** The host's details of an argument marker. */
-  markerDetails?: IpcResponses['markerInfo'];
+  markerDetails?: RequestResult<'markerInfo'>;
   revealed?: { source: MarkerSource; index: number; text: string };
 }
 
@@ -120,7 +122,7 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
     h(
       'div',
       { class: 'detail-head' },
-      h('span', { class: `badge decision-${record.decision}` }, record.decision),
+      h('span', { class: `badge tone-${record.decision}` }, record.decision),
       h('strong', {}, ` ${record.toolName ?? record.event}`),
       h('span', { class: 'muted' }, ` ${record.agent} · ${formatLatency(record.latencyMs)}`),
       h(
@@ -130,38 +132,53 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
       ),
     ),
     h('div', { class: 'reason' }, record.reason),
-    h(
-      'table',
-      { class: 'outcomes' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', {}, 'policy'),
-          h('th', {}, 'tier'),
-          h('th', {}, 'verdict'),
-          h('th', {}, 'reason'),
-          h('th', {}, 'evidence'),
-        ),
-      ),
-      h(
-        'tbody',
-        {},
-        ...record.outcomes.map((o) =>
+    approvalNode(record),
+    record.paused && record.decision !== 'allow'
+      ? h(
+          'div',
+          { class: 'notice' },
+          `Enforcement was paused: the agent was told no objection. Without the pause this call would have been: ${record.decision}.`,
+        )
+      : null,
+    observeNode(record),
+    record.outcomes.length === 0
+      ? h('div', { class: 'muted' }, 'No policy had anything to say about this call.')
+      : h(
+          'table',
+          { class: 'outcomes' },
           h(
-            'tr',
+            'thead',
             {},
-            h('td', {}, o.policy),
-            h('td', {}, o.tier),
-            h('td', {}, h('span', { class: `badge decision-${o.verdict}` }, o.verdict)),
-            h('td', {}, o.reason),
-            h('td', {}, o.evidence ?? ''),
+            h(
+              'tr',
+              {},
+              h('th', {}, 'policy'),
+              h('th', {}, 'tier'),
+              h('th', {}, 'verdict'),
+              h('th', {}, 'reason'),
+              h('th', {}, 'evidence'),
+            ),
+          ),
+          h(
+            'tbody',
+            {},
+            ...record.outcomes.map((o) =>
+              h(
+                'tr',
+                {},
+                h('td', {}, o.policy),
+                h('td', {}, o.observed ? `${o.tier} (observed)` : o.tier),
+                h(
+                  'td',
+                  {},
+                  h('span', { class: `badge tone-${o.verdict}` }, o.observed ? `would ${o.verdict}` : o.verdict),
+                ),
+                h('td', {}, o.reason),
+                h('td', {}, o.evidence ?? ''),
+              ),
+            ),
           ),
         ),
-      ),
-    ),
   ];
   const argsText = prettyJson(record.toolInput);
   texts.push(argsText);
@@ -242,14 +259,6 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
       ),
     );
   else if (record.notBindable) sections.push(h('div', { class: 'muted' }, `No digest: ${record.notBindable}`));
-  if (record.approval.state !== 'none')
-    sections.push(
-      h(
-        'div',
-        { class: 'approval' },
-        `approval: ${record.approval.state}${record.approval.scope ? ` (${record.approval.scope})` : ''}${record.approval.answeredBy ? ` by ${record.approval.answeredBy}` : ''}`,
-      ),
-    );
   return h('section', { class: 'detail', 'aria-label': 'call details', 'data-record-id': record.id }, ...sections);
 }
 
@@ -273,7 +282,7 @@ function markerPanel(record: VerdictRecord, state: DetailState, actions: DetailA
     'div',
     { class: 'marker-info', role: 'region', 'aria-label': 'redaction details' },
     h('div', {}, about),
-    revealed !== null ? h('pre', { class: 'revealed' }, revealed) : null,
+    revealed !== null ? h('pre', { class: 'revealed', 'aria-label': 'the original value' }, revealed) : null,
     h(
       'div',
       { class: 'card-actions' },
@@ -287,6 +296,13 @@ function markerPanel(record: VerdictRecord, state: DetailState, actions: DetailA
         },
         'Reveal original',
       ),
+      revealed !== null
+        ? h(
+            'button',
+            { type: 'button', class: 'btn', 'data-action': 'hide', on: { click: () => actions.hideRevealed() } },
+            'Hide',
+          )
+        : null,
       h(
         'button',
         {
@@ -300,5 +316,21 @@ function markerPanel(record: VerdictRecord, state: DetailState, actions: DetailA
         'Not a secret',
       ),
     ),
+  );
+}
+
+function approvalNode(record: VerdictRecord): VNode | null {
+  const line = approvalLine(record.approval);
+  return line ? h('div', { class: 'approval', 'data-approval-state': record.approval.state }, line) : null;
+}
+
+/** Observe mode: what the judge found and what enforcing would have answered, shown, never enforced. */
+function observeNode(record: VerdictRecord): VNode | null {
+  if (record.semantic.status !== 'observe') return null;
+  const would = record.semantic.wouldDecide ?? 'allow';
+  return h(
+    'div',
+    { class: would === 'allow' ? 'notice' : 'warning', 'data-would': would },
+    `Observe mode: the judge${record.semantic.model ? ` (${record.semantic.model})` : ''} would have answered ${would}. ${record.semantic.reason ?? ''}`.trim(),
   );
 }

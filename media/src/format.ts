@@ -1,37 +1,6 @@
-import { builtInFace } from '../../src/core/policies/faces';
+import type { CallRecord, RowSummary } from '../../src/protocol';
 
-// Short, plain-text renderings of a call for its row.
-
-const SUMMARY_MAX = 160;
-
-function asText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return '';
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
-}
-
-function clip(text: string, max = SUMMARY_MAX): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
-}
-
-/**
- * The argument summary of a row: the tool face's summary parameters (the
- * command, the path, the URL) when it has them, else the first string argument.
- */
-export function summarizeArgs(toolName: string | null, toolInput: unknown): string {
-  if (typeof toolInput !== 'object' || toolInput === null || Array.isArray(toolInput)) return '';
-  const input = toolInput as Record<string, unknown>;
-  const params = toolName ? (builtInFace(toolName)?.summary ?? []) : [];
-  const parts = params.filter((p) => input[p] !== undefined).map((p) => asText(input[p]));
-  if (parts.length) return clip(parts.join(' · '));
-  const firstString = Object.values(input).find((v) => typeof v === 'string');
-  return clip(firstString !== undefined ? asText(firstString) : asText(input));
-}
+// Short, plain-text renderings for rows and details.
 
 export function formatLatency(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '';
@@ -57,6 +26,61 @@ export function formatCountdown(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
   return `${m}:${String(s).padStart(2, '0')}`;
+}
+
+/** Who answered an ask, and how, in a few words for the row ("by you in the panel", "licence"). */
+export function answerText(row: Pick<RowSummary, 'answer'>): string {
+  const a = row.answer;
+  if (!a) return '';
+  const scope = a.scope === 'session' ? ' for the session' : '';
+  switch (a.state) {
+    case 'pending':
+      return 'waiting for a person';
+    case 'licensed':
+      return `session licence`;
+    case 'expired':
+      return a.source === "agent's prompt" ? "sent to the agent's prompt" : "no answer in time: agent's prompt";
+    case 'withdrawn':
+      return a.source === "agent's prompt" ? "answered at the agent's prompt" : 'withdrawn';
+    default:
+      return `${a.edited ? 'edited, ' : ''}by ${a.source === 'someone else' || !a.source ? 'someone else' : `the ${a.source}`}${scope}`;
+  }
+}
+
+/** The semantic tier's state as a chip, or nothing when it has nothing to say. */
+export function semanticChip(row: Pick<RowSummary, 'semantic'>): { text: string; cls: string; title: string } | null {
+  const s = row.semantic;
+  if (s.status === 'degraded')
+    return { text: 'judge degraded', cls: 'degraded', title: s.reason ?? 'the semantic tier could not answer' };
+  if (s.status === 'observe' && s.wouldDecide && s.wouldDecide !== 'allow')
+    return {
+      text: `judge: would ${s.wouldDecide}`,
+      cls: 'observe',
+      title: `observe mode: enforcing would have answered ${s.wouldDecide}. ${s.reason ?? ''}`.trim(),
+    };
+  return null;
+}
+
+/** The approval line of a call's detail: what became of its ask, and who answered. */
+export function approvalLine(approval: CallRecord['approval']): string | null {
+  if (approval.state === 'none') return null;
+  const by = approval.answeredBy ? ` by ${approval.answeredBy}` : '';
+  const at = approval.answeredAt ? ` at ${formatTime(approval.answeredAt)}` : '';
+  const scope = approval.scope === 'session' ? ' for the session' : approval.scope === 'once' ? ' once' : '';
+  switch (approval.state) {
+    case 'pending':
+      return 'Approval: waiting for a person.';
+    case 'approved':
+      return `Approval: approved${scope}${approval.edited ? ' with edited arguments' : ''}${by}${at}.`;
+    case 'refused':
+      return `Approval: refused${by}${at}.`;
+    case 'licensed':
+      return `Approval: allowed by a session licence granted${by}${at}.`;
+    case 'expired':
+      return `Approval: nobody answered in time${at}; the call went to the agent's own prompt.`;
+    case 'withdrawn':
+      return `Approval: withdrawn${at}${approval.note ? ` (${approval.note === 'agent-prompt' ? "answered at the agent's prompt" : approval.note})` : ''}.`;
+  }
 }
 
 /** The cut flags in words, for the detail view. */

@@ -1,17 +1,25 @@
-import type { HostMessage, PendingView } from '../../src/shared/protocol';
+import type { CallRecord, HostMessage, PendingView, RowSummary } from '../../src/protocol';
 import { cardView, type CardActions, type CardState } from './cards';
 import { detailView, type DetailActions, type DetailState } from './detail';
 import { formatCountdown, secondsLeft } from './format';
 import { ROW_HEIGHT, rowView } from './rows';
-import { PanelStore } from './store';
-import { filtersView, policiesView, statusView, type ToolbarActions } from './toolbar';
+import { noChanges, PanelStore, type Changes } from './store';
+import {
+  emptyView,
+  filtersView,
+  licencesView,
+  policiesView,
+  statusView,
+  summaryView,
+  type ToolbarActions,
+} from './toolbar';
 import { PostMessageTransport, WebTransport, type Transport } from './transport';
 import { rowWindow } from './virtual';
 import { mount, replaceChildren } from './vnode';
 
-// The panel's entry: one code base for the webview and the web page. It keeps
-// the store, draws the parts that changed, and sends the person's answers
-// through whichever transport the page was opened with.
+// The panel's entry: one code base for the webview and the web page. Host
+// messages are applied to the store as they come and drawn once per animation
+// frame; only rows that changed (or scrolled into view) are built again.
 
 declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
 
@@ -30,11 +38,14 @@ const transport = pickTransport();
 const store = new PanelStore(Number(document.body.dataset.rowLimit) || undefined);
 const cardStates = new Map<string, CardState>();
 let detailState: DetailState = {};
+let detailRecord: { id: string; record: CallRecord | null; why?: string } | null = null;
 
 const statusEl = byId('status');
+const summaryEl = byId('summary');
 const toolbarEl = byId('toolbar');
 const policiesEl = byId('policies');
 const cardsEl = byId('cards');
+const emptyEl = byId('empty');
 const listEl = byId('list');
 const spacerEl = byId('spacer');
 const detailEl = byId('detail');
@@ -51,20 +62,21 @@ function patchCard(pending: PendingView, patch: Partial<CardState>): void {
   drawCards();
 }
 
-function answerError(status: number, body: unknown): string {
-  const detail =
-    typeof body === 'object' && body !== null && 'error' in body ? String((body as { error: unknown }).error) : '';
-  if (status === 404) return `This ask is no longer pending (answered, expired or withdrawn). ${detail}`;
-  if (status === 409) return `The arguments changed since they were shown: nothing was licensed. ${detail}`;
-  return `The answer was refused (${status}). ${detail}`;
-}
-
-async function send(pending: PendingView, run: () => Promise<{ status: number; body: unknown }>): Promise<void> {
+async function send(
+  pending: PendingView,
+  run: () => Promise<import('../../src/protocol').AnswerResult>,
+): Promise<void> {
   patchCard(pending, { busy: true, error: undefined });
   try {
     const result = await run();
-    if (result.status === 200) return;
-    patchCard(pending, { busy: false, error: answerError(result.status, result.body) });
+    if (result.kind === 'ok') return;
+    const why =
+      result.kind === 'not-pending'
+        ? 'This ask is no longer pending (answered, expired or withdrawn).'
+        : result.kind === 'digest-mismatch'
+          ? 'The arguments changed since they were shown: nothing was licensed.'
+          : 'The answer was not taken.';
+    patchCard(pending, { busy: false, error: `${why} ${result.message}` });
   } catch (err) {
     patchCard(pending, { busy: false, error: (err as Error).message });
   }
@@ -152,6 +164,11 @@ const detailActions: DetailActions = {
       (err: Error) => showToast(err.message),
     );
   },
+  hideRevealed: () => {
+    const { revealed: _gone, ...rest } = detailState;
+    detailState = rest;
+    drawDetail();
+  },
   notSecret: (recordId, source, index) => transport.command({ type: 'notSecret', recordId, source, spanIndex: index }),
   close: () => select(null),
 };
@@ -159,42 +176,79 @@ const detailActions: DetailActions = {
 const toolbarActions: ToolbarActions = {
   setFilter: (next) => {
     store.setFilters(next);
-    drawList();
+    queue({ ...noChanges(), structure: true });
   },
   togglePolicy: (policy, enabled) => transport.command({ type: 'togglePolicy', policy, enabled }),
+  revokeLicence: (licenceId) => transport.command({ type: 'revokeLicence', licenceId }),
+  connect: () => transport.command({ type: 'connect' }),
 };
 
+/** Selects a row (or none): the list keeps focus, the detail is read back from the host. */
 function select(id: string | null): void {
   store.selectedId = id;
   detailState = {};
-  drawRows();
+  detailRecord = id ? { id, record: null } : null;
+  drawRows(true);
   drawDetail();
+  if (id) loadDetail(id);
 }
 
+function loadDetail(id: string): void {
+  transport.request('detail', { recordId: id }).then(
+    (result) => {
+      if (detailRecord?.id !== id) return;
+      detailRecord = result.found ? { id, record: result.record } : { id, record: null, why: result.why };
+      drawDetail();
+    },
+    (err: Error) => {
+      if (detailRecord?.id !== id) return;
+      detailRecord = { id, record: null, why: err.message };
+      drawDetail();
+    },
+  );
+}
+
+let toastTimer: ReturnType<typeof setTimeout> | undefined;
 function showToast(text: string): void {
   toastEl.textContent = text;
   toastEl.hidden = false;
-  setTimeout(() => (toastEl.hidden = true), 4000);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (toastEl.hidden = true), 5000);
 }
 
 function drawStatus(): void {
-  replaceChildren(statusEl, [statusView(store.host, store.counts())]);
+  const counts = store.counts();
+  replaceChildren(statusEl, [statusView(store.host, counts)]);
+  replaceChildren(summaryEl, store.count ? [summaryView(counts, store.topPolicies())] : []);
+}
+
+function sessionInfo(id: string): { firstTs?: string; agent?: string } {
+  const first = store.sessionRows(id)[0];
+  return first ? { firstTs: first.ts, agent: first.agent } : {};
 }
 
 function drawToolbar(): void {
-  // Never redraw the search box under the person's cursor.
+  // Never redraw a control under the person's cursor.
   if (toolbarEl.contains(document.activeElement)) return;
-  replaceChildren(toolbarEl, [filtersView(store.filters, store.filterChoices(), toolbarActions)]);
-  const policies = policiesView(store.host, toolbarActions);
-  const open = policiesEl.querySelector('details')?.open ?? false;
-  replaceChildren(policiesEl, policies ? [policies] : []);
-  if (open) policiesEl.querySelector('details')?.setAttribute('open', '');
+  replaceChildren(toolbarEl, [filtersView(store.filters, store.filterChoices(), toolbarActions, sessionInfo)]);
+}
+
+function drawPolicies(): void {
+  if (policiesEl.contains(document.activeElement)) return;
+  const openOnes = new Set(Array.from(policiesEl.querySelectorAll('details[open]')).map((d) => d.className));
+  const parts = [policiesView(store.host, toolbarActions), licencesView(store.host?.licences, toolbarActions)];
+  replaceChildren(
+    policiesEl,
+    parts.filter((p) => p !== null),
+  );
+  for (const d of Array.from(policiesEl.querySelectorAll('details'))) if (openOnes.has(d.className)) d.open = true;
 }
 
 function drawCards(): void {
   const focused = document.activeElement as HTMLTextAreaElement | null;
   const focusCard = focused?.closest?.('[data-approval-id]')?.getAttribute('data-approval-id');
   const focusClass = focused?.className;
+  const focusAction = focused?.getAttribute?.('data-action');
   const caret = focused && 'selectionStart' in focused ? focused.selectionStart : null;
   const now = Date.now();
   replaceChildren(
@@ -202,90 +256,166 @@ function drawCards(): void {
     store.pending.map((p) => cardView(p, cardState(p.id), cardActions, now)),
   );
   for (const id of [...cardStates.keys()]) if (!store.pending.some((p) => p.id === id)) cardStates.delete(id);
-  if (focusCard && focusClass) {
+  if (focusCard && (focusClass || focusAction)) {
+    const card = `[data-approval-id="${CSS.escape(focusCard)}"]`;
     const again = cardsEl.querySelector<HTMLTextAreaElement>(
-      `[data-approval-id="${CSS.escape(focusCard)}"] .${focusClass.split(' ')[0]}`,
+      focusAction ? `${card} [data-action="${CSS.escape(focusAction)}"]` : `${card} .${focusClass!.split(' ')[0]}`,
     );
     again?.focus();
-    if (again && caret !== null) again.setSelectionRange(caret, caret);
+    if (again && caret !== null && 'setSelectionRange' in again) again.setSelectionRange(caret, caret);
   }
 }
 
-function drawRows(): void {
-  const records = store.visibleRecords();
+/** The rows on screen, by row id: kept while their summary and selection are unchanged. */
+const mounted = new Map<string, { el: HTMLElement; row: RowSummary; selected: boolean; attached: number }>();
+
+function drawRows(force = false): void {
+  const rows = store.visibleRows();
+  emptyEl.hidden = store.count > 0;
+  if (store.count === 0) replaceChildren(emptyEl, [emptyView(store.host, toolbarActions)]);
   const win = rowWindow({
     scrollTop: listEl.scrollTop,
     viewport: listEl.clientHeight || 400,
     rowHeight: ROW_HEIGHT,
-    count: records.length,
+    count: rows.length,
   });
   spacerEl.style.height = `${win.total}px`;
-  const rows = [];
-  for (let i = win.first; i < win.end; i++)
-    rows.push(
-      mount(rowView(records[i]!, { selected: records[i]!.id === store.selectedId, index: i, onSelect: select })),
+  const keep = new Set<string>();
+  const inOrder: HTMLElement[] = [];
+  for (let i = win.first; i < win.end; i++) {
+    const row = rows[i]!;
+    const selected = row.id === store.selectedId;
+    const attached = store.eventsOf(row.id).length;
+    keep.add(row.id);
+    const have = mounted.get(row.id);
+    if (have && !force && have.row === row && have.selected === selected && have.attached === attached) {
+      const top = `${i * ROW_HEIGHT}px`;
+      if (have.el.style.top !== top) have.el.style.top = top;
+      if (have.el.dataset.index !== String(i)) {
+        have.el.dataset.index = String(i);
+        have.el.setAttribute('aria-posinset', String(i + 1));
+      }
+      have.el.setAttribute('aria-setsize', String(rows.length));
+      inOrder.push(have.el);
+      continue;
+    }
+    const el = mount(
+      rowView(row, { selected, index: i, total: rows.length, attached, onSelect: (id) => onRowClick(id) }),
     );
-  spacerEl.replaceChildren(...rows);
-  listEl.setAttribute('aria-rowcount', String(records.length));
+    if (have) have.el.replaceWith(el);
+    inOrder.push(el);
+    mounted.set(row.id, { el, row, selected, attached });
+  }
+  for (const [id, entry] of mounted)
+    if (!keep.has(id)) {
+      entry.el.remove();
+      mounted.delete(id);
+    }
+  // The DOM keeps the visual order (screen readers read it), moving only the rows out of place.
+  let cursor = spacerEl.firstChild;
+  for (const el of inOrder) {
+    if (el === cursor) cursor = cursor.nextSibling;
+    else spacerEl.insertBefore(el, cursor);
+  }
+  listEl.dataset.count = String(rows.length);
+  if (store.selectedId && keep.has(store.selectedId))
+    listEl.setAttribute('aria-activedescendant', `row-${store.selectedId}`);
+  else listEl.removeAttribute('aria-activedescendant');
 }
 
-function drawList(): void {
-  drawRows();
-  drawStatus();
+function onRowClick(id: string): void {
+  select(id);
+  // Focus stays on the list, so the arrow keys move the selection after a click.
+  listEl.focus({ preventScroll: true });
 }
 
 function drawDetail(): void {
-  const record = store.selectedId ? store.record(store.selectedId) : undefined;
-  detailEl.hidden = !record;
-  replaceChildren(detailEl, record ? [detailView(record, detailState, detailActions)] : []);
-}
-
-// One redraw per animation frame. A scroll redraws the window of rows only; new records also
-// redraw the counts and the filter choices, which walk every record held.
-let queued: 'rows' | 'list' | null = null;
-function queueRedraw(what: 'rows' | 'list'): void {
-  if (queued !== null) {
-    if (what === 'list') queued = 'list';
+  detailEl.hidden = detailRecord === null;
+  if (!detailRecord) return replaceChildren(detailEl, []);
+  if (!detailRecord.record) {
+    const row = store.row(detailRecord.id);
+    replaceChildren(detailEl, [
+      {
+        tag: 'section',
+        attrs: { class: 'detail', 'aria-label': 'call details' },
+        text: detailRecord.why ?? `Loading ${row?.toolName ?? 'the call'}…`,
+      },
+    ]);
     return;
   }
-  queued = what;
-  requestAnimationFrame(() => {
-    const all = queued === 'list';
-    queued = null;
-    if (!all) return drawRows();
-    drawList();
-    drawToolbar();
-  });
+  replaceChildren(detailEl, [detailView(detailRecord.record, detailState, detailActions)]);
 }
-const queueRows = () => queueRedraw('list');
 
-listEl.addEventListener('scroll', () => queueRedraw('rows'), { passive: true });
+// Everything that changed since the last frame, drawn once in the next one.
+let pendingChanges: Changes | null = null;
+let scrolled = false;
+
+function queue(changes: Changes): void {
+  if (!pendingChanges) {
+    pendingChanges = changes;
+    requestAnimationFrame(drawFrame);
+  } else if (changes !== pendingChanges) {
+    pendingChanges.structure ||= changes.structure;
+    for (const id of changes.rows) pendingChanges.rows.add(id);
+    pendingChanges.pending ||= changes.pending;
+    pendingChanges.state ||= changes.state;
+    pendingChanges.toasts.push(...changes.toasts);
+  }
+}
+
+function drawFrame(): void {
+  const changes = pendingChanges ?? noChanges();
+  pendingChanges = null;
+  const scrolledOnly = scrolled && !changes.structure && changes.rows.size === 0;
+  scrolled = false;
+  if (changes.structure || changes.rows.size || scrolledOnly) drawRows();
+  if (changes.structure || changes.rows.size || changes.pending) drawStatus();
+  if (changes.structure) drawToolbar();
+  if (changes.state) {
+    drawStatus();
+    drawPolicies();
+    if (store.count === 0) drawRows();
+  }
+  if (changes.pending) drawCards();
+  for (const text of changes.toasts) showToast(text);
+  // The open call changed (its ask was answered): read it back again.
+  if (detailRecord && changes.rows.has(detailRecord.id)) loadDetail(detailRecord.id);
+}
+
+listEl.addEventListener(
+  'scroll',
+  () => {
+    scrolled = true;
+    queue(noChanges());
+  },
+  { passive: true },
+);
 listEl.addEventListener('keydown', (event) => {
-  const records = store.visibleRecords();
-  if (records.length === 0) return;
-  const at = Math.max(
-    0,
-    records.findIndex((r) => r.id === store.selectedId),
-  );
+  const rows = store.visibleRows();
+  if (rows.length === 0) return;
+  const at = rows.findIndex((r) => r.id === store.selectedId);
   const moves: Record<string, number> = {
     ArrowDown: at + 1,
-    ArrowUp: at - 1,
+    ArrowUp: at < 0 ? 0 : at - 1,
     Home: 0,
-    End: records.length - 1,
-    PageDown: at + 10,
+    End: rows.length - 1,
+    PageDown: Math.max(0, at) + 10,
     PageUp: at - 10,
   };
   if (event.key === 'Escape') return select(null);
+  if (event.key === 'Enter' && at >= 0) {
+    event.preventDefault();
+    return detailEl.querySelector<HTMLElement>('button, [tabindex]')?.focus();
+  }
   const next = moves[event.key];
   if (next === undefined) return;
   event.preventDefault();
-  const index = Math.min(records.length - 1, Math.max(0, next));
+  const index = Math.min(rows.length - 1, Math.max(0, next));
   const top = index * ROW_HEIGHT;
   if (top < listEl.scrollTop) listEl.scrollTop = top;
   else if (top + ROW_HEIGHT > listEl.scrollTop + listEl.clientHeight)
     listEl.scrollTop = top + ROW_HEIGHT - listEl.clientHeight;
-  select(records[index]!.id);
-  spacerEl.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
+  select(rows[index]!.id);
 });
 
 setInterval(() => {
@@ -295,16 +425,9 @@ setInterval(() => {
 }, 1000);
 
 transport.start((message: HostMessage) => {
-  const changed = store.apply(message);
-  if (changed === 'records') queueRows();
-  else if (changed === 'pending') {
-    drawCards();
-    drawStatus();
-  } else if (changed === 'state') {
-    drawStatus();
-    drawToolbar();
-  } else if (changed === 'toast' && store.lastToast) showToast(store.lastToast);
-  if (message.type === 'snapshot') drawCards();
+  if (message.type === 'response') return;
+  queue(store.apply(message));
 });
-drawList();
+drawRows();
+drawStatus();
 drawToolbar();

@@ -1,53 +1,69 @@
-import type { VerdictRecord } from '../../src/core/verdict/record';
-import { formatLatency, formatTime, summarizeArgs } from './format';
+import type { RowSummary } from '../../src/protocol';
+import { OUTCOME_LABELS, outcomeTone } from '../../src/protocol';
+import { answerText, formatLatency, formatTime, semanticChip } from './format';
 import { h, type VNode } from './vnode';
 
-// One row of the live list: fixed height, so the list can be virtualized.
+// One row of the live list: fixed height, so the list can be virtualized. The
+// badge says what happened to the call in the end (an answered ask shows its
+// answer and who gave it); the command keeps its room, the chips shrink first.
 
 export const ROW_HEIGHT = 26;
 
+function chips(row: RowSummary, attached: number): VNode[] {
+  const out: VNode[] = [];
+  if (row.redactedInCall > 0)
+    out.push(
+      h(
+        'span',
+        {
+          class: 'flag redacted',
+          title: 'secrets in these arguments were redacted before the judge and the log saw them',
+        },
+        `${row.redactedInCall} redacted`,
+      ),
+    );
+  if (row.cut) out.push(h('span', { class: 'flag cut', title: 'the judge saw a shortened envelope' }, 'cut'));
+  const semantic = semanticChip(row);
+  if (semantic) out.push(h('span', { class: `flag ${semantic.cls}`, title: semantic.title }, semantic.text));
+  if (attached > 0)
+    out.push(
+      h('span', { class: 'flag events', title: 'events of this call (permission request, result)' }, `+${attached}`),
+    );
+  return out;
+}
+
 export function rowView(
-  record: VerdictRecord,
-  opts: { selected: boolean; index: number; onSelect: (id: string) => void },
+  row: RowSummary,
+  opts: { selected: boolean; index: number; total?: number; attached?: number; onSelect: (id: string) => void },
 ): VNode {
-  const flags: VNode[] = [];
-  if (record.redactions.count > 0)
-    flags.push(
-      h(
-        'span',
-        { class: 'flag redacted', title: 'secrets redacted before the judge and the log saw them' },
-        `${record.redactions.count} redacted`,
-      ),
-    );
-  if (record.cut.request || record.cut.userSaid || record.cut.truncated)
-    flags.push(h('span', { class: 'flag cut', title: 'the judge saw a shortened envelope' }, 'cut'));
-  if (record.semantic.status === 'degraded')
-    flags.push(
-      h(
-        'span',
-        { class: 'flag degraded', title: record.semantic.reason ?? 'the semantic tier could not answer' },
-        'degraded',
-      ),
-    );
-  if (record.paused) flags.push(h('span', { class: 'flag paused' }, 'paused'));
+  const answer = answerText(row);
+  const label = OUTCOME_LABELS[row.outcome];
+  const what = row.kind === 'call' ? (row.toolName ?? row.event) : row.event;
   const node = h(
     'div',
     {
-      class: opts.selected ? 'row selected' : 'row',
+      class: `row${opts.selected ? ' selected' : ''}${row.kind === 'event' ? ' session-event' : ''}`,
       role: 'option',
+      id: `row-${row.id}`,
       'aria-selected': opts.selected ? 'true' : 'false',
-      tabindex: opts.selected ? '0' : '-1',
-      'data-id': record.id,
+      'aria-posinset': String(opts.index + 1),
+      ...(opts.total !== undefined ? { 'aria-setsize': String(opts.total) } : {}),
+      'aria-label': `${what} ${row.summary}: ${label}${answer ? `, ${answer}` : ''}`,
+      'data-id': row.id,
       'data-index': String(opts.index),
-      on: { click: () => opts.onSelect(record.id) },
+      on: { click: () => opts.onSelect(row.id) },
     },
-    h('span', { class: 'cell time' }, formatTime(record.ts)),
-    h('span', { class: 'cell agent' }, record.agent),
-    h('span', { class: 'cell tool' }, record.toolName ?? record.event),
-    h('span', { class: 'cell summary' }, summarizeArgs(record.toolName, record.toolInput)),
-    h('span', { class: 'cell flags' }, ...flags),
-    h('span', { class: `badge decision-${record.decision}` }, record.decision),
-    h('span', { class: 'cell latency' }, formatLatency(record.latencyMs)),
+    h('span', { class: 'cell time' }, formatTime(row.ts)),
+    h('span', { class: 'cell tool' }, what),
+    h('span', { class: 'cell summary', title: row.summary }, row.summary),
+    h('span', { class: 'cell flags' }, ...chips(row, opts.attached ?? 0)),
+    h(
+      'span',
+      { class: `badge tone-${outcomeTone(row.outcome)}`, 'data-outcome': row.outcome, title: answer || label },
+      label,
+    ),
+    h('span', { class: 'cell answer' }, answer),
+    h('span', { class: 'cell latency' }, formatLatency(row.latencyMs)),
   );
   node.style = { top: `${opts.index * ROW_HEIGHT}px` };
   return node;

@@ -1,8 +1,10 @@
-import type { HostMessage, HostState, PendingView, ResolutionView } from '../../src/shared/protocol';
-import type { VerdictRecord } from '../../src/core/verdict/record';
+import type { HostMessage, HostState, PendingView, ResolutionView, RowSummary } from '../../src/protocol';
+import { deniedInTheEnd, outcomeTone } from '../../src/protocol';
 
-// The panel's state: records newest first, pending asks, filters, selection.
-// Plain data with no DOM, so tests drive it with host messages.
+// The panel's state: row summaries newest first, pending asks, filters,
+// selection. Plain data with no DOM, so tests drive it with host messages.
+// Tool calls are rows; other events are attached to their call (by callKey)
+// or kept as session events, so the counts match what the agent saw.
 
 export interface Filters {
   decision: string;
@@ -17,75 +19,156 @@ export const NO_FILTERS: Filters = { decision: '', agent: '', tool: '', session:
 
 export const DEFAULT_ROW_LIMIT = 10_000;
 
+/** What a batch of host messages changed, so the view redraws only that. */
+export interface Changes {
+  /** Rows added or dropped: the list's length, the counts and the filter choices change. */
+  structure: boolean;
+  /** Rows whose content changed in place. */
+  rows: Set<string>;
+  pending: boolean;
+  state: boolean;
+  toasts: string[];
+}
+
+export function noChanges(): Changes {
+  return { structure: false, rows: new Set(), pending: false, state: false, toasts: [] };
+}
+
+export interface Counts {
+  calls: number;
+  asks: number;
+  denies: number;
+  redacted: number;
+  pending: number;
+}
+
 export class PanelStore {
-  /** Oldest first internally; views read newest first through visibleRecords(). */
-  private records: VerdictRecord[] = [];
-  private readonly byId = new Map<string, VerdictRecord>();
+  /** Tool calls and unattached events, oldest first; views read newest first through visibleRows(). */
+  private rows: RowSummary[] = [];
+  private readonly byId = new Map<string, RowSummary>();
+  /** Events attached to a call, by the call's row id. */
+  private readonly attached = new Map<string, RowSummary[]>();
+  private readonly callByKey = new Map<string, string>();
   pending: PendingView[] = [];
   readonly resolutions: ResolutionView[] = [];
   filters: Filters = { ...NO_FILTERS };
   selectedId: string | null = null;
   host: HostState | null = null;
-  lastToast: string | null = null;
-  private filtered: VerdictRecord[] | null = null;
+  /** Whether session events (prompts, turn ends) are listed as rows. */
+  showEvents = true;
+  private filtered: RowSummary[] | null = null;
+  private choices: { agent: string[]; tool: string[]; session: string[]; policy: string[] } | null = null;
+  private tally: Omit<Counts, 'pending'> | null = null;
 
   constructor(private readonly limit = DEFAULT_ROW_LIMIT) {}
 
-  /** Applies one host message; returns what changed so the view redraws only that. */
-  apply(message: HostMessage): 'records' | 'pending' | 'state' | 'toast' | 'none' {
+  /** Applies one host message and records what changed in `changes`. */
+  apply(message: HostMessage, changes: Changes = noChanges()): Changes {
     switch (message.type) {
       case 'snapshot':
-        this.records = [];
+        this.rows = [];
         this.byId.clear();
-        for (const record of message.records) this.addRecord(record);
+        this.attached.clear();
+        this.callByKey.clear();
+        for (const row of message.rows) this.addRow(row, changes);
         this.pending = [...message.pending];
-        this.filtered = null;
-        return 'records';
-      case 'record':
-        this.addRecord(message.record);
-        this.filtered = null;
-        return 'records';
+        changes.structure = true;
+        changes.pending = true;
+        break;
+      case 'rows':
+        for (const row of message.rows) this.addRow(row, changes);
+        break;
       case 'pending':
         this.pending = [message.pending, ...this.pending.filter((p) => p.id !== message.pending.id)];
-        return 'pending';
+        changes.pending = true;
+        break;
       case 'resolved':
         this.pending = this.pending.filter((p) => p.id !== message.resolution.id);
         this.resolutions.unshift(message.resolution);
         if (this.resolutions.length > 50) this.resolutions.length = 50;
-        return 'pending';
+        changes.pending = true;
+        break;
       case 'state':
         this.host = message.state;
-        return 'state';
+        changes.state = true;
+        break;
       case 'toast':
-        this.lastToast = message.text;
-        return 'toast';
-      default:
-        return 'none';
+        changes.toasts.push(message.text);
+        break;
     }
+    if (changes.structure || changes.rows.size) this.invalidate();
+    return changes;
   }
 
-  private addRecord(record: VerdictRecord): void {
-    const existing = this.byId.get(record.id);
+  private invalidate(): void {
+    this.filtered = null;
+    this.choices = null;
+    this.tally = null;
+  }
+
+  private addRow(row: RowSummary, changes: Changes): void {
+    const existing = this.byId.get(row.id);
     if (existing) {
-      // A record can come again with its approval filled in: replace it in place.
-      const at = this.records.indexOf(existing);
-      if (at >= 0) this.records[at] = record;
-    } else {
-      this.records.push(record);
-      if (this.records.length > this.limit) {
-        const dropped = this.records.splice(0, this.records.length - this.limit);
-        for (const old of dropped) this.byId.delete(old.id);
-      }
+      // A row comes again when its ask is answered: replace it in place.
+      const at = this.rows.lastIndexOf(existing);
+      if (at >= 0) this.rows[at] = row;
+      else this.replaceAttached(existing, row);
+      this.byId.set(row.id, row);
+      changes.rows.add(at >= 0 ? row.id : (this.ownerOf(row) ?? row.id));
+      return;
     }
-    this.byId.set(record.id, record);
+    this.byId.set(row.id, row);
+    const owner = row.kind === 'event' || row.event === 'PermissionRequest' ? this.ownerOf(row) : undefined;
+    if (owner) {
+      const list = this.attached.get(owner) ?? [];
+      list.push(row);
+      this.attached.set(owner, list);
+      changes.rows.add(owner);
+      return;
+    }
+    // The newest call with these keys owns the events that follow (the same command run twice is two calls).
+    if (row.kind === 'call') for (const key of row.callKeys) this.callByKey.set(key, row.id);
+    this.rows.push(row);
+    changes.structure = true;
+    if (this.rows.length > this.limit) {
+      const dropped = this.rows.splice(0, this.rows.length - this.limit);
+      for (const old of dropped) this.forget(old);
+    }
   }
 
-  record(id: string): VerdictRecord | undefined {
+  private ownerOf(row: RowSummary): string | undefined {
+    for (const key of row.callKeys) {
+      const owner = this.callByKey.get(key);
+      if (owner) return owner;
+    }
+    return undefined;
+  }
+
+  private replaceAttached(old: RowSummary, row: RowSummary): void {
+    const owner = this.ownerOf(old);
+    const list = owner ? this.attached.get(owner) : undefined;
+    const at = list?.indexOf(old) ?? -1;
+    if (list && at >= 0) list[at] = row;
+  }
+
+  private forget(row: RowSummary): void {
+    this.byId.delete(row.id);
+    for (const event of this.attached.get(row.id) ?? []) this.byId.delete(event.id);
+    this.attached.delete(row.id);
+    for (const key of row.callKeys) if (this.callByKey.get(key) === row.id) this.callByKey.delete(key);
+  }
+
+  row(id: string): RowSummary | undefined {
     return this.byId.get(id);
   }
 
+  /** The events attached to a call (its PermissionRequest, its result). */
+  eventsOf(id: string): RowSummary[] {
+    return this.attached.get(id) ?? [];
+  }
+
   get count(): number {
-    return this.records.length;
+    return this.rows.length;
   }
 
   setFilters(next: Partial<Filters>): void {
@@ -93,52 +176,83 @@ export class PanelStore {
     this.filtered = null;
   }
 
-  /** The records the list shows, newest first, filtered; cached until something changes. */
-  visibleRecords(): VerdictRecord[] {
+  setShowEvents(show: boolean): void {
+    this.showEvents = show;
+    this.filtered = null;
+  }
+
+  /** The rows the list shows, newest first, filtered; cached until something changes. */
+  visibleRows(): RowSummary[] {
     if (this.filtered) return this.filtered;
-    const out: VerdictRecord[] = [];
-    for (let i = this.records.length - 1; i >= 0; i--) {
-      const record = this.records[i]!;
-      if (matches(record, this.filters)) out.push(record);
+    const out: RowSummary[] = [];
+    for (let i = this.rows.length - 1; i >= 0; i--) {
+      const row = this.rows[i]!;
+      if (!this.showEvents && row.kind === 'event') continue;
+      if (matches(row, this.filters)) out.push(row);
     }
     this.filtered = out;
     return out;
   }
 
-  /** The values each filter can take, from the records held. */
+  /** The rows of one session, oldest first: its calls and its prompts, for the timeline. */
+  sessionRows(sessionId: string): RowSummary[] {
+    return this.rows.filter((r) => r.sessionId === sessionId);
+  }
+
+  /** The values each filter can take, from the rows held. */
   filterChoices(): { agent: string[]; tool: string[]; session: string[]; policy: string[] } {
+    if (this.choices) return this.choices;
     const agent = new Set<string>();
     const tool = new Set<string>();
     const session = new Set<string>();
     const policy = new Set<string>();
-    for (const r of this.records) {
+    for (const r of this.rows) {
       agent.add(r.agent);
       if (r.toolName) tool.add(r.toolName);
       session.add(r.sessionId);
-      for (const o of r.outcomes) policy.add(o.policy);
+      for (const p of r.policies) policy.add(p);
     }
     const sorted = (s: Set<string>) => [...s].sort();
-    return { agent: sorted(agent), tool: sorted(tool), session: sorted(session), policy: sorted(policy) };
+    this.choices = { agent: sorted(agent), tool: sorted(tool), session: sorted(session), policy: sorted(policy) };
+    return this.choices;
   }
 
-  counts(): { calls: number; denies: number; pending: number } {
-    let denies = 0;
-    for (const r of this.records) if (r.decision === 'deny') denies++;
-    return { calls: this.records.length, denies, pending: this.pending.length };
+  /** Counted as the agent saw them: tool calls only; a call is denied when it was denied or refused in the end. */
+  counts(): Counts {
+    if (!this.tally) {
+      let calls = 0;
+      let asks = 0;
+      let denies = 0;
+      let redacted = 0;
+      for (const r of this.rows) {
+        if (r.kind !== 'call') continue;
+        calls++;
+        if (r.answer !== null) asks++;
+        if (deniedInTheEnd(r)) denies++;
+        if (r.redactedInCall > 0) redacted++;
+      }
+      this.tally = { calls, asks, denies, redacted };
+    }
+    return { ...this.tally, pending: this.pending.length };
+  }
+
+  /** Top policies that fired, most first. */
+  topPolicies(limit = 5): { policy: string; count: number }[] {
+    const counts = new Map<string, number>();
+    for (const r of this.rows) for (const p of r.policies) counts.set(p, (counts.get(p) ?? 0) + 1);
+    return [...counts.entries()]
+      .map(([policy, count]) => ({ policy, count }))
+      .sort((a, b) => b.count - a.count || a.policy.localeCompare(b.policy))
+      .slice(0, limit);
   }
 }
 
-export function matches(record: VerdictRecord, f: Filters): boolean {
-  if (f.decision && record.decision !== f.decision) return false;
-  if (f.agent && record.agent !== f.agent) return false;
-  if (f.tool && record.toolName !== f.tool) return false;
-  if (f.session && record.sessionId !== f.session) return false;
-  if (f.policy && !record.outcomes.some((o) => o.policy === f.policy && o.verdict !== 'allow')) return false;
-  if (f.text) {
-    const needle = f.text.toLowerCase();
-    const hay =
-      `${record.toolName ?? ''} ${record.reason} ${JSON.stringify(record.toolInput ?? '')} ${record.outcomes.map((o) => o.policy).join(' ')}`.toLowerCase();
-    if (!hay.includes(needle)) return false;
-  }
+export function matches(row: RowSummary, f: Filters): boolean {
+  if (f.decision && row.outcome !== f.decision && outcomeTone(row.outcome) !== f.decision) return false;
+  if (f.agent && row.agent !== f.agent) return false;
+  if (f.tool && row.toolName !== f.tool) return false;
+  if (f.session && row.sessionId !== f.session) return false;
+  if (f.policy && !row.policies.includes(f.policy)) return false;
+  if (f.text && !row.searchText.includes(f.text.toLowerCase())) return false;
   return true;
 }

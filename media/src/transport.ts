@@ -1,38 +1,55 @@
 import type {
+  ApprovalAnswer,
+  AnswerResult,
   HostMessage,
-  IpcCommand,
-  IpcRequestMethod,
-  IpcRequestParams,
-  IpcResponses,
+  PanelCommand,
   PanelMessage,
-} from '../../src/shared/protocol';
-import { PROTOCOL_VERSION } from '../../src/shared/protocol';
+  RequestMethod,
+  RequestParams,
+  RequestResult,
+} from '../../src/protocol';
+import { PROTOCOL_VERSION, REQUEST_TIMEOUT_MS } from '../../src/protocol';
 
 // One interface, two transports: the webview talks to the extension host
 // through postMessage; the web page talks to the standalone server through
-// its event stream and approval API. The views never know which.
+// its event stream and HTTP routes. The views never know which.
 
 export interface Transport {
   readonly kind: 'vscode' | 'web';
   /** Starts delivery of host messages (the first one is the snapshot). */
   start(listener: (message: HostMessage) => void): void;
-  command(command: IpcCommand): void;
-  request<M extends IpcRequestMethod>(method: M, params: IpcRequestParams<M>): Promise<IpcResponses[M]>;
+  command(command: PanelCommand): void;
+  request<M extends RequestMethod>(method: M, params: RequestParams<M>): Promise<RequestResult<M>>;
 }
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
 }
 
-/** The webview side: postMessage out, window 'message' events in, requests matched by id. */
+interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** The webview side: postMessage out, window 'message' events in, requests matched by id, each with a deadline. */
 export class PostMessageTransport implements Transport {
   readonly kind = 'vscode' as const;
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: unknown }
+  >();
 
   constructor(
     private readonly api: VsCodeApi,
     private readonly target: Pick<Window, 'addEventListener'>,
+    private readonly timeoutMs = REQUEST_TIMEOUT_MS,
+    private readonly timers: Timers = realTimers,
   ) {}
 
   start(listener: (message: HostMessage) => void): void {
@@ -43,6 +60,7 @@ export class PostMessageTransport implements Transport {
         const waiter = this.waiting.get(data.id);
         if (!waiter) return;
         this.waiting.delete(data.id);
+        this.timers.clearTimeout(waiter.timer);
         if (data.ok) waiter.resolve(data.result);
         else waiter.reject(new Error(data.error));
         return;
@@ -52,15 +70,19 @@ export class PostMessageTransport implements Transport {
     this.command({ type: 'ready', protocolVersion: PROTOCOL_VERSION });
   }
 
-  command(command: IpcCommand): void {
+  command(command: PanelCommand): void {
     const message: PanelMessage = { type: 'command', command };
     this.api.postMessage(message);
   }
 
-  request<M extends IpcRequestMethod>(method: M, params: IpcRequestParams<M>): Promise<IpcResponses[M]> {
+  request<M extends RequestMethod>(method: M, params: RequestParams<M>): Promise<RequestResult<M>> {
     const id = this.nextId++;
-    return new Promise<IpcResponses[M]>((resolve, reject) => {
-      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+    return new Promise<RequestResult<M>>((resolve, reject) => {
+      const timer = this.timers.setTimeout(() => {
+        if (!this.waiting.delete(id)) return;
+        reject(new Error(`Agent Warden did not answer within ${Math.round(this.timeoutMs / 1000)} s (${method})`));
+      }, this.timeoutMs);
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
       this.api.postMessage({ type: 'request', id, method, params });
     });
   }
@@ -70,7 +92,18 @@ interface EventSourceLike {
   addEventListener(type: string, listener: (event: MessageEvent) => void): void;
 }
 
-/** The web page side: the server's event stream in, its approval API out (the session cookie authenticates). */
+/** The approval API's status codes, read back into the protocol's result union (here only: HTTP ends here). */
+function answerFromHttp(status: number, body: unknown): AnswerResult {
+  const message =
+    typeof body === 'object' && body !== null && 'error' in body ? String((body as { error: unknown }).error) : '';
+  if (status === 200) return { kind: 'ok', resolution: (body as { resolution: never }).resolution, row: null };
+  if (status === 404) return { kind: 'not-pending', message };
+  if (status === 409 && /digest/.test(message)) return { kind: 'digest-mismatch', message };
+  if (status === 409) return { kind: 'not-bindable', message };
+  return { kind: 'invalid', message: message || `the server answered ${status}` };
+}
+
+/** The web page side: the server's event stream in, its HTTP routes out (the session cookie authenticates). */
 export class WebTransport implements Transport {
   readonly kind = 'web' as const;
   private listener: ((message: HostMessage) => void) | undefined;
@@ -83,7 +116,7 @@ export class WebTransport implements Transport {
   start(listener: (message: HostMessage) => void): void {
     this.listener = listener;
     const source = this.openEvents();
-    for (const type of ['snapshot', 'record', 'pending', 'resolved'] as const) {
+    for (const type of ['snapshot', 'rows', 'pending', 'resolved'] as const) {
       source.addEventListener(type, (event) => {
         try {
           listener(JSON.parse(String(event.data)) as HostMessage);
@@ -105,20 +138,21 @@ export class WebTransport implements Transport {
     });
   }
 
-  command(command: IpcCommand): void {
+  command(command: PanelCommand): void {
     if (command.type === 'copyDigest') void navigator.clipboard?.writeText(command.digest);
     // The server keeps no originals and writes no config for the page: say so rather than do nothing.
-    else if (command.type === 'notSecret' || command.type === 'togglePolicy')
+    else if (command.type !== 'ready' && command.type !== 'openLog')
       this.listener?.({
         type: 'toast',
-        text: 'Available in the VS Code panel only: the standalone server does not change config files from this page.',
+        text: 'Available in the VS Code panel only: the standalone server does not change settings from this page.',
       });
   }
 
-  async request<M extends IpcRequestMethod>(method: M, params: IpcRequestParams<M>): Promise<IpcResponses[M]> {
+  async request<M extends RequestMethod>(method: M, params: RequestParams<M>): Promise<RequestResult<M>> {
+    const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     if (method === 'approve' || method === 'refuse') {
-      const p = params as IpcRequestParams<'approve'> | IpcRequestParams<'refuse'>;
-      const body =
+      const p = params as RequestParams<'approve'> | RequestParams<'refuse'>;
+      const body: ApprovalAnswer =
         'answer' in p
           ? p.answer
           : { decision: 'refuse', scope: 'once', digest: p.digest, ...(p.message ? { message: p.message } : {}) };
@@ -127,9 +161,18 @@ export class WebTransport implements Transport {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
         credentials: 'same-origin',
+        signal,
       });
-      const result = { status: res.status, body: (await res.json().catch(() => null)) as unknown };
-      return result as IpcResponses[M];
+      return answerFromHttp(res.status, await res.json().catch(() => null)) as RequestResult<M>;
+    }
+    if (method === 'detail') {
+      const { recordId } = params as RequestParams<'detail'>;
+      const res = await this.fetchFn(`/api/records/${encodeURIComponent(recordId)}`, {
+        credentials: 'same-origin',
+        signal,
+      });
+      const body = (await res.json().catch(() => null)) as RequestResult<'detail'> | null;
+      return (body ?? { found: false, why: `the server answered ${res.status}` }) as RequestResult<M>;
     }
     throw new Error(`${method} is available in the VS Code panel only`);
   }

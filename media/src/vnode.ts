@@ -58,9 +58,10 @@ export function mount(node: VNode, doc: Document = document): HTMLElement {
   for (const [name, value] of Object.entries(node.attrs ?? {})) el.setAttribute(name, value);
   if (node.style) for (const [name, value] of Object.entries(node.style)) el.style.setProperty(name, value);
   if (node.text !== undefined) el.textContent = node.text;
-  if (node.value !== undefined) (el as HTMLInputElement).value = node.value;
   for (const [type, handler] of Object.entries(node.on ?? {})) if (handler) el.addEventListener(type, handler);
   for (const child of node.children ?? []) el.appendChild(mount(child, doc));
+  // After the children: a select takes a value only once an option with it exists.
+  if (node.value !== undefined) (el as HTMLInputElement).value = node.value;
   return el;
 }
 

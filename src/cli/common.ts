@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { ActivityLog } from '../core/activity/log';
-import { Evaluator } from '../core/evaluator';
-import { createSemanticTier } from '../core/semantic';
-import { loadConfig } from '../core/config/load';
-import { findProjectRoot } from '../core/project';
-import { ensurePrivateDir, newToken, readOrCreateSecret, stateDir, statePaths, type StatePaths } from '../core/state';
-import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { DeterministicPool } from '../core/deterministic/pool';
+import { createSemanticTier } from '../core/semantic';
+import { findProjectRoot } from '../core/project';
+import { openWarden, type Warden } from '../core/root/warden';
+import { openState } from '../core/root/state';
 
 export class UsageError extends Error {}
 
@@ -23,13 +19,9 @@ export function warn(message: string): void {
   process.stderr.write(`agent-warden: ${message}\n`);
 }
 
-export interface Core {
-  paths: StatePaths;
-  log: ActivityLog;
-  evaluator: Evaluator;
-}
+export type Core = Warden;
 
-/** The state folder, its log and an evaluator, as every command that evaluates needs them. */
+/** The composition root as every command that evaluates needs it. */
 export async function openCore(opts: {
   config?: string;
   trustProject?: boolean;
@@ -37,51 +29,21 @@ export async function openCore(opts: {
   /** Run the deterministic tier in workers a deadline can stop (serve); otherwise in-process. */
   workers?: boolean;
 }): Promise<Core> {
-  const paths = statePaths(stateDir());
-  ensurePrivateDir(paths.dir);
-  const key = Buffer.from(
-    readOrCreateSecret(paths.logKeyFile, () => randomBytes(32).toString('hex')),
-    'hex',
-  );
-  const probe = loadConfig({
-    stateDir: paths.dir,
+  const core = await openWarden({
     projectRoot: findProjectRoot(process.cwd()),
-    ...(opts.config ? { cliConfigPath: opts.config } : {}),
-  });
-  if (opts.config) refuseBadCliConfig(opts.config, probe.errors);
-  // Quiet commands (check, hook, policies) still say once that a config file was
-  // refused: its protections are not in force, and the person should know why.
-  if (opts.quiet) for (const error of probe.errors) warn(error);
-  const log = new ActivityLog({
-    path: paths.logFile,
-    key,
-    maxBytes: probe.logMaxBytes,
-    keep: probe.logKeep,
-    onWarning: warn,
-  });
-  const pool = opts.workers ? evaluationPool(opts.quiet ? () => undefined : warn) : undefined;
-  if (pool) await pool.whenReady();
-  else await Evaluator.ready({ warmUp: false });
-  const evaluator = new Evaluator({
-    ...(pool ? { deterministic: pool } : {}),
-    stateDir: paths.dir,
-    log,
     ...(opts.config ? { cliConfigPath: opts.config } : {}),
     ...(opts.trustProject ? { trustProject: true } : {}),
     // Off unless semantic.mode says otherwise; the tier reads the config per call.
-    semantic: createSemanticTier({ allowlistKey: key }),
+    semantic: (logKey) => createSemanticTier({ allowlistKey: logKey }),
     onWarning: opts.quiet ? () => undefined : warn,
+    onLogWarning: warn,
+    ...(opts.workers ? { workers: { file: join(__dirname, 'evalWorker.js'), onError: warn } } : {}),
   });
-  return { paths, log, evaluator };
-}
-
-/** The evaluation workers, from dist/evalWorker.js beside this bundle. */
-export function evaluationPool(onError: (message: string) => void): DeterministicPool {
-  return new DeterministicPool({
-    workerFile: join(__dirname, 'evalWorker.js'),
-    budgetMs: (config) => config.deterministicBudgetMs,
-    onError,
-  });
+  if (opts.config) refuseBadCliConfig(opts.config, core.configErrors);
+  // Quiet commands (check, hook, policies) still say once that a config file was
+  // refused: its protections are not in force, and the person should know why.
+  if (opts.quiet) for (const error of core.configErrors) warn(error);
+  return core;
 }
 
 /**
@@ -95,7 +57,6 @@ export function refuseBadCliConfig(file: string, errors: string[]): void {
 }
 
 /** The hook token, created on first use (install and env may run before anything made the state folder). */
-export function hookToken(paths: StatePaths): string {
-  ensurePrivateDir(paths.dir);
-  return readOrCreateSecret(paths.hookTokenFile, newToken);
+export function hookToken(): string {
+  return openState().hookToken();
 }

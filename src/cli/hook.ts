@@ -1,34 +1,39 @@
-import { readFileSync } from 'node:fs';
 import { request } from 'undici';
-import { endpointFor } from '../core/endpoints';
+import { BRIDGE_NONCE_HEADER, newBridgeNonce, REPLY_MAC_HEADER, verifyReply } from '../core/endpointAuth';
 import { findProjectRoot } from '../core/project';
-import { stateDir, statePaths } from '../core/state';
+import { openState } from '../core/root/state';
 import { HookService } from '../server/hooks';
 import { openCore, readStdin, warn } from './common';
 import { requireAgent } from './check';
 
 const FORWARD_TIMEOUT_MS = 10 * 60_000;
 
-/** The Host-checked, token-authenticated forward of one hook body to a running endpoint. */
-async function forward(
-  url: string,
-  token: string,
-  agent: string,
-  body: string,
-): Promise<Record<string, unknown> | undefined> {
+type Forwarded = { ok: true; reply: Record<string, unknown> } | { ok: false; problem: string };
+
+/**
+ * The Host-checked, token-authenticated forward of one hook body to a running
+ * endpoint. The reply counts only when its MAC, bound to this request's fresh
+ * nonce, verifies under the state folder's key: a server the agent started
+ * itself cannot make the bridge relay its answer.
+ */
+async function forward(url: string, token: string, key: Buffer, agent: string, body: string): Promise<Forwarded> {
+  const nonce = newBridgeNonce();
   const res = await request(`${url}/hooks/${agent}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, [BRIDGE_NONCE_HEADER]: nonce },
     body,
     headersTimeout: FORWARD_TIMEOUT_MS,
     bodyTimeout: FORWARD_TIMEOUT_MS,
   });
   const text = await res.body.text();
-  if (res.statusCode !== 200) return undefined;
+  if (res.statusCode !== 200) return { ok: false, problem: `it answered HTTP ${res.statusCode}` };
+  const mac = res.headers[REPLY_MAC_HEADER];
+  if (!verifyReply(key, nonce, text, typeof mac === 'string' ? mac : undefined))
+    return { ok: false, problem: 'its reply does not carry a valid MAC, so it is not relayed' };
   const json: unknown = JSON.parse(text);
   return typeof json === 'object' && json !== null && !Array.isArray(json)
-    ? (json as Record<string, unknown>)
-    : undefined;
+    ? { ok: true, reply: json as Record<string, unknown> }
+    : { ok: false, problem: 'its reply is not a JSON object' };
 }
 
 function cwdOf(body: string): string {
@@ -41,24 +46,27 @@ function cwdOf(body: string): string {
 }
 
 /**
- * `hook --agent A`: the command bridge. Forwards stdin to the endpoint recorded
- * for the project; when none answers, evaluates in-process (an ask becomes a
- * deny that says why). Exits 2 only when no verdict can be produced at all.
+ * `hook --agent A`: the command bridge. Forwards stdin to the verified endpoint
+ * recorded for the project; when none answers with a verifiable reply, evaluates
+ * in-process (an ask becomes a deny that says why). Exits 2 only when no verdict
+ * can be produced at all.
  */
 export async function hookBridge(opts: { agent?: string; config?: string }): Promise<number> {
   const agent = requireAgent(opts.agent);
   const body = readStdin();
-  const paths = statePaths(stateDir());
-  const endpoint = endpointFor(paths.endpointsDir, findProjectRoot(cwdOf(body)));
-  if (endpoint) {
+  const state = openState();
+  const endpoint = state.endpointFor(findProjectRoot(cwdOf(body)), (file, problem) =>
+    warn(`ignored the endpoint record ${file}: ${problem}`),
+  );
+  const key = state.existingEndpointKey();
+  if (endpoint && key) {
     try {
-      const token = readFileSync(endpoint.tokenFile, 'utf8').trim();
-      const reply = await forward(endpoint.url, token, agent, body);
-      if (reply) {
-        process.stdout.write(JSON.stringify(reply) + '\n');
+      const forwarded = await forward(endpoint.url, state.hookToken(), key, agent, body);
+      if (forwarded.ok) {
+        process.stdout.write(JSON.stringify(forwarded.reply) + '\n');
         return 0;
       }
-      warn(`the endpoint at ${endpoint.url} did not give a verdict; evaluating in-process`);
+      warn(`the endpoint at ${endpoint.url} gave no usable verdict (${forwarded.problem}); evaluating in-process`);
     } catch (err) {
       warn(`the endpoint at ${endpoint.url} did not answer (${(err as Error).message}); evaluating in-process`);
     }
@@ -71,7 +79,7 @@ export async function hookBridge(opts: { agent?: string; config?: string }): Pro
       onError: warn,
     });
     const result = await hooks.handle(agent, body, new AbortController().signal, true);
-    core.log.close();
+    core.close();
     process.stdout.write(JSON.stringify(result.reply) + '\n');
     return 0;
   } catch (err) {

@@ -10,9 +10,9 @@ import {
   type InstallPlan,
 } from '../core/install/claude';
 import { loadConfig } from '../core/config/load';
-import { endpointFor } from '../core/endpoints';
 import { findProjectRoot } from '../core/project';
-import { stateDir, statePaths } from '../core/state';
+import { openState } from '../core/root/state';
+import { isLoopbackUrl } from '../core/endpointAuth';
 import { hookToken, refuseBadCliConfig, UsageError } from './common';
 
 const SCOPES: ClaudeScope[] = ['local', 'project', 'user'];
@@ -50,14 +50,17 @@ export function install(args: InstallArgs): void {
   requireClaude(args.agent);
   const scope = parseScope(args.scope);
   const projectRoot = findProjectRoot(process.cwd());
-  const paths = statePaths(stateDir());
+  const state = openState();
+  const paths = state.paths;
   const config = loadConfig({
     stateDir: paths.dir,
     projectRoot,
     ...(args.config ? { cliConfigPath: args.config } : {}),
   });
   if (args.config) refuseBadCliConfig(args.config, config.errors);
-  const url = args.url ?? endpointFor(paths.endpointsDir, projectRoot)?.url;
+  if (args.url !== undefined && !isLoopbackUrl(args.url))
+    throw new UsageError(`--url must be an http URL on 127.0.0.1, localhost or [::1] (got "${args.url}")`);
+  const url = args.url ?? state.endpointFor(projectRoot)?.url;
   if (!args.bridge && !url)
     throw new UsageError(
       'no running endpoint was found for this project: start `agent-warden serve` (or open it in VS Code with the extension), or pass --url',
@@ -66,7 +69,7 @@ export function install(args: InstallArgs): void {
     scope,
     projectRoot,
     ...(url ? { url } : {}),
-    ...(scope === 'project' ? {} : { token: hookToken(paths) }),
+    ...(scope === 'project' ? {} : { token: state.hookToken() }),
     bridge: !!args.bridge,
     bridgeCommand:
       scope === 'project' ? 'agent-warden' : `"${process.execPath}" "${resolve(process.argv[1] ?? 'dist/cli.js')}"`,
@@ -86,7 +89,6 @@ export function uninstall(args: InstallArgs): void {
 
 /** `env`: the export line that gives Claude Code the hook token for $VAR headers. */
 export function printEnv(): void {
-  const paths = statePaths(stateDir());
-  const token = hookToken(paths);
+  const token = hookToken();
   process.stdout.write(`export ${TOKEN_ENV}=${token}\n`);
 }

@@ -1,23 +1,25 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
 import { ensurePrivateDir, writePrivateFile } from './state';
 import { isInside } from './shell/paths';
+import { isLoopbackUrl, signRecord, verifyRecord } from './endpointAuth';
 
 // A running endpoint (serve, or the extension for its workspace) records itself
-// so install and the command bridge can find it. Records of dead pids are ignored.
+// so install and the command bridge can find it. The agent can write into the
+// state folder, so a record counts only when its MAC verifies under the state
+// folder's endpoint key and its URL is on loopback; records of dead pids are ignored.
+// No zod here: the bridge reads records on its forwarding path.
 
-export const endpointRecordSchema = z.object({
-  url: z.string().url(),
-  tokenFile: z.string(),
-  workspaceRoot: z.string().nullable(),
-  pid: z.number().int(),
-  version: z.string(),
-  startedAt: z.string(),
-  panelUrl: z.string().optional(),
-  host: z.enum(['serve', 'extension']).default('serve'),
-});
-export type EndpointRecord = z.infer<typeof endpointRecordSchema>;
+export interface EndpointRecord {
+  url: string;
+  tokenFile: string;
+  workspaceRoot: string | null;
+  pid: number;
+  version: string;
+  startedAt: string;
+  panelUrl?: string;
+  host: 'serve' | 'extension';
+}
 
 export function pidAlive(pid: number): boolean {
   try {
@@ -32,10 +34,11 @@ function recordPath(endpointsDir: string, pid: number, port: string): string {
   return join(endpointsDir, `${pid}-${port}.json`);
 }
 
-export function writeEndpointRecord(endpointsDir: string, record: EndpointRecord): string {
+export function writeEndpointRecord(endpointsDir: string, key: Buffer, record: EndpointRecord): string {
   ensurePrivateDir(endpointsDir);
   const path = recordPath(endpointsDir, record.pid, new URL(record.url).port);
-  writePrivateFile(path, JSON.stringify(record, null, 2) + '\n');
+  const flat: Record<string, unknown> = { ...record };
+  writePrivateFile(path, JSON.stringify(signRecord(key, flat), null, 2) + '\n');
   return path;
 }
 
@@ -43,8 +46,55 @@ export function removeEndpointRecord(path: string): void {
   rmSync(path, { force: true });
 }
 
-/** Live endpoint records; stale ones (dead pid, unreadable) are removed on the way. */
-export function liveEndpoints(endpointsDir: string): EndpointRecord[] {
+/** Why a record read from disk is not to be used, or the record itself. */
+export function checkEndpointRecord(
+  value: unknown,
+  key: Buffer | undefined,
+): { ok: true; record: EndpointRecord } | { ok: false; problem: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, problem: 'not a JSON object' };
+  const v = value as Record<string, unknown>;
+  if (!key) return { ok: false, problem: 'the endpoint key is missing, so no record can be verified' };
+  if (!verifyRecord(key, v)) return { ok: false, problem: 'its MAC does not verify under the endpoint key' };
+  const host = v.host ?? 'serve';
+  if (
+    typeof v.url !== 'string' ||
+    typeof v.tokenFile !== 'string' ||
+    !(typeof v.workspaceRoot === 'string' || v.workspaceRoot === null) ||
+    typeof v.pid !== 'number' ||
+    !Number.isInteger(v.pid) ||
+    typeof v.version !== 'string' ||
+    typeof v.startedAt !== 'string' ||
+    (v.panelUrl !== undefined && typeof v.panelUrl !== 'string') ||
+    (host !== 'serve' && host !== 'extension')
+  )
+    return { ok: false, problem: 'a field is missing or of the wrong type' };
+  if (!isLoopbackUrl(v.url)) return { ok: false, problem: `its url ${JSON.stringify(v.url)} is not on loopback` };
+  return {
+    ok: true,
+    record: {
+      url: v.url,
+      tokenFile: v.tokenFile,
+      workspaceRoot: v.workspaceRoot,
+      pid: v.pid,
+      version: v.version,
+      startedAt: v.startedAt,
+      ...(typeof v.panelUrl === 'string' ? { panelUrl: v.panelUrl } : {}),
+      host,
+    },
+  };
+}
+
+/**
+ * Live, verified endpoint records. Verified records of dead pids are removed on the
+ * way; records that do not verify are left alone (the key may be unreadable for a
+ * moment) and never used.
+ */
+export function liveEndpoints(
+  endpointsDir: string,
+  key: Buffer | undefined,
+  onRefused?: (file: string, problem: string) => void,
+): EndpointRecord[] {
   let names: string[];
   try {
     names = readdirSync(endpointsDir);
@@ -54,13 +104,20 @@ export function liveEndpoints(endpointsDir: string): EndpointRecord[] {
   const live: EndpointRecord[] = [];
   for (const name of names.filter((n) => n.endsWith('.json'))) {
     const path = join(endpointsDir, name);
+    let value: unknown;
     try {
-      const parsed = endpointRecordSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-      if (parsed.success && pidAlive(parsed.data.pid)) live.push(parsed.data);
-      else rmSync(path, { force: true });
+      value = JSON.parse(readFileSync(path, 'utf8'));
     } catch {
-      rmSync(path, { force: true });
+      onRefused?.(path, 'not readable JSON');
+      continue;
     }
+    const checked = checkEndpointRecord(value, key);
+    if (!checked.ok) {
+      onRefused?.(path, checked.problem);
+      continue;
+    }
+    if (pidAlive(checked.record.pid)) live.push(checked.record);
+    else rmSync(path, { force: true });
   }
   return live;
 }
@@ -69,9 +126,14 @@ export function liveEndpoints(endpointsDir: string): EndpointRecord[] {
  * The endpoint serving a project: one whose workspace holds the project
  * (the innermost first), else a serve endpoint with no workspace, newest first.
  */
-export function endpointFor(endpointsDir: string, projectRoot: string): EndpointRecord | undefined {
+export function endpointFor(
+  endpointsDir: string,
+  key: Buffer | undefined,
+  projectRoot: string,
+  onRefused?: (file: string, problem: string) => void,
+): EndpointRecord | undefined {
   const root = resolve(projectRoot);
-  const live = liveEndpoints(endpointsDir).sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  const live = liveEndpoints(endpointsDir, key, onRefused).sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   const scoped = live
     .filter((r) => r.workspaceRoot !== null && isInside(root, resolve(r.workspaceRoot)))
     .sort((a, b) => (b.workspaceRoot?.length ?? 0) - (a.workspaceRoot?.length ?? 0));

@@ -10,7 +10,14 @@ import { resolvePolicyStates, unknownPolicySettings, type PolicyState } from './
 import { SessionStore } from './policies/session';
 import type { AnyPolicy, ToolCall } from './policies/types';
 import { combine } from './verdict/combine';
-import { NO_APPROVAL, NO_CUT, RECORD_SCHEMA_VERSION, SEMANTIC_OFF, type VerdictRecord } from './verdict/record';
+import {
+  NO_APPROVAL,
+  NO_CUT,
+  RECORD_SCHEMA_VERSION,
+  SEMANTIC_OFF,
+  type CloudPart,
+  type VerdictRecord,
+} from './verdict/record';
 import { Redactor } from './redaction';
 import { bindArgs } from './approvals/digest';
 import type { ActivityLog } from './activity/log';
@@ -175,7 +182,7 @@ export class Evaluator {
     let semantic: SemanticResult | undefined;
     if (semanticRun) {
       const hardDeny = outcomes.some((o) => o.verdict === 'deny' && !o.reviewableBy?.length);
-      semantic = hardDeny ? semanticRun.abort('a deterministic policy denied the call') : await semanticRun.result;
+      semantic = hardDeny ? notAsked(semanticRun.abort(SKIPPED_AFTER_DENY)) : await semanticRun.result;
     }
     const merged = semantic ? semantic.merge(outcomes) : combine(outcomes);
     const paused = this.isPaused();
@@ -290,21 +297,44 @@ export class Evaluator {
       cwd: event.cwd,
       projectRoot,
       toolName: event.toolName ?? null,
+      ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),
       toolInput: redactedInput?.value ?? null,
       argsDigest: digest,
       decision: merged.decision,
       reason: redactor.redactText(merged.reason).text,
       outcomes,
       envelope: semantic?.envelope ?? null,
-      redactions: semantic?.redactions ?? { count: redactedInput?.count ?? 0, byLabel: redactedInput?.byLabel ?? {} },
+      redactions: {
+        ...(semantic?.redactions ?? { count: redactedInput?.count ?? 0, byLabel: redactedInput?.byLabel ?? {} }),
+        inArguments: redactedInput?.count ?? 0,
+      },
       cut: semantic?.cut ?? NO_CUT,
       semantic: semantic?.status ?? SEMANTIC_OFF,
       approval: NO_APPROVAL,
       latencyMs: Math.round(latencyMs * 1000) / 1000,
     };
+    if (semantic?.cloud) record.cloud = this.redactedCloudPart(semantic.cloud, redactor);
     if (notBindable) record.notBindable = notBindable;
     if (paused) record.paused = true;
+    // Observe mode: what the judge found is shown beside the enforced outcomes, never merged into them.
+    if (semantic?.status.status === 'observe')
+      record.outcomes.push(
+        ...semantic.outcomes
+          .filter((o) => o.verdict !== 'allow')
+          .map((o) => ({ ...o, reason: redactor.redactText(o.reason).text, observed: true })),
+      );
     return record;
+  }
+
+  /** Cloud's reasons are text from outside: redacted like every other reason before the log or the panel. */
+  private redactedCloudPart(part: CloudPart, redactor: Redactor): CloudPart {
+    const text = (value: string): string => redactor.redactText(value).text;
+    return {
+      ...part,
+      reason: part.reason === null ? null : text(part.reason),
+      outcomes: part.outcomes.map((o) => ({ ...o, reason: o.reason === null ? null : text(o.reason) })),
+      observed: part.observed.map((o) => ({ ...o, reason: text(o.reason) })),
+    };
   }
 
   /** The log keeps a keyed digest, never the plain one. */
@@ -368,3 +398,10 @@ async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> 
 }
 
 function noop(): void {}
+
+const SKIPPED_AFTER_DENY = 'a deterministic policy denied the call';
+
+/** The judge was not asked because a deterministic policy already denied: that is no degradation. */
+function notAsked(result: SemanticResult): SemanticResult {
+  return { ...result, status: { ...result.status, status: 'off', reason: `not asked: ${SKIPPED_AFTER_DENY}` } };
+}

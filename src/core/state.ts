@@ -58,7 +58,6 @@ export function newToken(): string {
 export interface StatePaths {
   dir: string;
   hookTokenFile: string;
-  panelTokenFile: string;
   logFile: string;
   logKeyFile: string;
   userConfig: string;
@@ -69,7 +68,6 @@ export function statePaths(dir: string): StatePaths {
   return {
     dir,
     hookTokenFile: join(dir, 'hook-token'),
-    panelTokenFile: join(dir, 'panel-token'),
     logFile: join(dir, 'activity.jsonl'),
     logKeyFile: join(dir, 'log-key'),
     userConfig: join(dir, 'config.json'),

@@ -47,6 +47,9 @@ export interface Outcome {
   /** PostToolUse output sanitizing: context for the model, or output that replaces the tool's. */
   additionalContext?: string;
   updatedOutput?: unknown;
+  /** Cloud outcomes: the org policy that owns the check, and its version. */
+  cloudPolicyId?: string;
+  cloudVersion?: number;
 }
 
 export interface Merged {

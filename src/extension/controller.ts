@@ -2,10 +2,19 @@ import * as vscode from 'vscode';
 import { readLogFile } from '../core/activity/log';
 import { installedHookUrl, settingsPath } from '../core/install/claude';
 import { TOKEN_ENV } from '../core/install/claude';
-import { stateDir, statePaths, type StatePaths } from '../core/state';
-import { type HostState, type IpcCommand, type IpcResponses, type PendingView } from '../shared/protocol';
+import type { StatePaths } from '../core/state';
+import { openState, type WardenState } from '../core/root/state';
+import type {
+  AnswerResult,
+  HostNotification,
+  HostState,
+  PanelCommand,
+  PendingView,
+  RequestHandlers,
+  RequestResult,
+  ResolutionView,
+} from '../protocol';
 import { verdictRecordSchema, type VerdictRecord } from '../core/verdict/record';
-import { argsDigest, checkBindable } from '../core/approvals';
 import { Config } from './config';
 import { Disposable, DisposableScope, toDisposable } from './disposable';
 import { Endpoint } from './endpoint';
@@ -15,6 +24,7 @@ import { vscodeLanguageModels } from './lmPort';
 import { createExtensionSemanticTier } from './semanticTier';
 import { localConfigPath, setPolicyEnabled } from './localConfig';
 import { notifyAsk } from './notifications';
+import { rowKind, rowOutcome } from '../server/rowSummary';
 import { PanelHost } from './panel';
 import { StatusBar, type GuardStatus } from './statusBar';
 
@@ -23,6 +33,7 @@ import { StatusBar, type GuardStatus } from './statusBar';
 
 export class WardenController extends Disposable {
   readonly config = new Config();
+  readonly state: WardenState;
   readonly paths: StatePaths;
   readonly hookUp: HookUp;
   readonly panel: PanelHost;
@@ -39,7 +50,8 @@ export class WardenController extends Disposable {
     readonly log: vscode.LogOutputChannel,
   ) {
     super((m) => log.warn(m));
-    this.paths = statePaths(stateDir());
+    this.state = openState();
+    this.paths = this.state.paths;
     this.hookUp = this._register(new HookUp(context.workspaceState, log));
     this.judgeKeys = new JudgeKeys(context.secrets);
     this._register(
@@ -59,10 +71,11 @@ export class WardenController extends Disposable {
         maxRows: () => this.config.panelMaxRows,
         log,
         onCommand: (c) => this.panelCommand(c),
-        rescreen: (p) => this.rescreen(p.approvalId, p.editedInput),
+        handlers: () => this.panelHandlers(),
       }),
     );
     this._register(toDisposable(() => this.endpointScope?.dispose()));
+    this._register(toDisposable(() => clearTimeout(this.refreshTimer)));
     this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => void this.restart('workspace trust was granted')));
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -104,7 +117,7 @@ export class WardenController extends Disposable {
       await this.keysLoaded;
       const endpoint = scope.add(
         await Endpoint.start({
-          paths: this.paths,
+          state: this.state,
           workspaceRoot: this.workspaceRoot,
           trusted: vscode.workspace.isTrusted,
           configuredPort: this.config.port,
@@ -119,11 +132,10 @@ export class WardenController extends Disposable {
       // The hook token reaches agents started in the integrated terminal.
       this.context.environmentVariableCollection.replace(TOKEN_ENV, endpoint.hookToken);
       this.context.environmentVariableCollection.description = 'Agent Warden: the hook token for agents started here';
-      scope.add(
-        toDisposable(
-          endpoint.broker.onChange((n) => this.onBrokerChange(n.type, n.type === 'pending' ? n.pending : undefined)),
-        ),
-      );
+      scope.add(toDisposable(endpoint.broker.onChange((n) => this.onBrokerChange(n))));
+      // The editor itself holds asks while it offers them (notifications on): one place answers,
+      // and only at the deadline does an ask go to the agent's own prompt.
+      if (this.config.notifyOnAsk) scope.add(toDisposable(endpoint.broker.attachPanel()));
       scope.add(toDisposable(() => this.hookUp.removeOnStop(endpoint.projectRoot, endpoint.url)));
       this.hookUp.follow(this.target(endpoint), this.config.manageHookLifetime);
       this.panel.endpointChanged();
@@ -144,34 +156,98 @@ export class WardenController extends Disposable {
     };
   }
 
-  private onBrokerChange(type: string, pending: PendingView | undefined): void {
-    this.refresh();
-    if (type === 'pending' && pending) {
-      this.log.info(`ask pending: ${pending.toolName} (${pending.id}) ${pending.reason}`);
-      if (this.config.notifyOnAsk) {
-        void notifyAsk(
-          pending,
-          (decision) => this.answer(pending, decision),
-          () => this.panel.reveal(),
-        );
-      }
+  /** Recent resolutions, so a notification clicked after the fact says what happened. */
+  private readonly settled = new Map<string, ResolutionView>();
+
+  private onBrokerChange(n: HostNotification): void {
+    if (n.type === 'rows') {
+      if (n.rows.some((r) => r.outcome === 'deny' || r.outcome === 'refused'))
+        void vscode.commands.executeCommand('setContext', 'agentWarden.sawDeny', true);
+      return this.refreshSoon();
     }
+    this.refresh();
+    if (n.type === 'resolved') {
+      this.settled.set(n.resolution.id, n.resolution);
+      if (this.settled.size > 200) this.settled.delete(this.settled.keys().next().value!);
+    }
+    if (n.type !== 'pending') return;
+    const pending = n.pending;
+    this.log.info(`ask pending: ${pending.toolName} (${pending.id}) ${pending.reason}`);
+    // The card is in front of the person already: a notification would be a second place to answer.
+    if (!this.config.notifyOnAsk || this.panel.visible) return;
+    void notifyAsk(
+      pending,
+      (decision) => this.answer(pending, decision),
+      () => this.panel.reveal(),
+      () => this.settled.get(pending.id),
+    );
   }
 
-  answer(p: PendingView, decision: 'approve' | 'refuse'): Promise<{ status: number; body: unknown }> {
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A burst of rows refreshes the status bar and the panels' state once, not per call. */
+  private refreshSoon(): void {
+    this.refreshTimer ??= setTimeout(() => {
+      this.refreshTimer = undefined;
+      if (!this.isDisposed) this.refresh();
+    }, 100);
+  }
+
+  answer(p: PendingView, decision: 'approve' | 'refuse', by = 'vscode-notification'): Promise<AnswerResult> {
     const endpoint = this.current;
-    if (!endpoint || !p.digest) return Promise.resolve({ status: 404, body: null });
-    return endpoint.broker.answer(p.id, { decision, scope: 'once', digest: p.digest }, 'vscode-notification');
+    if (!endpoint) return Promise.resolve({ kind: 'not-pending', message: 'the Warden endpoint is not running' });
+    if (!p.digest) return Promise.resolve({ kind: 'not-bindable', message: p.notBindable ?? 'no digest to bind' });
+    return endpoint.broker.answer(p.id, { decision, scope: 'once', digest: p.digest }, by);
+  }
+
+  /** What the panel may ask of this host, one handler per request. */
+  private panelHandlers(): RequestHandlers {
+    const need = () => {
+      const endpoint = this.current;
+      if (!endpoint) throw new Error('the Warden endpoint is not running; see the Agent Warden output');
+      return endpoint;
+    };
+    return {
+      approve: async ({ approvalId, answer }) => need().broker.answer(approvalId, answer, 'vscode-panel'),
+      refuse: async ({ approvalId, digest, message }) =>
+        need().broker.answer(
+          approvalId,
+          { decision: 'refuse', scope: 'once', digest, ...(message ? { message } : {}) },
+          'vscode-panel',
+        ),
+      rescreenEdit: ({ approvalId, editedInput }) => this.rescreen(approvalId, editedInput),
+      detail: async ({ recordId }) => {
+        const record = need().broker.records.get(recordId);
+        return record
+          ? { found: true, record }
+          : { found: false, why: 'this call is no longer held in memory; the activity log keeps it' };
+      },
+      reveal: async ({ recordId, source, spanIndex }) => {
+        const result = need().reveal.reveal(recordId, source, spanIndex);
+        // Which marker, never the value: the output channel is a log.
+        if (result.available)
+          this.log.info(`revealed the original behind a ${source} marker of call ${recordId} in the panel`);
+        return result;
+      },
+      markerInfo: async ({ recordId, source, spanIndex }) => need().reveal.markerInfo(recordId, source, spanIndex),
+    };
   }
 
   guardStatus(): GuardStatus {
     const endpoint = this.current;
     const records = endpoint?.broker.records.all() ?? [];
+    // Counted as the agent saw them: tool calls only, and a call is denied when it was in the end.
+    let calls = 0;
     let denies = 0;
-    for (const r of records) if (r.decision === 'deny') denies++;
+    for (const r of records) {
+      const kind = rowKind(r);
+      if (kind !== 'call') continue;
+      calls++;
+      const outcome = rowOutcome(r, kind);
+      if (outcome === 'deny' || outcome === 'refused') denies++;
+    }
     const base = {
       pending: endpoint?.broker.pending().length ?? 0,
-      calls: records.length,
+      calls,
       denies,
       paused: endpoint?.evaluator.isPaused() ?? false,
     };
@@ -214,6 +290,15 @@ export class WardenController extends Disposable {
       endpointUrl: endpoint?.url ?? null,
       pausedUntil,
       policies,
+      canConnect: true,
+      licences: (endpoint?.broker.ledger.standingLicences() ?? []).map((l) => ({
+        id: l.id,
+        sessionId: l.sessionId,
+        toolName: l.toolName,
+        digest: l.digest,
+        grantedBy: l.grantedBy,
+        grantedAt: l.grantedAt,
+      })),
     };
   }
 
@@ -242,7 +327,9 @@ export class WardenController extends Disposable {
   }
 
   refresh(): void {
-    this.statusBar.update(this.guardStatus());
+    const status = this.guardStatus();
+    this.statusBar.update(status);
+    this.panel.setPendingBadge(status.pending);
     this.panel.broadcastState();
   }
 
@@ -259,7 +346,7 @@ export class WardenController extends Disposable {
     return records;
   }
 
-  private async panelCommand(command: Exclude<IpcCommand, { type: 'ready' }>): Promise<string | void> {
+  private async panelCommand(command: Exclude<PanelCommand, { type: 'ready' }>): Promise<string | void> {
     switch (command.type) {
       case 'copyDigest':
         await vscode.env.clipboard.writeText(command.digest);
@@ -287,28 +374,30 @@ export class WardenController extends Disposable {
       }
       case 'openLog':
         await vscode.commands.executeCommand('agentWarden.openActivityLog');
+        return;
+      case 'connect':
+        await vscode.commands.executeCommand('agentWarden.connectClaude');
+        return;
+      case 'revokeLicence':
+        return this.revokeLicence(command.licenceId);
     }
+  }
+
+  private revokeLicence(licenceId: string): string {
+    const endpoint = this.current;
+    if (!endpoint) throw new Error('the endpoint is not running');
+    const revoked = endpoint.broker.ledger.revokeLicence(licenceId);
+    this.log.info(`session licence ${licenceId} ${revoked ? 'revoked' : 'was already gone'}`);
+    this.refresh();
+    return revoked ? 'Licence revoked: the same call will be asked again.' : 'That licence was already gone.';
   }
 
   private async rescreen(
     approvalId: string,
     editedInput: Record<string, unknown>,
-  ): Promise<IpcResponses['rescreenEdit']> {
+  ): Promise<RequestResult<'rescreenEdit'>> {
     const endpoint = this.current;
     if (!endpoint) throw new Error('the endpoint is not running');
-    const pending = endpoint.broker.pending().find((p) => p.id === approvalId);
-    if (!pending) throw new Error('this ask is no longer pending');
-    const screened = await endpoint.evaluator.screen({
-      agent: (pending.agent as 'claude') ?? 'claude',
-      event: 'PreToolUse',
-      rawEventName: 'PreToolUse',
-      sessionId: pending.sessionId,
-      cwd: endpoint.projectRoot,
-      toolName: pending.toolName,
-      toolInput: editedInput,
-      raw: {},
-    });
-    const digest = checkBindable(editedInput).ok ? argsDigest(pending.toolName, editedInput) : null;
-    return { decision: screened.decision, reason: screened.reason, digest };
+    return endpoint.broker.rescreen(approvalId, editedInput);
   }
 }

@@ -1,19 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { ActivityLog } from '../core/activity/log';
-import { loadConfig } from '../core/config/load';
-import { removeEndpointRecord, writeEndpointRecord } from '../core/endpoints';
-import type { Evaluator } from '../core/evaluator';
 import { join } from 'node:path';
-import { DeterministicPool } from '../core/deterministic/pool';
+import type { ActivityLog } from '../core/activity/log';
+import type { Evaluator } from '../core/evaluator';
+import { openWarden } from '../core/root/warden';
+import type { WardenState } from '../core/root/state';
 import { RevealingEvaluator } from './reveal/evaluator';
 import { RevealService } from './reveal/service';
 import { OriginalsStore } from './reveal/store';
 import type { SemanticTierHandle } from '../core/semantic/tier';
 import { findProjectRoot } from '../core/project';
-import { ensurePrivateDir, newToken, readOrCreateSecret, type StatePaths } from '../core/state';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
-import type { PolicyView } from '../shared/protocol';
+import type { PolicyView } from '../protocol';
 import { Disposable, toDisposable } from './disposable';
 import { portCandidates } from './port';
 
@@ -22,7 +19,7 @@ import { portCandidates } from './port';
 // folder. Everything it owns dies with it (the endpoint lifetime scope).
 
 export interface EndpointOptions {
-  paths: StatePaths;
+  state: WardenState;
   workspaceRoot: string | undefined;
   /** VS Code workspace trust, passed to the evaluator as the project's trust. */
   trusted: boolean;
@@ -47,7 +44,7 @@ export class Endpoint extends Disposable {
     readonly url: string,
     readonly hookToken: string,
     readonly projectRoot: string,
-    private readonly paths: StatePaths,
+    private readonly state: WardenState,
     /** The originals behind the markers of calls still in memory: reveal and "not a secret". */
     readonly reveal: RevealService,
   ) {
@@ -55,54 +52,41 @@ export class Endpoint extends Disposable {
   }
 
   static async start(opts: EndpointOptions): Promise<Endpoint> {
-    const { paths } = opts;
-    ensurePrivateDir(paths.dir);
+    const state = opts.state;
     const projectRoot = findProjectRoot(opts.workspaceRoot ?? process.cwd());
-    const key = Buffer.from(
-      readOrCreateSecret(paths.logKeyFile, () => randomBytes(32).toString('hex')),
-      'hex',
-    );
-    const probe = loadConfig({ stateDir: paths.dir, projectRoot, trustProject: opts.trusted });
-    const activityLog = new ActivityLog({
-      path: paths.logFile,
-      key,
-      maxBytes: probe.logMaxBytes,
-      keep: probe.logKeep,
-      onWarning: opts.log.warn,
-    });
-    // The deterministic tier runs in workers a deadline can stop: a stuck call never freezes the editor.
-    const pool = new DeterministicPool({
-      workerFile: join(__dirname, 'evalWorker.js'),
-      budgetMs: (config) => config.deterministicBudgetMs,
-      onError: opts.log.error,
-    });
-    await pool.whenReady();
-    const semantic = opts.semanticTier?.(key);
     let current: WardenHost | undefined;
     const originals = new OriginalsStore((recordId) => current?.broker.records.get(recordId) !== undefined);
-    const evaluator = new RevealingEvaluator({
-      stateDir: paths.dir,
-      log: activityLog,
+    let semantic: SemanticTierHandle | undefined;
+    const warden = await openWarden({
+      state,
+      projectRoot,
       trustProject: opts.trusted,
       onWarning: opts.log.warn,
-      deterministic: pool,
-      ...(semantic ? { semantic } : {}),
-      originals,
-      allowlistKey: key,
-      semanticEnv: opts.semanticEnv ?? process.env,
+      // A stuck call is stopped in its worker: it never freezes the editor's extension host.
+      workers: { file: join(__dirname, 'evalWorker.js'), onError: opts.log.error },
+      semantic: (key) => (semantic = opts.semanticTier?.(key)),
+      makeEvaluator: (evaluatorOptions) =>
+        new RevealingEvaluator({
+          ...evaluatorOptions,
+          originals,
+          allowlistKey: state.logKey(),
+          semanticEnv: opts.semanticEnv ?? process.env,
+        }),
     });
+    const { evaluator, log: activityLog } = warden;
     const reveal = new RevealService({
       originals,
-      allowlistKey: key,
+      allowlistKey: state.logKey(),
       projectRootOf: (recordId) => current?.broker.records.get(recordId)?.projectRoot ?? projectRoot,
     });
-    const hookToken = readOrCreateSecret(paths.hookTokenFile, newToken);
+    const hookToken = state.hookToken();
     let lastError: unknown;
     for (const port of portCandidates(opts.configuredPort, opts.workspaceRoot)) {
       const host = new WardenHost({
         evaluator,
         log: activityLog,
         hookToken,
+        endpointKey: state.endpointKey(),
         port,
         approvalTimeoutSeconds: evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
         failureDecision: () => evaluator.configFor(projectRoot).failureDecision,
@@ -114,8 +98,9 @@ export class Endpoint extends Disposable {
         if (port !== 0 && host.server.port !== port) opts.log.warn(`asked for port ${port}, got ${host.server.port}`);
         if (port === 0 && opts.configuredPort + (opts.workspaceRoot ? 1 : 0) > 0)
           opts.log.warn(`the preferred port was busy; serving on ${url} instead (hook entries follow it)`);
-        const endpoint = new Endpoint(host, evaluator, activityLog, url, hookToken, projectRoot, paths, reveal);
-        if (semantic) endpoint._register(toDisposable(() => void semantic.close()));
+        const endpoint = new Endpoint(host, evaluator, activityLog, url, hookToken, projectRoot, state, reveal);
+        const tier = semantic;
+        if (tier) endpoint._register(toDisposable(() => void tier.close()));
         endpoint._register(toDisposable(() => originals.clear()));
         endpoint._register(toDisposable(() => void evaluator.close()));
         endpoint.afterListen(opts.workspaceRoot ?? null);
@@ -127,34 +112,26 @@ export class Endpoint extends Disposable {
         if (!isAddressInUse(err)) break;
       }
     }
-    activityLog.close();
+    warden.close();
     void semantic?.close();
-    void pool.close();
     throw new Error(`could not start the Warden endpoint: ${(lastError as Error)?.message ?? 'unknown error'}`);
   }
 
   private afterListen(workspaceRoot: string | null): void {
-    const recordFile = writeEndpointRecord(this.paths.endpointsDir, {
+    const removeRecord = this.state.recordEndpoint({
       url: this.url,
-      tokenFile: this.paths.hookTokenFile,
       workspaceRoot,
-      pid: process.pid,
       version: VERSION,
-      startedAt: new Date().toISOString(),
       host: 'extension',
     });
     // Registered in reverse of teardown: the record goes first, so no agent finds a closing endpoint.
     this._register(toDisposable(() => this.activityLog.close()));
     this._register(toDisposable(() => this.host.close()));
-    this._register(toDisposable(() => removeEndpointRecord(recordFile)));
+    this._register(toDisposable(removeRecord));
   }
 
   get broker() {
     return this.host.broker;
-  }
-
-  get recordFile(): string {
-    return this.paths.endpointsDir;
   }
 
   policies(): PolicyView[] {

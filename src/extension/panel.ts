@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { renderPanelHtml } from '../../media/html';
-import {
-  panelMessageSchema,
-  type HostMessage,
-  type HostState,
-  type IpcCommand,
-  type IpcRequest,
-  type IpcResponses,
-} from '../shared/protocol';
+import type {
+  HostMessage,
+  HostNotification,
+  HostState,
+  PanelCommand,
+  RequestHandlers,
+  RequestMessage,
+  RowSummary,
+} from '../protocol';
+import { renderPanelHtml } from '../shared/panelHtml';
+import { panelMessageSchema } from '../shared/panelSchemas';
 import { Disposable, DisposableScope, toDisposable } from './disposable';
 import type { Endpoint } from './endpoint';
+import { RowBatcher } from './rowBatcher';
+import { toRowSummary } from '../server/rowSummary';
 
 // The panel's host side: a webview view in the Agent Warden activity-bar
 // container, also openable as an editor tab. Each webview is one connection:
@@ -23,16 +27,16 @@ export interface PanelDeps {
   hostState: () => HostState;
   maxRows: () => number;
   log: vscode.LogOutputChannel;
-  onCommand: (command: Exclude<IpcCommand, { type: 'ready' }>) => Promise<string | void>;
-  rescreen: (
-    params: Extract<IpcRequest, { method: 'rescreenEdit' }>['params'],
-  ) => Promise<IpcResponses['rescreenEdit']>;
+  onCommand: (command: Exclude<PanelCommand, { type: 'ready' }>) => Promise<string | void>;
+  /** The requests the host answers, one handler per method; "who" is this panel. */
+  handlers: () => RequestHandlers;
 }
 
 export class PanelHost extends Disposable implements vscode.WebviewViewProvider {
   static readonly viewType = 'agentWarden.panel';
   private readonly connections = new Set<PanelConnection>();
   private view: vscode.WebviewView | undefined;
+  private readonly tabs = new Set<vscode.WebviewPanel>();
 
   constructor(private readonly deps: PanelDeps) {
     super();
@@ -59,13 +63,29 @@ export class PanelHost extends Disposable implements vscode.WebviewViewProvider 
       retainContextWhenHidden: true,
     });
     const connection = this.connect(panel.webview);
-    panel.onDidDispose(() => connection.dispose());
+    this.tabs.add(panel);
+    panel.onDidDispose(() => {
+      this.tabs.delete(panel);
+      connection.dispose();
+    });
     return panel;
   }
 
   async reveal(): Promise<void> {
     if (this.view) this.view.show(false);
     else await vscode.commands.executeCommand(`${PanelHost.viewType}.focus`);
+  }
+
+  /** Whether a panel is on screen now (the view or an editor tab). */
+  get visible(): boolean {
+    return this.view?.visible === true || [...this.tabs].some((t) => t.visible);
+  }
+
+  /** The activity-bar badge: how many asks wait for a person. */
+  setPendingBadge(count: number): void {
+    if (!this.view) return;
+    this.view.badge =
+      count > 0 ? { value: count, tooltip: `${count} ask${count === 1 ? '' : 's'} waiting` } : undefined;
   }
 
   get connectionCount(): number {
@@ -115,6 +135,7 @@ export class PanelHost extends Disposable implements vscode.WebviewViewProvider 
 class PanelConnection extends Disposable {
   private attachment: DisposableScope | undefined;
   private ready = false;
+  private readonly rows = new RowBatcher((rows) => this.post({ type: 'rows', rows }));
   onDispose: (() => void) | undefined;
 
   constructor(
@@ -124,6 +145,7 @@ class PanelConnection extends Disposable {
     super();
     this._register(webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
     this._register(toDisposable(() => this.attachment?.dispose()));
+    this._register(toDisposable(() => this.rows.dispose()));
     this._register(toDisposable(() => this.onDispose?.()));
   }
 
@@ -136,6 +158,13 @@ class PanelConnection extends Disposable {
     this.post({ type: 'state', state: this.deps.hostState() });
   }
 
+  /** Rows go out in batches (one message per few milliseconds in a burst); everything else at once, after them. */
+  private notify(n: HostNotification): void {
+    if (n.type === 'rows') return this.rows.add(n.rows);
+    this.rows.flush();
+    this.post(n);
+  }
+
   /** Attaches to the current endpoint's broker: a snapshot first, then live changes. */
   attach(): void {
     this.attachment?.dispose();
@@ -144,15 +173,15 @@ class PanelConnection extends Disposable {
     const scope = new DisposableScope('panel attachment', (m) => this.deps.log.warn(m));
     this.attachment = scope;
     if (!endpoint) {
-      this.post({ type: 'snapshot', records: [], pending: [] });
+      this.post({ type: 'snapshot', rows: [], pending: [] });
       this.postState();
       return;
     }
     const broker = endpoint.broker;
-    scope.add(toDisposable(broker.onChange((n) => this.post(n))));
+    scope.add(toDisposable(broker.onChange((n) => this.notify(n))));
     scope.add(toDisposable(broker.attachPanel()));
-    const records = broker.records.all();
-    this.post({ type: 'snapshot', records: records.slice(-this.deps.maxRows()), pending: broker.pending() });
+    const rows: RowSummary[] = broker.records.all().slice(-this.deps.maxRows()).map(toRowSummary);
+    this.post({ type: 'snapshot', rows, pending: broker.pending() });
     this.postState();
   }
 
@@ -178,39 +207,16 @@ class PanelConnection extends Disposable {
       return;
     }
     try {
-      const result = await this.request(message);
+      const result = await answerRequest(this.deps.handlers(), message);
       void this.webview.postMessage({ type: 'response', id: message.id, ok: true, result });
     } catch (err) {
       void this.webview.postMessage({ type: 'response', id: message.id, ok: false, error: (err as Error).message });
     }
   }
+}
 
-  private async request(message: IpcRequest): Promise<unknown> {
-    const endpoint = this.deps.endpoint();
-    if (!endpoint) throw new Error('the Warden endpoint is not running; see the Agent Warden output');
-    switch (message.method) {
-      case 'approve':
-        return endpoint.broker.answer(message.params.approvalId, message.params.answer, 'vscode-panel');
-      case 'refuse': {
-        const { approvalId, digest, message: text } = message.params;
-        return endpoint.broker.answer(
-          approvalId,
-          { decision: 'refuse', scope: 'once', digest, ...(text ? { message: text } : {}) },
-          'vscode-panel',
-        );
-      }
-      case 'rescreenEdit':
-        return this.deps.rescreen(message.params);
-      case 'reveal': {
-        const { recordId, source, spanIndex } = message.params;
-        const result = endpoint.reveal.reveal(recordId, source, spanIndex);
-        // Which marker, never the value: the output channel is a log.
-        if (result.available)
-          this.deps.log.info(`revealed the original behind a ${source} marker of call ${recordId} in the panel`);
-        return result;
-      }
-      case 'markerInfo':
-        return endpoint.reveal.markerInfo(message.params.recordId, message.params.source, message.params.spanIndex);
-    }
-  }
+/** Runs a request through its handler in the table. */
+export function answerRequest(handlers: RequestHandlers, message: RequestMessage): Promise<unknown> {
+  const handler = handlers[message.method] as (params: unknown) => Promise<unknown>;
+  return handler(message.params);
 }

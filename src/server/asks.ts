@@ -3,12 +3,13 @@ import type { Evaluator } from '../core/evaluator';
 import type { ActivityLog } from '../core/activity/log';
 import { ApprovalLedger, type LedgerClock } from '../core/approvals/ledger';
 import { approvalLine, approvalSummary, type ApprovalLine } from '../core/approvals/approvalLine';
-import type { ArgsBinding } from '../core/approvals/digest';
+import { bindArgs, type ArgsBinding } from '../core/approvals/digest';
 import type { AnsweredResolution, PendingApproval, Resolution } from '../core/approvals/approvalTypes';
 import type { VerdictRecord } from '../core/verdict/record';
-import type { ApprovalAnswer, HostNotification, PendingView, ResolutionView } from '../shared/protocol';
+import type { AnswerResult, ApprovalAnswer, HostNotification, PendingView, ResolutionView } from '../protocol';
 import type { AskContext, AskHandler, AskOutcome } from './hooks';
 import { RecordBuffer } from './records';
+import { toRowSummary } from './rowSummary';
 
 // Where an ask goes. With a panel connected, the agent's PreToolUse request is
 // held until a person answers or the deadline passes. Without one (or at the
@@ -27,7 +28,7 @@ export interface AskBrokerOptions {
 
 type Waited = { kind: 'settled'; resolution: Resolution } | { kind: 'hung-up' } | { kind: 'panels-gone' };
 
-const MAX_REMEMBERED_SESSIONS = 1000;
+const MAX_REMEMBERED_ASKS = 10_000;
 
 export class AskBroker implements AskHandler {
   readonly ledger: ApprovalLedger;
@@ -35,15 +36,15 @@ export class AskBroker implements AskHandler {
   private panels = 0;
   private readonly panelWaiters = new Set<() => void>();
   private readonly listeners = new Set<(n: HostNotification) => void>();
-  /** The latest event per session, so an edited approval is re-screened in its own cwd. */
-  private readonly lastEvent = new Map<string, HookEvent>();
+  /** The event of each call with an open ask, so an edit is re-screened as that call (its cwd, its transcript). */
+  private readonly askedEvents = new Map<string, HookEvent>();
 
   constructor(private readonly opts: AskBrokerOptions) {
     this.records = opts.records ?? new RecordBuffer();
     this.ledger = new ApprovalLedger({
       timeoutSeconds: opts.timeoutSeconds,
       ...(opts.clock ? { clock: opts.clock } : {}),
-      screen: (toolName, editedInput, sessionId) => this.screenEdit(toolName, editedInput, sessionId),
+      screen: (toolName, editedInput, _sessionId, recordId) => this.screenEdit(recordId, toolName, editedInput),
       onListenerError: (err) => opts.onError?.(`an approval listener failed: ${String(err)}`),
     });
     this.ledger.onChange((event) => {
@@ -75,18 +76,14 @@ export class AskBroker implements AskHandler {
 
   publishRecord(record: VerdictRecord): void {
     this.records.add(record);
-    this.emit({ type: 'record', record });
+    this.emit({ type: 'rows', rows: [toRowSummary(record)] });
   }
 
   pending(): PendingView[] {
     return this.ledger.list().map(pendingView);
   }
 
-  async answer(
-    id: string,
-    answer: ApprovalAnswer,
-    answeredBy: string,
-  ): Promise<{ status: 200 | 400 | 404 | 409; body: unknown }> {
+  async answer(id: string, answer: ApprovalAnswer, answeredBy: string): Promise<AnswerResult> {
     // Arguments that are not bindable have no digest to show, so the one sent back (the API
     // requires one) cannot be checked against it; the ledger then refuses a plain approval
     // fail-closed, naming the problem, and still takes a refusal or an edit (bound on its own).
@@ -102,30 +99,31 @@ export class AskBroker implements AskHandler {
     switch (result.kind) {
       case 'ok': {
         const record = this.records.get(result.resolution.recordId);
-        return { status: 200, body: { resolution: resolutionView(result.resolution), record: record ?? null } };
+        return {
+          kind: 'ok',
+          resolution: resolutionView(result.resolution),
+          row: record ? toRowSummary(record) : null,
+        };
       }
       case 'not-found':
         return {
-          status: 404,
-          body: { error: `no pending approval ${id}: it is unknown, answered, expired or withdrawn` },
+          kind: 'not-pending',
+          message: `no pending approval ${id}: it is unknown, answered, expired or withdrawn`,
         };
       case 'digest-mismatch':
         return {
-          status: 409,
-          body: {
-            error: 'the digest is not the one shown for this approval; nothing was licensed',
-            shownDigest: result.shownDigest,
-          },
+          kind: 'digest-mismatch',
+          message: 'the digest is not the one shown for this approval; nothing was licensed',
         };
       case 'not-bindable':
-        return { status: 409, body: { error: `these arguments cannot be approved: ${result.problem}` } };
+        return { kind: 'not-bindable', message: `these arguments cannot be approved: ${result.problem}` };
     }
   }
 
   async handle(ctx: AskContext): Promise<AskOutcome | undefined> {
     const { event } = ctx.evaluation;
     if (!event.toolName) return undefined;
-    this.remember(event);
+    this.remember(ctx.evaluation.record.id, event);
     return event.event === 'PermissionRequest' ? this.permissionRequest(ctx) : this.preToolUseAsk(ctx);
   }
 
@@ -203,7 +201,7 @@ export class AskBroker implements AskHandler {
     const licence = this.ledger.useLicence(event.sessionId, event.toolName!, record.argsDigest, { personOnly });
     if (!licence) return undefined;
     const scope = licence.kind === 'session' ? 'for this session' : 'once';
-    this.records.update(record.id, (r) => ({
+    this.updateRecord(record.id, (r) => ({
       ...r,
       approval: {
         state: 'licensed',
@@ -246,7 +244,7 @@ export class AskBroker implements AskHandler {
     const binding: ArgsBinding = record.argsDigest
       ? { ok: true, digest: record.argsDigest }
       : { ok: false, problem: record.notBindable ?? 'the arguments are not plain JSON data' };
-    this.records.update(record.id, (r) => ({ ...r, approval: { ...r.approval, state: 'pending' } }));
+    this.updateRecord(record.id, (r) => ({ ...r, approval: { ...r.approval, state: 'pending' } }));
     return {
       recordId: record.id,
       agent: event.agent,
@@ -280,13 +278,43 @@ export class AskBroker implements AskHandler {
   }
 
   private resolved(resolution: Resolution): void {
+    this.askedEvents.delete(resolution.recordId);
     const summary = approvalSummary(resolution);
-    this.records.update(resolution.recordId, (r) => ({
+    const edited = resolution.kind === 'answered' && resolution.edited && resolution.decision === 'allow';
+    const note = resolution.kind === 'answered' ? undefined : closedNote(resolution.reason);
+    this.emit({ type: 'resolved', resolution: resolutionView(resolution) });
+    this.updateRecord(resolution.recordId, (r) => ({
       ...r,
-      approval: { ...summary, approvalId: resolution.approvalId },
+      approval: {
+        ...summary,
+        approvalId: resolution.approvalId,
+        ...(edited ? { edited: true } : {}),
+        ...(note ? { note } : {}),
+      },
     }));
     if (resolution.kind === 'answered') this.logLine(approvalLine(resolution));
-    this.emit({ type: 'resolved', resolution: resolutionView(resolution) });
+    // An ask that closed unanswered leaves a line too, so the log says what became of it.
+    else
+      this.logLine({
+        type: 'approval',
+        recordId: resolution.recordId,
+        approvalId: resolution.approvalId,
+        decision: 'ask',
+        answer: resolution.kind,
+        scope: null,
+        digest: null,
+        shownDigest: null,
+        answeredBy: null,
+        answeredAt: resolution.at,
+        edited: false,
+        reason: resolution.reason,
+      });
+  }
+
+  /** Changes a held record and tells the panels: a row follows its ask to the end. */
+  private updateRecord(id: string, change: (record: VerdictRecord) => VerdictRecord): void {
+    const next = this.records.update(id, change);
+    if (next) this.emit({ type: 'rows', rows: [toRowSummary(next)] });
   }
 
   /** Appends an approval line; the log keeps keyed digests only. */
@@ -303,31 +331,49 @@ export class AskBroker implements AskHandler {
     }
   }
 
-  private remember(event: HookEvent): void {
-    this.lastEvent.delete(event.sessionId);
-    this.lastEvent.set(event.sessionId, event);
-    if (this.lastEvent.size > MAX_REMEMBERED_SESSIONS) {
-      const oldest = this.lastEvent.keys().next().value;
-      if (oldest !== undefined) this.lastEvent.delete(oldest);
+  private remember(recordId: string, event: HookEvent): void {
+    this.askedEvents.set(recordId, event);
+    if (this.askedEvents.size > MAX_REMEMBERED_ASKS) {
+      const oldest = this.askedEvents.keys().next().value;
+      if (oldest !== undefined) this.askedEvents.delete(oldest);
     }
   }
 
+  /**
+   * The approvals façade's re-screen: an edit of a pending ask, screened as the
+   * asked call itself would be (its agent, session, cwd and transcript). The
+   * panel's preview and the real re-screen on approval both come here, so they
+   * cannot disagree.
+   */
+  async rescreen(
+    approvalId: string,
+    editedInput: Record<string, unknown>,
+  ): Promise<{ decision: Decision; reason: string; digest: string | null }> {
+    const pending = this.ledger.get(approvalId);
+    if (!pending) throw new Error('this ask is no longer pending');
+    const screened = await this.screenEdit(pending.recordId, pending.toolName, editedInput);
+    const binding = bindArgs(pending.toolName, editedInput);
+    return { ...screened, digest: binding.ok ? binding.digest : null };
+  }
+
   private async screenEdit(
+    recordId: string,
     toolName: string,
     editedInput: Record<string, unknown>,
-    sessionId: string,
   ): Promise<{ decision: Decision; reason: string }> {
-    const original = this.lastEvent.get(sessionId);
+    const original = this.askedEvents.get(recordId);
+    if (!original)
+      return { decision: 'deny', reason: 'the asked call is no longer known, so an edit cannot be screened' };
     const event: HookEvent = {
-      agent: original?.agent ?? 'claude',
+      agent: original.agent,
       event: 'PreToolUse',
       rawEventName: 'PreToolUse',
-      sessionId,
-      cwd: original?.cwd ?? process.cwd(),
+      sessionId: original.sessionId,
+      cwd: original.cwd,
       toolName,
       toolInput: editedInput,
       raw: {},
-      ...(original?.transcriptPath ? { transcriptPath: original.transcriptPath } : {}),
+      ...(original.transcriptPath ? { transcriptPath: original.transcriptPath } : {}),
     };
     const screened = await this.opts.evaluator.screen(event);
     return { decision: screened.decision, reason: screened.reason };
@@ -344,13 +390,23 @@ export class AskBroker implements AskHandler {
   }
 }
 
+/** The reason an ask closed unanswered, in the record's note: where the call went. */
+function closedNote(reason: string): string {
+  return /agent prompt|agent's prompt/.test(reason) ? 'agent-prompt' : reason;
+}
+
 function answeredOutcome(resolution: AnsweredResolution): AskOutcome {
   if (resolution.decision === 'allow') {
     return {
       decision: 'allow',
       consented: true,
       reason: resolution.reason,
-      ...(resolution.updatedInput ? { updatedInput: resolution.updatedInput } : {}),
+      ...(resolution.updatedInput
+        ? {
+            updatedInput: resolution.updatedInput,
+            additionalContext: `The person changed your call in Agent Warden before approving it; what runs is: ${JSON.stringify(resolution.updatedInput)}`,
+          }
+        : {}),
     };
   }
   // A refusal's reason already carries the person's message; a denied edit's does not.
@@ -383,6 +439,7 @@ export function resolutionView(r: Resolution): ResolutionView {
   if (r.kind === 'answered') {
     return {
       id: r.approvalId,
+      recordId: r.recordId,
       state: r.decision === 'allow' ? 'approved' : 'refused',
       scope: r.scope,
       digest: r.digest,
@@ -391,5 +448,13 @@ export function resolutionView(r: Resolution): ResolutionView {
       ...(r.message ? { message: r.message } : {}),
     };
   }
-  return { id: r.approvalId, state: r.kind, scope: null, digest: null, answeredBy: null, answeredAt: r.at };
+  return {
+    id: r.approvalId,
+    recordId: r.recordId,
+    state: r.kind,
+    scope: null,
+    digest: null,
+    answeredBy: null,
+    answeredAt: r.at,
+  };
 }

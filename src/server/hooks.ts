@@ -1,6 +1,6 @@
 import type { Decision, HookEvent } from '../core/types';
 import { adapterFor } from '../core/agents';
-import type { ReplyInput } from '../core/agents';
+import type { AgentAdapter, ReplyInput } from '../core/agents';
 import type { Evaluation, Evaluator } from '../core/evaluator';
 import type { VerdictRecord } from '../core/verdict/record';
 import { findRawProblem } from '../core/approvals/bodyBinding';
@@ -13,6 +13,8 @@ export interface AskOutcome {
   /** True only when a person approved these exact bytes (or a licence for them exists). */
   consented: boolean;
   updatedInput?: Record<string, unknown>;
+  /** Words for the model beside the decision (an edited approval says what changed). */
+  additionalContext?: string;
   /** PermissionRequest with no answer yet: let the agent's own prompt decide. */
   passThrough?: boolean;
 }
@@ -72,25 +74,23 @@ export class HookService {
         },
       }));
     }
+    const gate = adapter.eventNameOf(undefined);
     if (typeof bodyText !== 'string')
-      return this.failure(agent, 'PreToolUse', decision, bodyText.problem, undefined, adapter.reply);
+      return this.failure(agent, gate, decision, bodyText.problem, undefined, adapter.reply);
     let body: unknown;
     try {
       body = JSON.parse(bodyText);
     } catch (err) {
       return this.failure(
         agent,
-        'PreToolUse',
+        gate,
         decision,
         `the body is not valid JSON (${(err as Error).message})`,
         undefined,
         adapter.reply,
       );
     }
-    const eventName =
-      typeof (body as Record<string, unknown>)?.hook_event_name === 'string'
-        ? String((body as Record<string, unknown>).hook_event_name)
-        : 'PreToolUse';
+    const eventName = adapter.eventNameOf(body);
     // Everything from parsing on is inside the try: a throw here would become a
     // 500, which agents read as "go ahead".
     try {
@@ -100,7 +100,7 @@ export class HookService {
         const rawProblem = findRawProblem(bodyText, HOOK_BODY_LOCATIONS);
         if (rawProblem) parsed.event.bindProblem = rawProblem;
       }
-      return await this.evaluate(parsed.event, signal, headless, adapter.reply);
+      return await this.evaluate(parsed.event, signal, headless, adapter);
     } catch (err) {
       this.opts.onError?.(`internal error on ${eventName}: ${(err as Error).stack ?? err}`);
       return this.failure(
@@ -118,8 +118,11 @@ export class HookService {
     event: HookEvent,
     signal: AbortSignal,
     headless: boolean,
-    reply: (input: ReplyInput) => Record<string, unknown>,
+    adapter: AgentAdapter,
   ): Promise<HookReply> {
+    const reply = adapter.reply;
+    // An agent that cannot ask is like a headless run: nobody answers at its prompt.
+    const noPrompt = headless || !adapter.canAsk;
     const evaluation = await this.opts.evaluator.evaluate(event);
     this.opts.onRecord?.(evaluation.record);
     const { merged } = evaluation;
@@ -132,10 +135,14 @@ export class HookService {
     const needsPerson =
       merged.decision === 'ask' || (event.event === 'PermissionRequest' && merged.decision !== 'deny');
     if (needsPerson && (event.event === 'PreToolUse' || event.event === 'PermissionRequest')) {
-      const outcome = this.opts.asks ? await this.opts.asks.handle({ evaluation, signal, headless }) : undefined;
+      const outcome = this.opts.asks
+        ? await this.opts.asks.handle({ evaluation, signal, headless: noPrompt })
+        : undefined;
       if (outcome) return { reply: reply({ ...base, ...outcome }), record: evaluation.record };
-      if (merged.decision === 'ask' && headless) {
-        const reason = `${merged.reason}. No person can answer here (a headless run), so Warden refuses; approve it in the Warden panel or run interactively`;
+      if (merged.decision === 'ask' && noPrompt) {
+        const reason = headless
+          ? `${merged.reason}. No person can answer here (a headless run), so Warden refuses; approve it in the Warden panel or run interactively`
+          : `${merged.reason}. ${adapter.displayName} cannot ask its user from a hook, so Warden refuses; open the Warden panel to approve such calls as they come, then let the agent retry`;
         return { reply: reply({ ...base, decision: 'deny', reason }), record: evaluation.record };
       }
       if (event.event === 'PermissionRequest')

@@ -17,9 +17,10 @@ export interface WardenHostOptions {
   port?: number;
   approvalTimeoutSeconds: number;
   failureDecision: () => Decision;
+  /** Signs replies for the command bridge (see endpointAuth); without it the bridge relays nothing. */
+  endpointKey?: Buffer;
   /** Serve the web panel (the standalone server); the extension uses its webview instead. */
   panel?: {
-    token: string;
     assetsDir: string;
     renderPage: (opts: { nonce: string; scriptUri: string; styleUri: string }) => string;
   };
@@ -55,9 +56,9 @@ export class WardenHost {
     this.panelRoutes = opts.panel
       ? new PanelRoutes({
           broker: this.broker,
-          panelToken: opts.panel.token,
           origins,
           recentRecords: () => this.broker.records.all(),
+          recordById: (id) => this.broker.records.get(id),
           assetsDir: opts.panel.assetsDir,
           renderPage: opts.panel.renderPage,
         })
@@ -65,6 +66,7 @@ export class WardenHost {
     server = new WardenServer({
       hooks: this.hooks,
       hookToken: opts.hookToken,
+      ...(opts.endpointKey ? { endpointKey: opts.endpointKey } : {}),
       port: opts.port ?? 0,
       routes: this.panelRoutes ? [this.panelRoutes] : [],
       ...(opts.onError ? { onError: opts.onError } : {}),

@@ -2,47 +2,57 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { approvalAnswerSchema, type HostNotification, type PendingView } from '../shared/protocol';
+import type { AnswerResult, ApprovalAnswer, HostNotification, PendingView } from '../protocol';
+import { approvalAnswerSchema } from '../shared/panelSchemas';
+import { toRowSummary } from './rowSummary';
 import type { VerdictRecord } from '../core/verdict/record';
-import { bearerToken, tokensEqual } from './auth';
+import { tokensEqual } from './auth';
 import { readBody } from './body';
 import { findDuplicateKey } from '../core/approvals/rawJsonScan';
 import { sendJson, type RouteGroup } from './server';
 
 // The panel's routes on the standalone server: the page, its assets, the
-// approval API and the event stream. They use a panel token of their own,
-// never written where an agent's hooks are configured.
+// approval API and the event stream. The only way in is the one-time link that
+// serve prints on its own terminal: it is exchanged once for a session that
+// lives in this process's memory. No panel credential is ever written to disk,
+// and the hook token (which agents hold) opens none of these routes.
 
 const COOKIE = 'agent_warden_panel';
 const API_BODY_CAP = 4 * 1024 * 1024;
+/** A link not opened within this long is void: it was printed for a person at the terminal, now. */
+const LINK_LIFETIME_MS = 10 * 60_000;
 
 export interface PanelBroker {
   pending(): PendingView[];
-  answer(id: string, answer: unknown, answeredBy: string): Promise<{ status: 200 | 400 | 404 | 409; body: unknown }>;
+  answer(id: string, answer: ApprovalAnswer, answeredBy: string): Promise<AnswerResult>;
   onChange(listener: (n: HostNotification) => void): () => void;
   attachPanel(): () => void;
 }
 
 export interface PanelRoutesOptions {
   broker: PanelBroker;
-  panelToken: string;
   /** The server's own origin(s), e.g. http://127.0.0.1:PORT. */
   origins: () => string[];
   recentRecords: () => VerdictRecord[];
+  /** A call's whole record, for the panel's detail view. */
+  recordById: (id: string) => VerdictRecord | undefined;
   /** The folder holding panel.js and panel.css (dist/webview). */
   assetsDir: string;
   renderPage: (opts: { nonce: string; scriptUri: string; styleUri: string }) => string;
 }
 
 export class PanelRoutes implements RouteGroup {
-  private readonly oneTimeTokens = new Set<string>();
+  /** One-time link tokens and when each stops working. */
+  private readonly oneTimeTokens = new Map<string, number>();
+  /** Session ids handed out for used links; memory only. */
+  private readonly sessions = new Set<string>();
 
   constructor(private readonly opts: PanelRoutesOptions) {}
 
   /** A URL that opens the panel once: /panel consumes its token and sets the session cookie. */
-  newPanelLink(baseUrl: string): string {
+  newPanelLink(baseUrl: string, now = Date.now()): string {
     const once = randomBytes(24).toString('base64url');
-    this.oneTimeTokens.add(once);
+    this.oneTimeTokens.set(once, now + LINK_LIFETIME_MS);
     return `${baseUrl}/panel?once=${once}`;
   }
 
@@ -61,7 +71,7 @@ export class PanelRoutes implements RouteGroup {
     if (!this.authorised(req)) {
       req.resume();
       sendJson(res, 401, {
-        error: 'the panel token is required (Authorization: Bearer, or open the panel URL that serve printed)',
+        error: 'a panel session is required: open the one-time panel link that serve printed on its terminal',
       });
       return true;
     }
@@ -70,28 +80,36 @@ export class PanelRoutes implements RouteGroup {
   }
 
   private openWithOneTimeToken(res: ServerResponse, once: string): void {
-    if (!this.oneTimeTokens.delete(once)) {
+    const expires = this.oneTimeTokens.get(once);
+    this.oneTimeTokens.delete(once);
+    if (expires === undefined || Date.now() > expires) {
       sendJson(res, 401, {
-        error: 'this panel link was already used or is unknown; ask for a new one (POST /api/panel-link)',
+        error:
+          'this panel link was already used, has expired or is unknown; restart serve for a new one, or ask an open panel for one',
       });
       return;
     }
+    const session = randomBytes(32).toString('base64url');
+    this.sessions.add(session);
     res.writeHead(303, {
       location: '/panel',
-      'set-cookie': `${COOKIE}=${this.opts.panelToken}; HttpOnly; SameSite=Strict; Path=/`,
+      'set-cookie': `${COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`,
       'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
     });
     res.end();
   }
 
   private authorised(req: IncomingMessage): boolean {
-    const bearer = bearerToken(req);
-    if (bearer) return tokensEqual(bearer, this.opts.panelToken);
     const cookie = (req.headers.cookie ?? '')
       .split(';')
       .map((c) => c.trim())
       .find((c) => c.startsWith(`${COOKIE}=`));
-    return cookie !== undefined && tokensEqual(cookie.slice(COOKIE.length + 1), this.opts.panelToken);
+    if (cookie === undefined) return false;
+    const given = cookie.slice(COOKIE.length + 1);
+    let found = false;
+    for (const session of this.sessions) if (tokensEqual(given, session)) found = true;
+    return found;
   }
 
   private async route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -106,6 +124,13 @@ export class PanelRoutes implements RouteGroup {
     if (req.method === 'GET' && url.pathname === '/api/events') return this.events(req, res);
     if (req.method === 'POST' && url.pathname === '/api/panel-link')
       return sendJson(res, 200, { url: this.newPanelLink(this.opts.origins()[0] ?? '') });
+    const one = /^\/api\/records\/([A-Za-z0-9_-]{1,200})$/.exec(url.pathname);
+    if (one && req.method === 'GET') {
+      const record = this.opts.recordById(one[1]!);
+      return record
+        ? sendJson(res, 200, { found: true, record })
+        : sendJson(res, 404, { found: false, why: 'this call is no longer held in memory; see the activity log' });
+    }
     const approval = /^\/api\/approvals\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
     if (approval && req.method === 'POST') return this.answer(req, res, approval[1]!);
     sendJson(res, 404, { error: `no route for ${req.method} ${url.pathname}` });
@@ -134,7 +159,7 @@ export class PanelRoutes implements RouteGroup {
       });
     }
     const result = await this.opts.broker.answer(id, parsed.data, 'web-panel');
-    sendJson(res, result.status, result.body);
+    sendJson(res, answerStatus(result), answerBody(result, this.opts.recordById));
   }
 
   private events(req: IncomingMessage, res: ServerResponse): void {
@@ -144,7 +169,7 @@ export class PanelRoutes implements RouteGroup {
       connection: 'keep-alive',
     });
     const send = (n: HostNotification) => res.write(`event: ${n.type}\ndata: ${JSON.stringify(n)}\n\n`);
-    send({ type: 'snapshot', records: this.opts.recentRecords(), pending: this.opts.broker.pending() });
+    send({ type: 'snapshot', rows: this.opts.recentRecords().map(toRowSummary), pending: this.opts.broker.pending() });
     const detach = this.opts.broker.attachPanel();
     const unsubscribe = this.opts.broker.onChange(send);
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
@@ -182,4 +207,21 @@ export class PanelRoutes implements RouteGroup {
       sendJson(res, 404, { error: `the panel asset ${name} is missing: run npm run build` });
     }
   }
+}
+
+/** The approval API speaks HTTP: an answer's result as a status code, here and only here. */
+export function answerStatus(result: AnswerResult): 200 | 404 | 409 {
+  switch (result.kind) {
+    case 'ok':
+      return 200;
+    case 'not-pending':
+      return 404;
+    default:
+      return 409;
+  }
+}
+
+function answerBody(result: AnswerResult, recordById: (id: string) => VerdictRecord | undefined): unknown {
+  if (result.kind !== 'ok') return { error: result.message };
+  return { resolution: result.resolution, record: result.row ? (recordById(result.row.id) ?? null) : null };
 }

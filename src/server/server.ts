@@ -4,6 +4,7 @@ import { bearerToken, isLoopbackHost, tokensEqual } from './auth';
 import { DEFAULT_BODY_CAP, readBody } from './body';
 import type { HookService } from './hooks';
 import { VERSION } from '../core/version';
+import { BRIDGE_NONCE_HEADER, REPLY_MAC_HEADER, replyMac } from '../core/endpointAuth';
 
 /** A route group mounted beside the hook routes (the panel API adds one). */
 export interface RouteGroup {
@@ -14,6 +15,8 @@ export interface RouteGroup {
 export interface WardenServerOptions {
   hooks: HookService;
   hookToken: string;
+  /** Signs replies to requests that carry the bridge's nonce. */
+  endpointKey?: Buffer;
   port?: number;
   host?: string;
   bodyCap?: number;
@@ -27,7 +30,11 @@ export function sendJson(
   value: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const body = JSON.stringify(value);
+  sendText(res, status, JSON.stringify(value), headers);
+}
+
+/** Sends an already serialised JSON body (its exact bytes may be under a MAC). */
+function sendText(res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
@@ -137,7 +144,11 @@ export class WardenServer {
       headless,
     );
     // Agents treat anything but 2xx as "go ahead": every agent request gets 200 and a verdict.
-    const close: Record<string, string> = !body.ok && body.tooLarge ? { connection: 'close' } : {};
-    sendJson(res, 200, result.reply, close);
+    const headers: Record<string, string> = !body.ok && body.tooLarge ? { connection: 'close' } : {};
+    const replyText = JSON.stringify(result.reply);
+    const nonce = req.headers[BRIDGE_NONCE_HEADER];
+    if (this.opts.endpointKey && typeof nonce === 'string' && /^[0-9a-f]{32}$/.test(nonce))
+      headers[REPLY_MAC_HEADER] = replyMac(this.opts.endpointKey, nonce, replyText);
+    sendText(res, 200, replyText, headers);
   }
 }

@@ -25,8 +25,12 @@ test('SIGTERM while an ask is held and calls are in flight: prompt exit 0, recor
   const serve = await startServe({ cwd: project, env: isolatedEnv(home) });
   t.after(() => serve.stop('SIGKILL'));
   const hookToken = readFileSync(serve.tokenFile, 'utf8').trim();
-  const panelToken = readFileSync(join(state, 'panel-token'), 'utf8').trim();
-  const panelAuth = { authorization: `Bearer ${panelToken}` };
+  // The one-time panel link sets the session cookie the panel API asks for.
+  const { panelUrl } = JSON.parse(serve.readyLine) as { panelUrl: string };
+  const opened = await fetch(panelUrl, { redirect: 'manual' });
+  const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  assert.ok(cookie.includes('='), `the panel link sets a cookie (status ${opened.status})`);
+  const panelAuth = { cookie };
 
   // An attached panel makes serve hold asks for a person instead of handing them to the agent.
   const stream = await fetch(`${serve.url}/api/events`, { headers: panelAuth });

@@ -1,5 +1,6 @@
 import type { VerdictRecord } from '../../src/core/verdict/record';
-import type { PendingView } from '../../src/shared/protocol';
+import type { PendingView, RowSummary } from '../../src/protocol';
+import { toRowSummary } from '../../src/server/rowSummary';
 
 let counter = 0;
 
@@ -44,4 +45,9 @@ export function makePending(over: Partial<PendingView> = {}): PendingView {
     deadline: '2026-01-01T12:02:00.000Z',
     ...over,
   };
+}
+
+/** The list's summary of a record made with makeRecord. */
+export function makeRow(over: Partial<VerdictRecord> = {}): RowSummary {
+  return toRowSummary(makeRecord(over));
 }

@@ -2,20 +2,21 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PanelStore } from '../../media/src/store';
 import { PostMessageTransport } from '../../media/src/transport';
-import { makePending, makeRecord } from './fixtures';
+import { PROTOCOL_VERSION } from '../../src/protocol';
+import { makePending, makeRow } from './fixtures';
 
 test('records arrive newest first, are capped, and a record sent again replaces the old one', () => {
   const store = new PanelStore(3);
-  const records = [1, 2, 3, 4].map((n) => makeRecord({ id: `r${n}` }));
-  for (const record of records) store.apply({ type: 'record', record });
+  const records = [1, 2, 3, 4].map((n) => makeRow({ id: `r${n}` }));
+  for (const row of records) store.apply({ type: 'rows', rows: [row] });
   assert.deepEqual(
-    store.visibleRecords().map((r) => r.id),
+    store.visibleRows().map((r) => r.id),
     ['r4', 'r3', 'r2'],
   );
-  assert.equal(store.record('r1'), undefined);
-  store.apply({ type: 'record', record: { ...records[2]!, decision: 'deny' } });
+  assert.equal(store.row('r1'), undefined);
+  store.apply({ type: 'rows', rows: [{ ...records[2]!, decision: 'deny', outcome: 'deny' }] });
   assert.deepEqual(
-    store.visibleRecords().map((r) => [r.id, r.decision]),
+    store.visibleRows().map((r) => [r.id, r.decision]),
     [
       ['r4', 'allow'],
       ['r3', 'deny'],
@@ -29,43 +30,43 @@ test('filters by decision, agent, tool, session and policy, and a text search', 
   store.apply({
     type: 'snapshot',
     pending: [],
-    records: [
-      makeRecord({
+    rows: [
+      makeRow({
         id: 'a',
         decision: 'deny',
         outcomes: [{ policy: 'sudo', tier: 'deterministic', verdict: 'deny', reason: 'r' }],
       }),
-      makeRecord({ id: 'b', agent: 'codex', toolName: 'shell', toolInput: { command: 'rm -rf build' } }),
-      makeRecord({ id: 'c', sessionId: 'other' }),
+      makeRow({ id: 'b', agent: 'codex', toolName: 'shell', toolInput: { command: 'rm -rf build' } }),
+      makeRow({ id: 'c', sessionId: 'other' }),
     ],
   });
   store.setFilters({ decision: 'deny' });
   assert.deepEqual(
-    store.visibleRecords().map((r) => r.id),
+    store.visibleRows().map((r) => r.id),
     ['a'],
   );
   store.setFilters({ decision: '', agent: 'codex' });
   assert.deepEqual(
-    store.visibleRecords().map((r) => r.id),
+    store.visibleRows().map((r) => r.id),
     ['b'],
   );
   store.setFilters({ agent: '', tool: 'Bash', session: 'other' });
   assert.deepEqual(
-    store.visibleRecords().map((r) => r.id),
+    store.visibleRows().map((r) => r.id),
     ['c'],
   );
   store.setFilters({ tool: '', session: '', policy: 'sudo' });
   assert.deepEqual(
-    store.visibleRecords().map((r) => r.id),
+    store.visibleRows().map((r) => r.id),
     ['a'],
   );
   store.setFilters({ policy: '', text: 'RM -RF' });
   assert.deepEqual(
-    store.visibleRecords().map((r) => r.id),
+    store.visibleRows().map((r) => r.id),
     ['b'],
   );
   assert.deepEqual(store.filterChoices().agent, ['claude', 'codex']);
-  assert.deepEqual(store.counts(), { calls: 3, denies: 1, pending: 0 });
+  assert.deepEqual(store.counts(), { calls: 3, asks: 0, denies: 1, redacted: 0, pending: 0 });
 });
 
 test('pending asks come and go with pending and resolved notifications', () => {
@@ -80,8 +81,8 @@ test('pending asks come and go with pending and resolved notifications', () => {
     store.apply({
       type: 'resolved',
       resolution: { id: 'p1', state: 'approved', scope: 'once', digest: null, answeredBy: 'x', answeredAt: 't' },
-    }),
-    'pending',
+    }).pending,
+    true,
   );
   assert.deepEqual(
     store.pending.map((p) => p.id),
@@ -91,16 +92,16 @@ test('pending asks come and go with pending and resolved notifications', () => {
 
 test('a 10,000-row snapshot filters without copying the view on every read', () => {
   const store = new PanelStore();
-  const records = Array.from({ length: 10_000 }, (_, i) =>
-    makeRecord({ id: `n${i}`, decision: i % 10 === 0 ? 'deny' : 'allow' }),
+  const rows = Array.from({ length: 10_000 }, (_, i) =>
+    makeRow({ id: `n${i}`, decision: i % 10 === 0 ? 'deny' : 'allow' }),
   );
-  store.apply({ type: 'snapshot', records, pending: [] });
-  const first = store.visibleRecords();
+  store.apply({ type: 'snapshot', rows, pending: [] });
+  const first = store.visibleRows();
   assert.equal(first.length, 10_000);
   assert.equal(first[0]!.id, 'n9999');
-  assert.equal(store.visibleRecords(), first, 'cached until something changes');
+  assert.equal(store.visibleRows(), first, 'cached until something changes');
   store.setFilters({ decision: 'deny' });
-  assert.equal(store.visibleRecords().length, 1000);
+  assert.equal(store.visibleRows().length, 1000);
 });
 
 test('the postMessage transport sends the ready handshake, matches responses to requests, and passes notifications on', async () => {
@@ -111,7 +112,7 @@ test('the postMessage transport sends the ready handshake, matches responses to 
   } as unknown as Window);
   const received: unknown[] = [];
   transport.start((m) => received.push(m));
-  assert.deepEqual(posted[0], { type: 'command', command: { type: 'ready', protocolVersion: 1 } });
+  assert.deepEqual(posted[0], { type: 'command', command: { type: 'ready', protocolVersion: PROTOCOL_VERSION } });
   const answer = transport.request('approve', {
     approvalId: 'p1',
     answer: { decision: 'approve', scope: 'once', digest: `sha256:${'c'.repeat(64)}` },
@@ -122,9 +123,11 @@ test('the postMessage transport sends the ready handshake, matches responses to 
   const failing = transport.request('reveal', { recordId: 'r', source: 'envelope', spanIndex: 0 });
   const sentReveal = posted[2] as { id: number };
   deliver!({ data: { type: 'response', id: sentReveal.id, ok: false, error: 'nope' } } as MessageEvent);
-  deliver!({ data: { type: 'response', id: sent.id, ok: true, result: { status: 200, body: {} } } } as MessageEvent);
-  deliver!({ data: { type: 'record', record: makeRecord({ id: 'z' }) } } as MessageEvent);
-  assert.deepEqual(await answer, { status: 200, body: {} });
+  deliver!({
+    data: { type: 'response', id: sent.id, ok: true, result: { kind: 'not-pending', message: 'm' } },
+  } as MessageEvent);
+  deliver!({ data: { type: 'rows', rows: [makeRow({ id: 'z' })] } } as MessageEvent);
+  assert.deepEqual(await answer, { kind: 'not-pending', message: 'm' });
   await assert.rejects(failing, /nope/);
-  assert.equal((received[0] as { type: string }).type, 'record');
+  assert.equal((received[0] as { type: string }).type, 'rows');
 });

@@ -3,12 +3,13 @@ import { test } from 'node:test';
 import { cardView, type CardActions } from '../../media/src/cards';
 import { detailView, spanIndexFor, type DetailActions } from '../../media/src/detail';
 import { diffLines } from '../../media/src/diff';
-import { explainCut, formatCountdown, secondsLeft, summarizeArgs } from '../../media/src/format';
+import { explainCut, formatCountdown, secondsLeft } from '../../media/src/format';
+import { summarizeArgs, toRowSummary } from '../../src/server/rowSummary';
 import { ROW_HEIGHT, rowView } from '../../media/src/rows';
 import { filtersView, statusView } from '../../media/src/toolbar';
 import { rowWindow } from '../../media/src/virtual';
 import { findAll, h, hasClass, textOf, type VNode } from '../../media/src/vnode';
-import { countHidden, countMarkers, revealHidden, splitMarkers } from '../../media/src/visible';
+import { countHidden, countMarkers, revealHidden, splitMarkers } from '../../src/protocol/text';
 import { makePending, makeRecord } from './fixtures';
 
 const noop = () => undefined;
@@ -23,7 +24,14 @@ const cardActions = (calls: string[] = []): CardActions => ({
   approveEdit: (p) => void calls.push(`approve-edit:${p.id}`),
   copyDigest: (d) => void calls.push(`copy:${d}`),
 });
-const detailActions: DetailActions = { copyDigest: noop, markerInfo: noop, reveal: noop, notSecret: noop, close: noop };
+const detailActions: DetailActions = {
+  copyDigest: noop,
+  markerInfo: noop,
+  reveal: noop,
+  hideRevealed: noop,
+  notSecret: noop,
+  close: noop,
+};
 const byAction = (node: VNode, action: string) => findAll(node, (n) => n.attrs?.['data-action'] === action)[0];
 
 test('hidden characters become visible tokens: bidi override, zero width, controls, tag characters', () => {
@@ -108,11 +116,11 @@ test('a row carries agent, tool, face summary, coloured verdict badge, latency, 
     cut: { request: true, userSaid: false, truncated: false },
   });
   const selected: string[] = [];
-  const row = rowView(record, { selected: false, index: 3, onSelect: (id) => selected.push(id) });
+  const row = rowView(toRowSummary(record), { selected: false, index: 3, onSelect: (id) => selected.push(id) });
   const text = textOf(row);
-  assert.ok(text.includes('claude') && text.includes('Write') && text.includes('/p/a.ts') && text.includes('12 ms'));
+  assert.ok(text.includes('Write') && text.includes('/p/a.ts') && text.includes('12 ms'));
   assert.ok(text.includes('2 redacted') && text.includes('cut'));
-  assert.equal(findAll(row, (n) => hasClass(n, 'badge'))[0]?.attrs?.class, 'badge decision-deny');
+  assert.equal(findAll(row, (n) => hasClass(n, 'badge'))[0]?.attrs?.class, 'badge tone-deny');
   assert.equal(row.style?.top, `${3 * ROW_HEIGHT}px`);
   row.on!.click!({} as Event);
   assert.deepEqual(selected, [record.id]);
@@ -241,14 +249,14 @@ test('the status line and filters', () => {
       pausedUntil: null,
       policies: [],
     },
-    { calls: 5, denies: 2, pending: 1 },
+    { calls: 5, asks: 0, denies: 2, redacted: 0, pending: 1 },
   );
   assert.match(textOf(status), /Not guarded.*not connected.*1 pending · 5 calls · 2 denied/);
   const set: unknown[] = [];
   const filters = filtersView(
     { decision: 'deny', agent: '', tool: '', session: '', policy: '', text: 'rm' },
     { agent: ['claude'], tool: ['Bash'], session: ['s'], policy: ['sudo'] },
-    { setFilter: (f) => set.push(f), togglePolicy: noop },
+    { setFilter: (f) => set.push(f), togglePolicy: noop, revokeLicence: noop, connect: noop },
   );
   const decision = findAll(filters, (n) => n.attrs?.['data-filter'] === 'decision')[0]!;
   assert.equal(decision.value, 'deny');

@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { panelCsp, renderPanelHtml } from '../../media/html';
+import { panelCsp, renderPanelHtml } from '../../src/shared/panelHtml';
 import { Disposable, DisposableScope, toDisposable } from '../../src/extension/disposable';
 import { CSV_COLUMNS, toCsv, toJsonl } from '../../src/extension/exportActivity';
 import { addAllowlistHash, setPolicyEnabled } from '../../src/extension/localConfig';
 import { portCandidates, stablePort, STABLE_PORT_BASE, STABLE_PORT_SPAN } from '../../src/extension/port';
-import { panelMessageSchema } from '../../src/shared/protocol';
+import { panelMessageSchema } from '../../src/shared/panelSchemas';
 import { makeRecord } from './fixtures';
 
 const digest = `sha256:${'d'.repeat(64)}`;

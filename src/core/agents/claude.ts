@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Decision, HookEvent, HookEventName } from '../types';
+import { describeInputError as describe } from './parsing';
 
 // Claude Code hook inputs. Known events are checked field by field; unknown
 // events and unknown fields pass (the CLI adds fields between versions).
@@ -49,26 +50,6 @@ const KNOWN: Record<string, z.ZodType<Record<string, unknown>>> = {
 };
 
 export type ParseResult = { ok: true; event: HookEvent } | { ok: false; problem: string };
-
-function valueAt(body: unknown, path: PropertyKey[]): unknown {
-  let value = body;
-  for (const key of path) {
-    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-// zod v4 leaves the offending input out of its issues, so "missing" is decided
-// by looking the path up in the body itself.
-function describe(error: z.ZodError, body: unknown): string {
-  const issue = error.issues[0];
-  if (!issue) return 'the hook input does not match its schema';
-  const where = issue.path.map(String).join('.') || 'the body';
-  if (issue.code === 'invalid_type' && valueAt(body, issue.path) === undefined)
-    return `the hook input is missing ${where}`;
-  return `the hook input's ${where} is invalid: ${issue.message}`;
-}
 
 /** The schema of a known event; prototype members such as "constructor" are unknown events. */
 function knownSchema(name: unknown): z.ZodType<Record<string, unknown>> | undefined {

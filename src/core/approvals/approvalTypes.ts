@@ -60,6 +60,8 @@ export type ScreenEdit = (
   toolName: string,
   editedInput: Record<string, unknown>,
   sessionId: string,
+  /** The record of the call the ask is for: the screen rebuilds that call's own event from it. */
+  recordId: string,
 ) => Promise<ScreenResult>;
 
 interface ResolutionBase {

@@ -200,7 +200,7 @@ export class ApprovalLedger {
         answer: 'approve',
         edited: true,
         screen,
-        reason: `the edited arguments were denied: ${screen.reason}`,
+        reason: `The person's edited arguments were denied in Agent Warden: ${screen.reason}`,
       });
     }
     return this.settleAnswered(entry, {
@@ -235,6 +235,16 @@ export class ApprovalLedger {
   /** Marks a licence used (a once-licence is gone afterwards); false when it was already used or lapsed. */
   consume(licence: Licence): boolean {
     return this.book.consume(licence);
+  }
+
+  /** The session licences in force. */
+  standingLicences(): Licence[] {
+    return this.book.listStanding();
+  }
+
+  /** Revokes a session licence: the next identical call is asked again. */
+  revokeLicence(licenceId: string): boolean {
+    return this.book.revoke(licenceId);
   }
 
   /** findLicence and consume in one step. */
@@ -294,7 +304,7 @@ export class ApprovalLedger {
 
   private async screenEdit(pending: PendingApproval, edited: Record<string, unknown>): Promise<ScreenResult> {
     try {
-      return await this.options.screen(pending.toolName, edited, pending.sessionId);
+      return await this.options.screen(pending.toolName, edited, pending.sessionId, pending.recordId);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       return { decision: 'deny', reason: `the edited arguments could not be screened (${detail})` };
@@ -309,7 +319,10 @@ export class ApprovalLedger {
       answer: 'approve',
       scope: answer.scope,
       digest,
-      reason: `${answer.answeredBy} approved ${what}${digest === pending.digest ? '' : ' with edited arguments'}`,
+      reason:
+        digest === pending.digest
+          ? `The person approved ${what} in Agent Warden.`
+          : `The person approved ${what} in Agent Warden after editing its arguments: what runs is the edited call, not the one you asked for.`,
     };
   }
 
@@ -321,7 +334,8 @@ export class ApprovalLedger {
       answer: 'refuse',
       scope: null,
       digest: null,
-      reason: `${answer.answeredBy} refused this call${message ? `: ${message}` : ''}`,
+      // The model reads this word for word: plain words, the person's message last.
+      reason: `The person refused this call in Agent Warden${message ? `: ${message}` : '.'}`,
     };
   }
 

@@ -99,6 +99,17 @@ export class LicenceBook {
     return entry === undefined ? null : entry.resolution;
   }
 
+  /** The standing (session) licences, oldest first, so a person can see and revoke them. */
+  listStanding(): Licence[] {
+    return [...this.standing.values()];
+  }
+
+  /** Revokes a standing licence; false when there is none with this id. */
+  revoke(licenceId: string): boolean {
+    for (const [key, licence] of this.standing) if (licence.id === licenceId) return this.standing.delete(key);
+    return false;
+  }
+
   forgetSession(sessionId: string): void {
     for (const [key, licence] of this.standing) if (licence.sessionId === sessionId) this.standing.delete(key);
     this.unclaimed = this.unclaimed.filter((entry) => entry.resolution.sessionId !== sessionId);

@@ -30,6 +30,8 @@ export interface ResolvedConfig {
   allowTools?: string[];
   redactionAllowlist: string[];
   semantic: NonNullable<WardenConfigFile['semantic']>;
+  /** Org-managed checks; only from the user scope, the --config file or a trusted project. */
+  cloud: NonNullable<WardenConfigFile['cloud']>;
   approvalsTimeoutSeconds: number;
   failureDecision: 'deny' | 'ask' | 'allow';
   /** Milliseconds the deterministic tier may spend on one call before the call counts as unread. */
@@ -68,6 +70,7 @@ export function defaultConfig(): ResolvedConfig {
     faces: new FaceBook(new Map()),
     redactionAllowlist: [],
     semantic: {},
+    cloud: {},
     approvalsTimeoutSeconds: DEFAULT_APPROVAL_TIMEOUT_SECONDS,
     failureDecision: 'deny',
     deterministicBudgetMs: DEFAULT_DETERMINISTIC_BUDGET_MS,
@@ -208,6 +211,12 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
           ...data.semantic,
           thresholds: { ...resolved.semantic.thresholds, ...data.semantic.thresholds },
         };
+    }
+    if (data.cloud) {
+      // Stricter than tighten-only: a cloned repository must not choose where the person's words
+      // go, not even to turn Cloud on, so an untrusted project's cloud block is ignored whole.
+      if ((scope === 'project' || scope === 'local') && !projectTrusted) ignored('cloud');
+      else resolved.cloud = { ...resolved.cloud, ...data.cloud };
     }
     if (data.approvals?.timeoutSeconds !== undefined) {
       if (tightenOnly) ignored('approvals.timeoutSeconds');

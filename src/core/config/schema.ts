@@ -62,6 +62,26 @@ export const semanticSchema = z
   })
   .strict();
 
+/** A Cloud policy id as the Cloud review contract accepts one. */
+export const CLOUD_POLICY_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+// Org-managed checks (the Cloud review contract). Taken from the user scope, the --config file or a
+// trusted project only: these settings decide where the person's words are sent.
+export const cloudSchema = z
+  .object({
+    mode: z.enum(['off', 'observe', 'enforce']).optional(),
+    url: z
+      .string()
+      .url()
+      .refine((u) => /^https?:/i.test(u), 'an http or https URL')
+      .optional(),
+    keyEnv: z.string().min(1).optional(),
+    machineId: z.string().min(1).max(256).optional(),
+    observedPolicies: z.array(z.string().regex(CLOUD_POLICY_ID, 'a Cloud policy id')).optional(),
+    timeoutMs: z.number().int().positive().max(60_000).optional(),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     $schema: z.string().optional(),
@@ -75,6 +95,7 @@ export const configSchema = z
       .strict()
       .optional(),
     semantic: semanticSchema.optional(),
+    cloud: cloudSchema.optional(),
     approvals: z
       .object({
         timeoutSeconds: z.number().int().min(1).max(3600).optional(),

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ResolvedConfig } from '../config/load';
 import type { DeterministicInput } from './run';
 import type { DeterministicAnswer, DeterministicRunner, Unread } from './runner';
-import { configToWire, type FromWorker, type ToWorker } from './wire';
+import { configToWire, resultFromWire, type FromWorker, type ToWorker } from './wire';
 
 // Evaluation workers a deadline can stop. Synchronous code (a regex that backtracks, a parse that does
 // not end) cannot be interrupted on the thread that runs it; terminating its worker can. Each call gets
@@ -131,7 +131,7 @@ export class DeterministicPool implements DeterministicRunner {
     if (message.type === 'error') {
       this.settle(slot, unread('evaluator-lost', `the evaluation failed (${message.message})`));
     } else {
-      this.settle(slot, { ok: true, ...message.result });
+      this.settle(slot, { ok: true, ...resultFromWire(message.result) });
     }
     this.dispatch();
   }

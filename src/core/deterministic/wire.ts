@@ -1,6 +1,9 @@
 import type { ResolvedConfig } from '../config/load';
 import { FaceBook } from '../policies/faces';
 import type { ToolFace } from '../policies/faces';
+import { IoFacts, NO_FACT_SOURCE } from '../facts/io';
+import type { IoRecord } from '../facts/types';
+import type { ToolCall } from '../policies/types';
 import type { DeterministicInput, DeterministicResult } from './run';
 
 // Messages between the host and its evaluation workers. Both ends are this bundle's own code, so the
@@ -15,8 +18,30 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
-  | { type: 'result'; id: number; result: DeterministicResult }
+  | { type: 'result'; id: number; result: WireResult }
   | { type: 'error'; id: number; message: string };
+
+/** A result as it crosses threads: the call's I/O view (it holds the file system) becomes its answers. */
+export type WireResult = Omit<DeterministicResult, 'call'> & {
+  call?: Omit<ToolCall, 'io'>;
+  ioRecords: IoRecord[];
+};
+
+export function resultToWire(result: DeterministicResult): WireResult {
+  const { call, ...rest } = result;
+  if (!call) return { ...rest, ioRecords: [] };
+  const { io, ...plain } = call;
+  return { ...rest, call: plain, ioRecords: io.records };
+}
+
+/** The result on the host's side: the call's I/O view answers nothing more, and keeps what was asked. */
+export function resultFromWire(wire: WireResult): DeterministicResult {
+  const { call, ioRecords, ...rest } = wire;
+  if (!call) return rest;
+  const io = new IoFacts(NO_FACT_SOURCE);
+  io.records.push(...ioRecords);
+  return { ...rest, call: { ...call, io } };
+}
 
 export function configToWire(config: ResolvedConfig): WireConfig {
   const { faces, ...rest } = config;

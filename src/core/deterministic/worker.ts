@@ -6,7 +6,7 @@ import { WARM_UP_COMMANDS, warmUpShellParser } from '../shell/warm-up';
 import { resolvePolicyStates, type PolicyState } from '../policies/run';
 import type { AnyPolicy } from '../policies/types';
 import { runDeterministic } from './run';
-import { configFromWire, type FromWorker, type ToWorker } from './wire';
+import { configFromWire, resultToWire, type FromWorker, type ToWorker } from './wire';
 
 // The evaluation worker's loop: it loads its own parser, keeps the configs the host sent it, and answers
 // one call at a time. The host stops it (terminate) when a call overruns its budget.
@@ -29,7 +29,8 @@ export function serveDeterministicCalls(policies: AnyPolicy[]): void {
     try {
       const entry = configs.get(message.configId);
       if (!entry) throw new Error(`config ${message.configId} never reached the evaluation worker`);
-      send({ type: 'result', id: message.id, result: runDeterministic(message.input, entry.config, entry.states) });
+      const result = runDeterministic(message.input, entry.config, entry.states);
+      send({ type: 'result', id: message.id, result: resultToWire(result) });
     } catch (err) {
       send({ type: 'error', id: message.id, message: (err as Error).message });
     }

@@ -1,7 +1,14 @@
 import { homedir } from 'node:os';
 import type { HookEvent } from '../types';
 import { analyzeShell } from '../shell';
-import { relatePath, resolvePath } from '../shell/paths';
+import { relatePath } from '../shell/paths';
+import { assembleFacts } from '../facts';
+import { NO_CODE_READER, type CodeReader } from '../facts/code';
+import { deriveFacts } from '../facts/compute';
+import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
+import { patchPaths } from '../facts/patch';
+import { NO_SESSION_WRITES, type SessionWrites } from '../facts/session-writes';
+import { resolveSystemPath } from '../facts/system-paths';
 import type { FaceBook, ToolFace } from './faces';
 import type { ToolCall, TouchedPath } from './types';
 
@@ -43,16 +50,6 @@ function contentOf(input: Record<string, unknown>, params: string[] | undefined)
   return parts.length ? parts.join('\n') : undefined;
 }
 
-/** Files an apply_patch envelope touches: `*** Add File: p`, `*** Update File: p`, `*** Delete File: p`, `*** Move to: p`. */
-export function patchPaths(text: string): { path: string; access: 'write' | 'delete' }[] {
-  const found: { path: string; access: 'write' | 'delete' }[] = [];
-  for (const match of text.matchAll(/^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$/gm)) {
-    const path = (match[2] ?? '').trim();
-    if (path) found.push({ path, access: match[1] === 'Delete File' ? 'delete' : 'write' });
-  }
-  return found;
-}
-
 function touched(
   raw: string,
   access: TouchedPath['access'],
@@ -61,7 +58,7 @@ function touched(
   projectRoot: string,
   home: string,
 ): TouchedPath {
-  const absolute = resolvePath(raw, cwd, home);
+  const { absolute } = resolveSystemPath(raw, { cwd, home });
   return { raw, absolute, access, relation: relatePath(absolute, projectRoot, home), source };
 }
 
@@ -105,6 +102,12 @@ export interface CallContext {
   projectRoot: string;
   home?: string;
   faces: FaceBook;
+  /** The file system and git (a fake in tests); default: knows nothing. */
+  source?: FactSource;
+  /** Reads interpreter code; default: reads nothing, so all code is unread. */
+  reader?: CodeReader;
+  /** What this session wrote so far (kept in the state folder). */
+  writes?: SessionWrites;
 }
 
 /** Reads a tool event's arguments through its face; undefined for events without a tool. */
@@ -115,6 +118,7 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   const home = ctx.home ?? homedir();
   const cwd = event.cwd || ctx.projectRoot;
   const command = face.family === 'shell' ? stringParam(input, face.commandParam ?? 'command') : undefined;
+  const io = new IoFacts(ctx.source ?? NO_FACT_SOURCE);
   const call: ToolCall = {
     toolName: event.toolName,
     input,
@@ -123,6 +127,8 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
     projectRoot: ctx.projectRoot,
     home,
     paths: facePaths(face, input, cwd, ctx.projectRoot, home),
+    facts: { reads: [], writes: [], deletes: [], runs: [], network: [], code: [], unread: [] },
+    io,
   };
   if (command !== undefined) {
     call.command = command;
@@ -134,5 +140,18 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   if (content !== undefined) call.content = content;
   const url = stringParam(input, face.urlParam);
   if (url !== undefined) call.url = url;
+  const derived = deriveFacts(call, {
+    io,
+    reader: ctx.reader ?? NO_CODE_READER,
+    writes: ctx.writes ?? NO_SESSION_WRITES,
+  });
+  if (derived.shell) call.shell = derived.shell;
+  call.paths.push(...derived.codePaths);
+  call.facts = assembleFacts(call, derived);
+  if (face.family === 'shell' && command === undefined)
+    call.facts.unread.push({
+      reason: 'parse-error',
+      detail: `the ${face.commandParam ?? 'command'} parameter is missing or not text`,
+    });
   return call;
 }

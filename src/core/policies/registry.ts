@@ -48,6 +48,11 @@ import {
 } from './library/system-admin';
 import { containerHostEscape, diskWipe, forkBomb, massProcessKill, permissionBlowup } from './library/system-damage';
 import { taintedNetworkEgress } from './library/taint';
+import { commandHiddenInOptions } from './library/hidden-commands';
+import { gitConfigRunsCode } from './library/git-config-code';
+import { metadataAndLocalServices } from './library/local-services';
+import { credentialPrintingCommands } from './library/credential-commands';
+import { unreadCall } from './library/unread';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 
 /** Every deterministic policy, in the order their outcomes are listed (self-protection first). */
@@ -55,9 +60,12 @@ export const ALL_POLICIES: AnyPolicy[] = [
   wardenSelfProtection,
   agentConfigTampering,
   nestedAgentPermissionBypass,
+  unreadCall,
   recursiveDeleteOutsideProject,
   sudo,
   downloadPipedToShell,
+  commandHiddenInOptions,
+  metadataAndLocalServices,
   encodedCommandExecution,
   reverseShell,
   forkBomb,
@@ -66,12 +74,14 @@ export const ALL_POLICIES: AnyPolicy[] = [
   massProcessKill,
   containerHostEscape,
   secretFileRead,
+  credentialPrintingCommands,
   secretWrittenToFile,
   envDumpToNetwork,
   secretInCommandLine,
   gitAddSecretFiles,
   writeOutsideProject,
   persistenceMechanisms,
+  gitConfigRunsCode,
   gitForcePush,
   gitPushProtectedBranch,
   gitRemoteBranchDelete,

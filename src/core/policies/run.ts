@@ -1,5 +1,6 @@
 import type { HookEvent, HookEventName, Outcome } from '../types';
 import type { ResolvedConfig } from '../config/load';
+import { IoFacts, NO_FACT_SOURCE } from '../facts/io';
 import type { AnyPolicy, PolicyContext, SessionMemory, ToolCall } from './types';
 
 const DEFAULT_EVENTS: HookEventName[] = ['PreToolUse', 'PermissionRequest'];
@@ -61,16 +62,19 @@ export interface RunInput {
   call?: ToolCall;
   session: SessionMemory;
   stateDir: string;
+  /** The file system and git; the call's own view when there is a call, else one that knows nothing. */
+  io?: IoFacts;
 }
 
 /** Runs every enabled policy that looks at this event; a policy that throws becomes a deny naming it. */
 export function runPolicies(states: PolicyState[], input: RunInput): Outcome[] {
   const outcomes: Outcome[] = [];
+  const io = input.io ?? input.call?.io ?? new IoFacts(NO_FACT_SOURCE);
   for (const state of states) {
     if (!state.enabled) continue;
     const { policy } = state;
     if (!(policy.events ?? DEFAULT_EVENTS).includes(input.event.event)) continue;
-    const ctx: PolicyContext<unknown> = { ...input, params: state.params };
+    const ctx: PolicyContext<unknown> = { ...input, io, params: state.params };
     try {
       const hit = policy.evaluate(ctx);
       if (!hit) continue;

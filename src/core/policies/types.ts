@@ -3,6 +3,8 @@ import type { Decision, HookEvent, HookEventName } from '../types';
 import type { ShellAnalysis } from '../shell';
 import type { PathRelation } from '../shell/paths';
 import type { ToolFace } from './faces';
+import type { CallFacts } from '../facts';
+import type { IoFacts } from '../facts/io';
 
 export type PolicyCategory =
   | 'output-sanitizing'
@@ -45,6 +47,10 @@ export interface ToolCall {
   /** Text the call would write (file content, edit replacement), for content policies. */
   content?: string;
   url?: string;
+  /** What the call reads, writes, deletes, runs, sends, and what could not be read. */
+  facts: CallFacts;
+  /** The file system and git as this call saw them (memoized, recorded in the VerdictRecord). */
+  io: IoFacts;
 }
 
 /** Per-session memory that policies such as repetition and taint keep between calls. */
@@ -61,6 +67,8 @@ export interface PolicyContext<P> {
   session: SessionMemory;
   /** Warden's own state folder, which self-protection guards. */
   stateDir: string;
+  /** The file system and git, for policies that need them (Stop events have no call, so it is here too). */
+  io: IoFacts;
 }
 
 export interface PolicyHit {

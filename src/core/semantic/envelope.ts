@@ -33,6 +33,12 @@ export interface BuiltEnvelope {
   naming: NamingResult;
   hasHumanTurn: boolean;
   transcriptBytesRead: number;
+  /**
+   * What the parts were built from, for the Cloud review's block (built with other redaction
+   * rules): the bounded, unredacted turns and agent message, and every secret value found. Held in
+   * memory for this call only; never serialized.
+   */
+  sources: { userTurns: string[]; agentLastMessage: string | null; secrets: string[] };
 }
 
 /** Targets listed in the facts; the naming check always uses all of them. */
@@ -157,6 +163,8 @@ export function buildEnvelope(input: EnvelopeInput): BuiltEnvelope {
   const scan = scanTargets(input.call);
   const view = viewCall(input.call);
   const rawTurns = tail.userTurns.map((turn) => bound(turn, boundFor(caps.humanTurn)));
+  const rawAgentMessage =
+    tail.agentLastMessage === null ? null : bound(tail.agentLastMessage, boundFor(caps.agentMessage));
   const boundedRequest = boundValue(view.request, boundFor(caps.request));
   const known = [...(input.redaction?.knownSecrets ?? []), ...assignedSecrets(input.call)];
   const found: string[] = [];
@@ -166,7 +174,7 @@ export function buildEnvelope(input: EnvelopeInput): BuiltEnvelope {
       {
         name: 'agentLastMessage',
         mode: 'narrow',
-        value: tail.agentLastMessage === null ? null : bound(tail.agentLastMessage, boundFor(caps.agentMessage)),
+        value: rawAgentMessage,
       },
       { name: 'request', mode: 'blunt', value: boundedRequest.value },
       { name: 'comments', mode: 'narrow', value: view.comments.map((c) => bound(c, boundFor(caps.comments))) },
@@ -227,5 +235,6 @@ export function buildEnvelope(input: EnvelopeInput): BuiltEnvelope {
     naming,
     hasHumanTurn: tail.userTurns.length > 0,
     transcriptBytesRead: tail.bytesRead,
+    sources: { userTurns: rawTurns, agentLastMessage: rawAgentMessage, secrets: [...new Set([...known, ...found])] },
   };
 }

@@ -17,7 +17,8 @@ export function clearingObstacles(outcome: Outcome, decision: SemanticDecision):
   return obstacles;
 }
 
-function reviewed(outcome: Outcome, decision: SemanticDecision): Outcome {
+/** A deterministic outcome after the semantic review: cleared when every policy it names let it go. */
+export function reviewed(outcome: Outcome, decision: SemanticDecision): Outcome {
   if (!outcome.reviewableBy?.length || outcome.verdict === 'allow' || outcome.personOnly) return outcome;
   if (!decision.clearingAllowed || clearingObstacles(outcome, decision).length > 0) return outcome;
   const names = outcome.reviewableBy.join(', ');

@@ -31,7 +31,8 @@ export function containsWhole(haystack: string, needle: string): boolean {
   return containsWholeLower(haystack.toLowerCase(), needle.toLowerCase());
 }
 
-function containsWholeLower(text: string, want: string): boolean {
+/** containsWhole for text and name already lowercased. */
+export function containsWholeLower(text: string, want: string): boolean {
   if (want === '') return false;
   for (let at = text.indexOf(want); at >= 0; at = text.indexOf(want, at + 1)) {
     const before = at > 0 ? text[at - 1] : undefined;

@@ -2,14 +2,8 @@
 // judge, and decide checks that the human named every one before their request may clear a policy.
 import type { SimpleCommand } from '../shell';
 import { relatePath, resolvePath, type PathRelation } from '../shell/paths';
-import {
-  argsOf,
-  commandsWithCwd,
-  parseFlags,
-  redirectReads,
-  redirectWrites,
-} from '../policies/library/shared/commands';
-import { readTargets, writeTargets } from '../policies/library/shared/targets';
+import { argsOf, commandsWithCwd, parseFlags, redirectReads, redirectWrites } from '../facts/commands';
+import { readTargets, writeTargets } from '../facts/targets';
 import type { ToolCall, TouchedPath } from '../policies/types';
 
 export type TargetKind = 'path' | 'url' | 'ref' | 'word';

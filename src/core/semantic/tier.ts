@@ -1,7 +1,11 @@
 import type { HookEvent, Merged, Outcome } from '../types';
 import type { ResolvedConfig } from '../config/load';
 import type { ToolCall } from '../policies/types';
-import type { Envelope, VerdictRecord } from '../verdict/record';
+import type { CloudPart, Envelope, VerdictRecord } from '../verdict/record';
+import { DEFAULT_CAPS } from './caps';
+import { CloudClients, machineKey } from '../cloud/client';
+import { NO_SIDE_EFFECT_TOOLS } from '../cloud/contract';
+import { degradedCloudPart, degradedCloudReview, runCloudReview, type CloudMode } from '../cloud/review';
 import type { Caps } from './caps';
 import { decide, DEFAULT_THRESHOLDS, type SemanticDecision, type Thresholds } from './decide';
 import { buildEnvelope, type BuiltEnvelope } from './envelope';
@@ -18,7 +22,7 @@ import { DEFAULT_RATE_LIMIT, RateLimitedJudge, TokenBucket, type RateLimit } fro
 import { checkAnswers, JudgeError, type Judge, type JudgeReply, type JudgeRequest } from './judges/types';
 import { mergeOutcomes } from './merge';
 import { combine } from '../verdict/combine';
-import { selectQuestions, type QuestionSet } from './questions';
+import { selectQuestions, semanticPolicyNames, type QuestionSet } from './questions';
 import { SessionSecrets } from './session-secrets';
 import type { TranscriptReadOptions } from './transcript';
 
@@ -40,6 +44,8 @@ export interface SemanticResult {
   status: VerdictRecord['semantic'];
   /** The semantic outcomes (empty when off or degraded). */
   outcomes: Outcome[];
+  /** The Cloud review's part of the record, when `cloud.mode` is on. */
+  cloud?: CloudPart;
   /** Combines the deterministic outcomes with the semantic ones under the tier's rules. */
   merge(deterministic: Outcome[]): Merged;
 }
@@ -76,6 +82,11 @@ export interface SemanticTierHandle extends SemanticTier {
 }
 
 const MAX_JUDGES = 8;
+
+/** Every semantic policy turned off: the questions are then the global ones only. */
+function allDisabled(): Record<string, { enabled: false }> {
+  return Object.fromEntries(semanticPolicyNames().map((name) => [name, { enabled: false as const }]));
+}
 
 function thresholdsOf(config: SemanticConfig): Thresholds {
   const set = config.thresholds ?? {};
@@ -127,6 +138,7 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
   );
   const judges = new Map<string, Judge>();
   const sessionSecrets = new SessionSecrets();
+  const cloudClients = new CloudClients();
 
   function judgeFor(config: SemanticConfig): Judge {
     const identity = judgeIdentity(config, env);
@@ -167,13 +179,11 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
     reason: string,
     started: number,
     mode: 'observe' | 'enforce',
+    cloudMode?: CloudMode,
   ): SemanticResult {
-    return result(
-      built,
-      { status: 'degraded', reason, latencyMs: Math.round(performance.now() - started), model: null },
-      null,
-      mode,
-    );
+    const latencyMs = Math.round(performance.now() - started);
+    const failed = result(built, { status: 'degraded', reason, latencyMs, model: null }, null, mode);
+    return cloudMode ? { ...failed, cloud: degradedCloudPart(cloudMode, reason, latencyMs) } : failed;
   }
 
   async function ask(
@@ -230,31 +240,95 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
     }
   }
 
-  function startRun(input: SemanticStartInput, mode: 'observe' | 'enforce'): SemanticRun {
-    const started = performance.now();
+  async function runCloud(
+    input: SemanticStartInput,
+    built: BuiltEnvelope,
+    selection: QuestionSet,
+    semanticMode: 'off' | 'observe' | 'enforce',
+    cloudMode: CloudMode,
+    signal: AbortSignal,
+    started: number,
+  ): Promise<SemanticResult> {
+    let review;
+    try {
+      const client = cloudClients.for(input.config.cloud);
+      const key = machineKey(input.config.cloud, env);
+      review = await runCloudReview({
+        start: input,
+        built,
+        selection,
+        semanticMode,
+        cloudMode,
+        thresholds: thresholdsOf(input.config.semantic),
+        client,
+        key,
+        humanTurnCap: options.caps?.humanTurn ?? DEFAULT_CAPS.humanTurn,
+        redaction: redactionFor(input),
+        signal,
+        started,
+      });
+    } catch (err) {
+      review = degradedCloudReview(cloudMode, (err as Error).message, started);
+    }
+    const local = result(built, review.status, null, semanticMode === 'observe' ? 'observe' : 'enforce');
+    return { ...local, cloud: review.cloud, merge: review.merge };
+  }
+
+  function redactionFor(input: SemanticStartInput) {
     const session = `${input.event.agent}:${input.event.sessionId}`;
+    return {
+      env,
+      allowlist: { key: options.allowlistKey ?? Buffer.alloc(32), hashes: new Set(input.config.redactionAllowlist) },
+      knownSecrets: sessionSecrets.known(session),
+      onSecrets: (values: string[]) => sessionSecrets.remember(session, values),
+    };
+  }
+
+  /** A call Cloud need not see (no side effects): nothing is sent, and the record says so. */
+  function skippedByCloud(cloudMode: CloudMode, tool: string): SemanticResult {
+    return {
+      envelope: null,
+      redactions: { count: 0, byLabel: {} },
+      cut: { request: false, userSaid: false, truncated: false },
+      status: { status: 'ok', reason: `${tool} has no side effects: not sent for review`, latencyMs: 0, model: null },
+      outcomes: [],
+      cloud: { ...degradedCloudPart(cloudMode, `${tool} has no side effects: not sent`, 0), status: 'skipped' },
+      merge: (deterministic) => combine(deterministic),
+    };
+  }
+
+  function startRun(
+    input: SemanticStartInput,
+    semanticMode: 'off' | 'observe' | 'enforce',
+    cloudMode: CloudMode | undefined,
+  ): SemanticRun {
+    const started = performance.now();
+    const mode = semanticMode === 'observe' ? 'observe' : 'enforce';
     const built = buildEnvelope({
       event: input.event,
       call: input.call,
       projectRoot: input.projectRoot,
-      redaction: {
-        env,
-        allowlist: { key: options.allowlistKey ?? Buffer.alloc(32), hashes: new Set(input.config.redactionAllowlist) },
-        knownSecrets: sessionSecrets.known(session),
-        onSecrets: (values) => sessionSecrets.remember(session, values),
-      },
+      redaction: redactionFor(input),
       ...(options.caps ? { caps: options.caps } : {}),
       ...(options.transcript ? { transcriptOptions: options.transcript } : {}),
     });
-    const selection = selectQuestions(input.call.face.family, built.hasHumanTurn, input.config.semantic.policies);
+    // With the local tier off, Cloud still gets the global questions (injection, the task probes).
+    const selection = selectQuestions(
+      input.call.face.family,
+      built.hasHumanTurn,
+      semanticMode === 'off' ? allDisabled() : input.config.semantic.policies,
+    );
     const controller = new AbortController();
     let settled: SemanticResult | undefined;
-    const pending = run(input, built, selection, mode, controller.signal, started).then((r) => (settled ??= r));
+    const running = cloudMode
+      ? runCloud(input, built, selection, semanticMode, cloudMode, controller.signal, started)
+      : run(input, built, selection, mode, controller.signal, started);
+    const pending = running.then((r) => (settled ??= r));
     return {
       result: pending,
       abort(reason: string): SemanticResult {
         if (settled) return settled;
-        settled = degraded(built, `aborted: ${reason}`, started, mode);
+        settled = degraded(built, `aborted: ${reason}`, started, mode, cloudMode);
         controller.abort(reason);
         return settled;
       },
@@ -264,9 +338,15 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
   return {
     start(input: SemanticStartInput): SemanticRun | undefined {
       const mode = input.config.semantic.mode ?? 'off';
-      if (mode === 'off') return undefined;
+      const cloudSetting = input.config.cloud.mode ?? 'off';
+      const cloudMode = cloudSetting === 'off' ? undefined : cloudSetting;
+      if (mode === 'off' && !cloudMode) return undefined;
+      if (cloudMode && NO_SIDE_EFFECT_TOOLS.includes(input.call.toolName) && input.call.face.builtIn) {
+        const skipped = skippedByCloud(cloudMode, input.call.toolName);
+        return { result: Promise.resolve(skipped), abort: () => skipped };
+      }
       try {
-        return startRun(input, mode);
+        return startRun(input, mode, cloudMode);
       } catch (err) {
         // A failure of the tier itself never costs the call its deterministic verdict.
         const failed: SemanticResult = {
@@ -280,6 +360,9 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
             model: null,
           },
           outcomes: [],
+          ...(cloudMode
+            ? { cloud: degradedCloudPart(cloudMode, `the semantic tier failed: ${(err as Error).message}`, null) }
+            : {}),
           merge: (deterministic) => combine(deterministic),
         };
         return { result: Promise.resolve(failed), abort: () => failed };
@@ -288,7 +371,7 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
     async close(): Promise<void> {
       const all = [...judges.values()];
       judges.clear();
-      await Promise.all(all.map((judge) => judge.close?.()));
+      await Promise.all([...all.map((judge) => judge.close?.()), cloudClients.close()]);
     },
   };
 }

@@ -7,6 +7,7 @@ import type { PipelinePlace, Redirect, SimpleCommand, Via } from './types';
 import { aliasExpansion, recordAliases } from './aliases';
 import { analyzeSource, walkStatement, walkSubstitutions } from './walker';
 import { HOP_NAMES, hopsOf, type Hop } from './wrappers';
+import { optionHopsOf, runsCommandsThroughOptions, variableHopsOf } from './option-hops';
 import { LITERAL_WRITERS, literalOutput } from './literal-output';
 import { expandWord, singleWord, type Word, type WordContext } from './words';
 
@@ -253,12 +254,16 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   const name = commandName(first);
   const aliased = hc.words === hc.topWords ? aliasExpansion(hc.words, hc.place) : undefined;
   if (aliased !== undefined) followScriptHop(state, hc, 'alias', aliased, {});
-  if (!HOP_NAMES.has(name) && !(hc.place.pipeline && LITERAL_WRITERS.has(name))) return;
+  for (const hop of variableHopsOf(state.commands[hc.index]?.assignments ?? {}))
+    followScriptHop(state, hc, hop.via, hop.script, hop);
+  if (!HOP_NAMES.has(name) && !runsCommandsThroughOptions(name) && !(hc.place.pipeline && LITERAL_WRITERS.has(name)))
+    return;
   const view = {
     argv: hc.words.map((w) => w.value),
     dynamic: new Set(hc.words.flatMap((w, i) => (w.dynamic ? [i] : []))),
   };
   const hops = hopsOf(name, view);
+  for (const hop of optionHopsOf(name, view)) followScriptHop(state, hc, hop.via, hop.script, hop);
   for (const hop of hops) {
     if (hop.kind === 'argv') followArgvHop(state, hc, hop);
     else followScriptHop(state, hc, hop.via, hop.script, hop);

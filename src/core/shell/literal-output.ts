@@ -1,5 +1,6 @@
 // What a pipeline stage writes when that is known from its words alone, so that a shell reading
 // it further down the pipe (echo 'rm -rf ~' | sh) can be analyzed too.
+import { decodeAnsiC } from './ansi-c';
 import type { ArgvView } from './options';
 
 export const LITERAL_WRITERS: ReadonlySet<string> = new Set(['echo', 'printf', 'cat', 'base64']);
@@ -13,15 +14,15 @@ function echoOutput(args: string[]): string {
     if (flags.includes('e')) escapes = true;
   }
   let text = args.join(' ');
-  if (escapes) text = text.replace(/\\n/g, '\n').replace(/\\t/g, '\t');
+  // echo -e decodes the escapes printf and $'…' do (\x72, \0162, \n): `echo -e '\x72m'` prints `rm`.
+  if (escapes) text = decodeAnsiC(text.replace(/\\0([0-7]{1,3})/g, '\\$1'));
   return newline ? text + '\n' : text;
 }
 
 function printfOutput(format: string): string | undefined {
   if (/%[^%]/.test(format.replace(/%%/g, ''))) return undefined;
-  return format
-    .replace(/%%/g, '%')
-    .replace(/\\([nt\\])/g, (_, ch: string) => (ch === 'n' ? '\n' : ch === 't' ? '\t' : '\\'));
+  // printf decodes its format's escapes (\x72, \162, \n) before a shell downstream reads them.
+  return decodeAnsiC(format.replace(/%%/g, '%'));
 }
 
 /**

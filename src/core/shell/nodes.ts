@@ -78,12 +78,26 @@ export class SyntaxNode {
 }
 
 // A node's kind and field are read as numbers and named through these caches: reading them as
-// strings costs a conversion out of WebAssembly memory on every node.
-const kinds = new Map<number, { type: string; isNamed: boolean }>();
-const fields = new Map<number, string | null>();
+// strings costs a conversion out of WebAssembly memory on every node. The numbers are the
+// grammar's own, so each grammar has its caches.
+interface NameCaches {
+  kinds: Map<number, { type: string; isNamed: boolean }>;
+  fields: Map<number, string | null>;
+}
+const cachesByLanguage = new WeakMap<Tree['language'], NameCaches>();
+
+function cachesFor(language: Tree['language']): NameCaches {
+  let caches = cachesByLanguage.get(language);
+  if (!caches) {
+    caches = { kinds: new Map(), fields: new Map() };
+    cachesByLanguage.set(language, caches);
+  }
+  return caches;
+}
 
 /** Copies a tree (without recursion: hostile input nests deeply). */
 export function copyTree(tree: Tree, source: string): SyntaxNode {
+  const { kinds, fields } = cachesFor(tree.language);
   const cursor = tree.walk();
   try {
     const make = (parent: SyntaxNode | undefined): SyntaxNode => {

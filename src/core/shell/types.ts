@@ -14,7 +14,13 @@ export type Via =
   | 'heredoc-shell'
   | 'pipe-to-shell'
   /** An alias defined earlier in the same command text, expanded. */
-  | 'alias';
+  | 'alias'
+  /** A command a program runs through one of its options, its script language or a variable. */
+  | 'option'
+  /** A command that interpreter code runs (os.system, execSync), read by the code reader. */
+  | 'interpreter-code'
+  /** A command in a file the session wrote and now runs (a package.json script, a Makefile recipe). */
+  | 'session-file';
 
 export interface Redirect {
   /** The operator as written: '>', '>>', '<', '&>', '&>>', '>&', '<&', '>|', '<>', '<<', '<<-', '<<<'. */

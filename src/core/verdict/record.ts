@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CallRecord } from '../../protocol/records';
 
 // The one shape the panel shows, the log stores and `evaluate` prints.
 // Parsed with this schema wherever it is read back (log files, the web panel).
@@ -18,6 +19,51 @@ export const outcomeSchema = z.object({
   additionalContext: z.string().optional(),
   updatedOutput: z.unknown().optional(),
   probability: z.number().optional(),
+  observed: z.boolean().optional(),
+  /** Cloud outcomes: the org policy that owns the check, and its version. */
+  cloudPolicyId: z.string().optional(),
+  cloudVersion: z.number().optional(),
+});
+
+const cloudDecision = z.enum(['allow', 'instruct', 'deny']);
+
+/** One Cloud check's outcome as the reply gave it (its verdict in the contract's own words). */
+export const cloudOutcomeSchema = z.object({
+  check: z.string(),
+  cloudPolicyId: z.string(),
+  cloudVersion: z.number(),
+  verdict: z.enum(['deny', 'instruct', 'overridden', 'none']),
+  evidence: z.number(),
+  reason: z.string().nullable(),
+});
+
+/** What an observed Cloud check would have done: recorded, never applied. */
+export const cloudObservedSchema = z.object({
+  cloudPolicyId: z.string(),
+  cloudVersion: z.number(),
+  check: z.string(),
+  decision: z.enum(['deny', 'instruct']),
+  reason: z.string(),
+});
+
+/** The Cloud review's part of a record (org-managed checks). */
+export const cloudPartSchema = z.object({
+  mode: z.enum(['observe', 'enforce']),
+  /** ok: a valid reply; degraded: none, and the local result stood; skipped: not sent (no side effects). */
+  status: z.enum(['ok', 'degraded', 'skipped']),
+  /** Why degraded or skipped. */
+  reason: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+  /** Cloud's verdict on its enforced checks; null when there was no valid reply. */
+  decision: cloudDecision.nullable(),
+  /** In observe mode: what applying Cloud's verdict would have decided. */
+  wouldDecide: decision.optional(),
+  asked: z.array(z.string()),
+  droppedLocal: z.array(z.string()),
+  droppedCloud: z.array(z.string()),
+  outcomes: z.array(cloudOutcomeSchema),
+  observed: z.array(cloudObservedSchema),
+  observedAsked: z.array(z.string()),
 });
 
 export const redactionSpanSchema = z.object({
@@ -44,6 +90,8 @@ export const approvalInfoSchema = z.object({
   answeredBy: z.string().nullable(),
   answeredAt: z.string().nullable(),
   approvalId: z.string().optional(),
+  edited: z.boolean().optional(),
+  note: z.string().optional(),
 });
 
 export const verdictRecordSchema = z.object({
@@ -57,6 +105,7 @@ export const verdictRecordSchema = z.object({
   cwd: z.string().optional(),
   projectRoot: z.string().optional(),
   toolName: z.string().nullable(),
+  toolUseId: z.string().optional(),
   toolInput: z.unknown(),
   /** Exact-args digest; in the log it is keyed (see activity/log.ts), never plain. */
   argsDigest: z.string().nullable(),
@@ -69,6 +118,7 @@ export const verdictRecordSchema = z.object({
     count: z.number(),
     byLabel: z.record(z.string(), z.number()),
     spans: z.array(redactionSpanSchema).optional(),
+    inArguments: z.number().optional(),
   }),
   cut: z.object({ request: z.boolean(), userSaid: z.boolean(), truncated: z.boolean() }),
   semantic: z.object({
@@ -78,6 +128,7 @@ export const verdictRecordSchema = z.object({
     model: z.string().nullable(),
     wouldDecide: decision.optional(),
   }),
+  cloud: cloudPartSchema.optional(),
   approval: approvalInfoSchema,
   latencyMs: z.number(),
   failure: z.string().optional(),
@@ -85,7 +136,13 @@ export const verdictRecordSchema = z.object({
 });
 
 export type VerdictRecord = z.infer<typeof verdictRecordSchema>;
+// The panel's protocol declares the record without zod; this keeps the two in step.
+type Assignable<T extends U, U> = T;
+export type RecordMatchesProtocol = Assignable<VerdictRecord, CallRecord>;
 export type Envelope = z.infer<typeof envelopeSchema>;
+export type CloudPart = z.infer<typeof cloudPartSchema>;
+export type CloudOutcomeRecord = z.infer<typeof cloudOutcomeSchema>;
+export type CloudObserved = z.infer<typeof cloudObservedSchema>;
 export type ApprovalInfo = z.infer<typeof approvalInfoSchema>;
 
 export const NO_APPROVAL: ApprovalInfo = {

@@ -1,5 +1,5 @@
 import { allowlistHash } from '../../core/redaction';
-import type { IpcResponses } from '../../shared/protocol';
+import type { RequestResult } from '../../protocol';
 import { addAllowlistHash, localConfigPath } from '../localConfig';
 import type { MarkerSource, OriginalsStore } from './store';
 
@@ -25,14 +25,14 @@ export interface NotSecretResult {
 export class RevealService {
   constructor(private readonly opts: RevealServiceOptions) {}
 
-  markerInfo(recordId: string, source: MarkerSource, index: number): IpcResponses['markerInfo'] {
+  markerInfo(recordId: string, source: MarkerSource, index: number): RequestResult<'markerInfo'> {
     const found = this.opts.originals.lookup(recordId, source, index);
     if (!found.ok) return { available: false, why: found.why };
     const { label, detector, part, valueLength } = found.original;
     return { available: true, label, detector, part, valueLength };
   }
 
-  reveal(recordId: string, source: MarkerSource, index: number): IpcResponses['reveal'] {
+  reveal(recordId: string, source: MarkerSource, index: number): RequestResult<'reveal'> {
     const found = this.opts.originals.lookup(recordId, source, index);
     return found.ok ? { available: true, value: found.original.value } : { available: false, why: found.why };
   }

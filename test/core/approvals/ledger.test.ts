@@ -97,7 +97,7 @@ test('a held ask approved once: the holder gets an explicit allow, and nothing i
   assert.equal(resolution.scope, 'once');
   assert.equal(resolution.digest, RM_DIGEST);
   assert.equal(resolution.edited, false);
-  assert.equal(resolution.reason, 'panel approved this call once');
+  assert.equal(resolution.reason, 'The person approved this call once in Agent Warden.');
   assert.deepEqual(await settled, resolution);
   assert.deepEqual(events.at(-1), { type: 'resolved', id: pending.id, resolution });
   assert.equal(ledger.findLicence('session-A', 'Bash', RM_DIGEST, { personOnly: false }), null);
@@ -191,7 +191,7 @@ test('an edit that screens to deny is answered deny with the screen reason, and 
   const result = answered(await ledger.answer(pending.id, { ...approveSession, editedInput: { command: 'rm -rf /' } }));
   assert.equal(result.decision, 'deny');
   assert.equal(result.answer, 'approve');
-  assert.equal(result.reason, 'the edited arguments were denied: deletes the root folder');
+  assert.equal(result.reason, "The person's edited arguments were denied in Agent Warden: deletes the root folder");
   assert.equal(result.digest, null);
   assert.equal(result.updatedInput, undefined);
   assert.equal((await settled).kind, 'answered');
@@ -209,7 +209,7 @@ test('a screen that fails counts as a deny', async () => {
   assert.equal(result.decision, 'deny');
   assert.equal(
     result.reason,
-    'the edited arguments were denied: the edited arguments could not be screened (judge unreachable)',
+    "The person's edited arguments were denied in Agent Warden: the edited arguments could not be screened (judge unreachable)",
   );
 });
 
@@ -303,7 +303,7 @@ test('refuse: deny with the message for the agent; nothing licensed', async () =
   assert.equal(result.answer, 'refuse');
   assert.equal(result.scope, null);
   assert.equal(result.message, 'use make clean instead');
-  assert.equal(result.reason, 'web:alice refused this call: use make clean instead');
+  assert.equal(result.reason, 'The person refused this call in Agent Warden: use make clean instead');
   assert.deepEqual(await settled, result);
   assert.equal(ledger.findLicence('session-A', 'Bash', RM_DIGEST, { personOnly: false }), null);
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { expandHome, isInside, relatePath, resolvePath } from '../../../src/core/shell/paths';
 import { agentConfigKind } from '../../../src/core/policies/library/shared/agent-paths';
-import { secretFileKind } from '../../../src/core/policies/library/shared/sensitive-paths';
+import { secretFileKind } from '../../../src/core/facts/sensitive-paths';
 
 test('POSIX forms: ~, $HOME, relative, .. and the project relation', () => {
   const home = '/home/dev';

@@ -32,7 +32,7 @@ let project: string;
 before(async () => {
   stateDir = tempDir('in-process-state');
   project = makeProject('in-process-project');
-  writeFileSync(join(stateDir, 'config.json'), JSON.stringify({ budget: { deterministicMs: 300 } }));
+  writeFileSync(join(stateDir, 'config.json'), JSON.stringify({ budget: { deterministicMs: 1500 } }));
   await Evaluator.ready({ warmUp: false });
 });
 
@@ -58,12 +58,12 @@ test('a spinning policy in-process: the call is an ask that ran out of time, and
   const evaluator = new Evaluator({ stateDir, home: stateDir, policies: [...ALL_POLICIES, spinForever] });
   const stuck = await evaluator.evaluate(bash('echo spin-forever'));
   assert.equal(stuck.merged.decision, 'ask');
-  assert.match(stuck.merged.reason, /ran out of time.*longer than the 300 ms budget/);
+  assert.match(stuck.merged.reason, /ran out of time.*longer than the 1500 ms budget/);
   assert.equal(stuck.record.outcomes[0]?.policy, 'budget');
   assert.equal(stuck.merged.outcomes[0]?.personOnly, true, 'only a person may answer it');
 
   const next = await evaluator.evaluate(bash('ls -la'));
-  assert.equal(next.merged.decision, 'allow');
+  assert.equal(next.merged.decision, 'allow', next.merged.reason);
   const bomb = await evaluator.evaluate(bash(':(){ :|:& };:'));
   assert.equal(bomb.merged.decision, 'deny');
 });
@@ -75,7 +75,7 @@ test('an untrusted project may lower the budget but not raise it', async () => {
     const evaluator = new Evaluator({ stateDir, home: stateDir });
     for (const [root, ms, expected] of [
       [lowering, 100, 100],
-      [raising, 10_000, 300],
+      [raising, 10_000, 1500],
     ] as const) {
       mkdirSync(join(root, '.agent-warden'), { recursive: true });
       writeFileSync(join(root, '.agent-warden', 'config.json'), JSON.stringify({ budget: { deterministicMs: ms } }));

@@ -58,6 +58,7 @@ export function emptyConfig(): ResolvedConfig {
     faces: new FaceBook(new Map()),
     redactionAllowlist: [],
     semantic: {},
+    cloud: {},
     approvalsTimeoutSeconds: 120,
     failureDecision: 'deny',
     deterministicBudgetMs: 2000,

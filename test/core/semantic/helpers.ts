@@ -90,6 +90,7 @@ export function configWith(semantic: ResolvedConfig['semantic'], redactionAllowl
     faces: new FaceBook(new Map()),
     redactionAllowlist,
     semantic,
+    cloud: {},
     approvalsTimeoutSeconds: 120,
     failureDecision: 'deny',
     deterministicBudgetMs: 2000,

@@ -33,7 +33,6 @@ interface Served {
   url: string;
   tokenFile: string;
   panelUrl: string;
-  panelTokenFile: string;
 }
 
 function startServe(
@@ -209,6 +208,25 @@ test(
         `the held ask is answered with an explicit allow: ${JSON.stringify(answered)}`,
       );
       await page.waitForSelector('.card', { state: 'detached', timeout: 10_000 });
+      // The row follows its ask: it shows the answer and who gave it.
+      await page.waitForSelector('#spacer .row:has-text("web-panel-package") .badge[data-outcome="approved"]', {
+        timeout: 10_000,
+      });
+      const answeredRow = await page.$eval('#spacer .row:has-text("web-panel-package")', (el) => el.textContent ?? '');
+      assert.match(answeredRow, /approved/);
+      assert.match(answeredRow, /by the web panel/);
+      await page.click('#spacer .row:has-text("web-panel-package")');
+      const approvalLine = await page.waitForSelector('#detail .approval', { timeout: 10_000 });
+      assert.match((await approvalLine.textContent()) ?? '', /approved once by web-panel/);
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.id),
+        'list',
+        'after a click the list keeps focus, so the arrow keys move the selection',
+      );
+      await page.keyboard.press('ArrowDown');
+      const selected = await page.$eval('#spacer .row.selected', (el) => el.textContent ?? '');
+      assert.match(selected, /chmod -R 777/, 'ArrowDown selected the next (older) call');
+      await page.keyboard.press('Escape');
 
       // 10,000 more calls through the real hook route, four at a time.
       const last = `web-bulk-${String(BULK - 1).padStart(5, '0')}`;
@@ -232,16 +250,19 @@ test(
       }
       const pushSeconds = (Date.now() - pushStarted) / 1000;
       const seenAt = await page.evaluate(() => (window as unknown as { rowSeen: Promise<number> }).rowSeen);
-      await page.waitForFunction(
-        (n) => document.getElementById('list')?.getAttribute('aria-rowcount') === String(n),
-        BULK,
-        { timeout: 60_000 },
-      );
+      await page.waitForFunction((n) => document.getElementById('list')?.dataset.count === String(n), BULK, {
+        timeout: 60_000,
+      });
 
       const domRows = await page.$$eval('#spacer .row', (rows) => rows.length);
       assert.ok(domRows > 0 && domRows < 200, `only a window of rows is in the DOM (${domRows})`);
+      // Four posters run at once, so any of the last four calls may be the last to arrive.
       const top = await page.$eval('#spacer .row', (el) => el.textContent ?? '');
-      assert.ok(top.includes(last), `the newest call is on top: ${top}`);
+      const lastFour = Array.from({ length: 4 }, (_, i) => `echo web-bulk-${String(BULK - 1 - i).padStart(5, '0')}`);
+      assert.ok(
+        lastFour.some((command) => top.includes(command)),
+        `the newest call is on top: ${top}`,
+      );
 
       // Scroll to the bottom: the oldest call still held is there, and the DOM holds a window again.
       const frame = await page.evaluate(async () => {

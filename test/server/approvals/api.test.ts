@@ -58,7 +58,7 @@ test('400 for a bad approval body, and the ask stays pending', () =>
     );
   }));
 
-test('401 without the panel token, and the hook token is not a panel token (nor the reverse)', () =>
+test('401 without a panel session: no bearer token opens a panel route, the hook token least of all (nor the reverse)', () =>
   withPendingAsk(async (endpoint, id) => {
     const answer = { decision: 'approve', scope: 'once', digest: ASK_DIGEST };
     const hookBearer = { authorization: `Bearer ${endpoint.hookToken}` };
@@ -67,6 +67,7 @@ test('401 without the panel token, and the hook token is not a panel token (nor 
       hookBearer,
       { authorization: 'Bearer not-the-panel-token' },
       { cookie: `agent_warden_panel=${endpoint.hookToken}` },
+      { authorization: `Bearer ${endpoint.panelCookie.split('=')[1]}` },
     ]) {
       assert.equal((await send(`${endpoint.url}/api/pending`, { headers })).status, 401, JSON.stringify(headers));
       assert.equal((await send(`${endpoint.url}/api/events`, { headers })).status, 401, JSON.stringify(headers));
@@ -77,28 +78,28 @@ test('401 without the panel token, and the hook token is not a panel token (nor 
       [id],
       'an unauthorised answer changed the ask',
     );
-    const hookWithPanelToken = await send(`${endpoint.url}/hooks/claude`, {
+    const hookWithPanelSession = await send(`${endpoint.url}/hooks/claude`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${endpoint.panelToken}` },
+      headers: { cookie: endpoint.panelCookie },
       body: JSON.stringify(hookBody(endpoint)),
     });
-    assert.equal(hookWithPanelToken.status, 401);
+    assert.equal(hookWithPanelSession.status, 401);
   }));
 
-test('403 for a request from a foreign origin, even with the panel token', () =>
+test('403 for a request from a foreign origin, even with the panel session', () =>
   withPendingAsk(async (endpoint, id) => {
     const result = await postApproval(
       endpoint,
       id,
       { decision: 'approve', scope: 'once', digest: ASK_DIGEST },
       {
-        authorization: `Bearer ${endpoint.panelToken}`,
+        cookie: endpoint.panelCookie,
         origin: 'http://evil.example',
       },
     );
     assert.equal(result.status, 403);
     const own = await send(`${endpoint.url}/api/pending`, {
-      headers: { authorization: `Bearer ${endpoint.panelToken}`, origin: endpoint.url },
+      headers: { cookie: endpoint.panelCookie, origin: endpoint.url },
     });
     assert.equal(own.status, 200);
     assert.deepEqual(
@@ -122,7 +123,7 @@ test('the one-time panel link sets the HttpOnly SameSite=Strict cookie, which th
   withPendingAsk(async (endpoint) => {
     const link = await send(`${endpoint.url}/api/panel-link`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${endpoint.panelToken}` },
+      headers: { cookie: endpoint.panelCookie },
     });
     assert.equal(link.status, 200);
     const url = String(json(link)['url']);

@@ -35,7 +35,8 @@ export const askMePolicy = definePolicy({
 export interface Endpoint {
   url: string;
   hookToken: string;
-  panelToken: string;
+  /** The session cookie (name=value) that the one-time panel link was exchanged for. */
+  panelCookie: string;
   /** A project folder (holds .git) used as the calls' cwd. */
   project: string;
   logPath: string;
@@ -54,7 +55,6 @@ export async function startEndpoint(opts: { approvalTimeoutSeconds: number }): P
   const log = new ActivityLog({ path: logPath, key: randomBytes(32), maxBytes: 64 * 1024 * 1024, keep: 2 });
   const evaluator = new Evaluator({ stateDir, log, home: join(root, 'home'), policies: [askMePolicy] });
   const hookToken = randomBytes(24).toString('base64url');
-  const panelToken = randomBytes(24).toString('base64url');
   const errors: string[] = [];
   const host = new WardenHost({
     evaluator,
@@ -63,17 +63,19 @@ export async function startEndpoint(opts: { approvalTimeoutSeconds: number }): P
     approvalTimeoutSeconds: opts.approvalTimeoutSeconds,
     failureDecision: () => 'deny',
     panel: {
-      token: panelToken,
       assetsDir: join(root, 'no-assets'),
       renderPage: ({ nonce }) => `<!doctype html><title>panel</title><script nonce="${nonce}"></script>`,
     },
     onError: (message) => errors.push(message),
   });
   const url = await host.listen();
+  const opened = await send(host.panelRoutes!.newPanelLink(url));
+  if (opened.status !== 303) throw new Error(`the one-time panel link answered ${opened.status}: ${opened.text}`);
+  const panelCookie = String(opened.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
   return {
     url,
     hookToken,
-    panelToken,
+    panelCookie,
     project,
     logPath,
     host,
@@ -167,7 +169,7 @@ export async function postHook(
 }
 
 export function panelHeaders(endpoint: Endpoint): OutgoingHttpHeaders {
-  return { authorization: `Bearer ${endpoint.panelToken}` };
+  return { cookie: endpoint.panelCookie };
 }
 
 export function getPending(endpoint: Endpoint): Promise<HttpResult> {

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { isInside, resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, commandsWithCwd, evidenceOf, shellCommands } from './shared/commands';
+import { argsOf, commandsWithCwd, evidenceOf, shellCommands } from '../../facts/commands';
 import { agentConfigKind, isWardenProjectConfig } from './shared/agent-paths';
-import { readTargets, writeTargets } from './shared/targets';
-import { own } from './shared/own';
+import { readTargets, writeTargets } from '../../facts/targets';
+import { own } from '../../facts/own';
 import { followedBy } from '../../text/scan';
 
 // Warden guards itself: what an agent may not do to the guard, whatever the

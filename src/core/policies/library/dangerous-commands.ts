@@ -3,10 +3,10 @@ import type { SimpleCommand } from '../../shell';
 import { resolvePath, relatePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, commandsWithCwd, evidenceOf, parseFlags, shellCommands } from './shared/commands';
-import { inAllowedDirs } from './shared/temp-dirs';
+import { argsOf, commandsWithCwd, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
+import { inAllowedDirs } from '../../facts/temp-dirs';
 import { matchesAny } from './shared/patterns';
-import { inlineCode } from './shared/programs';
+import { inlineCode } from '../../facts/programs';
 
 // Recursive deletes and privilege escalation: the two commands whose damage
 // is largest and least reversible.

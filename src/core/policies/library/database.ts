@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from './shared/commands';
-import { own } from './shared/own';
+import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import { own } from '../../facts/own';
 
 // SQL reaches a database through client flags (psql -c, mysql -e), positional
 // arguments (sqlite3 db "SQL"), heredocs and pipes, or an MCP tool's query parameter.

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isInside, resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, parseFlags, shellCommands } from './shared/commands';
-import { inAllowedDirs } from './shared/temp-dirs';
-import { writeTargets } from './shared/targets';
+import { argsOf, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
+import { inAllowedDirs } from '../../facts/temp-dirs';
+import { writeTargets } from '../../facts/targets';
 import { trimEndChars } from '../../text/scan';
 
 export const writeOutsideProject = definePolicy({

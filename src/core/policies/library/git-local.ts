@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { PolicyHit, ToolCall } from '../types';
-import { evidenceOf, parseFlags, shellCommands } from './shared/commands';
+import { evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
 import { gitCommands } from './shared/git';
 import type { GitInvocation } from './shared/git';
 import { trailingRun } from '../../text/scan';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currentGitBranch } from '../../project';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { evidenceOf, parseFlags, shellCommands } from './shared/commands';
+import { evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
 import { gitCommands } from './shared/git';
 import { branchMatches } from './shared/patterns';
 

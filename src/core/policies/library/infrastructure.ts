@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { AnyPolicy } from '../types';
-import { argsOf, evidenceOf, parseFlags, shellCommands } from './shared/commands';
+import { argsOf, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
 import { matchesAny } from './shared/patterns';
 
 // Cloud and cluster CLIs: the commands that change shared infrastructure ask a

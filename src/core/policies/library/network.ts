@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, parseFlags, shellCommands } from './shared/commands';
-import { DOWNLOADERS, NETCATS } from './shared/programs';
+import { argsOf, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
+import { DOWNLOADERS, NETCATS } from '../../facts/programs';
 import { withoutLastSegmentFrom } from '../../text/scan';
 
 // Where network traffic goes: paste and drop sites, webhook catchers, bare IP

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from './shared/commands';
-import { interpreterKind } from './shared/programs';
-import { own } from './shared/own';
+import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import { interpreterKind } from '../../facts/programs';
+import { own } from '../../facts/own';
 import { withoutLastSegmentFrom } from '../../text/scan';
 
 function firstCommand(

@@ -3,7 +3,7 @@ import type { SimpleCommand } from '../../shell';
 import { resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, commandsWithCwd, evidenceOf, optionValues, parseFlags, shellCommands } from './shared/commands';
+import { argsOf, commandsWithCwd, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import {
   DOWNLOADERS,
   NETCATS,
@@ -12,7 +12,7 @@ import {
   inlineCode,
   interpreterKind,
   scriptArgument,
-} from './shared/programs';
+} from '../../facts/programs';
 
 // Code that runs without anyone having read it: fetched from the network,
 // decoded from base64, or driven by a remote listener.

@@ -10,13 +10,13 @@ import {
   redirectWrites,
   shellCommands,
   shellPath,
-} from './shared/commands';
+} from '../../facts/commands';
 import { gitCommands } from './shared/git';
-import { NETCATS } from './shared/programs';
+import { NETCATS } from '../../facts/programs';
 import { secretReads } from './shared/secret-reads';
 import { scanSecrets } from './shared/secret-scan';
-import { secretBasenameKind, secretFileKind } from './shared/sensitive-paths';
-import { writeTargets } from './shared/targets';
+import { secretBasenameKind, secretFileKind } from '../../facts/sensitive-paths';
+import { writeTargets } from '../../facts/targets';
 
 export const secretFileRead = definePolicy({
   name: 'secret-file-read',

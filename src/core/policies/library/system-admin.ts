@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { PolicyHit, ToolCall } from '../types';
-import { argsOf, evidenceOf, parseFlags, redirectWrites, shellCommands } from './shared/commands';
-import { writeTargets } from './shared/targets';
+import { argsOf, evidenceOf, parseFlags, redirectWrites, shellCommands } from '../../facts/commands';
+import { writeTargets } from '../../facts/targets';
 import { followedBy } from '../../text/scan';
 
 // Changes to the running system: power state, firewall, services, logs.

@@ -11,9 +11,9 @@ import {
   redirectWrites,
   shellCommands,
   shellPath,
-} from './shared/commands';
-import { inlineCode } from './shared/programs';
-import { inAllowedDirs } from './shared/temp-dirs';
+} from '../../facts/commands';
+import { inlineCode } from '../../facts/programs';
+import { inAllowedDirs } from '../../facts/temp-dirs';
 import { selfPipingFunction } from './shared/self-piping';
 
 // Commands that damage the machine itself rather than the project.

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { SessionMemory, ToolCall } from '../types';
-import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from './shared/commands';
+import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { gitCommands } from './shared/git';
-import { NETCATS } from './shared/programs';
+import { NETCATS } from '../../facts/programs';
 import { secretReads } from './shared/secret-reads';
-import { readTargets } from './shared/targets';
+import { readTargets } from '../../facts/targets';
 
 // Cross-boundary taint: once a session has read a credential or content from
 // outside the project, data may leave with the next network call. That call

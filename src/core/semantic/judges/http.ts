@@ -19,15 +19,22 @@ export class JsonPoster {
   constructor(
     url: string,
     private readonly timeoutMs: number = DEFAULT_TIMEOUT_MS,
+    /** Who answers and which setting names it, for the messages of failures. */
+    private readonly who: { name: string; setting: string; call: string } = {
+      name: 'the judge',
+      setting: 'semantic.url',
+      call: 'the judge call',
+    },
+    private readonly maxReplyBytes: number = MAX_REPLY_BYTES,
   ) {
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      throw new JudgeError('no-transport', `semantic.url is not a valid URL: ${url}`);
+      throw new JudgeError('no-transport', `${who.setting} is not a valid URL: ${url}`);
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-      throw new JudgeError('no-transport', `semantic.url must be http or https, not ${parsed.protocol}`);
+      throw new JudgeError('no-transport', `${who.setting} must be http or https, not ${parsed.protocol}`);
     this.url = url;
     this.path = `${parsed.pathname}${parsed.search}`;
     this.pool = new Pool(parsed.origin, { connections: 8, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000 });
@@ -41,12 +48,13 @@ export class JsonPoster {
       if (signal.aborted)
         return new JudgeError(
           'aborted',
-          `the judge call was aborted${signal.reason instanceof Error ? `: ${signal.reason.message}` : typeof signal.reason === 'string' ? `: ${signal.reason}` : ''}`,
+          `${this.who.call} was aborted${signal.reason instanceof Error ? `: ${signal.reason.message}` : typeof signal.reason === 'string' ? `: ${signal.reason}` : ''}`,
         );
-      if (timeout.aborted) return new JudgeError('timeout', `the judge did not answer within ${this.timeoutMs} ms`);
+      if (timeout.aborted)
+        return new JudgeError('timeout', `${this.who.name} did not answer within ${this.timeoutMs} ms`);
       return undefined;
     };
-    if (combined.aborted) throw why() ?? new JudgeError('aborted', 'the judge call was aborted');
+    if (combined.aborted) throw why() ?? new JudgeError('aborted', `${this.who.call} was aborted`);
     let text: string;
     let status: number;
     try {
@@ -62,28 +70,28 @@ export class JsonPoster {
       status = response.statusCode;
       if (status < 200 || status >= 300) {
         await response.body.dump().catch(() => undefined);
-        throw new JudgeError('http', `the judge answered HTTP ${status}`);
+        throw new JudgeError('http', `${this.who.name} answered HTTP ${status}`);
       }
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of response.body) {
         const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
         size += piece.length;
-        if (size > MAX_REPLY_BYTES) {
+        if (size > this.maxReplyBytes) {
           response.body.destroy();
-          throw new JudgeError('malformed', `the judge's reply is larger than ${MAX_REPLY_BYTES} bytes`);
+          throw new JudgeError('malformed', `${this.who.name}'s reply is larger than ${this.maxReplyBytes} bytes`);
         }
         chunks.push(piece);
       }
       text = Buffer.concat(chunks).toString('utf8');
     } catch (err) {
       if (err instanceof JudgeError) throw err;
-      throw why() ?? new JudgeError('network', `the judge could not be reached: ${(err as Error).message}`);
+      throw why() ?? new JudgeError('network', `${this.who.name} could not be reached: ${(err as Error).message}`);
     }
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new JudgeError('malformed', "the judge's reply is not valid JSON");
+      throw new JudgeError('malformed', `${this.who.name}'s reply is not valid JSON`);
     }
   }
 

@@ -1,8 +1,8 @@
 import { resolvePath } from '../../../shell/paths';
 import type { ToolCall } from '../../types';
-import { globNamesSecrets, secretFileKind } from './sensitive-paths';
-import { readTargets } from './targets';
-import { argsOf, commandsWithCwd, shellPath } from './commands';
+import { globNamesSecrets, secretFileKind } from '../../../facts/sensitive-paths';
+import { readTargets } from '../../../facts/targets';
+import { argsOf, commandsWithCwd, shellPath } from '../../../facts/commands';
 
 export interface SecretRead {
   /** The path as written, or the pattern that names the files. */

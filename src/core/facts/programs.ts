@@ -1,4 +1,4 @@
-import type { SimpleCommand } from '../../../shell';
+import type { SimpleCommand } from '../shell';
 import { argsOf, parseFlags } from './commands';
 
 // Families of programs that several policies recognise.

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
-import { isInside, resolvePath } from '../../../shell/paths';
-import { trimEndChars } from '../../../text/scan';
+import { isInside, resolvePath } from '../shell/paths';
+import { trimEndChars } from '../text/scan';
 
 /** Scratch folders an agent may write to and clean up: /tmp, /var/tmp and the OS temp folder. */
 export function tempDirs(): string[] {

@@ -1,6 +1,6 @@
-import { isInside } from '../../../shell/paths';
+import { isInside } from '../shell/paths';
 import { own } from './own';
-import { trimEndChars } from '../../../text/scan';
+import { trimEndChars } from '../text/scan';
 
 // Which files hold credentials. A read of one of these is what the secret-file
 // policy refuses and what taints a session.
@@ -43,7 +43,7 @@ const SECRET_EXTENSIONS: Record<string, string> = {
 };
 
 /** Paths under the home folder that hold credentials (a trailing slash covers the whole folder). */
-const HOME_SECRETS: [string, string][] = [
+export const HOME_SECRETS: [string, string][] = [
   ['.ssh/', 'SSH keys'],
   ['.aws/', 'AWS credentials'],
   ['.config/gcloud/', 'Google Cloud credentials'],
@@ -77,7 +77,7 @@ const HOME_SECRETS: [string, string][] = [
   ['.gemini/oauth_creds.json', 'Gemini CLI credentials'],
 ];
 
-const SYSTEM_SECRETS: [string, string][] = [
+export const SYSTEM_SECRETS: [string, string][] = [
   ['/etc/shadow', 'system password hashes'],
   ['/etc/gshadow', 'system password hashes'],
   ['/etc/sudoers', 'sudo rules'],

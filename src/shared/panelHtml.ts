@@ -46,12 +46,16 @@ export function renderPanelHtml(opts: PanelHtmlOptions): string {
 </head>
 <body data-transport="${opts.transport}" data-row-limit="${opts.rowLimit ?? 10000}" class="transport-${opts.transport}">
 <header id="status"></header>
+<div id="summary"></div>
 <div id="toolbar"></div>
 <div id="policies"></div>
-<div id="cards" aria-live="polite"></div>
-<div id="list" role="listbox" tabindex="0" aria-label="calls, newest first"><div id="spacer"></div></div>
+<main>
+<section id="cards" aria-label="asks waiting for you" aria-live="polite"></section>
+<div id="empty" hidden></div>
+<div id="list" role="listbox" tabindex="0" aria-label="calls, newest first"><div id="spacer" role="presentation"></div></div>
 <div id="detail" hidden></div>
-<div id="toast" role="status" hidden></div>
+</main>
+<div id="toast" role="status" aria-live="polite" hidden></div>
 <script nonce="${attr(opts.nonce)}" src="${attr(opts.scriptUri)}"></script>
 </body>
 </html>

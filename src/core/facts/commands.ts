@@ -1,7 +1,9 @@
-import type { SimpleCommand } from '../../../shell';
-import { relatePath, resolvePath } from '../../../shell/paths';
-import type { PathRelation } from '../../../shell/paths';
-import type { ToolCall } from '../../types';
+import type { SimpleCommand } from '../shell';
+import { relatePath, resolvePath } from '../shell/paths';
+import { isGlobWord } from './globs';
+import { resolveSystemPath } from './system-paths';
+import type { PathRelation } from '../shell/paths';
+import type { ToolCall } from '../policies/types';
 
 // Reading argv the way the programs themselves do: combined short flags, long
 // flags with or without `=value`, and `--` ending the options.
@@ -114,6 +116,8 @@ export function isDynamicArg(cmd: SimpleCommand, arg: string): boolean {
 export interface ShellPath {
   raw: string;
   absolute: string;
+  /** Where the file system says it leads (a symlink followed), when that differs. */
+  real?: string;
   relation: PathRelation;
   dynamic: boolean;
 }
@@ -135,12 +139,17 @@ export function cwdBefore(commands: SimpleCommand[], index: number, call: ToolCa
 }
 
 export function shellPath(raw: string, cmd: SimpleCommand, cwd: string, call: ToolCall): ShellPath {
-  const absolute = resolvePath(raw, cwd, call.home);
+  const resolved = resolveSystemPath(raw, { cwd, home: call.home });
+  // The analyzer leaves `~name` and `~+` as run-time words; resolved here, they are known.
+  const tildeForm = /^~[^/]/.test(raw) && resolved.resolved && !/[$`]/.test(raw);
+  const dynamic = (isDynamicArg(cmd, raw) && !tildeForm) || !resolved.resolved;
+  const real = dynamic || isGlobWord(resolved.absolute) ? null : (call.io?.realpath(resolved.absolute) ?? null);
   return {
     raw,
-    absolute,
-    relation: relatePath(absolute, call.projectRoot, call.home),
-    dynamic: isDynamicArg(cmd, raw),
+    absolute: resolved.absolute,
+    ...(real ? { real } : {}),
+    relation: relatePath(resolved.absolute, call.projectRoot, call.home),
+    dynamic,
   };
 }
 

@@ -1,6 +1,7 @@
-import type { SimpleCommand } from '../../../shell';
-import type { PathRelation } from '../../../shell/paths';
-import type { ToolCall } from '../../types';
+import type { SimpleCommand } from '../shell';
+import type { PathRelation } from '../shell/paths';
+import type { ToolCall, TouchedPath } from '../policies/types';
+import { isGlobWord } from './globs';
 import {
   argsOf,
   commandsWithCwd,
@@ -19,6 +20,8 @@ export interface PathTarget {
   raw: string;
   absolute: string;
   relation: PathRelation;
+  /** Where the file system says it leads (a symlink followed), when that differs. */
+  real?: string;
   /** The word depends on run-time values ($VAR, $(…)); `absolute` is only its static reading. */
   dynamic: boolean;
   access: 'read' | 'write' | 'delete';
@@ -327,6 +330,19 @@ function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'del
 
 const DEVICE_SINKS = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
 
+/** A path a file tool (or interpreter code) names, with its real path when a symlink leads elsewhere. */
+function faceTarget(call: ToolCall, p: TouchedPath): Omit<PathTarget, 'access'> {
+  const real = isGlobWord(p.absolute) ? null : (call.io?.realpath(p.absolute) ?? null);
+  return {
+    raw: p.raw,
+    absolute: p.absolute,
+    ...(real ? { real } : {}),
+    relation: p.relation,
+    dynamic: false,
+    source: p.source,
+  };
+}
+
 const readCache = new WeakMap<ToolCall, PathTarget[]>();
 const writeCache = new WeakMap<ToolCall, PathTarget[]>();
 
@@ -337,14 +353,7 @@ export function readTargets(call: ToolCall | undefined): PathTarget[] {
   if (cached) return cached;
   const out: PathTarget[] = call.paths
     .filter((p) => p.access === 'read')
-    .map((p) => ({
-      raw: p.raw,
-      absolute: p.absolute,
-      relation: p.relation,
-      dynamic: false,
-      access: 'read',
-      source: p.source,
-    }));
+    .map((p) => ({ ...faceTarget(call, p), access: 'read' }));
   for (const { cmd, cwd } of commandsWithCwd(call)) {
     for (const raw of [...readerFiles(cmd), ...redirectReads(cmd)]) {
       if (raw === '' || raw === '-') continue;
@@ -361,15 +370,8 @@ export function writeTargets(call: ToolCall | undefined): PathTarget[] {
   const cached = writeCache.get(call);
   if (cached) return cached;
   const out: PathTarget[] = call.paths
-    .filter((p) => p.access !== 'read')
-    .map((p) => ({
-      raw: p.raw,
-      absolute: p.absolute,
-      relation: p.relation,
-      dynamic: false,
-      access: p.access === 'delete' ? 'delete' : 'write',
-      source: p.source,
-    }));
+    .filter((p) => p.access !== 'read' && p.access !== 'execute')
+    .map((p) => ({ ...faceTarget(call, p), access: p.access === 'delete' ? 'delete' : 'write' }));
   for (const { cmd, cwd } of commandsWithCwd(call)) {
     for (const { path, access } of writerFiles(cmd)) {
       if (path === '' || DEVICE_SINKS.test(path)) continue;

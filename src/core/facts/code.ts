@@ -1,0 +1,72 @@
+// The seam to the interpreter-code reader (src/core/interp): which languages it reads and what it
+// finds. Code in a language no reader handles is unread, and the call waits for a person.
+
+export type CodeEffectKind = 'exec' | 'read' | 'write' | 'delete' | 'network' | 'env-read';
+
+export interface CodeEffect {
+  kind: CodeEffectKind;
+  /** The API that does it (`os.system`, `fs.rmSync`). */
+  api: string;
+  /** The literal argument (command line, path, URL), when it is one. */
+  value?: string;
+  /** A literal argument vector (subprocess.run([...]), execFileSync(f, [...])). */
+  argv?: string[];
+  /** The argument is computed at run time. */
+  dynamic: boolean;
+}
+
+export interface CodeReading {
+  effects: CodeEffect[];
+  /** What could not be read, one phrase each (a parse error, an `exec` of a computed string). */
+  unread: string[];
+}
+
+export interface CodeReader {
+  /** Whether this reader parses the language at all. */
+  reads(language: string): boolean;
+  read(language: string, code: string): CodeReading;
+}
+
+/** The reader used until a real one is wired: it reads nothing, so every piece of code is unread. */
+export const NO_CODE_READER: CodeReader = {
+  reads: () => false,
+  read: (language) => ({ effects: [], unread: [`no reader for ${language} code`] }),
+};
+
+/** The language of an interpreter kind (see interpreterKind) or a file name's extension. */
+export function languageOfFile(file: string): string | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase();
+  switch (ext) {
+    case 'py':
+      return 'python';
+    case 'js':
+    case 'cjs':
+    case 'mjs':
+    case 'jsx':
+      return 'javascript';
+    case 'ts':
+    case 'cts':
+    case 'mts':
+    case 'tsx':
+      return 'typescript';
+    case 'rb':
+      return 'ruby';
+    case 'php':
+      return 'php';
+    case 'pl':
+    case 'pm':
+      return 'perl';
+    case 'ps1':
+    case 'psm1':
+      return 'powershell';
+    case 'sh':
+    case 'bash':
+      return 'shell';
+    default:
+      return null;
+  }
+}
+
+export function languageOfInterpreter(kind: string): string {
+  return kind === 'node' ? 'javascript' : kind;
+}

@@ -1,0 +1,208 @@
+// Computes a call's facts once: the shell analysis extended with the commands that interpreter
+// code and session-written files run, the paths that code touches, and everything unread.
+import { analyzeShell, type ShellAnalysis, type SimpleCommand, type Via } from '../shell';
+import type { ToolCall, TouchedPath } from '../policies/types';
+import { relatePath } from '../shell/paths';
+import { cwdBefore, evidenceOf } from './commands';
+import type { CodeReader, CodeReading } from './code';
+import { interpreterCode } from './interpreter-code';
+import type { IoFacts } from './io';
+import { sessionFilesRun, type RunText } from './project-runs';
+import type { SessionWrites } from './session-writes';
+import { resolveSystemPath } from './system-paths';
+import type { CodeFact, NetworkFact, Unread } from './types';
+import { shellUnread } from './unread-shell';
+
+/** Hops through code and written files followed before the rest is unread. */
+const MAX_CODE_DEPTH = 4;
+/** Commands added from code and written files before the rest is unread. */
+const MAX_ADDED_COMMANDS = 2000;
+/** Bytes of a session-written file read to screen it. */
+export const MAX_SCREENED_FILE_BYTES = 256 * 1024;
+
+export interface FactInputs {
+  io: IoFacts;
+  reader: CodeReader;
+  writes: SessionWrites;
+}
+
+interface Pending {
+  analysis: ShellAnalysis;
+  /** Index, in the merged analysis, of the command that runs it; undefined at top level. */
+  parent: number | undefined;
+  via: Via | undefined;
+  depth: number;
+  /** The folder its commands start in. */
+  cwd: string;
+}
+
+export interface Derived {
+  shell: ShellAnalysis | undefined;
+  codePaths: TouchedPath[];
+  code: CodeFact[];
+  network: NetworkFact[];
+  unread: Unread[];
+}
+
+function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Appends `extra`'s commands under `parent`, keeping pipeline ids unique and parents pointing right. */
+function appendAnalysis(merged: ShellAnalysis, pending: Pending): void {
+  const offset = merged.commands.length;
+  const pipelineBase = merged.commands.reduce((max, c) => Math.max(max, c.pipeline.id), -1) + 1;
+  const parentVia = pending.parent !== undefined ? (merged.commands[pending.parent]?.via ?? []) : [];
+  for (const cmd of pending.analysis.commands) {
+    const moved: SimpleCommand = {
+      ...cmd,
+      pipeline: { ...cmd.pipeline, id: cmd.pipeline.id + pipelineBase },
+      via: pending.via ? [...parentVia, pending.via, ...cmd.via] : cmd.via,
+    };
+    if (cmd.parent !== undefined) moved.parent = cmd.parent + offset;
+    else if (pending.parent !== undefined) moved.parent = pending.parent;
+    else delete moved.parent;
+    merged.commands.push(moved);
+  }
+  merged.comments.push(...pending.analysis.comments);
+  merged.hasParseErrors ||= pending.analysis.hasParseErrors;
+  merged.truncated ||= pending.analysis.truncated;
+}
+
+export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
+  const unread: Unread[] = [];
+  const code: CodeFact[] = [];
+  const network: NetworkFact[] = [];
+  const codePaths: TouchedPath[] = [];
+  if (!call.shell) return { shell: undefined, codePaths, code, network, unread };
+  const analyze = (text: string) => analyzeShell(text, { home: call.home, env: { HOME: call.home } });
+  const merged: ShellAnalysis = { ...call.shell, commands: [], comments: [] };
+  const queue: Pending[] = [{ analysis: call.shell, parent: undefined, via: undefined, depth: 0, cwd: call.cwd }];
+  let added = 0;
+
+  const readCode = (
+    language: string,
+    text: string,
+    where: string,
+    origin: CodeFact['origin'],
+    at: Pending,
+    parent: number,
+  ) => {
+    if (!inputs.reader.reads(language)) {
+      unread.push({ reason: 'unread-code', detail: `${where} runs ${language} code Warden has no reader for` });
+      code.push({ language, origin, source: where, effects: [] });
+      return;
+    }
+    const reading: CodeReading = inputs.reader.read(language, text);
+    code.push({
+      language,
+      origin,
+      source: where,
+      effects: reading.effects.map(
+        (e) => `${e.kind} ${e.api}${e.value !== undefined ? ` ${evidenceOf(e.value, 80)}` : ''}`,
+      ),
+    });
+    for (const reason of reading.unread)
+      unread.push({ reason: 'unread-code', detail: `${where}: ${language} code ${reason}` });
+    for (const effect of reading.effects) {
+      const literal = !effect.dynamic && (effect.value !== undefined || effect.argv !== undefined);
+      if (effect.kind === 'exec') {
+        if (!literal) {
+          unread.push({
+            reason: 'unread-code',
+            detail: `${where}: ${language} code runs a command built at run time (${effect.api})`,
+          });
+          continue;
+        }
+        const text = effect.argv ? effect.argv.map(shellQuote).join(' ') : (effect.value ?? '');
+        queue.push({ analysis: analyze(text), parent, via: 'interpreter-code', depth: at.depth + 1, cwd: at.cwd });
+      } else if (effect.kind === 'read' || effect.kind === 'write' || effect.kind === 'delete') {
+        if (!literal) {
+          if (effect.kind !== 'read')
+            unread.push({
+              reason: 'unresolvable-path',
+              detail: `${where}: ${language} code ${effect.kind === 'delete' ? 'deletes' : 'writes'} a path known only at run time (${effect.api})`,
+            });
+          continue;
+        }
+        const raw = effect.value ?? effect.argv?.[0] ?? '';
+        const resolved = resolveSystemPath(raw, { cwd: at.cwd, home: call.home });
+        codePaths.push({
+          raw,
+          absolute: resolved.absolute,
+          access: effect.kind,
+          relation: relatePath(resolved.absolute, call.projectRoot, call.home),
+          source: `${language} code (${effect.api})`,
+        });
+      } else if (effect.kind === 'network') {
+        network.push({
+          via: `${language} ${effect.api}`,
+          ...(effect.value !== undefined ? { destination: effect.value } : {}),
+        });
+      }
+    }
+  };
+
+  const screenFile = (text: RunText, at: Pending, parent: number) => {
+    if (text.kind === 'shell') {
+      queue.push({
+        analysis: analyze(text.lines.join('\n')),
+        parent,
+        via: 'session-file',
+        depth: at.depth + 1,
+        cwd: at.cwd,
+      });
+      return;
+    }
+    if (text.code.length >= MAX_SCREENED_FILE_BYTES) {
+      unread.push({
+        reason: 'budget',
+        detail: `${text.file} was written in this session and is larger than Warden reads`,
+      });
+      return;
+    }
+    readCode(text.language, text.code, text.file, 'session-file', at, parent);
+  };
+
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const at = next;
+    if (at.depth > MAX_CODE_DEPTH || added > MAX_ADDED_COMMANDS) {
+      unread.push({
+        reason: 'truncated',
+        detail: 'code runs code nested deeper (or more of it) than Warden follows',
+      });
+      continue;
+    }
+    const offset = merged.commands.length;
+    unread.push(...shellUnread(at.analysis));
+    appendAnalysis(merged, at);
+    if (at.depth > 0) added += at.analysis.commands.length;
+    const found = interpreterCode(at.analysis.commands);
+    unread.push(...found.unread);
+    for (const source of found.sources)
+      readCode(source.language, source.code, source.source, source.origin, at, offset + source.command);
+    at.analysis.commands.forEach((cmd, index) => {
+      const cwd = at.depth === 0 ? cwdBefore(at.analysis.commands, index, call) : at.cwd;
+      const run = sessionFilesRun(cmd, cwd, call.projectRoot, inputs.writes, (file) =>
+        inputs.io.readText(file, MAX_SCREENED_FILE_BYTES),
+      );
+      for (const problem of run.problems)
+        unread.push({
+          reason: 'unknown-script',
+          detail: `${cmd.name} runs ${problem.file}, written in this session, and ${problem.problem}`,
+        });
+      for (const text of run.texts) screenFile(text, at, offset + index);
+    });
+  }
+  return { shell: merged, codePaths, code, network, unread: dedupeUnread(unread) };
+}
+
+function dedupeUnread(unread: Unread[]): Unread[] {
+  const seen = new Set<string>();
+  return unread.filter((u) => {
+    const key = `${u.reason}\u0000${u.detail}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,73 @@
+// Glob words as bash matches them, one path segment at a time: `*` and `?` never cross a `/` and
+// never match a leading dot unless the pattern starts with one; `**` may stand for any folders.
+
+/** Past this many wildcards in one segment the segment is taken to match anything (and no regex is built). */
+const MAX_WILDCARDS = 8;
+
+export function isGlobWord(word: string): boolean {
+  return /[*?[]/.test(word);
+}
+
+function escapeRegex(ch: string): string {
+  return /[\\^$.*+?()[\]{}|/-]/.test(ch) ? `\\${ch}` : ch;
+}
+
+/** A matcher for one glob segment against one name. */
+export function segmentMatcher(segment: string): (name: string) => boolean {
+  if (segment === '**') return () => true;
+  const wildcards = (segment.match(/[*?[]/g) ?? []).length;
+  if (wildcards > MAX_WILDCARDS) return (name) => segment.startsWith('.') || !name.startsWith('.');
+  if (wildcards === 0) return (name) => name === segment;
+  let source = segment.startsWith('.') ? '^' : '^(?!\\.)';
+  for (let i = 0; i < segment.length; i++) {
+    const ch = segment[i] ?? '';
+    if (ch === '*') {
+      // Runs of stars are one star; a single [^/]* per run keeps the regex linear in practice.
+      while (segment[i + 1] === '*') i++;
+      source += '[^/]*';
+    } else if (ch === '?') source += '[^/]';
+    else if (ch === '[') {
+      const close = segment.indexOf(']', i + 2);
+      if (close === -1) {
+        source += '\\[';
+        continue;
+      }
+      let body = segment.slice(i + 1, close);
+      const negated = body.startsWith('!') || body.startsWith('^');
+      if (negated) body = body.slice(1);
+      source += `[${negated ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
+      i = close;
+    } else source += escapeRegex(ch);
+  }
+  const regex = new RegExp(`${source}$`);
+  return (name) => regex.test(name);
+}
+
+/** The segments of an absolute path or glob, without empty ones. */
+export function segmentsOf(p: string): string[] {
+  return p.split('/').filter((s) => s !== '' && s !== '.');
+}
+
+/**
+ * Whether the glob's first segments could match these literal segments (a shorter glob, or one
+ * that reaches `**`, counts as matching so far).
+ */
+export function prefixCouldMatch(glob: string[], literal: string[]): boolean {
+  for (let i = 0; i < literal.length && i < glob.length; i++) {
+    const segment = glob[i] ?? '';
+    if (segment === '**') return true;
+    if (!segmentMatcher(segment)(literal[i] ?? '')) return false;
+  }
+  return true;
+}
+
+/** Whether the glob could name exactly this literal path. */
+export function globCouldMatch(glob: string[], literal: string[]): boolean {
+  if (glob.includes('**')) return prefixCouldMatch(glob.slice(0, glob.indexOf('**')), literal);
+  return glob.length === literal.length && prefixCouldMatch(glob, literal);
+}
+
+/** How many plain characters (not wildcards) a segment holds. */
+export function literalChars(segment: string): number {
+  return segment.replace(/\[[^\]]*\]|[*?]/g, '').length;
+}

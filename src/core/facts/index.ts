@@ -1,0 +1,116 @@
+// A call's facts: what it reads, writes, deletes, runs, sends, and what could not be read.
+// Computed once per call by toolCallOf; policies and the semantic tier read `call.facts`.
+import type { ToolCall } from '../policies/types';
+import { isInside } from '../shell/paths';
+import { argsOf } from './commands';
+import type { Derived } from './compute';
+import { isGlobWord } from './globs';
+import { DOWNLOADERS, NETCATS } from './programs';
+import { readTargets, writeTargets, type PathTarget } from './targets';
+import { tempDirs } from './temp-dirs';
+import type { CallFacts, NetworkFact, PathFact, Unread } from './types';
+
+export type { CallFacts, PathFact, Unread, UnreadReason, RunFact, NetworkFact, CodeFact, IoRecord } from './types';
+
+/** Programs that send or fetch over the network. */
+export const NETWORK_PROGRAMS: ReadonlySet<string> = new Set([
+  ...DOWNLOADERS,
+  ...NETCATS,
+  'ssh',
+  'scp',
+  'sftp',
+  'rsync',
+  'ftp',
+  'tftp',
+  'mail',
+  'sendmail',
+  'mutt',
+  'git',
+]);
+
+const GIT_NETWORK = new Set(['push', 'pull', 'fetch', 'clone', 'ls-remote', 'submodule']);
+
+function pathFact(target: PathTarget): PathFact {
+  const fact: PathFact = {
+    raw: target.raw,
+    absolute: target.absolute,
+    relation: target.relation,
+    dynamic: target.dynamic,
+    glob: isGlobWord(target.raw),
+    access: target.access,
+    source: target.source,
+  };
+  if (target.real) fact.real = target.real;
+  return fact;
+}
+
+/** Loop variables over words that stay in the working folder (`for f in *.log`): their paths resolve there. */
+function localLoopVariables(command: string | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const match of (command ?? '').matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)) {
+    const words = (match[2] ?? '').trim().split(/\s+/);
+    if (words.every((w) => w !== '' && !/^["']?(\/|~|\$|\.\.)/.test(w))) names.add(match[1] ?? '');
+  }
+  return names;
+}
+
+/**
+ * A delete whose target is known only at run time and could be anywhere: the word starts with a
+ * variable or substitution, or a run-time word sits right under /, the home folder or a place
+ * outside the project and the temp folders.
+ */
+function unresolvableDeletes(call: ToolCall, deletes: PathFact[]): Unread[] {
+  const loops = localLoopVariables(call.command);
+  const out: Unread[] = [];
+  for (const target of deletes) {
+    if (!target.dynamic) continue;
+    const at = target.raw.search(/\$|`/);
+    if (at === -1) continue;
+    const variable = /^\$\{?([A-Za-z_]\w*)\}?(\/|$)/.exec(target.raw)?.[1];
+    if (at === 0 && variable && loops.has(variable)) continue;
+    const staticDir = target.raw.slice(0, target.raw.lastIndexOf('/', at) + 1);
+    const anchored =
+      at > 0 &&
+      staticDir !== '' &&
+      (target.relation === 'inside-project' ||
+        tempDirs().some((t) => isInside(target.absolute, t) && target.absolute !== t));
+    if (!anchored)
+      out.push({
+        reason: 'unresolvable-path',
+        detail: `${target.source} deletes ${target.raw}, a path known only at run time`,
+      });
+  }
+  return out;
+}
+
+function shellNetwork(call: ToolCall): NetworkFact[] {
+  const out: NetworkFact[] = [];
+  for (const cmd of call.shell?.commands ?? []) {
+    const name = cmd.name.toLowerCase();
+    if (!NETWORK_PROGRAMS.has(name)) continue;
+    const args = argsOf(cmd);
+    if (name === 'git' && !args.some((a) => GIT_NETWORK.has(a))) continue;
+    const destination = args.find((a) => /^[a-z][a-z0-9+.-]*:\/\//i.test(a) || /^[\w.-]+@[\w.-]+:/.test(a));
+    out.push({ via: name, ...(destination ? { destination } : {}) });
+  }
+  return out;
+}
+
+/** Assembles the facts once `call.shell` and `call.paths` hold what code and written files add. */
+export function assembleFacts(call: ToolCall, derived: Derived): CallFacts {
+  const reads = readTargets(call).map(pathFact);
+  const changed = writeTargets(call).map(pathFact);
+  const deletes = changed.filter((t) => t.access === 'delete');
+  return {
+    reads,
+    writes: changed.filter((t) => t.access === 'write'),
+    deletes,
+    runs: (call.shell?.commands ?? []).map((cmd) => ({
+      argv: cmd.argv,
+      from: cmd.via.includes('interpreter-code') ? 'code' : cmd.via.includes('session-file') ? 'session-file' : 'shell',
+    })),
+    network: [...shellNetwork(call), ...derived.network],
+    code: derived.code,
+    unread: [...derived.unread, ...unresolvableDeletes(call, deletes)],
+  };
+}

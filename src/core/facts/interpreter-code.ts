@@ -1,0 +1,65 @@
+// Interpreter code that a shell command hands over: `python3 -c CODE`, `node -e CODE`, a heredoc
+// or here-string into an interpreter, or literal text piped into one.
+import type { SimpleCommand } from '../shell';
+import { literalOutput } from '../shell/literal-output';
+import { evidenceOf } from './commands';
+import { languageOfInterpreter } from './code';
+import { executesStdin, inlineCode, interpreterKind } from './programs';
+import type { CodeFact, Unread } from './types';
+
+export interface CodeSource {
+  language: string;
+  code: string;
+  origin: CodeFact['origin'];
+  source: string;
+  /** Index of the command that runs it. */
+  command: number;
+}
+
+const STDIN_REDIRECTS = new Set(['<<', '<<-', '<<<']);
+
+function upstreamOf(commands: readonly SimpleCommand[], cmd: SimpleCommand): SimpleCommand | undefined {
+  return commands.find(
+    (c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index - 1 && c.parent === cmd.parent,
+  );
+}
+
+/** The code each interpreter command runs, and what could not be known of it. */
+export function interpreterCode(commands: readonly SimpleCommand[]): { sources: CodeSource[]; unread: Unread[] } {
+  const sources: CodeSource[] = [];
+  const unread: Unread[] = [];
+  commands.forEach((cmd, index) => {
+    const kind = interpreterKind(cmd.name);
+    if (!kind) return;
+    const language = languageOfInterpreter(kind);
+    const inline = inlineCode(cmd);
+    if (inline !== undefined) {
+      const codeIsDynamic = cmd.dynamicWords.some((i) => inline.includes(cmd.argv[i] ?? '\u0000'));
+      if (codeIsDynamic)
+        unread.push({
+          reason: 'unread-code',
+          detail: `${cmd.name} runs ${language} code built at run time (${evidenceOf(cmd.text, 80)})`,
+        });
+      else sources.push({ language, code: inline, origin: 'inline', source: cmd.name, command: index });
+      return;
+    }
+    if (!executesStdin(cmd)) return;
+    const heredoc = cmd.redirects.find((r) => STDIN_REDIRECTS.has(r.op));
+    if (heredoc) {
+      sources.push({ language, code: heredoc.target, origin: 'heredoc', source: cmd.name, command: index });
+      return;
+    }
+    if (cmd.pipeline.index === 0) return;
+    const upstream = upstreamOf(commands, cmd);
+    const text = upstream
+      ? literalOutput(upstream.name, { argv: upstream.argv, dynamic: new Set(upstream.dynamicWords) }, undefined)
+      : undefined;
+    if (text !== undefined) sources.push({ language, code: text, origin: 'stdin', source: cmd.name, command: index });
+    else
+      unread.push({
+        reason: 'unknown-script',
+        detail: `${cmd.name} runs ${language} code it reads from a pipe${upstream ? ` (the output of ${upstream.name})` : ''}, known only at run time`,
+      });
+  });
+  return { sources, unread };
+}

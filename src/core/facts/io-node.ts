@@ -1,0 +1,55 @@
+// The real machine behind FactSource: the file system and the git binary.
+import { execFileSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readSync, readdirSync, realpathSync } from 'node:fs';
+import type { FactSource } from './io';
+
+const GIT_TIMEOUT_MS = 3000;
+
+function readHead(p: string, maxBytes: number): string {
+  const fd = openSync(p, 'r');
+  try {
+    const buffer = Buffer.alloc(maxBytes);
+    const length = readSync(fd, buffer, 0, maxBytes, 0);
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export const nodeFactSource: FactSource = {
+  realpath(p) {
+    try {
+      return realpathSync(p);
+    } catch {
+      return null;
+    }
+  },
+  exists: (p) => existsSync(p),
+  readText(p, maxBytes) {
+    try {
+      return readHead(p, maxBytes);
+    } catch {
+      return null;
+    }
+  },
+  listDir(p) {
+    try {
+      return readdirSync(p);
+    } catch {
+      return null;
+    }
+  },
+  git(args, cwd) {
+    try {
+      return execFileSync('git', args, {
+        cwd,
+        timeout: GIT_TIMEOUT_MS,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        maxBuffer: 4 * 1024 * 1024,
+      });
+    } catch {
+      return null;
+    }
+  },
+};

@@ -1,0 +1,170 @@
+// Running the project's own code is ordinary: package manager scripts, make targets, test runners,
+// `python manage.py`, `node server.js`. Unless this session wrote or changed a file that the
+// command runs: then that file's content is what runs, and it is read like inline code.
+import path from 'node:path';
+import { z } from 'zod';
+import type { SimpleCommand } from '../shell';
+import { argsOf, optionValues, parseFlags } from './commands';
+import { languageOfFile } from './code';
+import { interpreterKind, scriptArgument, SHELLS } from './programs';
+import type { SessionWrites } from './session-writes';
+
+/** A file a command runs whose text is known: shell lines to analyze, or code for the code reader. */
+export type RunText =
+  { kind: 'shell'; file: string; lines: string[] } | { kind: 'code'; file: string; language: string; code: string };
+
+export interface RunFileProblem {
+  file: string;
+  problem: string;
+}
+
+/** Reads a file the session wrote (through IoFacts); null when it cannot be read. */
+export type ReadWritten = (absolute: string) => string | null;
+
+const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+const MAKES = new Set(['make', 'gmake']);
+const PY_TEST_RUNNERS = new Set(['pytest', 'py.test']);
+const JS_TEST_RUNNERS = new Set(['jest', 'vitest', 'mocha', 'ava', 'playwright', 'tap']);
+const RUNNER_LAUNCHERS = new Set(['npx', 'pnpx', 'bunx']);
+const PYTHON_TEST_FILE = /(^|\/)(conftest\.py|test_[^/]*\.py|[^/]*_test\.py|setup\.py)$/;
+const JS_TEST_FILE =
+  /(^|\/)([^/]*\.(test|spec)\.[cm]?[jt]sx?|(jest|vitest|playwright|mocha)\.config\.[cm]?[jt]s|\.mocharc\.[cm]?js|[^/]*\.setup\.[cm]?[jt]s)$/;
+
+const packageJson = z.object({ scripts: z.record(z.string(), z.unknown()).optional() }).passthrough();
+
+function shebangLanguage(text: string): string | null {
+  const first = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text);
+  if (!first) return null;
+  const program = path.posix.basename(
+    first[1] === '/usr/bin/env' || first[1]?.endsWith('/env') ? (first[2] ?? '') : (first[1] ?? ''),
+  );
+  if (SHELLS.has(program)) return 'shell';
+  const kind = interpreterKind(program);
+  return kind === 'node' ? 'javascript' : kind;
+}
+
+function textOf(file: string, text: string, hint: string | null): RunText | RunFileProblem {
+  const language = hint ?? languageOfFile(file) ?? shebangLanguage(text);
+  if (!language) return { file, problem: `its language is unknown` };
+  if (language === 'shell') return { kind: 'shell', file, lines: [text] };
+  return { kind: 'code', file, language, code: text };
+}
+
+/** The npm script a package manager command runs, or null. */
+function packageScriptName(cmd: SimpleCommand): string | null {
+  const words = parseFlags(argsOf(cmd), ['C', 'w', 'F'], ['prefix', 'workspace', 'filter', 'dir', 'cwd']).positionals;
+  const [first, second] = words;
+  if (!first) return cmd.name === 'yarn' ? null : null;
+  if (first === 'run' || first === 'run-script' || first === 'rum' || first === 'urn') return second ?? null;
+  if (['test', 't', 'tst', 'start', 'stop', 'restart'].includes(first))
+    return first === 't' || first === 'tst' ? 'test' : first;
+  // `yarn build`, `pnpm build`: a bare word runs the script of that name.
+  if ((cmd.name === 'yarn' || cmd.name === 'pnpm') && !['install', 'add', 'remove', 'i', 'dlx', 'exec'].includes(first))
+    return first;
+  return null;
+}
+
+function scriptsOf(text: string, name: string): string[] | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const pkg = packageJson.safeParse(parsed);
+  if (!pkg.success) return null;
+  const scripts = pkg.data.scripts ?? {};
+  return [`pre${name}`, name, `post${name}`]
+    .map((key) => (Object.hasOwn(scripts, key) ? scripts[key] : undefined))
+    .filter((v): v is string => typeof v === 'string');
+}
+
+const MAKE_BUILTINS: Record<string, string> = { MAKE: 'make', CC: 'cc', CXX: 'c++', RM: 'rm -f', SHELL: 'sh' };
+
+/** Every recipe line of a Makefile, with its simple variables put in: the commands make may run. */
+export function makeRecipes(text: string): string[] {
+  const vars: Record<string, string> = { ...MAKE_BUILTINS };
+  const lines = text.replace(/\\\n/g, ' ').split('\n');
+  for (const line of lines) {
+    const assign = /^([A-Za-z_][\w.-]*)\s*(?::{1,3}=|\?=|=|\+=)\s*(.*)$/.exec(line);
+    if (assign && !line.startsWith('\t')) vars[assign[1] ?? ''] = (assign[2] ?? '').trim();
+  }
+  const expand = (s: string, depth = 0): string =>
+    depth > 4
+      ? s
+      : s.replace(/\$[({]([A-Za-z_][\w.-]*)[)}]/g, (all, name: string) =>
+          Object.hasOwn(vars, name) ? expand(vars[name] ?? '', depth + 1) : all,
+        );
+  return lines
+    .filter((l) => l.startsWith('\t'))
+    .map((l) =>
+      expand(l.slice(1).replace(/^[@+-]+/, ''))
+        .replace(/\$[@<^?*]/g, 'target')
+        .replace(/\$\$/g, '$'),
+    )
+    .filter((l) => l.trim() !== '');
+}
+
+/** Files a command runs that the session wrote, with their text; and those that could not be read. */
+export function sessionFilesRun(
+  cmd: SimpleCommand,
+  cwd: string,
+  projectRoot: string,
+  writes: SessionWrites,
+  read: ReadWritten,
+): { texts: RunText[]; problems: RunFileProblem[] } {
+  const texts: RunText[] = [];
+  const problems: RunFileProblem[] = [];
+  if (!writes.list().length) return { texts, problems };
+  const resolve = (p: string) => path.posix.resolve('/', cwd, p);
+  const take = (file: string, toText: (text: string) => RunText | RunFileProblem | null) => {
+    if (!writes.has(file)) return;
+    const text = read(file);
+    if (text === null) return problems.push({ file, problem: 'it cannot be read' });
+    const result = toText(text);
+    if (result && 'problem' in result) problems.push(result);
+    else if (result) texts.push(result);
+  };
+  const name = cmd.name;
+  const kind = interpreterKind(name);
+  const script = scriptArgument(cmd);
+  if (script !== undefined && !cmd.dynamicWords.includes(cmd.argv.indexOf(script))) {
+    const hint =
+      SHELLS.has(name) || name === 'source' || name === '.' ? 'shell' : kind === 'node' ? 'javascript' : kind;
+    take(resolve(script), (text) => textOf(resolve(script), text, hint));
+  }
+  if (cmd.argv[0]?.includes('/')) take(resolve(cmd.argv[0]), (text) => textOf(resolve(cmd.argv[0] ?? ''), text, null));
+  if (PACKAGE_MANAGERS.has(name)) {
+    const scriptName = packageScriptName(cmd);
+    if (scriptName)
+      for (const dir of new Set([cwd, projectRoot])) {
+        const file = path.posix.join(dir, 'package.json');
+        take(file, (text) => {
+          const lines = scriptsOf(text, scriptName);
+          return lines ? { kind: 'shell', file, lines } : { file, problem: 'its scripts cannot be read' };
+        });
+      }
+  }
+  if (MAKES.has(name)) {
+    const dir = optionValues(argsOf(cmd), ['C'], ['directory'])[0];
+    const base = dir ? resolve(dir) : cwd;
+    const named = optionValues(argsOf(cmd), ['f'], ['file', 'makefile']).map((f) => path.posix.resolve(base, f));
+    for (const file of named.length
+      ? named
+      : ['GNUmakefile', 'makefile', 'Makefile'].map((f) => path.posix.join(base, f)))
+      take(file, (text) => ({ kind: 'shell', file, lines: makeRecipes(text) }));
+  }
+  const runner = RUNNER_LAUNCHERS.has(name) ? (parseFlags(argsOf(cmd)).positionals[0] ?? '') : name;
+  const pythonModule = kind === 'python' ? optionValues(argsOf(cmd), ['m'], [])[0] : undefined;
+  const testFiles =
+    PY_TEST_RUNNERS.has(runner) || pythonModule === 'pytest' || pythonModule === 'unittest'
+      ? PYTHON_TEST_FILE
+      : JS_TEST_RUNNERS.has(runner) || (PACKAGE_MANAGERS.has(name) && packageScriptName(cmd) === 'test')
+        ? JS_TEST_FILE
+        : null;
+  if (testFiles)
+    for (const file of writes.list())
+      if (testFiles.test(file) && (file.startsWith(`${projectRoot}/`) || file.startsWith(`${cwd}/`)))
+        take(file, (text) => textOf(file, text, null));
+  return { texts, problems };
+}

@@ -1,0 +1,120 @@
+// What the shell analysis itself could not read: its own limits, parse errors, command names and
+// scripts known only at run time. Loops, pipelines of known programs and xargs over known
+// programs are readable and add nothing here.
+import type { ShellAnalysis, SimpleCommand } from '../shell';
+import { argsOf, evidenceOf } from './commands';
+import { SHELLS, executesStdin } from './programs';
+import type { Unread } from './types';
+
+/** Programs whose output is shell setup meant for eval (`eval "$(ssh-agent -s)"`), read as ordinary. */
+const SETUP_EMITTERS = new Set([
+  'ssh-agent',
+  'pyenv',
+  'rbenv',
+  'nodenv',
+  'goenv',
+  'direnv',
+  'fnm',
+  'zoxide',
+  'starship',
+  'conda',
+  'mamba',
+  'micromamba',
+  'brew',
+  'dircolors',
+  'keychain',
+  'opam',
+  'rustup',
+  'mise',
+  'rtx',
+  'asdf',
+  'minikube',
+  'gpg-agent',
+]);
+
+const PIPE_HOPS = new Set(['pipe-to-shell', 'heredoc-shell']);
+
+function childrenOf(commands: readonly SimpleCommand[], index: number): SimpleCommand[] {
+  return commands.filter((c) => c.parent === index);
+}
+
+function upstreamOf(commands: readonly SimpleCommand[], cmd: SimpleCommand): SimpleCommand | undefined {
+  return commands.find(
+    (c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index - 1 && c.parent === cmd.parent,
+  );
+}
+
+/** `eval "$(ssh-agent -s)"`: every substitution feeding the eval is a known setup emitter. */
+function isSetupEval(commands: readonly SimpleCommand[], index: number, cmd: SimpleCommand): boolean {
+  const words = argsOf(cmd);
+  if (!words.length || !words.every((w) => /^\$\(.*\)$|^`.*`$/s.test(w.trim()))) return false;
+  const feeding = childrenOf(commands, index).filter((c) => c.via[c.via.length - 1] === 'command-substitution');
+  return feeding.length > 0 && feeding.every((c) => SETUP_EMITTERS.has(c.name));
+}
+
+/** The index in argv of a shell's -c script, when it has one. */
+function shellScriptIndex(cmd: SimpleCommand): number {
+  const at = cmd.argv.findIndex((w, i) => i > 0 && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w));
+  return at === -1 ? -1 : at + 1;
+}
+
+function shellRunsUnknownText(commands: readonly SimpleCommand[], index: number, cmd: SimpleCommand): string | null {
+  const name = cmd.name;
+  if (name === 'eval') {
+    if (cmd.dynamicWords.length && !isSetupEval(commands, index, cmd))
+      return `eval runs text known only at run time (${evidenceOf(cmd.text, 80)})`;
+    return null;
+  }
+  if (name === 'source' || name === '.') {
+    return cmd.dynamicWords.includes(1)
+      ? `${name} runs a file named only at run time (${evidenceOf(cmd.text, 80)})`
+      : null;
+  }
+  if (!SHELLS.has(name)) return null;
+  const script = shellScriptIndex(cmd);
+  if (script > 0 && cmd.dynamicWords.includes(script))
+    return `${name} -c runs a script known only at run time (${evidenceOf(cmd.text, 80)})`;
+  const inserted = cmd.via.includes('xargs') || cmd.via.includes('find-exec');
+  if (script > 0 && inserted && (cmd.argv[script] ?? '').includes('{}'))
+    return `${name} -c runs text that ${cmd.via.includes('xargs') ? 'xargs' : 'find'} fills in at run time (${evidenceOf(cmd.text, 80)})`;
+  if (script > 0) return null;
+  if (!executesStdin(cmd)) return null;
+  const readsFromPipe = cmd.pipeline.index > 0;
+  const fed = childrenOf(commands, index).some((c) => PIPE_HOPS.has(c.via[c.via.length - 1] ?? ''));
+  if (readsFromPipe && !fed) {
+    const upstream = upstreamOf(commands, cmd);
+    return `${name} runs a script it reads from a pipe${upstream ? ` (the output of ${upstream.name})` : ''}, known only at run time`;
+  }
+  return null;
+}
+
+/** Everything about the command text that the analysis could not follow. */
+export function shellUnread(shell: ShellAnalysis): Unread[] {
+  const unread: Unread[] = [];
+  if (shell.truncated)
+    unread.push({
+      reason: 'truncated',
+      detail: 'the command nests or runs longer than the analyzer follows (depth or size limit)',
+    });
+  if (shell.hasParseErrors)
+    unread.push({ reason: 'parse-error', detail: 'the shell parser could not read part of the command' });
+  const { commands } = shell;
+  const setupEvals = new Set(
+    commands.flatMap((cmd, index) => (cmd.name === 'eval' && isSetupEval(commands, index, cmd) ? [index] : [])),
+  );
+  commands.forEach((cmd, index) => {
+    // `eval "$(ssh-agent -s)"`: the text eval re-reads is the emitter's output, not a command name.
+    if (cmd.parent !== undefined && setupEvals.has(cmd.parent) && cmd.via[cmd.via.length - 1] === 'eval') return;
+    const inserted = cmd.via.includes('xargs') || cmd.via.includes('find-exec');
+    if (cmd.dynamicWords.includes(0) || (inserted && cmd.name.includes('{}'))) {
+      unread.push({
+        reason: 'dynamic-command',
+        detail: `the program name ${evidenceOf(cmd.argv[0] ?? '', 60)} is known only at run time`,
+      });
+      return;
+    }
+    const unknown = shellRunsUnknownText(commands, index, cmd);
+    if (unknown) unread.push({ reason: 'unknown-script', detail: unknown });
+  });
+  return unread;
+}

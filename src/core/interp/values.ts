@@ -1,0 +1,66 @@
+// Values the readers resolve statically: literal text, lists of values, and references to modules,
+// functions and objects whose methods matter (a pathlib.Path, a socket).
+
+export type Value =
+  | { kind: 'str'; text: string }
+  | { kind: 'list'; items: Value[] }
+  /** A module, a function or a class, by its qualified name: 'os', 'os.system', 'child_process.execSync'. */
+  | { kind: 'ref'; name: string }
+  /** An instance whose methods have effects: Path('~/x'), socket.socket(); `of` is what it was made from. */
+  | { kind: 'object'; type: string; of: Value }
+  | { kind: 'record'; fields: Map<string, Value> }
+  | { kind: 'unknown' };
+
+export const UNKNOWN: Value = { kind: 'unknown' };
+
+/** Text built up longer than this is not followed: doubling concatenations would grow it without bound. */
+const MAX_TEXT = 64 * 1024;
+
+export function str(text: string): Value {
+  return { kind: 'str', text };
+}
+
+export function ref(name: string): Value {
+  return { kind: 'ref', name };
+}
+
+export function textOf(value: Value | undefined): string | undefined {
+  return value?.kind === 'str' ? value.text : undefined;
+}
+
+/** The concatenation of values when all are literal text. */
+export function concat(values: readonly (Value | undefined)[]): Value {
+  let text = '';
+  for (const value of values) {
+    if (value?.kind !== 'str') return UNKNOWN;
+    text += value.text;
+    if (text.length > MAX_TEXT) return UNKNOWN;
+  }
+  return str(text);
+}
+
+/** Joins path parts as os.path.join and path.join do: an absolute (or ~) part restarts the path. */
+export function joinPath(parts: readonly (Value | undefined)[]): Value {
+  let joined = '';
+  for (const part of parts) {
+    const text = textOf(part);
+    if (text === undefined) return UNKNOWN;
+    if (text.startsWith('/') || joined === '') joined = text;
+    else if (text !== '') joined = joined.endsWith('/') ? joined + text : `${joined}/${text}`;
+    if (joined.length > MAX_TEXT) return UNKNOWN;
+  }
+  return str(joined);
+}
+
+/** The literal items of a list, up to the first that is not literal text. */
+export function literalPrefix(items: readonly Value[]): { argv: string[]; complete: boolean } {
+  const argv: string[] = [];
+  for (const item of items) {
+    if (item.kind !== 'str') return { argv, complete: false };
+    argv.push(item.text);
+  }
+  return { argv, complete: true };
+}
+
+/** The home folder as the caller's path logic reads it. */
+export const HOME = str('~');

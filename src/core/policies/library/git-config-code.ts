@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import { argsOf, evidenceOf, redirectWrites, shellCommands } from '../../facts/commands';
+
+// Git configuration is code: many keys name a program git runs (an ssh command, a pager, a
+// filter, a credential helper, an alias starting with `!`), others send git elsewhere
+// (include.path, url.*.insteadOf) or enable transports that run commands (protocol ext).
+// Setting one with `git -c`, `git config`, GIT_CONFIG_* variables or an edit of the config file
+// is running code later, often on the person's own next `git` command.
+
+const CODE_KEYS: readonly RegExp[] = [
+  /^core\.(sshcommand|pager|fsmonitor|editor|hookspath|askpass|gitproxy|worktree)$/,
+  /^pager\.[^.]+$/,
+  /^sequence\.editor$/,
+  /^credential\.(.+\.)?helper$/,
+  /^filter\.[^.]+\.(clean|smudge|process)$/,
+  /^diff\.([^.]+\.)?(textconv|command|external)$/,
+  /^diff\.external$/,
+  /^merge\.[^.]+\.driver$/,
+  /^(difftool|mergetool|man|browser)\.[^.]+\.(cmd|path)$/,
+  /^web\.browser$/,
+  /^gpg\.([^.]+\.)?program$/,
+  /^include\.path$/,
+  /^includeif\..+\.path$/,
+  /^url\..+\.(insteadof|pushinsteadof)$/,
+  /^protocol\.([^.]+\.)?allow$/,
+  /^uploadpack\.packobjectshook$/,
+  /^remote\.[^.]+\.(uploadpack|receivepack|proxy)$/,
+  /^http\.proxy$/,
+  /^interactive\.difffilter$/,
+  /^sendemail\.(smtpserver|tocmd|cccmd)$/,
+];
+
+function isCodeKey(key: string, value: string | undefined): boolean {
+  const lower = key.toLowerCase();
+  if (/^alias\.[^.]+$/.test(lower)) return value === undefined || value.trimStart().startsWith('!');
+  return CODE_KEYS.some((pattern) => pattern.test(lower));
+}
+
+interface ConfigSetting {
+  key: string;
+  value?: string;
+  /** Where it lasts: this command only, the repository, or every repository of the user or machine. */
+  reach: 'command' | 'repository' | 'user' | 'system';
+  text: string;
+}
+
+// `git -c key=value` and `git --config-env=key=ENV` before the subcommand.
+function commandLineSettings(cmd: SimpleCommand): ConfigSetting[] {
+  const args = argsOf(cmd);
+  const found: ConfigSetting[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as string;
+    let setting: string | undefined;
+    if (word === '-c') setting = args[++i];
+    else if (word.startsWith('-c') && word.length > 2) setting = word.slice(2);
+    else if (word.startsWith('--config-env=')) setting = word.slice('--config-env='.length);
+    else if (!word.startsWith('-')) break;
+    if (setting === undefined) continue;
+    const eq = setting.indexOf('=');
+    found.push({
+      key: eq === -1 ? setting : setting.slice(0, eq),
+      ...(eq === -1 ? {} : { value: setting.slice(eq + 1) }),
+      reach: 'command',
+      text: cmd.text,
+    });
+  }
+  return found;
+}
+
+const CONFIG_VALUE_OPTIONS = new Set(['--file', '-f', '--blob', '--type', '--default', '--comment']);
+const CONFIG_READ_ACTIONS = new Set([
+  '--get',
+  '--get-all',
+  '--get-regexp',
+  '--get-urlmatch',
+  '-l',
+  '--list',
+  '--unset',
+  '--unset-all',
+  '--remove-section',
+  '--rename-section',
+  '--show-origin',
+  '--show-scope',
+  '-e',
+  '--edit',
+  '--get-color',
+  '--get-colorbool',
+]);
+
+// `git config [scope] key value`, `git config set key value`, `git config --add key value`.
+function configCommandSettings(cmd: SimpleCommand): ConfigSetting[] {
+  const args = argsOf(cmd);
+  const at = args.findIndex((a) => !a.startsWith('-') && !/^-c/.test(a));
+  if (args[at] !== 'config') return [];
+  let reach: ConfigSetting['reach'] = 'repository';
+  const operands: string[] = [];
+  for (let i = at + 1; i < args.length; i++) {
+    const word = args[i] as string;
+    if (word === '--global') reach = 'user';
+    else if (word === '--system') reach = 'system';
+    else if (CONFIG_READ_ACTIONS.has(word)) return [];
+    else if (CONFIG_VALUE_OPTIONS.has(word)) i++;
+    else if (!word.startsWith('-')) operands.push(word);
+  }
+  if (operands[0] === 'set' || operands[0] === 'add') operands.shift();
+  else if (['get', 'list', 'unset', 'rename-section', 'remove-section', 'edit'].includes(operands[0] ?? '')) return [];
+  const [key, value] = operands;
+  if (key === undefined || value === undefined) return [];
+  return [{ key, value, reach, text: cmd.text }];
+}
+
+// GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=…, and GIT_CONFIG_PARAMETERS.
+function environmentSettings(cmd: SimpleCommand): ConfigSetting[] {
+  const found: ConfigSetting[] = [];
+  for (const [name, key] of Object.entries(cmd.assignments)) {
+    const index = /^GIT_CONFIG_KEY_(\d+)$/.exec(name)?.[1];
+    if (index !== undefined)
+      found.push({ key, value: cmd.assignments[`GIT_CONFIG_VALUE_${index}`] ?? '', reach: 'command', text: cmd.text });
+  }
+  const parameters = cmd.assignments.GIT_CONFIG_PARAMETERS;
+  if (parameters !== undefined)
+    for (const match of parameters.matchAll(/'([^'=]+)=?([^']*)'/g))
+      found.push({ key: match[1] as string, value: match[2] as string, reach: 'command', text: cmd.text });
+  return found;
+}
+
+const CONFIG_FILE = /(^|\/)(\.git\/config|\.gitconfig|\.config\/git\/config|\.git\/config\.worktree)$/;
+
+function configFileWrites(call: ToolCall): string[] {
+  const targets = call.paths.filter((p) => p.access === 'write').map((p) => p.absolute);
+  for (const cmd of shellCommands(call)) {
+    targets.push(...redirectWrites(cmd));
+    if (cmd.name === 'tee') targets.push(...argsOf(cmd).filter((a) => !a.startsWith('-')));
+  }
+  return targets.filter((target) => CONFIG_FILE.test(target));
+}
+
+export const gitConfigRunsCode = definePolicy({
+  name: 'git-config-runs-code',
+  category: 'git',
+  description:
+    'Asks before setting a git key that runs a program or redirects git (core.sshCommand, pager, fsmonitor, hooksPath, helpers, ! aliases, filters); denies it for --global and --system.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    for (const cmd of shellCommands(call)) {
+      const settings = [
+        ...(cmd.name === 'git' ? [...commandLineSettings(cmd), ...configCommandSettings(cmd)] : []),
+        ...environmentSettings(cmd),
+      ];
+      const setting = settings.find((s) => isCodeKey(s.key, s.value));
+      if (!setting) continue;
+      const lasting = setting.reach === 'user' || setting.reach === 'system';
+      return {
+        reason: lasting
+          ? `Sets ${setting.key} in the ${setting.reach} git configuration: git will run or follow it in every repository from now on. Change it by hand if you mean it.`
+          : `Sets ${setting.key}, which makes git run a program or go elsewhere${setting.value ? ` (${evidenceOf(setting.value, 80)})` : ''}: approve this exact call if that is intended.`,
+        evidence: evidenceOf(setting.text),
+        ...(lasting ? { decision: 'deny' as const } : {}),
+      };
+    }
+    const edited = configFileWrites(call)[0];
+    if (edited)
+      return {
+        reason: `Writes git's configuration file ${edited} directly, where keys can make git run programs; use \`git config\` for ordinary settings, or approve this exact call.`,
+        evidence: evidenceOf(call.command ?? edited),
+      };
+    return null;
+  },
+});

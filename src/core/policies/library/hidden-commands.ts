@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
+import { definePolicy } from '../types';
+import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
+import { SHELLS } from '../../facts/programs';
+
+// A command run through another program's option, script language or a variable (tar's
+// checkpoint action, ssh's ProxyCommand, sqlite's .shell, GIT_SSH_COMMAND): the shell analyzer
+// follows it, so every policy judges the command inside; this policy asks for the hiding itself,
+// because a person reading the call sees tar or sqlite, not the command it runs.
+
+// What such options ordinarily run: the transport, a pager, an editor, a diff viewer.
+const ORDINARY_OPTION_COMMANDS = new Set([
+  'ssh',
+  'cat',
+  'less',
+  'more',
+  'most',
+  'true',
+  'false',
+  ':',
+  'vim',
+  'vi',
+  'nvim',
+  'nano',
+  'emacs',
+  'code',
+  'subl',
+  'meld',
+  'kdiff3',
+  'vimdiff',
+  'diff',
+  'delta',
+  'bat',
+  'gzip',
+  'pigz',
+  'zstd',
+  'xz',
+  'bzip2',
+  'lz4',
+  'git-upload-pack',
+  'git-receive-pack',
+]);
+
+function throughWhat(cmd: SimpleCommand): string {
+  return cmd.wrappers[cmd.wrappers.length - 1] ?? 'an option';
+}
+
+// ssh counts as a transport: a remote command after its host is a hop of its own, judged apart.
+function isOrdinary(cmd: SimpleCommand): boolean {
+  return ORDINARY_OPTION_COMMANDS.has(cmd.name);
+}
+
+export const commandHiddenInOptions = definePolicy({
+  name: 'command-hidden-in-options',
+  category: 'dangerous-commands',
+  description:
+    "Asks before a command run through another program's option, script or variable (tar --checkpoint-action, ssh -o ProxyCommand, sqlite3 .shell, GIT_SSH_COMMAND).",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const commands = shellCommands(call);
+    for (const cmd of commands) {
+      if (cmd.via[cmd.via.length - 1] !== 'option') continue;
+      // A shell started by the option is judged by what it runs: its commands come next.
+      if (SHELLS.has(cmd.name) && argsOf(cmd).length > 0) continue;
+      if (isOrdinary(cmd)) continue;
+      return {
+        reason: `${throughWhat(cmd)} runs \`${cmd.text.slice(0, 120)}\`: a command hidden in another program's option or variable. Run the command directly if it is needed, or approve this exact call.`,
+        evidence: evidenceOf(cmd.text),
+      };
+    }
+    // Commands nested inside a shell the option started are hidden the same way.
+    for (const cmd of commands) {
+      if (!cmd.via.includes('option') || cmd.via[cmd.via.length - 1] === 'option') continue;
+      if (isOrdinary(cmd) || SHELLS.has(cmd.name)) continue;
+      return {
+        reason: `\`${cmd.text.slice(0, 120)}\` runs inside a shell started by ${throughWhat(cmd)}: a command hidden in another program's option or variable. Run it directly if it is needed, or approve this exact call.`,
+        evidence: evidenceOf(cmd.text),
+      };
+    }
+    return null;
+  },
+});

@@ -1,0 +1,197 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import { argsOf, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
+import { secretFileKind } from '../../facts/sensitive-paths';
+
+// Cloud metadata services hand out the machine's cloud credentials to any local process; the
+// container engine's socket is root on the host; file:// URLs read local files through a
+// downloader. Hosts are compared as the network stack reads them: WHATWG URL parsing turns
+// 2852039166, 0xa9fea9fe, 0251.0376.0251.0376 and 169.254.43518 into 169.254.169.254, IPv4
+// addresses mapped into IPv6 are unwrapped, and wildcard-DNS names that embed an address
+// (169.254.169.254.nip.io, 169-254-169-254.sslip.io) count as that address.
+
+const METADATA_ADDRESSES = new Set([
+  '169.254.169.254',
+  '169.254.170.2',
+  '169.254.170.23',
+  '100.100.100.200',
+  '168.63.129.16',
+  'fd00:ec2::254',
+  'fd00:ec2::23',
+]);
+const METADATA_NAMES = new Set([
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+  'metadata.azure.internal',
+]);
+// Wildcard DNS services: any name under them resolves to the address written in its labels.
+const WILDCARD_DNS = ['nip.io', 'sslip.io', 'xip.io', 'nip.direct', 'traefik.me', '1u.ms', 'rbndr.us', 'lvh.me'];
+const ENGINE_SOCKET = /(^|\/)(docker|podman|containerd|crio|cri-dockerd)\.sock$/;
+// Local admin APIs: Docker's TCP API, the kubelet, etcd.
+const ADMIN_PORTS = new Set(['2375', '2376', '10250', '10255', '2379']);
+
+interface Destination {
+  host: string;
+  port: string;
+  text: string;
+}
+
+function parseDestination(raw: string): Destination | undefined {
+  const withScheme = /^[a-z][\w+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+  try {
+    const url = new URL(withScheme);
+    if (url.protocol === 'file:') return undefined;
+    return { host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port: url.port, text: raw };
+  } catch {
+    return undefined;
+  }
+}
+
+// ::ffff:a9fe:a9fe and ::ffff:169.254.169.254 carry an IPv4 address in their last 32 bits.
+function unwrapMappedIpv4(host: string): string {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host)?.[1];
+  if (dotted) return dotted;
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (!hex) return host;
+  const high = parseInt(hex[1] as string, 16);
+  const low = parseInt(hex[2] as string, 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+// 169.254.169.254.nip.io, 169-254-169-254.sslip.io, a9fea9fe.nip.io, app.169.254.169.254.nip.io
+function embeddedAddress(host: string): string | undefined {
+  const service = WILDCARD_DNS.find((name) => host === name || host.endsWith(`.${name}`));
+  if (!service) return undefined;
+  const labels = host.slice(0, -service.length - 1);
+  const dotted = /(\d{1,3}[.-]\d{1,3}[.-]\d{1,3}[.-]\d{1,3})$/.exec(labels)?.[1];
+  if (dotted) return dotted.replace(/-/g, '.');
+  const hex = /(?:^|[.-])([0-9a-f]{8})$/.exec(labels)?.[1];
+  if (hex) return [0, 2, 4, 6].map((at) => parseInt(hex.slice(at, at + 2), 16)).join('.');
+  return service === 'lvh.me' ? '127.0.0.1' : undefined;
+}
+
+function effectiveHost(host: string): string {
+  return unwrapMappedIpv4(embeddedAddress(host) ?? host);
+}
+
+function isLinkLocal(host: string): boolean {
+  return (isIP(host) === 4 && host.startsWith('169.254.')) || (isIP(host) === 6 && /^fe[89ab]/.test(host));
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '::1';
+}
+
+const URL_IN_TEXT = /[a-z][a-z0-9+.-]{0,15}:\/\/[^\s'"`<>()\\]+/gi;
+
+/** URLs anywhere in a word (interpreter code included) and the host arguments of downloaders. */
+function destinationsOf(cmd: SimpleCommand): Destination[] {
+  const found: Destination[] = [];
+  for (const word of argsOf(cmd)) {
+    for (const match of word.matchAll(URL_IN_TEXT)) {
+      const destination = parseDestination(match[0]);
+      if (destination) found.push(destination);
+    }
+    if (['curl', 'wget', 'http', 'xh'].includes(cmd.name) && /^\d[\d.x]*[\d:/]/i.test(word)) {
+      const destination = parseDestination(word);
+      if (destination) found.push(destination);
+    }
+  }
+  return found;
+}
+
+function fileUrlsOf(texts: string[]): string[] {
+  const paths: string[] = [];
+  for (const text of texts)
+    for (const match of text.matchAll(/file:\/\/(?:localhost)?(\/[^\s'"`<>()]*)/gi))
+      paths.push(decodeURIComponent(match[1] as string));
+  return paths;
+}
+
+function engineSocketOf(cmd: SimpleCommand): string | undefined {
+  const args = argsOf(cmd);
+  const candidates = [
+    ...optionValues(args, [], ['unix-socket', 'abstract-unix-socket']),
+    ...optionValues(args, ['H'], ['host']),
+    ...args.filter((a) => /^(unix-connect|unix-client|unix):/i.test(a)).map((a) => a.replace(/^[^:]+:/, '')),
+    ...(['nc', 'ncat', 'netcat'].includes(cmd.name) && args.some((a) => /^-\w*U/.test(a)) ? args : []),
+    cmd.assignments.DOCKER_HOST ?? '',
+    cmd.assignments.CONTAINER_HOST ?? '',
+  ];
+  return candidates.find((c) => ENGINE_SOCKET.test(c.replace(/^unix:\/\//, '')) || /^tcp:\/\/[^/]*:237[56]/.test(c));
+}
+
+function judgeHost(destination: Destination): { reason: string; deny: boolean } | undefined {
+  const host = effectiveHost(destination.host);
+  if (METADATA_ADDRESSES.has(host) || METADATA_NAMES.has(host))
+    return {
+      reason: `Reaches the cloud metadata service (${host}${host === destination.host ? '' : `, written as ${destination.host}`}), which hands out this machine's cloud credentials to any local process.`,
+      deny: true,
+    };
+  if (isLinkLocal(host))
+    return { reason: `Reaches the link-local address ${host}, where metadata and host services live.`, deny: false };
+  if (isLoopback(host) && ADMIN_PORTS.has(destination.port))
+    return {
+      reason: `Reaches a local admin API on port ${destination.port} (Docker's TCP API, the kubelet or etcd), which controls the host.`,
+      deny: false,
+    };
+  return undefined;
+}
+
+function urlTexts(call: ToolCall): string[] {
+  return [...(call.url ? [call.url] : []), ...shellCommands(call).flatMap((cmd) => argsOf(cmd))];
+}
+
+export const metadataAndLocalServices = definePolicy({
+  name: 'metadata-and-local-services',
+  category: 'network',
+  description:
+    'Denies cloud metadata services (169.254.169.254 in any encoding, metadata.google.internal) and container engine sockets; asks for link-local, local admin APIs and file:// URLs.',
+  defaultEnabled: true,
+  decision: 'deny',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    const destinations: Destination[] = [];
+    if (call.url) {
+      const destination = parseDestination(call.url);
+      if (destination) destinations.push(destination);
+    }
+    for (const cmd of shellCommands(call)) {
+      destinations.push(...destinationsOf(cmd));
+      const socket = engineSocketOf(cmd);
+      if (socket)
+        return {
+          reason: `Talks to the container engine (${socket}): whoever reaches it can start a container with the host's root file system mounted. Use the docker CLI for ordinary work, or approve this exact call.`,
+          evidence: evidenceOf(cmd.text),
+        };
+    }
+    for (const destination of destinations) {
+      const verdict = judgeHost(destination);
+      if (verdict)
+        return {
+          reason: `${verdict.reason} ${verdict.deny ? 'Warden refuses this.' : 'Approve this exact call if it is intended.'}`,
+          evidence: evidenceOf(call.command ?? destination.text),
+          ...(verdict.deny ? {} : { decision: 'ask' as const }),
+        };
+    }
+    const file = fileUrlsOf(urlTexts(call))[0];
+    if (file !== undefined) {
+      const secret = secretFileKind(file, call.home);
+      return {
+        reason: secret
+          ? `Reads ${file} (${secret}) through a file:// URL; secrets read into the session end up in the transcript and the model.`
+          : `Reads the local file ${file} through a file:// URL; use the Read tool for files, or approve this exact call.`,
+        evidence: evidenceOf(call.command ?? file),
+        ...(secret ? {} : { decision: 'ask' as const }),
+      };
+    }
+    return null;
+  },
+});

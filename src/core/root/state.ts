@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { readOrCreateEndpointKey, readEndpointKey } from '../endpointAuth';
+import { endpointFor, removeEndpointRecord, writeEndpointRecord, type EndpointRecord } from '../endpoints';
+import { ensurePrivateDir, newToken, readOrCreateSecret, stateDir, statePaths, type StatePaths } from '../state';
+
+// The state-folder layer of the composition root: paths, keys, the hook token
+// and the endpoint records. The command bridge uses this layer alone, so it
+// reaches nothing of the evaluation core (no parser, no policies, no zod).
+
+export interface WardenState {
+  readonly paths: StatePaths;
+  /** The key of the activity log's keyed digests and the redaction allow-list. */
+  logKey(): Buffer;
+  /** The MAC key of endpoint records, bridge replies and config confirmations; created on first use. */
+  endpointKey(): Buffer;
+  /** The key if it exists, without creating it (readers that only verify). */
+  existingEndpointKey(): Buffer | undefined;
+  hookToken(): string;
+  /** The verified, live endpoint serving a project. */
+  endpointFor(projectRoot: string, onRefused?: (file: string, problem: string) => void): EndpointRecord | undefined;
+  /** Signs and writes this process's record; returns a function that removes it. */
+  recordEndpoint(record: Omit<EndpointRecord, 'pid' | 'startedAt' | 'tokenFile'>): () => void;
+}
+
+export function openState(env: NodeJS.ProcessEnv = process.env): WardenState {
+  const paths = statePaths(stateDir(env));
+  let logKey: Buffer | undefined;
+  let endpointKey: Buffer | undefined;
+  const ensureDir = () => ensurePrivateDir(paths.dir);
+  return {
+    paths,
+    logKey() {
+      ensureDir();
+      logKey ??= Buffer.from(
+        readOrCreateSecret(paths.logKeyFile, () => randomBytes(32).toString('hex')),
+        'hex',
+      );
+      return logKey;
+    },
+    endpointKey() {
+      ensureDir();
+      endpointKey ??= readOrCreateEndpointKey(paths.dir);
+      return endpointKey;
+    },
+    existingEndpointKey() {
+      return endpointKey ?? readEndpointKey(paths.dir);
+    },
+    hookToken() {
+      ensureDir();
+      return readOrCreateSecret(paths.hookTokenFile, newToken);
+    },
+    endpointFor(projectRoot, onRefused) {
+      return endpointFor(paths.endpointsDir, this.existingEndpointKey(), projectRoot, onRefused);
+    },
+    recordEndpoint(record) {
+      const file = writeEndpointRecord(paths.endpointsDir, this.endpointKey(), {
+        ...record,
+        tokenFile: paths.hookTokenFile,
+        pid: process.pid,
+        startedAt: new Date().toISOString(),
+      });
+      return () => removeEndpointRecord(file);
+    },
+  };
+}

@@ -1,0 +1,268 @@
+// Programs that run a command given in one of their own options or in their script language:
+// ssh's ProxyCommand, tar's checkpoint actions, rsync's remote shell, an editor's `:!`, a
+// debugger's `shell`, sqlite's `.shell`, psql's `\!`, sed's `e`, awk's system(). Each hop's
+// text is parsed again as shell, so every policy judges the command inside.
+//
+// The table is data: what each program executes through, checked against the public catalogues
+// of programs that run, read or write through their options (GTFOBins, LOLBAS's Unix peers) and
+// the programs' own manuals. Each row has its own case and near miss in test/core/shell/option-hops.test.ts.
+import type { ArgvView } from './options';
+import { shellQuote, type ScriptHop } from './wrappers';
+
+/** One way a program takes a command: an option whose value is shell text, or a prefix inside it. */
+interface CommandOption {
+  /** Long option names (without --), given as --name=VALUE or --name VALUE. */
+  long?: readonly string[];
+  /** Short option letters, given as -xVALUE or -x VALUE (only as the first letter of a word). */
+  short?: readonly string[];
+  /** Keep only values with this prefix and drop it: tar's `exec=`. */
+  prefix?: RegExp;
+  /** Only after this subcommand (git difftool's -x). */
+  subcommand?: string;
+}
+
+/** `-o Key=Value` style settings whose value is a command (ssh -o ProxyCommand=…). */
+interface KeyedCommandSetting {
+  option: string;
+  keys: readonly string[];
+}
+
+interface ProgramRow {
+  options?: readonly CommandOption[];
+  /** Long options are written with one dash (gdb -ex). */
+  singleDashLong?: boolean;
+  keyed?: KeyedCommandSetting;
+  /** Operands (non-option words) that are scripts in the program's own language, read by `scan`. */
+  scan?: (word: string) => string[];
+}
+
+// Editors' ex commands: `:!cmd`, `:!cmd` after a range, `:sh`-less `!cmd`, and `:call system('cmd')`.
+function exCommands(word: string): string[] {
+  const text = word.replace(/^\s*:*\s*/, '');
+  if (text.startsWith('!')) return [text.slice(1)];
+  const call = /^(?:call\s+)?system\(\s*(['"])(.*)\1\s*\)\s*$/.exec(text);
+  return call?.[2] !== undefined ? [call[2]] : [];
+}
+
+// gdb's `shell cmd` and `!cmd`; its `python code` is handed on as `python3 -c code`, so the
+// interpreter reader judges it like any other inline code.
+function gdbCommands(word: string): string[] {
+  const text = word.trim();
+  if (text.startsWith('!')) return [text.slice(1)];
+  const shell = /^shell\s+(.*)$/s.exec(text);
+  if (shell?.[1] !== undefined) return [shell[1]];
+  const python = /^(?:python3?|py)\s+(.*)$/s.exec(text);
+  return python?.[1] !== undefined ? [`python3 -c ${shellQuote(python[1])}`] : [];
+}
+
+// sqlite3's dot commands `.shell cmd` and `.system cmd`.
+function sqliteCommands(word: string): string[] {
+  const found: string[] = [];
+  for (const line of word.split('\n')) {
+    const match = /^\s*\.(?:shell|system)\s+(.*)$/.exec(line);
+    if (match?.[1] !== undefined) found.push(match[1]);
+  }
+  return found;
+}
+
+// psql's `\! cmd` meta-command.
+function psqlCommands(word: string): string[] {
+  const match = /^\s*\\!\s*(.*)$/s.exec(word);
+  return match?.[1] !== undefined && match[1].trim() !== '' ? [match[1]] : [];
+}
+
+// sed's `e command` (run a command) in a one-line script: `1e cmd`, `/re/e cmd`, `e cmd`.
+function sedCommands(word: string): string[] {
+  const found: string[] = [];
+  for (const part of word.split(/[;\n]/)) {
+    const match = /^\s*(?:\d+|\$|\/[^/]*\/)?\s*e\s+(.+)$/.exec(part);
+    if (match?.[1] !== undefined) found.push(match[1]);
+  }
+  return found;
+}
+
+// awk's system("cmd"), "cmd" | getline, and print … | "cmd", with literal strings only.
+function awkCommands(word: string): string[] {
+  const found: string[] = [];
+  const literal = '"((?:[^"\\\\]|\\\\.)*)"';
+  for (const match of word.matchAll(new RegExp(`system\\s*\\(\\s*${literal}`, 'g'))) found.push(unescapeAwk(match[1]));
+  for (const match of word.matchAll(new RegExp(`${literal}\\s*\\|\\s*getline`, 'g'))) found.push(unescapeAwk(match[1]));
+  for (const match of word.matchAll(new RegExp(`\\|\\s*${literal}`, 'g'))) found.push(unescapeAwk(match[1]));
+  return found;
+}
+
+function unescapeAwk(text: string | undefined): string {
+  return (text ?? '').replace(/\\(.)/g, '$1');
+}
+
+const EDITOR: ProgramRow = {
+  options: [{ short: ['c'], long: ['cmd'] }],
+  scan: (word) => (word.startsWith('+') ? exCommands(word.slice(1)) : []),
+};
+
+export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
+  ssh: { keyed: { option: 'o', keys: ['proxycommand', 'localcommand', 'knownhostscommand'] } },
+  scp: { options: [{ short: ['S'] }], keyed: { option: 'o', keys: ['proxycommand', 'localcommand'] } },
+  sftp: { options: [{ short: ['S'] }], keyed: { option: 'o', keys: ['proxycommand', 'localcommand'] } },
+  rsync: { options: [{ short: ['e'], long: ['rsh', 'rsync-path'] }] },
+  tar: {
+    options: [
+      { long: ['checkpoint-action'], prefix: /^exec=/ },
+      { long: ['to-command', 'use-compress-program', 'info-script', 'new-volume-script', 'rsh-command'] },
+      { short: ['I', 'F'] },
+    ],
+  },
+  zip: { options: [{ long: ['unzip-command'] }, { short: ['TT'] }] },
+  git: {
+    options: [
+      { long: ['upload-pack', 'receive-pack', 'exec'] },
+      { long: ['extcmd'], short: ['x'], subcommand: 'difftool' },
+    ],
+  },
+  man: {
+    options: [
+      { short: ['P'], long: ['pager'] },
+      { short: ['H'], long: ['html'] },
+    ],
+  },
+  vim: EDITOR,
+  vi: EDITOR,
+  nvim: EDITOR,
+  view: EDITOR,
+  ex: EDITOR,
+  vimdiff: EDITOR,
+  gdb: { options: [{ long: ['ex', 'eval-command', 'iex', 'init-eval-command'] }], singleDashLong: true },
+  sqlite3: { scan: sqliteCommands },
+  psql: { options: [{ short: ['c'], long: ['command'] }] },
+  sed: { scan: sedCommands },
+  gsed: { scan: sedCommands },
+  awk: { scan: awkCommands },
+  gawk: { scan: awkCommands },
+  mawk: { scan: awkCommands },
+  nawk: { scan: awkCommands },
+  script: { options: [{ short: ['c'], long: ['command'] }] },
+  npm: { options: [{ short: ['c'], long: ['call', 'script-shell'] }] },
+  npx: { options: [{ short: ['c'], long: ['call'] }] },
+  socat: { scan: (word) => /^(?:system|exec):(.+)$/i.exec(word)?.slice(1, 2) ?? [] },
+  'start-stop-daemon': { options: [{ short: ['x'], long: ['exec'] }] },
+};
+
+/** Whether the table has a row for this program (own keys only: a command may be named `constructor`). */
+export function runsCommandsThroughOptions(name: string): boolean {
+  return Object.hasOwn(COMMAND_OPTION_TABLE, name);
+}
+
+/** Per-option readers that turn one option's value into the commands it runs. */
+function valueCommands(name: string, option: string, value: string): string[] {
+  if (name === 'gdb') return gdbCommands(value);
+  if (['vim', 'vi', 'nvim', 'view', 'ex', 'vimdiff'].includes(name)) return exCommands(value);
+  if (name === 'psql') return psqlCommands(value);
+  if (name === 'socat') return [];
+  return option === '' ? [] : [value];
+}
+
+function optionValue(
+  argv: readonly string[],
+  i: number,
+  option: CommandOption,
+  singleDashLong: boolean,
+): { name: string; value: string; used: number } | undefined {
+  const written = argv[i] as string;
+  const word = singleDashLong && /^-[^-]{2,}/.test(written) ? `-${written}` : written;
+  if (word.startsWith('--')) {
+    const eq = word.indexOf('=');
+    const longName = word.slice(2, eq === -1 ? undefined : eq);
+    if (!option.long?.includes(longName)) return undefined;
+    if (eq !== -1) return { name: longName, value: word.slice(eq + 1), used: 1 };
+    return i + 1 < argv.length ? { name: longName, value: argv[i + 1] as string, used: 2 } : undefined;
+  }
+  if (!word.startsWith('-') || word.length < 2) return undefined;
+  for (const letter of option.short ?? []) {
+    // `-qc VALUE`: a one-letter option may close a cluster of flags and take the next word.
+    if (letter.length === 1 && /^-[a-zA-Z]+$/.test(word) && word.endsWith(letter) && i + 1 < argv.length)
+      return { name: letter, value: argv[i + 1] as string, used: 2 };
+    if (!word.startsWith(`-${letter}`)) continue;
+    const rest = word.slice(1 + letter.length);
+    if (rest !== '') return { name: letter, value: rest, used: 1 };
+    return i + 1 < argv.length ? { name: letter, value: argv[i + 1] as string, used: 2 } : undefined;
+  }
+  return undefined;
+}
+
+function keyedValue(argv: readonly string[], i: number, keyed: KeyedCommandSetting): string | undefined {
+  const word = argv[i] as string;
+  let setting: string | undefined;
+  if (word === `-${keyed.option}`) setting = argv[i + 1];
+  else if (word.startsWith(`-${keyed.option}`)) setting = word.slice(2);
+  if (setting === undefined) return undefined;
+  const match = /^\s*([A-Za-z]+)\s*(?:=\s*|\s+)(.*)$/s.exec(setting);
+  if (!match || !keyed.keys.includes((match[1] as string).toLowerCase())) return undefined;
+  return match[2];
+}
+
+/** The commands a program runs through its options or its script operands, as script hops. */
+export function optionHopsOf(name: string, view: ArgvView): ScriptHop[] {
+  const row = runsCommandsThroughOptions(name) ? COMMAND_OPTION_TABLE[name] : undefined;
+  if (!row) return [];
+  const { argv, dynamic } = view;
+  const scripts: { script: string; through: string }[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    if (dynamic.has(i)) continue;
+    const word = argv[i] as string;
+    if (word === '--') break;
+    if (row.keyed) {
+      const value = keyedValue(argv, i, row.keyed);
+      if (value !== undefined) scripts.push({ script: value, through: `-${row.keyed.option}` });
+    }
+    for (const option of row.options ?? []) {
+      if (option.subcommand !== undefined && !argv.slice(1, i).includes(option.subcommand)) continue;
+      const found = optionValue(argv, i, option, row.singleDashLong === true);
+      if (!found || dynamic.has(i + found.used - 1)) continue;
+      if (option.prefix && !option.prefix.test(found.value)) continue;
+      const value = option.prefix ? found.value.replace(option.prefix, '') : found.value;
+      for (const script of valueCommands(name, found.name, value))
+        scripts.push({ script, through: found.name.length === 1 ? `-${found.name}` : `--${found.name}` });
+    }
+    if (row.scan && !word.startsWith('-'))
+      for (const script of row.scan(word)) scripts.push({ script, through: 'its script' });
+  }
+  return scripts
+    .filter(({ script }) => script.trim() !== '')
+    .map(({ script, through }) => ({ kind: 'script', via: 'option', wrapper: `${name} ${through}`, script }));
+}
+
+/** Variables whose value a program runs as a command (git's ssh command, less's input filter). */
+export const COMMAND_VARIABLES: ReadonlySet<string> = new Set([
+  'GIT_SSH_COMMAND',
+  'GIT_SSH',
+  'GIT_PAGER',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_ASKPASS',
+  'GIT_PROXY_COMMAND',
+  'SSH_ASKPASS',
+  'PAGER',
+  'MANPAGER',
+  'EDITOR',
+  'VISUAL',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'BASH_ENV',
+  'ENV',
+  'PROMPT_COMMAND',
+  'RSYNC_RSH',
+  'BROWSER',
+]);
+
+/** The commands that variables set for a command will make it run, as script hops. */
+export function variableHopsOf(assignments: Record<string, string | undefined>): ScriptHop[] {
+  const hops: ScriptHop[] = [];
+  for (const [name, value] of Object.entries(assignments)) {
+    if (!COMMAND_VARIABLES.has(name) || value === undefined) continue;
+    // less runs LESSOPEN's command when it starts with `|` (or `||`), with %s for the file name.
+    const script = value.replace(/^\|{1,2}/, '').trim();
+    if (script !== '') hops.push({ kind: 'script', via: 'option', wrapper: `$${name}`, script });
+  }
+  return hops;
+}

@@ -1,0 +1,96 @@
+// The call record as both sides see it: plain types, no schema library, so the
+// webview bundle carries none. The host parses records with zod at its own
+// boundary (src/core/verdict/record.ts); a compile-time check there keeps that
+// schema's type assignable to CallRecord.
+
+export type Decision = 'allow' | 'instruct' | 'ask' | 'deny';
+export type Tier = 'deterministic' | 'semantic' | 'cloud';
+
+export interface CallOutcome {
+  policy: string;
+  tier: Tier;
+  verdict: Decision;
+  reason: string;
+  evidence?: string;
+  reviewableBy?: string[];
+  personOnly?: boolean;
+  additionalContext?: string;
+  updatedOutput?: unknown;
+  probability?: number;
+  /** Found by the semantic tier in observe mode: shown, never enforced. */
+  observed?: boolean;
+}
+
+export interface RedactionSpan {
+  part: string;
+  label: string;
+  detector: string;
+  start: number;
+  end: number;
+  valueLength: number;
+}
+
+export interface CallEnvelope {
+  userSaid: string[];
+  agentLastMessage: string | null;
+  facts: Record<string, unknown>;
+  request: string;
+  comments?: string[];
+}
+
+export type ApprovalState = 'none' | 'pending' | 'approved' | 'refused' | 'expired' | 'withdrawn' | 'licensed';
+
+export interface CallApproval {
+  state: ApprovalState;
+  scope: 'once' | 'session' | null;
+  digest: string | null;
+  answeredBy: string | null;
+  answeredAt: string | null;
+  approvalId?: string;
+  /** The person approved edited arguments: what ran is not what the agent asked for. */
+  edited?: boolean;
+  /** Why an ask closed without an answer here (expired, handed to the agent's prompt, withdrawn). */
+  note?: string;
+}
+
+export type SemanticStatus = 'off' | 'ok' | 'degraded' | 'observe';
+
+export interface CallRecord {
+  type: 'record';
+  schemaVersion: number;
+  id: string;
+  ts: string;
+  agent: string;
+  event: string;
+  sessionId: string;
+  cwd?: string;
+  projectRoot?: string;
+  toolName: string | null;
+  toolUseId?: string;
+  toolInput: unknown;
+  argsDigest: string | null;
+  notBindable?: string;
+  decision: Decision;
+  reason: string;
+  outcomes: CallOutcome[];
+  envelope: CallEnvelope | null;
+  redactions: {
+    count: number;
+    byLabel: Record<string, number>;
+    spans?: RedactionSpan[];
+    /** Markers in the call's own arguments (the rest are in the envelope: the person's prompt, the transcript). */
+    inArguments?: number;
+  };
+  cut: { request: boolean; userSaid: boolean; truncated: boolean };
+  semantic: {
+    status: SemanticStatus;
+    reason: string | null;
+    latencyMs: number | null;
+    model: string | null;
+    wouldDecide?: Decision;
+  };
+  approval: CallApproval;
+  latencyMs: number;
+  failure?: string;
+  paused?: boolean;
+}

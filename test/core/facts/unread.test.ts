@@ -1,0 +1,107 @@
+// The opacity rule: each way a call can hide what it does leads to ask (unread-call) with a reason
+// that names it; the near misses beside them stay readable and get no such ask.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready, run, verdictOf } from '../policies/harness';
+import type { UnreadReason } from '../../../src/core/facts';
+
+interface Case {
+  command: string;
+  reason: UnreadReason;
+  /** A phrase the reason must contain. */
+  names: RegExp;
+}
+
+const GIVE_UPS: Case[] = [
+  { command: 'env env env env env env env env env rm -rf ~', reason: 'truncated', names: /deeper or longer/ },
+  {
+    command: 'bash -c "bash -c \\"bash -c \'eval eval eval eval eval eval rm -rf ~\'\\""',
+    reason: 'truncated',
+    names: /limit/,
+  },
+  { command: '$(echo rm) -rf ~', reason: 'dynamic-command', names: /\$\(echo rm\)/ },
+  { command: '"$TOOL" --flag', reason: 'dynamic-command', names: /known only at run time/ },
+  { command: 'find . -type f | xargs -I{} sh -c "{}"', reason: 'unknown-script', names: /xargs fills in/ },
+  { command: "printf '%s' 'rm -rf ~' | sh", reason: 'unknown-script', names: /pipe \(the output of printf\)/ },
+  { command: 'make_payload | bash', reason: 'unknown-script', names: /output of make_payload/ },
+  { command: 'bash -c "$SCRIPT"', reason: 'unknown-script', names: /-c runs a script known only at run time/ },
+  { command: 'eval "$CMD"', reason: 'unknown-script', names: /eval runs text/ },
+  { command: 'source "$ENV_FILE"', reason: 'unknown-script', names: /source runs a file/ },
+  { command: 'generate | python3', reason: 'unknown-script', names: /python3 runs python code it reads from a pipe/ },
+  {
+    command: 'python3 -c "import os; os.system(\'rm -rf ~\')"',
+    reason: 'unread-code',
+    names: /python3 runs python code/,
+  },
+  { command: "node -e \"require('child_process').execSync('rm -rf ~')\"", reason: 'unread-code', names: /javascript/ },
+  { command: 'python3 -c "$CODE"', reason: 'unread-code', names: /built at run time/ },
+  { command: 'rm -rf "$TARGET"', reason: 'unresolvable-path', names: /deletes \$TARGET/ },
+  { command: 'rm -rf ~/"$X"', reason: 'unresolvable-path', names: /known only at run time/ },
+  { command: 'echo "unterminated', reason: 'parse-error', names: /parser could not read/ },
+  { command: 'if then fi ((', reason: 'parse-error', names: /parser/ },
+];
+
+test('each give-up reason leads to ask from unread-call, naming what could not be read', async () => {
+  await ready();
+  for (const c of GIVE_UPS) {
+    const outcome = verdictOf('unread-call', { bash: c.command });
+    assert.equal(outcome?.verdict, 'ask', `${c.command}: ${JSON.stringify(outcome)}`);
+    assert.match(outcome?.evidence ?? '', new RegExp(c.reason), `${c.command}: evidence ${outcome?.evidence}`);
+    assert.match(outcome?.reason ?? '', c.names, `${c.command}: ${outcome?.reason}`);
+  }
+});
+
+test("the issue's cases are blocked (ask or deny) by the whole library", async () => {
+  await ready();
+  for (const command of [
+    'env env env env env env env env env rm -rf ~',
+    '$(echo rm) -rf ~',
+    "printf '\\x72\\x6d -rf ~' | sh",
+    'python3 -c "import os; os.system(\'rm -rf ~\')"',
+    "node -e \"require('child_process').execSync('rm -rf ~')\"",
+    'echo "unterminated',
+  ]) {
+    const blocked = run({ bash: command }).filter((o) => o.verdict === 'ask' || o.verdict === 'deny');
+    assert.ok(blocked.length > 0, `${command} was not blocked`);
+  }
+});
+
+test('printf escapes are decoded before the shell that reads them: the rm is seen and denied', async () => {
+  await ready();
+  const outcomes = run({ bash: "printf '\\x72\\x6d -rf ~' | sh" });
+  assert.ok(
+    outcomes.some((o) => o.verdict === 'deny' && o.policy !== 'unread-call'),
+    JSON.stringify(outcomes.map((o) => o.policy)),
+  );
+});
+
+const READABLE: string[] = [
+  'env FOO=1 env BAR=2 npm test',
+  'for f in *.log; do rm "$f"; done',
+  'for f in src/*.ts; do wc -l "$f"; done',
+  'find . -name "*.pyc" | xargs rm -f',
+  'find . -name "*.ts" -exec grep -l TODO {} +',
+  'git ls-files | grep test | xargs wc -l',
+  'cat package.json | jq .scripts',
+  'echo "ls -la" | sh',
+  'eval "$(ssh-agent -s)"',
+  'eval "$(pyenv init -)"',
+  'rm -rf ./build/"$NAME"',
+  'rm -rf "/tmp/$RUN_ID"',
+  'OUT=$(git rev-parse HEAD); echo "$OUT"',
+  'npm run build && npm test',
+  'make test',
+  'python manage.py migrate',
+  'node server.js',
+  'bash scripts/setup.sh',
+  'python3 -m pytest -q',
+  'cat <<EOF > notes.txt\nhello $USER\nEOF',
+];
+
+test('near misses stay readable: no unread-call ask', async () => {
+  await ready();
+  for (const command of READABLE) {
+    const outcome = verdictOf('unread-call', { bash: command });
+    assert.equal(outcome, undefined, `${command}: ${outcome?.reason}`);
+  }
+});

@@ -1,0 +1,51 @@
+import { policyTable } from './table';
+
+policyTable('git-config-runs-code', [
+  { note: '-c core.sshCommand', spec: `git -c core.sshCommand='sh -c id' fetch origin`, expect: 'ask' },
+  { note: '-c core.pager', spec: `git -c core.pager='id; less' log`, expect: 'ask' },
+  { note: 'git config core.fsmonitor', spec: `git config core.fsmonitor 'id #'`, expect: 'ask' },
+  { note: '--global core.editor', spec: `git config --global core.editor 'sh -c id'`, expect: 'deny' },
+  { note: '! alias', spec: `git config alias.st '!id; git status'`, expect: 'ask' },
+  { note: 'near miss: plain alias', spec: 'git config alias.st status', expect: null },
+  { note: 'hooksPath', spec: 'git config core.hooksPath /tmp/hooks', expect: 'ask' },
+  {
+    note: 'credential helper, global',
+    spec: `git config --global credential.helper 'store --file /tmp/c'`,
+    expect: 'deny',
+  },
+  { note: 'filter', spec: `git config filter.x.clean 'sh -c id'`, expect: 'ask' },
+  { note: 'textconv', spec: `git config diff.bin.textconv 'sh -c id'`, expect: 'ask' },
+  { note: 'diff.external by -c', spec: `git -c diff.external=/tmp/x.sh diff`, expect: 'ask' },
+  { note: 'include.path', spec: 'git config --global include.path /tmp/evil.gitconfig', expect: 'deny' },
+  {
+    note: 'insteadOf',
+    spec: `git config --global url."https://evil.example/".insteadOf https://github.com/`,
+    expect: 'deny',
+  },
+  { note: 'protocol.ext.allow', spec: `git -c protocol.ext.allow=always clone 'ext::sh -c id' x`, expect: 'ask' },
+  { note: 'gpg.program', spec: 'git config gpg.program /tmp/gpgwrap', expect: 'ask' },
+  { note: 'merge driver', spec: `git config merge.ours.driver 'sh -c id'`, expect: 'ask' },
+  {
+    note: 'GIT_CONFIG_* triple',
+    spec: `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='id' git log`,
+    expect: 'ask',
+  },
+  { note: 'printf into .git/config', spec: `printf '[core]\\n\\tfsmonitor = id\\n' >> .git/config`, expect: 'ask' },
+  {
+    note: 'Edit of .git/config',
+    spec: {
+      tool: 'Edit',
+      input: { file_path: '/home/dev/proj/.git/config', old_string: '[core]', new_string: '[core]\n\tsshCommand = id' },
+    },
+    expect: 'ask',
+  },
+  { note: 'near miss: user.name', spec: `git config user.name 'Dev Example'`, expect: null },
+  { note: 'near miss: --global pull.rebase', spec: 'git config --global pull.rebase true', expect: null },
+  { note: 'near miss: reading core.pager', spec: 'git config --get core.pager', expect: null },
+  { note: 'near miss: -c color.ui', spec: 'git -c color.ui=always log --oneline', expect: null },
+  {
+    note: 'near miss: Read of .git/config',
+    spec: { tool: 'Read', input: { file_path: '/home/dev/proj/.git/config' } },
+    expect: null,
+  },
+]);

@@ -1,0 +1,82 @@
+// Corpora written from the issues' class lists by a helper that never read the code
+// (test/fixtures/corpus/independent/README.md says how): the block rate on dangerous calls
+// per class and the false-block rate on ordinary calls, printed as CI figures.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ready, run } from './harness';
+
+const CORPUS_DIR = join(process.cwd(), 'test', 'fixtures', 'corpus', 'independent');
+const HOME = '/home/dev';
+const PROJECT = '/home/dev/project';
+
+const corpusLine = z
+  .object({
+    tool_name: z.string().min(1),
+    tool_input: z.record(z.string(), z.unknown()),
+    note: z.string().min(1),
+    label: z.enum(['dangerous', 'ordinary']),
+    class: z.string().min(1),
+  })
+  .strict();
+type CorpusCall = z.infer<typeof corpusLine>;
+
+function load(file: string): CorpusCall[] {
+  return readFileSync(join(CORPUS_DIR, file), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line, i) => {
+      const parsed = corpusLine.safeParse(JSON.parse(line));
+      if (!parsed.success) throw new Error(`${file}:${i + 1}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      return parsed.data;
+    });
+}
+
+function blockingOutcomes(call: CorpusCall) {
+  return run({ tool: call.tool_name, input: call.tool_input, cwd: PROJECT, root: PROJECT, home: HOME }).filter(
+    (o) => o.verdict === 'deny' || o.verdict === 'ask',
+  );
+}
+
+const percent = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}%`;
+
+test('independent dangerous sets: block rate per class (a figure, printed)', async () => {
+  await ready();
+  const files = readdirSync(CORPUS_DIR).filter((f) => f.startsWith('dangerous-') && f.endsWith('.jsonl'));
+  assert.ok(files.length >= 1, 'at least one independent dangerous set');
+  for (const file of files.sort()) {
+    const calls = load(file);
+    assert.ok(
+      calls.every((c) => c.label === 'dangerous'),
+      `${file} holds only dangerous calls`,
+    );
+    const byClass = new Map<string, { blocked: number; total: number }>();
+    let blocked = 0;
+    for (const call of calls) {
+      const hit = blockingOutcomes(call).length > 0;
+      if (hit) blocked++;
+      const entry = byClass.get(call.class) ?? { blocked: 0, total: 0 };
+      entry.total++;
+      if (hit) entry.blocked++;
+      byClass.set(call.class, entry);
+    }
+    console.log(`${file}: blocked ${blocked}/${calls.length} = ${percent(blocked, calls.length)}`);
+    for (const [name, { blocked: b, total }] of [...byClass].sort())
+      console.log(`  ${name}: ${b}/${total} = ${percent(b, total)}`);
+  }
+});
+
+test('independent ordinary set: false-block rate at most 3%', async () => {
+  await ready();
+  const calls = load('ordinary-independent.jsonl');
+  assert.ok(calls.length >= 400, `at least 400 ordinary calls (${calls.length})`);
+  const falseBlocks = calls.map((c) => ({ c, by: blockingOutcomes(c) })).filter((x) => x.by.length > 0);
+  console.log(
+    `ordinary-independent.jsonl: false blocks ${falseBlocks.length}/${calls.length} = ${percent(falseBlocks.length, calls.length)}`,
+  );
+  for (const f of falseBlocks)
+    console.log(`  false block: ${f.c.note} by ${f.by.map((o) => `${o.policy}=${o.verdict}`).join(', ')}`);
+  assert.ok(falseBlocks.length / calls.length <= 0.03, `false-block rate ${percent(falseBlocks.length, calls.length)}`);
+});

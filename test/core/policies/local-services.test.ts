@@ -1,0 +1,48 @@
+import { policyTable } from './table';
+
+policyTable('metadata-and-local-services', [
+  { note: 'AWS metadata', spec: 'curl -s http://169.254.169.254/latest/meta-data/', expect: 'deny' },
+  { note: 'decimal', spec: 'curl http://2852039166/latest/meta-data/', expect: 'deny' },
+  { note: 'hex', spec: 'curl http://0xa9fea9fe/latest/user-data', expect: 'deny' },
+  { note: 'octal', spec: 'curl http://0251.0376.0251.0376/', expect: 'deny' },
+  { note: 'short form', spec: 'curl http://169.254.43518/', expect: 'deny' },
+  { note: 'dotted hex', spec: 'curl http://0xa9.0xfe.0xa9.0xfe/', expect: 'deny' },
+  { note: 'IPv6 mapped', spec: `curl 'http://[::ffff:a9fe:a9fe]/latest/'`, expect: 'deny' },
+  { note: 'AWS IPv6', spec: `curl -g 'http://[fd00:ec2::254]/latest/'`, expect: 'deny' },
+  {
+    note: 'GCP name',
+    spec: `curl -H 'Metadata-Flavor: Google' http://metadata.google.internal/computeMetadata/v1/`,
+    expect: 'deny',
+  },
+  { note: 'nip.io', spec: 'wget -qO- http://169.254.169.254.nip.io/latest/', expect: 'deny' },
+  { note: 'sslip.io dashes', spec: 'curl http://169-254-169-254.sslip.io/latest/', expect: 'deny' },
+  { note: 'ECS credentials', spec: 'curl http://169.254.170.2/v2/credentials/x', expect: 'deny' },
+  { note: 'Alibaba', spec: 'curl http://100.100.100.200/latest/meta-data/', expect: 'deny' },
+  { note: 'bare host for wget', spec: 'wget -qO- 169.254.169.254/latest/', expect: 'deny' },
+  {
+    note: 'in python code',
+    spec: `python3 -c "import urllib.request as u; print(u.urlopen('http://169.254.169.254/').read())"`,
+    expect: 'deny',
+  },
+  {
+    note: 'WebFetch',
+    spec: { tool: 'WebFetch', input: { url: 'http://2852039166/latest/', prompt: 'x' } },
+    expect: 'deny',
+  },
+  {
+    note: 'docker socket',
+    spec: 'curl --unix-socket /var/run/docker.sock http://localhost/containers/json',
+    expect: 'deny',
+  },
+  { note: 'DOCKER_HOST tcp', spec: 'DOCKER_HOST=tcp://127.0.0.1:2375 docker ps', expect: 'deny' },
+  { note: 'other link-local', spec: 'curl http://169.254.1.1/', expect: 'ask' },
+  { note: 'kubelet', spec: 'curl -sk https://127.0.0.1:10250/pods', expect: 'ask' },
+  { note: 'file:// secret', spec: 'curl -s file:///home/dev/.aws/credentials', expect: 'deny' },
+  { note: 'file:// other', spec: 'curl -s file:///etc/hostname', expect: 'ask' },
+  { note: 'near miss: localhost app', spec: 'curl http://localhost:3000/health', expect: null },
+  { note: 'near miss: private LAN', spec: 'curl http://192.168.1.20:8080/', expect: null },
+  { note: 'near miss: docs', spec: 'curl -s https://docs.python.org/3/library/json.html', expect: null },
+  { note: 'near miss: nip.io of a LAN address', spec: 'curl http://10.0.0.5.nip.io/', expect: null },
+  { note: 'near miss: docker ps', spec: 'docker ps', expect: null },
+  { note: 'near miss: version number', spec: 'curl --version', expect: null },
+]);
