@@ -59,7 +59,7 @@ function gdbCommands(word: string): string[] {
 function sqliteCommands(word: string): string[] {
   const found: string[] = [];
   for (const line of word.split('\n')) {
-    const match = /^\s*\.(?:shell|system)\s+(.*)$/.exec(line);
+    const match = /^\s*\.(?:shell|system)\s+(\S.*|)$/.exec(line);
     if (match?.[1] !== undefined) found.push(match[1]);
   }
   return found;
@@ -75,7 +75,7 @@ function psqlCommands(word: string): string[] {
 function sedCommands(word: string): string[] {
   const found: string[] = [];
   for (const part of word.split(/[;\n]/)) {
-    const match = /^\s*(?:\d+|\$|\/[^/]*\/)?\s*e\s+(.+)$/.exec(part);
+    const match = /^\s*(?:(?:\d+|\$|\/[^/]*\/)\s*)?e\s+(\S.*)$/.exec(part);
     if (match?.[1] !== undefined) found.push(match[1]);
   }
   return found;

@@ -122,8 +122,8 @@ function environmentSettings(cmd: SimpleCommand): ConfigSetting[] {
   }
   const parameters = cmd.assignments.GIT_CONFIG_PARAMETERS;
   if (parameters !== undefined)
-    for (const match of parameters.matchAll(/'([^'=]+)=?([^']*)'/g))
-      found.push({ key: match[1] as string, value: match[2] as string, reach: 'command', text: cmd.text });
+    for (const match of parameters.matchAll(/'([^'=]+)(?:=([^']*))?'/g))
+      found.push({ key: match[1] as string, value: match[2] ?? '', reach: 'command', text: cmd.text });
   return found;
 }
 
