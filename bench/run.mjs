@@ -23,7 +23,7 @@ for (const file of benches) {
     format: 'cjs',
     outfile,
     logLevel: 'warning',
-    external: ['vscode'],
+    external: ['vscode', 'playwright-core'],
   });
   console.log(`\n== ${file}`);
   const result = spawnSync(process.execPath, [outfile], { stdio: 'inherit', cwd: root });

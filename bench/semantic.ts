@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyzeShell, initShellParser } from '../src/core/shell';
-import { FaceBook } from '../src/core/policies/faces';
+import { FaceBook } from '../src/core/config/faces';
 import { toolCallOf } from '../src/core/policies/call';
 import type { HookEvent } from '../src/core/types';
 import type { ResolvedConfig } from '../src/core/config/load';
@@ -16,7 +16,7 @@ import { buildEnvelope } from '../src/core/semantic/envelope';
 import { boundFor, DEFAULT_CAPS } from '../src/core/semantic/caps';
 import { scrubParts } from '../src/core/semantic/scrub';
 import { Redactor } from '../src/core/redaction';
-import { createSemanticTier } from '../src/core/semantic/tier';
+import { createSemanticTier } from '../src/core/review/tier';
 import { SystemoneJudge } from '../src/core/semantic/judges/systemone';
 import { selectQuestions } from '../src/core/semantic/questions';
 

@@ -1,9 +1,9 @@
 // Bundles the panel UI (media/src) for the browser into dist/webview, and
 // writes the JSON schema of the Warden config files from the zod schema.
-// scripts/build.mjs imports this after the product bundles; with --tests it
-// also bundles the VS Code extension-host suite (test/e2e/vscode/suite).
+// scripts/build.mjs imports this after the product bundles.
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import * as prettier from 'prettier';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,29 +51,7 @@ jsonSchema.title = 'Agent Warden configuration';
 jsonSchema.description =
   'Policies, tool faces, redaction, the semantic tier, approvals and failure handling (.agent-warden/config.json and config.local.json).';
 mkdirSync(join(root, 'schemas'), { recursive: true });
-writeFileSync(join(root, 'schemas', 'config.schema.json'), JSON.stringify(jsonSchema, null, 2) + '\n');
-
-// With --tests: the VS Code extension-host suite, and the test-only extension
-// that provides a fake language model (test/e2e/vscode/fake-lm).
-if (process.argv.includes('--tests')) {
-  const hostBundles = [
-    ['test/e2e/vscode/suite/index.ts', 'out/test/e2e/vscode/suite/index.js'],
-    ['test/e2e/vscode/fake-lm/extension.ts', 'out/test/e2e/vscode/fake-lm/extension.js'],
-  ].filter(([from]) => existsSync(join(root, from)));
-  await Promise.all(
-    hostBundles.map(([from, to]) =>
-      build({
-        entryPoints: [join(root, from)],
-        outfile: join(root, to),
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        format: 'cjs',
-        external: ['vscode'],
-        sourcemap: 'linked',
-        logLevel: 'warning',
-        absWorkingDir: root,
-      }),
-    ),
-  );
-}
+// Written as Prettier writes it, so generating the file and `npm run format:check` agree.
+const schemaPath = join(root, 'schemas', 'config.schema.json');
+const prettierOptions = { ...(await prettier.resolveConfig(schemaPath)), filepath: schemaPath };
+writeFileSync(schemaPath, await prettier.format(JSON.stringify(jsonSchema, null, 2), prettierOptions));

@@ -1,6 +1,20 @@
-// Bundles the product (dist/) and, with --tests, every test/**/*.test.ts into out/test/.
+// Bundles the product (dist/) and, with --tests, every test/**/*.test.ts into a folder of its own,
+// out/tests/<build id>/, with a manifest naming exactly this build's test bundles. scripts/test.mjs
+// runs a manifest's tests, so a renamed or deleted test never runs from an old bundle, and builds
+// that run at once (several engineers, several worktrees' tools) each keep their own files.
+// Usage: node scripts/build.mjs [--tests [--build-id ID]]
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  existsSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +22,10 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const withTests = process.argv.includes('--tests');
+const idAt = process.argv.indexOf('--build-id');
+const buildId = idAt >= 0 ? process.argv[idAt + 1] : `${Date.now().toString(36)}-${process.pid}`;
+if (!buildId || !/^[A-Za-z0-9._-]+$/.test(buildId))
+  throw new Error(`--build-id takes letters, digits, . _ - (got ${buildId})`);
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const common = {
   bundle: true,
@@ -36,7 +54,7 @@ function findTests(dir, acc = []) {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
     if (statSync(full).isDirectory()) findTests(full, acc);
-    else if (name.endsWith('.test.ts') || name.endsWith('.worker.ts')) acc.push(full);
+    else if (name.endsWith('.test.ts')) acc.push(full);
   }
   return acc;
 }
@@ -48,7 +66,10 @@ const entries = [
   { in: 'src/evalWorker.ts', out: 'dist/evalWorker.js' },
 ].filter((entry) => existsSync(join(root, entry.in)));
 
+const step = (text) => console.error(`[build] ${text}`);
+
 // dist/ is overwritten in place, not wiped, so a concurrent run keeps its files.
+step(`bundling ${entries.map((entry) => entry.out).join(' and ')}`);
 await Promise.all(
   entries.map((entry) =>
     build({
@@ -63,19 +84,58 @@ await Promise.all(
 );
 copyParserWasm(join(root, 'dist'));
 if (existsSync(join(root, 'scripts/build-media.mjs'))) {
+  step('bundling the panel (dist/webview) and writing schemas/config.schema.json');
   await import('./build-media.mjs');
 }
 
+/** Test bundles older than this belong to no run still going; they are removed by later builds. */
+const OLD_BUILD_MS = 6 * 60 * 60 * 1000;
+
+function removeOldBuilds(testsDir, keep) {
+  for (const name of readdirSync(testsDir)) {
+    const dir = join(testsDir, name);
+    if (name === keep || !statSync(dir).isDirectory()) continue;
+    if (Date.now() - statSync(dir).mtimeMs > OLD_BUILD_MS) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (withTests) {
-  // out/ is not wiped: engineers building at once must not break each other's runs.
-  const tests = findTests(join(root, 'test'));
+  const testsDir = join('out', 'tests');
+  const buildDir = join(testsDir, buildId);
+  const tests = findTests(join(root, 'test'))
+    .map((file) => relative(root, file))
+    .sort();
+  step(`bundling ${tests.length} test files into ${buildDir}`);
   await build({
     ...common,
-    entryPoints: tests.map((file) => relative(root, file)),
-    outdir: 'out',
+    entryPoints: tests,
+    outdir: buildDir,
     outbase: '.',
     external: ['vscode', 'playwright-core', 'fast-check'],
   });
-  copyParserWasm(join(root, 'out'));
+  // The VS Code extension-host suite and the test-only extension with a fake language model,
+  // loaded by test/e2e/vscode/run.test.ts from beside its own bundle.
+  // The test-only evaluation worker whose policy spins forever, started by test/server/budget.test.ts.
+  const hostBundles = [
+    'test/e2e/vscode/suite/index.ts',
+    'test/e2e/vscode/fake-lm/extension.ts',
+    'test/fixtures/workers/spinning.worker.ts',
+  ].filter((file) => existsSync(join(root, file)));
+  await Promise.all(
+    hostBundles.map((file) =>
+      build({ ...common, entryPoints: [file], outfile: join(buildDir, file.replace(/\.ts$/, '.js')) }),
+    ),
+  );
+  const manifest = {
+    buildId,
+    builtAt: new Date().toISOString(),
+    tests: tests.map((file) => join(buildDir, file.replace(/\.ts$/, '.js')).split('\\').join('/')),
+  };
+  writeFileSync(join(root, buildDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  // The newest build, for `node scripts/test.mjs` without --build: written whole, then renamed.
+  const latest = join(root, testsDir, 'latest.json');
+  writeFileSync(`${latest}.${process.pid}`, JSON.stringify({ buildId }) + '\n');
+  renameSync(`${latest}.${process.pid}`, latest);
+  removeOldBuilds(join(root, testsDir), buildId);
 }
-console.error(`built ${entries.length} bundle(s)${withTests ? ' and the tests' : ''}`);
+console.error(`built ${entries.length} bundle(s)${withTests ? ` and the tests (build ${buildId})` : ''}`);

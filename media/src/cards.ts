@@ -81,7 +81,7 @@ export function cardView(pending: PendingView, state: CardState, actions: CardAc
       h('span', { class: 'muted' }, `${pending.agent} · session ${pending.sessionId.slice(0, 8)}`),
       h(
         'span',
-        { class: 'countdown', 'data-deadline': pending.deadline, 'aria-label': 'time left to answer' },
+        { class: 'countdown', role: 'timer', 'data-deadline': pending.deadline, 'aria-label': 'time left to answer' },
         formatCountdown(left),
       ),
     ),

@@ -1,5 +1,6 @@
 import type { CallRecord, MarkerRef, RequestResult } from '../../src/protocol';
 import { countMarkers, splitMarkers } from '../../src/protocol';
+import { cloudSection } from './cloud';
 import { approvalLine, explainCut, formatLatency, prettyJson } from './format';
 import { h, type VNode } from './vnode';
 
@@ -118,6 +119,8 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
   const onArgumentMarker = (_label: string, at: { nth: number }) => actions.markerInfo(record.id, 'arguments', at.nth);
   const envelopeCounter = new MarkerCounter();
   const texts: string[] = [];
+  // Cloud's outcomes are listed apart (cloudSection), with their org policy and version.
+  const localOutcomes = record.outcomes.filter((o) => o.tier !== 'cloud');
   const sections: (VNode | null)[] = [
     h(
       'div',
@@ -141,7 +144,7 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
         )
       : null,
     observeNode(record),
-    record.outcomes.length === 0
+    localOutcomes.length === 0
       ? h('div', { class: 'muted' }, 'No policy had anything to say about this call.')
       : h(
           'table',
@@ -162,7 +165,7 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
           h(
             'tbody',
             {},
-            ...record.outcomes.map((o) =>
+            ...localOutcomes.map((o) =>
               h(
                 'tr',
                 {},
@@ -235,9 +238,7 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
     sections.push(
       h('div', { class: 'warning' }, `The semantic tier was degraded: ${record.semantic.reason ?? 'no reason given'}`),
     );
-  const cloud = record.outcomes.filter((o) => o.tier === 'cloud');
-  if (cloud.length)
-    sections.push(h('h3', {}, 'Cloud'), ...cloud.map((o) => h('div', {}, `${o.policy}: ${o.verdict}: ${o.reason}`)));
+  sections.push(...cloudSection(record));
   if (record.failure) sections.push(h('div', { class: 'error' }, `Could not be evaluated: ${record.failure}`));
   if (record.argsDigest)
     sections.push(

@@ -25,6 +25,8 @@ function chips(row: RowSummary, attached: number): VNode[] {
   if (row.cut) out.push(h('span', { class: 'flag cut', title: 'the judge saw a shortened envelope' }, 'cut'));
   const semantic = semanticChip(row);
   if (semantic) out.push(h('span', { class: `flag ${semantic.cls}`, title: semantic.title }, semantic.text));
+  if (row.orgDecided)
+    out.push(h('span', { class: 'flag org', title: 'an org-managed check (Cloud) decided this call' }, 'org'));
   if (attached > 0)
     out.push(
       h('span', { class: 'flag events', title: 'events of this call (permission request, result)' }, `+${attached}`),
@@ -36,6 +38,7 @@ export function rowView(
   row: RowSummary,
   opts: { selected: boolean; index: number; total?: number; attached?: number; onSelect: (id: string) => void },
 ): VNode {
+  // The row's own text is its accessible name (time, tool, command, chips, outcome, who answered), in reading order.
   const answer = answerText(row);
   const label = OUTCOME_LABELS[row.outcome];
   const what = row.kind === 'call' ? (row.toolName ?? row.event) : row.event;
@@ -48,7 +51,6 @@ export function rowView(
       'aria-selected': opts.selected ? 'true' : 'false',
       'aria-posinset': String(opts.index + 1),
       ...(opts.total !== undefined ? { 'aria-setsize': String(opts.total) } : {}),
-      'aria-label': `${what} ${row.summary}: ${label}${answer ? `, ${answer}` : ''}`,
       'data-id': row.id,
       'data-index': String(opts.index),
       on: { click: () => opts.onSelect(row.id) },

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createSemanticTier } from '../core/semantic';
+import { createSemanticTier } from '../core/review/tier';
 import { findProjectRoot } from '../core/project';
 import { openWarden, type Warden } from '../core/root/warden';
 import { openState } from '../core/root/state';
+import { describeHeld, type HeldChange } from '../core/config/load';
 
 export class UsageError extends Error {}
 
@@ -26,6 +27,7 @@ export async function openCore(opts: {
   config?: string;
   trustProject?: boolean;
   quiet?: boolean;
+  onHeldChanges?: (held: HeldChange[]) => void;
   /** Run the deterministic tier in workers a deadline can stop (serve); otherwise in-process. */
   workers?: boolean;
 }): Promise<Core> {
@@ -38,6 +40,8 @@ export async function openCore(opts: {
     onWarning: opts.quiet ? () => undefined : warn,
     onLogWarning: warn,
     ...(opts.workers ? { workers: { file: join(__dirname, 'evalWorker.js'), onError: warn } } : {}),
+    // Held loosening is announced even by quiet commands: the person must know what is not in force.
+    onHeldChanges: opts.onHeldChanges ?? ((held) => held.forEach((h) => warn(describeHeld(h)))),
   });
   if (opts.config) refuseBadCliConfig(opts.config, core.configErrors);
   // Quiet commands (check, hook, policies) still say once that a config file was

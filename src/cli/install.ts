@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   applyPlan,
@@ -56,6 +55,7 @@ export function install(args: InstallArgs): void {
     stateDir: paths.dir,
     projectRoot,
     ...(args.config ? { cliConfigPath: args.config } : {}),
+    confirmations: state.confirmations(),
   });
   if (args.config) refuseBadCliConfig(args.config, config.errors);
   if (args.url !== undefined && !isLoopbackUrl(args.url))

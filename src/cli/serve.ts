@@ -4,6 +4,8 @@ import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
 import { renderPanelHtml } from '../shared/panelHtml';
 import { openCore, warn } from './common';
+import type { HeldChange } from '../core/config/load';
+import { TerminalConfirm } from './terminalConfirm';
 
 const STOP_GRACE_MS = 3000;
 
@@ -13,12 +15,21 @@ export interface ServeOptions {
   trustProject?: boolean;
 }
 
+/** How often serve looks for config changes of the projects it served (to announce a held loosening at once). */
+const CONFIG_WATCH_MS = 1000;
+
 export async function serve(opts: ServeOptions): Promise<void> {
+  let terminal: TerminalConfirm | undefined;
+  const held: HeldChange[] = [];
   const core = await openCore({
     ...(opts.config ? { config: opts.config } : {}),
     ...(opts.trustProject ? { trustProject: true } : {}),
     workers: true,
+    onHeldChanges: (changes) => (terminal ? terminal.held(changes) : held.push(...changes)),
   });
+  terminal = new TerminalConfirm(core.state.confirmations(), warn);
+  terminal.held(held);
+  terminal.listen(process.stdin);
   const projectRoot = findProjectRoot(process.cwd());
   const config = core.evaluator.configFor(projectRoot);
   const host = new WardenHost({
@@ -37,6 +48,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
     onError: warn,
   });
   let removeRecord: (() => void) | undefined;
+  let watch: NodeJS.Timeout | undefined;
   let stopping = false;
   // SIGTERM at any time, even while a call spins in a worker or an ask waits for a person: the
   // record goes first (no agent is sent to a dead port), then connections, workers and the log.
@@ -45,6 +57,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
     stopping = true;
     // Whatever hangs below, the process still ends promptly.
     setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    clearInterval(watch);
     removeRecord?.();
     await host.close();
     await core.evaluator.close();
@@ -57,6 +70,10 @@ export async function serve(opts: ServeOptions): Promise<void> {
   // The one-time link goes to this terminal only: never into the record, never to disk.
   const panelUrl = host.panelRoutes!.newPanelLink(url);
   removeRecord = core.state.recordEndpoint({ url, workspaceRoot: null, version: VERSION, host: 'serve' });
+  watch = setInterval(() => {
+    for (const root of new Set([projectRoot, ...core.evaluator.projectRoots()])) core.evaluator.configFor(root);
+  }, CONFIG_WATCH_MS);
+  watch.unref();
   process.stdout.write(JSON.stringify({ url, tokenFile: core.state.paths.hookTokenFile, panelUrl }) + '\n');
   warn(`serving on ${url}; the panel (this link works once): ${panelUrl} (log: ${core.state.paths.logFile})`);
 }

@@ -9,8 +9,12 @@ import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ENDPOINT_KEY_FILE = 'endpoint-key';
-/** Header the bridge sends with a fresh random nonce; the endpoint answers with the reply MAC. */
+/**
+ * Header the bridge sends with a fresh random nonce; the endpoint answers with the reply MAC.
+ * @public the wire contract between the bridge and the endpoint
+ */
 export const BRIDGE_NONCE_HEADER = 'x-warden-bridge-nonce';
+/** @public the wire contract between the bridge and the endpoint */
 export const REPLY_MAC_HEADER = 'x-warden-reply-mac';
 
 /** The key, created (exclusively, so racing processes agree) on first use. */

@@ -5,9 +5,24 @@ import type { WardenController } from './controller';
 import type { ConnectOptions } from './hookup';
 import { toCsv, toJsonl } from './exportActivity';
 import { isKeyedProvider, KEYED_PROVIDERS, type KeyedProvider } from './judgeKeys';
+import type { PendingView } from '../protocol';
 
 // Every palette command, under the "Agent Warden" category (see package.json).
 // Commands take optional arguments so tests and keybindings can skip the prompts.
+
+/** A modal showing the exact call, its digest and why it was asked; true only when the person approves. */
+async function confirmApproval(p: PendingView): Promise<boolean> {
+  const approve = 'Approve once';
+  const answer = await vscode.window.showWarningMessage(
+    `Approve this ${p.toolName} call for ${p.agent}?`,
+    {
+      modal: true,
+      detail: `${JSON.stringify(p.toolInput, null, 2)}\n\nWhy Warden asked: ${p.reason}\nDigest: ${p.digest ?? '(not bindable)'}`,
+    },
+    approve,
+  );
+  return answer === approve;
+}
 
 export function registerCommands(w: WardenController): vscode.Disposable[] {
   const need = () => {
@@ -52,6 +67,8 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
     run('agentWarden.approveOldest', async () => {
       const p = oldest();
       if (!p) return void vscode.window.showInformationMessage('Agent Warden: no ask is pending.');
+      // Any extension can run a command: the person sees the exact call and approves it in a modal.
+      if (!(await confirmApproval(p))) return undefined;
       return w.answer(p, 'approve');
     }),
     run('agentWarden.refuseOldest', async () => {
@@ -73,6 +90,14 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
         minutes = Number(text.trim());
       }
       if (!Number.isFinite(minutes) || minutes <= 0) throw new Error('the pause needs a positive number of minutes');
+      // Pausing loosens every policy at once: a person confirms it, however the command was started.
+      const pause = 'Pause enforcement';
+      const sure = await vscode.window.showWarningMessage(
+        `Pause Agent Warden for ${minutes} minute(s)?`,
+        { modal: true, detail: 'Calls are still evaluated and logged, but answered as no objection until then.' },
+        pause,
+      );
+      if (sure !== pause) return undefined;
       w.pause(minutes);
     }),
     run('agentWarden.resume', () => {
@@ -106,6 +131,13 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
       const records = w.loggedRecords();
       writeFileSync(uri.fsPath, format === 'csv' ? toCsv(records) : toJsonl(records));
       w.log.info(`exported ${records.length} record(s) as ${format} to ${uri.fsPath}`);
+      const exported = uri;
+      void vscode.window
+        .showInformationMessage(
+          `Agent Warden: exported ${records.length} call${records.length === 1 ? '' : 's'} as ${format.toUpperCase()} to ${uri.fsPath}.`,
+          'Open',
+        )
+        .then((choice) => (choice === 'Open' ? vscode.window.showTextDocument(exported) : undefined));
       return { count: records.length, path: uri.fsPath };
     }),
     run('agentWarden.copyDigest', async (digestArg?: string) => {
@@ -145,7 +177,7 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
             description: w.judgeKeys.has(p) ? 'a key is stored' : '',
             provider: p,
           })),
-          { title: 'The judge provider this API key is for (semantic.provider)' },
+          { title: 'What this key is for: a judge provider (semantic.provider), or cloud (the org machine key)' },
         );
         if (!pick) return undefined;
         provider = pick.provider;
@@ -153,9 +185,8 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
       let key = keyArg;
       if (key === undefined) {
         key = await vscode.window.showInputBox({
-          title: `API key for the ${provider} judge`,
-          prompt:
-            "Kept in the editor's secret storage and given to the judge through semantic.apiKeyEnv. Leave empty to remove the stored key.",
+          title: provider === 'cloud' ? 'Machine key for the org Cloud' : `API key for the ${provider} judge`,
+          prompt: `Kept in the editor's secret storage and given to ${provider === 'cloud' ? 'the Cloud review through cloud.keyEnv' : 'the judge through semantic.apiKeyEnv'}. Leave empty to remove the stored key.`,
           password: true,
           ignoreFocusOut: true,
         });

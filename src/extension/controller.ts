@@ -24,9 +24,11 @@ import { vscodeLanguageModels } from './lmPort';
 import { createExtensionSemanticTier } from './semanticTier';
 import { localConfigPath, setPolicyEnabled } from './localConfig';
 import { notifyAsk } from './notifications';
+import { recordsWithAnswers } from './exportActivity';
 import { rowKind, rowOutcome } from '../server/rowSummary';
 import { PanelHost } from './panel';
 import { StatusBar, type GuardStatus } from './statusBar';
+import { LooseningPrompts } from './looseningPrompts';
 
 // The extension's state for this window: the endpoint (restarted when trust
 // or the port setting changes), the panel, the status bar, the hook entries.
@@ -41,17 +43,19 @@ export class WardenController extends Disposable {
   readonly judgeKeys: JudgeKeys;
   private keysLoaded: Promise<void> | undefined;
   private readonly statusBar: StatusBar;
+  readonly loosening: LooseningPrompts;
   private current: Endpoint | undefined;
   private endpointScope: DisposableScope | undefined;
   private starting: Promise<void> | undefined;
 
   constructor(
-    private readonly context: vscode.ExtensionContext,
+    readonly context: vscode.ExtensionContext,
     readonly log: vscode.LogOutputChannel,
   ) {
     super((m) => log.warn(m));
     this.state = openState();
     this.paths = this.state.paths;
+    this.loosening = new LooseningPrompts(() => this.state.confirmations(), log);
     this.hookUp = this._register(new HookUp(context.workspaceState, log));
     this.judgeKeys = new JudgeKeys(context.secrets);
     this._register(
@@ -125,6 +129,7 @@ export class WardenController extends Disposable {
           semanticTier: (allowlistKey) =>
             createExtensionSemanticTier({ languageModels: vscodeLanguageModels(), keys: this.judgeKeys, allowlistKey }),
           semanticEnv: this.judgeKeys.env,
+          onHeldChanges: (held) => this.loosening.held(held),
         }),
       );
       if (scope.isDisposed) return;
@@ -184,6 +189,7 @@ export class WardenController extends Disposable {
   }
 
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  private connectedContext: boolean | undefined;
   /** A burst of rows refreshes the status bar and the panels' state once, not per call. */
   private refreshSoon(): void {
     this.refreshTimer ??= setTimeout(() => {
@@ -329,21 +335,23 @@ export class WardenController extends Disposable {
   refresh(): void {
     const status = this.guardStatus();
     this.statusBar.update(status);
+    // The walkthrough ticks "Connect" only once the hooks really point here.
+    if (status.guarded !== this.connectedContext) {
+      this.connectedContext = status.guarded;
+      void vscode.commands.executeCommand('setContext', 'agentWarden.connected', status.guarded);
+    }
     this.panel.setPendingBadge(status.pending);
     this.panel.broadcastState();
   }
 
-  /** Records from the activity log (all of them, redacted as stored). */
+  /** Records from the activity log (all of them, redacted as stored), each with how its ask ended. */
   loggedRecords(): VerdictRecord[] {
     const { entries, warnings } = readLogFile(this.paths.logFile);
     for (const w of warnings) this.log.warn(w);
-    const records: VerdictRecord[] = [];
-    for (const entry of entries) {
-      if (entry.type !== 'record') continue;
+    return recordsWithAnswers(entries, (entry) => {
       const parsed = verdictRecordSchema.safeParse(entry);
-      if (parsed.success) records.push(parsed.data);
-    }
-    return records;
+      return parsed.success ? parsed.data : null;
+    });
   }
 
   private async panelCommand(command: Exclude<PanelCommand, { type: 'ready' }>): Promise<string | void> {
@@ -356,6 +364,8 @@ export class WardenController extends Disposable {
         if (!endpoint) throw new Error('the endpoint is not running');
         const path = localConfigPath(endpoint.projectRoot);
         setPolicyEnabled(path, command.policy, command.enabled);
+        // The switch was flipped in the panel, the editor's own UI: the person confirmed this change.
+        this.loosening.confirmWritten(path);
         this.log.info(`policy ${command.policy} ${command.enabled ? 'enabled' : 'disabled'} in ${path}`);
         this.refresh();
         return `${command.policy} ${command.enabled ? 'on' : 'off'} (written to .agent-warden/config.local.json)`;
@@ -364,6 +374,7 @@ export class WardenController extends Disposable {
         const endpoint = this.current;
         if (!endpoint) throw new Error('the endpoint is not running');
         const result = endpoint.reveal.notSecret(command.recordId, command.source, command.spanIndex);
+        this.loosening.confirmWritten(result.path);
         this.log.info(
           `"not a secret": a keyed hash of a ${result.label} value (${result.valueLength} characters) ${result.added ? 'added to' : 'was already in'} redaction.allowlist in ${result.path}`,
         );

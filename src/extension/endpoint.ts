@@ -3,10 +3,11 @@ import type { ActivityLog } from '../core/activity/log';
 import type { Evaluator } from '../core/evaluator';
 import { openWarden } from '../core/root/warden';
 import type { WardenState } from '../core/root/state';
+import type { HeldChange } from '../core/config/load';
 import { RevealingEvaluator } from './reveal/evaluator';
 import { RevealService } from './reveal/service';
 import { OriginalsStore } from './reveal/store';
-import type { SemanticTierHandle } from '../core/semantic/tier';
+import type { SemanticTierHandle } from '../core/review/tier';
 import { findProjectRoot } from '../core/project';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
@@ -30,6 +31,8 @@ export interface EndpointOptions {
   semanticTier?: (allowlistKey: Buffer) => SemanticTierHandle;
   /** The environment the semantic tier redacts with (to find the originals behind its markers). */
   semanticEnv?: Record<string, string | undefined>;
+  /** Loosening config changes held until the person confirms them in the editor. */
+  onHeldChanges?: (held: HeldChange[]) => void;
 }
 
 function isAddressInUse(err: unknown): boolean {
@@ -61,9 +64,10 @@ export class Endpoint extends Disposable {
       state,
       projectRoot,
       trustProject: opts.trusted,
-      onWarning: opts.log.warn,
       // A stuck call is stopped in its worker: it never freezes the editor's extension host.
       workers: { file: join(__dirname, 'evalWorker.js'), onError: opts.log.error },
+      onWarning: opts.log.warn,
+      ...(opts.onHeldChanges ? { onHeldChanges: opts.onHeldChanges } : {}),
       semantic: (key) => (semantic = opts.semanticTier?.(key)),
       makeEvaluator: (evaluatorOptions) =>
         new RevealingEvaluator({
@@ -88,7 +92,8 @@ export class Endpoint extends Disposable {
         hookToken,
         endpointKey: state.endpointKey(),
         port,
-        approvalTimeoutSeconds: evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
+        // Read again for every ask: a change of approvals.timeoutSeconds applies without a restart.
+        approvalTimeoutSeconds: () => evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
         failureDecision: () => evaluator.configFor(projectRoot).failureDecision,
         onError: opts.log.error,
       });

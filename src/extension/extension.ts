@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { WardenController } from './controller';
 import { createOutput } from './output';
+import { offerToConnect } from './firstRun';
 
 // Activation: one controller for this window, living as long as the extension.
 // Deactivation disposes it: the endpoint stops, its record goes, and (with
@@ -27,12 +28,14 @@ export function activate(context: vscode.ExtensionContext): WardenApi {
   controller = w;
   context.subscriptions.push(w, ...registerCommands(w));
   const ready = w.start();
+  // Not awaited: the offer waits for the person, `ready` must not.
+  void ready.then(() => offerToConnect(w));
   return {
     endpointUrl: () => w.endpoint?.url,
     hookToken: () => w.endpoint?.hookToken,
     workspaceRoot: () => w.workspaceRoot,
     panelConnections: () => w.panel.connectionCount,
-    attachedPanels: () => w.endpoint?.broker.connectedPanels ?? 0,
+    attachedPanels: () => (w.endpoint ? w.panel.attachedCount : 0),
     ready,
   };
 }

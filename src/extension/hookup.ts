@@ -12,6 +12,7 @@ import {
   type InstallPlan,
 } from '../core/install/claude';
 import { Disposable } from './disposable';
+import { addIgnores, maskToken, missingIgnores } from './connectSafety';
 
 // Connecting Claude Code to this window's endpoint: the exact settings change
 // is shown as a diff before anything is written. Hook entries follow the
@@ -73,15 +74,25 @@ export class HookUp extends Disposable {
       token: target.token,
       claudeVersion: this.version(),
       approvalTimeoutSeconds: target.approvalTimeoutSeconds,
+      bridgeOffered: false,
     });
   }
 
   async connect(target: HookTarget, opts: ConnectOptions): Promise<InstallPlan | undefined> {
     const scope = opts.scope ?? 'local';
     const plan = this.plan(target, scope);
-    if (!(await this.confirm(plan, `Connect Claude Code: ${relativeName(plan.path)}`, 'Write hooks', opts)))
+    const ignores = scope === 'user' ? [] : missingIgnores(target.projectRoot);
+    const also = ignores.length ? ` and adds ${ignores.join(' and ')} to .gitignore (they hold your token)` : '';
+    const masked = {
+      ...plan,
+      before: maskToken(plan.before, target.token),
+      after: maskToken(plan.after, target.token),
+    };
+    if (!(await this.confirm(masked, `Connect Claude Code: ${relativeName(plan.path)}`, 'Write hooks', opts, also)))
       return undefined;
     applyPlan(plan);
+    addIgnores(target.projectRoot, ignores);
+    if (ignores.length) this.log.info(`added ${ignores.join(', ')} to ${target.projectRoot}/.gitignore`);
     await this.state.update(CONNECTED_KEY, scope);
     this.log.info(`connected Claude Code (${scope}): ${plan.path}${plan.changed ? '' : ' (already up to date)'}`);
     for (const warning of plan.warnings) this.log.warn(warning);
@@ -135,7 +146,13 @@ export class HookUp extends Disposable {
     }
   }
 
-  private async confirm(plan: InstallPlan, title: string, verb: string, opts: ConnectOptions): Promise<boolean> {
+  private async confirm(
+    plan: Pick<InstallPlan, 'changed' | 'path' | 'before' | 'after' | 'warnings'>,
+    title: string,
+    verb: string,
+    opts: ConnectOptions,
+    also = '',
+  ): Promise<boolean> {
     if (!plan.changed) return true;
     if (opts.preview !== false) {
       const stamp = Date.now().toString(36);
@@ -146,11 +163,12 @@ export class HookUp extends Disposable {
       await vscode.commands.executeCommand('vscode.diff', before, after, `${title} (preview)`, { preview: true });
     }
     if (opts.yes) return true;
-    const warnings = plan.warnings.length ? `\n\n${plan.warnings.join('\n\n')}` : '';
+    // Not modal: the person must be able to scroll the whole diff before answering.
+    const warnings = plan.warnings.length ? ` ${plan.warnings.join(' ')}` : '';
     const answer = await vscode.window.showInformationMessage(
-      `${title}?`,
-      { modal: true, detail: `This writes ${plan.path} as shown in the diff.${warnings}` },
+      `${title}? This writes ${plan.path} as shown in the diff (the token is hidden there)${also}.${warnings}`,
       verb,
+      'Cancel',
     );
     return answer === verb;
   }
@@ -160,3 +178,4 @@ function relativeName(path: string): string {
   const parts = path.split(/[\\/]/);
   return parts.slice(-2).join('/');
 }
+

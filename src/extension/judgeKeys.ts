@@ -1,11 +1,13 @@
 import type { SemanticConfig } from '../core/semantic/judges/factory';
+import type { CloudConfig } from '../core/cloud/client';
 
-// API keys of the HTTP judges, kept in the editor's SecretStorage (one secret
-// per provider, stored under the provider's name) and handed to the semantic
-// tier through its environment, under the variable `semantic.apiKeyEnv` names.
-// Nothing here touches process.env or the disk.
+// API keys of the HTTP judges and the org Cloud's machine key, kept in the
+// editor's SecretStorage (one secret per provider, stored under the provider's
+// name, `cloud` for the machine key) and handed to the semantic tier through
+// its environment, under the variable `semantic.apiKeyEnv` (or `cloud.keyEnv`)
+// names. Nothing here touches process.env or the disk.
 
-export const KEYED_PROVIDERS = ['systemone', 'openai', 'anthropic'] as const;
+export const KEYED_PROVIDERS = ['systemone', 'openai', 'anthropic', 'cloud'] as const;
 export type KeyedProvider = (typeof KEYED_PROVIDERS)[number];
 
 export function isKeyedProvider(value: unknown): value is KeyedProvider {
@@ -71,12 +73,26 @@ export class JudgeKeys {
    */
   prepare(config: SemanticConfig): SemanticConfig {
     const provider = config.provider ?? 'systemone';
-    const key = isKeyedProvider(provider) ? this.keys.get(provider) : undefined;
-    if (!key || !isKeyedProvider(provider)) return config;
-    const name = config.apiKeyEnv ?? defaultKeyEnv(provider);
+    if (!isKeyedProvider(provider)) return config;
+    const name = this.overlay(provider, config.apiKeyEnv);
+    return name === undefined || config.apiKeyEnv ? config : { ...config, apiKeyEnv: name };
+  }
+
+  /** The same for the Cloud review: the stored machine key goes under `cloud.keyEnv` (or the default name). */
+  prepareCloud(config: CloudConfig): CloudConfig {
+    if ((config.mode ?? 'off') === 'off') return config;
+    const name = this.overlay('cloud', config.keyEnv);
+    return name === undefined || config.keyEnv ? config : { ...config, keyEnv: name };
+  }
+
+  /** Puts the stored key of `provider` in the tier's environment; the variable's name, or undefined when none is stored. */
+  private overlay(provider: KeyedProvider, configured: string | undefined): string | undefined {
+    const key = this.keys.get(provider);
+    if (!key) return undefined;
+    const name = configured ?? defaultKeyEnv(provider);
     if (!this.overlaid.has(name)) this.overlaid.set(name, { provider, before: this.env[name] });
     this.env[name] = key;
-    return config.apiKeyEnv ? config : { ...config, apiKeyEnv: name };
+    return name;
   }
 
   /** Puts back what the environment held under a name before a stored key was put there. */

@@ -88,6 +88,11 @@ export class PanelHost extends Disposable implements vscode.WebviewViewProvider 
       count > 0 ? { value: count, tooltip: `${count} ask${count === 1 ? '' : 's'} waiting` } : undefined;
   }
 
+  /** Panels past their ready handshake, attached to the broker. */
+  get attachedCount(): number {
+    return [...this.connections].filter((c) => c.attached).length;
+  }
+
   get connectionCount(): number {
     return this.connections.size;
   }
@@ -147,6 +152,10 @@ class PanelConnection extends Disposable {
     this._register(toDisposable(() => this.attachment?.dispose()));
     this._register(toDisposable(() => this.rows.dispose()));
     this._register(toDisposable(() => this.onDispose?.()));
+  }
+
+  get attached(): boolean {
+    return this.ready && this.attachment !== undefined && !this.isDisposed;
   }
 
   post(message: HostMessage): void {

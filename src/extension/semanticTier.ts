@@ -1,6 +1,6 @@
-import { createSemanticTier, type SemanticTierHandle } from '../core/semantic/tier';
+import { createSemanticTier, type SemanticTierHandle } from '../core/review/tier';
 import { defaultJudgeFactory, type JudgeFactory } from '../core/semantic/judges/factory';
-import type { SemanticRun, SemanticStartInput } from '../core/semantic/tier';
+import type { SemanticRun, SemanticStartInput } from '../core/review/tier';
 import type { JudgeKeys } from './judgeKeys';
 import { LanguageModelJudge, type LanguageModelPort } from './lmJudge';
 
@@ -31,7 +31,11 @@ export function createExtensionSemanticTier(opts: ExtensionTierOptions): Semanti
   return {
     start(input: SemanticStartInput): SemanticRun | undefined {
       const semantic = opts.keys.prepare(input.config.semantic);
-      const config = semantic === input.config.semantic ? input.config : { ...input.config, semantic };
+      const cloud = opts.keys.prepareCloud(input.config.cloud);
+      const config =
+        semantic === input.config.semantic && cloud === input.config.cloud
+          ? input.config
+          : { ...input.config, semantic, cloud };
       return tier.start({ ...input, config });
     },
     close: () => tier.close(),

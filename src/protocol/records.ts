@@ -19,6 +19,44 @@ export interface CallOutcome {
   probability?: number;
   /** Found by the semantic tier in observe mode: shown, never enforced. */
   observed?: boolean;
+  /** Cloud outcomes: the org policy that owns the check, and its version. */
+  cloudPolicyId?: string;
+  cloudVersion?: number;
+}
+
+/** One Cloud check's outcome, its verdict in the Cloud review contract's words. */
+export interface CallCloudOutcome {
+  check: string;
+  cloudPolicyId: string;
+  cloudVersion: number;
+  verdict: 'deny' | 'instruct' | 'overridden' | 'none';
+  evidence: number;
+  reason: string | null;
+}
+
+/** What an observed Cloud check would have done: recorded, never applied. */
+export interface CallCloudObserved {
+  cloudPolicyId: string;
+  cloudVersion: number;
+  check: string;
+  decision: 'deny' | 'instruct';
+  reason: string;
+}
+
+/** The Cloud review's part of a record (org-managed checks). */
+export interface CallCloudPart {
+  mode: 'observe' | 'enforce';
+  status: 'ok' | 'degraded' | 'skipped';
+  reason: string | null;
+  latencyMs: number | null;
+  decision: 'allow' | 'instruct' | 'deny' | null;
+  wouldDecide?: Decision;
+  asked: string[];
+  droppedLocal: string[];
+  droppedCloud: string[];
+  outcomes: CallCloudOutcome[];
+  observed: CallCloudObserved[];
+  observedAsked: string[];
 }
 
 export interface RedactionSpan {
@@ -89,8 +127,16 @@ export interface CallRecord {
     model: string | null;
     wouldDecide?: Decision;
   };
+  cloud?: CallCloudPart;
   approval: CallApproval;
   latencyMs: number;
   failure?: string;
   paused?: boolean;
+}
+
+/** True when an org-managed check decided the call: a Cloud outcome at the decision's own severity. */
+export function orgDecided(record: Pick<CallRecord, 'decision' | 'outcomes'>): boolean {
+  return (
+    record.decision !== 'allow' && record.outcomes.some((o) => o.tier === 'cloud' && o.verdict === record.decision)
+  );
 }

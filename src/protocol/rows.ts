@@ -49,6 +49,8 @@ export interface RowSummary {
   cut: boolean;
   semantic: { status: SemanticStatus | 'skipped'; reason: string | null; wouldDecide: Decision | null };
   paused: boolean;
+  /** An org-managed check (Cloud) decided the call. */
+  orgDecided: boolean;
   failed: boolean;
   latencyMs: number;
   /** Text the search box matches: tool, summary, reason, policies (lower case). */

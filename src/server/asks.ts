@@ -19,7 +19,7 @@ import { toRowSummary } from './rowSummary';
 
 export interface AskBrokerOptions {
   evaluator: Evaluator;
-  timeoutSeconds: number;
+  timeoutSeconds: number | (() => number);
   log?: ActivityLog;
   clock?: LedgerClock;
   records?: RecordBuffer;
@@ -156,7 +156,7 @@ export class AskBroker implements AskHandler {
     const { resolution } = waited;
     if (resolution.kind === 'answered') return answeredOutcome(resolution);
     if (resolution.kind === 'expired')
-      return toAgent(` (no answer in the Warden panel within ${this.opts.timeoutSeconds} s)`);
+      return toAgent(` (no answer in the Warden panel within ${this.ledger.timeoutSeconds} s)`);
     return { decision: 'deny', consented: false, reason: `withdrawn: ${resolution.reason}` };
   }
 

@@ -15,7 +15,7 @@ export interface WardenHostOptions {
   log?: ActivityLog;
   hookToken: string;
   port?: number;
-  approvalTimeoutSeconds: number;
+  approvalTimeoutSeconds: number | (() => number);
   failureDecision: () => Decision;
   /** Signs replies for the command bridge (see endpointAuth); without it the bridge relays nothing. */
   endpointKey?: Buffer;

@@ -1,6 +1,6 @@
-import { builtInFace } from '../core/policies/faces';
+import { builtInFace } from '../core/config/faces';
 import type { VerdictRecord } from '../core/verdict/record';
-import type { AnswerSource, RowAnswer, RowOutcome, RowSummary } from '../protocol';
+import { orgDecided, type AnswerSource, type RowAnswer, type RowOutcome, type RowSummary } from '../protocol';
 
 // A record as the list shows it. The host computes the one-line summary (it
 // knows the tool faces), who answered an ask, and what the agent was told, so
@@ -133,6 +133,7 @@ export function toRowSummary(record: VerdictRecord): RowSummary {
       wouldDecide: record.semantic.wouldDecide ?? null,
     },
     paused: record.paused === true,
+    orgDecided: orgDecided(record),
     failed: record.failure !== undefined,
     latencyMs: record.latencyMs,
     searchText: `${record.toolName ?? record.event} ${summary} ${record.reason} ${policies.join(' ')}`.toLowerCase(),

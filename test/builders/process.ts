@@ -11,7 +11,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 /** The repository root: the nearest ancestor of this bundle holding the agent-warden package.json. */
@@ -35,6 +35,14 @@ export function claudeFixturesDir(): string {
   const dir = resolve(repoRoot(), 'test', 'fixtures', 'claude-code-2.1.197');
   if (!existsSync(dir)) throw new Error(`The captured Claude Code hook inputs are missing: expected them in ${dir}.`);
   return dir;
+}
+
+/** Where .ci/install-tools.sh puts the pinned tools: AGENT_WARDEN_TOOLS, else the per-user cache. */
+export function toolsFolder(): string {
+  return (
+    process.env.AGENT_WARDEN_TOOLS ??
+    join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'agent-warden-tools')
+  );
 }
 
 export function cliPath(): string {

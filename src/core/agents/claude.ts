@@ -75,7 +75,11 @@ export function parseClaudeInput(body: unknown, opts: { headless?: boolean } = {
   if (raw.transcript_path) event.transcriptPath = raw.transcript_path;
   if (raw.permission_mode) event.permissionMode = raw.permission_mode;
   if (typeof raw.tool_name === 'string') event.toolName = raw.tool_name;
-  if (raw.tool_input && typeof raw.tool_input === 'object') event.toolInput = raw.tool_input as Record<string, unknown>;
+  // The digest binds the arguments as JSON.parse gave them: the schema's copy drops a
+  // "__proto__" key (assigning it sets a prototype), so the tool would see more than was bound.
+  const toolInput = (body as Record<string, unknown>).tool_input;
+  if (raw.tool_input && typeof toolInput === 'object' && toolInput !== null && !Array.isArray(toolInput))
+    event.toolInput = toolInput as Record<string, unknown>;
   if (typeof raw.tool_use_id === 'string') event.toolUseId = raw.tool_use_id;
   if ('tool_response' in raw) event.toolResponse = raw.tool_response;
   if (typeof raw.prompt === 'string') event.prompt = raw.prompt;

@@ -3,8 +3,6 @@ import type { z } from 'zod';
 // What every adapter's parse shares: turning a zod error into one line that
 // names what was wrong, and the result type.
 
-export type { ParseResult } from './claude';
-
 function valueAt(body: unknown, path: PropertyKey[]): unknown {
   let value = body;
   for (const key of path) {

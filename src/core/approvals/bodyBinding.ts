@@ -53,6 +53,11 @@ export function findRawProblem(jsonText: string, where: BoundLocations): string 
         problem = `a number that is not finite (${abbreviate(literal, MAX_LITERAL_CHARS)}) at ${formatPath(path)}`;
         return true;
       },
+      onInexactNumber(literal, path) {
+        if (!startsWith(path, where.toolInput)) return false;
+        problem = `a number whose text does not round-trip (${abbreviate(literal, MAX_LITERAL_CHARS)} reads as ${abbreviate(String(Number(literal)), MAX_LITERAL_CHARS)}) at ${formatPath(path)}`;
+        return true;
+      },
     });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);

@@ -66,8 +66,8 @@ export const systemClock: LedgerClock = {
 
 export interface LedgerOptions {
   screen: ScreenEdit;
-  /** Config `approvals.timeoutSeconds`. */
-  timeoutSeconds?: number;
+  /** Config `approvals.timeoutSeconds`; a function is read again for every ask, so a config change applies to the next one. */
+  timeoutSeconds?: number | (() => number);
   clock?: LedgerClock;
   newId?: () => string;
   /** A listener that throws must not break the ledger; its error goes here. */
@@ -109,17 +109,23 @@ export class ApprovalLedger {
   private readonly listeners = new Set<(event: LedgerEvent) => void>();
   private readonly book: LicenceBook;
   private readonly clock: LedgerClock;
-  private readonly timeoutSeconds: number;
+  private readonly readTimeout: () => number;
+
+  /** The deadline of the next ask, in seconds: the config's value now, or the last valid one. */
+  get timeoutSeconds(): number {
+    try {
+      return (this.lastTimeout = checkTimeout(this.readTimeout()));
+    } catch {
+      return this.lastTimeout;
+    }
+  }
+  private lastTimeout = DEFAULT_APPROVAL_TIMEOUT_SECONDS;
   private readonly newId: () => string;
 
   constructor(private readonly options: LedgerOptions) {
-    const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS;
-    if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0 || timeoutSeconds > MAX_TIMEOUT_SECONDS) {
-      throw new RangeError(
-        `approvals.timeoutSeconds must be between 0 and ${MAX_TIMEOUT_SECONDS}, not ${timeoutSeconds}`,
-      );
-    }
-    this.timeoutSeconds = timeoutSeconds;
+    const source = options.timeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS;
+    this.readTimeout = typeof source === 'function' ? source : () => source;
+    this.lastTimeout = checkTimeout(this.readTimeout());
     this.clock = options.clock ?? systemClock;
     this.newId = options.newId ?? (() => randomBytes(16).toString('base64url'));
     this.book = new LicenceBook(() => this.clock.now());
@@ -412,4 +418,12 @@ export class ApprovalLedger {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkTimeout(timeoutSeconds: number): number {
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0 || timeoutSeconds > MAX_TIMEOUT_SECONDS)
+    throw new RangeError(
+      `approvals.timeoutSeconds must be between 0 and ${MAX_TIMEOUT_SECONDS}, not ${timeoutSeconds}`,
+    );
+  return timeoutSeconds;
 }

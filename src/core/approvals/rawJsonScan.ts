@@ -14,6 +14,12 @@ export interface RawScanVisitor {
   onDuplicateKey?(key: string, objectPath: readonly PathSegment[]): boolean;
   /** A number literal that does not parse to a finite double; return true to stop. */
   onNonFiniteNumber?(literal: string, path: readonly PathSegment[]): boolean;
+  /**
+   * A finite number literal that does not round-trip: the double it parses to prints as other
+   * text (9007199254740993 reads as …992, a long decimal loses digits, 1.0 prints as 1), so a
+   * reader that keeps the text and one that keeps the double see different values. Return true to stop.
+   */
+  onInexactNumber?(literal: string, path: readonly PathSegment[]): boolean;
 }
 
 // Most objects have a handful of keys: a short list is cheaper to search than a Set is to build.
@@ -82,6 +88,8 @@ export function scanJsonText(jsonText: string, visitor: RawScanVisitor): void {
       const literal = jsonText.slice(position, end);
       if (mayOverflow(literal) && !Number.isFinite(Number(literal))) {
         if (visitor.onNonFiniteNumber?.(literal, pathOf(frames, frames.length)) === true) return;
+      } else if (visitor.onInexactNumber && String(Number(literal)) !== literal) {
+        if (visitor.onInexactNumber(literal, pathOf(frames, frames.length)) === true) return;
       }
       position = end;
     } else {

@@ -89,7 +89,6 @@ export function buildCloudBlock(input: CloudBlockInput): CloudBlock {
       event: input.event,
       call,
       projectRoot: input.projectRoot,
-      scan: built.scan,
       redaction: {
         ...input.redaction,
         knownSecrets: [...(input.redaction.knownSecrets ?? []), ...built.sources.secrets],

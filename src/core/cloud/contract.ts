@@ -1,7 +1,7 @@
 // The fixed values of the Cloud review contract (org-managed checks), and the shapes Warden sends.
 // Names and numbers follow the contract; docs/cloud.md maps its names onto Warden's.
 import type { PathRelation } from '../shell/paths';
-import type { ToolFamily } from '../policies/faces';
+import type { ToolFamily } from '../config/faces';
 
 /** Where the review is posted, under `cloud.url`. */
 export const CLOUD_REVIEW_PATH = '/enforcement/v1/jev/systemone';

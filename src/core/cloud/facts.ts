@@ -1,11 +1,10 @@
-// The block's `facts`, from what the semantic tier already computed for the call (its target
-// scan, the git branch). The one place that builds them, so the call-facts module can take its
-// place; every string passes the narrow redactor, with the secrets found anywhere in the envelope.
+// The block's `facts`, from the call's facts (the paths it reads, writes and deletes) and the git
+// branch. Every string passes the narrow redactor, with the secrets found anywhere in the envelope.
 import type { HookEvent } from '../types';
 import type { ToolCall } from '../policies/types';
 import { currentGitBranch } from '../project';
 import { scrubParts, type ScrubOptions } from '../semantic/scrub';
-import type { TargetScan } from '../semantic/targets';
+import type { PathFact } from '../facts';
 import type { CloudFacts } from './contract';
 
 /** Paths listed at most, as the envelope's facts list them. */
@@ -17,7 +16,6 @@ export interface CloudFactsInput {
   event: HookEvent;
   call: ToolCall;
   projectRoot: string;
-  scan: TargetScan;
   redaction: ScrubOptions;
 }
 
@@ -25,13 +23,20 @@ function clip(text: string): string {
   return text.length > MAX_FACT_STRING ? `[… ${text.length} characters omitted …]` : text;
 }
 
+/** Every path the call touches, once each (a path both read and written is one path). */
+function touchedPaths(call: ToolCall): PathFact[] {
+  const byPath = new Map<string, PathFact>();
+  for (const fact of [...call.facts.deletes, ...call.facts.writes, ...call.facts.reads])
+    if (!byPath.has(fact.absolute)) byPath.set(fact.absolute, fact);
+  return [...byPath.values()];
+}
+
 export function cloudFactsFor(input: CloudFactsInput): CloudFacts {
-  const { call, event, projectRoot, scan } = input;
+  const { call, event, projectRoot } = input;
   const branch = currentGitBranch(projectRoot);
-  const paths = scan.targets
-    .filter((t) => t.kind === 'path')
+  const paths = touchedPaths(call)
     .slice(0, MAX_CLOUD_FACT_PATHS)
-    .map((t) => ({ asWritten: clip(t.text), resolved: clip(t.absolute ?? t.text), relation: t.relation ?? null }));
+    .map((p) => ({ asWritten: clip(p.raw), resolved: clip(p.real ?? p.absolute), relation: p.relation }));
   const raw = {
     toolName: call.toolName,
     permissionMode: event.permissionMode ?? null,

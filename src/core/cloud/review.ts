@@ -11,7 +11,7 @@ import { systemoneBody, SYSTEMONE_DEFAULT_MODEL } from '../semantic/judges/syste
 import { checkAnswers, JudgeError } from '../semantic/judges/types';
 import type { QuestionSet } from '../semantic/questions';
 import type { ScrubOptions } from '../semantic/scrub';
-import type { SemanticStartInput } from '../semantic/tier';
+import type { SemanticStartInput } from '../semantic/start';
 import { buildCloudBlock } from './block';
 import type { CloudClient } from './client';
 import { mergeWithCloud } from './merge';

@@ -4,8 +4,10 @@ import { join, resolve } from 'node:path';
 import { isInside, resolvePath } from '../shell/paths';
 import { configSchema, type ConfigScope, type WardenConfigFile } from './schema';
 import { describeConfigIssues } from './errors';
-import { FaceBook, parseToolFaces } from '../policies/faces';
-import type { ToolFace } from '../policies/faces';
+import { FaceBook, parseToolFaces } from './faces';
+import type { ToolFace } from './faces';
+import type { ConfirmationStore } from './confirmations';
+import { classifyConfigChange, type ConfigChange } from './loosening';
 
 export interface PolicySetting {
   enabled?: boolean;
@@ -45,6 +47,8 @@ export interface ResolvedConfig {
   errors: string[];
   /** Settings ignored because the project is not trusted. */
   warnings: string[];
+  /** Loosening changes not in force until a person confirms them. */
+  held: HeldChange[];
 }
 
 export interface LoadOptions {
@@ -55,10 +59,29 @@ export interface LoadOptions {
   trustProject?: boolean;
   /** The home folder for `~` in trustedRoots; defaults to the current user's. */
   home?: string;
+  /**
+   * What a person confirmed per file. With it (every host passes it), a change to the
+   * user, project or local file that is not proven to tighten is held: the last
+   * confirmed version stays in force until a person confirms the new one.
+   */
+  confirmations?: ConfirmationStore;
+}
+
+/** A config file change that loosens protection and waits for a person. */
+export interface HeldChange {
+  scope: ConfigScope;
+  path: string;
+  /** The file's text that would apply once confirmed (null: the file was removed). */
+  text: string | null;
+  /** What loosens (and, in a mixed change, what tightens with it). */
+  changes: ConfigChange[];
+  /** Set when the new text cannot be read as config at all. */
+  problem?: string;
 }
 
 export const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 120;
 export const DEFAULT_LOG_MAX_BYTES = 20 * 1024 * 1024;
+export const DEFAULT_LOG_KEEP = 5;
 // About a thousand times what an ordinary call takes, and far below the shortest hook timeout an
 // agent gives Warden (60 s by default): an overrun is answered as unread long before the agent gives up.
 export const DEFAULT_DETERMINISTIC_BUDGET_MS = 2000;
@@ -75,12 +98,13 @@ export function defaultConfig(): ResolvedConfig {
     failureDecision: 'deny',
     deterministicBudgetMs: DEFAULT_DETERMINISTIC_BUDGET_MS,
     logMaxBytes: DEFAULT_LOG_MAX_BYTES,
-    logKeep: 5,
+    logKeep: DEFAULT_LOG_KEEP,
     trustedRoots: [],
     projectTrusted: false,
     files: [],
     errors: [],
     warnings: [],
+    held: [],
   };
 }
 
@@ -104,15 +128,26 @@ function stampOf(path: string): string {
   }
 }
 
-function readScope(path: string, errors: string[]): WardenConfigFile | undefined {
-  if (!existsSync(path)) return undefined;
+interface ScopeRead {
+  /** null: the file is absent. */
+  text: string | null;
+  /** undefined: absent, unreadable or refused (the error says why). */
+  data: WardenConfigFile | undefined;
+}
+
+function readScopeFile(path: string, errors: string[]): ScopeRead {
+  if (!existsSync(path)) return { text: null, data: undefined };
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
     errors.push(`${path}: cannot be read (${(err as Error).message})`);
-    return undefined;
+    return { text: null, data: undefined };
   }
+  return { text, data: parseScopeText(path, text, errors) };
+}
+
+function parseScopeText(path: string, text: string, errors: string[]): WardenConfigFile | undefined {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -138,11 +173,19 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
   const warnings: string[] = [];
   const files: ScopeFile[] = [];
   const scopes: { scope: ConfigScope; path: string; data: WardenConfigFile }[] = [];
+  const held: HeldChange[] = [];
   for (const file of scopeFiles(opts)) {
     if (file.scope === 'cli' && !existsSync(file.path)) errors.push(`${file.path}: the --config file does not exist`);
-    const data = readScope(file.path, errors);
-    files.push({ ...file, present: existsSync(file.path), stamp: stampOf(file.path) });
-    if (data) scopes.push({ ...file, data });
+    const read = readScopeFile(file.path, errors);
+    // The --config file is named by the person on the command line; the others are files an agent can write.
+    const gated =
+      opts.confirmations && file.scope !== 'cli'
+        ? gateScope(file, read, opts.confirmations, errors)
+        : { data: read.data };
+    if (gated.held) held.push(gated.held);
+    const confirmationStamp = opts.confirmations && file.scope !== 'cli' ? opts.confirmations.stamp(file.path) : '';
+    files.push({ ...file, present: existsSync(file.path), stamp: `${stampOf(file.path)}|${confirmationStamp}` });
+    if (gated.data) scopes.push({ ...file, data: gated.data });
   }
   const user = scopes.find((s) => s.scope === 'user')?.data;
   // Only the user's own config can trust a project; a root trusts the projects below it too.
@@ -157,7 +200,15 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
       );
   }
 
-  const resolved: ResolvedConfig = { ...defaultConfig(), trustedRoots, projectTrusted, files, errors, warnings };
+  const resolved: ResolvedConfig = {
+    ...defaultConfig(),
+    trustedRoots,
+    projectTrusted,
+    files,
+    errors,
+    warnings,
+    held,
+  };
   const faces = new Map<string, ToolFace>();
 
   for (const { scope, path, data } of scopes) {
@@ -262,7 +313,63 @@ function mergeTighteningParams(
   if (ignoredSomething) onIgnored();
 }
 
-/** True when any scope file changed since `files` was read. */
-export function configChanged(files: ScopeFile[]): boolean {
-  return files.some((f) => stampOf(f.path) !== f.stamp);
+/**
+ * The version of one scope file that is in force: the file itself when it is
+ * what a person confirmed or only tightens that, else the confirmed version
+ * (none confirmed: no settings), with the change held for a person.
+ */
+function gateScope(
+  file: { scope: ConfigScope; path: string },
+  read: ScopeRead,
+  store: ConfirmationStore,
+  errors: string[],
+): { data: WardenConfigFile | undefined; held?: HeldChange } {
+  const confirmed = store.get(file.path);
+  if (confirmed !== undefined && confirmed.text === read.text) return { data: read.data };
+  if (confirmed === undefined && read.text === null) return { data: undefined };
+  // The confirmed text parsed before; a refused one (a schema change since) counts as no settings.
+  const baseline =
+    confirmed?.text !== null && confirmed?.text !== undefined
+      ? (parseScopeText(file.path, confirmed.text, []) ?? {})
+      : {};
+  const unreadable = read.text !== null && read.data === undefined;
+  if (!unreadable) {
+    const changes = classifyConfigChange(baseline, read.data ?? {});
+    if (changes.every((c) => c.effect === 'tightens')) {
+      try {
+        store.confirm(file.path, read.text, 'tightening');
+      } catch (err) {
+        errors.push(`${file.path}: a tightening change applies, but could not be recorded (${(err as Error).message})`);
+      }
+      return { data: read.data };
+    }
+    return {
+      data: confirmed ? baseline : undefined,
+      held: { scope: file.scope, path: file.path, text: read.text, changes },
+    };
+  }
+  return {
+    data: confirmed ? baseline : undefined,
+    held: {
+      scope: file.scope,
+      path: file.path,
+      text: read.text,
+      changes: [],
+      problem: 'the file cannot be read as Warden config, so the settings it replaces would be dropped',
+    },
+  };
+}
+
+/** One line per held change, for the person: which file, what loosens, how to confirm. */
+export function describeHeld(held: HeldChange): string {
+  const loosening = held.changes.filter((c) => c.effect === 'loosens').map((c) => c.detail);
+  const what = held.problem ?? loosening.join('; ');
+  return `${held.path} (${held.scope} config) would loosen protection: ${what}. Held: the last confirmed version stays in force until a person confirms this change in VS Code or at the agent-warden serve terminal`;
+}
+
+/** True when any scope file (or its confirmation) changed since `files` was read. */
+export function configChanged(files: ScopeFile[], confirmations?: ConfirmationStore): boolean {
+  return files.some(
+    (f) => `${stampOf(f.path)}|${confirmations && f.scope !== 'cli' ? confirmations.stamp(f.path) : ''}` !== f.stamp,
+  );
 }

@@ -69,16 +69,33 @@ export const CLOUD_POLICY_ID = /^[A-Za-z0-9._-]{1,128}$/;
 // trusted project only: these settings decide where the person's words are sent.
 export const cloudSchema = z
   .object({
-    mode: z.enum(['off', 'observe', 'enforce']).optional(),
+    mode: z
+      .enum(['off', 'observe', 'enforce'])
+      .describe("Org-managed checks: off (default), observe (record Cloud's verdict only) or enforce")
+      .optional(),
     url: z
       .string()
       .url()
       .refine((u) => /^https?:/i.test(u), 'an http or https URL')
+      .describe("The org's Cloud base URL; reviews go to <url>/enforcement/v1/jev/systemone")
       .optional(),
-    keyEnv: z.string().min(1).optional(),
-    machineId: z.string().min(1).max(256).optional(),
-    observedPolicies: z.array(z.string().regex(CLOUD_POLICY_ID, 'a Cloud policy id')).optional(),
-    timeoutMs: z.number().int().positive().max(60_000).optional(),
+    keyEnv: z
+      .string()
+      .min(1)
+      .describe('The environment variable holding the machine key (in VS Code: the key stored with Set Judge API Key)')
+      .optional(),
+    machineId: z.string().min(1).max(256).describe("This machine's id in the org's Cloud").optional(),
+    observedPolicies: z
+      .array(z.string().regex(CLOUD_POLICY_ID, 'a Cloud policy id'))
+      .describe('Cloud policy ids whose checks this machine records as would-have, never applies')
+      .optional(),
+    timeoutMs: z
+      .number()
+      .int()
+      .positive()
+      .max(60_000)
+      .describe('How long to wait for Cloud (default 5000); past it the local result stands')
+      .optional(),
   })
   .strict();
 
@@ -126,5 +143,4 @@ export const configSchema = z
   .strict();
 
 export type WardenConfigFile = z.infer<typeof configSchema>;
-export type ToolFaceInput = z.infer<typeof toolFaceSchema>;
 export type ConfigScope = 'default' | 'user' | 'project' | 'local' | 'cli';

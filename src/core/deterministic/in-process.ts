@@ -2,6 +2,7 @@ import { createContext, Script } from 'node:vm';
 import type { ResolvedConfig } from '../config/load';
 import { resolvePolicyStates, type PolicyState } from '../policies/run';
 import type { AnyPolicy } from '../policies/types';
+import type { FactSource } from '../facts/io';
 import { runDeterministic, type DeterministicInput, type DeterministicResult } from './run';
 import type { DeterministicAnswer, DeterministicRunner } from './runner';
 
@@ -17,7 +18,10 @@ export class InProcessRunner implements DeterministicRunner {
   private readonly sandbox: { runOne: () => void } = { runOne: () => undefined };
   private readonly context = createContext(this.sandbox);
 
-  constructor(private readonly policies: AnyPolicy[]) {}
+  constructor(
+    private readonly policies: AnyPolicy[],
+    private readonly source: FactSource,
+  ) {}
 
   async run(input: DeterministicInput, config: ResolvedConfig): Promise<DeterministicAnswer> {
     let states = this.states.get(config);
@@ -28,7 +32,7 @@ export class InProcessRunner implements DeterministicRunner {
     const ready = states;
     let result: DeterministicResult | undefined;
     this.sandbox.runOne = () => {
-      result = runDeterministic(input, config, ready);
+      result = runDeterministic(input, config, ready, this.source);
     };
     try {
       RUN_ONE.runInContext(this.context, { timeout: config.deterministicBudgetMs });

@@ -2,6 +2,8 @@ import type { HookEvent, Outcome } from '../types';
 import type { ResolvedConfig } from '../config/load';
 import { toolCallOf } from '../policies/call';
 import { runPolicies, type PolicyState } from '../policies/run';
+import { IoFacts, type FactSource } from '../facts/io';
+import type { IoRecord } from '../facts/types';
 import type { SessionMemory, ToolCall } from '../policies/types';
 
 // The deterministic tier for one call, as a plain function of its inputs: the same code runs in the
@@ -16,6 +18,8 @@ export interface DeterministicInput {
   home: string;
   stateDir: string;
   session: SessionEntries;
+  /** Absolute paths this session wrote so far (kept in the state folder), oldest first. */
+  writtenPaths: string[];
 }
 
 export interface DeterministicResult {
@@ -23,6 +27,8 @@ export interface DeterministicResult {
   outcomes: Outcome[];
   /** What the policies remembered for the session during this call, to apply where the session lives. */
   sessionWrites: SessionEntries;
+  /** Every file-system or git question a policy asked, with its answer, for the VerdictRecord. */
+  ioRecords: IoRecord[];
 }
 
 function recordingSession(entries: SessionEntries, writes: SessionEntries): SessionMemory {
@@ -40,12 +46,16 @@ export function runDeterministic(
   input: DeterministicInput,
   config: ResolvedConfig,
   states: PolicyState[],
+  source: FactSource,
 ): DeterministicResult {
   const { event, projectRoot, home, stateDir } = input;
-  const call = toolCallOf(event, { projectRoot, home, faces: config.faces });
+  const written = new Set(input.writtenPaths);
+  const writes = { list: () => input.writtenPaths, has: (absolute: string) => written.has(absolute) };
+  const call = toolCallOf(event, { projectRoot, home, faces: config.faces, source, writes });
+  const io = call?.io ?? new IoFacts(source);
   const sessionWrites: SessionEntries = [];
   const session = recordingSession(input.session, sessionWrites);
-  const outcomes = runPolicies(states, { event, ...(call ? { call } : {}), session, stateDir });
+  const outcomes = runPolicies(states, { event, ...(call ? { call } : {}), session, stateDir, io });
   if (call && config.allowTools && !config.allowTools.includes(call.toolName)) {
     outcomes.push({
       policy: 'allow-tools',
@@ -54,5 +64,5 @@ export function runDeterministic(
       reason: `${call.toolName} is not in this project's allowTools list; add it to allowTools in the Warden config to let it run`,
     });
   }
-  return { ...(call ? { call } : {}), outcomes, sessionWrites };
+  return { ...(call ? { call } : {}), outcomes, sessionWrites, ioRecords: io.records };
 }

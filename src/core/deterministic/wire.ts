@@ -1,8 +1,7 @@
 import type { ResolvedConfig } from '../config/load';
-import { FaceBook } from '../policies/faces';
-import type { ToolFace } from '../policies/faces';
+import { FaceBook } from '../config/faces';
+import type { ToolFace } from '../config/faces';
 import { IoFacts, NO_FACT_SOURCE } from '../facts/io';
-import type { IoRecord } from '../facts/types';
 import type { ToolCall } from '../policies/types';
 import type { DeterministicInput, DeterministicResult } from './run';
 
@@ -22,24 +21,22 @@ export type FromWorker =
   | { type: 'error'; id: number; message: string };
 
 /** A result as it crosses threads: the call's I/O view (it holds the file system) becomes its answers. */
-export type WireResult = Omit<DeterministicResult, 'call'> & {
-  call?: Omit<ToolCall, 'io'>;
-  ioRecords: IoRecord[];
-};
+export type WireResult = Omit<DeterministicResult, 'call'> & { call?: Omit<ToolCall, 'io'> };
 
 export function resultToWire(result: DeterministicResult): WireResult {
   const { call, ...rest } = result;
-  if (!call) return { ...rest, ioRecords: [] };
+  if (!call) return rest;
   const { io, ...plain } = call;
-  return { ...rest, call: plain, ioRecords: io.records };
+  void io;
+  return { ...rest, call: plain };
 }
 
 /** The result on the host's side: the call's I/O view answers nothing more, and keeps what was asked. */
 export function resultFromWire(wire: WireResult): DeterministicResult {
-  const { call, ioRecords, ...rest } = wire;
+  const { call, ...rest } = wire;
   if (!call) return rest;
   const io = new IoFacts(NO_FACT_SOURCE);
-  io.records.push(...ioRecords);
+  io.records.push(...rest.ioRecords);
   return { ...rest, call: { ...call, io } };
 }
 

@@ -2,10 +2,13 @@ import { parentPort } from 'node:worker_threads';
 import { defaultConfig, type ResolvedConfig } from '../config/load';
 import type { HookEvent } from '../types';
 import { initShellParser } from '../shell';
+import { loadCodeGrammars } from '../interp';
+import { nodeFactSource } from '../facts/io-node';
 import { WARM_UP_COMMANDS, warmUpShellParser } from '../shell/warm-up';
 import { resolvePolicyStates, type PolicyState } from '../policies/run';
 import type { AnyPolicy } from '../policies/types';
 import { runDeterministic } from './run';
+import { NO_FACT_SOURCE } from '../facts/io';
 import { configFromWire, resultToWire, type FromWorker, type ToWorker } from './wire';
 
 // The evaluation worker's loop: it loads its own parser, keeps the configs the host sent it, and answers
@@ -29,7 +32,7 @@ export function serveDeterministicCalls(policies: AnyPolicy[]): void {
     try {
       const entry = configs.get(message.configId);
       if (!entry) throw new Error(`config ${message.configId} never reached the evaluation worker`);
-      const result = runDeterministic(message.input, entry.config, entry.states);
+      const result = runDeterministic(message.input, entry.config, entry.states, nodeFactSource);
       send({ type: 'result', id: message.id, result: resultToWire(result) });
     } catch (err) {
       send({ type: 'error', id: message.id, message: (err as Error).message });
@@ -39,7 +42,7 @@ export function serveDeterministicCalls(policies: AnyPolicy[]): void {
   // Ready once the parser loads and every policy has run on a few calls: a first call never pays for
   // compiling them. The parser's longer warm-up then runs between calls (it yields after each round),
   // so the optimising compiler's pauses land on this thread, never on the host's event loop.
-  initShellParser().then(
+  Promise.all([initShellParser(), loadCodeGrammars()]).then(
     () => {
       warmUpPolicies(policies);
       send({ type: 'ready' });
@@ -64,9 +67,17 @@ function warmUpPolicies(policies: AnyPolicy[]): void {
       raw: {},
     };
     runDeterministic(
-      { event, projectRoot: '/warm-up/project', home: '/warm-up/home', stateDir: '/warm-up/state', session: [] },
+      {
+        event,
+        projectRoot: '/warm-up/project',
+        home: '/warm-up/home',
+        stateDir: '/warm-up/state',
+        session: [],
+        writtenPaths: [],
+      },
       config,
       states,
+      NO_FACT_SOURCE,
     );
   }
 }

@@ -3,7 +3,7 @@ import { relatePath, resolvePath } from '../shell/paths';
 import { isGlobWord } from './globs';
 import { resolveSystemPath } from './system-paths';
 import type { PathRelation } from '../shell/paths';
-import type { ToolCall } from '../policies/types';
+import type { ToolCall } from './call';
 
 // Reading argv the way the programs themselves do: combined short flags, long
 // flags with or without `=value`, and `--` ending the options.
@@ -15,10 +15,6 @@ export function shellCommands(call: ToolCall | undefined): SimpleCommand[] {
 /** The arguments after the command name. */
 export function argsOf(cmd: SimpleCommand): string[] {
   return cmd.argv.slice(1);
-}
-
-export function isNamed(cmd: SimpleCommand, ...names: string[]): boolean {
-  return names.includes(cmd.name);
 }
 
 /** Options before `--`, split into single letters (for `-rf`) and long names (for `--force`, `--force=x`). */
@@ -69,10 +65,6 @@ export function parseFlags(args: string[], valueShort: string[] = [], valueLong:
   return { short, long, positionals };
 }
 
-export function hasAnyFlag(flags: ParsedFlags, short: string[], long: string[]): boolean {
-  return short.some((s) => flags.short.has(s)) || long.some((l) => flags.long.has(l));
-}
-
 /**
  * The values of an option given as `--name=value`, `--name value`, `-x value`,
  * `-xvalue`, or at the end of combined flags (`-sLo value`).
@@ -100,11 +92,6 @@ export function optionValues(args: string[], short: string[], long: string[]): s
     }
   }
   return values;
-}
-
-/** Whether argv[index] depends on something only known when the command runs. */
-export function isDynamicWord(cmd: SimpleCommand, index: number): boolean {
-  return cmd.dynamicWords.includes(index);
 }
 
 /** Whether the argument word (as returned by argsOf) at `argIndex` is dynamic. */
@@ -190,18 +177,6 @@ export function redirectReads(cmd: SimpleCommand): string[] {
 /** The commands in the same pipeline that run after this one (they read its output). */
 export function downstreamOf(commands: SimpleCommand[], cmd: SimpleCommand): SimpleCommand[] {
   return commands.filter((other) => other.pipeline.id === cmd.pipeline.id && other.pipeline.index > cmd.pipeline.index);
-}
-
-/** True when `cmd` was nested inside (at any depth) the command at index `ancestor`. */
-export function isNestedIn(commands: SimpleCommand[], cmd: SimpleCommand, ancestor: number): boolean {
-  let parent = cmd.parent;
-  const seen = new Set<number>();
-  while (parent !== undefined && !seen.has(parent)) {
-    if (parent === ancestor) return true;
-    seen.add(parent);
-    parent = commands[parent]?.parent;
-  }
-  return false;
 }
 
 /** Short, single-line evidence: the command's own text, trimmed. */

@@ -1,9 +1,10 @@
 // Computes a call's facts once: the shell analysis extended with the commands that interpreter
 // code and session-written files run, the paths that code touches, and everything unread.
 import { analyzeShell, type ShellAnalysis, type SimpleCommand, type Via } from '../shell';
-import type { ToolCall, TouchedPath } from '../policies/types';
+import type { ToolCall, TouchedPath } from './call';
 import { relatePath } from '../shell/paths';
-import { cwdBefore, evidenceOf } from './commands';
+import { cwdBefore, evidenceOf, redirectWrites } from './commands';
+import { literalOutput } from '../shell/literal-output';
 import type { CodeReader, CodeReading } from './code';
 import { interpreterCode } from './interpreter-code';
 import type { IoFacts } from './io';
@@ -69,6 +70,36 @@ function appendAnalysis(merged: ShellAnalysis, pending: Pending): void {
   merged.truncated ||= pending.analysis.truncated;
 }
 
+/**
+ * Files the command text itself writes before it may run them (`cat > x.sh <<EOF … EOF; sh x.sh`):
+ * their content when it is literal (a heredoc, echo, printf), null when only run time knows it.
+ */
+function writtenInCall(call: ToolCall, commands: readonly SimpleCommand[]): Map<string, string | null> {
+  const written = new Map<string, string | null>();
+  commands.forEach((cmd, index) => {
+    const targets = [
+      ...redirectWrites(cmd),
+      ...(cmd.name === 'tee' ? cmd.argv.slice(1).filter((a) => !a.startsWith('-')) : []),
+    ];
+    if (!targets.length) return;
+    const heredoc = cmd.redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<')?.target;
+    const view = { argv: cmd.argv, dynamic: new Set(cmd.dynamicWords) };
+    const content = literalOutput(cmd.name, view, heredoc) ?? (cmd.name === 'tee' ? heredoc : undefined);
+    const cwd = cwdBefore(commands as SimpleCommand[], index, call);
+    for (const target of targets) {
+      const { absolute } = resolveSystemPath(target, { cwd, home: call.home });
+      const before = written.get(absolute);
+      const appended =
+        redirectWrites(cmd).includes(target) && cmd.redirects.some((r) => r.op === '>>' && r.target === target);
+      written.set(
+        absolute,
+        content === undefined ? null : appended && typeof before === 'string' ? before + content : content,
+      );
+    }
+  });
+  return written;
+}
+
 export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
   const unread: Unread[] = [];
   const code: CodeFact[] = [];
@@ -79,6 +110,14 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
   const merged: ShellAnalysis = { ...call.shell, commands: [], comments: [] };
   const queue: Pending[] = [{ analysis: call.shell, parent: undefined, via: undefined, depth: 0, cwd: call.cwd }];
   let added = 0;
+  const inCall = writtenInCall(call, call.shell.commands);
+  const sessionList = inputs.writes.list();
+  const writes = {
+    list: () => [...sessionList, ...inCall.keys()],
+    has: (p: string) => inCall.has(p) || inputs.writes.has(p),
+  };
+  const readWritten = (file: string): string | null =>
+    inCall.has(file) ? (inCall.get(file) ?? null) : inputs.io.readText(file, MAX_SCREENED_FILE_BYTES);
 
   const readCode = (
     language: string,
@@ -183,13 +222,11 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
       readCode(source.language, source.code, source.source, source.origin, at, offset + source.command);
     at.analysis.commands.forEach((cmd, index) => {
       const cwd = at.depth === 0 ? cwdBefore(at.analysis.commands, index, call) : at.cwd;
-      const run = sessionFilesRun(cmd, cwd, call.projectRoot, inputs.writes, (file) =>
-        inputs.io.readText(file, MAX_SCREENED_FILE_BYTES),
-      );
+      const run = sessionFilesRun(cmd, cwd, call.projectRoot, call.home, writes, readWritten);
       for (const problem of run.problems)
         unread.push({
           reason: 'unknown-script',
-          detail: `${cmd.name} runs ${problem.file}, written in this session, and ${problem.problem}`,
+          detail: `${cmd.name} runs ${problem.file}, written in this session or this command, and ${problem.problem}`,
         });
       for (const text of run.texts) screenFile(text, at, offset + index);
     });

@@ -1,6 +1,6 @@
 // A call's facts: what it reads, writes, deletes, runs, sends, and what could not be read.
 // Computed once per call by toolCallOf; policies and the semantic tier read `call.facts`.
-import type { ToolCall } from '../policies/types';
+import type { ToolCall } from './call';
 import { isInside } from '../shell/paths';
 import { argsOf } from './commands';
 import type { Derived } from './compute';
@@ -49,7 +49,9 @@ function localLoopVariables(command: string | undefined): Set<string> {
   const names = new Set<string>();
   for (const match of (command ?? '').matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)) {
     const words = (match[2] ?? '').trim().split(/\s+/);
-    if (words.every((w) => w !== '' && !/^["']?(\/|~|\$|\.\.)/.test(w))) names.add(match[1] ?? '');
+    // `$(find . -name …)`, `$(git ls-files)`: a listing program over relative paths yields relative paths.
+    const listing = /^["']?(\$\(|`)(find|git|ls|fd|rg|grep)$/.test(words[0] ?? '') ? words.slice(1) : words;
+    if (listing.every((w) => w !== '' && !/^["']?(\/|~|\$|\.\.)/.test(w))) names.add(match[1] ?? '');
   }
   return names;
 }

@@ -2,7 +2,7 @@
 // or here-string into an interpreter, or literal text piped into one.
 import type { SimpleCommand } from '../shell';
 import { literalOutput } from '../shell/literal-output';
-import { evidenceOf } from './commands';
+import { argsOf, evidenceOf, optionValues, parseFlags } from './commands';
 import { languageOfInterpreter } from './code';
 import { executesStdin, inlineCode, interpreterKind } from './programs';
 import type { CodeFact, Unread } from './types';
@@ -24,11 +24,28 @@ function upstreamOf(commands: readonly SimpleCommand[], cmd: SimpleCommand): Sim
   );
 }
 
+const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
+
+/** An awk command's program text (its first operand), or null when it runs a program file (-f). */
+function awkProgram(cmd: SimpleCommand): string | null {
+  const args = argsOf(cmd);
+  if (optionValues(args, ['f'], ['file']).length) return null;
+  return parseFlags(args, ['F', 'v', 'f'], ['field-separator', 'assign', 'file']).positionals[0] ?? null;
+}
+
 /** The code each interpreter command runs, and what could not be known of it. */
 export function interpreterCode(commands: readonly SimpleCommand[]): { sources: CodeSource[]; unread: Unread[] } {
   const sources: CodeSource[] = [];
   const unread: Unread[] = [];
   commands.forEach((cmd, index) => {
+    if (AWKS.has(cmd.name)) {
+      const program = awkProgram(cmd);
+      if (program === null) return;
+      if (cmd.dynamicWords.includes(cmd.argv.indexOf(program)))
+        unread.push({ reason: 'unread-code', detail: `${cmd.name} runs a program built at run time` });
+      else sources.push({ language: 'awk', code: program, origin: 'inline', source: cmd.name, command: index });
+      return;
+    }
     const kind = interpreterKind(cmd.name);
     if (!kind) return;
     const language = languageOfInterpreter(kind);

@@ -27,8 +27,17 @@ const PY_TEST_RUNNERS = new Set(['pytest', 'py.test']);
 const JS_TEST_RUNNERS = new Set(['jest', 'vitest', 'mocha', 'ava', 'playwright', 'tap']);
 const RUNNER_LAUNCHERS = new Set(['npx', 'pnpx', 'bunx']);
 const PYTHON_TEST_FILE = /(^|\/)(conftest\.py|test_[^/]*\.py|[^/]*_test\.py|setup\.py)$/;
+/** Test files, setup files and the configs a JavaScript runner or bundler loads and runs. */
 const JS_TEST_FILE =
-  /(^|\/)([^/]*\.(test|spec)\.[cm]?[jt]sx?|(jest|vitest|playwright|mocha)\.config\.[cm]?[jt]s|\.mocharc\.[cm]?js|[^/]*\.setup\.[cm]?[jt]s)$/;
+  /(^|\/)([^/]*\.(test|spec)\.[cm]?[jt]sx?|[^/]*\.config\.[cm]?[jt]s|\.mocharc\.[cm]?js|[^/]*setup[^/]*\.[cm]?[jt]s|(test|tests|__tests__)\/[^/]*\.[cm]?[jt]sx?)$/;
+/** Bundlers and dev servers that load a config file of their own. */
+const JS_CONFIG_RUNNERS = new Set(['vite', 'webpack', 'rollup', 'next', 'nuxt', 'astro', 'eslint', 'parcel']);
+/** Package manager commands that run the package's lifecycle scripts. */
+const INSTALLS = new Set(['install', 'i', 'ci', 'add', 'rebuild']);
+const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare'];
+/** Python imports these from its path at start-up, whatever it runs. */
+const PYTHON_STARTUP = /(^|\/)(sitecustomize|usercustomize)\.py$/;
+const GIT_HOOK = /(^|\/)(\.husky\/[^/_][^/]*|\.git\/hooks\/[^/]+)$/;
 
 const packageJson = z.object({ scripts: z.record(z.string(), z.unknown()).optional() }).passthrough();
 
@@ -64,7 +73,7 @@ function packageScriptName(cmd: SimpleCommand): string | null {
   return null;
 }
 
-function scriptsOf(text: string, name: string): string[] | null {
+function scriptsOf(text: string, name: string | string[]): string[] | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -74,7 +83,7 @@ function scriptsOf(text: string, name: string): string[] | null {
   const pkg = packageJson.safeParse(parsed);
   if (!pkg.success) return null;
   const scripts = pkg.data.scripts ?? {};
-  return [`pre${name}`, name, `post${name}`]
+  return (typeof name === 'string' ? [`pre${name}`, name, `post${name}`] : name)
     .map((key) => (Object.hasOwn(scripts, key) ? scripts[key] : undefined))
     .filter((v): v is string => typeof v === 'string');
 }
@@ -82,8 +91,9 @@ function scriptsOf(text: string, name: string): string[] | null {
 const MAKE_BUILTINS: Record<string, string> = { MAKE: 'make', CC: 'cc', CXX: 'c++', RM: 'rm -f', SHELL: 'sh' };
 
 /** Every recipe line of a Makefile, with its simple variables put in: the commands make may run. */
-export function makeRecipes(text: string): string[] {
-  const vars: Record<string, string> = { ...MAKE_BUILTINS };
+export function makeRecipes(text: string, env: Record<string, string> = {}): string[] {
+  // make reads the environment's variables too: $(HOME) in a recipe is the home folder.
+  const vars: Record<string, string> = { ...MAKE_BUILTINS, ...env };
   const lines = text.replace(/\\\n/g, ' ').split('\n');
   for (const line of lines) {
     const assign = /^([A-Za-z_][\w.-]*)\s*(?::{1,3}=|\?=|=|\+=)(.*)$/.exec(line);
@@ -110,6 +120,7 @@ export function sessionFilesRun(
   cmd: SimpleCommand,
   cwd: string,
   projectRoot: string,
+  home: string,
   writes: SessionWrites,
   read: ReadWritten,
 ): { texts: RunText[]; problems: RunFileProblem[] } {
@@ -135,7 +146,9 @@ export function sessionFilesRun(
   }
   if (cmd.argv[0]?.includes('/')) take(resolve(cmd.argv[0]), (text) => textOf(resolve(cmd.argv[0] ?? ''), text, null));
   if (PACKAGE_MANAGERS.has(name)) {
-    const scriptName = packageScriptName(cmd);
+    const first = parseFlags(argsOf(cmd)).positionals[0];
+    const scriptName: string | string[] | null =
+      first === undefined || INSTALLS.has(first) ? LIFECYCLE : packageScriptName(cmd);
     if (scriptName)
       for (const dir of new Set([cwd, projectRoot])) {
         const file = path.posix.join(dir, 'package.json');
@@ -152,9 +165,58 @@ export function sessionFilesRun(
     for (const file of named.length
       ? named
       : ['GNUmakefile', 'makefile', 'Makefile'].map((f) => path.posix.join(base, f)))
-      take(file, (text) => ({ kind: 'shell', file, lines: makeRecipes(text) }));
+      take(file, (text) => ({ kind: 'shell', file, lines: makeRecipes(text, { HOME: home }) }));
   }
   const runner = RUNNER_LAUNCHERS.has(name) ? (parseFlags(argsOf(cmd)).positionals[0] ?? '') : name;
+  // `npx tsc` runs node_modules/.bin/tsc.
+  if (RUNNER_LAUNCHERS.has(name) && /^[\w@.-][\w@./-]*$/.test(runner))
+    for (const dir of new Set([cwd, projectRoot])) {
+      const bin = path.posix.join(dir, 'node_modules', '.bin', runner.split('/').pop() ?? runner);
+      take(bin, (text) => textOf(bin, text, 'shell'));
+    }
+  const inProject = (file: string) => file.startsWith(`${projectRoot}/`) || file.startsWith(`${cwd}/`);
+  const screenWritten = (pattern: RegExp, hint: string | null = null) => {
+    for (const file of writes.list())
+      if (pattern.test(file) && inProject(file)) take(file, (text) => textOf(file, text, hint));
+  };
+  if (kind === 'python') {
+    screenWritten(PYTHON_STARTUP);
+    // `python manage.py seed` runs app/management/commands/seed.py.
+    const [script, sub] = parseFlags(argsOf(cmd), ['m', 'W', 'X']).positionals;
+    if (script?.endsWith('manage.py') && sub && /^[\w-]+$/.test(sub))
+      screenWritten(new RegExp(`/management/commands/${sub}\\.py$`));
+    if (script?.endsWith('setup.py')) take(resolve(script), (text) => textOf(resolve(script), text, 'python'));
+  }
+  if (
+    (name === 'pip' || name === 'pip3' || (kind === 'python' && optionValues(argsOf(cmd), ['m'], [])[0] === 'pip')) &&
+    argsOf(cmd).includes('install')
+  ) {
+    const local = parseFlags(
+      argsOf(cmd),
+      ['e', 'r', 'c'],
+      ['editable', 'requirement', 'constraint'],
+    ).positionals.concat(optionValues(argsOf(cmd), ['e'], ['editable']));
+    for (const target of local)
+      if (target === '.' || target.startsWith('./') || target.startsWith('/'))
+        take(path.posix.join(resolve(target), 'setup.py'), (text) => textOf('setup.py', text, 'python'));
+  }
+  if (
+    name === 'git' &&
+    argsOf(cmd).some((a) => a === 'commit' || a === 'push' || a === 'merge' || a === 'rebase' || a === 'checkout')
+  )
+    screenWritten(GIT_HOOK, 'shell');
+  if (name === 'go' && argsOf(cmd).includes('generate'))
+    for (const file of writes.list())
+      if (file.endsWith('.go') && inProject(file))
+        take(file, (text) => ({
+          kind: 'shell',
+          file,
+          lines: [...text.matchAll(/^\/\/go:generate (.+)$/gm)].map((m) => m[1] ?? ''),
+        }));
+  if (name === 'cargo' && argsOf(cmd).some((a) => ['build', 'run', 'test', 'check', 'install'].includes(a)))
+    screenWritten(/(^|\/)build\.rs$/);
+  if (JS_CONFIG_RUNNERS.has(runner) || (PACKAGE_MANAGERS.has(name) && packageScriptName(cmd) !== null))
+    screenWritten(/(^|\/)[^/]*\.config\.[cm]?[jt]s$/);
   const pythonModule = kind === 'python' ? optionValues(argsOf(cmd), ['m'], [])[0] : undefined;
   const testFiles =
     PY_TEST_RUNNERS.has(runner) || pythonModule === 'pytest' || pythonModule === 'unittest'

@@ -1,6 +1,6 @@
 import type { SimpleCommand } from '../shell';
 import type { PathRelation } from '../shell/paths';
-import type { ToolCall, TouchedPath } from '../policies/types';
+import type { ToolCall, TouchedPath } from './call';
 import { isGlobWord } from './globs';
 import {
   argsOf,
@@ -178,7 +178,24 @@ const PATTERN_FIRST: Record<string, [string[], string[]]> = {
 const COPIERS = new Set(['cp', 'mv', 'install', 'rsync', 'scp', 'ln', 'sftp']);
 const ARCHIVERS = new Set(['tar', 'zip', '7z', '7za', 'gzip', 'bzip2', 'xz', 'zstd']);
 const WRITERS = new Set(['tee', 'touch', 'mkdir', 'truncate', 'chmod', 'chown', 'chgrp', 'setfacl', 'mkfifo', 'mknod']);
-const DELETERS = new Set(['rm', 'unlink', 'rmdir', 'shred', 'srm', 'wipe']);
+export const DELETERS: ReadonlySet<string> = new Set([
+  'rm',
+  'unlink',
+  'rmdir',
+  'shred',
+  'srm',
+  'wipe',
+  'trash',
+  'trash-put',
+]);
+/** Programs whose every operand (after any mode or owner) names a file: the judge lists them as paths. */
+export const FILE_OPERAND_PROGRAMS: ReadonlySet<string> = new Set([
+  ...DELETERS,
+  ...['mv', 'cp', 'ln', 'install', 'rsync', 'scp'],
+  ...['touch', 'mkdir', 'tee', 'truncate'],
+  ...['cat', 'tac', 'head', 'tail', 'less', 'more', 'source', '.'],
+  ...['wc', 'stat', 'file', 'ls', 'du'],
+]);
 
 function isRemoteSpec(word: string): boolean {
   return (

@@ -69,6 +69,8 @@ export interface InstallOptions {
   token?: string;
   /** Write command hooks that run the bridge instead of http hooks. */
   bridge?: boolean;
+  /** Whether the installer offers the bridge (the CLI does; the extension does not), for the fail-open advice. */
+  bridgeOffered?: boolean;
   /** The bridge's command line, without the trailing arguments. */
   bridgeCommand?: string;
   claudeVersion: string | null;
@@ -94,7 +96,9 @@ function readSettings(path: string): { text: string | null; json: Json } {
   try {
     json = text.trim() === '' ? {} : JSON.parse(text);
   } catch (err) {
-    throw new Error(`${path} is not valid JSON (${(err as Error).message}); fix it by hand before installing`);
+    throw new Error(`${path} is not valid JSON (${(err as Error).message}); fix it by hand before installing`, {
+      cause: err,
+    });
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     throw new Error(`${path} does not hold a JSON object`);
@@ -155,12 +159,20 @@ function wardenHook(opts: InstallOptions, warnings: string[]): Json {
   if (useEnv) hook.allowedEnvVars = [TOKEN_ENV];
   if (failsClosed) hook.onFailure = 'block';
   else if (opts.claudeVersion === null) {
+    const remedy =
+      opts.bridgeOffered === false
+        ? `Make sure \`claude\` on the PATH is ${FAIL_CLOSED_SINCE} or later, then connect again.`
+        : 'Use --bridge for command hooks that block when no verdict can be had.';
     warnings.push(
-      `Could not run \`claude --version\`, so Warden cannot tell whether this Claude Code fails closed. Http hooks before ${FAIL_CLOSED_SINCE} fail OPEN: if Warden is down, calls run unchecked. Use --bridge for command hooks that block when no verdict can be had.`,
+      `Could not run \`claude --version\`, so Warden cannot tell whether this Claude Code fails closed. Http hooks before ${FAIL_CLOSED_SINCE} fail OPEN: if Warden is down, calls run unchecked. ${remedy}`,
     );
   } else {
+    const remedy =
+      opts.bridgeOffered === false
+        ? `Upgrade Claude Code to ${FAIL_CLOSED_SINCE} or later.`
+        : 'Upgrade Claude Code, or install with --bridge for command hooks that block when no verdict can be had.';
     warnings.push(
-      `Claude Code ${opts.claudeVersion} is older than ${FAIL_CLOSED_SINCE}: its http hooks fail OPEN (if Warden is down or slow, calls run unchecked). Upgrade Claude Code, or install with --bridge for command hooks that block when no verdict can be had.`,
+      `Claude Code ${opts.claudeVersion} is older than ${FAIL_CLOSED_SINCE}: its http hooks fail OPEN (if Warden is down or slow, calls run unchecked). ${remedy}`,
     );
   }
   if (useEnv)

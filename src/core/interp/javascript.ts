@@ -29,7 +29,27 @@ const STRING_ESCAPES: Record<string, string> = {
   v: '\v',
   '\n': '',
 };
-const REQUIRES = new Set(['require', 'module.require', 'process.mainModule.require']);
+const REQUIRES = new Set([
+  'require',
+  'module.require',
+  'process.mainModule.require',
+  'module.constructor._load',
+  'Module._load',
+  'module._load',
+]);
+/** Modules whose loading through a callback (`import('fs').then(m => …)`) hides which member is used. */
+const WATCHED_MODULES = new Set([
+  'child_process',
+  'fs',
+  'fs.promises',
+  'vm',
+  'net',
+  'http',
+  'https',
+  'worker_threads',
+  'execa',
+  'shelljs',
+]);
 const PATH_JOINS = new Set(['path.join', 'path.resolve', 'path.posix.join', 'path.posix.resolve']);
 const ENVIRONMENTS = new Set(['process.env', 'Bun.env']);
 const PARAMETER_CONTAINERS = new Set(['formal_parameters', 'catch_clause', 'array_pattern', 'rest_pattern']);
@@ -307,6 +327,9 @@ class JavaScriptReader {
           ? fn.childForFieldName('property')?.text
           : textOf(this.resolve(fn.childForFieldName('index')));
       if (key === undefined) return { api: '?', receiver };
+      if (key === 'require' || key === '_load') return { api: 'require', receiver, method: key };
+      if (key === 'constructor' && receiver.kind === 'ref' && receiver.name === '?constructor')
+        return { api: 'Function' };
       if (receiver.kind === 'ref') return { api: tableName(`${receiver.name}.${key}`), receiver, method: key };
       if (receiver.kind === 'object') return { api: `${receiver.type}.${key}`, receiver, method: key };
       return { api: `?.${key}`, receiver, method: key };
@@ -375,9 +398,48 @@ class JavaScriptReader {
       case 'member_expression':
       case 'subscript_expression':
         this.visitMember(node);
+        this.visitFunctionValue(node);
         return;
       case 'identifier':
         this.visitEnvironment(node);
+        this.visitFunctionValue(node);
+        return;
+      case 'variable_declarator':
+        this.visitEnvironmentPattern(node);
+    }
+  }
+
+  /** const { AWS_SECRET_ACCESS_KEY } = process.env, and `...rest` for all the others. */
+  private visitEnvironmentPattern(node: SyntaxNode): void {
+    const pattern = node.childForFieldName('name');
+    if (pattern?.type !== 'object_pattern') return;
+    const value = this.resolve(node.childForFieldName('value'));
+    if (value.kind !== 'ref' || !ENVIRONMENTS.has(value.name)) return;
+    for (const part of pattern.namedChildren) {
+      if (part.type === 'shorthand_property_identifier_pattern') this.out.envRead(value.name, str(part.text));
+      else if (part.type === 'pair_pattern' || part.type === 'object_assignment_pattern') {
+        const key = part.childForFieldName('key') ?? part.childForFieldName('left');
+        this.out.envRead(
+          value.name,
+          key ? (this.propertyName(key) === undefined ? UNKNOWN : str(this.propertyName(key) as string)) : UNKNOWN,
+        );
+      } else if (part.type === 'rest_pattern') this.out.wholeEnvironment(value.name);
+    }
+  }
+
+  /** execSync handed to forEach or a variable's caller: it runs, with arguments unknown here. */
+  private visitFunctionValue(node: SyntaxNode): void {
+    const container = node.parent;
+    if (container?.type !== 'arguments' && container?.type !== 'array') return;
+    const value = this.resolve(node);
+    if (value.kind !== 'ref') return;
+    const name = tableName(value.name);
+    if (name === 'eval' || name === 'Function') this.out.giveUp(`${name} passed as a value`);
+    else if (name.startsWith('child_process.')) {
+      JAVASCRIPT_APIS.get(name)?.(
+        { api: name, positional: [], spreadAt: 0, named: new Map(), namedSpread: false },
+        this.out,
+      );
     }
   }
 
@@ -387,12 +449,15 @@ class JavaScriptReader {
     if (callee.receiver) call.receiver = callee.receiver;
     const name = callee.api;
     const first = call.spreadAt === 0 ? UNKNOWN : (call.positional[0] ?? UNKNOWN);
-    if (REQUIRES.has(name)) {
-      if (first.kind !== 'str') this.out.giveUp('dynamic require');
-      return;
-    }
-    if (name === 'import') {
-      if (first.kind !== 'str') this.out.giveUp('dynamic import');
+    if (name === 'import' || REQUIRES.has(name)) {
+      if (first.kind !== 'str') {
+        this.out.giveUp(name === 'import' ? 'dynamic import' : 'dynamic require');
+        return;
+      }
+      const module = moduleName(first.text);
+      const handedOn =
+        node.parent?.type === 'member_expression' && node.parent.childForFieldName('property')?.text === 'then';
+      if (handedOn && WATCHED_MODULES.has(module)) this.out.giveUp(`${module} used through a callback`);
       return;
     }
     if (node.childForFieldName('arguments')?.type === 'template_string') {
@@ -431,6 +496,9 @@ class JavaScriptReader {
 }
 
 function member(base: Value, property: string): Value {
+  // Any value's constructor's constructor is Function: [].constructor.constructor('code').
+  if (property === 'constructor')
+    return base.kind === 'ref' && base.name === '?constructor' ? ref('Function') : ref('?constructor');
   if (base.kind === 'ref') return ref(base.name === 'globalThis' ? property : `${base.name}.${property}`);
   if (base.kind === 'record') return base.fields.get(property) ?? UNKNOWN;
   if (base.kind === 'object') return ref(`${base.type}.${property}`);

@@ -1,7 +1,7 @@
 // The interpreters' grammars: loaded once per process, then parsing is synchronous.
-import type { Parser } from '@vscode/tree-sitter-wasm';
+import type { Language, Parser } from '@vscode/tree-sitter-wasm';
 import { copyTree, type SyntaxNode } from '../shell/nodes';
-import { loadGrammar, parserFor, type GrammarName } from '../treesitter/loader';
+import { BASELINE_ONLY, loadGrammar, parserFor, type GrammarName } from '../treesitter/loader';
 
 export type CodeGrammar = Extract<GrammarName, 'python' | 'javascript' | 'typescript' | 'php' | 'ruby' | 'powershell'>;
 
@@ -11,10 +11,16 @@ let loading: Promise<void> | undefined;
 const parsers = new Map<CodeGrammar, Parser>();
 
 async function load(): Promise<void> {
-  const languages = await Promise.all(CODE_GRAMMARS.map((name) => loadGrammar(name)));
-  CODE_GRAMMARS.forEach((name, index) =>
-    parsers.set(name, parserFor(languages[index] as NonNullable<(typeof languages)[number]>)),
-  );
+  // The others first, all at once; a baseline-only grammar last, so that its compile flag is set
+  // while nothing else compiles.
+  const ordered = [
+    CODE_GRAMMARS.filter((name) => !BASELINE_ONLY.has(name)),
+    CODE_GRAMMARS.filter((name) => BASELINE_ONLY.has(name)),
+  ];
+  for (const group of ordered) {
+    const languages = await Promise.all(group.map((name) => loadGrammar(name)));
+    group.forEach((name, index) => parsers.set(name, parserFor(languages[index] as Language)));
+  }
 }
 
 /** Loads every interpreter grammar. Idempotent; concurrent callers share one load; a failed load may be retried. */
@@ -28,8 +34,12 @@ export function loadCodeGrammars(): Promise<void> {
   return loading;
 }
 
+export function grammarsReady(): boolean {
+  return parsers.size === CODE_GRAMMARS.length;
+}
+
 export function assertGrammarsReady(): void {
-  if (parsers.size < CODE_GRAMMARS.length) {
+  if (!grammarsReady()) {
     throw new Error('Interpreter grammars not ready: await loadCodeGrammars() before analyzeCode().');
   }
 }

@@ -90,6 +90,13 @@ class PerlTokenizer {
         this.readWord();
         continue;
       }
+      if (/[0-9]/.test(char)) {
+        const match = /^[0-9][0-9_]*(?:\.[0-9_]+)?/.exec(code.slice(this.at, this.at + 64));
+        const number = match ? match[0] : char;
+        this.at += number.length;
+        this.push({ type: 'str', text: number, value: number });
+        continue;
+      }
       if (char === '"') {
         this.pushString(this.delimited('"', '"'), true);
         continue;
@@ -335,6 +342,9 @@ class PerlScan {
         continue;
       }
       if (token.type !== 'word' || method) continue;
+      // A hash key (`system => 1`, `$h{system}`) names nothing that runs.
+      if (tokens[i + 1]?.text === '=' && tokens[i + 2]?.text === '>') continue;
+      if (previous?.text === '{' && tokens[i + 1]?.text === '}') continue;
       const word = token.text.replace(/^CORE::(GLOBAL::)?/, '');
       if ((word === 'use' || word === 'require') && tokens[i + 1]?.type === 'word') {
         if (NETWORK_MODULES.test(tokens[i + 1]?.text ?? '')) usesNetwork = true;

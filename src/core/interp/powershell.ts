@@ -41,6 +41,32 @@ const SWITCHES = new Set([
   'asjob',
   'nologo',
 ]);
+/** Parameters that take a value; an abbreviation of one of these is not a switch. */
+const VALUED = [
+  'path',
+  'literalpath',
+  'filepath',
+  'uri',
+  'destination',
+  'value',
+  'outfile',
+  'argumentlist',
+  'source',
+  'name',
+  'newname',
+  'typename',
+  'command',
+  'computername',
+  'itemtype',
+  'encoding',
+];
+
+/** PowerShell accepts any unambiguous abbreviation of a parameter's name. */
+function isSwitch(name: string): boolean {
+  if (VALUED.some((valued) => valued.startsWith(name))) return false;
+  return [...SWITCHES].some((known) => known.startsWith(name));
+}
+
 const SAFE_VERBS = new Set([
   'get',
   'write',
@@ -460,7 +486,7 @@ class PowerShellReader {
       if (element.type === 'command_parameter') {
         if (pending !== undefined) args.push({ parameter: pending, value: str('true') });
         const name = element.text.replace(/^-+/, '').replace(/:$/, '').toLowerCase();
-        pending = SWITCHES.has(name) ? undefined : name;
+        pending = isSwitch(name) ? undefined : name;
         if (pending === undefined) args.push({ parameter: name, value: str('true') });
         continue;
       }
@@ -508,7 +534,8 @@ class PowerShellReader {
     const lower = name.toLowerCase();
     const canonical = ALIASES[lower] ?? lower;
     const invocation = this.invocationOf(node, name);
-    if (dotSourced) {
+    // `. ./x.ps1` and `& ./x.ps1` run a script file; `. iex` and `& 'Remove-Item'` run the command.
+    if (dotSourced && /[\\/]|\.ps1$/i.test(name)) {
       this.out.execArgv(name, [str(name)]);
       return;
     }
@@ -551,6 +578,10 @@ class PowerShellReader {
   private visitInvocation(node: SyntaxNode): void {
     const member = node.namedChildren.find((c) => c.type === 'member_name')?.text;
     if (!member) return;
+    if (/^(InvokeScript|NewScriptBlock|Invoke)$/i.test(member) && /\$ExecutionContext|scriptblock/i.test(node.text)) {
+      this.out.giveUp(`code run through ${member}`);
+      return;
+    }
     const type = node.namedChildren.find((c) => c.type === 'type_literal');
     let api: string;
     if (type) api = `${canonicalType(type.text)}.${member}`;

@@ -17,7 +17,7 @@ import {
   type Handler,
 } from './calls';
 import type { Collector } from './collector';
-import { UNKNOWN, type Value } from './values';
+import { UNKNOWN } from './values';
 
 /** os.execv(path, argv): the program is `path`, the rest of argv its arguments. */
 function execVector(pathIndex: number): Handler {

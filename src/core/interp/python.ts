@@ -25,6 +25,8 @@ const NAMESPACE_CALLS = new Set(['globals', 'locals', 'vars']);
 const ENVIRONMENTS = new Set(['os.environ', 'os.environb']);
 /** Calls that take os.environ whole as ordinary plumbing (a child process's environment), not as a read. */
 const ENV_PLUMBING = new Set(['dict', 'os.environ.copy']);
+/** Methods that hand over every variable's value. */
+const WHOLE_ENVIRONMENT = new Set(['os.environ.items', 'os.environ.values']);
 const STRING_ESCAPES: Record<string, string> = {
   n: '\n',
   t: '\t',
@@ -264,7 +266,11 @@ class PythonReader {
     const key = this.resolve(node.childForFieldName('subscript'));
     if (base.kind !== 'ref') return UNKNOWN;
     if (ENVIRONMENTS.has(base.name)) return textOf(key) === 'HOME' ? HOME : UNKNOWN;
-    if (base.name === 'sys.modules' || base.name.endsWith('.__dict__') || NAMESPACE_CALLS.has(base.name)) {
+    if (base.name === '__dict__') return key.kind === 'str' ? ref(key.text) : UNKNOWN;
+    if (base.name.endsWith('.__dict__')) {
+      return key.kind === 'str' ? ref(normalize(`${base.name.slice(0, -'.__dict__'.length)}.${key.text}`)) : UNKNOWN;
+    }
+    if (base.name === 'sys.modules' || NAMESPACE_CALLS.has(base.name)) {
       return key.kind === 'str' ? this.valueOfName(key.text) : UNKNOWN;
     }
     return UNKNOWN;
@@ -289,6 +295,9 @@ class PythonReader {
     const callee = this.calleeOf(node);
     const call = this.argumentsOf(node, callee.api);
     const first = call.positional[0] ?? UNKNOWN;
+    if (callee.receiver?.kind === 'str' && callee.method === 'split' && call.positional.length === 0) {
+      return { kind: 'list', items: callee.receiver.text.split(/\s+/).filter(Boolean).map(str) };
+    }
     if (callee.receiver?.kind === 'str' && callee.method === 'join') {
       return first.kind === 'list' ? joinText(callee.receiver.text, first.items) : UNKNOWN;
     }
@@ -309,6 +318,7 @@ class PythonReader {
       return { kind: 'object', type: made, of };
     }
     if (IMPORTERS.has(name)) return first.kind === 'str' ? ref(first.text) : UNKNOWN;
+    if (NAMESPACE_CALLS.has(name)) return first.kind === 'ref' ? ref(`${first.name}.__dict__`) : ref(name);
     if (name === 'getattr') {
       const base = first;
       const attribute = call.positional[1];
@@ -359,7 +369,10 @@ class PythonReader {
   private visit(node: SyntaxNode): void {
     if (node.type === 'call') this.visitCall(node);
     else if (node.type === 'subscript') this.visitSubscript(node);
-    else if (node.type === 'attribute' || node.type === 'identifier') this.visitEnvironment(node);
+    else if (node.type === 'attribute' || node.type === 'identifier') {
+      this.visitEnvironment(node);
+      this.visitFunctionValue(node);
+    }
   }
 
   private visitCall(node: SyntaxNode): void {
@@ -388,8 +401,38 @@ class PythonReader {
       this.out.giveUp('native code through ctypes');
       return;
     }
+    if (WHOLE_ENVIRONMENT.has(name)) {
+      this.out.wholeEnvironment('os.environ');
+      return;
+    }
     const handler = PYTHON_APIS.get(name);
     if (handler) handler(call, this.out);
+  }
+
+  /** os.system handed to map(), a thread or a variable's caller: it runs, with arguments unknown here. */
+  private visitFunctionValue(node: SyntaxNode): void {
+    const parent = node.parent;
+    if (!parent || (parent.type === 'call' && node.field === 'function')) return;
+    if (parent.type === 'attribute' && node.field === 'object') return;
+    if (parent.type === 'attribute' || parent.type === 'assignment' || parent.type === 'import_statement') return;
+    if (
+      parent.type !== 'argument_list' &&
+      parent.type !== 'keyword_argument' &&
+      parent.type !== 'list' &&
+      parent.type !== 'tuple'
+    ) {
+      return;
+    }
+    const value = this.resolve(node);
+    if (value.kind !== 'ref') return;
+    const name = normalize(value.name);
+    if (EVALUATORS.has(name)) this.out.giveUp(`${name} passed as a value`);
+    else if (PYTHON_APIS.has(name) && !name.startsWith('os.environ') && name !== 'os.getenv') {
+      PYTHON_APIS.get(name)?.(
+        { api: name, positional: [], spreadAt: 0, named: new Map(), namedSpread: true },
+        this.out,
+      );
+    }
   }
 
   private visitSubscript(node: SyntaxNode): void {
@@ -400,7 +443,11 @@ class PythonReader {
       if (!isAssignmentTarget(node)) this.out.envRead(base.name, key);
       return;
     }
-    const namespace = base.name === 'sys.modules' || base.name.endsWith('.__dict__') || NAMESPACE_CALLS.has(base.name);
+    const namespace =
+      base.name === 'sys.modules' ||
+      base.name === '__dict__' ||
+      base.name.endsWith('.__dict__') ||
+      NAMESPACE_CALLS.has(base.name);
     if (namespace && key.kind !== 'str') this.out.giveUp('name looked up by a computed key');
   }
 

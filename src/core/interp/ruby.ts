@@ -359,6 +359,9 @@ class RubyReader {
     if (callee.api === 'File.join') return joinPath(call.positional);
     if (callee.api === 'File.expand_path') return first;
     if (callee.api === 'Dir.home') return HOME;
+    if (callee.api === 'Object.const_get' || callee.api === 'Kernel.const_get') {
+      return first.kind === 'str' ? { kind: 'ref', name: first.text } : UNKNOWN;
+    }
     if (callee.api === '?.join' && callee.receiver?.kind === 'list') {
       const separator = call.positional.length === 0 ? '' : textOf(first);
       const texts = callee.receiver.items.map(textOf);

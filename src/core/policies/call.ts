@@ -3,13 +3,14 @@ import type { HookEvent } from '../types';
 import { analyzeShell } from '../shell';
 import { relatePath } from '../shell/paths';
 import { assembleFacts } from '../facts';
-import { NO_CODE_READER, type CodeReader } from '../facts/code';
+import type { CodeReader } from '../facts/code';
+import { interpCodeReader } from '../facts/code-reader';
 import { deriveFacts } from '../facts/compute';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
 import { patchPaths } from '../facts/patch';
 import { NO_SESSION_WRITES, type SessionWrites } from '../facts/session-writes';
 import { resolveSystemPath } from '../facts/system-paths';
-import type { FaceBook, ToolFace } from './faces';
+import type { FaceBook, ToolFace } from '../config/faces';
 import type { ToolCall, TouchedPath } from './types';
 
 function stringParam(input: Record<string, unknown>, name: string | undefined): string | undefined {
@@ -104,7 +105,7 @@ export interface CallContext {
   faces: FaceBook;
   /** The file system and git (a fake in tests); default: knows nothing. */
   source?: FactSource;
-  /** Reads interpreter code; default: reads nothing, so all code is unread. */
+  /** Reads interpreter code; default: the interp module's reader. */
   reader?: CodeReader;
   /** What this session wrote so far (kept in the state folder). */
   writes?: SessionWrites;
@@ -142,7 +143,7 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   if (url !== undefined) call.url = url;
   const derived = deriveFacts(call, {
     io,
-    reader: ctx.reader ?? NO_CODE_READER,
+    reader: ctx.reader ?? interpCodeReader,
     writes: ctx.writes ?? NO_SESSION_WRITES,
   });
   if (derived.shell) call.shell = derived.shell;

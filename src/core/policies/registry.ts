@@ -1,4 +1,6 @@
 import type { AnyPolicy } from './types';
+import { wardenSelfDefence } from './library/self-defence';
+import { editorCodeConfig } from './library/editor-config';
 import { agentConfigTampering, nestedAgentPermissionBypass, wardenSelfProtection } from './library/agent-integrity';
 import { recursiveDeleteOutsideProject, sudo } from './library/dangerous-commands';
 import { databaseCliReset, sqlDropOrTruncate, sqlSchemaChange, sqlWriteWithoutWhere } from './library/database';
@@ -49,6 +51,8 @@ import {
 import { containerHostEscape, diskWipe, forkBomb, massProcessKill, permissionBlowup } from './library/system-damage';
 import { taintedNetworkEgress } from './library/taint';
 import { commandHiddenInOptions } from './library/hidden-commands';
+import { dataOutToHost } from './library/exfiltration';
+import { agentInstructionsChange } from './library/agent-instructions';
 import { gitConfigRunsCode } from './library/git-config-code';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
@@ -58,8 +62,11 @@ import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommit
 /** Every deterministic policy, in the order their outcomes are listed (self-protection first). */
 export const ALL_POLICIES: AnyPolicy[] = [
   wardenSelfProtection,
+  wardenSelfDefence,
+  editorCodeConfig,
   agentConfigTampering,
   nestedAgentPermissionBypass,
+  agentInstructionsChange,
   unreadCall,
   recursiveDeleteOutsideProject,
   sudo,
@@ -77,6 +84,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   credentialPrintingCommands,
   secretWrittenToFile,
   envDumpToNetwork,
+  dataOutToHost,
   secretInCommandLine,
   gitAddSecretFiles,
   writeOutsideProject,

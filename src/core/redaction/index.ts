@@ -2,12 +2,4 @@
 export { Redactor } from './redactor';
 export { allowlistHash } from './allowlist';
 export { MAX_JSON_DEPTH, isPlainObject, memberPath } from './json-walk';
-export type {
-  JsonRedactionFinding,
-  JsonRedactionResult,
-  RedactionAllowlist,
-  RedactionFinding,
-  RedactionMode,
-  RedactionResult,
-  RedactorOptions,
-} from './types';
+export type { RedactionAllowlist, RedactionFinding, RedactionMode, RedactionResult } from './types';

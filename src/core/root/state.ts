@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readOrCreateEndpointKey, readEndpointKey } from '../endpointAuth';
 import { endpointFor, removeEndpointRecord, writeEndpointRecord, type EndpointRecord } from '../endpoints';
+import { confirmationStore, type ConfirmationStore } from '../config/confirmations';
 import { ensurePrivateDir, newToken, readOrCreateSecret, stateDir, statePaths, type StatePaths } from '../state';
 
 // The state-folder layer of the composition root: paths, keys, the hook token
@@ -18,6 +19,8 @@ export interface WardenState {
   hookToken(): string;
   /** The verified, live endpoint serving a project. */
   endpointFor(projectRoot: string, onRefused?: (file: string, problem: string) => void): EndpointRecord | undefined;
+  /** What a person confirmed per config file, under the endpoint key. */
+  confirmations(): ConfirmationStore;
   /** Signs and writes this process's record; returns a function that removes it. */
   recordEndpoint(record: Omit<EndpointRecord, 'pid' | 'startedAt' | 'tokenFile'>): () => void;
 }
@@ -26,9 +29,20 @@ export function openState(env: NodeJS.ProcessEnv = process.env): WardenState {
   const paths = statePaths(stateDir(env));
   let logKey: Buffer | undefined;
   let endpointKey: Buffer | undefined;
+  let confirmations: ConfirmationStore | undefined;
   const ensureDir = () => ensurePrivateDir(paths.dir);
   return {
     paths,
+    confirmations() {
+      confirmations ??= confirmationStore(paths.dir, () => {
+        try {
+          return this.endpointKey();
+        } catch {
+          return undefined;
+        }
+      });
+      return confirmations;
+    },
     logKey() {
       ensureDir();
       logKey ??= Buffer.from(

@@ -1,8 +1,8 @@
 import { ActivityLog } from '../activity/log';
-import { loadConfig } from '../config/load';
+import { loadConfig, type HeldChange } from '../config/load';
 import { Evaluator, type EvaluatorOptions } from '../evaluator';
 import { DeterministicPool } from '../deterministic/pool';
-import type { SemanticTier } from '../semantic/tier';
+import type { SemanticTier } from '../review/tier';
 import { openState, type WardenState } from './state';
 
 // The composition root every host shares (the CLI's one-shot commands, `serve`,
@@ -22,13 +22,15 @@ export interface OpenWardenOptions {
   onLogWarning?: (message: string) => void;
   /** Builds the semantic tier; it needs the log key for the redaction allow-list. */
   semantic?: (logKey: Buffer) => SemanticTier | undefined;
+  /** Loosening config changes held for a person (the host asks its person to confirm them). */
+  onHeldChanges?: (held: HeldChange[], projectRoot: string) => void;
+  /** A host's own evaluator (the extension keeps originals for reveal). */
+  makeEvaluator?: (opts: EvaluatorOptions) => Evaluator;
   /**
    * Long-running hosts (serve, the extension) run the deterministic tier in worker threads a deadline
    * can stop: `file` is dist/evalWorker.js beside the host's bundle. One-shot commands run it in-process.
    */
   workers?: { file: string; onError?: (message: string) => void };
-  /** A host's own evaluator (the extension keeps originals for reveal). */
-  makeEvaluator?: (opts: EvaluatorOptions) => Evaluator;
 }
 
 export interface Warden {
@@ -48,6 +50,7 @@ export async function openWarden(opts: OpenWardenOptions): Promise<Warden> {
     projectRoot: opts.projectRoot,
     ...(opts.cliConfigPath ? { cliConfigPath: opts.cliConfigPath } : {}),
     ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
+    confirmations: state.confirmations(),
   });
   const log = new ActivityLog({
     path: state.paths.logFile,
@@ -63,7 +66,7 @@ export async function openWarden(opts: OpenWardenOptions): Promise<Warden> {
         ...(opts.workers.onError ? { onError: opts.workers.onError } : {}),
       })
     : undefined;
-  // The workers load and warm their own parser; only an in-process evaluator needs one here.
+  // The workers load and warm their own parser and grammars; only an in-process evaluator needs them here.
   if (pool) await pool.whenReady();
   else await Evaluator.ready({ warmUp: opts.warmUp ?? false });
   const semantic = opts.semantic?.(logKey);
@@ -75,11 +78,18 @@ export async function openWarden(opts: OpenWardenOptions): Promise<Warden> {
     ...(semantic ? { semantic } : {}),
     ...(pool ? { deterministic: pool } : {}),
     ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
+    confirmations: state.confirmations(),
+    ...(opts.onHeldChanges ? { onHeldChanges: opts.onHeldChanges } : {}),
   };
   const evaluator = opts.makeEvaluator ? opts.makeEvaluator(evaluatorOptions) : new Evaluator(evaluatorOptions);
-  const close = () => {
-    log.close();
-    void evaluator.close();
+  return {
+    state,
+    log,
+    evaluator,
+    configErrors: probe.errors,
+    close: () => {
+      log.close();
+      void evaluator.close();
+    },
   };
-  return { state, log, evaluator, configErrors: probe.errors, close };
 }

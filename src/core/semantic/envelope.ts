@@ -99,7 +99,7 @@ function cutFacts(facts: Record<string, unknown>, cap: number): { facts: Record<
   const targets = Array.isArray(facts.targets) ? [...(facts.targets as unknown[])] : [];
   const already = typeof facts.targetsOmitted === 'number' ? facts.targetsOmitted : 0;
   let kept = targets.length;
-  let out = facts;
+  let out: Record<string, unknown>;
   do {
     kept = Math.floor(kept / 2);
     out = { ...facts, targets: targets.slice(0, kept), targetsOmitted: already + targets.length - kept };

@@ -1,7 +1,7 @@
 // The probability questions the judge answers, with stable ids. Each semantic policy has one or
 // two probes; its evidence is the lowest of their answers, so a two-probe policy fires only when
 // both halves of its concern hold (say, "deletes data" and "the data is hard to get back").
-import type { ToolFamily } from '../policies/faces';
+import type { ToolFamily } from '../config/faces';
 
 export interface Question {
   /** Stable id: the key of the answer in every judge protocol. */

@@ -4,6 +4,9 @@ import type { SimpleCommand } from '../shell';
 import { relatePath, resolvePath, type PathRelation } from '../shell/paths';
 import { argsOf, commandsWithCwd, parseFlags, redirectReads, redirectWrites } from '../facts/commands';
 import { readTargets, writeTargets } from '../facts/targets';
+import { DELETERS, FILE_OPERAND_PROGRAMS } from '../facts/targets';
+import { SHELLS, inlineCode, interpreterKind } from '../facts/programs';
+import { patchPaths } from '../facts/patch';
 import type { ToolCall, TouchedPath } from '../policies/types';
 
 export type TargetKind = 'path' | 'url' | 'ref' | 'word';
@@ -27,43 +30,8 @@ export interface TargetScan {
   gaps: string[];
 }
 
-/** Commands whose every operand is a file. */
-const FILE_OPERAND_COMMANDS = new Set([
-  'rm',
-  'rmdir',
-  'unlink',
-  'shred',
-  'srm',
-  'wipe',
-  'trash',
-  'trash-put',
-  'mv',
-  'cp',
-  'ln',
-  'touch',
-  'mkdir',
-  'cat',
-  'tac',
-  'tee',
-  'truncate',
-  'head',
-  'tail',
-  'less',
-  'more',
-  'wc',
-  'stat',
-  'file',
-  'ls',
-  'du',
-  'install',
-  'source',
-  '.',
-  'rsync',
-  'scp',
-]);
 /** Commands whose first operand is a mode or an owner, the rest files. */
 const MODE_FIRST_COMMANDS = new Set(['chmod', 'chown', 'chgrp']);
-const DELETING_COMMANDS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe', 'trash', 'trash-put']);
 /** git subcommands whose operands are refs, remotes or paths. */
 const GIT_OPERAND_SUBCOMMANDS = new Set([
   'push',
@@ -83,36 +51,6 @@ const GIT_OPERAND_SUBCOMMANDS = new Set([
   'clean',
   'filter-branch',
   'update-ref',
-]);
-/** Programs that run code given inline (`-c`, `-e`): that code is analyzed as commands of its own. */
-const INLINE_CODE_PROGRAMS = new Set([
-  'sh',
-  'bash',
-  'zsh',
-  'dash',
-  'ksh',
-  'fish',
-  'python',
-  'python3',
-  'node',
-  'perl',
-  'ruby',
-  'eval',
-]);
-/** Programs that read a script from standard input when given no script operand. */
-const STDIN_INTERPRETERS = new Set([
-  'sh',
-  'bash',
-  'zsh',
-  'dash',
-  'ksh',
-  'fish',
-  'python',
-  'python3',
-  'node',
-  'perl',
-  'ruby',
-  'php',
 ]);
 /** Beyond this many words a command's operands are not checked one by one, and the scan says so. */
 export const MAX_SCANNED_WORDS = 4096;
@@ -147,14 +85,16 @@ function pathTarget(
   return target;
 }
 
-function hasInlineCode(cmd: SimpleCommand): boolean {
-  return INLINE_CODE_PROGRAMS.has(cmd.name) && argsOf(cmd).some((word) => /^-[a-zA-Z]*[ce]$/.test(word));
+/** Shells, interpreters and eval: programs whose words after the code are arguments of that code. */
+function runsInlineCode(cmd: SimpleCommand): boolean {
+  return cmd.name === 'eval' || SHELLS.has(cmd.name) || interpreterKind(cmd.name) !== null;
 }
 
 /** The operands of a command, without the code given inline to `-c` / `-e`. */
 function operandsOf(cmd: SimpleCommand): string[] {
   const args = argsOf(cmd);
-  if (!INLINE_CODE_PROGRAMS.has(cmd.name)) return parseFlags(args).positionals;
+  if (!runsInlineCode(cmd) || (cmd.name !== 'eval' && inlineCode(cmd) === undefined))
+    return parseFlags(args).positionals;
   if (cmd.name === 'eval') return [];
   const kept: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -172,8 +112,8 @@ function commandTargets(cmd: SimpleCommand, cwd: string, call: ToolCall): CallTa
   const targets: CallTarget[] = [];
   const source = cmd.name;
   const operands = operandsOf(cmd).filter((word) => word !== '{}');
-  const deleting = DELETING_COMMANDS.has(cmd.name);
-  const fileOperands = FILE_OPERAND_COMMANDS.has(cmd.name)
+  const deleting = DELETERS.has(cmd.name);
+  const fileOperands = FILE_OPERAND_PROGRAMS.has(cmd.name)
     ? operands
     : MODE_FIRST_COMMANDS.has(cmd.name)
       ? operands.slice(1)
@@ -201,12 +141,11 @@ function commandTargets(cmd: SimpleCommand, cwd: string, call: ToolCall): CallTa
   return targets.filter((t) => !(t.kind === 'path' && t.absolute && DEVICE_PATHS.test(t.absolute)));
 }
 
+/** What the judge cannot see of a shell call: the facts' unread list, and operands another program supplies. */
 function shellGaps(call: ToolCall): string[] {
+  if (!call.shell) return ['the command could not be parsed'];
+  const gaps = call.facts.unread.map((u) => u.detail);
   const shell = call.shell;
-  if (!shell) return ['the command could not be parsed'];
-  const gaps: string[] = [];
-  if (shell.hasParseErrors) gaps.push('the command has parse errors');
-  if (shell.truncated) gaps.push('the command nests deeper than the analyzer follows');
   if (shell.commands.some((cmd) => cmd.dynamicWords.length > 0)) gaps.push('some words are known only at run time');
   if (
     shell.commands.some((cmd) =>
@@ -217,19 +156,8 @@ function shellGaps(call: ToolCall): string[] {
   }
   if (shell.commands.some((cmd) => cmd.via.includes('xargs') || cmd.via.includes('find-exec')))
     gaps.push('some operands come from another program');
-  const readsScriptFromPipe = shell.commands.some(
-    (cmd) =>
-      STDIN_INTERPRETERS.has(cmd.name) &&
-      cmd.pipeline.index > 0 &&
-      !hasInlineCode(cmd) &&
-      operandsOf(cmd).filter((w) => w !== '-').length === 0,
-  );
-  if (readsScriptFromPipe || shell.commands.some((cmd) => cmd.via.includes('pipe-to-shell')))
-    gaps.push('a program runs code it reads from a pipe');
   return gaps;
 }
-
-const PATCH_FILE_LINE = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/gm;
 
 function nonShellTargets(call: ToolCall): TargetScan {
   const targets: CallTarget[] = call.paths.map((p) => ({
@@ -240,15 +168,15 @@ function nonShellTargets(call: ToolCall): TargetScan {
     access: p.access,
     source: p.source,
   }));
-  const gaps: string[] = [];
+  const gaps: string[] = call.facts.unread.map((u) => u.detail);
   if (call.url !== undefined) targets.push({ text: call.url, kind: 'url', source: call.face.urlParam ?? 'url' });
   const family = call.face.family;
   if (call.face.pathTarget && call.paths.length === 0)
     gaps.push(`the ${call.face.pathTarget.param} parameter is missing`);
   if (!call.face.pathTarget && ['read', 'write', 'edit', 'search'].includes(family)) {
     // Tools that carry their files inside a patch or a list (apply_patch, read_many_files).
-    for (const match of (call.content ?? '').matchAll(PATCH_FILE_LINE))
-      targets.push(pathTarget((match[1] ?? '').trim(), call.cwd, call, 'patch'));
+    for (const file of patchPaths(call.content ?? ''))
+      targets.push(pathTarget(file.path, call.cwd, call, 'patch', file.access));
     const listed = call.input.paths;
     if (Array.isArray(listed))
       for (const p of listed) if (typeof p === 'string') targets.push(pathTarget(p, call.cwd, call, 'paths'));

@@ -4,7 +4,7 @@ import type { AnalysisState, Place } from './context';
 import { assertParserReady } from './parser';
 import { Scope } from './scope';
 import type { AnalyzeOptions, ShellAnalysis } from './types';
-import { analyzeSource } from './walker';
+import { analyzeSource, walkStatement, walkSubstitutions } from './walker';
 
 const DEFAULT_MAX_DEPTH = 8;
 /** Parsing time allowed per analysis; a typical 100 KB script takes about half a second of CPU. */
@@ -22,6 +22,7 @@ export function analyzeShell(source: string, opts: AnalyzeOptions = {}): ShellAn
     nextPipelineId: 0,
     maxDepth: Math.max(0, Math.floor(opts.maxDepth ?? DEFAULT_MAX_DEPTH)),
     deadline: Date.now() + Math.max(0, opts.parseBudgetMs ?? DEFAULT_PARSE_BUDGET_MS),
+    walker: { analyzeSource, walkStatement, walkSubstitutions },
   };
   const place: Place = {
     frame: { source, skipSubstitutions: new Set(), positional: undefined },

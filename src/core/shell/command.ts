@@ -5,7 +5,6 @@ import { REDIRECT_TYPES, resolveRedirects, stdinLiteral, type ResolvedRedirects 
 import { readsScriptFromStdin } from './script-hops';
 import type { PipelinePlace, Redirect, SimpleCommand, Via } from './types';
 import { aliasExpansion, recordAliases } from './aliases';
-import { analyzeSource, walkStatement, walkSubstitutions } from './walker';
 import { HOP_NAMES, hopsOf, type Hop } from './wrappers';
 import { optionHopsOf, runsCommandsThroughOptions, variableHopsOf } from './option-hops';
 import { LITERAL_WRITERS, literalOutput } from './literal-output';
@@ -199,7 +198,7 @@ export function emitCommand(
     // Assignments alone (X=1 $EMPTY) stay in the shell, like a plain assignment.
     for (const name of Object.keys(assignments))
       place.scope.assign(name, scopeValue(local, name), { conditional: place.conditional });
-    walkSubstitutions(state, [...ownSubstitutions, ...groups.flatMap((g) => g.substitutions)], place);
+    state.walker.walkSubstitutions(state, [...ownSubstitutions, ...groups.flatMap((g) => g.substitutions)], place);
     return;
   }
   const index = newCommand(state, words, place, { assignments, redirects, text });
@@ -221,14 +220,14 @@ export function emitCommand(
   });
   afterCommand(words, place);
   recordAliases(commandName(words[0]), words, place, end);
-  if (ownSubstitutions.length > 0) walkSubstitutions(state, ownSubstitutions, { ...place, parent: index });
+  if (ownSubstitutions.length > 0) state.walker.walkSubstitutions(state, ownSubstitutions, { ...place, parent: index });
   for (const group of groups) {
     if (group.substitutions.length === 0) continue;
     const owner = group.words[0] ? (owners.get(group.words[0]) ?? index) : index;
-    walkSubstitutions(state, group.substitutions, { ...place, parent: owner });
+    state.walker.walkSubstitutions(state, group.substitutions, { ...place, parent: owner });
   }
   for (const statement of [...own.trailing, ...outer.trailing])
-    walkStatement(state, statement, { ...place, conditional: true });
+    state.walker.walkStatement(state, statement, { ...place, conditional: true });
 }
 
 interface HopContext {
@@ -327,7 +326,10 @@ function followScriptHop(
   });
   if (!place) return;
   const positional = hop.positional ?? (sameShell ? hc.place.frame.positional : undefined);
-  analyzeSource(state, script, { ...place, frame: { source: script, skipSubstitutions: hc.walked(), positional } });
+  state.walker.analyzeSource(state, script, {
+    ...place,
+    frame: { source: script, skipSubstitutions: hc.walked(), positional },
+  });
 }
 
 /** Builtins that set variables to values only known at run time. */

@@ -1,6 +1,18 @@
 // The state of one analysis, and where in the script the walker stands.
+import type { SyntaxNode } from './nodes';
 import type { Scope } from './scope';
 import type { PipelinePlace, Redirect, SimpleCommand, Via } from './types';
+
+/**
+ * The walker's entry points. A command walks its substitutions and re-parsed scripts with them,
+ * and the walker emits commands: handing them over in the state keeps the two files from
+ * importing each other.
+ */
+export interface Walker {
+  analyzeSource(state: AnalysisState, source: string, place: Place): { start: number; end: number }[];
+  walkStatement(state: AnalysisState, node: SyntaxNode, place: Place): void;
+  walkSubstitutions(state: AnalysisState, substitutions: readonly SyntaxNode[], place: Place): void;
+}
 
 export interface AnalysisState {
   commands: SimpleCommand[];
@@ -11,6 +23,7 @@ export interface AnalysisState {
   maxDepth: number;
   /** Date.now() after which no more parsing starts or continues. */
   deadline: number;
+  walker: Walker;
 }
 
 /** One piece of source being walked: the top-level command or a string parsed again. */

@@ -7,7 +7,8 @@
 // of programs that run, read or write through their options (GTFOBins, LOLBAS's Unix peers) and
 // the programs' own manuals. Each row has its own case and near miss in test/core/shell/option-hops.test.ts.
 import type { ArgvView } from './options';
-import { shellQuote, type ScriptHop } from './wrappers';
+import type { ScriptHop } from './script-hops';
+import { shellQuote } from './wrappers';
 
 /** One way a program takes a command: an option whose value is shell text, or a prefix inside it. */
 interface CommandOption {

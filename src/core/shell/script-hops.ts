@@ -1,6 +1,17 @@
 // Commands whose arguments are shell source run again: sh -c, eval, ssh's remote command, su -c.
 import { findOptionValue, skipOptions, type ArgvView, type OptionSpec } from './options';
-import type { Hop } from './wrappers';
+import type { Via } from './types';
+
+/** The inner commands are shell source to parse again. */
+export interface ScriptHop {
+  kind: 'script';
+  via: Via;
+  /** Recorded in the inner commands' `wrappers` (su, watch, env -S); absent for shells, eval and ssh. */
+  wrapper?: string;
+  script: string;
+  /** $0, $1, … for the script; undefined entries are dynamic. */
+  positional?: (string | undefined)[];
+}
 
 export const SHELLS = new Set([
   'bash',
@@ -72,7 +83,7 @@ function readShellInvocation(view: ArgvView, name: string): ShellInvocation {
   }
 }
 
-function shellHops(view: ArgvView, name: string): Hop[] {
+function shellHops(view: ArgvView, name: string): ScriptHop[] {
   const { script } = readShellInvocation(view, name);
   if (!script) return [];
   const positional = view.argv
@@ -81,7 +92,7 @@ function shellHops(view: ArgvView, name: string): Hop[] {
   return [{ kind: 'script', via: 'bash-c', script: script.value, positional }];
 }
 
-function sshHops(view: ArgvView): Hop[] {
+function sshHops(view: ArgvView): ScriptHop[] {
   const hostIndex = skipOptions(view, 1, SSH_SPEC);
   const options = view.argv.slice(1, hostIndex);
   // -N: no remote command; -W: a forwarded stream, not a command.
@@ -92,7 +103,7 @@ function sshHops(view: ArgvView): Hop[] {
   return [{ kind: 'script', via: 'ssh', script: command.join(' ') }];
 }
 
-function suHops(view: ArgvView, wrapper: string): Hop[] {
+function suHops(view: ArgvView, wrapper: string): ScriptHop[] {
   const found = findOptionValue(view, 1, view.argv.length, 'c', ['command', 'session-command'], SU_SPEC);
   if (!found) return [];
   return [{ kind: 'script', via: 'bash-c', wrapper, script: found.value }];
@@ -115,7 +126,7 @@ export function readsScriptFromStdin(name: string, view: ArgvView, hasInnerComma
 }
 
 /** Hops of the commands that re-parse shell source from their arguments. */
-export function scriptHopsOf(name: string, view: ArgvView): Hop[] {
+export function scriptHopsOf(name: string, view: ArgvView): ScriptHop[] {
   if (SHELLS.has(name)) return shellHops(view, name);
   switch (name) {
     case 'eval':

@@ -45,10 +45,16 @@ export function topLevelBreaks(source: string): number[] {
         (context === 'brace' && ch === '}')
       )
         stack.pop();
-      else if (ch === '$' && source.startsWith('$((', i)) (stack.push('arith'), (i += 2));
-      else if (ch === '$' && source[i + 1] === '(') (stack.push('paren'), i++);
-      else if (ch === '$' && source[i + 1] === '{') (stack.push('brace'), i++);
-      else if (ch === '`' && context !== 'backtick') stack.push('backtick');
+      else if (ch === '$' && source.startsWith('$((', i)) {
+        stack.push('arith');
+        i += 2;
+      } else if (ch === '$' && source[i + 1] === '(') {
+        stack.push('paren');
+        i++;
+      } else if (ch === '$' && source[i + 1] === '{') {
+        stack.push('brace');
+        i++;
+      } else if (ch === '`' && context !== 'backtick') stack.push('backtick');
       else if (ch === '"' && context === 'brace') stack.push('dquote');
       else if (ch === '\n' && pending.length > 0) i = skipHeredocs(source, i + 1, pending) - 1;
       i++;
@@ -82,30 +88,43 @@ export function topLevelBreaks(source: string): number[] {
     if (ch === "'") {
       const end = source.indexOf("'", i + 1);
       if (end < 0) break;
-      ((i = end + 1), (commandStart = false), (continues = false));
+      i = end + 1;
+      commandStart = false;
+      continues = false;
       continue;
     }
     if (ch === '$' && source[i + 1] === "'") {
       const end = findAnsiEnd(source, i + 2);
       if (end < 0) break;
-      ((i = end + 1), (commandStart = false), (continues = false));
+      i = end + 1;
+      commandStart = false;
+      continues = false;
       continue;
     }
     if (ch === '"' || ch === '`') {
       stack.push(ch === '"' ? 'dquote' : 'backtick');
-      ((i += 1), (commandStart = false), (continues = false));
+      i += 1;
+      commandStart = false;
+      continues = false;
       continue;
     }
     if (ch === '$' && (source[i + 1] === '(' || source[i + 1] === '{')) {
       stack.push(source.startsWith('$((', i) ? 'arith' : source[i + 1] === '(' ? 'paren' : 'brace');
       i += source.startsWith('$((', i) ? 3 : 2;
-      ((commandStart = false), (continues = false));
+      commandStart = false;
+      continues = false;
       continue;
     }
     if (ch === '(') {
-      if (commandStart && source[i + 1] === '(') (stack.push('arith'), (i += 2));
-      else (stack.push('paren'), i++);
-      ((commandStart = true), (continues = false));
+      if (commandStart && source[i + 1] === '(') {
+        stack.push('arith');
+        i += 2;
+      } else {
+        stack.push('paren');
+        i++;
+      }
+      commandStart = true;
+      continues = false;
       continue;
     }
     if (ch === ')') {
@@ -113,18 +132,21 @@ export function topLevelBreaks(source: string): number[] {
       stack.pop();
       // f() followed by a newline and then its body.
       continues = source[i - 1] === '(';
-      ((commandStart = false), i++);
+      commandStart = false;
+      i++;
       continue;
     }
     if (source.startsWith('<<<', i)) {
-      ((i += 3), (continues = false));
+      i += 3;
+      continues = false;
       continue;
     }
     if (source.startsWith('<<', i)) {
       const heredoc = readHeredocStart(source, i + 2);
       if (!heredoc) return breaks;
       pending.push(heredoc.heredoc);
-      ((i = heredoc.next), (continues = false));
+      i = heredoc.next;
+      continues = false;
       continue;
     }
     if (ch === '|' || ch === '&' || ch === ';' || ch === '<' || ch === '>') {

@@ -1,6 +1,6 @@
 // Programs that run another command given in their arguments, and where that command begins.
 import { findOptionValue, skipOptions, type ArgvView, type OptionSpec } from './options';
-import { SCRIPT_HOP_NAMES, scriptHopsOf } from './script-hops';
+import { SCRIPT_HOP_NAMES, scriptHopsOf, type ScriptHop } from './script-hops';
 import type { Via } from './types';
 
 /** The inner command is argv[from, to) of the wrapper, run as its own process. */
@@ -13,17 +13,6 @@ export interface ArgvHop {
   assignments: Record<string, string>;
   /** Assignments whose value is only known at run time. */
   unknownAssignments: string[];
-}
-
-/** The inner commands are shell source to parse again. */
-export interface ScriptHop {
-  kind: 'script';
-  via: Via;
-  /** Recorded in the inner commands' `wrappers` (su, watch, env -S); absent for shells, eval and ssh. */
-  wrapper?: string;
-  script: string;
-  /** $0, $1, … for the script; undefined entries are dynamic. */
-  positional?: (string | undefined)[];
 }
 
 export type Hop = ArgvHop | ScriptHop;

@@ -94,6 +94,12 @@ export const approvalInfoSchema = z.object({
   note: z.string().optional(),
 });
 
+/** What the call's facts rested on: the file system and git answers, and what could not be read. */
+export const factsRecordSchema = z.object({
+  io: z.array(z.object({ op: z.string(), arg: z.string(), answer: z.string() })),
+  unread: z.array(z.object({ reason: z.string(), detail: z.string() })),
+});
+
 export const verdictRecordSchema = z.object({
   type: z.literal('record').default('record'),
   schemaVersion: z.number(),
@@ -133,6 +139,7 @@ export const verdictRecordSchema = z.object({
   latencyMs: z.number(),
   failure: z.string().optional(),
   paused: z.boolean().optional(),
+  facts: factsRecordSchema.optional(),
 });
 
 export type VerdictRecord = z.infer<typeof verdictRecordSchema>;

@@ -85,6 +85,7 @@ test('numbers that are not finite are named with their value', () => {
 });
 
 test('a sparse array is not bindable; an explicit undefined element is named differently', () => {
+  // eslint-disable-next-line no-sparse-arrays -- the hole is the input under test
   assert.equal(problemOf({ items: [1, , 3] }), 'a hole in a sparse array at $.tool_input.items[1]');
   assert.equal(problemOf({ items: [1, undefined] }), 'an undefined value at $.tool_input.items[1]');
   const grown: number[] = [];

@@ -120,6 +120,7 @@ test('an own "__proto__" member from JSON.parse is kept as data', () => {
 
 test('non-plain values are rejected rather than serialized differently', () => {
   assert.throws(() => canonicalJson(new Date(0)), CanonicalJsonError);
+  // eslint-disable-next-line no-sparse-arrays -- the hole is the input under test
   assert.throws(() => canonicalJson([1, , 3]), CanonicalJsonError);
   assert.throws(() => canonicalJson({ a: undefined }), CanonicalJsonError);
   assert.throws(() => canonicalJson(new Map()), CanonicalJsonError);

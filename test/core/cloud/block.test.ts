@@ -40,7 +40,10 @@ async function sentBlock(opts: CloudCallOptions = {}): Promise<{ block: CloudBlo
 }
 
 test('the request goes to the contract path with the machine key, the questions and every block field', async () => {
-  const { block: sent } = await sentBlock({ humanTurns: ['roll out deploy/prod.yaml'] });
+  const { block: sent } = await sentBlock({
+    humanTurns: ['roll out deploy/prod.yaml'],
+    input: { command: 'cp deploy/prod.yaml deploy/prod.yaml.bak && kubectl apply -f deploy/prod.yaml' },
+  });
   const last = fake.requests[fake.requests.length - 1]!;
   assert.equal(last.path, CLOUD_REVIEW_PATH);
   assert.equal(last.headers.authorization, `Bearer ${MACHINE_KEY}`);

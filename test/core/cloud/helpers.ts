@@ -5,8 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResolvedConfig } from '../../../src/core/config/load';
 import { CLOUD_REVIEW_PATH } from '../../../src/core/cloud/contract';
-import { createSemanticTier, type SemanticTierOptions } from '../../../src/core/semantic/tier';
-import type { SemanticStartInput } from '../../../src/core/semantic/tier';
+import { createSemanticTier, type SemanticTierOptions } from '../../../src/core/review/tier';
+import type { SemanticStartInput } from '../../../src/core/review/tier';
 import {
   callFor,
   configWith,

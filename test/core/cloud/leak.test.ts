@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REDACTED_SAID, REDACTED_TARGET_WORD, type CloudBlock } from '../../../src/core/cloud/contract';
 import type { ResolvedConfig } from '../../../src/core/config/load';
-import { createSemanticTier } from '../../../src/core/semantic/tier';
+import { createSemanticTier } from '../../../src/core/review/tier';
 import {
   callFor,
   configWith,

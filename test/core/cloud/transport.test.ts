@@ -38,7 +38,7 @@ async function degradedBy(opts: CloudCallOptions = {}, env = CLOUD_ENV): Promise
 
 test('a Cloud slower than cloud.timeoutMs is degraded, whatever the judge timeout says', async () => {
   fake.behaviour = (req, res) => {
-    setTimeout(() => answering(() => block())(req, res), 1_500).unref();
+    setTimeout(() => void answering(() => block())(req, res), 1_500).unref();
   };
   assert.match(
     await degradedBy({ cloud: { timeoutMs: 200 }, semantic: { mode: 'enforce', timeoutMs: 60_000 } }),
@@ -85,7 +85,7 @@ test('an unreachable Cloud, a missing key variable and no URL are degraded; the 
 
 test('abort (a deterministic deny) stops the Cloud call; the record says why', async () => {
   fake.behaviour = (req, res) => {
-    setTimeout(() => answering(() => denyBlock())(req, res), 800).unref();
+    setTimeout(() => void answering(() => denyBlock())(req, res), 800).unref();
   };
   const tier = cloudTier();
   const run = tier.start(cloudCall(fake, worlds).input)!;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { builtInFace, builtInToolNames, FaceBook, parseToolFaces } from '../../../src/core/policies/faces';
+import { builtInFace, builtInToolNames, FaceBook, parseToolFaces } from '../../../src/core/config/faces';
 import { toolCallOf } from '../../../src/core/policies/call';
 import { loadConfig } from '../../../src/core/config/load';
 import { initShellParser } from '../../../src/core/shell';

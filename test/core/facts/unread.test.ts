@@ -29,11 +29,20 @@ const GIVE_UPS: Case[] = [
   { command: 'source "$ENV_FILE"', reason: 'unknown-script', names: /source runs a file/ },
   { command: 'generate | python3', reason: 'unknown-script', names: /python3 runs python code it reads from a pipe/ },
   {
-    command: 'python3 -c "import os; os.system(\'rm -rf ~\')"',
+    command: 'python3 -c "import os,sys; os.system(sys.argv[1])" x',
     reason: 'unread-code',
-    names: /python3 runs python code/,
+    names: /python code runs a command built at run time/,
   },
-  { command: "node -e \"require('child_process').execSync('rm -rf ~')\"", reason: 'unread-code', names: /javascript/ },
+  {
+    command: 'node -e "require(\'child_process\').execSync(process.env.CMD)"',
+    reason: 'unread-code',
+    names: /javascript code runs a command built at run time/,
+  },
+  {
+    command: 'python3 -c "import shutil,sys; shutil.rmtree(sys.argv[1])" ~',
+    reason: 'unresolvable-path',
+    names: /deletes a path known only at run time/,
+  },
   { command: 'python3 -c "$CODE"', reason: 'unread-code', names: /built at run time/ },
   { command: 'rm -rf "$TARGET"', reason: 'unresolvable-path', names: /deletes \$TARGET/ },
   { command: 'rm -rf ~/"$X"', reason: 'unresolvable-path', names: /known only at run time/ },
@@ -66,6 +75,24 @@ test("the issue's cases are blocked (ask or deny) by the whole library", async (
   }
 });
 
+test('interpreter code is read: the command it runs is judged like a shell command', async () => {
+  await ready();
+  for (const command of [
+    'python3 -c "import os; os.system(\'rm -rf ~\')"',
+    "node -e \"require('child_process').execSync('rm -rf ~')\"",
+    "python3 -c \"import subprocess; subprocess.run(['rm', '-rf', '/home/dev'])\"",
+  ]) {
+    const outcome = verdictOf('recursive-delete-outside-project', { bash: command });
+    assert.equal(outcome?.verdict, 'deny', `${command}: ${JSON.stringify(outcome)}`);
+  }
+  const read = verdictOf('secret-file-read', {
+    bash: 'python3 -c "print(open(\'/home/dev/.aws/credentials\').read())"',
+  });
+  assert.equal(read?.verdict, 'deny');
+  assert.equal(verdictOf('unread-call', { bash: 'python3 -c "print(sum(range(10)))"' }), undefined);
+  assert.equal(verdictOf('unread-call', { bash: "node -e 'console.log(JSON.stringify({a: 1}))'" }), undefined);
+});
+
 test('printf escapes are decoded before the shell that reads them: the rm is seen and denied', async () => {
   await ready();
   const outcomes = run({ bash: "printf '\\x72\\x6d -rf ~' | sh" });
@@ -88,6 +115,8 @@ const READABLE: string[] = [
   'eval "$(pyenv init -)"',
   'rm -rf ./build/"$NAME"',
   'rm -rf "/tmp/$RUN_ID"',
+  "for f in $(find . -name '*.orig' -not -path './node_modules/*'); do rm \"$f\"; done",
+  'for f in $(git ls-files -m); do rm "$f"; done',
   'OUT=$(git rev-parse HEAD); echo "$OUT"',
   'npm run build && npm test',
   'make test',

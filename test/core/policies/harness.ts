@@ -1,6 +1,7 @@
 // Shared by the policy tests: a fixed fake project and home, so no result depends on this machine.
 import { initShellParser } from '../../../src/core/shell';
-import { FaceBook } from '../../../src/core/policies/faces';
+import { loadCodeGrammars } from '../../../src/core/interp';
+import { FaceBook } from '../../../src/core/config/faces';
 import { toolCallOf } from '../../../src/core/policies/call';
 import { resolvePolicyStates, runPolicies } from '../../../src/core/policies/run';
 import type { PolicyState } from '../../../src/core/policies/run';
@@ -9,6 +10,9 @@ import { ALL_POLICIES, policyByName } from '../../../src/core/policies/registry'
 import type { AnyPolicy, SessionMemory } from '../../../src/core/policies/types';
 import type { ResolvedConfig } from '../../../src/core/config/load';
 import type { HookEvent, HookEventName, Outcome } from '../../../src/core/types';
+import { IoFacts, type FactSource } from '../../../src/core/facts/io';
+import { nodeFactSource } from '../../../src/core/facts/io-node';
+import type { SessionWrites } from '../../../src/core/facts/session-writes';
 
 export const HOME = '/home/dev';
 export const ROOT = '/home/dev/proj';
@@ -16,6 +20,7 @@ export const STATE_DIR = '/home/dev/.agent-warden';
 
 export async function ready(): Promise<void> {
   await initShellParser();
+  await loadCodeGrammars();
 }
 
 export interface CallSpec {
@@ -30,6 +35,10 @@ export interface CallSpec {
   toolResponse?: unknown;
   raw?: Record<string, unknown>;
   stateDir?: string;
+  /** The file system and git the facts see; default the real ones (Stop policies run real git in temp repos). */
+  source?: FactSource;
+  /** Files this session wrote before the call. */
+  writes?: SessionWrites;
 }
 
 export function eventOf(spec: CallSpec): HookEvent {
@@ -69,6 +78,7 @@ export function emptyConfig(): ResolvedConfig {
     files: [],
     errors: [],
     warnings: [],
+    held: [],
   };
 }
 
@@ -91,8 +101,20 @@ export function run(
     config.policySettings.set(name, { params, enabled: true, enabledSource: 'user' });
   const states = opts.states ?? resolvePolicyStates(opts.policies ?? ALL_POLICIES, config);
   const event = eventOf(spec);
-  const call = toolCallOf(event, { projectRoot: spec.root ?? ROOT, home: spec.home ?? HOME, faces: config.faces });
-  const input = { event, session: opts.session ?? freshSession(), stateDir: spec.stateDir ?? STATE_DIR };
+  const source = spec.source ?? nodeFactSource;
+  const call = toolCallOf(event, {
+    projectRoot: spec.root ?? ROOT,
+    home: spec.home ?? HOME,
+    faces: config.faces,
+    source,
+    ...(spec.writes ? { writes: spec.writes } : {}),
+  });
+  const input = {
+    event,
+    session: opts.session ?? freshSession(),
+    stateDir: spec.stateDir ?? STATE_DIR,
+    io: call?.io ?? new IoFacts(source),
+  };
   return runPolicies(states, call ? { ...input, call } : input);
 }
 

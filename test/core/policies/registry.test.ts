@@ -51,7 +51,7 @@ test('the library: at least 45 policies with stable names, defaults that parse, 
   ]);
   assert.deepEqual(
     ALL_POLICIES.filter((p) => p.alwaysOn).map((p) => p.name),
-    ['warden-self-protection', 'unread-call'],
+    ['warden-self-protection', 'warden-self-defence', 'unread-call'],
   );
 });
 

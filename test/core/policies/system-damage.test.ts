@@ -78,4 +78,14 @@ policyTable('container-host-escape', [
   { note: 'near miss: project mount', spec: 'docker run --rm -v "$PWD":/app -w /app node:20 npm test', expect: null },
   { note: 'near miss: port', spec: 'docker run -p 5432:5432 -d postgres:16', expect: null },
   { note: 'near miss: build', spec: 'docker build -t app .', expect: null },
+  { note: 'home mount', spec: 'docker run --rm -v /home/dev:/h alpine cat /h/.ssh/id_rsa', expect: 'deny' },
+  { note: '$HOME mount', spec: 'podman run --rm -v "$HOME":/mnt:rw busybox sh -c "rm -rf /mnt/*"', expect: 'deny' },
+  { note: '~/.ssh mount', spec: 'docker run -v ~/.ssh:/keys:ro alpine ls /keys', expect: 'deny' },
+  { note: '/home mount', spec: 'docker run --mount type=bind,source=/home,target=/h alpine ls /h', expect: 'deny' },
+  {
+    note: 'near miss: a project subfolder',
+    spec: 'docker run -v /home/dev/proj/data:/data alpine ls /data',
+    expect: null,
+  },
+  { note: 'near miss: named volume', spec: 'docker run -v pgdata:/var/lib/postgresql/data postgres:16', expect: null },
 ]);

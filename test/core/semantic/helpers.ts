@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyzeShell, initShellParser } from '../../../src/core/shell';
-import { FaceBook } from '../../../src/core/policies/faces';
+import { FaceBook } from '../../../src/core/config/faces';
 import { toolCallOf } from '../../../src/core/policies/call';
 import type { ToolCall } from '../../../src/core/policies/types';
 import type { ResolvedConfig } from '../../../src/core/config/load';
@@ -101,6 +101,7 @@ export function configWith(semantic: ResolvedConfig['semantic'], redactionAllowl
     files: [],
     errors: [],
     warnings: [],
+    held: [],
   };
 }
 

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSemanticTier } from '../../../src/core/semantic/tier';
+import { createSemanticTier } from '../../../src/core/review/tier';
 import type { ResolvedConfig } from '../../../src/core/config/load';
 import {
   callFor,

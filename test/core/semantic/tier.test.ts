@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSemanticTier, type SemanticTierOptions } from '../../../src/core/semantic/tier';
+import { createSemanticTier, type SemanticTierOptions } from '../../../src/core/review/tier';
 import type { Judge } from '../../../src/core/semantic/judges/types';
 import type { ResolvedConfig } from '../../../src/core/config/load';
 import { Evaluator } from '../../../src/core/evaluator';
@@ -20,7 +20,6 @@ import {
   makeWorld,
   ready,
   removeDir,
-  sendJson,
   systemoneAnswers,
 } from './helpers';
 
@@ -160,7 +159,7 @@ test('degraded: no transport (no URL, a missing key, vscode-lm outside VS Code),
 
 test('degraded: a judge slower than timeoutMs', async () => {
   fake.behaviour = (req, res) => {
-    setTimeout(() => systemoneAnswers(() => 0.1)(req, res), 1_000).unref();
+    setTimeout(() => void systemoneAnswers(() => 0.1)(req, res), 1_000).unref();
   };
   assert.match(await degradedBy({ url: fake.url('/judge'), timeoutMs: 200 }), /did not answer within 200 ms/);
 });
@@ -188,7 +187,7 @@ test('degraded: HTTP 500, malformed JSON, a missing answer, an out-of-range answ
 
 test('abort: stops the judge call; the result says why and merges like combine', async () => {
   fake.behaviour = (req, res) => {
-    setTimeout(() => systemoneAnswers(() => 0.99)(req, res), 800).unref();
+    setTimeout(() => void systemoneAnswers(() => 0.99)(req, res), 800).unref();
   };
   const tier = tierWith();
   const run = tier.start(startInput({ mode: 'enforce', url: fake.url('/judge') }, 'rm -rf /').input)!;
@@ -318,5 +317,45 @@ test('the reason that lists unnamed targets shows them redacted', async () => {
   const reason = result.outcomes.find((o) => o.policy === 'credential-exfiltration')!.reason;
   assert.match(reason, /did not name every target: https:\/\/alice:<redacted:url-password>@git\.example\.com/);
   assert.ok(!reason.includes(password));
+  await tier.close();
+});
+
+test('through the evaluator in observe mode: what the judge found is in the record, marked observed, never enforced', async () => {
+  fake.behaviour = systemoneAnswers(() => 0.95);
+  const world = makeWorld();
+  worlds.push(world.root);
+  const stateDir = join(world.root, 'state');
+  mkdirSync(stateDir);
+  const configPath = join(world.root, 'warden.json');
+  writeFileSync(configPath, JSON.stringify({ semantic: { mode: 'observe', url: fake.url('/judge') } }));
+  await Evaluator.ready();
+  const tier = tierWith();
+  const evaluator = new Evaluator({ stateDir, cliConfigPath: configPath, home: world.home, semantic: tier });
+  const { record, merged } = await evaluator.evaluate(
+    eventFor('Bash', { command: 'cat README.md' }, { cwd: world.project }),
+  );
+  assert.equal(merged.decision, 'allow', 'observe mode enforces nothing');
+  assert.equal(record.semantic.status, 'observe');
+  assert.equal(record.semantic.wouldDecide, 'deny');
+  const observed = record.outcomes.filter((o) => o.observed);
+  assert.ok(observed.length > 0, 'the judge findings are kept for the panel');
+  assert.ok(observed.every((o) => o.tier === 'semantic' && o.verdict !== 'allow'));
+  await tier.close();
+});
+
+test('through the evaluator: a deterministic deny does not ask the judge and is not reported degraded', async () => {
+  const world = makeWorld();
+  worlds.push(world.root);
+  const stateDir = join(world.root, 'state');
+  mkdirSync(stateDir);
+  const configPath = join(world.root, 'warden.json');
+  writeFileSync(configPath, JSON.stringify({ semantic: { mode: 'enforce', url: fake.url('/judge') } }));
+  await Evaluator.ready();
+  const tier = tierWith();
+  const evaluator = new Evaluator({ stateDir, cliConfigPath: configPath, home: world.home, semantic: tier });
+  const { record } = await evaluator.evaluate(eventFor('Bash', { command: 'chmod -R 777 /' }, { cwd: world.project }));
+  assert.equal(record.decision, 'deny');
+  assert.equal(record.semantic.status, 'off');
+  assert.match(record.semantic.reason ?? '', /^not asked: a deterministic policy denied the call/);
   await tier.close();
 });

@@ -1,15 +1,10 @@
 // Where the pinned Claude Code CLIs live: the tools folder that .ci/install-tools.sh fills.
 import { accessSync, constants } from 'node:fs';
 import { join } from 'node:path';
+import { toolsFolder } from '../../builders/process';
 
 export const claudeVersions = ['2.1.197', '2.1.332'] as const;
 export type ClaudeVersion = (typeof claudeVersions)[number];
-
-const defaultToolsFolder = '/opt/agent-warden-tools';
-
-export function toolsFolder(): string {
-  return process.env['AGENT_WARDEN_TOOLS'] ?? defaultToolsFolder;
-}
 
 /** The CLI's path; throws (never skips) when the tools were not installed. */
 export function claudeBinary(version: ClaudeVersion): string {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { toolResultsOf, type ToolResult } from './anthropic-wire';
-import { claudeBinary, claudeVersions, type ClaudeVersion } from './claude-binary';
+import { claudeBinary, claudeVersions } from './claude-binary';
 import { agentTurns, startFakeModel, toolUseIdFor, type FakeModel } from './fake-model';
 import { preToolUseDenial, startHookServer, writeCommandHook } from './hook-doubles';
 import { runClaude } from './run-claude';

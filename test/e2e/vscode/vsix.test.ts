@@ -49,6 +49,7 @@ const ALLOWED = [
   /^extension\/dist\/[a-z-]+\.wasm$/,
   /^extension\/dist\/webview\/panel\.(js|css)$/,
   /^extension\/media\/icon\.png$/,
+  /^extension\/media\/walkthrough\/(connect|panel|terminal|blocked)\.svg$/,
   /^extension\/schemas\/config\.schema\.json$/,
 ];
 
@@ -60,6 +61,8 @@ const REQUIRED = [
   'extension/dist/webview/panel.js',
   'extension/dist/webview/panel.css',
   'extension/media/icon.png',
+  'extension/media/walkthrough/connect.svg',
+  'extension/media/walkthrough/blocked.svg',
   'extension/schemas/config.schema.json',
   'extension/readme.md',
   'extension/changelog.md',

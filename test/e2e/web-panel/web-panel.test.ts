@@ -188,6 +188,21 @@ test(
       assert.deepEqual(await postHook(served.url, token, hookBody('ls -la web-allowed-dir', folder)), {});
       await page.waitForSelector('#spacer .row:has-text("web-allowed-dir")', { timeout: 20_000 });
 
+      // A filter select keeps its value while rows arrive (its value is set after its options exist).
+      await page.selectOption('select[data-filter="decision"]', 'allow');
+      await postHook(served.url, token, hookBody('ls web-filter-kept', folder));
+      await page.waitForSelector('#spacer .row:has-text("web-filter-kept")', { timeout: 20_000 });
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await postHook(served.url, token, hookBody('ls web-filter-kept-2', folder));
+      await page.waitForSelector('#spacer .row:has-text("web-filter-kept-2")', { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector('select[data-filter="tool"] option[value="Bash"]'));
+      assert.equal(
+        await page.$eval('select[data-filter="decision"]', (el) => (el as HTMLSelectElement).value),
+        'allow',
+      );
+      await page.selectOption('select[data-filter="decision"]', '');
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
       const denied = await postHook(served.url, token, hookBody('chmod -R 777 /', folder));
       assert.equal(denied.hookSpecificOutput?.permissionDecision, 'deny', JSON.stringify(denied));
       const denyRow = await page.waitForSelector('#spacer .row:has-text("chmod -R 777 /")', { timeout: 20_000 });
@@ -308,6 +323,7 @@ test(
     } catch (err) {
       throw new Error(
         `${(err as Error).message}\n--- serve stderr (tail) ---\n${stderr.join('').slice(-3000)}\n--- page errors ---\n${pageErrors.join('\n')}`,
+        { cause: err },
       );
     }
   },

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
 import { isInside, resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
+import type { IoFacts } from '../../facts/io';
 import type { ToolCall } from '../types';
 import { argsOf, commandsWithCwd, evidenceOf, shellCommands } from '../../facts/commands';
 import { agentConfigKind, isWardenProjectConfig } from './shared/agent-paths';
@@ -17,29 +18,22 @@ import { followedBy } from '../../text/scan';
 const WARDEN_MARK =
   /agent-warden|agent_warden|https?:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+\/hooks\/(claude|codex|gemini|cursor|copilot)\b/i;
 
-function mentionsWarden(path: string): boolean {
-  try {
-    return WARDEN_MARK.test(readFileSync(path, 'utf8').slice(0, 1_000_000));
-  } catch {
-    return false;
-  }
+function mentionsWarden(io: IoFacts, path: string): boolean {
+  return WARDEN_MARK.test(io.readText(path, 1_000_000) ?? '');
 }
 
 /** Pids of running endpoints, from the records in the state folder. */
-function wardenPids(stateDir: string): Set<string> {
+function wardenPids(io: IoFacts, stateDir: string): Set<string> {
   const pids = new Set<string>();
-  try {
-    for (const name of readdirSync(join(stateDir, 'endpoints'))) {
-      if (!name.endsWith('.json')) continue;
-      try {
-        const pid = (JSON.parse(readFileSync(join(stateDir, 'endpoints', name), 'utf8')) as { pid?: unknown }).pid;
-        if (typeof pid === 'number') pids.add(String(pid));
-      } catch {
-        /* a record being rewritten: the next call sees it */
-      }
+  const folder = join(stateDir, 'endpoints');
+  for (const name of io.listDir(folder) ?? []) {
+    if (!name.endsWith('.json')) continue;
+    try {
+      const pid = (JSON.parse(io.readText(join(folder, name), 64 * 1024) ?? 'null') as { pid?: unknown } | null)?.pid;
+      if (typeof pid === 'number') pids.add(String(pid));
+    } catch {
+      /* a record being rewritten: the next call sees it */
     }
-  } catch {
-    /* no endpoints recorded */
   }
   return pids;
 }
@@ -75,7 +69,7 @@ function killsWarden(call: ToolCall, stateDir: string): string | null {
       args.some((a) => /^(node|node\.exe|nodejs)$/i.test(a))
     )
       return `${name} ${joined} (also ends Warden's server)`;
-    pids ??= wardenPids(stateDir);
+    pids ??= wardenPids(call.io, stateDir);
     const known = pids;
     const pid = args.find((a) => known.has(a));
     if (pid) return `${name} ${pid} (Warden's own process)`;
@@ -115,7 +109,7 @@ function selfProtectionFinding(call: ToolCall, stateDir: string): string | null 
   for (const target of writeTargets(call)) {
     if (isWardenProjectConfig(target.absolute, call.projectRoot))
       return `changes Warden's project config (${target.raw})`;
-    if (agentConfigKind(target.absolute, call.projectRoot, call.home) && mentionsWarden(target.absolute))
+    if (agentConfigKind(target.absolute, call.projectRoot, call.home) && mentionsWarden(call.io, target.absolute))
       return `changes ${target.raw}, which holds Warden's hook entries`;
   }
   const oldText =
@@ -186,6 +180,25 @@ const BYPASS_FLAGS: Record<string, RegExp> = {
   copilot: /^--allow-all-tools$|^--allow-all$|^--yolo$|^--allow-all-paths$/,
 };
 
+// Agent CLIs as package runners start them: npx @anthropic-ai/claude-code, bunx @openai/codex.
+const AGENT_PACKAGES: Record<string, string> = {
+  '@anthropic-ai/claude-code': 'claude',
+  '@openai/codex': 'codex',
+  '@google/gemini-cli': 'gemini',
+  '@github/copilot': 'copilot',
+};
+const PACKAGE_RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
+
+function agentRunBy(cmd: SimpleCommand): { name: string; args: string[] } | undefined {
+  const args = argsOf(cmd);
+  const viaDlx = (cmd.name === 'pnpm' || cmd.name === 'yarn') && args[0] === 'dlx';
+  if (!PACKAGE_RUNNERS.has(cmd.name) && !viaDlx) return { name: cmd.name, args };
+  const at = args.findIndex((a, i) => (!viaDlx || i > 0) && !a.startsWith('-'));
+  const spec = (args[at] ?? '').replace(/(.)@[^/]*$/, '$1');
+  const name = own(AGENT_PACKAGES, spec);
+  return name ? { name, args: args.slice(at + 1) } : undefined;
+}
+
 export const nestedAgentPermissionBypass = definePolicy({
   name: 'nested-agent-permission-bypass',
   category: 'agent-integrity',
@@ -197,9 +210,10 @@ export const nestedAgentPermissionBypass = definePolicy({
   evaluate({ call }) {
     if (!call?.shell) return null;
     for (const cmd of shellCommands(call)) {
-      const pattern = own(BYPASS_FLAGS, cmd.name);
-      if (!pattern) continue;
-      const args = argsOf(cmd);
+      const agent = agentRunBy(cmd);
+      const pattern = agent ? own(BYPASS_FLAGS, agent.name) : undefined;
+      if (!agent || !pattern) continue;
+      const args = agent.args;
       const flagged = args.filter((a) => pattern.test(a));
       // `--permission-mode` and `--approval-mode` only bypass with the yolo/bypass value.
       const real = flagged.filter(

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
@@ -206,9 +205,9 @@ export const packageManagerPreference = definePolicy({
   defaultEnabled: false,
   decision: 'instruct',
   params: z.object({ preferred: z.enum(['npm', 'pnpm', 'yarn', 'bun']).optional() }),
-  evaluate({ call, params }) {
+  evaluate({ call, params, io }) {
     if (!call?.shell) return null;
-    const preferred = params.preferred ?? LOCKFILES.find(([file]) => existsSync(join(call.projectRoot, file)))?.[1];
+    const preferred = params.preferred ?? LOCKFILES.find(([file]) => io.exists(join(call.projectRoot, file)))?.[1];
     if (!preferred) return null;
     for (const cmd of shellCommands(call)) {
       const used = own(MANAGERS, cmd.name);
@@ -250,47 +249,93 @@ export const backgroundProcess = definePolicy({
   },
 });
 
-function untrustedSourceOf(cmd: SimpleCommand, args: string[]): string | null {
-  const pip =
+const LOOPBACK_URL = /^https?:\/\/(localhost|127\.[\d.]+|\[::1\])(:\d+)?(\/|$)/;
+// A package straight from a URL, a git repository or a tarball rather than by name from the registry.
+const REMOTE_SPEC = /^(https?:\/\/|git\+|git:\/\/|ssh:\/\/|github:|gitlab:|bitbucket:|gist:)|\.(tgz|tar\.gz|whl)$/;
+
+function isPip(cmd: SimpleCommand, args: string[]): boolean {
+  return (
     /^pip\d*(\.\d+)?$/.test(cmd.name) ||
-    (interpreterKind(cmd.name) === 'python' && args[1] === 'pip') ||
-    cmd.name === 'uv';
+    (interpreterKind(cmd.name) === 'python' && args[0] === '-m' && args[1] === 'pip') ||
+    cmd.name === 'uv'
+  );
+}
+
+function indexOf(cmd: SimpleCommand, args: string[]): string | null {
+  const pip = isPip(cmd, args);
   const npm = ['npm', 'pnpm', 'yarn', 'bun'].includes(cmd.name);
-  if (!pip && !npm) return null;
+  const gem = cmd.name === 'gem' || cmd.name === 'bundle';
+  if (!pip && !npm && !gem) return null;
   for (const url of [
-    ...optionValues(args, ['i'], ['index-url', 'registry']),
-    ...optionValues(args, [], ['extra-index-url']),
+    ...optionValues(args, pip ? ['i'] : [], ['index-url', 'registry', 'index', 'default-index']),
+    ...optionValues(args, gem ? ['s'] : [], gem ? ['source'] : []),
   ]) {
-    if (/^http:\/\//.test(url) && !/^http:\/\/(localhost|127\.)/.test(url))
-      return `a package index over plain http (${url})`;
+    if (LOOPBACK_URL.test(url)) continue;
+    if (/^http:\/\//.test(url)) return `a package index over plain http (${url})`;
+    return `a package index chosen on the command line (${url}) rather than the project's configured one`;
   }
   if (optionValues(args, [], ['extra-index-url']).length)
     return 'an extra package index (--extra-index-url), which lets any index win a name (dependency confusion)';
   if (args.includes('--trusted-host')) return '--trusted-host, which turns off certificate checks';
+  // npm config set registry URL, pip config set global.index-url URL, yarn config set npmRegistryServer URL
+  const setAt = args.indexOf('set');
+  if (args[0] === 'config' && setAt !== -1) {
+    const key = (args[setAt + 1] ?? '').toLowerCase();
+    const value = args[setAt + 2] ?? key.split('=')[1] ?? '';
+    if (/registry|index-url|index_url/.test(key) && !LOOPBACK_URL.test(value))
+      return `a new default package index (${evidenceOf(`${key} ${value}`, 80)})`;
+  }
+  return null;
+}
+
+function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
   const operands = parseFlags(
     args,
-    ['i', 'r', 'c', 'e', 't'],
-    ['index-url', 'extra-index-url', 'registry', 'requirement', 'constraint', 'target', 'trusted-host'],
+    ['i', 'r', 'c', 'e', 't', 'p'],
+    ['index-url', 'extra-index-url', 'registry', 'requirement', 'constraint', 'target', 'trusted-host', 'package'],
   ).positionals;
-  const installs = operands.some((a) => /^(i|install|add)$/.test(a));
-  if (installs) {
-    const remote = operands.find(
-      (a) =>
-        /^(https?:\/\/|git\+http:\/\/|git:\/\/)/.test(a) &&
-        !/^https:\/\/(github\.com|gitlab\.com|bitbucket\.org)\//.test(a),
-    );
+  const manager = isPip(cmd, args) || ['npm', 'pnpm', 'yarn', 'bun', 'gem', 'pipx', 'uv'].includes(cmd.name);
+  if (manager && operands.some((a) => /^(i|install|add)$/.test(a))) {
+    const remote = operands.find((a) => REMOTE_SPEC.test(a));
     if (remote) return `a package straight from ${remote}`;
   }
-  if (npm && args[0] === 'config' && args[1] === 'set' && args[2] === 'registry' && /^http:/.test(args[3] ?? ''))
-    return 'an npm registry over plain http';
+  // Runners that fetch and execute in one step: npx URL, bunx github:x/y, uvx --from git+…, pipx run --spec git+…
+  if (RUNNERS.has(cmd.name) || (['pnpm', 'yarn'].includes(cmd.name) && operands[0] === 'dlx')) {
+    const spec = [...optionValues(args, ['p'], ['package']), ...operands].find((a) => REMOTE_SPEC.test(a));
+    if (spec) return `code fetched and run from ${spec}`;
+  }
+  if (
+    cmd.name === 'uvx' ||
+    (cmd.name === 'pipx' && operands[0] === 'run') ||
+    (cmd.name === 'uv' && operands[0] === 'tool')
+  ) {
+    const spec = [...optionValues(args, [], ['from', 'spec', 'with']), ...operands].find((a) => REMOTE_SPEC.test(a));
+    if (spec) return `code fetched and run from ${spec}`;
+  }
+  if (cmd.name === 'cargo' && operands[0] === 'install') {
+    const git = optionValues(args, [], ['git', 'registry', 'index'])[0];
+    if (git) return `a crate built from ${git}`;
+  }
+  if (cmd.name === 'deno' && operands[0] === 'run') {
+    const url = operands.find((a) => /^https?:\/\//.test(a));
+    if (url) return `a script run straight from ${url}`;
+  }
+  if (cmd.name === 'go' && operands[0] === 'run') {
+    const module = operands.find((a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a));
+    if (module) return `a module fetched and run from ${module}`;
+  }
   return null;
+}
+
+function untrustedSourceOf(cmd: SimpleCommand, args: string[]): string | null {
+  return indexOf(cmd, args) ?? remotePackageOf(cmd, args);
 }
 
 export const packageFromUntrustedSource = definePolicy({
   name: 'package-from-untrusted-source',
   category: 'packages-and-system',
   description:
-    'Asks before installing from an arbitrary URL, a plain-http index, an extra index (dependency confusion) or with certificate checks off.',
+    'Asks before installing or running packages from a URL, git, a tarball, an index named on the command line or an extra index, or with certificate checks off.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

@@ -274,6 +274,18 @@ export const massProcessKill = definePolicy({
   },
 });
 
+/** A bind-mount source that is the home folder, a folder above it, or a credential folder in it. */
+function homeMountOf(source: string, home: string): string | null {
+  const expanded = source.replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, home).replace(/\/+$/, '') || '/';
+  if (expanded === home) return `the home folder (${source})`;
+  if (home.startsWith(`${expanded}/`)) return `${source}, which holds the home folder`;
+  if (/^\/home\/[^/]+$/.test(expanded)) return `another account's home folder (${source})`;
+  const inside = expanded.startsWith(`${home}/`) ? expanded.slice(home.length + 1) : null;
+  if (inside !== null && /^\.(ssh|aws|gnupg|kube|docker|config|azure|netrc|npmrc|pypirc)(\/|$)/.test(inside))
+    return `the credential folder ${source}`;
+  return null;
+}
+
 function hostEscapeSign(call: ToolCall): string | null {
   for (const cmd of shellCommands(call)) {
     const name = cmd.name.toLowerCase();
@@ -299,6 +311,8 @@ function hostEscapeSign(call: ToolCall): string | null {
         /^\/(etc|root|boot|var\/run\/docker\.sock|run\/docker\.sock|proc|sys|dev)(\/|$)/.test(source)
       )
         return `${name} run mounts the host's ${source} into the container`;
+      const home = homeMountOf(source, call.home);
+      if (home) return `${name} run mounts ${home} into the container, where anything in it can read or delete it`;
     }
     if (args.some((a) => /^--cap-add(=|$)/.test(a)) && args.some((a) => /SYS_ADMIN|ALL|SYS_PTRACE|SYS_MODULE/.test(a)))
       return `${name} run adds kernel capabilities that let the container escape`;

@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { z } from 'zod';
-import { findProjectRoot } from '../../project';
 import { definePolicy } from '../types';
 import type { HookEvent } from '../../types';
 
@@ -59,22 +57,6 @@ export const repeatedIdenticalCalls = definePolicy({
   },
 });
 
-const GIT_TIMEOUT_MS = 3000;
-
-function git(args: string[], cwd: string): string | null {
-  try {
-    return execFileSync('git', args, {
-      cwd,
-      timeout: GIT_TIMEOUT_MS,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      maxBuffer: 4 * 1024 * 1024,
-    });
-  } catch {
-    return null;
-  }
-}
-
 /** Claude Code sets stop_hook_active when it already continued once because of a Stop hook. */
 function alreadyContinued(event: HookEvent): boolean {
   return event.raw.stop_hook_active === true;
@@ -88,10 +70,13 @@ export const stopWithUncommittedWork = definePolicy({
   decision: 'deny',
   events: ['Stop'],
   params: z.object({ ignoreUntracked: z.boolean().default(false) }),
-  evaluate({ event, params }) {
+  evaluate({ event, params, io }) {
     if (alreadyContinued(event) || !event.cwd) return null;
-    const root = findProjectRoot(event.cwd);
-    const status = git(['status', '--porcelain', ...(params.ignoreUntracked ? ['--untracked-files=no'] : [])], root);
+    // git answers for the whole repository from any folder in it; porcelain paths are from its top.
+    const status = io.git(
+      ['status', '--porcelain', ...(params.ignoreUntracked ? ['--untracked-files=no'] : [])],
+      event.cwd,
+    );
     if (status === null) return null;
     const lines = status.split('\n').filter((l) => l.trim() !== '');
     if (!lines.length) return null;
@@ -114,13 +99,15 @@ export const stopWithUnpushedCommits = definePolicy({
   decision: 'deny',
   events: ['Stop'],
   params: z.object({}),
-  evaluate({ event }) {
+  evaluate({ event, io }) {
     if (alreadyContinued(event) || !event.cwd) return null;
-    const root = findProjectRoot(event.cwd);
+    const root = event.cwd;
     // A repository with no remote has nowhere to push to.
-    if (!(git(['remote'], root) ?? '').trim()) return null;
-    const upstream = git(['rev-list', '--count', '@{upstream}..HEAD'], root);
-    const count = Number((upstream ?? git(['rev-list', '--count', 'HEAD', '--not', '--remotes'], root) ?? '0').trim());
+    if (!(io.git(['remote'], root) ?? '').trim()) return null;
+    const upstream = io.git(['rev-list', '--count', '@{upstream}..HEAD'], root);
+    const count = Number(
+      (upstream ?? io.git(['rev-list', '--count', 'HEAD', '--not', '--remotes'], root) ?? '0').trim(),
+    );
     if (!Number.isFinite(count) || count === 0) return null;
     return {
       reason: `The branch has ${count} commit${count > 1 ? 's' : ''} not pushed to any remote: push them (to a feature branch), or say why they stay local.`,

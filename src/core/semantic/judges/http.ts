@@ -6,11 +6,6 @@ export const DEFAULT_TIMEOUT_MS = 3_000;
 /** A judge's reply is a few hundred bytes; anything past this is not a reply. */
 export const MAX_REPLY_BYTES = 1024 * 1024;
 
-export interface PostResult {
-  status: number;
-  json: unknown;
-}
-
 export class JsonPoster {
   private readonly pool: Pool;
   private readonly path: string;

@@ -1,6 +1,7 @@
 import { resolvePath } from '../../../shell/paths';
 import type { ToolCall } from '../../types';
 import { globNamesSecrets, secretFileKind } from '../../../facts/sensitive-paths';
+import { secretKindOf } from '../../../facts/sensitive';
 import { readTargets } from '../../../facts/targets';
 import { argsOf, commandsWithCwd, shellPath } from '../../../facts/commands';
 
@@ -27,7 +28,8 @@ export function secretReads(call: ToolCall | undefined): SecretRead[] {
   if (!call) return [];
   const found: SecretRead[] = [];
   for (const target of readTargets(call)) {
-    const kind = secretFileKind(target.absolute, call.home);
+    // As the system resolves it: any account's home, a glob that could match, a symlink's real path.
+    const kind = secretKindOf(target, call.home);
     if (kind) found.push({ path: target.raw, kind, source: target.source });
   }
   // `find ~ -name "*.key" -exec cat {} +`: what the reader gets is chosen by find.

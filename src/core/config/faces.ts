@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toolFaceSchema } from '../config/schema';
+import { toolFaceSchema } from './schema';
 
 // A face tells the policies how to read a tool's arguments, so one policy
 // ("writing outside the project") covers every agent's write tool.

@@ -1,41 +1,35 @@
-import type { HookEvent, Merged, Outcome } from '../types';
-import type { ResolvedConfig } from '../config/load';
-import type { ToolCall } from '../policies/types';
+import type { Merged, Outcome } from '../types';
 import type { CloudPart, Envelope, VerdictRecord } from '../verdict/record';
-import { DEFAULT_CAPS } from './caps';
+import { DEFAULT_CAPS } from '../semantic/caps';
 import { CloudClients, machineKey } from '../cloud/client';
 import { NO_SIDE_EFFECT_TOOLS } from '../cloud/contract';
 import { degradedCloudPart, degradedCloudReview, runCloudReview, type CloudMode } from '../cloud/review';
-import type { Caps } from './caps';
-import { decide, DEFAULT_THRESHOLDS, type SemanticDecision, type Thresholds } from './decide';
-import { buildEnvelope, type BuiltEnvelope } from './envelope';
-import { ReplyCache, requestKey, DEFAULT_CACHE_ENTRIES, DEFAULT_CACHE_TTL_MS } from './judges/cache';
+import type { Caps } from '../semantic/caps';
+import { decide, DEFAULT_THRESHOLDS, type SemanticDecision, type Thresholds } from '../semantic/decide';
+import { buildEnvelope, type BuiltEnvelope } from '../semantic/envelope';
+import { ReplyCache, requestKey, DEFAULT_CACHE_ENTRIES, DEFAULT_CACHE_TTL_MS } from '../semantic/judges/cache';
 import {
   answererIdentity,
   defaultJudgeFactory,
   judgeIdentity,
   type JudgeFactory,
   type SemanticConfig,
-} from './judges/factory';
-import { DEFAULT_TIMEOUT_MS } from './judges/http';
-import { DEFAULT_RATE_LIMIT, RateLimitedJudge, TokenBucket, type RateLimit } from './judges/rate-limit';
-import { checkAnswers, JudgeError, type Judge, type JudgeReply, type JudgeRequest } from './judges/types';
-import { mergeOutcomes } from './merge';
+} from '../semantic/judges/factory';
+import { DEFAULT_TIMEOUT_MS } from '../semantic/judges/http';
+import { DEFAULT_RATE_LIMIT, RateLimitedJudge, TokenBucket, type RateLimit } from '../semantic/judges/rate-limit';
+import { checkAnswers, JudgeError, type Judge, type JudgeReply, type JudgeRequest } from '../semantic/judges/types';
+import { mergeOutcomes } from '../semantic/merge';
 import { combine } from '../verdict/combine';
-import { selectQuestions, semanticPolicyNames, type QuestionSet } from './questions';
-import { SessionSecrets } from './session-secrets';
-import type { TranscriptReadOptions } from './transcript';
+import { selectQuestions, semanticPolicyNames, type QuestionSet } from '../semantic/questions';
+import { SessionSecrets } from '../semantic/session-secrets';
+import type { TranscriptReadOptions } from '../semantic/transcript';
+import type { SemanticStartInput } from '../semantic/start';
 
 // The contract between the evaluator and the semantic tier. The tier runs in
 // parallel with the deterministic policies; the evaluator aborts it when a
 // policy hard-denies, and lets it merge the outcomes otherwise.
 
-export interface SemanticStartInput {
-  event: HookEvent;
-  call: ToolCall;
-  config: ResolvedConfig;
-  projectRoot: string;
-}
+export type { SemanticStartInput };
 
 export interface SemanticResult {
   envelope: Envelope | null;
@@ -371,7 +365,7 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
     async close(): Promise<void> {
       const all = [...judges.values()];
       judges.clear();
-      await Promise.all([...all.map((judge) => judge.close?.()), cloudClients.close()]);
+      await Promise.all([...all.map(async (judge) => judge.close?.()), cloudClients.close()]);
     },
   };
 }

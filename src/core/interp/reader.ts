@@ -1,0 +1,39 @@
+// The interpreter-code reader as the call-facts module consumes it (see facts/code.ts): language
+// names as the facts module spells them, and never an exception.
+import type { CodeReader, CodeReading } from '../facts/code';
+import { analyzeCode } from './analyze';
+import { grammarsReady } from './parse';
+import type { CodeLanguage } from './types';
+
+const LANGUAGES: Record<string, CodeLanguage> = {
+  python: 'python',
+  javascript: 'javascript',
+  node: 'javascript',
+  typescript: 'javascript',
+  php: 'php',
+  ruby: 'ruby',
+  powershell: 'powershell',
+  perl: 'perl',
+  awk: 'awk',
+  gawk: 'awk',
+  mawk: 'awk',
+  nawk: 'awk',
+};
+
+/** The reader's language for a name the facts module uses, if it reads that language. */
+export function codeLanguageOf(language: string): CodeLanguage | undefined {
+  return Object.hasOwn(LANGUAGES, language) ? LANGUAGES[language] : undefined;
+}
+
+export const INTERPRETER_CODE_READER: CodeReader = {
+  reads: (language) => codeLanguageOf(language) !== undefined,
+  read(language, code): CodeReading {
+    const known = codeLanguageOf(language);
+    if (known === undefined) return { effects: [], unread: [`no reader for ${language} code`] };
+    if (known !== 'perl' && known !== 'awk' && !grammarsReady()) {
+      return { effects: [], unread: [`the ${known} grammar is not loaded`] };
+    }
+    const { effects, unread } = analyzeCode(known, code);
+    return { effects, unread };
+  },
+};

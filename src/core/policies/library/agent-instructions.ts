@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
+import { isInside } from '../../shell/paths';
+import { definePolicy } from '../types';
+import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
+import { writeTargets } from '../../facts/targets';
+
+// What an agent reads as instructions or runs on its own: slash commands, sub-agents, skills,
+// memory files (CLAUDE.md, AGENTS.md), editor tasks that run when a folder opens, direnv's
+// .envrc. The settings files themselves are agent-config-tampering's; these do not switch a
+// guard off, but they tell the next session (or the editor) what to do without the person.
+
+const INSTRUCTION_PATHS: readonly [RegExp, string][] = [
+  [/(^|\/)\.claude\/(commands|agents|skills|output-styles)\//, 'Claude Code commands, agents or skills'],
+  [/(^|\/)(CLAUDE|CLAUDE\.local|AGENTS|GEMINI)\.md$/, 'agent memory and instructions'],
+  [/(^|\/)\.github\/(copilot-instructions\.md|instructions\/|prompts\/|agents\/)/, 'Copilot instructions'],
+  [/(^|\/)\.cursor\/rules\/|(^|\/)\.cursorrules$/, 'Cursor rules'],
+  [/(^|\/)\.codex\/(prompts|agents)\//, 'Codex prompts'],
+  [/(^|\/)\.gemini\/(commands|extensions)\//, 'Gemini CLI commands'],
+  [/(^|\/)\.vscode\/tasks\.json$/, 'VS Code tasks (they can run when the folder opens)'],
+  [/(^|\/)\.envrc$/, "direnv's .envrc (it runs when a shell enters the folder)"],
+];
+
+function instructionKind(path: string): string | undefined {
+  const normalized = path.replace(/\\/g, '/');
+  return INSTRUCTION_PATHS.find(([pattern]) => pattern.test(normalized))?.[1];
+}
+
+// git checkout REF -- PATHS and git restore --source REF PATHS bring files from another ref.
+function restoredFromRef(cmd: SimpleCommand): string[] {
+  if (cmd.name !== 'git') return [];
+  const args = argsOf(cmd);
+  const sub = args.findIndex((a) => a === 'checkout' || a === 'restore');
+  if (sub === -1) return [];
+  const rest = args.slice(sub + 1);
+  const dashes = rest.indexOf('--');
+  if (args[sub] === 'checkout') return dashes > 0 ? rest.slice(dashes + 1) : [];
+  // Only the paths are judged below, so the ref given to --source among the words does no harm.
+  const hasSource = rest.some((a) => a === '-s' || a.startsWith('--source'));
+  return hasSource ? rest.filter((a) => !a.startsWith('-')) : [];
+}
+
+const AGENT_FOLDERS = /(^|\/)\.(claude|codex|gemini|cursor|github|vscode)\/?$/;
+
+export const agentInstructionsChange = definePolicy({
+  name: 'agent-instructions-change',
+  category: 'agent-integrity',
+  description:
+    'Asks before writing what agents read as instructions or run unattended: .claude/commands, agents, skills, CLAUDE.md, AGENTS.md, rules files, .vscode/tasks.json, .envrc.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    for (const target of writeTargets(call)) {
+      if (!isInside(target.absolute, call.projectRoot) && !isInside(target.absolute, call.home)) continue;
+      const kind = instructionKind(target.absolute);
+      if (!kind) continue;
+      return {
+        reason: `Writes ${target.raw} (${kind}): the next agent session or the editor follows it without asking; show the person the change and let them approve it.`,
+        evidence: evidenceOf(call.command ?? target.raw),
+      };
+    }
+    for (const cmd of shellCommands(call)) {
+      const restored = restoredFromRef(cmd).find(
+        (p) => instructionKind(p) || AGENT_FOLDERS.test(p) || /settings/.test(p),
+      );
+      if (restored)
+        return {
+          reason: `Brings ${restored} from another git ref: agent configuration or instructions that nobody reviewed in this checkout; approve this exact call if it is intended.`,
+          evidence: evidenceOf(cmd.text),
+        };
+      if (cmd.name === 'direnv' && argsOf(cmd)[0] === 'allow')
+        return {
+          reason:
+            "direnv allow trusts the folder's .envrc, which then runs in every shell that enters it; the person should read it and allow it.",
+          evidence: evidenceOf(cmd.text),
+        };
+    }
+    return null;
+  },
+});

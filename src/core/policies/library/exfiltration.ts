@@ -1,0 +1,183 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
+import { classifySecretName } from '../../redaction/secret-names';
+import { definePolicy } from '../types';
+import { argsOf, evidenceOf, optionValues, redirectReads, shellCommands } from '../../facts/commands';
+import { NETCATS } from '../../facts/programs';
+
+// Data leaving the machine without a recognised secret read: project files, archives or command
+// output uploaded to a host, a DNS name built from command output, a secret-named variable
+// expanded into a network argument. Uploads to this machine or the private network are local work.
+
+const CURL_DATA_SHORT = ['d', 'F'];
+const CURL_DATA_LONG = ['data', 'data-binary', 'data-raw', 'data-urlencode', 'form', 'json'];
+// Where a credential is meant to go: a header or a login option is how a tool authenticates.
+const CREDENTIAL_OPTIONS = /^(-H|--header|-u|--user|--oauth2-bearer|-b|--cookie|--proxy-user)$/;
+const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'ping', 'ping6', 'getent', 'resolvectl']);
+const NETWORK_TOOLS = new Set([
+  'curl',
+  'wget',
+  'http',
+  'https',
+  'xh',
+  'ssh',
+  'scp',
+  'sftp',
+  'rsync',
+  'openssl',
+  'ftp',
+  'lftp',
+  ...NETCATS,
+  ...DNS_TOOLS,
+]);
+
+function isLocalHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || bare === '0.0.0.0') return true;
+  if (isIP(bare) === 4) {
+    const [a = 0, b = 0] = bare.split('.').map(Number);
+    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  }
+  return isIP(bare) === 6 && /^(fc|fd|fe80)/.test(bare);
+}
+
+function hostOfUrl(word: string): string | undefined {
+  try {
+    return new URL(/^[a-z][\w+.-]*:\/\//i.test(word) ? word : `http://${word}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+function remoteTarget(cmd: SimpleCommand): string | undefined {
+  for (const word of argsOf(cmd)) {
+    if (word.startsWith('-')) continue;
+    const host =
+      /^[a-z][\w+.-]*:\/\//i.test(word) || /^[\w.-]+\.[a-z]{2,}(\/|:|$)/i.test(word) ? hostOfUrl(word) : undefined;
+    if (host && !isLocalHost(host)) return host;
+  }
+  return undefined;
+}
+
+function curlUpload(cmd: SimpleCommand): string | undefined {
+  const args = argsOf(cmd);
+  let sources: string[] = [];
+  if (cmd.name === 'curl')
+    sources = [
+      ...optionValues(args, ['T'], ['upload-file']),
+      ...optionValues(args, CURL_DATA_SHORT, CURL_DATA_LONG)
+        .filter((value) => /^[@<]|=[@<]/.test(value))
+        .map((value) => value.replace(/^[^@<]*[@<]/, '')),
+    ];
+  else if (cmd.name === 'wget') sources = optionValues(args, [], ['post-file', 'body-file']);
+  const source = sources[0];
+  if (source === undefined) return undefined;
+  return source === '-' || source === '.' ? 'what the pipeline feeds it' : source;
+}
+
+function streamedToHost(cmd: SimpleCommand): boolean {
+  const args = argsOf(cmd);
+  const fed = cmd.pipeline.index > 0 || redirectReads(cmd).length > 0;
+  if (cmd.name === 'openssl') return args[0] === 's_client' && fed;
+  if (cmd.name === 'socat') return args.some((a) => /^(file|open|gopen):/i.test(a)) || fed;
+  return NETCATS.has(cmd.name) && fed && !args.some((a) => /^-\w*z/.test(a));
+}
+
+/** The host a stream tool connects to: openssl's -connect, socat's TCP: address, nc's first operand. */
+function hostArgument(cmd: SimpleCommand): string | undefined {
+  const args = argsOf(cmd);
+  const connectAt = args.findIndex((a) => a === '-connect' || a === '--connect');
+  const socat = args.find((a) => /^(tcp|tcp4|tcp6|udp|openssl|ssl)[^:]*:/i.test(a));
+  const candidate =
+    (connectAt !== -1 ? args[connectAt + 1] : undefined) ??
+    socat?.split(':')[1] ??
+    args.find((a) => !a.startsWith('-') && !/^\d+$/.test(a));
+  return candidate?.replace(/:\d+$/, '');
+}
+
+// Names assigned from secret-named variables earlier in the call (K=$AWS_SECRET_ACCESS_KEY) count as secret.
+function secretNames(commands: SimpleCommand[], source: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of source.matchAll(/\b([A-Za-z_]\w*)=["']?\$\{?([A-Za-z_]\w*)/g))
+    if (classifySecretName(match[2] as string) !== null) names.add(match[1] as string);
+  for (const cmd of commands)
+    for (const [name, value] of Object.entries(cmd.assignments))
+      if (
+        /\$\{?[A-Za-z_]/.test(value) &&
+        [...value.matchAll(/\$\{?([A-Za-z_]\w*)/g)].some((m) => classifySecretName(m[1] as string))
+      )
+        names.add(name);
+  return names;
+}
+
+function secretVariableIn(cmd: SimpleCommand, extra: Set<string>): string | undefined {
+  const args = argsOf(cmd);
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as string;
+    if (CREDENTIAL_OPTIONS.test(word)) {
+      i++;
+      continue;
+    }
+    if (/^--(header|user|oauth2-bearer|cookie)=/.test(word)) continue;
+    for (const match of word.matchAll(/\$\{?([A-Za-z_]\w*)/g)) {
+      const name = match[1] as string;
+      if (extra.has(name) || classifySecretName(name) !== null) return name;
+    }
+  }
+  return undefined;
+}
+
+export const dataOutToHost = definePolicy({
+  name: 'data-out-to-host',
+  category: 'network',
+  description:
+    'Asks before uploading files or command output to another host (curl -T/-d @, nc, openssl s_client, gist), or DNS names built from output; denies secret-named variables sent out.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const commands = shellCommands(call);
+    const secrets = secretNames(commands, call?.command ?? '');
+    for (const cmd of commands) {
+      if (NETWORK_TOOLS.has(cmd.name)) {
+        const variable = secretVariableIn(cmd, secrets);
+        const host = remoteTarget(cmd) ?? hostArgument(cmd);
+        if (variable && host && !isLocalHost(host))
+          return {
+            reason: `Sends the secret-named variable ${variable} to ${host}: its value leaves the machine. Use the tool's own credential setting, or run this yourself.`,
+            evidence: evidenceOf(cmd.text),
+            decision: 'deny',
+          };
+      }
+      const uploaded = curlUpload(cmd);
+      const uploadHost = uploaded !== undefined ? remoteTarget(cmd) : undefined;
+      if (uploaded !== undefined && uploadHost)
+        return {
+          reason: `Uploads ${uploaded} to ${uploadHost}: project content leaves the machine. Approve this exact call if that host should have it.`,
+          evidence: evidenceOf(cmd.text),
+        };
+      if (streamedToHost(cmd)) {
+        const host = hostArgument(cmd);
+        if (host && !isLocalHost(host))
+          return {
+            reason: `Streams data to ${host} with ${cmd.name}: whatever it is fed leaves the machine. Approve this exact call if that host should have it.`,
+            evidence: evidenceOf(cmd.text),
+          };
+      }
+      if (DNS_TOOLS.has(cmd.name) && cmd.dynamicWords.length > 0)
+        return {
+          reason: `Looks up a name built at run time with ${cmd.name}: DNS queries carry data out to whoever runs the domain. Look up a fixed name, or approve this exact call.`,
+          evidence: evidenceOf(cmd.text),
+        };
+      const args = argsOf(cmd);
+      if (cmd.name === 'gh' && args[0] === 'gist' && args[1] === 'create')
+        return {
+          reason:
+            'Publishes files as a GitHub gist: their content leaves the project. Approve this exact call if it should be shared.',
+          evidence: evidenceOf(cmd.text),
+        };
+    }
+    return null;
+  },
+});
