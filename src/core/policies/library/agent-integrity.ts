@@ -194,7 +194,7 @@ function agentRunBy(cmd: SimpleCommand): { name: string; args: string[] } | unde
   const viaDlx = (cmd.name === 'pnpm' || cmd.name === 'yarn') && args[0] === 'dlx';
   if (!PACKAGE_RUNNERS.has(cmd.name) && !viaDlx) return { name: cmd.name, args };
   const at = args.findIndex((a, i) => (!viaDlx || i > 0) && !a.startsWith('-'));
-  const spec = (args[at] ?? '').replace(/(.)@[^/]*$/, '$1');
+  const spec = withoutVersion(args[at] ?? '');
   const name = own(AGENT_PACKAGES, spec);
   return name ? { name, args: args.slice(at + 1) } : undefined;
 }
@@ -231,3 +231,9 @@ export const nestedAgentPermissionBypass = definePolicy({
     return null;
   },
 });
+
+/** A package spec without its `@version` (a leading `@` is the scope's, not a version's). */
+function withoutVersion(spec: string): string {
+  const at = spec.indexOf('@', Math.max(spec.lastIndexOf('/') + 1, 1));
+  return at < 0 ? spec : spec.slice(0, at);
+}

@@ -15,6 +15,7 @@ import {
 import { inlineCode } from '../../facts/programs';
 import { inAllowedDirs } from '../../facts/temp-dirs';
 import { selfPipingFunction } from './shared/self-piping';
+import { trimEndChars } from '../../text/scan';
 
 // Commands that damage the machine itself rather than the project.
 
@@ -276,7 +277,8 @@ export const massProcessKill = definePolicy({
 
 /** A bind-mount source that is the home folder, a folder above it, or a credential folder in it. */
 function homeMountOf(source: string, home: string): string | null {
-  const expanded = source.replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, home).replace(/\/+$/, '') || '/';
+  const withHome = source.replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, home);
+  const expanded = trimEndChars(withHome, '/') || '/';
   if (expanded === home) return `the home folder (${source})`;
   if (home.startsWith(`${expanded}/`)) return `${source}, which holds the home folder`;
   if (/^\/home\/[^/]+$/.test(expanded)) return `another account's home folder (${source})`;
