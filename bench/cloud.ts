@@ -112,6 +112,7 @@ function config(cloud: ResolvedConfig['cloud'], semantic: ResolvedConfig['semant
     cloud,
     approvalsTimeoutSeconds: 120,
     failureDecision: 'deny',
+    deterministicBudgetMs: 2000,
     logMaxBytes: 1 << 20,
     logKeep: 5,
     trustedRoots: [],

@@ -84,6 +84,8 @@ const entries = [
   // The command bridge: its own small entry, so forwarding starts as fast as Node.
   { in: 'src/hook.ts', out: 'dist/hook.js', banner: '#!/usr/bin/env node' },
   { in: 'src/extension/extension.ts', out: 'dist/extension.js' },
+  // The evaluation worker serve and the extension run the deterministic tier in (a deadline can stop it).
+  { in: 'src/evalWorker.ts', out: 'dist/evalWorker.js' },
 ].filter((entry) => existsSync(join(root, entry.in)));
 
 const step = (text) => console.error(`[build] ${text}`);
@@ -136,9 +138,12 @@ if (withTests) {
   });
   // The VS Code extension-host suite and the test-only extension with a fake language model,
   // loaded by test/e2e/vscode/run.test.ts from beside its own bundle.
-  const hostBundles = ['test/e2e/vscode/suite/index.ts', 'test/e2e/vscode/fake-lm/extension.ts'].filter((file) =>
-    existsSync(join(root, file)),
-  );
+  // The test-only evaluation worker whose policy spins forever, started by test/server/budget.test.ts.
+  const hostBundles = [
+    'test/e2e/vscode/suite/index.ts',
+    'test/e2e/vscode/fake-lm/extension.ts',
+    'test/fixtures/workers/spinning.worker.ts',
+  ].filter((file) => existsSync(join(root, file)));
   await Promise.all(
     hostBundles.map((file) =>
       build({ ...common, entryPoints: [file], outfile: join(buildDir, file.replace(/\.ts$/, '.js')) }),

@@ -59,8 +59,8 @@ const unsure = [];
 for (const file of files) {
   for (const regex of regexesOf(file)) {
     checked++;
-    // The pure-JS backend: the same result on every machine, no native binary or JVM.
-    const result = checkSync(regex.pattern, regex.flags, { backend: 'pure', timeout: 30_000 });
+    // The pure-JS backend and a fixed seed for the fuzzer: the same result on every machine and run.
+    const result = checkSync(regex.pattern, regex.flags, { backend: 'pure', timeout: 30_000, randomSeed: 1 });
     const where = `${relative(root, file)}:${regex.line}  /${regex.pattern}/${regex.flags}`;
     if (result.status === 'vulnerable') {
       flagged.push(`${where}\n    ${result.complexity.summary}; attack: ${JSON.stringify(result.attack.pattern)}`);

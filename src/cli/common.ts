@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createSemanticTier } from '../core/review/tier';
 import { findProjectRoot } from '../core/project';
 import { openWarden, type Warden } from '../core/root/warden';
@@ -28,6 +28,8 @@ export async function openCore(opts: {
   trustProject?: boolean;
   quiet?: boolean;
   onHeldChanges?: (held: HeldChange[]) => void;
+  /** Run the deterministic tier in workers a deadline can stop (serve); otherwise in-process. */
+  workers?: boolean;
 }): Promise<Core> {
   const core = await openWarden({
     projectRoot: findProjectRoot(process.cwd()),
@@ -37,6 +39,7 @@ export async function openCore(opts: {
     semantic: (logKey) => createSemanticTier({ allowlistKey: logKey }),
     onWarning: opts.quiet ? () => undefined : warn,
     onLogWarning: warn,
+    ...(opts.workers ? { workers: { file: join(__dirname, 'evalWorker.js'), onError: warn } } : {}),
     // Held loosening is announced even by quiet commands: the person must know what is not in force.
     onHeldChanges: opts.onHeldChanges ?? ((held) => held.forEach((h) => warn(describeHeld(h)))),
   });

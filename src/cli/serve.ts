@@ -4,9 +4,10 @@ import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
 import { renderPanelHtml } from '../shared/panelHtml';
 import { openCore, warn } from './common';
-import { Evaluator } from '../core/evaluator';
 import type { HeldChange } from '../core/config/load';
 import { TerminalConfirm } from './terminalConfirm';
+
+const STOP_GRACE_MS = 3000;
 
 export interface ServeOptions {
   port?: number;
@@ -23,6 +24,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const core = await openCore({
     ...(opts.config ? { config: opts.config } : {}),
     ...(opts.trustProject ? { trustProject: true } : {}),
+    workers: true,
     onHeldChanges: (changes) => (terminal ? terminal.held(changes) : held.push(...changes)),
   });
   terminal = new TerminalConfirm(core.state.confirmations(), warn);
@@ -45,25 +47,33 @@ export async function serve(opts: ServeOptions): Promise<void> {
     },
     onError: warn,
   });
-  const url = await host.listen();
-  // The one-time link goes to this terminal only: never into the record, never to disk.
-  const panelUrl = host.panelRoutes!.newPanelLink(url);
-  const removeRecord = core.state.recordEndpoint({ url, workspaceRoot: null, version: VERSION, host: 'serve' });
-  const watch = setInterval(() => {
-    for (const root of new Set([projectRoot, ...core.evaluator.projectRoots()])) core.evaluator.configFor(root);
-  }, CONFIG_WATCH_MS);
-  watch.unref();
+  let removeRecord: (() => void) | undefined;
+  let watch: NodeJS.Timeout | undefined;
+  let stopping = false;
+  // SIGTERM at any time, even while a call spins in a worker or an ask waits for a person: the
+  // record goes first (no agent is sent to a dead port), then connections, workers and the log.
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Whatever hangs below, the process still ends promptly.
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
     clearInterval(watch);
-    removeRecord();
+    removeRecord?.();
     await host.close();
+    await core.evaluator.close();
     core.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  const url = await host.listen();
+  // The one-time link goes to this terminal only: never into the record, never to disk.
+  const panelUrl = host.panelRoutes!.newPanelLink(url);
+  removeRecord = core.state.recordEndpoint({ url, workspaceRoot: null, version: VERSION, host: 'serve' });
+  watch = setInterval(() => {
+    for (const root of new Set([projectRoot, ...core.evaluator.projectRoots()])) core.evaluator.configFor(root);
+  }, CONFIG_WATCH_MS);
+  watch.unref();
   process.stdout.write(JSON.stringify({ url, tokenFile: core.state.paths.hookTokenFile, panelUrl }) + '\n');
   warn(`serving on ${url}; the panel (this link works once): ${panelUrl} (log: ${core.state.paths.logFile})`);
-  // After the ready line: startup stays quick, and the parser is warm before most first calls.
-  void Evaluator.warmUp();
 }

@@ -6,9 +6,8 @@ import type { ConfirmationStore } from './config/confirmations';
 import { findProjectRoot } from './project';
 import { analyzeShell, initShellParser } from './shell';
 import { loadCodeGrammars } from './interp';
-import { toolCallOf } from './policies/call';
 import { ALL_POLICIES } from './policies/registry';
-import { resolvePolicyStates, runPolicies, unknownPolicySettings, type PolicyState } from './policies/run';
+import { resolvePolicyStates, unknownPolicySettings, type PolicyState } from './policies/run';
 import { SessionStore } from './policies/session';
 import type { AnyPolicy, ToolCall } from './policies/types';
 import { combine } from './verdict/combine';
@@ -28,6 +27,9 @@ import { Redactor } from './redaction';
 import { bindArgs } from './approvals/digest';
 import type { ActivityLog } from './activity/log';
 import type { SemanticTier, SemanticResult } from './review/tier';
+import { InProcessRunner } from './deterministic/in-process';
+import type { DeterministicAnswer, DeterministicRunner, Unread } from './deterministic/runner';
+import type { DeterministicInput } from './deterministic/run';
 
 // The parser is WebAssembly: V8 compiles its hot functions again, optimised,
 // after they have run a while, and on a busy machine that once stalled the event
@@ -72,6 +74,23 @@ export interface EvaluatorOptions {
   onHeldChanges?: (held: HeldChange[], projectRoot: string) => void;
   /** The file system and git as the policies see them; tests pass a fake. */
   factSource?: FactSource;
+  /**
+   * Where the deterministic tier runs. Serve and the extension pass a DeterministicPool (workers a
+   * deadline can stop, the host's event loop free meanwhile); without one it runs in-process with
+   * `policies` and `factSource`, under vm's timeout.
+   */
+  deterministic?: DeterministicRunner;
+}
+
+/** A call the deterministic tier could not read in time is an ask only a person answers, never an allow. */
+function unreadOutcome(unread: Unread): Outcome {
+  return {
+    policy: 'budget',
+    tier: 'deterministic',
+    verdict: 'ask',
+    reason: `Warden ran out of time reading this call: ${unread.detail}; a person should look at it before it runs`,
+    personOnly: true,
+  };
 }
 
 interface ProjectState {
@@ -100,12 +119,21 @@ export class Evaluator {
   private readonly policies: AnyPolicy[];
   private readonly home: string;
   private readonly sessionWrites: SessionWriteStore;
+  private readonly deterministic: DeterministicRunner;
+  /** Per session, the last call's deterministic run: calls of one session read its memory in order. */
+  private readonly sessionTurns = new Map<string, Promise<unknown>>();
   private pausedUntil = 0;
 
   constructor(private readonly opts: EvaluatorOptions) {
     this.policies = opts.policies ?? ALL_POLICIES;
     this.home = opts.home ?? homedir();
     this.sessionWrites = new SessionWriteStore(opts.stateDir);
+    this.deterministic = opts.deterministic ?? new InProcessRunner(this.policies, opts.factSource ?? nodeFactSource);
+  }
+
+  /** Stops the evaluation workers, if any. */
+  close(): Promise<void> {
+    return this.deterministic.close();
   }
 
   /** Loads the shell parser; long-running hosts also warm it up (one-shot commands skip that). */
@@ -195,39 +223,15 @@ export class Evaluator {
   private async decide(event: HookEvent, opts: { record: boolean }): Promise<Evaluation> {
     const started = performance.now();
     const projectRoot = findProjectRoot(event.cwd || process.cwd());
-    const { config, states } = this.projectState(projectRoot);
+    const { config } = this.projectState(projectRoot);
     const sessionKey = `${event.agent}:${event.sessionId}`;
-    const source = this.opts.factSource ?? nodeFactSource;
-    const call = toolCallOf(event, {
-      projectRoot,
-      home: this.home,
-      faces: config.faces,
-      source,
-      reader: INTERPRETER_CODE_READER,
-      writes: this.sessionWrites.load(sessionKey),
-    });
-    const io = call?.io ?? new IoFacts(source);
-    const session = this.sessions.memoryFor(sessionKey);
+    const answer = await this.runDeterministic(event, projectRoot, config, sessionKey);
+    const call = answer.ok ? answer.call : undefined;
+    const outcomes = answer.ok ? answer.outcomes : [unreadOutcome(answer)];
+    const ioRecords = answer.ok ? answer.ioRecords : [];
 
     const semanticRun =
       this.opts.semantic && call ? this.opts.semantic.start({ event, call, config, projectRoot }) : undefined;
-    // Let the judge request go out before the policies take the CPU.
-    if (semanticRun) await Promise.resolve();
-    const outcomes = runPolicies(states, {
-      event,
-      ...(call ? { call } : {}),
-      session,
-      stateDir: this.opts.stateDir,
-      io,
-    });
-    if (call && config.allowTools && !config.allowTools.includes(call.toolName)) {
-      outcomes.push({
-        policy: 'allow-tools',
-        tier: 'deterministic',
-        verdict: 'deny',
-        reason: `${call.toolName} is not in this project's allowTools list; add it to allowTools in the Warden config to let it run`,
-      });
-    }
     let semantic: SemanticResult | undefined;
     if (semanticRun) {
       const hardDeny = outcomes.some((o) => o.verdict === 'deny' && !o.reviewableBy?.length);
@@ -249,7 +253,7 @@ export class Evaluator {
     );
     const redactor = this.redactorFor(config);
     record.facts = {
-      io: io.records.map((r) => ({
+      io: ioRecords.map((r) => ({
         ...r,
         arg: redactor.redactText(r.arg).text,
         answer: redactor.redactText(r.answer).text,
@@ -266,6 +270,39 @@ export class Evaluator {
         config,
       };
     return { event, ...(call ? { call } : {}), merged, record, config };
+  }
+
+  /**
+   * The deterministic tier for one call. Calls of one session take turns, so each reads what the one
+   * before remembered; a turn waits at most one budget for the call ahead of it, then runs anyway.
+   */
+  private async runDeterministic(
+    event: HookEvent,
+    projectRoot: string,
+    config: ResolvedConfig,
+    sessionKey: string,
+  ): Promise<DeterministicAnswer> {
+    const ahead = this.sessionTurns.get(sessionKey);
+    const turn = (async () => {
+      if (ahead) await waitAtMost(ahead, config.deterministicBudgetMs);
+      const input: DeterministicInput = {
+        event,
+        projectRoot,
+        home: this.home,
+        stateDir: this.opts.stateDir,
+        session: this.sessions.entriesOf(sessionKey),
+        writtenPaths: [...this.sessionWrites.load(sessionKey).list()],
+      };
+      const answer = await this.deterministic.run(input, config);
+      if (answer.ok) this.sessions.apply(sessionKey, answer.sessionWrites);
+      return answer;
+    })();
+    this.sessionTurns.set(sessionKey, turn);
+    try {
+      return await turn;
+    } finally {
+      if (this.sessionTurns.get(sessionKey) === turn) this.sessionTurns.delete(sessionKey);
+    }
   }
 
   /**
@@ -434,3 +471,18 @@ function notAsked(result: SemanticResult): SemanticResult {
   const cloud = result.cloud ? { ...result.cloud, status: 'skipped' as const, reason } : undefined;
   return { ...result, status: { ...result.status, status: 'off', reason }, ...(cloud ? { cloud } : {}) };
 }
+
+/** Waits for `promise` (its outcome ignored), or `ms`, whichever comes first. */
+async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([promise.then(noop, noop), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function noop(): void {}

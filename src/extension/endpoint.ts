@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { ActivityLog } from '../core/activity/log';
 import type { Evaluator } from '../core/evaluator';
 import { openWarden } from '../core/root/warden';
@@ -63,7 +64,8 @@ export class Endpoint extends Disposable {
       state,
       projectRoot,
       trustProject: opts.trusted,
-      warmUp: true,
+      // A stuck call is stopped in its worker: it never freezes the editor's extension host.
+      workers: { file: join(__dirname, 'evalWorker.js'), onError: opts.log.error },
       onWarning: opts.log.warn,
       ...(opts.onHeldChanges ? { onHeldChanges: opts.onHeldChanges } : {}),
       semantic: (key) => (semantic = opts.semanticTier?.(key)),
@@ -105,6 +107,7 @@ export class Endpoint extends Disposable {
         const tier = semantic;
         if (tier) endpoint._register(toDisposable(() => void tier.close()));
         endpoint._register(toDisposable(() => originals.clear()));
+        endpoint._register(toDisposable(() => void evaluator.close()));
         endpoint.afterListen(opts.workspaceRoot ?? null);
         opts.log.info(`endpoint up on ${url} for ${opts.workspaceRoot ?? '(no folder)'} (trusted: ${opts.trusted})`);
         return endpoint;

@@ -31,7 +31,7 @@ export interface CloudBlockInput {
   redaction: ScrubOptions;
 }
 
-const REDACTION_MARKER = /<redacted:[^>]*>/g;
+const REDACTION_MARKER = /<redacted:[^<>]*>/g;
 
 /** Markers name what they hid ("github-token"); in the block they become a letterless placeholder. */
 export function withoutMarkerLabels(text: string): string {

@@ -4,6 +4,7 @@ import type { ResolvedConfig } from '../config/load';
 import { JsonPoster } from '../semantic/judges/http';
 import { JudgeError } from '../semantic/judges/types';
 import { CLOUD_REVIEW_PATH, DEFAULT_CLOUD_TIMEOUT_MS } from './contract';
+import { trimEndChars } from '../text/scan';
 
 /** A reply may carry up to 4,096 outcomes in each of two verdicts; far past that it is not a reply. */
 export const MAX_CLOUD_REPLY_BYTES = 8 * 1024 * 1024;
@@ -12,7 +13,7 @@ export type CloudConfig = ResolvedConfig['cloud'];
 
 /** The review endpoint under `cloud.url` (a base URL, with or without a path of its own). */
 export function reviewUrl(base: string): string {
-  return `${base.replace(/\/+$/, '')}${CLOUD_REVIEW_PATH}`;
+  return `${trimEndChars(base, '/')}${CLOUD_REVIEW_PATH}`;
 }
 
 export class CloudClient {

@@ -6,6 +6,7 @@ import { combine, severity } from '../verdict/combine';
 import type { SemanticDecision } from '../semantic/decide';
 import { reviewed } from '../semantic/merge';
 import type { CloudOutcome, CloudVerdict } from './reply';
+import { joinLines } from '../text/scan';
 
 /** The policy name of an outcome that stands for Cloud's verdict itself (a decision no check carries). */
 export const CLOUD_VERDICT_POLICY = 'org-review';
@@ -56,7 +57,7 @@ function tagged(outcome: Outcome): string {
 }
 
 function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ');
+  return joinLines(text);
 }
 
 function reasonFor(

@@ -177,4 +177,9 @@ export class FaceBook {
   faceFor(tool: string): ToolFace {
     return this.configured.get(tool) ?? builtInFace(tool) ?? unknownFace(tool);
   }
+
+  /** The faces the config declared, to rebuild this book on another thread. */
+  configuredEntries(): [string, ToolFace][] {
+    return [...this.configured];
+  }
 }

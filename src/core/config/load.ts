@@ -36,6 +36,8 @@ export interface ResolvedConfig {
   cloud: NonNullable<WardenConfigFile['cloud']>;
   approvalsTimeoutSeconds: number;
   failureDecision: 'deny' | 'ask' | 'allow';
+  /** Milliseconds the deterministic tier may spend on one call before the call counts as unread. */
+  deterministicBudgetMs: number;
   logMaxBytes: number;
   logKeep: number;
   trustedRoots: string[];
@@ -77,9 +79,36 @@ export interface HeldChange {
   problem?: string;
 }
 
-import { DEFAULT_APPROVAL_TIMEOUT_SECONDS, DEFAULT_LOG_KEEP, DEFAULT_LOG_MAX_BYTES } from './defaults';
+import {
+  DEFAULT_APPROVAL_TIMEOUT_SECONDS,
+  DEFAULT_DETERMINISTIC_BUDGET_MS,
+  DEFAULT_LOG_KEEP,
+  DEFAULT_LOG_MAX_BYTES,
+} from './defaults';
 
-export { DEFAULT_APPROVAL_TIMEOUT_SECONDS, DEFAULT_LOG_KEEP, DEFAULT_LOG_MAX_BYTES };
+export { DEFAULT_APPROVAL_TIMEOUT_SECONDS, DEFAULT_DETERMINISTIC_BUDGET_MS, DEFAULT_LOG_KEEP, DEFAULT_LOG_MAX_BYTES };
+
+/** The config with no file read: every setting at its default, the project untrusted. */
+export function defaultConfig(): ResolvedConfig {
+  return {
+    policySettings: new Map(),
+    faces: new FaceBook(new Map()),
+    redactionAllowlist: [],
+    semantic: {},
+    cloud: {},
+    approvalsTimeoutSeconds: DEFAULT_APPROVAL_TIMEOUT_SECONDS,
+    failureDecision: 'deny',
+    deterministicBudgetMs: DEFAULT_DETERMINISTIC_BUDGET_MS,
+    logMaxBytes: DEFAULT_LOG_MAX_BYTES,
+    logKeep: DEFAULT_LOG_KEEP,
+    trustedRoots: [],
+    projectTrusted: false,
+    files: [],
+    errors: [],
+    warnings: [],
+    held: [],
+  };
+}
 
 export function scopeFiles(opts: LoadOptions): { scope: ConfigScope; path: string }[] {
   const files: { scope: ConfigScope; path: string }[] = [
@@ -174,15 +203,7 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
   }
 
   const resolved: ResolvedConfig = {
-    policySettings: new Map(),
-    faces: new FaceBook(new Map()),
-    redactionAllowlist: [],
-    semantic: {},
-    cloud: {},
-    approvalsTimeoutSeconds: DEFAULT_APPROVAL_TIMEOUT_SECONDS,
-    failureDecision: 'deny',
-    logMaxBytes: DEFAULT_LOG_MAX_BYTES,
-    logKeep: DEFAULT_LOG_KEEP,
+    ...defaultConfig(),
     trustedRoots,
     projectTrusted,
     files,
@@ -257,6 +278,12 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
     if (data.failure?.decision !== undefined) {
       if (tightenOnly && data.failure.decision !== 'deny') ignored('failure.decision');
       else resolved.failureDecision = data.failure.decision;
+    }
+    const budgetMs = data.budget?.deterministicMs;
+    if (budgetMs !== undefined) {
+      // A shorter budget only turns more calls into asks, so an untrusted project may lower it.
+      if (tightenOnly && budgetMs > resolved.deterministicBudgetMs) ignored('budget.deterministicMs');
+      else resolved.deterministicBudgetMs = budgetMs;
     }
     if (data.log && tightenOnly) ignored('log');
     if (data.log?.maxBytes !== undefined && !tightenOnly) resolved.logMaxBytes = data.log.maxBytes;

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { WardenConfigFile } from './schema';
-import { DEFAULT_LOG_KEEP, DEFAULT_LOG_MAX_BYTES } from './defaults';
+import { DEFAULT_DETERMINISTIC_BUDGET_MS, DEFAULT_LOG_KEEP, DEFAULT_LOG_MAX_BYTES } from './defaults';
 import { classifyCloudChange } from './cloud-changes';
 
 // Every config key change is either proven to tighten, or it is a loosening:
@@ -93,6 +93,14 @@ const CLASSIFIERS: Record<Key, Classifier> = {
     const to = b.failure?.decision;
     if (from === to) return [];
     return [change('failure.decision', FAILURE_RANK[to ?? 'deny'] >= FAILURE_RANK[from ?? 'deny'], from, to)];
+  },
+  budget: (a, b) => {
+    const from = a.budget?.deterministicMs;
+    const to = b.budget?.deterministicMs;
+    if (from === to) return [];
+    // A shorter budget only turns more calls into asks.
+    const tightens = (to ?? DEFAULT_DETERMINISTIC_BUDGET_MS) <= (from ?? DEFAULT_DETERMINISTIC_BUDGET_MS);
+    return [change('budget.deterministicMs', tightens, from, to)];
   },
   log: (a, b) => {
     const changes: ConfigChange[] = [];

@@ -139,6 +139,12 @@ export const configSchema = z
       })
       .strict()
       .optional(),
+    budget: z
+      .object({
+        deterministicMs: z.number().int().min(50).max(60_000).optional(),
+      })
+      .strict()
+      .optional(),
     log: z
       .object({
         maxBytes: z.number().int().min(4096).optional(),

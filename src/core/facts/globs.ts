@@ -69,5 +69,13 @@ export function globCouldMatch(glob: string[], literal: string[]): boolean {
 
 /** How many plain characters (not wildcards) a segment holds. */
 export function literalChars(segment: string): number {
-  return segment.replace(/\[[^\]]*\]|[*?]/g, '').length;
+  let count = 0;
+  for (let at = 0; at < segment.length; at++) {
+    const ch = segment[at];
+    // A closed [class] stands for one character but names none; an unclosed `[` is a plain one.
+    const close = ch === '[' ? segment.indexOf(']', at + 1) : -1;
+    if (close >= 0) at = close;
+    else if (ch !== '*' && ch !== '?') count++;
+  }
+  return count;
 }

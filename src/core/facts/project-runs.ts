@@ -96,7 +96,7 @@ export function makeRecipes(text: string, env: Record<string, string> = {}): str
   const vars: Record<string, string> = { ...MAKE_BUILTINS, ...env };
   const lines = text.replace(/\\\n/g, ' ').split('\n');
   for (const line of lines) {
-    const assign = /^([A-Za-z_][\w.-]*)\s*(?::{1,3}=|\?=|=|\+=)\s*(.*)$/.exec(line);
+    const assign = /^([A-Za-z_][\w.-]*)\s*(?::{1,3}=|\?=|=|\+=)(.*)$/.exec(line);
     if (assign && !line.startsWith('\t')) vars[assign[1] ?? ''] = (assign[2] ?? '').trim();
   }
   const expand = (s: string, depth = 0): string =>

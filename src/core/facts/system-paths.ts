@@ -2,6 +2,7 @@
 // home folders of other accounts. Lexical only; symlinks are followed through IoFacts.realpath.
 import path from 'node:path';
 import { resolvePath } from '../shell/paths';
+import { trimEndChars } from '../text/scan';
 
 export interface PathPlace {
   cwd: string;
@@ -13,7 +14,7 @@ const USER_NAME = /^[A-Za-z_][\w.-]*$/;
 /** The home folder bash gives `~name`: root's is /root, others sit beside the current user's. */
 export function homeOfUser(user: string, home: string): string {
   if (user === 'root') return '/root';
-  const parent = path.posix.dirname(home.replace(/\/+$/, '')) || '/home';
+  const parent = path.posix.dirname(trimEndChars(home, '/')) || '/home';
   return path.posix.join(parent === '/' ? '/home' : parent, user);
 }
 
@@ -27,8 +28,8 @@ export function expandTilde(word: string, place: PathPlace): { text: string; res
   const slash = word.indexOf('/');
   const head = slash === -1 ? word.slice(1) : word.slice(1, slash);
   const rest = slash === -1 ? '' : word.slice(slash);
-  if (head === '') return { text: place.home.replace(/\/+$/, '') + rest || '/', resolved: true };
-  if (head === '+') return { text: place.cwd.replace(/\/+$/, '') + rest || '/', resolved: true };
+  if (head === '') return { text: trimEndChars(place.home, '/') + rest || '/', resolved: true };
+  if (head === '+') return { text: trimEndChars(place.cwd, '/') + rest || '/', resolved: true };
   if (head === '-') return { text: word, resolved: false };
   if (USER_NAME.test(head)) return { text: homeOfUser(head, place.home) + rest, resolved: true };
   return { text: word, resolved: false };

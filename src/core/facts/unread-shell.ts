@@ -54,7 +54,7 @@ function isSetupEval(commands: readonly SimpleCommand[], index: number, cmd: Sim
 
 /** The index in argv of a shell's -c script, when it has one. */
 function shellScriptIndex(cmd: SimpleCommand): number {
-  const at = cmd.argv.findIndex((w, i) => i > 0 && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w));
+  const at = cmd.argv.findIndex((w, i) => i > 0 && /^-[a-zA-Z]+$/.test(w) && w.includes('c'));
   return at === -1 ? -1 : at + 1;
 }
 

@@ -6,7 +6,28 @@ const MAX_SESSIONS = 500;
 export class SessionStore {
   private readonly sessions = new Map<string, Map<string, unknown>>();
 
+  /** The session's memory as entries (`policy\0key`), for a call evaluated on another thread. */
+  entriesOf(sessionId: string): [string, unknown][] {
+    return [...this.bucket(sessionId)];
+  }
+
+  /** What a call evaluated elsewhere remembered, applied in order. */
+  apply(sessionId: string, writes: [string, unknown][]): void {
+    const bucket = this.bucket(sessionId);
+    for (const [key, value] of writes) bucket.set(key, value);
+  }
+
   memoryFor(sessionId: string): SessionMemory {
+    const bucket = this.bucket(sessionId);
+    return {
+      get: <T>(policy: string, key: string) => bucket.get(`${policy}\u0000${key}`) as T | undefined,
+      set: <T>(policy: string, key: string, value: T) => {
+        bucket.set(`${policy}\u0000${key}`, value);
+      },
+    };
+  }
+
+  private bucket(sessionId: string): Map<string, unknown> {
     let store = this.sessions.get(sessionId);
     if (store) {
       this.sessions.delete(sessionId);
@@ -18,12 +39,6 @@ export class SessionStore {
       }
     }
     this.sessions.set(sessionId, store);
-    const bucket = store;
-    return {
-      get: <T>(policy: string, key: string) => bucket.get(`${policy}\u0000${key}`) as T | undefined,
-      set: <T>(policy: string, key: string, value: T) => {
-        bucket.set(`${policy}\u0000${key}`, value);
-      },
-    };
+    return store;
   }
 }

@@ -1,6 +1,7 @@
 import { ActivityLog } from '../activity/log';
 import { loadConfig, type HeldChange } from '../config/load';
 import { Evaluator, type EvaluatorOptions } from '../evaluator';
+import { DeterministicPool } from '../deterministic/pool';
 import type { SemanticTier } from '../review/tier';
 import { openState, type WardenState } from './state';
 
@@ -25,6 +26,11 @@ export interface OpenWardenOptions {
   onHeldChanges?: (held: HeldChange[], projectRoot: string) => void;
   /** A host's own evaluator (the extension keeps originals for reveal). */
   makeEvaluator?: (opts: EvaluatorOptions) => Evaluator;
+  /**
+   * Long-running hosts (serve, the extension) run the deterministic tier in worker threads a deadline
+   * can stop: `file` is dist/evalWorker.js beside the host's bundle. One-shot commands run it in-process.
+   */
+  workers?: { file: string; onError?: (message: string) => void };
 }
 
 export interface Warden {
@@ -53,7 +59,16 @@ export async function openWarden(opts: OpenWardenOptions): Promise<Warden> {
     keep: probe.logKeep,
     ...((opts.onLogWarning ?? opts.onWarning) ? { onWarning: opts.onLogWarning ?? opts.onWarning } : {}),
   });
-  await Evaluator.ready({ warmUp: opts.warmUp ?? false });
+  const pool = opts.workers
+    ? new DeterministicPool({
+        workerFile: opts.workers.file,
+        budgetMs: (config) => config.deterministicBudgetMs,
+        ...(opts.workers.onError ? { onError: opts.workers.onError } : {}),
+      })
+    : undefined;
+  // The workers load and warm their own parser and grammars; only an in-process evaluator needs them here.
+  if (pool) await pool.whenReady();
+  else await Evaluator.ready({ warmUp: opts.warmUp ?? false });
   const semantic = opts.semantic?.(logKey);
   const evaluatorOptions: EvaluatorOptions = {
     stateDir: state.paths.dir,
@@ -61,10 +76,20 @@ export async function openWarden(opts: OpenWardenOptions): Promise<Warden> {
     ...(opts.cliConfigPath ? { cliConfigPath: opts.cliConfigPath } : {}),
     ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
     ...(semantic ? { semantic } : {}),
+    ...(pool ? { deterministic: pool } : {}),
     ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
     confirmations: state.confirmations(),
     ...(opts.onHeldChanges ? { onHeldChanges: opts.onHeldChanges } : {}),
   };
   const evaluator = opts.makeEvaluator ? opts.makeEvaluator(evaluatorOptions) : new Evaluator(evaluatorOptions);
-  return { state, log, evaluator, configErrors: probe.errors, close: () => log.close() };
+  return {
+    state,
+    log,
+    evaluator,
+    configErrors: probe.errors,
+    close: () => {
+      log.close();
+      void evaluator.close();
+    },
+  };
 }

@@ -26,7 +26,22 @@ export function firstFencedBody(text: string): string | undefined {
 
 /** Each run of whitespace that holds a line break, as one space: a multi-line text on one line. */
 export function joinLines(text: string): string {
-  return text.replace(/(?<![^\S\r\n])[^\S\r\n]*[\r\n]\s*/g, ' ');
+  let out = '';
+  let at = 0;
+  while (at < text.length) {
+    const lineEnd = nextLineBreak(text, at);
+    if (lineEnd < 0) return out + text.slice(at);
+    // The blanks before the break, the breaks and every blank after them become one space.
+    out += `${text.slice(at, lineEnd).trimEnd()} `;
+    at = lineEnd;
+    while (at < text.length && /\s/.test(text[at] as string)) at++;
+  }
+  return out;
+}
+
+function nextLineBreak(text: string, from: number): number {
+  for (let at = from; at < text.length; at++) if (text[at] === '\n' || text[at] === '\r') return at;
+  return -1;
 }
 
 /** The run of characters matching `char` (a one-character class) that ends the text. */

@@ -51,6 +51,8 @@ const ROWS: Row[] = [
   ['cloud checks configured', {}, { cloud: { mode: 'observe' } }, 'loosens'],
   ['approvals timeout changed', {}, { approvals: { timeoutSeconds: 30 } }, 'loosens'],
   ['failure decision to allow', {}, { failure: { decision: 'allow' } }, 'loosens'],
+  ['deterministic budget lowered', {}, { budget: { deterministicMs: 500 } }, 'tightens'],
+  ['deterministic budget raised', {}, { budget: { deterministicMs: 10_000 } }, 'loosens'],
   ['failure decision to ask', {}, { failure: { decision: 'ask' } }, 'loosens'],
   ['failure decision back to deny', { failure: { decision: 'allow' } }, { failure: { decision: 'deny' } }, 'tightens'],
   ['failure decision allow to ask', { failure: { decision: 'allow' } }, { failure: { decision: 'ask' } }, 'tightens'],

@@ -71,6 +71,7 @@ export function emptyConfig(): ResolvedConfig {
     cloud: {},
     approvalsTimeoutSeconds: 120,
     failureDecision: 'deny',
+    deterministicBudgetMs: 2000,
     logMaxBytes: 1 << 20,
     logKeep: 5,
     trustedRoots: [],

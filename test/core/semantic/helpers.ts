@@ -93,6 +93,7 @@ export function configWith(semantic: ResolvedConfig['semantic'], redactionAllowl
     cloud: {},
     approvalsTimeoutSeconds: 120,
     failureDecision: 'deny',
+    deterministicBudgetMs: 2000,
     logMaxBytes: 1 << 20,
     logKeep: 5,
     trustedRoots: [],

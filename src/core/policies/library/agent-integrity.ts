@@ -234,3 +234,9 @@ export const nestedAgentPermissionBypass = definePolicy({
     return null;
   },
 });
+
+/** A package spec without its `@version` (a leading `@` is the scope's, not a version's). */
+function withoutVersion(spec: string): string {
+  const at = spec.indexOf('@', Math.max(spec.lastIndexOf('/') + 1, 1));
+  return at < 0 ? spec : spec.slice(0, at);
+}

@@ -148,8 +148,18 @@ function decodes(cmd: SimpleCommand): boolean {
   }
 }
 
-const ENCODED_CODE =
-  /(b64decode|base64\.decode|Buffer\.from\([^()]*['"]base64['"]|FromBase64String|decode\(['"]base64|\batob\()/i;
+const ENCODED_CODE = /(b64decode|base64\.decode|FromBase64String|decode\(['"]base64|\batob\()/i;
+
+/** `Buffer.from(…, 'base64')`: each call's arguments up to its first parenthesis, looked at once. */
+function decodesBufferFromBase64(code: string): boolean {
+  for (const call of code.matchAll(/Buffer\.from\(/gi)) {
+    const from = (call.index ?? 0) + call[0].length;
+    let to = from;
+    while (to < code.length && code[to] !== '(' && code[to] !== ')') to++;
+    if (/['"]base64['"]/i.test(code.slice(from, to))) return true;
+  }
+  return false;
+}
 const EXEC_IN_CODE =
   /\b(exec|eval|system|popen|spawn|Invoke-Expression|iex|execSync|Function)\s*\(|\|\s*iex\b|os\.system/i;
 
@@ -165,7 +175,7 @@ function encodedExecution(call: ToolCall): string | null {
     if (kind === 'powershell' && argsOf(cmd).some((a) => /^-(e|ec|enc|encodedcommand)$/i.test(a)))
       return 'a PowerShell -EncodedCommand';
     const code = inlineCode(cmd);
-    if (code && ENCODED_CODE.test(code) && EXEC_IN_CODE.test(code))
+    if (code && (ENCODED_CODE.test(code) || decodesBufferFromBase64(code)) && EXEC_IN_CODE.test(code))
       return `${cmd.name} code that decodes and runs a hidden payload`;
   }
   return null;

@@ -1,0 +1,206 @@
+import { Worker } from 'node:worker_threads';
+import type { ResolvedConfig } from '../config/load';
+import type { DeterministicInput } from './run';
+import type { DeterministicAnswer, DeterministicRunner, Unread } from './runner';
+import { configToWire, resultFromWire, type FromWorker, type ToWorker } from './wire';
+
+// Evaluation workers a deadline can stop. Synchronous code (a regex that backtracks, a parse that does
+// not end) cannot be interrupted on the thread that runs it; terminating its worker can. Each call gets
+// its budget of worker time, and at most two budgets to wait for a free worker; past either it is
+// unread. A worker that overran is terminated and a new one started, while the others keep serving.
+
+export interface PoolOptions {
+  /** The worker script: dist/evalWorker.js beside the host's bundle. */
+  workerFile: string;
+  /** How many calls can run at once; at least 2, so one stuck call never holds up the rest. */
+  size?: number;
+  /** The deterministic budget of a call, in milliseconds (config budget.deterministicMs). */
+  budgetMs: (config: ResolvedConfig) => number;
+  onError?: (message: string) => void;
+}
+
+interface Job {
+  input: DeterministicInput;
+  config: ResolvedConfig;
+  budgetMs: number;
+  resolve: (answer: DeterministicAnswer) => void;
+  waitTimer?: NodeJS.Timeout;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  /** The worker could not load the parser; it is never given a call. */
+  failed?: boolean;
+  job?: { id: number; job: Job; runTimer: NodeJS.Timeout };
+  configIds: Set<number>;
+}
+
+// A worker gets far more heap than any call needs; one that still runs out is stopped, not the host.
+const WORKER_HEAP_MB = 256;
+const MIN_SIZE = 2;
+// A call waits for a free worker at most this many budgets: long enough for a stuck call to be stopped
+// and its worker restarted, short enough that a flood of stuck calls cannot hold the rest without end.
+const WAIT_BUDGETS = 2;
+
+export class DeterministicPool implements DeterministicRunner {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private readonly configIds = new WeakMap<ResolvedConfig, number>();
+  private nextConfigId = 1;
+  private nextJobId = 1;
+  private closed = false;
+
+  constructor(private readonly opts: PoolOptions) {
+    const size = Math.max(MIN_SIZE, opts.size ?? MIN_SIZE);
+    for (let i = 0; i < size; i++) this.slots.push(this.startWorker());
+  }
+
+  /** Resolves once every worker has loaded its parser (hosts await it before serving). */
+  whenReady(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () =>
+        this.closed || this.slots.every((s) => s.ready || s.failed) ? resolve() : setTimeout(check, 10);
+      check();
+    });
+  }
+
+  run(input: DeterministicInput, config: ResolvedConfig): Promise<DeterministicAnswer> {
+    if (this.closed) return Promise.resolve(unread('evaluator-lost', 'Warden is shutting down'));
+    return new Promise((resolve) => {
+      const job: Job = { input, config, budgetMs: this.opts.budgetMs(config), resolve };
+      job.waitTimer = setTimeout(() => {
+        const at = this.queue.indexOf(job);
+        if (at < 0) return;
+        this.queue.splice(at, 1);
+        resolve(
+          unread(
+            'no-evaluator',
+            `it waited over ${job.budgetMs * WAIT_BUDGETS} ms for a free evaluator while other calls held them all`,
+          ),
+        );
+      }, job.budgetMs * WAIT_BUDGETS);
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) {
+      clearTimeout(job.waitTimer);
+      job.resolve(unread('evaluator-lost', 'Warden is shutting down'));
+    }
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        this.settle(slot, unread('evaluator-lost', 'Warden is shutting down'));
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  private startWorker(): Slot {
+    const worker = new Worker(this.opts.workerFile, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const slot: Slot = { worker, ready: false, configIds: new Set() };
+    worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
+    worker.on('error', (err) => {
+      this.opts.onError?.(`an evaluation worker failed: ${err.message}`);
+      this.replace(slot, unread('evaluator-lost', `the evaluation worker failed (${err.message})`));
+    });
+    worker.on('exit', (code) => {
+      if (this.closed || !this.slots.includes(slot)) return;
+      this.replace(slot, unread('evaluator-lost', `the evaluation worker stopped (exit code ${code})`));
+    });
+    // A waiting worker must not keep a one-shot host alive.
+    worker.unref();
+    return slot;
+  }
+
+  private onMessage(slot: Slot, message: FromWorker): void {
+    if (message.type === 'ready') {
+      slot.ready = true;
+      this.dispatch();
+      return;
+    }
+    if (message.type === 'failed') {
+      slot.failed = true;
+      this.opts.onError?.(`an evaluation worker could not load the shell parser: ${message.message}`);
+      return;
+    }
+    if (!slot.job || slot.job.id !== message.id) return;
+    if (message.type === 'error') {
+      this.settle(slot, unread('evaluator-lost', `the evaluation failed (${message.message})`));
+    } else {
+      this.settle(slot, { ok: true, ...resultFromWire(message.result) });
+    }
+    this.dispatch();
+  }
+
+  /** Answers the slot's current call, if any, and frees the slot. */
+  private settle(slot: Slot, answer: DeterministicAnswer): void {
+    const current = slot.job;
+    if (!current) return;
+    clearTimeout(current.runTimer);
+    slot.job = undefined;
+    current.job.resolve(answer);
+  }
+
+  private replace(slot: Slot, answer: Unread): void {
+    this.settle(slot, answer);
+    const at = this.slots.indexOf(slot);
+    if (at < 0) return;
+    slot.worker.removeAllListeners('exit');
+    void slot.worker.terminate();
+    if (this.closed) return;
+    this.slots[at] = this.startWorker();
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) return;
+      if (!slot.ready || slot.job) continue;
+      const job = this.queue.shift() as Job;
+      clearTimeout(job.waitTimer);
+      this.send(slot, job);
+    }
+  }
+
+  private send(slot: Slot, job: Job): void {
+    let configId = this.configIds.get(job.config);
+    if (configId === undefined) {
+      configId = this.nextConfigId++;
+      this.configIds.set(job.config, configId);
+    }
+    const id = this.nextJobId++;
+    const runTimer = setTimeout(() => {
+      this.opts.onError?.(`a call overran its ${job.budgetMs} ms budget; its evaluation worker is replaced`);
+      this.replace(
+        slot,
+        unread('over-budget', `its deterministic evaluation took longer than the ${job.budgetMs} ms budget`),
+      );
+      this.dispatch();
+    }, job.budgetMs);
+    slot.job = { id, job, runTimer };
+    try {
+      if (!slot.configIds.has(configId)) {
+        this.post(slot, { type: 'config', configId, config: configToWire(job.config) });
+        slot.configIds.add(configId);
+      }
+      this.post(slot, { type: 'run', id, configId, input: job.input });
+    } catch (err) {
+      // Input that cannot cross to a thread (it never should: it came from JSON) is unread, not a crash.
+      this.settle(
+        slot,
+        unread('evaluator-lost', `the call could not be handed to the evaluator (${(err as Error).message})`),
+      );
+    }
+  }
+
+  private post(slot: Slot, message: ToWorker): void {
+    slot.worker.postMessage(message);
+  }
+}
+
+function unread(why: Unread['why'], detail: string): Unread {
+  return { ok: false, why, detail };
+}

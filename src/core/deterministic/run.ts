@@ -1,0 +1,69 @@
+import type { HookEvent, Outcome } from '../types';
+import type { ResolvedConfig } from '../config/load';
+import { toolCallOf } from '../policies/call';
+import { INTERPRETER_CODE_READER } from '../interp/reader';
+import { runPolicies, type PolicyState } from '../policies/run';
+import { IoFacts, type FactSource } from '../facts/io';
+import type { IoRecord } from '../facts/types';
+import type { SessionMemory, ToolCall } from '../policies/types';
+
+// The deterministic tier for one call, as a plain function of its inputs: the same code runs in the
+// evaluation worker (serve, the extension) and in-process (tests, one-shot commands).
+
+/** One session's policy memory as it stood when the call arrived: `policy\0key` to value. */
+export type SessionEntries = [string, unknown][];
+
+export interface DeterministicInput {
+  event: HookEvent;
+  projectRoot: string;
+  home: string;
+  stateDir: string;
+  session: SessionEntries;
+  /** Absolute paths this session wrote so far (kept in the state folder), oldest first. */
+  writtenPaths: string[];
+}
+
+export interface DeterministicResult {
+  call?: ToolCall;
+  outcomes: Outcome[];
+  /** What the policies remembered for the session during this call, to apply where the session lives. */
+  sessionWrites: SessionEntries;
+  /** Every file-system or git question a policy asked, with its answer, for the VerdictRecord. */
+  ioRecords: IoRecord[];
+}
+
+function recordingSession(entries: SessionEntries, writes: SessionEntries): SessionMemory {
+  const bucket = new Map(entries);
+  return {
+    get: <T>(policy: string, key: string) => bucket.get(`${policy}\u0000${key}`) as T | undefined,
+    set: <T>(policy: string, key: string, value: T) => {
+      bucket.set(`${policy}\u0000${key}`, value);
+      writes.push([`${policy}\u0000${key}`, value]);
+    },
+  };
+}
+
+export function runDeterministic(
+  input: DeterministicInput,
+  config: ResolvedConfig,
+  states: PolicyState[],
+  source: FactSource,
+): DeterministicResult {
+  const { event, projectRoot, home, stateDir } = input;
+  const written = new Set(input.writtenPaths);
+  const writes = { list: () => input.writtenPaths, has: (absolute: string) => written.has(absolute) };
+  const call = toolCallOf(event, { projectRoot, home, faces: config.faces, source, reader: INTERPRETER_CODE_READER, writes });
+  const io = call?.io ?? new IoFacts(source);
+  const sessionWrites: SessionEntries = [];
+  const session = recordingSession(input.session, sessionWrites);
+  const outcomes = runPolicies(states, { event, ...(call ? { call } : {}), session, stateDir, io });
+  if (call && config.allowTools && !config.allowTools.includes(call.toolName)) {
+    outcomes.push({
+      policy: 'allow-tools',
+      tier: 'deterministic',
+      verdict: 'deny',
+      reason: `${call.toolName} is not in this project's allowTools list; add it to allowTools in the Warden config to let it run`,
+    });
+  }
+  return { ...(call ? { call } : {}), outcomes, sessionWrites, ioRecords: io.records };
+}
