@@ -11,10 +11,9 @@ import { resolvePolicyStates, unknownPolicySettings, type PolicyState } from './
 import { SessionStore } from './policies/session';
 import type { AnyPolicy, ToolCall } from './policies/types';
 import { combine } from './verdict/combine';
-import { IoFacts, type FactSource } from './facts/io';
+import type { FactSource } from './facts/io';
 import { nodeFactSource } from './facts/io-node';
 import { SessionWriteStore } from './facts/session-writes';
-import { INTERPRETER_CODE_READER } from './interp/reader';
 import {
   NO_APPROVAL,
   NO_CUT,

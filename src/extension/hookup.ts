@@ -178,4 +178,3 @@ function relativeName(path: string): string {
   const parts = path.split(/[\\/]/);
   return parts.slice(-2).join('/');
 }
-

@@ -67,7 +67,11 @@ test("serve's terminal: the held change is announced with a code, and only `conf
   const waiters: Array<{ pattern: RegExp; resolve: (line: string) => void }> = [];
   createInterface({ input: child.stderr! }).on('line', (line) => {
     stderrLines.push(line);
-    for (const w of [...waiters]) if (w.pattern.test(line)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(line));
+    for (const w of [...waiters])
+      if (w.pattern.test(line)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
   });
   const waitFor = (pattern: RegExp) =>
     new Promise<string>((resolve, reject) => {

@@ -52,7 +52,14 @@ export function runDeterministic(
   const { event, projectRoot, home, stateDir } = input;
   const written = new Set(input.writtenPaths);
   const writes = { list: () => input.writtenPaths, has: (absolute: string) => written.has(absolute) };
-  const call = toolCallOf(event, { projectRoot, home, faces: config.faces, source, reader: INTERPRETER_CODE_READER, writes });
+  const call = toolCallOf(event, {
+    projectRoot,
+    home,
+    faces: config.faces,
+    source,
+    reader: INTERPRETER_CODE_READER,
+    writes,
+  });
   const io = call?.io ?? new IoFacts(source);
   const sessionWrites: SessionEntries = [];
   const session = recordingSession(input.session, sessionWrites);

@@ -10,7 +10,7 @@ import { readTargets, writeTargets, type PathTarget } from './targets';
 import { tempDirs } from './temp-dirs';
 import type { CallFacts, NetworkFact, PathFact, Unread } from './types';
 
-export type { CallFacts, PathFact, Unread, UnreadReason, RunFact, NetworkFact, CodeFact, IoRecord } from './types';
+export type { CallFacts, PathFact, Unread, UnreadReason } from './types';
 
 /** Programs that send or fetch over the network. */
 export const NETWORK_PROGRAMS: ReadonlySet<string> = new Set([

@@ -28,8 +28,29 @@ const JS_TEST_RUNNERS = new Set(['jest', 'vitest', 'mocha', 'ava', 'playwright',
 const RUNNER_LAUNCHERS = new Set(['npx', 'pnpx', 'bunx']);
 const PYTHON_TEST_FILE = /(^|\/)(conftest\.py|test_[^/]*\.py|[^/]*_test\.py|setup\.py)$/;
 /** Test files, setup files and the configs a JavaScript runner or bundler loads and runs. */
-const JS_TEST_FILE =
-  /(^|\/)([^/]*\.(test|spec)\.[cm]?[jt]sx?|[^/]*\.config\.[cm]?[jt]s|\.mocharc\.[cm]?js|[^/]*setup[^/]*\.[cm]?[jt]s|(test|tests|__tests__)\/[^/]*\.[cm]?[jt]sx?)$/;
+const JS_TEST_FILE = { test: isJsTestFile };
+const JS_SCRIPT_EXTENSION = /\.[cm]?[jt]sx?$/;
+const JS_TEST_FOLDERS = new Set(['test', 'tests', '__tests__']);
+
+// Checked on the file name and its folder separately: one regex over the whole path backtracked
+// polynomially on long names.
+function isJsTestFile(path: string): boolean {
+  const slash = path.lastIndexOf('/');
+  const base = path.slice(slash + 1);
+  const extension = JS_SCRIPT_EXTENSION.exec(base)?.[0];
+  if (extension === undefined) return false;
+  const stem = base.slice(0, -extension.length);
+  const withoutX = !extension.endsWith('x');
+  const folder = slash === -1 ? '' : path.slice(path.lastIndexOf('/', slash - 1) + 1, slash);
+  return (
+    stem.endsWith('.test') ||
+    stem.endsWith('.spec') ||
+    (withoutX && stem.endsWith('.config')) ||
+    (stem === '.mocharc' && /^\.[cm]?js$/.test(extension)) ||
+    (withoutX && stem.includes('setup')) ||
+    JS_TEST_FOLDERS.has(folder)
+  );
+}
 /** Bundlers and dev servers that load a config file of their own. */
 const JS_CONFIG_RUNNERS = new Set(['vite', 'webpack', 'rollup', 'next', 'nuxt', 'astro', 'eslint', 'parcel']);
 /** Package manager commands that run the package's lifecycle scripts. */

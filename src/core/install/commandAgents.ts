@@ -225,7 +225,9 @@ function readDoc(path: string): { text: string | null; doc: Json } {
   try {
     json = text.trim() === '' ? {} : JSON.parse(text);
   } catch (err) {
-    throw new Error(`${path} is not valid JSON (${(err as Error).message}); fix it by hand before installing`);
+    throw new Error(`${path} is not valid JSON (${(err as Error).message}); fix it by hand before installing`, {
+      cause: err,
+    });
   }
   if (!isObject(json)) throw new Error(`${path} does not hold a JSON object`);
   return { text, doc: json };

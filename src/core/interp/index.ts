@@ -2,6 +2,6 @@
 // what could not be read. Hosts await loadCodeGrammars() once at start, like initShellParser().
 export { analyzeCode, MAX_CODE_SIZE } from './analyze';
 export { loadCodeGrammars } from './parse';
-export { codeLanguageOf, INTERPRETER_CODE_READER } from './reader';
+export { INTERPRETER_CODE_READER } from './reader';
 export { MAX_EVAL_DEPTH } from './collector';
-export type { AnalyzeCodeOptions, CodeEffect, CodeEffectKind, CodeFacts, CodeLanguage } from './types';
+export type { CodeEffect, CodeLanguage } from './types';

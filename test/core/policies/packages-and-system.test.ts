@@ -62,7 +62,11 @@ policyTable('package-from-untrusted-source', [
   { note: 'tarball url', spec: 'npm install https://files.example.org/pkg-1.0.0.tgz', expect: 'ask' },
   { note: 'npm http registry', spec: 'npm install lodash --registry http://registry.example.org', expect: 'ask' },
   { note: 'near miss: by name', spec: 'npm install lodash', expect: null },
-  { note: 'a git repository is code nobody reviewed as a package', spec: 'npm install https://github.com/o/r', expect: 'ask' },
+  {
+    note: 'a git repository is code nobody reviewed as a package',
+    spec: 'npm install https://github.com/o/r',
+    expect: 'ask',
+  },
   { note: 'near miss: local http index', spec: 'pip install -i http://localhost:8080/simple x', expect: null },
 ]);
 

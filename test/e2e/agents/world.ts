@@ -4,16 +4,7 @@
 // CLI run to completion. The destructive call is `rm -rf ~/` with HOME a temp
 // folder, checked afterwards.
 import { spawn } from 'node:child_process';
-import {
-  accessSync,
-  constants,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isolatedEnv, jsonLines, runCli, startServe, toolsFolder, type ServeChild } from '../../builders/process';
@@ -91,7 +82,7 @@ export function records(world: World, agent: string): Record<string, any>[] {
 /** A panel on serve's web API (the panel token from the state folder): held asks wait for it. */
 export async function connectPanel(
   serve: ServeChild,
-  world: World,
+  _world: World,
 ): Promise<{ panel: PanelStream; endpoint: Endpoint }> {
   // The one-time link on serve's ready line is exchanged for the panel's session cookie.
   const panelUrl = String((JSON.parse(serve.readyLine) as { panelUrl?: unknown }).panelUrl);

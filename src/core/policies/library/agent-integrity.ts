@@ -194,10 +194,7 @@ function agentRunBy(cmd: SimpleCommand): { name: string; args: string[] } | unde
   const viaDlx = (cmd.name === 'pnpm' || cmd.name === 'yarn') && args[0] === 'dlx';
   if (!PACKAGE_RUNNERS.has(cmd.name) && !viaDlx) return { name: cmd.name, args };
   const at = args.findIndex((a, i) => (!viaDlx || i > 0) && !a.startsWith('-'));
-  // A version after the name (`@latest`), not the scope's leading `@`.
-  const written = args[at] ?? '';
-  const versionAt = written.lastIndexOf('@');
-  const spec = versionAt > 0 && !written.slice(versionAt).includes('/') ? written.slice(0, versionAt) : written;
+  const spec = withoutVersion(args[at] ?? '');
   const name = own(AGENT_PACKAGES, spec);
   return name ? { name, args: args.slice(at + 1) } : undefined;
 }
