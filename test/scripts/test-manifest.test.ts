@@ -14,6 +14,12 @@ function project(): string {
   mkdirSync(join(dir, 'scripts'));
   for (const script of ['build.mjs', 'test.mjs'])
     cpSync(join(repoRoot(), 'scripts', script), join(dir, 'scripts', script));
+  // The build copies the parser grammars its one list names, whatever the project bundles.
+  mkdirSync(join(dir, 'src', 'core', 'treesitter'), { recursive: true });
+  cpSync(
+    join(repoRoot(), 'src', 'core', 'treesitter', 'grammars.json'),
+    join(dir, 'src', 'core', 'treesitter', 'grammars.json'),
+  );
   symlinkSync(join(repoRoot(), 'node_modules'), join(dir, 'node_modules'), 'dir');
   mkdirSync(join(dir, 'test', 'deeper'), { recursive: true });
   return dir;
