@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { stateDir, statePaths } from '../../../../src/core/state';
+import { openState } from '../../../../src/core/root/state';
 
 // The semantic tier inside the extension host: the vscode-lm judge talking to
 // the fake language model of test/e2e/vscode/fake-lm, and an HTTP judge whose
@@ -24,9 +25,14 @@ interface LoggedRecord {
   semantic: { status: string; reason: string | null; model: string | null };
 }
 
+// Turning the judge on is a loosening, held until a person confirms it; the suite stands in for the
+// person's "Apply this change" in the editor's modal by confirming the exact text it writes.
 function writeLocalConfig(folder: string, config: unknown): void {
   mkdirSync(join(folder, '.agent-warden'), { recursive: true });
-  writeFileSync(join(folder, '.agent-warden', 'config.local.json'), JSON.stringify(config, null, 2));
+  const path = join(folder, '.agent-warden', 'config.local.json');
+  const text = JSON.stringify(config, null, 2);
+  writeFileSync(path, text);
+  openState(process.env).confirmations().confirm(path, text, 'person');
 }
 
 /** The evaluator notices config changes on a short interval; give it one. */
