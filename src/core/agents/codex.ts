@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { HookEvent, HookEventName } from '../types';
+import type { HookEvent } from '../types';
 import type { ParseResult, ReplyInput } from './claude';
-import { describeInputError, isJsonObject, NOT_AN_OBJECT } from './parsing';
+import { isJsonObject, parseByEventName, type AgentEventSchema } from './parsing';
 
 // Codex CLI command hooks: Claude Code's event names and input fields, with
 // `turn_id` and `model` added. Shell calls come as tool "Bash" with a command
@@ -29,7 +29,7 @@ const toolCall = base.extend({
   tool_use_id: z.string().optional(),
 });
 
-const EVENTS: Record<string, { name: HookEventName; schema: z.ZodType<Record<string, unknown>> }> = {
+const EVENTS: Record<string, AgentEventSchema> = {
   PreToolUse: { name: 'PreToolUse', schema: toolCall },
   PermissionRequest: { name: 'PermissionRequest', schema: toolCall },
   PostToolUse: { name: 'PostToolUse', schema: toolCall.extend({ tool_response: z.unknown().optional() }) },
@@ -40,15 +40,12 @@ const EVENTS: Record<string, { name: HookEventName; schema: z.ZodType<Record<str
 
 export const CODEX_EVENTS: readonly string[] = Object.keys(EVENTS);
 export function parseCodexInput(body: unknown, opts: { headless?: boolean } = {}): ParseResult {
-  if (!isJsonObject(body)) return { ok: false, problem: NOT_AN_OBJECT };
-  const name = body.hook_event_name;
-  const known = typeof name === 'string' && Object.hasOwn(EVENTS, name) ? EVENTS[name] : undefined;
-  const parsed = (known?.schema ?? base).safeParse(body);
-  if (!parsed.success) return { ok: false, problem: describeInputError(parsed.error, body) };
-  const raw = parsed.data as z.infer<typeof base> & Record<string, unknown>;
+  const parsed = parseByEventName(body, EVENTS, base);
+  if (!parsed.ok) return parsed;
+  const { raw } = parsed;
   const event: HookEvent = {
     agent: 'codex',
-    event: known?.name ?? 'Other',
+    event: parsed.event,
     rawEventName: raw.hook_event_name,
     sessionId: raw.session_id,
     cwd: raw.cwd,

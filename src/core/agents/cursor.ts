@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { HookEvent, HookEventName } from '../types';
+import type { HookEvent } from '../types';
 import type { ParseResult, ReplyInput } from './claude';
-import { describeInputError, isJsonObject, NOT_AN_OBJECT } from './parsing';
+import { parseByEventName, type AgentEventSchema } from './parsing';
 
 // Cursor's agent hooks (.cursor/hooks.json). Every input carries
 // conversation_id, generation_id, hook_event_name and workspace_roots.
@@ -36,7 +36,7 @@ const mcpInput = z.preprocess(
   z.record(z.string(), z.unknown(), { error: 'tool_input must be a JSON object, or the JSON text of one' }),
 );
 
-const EVENTS: Record<string, { name: HookEventName; schema: z.ZodType<Record<string, unknown>> }> = {
+const EVENTS: Record<string, AgentEventSchema> = {
   preToolUse: {
     name: 'PreToolUse',
     schema: base.extend({ tool_name: z.string().min(1), tool_input: toolInput, tool_use_id: z.string().optional() }),
@@ -65,23 +65,20 @@ function callOf(name: string, raw: Record<string, unknown>): { toolName: string;
 
 export const CURSOR_EVENTS: readonly string[] = Object.keys(EVENTS);
 export function parseCursorInput(body: unknown, opts: { headless?: boolean } = {}): ParseResult {
-  if (!isJsonObject(body)) return { ok: false, problem: NOT_AN_OBJECT };
-  const name = body.hook_event_name;
-  const known = typeof name === 'string' && Object.hasOwn(EVENTS, name) ? EVENTS[name] : undefined;
-  const parsed = (known?.schema ?? base).safeParse(body);
-  if (!parsed.success) return { ok: false, problem: describeInputError(parsed.error, body) };
-  const raw = parsed.data as z.infer<typeof base> & Record<string, unknown>;
+  const parsed = parseByEventName(body, EVENTS, base);
+  if (!parsed.ok) return parsed;
+  const { raw } = parsed;
   const cwd = raw.cwd || raw.workspace_roots?.[0];
   if (!cwd) return { ok: false, problem: 'the hook input has neither cwd nor workspace_roots' };
   const event: HookEvent = {
     agent: 'cursor',
-    event: known?.name ?? 'Other',
+    event: parsed.event,
     rawEventName: raw.hook_event_name,
     sessionId: raw.conversation_id,
     cwd,
     raw,
   };
-  if (known?.name === 'PreToolUse') Object.assign(event, callOf(raw.hook_event_name, raw));
+  if (parsed.event === 'PreToolUse') Object.assign(event, callOf(raw.hook_event_name, raw));
   if (typeof raw.tool_use_id === 'string') event.toolUseId = raw.tool_use_id;
   if (typeof raw.prompt === 'string') event.prompt = raw.prompt;
   if (opts.headless !== undefined) event.headless = opts.headless;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { HookEvent, HookEventName } from '../types';
+import type { HookEvent } from '../types';
 import type { ParseResult, ReplyInput } from './claude';
-import { describeInputError, isJsonObject, NOT_AN_OBJECT } from './parsing';
+import { isJsonObject, parseByEventName, type AgentEventSchema } from './parsing';
 
 // Gemini CLI command hooks (settings.json `hooks`). Input: session_id,
 // transcript_path, cwd, hook_event_name, timestamp, and per event tool_name /
@@ -28,7 +28,7 @@ const toolCall = base.extend({
   original_request_name: z.string().optional(),
 });
 
-const EVENTS: Record<string, { name: HookEventName; schema: z.ZodType<Record<string, unknown>> }> = {
+const EVENTS: Record<string, AgentEventSchema> = {
   BeforeTool: { name: 'PreToolUse', schema: toolCall },
   AfterTool: { name: 'PostToolUse', schema: toolCall.extend({ tool_response: z.unknown().optional() }) },
   BeforeAgent: { name: 'UserPromptSubmit', schema: base.extend({ prompt: z.string() }) },
@@ -37,15 +37,12 @@ const EVENTS: Record<string, { name: HookEventName; schema: z.ZodType<Record<str
 
 export const GEMINI_EVENTS: readonly string[] = Object.keys(EVENTS);
 export function parseGeminiInput(body: unknown, opts: { headless?: boolean } = {}): ParseResult {
-  if (!isJsonObject(body)) return { ok: false, problem: NOT_AN_OBJECT };
-  const name = body.hook_event_name;
-  const known = typeof name === 'string' && Object.hasOwn(EVENTS, name) ? EVENTS[name] : undefined;
-  const parsed = (known?.schema ?? base).safeParse(body);
-  if (!parsed.success) return { ok: false, problem: describeInputError(parsed.error, body) };
-  const raw = parsed.data as z.infer<typeof base> & Record<string, unknown>;
+  const parsed = parseByEventName(body, EVENTS, base);
+  if (!parsed.ok) return parsed;
+  const { raw } = parsed;
   const event: HookEvent = {
     agent: 'gemini',
-    event: known?.name ?? 'Other',
+    event: parsed.event,
     rawEventName: raw.hook_event_name,
     sessionId: raw.session_id,
     cwd: raw.cwd,
