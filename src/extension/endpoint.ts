@@ -9,6 +9,7 @@ import { RevealService } from './reveal/service';
 import { OriginalsStore } from './reveal/store';
 import type { SemanticTierHandle } from '../core/review/tier';
 import { findProjectRoot } from '../core/project';
+import { agentHookTimeoutSeconds } from '../core/install/hookTimeout';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
 import type { PolicyView } from '../protocol';
@@ -94,6 +95,7 @@ export class Endpoint extends Disposable {
         port,
         // Read again for every ask: a change of approvals.timeoutSeconds applies without a restart.
         approvalTimeoutSeconds: () => evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
+        hookTimeoutSeconds: (event) => agentHookTimeoutSeconds(event),
         failureDecision: () => evaluator.configFor(projectRoot).failureDecision,
         onError: opts.log.error,
       });

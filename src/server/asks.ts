@@ -1,7 +1,7 @@
 import type { Decision, HookEvent } from '../core/types';
 import type { Evaluator } from '../core/evaluator';
 import type { ActivityLog } from '../core/activity/log';
-import { ApprovalLedger, type LedgerClock } from '../core/approvals/ledger';
+import { ApprovalLedger, waitedSeconds, type LedgerClock } from '../core/approvals/ledger';
 import { approvalLine, approvalSummary, type ApprovalLine } from '../core/approvals/approvalLine';
 import { bindArgs, type ArgsBinding } from '../core/approvals/digest';
 import type { AnsweredResolution, PendingApproval, Resolution } from '../core/approvals/approvalTypes';
@@ -20,6 +20,8 @@ import { toRowSummary } from './rowSummary';
 export interface AskBrokerOptions {
   evaluator: Evaluator;
   timeoutSeconds: number | (() => number);
+  /** How long the agent's hook waits for this call, where Warden wrote it; undefined: not known. */
+  hookTimeoutSeconds?: (event: HookEvent) => number | undefined;
   log?: ActivityLog;
   clock?: LedgerClock;
   records?: RecordBuffer;
@@ -29,6 +31,8 @@ export interface AskBrokerOptions {
 type Waited = { kind: 'settled'; resolution: Resolution } | { kind: 'hung-up' } | { kind: 'panels-gone' };
 
 const MAX_REMEMBERED_ASKS = 10_000;
+/** Time left for Warden's reply to reach the agent before its hook gives up. */
+const HOOK_REPLY_MARGIN_SECONDS = 5;
 
 export class AskBroker implements AskHandler {
   readonly ledger: ApprovalLedger;
@@ -143,7 +147,11 @@ export class AskBroker implements AskHandler {
       this.ledger.open(this.openRequest(event, record, merged.reason, personOnly, 'agent-prompt'));
       return toAgent('');
     }
-    const opened = this.ledger.open(this.openRequest(event, record, merged.reason, personOnly, 'held'));
+    const cap = this.hookDeadline(event);
+    const opened = this.ledger.open({
+      ...this.openRequest(event, record, `${merged.reason}${cap?.note ?? ''}`, personOnly, 'held'),
+      ...(cap ? { timeoutCapSeconds: cap.seconds } : {}),
+    });
     const waited = await this.wait(opened.settled, ctx.signal);
     if (waited.kind === 'hung-up') {
       this.ledger.withdraw(opened.pending.id, 'the agent hung up before a person answered');
@@ -156,8 +164,25 @@ export class AskBroker implements AskHandler {
     const { resolution } = waited;
     if (resolution.kind === 'answered') return answeredOutcome(resolution);
     if (resolution.kind === 'expired')
-      return toAgent(` (no answer in the Warden panel within ${this.ledger.timeoutSeconds} s)`);
+      return toAgent(` (no answer in the Warden panel within ${waitedSeconds(opened.pending)} s)`);
     return { decision: 'deny', consented: false, reason: `withdrawn: ${resolution.reason}` };
+  }
+
+  /**
+   * When the agent's hook stops waiting before the config's deadline (its timeout was written when
+   * Warden was connected, and approvals.timeoutSeconds was raised since), the ask ends first, so
+   * Warden's answer, not the agent's time-out, settles the call; the card says why.
+   */
+  private hookDeadline(event: HookEvent): { seconds: number; note: string } | undefined {
+    const hookSeconds = this.opts.hookTimeoutSeconds?.(event);
+    if (hookSeconds === undefined) return undefined;
+    const configured = this.ledger.timeoutSeconds;
+    const seconds = Math.max(1, hookSeconds - HOOK_REPLY_MARGIN_SECONDS);
+    if (seconds >= configured) return undefined;
+    return {
+      seconds,
+      note: ` [This ask ends after ${seconds} s, not the configured ${configured} s: ${event.agent}'s hook stops waiting after ${hookSeconds} s, as written when Warden was connected. Connect again to wait ${configured} s.]`,
+    };
   }
 
   private async permissionRequest(ctx: AskContext): Promise<AskOutcome | undefined> {

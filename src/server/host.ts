@@ -5,7 +5,7 @@ import { AskBroker } from './asks';
 import { HookService } from './hooks';
 import { PanelRoutes } from './panel';
 import { WardenServer } from './server';
-import type { Decision } from '../core/types';
+import type { Decision, HookEvent } from '../core/types';
 
 // One endpoint as every host runs it (serve, the extension): the evaluator
 // behind the hook routes, the approval broker, and optionally the web panel.
@@ -16,6 +16,8 @@ export interface WardenHostOptions {
   hookToken: string;
   port?: number;
   approvalTimeoutSeconds: number | (() => number);
+  /** How long the agent's hook waits for a call, where Warden wrote it: a held ask ends before it. */
+  hookTimeoutSeconds?: (event: HookEvent) => number | undefined;
   failureDecision: () => Decision;
   /** Signs replies for the command bridge (see endpointAuth); without it the bridge relays nothing. */
   endpointKey?: Buffer;
@@ -40,6 +42,7 @@ export class WardenHost {
     this.broker = new AskBroker({
       evaluator: opts.evaluator,
       timeoutSeconds: opts.approvalTimeoutSeconds,
+      ...(opts.hookTimeoutSeconds ? { hookTimeoutSeconds: opts.hookTimeoutSeconds } : {}),
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.onError ? { onError: opts.onError } : {}),
     });

@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { chromium, type Frame, type Page } from 'playwright-core';
 import { auditFailures, auditPanel } from './accessibility';
 import { toolsFolder } from '../../builders/process';
+import { codeServerUp, freePort } from './code-server';
+import { until } from './until';
 
 // The extension in a real VS Code extension host: code-server serves the
 // workbench, headless Chromium opens it with the extension under development
@@ -40,31 +41,6 @@ const FAKE_LM_MANIFEST = {
   extensionKind: ['workspace'],
   contributes: { languageModelChatProviders: [{ vendor: 'agent-warden-test', displayName: 'Agent Warden test' }] },
 };
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
-}
-
-async function until<T>(
-  what: string,
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 function hookBody(command: string, folder: string): string {
   return JSON.stringify({
@@ -267,13 +243,7 @@ test(
       rmSync(base, { recursive: true, force: true });
     });
 
-    await until('code-server /healthz', async () => {
-      try {
-        return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok || undefined;
-      } catch {
-        return undefined;
-      }
-    });
+    await codeServerUp(port);
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const suiteLog: string[] = [];

@@ -11,6 +11,7 @@ import { ActivityLog } from '../../../src/core/activity/log';
 import { Evaluator } from '../../../src/core/evaluator';
 import { definePolicy } from '../../../src/core/policies/types';
 import { WardenHost } from '../../../src/server/host';
+import type { HookEvent } from '../../../src/core/types';
 
 export const ASK_REASON = 'the test policy asks a person before any echo ask-me';
 export const DENY_REASON = 'the test policy refuses rm -rf / outright';
@@ -44,7 +45,10 @@ export interface Endpoint {
   close(): Promise<void>;
 }
 
-export async function startEndpoint(opts: { approvalTimeoutSeconds: number }): Promise<Endpoint> {
+export async function startEndpoint(opts: {
+  approvalTimeoutSeconds: number | (() => number);
+  hookTimeoutSeconds?: (event: HookEvent) => number | undefined;
+}): Promise<Endpoint> {
   await Evaluator.ready();
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'aw-approvals-http-')));
   const stateDir = join(root, 'state');
@@ -61,6 +65,7 @@ export async function startEndpoint(opts: { approvalTimeoutSeconds: number }): P
     log,
     hookToken,
     approvalTimeoutSeconds: opts.approvalTimeoutSeconds,
+    ...(opts.hookTimeoutSeconds ? { hookTimeoutSeconds: opts.hookTimeoutSeconds } : {}),
     failureDecision: () => 'deny',
     panel: {
       assetsDir: join(root, 'no-assets'),
