@@ -354,7 +354,16 @@ export async function startServe(
 // figures over the floor's, measured in the same run, carry over between machines better than either alone.
 const FLOOR_SERVER = `
 const http = require('node:http');
+const { monitorEventLoopDelay } = require('node:perf_hooks');
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
 const server = http.createServer((req, res) => {
+  if (req.method === 'GET') {
+    const body = JSON.stringify({ eventLoopMaxMs: delay.max / 1e6 });
+    if (req.url === '/stats?reset=1') delay.reset();
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    return res.end(body);
+  }
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
@@ -368,7 +377,12 @@ server.listen(0, '127.0.0.1', () => process.stdout.write(JSON.stringify({ url: '
 `;
 
 /** Starts the floor server in its own process; `stop` ends it. */
-export async function startFloor(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startFloor(): Promise<{
+  url: string;
+  /** The floor's own longest event-loop block since the last reset: what the machine alone causes. */
+  eventLoopMaxMs: (reset?: boolean) => Promise<number>;
+  stop: () => Promise<void>;
+}> {
   const child = spawn(process.execPath, ['-e', FLOOR_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -380,6 +394,17 @@ export async function startFloor(): Promise<{ url: string; stop: () => Promise<v
   });
   return {
     url,
+    eventLoopMaxMs: (reset = false) =>
+      new Promise((resolve, reject) => {
+        const u = new URL(`/stats${reset ? '?reset=1' : ''}`, url);
+        request({ host: u.hostname, port: u.port, path: u.pathname + u.search }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve((JSON.parse(text) as { eventLoopMaxMs: number }).eventLoopMaxMs));
+        })
+          .on('error', reject)
+          .end();
+      }),
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -449,6 +474,7 @@ async function main(): Promise<void> {
         sent += result.calls + Math.min(500, result.calls);
         const stats = await serve.stats(true);
         const cpuPerCall = (stats.cpuUserMs + stats.cpuSystemMs - before.cpuUserMs - before.cpuSystemMs) / result.calls;
+        await floor.eventLoopMaxMs(true);
         const floorRun = await runLoad({
           url: floor.url,
           token: 'floor',
@@ -457,7 +483,7 @@ async function main(): Promise<void> {
           connections,
         });
         console.log(
-          `${connections} conn floor: ${floorRun.callsPerSecond.toFixed(0)} calls/s, p50 ${floorRun.p50Ms.toFixed(2)} ms, p99 ${floorRun.p99Ms.toFixed(2)} ms; Warden at ${((result.callsPerSecond / floorRun.callsPerSecond) * 100).toFixed(0)}% of the floor's calls/s, p50 ${(result.p50Ms / floorRun.p50Ms).toFixed(1)}x, p99 ${(result.p99Ms / floorRun.p99Ms).toFixed(1)}x`,
+          `${connections} conn floor: ${floorRun.callsPerSecond.toFixed(0)} calls/s, p50 ${floorRun.p50Ms.toFixed(2)} ms, p99 ${floorRun.p99Ms.toFixed(2)} ms, event loop max ${(await floor.eventLoopMaxMs(true)).toFixed(1)} ms; Warden at ${((result.callsPerSecond / floorRun.callsPerSecond) * 100).toFixed(0)}% of the floor's calls/s, p50 ${(result.p50Ms / floorRun.p50Ms).toFixed(1)}x, p99 ${(result.p99Ms / floorRun.p99Ms).toFixed(1)}x`,
         );
         console.log(
           `${connections} conn: ${result.callsPerSecond.toFixed(0)} calls/s, p50 ${result.p50Ms.toFixed(2)} ms, p95 ${result.p95Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, max ${result.maxMs.toFixed(1)} ms, errors ${result.errors}; ` +

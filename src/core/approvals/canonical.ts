@@ -87,3 +87,83 @@ function quote(text: string): string {
   if (lone !== null) throw new CanonicalJsonError(`a lone surrogate ${escapeCodeUnit(lone)} has no canonical form`);
   return JSON.stringify(text);
 }
+
+/**
+ * The canonical form of `value` in one pass when it is bindable (see bindable.ts: plain data, well-formed
+ * strings, finite numbers, at most `maxDepth` levels), else null; the caller then runs the full check for
+ * the sentence naming the problem. The same bytes as canonicalJson, without a second walk over the value.
+ */
+export function canonicalIfBindable(value: unknown, maxDepth: number): string | null {
+  try {
+    return new BindableCanonicalWriter(maxDepth).write(value, 0);
+  } catch {
+    // A throwing getter or proxy trap: the full check says where.
+    return null;
+  }
+}
+
+class BindableCanonicalWriter {
+  private readonly quotedNames = new Map<string, string>();
+
+  constructor(private readonly maxDepth: number) {}
+
+  /** `depth` counts the objects and arrays that enclose `value`. */
+  write(value: unknown, depth: number): string | null {
+    switch (typeof value) {
+      case 'string':
+        return findLoneSurrogate(value) === null ? JSON.stringify(value) : null;
+      case 'number':
+        return Number.isFinite(value) ? String(value) : null;
+      case 'boolean':
+        return value ? 'true' : 'false';
+      case 'object':
+        if (value === null) return 'null';
+        // A cycle is deeper than any limit: it ends here too.
+        if (depth >= this.maxDepth) return null;
+        return Array.isArray(value) ? this.writeArray(value, depth + 1) : this.writeObject(value, depth + 1);
+      default:
+        return null;
+    }
+  }
+
+  private writeArray(items: readonly unknown[], level: number): string | null {
+    if (Object.getPrototypeOf(items) !== Array.prototype) return null;
+    let text = '[';
+    for (let index = 0; index < items.length; index++) {
+      const item = items[index];
+      if (item === undefined) return null;
+      const written = this.write(item, level);
+      if (written === null) return null;
+      text += index === 0 ? written : `,${written}`;
+    }
+    return `${text}]`;
+  }
+
+  private writeObject(record: object, level: number): string | null {
+    const prototype: unknown = Object.getPrototypeOf(record);
+    if (prototype !== Object.prototype && prototype !== null) return null;
+    if (Object.getOwnPropertySymbols(record).length > 0) return null;
+    const names = Object.keys(record);
+    names.sort();
+    let text = '{';
+    for (let index = 0; index < names.length; index++) {
+      const name = names[index] as string;
+      const quoted = this.quotedName(name);
+      if (quoted === null) return null;
+      const written = this.write((record as Record<string, unknown>)[name], level);
+      if (written === null) return null;
+      text += index === 0 ? quoted + written : `,${quoted}${written}`;
+    }
+    return `${text}}`;
+  }
+
+  private quotedName(name: string): string | null {
+    let quoted = this.quotedNames.get(name);
+    if (quoted === undefined) {
+      if (findLoneSurrogate(name) !== null) return null;
+      quoted = `${JSON.stringify(name)}:`;
+      this.quotedNames.set(name, quoted);
+    }
+    return quoted;
+  }
+}
