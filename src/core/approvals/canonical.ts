@@ -94,67 +94,104 @@ function quote(text: string): string {
  * the sentence naming the problem. The same bytes as canonicalJson, without a second walk over the value.
  */
 export function canonicalIfBindable(value: unknown, maxDepth: number): string | null {
+  const chunks: string[] = [];
+  return writeIfBindable(value, maxDepth, (chunk) => chunks.push(chunk)) ? chunks.join('') : null;
+}
+
+/**
+ * Hands the canonical form of `value` to `sink` in chunks of a few KB, as it is written (a digest
+ * hashes them without one large string ever being built); false when the value is not bindable, and
+ * then what was handed over means nothing.
+ */
+export function writeIfBindable(value: unknown, maxDepth: number, sink: (chunk: string) => void): boolean {
+  const writer = new BindableCanonicalWriter(maxDepth, sink);
   try {
-    return new BindableCanonicalWriter(maxDepth).write(value, 0);
+    if (!writer.write(value, 0)) return false;
   } catch {
     // A throwing getter or proxy trap: the full check says where.
-    return null;
+    return false;
   }
+  writer.flush();
+  return true;
 }
+
+const CHUNK_CHARS = 16 * 1024;
 
 class BindableCanonicalWriter {
   private readonly quotedNames = new Map<string, string>();
+  private pending = '';
 
-  constructor(private readonly maxDepth: number) {}
+  constructor(
+    private readonly maxDepth: number,
+    private readonly sink: (chunk: string) => void,
+  ) {}
+
+  flush(): void {
+    if (this.pending !== '') this.sink(this.pending);
+    this.pending = '';
+  }
+
+  private emit(text: string): void {
+    this.pending += text;
+    if (this.pending.length >= CHUNK_CHARS) this.flush();
+  }
 
   /** `depth` counts the objects and arrays that enclose `value`. */
-  write(value: unknown, depth: number): string | null {
+  write(value: unknown, depth: number): boolean {
     switch (typeof value) {
       case 'string':
-        return findLoneSurrogate(value) === null ? JSON.stringify(value) : null;
+        if (findLoneSurrogate(value) !== null) return false;
+        this.emit(JSON.stringify(value));
+        return true;
       case 'number':
-        return Number.isFinite(value) ? String(value) : null;
+        if (!Number.isFinite(value)) return false;
+        this.emit(String(value));
+        return true;
       case 'boolean':
-        return value ? 'true' : 'false';
+        this.emit(value ? 'true' : 'false');
+        return true;
       case 'object':
-        if (value === null) return 'null';
+        if (value === null) {
+          this.emit('null');
+          return true;
+        }
         // A cycle is deeper than any limit: it ends here too.
-        if (depth >= this.maxDepth) return null;
+        if (depth >= this.maxDepth) return false;
         return Array.isArray(value) ? this.writeArray(value, depth + 1) : this.writeObject(value, depth + 1);
       default:
-        return null;
+        return false;
     }
   }
 
-  private writeArray(items: readonly unknown[], level: number): string | null {
-    if (Object.getPrototypeOf(items) !== Array.prototype) return null;
-    let text = '[';
+  private writeArray(items: readonly unknown[], level: number): boolean {
+    if (Object.getPrototypeOf(items) !== Array.prototype) return false;
+    this.emit('[');
     for (let index = 0; index < items.length; index++) {
       const item = items[index];
-      if (item === undefined) return null;
-      const written = this.write(item, level);
-      if (written === null) return null;
-      text += index === 0 ? written : `,${written}`;
+      if (item === undefined) return false;
+      if (index > 0) this.emit(',');
+      if (!this.write(item, level)) return false;
     }
-    return `${text}]`;
+    this.emit(']');
+    return true;
   }
 
-  private writeObject(record: object, level: number): string | null {
+  private writeObject(record: object, level: number): boolean {
     const prototype: unknown = Object.getPrototypeOf(record);
-    if (prototype !== Object.prototype && prototype !== null) return null;
-    if (Object.getOwnPropertySymbols(record).length > 0) return null;
+    if (prototype !== Object.prototype && prototype !== null) return false;
+    if (Object.getOwnPropertySymbols(record).length > 0) return false;
     const names = Object.keys(record);
     names.sort();
-    let text = '{';
+    this.emit('{');
     for (let index = 0; index < names.length; index++) {
       const name = names[index] as string;
       const quoted = this.quotedName(name);
-      if (quoted === null) return null;
-      const written = this.write((record as Record<string, unknown>)[name], level);
-      if (written === null) return null;
-      text += index === 0 ? quoted + written : `,${quoted}${written}`;
+      if (quoted === null) return false;
+      this.emit(index === 0 ? quoted : `,${quoted}`);
+      if (!this.write((record as Record<string, unknown>)[name], level)) return false;
     }
-    return `${text}}`;
+    this.emit('}');
+    return true;
   }
 
   private quotedName(name: string): string | null {

@@ -3,7 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import { checkBindable, MAX_NESTING_DEPTH } from './bindable';
-import { canonicalIfBindable, canonicalJson } from './canonical';
+import { canonicalJson, writeIfBindable } from './canonical';
 import { escapeCodeUnit, findLoneSurrogate } from './surrogates';
 import { formatPath, type PathSegment } from './jsonPath';
 
@@ -44,9 +44,9 @@ export function bindArgs(
     };
   }
   // The common case in one walk: bindable input written straight to its canonical form.
-  const fast = canonicalIfBindable(toolInput, MAX_NESTING_DEPTH);
-  if (fast !== null)
-    return { ok: true, digest: digestOfCanonical(`{"tool_input":${fast},"tool_name":${JSON.stringify(toolName)}}`) };
+  const hash = createHash('sha256').update('{"tool_input":');
+  if (writeIfBindable(toolInput, MAX_NESTING_DEPTH, (chunk) => hash.update(chunk, 'utf8')))
+    return { ok: true, digest: DIGEST_PREFIX + hash.update(`,"tool_name":${JSON.stringify(toolName)}}`).digest('hex') };
   const bindable = checkBindable(toolInput, where.toolInput);
   if (!bindable.ok) return bindable;
   return { ok: true, digest: digestOfCanonical(canonicalJson({ tool_name: toolName, tool_input: toolInput })) };
