@@ -430,7 +430,7 @@ function countRecordLines(dir: string): number {
 
 function parseArgs(argv: string[]): { calls: number; connections: number[]; cpuProf?: string; rounds: number } {
   const connections: number[] = [];
-  let calls = 20_000;
+  let calls = 5_000;
   let rounds = 1;
   let cpuProf: string | undefined;
   for (let i = 0; i < argv.length; i++) {

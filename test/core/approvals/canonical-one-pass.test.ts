@@ -35,7 +35,8 @@ test('on random JSON data (surrogates, unicode keys, -0, deep values) both paths
 test('on values that are not plain data both paths refuse', () => {
   const cyclic: Record<string, unknown> = { a: 1 };
   cyclic['self'] = cyclic;
-  const sparse = [1, , 3];
+  const sparse: unknown[] = [1];
+  sparse[2] = 3;
   const withSymbol = { a: 1, [Symbol('s')]: 2 };
   const throwing = Object.defineProperty({}, 'x', {
     enumerable: true,
