@@ -292,7 +292,8 @@ export async function startServe(
   mkdirSync(join(project, '.git'));
   writeFileSync(join(project, 'src', 'index.ts'), 'const a = 1;\n');
   const configFile = join(home, 'load-config.json');
-  writeFileSync(configFile, JSON.stringify(opts.config ?? {}));
+  // Tightening only (more rotated files kept): every row of a long run stays countable.
+  writeFileSync(configFile, JSON.stringify(opts.config ?? { log: { keep: 100 } }));
   const state = join(home, 'state');
   const child = spawn(
     process.execPath,
