@@ -7,6 +7,7 @@ import { renderPanelHtml } from '../shared/panelHtml';
 import { openCore, warn } from './common';
 import type { HeldChange } from '../core/config/load';
 import { TerminalConfirm } from './terminalConfirm';
+import { loopStatsFromEnv } from '../server/loopStats';
 
 const STOP_GRACE_MS = 3000;
 
@@ -32,8 +33,10 @@ export async function serve(opts: ServeOptions): Promise<void> {
   terminal.held(held);
   terminal.listen(process.stdin);
   const projectRoot = findProjectRoot(process.cwd());
+  const stats = loopStatsFromEnv();
   const host = new WardenHost({
     evaluator: core.evaluator,
+    ...(stats ? { stats } : {}),
     log: core.log,
     hookToken: core.state.hookToken(),
     ...(opts.port !== undefined ? { port: opts.port } : {}),

@@ -25,7 +25,6 @@ import { createExtensionSemanticTier } from './semanticTier';
 import { localConfigPath, setPolicyEnabled } from './localConfig';
 import { notifyAsk } from './notifications';
 import { recordsWithAnswers } from './exportActivity';
-import { rowKind, rowOutcome } from '../server/rowSummary';
 import { PanelHost } from './panel';
 import { connectedCommandAgents, displayName } from './agentHookup';
 import { StatusBar, type GuardStatus } from './statusBar';
@@ -222,12 +221,7 @@ export class WardenController extends Disposable {
           'vscode-panel',
         ),
       rescreenEdit: ({ approvalId, editedInput }) => this.rescreen(approvalId, editedInput),
-      detail: async ({ recordId }) => {
-        const record = need().broker.records.get(recordId);
-        return record
-          ? { found: true, record }
-          : { found: false, why: 'this call is no longer held in memory; the activity log keeps it' };
-      },
+      detail: async ({ recordId }) => need().broker.records.detail(recordId),
       reveal: async ({ recordId, source, spanIndex }) => {
         const result = need().reveal.reveal(recordId, source, spanIndex);
         // Which marker, never the value: the output channel is a log.
@@ -245,16 +239,14 @@ export class WardenController extends Disposable {
 
   guardStatus(): GuardStatus {
     const endpoint = this.current;
-    const records = endpoint?.broker.records.all() ?? [];
+    const rows = endpoint?.broker.records.summaries() ?? [];
     // Counted as the agent saw them: tool calls only, and a call is denied when it was in the end.
     let calls = 0;
     let denies = 0;
-    for (const r of records) {
-      const kind = rowKind(r);
-      if (kind !== 'call') continue;
+    for (const row of rows) {
+      if (row.kind !== 'call') continue;
       calls++;
-      const outcome = rowOutcome(r, kind);
-      if (outcome === 'deny' || outcome === 'refused') denies++;
+      if (row.outcome === 'deny' || row.outcome === 'refused') denies++;
     }
     const base = {
       pending: endpoint?.broker.pending().length ?? 0,

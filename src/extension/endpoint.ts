@@ -59,7 +59,7 @@ export class Endpoint extends Disposable {
     const state = opts.state;
     const projectRoot = findProjectRoot(opts.workspaceRoot ?? process.cwd());
     let current: WardenHost | undefined;
-    const originals = new OriginalsStore((recordId) => current?.broker.records.get(recordId) !== undefined);
+    const originals = new OriginalsStore((recordId) => current?.broker.records.has(recordId) === true);
     let semantic: SemanticTierHandle | undefined;
     const warden = await openWarden({
       state,
@@ -82,7 +82,7 @@ export class Endpoint extends Disposable {
     const reveal = new RevealService({
       originals,
       allowlistKey: state.logKey(),
-      projectRootOf: (recordId) => current?.broker.records.get(recordId)?.projectRoot ?? projectRoot,
+      projectRootOf: (recordId) => current?.broker.records.projectRootOf(recordId) ?? projectRoot,
     });
     const hookToken = state.hookToken();
     let lastError: unknown;

@@ -14,7 +14,6 @@ import { panelMessageSchema } from '../shared/panelSchemas';
 import { Disposable, DisposableScope, toDisposable } from './disposable';
 import type { Endpoint } from './endpoint';
 import { RowBatcher } from './rowBatcher';
-import { toRowSummary } from '../server/rowSummary';
 
 // The panel's host side: a webview view in the Agent Warden activity-bar
 // container, also openable as an editor tab. Each webview is one connection:
@@ -189,7 +188,7 @@ class PanelConnection extends Disposable {
     const broker = endpoint.broker;
     scope.add(toDisposable(broker.onChange((n) => this.notify(n))));
     scope.add(toDisposable(broker.attachPanel()));
-    const rows: RowSummary[] = broker.records.all().slice(-this.deps.maxRows()).map(toRowSummary);
+    const rows: RowSummary[] = broker.records.summaries().slice(-this.deps.maxRows());
     this.post({ type: 'snapshot', rows, pending: broker.pending() });
     this.postState();
   }

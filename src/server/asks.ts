@@ -5,11 +5,10 @@ import { ApprovalLedger, waitedSeconds, type LedgerClock } from '../core/approva
 import { approvalLine, approvalSummary, type ApprovalLine } from '../core/approvals/approvalLine';
 import { bindArgs, type ArgsBinding } from '../core/approvals/digest';
 import type { AnsweredResolution, PendingApproval, Resolution } from '../core/approvals/approvalTypes';
-import type { VerdictRecord } from '../core/verdict/record';
+import type { ApprovalInfo, VerdictRecord } from '../core/verdict/record';
 import type { AnswerResult, ApprovalAnswer, HostNotification, PendingView, ResolutionView } from '../protocol';
 import type { AskContext, AskHandler, AskOutcome } from './hooks';
 import { RecordBuffer } from './records';
-import { toRowSummary } from './rowSummary';
 
 // Where an ask goes. With a panel connected, the agent's PreToolUse request is
 // held until a person answers or the deadline passes. Without one (or at the
@@ -44,7 +43,7 @@ export class AskBroker implements AskHandler {
   private readonly askedEvents = new Map<string, HookEvent>();
 
   constructor(private readonly opts: AskBrokerOptions) {
-    this.records = opts.records ?? new RecordBuffer();
+    this.records = opts.records ?? new RecordBuffer(opts.log ? { log: opts.log.index } : {});
     this.ledger = new ApprovalLedger({
       timeoutSeconds: opts.timeoutSeconds,
       ...(opts.clock ? { clock: opts.clock } : {}),
@@ -79,8 +78,8 @@ export class AskBroker implements AskHandler {
   }
 
   publishRecord(record: VerdictRecord): void {
-    this.records.add(record);
-    this.emit({ type: 'rows', rows: [toRowSummary(record)] });
+    const row = this.records.add(record);
+    this.emit({ type: 'rows', rows: [row] });
   }
 
   pending(): PendingView[] {
@@ -102,12 +101,8 @@ export class AskBroker implements AskHandler {
     });
     switch (result.kind) {
       case 'ok': {
-        const record = this.records.get(result.resolution.recordId);
-        return {
-          kind: 'ok',
-          resolution: resolutionView(result.resolution),
-          row: record ? toRowSummary(record) : null,
-        };
+        const row = this.records.summaryOf(result.resolution.recordId);
+        return { kind: 'ok', resolution: resolutionView(result.resolution), row: row ?? null };
       }
       case 'not-found':
         return {
@@ -226,16 +221,13 @@ export class AskBroker implements AskHandler {
     const licence = this.ledger.useLicence(event.sessionId, event.toolName!, record.argsDigest, { personOnly });
     if (!licence) return undefined;
     const scope = licence.kind === 'session' ? 'for this session' : 'once';
-    this.updateRecord(record.id, (r) => ({
-      ...r,
-      approval: {
-        state: 'licensed',
-        scope: licence.kind,
-        digest: licence.digest,
-        answeredBy: licence.grantedBy,
-        answeredAt: licence.grantedAt,
-        approvalId: licence.approvalId,
-      },
+    this.updateApproval(record.id, () => ({
+      state: 'licensed',
+      scope: licence.kind,
+      digest: licence.digest,
+      answeredBy: licence.grantedBy,
+      answeredAt: licence.grantedAt,
+      approvalId: licence.approvalId,
     }));
     // The record line already says ask; this line says a person's earlier licence allowed it.
     this.logLine({
@@ -269,7 +261,7 @@ export class AskBroker implements AskHandler {
     const binding: ArgsBinding = record.argsDigest
       ? { ok: true, digest: record.argsDigest }
       : { ok: false, problem: record.notBindable ?? 'the arguments are not plain JSON data' };
-    this.updateRecord(record.id, (r) => ({ ...r, approval: { ...r.approval, state: 'pending' } }));
+    this.updateApproval(record.id, (approval) => ({ ...approval, state: 'pending' }));
     return {
       recordId: record.id,
       agent: event.agent,
@@ -308,14 +300,11 @@ export class AskBroker implements AskHandler {
     const edited = resolution.kind === 'answered' && resolution.edited && resolution.decision === 'allow';
     const note = resolution.kind === 'answered' ? undefined : closedNote(resolution.reason);
     this.emit({ type: 'resolved', resolution: resolutionView(resolution) });
-    this.updateRecord(resolution.recordId, (r) => ({
-      ...r,
-      approval: {
-        ...summary,
-        approvalId: resolution.approvalId,
-        ...(edited ? { edited: true } : {}),
-        ...(note ? { note } : {}),
-      },
+    this.updateApproval(resolution.recordId, () => ({
+      ...summary,
+      approvalId: resolution.approvalId,
+      ...(edited ? { edited: true } : {}),
+      ...(note ? { note } : {}),
     }));
     if (resolution.kind === 'answered') this.logLine(approvalLine(resolution));
     // An ask that closed unanswered leaves a line too, so the log says what became of it.
@@ -336,10 +325,10 @@ export class AskBroker implements AskHandler {
       });
   }
 
-  /** Changes a held record and tells the panels: a row follows its ask to the end. */
-  private updateRecord(id: string, change: (record: VerdictRecord) => VerdictRecord): void {
-    const next = this.records.update(id, change);
-    if (next) this.emit({ type: 'rows', rows: [toRowSummary(next)] });
+  /** Changes a row's approval and tells the panels: a row follows its ask to the end. */
+  private updateApproval(id: string, change: (approval: ApprovalInfo) => ApprovalInfo): void {
+    const row = this.records.updateApproval(id, change);
+    if (row) this.emit({ type: 'rows', rows: [row] });
   }
 
   /** Appends an approval line; the log keeps keyed digests only. */

@@ -6,6 +6,7 @@ import { HookService } from './hooks';
 import { PanelRoutes } from './panel';
 import { WardenServer } from './server';
 import type { Decision, HookEvent } from '../core/types';
+import type { LoopStats } from './loopStats';
 
 // One endpoint as every host runs it (serve, the extension): the evaluator
 // behind the hook routes, the approval broker, and optionally the web panel.
@@ -28,6 +29,8 @@ export interface WardenHostOptions {
     assetsDir: string;
     renderPage: (opts: { nonce: string; scriptUri: string; styleUri: string }) => string;
   };
+  /** Opt-in load figures on /health. */
+  stats?: LoopStats;
   onRecord?: (record: VerdictRecord) => void;
   onError?: (message: string) => void;
 }
@@ -46,6 +49,8 @@ export class WardenHost {
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.onError ? { onError: opts.onError } : {}),
     });
+    // A restarted host lists the newest rows of its log again, and each can still be opened.
+    if (opts.log) this.broker.records.restore(opts.log.index.rebuild());
     this.hooks = new HookService({
       evaluator: opts.evaluator,
       failureDecision: opts.failureDecision,
@@ -62,8 +67,8 @@ export class WardenHost {
       ? new PanelRoutes({
           broker: this.broker,
           origins,
-          recentRecords: () => this.broker.records.all(),
-          recordById: (id) => this.broker.records.get(id),
+          recentRows: () => this.broker.records.summaries(),
+          recordById: (id) => this.broker.records.detail(id),
           assetsDir: opts.panel.assetsDir,
           renderPage: opts.panel.renderPage,
         })
@@ -75,6 +80,7 @@ export class WardenHost {
       ...(opts.bodyTimeoutMs !== undefined ? { bodyTimeoutMs: opts.bodyTimeoutMs } : {}),
       port: opts.port ?? 0,
       routes: this.panelRoutes ? [this.panelRoutes] : [],
+      ...(opts.stats ? { stats: opts.stats } : {}),
       ...(opts.onError ? { onError: opts.onError } : {}),
     });
     this.server = server;
