@@ -1,0 +1,193 @@
+// `npm run bench` (and bench:full, and the reduced run the CI test makes): every figure in one run of
+// one process tree, so the ratios compare; one table printed and the results written as JSON.
+// Usage (through bench/run.mjs, which bundles this file): [--reduced | --full] [--out FILE]
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { FAKE_JUDGE_FLAG, serveFakeJudge } from './fake-judge';
+import { httpFigures, judgeFigures, loadRunFigures, memoryFigures } from './http';
+import { inProcessFigures } from './inprocess';
+import { digestFigures, envelopeFigures, redactionFigures, type MicroSizes } from './micro';
+import { mixCalls } from './mix';
+import { bridgeFigures, extensionHostFigures, floorSamples } from './processes';
+import { resultsSchema, type BenchResults } from './schema';
+import { ofSamples } from './stats';
+import { ratiosToFloor, renderTable } from './table';
+
+type Mode = BenchResults['mode'];
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+interface Plan {
+  runs: number;
+  microRuns: number;
+  inProcessCalls: number;
+  floorPerBatch: number;
+  httpCalls: (connections: number) => number;
+  memoryCalls: number;
+  judgeCalls: number;
+  transcriptBytes: number[];
+  bridge?: { runs: number; rounds: number; fallbackRounds: number };
+}
+
+const PLANS: Record<Mode, Plan> = {
+  // Seconds: the CI test checks that it completes and writes valid results, never what they say.
+  reduced: {
+    runs: 2,
+    microRuns: 2,
+    inProcessCalls: 20,
+    floorPerBatch: 1,
+    httpCalls: (c) => Math.max(10, c),
+    memoryCalls: 100,
+    judgeCalls: 2,
+    transcriptBytes: [10 * KB, 100 * KB, 1 * MB],
+  },
+  // Under three minutes on two shared cores.
+  default: {
+    runs: 5,
+    microRuns: 9,
+    inProcessCalls: 300,
+    floorPerBatch: 5,
+    httpCalls: (c) => (c === 1 ? 300 : c <= 8 ? 1000 : 1500),
+    memoryCalls: 10_000,
+    judgeCalls: 30,
+    transcriptBytes: [10 * KB, 10 * MB, 100 * MB],
+    bridge: { runs: 3, rounds: 2, fallbackRounds: 1 },
+  },
+  full: {
+    runs: 5,
+    microRuns: 9,
+    inProcessCalls: 300,
+    floorPerBatch: 5,
+    httpCalls: (c) => (c === 1 ? 300 : c <= 8 ? 1000 : 1500),
+    memoryCalls: 10_000,
+    judgeCalls: 30,
+    transcriptBytes: [10 * KB, 10 * MB, 100 * MB],
+    bridge: { runs: 3, rounds: 2, fallbackRounds: 1 },
+  },
+};
+
+const FULL_CALLS = 100_000;
+const LOAD = { connections: 64, seconds: 60, judgeDelayMs: 1500, judgeTimeoutMs: 2000 };
+const JUDGE_DELAY_MS = 50;
+
+function options(argv: string[]): { mode: Mode; out: string } {
+  const root = resolve(__dirname, '..', '..');
+  const outAt = argv.indexOf('--out');
+  const mode: Mode = argv.includes('--full') ? 'full' : argv.includes('--reduced') ? 'reduced' : 'default';
+  return { mode, out: outAt >= 0 ? resolve(argv[outAt + 1]!) : join(root, 'bench', 'results.json') };
+}
+
+const benchStarted = performance.now();
+function step(text: string): void {
+  const elapsed = ((performance.now() - benchStarted) / 1000).toFixed(0);
+  process.stderr.write(`[bench ${elapsed.padStart(4)} s] ${text}\n`);
+}
+
+async function main(): Promise<void> {
+  const { mode, out } = options(process.argv.slice(2));
+  const plan = PLANS[mode];
+  const root = resolve(__dirname, '..', '..');
+  const cli = join(root, 'dist', 'cli.js');
+  const startedAt = new Date();
+  const loadAverageAtStart = loadavg();
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'aw-bench-')));
+  const folder = (name: string) => join(base, name);
+  const calls = mixCalls(folder('mix-project'));
+  // The floor is sampled between the sections, so it shares their share of the machine's load.
+  const floor: number[] = [];
+  const sampleFloor = async () => floor.push(...(await floorSamples(plan.floorPerBatch)));
+  try {
+    await sampleFloor();
+    step('in-process evaluation');
+    const inProcess = await inProcessFigures({
+      folder: folder('in-process'),
+      calls,
+      runs: plan.runs,
+      callsPerRun: plan.inProcessCalls,
+    });
+    const sizes: MicroSizes = {
+      redactionChars: [1 * KB, 16 * KB, 128_000],
+      transcriptBytes: plan.transcriptBytes,
+      digestBytes: [1 * KB, 1 * MB],
+      runs: plan.microRuns,
+    };
+    step('redaction');
+    const redaction = redactionFigures(sizes);
+    step('envelope build (transcripts are written to a temp folder and deleted)');
+    const envelope = envelopeFigures(sizes, folder('envelope'));
+    rmSync(folder('envelope'), { recursive: true, force: true });
+    step('digest');
+    const digest = digestFigures(sizes);
+    await sampleFloor();
+    step('http through serve at 1, 8 and 64 connections');
+    const { http, serveEventLoopMaxMs } = await httpFigures({
+      cli,
+      folder: folder('http'),
+      calls,
+      connections: [1, 8, 64],
+      runs: plan.runs,
+      callsPerRun: plan.httpCalls,
+    });
+    step(`memory after ${plan.memoryCalls} calls`);
+    const memory = await memoryFigures({ cli, folder: folder('memory'), calls, total: plan.memoryCalls, connections: 8 });
+    await sampleFloor();
+    step(`time added over a judge answering in ${JUDGE_DELAY_MS} ms`);
+    const judge = await judgeFigures({ cli, folder: folder('judge'), delayMs: JUDGE_DELAY_MS, calls: plan.judgeCalls });
+    step('command bridge');
+    const bridge = plan.bridge
+      ? bridgeFigures(root, plan.bridge.runs, plan.bridge.rounds, plan.bridge.fallbackRounds)
+      : { skipped: 'not run in the reduced mode (its fallback alone takes seconds a run)' };
+    await sampleFloor();
+    let full: BenchResults['full'];
+    if (mode === 'full') {
+      step(`full: memory after ${FULL_CALLS} calls`);
+      const fullMemory = await memoryFigures({ cli, folder: folder('memory-full'), calls, total: FULL_CALLS, connections: 8 });
+      step(`full: load run, ${LOAD.connections} connections for ${LOAD.seconds} s against a slow judge`);
+      const load = await loadRunFigures({ cli, folder: folder('load'), calls, ...LOAD });
+      step(`full: the extension host over ${FULL_CALLS} calls, through code-server`);
+      const extensionHost = extensionHostFigures(root, FULL_CALLS, folder('host-memory.json'));
+      full = { memory: fullMemory, load, extensionHost };
+    }
+    const partial = {
+      schemaVersion: 1 as const,
+      mode,
+      startedAt: startedAt.toISOString(),
+      seconds: (Date.now() - startedAt.getTime()) / 1000,
+      machine: {
+        node: process.version,
+        platform: `${process.platform}-${process.arch}`,
+        cpus: cpus().length,
+        loadAverageAtStart,
+        loadAverageAtEnd: loadavg(),
+      },
+      floor: ofSamples(floor, 'ms'),
+      mix: { distinctCalls: calls.length, dangerous: calls.filter((c) => c.dangerous).length },
+      http,
+      inProcess,
+      bridge,
+      redaction,
+      envelope,
+      digest,
+      memory,
+      serveEventLoopMaxMs,
+      judge,
+      ...(full ? { full } : {}),
+    };
+    const results = resultsSchema.parse({ ...partial, ratiosToFloor: ratiosToFloor(partial) });
+    writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
+    console.log(renderTable(results));
+    step(`done; written to ${out}`);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+const judgeAt = process.argv.indexOf(FAKE_JUDGE_FLAG);
+if (judgeAt >= 0) serveFakeJudge(Number(process.argv[judgeAt + 1]));
+else
+  main().catch((err: Error) => {
+    console.error(err.stack ?? err.message);
+    process.exit(1);
+  });
