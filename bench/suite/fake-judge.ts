@@ -21,7 +21,10 @@ export function serveFakeJudge(delayMs: number): void {
         answers: Object.fromEntries(Object.keys(body.questions ?? {}).map((id) => [id, { noul: 0.05 }])),
       });
       setTimeout(
-        () => res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text),
+        () =>
+          res
+            .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+            .end(text),
         delayMs,
       );
     });

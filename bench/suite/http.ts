@@ -3,7 +3,7 @@ import { startFakeJudge } from './fake-judge';
 import { runLoad } from './http-load';
 import { mixBody, type MixCall } from './mix';
 import type { BenchResults, Figure } from './schema';
-import { startServe, type RunningServe } from './serve';
+import { startServe } from './serve';
 import { once, ofRuns, ofSamples, quantile } from './stats';
 
 // Figures through a real `agent-warden serve` on loopback: latency and throughput by connection count,
@@ -28,7 +28,13 @@ export async function httpFigures(
   const serve = await startServe({ cli: opts.cli, world, config: ROOMY_LOG });
   try {
     const body = (tag: string) => (index: number) => mixBody(world.project, opts.calls, index, tag);
-    await runLoad({ url: serve.url, token: serve.token, connections: 8, calls: opts.calls.length * 10, body: body('warm') });
+    await runLoad({
+      url: serve.url,
+      token: serve.token,
+      connections: 8,
+      calls: opts.calls.length * 10,
+      body: body('warm'),
+    });
     const loopMax: number[] = [];
     let loopMissing = false;
     const rows: BenchResults['http'] = [];
@@ -154,7 +160,12 @@ export async function judgeFigures(opts: JudgeOptions): Promise<BenchResults['ju
       const wait = JUDGE_PACE_MS - (performance.now() - started);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    return { delayMs: opts.delayMs, calls: opts.calls, judgeRequests: (await judge.requests()) - 2, added: ofSamples(added, 'ms') };
+    return {
+      delayMs: opts.delayMs,
+      calls: opts.calls,
+      judgeRequests: (await judge.requests()) - 2,
+      added: ofSamples(added, 'ms'),
+    };
   } finally {
     await serve.stop();
     judge.stop();

@@ -131,7 +131,13 @@ async function main(): Promise<void> {
       callsPerRun: plan.httpCalls,
     });
     step(`memory after ${plan.memoryCalls} calls`);
-    const memory = await memoryFigures({ cli, folder: folder('memory'), calls, total: plan.memoryCalls, connections: 8 });
+    const memory = await memoryFigures({
+      cli,
+      folder: folder('memory'),
+      calls,
+      total: plan.memoryCalls,
+      connections: 8,
+    });
     await sampleFloor();
     step(`time added over a judge answering in ${JUDGE_DELAY_MS} ms`);
     const judge = await judgeFigures({ cli, folder: folder('judge'), delayMs: JUDGE_DELAY_MS, calls: plan.judgeCalls });
@@ -143,7 +149,13 @@ async function main(): Promise<void> {
     let full: BenchResults['full'];
     if (mode === 'full') {
       step(`full: memory after ${FULL_CALLS} calls`);
-      const fullMemory = await memoryFigures({ cli, folder: folder('memory-full'), calls, total: FULL_CALLS, connections: 8 });
+      const fullMemory = await memoryFigures({
+        cli,
+        folder: folder('memory-full'),
+        calls,
+        total: FULL_CALLS,
+        connections: 8,
+      });
       step(`full: load run, ${LOAD.connections} connections for ${LOAD.seconds} s against a slow judge`);
       const load = await loadRunFigures({ cli, folder: folder('load'), calls, ...LOAD });
       step(`full: the extension host over ${FULL_CALLS} calls, through code-server`);

@@ -29,13 +29,19 @@ export function redactionFigures(sizes: MicroSizes): BenchResults['redaction'] {
       chars,
       kind: 'typical',
       input: 'typical',
-      time: ofSamples(timeRuns(() => redactor.redactText(typical, 'blunt'), sizes.runs, 2), 'ms'),
+      time: ofSamples(
+        timeRuns(() => redactor.redactText(typical, 'blunt'), sizes.runs, 2),
+        'ms',
+      ),
     });
     // Every adversarial input is timed; the row keeps the one with the slowest median at this size.
     const worst = adversarialInputs(chars)
       .map((input) => ({
         input: input.name,
-        time: ofSamples(timeRuns(() => redactor.redactText(input.text, 'blunt'), sizes.runs, 1), 'ms'),
+        time: ofSamples(
+          timeRuns(() => redactor.redactText(input.text, 'blunt'), sizes.runs, 1),
+          'ms',
+        ),
       }))
       .reduce((a, b) => (b.time.median > a.time.median ? b : a));
     rows.push({ chars, kind: 'adversarial', ...worst });
@@ -105,7 +111,11 @@ function digestInputs(bytes: number): { shape: string; toolName: string; input: 
   const filler = 'x'.repeat(Math.max(1, Math.floor(bytes / depth) - 20));
   for (let level = 0; level < depth; level++) nested = { level, filler, child: nested };
   return [
-    { shape: 'one string', toolName: 'Write', input: { file_path: 'src/big.ts', content: line.repeat(Math.ceil(bytes / line.length)) } },
+    {
+      shape: 'one string',
+      toolName: 'Write',
+      input: { file_path: 'src/big.ts', content: line.repeat(Math.ceil(bytes / line.length)) },
+    },
     { shape: 'small records', toolName: 'mcp__db__bulk', input: { rows: records } },
     { shape: 'nested', toolName: 'mcp__db__tree', input: nested },
   ];

@@ -38,7 +38,7 @@ export function mixCalls(project: string): MixCall[] {
     bash('rm -rf build dist'),
     bash('for f in src/*.ts; do echo "$f"; done'),
     bash('sed -n "1,40p" src/index.ts'),
-    bash('awk \'{ s += $2 } END { print s }\' data.tsv'),
+    bash("awk '{ s += $2 } END { print s }' data.tsv"),
     bash('docker compose up -d db'),
     bash('curl -s http://localhost:3000/health'),
     bash('make -j4 test'),

@@ -32,7 +32,12 @@ interface BridgeFile {
  * bench/bridge.ts once per run with few rounds each; every run's medians become one sample, so each
  * figure is the median over the runs with their min-max.
  */
-export function bridgeFigures(root: string, runs: number, rounds: number, fallbackRounds: number): BenchResults['bridge'] {
+export function bridgeFigures(
+  root: string,
+  runs: number,
+  rounds: number,
+  fallbackRounds: number,
+): BenchResults['bridge'] {
   const bundle = join(root, 'out', 'bench', 'bridge.js');
   const resultsFile = join(root, 'out', 'bench', 'bridge-results.json');
   if (!existsSync(bundle)) return { skipped: `${bundle} is not built (node bench/run.mjs builds it)` };

@@ -121,13 +121,9 @@ export const resultsSchema = z
           .strict(),
       )
       .min(1),
-    envelope: z
-      .array(z.object({ transcriptBytes: z.number().int().positive(), time: figureSchema }).strict())
-      .min(1),
+    envelope: z.array(z.object({ transcriptBytes: z.number().int().positive(), time: figureSchema }).strict()).min(1),
     digest: z
-      .array(
-        z.object({ bytes: z.number().int().positive(), shape: z.string(), time: figureSchema }).strict(),
-      )
+      .array(z.object({ bytes: z.number().int().positive(), shape: z.string(), time: figureSchema }).strict())
       .min(1),
     memory: memorySchema,
     /** serve's own event-loop delay over the HTTP runs, when the build exposes it on /health. */

@@ -19,14 +19,22 @@ const sortedCopy = (values: readonly number[]) => [...values].sort((a, b) => a -
 export function ofSamples(samples: readonly number[], unit: Figure['unit']): Figure {
   if (samples.length === 0) throw new Error('no samples to summarise');
   const sorted = sortedCopy(samples);
-  return { median: median(sorted), low: quantile(sorted, 0.25), high: quantile(sorted, 0.75), n: sorted.length, spread: 'p25-p75', unit };
+  return {
+    median: median(sorted),
+    low: quantile(sorted, 0.25),
+    high: quantile(sorted, 0.75),
+    n: sorted.length,
+    spread: 'p25-p75',
+    unit,
+  };
 }
 
 /** One figure per run (throughput, a run's p99): the median run and the fastest and slowest. */
 export function ofRuns(perRun: readonly number[], unit: Figure['unit']): Figure {
   if (perRun.length === 0) throw new Error('no runs to summarise');
   const sorted = sortedCopy(perRun);
-  if (sorted.length === 1) return { median: sorted[0]!, low: sorted[0]!, high: sorted[0]!, n: 1, spread: 'single', unit };
+  if (sorted.length === 1)
+    return { median: sorted[0]!, low: sorted[0]!, high: sorted[0]!, n: 1, spread: 'single', unit };
   return { median: median(sorted), low: sorted[0]!, high: sorted.at(-1)!, n: sorted.length, spread: 'min-max', unit };
 }
 

@@ -18,7 +18,9 @@ function skippedOr<T extends object>(value: T | { skipped: string }): value is T
 export function lines(results: BenchResults): Line[] {
   const out: Line[] = [];
   out.push({ heading: 'floor' }, { label: 'node -e 0', figure: results.floor });
-  out.push({ heading: `http through serve (mix of ${results.mix.distinctCalls} calls, ${results.mix.dangerous} dangerous)` });
+  out.push({
+    heading: `http through serve (mix of ${results.mix.distinctCalls} calls, ${results.mix.dangerous} dangerous)`,
+  });
   for (const row of results.http) {
     const c = `${row.connections} conn`;
     out.push(
@@ -48,7 +50,10 @@ export function lines(results: BenchResults): Line[] {
   else out.push({ label: 'bridge', text: results.bridge.skipped });
   out.push({ heading: 'redaction (blunt)' });
   for (const row of results.redaction)
-    out.push({ label: `${size(row.chars)} ${row.kind === 'typical' ? 'typical' : `adversarial (${row.input})`}`, figure: row.time });
+    out.push({
+      label: `${size(row.chars)} ${row.kind === 'typical' ? 'typical' : `adversarial (${row.input})`}`,
+      figure: row.time,
+    });
   out.push({ heading: 'envelope build, by transcript size' });
   for (const row of results.envelope) out.push({ label: `transcript ${size(row.transcriptBytes)}`, figure: row.time });
   out.push({ heading: 'exact-arguments digest' });
@@ -87,7 +92,10 @@ export function lines(results: BenchResults): Line[] {
       { label: 'calls in / answered / rows out', text: `${load.callsIn} / ${load.callsAnswered} / ${load.rowsOut}` },
       { label: 'failed / judge requests', text: `${load.failed} / ${load.judgeRequests}` },
       { label: 'RSS after', figure: load.rssAfter },
-      { label: 'serve event-loop delay max', text: load.eventLoopMaxMs === null ? 'not reported by this build' : `${load.eventLoopMaxMs.toFixed(1)} ms` },
+      {
+        label: 'serve event-loop delay max',
+        text: load.eventLoopMaxMs === null ? 'not reported by this build' : `${load.eventLoopMaxMs.toFixed(1)} ms`,
+      },
     );
   }
   return out;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { WardenApi } from '../../../../src/extension/extension';
 import { checkLanguageModelJudge, checkStoredApiKey } from './judge';
+import { measureHostMemory } from './memory';
 
 // Runs inside a real VS Code extension host (code-server), loaded through
 // extensionTestsPath. It checks what only the host can see, then hands over to
@@ -79,6 +80,8 @@ export async function run(): Promise<void> {
   log('connect wrote .claude/settings.local.json');
 
   const endpoint = { url, token: api.hookToken() ?? '', folder };
+  // Before the judge checks turn a judge on and before a panel attaches: the calls meet Warden alone.
+  await measureHostMemory(handshake, endpoint, log);
   await checkLanguageModelJudge(endpoint, log);
   await checkStoredApiKey(endpoint, log);
 
