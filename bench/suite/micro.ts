@@ -103,8 +103,11 @@ export function envelopeFigures(sizes: MicroSizes, folder: string): BenchResults
 function digestInputs(bytes: number): { shape: string; toolName: string; input: Record<string, unknown> }[] {
   const line = 'const message = "héllo, wörld";\n';
   const records: unknown[] = [];
-  for (let i = 0; JSON.stringify(records).length < bytes; i++)
-    records.push({ id: i, name: `item-${i}`, price: i * 1.25, tags: ['a', 'b'], active: i % 2 === 0 });
+  for (let i = 0, length = 2; length < bytes; i++) {
+    const record = { id: i, name: `item-${i}`, price: i * 1.25, tags: ['a', 'b'], active: i % 2 === 0 };
+    records.push(record);
+    length += JSON.stringify(record).length + 1;
+  }
   // Nesting as deep as JSON in a hook body plausibly goes, the rest of the size in strings at each level.
   const depth = Math.min(200, Math.max(2, Math.floor(bytes / 64)));
   let nested: Record<string, unknown> = { leaf: true };
