@@ -4,7 +4,7 @@ import { runLoad } from './http-load';
 import { mixBody, type MixCall } from './mix';
 import type { BenchResults, Figure } from './schema';
 import { startServe } from './serve';
-import { once, ofRuns, ofSamples, quantile } from './stats';
+import { once, ofRuns, ofSamples, quantile, type Budget } from './stats';
 
 // Figures through a real `agent-warden serve` on loopback: latency and throughput by connection count,
 // memory after N calls, the time Warden adds over a judge, and the long load run.
@@ -19,6 +19,8 @@ export interface HttpOptions {
   connections: number[];
   runs: number;
   callsPerRun: (connections: number) => number;
+  /** One budget per connection count. */
+  budgets: (connections: number) => Budget;
 }
 
 export async function httpFigures(
@@ -40,13 +42,16 @@ export async function httpFigures(
     const rows: BenchResults['http'] = [];
     for (const connections of opts.connections) {
       const perRun = { p50: [] as number[], p95: [] as number[], p99: [] as number[], throughput: [] as number[] };
-      for (let run = 0; run < opts.runs; run++) {
+      const budget = opts.budgets(connections);
+      for (let run = 0; budget.another(run, opts.runs); run++) {
         await serve.loopStats(true);
         const figures = await runLoad({
           url: serve.url,
           token: serve.token,
           connections,
           calls: opts.callsPerRun(connections),
+          // A run that cannot finish in its share ends early: fewer calls, the same kind of figure.
+          seconds: budget.secondsLeft(3) / Math.max(1, opts.runs - run),
           body: body(`c${connections}r${run}`),
         });
         if (figures.failed > 0) throw new Error(`${figures.failed} calls failed at ${connections} connections`);
@@ -83,6 +88,8 @@ export interface MemoryOptions {
   calls: readonly MixCall[];
   total: number;
   connections: number;
+  /** Without one the run goes on to `total` calls however long it takes (the full run). */
+  budget?: Budget;
 }
 
 /** A fresh serve, `total` calls of the mix, its resident memory before and after, and the rows it logged. */
@@ -96,11 +103,13 @@ export async function memoryFigures(opts: MemoryOptions): Promise<BenchResults['
       token: serve.token,
       connections: opts.connections,
       calls: opts.total,
+      ...(opts.budget ? { seconds: opts.budget.secondsLeft(5) } : {}),
       body: (index) => mixBody(world.project, opts.calls, index, 'memory'),
     });
     if (figures.failed > 0) throw new Error(`${figures.failed} of ${opts.total} calls failed in the memory run`);
+    if (opts.budget && figures.answered < opts.total) opts.budget.cut = true;
     return {
-      calls: opts.total,
+      calls: figures.answered,
       connections: opts.connections,
       rssAtStart: once(rssAtStart, 'MB'),
       rssAfter: once(serve.rssMb(), 'MB'),
@@ -116,6 +125,7 @@ export interface JudgeOptions {
   folder: string;
   delayMs: number;
   calls: number;
+  budget: Budget;
 }
 
 /** The judge tier's rate limit lets about five calls a second through; calls are paced below it. */
@@ -145,7 +155,7 @@ export async function judgeFigures(opts: JudgeOptions): Promise<BenchResults['ju
   });
   try {
     const added: number[] = [];
-    for (let index = 0; index < opts.calls + 2; index++) {
+    for (let index = 0; opts.budget.another(index, opts.calls + 2, 7); index++) {
       const started = performance.now();
       const figures = await runLoad({
         url: serve.url,
@@ -162,7 +172,7 @@ export async function judgeFigures(opts: JudgeOptions): Promise<BenchResults['ju
     }
     return {
       delayMs: opts.delayMs,
-      calls: opts.calls,
+      calls: added.length,
       judgeRequests: (await judge.requests()) - 2,
       added: ofSamples(added, 'ms'),
     };

@@ -12,7 +12,7 @@ import { resolvePolicyStates } from '../../src/core/policies/run';
 import type { HookEvent } from '../../src/core/types';
 import { mixBody, type MixCall } from './mix';
 import type { BenchResults } from './schema';
-import { ofRuns, ofSamples } from './stats';
+import { ofRuns, ofSamples, type Budget } from './stats';
 
 // Per call in this process: the whole evaluation of the mix (deterministic tier in-process under its
 // vm deadline, record, redaction, the activity log), and the deterministic tier alone on the same
@@ -23,6 +23,7 @@ export interface InProcessOptions {
   calls: readonly MixCall[];
   runs: number;
   callsPerRun: number;
+  budget: Budget;
 }
 
 function events(project: string, calls: readonly MixCall[], count: number, tag: string): HookEvent[] {
@@ -67,7 +68,7 @@ export async function inProcessFigures(opts: InProcessOptions): Promise<BenchRes
   const loopMax: number[] = [];
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   try {
-    for (let run = 0; run < opts.runs; run++) {
+    for (let run = 0; opts.budget.another(run, opts.runs); run++) {
       const batch = events(project, opts.calls, opts.callsPerRun, `run${run}`);
       histogram.reset();
       histogram.enable();

@@ -11,7 +11,7 @@ import { digestFigures, envelopeFigures, redactionFigures, type MicroSizes } fro
 import { mixCalls } from './mix';
 import { bridgeFigures, extensionHostFigures, floorSamples } from './processes';
 import { resultsSchema, type BenchResults } from './schema';
-import { ofSamples } from './stats';
+import { Budget, ofSamples } from './stats';
 import { ratiosToFloor, renderTable } from './table';
 
 type Mode = BenchResults['mode'];
@@ -28,6 +28,8 @@ interface Plan {
   memoryCalls: number;
   judgeCalls: number;
   transcriptBytes: number[];
+  /** Seconds per section; a section past its share stops repeating (see Budget). */
+  seconds: { inProcess: number; httpPerConnections: number; memory: number; judge: number; bridge: number };
   bridge?: { runs: number; rounds: number; fallbackRounds: number };
 }
 
@@ -36,11 +38,13 @@ const DEFAULT_PLAN: Plan = {
   runs: 5,
   microRuns: 9,
   inProcessCalls: 300,
-  floorPerBatch: 5,
+  floorPerBatch: 3,
   httpCalls: (c) => (c === 1 ? 300 : c <= 8 ? 1000 : 1500),
   memoryCalls: 10_000,
   judgeCalls: 30,
   transcriptBytes: [10 * KB, 10 * MB, 100 * MB],
+  // With the fixed sections (floor, redaction, envelope, digest, three serve starts), under 180 s.
+  seconds: { inProcess: 15, httpPerConnections: 12, memory: 40, judge: 12, bridge: 30 },
   bridge: { runs: 3, rounds: 2, fallbackRounds: 1 },
 };
 
@@ -55,14 +59,21 @@ const PLANS: Record<Mode, Plan> = {
     memoryCalls: 100,
     judgeCalls: 2,
     transcriptBytes: [10 * KB, 100 * KB, 1 * MB],
+    seconds: { inProcess: 3, httpPerConnections: 3, memory: 5, judge: 3, bridge: 0 },
   },
   default: DEFAULT_PLAN,
   // The default run, and then the full run's own sections.
   full: DEFAULT_PLAN,
 };
 
-const FULL_CALLS = 100_000;
-const LOAD = { connections: 64, seconds: 60, judgeDelayMs: 1500, judgeTimeoutMs: 2000 };
+// BENCH_FULL_CALLS and BENCH_LOAD_SECONDS shrink the full run's sections, to try its path quickly.
+const FULL_CALLS = Number(process.env['BENCH_FULL_CALLS'] ?? 100_000);
+const LOAD = {
+  connections: 64,
+  seconds: Number(process.env['BENCH_LOAD_SECONDS'] ?? 60),
+  judgeDelayMs: 1500,
+  judgeTimeoutMs: 2000,
+};
 const JUDGE_DELAY_MS = 50;
 
 function options(argv: string[]): { mode: Mode; out: string } {
@@ -90,6 +101,12 @@ async function main(): Promise<void> {
   const calls = mixCalls(folder('mix-project'));
   // The floor is sampled between the sections, so it shares their share of the machine's load.
   const floor: number[] = [];
+  const budgets: Budget[] = [];
+  const budget = (section: string, seconds: number) => {
+    const made = new Budget(section, seconds);
+    budgets.push(made);
+    return made;
+  };
   const sampleFloor = async () => floor.push(...(await floorSamples(plan.floorPerBatch)));
   try {
     await sampleFloor();
@@ -99,6 +116,7 @@ async function main(): Promise<void> {
       calls,
       runs: plan.runs,
       callsPerRun: plan.inProcessCalls,
+      budget: budget('in-process', plan.seconds.inProcess),
     });
     const sizes: MicroSizes = {
       redactionChars: [1 * KB, 16 * KB, 128_000],
@@ -122,6 +140,7 @@ async function main(): Promise<void> {
       connections: [1, 8, 64],
       runs: plan.runs,
       callsPerRun: plan.httpCalls,
+      budgets: (connections) => budget(`http ${connections} conn`, plan.seconds.httpPerConnections),
     });
     step(`memory after ${plan.memoryCalls} calls`);
     const memory = await memoryFigures({
@@ -133,10 +152,16 @@ async function main(): Promise<void> {
     });
     await sampleFloor();
     step(`time added over a judge answering in ${JUDGE_DELAY_MS} ms`);
-    const judge = await judgeFigures({ cli, folder: folder('judge'), delayMs: JUDGE_DELAY_MS, calls: plan.judgeCalls });
+    const judge = await judgeFigures({
+      cli,
+      folder: folder('judge'),
+      delayMs: JUDGE_DELAY_MS,
+      calls: plan.judgeCalls,
+      budget: budget('judge', plan.seconds.judge),
+    });
     step('command bridge');
     const bridge = plan.bridge
-      ? bridgeFigures(root, plan.bridge.runs, plan.bridge.rounds, plan.bridge.fallbackRounds)
+      ? bridgeFigures(root, plan.bridge, budget('bridge', plan.seconds.bridge))
       : { skipped: 'not run in the reduced mode (its fallback alone takes seconds a run)' };
     await sampleFloor();
     let full: BenchResults['full'];
@@ -178,6 +203,7 @@ async function main(): Promise<void> {
       memory,
       serveEventLoopMaxMs,
       judge,
+      cutByBudget: budgets.filter((b) => b.cut).map((b) => b.section),
       ...(full ? { full } : {}),
     };
     const results = resultsSchema.parse({ ...partial, ratiosToFloor: ratiosToFloor(partial) });

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchResults } from './schema';
-import { MB, once, ofRuns } from './stats';
+import { MB, once, ofRuns, type Budget } from './stats';
 
 // Figures that are whole processes: the `node -e 0` floor, the command bridge (bench/bridge.ts,
 // run as its own program: its results file is its interface), and the extension host's memory
@@ -34,10 +34,10 @@ interface BridgeFile {
  */
 export function bridgeFigures(
   root: string,
-  runs: number,
-  rounds: number,
-  fallbackRounds: number,
+  plan: { runs: number; rounds: number; fallbackRounds: number },
+  budget: Budget,
 ): BenchResults['bridge'] {
+  const { rounds, fallbackRounds } = plan;
   const bundle = join(root, 'out', 'bench', 'bridge.js');
   const resultsFile = join(root, 'out', 'bench', 'bridge-results.json');
   if (!existsSync(bundle)) return { skipped: `${bundle} is not built (node bench/run.mjs builds it)` };
@@ -47,7 +47,7 @@ export function bridgeFigures(
     fallbackCodeCache: [],
     fallbackNoCodeCache: [],
   };
-  for (let run = 0; run < runs; run++) {
+  for (let run = 0; budget.another(run, plan.runs, 1); run++) {
     rmSync(resultsFile, { force: true });
     const result = spawnSync(process.execPath, [bundle], {
       cwd: root,

@@ -137,6 +137,8 @@ export const resultsSchema = z
       })
       .strict(),
     ratiosToFloor: z.record(z.string(), z.number().finite()),
+    /** Sections that stopped repeating (or, for memory, sending) when their share of the time ran out. */
+    cutByBudget: z.array(z.string()),
     full: z
       .object({
         memory: memorySchema,

@@ -56,3 +56,33 @@ export function timeRuns(work: () => unknown, runs: number, warmup = 1): number[
 }
 
 export const MB = 1024 * 1024;
+
+/**
+ * A section's share of the run's time: its repeated runs stop once it is spent (after a minimum), so
+ * a loaded machine gets fewer runs rather than a longer bench. `cut` says whether it stopped anything.
+ */
+export class Budget {
+  private readonly endsAt: number;
+  cut = false;
+
+  constructor(
+    readonly section: string,
+    seconds: number,
+  ) {
+    this.endsAt = performance.now() + seconds * 1000;
+  }
+
+  /** Whether another run fits, given `done` runs so far and at least `minimum` of them always. */
+  another(done: number, wanted: number, minimum = 2): boolean {
+    if (done >= wanted) return false;
+    if (done < minimum) return true;
+    const fits = performance.now() < this.endsAt;
+    if (!fits) this.cut = true;
+    return fits;
+  }
+
+  /** Seconds left, never less than `floor`. */
+  secondsLeft(floor = 1): number {
+    return Math.max(floor, (this.endsAt - performance.now()) / 1000);
+  }
+}

@@ -120,6 +120,9 @@ export function renderTable(results: BenchResults): string {
   const head = [
     `Agent Warden bench (${results.mode}): node ${m.node}, ${m.cpus} CPUs, load average ${m.loadAverageAtStart[0]!.toFixed(1)} at start, ${m.loadAverageAtEnd[0]!.toFixed(1)} at end, ${results.seconds.toFixed(0)} s`,
     'median, spread (p25-p75 over calls, min-max over runs), n, and the median as a multiple of the node -e 0 floor',
+    ...(results.cutByBudget.length
+      ? [`cut short by their time budget (fewer runs or calls than planned): ${results.cutByBudget.join(', ')}`]
+      : []),
     '',
     `${'figure'.padEnd(46)}${'median'.padStart(14)}  ${'spread'.padEnd(24)}${'n'.padStart(6)}${'x floor'.padStart(10)}`,
   ];

@@ -32,7 +32,7 @@ test(
         parsed.data.http.map((row) => row.connections),
         [1, 8, 64],
       );
-      assert.equal(parsed.data.memory.rowsLogged, parsed.data.memory.calls, 'every call in is a row out');
+      assert.equal(parsed.data.memory.rowsLogged, parsed.data.memory.calls, 'every call answered is a row out');
       assert.match(run.stdout, /Agent Warden bench \(reduced\)/);
       assert.match(run.stdout, /node -e 0/);
     } finally {
@@ -82,6 +82,7 @@ test('the results schema refuses a figure outside its own spread and a missing s
     serveEventLoopMaxMs: figure,
     judge: { delayMs: 50, calls: 2, judgeRequests: 2, added: figure },
     ratiosToFloor: { 'in-process mix': 0.01 },
+    cutByBudget: [],
   };
   assert.ok(resultsSchema.safeParse(reduced).success, 'a well-formed result is accepted');
   assert.equal(resultsSchema.safeParse({ ...reduced, floor: { ...figure, low: 4 } }).success, false);
