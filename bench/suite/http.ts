@@ -4,6 +4,7 @@ import { runLoad } from './http-load';
 import { mixBody, type MixCall } from './mix';
 import type { BenchResults, Figure } from './schema';
 import { startServe } from './serve';
+import { step } from './progress';
 import { once, ofRuns, ofSamples, quantile, type Budget } from './stats';
 
 // Figures through a real `agent-warden serve` on loopback: latency and throughput by connection count,
@@ -108,6 +109,7 @@ export async function memoryFigures(opts: MemoryOptions): Promise<BenchResults['
     });
     if (figures.failed > 0) throw new Error(`${figures.failed} of ${opts.total} calls failed in the memory run`);
     if (opts.budget && figures.answered < opts.total) opts.budget.cut = true;
+    step(`  ${figures.answered} calls in ${figures.seconds.toFixed(1)} s`);
     return {
       calls: figures.answered,
       connections: opts.connections,

@@ -11,6 +11,7 @@ import { digestFigures, envelopeFigures, redactionFigures, type MicroSizes } fro
 import { mixCalls } from './mix';
 import { bridgeFigures, extensionHostFigures, floorSamples } from './processes';
 import { resultsSchema, type BenchResults } from './schema';
+import { step } from './progress';
 import { Budget, ofSamples } from './stats';
 import { ratiosToFloor, renderTable } from './table';
 
@@ -81,12 +82,6 @@ function options(argv: string[]): { mode: Mode; out: string } {
   const outAt = argv.indexOf('--out');
   const mode: Mode = argv.includes('--full') ? 'full' : argv.includes('--reduced') ? 'reduced' : 'default';
   return { mode, out: outAt >= 0 ? resolve(argv[outAt + 1]!) : join(root, 'bench', 'results.json') };
-}
-
-const benchStarted = performance.now();
-function step(text: string): void {
-  const elapsed = ((performance.now() - benchStarted) / 1000).toFixed(0);
-  process.stderr.write(`[bench ${elapsed.padStart(4)} s] ${text}\n`);
 }
 
 async function main(): Promise<void> {

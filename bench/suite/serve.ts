@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { step } from './progress';
 
 // A real `agent-warden serve` in a world of its own (home, state folder, project), for the HTTP,
 // memory and load figures. Its resident memory is read from /proc; the event-loop figures come from
@@ -69,6 +70,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServe> {
     writeFileSync(file, JSON.stringify(opts.config));
     args.push('--config', file);
   }
+  const spawnedAt = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: world.project,
     env: {
@@ -92,6 +94,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServe> {
     child.once('exit', (code) => fail(new Error(`serve exited ${code} before it was ready: ${stderr}`)));
   });
   const token = readFileSync(ready.tokenFile, 'utf8').trim();
+  step(`  serve ready in ${((performance.now() - spawnedAt) / 1000).toFixed(1)} s`);
   const pid = child.pid!;
   return {
     url: ready.url,
