@@ -45,7 +45,7 @@ const DEFAULT_PLAN: Plan = {
   judgeCalls: 30,
   transcriptBytes: [10 * KB, 10 * MB, 100 * MB],
   // With the fixed sections (floor, redaction, envelope, digest, three serve starts), under 180 s.
-  seconds: { inProcess: 15, httpPerConnections: 12, memory: 40, judge: 12, bridge: 30 },
+  seconds: { inProcess: 15, httpPerConnections: 12, memory: 50, judge: 12, bridge: 25 },
   bridge: { runs: 3, rounds: 2, fallbackRounds: 1 },
 };
 
@@ -144,6 +144,7 @@ async function main(): Promise<void> {
       calls,
       total: plan.memoryCalls,
       connections: 8,
+      budget: budget('memory', plan.seconds.memory),
     });
     await sampleFloor();
     step(`time added over a judge answering in ${JUDGE_DELAY_MS} ms`);
