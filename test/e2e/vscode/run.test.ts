@@ -10,6 +10,7 @@ import { auditFailures, auditPanel } from './accessibility';
 import { toolsFolder } from '../../builders/process';
 import { codeServerUp, freePort } from './code-server';
 import { until } from './until';
+import { MEMORY_CALLS, sendMemoryCalls } from './memory';
 
 // The extension in a real VS Code extension host: code-server serves the
 // workbench, headless Chromium opens it with the extension under development
@@ -128,7 +129,8 @@ async function panelFrame(page: Page): Promise<Frame> {
 
 test(
   'the extension in a real VS Code extension host (code-server): activation, endpoint, connect, the vscode-lm judge, a row, an ask approved by a click, reveal and not a secret',
-  { timeout: 360_000 },
+  // bench:full sends 100,000 calls for the extension host's memory figure; a few ms each on a loaded machine.
+  { timeout: 360_000 + MEMORY_CALLS * 30 },
   async (t) => {
     assert.ok(existsSync(node24), `Node 24 for code-server is missing at ${node24}: run .ci/install-tools.sh`);
     assert.ok(existsSync(codeServer), `code-server is missing at ${codeServer}: run .ci/install-tools.sh`);
@@ -215,6 +217,8 @@ test(
           AGENT_WARDEN_HOME: dirs['warden-home'],
           // No real Claude Code here: the hook plan must not depend on one being on PATH.
           AGENT_WARDEN_CLAUDE_BIN: join(base, 'no-claude'),
+          // The test-only memory command (src/extension/testProbes.ts).
+          AGENT_WARDEN_TEST_PROBES: '1',
         },
       },
     );
@@ -266,6 +270,9 @@ test(
     const finish = (ok: boolean, error?: string) =>
       writeFileSync(join(handshake, 'browser-done.json'), JSON.stringify({ ok, ...(error ? { error } : {}) }));
     try {
+      await sendMemoryCalls(handshake, until, () => {
+        if (exitCode !== undefined) throw new Error(`the suite ended early with ${exitCode}:\n${suiteLog.join('\n')}`);
+      });
       const ready = await until(
         'the suite to hand over (activation, /health, connect, panel attached)',
         () => {
@@ -419,6 +426,10 @@ test(
     assert.ok(
       suiteLog.some((l) => l.includes('[suite] vscode-lm judge: semantic ok')),
       `the vscode-lm judge was checked:\n${suiteLog.join('\n')}`,
+    );
+    assert.ok(
+      suiteLog.some((l) => l.includes('[suite] extension host memory over')),
+      `the extension host's memory was read through the test-only command:\n${suiteLog.join('\n')}`,
     );
     assert.ok(
       suiteLog.some((l) => l.includes('[suite] disconnect removed the hooks')),

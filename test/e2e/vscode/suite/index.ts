@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { WardenApi } from '../../../../src/extension/extension';
 import { checkLanguageModelJudge, checkStoredApiKey } from './judge';
 import { until } from '../until';
+import { measureHostMemory } from './memory';
 
 // Runs inside a real VS Code extension host (code-server), loaded through
 // extensionTestsPath. It checks what only the host can see, then hands over to
@@ -66,6 +67,8 @@ export async function run(): Promise<void> {
   log('connect wrote .claude/settings.local.json');
 
   const endpoint = { url, token: api.hookToken() ?? '', folder };
+  // Before the judge checks turn a judge on and before a panel attaches: the calls meet Warden alone.
+  await measureHostMemory(handshake, endpoint, log);
   await checkLanguageModelJudge(endpoint, log);
   await checkStoredApiKey(endpoint, log);
 
