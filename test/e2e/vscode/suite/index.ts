@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { WardenApi } from '../../../../src/extension/extension';
 import { checkLanguageModelJudge, checkStoredApiKey } from './judge';
+import { checkConnectAnotherAgent } from './connectAgent';
 
 // Runs inside a real VS Code extension host (code-server), loaded through
 // extensionTestsPath. It checks what only the host can see, then hands over to
@@ -77,6 +78,8 @@ export async function run(): Promise<void> {
   assert.equal(pre.headers.Authorization, `Bearer ${api.hookToken()}`);
   assert.ok(settings.hooks.PermissionRequest, 'a PermissionRequest hook was written');
   log('connect wrote .claude/settings.local.json');
+
+  await checkConnectAnotherAgent(folder, log);
 
   const endpoint = { url, token: api.hookToken() ?? '', folder };
   await checkLanguageModelJudge(endpoint, log);
