@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
-import { shellCall } from '../../../builders/agentPayloads';
+import { shellCall, verdictOf } from '../../../builders/agentPayloads';
 
 // "Connect Another Agent" as a person runs it: the command looks for agents on
 // PATH (here a stand-in `codex`, which is all the command looks at), offers them
@@ -110,9 +110,11 @@ export async function checkConnectAnotherAgent(folder: string, log: (message: st
     JSON.stringify(shellCall('codex', 'rm -rf /', folder, 'connect-agent-e2e')),
     folder,
   );
-  assert.equal(ran.status, 2, `Codex's deny is exit 2: ${ran.stdout} ${ran.stderr}`);
+  // The endpoint answers in Codex's JSON form (exit 0); only the bridge's last resort uses exit 2.
+  assert.equal(ran.status, 0, ran.stderr);
+  assert.equal(verdictOf('codex', JSON.parse(ran.stdout) as Json), 'deny', ran.stdout);
   assert.doesNotMatch(ran.stderr, /evaluating in-process/, 'the endpoint answered, not the fallback');
-  log('the written Codex hook ran the bridge: rm -rf / refused by the endpoint (exit 2)');
+  log('the written Codex hook ran the bridge: rm -rf / refused by the endpoint in the form Codex reads');
 
   const removed = spawnSync(
     'node',
