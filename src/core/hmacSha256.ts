@@ -18,9 +18,7 @@ const ROUND_CONSTANTS = new Uint32Array([
 
 const INITIAL_STATE = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 
-const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
-
-/** SHA-256 of a byte string. */
+/** SHA-256 of a byte string. The rotations are written out: a first call runs in V8's interpreter, where a call per rotation costs more than the arithmetic. */
 export function sha256(message: Uint8Array): Uint8Array {
   // The message, a 1 bit, zeros, and the bit length in the last 8 bytes of a 64-byte block.
   const paddedLength = Math.ceil((message.length + 9) / 64) * 64;
@@ -39,8 +37,8 @@ export function sha256(message: Uint8Array): Uint8Array {
     for (let i = 16; i < 64; i++) {
       const a = w[i - 15]!;
       const b = w[i - 2]!;
-      const s0 = rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3);
-      const s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10);
+      const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
+      const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
       w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
     }
     let a = state[0]!;
@@ -53,8 +51,16 @@ export function sha256(message: Uint8Array): Uint8Array {
     let h = state[7]!;
     for (let i = 0; i < 64; i++) {
       const t1 =
-        (h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + ROUND_CONSTANTS[i]! + w[i]!) | 0;
-      const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+        (h +
+          (((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) +
+          ((e & f) ^ (~e & g)) +
+          ROUND_CONSTANTS[i]! +
+          w[i]!) |
+        0;
+      const t2 =
+        ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) +
+          ((a & b) ^ (a & c) ^ (b & c))) |
+        0;
       h = g;
       g = f;
       f = e;
