@@ -432,6 +432,10 @@ test(
       `the extension host's memory was read through the test-only command:\n${suiteLog.join('\n')}`,
     );
     assert.ok(
+      suiteLog.some((l) => l.includes('[suite] uninstall --agent codex restored')),
+      `Connect Another Agent was checked:\n${suiteLog.join('\n')}`,
+    );
+    assert.ok(
       suiteLog.some((l) => l.includes('[suite] disconnect removed the hooks')),
       `the suite ran to its end:\n${suiteLog.join('\n')}`,
     );

@@ -6,6 +6,7 @@ import type { WardenApi } from '../../../../src/extension/extension';
 import { checkLanguageModelJudge, checkStoredApiKey } from './judge';
 import { until } from '../until';
 import { measureHostMemory } from './memory';
+import { checkConnectAnotherAgent } from './connectAgent';
 
 // Runs inside a real VS Code extension host (code-server), loaded through
 // extensionTestsPath. It checks what only the host can see, then hands over to
@@ -65,6 +66,8 @@ export async function run(): Promise<void> {
   assert.equal(pre.headers.Authorization, `Bearer ${api.hookToken()}`);
   assert.ok(settings.hooks.PermissionRequest, 'a PermissionRequest hook was written');
   log('connect wrote .claude/settings.local.json');
+
+  await checkConnectAnotherAgent(folder, log);
 
   const endpoint = { url, token: api.hookToken() ?? '', folder };
   // Before the judge checks turn a judge on and before a panel attaches: the calls meet Warden alone.
