@@ -21,9 +21,9 @@ import {
   runPaletteCommand,
   startCodeServer,
   switchTheme,
-  until,
   type ThemeName,
 } from './workbench';
+import { until } from './until';
 
 // The whole loop with the real programs: the .vsix that `npm run package`
 // builds, installed into code-server; Connect run from the command palette and
@@ -200,15 +200,22 @@ async function shootAnsweredStates(loop: Loop, theme: ThemeName): Promise<Record
   return details;
 }
 
-/** Drags the side bar's edge to the right, so the panel's rows have room for their outcome and answer. */
+/** Drags the sash at the side bar's edge to the right, so the panel's rows have room for their outcome and answer. */
 async function widenSideBar(page: Page): Promise<void> {
-  const box = await (await page.$('#workbench\\.parts\\.sidebar'))?.boundingBox();
-  if (!box) throw new Error('no side bar to widen');
-  const edge = box.x + box.width;
-  await page.mouse.move(edge - 1, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(edge + 350, box.y + box.height / 2, { steps: 5 });
-  await page.mouse.up();
+  const side = await (await page.$('#workbench\\.parts\\.sidebar'))?.boundingBox();
+  if (!side) throw new Error('no side bar to widen');
+  const edge = side.x + side.width;
+  for (const sash of await page.$$('.monaco-sash.vertical')) {
+    const box = await sash.boundingBox();
+    if (!box || Math.abs(box.x + box.width / 2 - edge) > 4 || box.height < side.height / 2) continue;
+    const y = side.y + side.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(edge + 350, y, { steps: 10 });
+    await page.mouse.up();
+    return;
+  }
+  throw new Error(`no sash at the side bar's edge (x ${edge})`);
 }
 
 /** Clicks a button of a notification: on its toast, or in the notification centre once the toast has hidden. */
@@ -367,6 +374,11 @@ test(
       assert.equal(told.refuse!.isError, true, 'the refusal reached the model as an error');
       assert.ok(told.refuse!.text.includes(REFUSAL_MESSAGE), 'the person’s message reached the model word for word');
       assert.equal(told.edit!.isError, false, told.edit!.text);
+      assert.match(
+        JSON.stringify(agentTurns(model).at(-1)?.messages ?? []),
+        /The person changed your call in Agent Warden before approving it; what runs is: .*touch edited\.marker/,
+        'the model is told its call was edited',
+      );
       assert.equal(told.secret!.isError, true, 'the key read was denied');
       const denials = run.result.permission_denials.map((d) => d.tool_input?.['command']);
       assert.deepEqual(denials.sort(), [CALLS.refuse, CALLS.secret].sort(), 'Claude lists the refusal and the deny');
@@ -406,19 +418,26 @@ test(
         `0 pending · ${reported.length} calls · ${reported.filter((r) => r.isError).length} denied`,
         'the counts are what the model was told',
       );
-      const summary = (await frame.textContent('.summary'))?.replace(/\s+/g, ' ') ?? '';
-      assert.match(summary, new RegExp(`\\b${reported.length} calls\\b`));
-      assert.match(summary, /\b3 asks\b/, 'three asks were answered');
-      assert.match(summary, new RegExp(`\\b${denials.length} denied\\b`));
+      const stats = await frame.$$eval('.summary .stat', (els) =>
+        Object.fromEntries(
+          els.map((e) => [
+            (e.lastElementChild?.textContent ?? '').trim(),
+            Number(e.querySelector('strong')?.textContent),
+          ]),
+        ),
+      );
+      assert.equal(stats.calls, reported.length, `the summary's calls: ${JSON.stringify(stats)}`);
+      assert.equal(stats.asks, 3, `the summary's asks: ${JSON.stringify(stats)}`);
+      assert.equal(stats.denied, denials.length, `the summary's denials: ${JSON.stringify(stats)}`);
 
       // Every answered state, with its details, in both themes.
       const details = await shootAnsweredStates(loop, 'dark');
       await switchTheme(page, frame, 'light');
       await shootAnsweredStates(loop, 'light');
-      assert.match(details.approved!, /approved/i);
-      assert.match(details.refused!, /refused/i);
-      assert.ok(details.refused!.includes(REFUSAL_MESSAGE), 'the refusal’s message is in its details');
-      assert.ok(details.edited!.includes(EDITED), 'the edited row’s details show the command that ran');
+      // The details carry the answer's line: what the person chose, where, and that the arguments were edited.
+      assert.match(details.approved!, /Approval: approved once by vscode-panel at /);
+      assert.match(details.refused!, /Approval: refused by vscode-panel at /);
+      assert.match(details.edited!, /Approval: approved once with edited arguments by vscode-panel at /);
 
       for (const shot of loop.shots) assert.ok(existsSync(shot), shot);
       console.log(`screenshots: ${loop.shots.map((s) => s.slice(root.length + 1)).join(', ')}`);

@@ -12,9 +12,9 @@ import {
   panelFrame,
   startCodeServer,
   switchTheme,
-  until,
   type ThemeName,
 } from './workbench';
+import { until } from './until';
 
 // The extension in a real VS Code extension host: code-server serves the
 // workbench, headless Chromium opens it with the extension under development

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type ElementHandle, type Frame, type Page } from 'playwright-core';
 import { toolsFolder } from '../../builders/process';
+import { until } from './until';
 
 // Driving a real VS Code (code-server) from headless Chromium, shared by the
 // code-server suites: start code-server isolated in its own process group,
@@ -32,20 +33,6 @@ export function freePort(): Promise<number> {
       server.close(() => ok(port));
     });
   });
-}
-
-export async function until<T>(
-  what: string,
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** The folders an isolated code-server needs, created under base. */
