@@ -445,7 +445,9 @@ test(
         `figure: loop run ${((Date.now() - started) / 1000).toFixed(0)} s (package and install ${((packagedAt - started) / 1000).toFixed(0)} s, editor ready ${((readyAt - packagedAt) / 1000).toFixed(0)} s, Claude run with the answers ${((answeredAt - readyAt) / 1000).toFixed(0)} s)`,
       );
     } catch (err) {
-      const panel = frame ? await frame.textContent('body').catch(() => '(unreadable)') : '(no panel frame)';
+      const panel = frame
+        ? await frame.evaluate(() => document.body.innerText).catch(() => '(unreadable)')
+        : '(no panel frame)';
       await page.screenshot({ path: join(results, 'loop-failure.png') }).catch(() => undefined);
       throw new Error(
         [
