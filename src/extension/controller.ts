@@ -6,6 +6,7 @@ import type { StatePaths } from '../core/state';
 import { openState, type WardenState } from '../core/root/state';
 import type {
   AnswerResult,
+  ConnectedAgent,
   HostNotification,
   HostState,
   PanelCommand,
@@ -14,6 +15,8 @@ import type {
   RequestResult,
   ResolutionView,
 } from '../protocol';
+import { RowStreamTally } from '../protocol/summary';
+import { adapterFor } from '../core/agents';
 import { verdictRecordSchema, type VerdictRecord } from '../core/verdict/record';
 import { Config } from './config';
 import { Disposable, DisposableScope, toDisposable } from './disposable';
@@ -25,10 +28,10 @@ import { createExtensionSemanticTier } from './semanticTier';
 import { localConfigPath, setPolicyEnabled } from './localConfig';
 import { notifyAsk } from './notifications';
 import { recordsWithAnswers } from './exportActivity';
-import { rowKind, rowOutcome } from '../server/rowSummary';
 import { PanelHost } from './panel';
 import { connectedCommandAgents, displayName } from './agentHookup';
-import { StatusBar, type GuardStatus } from './statusBar';
+import { StatusBar } from './statusBar';
+import type { GuardStatus } from './statusWords';
 import { LooseningPrompts } from './looseningPrompts';
 
 // The extension's state for this window: the endpoint (restarted when trust
@@ -138,6 +141,7 @@ export class WardenController extends Disposable {
       // The hook token reaches agents started in the integrated terminal.
       this.context.environmentVariableCollection.replace(TOKEN_ENV, endpoint.hookToken);
       this.context.environmentVariableCollection.description = 'Agent Warden: the hook token for agents started here';
+      this.tally = new RowStreamTally();
       scope.add(toDisposable(endpoint.broker.onChange((n) => this.onBrokerChange(n))));
       // The editor itself holds asks while it offers them (notifications on): one place answers,
       // and only at the deadline does an ask go to the agent's own prompt.
@@ -165,8 +169,12 @@ export class WardenController extends Disposable {
   /** Recent resolutions, so a notification clicked after the fact says what happened. */
   private readonly settled = new Map<string, ResolutionView>();
 
+  /** Calls and denials since this endpoint started, counted one row at a time (never by rescanning the records). */
+  private tally = new RowStreamTally();
+
   private onBrokerChange(n: HostNotification): void {
     if (n.type === 'rows') {
+      for (const row of n.rows) this.tally.take(row);
       if (n.rows.some((r) => r.outcome === 'deny' || r.outcome === 'refused'))
         void vscode.commands.executeCommand('setContext', 'agentWarden.sawDeny', true);
       return this.refreshSoon();
@@ -245,27 +253,37 @@ export class WardenController extends Disposable {
 
   guardStatus(): GuardStatus {
     const endpoint = this.current;
-    const records = endpoint?.broker.records.all() ?? [];
     // Counted as the agent saw them: tool calls only, and a call is denied when it was in the end.
-    let calls = 0;
-    let denies = 0;
-    for (const r of records) {
-      const kind = rowKind(r);
-      if (kind !== 'call') continue;
-      calls++;
-      const outcome = rowOutcome(r, kind);
-      if (outcome === 'deny' || outcome === 'refused') denies++;
-    }
+    const { calls, denies } = this.tally.tally.total;
     const base = {
       pending: endpoint?.broker.pending().length ?? 0,
       calls,
       denies,
       paused: endpoint?.evaluator.isPaused() ?? false,
+      agents: [] as ConnectedAgent[],
     };
     if (!endpoint) return { ...base, guarded: false, detail: 'the endpoint is not running' };
     const urls = (['local', 'project'] as const).map((s) => installedHookUrl(settingsPath(s, endpoint.projectRoot)));
-    const others = connectedCommandAgents(endpoint.projectRoot).map(displayName);
-    if (!urls.some((u) => u === endpoint.url)) {
+    const bridged = connectedCommandAgents(endpoint.projectRoot).map((agent) => ({
+      agent,
+      name: displayName(agent),
+      how: 'command hook through the bridge',
+    }));
+    const others = bridged.map((a) => a.name);
+    const claudeHere = urls.some((u) => u === endpoint.url);
+    base.agents = [
+      ...(claudeHere
+        ? [
+            {
+              agent: 'claude',
+              name: adapterFor('claude')?.displayName ?? 'claude',
+              how: `http hook to ${endpoint.url}`,
+            },
+          ]
+        : []),
+      ...bridged,
+    ];
+    if (!claudeHere) {
       const stale = urls.find((u) => u !== null);
       if (others.length && !stale)
         return { ...base, guarded: true, detail: `connected: ${others.join(', ')} (through the command bridge)` };
@@ -306,6 +324,7 @@ export class WardenController extends Disposable {
       pausedUntil,
       policies,
       canConnect: true,
+      connectedAgents: status.agents,
       licences: (endpoint?.broker.ledger.standingLicences() ?? []).map((l) => ({
         id: l.id,
         sessionId: l.sessionId,
