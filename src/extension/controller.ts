@@ -26,7 +26,9 @@ import { isKeyedProvider, JudgeKeys } from './judgeKeys';
 import { vscodeLanguageModels } from './lmPort';
 import { createExtensionSemanticTier } from './semanticTier';
 import { localConfigPath, setPolicyEnabled } from './localConfig';
-import { notifyAsk } from './notifications';
+import { randomBytes } from 'node:crypto';
+import { ANSWER_COMMAND, AskNotifications } from './notifications';
+import { vscodeNotificationPort } from './notificationPort';
 import { recordsWithAnswers } from './exportActivity';
 import { PanelHost } from './panel';
 import { connectedCommandAgents, displayName } from './agentHookup';
@@ -47,6 +49,8 @@ export class WardenController extends Disposable {
   readonly judgeKeys: JudgeKeys;
   private keysLoaded: Promise<void> | undefined;
   private readonly statusBar: StatusBar;
+  /** The notifications of asks the editor holds: each closes when its ask is settled anywhere. */
+  private readonly notifications: AskNotifications;
   readonly loosening: LooseningPrompts;
   private current: Endpoint | undefined;
   private endpointScope: DisposableScope | undefined;
@@ -71,6 +75,15 @@ export class WardenController extends Disposable {
       }),
     );
     this.statusBar = this._register(new StatusBar('agentWarden.showPanel'));
+    this.notifications = new AskNotifications(vscodeNotificationPort(), {
+      answer: (pending, decision) => this.answer(pending, decision),
+      settled: (id) => this.settled.get(id),
+      nonce: () => randomBytes(18).toString('base64url'),
+    });
+    this._register(toDisposable(() => this.notifications.closeAll()));
+    this._register(
+      vscode.commands.registerCommand(ANSWER_COMMAND, (args: unknown) => this.notifications.followLink(args)),
+    );
     this.panel = this._register(
       new PanelHost({
         extensionUri: context.extensionUri,
@@ -143,6 +156,8 @@ export class WardenController extends Disposable {
       this.context.environmentVariableCollection.description = 'Agent Warden: the hook token for agents started here';
       this.tally = new RowStreamTally();
       scope.add(toDisposable(endpoint.broker.onChange((n) => this.onBrokerChange(n))));
+      // The asks go with the endpoint that held them, and so do their notifications.
+      scope.add(toDisposable(() => this.notifications.closeAll()));
       // The editor itself holds asks while it offers them (notifications on): one place answers,
       // and only at the deadline does an ask go to the agent's own prompt.
       if (this.config.notifyOnAsk) scope.add(toDisposable(endpoint.broker.attachPanel()));
@@ -183,18 +198,14 @@ export class WardenController extends Disposable {
     if (n.type === 'resolved') {
       this.settled.set(n.resolution.id, n.resolution);
       if (this.settled.size > 200) this.settled.delete(this.settled.keys().next().value!);
+      this.notifications.settle(n.resolution.id);
     }
     if (n.type !== 'pending') return;
     const pending = n.pending;
     this.log.info(`ask pending: ${pending.toolName} (${pending.id}) ${pending.reason}`);
-    // The card is in front of the person already: a notification would be a second place to answer.
+    // The card is in front of the person already: the notification would only repeat it.
     if (!this.config.notifyOnAsk || this.panel.visible) return;
-    void notifyAsk(
-      pending,
-      (decision) => this.answer(pending, decision),
-      () => this.panel.reveal(),
-      () => this.settled.get(pending.id),
-    );
+    this.notifications.offer(pending);
   }
 
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
