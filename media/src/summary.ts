@@ -78,8 +78,12 @@ export function sparkline(series: Series): VNode {
   );
 }
 
+/**
+ * A filter toggle. Its name is its visible text (speech input users say what
+ * they see); the longer words are its description, shown as a tooltip.
+ */
 function toggle(
-  label: string,
+  description: string,
   pressed: boolean,
   onClick: () => void,
   attrs: Record<string, string>,
@@ -91,7 +95,7 @@ function toggle(
       type: 'button',
       class: `chip${pressed ? ' pressed' : ''}`,
       'aria-pressed': pressed ? 'true' : 'false',
-      'aria-label': label,
+      title: description,
       ...attrs,
       on: { click: onClick },
     },
@@ -182,7 +186,7 @@ export function summaryView(tally: SummaryTally, filters: Filters, pending: numb
               words,
               filters.session === s.sessionId,
               pick('session', s.sessionId),
-              { 'data-session': s.sessionId, title: words },
+              { 'data-session': s.sessionId },
               agentIcon(s.agent),
               ` ${s.sessionId.slice(0, 8)} ${s.lastTs.slice(11, 16)} · ${s.calls}`,
             );

@@ -52,7 +52,8 @@ export function statusView(host: HostState | null, counts: Counts): VNode {
     agents.length
       ? h(
           'span',
-          { class: 'connected', 'aria-label': `connected agents: ${agents.map((a) => a.name).join(', ')}` },
+          { class: 'connected' },
+          h('span', { class: 'muted' }, 'connected:'),
           ...agents.map((a) => h('span', { class: 'connected-agent', title: a.how }, agentIcon(a.agent), ` ${a.name}`)),
         )
       : null,

@@ -212,13 +212,16 @@ test('the summary reads in a second, and its agents, sessions and policies filte
 
   const agents = clickables(view, 'data-agent');
   assert.deepEqual(
-    agents.map((a) => a.attrs?.['aria-label']),
-    ['Claude Code: 2 calls · 1 asked · 1 denied', 'Codex CLI: 1 call'],
+    agents.map((a) => [textOf(a).trim(), a.attrs?.title]),
+    [
+      ['Claude Code 2 · 1 denied', 'Claude Code: 2 calls · 1 asked · 1 denied'],
+      ['Codex CLI 1', 'Codex CLI: 1 call'],
+    ],
   );
   agents[1]!.on!.click!({} as Event);
   const sessions = clickables(view, 'data-session');
   assert.equal(sessions[0]!.attrs?.['data-session'], 'sess-codex-1', 'the most recent session first');
-  assert.match(sessions[1]!.attrs?.['aria-label'] ?? '', /^Claude Code · sess-cla · 12:00–12:01 · 1 prompt · 2 calls/);
+  assert.match(sessions[1]!.attrs?.title ?? '', /^Claude Code · sess-cla · 12:00–12:01 · 1 prompt · 2 calls/);
   sessions[1]!.on!.click!({} as Event);
   clickables(view, 'data-policy')[0]!.on!.click!({} as Event);
   assert.deepEqual([...set], [{ agent: 'codex' }, { session: 'sess-claude-1' }, { policy: 'secrets-read' }]);
@@ -281,7 +284,8 @@ test("a session's timeline groups its calls under the prompt they followed, in o
     ['early', 'c1', 'c2', 'c3'],
   );
   assert.equal(calls[2]!.attrs?.['aria-current'], 'true');
-  assert.match(calls[2]!.attrs?.['aria-label'] ?? '', /rm -rf ~: deny\. Open its details\.$/);
+  assert.match(calls[2]!.attrs?.title ?? '', /rm -rf ~: deny\. Open its details\.$/);
+  assert.equal(textOf(calls[2]!), 'denyBash rm -rf ~', 'its name is what it shows: the outcome and the call');
   calls[1]!.on!.click!({} as Event);
   findAll(view, (n) => n.attrs?.['data-action'] === 'close-timeline')[0]!.on!.click!({} as Event);
   assert.deepEqual(selected, ['c1']);
@@ -318,7 +322,7 @@ test('rows carry the agent by name and glyph; the status line and bar name the c
     { calls: 0, asks: 0, denies: 0, redacted: 0, pending: 0 },
   );
   const connected = findAll(status, (n) => hasClass(n, 'connected'))[0]!;
-  assert.equal(connected.attrs?.['aria-label'], 'connected agents: Claude Code, Codex CLI');
+  assert.equal(textOf(connected), 'connected: Claude Code Codex CLI');
   const bar = { guarded: true, detail: 'hooks point here', pending: 1, calls: 5, denies: 2, paused: false, agents };
   assert.equal(statusText(bar), '$(shield) Warden · Claude Code, Codex CLI $(bell-dot) 1 · 5 calls · 2 denied');
   assert.equal(
