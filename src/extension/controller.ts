@@ -93,6 +93,8 @@ export class WardenController extends Disposable {
         log,
         onCommand: (c) => this.panelCommand(c),
         handlers: () => this.panelHandlers(),
+        // An ask that came while the card was on screen gets its notification once the panel is hidden.
+        onHidden: () => this.offerWaitingAsks(),
       }),
     );
     this._register(toDisposable(() => this.endpointScope?.dispose()));
@@ -206,6 +208,11 @@ export class WardenController extends Disposable {
     // The card is in front of the person already: the notification would only repeat it.
     if (!this.config.notifyOnAsk || this.panel.visible) return;
     this.notifications.offer(pending);
+  }
+
+  private offerWaitingAsks(): void {
+    if (!this.config.notifyOnAsk) return;
+    for (const pending of this.current?.broker.pending() ?? []) this.notifications.offer(pending);
   }
 
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;

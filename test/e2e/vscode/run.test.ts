@@ -183,7 +183,15 @@ async function checkAskNotifications(page: Page, ready: { url: string; token: st
   await runCommand(page, 'View: Close Primary Side Bar');
   const refusedHere = postHook(ready.url, ready.token, hookBody('sudo apt-get install e2e-notified-one', ready.folder));
   const first = toast(page, 'e2e-notified-one');
-  await first.waitFor({ state: 'visible', timeout: 20_000 });
+  await first.waitFor({ state: 'visible', timeout: 20_000 }).catch(async (err: Error) => {
+    await page.screenshot({ path: join(root, 'test-results/vscode-notification-missing.png') });
+    const toasts = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[class*="notification"]'))
+        .map((e) => `${e.className}: ${(e.textContent ?? '').slice(0, 120)}`)
+        .slice(0, 20),
+    );
+    throw new Error(`${err.message}\nnotification elements: ${toasts.join('\n')}`, { cause: err });
+  });
   assert.deepEqual(
     await first.locator('a').allTextContents(),
     ['Approve', 'Refuse', 'Show in the panel'],
