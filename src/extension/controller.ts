@@ -206,13 +206,21 @@ export class WardenController extends Disposable {
     const pending = n.pending;
     this.log.info(`ask pending: ${pending.toolName} (${pending.id}) ${pending.reason}`);
     // The card is in front of the person already: the notification would only repeat it.
-    if (!this.config.notifyOnAsk || this.panel.visible) return;
+    if (!this.config.notifyOnAsk || this.panel.visible) {
+      this.log.info(
+        `ask ${pending.id}: no notification (${this.panel.visible ? 'the panel is on screen' : 'notifications are off'})`,
+      );
+      return;
+    }
+    this.log.info(`ask ${pending.id}: offered in a notification`);
     this.notifications.offer(pending);
   }
 
   private offerWaitingAsks(): void {
     if (!this.config.notifyOnAsk) return;
-    for (const pending of this.current?.broker.pending() ?? []) this.notifications.offer(pending);
+    const waiting = this.current?.broker.pending() ?? [];
+    if (waiting.length) this.log.info(`the panel is hidden: ${waiting.length} waiting ask(s) offered in notifications`);
+    for (const pending of waiting) this.notifications.offer(pending);
   }
 
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
