@@ -207,7 +207,8 @@ async function checkAskNotifications(page: Page, ready: { url: string; token: st
   const first = notification(page, 'e2e-notified-one');
   await first.waitFor({ state: 'visible', timeout: 20_000 });
   assert.deepEqual(
-    await first.locator('a').allTextContents(),
+    // The message's links; the item's own icon actions are anchors without text.
+    (await first.locator('a').allTextContents()).filter((text) => text.trim() !== ''),
     ['Approve', 'Refuse', 'Show in the panel'],
     'the notification answers through its links',
   );
