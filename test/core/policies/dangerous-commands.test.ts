@@ -1,6 +1,34 @@
 import { policyTable } from './table';
 
 policyTable('recursive-delete-outside-project', [
+  { note: 'every entry of the project root', spec: 'rm -rf ./* ./.[!.]* ./..?*', expect: 'deny' },
+  { note: 'every entry of the home folder', spec: 'rm -rf ~/*', expect: 'deny' },
+  { note: 'near miss: every entry of a build folder', spec: 'rm -rf dist/*', expect: null },
+  { note: 'literal targets through xargs', spec: 'echo /home/dev | xargs rm -rf', expect: 'deny' },
+  {
+    note: 'targets from another program through xargs',
+    spec: 'git ls-files -z | xargs -0 truncate -s 0',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: find with a name filter into xargs',
+    spec: "find . -name '*.pyc' -print0 | xargs -0 rm -f",
+    expect: null,
+  },
+  { note: 'shred every file of the project', spec: 'find . -type f -exec shred -uz {} +', expect: 'deny' },
+  { note: 'near miss: shred a temp file', spec: 'shred -u /tmp/scratch.key', expect: null },
+  {
+    note: 'truncating loop over a computed list',
+    spec: 'for f in $(find src -type f); do : > "$f"; done',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: loop writing beside each file',
+    spec: 'for f in $(ls *.csv); do sort "$f" > "$f.sorted"; done',
+    expect: null,
+  },
+  { note: 'moved to /dev/null', spec: 'mv ~/project /dev/null', expect: 'deny' },
+  { note: 'near miss: moved into the project', spec: 'mv build/out.txt reports/', expect: null },
   { note: 'plain', spec: 'rm -rf /', expect: 'deny' },
   { note: 'home by tilde', spec: 'rm -rf ~', expect: 'deny' },
   { note: 'home by $HOME', spec: 'rm -rf $HOME/', expect: 'deny' },
@@ -75,6 +103,13 @@ policyTable('recursive-delete-outside-project', [
 ]);
 
 policyTable('sudo', [
+  { note: 'root shell fed on stdin', spec: 'echo hunter2 | sudo -S -i', expect: 'ask' },
+  { note: 'file capabilities', spec: 'setcap cap_dac_read_search,cap_net_raw+ep ./bin/tool', expect: 'ask' },
+  { note: 'near miss: reading capabilities', spec: 'getcap ./bin/tool', expect: null },
+  { note: 'system service as root', spec: 'systemd-run -p User=root --pty /bin/bash', expect: 'ask' },
+  { note: 'near miss: a user service', spec: 'systemd-run --user --scope make build', expect: null },
+  { note: "host's namespaces", spec: 'nsenter -t 1 -m -u -i -n -p -- /bin/sh', expect: 'ask' },
+  { note: 'near miss: a network namespace by path', spec: 'nsenter --net=/run/netns/dev ip addr', expect: null },
   { spec: 'sudo apt-get install -y jq', expect: 'ask' },
   { note: 'nested in bash -c', spec: 'bash -c "sudo systemctl restart nginx"', expect: 'ask' },
   { note: 'absolute path', spec: '/usr/bin/sudo ls /root', expect: 'ask' },

@@ -25,8 +25,13 @@ interface DeleteTarget {
   filtered: boolean;
 }
 
+// `-type f` alone is no filter: it still matches every file.
 const FIND_FILTERS =
-  /^-(name|iname|path|ipath|regex|iregex|type|mtime|mmin|atime|amin|ctime|newer|size|user|group|perm|empty)$/;
+  /^-(name|iname|path|ipath|regex|iregex|mtime|mmin|atime|amin|ctime|newer|size|user|group|perm|empty)$/;
+// Programs that destroy what they are given as surely as rm -r: overwrite-and-remove, truncate.
+const DESTROYERS = new Set(['shred', 'wipe', 'srm']);
+// A last path component that matches every entry of its folder: `*`, `.*`, `.[!.]*`, `..?*`.
+const EVERY_ENTRY = /^(\*|\.\*|\.\[!\.\]\*|\.\[\^\.\]\*|\.\.\?\*|\{\*,\.\*\}|\{\.\*,\*\})$/;
 
 function findStartPaths(cmd: SimpleCommand): { paths: string[]; filtered: boolean; deletes: boolean } {
   const args = argsOf(cmd);
@@ -52,6 +57,8 @@ const CODE_TREE_DELETE =
 function isRecursiveRemove(cmd: SimpleCommand): boolean {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
+  if (DESTROYERS.has(name)) return true;
+  if (name === 'truncate') return true;
   if (name === 'rm') {
     const flags = parseFlags(args);
     return flags.short.has('r') || flags.short.has('R') || flags.long.has('recursive');
@@ -63,8 +70,48 @@ function isRecursiveRemove(cmd: SimpleCommand): boolean {
 }
 
 function removedWords(cmd: SimpleCommand): string[] {
-  if (cmd.name === 'rm') return parseFlags(argsOf(cmd)).positionals;
+  if (cmd.name === 'rm') return parseFlags(argsOf(cmd)).positionals.map(folderOfEveryEntry);
+  if (DESTROYERS.has(cmd.name)) return parseFlags(argsOf(cmd), ['n', 's'], ['iterations', 'size']).positionals;
+  if (cmd.name === 'truncate') return parseFlags(argsOf(cmd), ['s', 'r'], ['size', 'reference']).positionals;
   return argsOf(cmd).filter((a) => !a.startsWith('-') && !/^\/[sSqQ]$/.test(a));
+}
+
+/** `dir/*` (every entry of dir) deletes as much as `dir` itself. */
+function folderOfEveryEntry(word: string): string {
+  const slash = word.lastIndexOf('/');
+  const last = word.slice(slash + 1);
+  if (!EVERY_ENTRY.test(last)) return word;
+  return slash <= 0 ? (slash === 0 ? '/' : '.') : word.slice(0, slash);
+}
+
+/** The words `echo a b | xargs rm -rf` hands on, or a run-time stand-in when the feeder is not literal. */
+function xargsInput(commands: SimpleCommand[], xargs: SimpleCommand): string[] {
+  const feeders = commands.filter(
+    (c) => c.pipeline.id === xargs.pipeline.id && c.pipeline.index === xargs.pipeline.index - 1,
+  );
+  const feeder = feeders[0];
+  if (!feeder || feeder.name === 'find') return [];
+  if ((feeder.name === 'echo' || feeder.name === 'printf') && feeder.dynamicWords.length === 0)
+    return argsOf(feeder)
+      .filter((w) => !/^-[neE]+$/.test(w))
+      .flatMap((w) => w.replace(/\\n/g, '\n').split(/\s+/))
+      .filter((w) => w !== '' && !w.includes('%'));
+  // Whatever another program prints (git ls-files, a list file) is known only when it runs.
+  return [`$(${feeder.name} output)`];
+}
+
+/** `for f in $(find …); do : > "$f"; done`: a truncating redirect of each file a computed list names. */
+function loopTruncations(call: ToolCall): DeleteTarget[] {
+  const out: DeleteTarget[] = [];
+  for (const match of (call.command ?? '').matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)) {
+    if (!/[$`]/.test(match[2] ?? '')) continue;
+    const variable = match[1] ?? '';
+    const truncates = new RegExp(
+      `(?:^|[;&|]|\\bdo|\\bthen)\\s*(?::|true|cat /dev/null)?\\s*>\\s*"?\\$\\{?${variable}\\}?"?(?=\\s|;|$)`,
+    );
+    if (truncates.test(call.command ?? '')) out.push({ word: `$${variable}`, cwd: call.cwd, filtered: false });
+  }
+  return out;
 }
 
 function deleteTargets(call: ToolCall): DeleteTarget[] {
@@ -82,6 +129,8 @@ function deleteTargets(call: ToolCall): DeleteTarget[] {
         } else targets.push({ word, cwd, filtered: false });
       }
       // `find ~ | xargs rm -rf`: the paths come from the command feeding xargs.
+      if (words.length === 0 && cmd.via.includes('xargs') && parent)
+        targets.push(...xargsInput(commands, parent).map((word) => ({ word, cwd, filtered: false })));
       if (words.length === 0 && cmd.via.includes('xargs')) {
         for (const upstream of commands) {
           if (
@@ -95,6 +144,13 @@ function deleteTargets(call: ToolCall): DeleteTarget[] {
           targets.push(...found.paths.map((p) => ({ word: p, cwd, filtered: found.filtered })));
         }
       }
+    } else if (cmd.name === 'mv' && parseFlags(argsOf(cmd), ['t', 'S']).positionals.slice(-1)[0] === '/dev/null') {
+      // `mv X /dev/null` throws X away.
+      targets.push(
+        ...parseFlags(argsOf(cmd), ['t', 'S'])
+          .positionals.slice(0, -1)
+          .map((word) => ({ word, cwd, filtered: false })),
+      );
     } else if (cmd.name === 'find') {
       const found = findStartPaths(cmd);
       if (found.deletes) targets.push(...found.paths.map((p) => ({ word: p, cwd, filtered: found.filtered })));
@@ -105,6 +161,7 @@ function deleteTargets(call: ToolCall): DeleteTarget[] {
         for (const m of code.matchAll(CODE_TREE_DELETE)) targets.push({ word: m[2] ?? '', cwd, filtered: false });
     }
   }
+  targets.push(...loopTruncations(call));
   return targets;
 }
 
@@ -143,7 +200,7 @@ export const recursiveDeleteOutsideProject = definePolicy({
   name: 'recursive-delete-outside-project',
   category: 'dangerous-commands',
   description:
-    'Refuses recursive deletes (rm -r, find -delete, Remove-Item -Recurse, rmtree one-liners) of anything outside the project, the project itself or its .git.',
+    'Refuses recursive or irreversible deletes (rm -r, shred, truncate, mv to /dev/null, find -delete, rmtree) of the project, its .git or anything outside it; asks for run-time targets.',
   defaultEnabled: true,
   decision: 'deny',
   params: deleteParams,
@@ -172,18 +229,44 @@ export const recursiveDeleteOutsideProject = definePolicy({
 const PRIVILEGE = new Set(['sudo', 'doas', 'pkexec', 'run0', 'gsudo', 'su', 'runas']);
 const SUDO_VALUE_FLAGS = ['u', 'g', 'C', 'D', 'h', 'p', 'r', 't', 'U', 'T', 'c'];
 
-function escalations(call: ToolCall): { wrapper: string; inner: string }[] {
+// Ways to root or host-level rights that are not a sudo: file capabilities, a system service
+// started on the spot, another process's namespaces (pid 1's are the host's), a capability shell.
+function raisedPrivilege(cmd: SimpleCommand): string | undefined {
+  const args = argsOf(cmd);
+  if (cmd.name === 'setcap') return 'grants file capabilities (root powers for that program)';
+  if (cmd.name === 'systemd-run' && !args.includes('--user')) return 'starts a system service (as root)';
+  if (cmd.name === 'nsenter' && args.some((a) => /^(-t|--target)/.test(a) || /^-\w*t/.test(a)))
+    return "enters another process's namespaces (pid 1's are the host's)";
+  if (cmd.name === 'capsh') return 'runs a shell with chosen capabilities';
+  if (cmd.name === 'machinectl' && ['shell', 'login'].includes(args[0] ?? '')) return 'opens a shell in a machine';
+  return undefined;
+}
+
+interface Escalation {
+  wrapper: string;
+  inner: string;
+  /** How a command that is not a root wrapper raises privileges. */
+  raised?: string;
+}
+
+function escalations(call: ToolCall): Escalation[] {
   const commands = shellCommands(call);
-  const found: { wrapper: string; inner: string }[] = [];
+  const found: Escalation[] = [];
   for (const [index, cmd] of commands.entries()) {
+    const raised = raisedPrivilege(cmd);
+    if (raised) {
+      found.push({ wrapper: cmd.name, inner: cmd.argv.join(' '), raised });
+      continue;
+    }
     const wrapper = cmd.wrappers.find((w) => PRIVILEGE.has(w));
     if (wrapper) {
       found.push({ wrapper, inner: cmd.argv.join(' ') });
       continue;
     }
     if (!PRIVILEGE.has(cmd.name)) continue;
-    // The analyzer unwraps `sudo CMD` into a nested command; that one is judged instead.
-    if (commands.some((other) => other.parent === index)) continue;
+    // The analyzer unwraps `sudo CMD` into a nested command; that one is judged instead. A root
+    // shell fed on stdin (`echo x | sudo -i`) is read as a script, not a wrapper: still root.
+    if (commands.some((other) => other.parent === index && other.wrappers.some((w) => PRIVILEGE.has(w)))) continue;
     const rest = parseFlags(argsOf(cmd), SUDO_VALUE_FLAGS, ['user', 'group', 'host', 'prompt', 'command']).positionals;
     found.push({ wrapper: cmd.name, inner: rest.join(' ') || `${cmd.name} (an interactive root shell)` });
   }
@@ -193,7 +276,8 @@ function escalations(call: ToolCall): { wrapper: string; inner: string }[] {
 export const sudo = definePolicy({
   name: 'sudo',
   category: 'dangerous-commands',
-  description: 'Asks before a command runs as root through sudo, doas, su, pkexec or run0.',
+  description:
+    'Asks before a command runs as root through sudo, doas, su, pkexec or run0, or raises privileges another way (setcap, systemd-run, nsenter into another process, capsh).',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({
@@ -204,8 +288,11 @@ export const sudo = definePolicy({
     if (!call?.shell) return null;
     const found = escalations(call).find((e) => !matchesAny(e.inner, params.allowCommands));
     if (!found) return null;
+    const what = found.raised
+      ? `"${evidenceOf(found.inner, 80)}" ${found.raised}`
+      : `${found.wrapper} runs "${evidenceOf(found.inner, 80)}" as root`;
     return {
-      reason: `${found.wrapper} runs "${evidenceOf(found.inner, 80)}" as root, outside every project boundary; run it yourself, or approve this exact command.`,
+      reason: `${what}, outside every project boundary; run it yourself, or approve this exact command.`,
       evidence: evidenceOf(call.command ?? ''),
     };
   },
