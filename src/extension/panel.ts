@@ -29,6 +29,8 @@ export interface PanelDeps {
   onCommand: (command: Exclude<PanelCommand, { type: 'ready' }>) => Promise<string | void>;
   /** The requests the host answers, one handler per method; "who" is this panel. */
   handlers: () => RequestHandlers;
+  /** No panel is on screen any more (the view or the last tab was hidden or closed). */
+  onHidden?: () => void;
 }
 
 export class PanelHost extends Disposable implements vscode.WebviewViewProvider {
@@ -49,10 +51,18 @@ export class PanelHost extends Disposable implements vscode.WebviewViewProvider 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     const connection = this.connect(view.webview);
+    const visibility = view.onDidChangeVisibility(() => this.hiddenNow());
     view.onDidDispose(() => {
       if (this.view === view) this.view = undefined;
+      visibility.dispose();
       connection.dispose();
+      this.hiddenNow();
     });
+  }
+
+  /** Tells the host when no panel is on screen, so asks waiting for a person are offered elsewhere. */
+  private hiddenNow(): void {
+    if (!this.visible) this.deps.onHidden?.();
   }
 
   /** Opens the panel as an editor tab (another connection to the same endpoint). */
@@ -63,9 +73,12 @@ export class PanelHost extends Disposable implements vscode.WebviewViewProvider 
     });
     const connection = this.connect(panel.webview);
     this.tabs.add(panel);
+    const visibility = panel.onDidChangeViewState(() => this.hiddenNow());
     panel.onDidDispose(() => {
       this.tabs.delete(panel);
+      visibility.dispose();
       connection.dispose();
+      this.hiddenNow();
     });
     return panel;
   }
