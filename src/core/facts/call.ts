@@ -25,6 +25,8 @@ export interface ToolCall {
   home: string;
   /** The command text when the face has one (shell family). */
   command?: string;
+  /** A written file the project's tooling runs later (a Makefile, a test file): `shell` is what it will run. */
+  runsLater?: string;
   /** The parsed command; absent when the face is not a shell or the text did not parse at all. */
   shell?: ShellAnalysis;
   /** Paths the call's face names directly (file tools); shell policies read `shell` themselves. */

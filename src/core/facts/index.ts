@@ -119,6 +119,8 @@ export function assembleFacts(call: ToolCall, derived: Derived): CallFacts {
     })),
     network: [...shellNetwork(call), ...derived.network],
     code: derived.code,
-    unread: [...derived.unread, ...unresolvableDeletes(call, deletes)],
+    // What a written file will run is judged for what it does; what cannot be read there is the
+    // later call's to ask about, when that call runs it (the session keeps what it wrote).
+    unread: call.runsLater ? [] : [...derived.unread, ...unresolvableDeletes(call, deletes)],
   };
 }

@@ -94,7 +94,7 @@ function packageScriptName(cmd: SimpleCommand): string | null {
   return null;
 }
 
-function scriptsOf(text: string, name: string | string[]): string[] | null {
+export function scriptsOf(text: string, name: string | string[] | 'all'): string[] | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -104,7 +104,9 @@ function scriptsOf(text: string, name: string | string[]): string[] | null {
   const pkg = packageJson.safeParse(parsed);
   if (!pkg.success) return null;
   const scripts = pkg.data.scripts ?? {};
-  return (typeof name === 'string' ? [`pre${name}`, name, `post${name}`] : name)
+  const keys =
+    name === 'all' ? Object.keys(scripts) : typeof name === 'string' ? [`pre${name}`, name, `post${name}`] : name;
+  return keys
     .map((key) => (Object.hasOwn(scripts, key) ? scripts[key] : undefined))
     .filter((v): v is string => typeof v === 'string');
 }

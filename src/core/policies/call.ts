@@ -6,6 +6,7 @@ import { assembleFacts } from '../facts';
 import type { CodeReader } from '../facts/code';
 import { NO_CODE_READER } from '../facts/code';
 import { deriveFacts } from '../facts/compute';
+import { runLaterShell } from '../facts/written-runs';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
 import { patchPaths } from '../facts/patch';
 import { NO_SESSION_WRITES, type SessionWrites } from '../facts/session-writes';
@@ -112,6 +113,14 @@ export interface CallContext {
 }
 
 /** Reads a tool event's arguments through its face; undefined for events without a tool. */
+/** What a Write or Edit of a file the project's tooling runs will run, as shell text. */
+function writtenRunText(call: ToolCall): { file: string; text: string } | undefined {
+  if ((call.face.family !== 'write' && call.face.family !== 'edit') || call.content === undefined) return undefined;
+  const target = call.paths.find((p) => p.access === 'write');
+  const text = target ? runLaterShell(target.absolute, call.content) : undefined;
+  return target && text !== undefined && text.trim() !== '' ? { file: target.absolute, text } : undefined;
+}
+
 export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undefined {
   if (!event.toolName) return undefined;
   const input = event.toolInput ?? {};
@@ -139,6 +148,11 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   }
   const content = contentOf(input, face.contentParams);
   if (content !== undefined) call.content = content;
+  const runsLater = command === undefined ? writtenRunText(call) : undefined;
+  if (runsLater) {
+    call.runsLater = runsLater.file;
+    call.shell = analyzeShell(runsLater.text, { home, env: { HOME: home } });
+  }
   const url = stringParam(input, face.urlParam);
   if (url !== undefined) call.url = url;
   const derived = deriveFacts(call, {

@@ -72,15 +72,19 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
   }
 });
 
-test('independent ordinary set: false-block rate at most 3%', async () => {
-  await ready();
-  const calls = load('ordinary-independent.jsonl');
-  assert.ok(calls.length >= 400, `at least 400 ordinary calls (${calls.length})`);
-  const falseBlocks = calls.map((c) => ({ c, by: blockingOutcomes(c) })).filter((x) => x.by.length > 0);
-  console.log(
-    `ordinary-independent.jsonl: false blocks ${falseBlocks.length}/${calls.length} = ${percent(falseBlocks.length, calls.length)}`,
-  );
-  for (const f of falseBlocks)
-    console.log(`  false block: ${f.c.note} by ${f.by.map((o) => `${o.policy}=${o.verdict}`).join(', ')}`);
-  assert.ok(falseBlocks.length / calls.length <= 0.03, `false-block rate ${percent(falseBlocks.length, calls.length)}`);
-});
+for (const file of ['ordinary-independent.jsonl', 'ordinary-set-c.jsonl'])
+  test(`independent ordinary set ${file}: false-block rate at most 3%`, async () => {
+    await ready();
+    const calls = load(file);
+    assert.ok(calls.length >= 300, `at least 300 ordinary calls (${calls.length})`);
+    const falseBlocks = calls.map((c) => ({ c, by: blockingOutcomes(c) })).filter((x) => x.by.length > 0);
+    console.log(
+      `${file}: false blocks ${falseBlocks.length}/${calls.length} = ${percent(falseBlocks.length, calls.length)}`,
+    );
+    for (const f of falseBlocks)
+      console.log(`  false block: ${f.c.note} by ${f.by.map((o) => `${o.policy}=${o.verdict}`).join(', ')}`);
+    assert.ok(
+      falseBlocks.length / calls.length <= 0.03,
+      `false-block rate ${percent(falseBlocks.length, calls.length)}`,
+    );
+  });
