@@ -14,7 +14,7 @@ import { findAll, hasClass, textOf } from '../../media/src/vnode';
 import { eventFor, FakeJudgeServer, makeWorld, ready, removeDir } from '../core/semantic/helpers';
 import { block, denyBlock, outcome, verdict } from '../core/cloud/contract-shapes';
 import { answering, cloudTier } from '../core/cloud/helpers';
-import { makeRecord } from './fixtures';
+import { aVerdictRecord } from '../builders/record';
 
 const noop = () => undefined;
 const actions: DetailActions = {
@@ -120,21 +120,23 @@ test('an observed check and Cloud in observe mode read as "would have"; no org m
 });
 
 test('a degraded Cloud review says so and that the local result stood', () => {
-  const record = makeRecord({
-    cloud: {
-      mode: 'enforce',
-      status: 'degraded',
-      reason: 'Cloud did not answer within 5000 ms',
-      latencyMs: 5001,
-      decision: null,
-      asked: [],
-      droppedLocal: [],
-      droppedCloud: [],
-      outcomes: [],
-      observed: [],
-      observedAsked: [],
-    },
-  });
+  const record = aVerdictRecord()
+    .with({
+      cloud: {
+        mode: 'enforce',
+        status: 'degraded',
+        reason: 'Cloud did not answer within 5000 ms',
+        latencyMs: 5001,
+        decision: null,
+        asked: [],
+        droppedLocal: [],
+        droppedCloud: [],
+        outcomes: [],
+        observed: [],
+        observedAsked: [],
+      },
+    })
+    .build();
   assert.match(
     textOf(detailView(record, {}, actions)),
     /Cloud review degraded \(the local result stood\): Cloud did not answer within 5000 ms/,
