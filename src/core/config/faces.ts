@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { inferredFace, isMcpTool } from './inferred-faces';
 import { toolFaceSchema } from './schema';
 
 // A face tells the policies how to read a tool's arguments, so one policy
 // ("writing outside the project") covers every agent's write tool.
 
 export type ToolFamily = z.infer<typeof toolFaceSchema>['family'];
-export type ToolFace = z.infer<typeof toolFaceSchema> & { tool: string; builtIn: boolean };
+export type ToolFace = z.infer<typeof toolFaceSchema> & {
+  tool: string;
+  builtIn: boolean;
+  /** Read from an MCP tool's own parameter names (inferred-faces.ts), not declared. */
+  inferred?: boolean;
+};
 
 type FaceSpec = z.infer<typeof toolFaceSchema>;
 
@@ -174,8 +180,11 @@ function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
 export class FaceBook {
   constructor(private readonly configured: Map<string, ToolFace>) {}
 
-  faceFor(tool: string): ToolFace {
-    return this.configured.get(tool) ?? builtInFace(tool) ?? unknownFace(tool);
+  /** The declared face, else the built-in one, else (for an MCP tool) the one its arguments imply. */
+  faceFor(tool: string, input: Record<string, unknown> = {}): ToolFace {
+    const known = this.configured.get(tool) ?? builtInFace(tool);
+    if (known) return known;
+    return (isMcpTool(tool) ? inferredFace(tool, input) : undefined) ?? unknownFace(tool);
   }
 
   /** The faces the config declared, to rebuild this book on another thread. */

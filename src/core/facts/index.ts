@@ -6,6 +6,7 @@ import { argsOf } from './commands';
 import type { Derived } from './compute';
 import { isGlobWord } from './globs';
 import { DOWNLOADERS, NETCATS } from './programs';
+import { tableDownloads, tableUpload } from './program-table';
 import { readTargets, writeTargets, type PathTarget } from './targets';
 import { tempDirs } from './temp-dirs';
 import type { CallFacts, NetworkFact, PathFact, Unread } from './types';
@@ -89,7 +90,12 @@ function shellNetwork(call: ToolCall): NetworkFact[] {
   const out: NetworkFact[] = [];
   for (const cmd of call.shell?.commands ?? []) {
     const name = cmd.name.toLowerCase();
-    if (!NETWORK_PROGRAMS.has(name)) continue;
+    if (!NETWORK_PROGRAMS.has(name)) {
+      const upload = tableUpload(cmd);
+      if (upload) out.push({ via: name, destination: upload.to });
+      else if (tableDownloads(cmd).length) out.push({ via: name });
+      continue;
+    }
     const args = argsOf(cmd);
     if (name === 'git' && !args.some((a) => GIT_NETWORK.has(a))) continue;
     const destination = args.find((a) => /^[a-z][a-z0-9+.-]*:\/\//i.test(a) || /^[\w.-]+@[\w.-]+:/.test(a));

@@ -12,6 +12,7 @@ import {
   shellPath,
 } from './commands';
 import { own } from './own';
+import { tableFiles } from './program-table';
 
 // The files a call reads or writes, whether a file tool names them or a shell
 // command does. One place, so every path policy reads commands the same way.
@@ -260,7 +261,7 @@ function readerFiles(cmd: SimpleCommand): string[] {
     return files.filter((f) => f !== '' && f !== '-');
   }
   if (name === 'wget') return optionValues(args, [], ['post-file', 'body-file']);
-  return [];
+  return tableFiles(cmd, 'read');
 }
 
 function singleDashValues(args: string[], names: string[]): string[] {
@@ -341,6 +342,8 @@ function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'del
         access: 'write' as const,
       })),
     );
+  } else {
+    out.push(...tableFiles(cmd, 'write').map((path) => ({ path, access: 'write' as const })));
   }
   return out;
 }

@@ -115,7 +115,7 @@ export interface CallContext {
 export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undefined {
   if (!event.toolName) return undefined;
   const input = event.toolInput ?? {};
-  const face = ctx.faces.faceFor(event.toolName);
+  const face = ctx.faces.faceFor(event.toolName, input);
   const home = ctx.home ?? homedir();
   const cwd = event.cwd || ctx.projectRoot;
   const command = face.family === 'shell' ? stringParam(input, face.commandParam ?? 'command') : undefined;

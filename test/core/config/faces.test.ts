@@ -172,7 +172,13 @@ test('built-in faces cover the five agents', async () => {
     ['Remove-Item', '-Recurse', '-Force', 'C:/Users/dev/proj/dist'],
     'PowerShell backslashes stay path separators',
   );
-  const unknown = toolCallOf(event('mcp__unknown__tool', { path: '/etc/passwd' }), ctx());
-  assert.equal(unknown?.face.family, 'other');
+  const unknown = toolCallOf(event('UnknownTool', { path: '/etc/passwd' }), ctx());
+  assert.equal(unknown?.face.family, 'other', 'a tool of no agent and no MCP server has no face');
   assert.deepEqual(unknown?.paths, []);
+  const mcp = toolCallOf(event('mcp__unknown__tool', { path: '/etc/passwd' }), ctx());
+  assert.equal(mcp?.face.family, 'read', 'an MCP tool is read by the path its arguments name');
+  assert.deepEqual(
+    mcp?.paths.map((p) => p.absolute),
+    ['/etc/passwd'],
+  );
 });

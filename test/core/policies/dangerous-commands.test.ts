@@ -75,6 +75,13 @@ policyTable('recursive-delete-outside-project', [
 ]);
 
 policyTable('sudo', [
+  { note: 'root shell fed on stdin', spec: 'echo hunter2 | sudo -S -i', expect: 'ask' },
+  { note: 'file capabilities', spec: 'setcap cap_dac_read_search,cap_net_raw+ep ./bin/tool', expect: 'ask' },
+  { note: 'near miss: reading capabilities', spec: 'getcap ./bin/tool', expect: null },
+  { note: 'system service as root', spec: 'systemd-run -p User=root --pty /bin/bash', expect: 'ask' },
+  { note: 'near miss: a user service', spec: 'systemd-run --user --scope make build', expect: null },
+  { note: "host's namespaces", spec: 'nsenter -t 1 -m -u -i -n -p -- /bin/sh', expect: 'ask' },
+  { note: 'near miss: a network namespace by path', spec: 'nsenter --net=/run/netns/dev ip addr', expect: null },
   { spec: 'sudo apt-get install -y jq', expect: 'ask' },
   { note: 'nested in bash -c', spec: 'bash -c "sudo systemctl restart nginx"', expect: 'ask' },
   { note: 'absolute path', spec: '/usr/bin/sudo ls /root', expect: 'ask' },

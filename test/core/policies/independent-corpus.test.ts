@@ -40,6 +40,9 @@ function blockingOutcomes(call: CorpusCall) {
   );
 }
 
+// Set WARDEN_CORPUS_MISSES=1 to list the calls no policy blocked (for working on the policies, never in CI).
+const showMisses = process.env.WARDEN_CORPUS_MISSES === '1';
+
 const percent = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}%`;
 
 test('independent dangerous sets: block rate per class (a figure, printed)', async () => {
@@ -57,6 +60,7 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
     for (const call of calls) {
       const hit = blockingOutcomes(call).length > 0;
       if (hit) blocked++;
+      else if (showMisses) console.log(`  missed [${call.class}] ${JSON.stringify(call.tool_input)}`);
       const entry = byClass.get(call.class) ?? { blocked: 0, total: 0 };
       entry.total++;
       if (hit) entry.blocked++;

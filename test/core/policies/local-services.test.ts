@@ -45,4 +45,25 @@ policyTable('metadata-and-local-services', [
   { note: 'near miss: nip.io of a LAN address', spec: 'curl http://10.0.0.5.nip.io/', expect: null },
   { note: 'near miss: docker ps', spec: 'docker ps', expect: null },
   { note: 'near miss: version number', spec: 'curl --version', expect: null },
+  {
+    note: 'container credentials with a run-time path',
+    spec: 'curl -s "http://169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI"',
+    expect: 'deny',
+  },
+  {
+    note: 'metadata address inside interpreter code',
+    spec: `perl -MIO::Socket::INET -e '$s=IO::Socket::INET->new("169.254.169.254:80"); print <$s>'`,
+    expect: 'deny',
+  },
+  { note: 'near miss: a version that looks like an address', spec: 'echo 169.254.169.2540', expect: null },
+  {
+    note: 'host computed by a substitution',
+    spec: `curl -s "http://$(printf '%d.%d.%d.%d' 169 254 169 254)/latest/"`,
+    expect: 'ask',
+  },
+  { note: 'near miss: only the port is a variable', spec: 'curl -s "http://localhost:$PORT/health"', expect: null },
+  { note: 'Consul key-value store', spec: "curl -s 'http://localhost:8500/v1/kv/?recurse'", expect: 'ask' },
+  { note: 'browser debugging port', spec: 'curl -s http://localhost:9222/json/list', expect: 'ask' },
+  { note: 'gopher to Redis', spec: "curl -s 'gopher://127.0.0.1:6379/_CONFIG%20GET%20*'", expect: 'ask' },
+  { note: 'near miss: the dev server on 8080', spec: 'curl -s http://localhost:8080/api/health', expect: null },
 ]);

@@ -172,18 +172,44 @@ export const recursiveDeleteOutsideProject = definePolicy({
 const PRIVILEGE = new Set(['sudo', 'doas', 'pkexec', 'run0', 'gsudo', 'su', 'runas']);
 const SUDO_VALUE_FLAGS = ['u', 'g', 'C', 'D', 'h', 'p', 'r', 't', 'U', 'T', 'c'];
 
-function escalations(call: ToolCall): { wrapper: string; inner: string }[] {
+// Ways to root or host-level rights that are not a sudo: file capabilities, a system service
+// started on the spot, another process's namespaces (pid 1's are the host's), a capability shell.
+function raisedPrivilege(cmd: SimpleCommand): string | undefined {
+  const args = argsOf(cmd);
+  if (cmd.name === 'setcap') return 'grants file capabilities (root powers for that program)';
+  if (cmd.name === 'systemd-run' && !args.includes('--user')) return 'starts a system service (as root)';
+  if (cmd.name === 'nsenter' && args.some((a) => /^(-t|--target)/.test(a) || /^-\w*t/.test(a)))
+    return "enters another process's namespaces (pid 1's are the host's)";
+  if (cmd.name === 'capsh') return 'runs a shell with chosen capabilities';
+  if (cmd.name === 'machinectl' && ['shell', 'login'].includes(args[0] ?? '')) return 'opens a shell in a machine';
+  return undefined;
+}
+
+interface Escalation {
+  wrapper: string;
+  inner: string;
+  /** How a command that is not a root wrapper raises privileges. */
+  raised?: string;
+}
+
+function escalations(call: ToolCall): Escalation[] {
   const commands = shellCommands(call);
-  const found: { wrapper: string; inner: string }[] = [];
+  const found: Escalation[] = [];
   for (const [index, cmd] of commands.entries()) {
+    const raised = raisedPrivilege(cmd);
+    if (raised) {
+      found.push({ wrapper: cmd.name, inner: cmd.argv.join(' '), raised });
+      continue;
+    }
     const wrapper = cmd.wrappers.find((w) => PRIVILEGE.has(w));
     if (wrapper) {
       found.push({ wrapper, inner: cmd.argv.join(' ') });
       continue;
     }
     if (!PRIVILEGE.has(cmd.name)) continue;
-    // The analyzer unwraps `sudo CMD` into a nested command; that one is judged instead.
-    if (commands.some((other) => other.parent === index)) continue;
+    // The analyzer unwraps `sudo CMD` into a nested command; that one is judged instead. A root
+    // shell fed on stdin (`echo x | sudo -i`) is read as a script, not a wrapper: still root.
+    if (commands.some((other) => other.parent === index && other.wrappers.some((w) => PRIVILEGE.has(w)))) continue;
     const rest = parseFlags(argsOf(cmd), SUDO_VALUE_FLAGS, ['user', 'group', 'host', 'prompt', 'command']).positionals;
     found.push({ wrapper: cmd.name, inner: rest.join(' ') || `${cmd.name} (an interactive root shell)` });
   }
@@ -193,7 +219,8 @@ function escalations(call: ToolCall): { wrapper: string; inner: string }[] {
 export const sudo = definePolicy({
   name: 'sudo',
   category: 'dangerous-commands',
-  description: 'Asks before a command runs as root through sudo, doas, su, pkexec or run0.',
+  description:
+    'Asks before a command runs as root through sudo, doas, su, pkexec or run0, or raises privileges another way (setcap, systemd-run, nsenter into another process, capsh).',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({
@@ -204,8 +231,11 @@ export const sudo = definePolicy({
     if (!call?.shell) return null;
     const found = escalations(call).find((e) => !matchesAny(e.inner, params.allowCommands));
     if (!found) return null;
+    const what = found.raised
+      ? `"${evidenceOf(found.inner, 80)}" ${found.raised}`
+      : `${found.wrapper} runs "${evidenceOf(found.inner, 80)}" as root`;
     return {
-      reason: `${found.wrapper} runs "${evidenceOf(found.inner, 80)}" as root, outside every project boundary; run it yourself, or approve this exact command.`,
+      reason: `${what}, outside every project boundary; run it yourself, or approve this exact command.`,
       evidence: evidenceOf(call.command ?? ''),
     };
   },

@@ -5,6 +5,7 @@ import { classifySecretName } from '../../redaction/secret-names';
 import { definePolicy } from '../types';
 import { argsOf, evidenceOf, optionValues, redirectReads, shellCommands } from '../../facts/commands';
 import { NETCATS } from '../../facts/programs';
+import { tableUpload } from '../../facts/program-table';
 
 // Data leaving the machine without a recognised secret read: project files, archives or command
 // output uploaded to a host, a DNS name built from command output, a secret-named variable
@@ -14,7 +15,7 @@ const CURL_DATA_SHORT = ['d', 'F'];
 const CURL_DATA_LONG = ['data', 'data-binary', 'data-raw', 'data-urlencode', 'form', 'json'];
 // Where a credential is meant to go: a header or a login option is how a tool authenticates.
 const CREDENTIAL_OPTIONS = /^(-H|--header|-u|--user|--oauth2-bearer|-b|--cookie|--proxy-user)$/;
-const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'ping', 'ping6', 'getent', 'resolvectl']);
+const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'ping', 'ping6', 'getent', 'resolvectl', 'whois']);
 const NETWORK_TOOLS = new Set([
   'curl',
   'wget',
@@ -150,6 +151,12 @@ export const dataOutToHost = definePolicy({
             decision: 'deny',
           };
       }
+      const sent = tableUpload(cmd);
+      if (sent && !isLocalHost(hostOfUrl(sent.to) ?? sent.to))
+        return {
+          reason: `Sends ${sent.files.join(', ')} to ${sent.to} with ${cmd.name}: the files leave the machine. Approve this exact call if that destination should have them.`,
+          evidence: evidenceOf(cmd.text),
+        };
       const uploaded = curlUpload(cmd);
       const uploadHost = uploaded !== undefined ? remoteTarget(cmd) : undefined;
       if (uploaded !== undefined && uploadHost)

@@ -34,20 +34,48 @@ const METADATA_NAMES = new Set([
 const WILDCARD_DNS = ['nip.io', 'sslip.io', 'xip.io', 'nip.direct', 'traefik.me', '1u.ms', 'rbndr.us', 'lvh.me'];
 const ENGINE_SOCKET = /(^|\/)(docker|podman|containerd|crio|cri-dockerd)\.sock$/;
 // Local admin APIs: Docker's TCP API, the kubelet, etcd.
-const ADMIN_PORTS = new Set(['2375', '2376', '10250', '10255', '2379']);
+// Local services that hand out control or secrets to whoever connects: Docker's TCP API, the
+// kubelet, etcd, Consul's and Vault's HTTP APIs, a browser's or Node's debugging port, Redis, memcached.
+const ADMIN_PORTS = new Map([
+  ['2375', "Docker's TCP API"],
+  ['2376', "Docker's TCP API"],
+  ['10250', 'the kubelet'],
+  ['10255', 'the kubelet'],
+  ['2379', 'etcd'],
+  ['2380', 'etcd'],
+  ['4001', 'etcd'],
+  ['8500', "Consul's API (its key-value store holds secrets)"],
+  ['8200', "Vault's API"],
+  ['9222', "a browser's debugging port (its cookies and sessions)"],
+  ['9229', "Node's inspector (runs code in that process)"],
+  ['6379', 'Redis'],
+  ['11211', 'memcached'],
+]);
+// Schemes that let a URL speak raw bytes to a service (smuggling commands to Redis or SMTP).
+const RAW_SCHEMES = new Set(['gopher:', 'dict:', 'ldap:', 'tftp:', 'telnet:']);
+// A metadata address written literally anywhere, including inside interpreter code.
+const METADATA_LITERAL =
+  /(?:^|[^\d.])(169\.254\.169\.254|169\.254\.170\.2|169\.254\.170\.23|100\.100\.100\.200|168\.63\.129\.16)(?![\d])|metadata\.google\.internal|metadata\.azure\.internal/i;
 
 interface Destination {
   host: string;
   port: string;
   text: string;
+  scheme: string;
 }
 
 function parseDestination(raw: string): Destination | undefined {
   const withScheme = /^[a-z][\w+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
   try {
-    const url = new URL(withScheme);
+    // `http://169.254.170.2$RELATIVE_URI`: the host ends where a run-time value begins.
+    const url = new URL(withScheme.replace(/[$`].*$/s, ''));
     if (url.protocol === 'file:') return undefined;
-    return { host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port: url.port, text: raw };
+    return {
+      host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(),
+      port: url.port,
+      text: raw,
+      scheme: url.protocol,
+    };
   } catch {
     return undefined;
   }
@@ -136,9 +164,15 @@ function judgeHost(destination: Destination): { reason: string; deny: boolean } 
     };
   if (isLinkLocal(host))
     return { reason: `Reaches the link-local address ${host}, where metadata and host services live.`, deny: false };
-  if (isLoopback(host) && ADMIN_PORTS.has(destination.port))
+  const service = ADMIN_PORTS.get(destination.port);
+  if ((isLoopback(host) || host === '0.0.0.0') && service)
     return {
-      reason: `Reaches a local admin API on port ${destination.port} (Docker's TCP API, the kubelet or etcd), which controls the host.`,
+      reason: `Reaches a local service on port ${destination.port} (${service}), which hands control or secrets to any local process.`,
+      deny: false,
+    };
+  if (RAW_SCHEMES.has(destination.scheme))
+    return {
+      reason: `Uses a ${destination.scheme}// URL, which speaks raw bytes to whatever listens there (a way to send commands to local services).`,
       deny: false,
     };
   return undefined;
@@ -172,6 +206,19 @@ export const metadataAndLocalServices = definePolicy({
           evidence: evidenceOf(cmd.text),
         };
     }
+    const literal = [call.url ?? '', ...urlTexts(call)].map((text) => METADATA_LITERAL.exec(text)?.[0]).find(Boolean);
+    if (literal)
+      return {
+        reason: `Names the cloud metadata service (${literal.replace(/^[^\dm]/i, '')}), which hands out this machine's cloud credentials to any local process. Warden refuses this.`,
+        evidence: evidenceOf(call.command ?? call.url ?? literal),
+      };
+    const computed = shellCommands(call).find((cmd) => /:\/\/["']?(\$\(|`)/.test(cmd.text));
+    if (computed)
+      return {
+        reason: `Fetches from a host computed at run time (${evidenceOf(computed.text)}): Warden cannot tell where it goes, and metadata or local services could be behind it. Write the host literally, or approve this exact call.`,
+        evidence: evidenceOf(computed.text),
+        decision: 'ask' as const,
+      };
     for (const destination of destinations) {
       const verdict = judgeHost(destination);
       if (verdict)

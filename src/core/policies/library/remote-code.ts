@@ -3,6 +3,7 @@ import type { SimpleCommand } from '../../shell';
 import { resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
+import { tableDownloads } from '../../facts/program-table';
 import { argsOf, commandsWithCwd, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import {
   DOWNLOADERS,
@@ -67,24 +68,54 @@ function downloadedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): strin
     const named = optionValues(args, ['O'], ['output-document']).filter((f) => f !== '-');
     files = named.length ? named : optionValues(args, ['O'], ['output-document']).includes('-') ? [] : fromUrl;
   } else if (cmd.name === 'aria2c') {
+    const dir = optionValues(args, ['d'], ['dir'])[0];
     files = optionValues(args, ['o'], ['out']);
     if (!files.length) files = fromUrl;
+    if (dir !== undefined) files = files.map((f) => `${dir}/${f}`);
+  } else if (cmd.name === 'git' && args.includes('clone')) {
+    files = clonedInto(args);
   }
+  files.push(...tableDownloads(cmd));
   return files.map((f) => resolvePath(f, cwd, call.home));
 }
 
-function executedFile(cmd: SimpleCommand, cwd: string, call: ToolCall): string | undefined {
+/** The folder `git clone URL [DIR]` fills: DIR, or the repository's name. */
+function clonedInto(args: string[]): string[] {
+  const flags = parseFlags(
+    args.slice(args.indexOf('clone') + 1),
+    ['b', 'o', 'c', 'j', 'u'],
+    ['branch', 'origin', 'config', 'depth', 'jobs', 'upload-pack', 'reference', 'separate-git-dir', 'template'],
+  );
+  const [url, dir] = flags.positionals;
+  if (url === undefined) return [];
+  return [dir ?? (url.replace(/\/+$/, '').split(/[/:]/).pop() ?? '').replace(/\.git$/, '')].filter((d) => d !== '');
+}
+
+/** Whether a command fetches files into the file system: a clone, or a program table download. */
+function fetchesFiles(cmd: SimpleCommand): boolean {
+  return (cmd.name === 'git' && argsOf(cmd).includes('clone')) || tableDownloads(cmd).length > 0;
+}
+
+// Programs that run a file handed to them: `java -jar F`, `node F`, `sh F`, `make -f F`, `dotnet F.dll`.
+const FILE_RUNNERS = new Set(['java', 'dotnet', 'mono', 'make', 'gmake', 'ansible-playbook', 'docker', 'podman']);
+
+/** Every file the command runs: its script argument, a path in the command position, a runner's file. */
+function executedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): string[] {
+  const out: string[] = [];
   const script = scriptArgument(cmd);
-  if (script !== undefined) return resolvePath(script, cwd, call.home);
+  if (script !== undefined) out.push(resolvePath(script, cwd, call.home));
   const first = cmd.argv[0] ?? '';
-  return first.includes('/') ? resolvePath(first, cwd, call.home) : undefined;
+  if (first.includes('/')) out.push(resolvePath(first, cwd, call.home));
+  if (FILE_RUNNERS.has(cmd.name.toLowerCase()) || SHELLS.has(cmd.name) || interpreterKind(cmd.name))
+    for (const word of argsOf(cmd)) if (!word.startsWith('-')) out.push(resolvePath(word, cwd, call.home));
+  return out;
 }
 
 function downloadExecution(call: ToolCall): string | null {
   const commands = shellCommands(call);
   const withCwd = commandsWithCwd(call);
   for (const { cmd, cwd, index } of withCwd) {
-    if (!DOWNLOADERS.has(cmd.name.toLowerCase())) continue;
+    if (!DOWNLOADERS.has(cmd.name.toLowerCase()) && !fetchesFiles(cmd)) continue;
     if (commands.some((later) => executesStdin(later) && feeds(commands, cmd, later)))
       return 'a download piped into an interpreter';
     const hop = cmd.via[cmd.via.length - 1];
@@ -101,8 +132,10 @@ function downloadExecution(call: ToolCall): string | null {
     const files = downloadedFiles(cmd, cwd, call);
     if (!files.length) continue;
     for (const later of withCwd.slice(index + 1)) {
-      const run = executedFile(later.cmd, later.cwd, call);
-      if (run && files.includes(run)) return `a downloaded file (${run}) run right after the download`;
+      const run = executedFiles(later.cmd, later.cwd, call).find((path) =>
+        files.some((file) => path === file || path.startsWith(`${file}/`)),
+      );
+      if (run) return `a downloaded file (${run}) run right after the download`;
     }
   }
   return null;

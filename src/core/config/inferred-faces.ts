@@ -1,0 +1,61 @@
+import type { ToolFace } from './faces';
+
+// MCP servers name their tools and parameters freely, so a tool no face describes would be read as
+// "other" and judged by no path, command or network policy. A tool whose arguments carry a command,
+// a URL or a path is read by those arguments instead: a shell runner's `command` is parsed as shell,
+// a fetcher's `url` is a network call, a file tool's `path` is read or written as its name says.
+// A face the config declares always wins, and a tool with none of these parameters stays "other".
+
+const COMMAND_PARAMS = ['command', 'cmd', 'shell_command', 'script', 'commandLine', 'command_line'];
+const URL_PARAMS = ['url', 'uri', 'href', 'endpoint', 'link'];
+const PATH_PARAMS = [
+  'file_path',
+  'filePath',
+  'filepath',
+  'path',
+  'file',
+  'filename',
+  'absolute_path',
+  'target_file',
+  'source',
+  'destination',
+  'dir',
+  'directory',
+];
+const CONTENT_PARAMS = ['content', 'contents', 'text', 'data', 'body', 'new_string', 'newText', 'file_text'];
+// Verbs in a tool's name that mean it changes the file it names.
+const WRITING_VERB =
+  /(write|create|edit|save|put|update|append|insert|replace|patch|delete|remove|move|rename|upload|mkdir|copy)/i;
+
+function firstStringParam(input: Record<string, unknown>, names: readonly string[]): string | undefined {
+  return names.find((name) => Object.hasOwn(input, name) && typeof input[name] === 'string' && input[name] !== '');
+}
+
+/** Whether a tool is an MCP server's tool (`mcp__server__tool`), whose face may be inferred. */
+export function isMcpTool(tool: string): boolean {
+  return /^mcp__[^_].*__./.test(tool);
+}
+
+/** The face an MCP tool's own arguments give it, or undefined when none of them says what it touches. */
+export function inferredFace(tool: string, input: Record<string, unknown>): ToolFace | undefined {
+  const verb = tool.replace(/^mcp__.*?__/, '');
+  const commandParam = firstStringParam(input, COMMAND_PARAMS);
+  if (commandParam !== undefined)
+    return { family: 'shell', commandParam, summary: [commandParam], tool, builtIn: false, inferred: true };
+  const urlParam = firstStringParam(input, URL_PARAMS);
+  if (urlParam !== undefined)
+    return { family: 'network', urlParam, summary: [urlParam], tool, builtIn: false, inferred: true };
+  const pathParam = firstStringParam(input, PATH_PARAMS);
+  if (pathParam === undefined) return undefined;
+  const aliases = PATH_PARAMS.filter((name) => name !== pathParam && typeof input[name] === 'string');
+  const writes = WRITING_VERB.test(verb);
+  return {
+    family: writes ? 'write' : 'read',
+    pathTarget: { param: pathParam, access: writes ? 'write' : 'read', ...(aliases.length ? { aliases } : {}) },
+    ...(writes ? { contentParams: CONTENT_PARAMS.filter((name) => typeof input[name] === 'string') } : {}),
+    summary: [pathParam],
+    tool,
+    builtIn: false,
+    inferred: true,
+  };
+}
