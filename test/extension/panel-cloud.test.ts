@@ -11,10 +11,12 @@ import { detailView, type DetailActions } from '../../media/src/detail';
 import { rowView } from '../../media/src/rows';
 import { toRowSummary } from '../../src/server/rowSummary';
 import { findAll, hasClass, textOf } from '../../media/src/vnode';
-import { eventFor, FakeJudgeServer, makeWorld, ready, removeDir } from '../core/semantic/helpers';
+import { FakeJudgeServer, ready } from '../core/semantic/helpers';
 import { block, denyBlock, outcome, verdict } from '../core/cloud/contract-shapes';
 import { answering, cloudTier } from '../core/cloud/helpers';
 import { aVerdictRecord } from '../builders/record';
+import { aHookEvent } from '../builders/hookEvent';
+import { type TempProject, aTempProject, removeDir } from '../builders/tempProject';
 
 const noop = () => undefined;
 const actions: DetailActions = {
@@ -27,11 +29,11 @@ const actions: DetailActions = {
 };
 
 let fake: FakeJudgeServer;
-let world: ReturnType<typeof makeWorld>;
+let world: TempProject;
 before(async () => {
   await ready();
   fake = await FakeJudgeServer.start();
-  world = makeWorld();
+  world = aTempProject({ name: 'world', projectInHome: true });
 });
 after(async () => {
   await fake.close();
@@ -57,7 +59,7 @@ async function recordFrom(
   const tier = cloudTier();
   const evaluator = new Evaluator({ stateDir, cliConfigPath: configPath, home: world.home, semantic: tier });
   const { record } = await evaluator.evaluate(
-    eventFor('Bash', { command: 'kubectl apply -f deploy/prod.yaml' }, { cwd: world.project }),
+    aHookEvent().tool('Bash', { command: 'kubectl apply -f deploy/prod.yaml' }).inCwd(world.dir).build(),
   );
   await tier.close();
   return record;
