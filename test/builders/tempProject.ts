@@ -25,6 +25,14 @@ export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** A fresh temp folder that is itself a project (it holds .git, on branch `feature`). */
+export function aProjectDir(name: string, removeAfter?: RegisterCleanup): string {
+  const dir = aTempDir(name, removeAfter);
+  mkdirSync(join(dir, '.git'));
+  writeFileSync(join(dir, '.git', 'HEAD'), 'ref: refs/heads/feature\n');
+  return dir;
+}
+
 export interface TempProjectOptions {
   /** Part of the temp folder's name, to tell a folder left behind by a crash. */
   name?: string;
