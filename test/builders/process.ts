@@ -1,16 +1,8 @@
 // Shared by the suites: where the repository and its fixtures are, and running the built CLI
 // (serve, hook, one-shot commands) as a child process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  writeFileSync,
-} from 'node:fs';
-import { homedir,} from 'node:os';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 /** The repository root: the nearest ancestor of this bundle holding the agent-warden package.json. */
