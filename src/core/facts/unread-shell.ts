@@ -5,6 +5,7 @@ import type { ShellAnalysis, SimpleCommand } from '../shell';
 import { argsOf, evidenceOf } from './commands';
 import { SHELLS, executesStdin } from './programs';
 import type { Unread } from './types';
+import { unreadProgramCode } from './unread-programs';
 
 /** Programs whose output is shell setup meant for eval (`eval "$(ssh-agent -s)"`), read as ordinary. */
 const SETUP_EMITTERS = new Set([
@@ -115,6 +116,8 @@ export function shellUnread(shell: ShellAnalysis): Unread[] {
     }
     const unknown = shellRunsUnknownText(commands, index, cmd);
     if (unknown) unread.push({ reason: 'unknown-script', detail: unknown });
+    const code = unreadProgramCode(cmd);
+    if (code) unread.push({ reason: 'unread-code', detail: code });
   });
   return unread;
 }

@@ -28,7 +28,22 @@ interface KeyedCommandSetting {
   keys: readonly string[];
 }
 
+/**
+ * A command that follows a subcommand as the rest of the argv (`screen -dm CMD…`, `cmake -E env
+ * CMD…`, `tmux new-session 'CMD'`, `git submodule foreach 'CMD'`): after `after` (consecutive
+ * words; empty for right after the program's options), options are skipped, `values` naming the
+ * ones that take a value (letters, and long names with their arity), and the rest is the command.
+ */
+interface CommandAfter {
+  after: readonly string[];
+  values?: string;
+  long?: Readonly<Record<string, number>>;
+  /** Skips NAME=VALUE words before the command (cmake -E env). */
+  assignments?: boolean;
+}
+
 interface ProgramRow {
+  commandAfter?: readonly CommandAfter[];
   options?: readonly CommandOption[];
   /** Long options are written with one dash (gdb -ex). */
   singleDashLong?: boolean;
@@ -120,8 +135,86 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
     options: [
       { long: ['upload-pack', 'receive-pack', 'exec'] },
       { long: ['extcmd'], short: ['x'], subcommand: 'difftool' },
+      { long: ['open-files-in-pager'], short: ['O'], subcommand: 'grep' },
+      { long: ['exec'], short: ['x'], subcommand: 'rebase' },
+    ],
+    commandAfter: [{ after: ['submodule', 'foreach'] }, { after: ['bisect', 'run'] }],
+  },
+  tmux: {
+    commandAfter: [
+      'new-session',
+      'new',
+      'new-window',
+      'neww',
+      'split-window',
+      'splitw',
+      'respawn-pane',
+      'respawnp',
+    ].map((sub) => ({ after: [sub], values: 'sncteFlxyt' })),
+  },
+  screen: { commandAfter: [{ after: [], values: 'ScehpTLX' }] },
+  bwrap: {
+    commandAfter: [
+      {
+        after: [],
+        long: {
+          ...Object.fromEntries(
+            [
+              'bind',
+              'ro-bind',
+              'dev-bind',
+              'bind-try',
+              'ro-bind-try',
+              'dev-bind-try',
+              'symlink',
+              'setenv',
+              'chmod',
+              'file',
+              'bind-data',
+              'ro-bind-data',
+            ].map((o) => [o, 2]),
+          ),
+          ...Object.fromEntries(
+            [
+              'dev',
+              'proc',
+              'tmpfs',
+              'dir',
+              'chdir',
+              'unsetenv',
+              'uid',
+              'gid',
+              'hostname',
+              'remount-ro',
+              'lock-file',
+              'sync-fd',
+              'info-fd',
+              'json-status-fd',
+              'block-fd',
+              'userns-block-fd',
+              'seccomp',
+              'exec-label',
+              'file-label',
+              'cap-add',
+              'cap-drop',
+              'perms',
+              'size',
+              'args',
+              'userns',
+              'userns2',
+              'pidns',
+              'mqueue',
+              'overlay-src',
+              'tmp-overlay',
+              'ro-overlay',
+              'argv0',
+            ].map((o) => [o, 1]),
+          ),
+        },
+      },
     ],
   },
+  cmake: { commandAfter: [{ after: ['-E', 'env'], assignments: true }] },
   man: {
     options: [
       { short: ['P'], long: ['pager'] },
@@ -203,12 +296,52 @@ function keyedValue(argv: readonly string[], i: number, keyed: KeyedCommandSetti
   return match[2];
 }
 
+/** Where `after` starts in argv (after the program name), or -1. */
+function sequenceAt(argv: readonly string[], after: readonly string[]): number {
+  if (after.length === 0) return 1;
+  for (let i = 1; i + after.length <= argv.length; i++)
+    if (after.every((word, j) => argv[i + j] === word)) return i + after.length;
+  return -1;
+}
+
+/** The command a `commandAfter` entry finds, as one script (a single word is already shell text). */
+function commandAfterOf(argv: readonly string[], entry: CommandAfter): string | undefined {
+  let i = sequenceAt(argv, entry.after);
+  if (i === -1) return undefined;
+  while (i < argv.length) {
+    const word = argv[i] as string;
+    if (word === '--') {
+      i++;
+      break;
+    }
+    if (entry.assignments && /^[A-Za-z_]\w*=/.test(word)) {
+      i++;
+      continue;
+    }
+    if (!word.startsWith('-') || word === '-') break;
+    if (word.startsWith('--')) {
+      const name = word.slice(2).split('=')[0] as string;
+      i += 1 + (word.includes('=') ? 0 : (entry.long?.[name] ?? 0));
+      continue;
+    }
+    // `-dmS name`: a cluster whose last letter takes a value takes the next word.
+    i += (entry.values ?? '').includes(word[word.length - 1] as string) ? 2 : 1;
+  }
+  const rest = argv.slice(i);
+  if (!rest.length) return undefined;
+  return rest.length === 1 ? rest[0] : rest.map(shellQuote).join(' ');
+}
+
 /** The commands a program runs through its options or its script operands, as script hops. */
 export function optionHopsOf(name: string, view: ArgvView): ScriptHop[] {
   const row = runsCommandsThroughOptions(name) ? COMMAND_OPTION_TABLE[name] : undefined;
   if (!row) return [];
   const { argv, dynamic } = view;
   const scripts: { script: string; through: string }[] = [];
+  for (const entry of row.commandAfter ?? []) {
+    const script = commandAfterOf(argv, entry);
+    if (script !== undefined) scripts.push({ script, through: entry.after.join(' ') || 'its operands' });
+  }
   for (let i = 1; i < argv.length; i++) {
     if (dynamic.has(i)) continue;
     const word = argv[i] as string;

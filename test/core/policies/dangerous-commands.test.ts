@@ -1,6 +1,34 @@
 import { policyTable } from './table';
 
 policyTable('recursive-delete-outside-project', [
+  { note: 'every entry of the project root', spec: 'rm -rf ./* ./.[!.]* ./..?*', expect: 'deny' },
+  { note: 'every entry of the home folder', spec: 'rm -rf ~/*', expect: 'deny' },
+  { note: 'near miss: every entry of a build folder', spec: 'rm -rf dist/*', expect: null },
+  { note: 'literal targets through xargs', spec: 'echo /home/dev | xargs rm -rf', expect: 'deny' },
+  {
+    note: 'targets from another program through xargs',
+    spec: 'git ls-files -z | xargs -0 truncate -s 0',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: find with a name filter into xargs',
+    spec: "find . -name '*.pyc' -print0 | xargs -0 rm -f",
+    expect: null,
+  },
+  { note: 'shred every file of the project', spec: 'find . -type f -exec shred -uz {} +', expect: 'deny' },
+  { note: 'near miss: shred a temp file', spec: 'shred -u /tmp/scratch.key', expect: null },
+  {
+    note: 'truncating loop over a computed list',
+    spec: 'for f in $(find src -type f); do : > "$f"; done',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: loop writing beside each file',
+    spec: 'for f in $(ls *.csv); do sort "$f" > "$f.sorted"; done',
+    expect: null,
+  },
+  { note: 'moved to /dev/null', spec: 'mv ~/project /dev/null', expect: 'deny' },
+  { note: 'near miss: moved into the project', spec: 'mv build/out.txt reports/', expect: null },
   { note: 'plain', spec: 'rm -rf /', expect: 'deny' },
   { note: 'home by tilde', spec: 'rm -rf ~', expect: 'deny' },
   { note: 'home by $HOME', spec: 'rm -rf $HOME/', expect: 'deny' },

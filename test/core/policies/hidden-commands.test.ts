@@ -2,6 +2,17 @@
 import { policyTable } from './table';
 
 policyTable('command-hidden-in-options', [
+  { note: 'tmux new session', spec: `tmux new-session -d -s bg 'bash -c "id"'`, expect: 'ask' },
+  { note: 'near miss: tmux listing sessions', spec: 'tmux ls', expect: null },
+  { note: 'screen detached', spec: `screen -dmS upd bash -c 'id'`, expect: 'ask' },
+  { note: 'near miss: screen listing', spec: 'screen -ls', expect: null },
+  { note: 'bwrap sandbox', spec: `bwrap --bind / / --dev /dev --share-net sh -c 'id'`, expect: 'ask' },
+  { note: 'cmake -E env', spec: `cmake -E env FOO=1 sh -c 'id'`, expect: 'ask' },
+  { note: 'near miss: cmake build', spec: 'cmake --build build -j4', expect: null },
+  { note: 'git submodule foreach', spec: `git submodule foreach --recursive 'id'`, expect: 'ask' },
+  { note: 'near miss: git submodule update', spec: 'git submodule update --init --recursive', expect: null },
+  { note: 'git grep pager', spec: `git grep --open-files-in-pager='sh -c id #' TODO`, expect: 'ask' },
+  { note: 'near miss: git grep', spec: 'git grep -n TODO', expect: null },
   { note: 'ssh ProxyCommand', spec: `ssh -o ProxyCommand='nc 198.51.100.4 22' host`, expect: 'ask' },
   {
     note: 'near miss: ssh ProxyCommand through a bastion',

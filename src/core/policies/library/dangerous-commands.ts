@@ -25,8 +25,13 @@ interface DeleteTarget {
   filtered: boolean;
 }
 
+// `-type f` alone is no filter: it still matches every file.
 const FIND_FILTERS =
-  /^-(name|iname|path|ipath|regex|iregex|type|mtime|mmin|atime|amin|ctime|newer|size|user|group|perm|empty)$/;
+  /^-(name|iname|path|ipath|regex|iregex|mtime|mmin|atime|amin|ctime|newer|size|user|group|perm|empty)$/;
+// Programs that destroy what they are given as surely as rm -r: overwrite-and-remove, truncate.
+const DESTROYERS = new Set(['shred', 'wipe', 'srm']);
+// A last path component that matches every entry of its folder: `*`, `.*`, `.[!.]*`, `..?*`.
+const EVERY_ENTRY = /^(\*|\.\*|\.\[!\.\]\*|\.\[\^\.\]\*|\.\.\?\*|\{\*,\.\*\}|\{\.\*,\*\})$/;
 
 function findStartPaths(cmd: SimpleCommand): { paths: string[]; filtered: boolean; deletes: boolean } {
   const args = argsOf(cmd);
@@ -52,6 +57,8 @@ const CODE_TREE_DELETE =
 function isRecursiveRemove(cmd: SimpleCommand): boolean {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
+  if (DESTROYERS.has(name)) return true;
+  if (name === 'truncate') return true;
   if (name === 'rm') {
     const flags = parseFlags(args);
     return flags.short.has('r') || flags.short.has('R') || flags.long.has('recursive');
@@ -63,8 +70,48 @@ function isRecursiveRemove(cmd: SimpleCommand): boolean {
 }
 
 function removedWords(cmd: SimpleCommand): string[] {
-  if (cmd.name === 'rm') return parseFlags(argsOf(cmd)).positionals;
+  if (cmd.name === 'rm') return parseFlags(argsOf(cmd)).positionals.map(folderOfEveryEntry);
+  if (DESTROYERS.has(cmd.name)) return parseFlags(argsOf(cmd), ['n', 's'], ['iterations', 'size']).positionals;
+  if (cmd.name === 'truncate') return parseFlags(argsOf(cmd), ['s', 'r'], ['size', 'reference']).positionals;
   return argsOf(cmd).filter((a) => !a.startsWith('-') && !/^\/[sSqQ]$/.test(a));
+}
+
+/** `dir/*` (every entry of dir) deletes as much as `dir` itself. */
+function folderOfEveryEntry(word: string): string {
+  const slash = word.lastIndexOf('/');
+  const last = word.slice(slash + 1);
+  if (!EVERY_ENTRY.test(last)) return word;
+  return slash <= 0 ? (slash === 0 ? '/' : '.') : word.slice(0, slash);
+}
+
+/** The words `echo a b | xargs rm -rf` hands on, or a run-time stand-in when the feeder is not literal. */
+function xargsInput(commands: SimpleCommand[], xargs: SimpleCommand): string[] {
+  const feeders = commands.filter(
+    (c) => c.pipeline.id === xargs.pipeline.id && c.pipeline.index === xargs.pipeline.index - 1,
+  );
+  const feeder = feeders[0];
+  if (!feeder || feeder.name === 'find') return [];
+  if ((feeder.name === 'echo' || feeder.name === 'printf') && feeder.dynamicWords.length === 0)
+    return argsOf(feeder)
+      .filter((w) => !/^-[neE]+$/.test(w))
+      .flatMap((w) => w.replace(/\\n/g, '\n').split(/\s+/))
+      .filter((w) => w !== '' && !w.includes('%'));
+  // Whatever another program prints (git ls-files, a list file) is known only when it runs.
+  return [`$(${feeder.name} output)`];
+}
+
+/** `for f in $(find …); do : > "$f"; done`: a truncating redirect of each file a computed list names. */
+function loopTruncations(call: ToolCall): DeleteTarget[] {
+  const out: DeleteTarget[] = [];
+  for (const match of (call.command ?? '').matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)) {
+    if (!/[$`]/.test(match[2] ?? '')) continue;
+    const variable = match[1] ?? '';
+    const truncates = new RegExp(
+      `(?:^|[;&|]|\\bdo|\\bthen)\\s*(?::|true|cat /dev/null)?\\s*>\\s*"?\\$\\{?${variable}\\}?"?(?=\\s|;|$)`,
+    );
+    if (truncates.test(call.command ?? '')) out.push({ word: `$${variable}`, cwd: call.cwd, filtered: false });
+  }
+  return out;
 }
 
 function deleteTargets(call: ToolCall): DeleteTarget[] {
@@ -82,6 +129,8 @@ function deleteTargets(call: ToolCall): DeleteTarget[] {
         } else targets.push({ word, cwd, filtered: false });
       }
       // `find ~ | xargs rm -rf`: the paths come from the command feeding xargs.
+      if (words.length === 0 && cmd.via.includes('xargs') && parent)
+        targets.push(...xargsInput(commands, parent).map((word) => ({ word, cwd, filtered: false })));
       if (words.length === 0 && cmd.via.includes('xargs')) {
         for (const upstream of commands) {
           if (
@@ -95,6 +144,13 @@ function deleteTargets(call: ToolCall): DeleteTarget[] {
           targets.push(...found.paths.map((p) => ({ word: p, cwd, filtered: found.filtered })));
         }
       }
+    } else if (cmd.name === 'mv' && parseFlags(argsOf(cmd), ['t', 'S']).positionals.slice(-1)[0] === '/dev/null') {
+      // `mv X /dev/null` throws X away.
+      targets.push(
+        ...parseFlags(argsOf(cmd), ['t', 'S'])
+          .positionals.slice(0, -1)
+          .map((word) => ({ word, cwd, filtered: false })),
+      );
     } else if (cmd.name === 'find') {
       const found = findStartPaths(cmd);
       if (found.deletes) targets.push(...found.paths.map((p) => ({ word: p, cwd, filtered: found.filtered })));
@@ -105,6 +161,7 @@ function deleteTargets(call: ToolCall): DeleteTarget[] {
         for (const m of code.matchAll(CODE_TREE_DELETE)) targets.push({ word: m[2] ?? '', cwd, filtered: false });
     }
   }
+  targets.push(...loopTruncations(call));
   return targets;
 }
 
@@ -143,7 +200,7 @@ export const recursiveDeleteOutsideProject = definePolicy({
   name: 'recursive-delete-outside-project',
   category: 'dangerous-commands',
   description:
-    'Refuses recursive deletes (rm -r, find -delete, Remove-Item -Recurse, rmtree one-liners) of anything outside the project, the project itself or its .git.',
+    'Refuses recursive or irreversible deletes (rm -r, shred, truncate, mv to /dev/null, find -delete, rmtree) of the project, its .git or anything outside it; asks for run-time targets.',
   defaultEnabled: true,
   decision: 'deny',
   params: deleteParams,

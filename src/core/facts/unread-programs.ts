@@ -1,0 +1,64 @@
+// Programs that run code Warden has no reader for: a makefile or Tcl script from stdin or an
+// option, Emacs Lisp, an editor's Python or Lua, a shared library loaded into a process, every
+// file of a folder, an ssh config that may carry its own ProxyCommand. Each is judged as unread
+// code (a person decides), naming what could not be read. Cases and near misses sit in
+// test/core/facts/unread.test.ts.
+import type { SimpleCommand } from '../shell';
+import { argsOf, evidenceOf, optionValues } from './commands';
+
+// Ex commands that run another language's code: :python, :py3, :pyx, :lua, :perl, :ruby, :tcl, their
+// -do and -file forms, and :source of a script.
+const EX_CODE =
+  /^\s*:*\s*(py(thon)?3?|pyx|pythonx|lua|perl|ruby|rub|tcl|(py3?|lua|perl|ruby|tcl)(do|file)|so(urce)?)\b/;
+const VIM = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'vimdiff', 'rvim', 'rview']);
+const LIBRARY_VARIABLES = /^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH)=/;
+
+function makeCode(args: string[]): string | null {
+  const files = optionValues(args, ['f'], ['file', 'makefile']);
+  if (files.includes('-') || files.includes('/dev/stdin')) return 'make reads its makefile from standard input';
+  if (optionValues(args, ['E'], ['eval']).length || args.some((a) => a.startsWith('--eval')))
+    return 'make --eval runs makefile text given on the command line';
+  return null;
+}
+
+function vimCode(args: string[]): string | null {
+  const commands = [
+    ...optionValues(args, ['c'], ['cmd']),
+    ...args.filter((a) => a.startsWith('+')).map((a) => a.slice(1)),
+  ];
+  const code = commands.find((c) => EX_CODE.test(c));
+  if (code !== undefined) return `the editor runs ${evidenceOf(code, 60)}, code in another language`;
+  if (optionValues(args, ['S'], []).length) return 'the editor sources a session script';
+  return null;
+}
+
+/** What a single command runs that no reader here can follow, or null. */
+export function unreadProgramCode(cmd: SimpleCommand): string | null {
+  const name = cmd.name.toLowerCase();
+  const args = argsOf(cmd);
+  const library = [...Object.entries(cmd.assignments).map(([k, v]) => `${k}=${v}`), ...args].find((w) =>
+    LIBRARY_VARIABLES.test(w),
+  );
+  if (library !== undefined) return `${evidenceOf(library, 60)} loads a library into the programs it runs`;
+  if (name === 'make' || name === 'gmake') return makeCode(args);
+  if (VIM.has(name)) return vimCode(args);
+  if (name === 'expect' || name === 'tclsh' || name === 'wish')
+    return args.length ? `${name} runs a Tcl script (${evidenceOf(cmd.text, 60)})` : null;
+  if (name === 'emacs' && args.some((a) => /^--?(eval|l|load|f|funcall|script|x)(=|$)/.test(a)))
+    return 'emacs runs Emacs Lisp given on the command line';
+  if (
+    (name === 'mysql' || name === 'mariadb') &&
+    optionValues(args, ['e'], ['execute']).some((q) => /(^|;)\s*(\\!|system\s)/i.test(q))
+  )
+    return `${name} runs a shell escape from its query`;
+  if (name === 'run-parts' && !args.some((a) => a === '--test' || a === '--list'))
+    return 'run-parts runs every file of a folder, which nobody here has read';
+  if (name === 'ssh' || name === 'scp' || name === 'sftp') {
+    const config = optionValues(args, ['F'], []).find((f) => f !== '/dev/null' && f !== 'none');
+    if (config !== undefined) return `${name} -F reads ${config}, whose settings can run commands (ProxyCommand)`;
+    if (optionValues(args, ['I'], []).length || args.some((a) => /pkcs11provider/i.test(a)))
+      return `${name} loads a PKCS#11 library into itself`;
+  }
+  if (name === 'ssh-keygen' && optionValues(args, ['D'], []).length) return 'ssh-keygen -D loads a shared library';
+  return null;
+}
