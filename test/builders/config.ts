@@ -1,29 +1,12 @@
-// A resolved config, as loadConfig would give it, with nothing set unless a test says so:
+// A resolved config, as loadConfig would give it: the defaults (no file read, the project untrusted)
+// unless a test says otherwise:
 //   aConfig().build()                                   every policy at its defaults
 //   aConfig().policy('secret-reads', { extraPaths }).build()
 //   aConfig().semantic({ judge: … }).trusted().build()
-import { FaceBook } from '../../src/core/config/faces';
-import type { PolicySetting, ResolvedConfig } from '../../src/core/config/load';
+import { defaultConfig, type PolicySetting, type ResolvedConfig } from '../../src/core/config/load';
 
 export class ConfigBuilder {
-  private readonly config: ResolvedConfig = {
-    policySettings: new Map(),
-    faces: new FaceBook(new Map()),
-    redactionAllowlist: [],
-    semantic: {},
-    cloud: {},
-    approvalsTimeoutSeconds: 120,
-    failureDecision: 'deny',
-    deterministicBudgetMs: 2000,
-    logMaxBytes: 1 << 20,
-    logKeep: 5,
-    trustedRoots: [],
-    projectTrusted: false,
-    files: [],
-    errors: [],
-    warnings: [],
-    held: [],
-  };
+  private readonly config: ResolvedConfig = defaultConfig();
 
   /** Turns the named policy on (whatever its default) with these parameters, as the user's file would. */
   policy(name: string, params: Record<string, unknown> = {}, setting: Partial<PolicySetting> = {}): this {
