@@ -4,15 +4,9 @@ import { detailView, type DetailActions, type DetailState } from './detail';
 import { formatCountdown, secondsLeft } from './format';
 import { ROW_HEIGHT, rowView } from './rows';
 import { noChanges, PanelStore, type Changes } from './store';
-import {
-  emptyView,
-  filtersView,
-  licencesView,
-  policiesView,
-  statusView,
-  summaryView,
-  type ToolbarActions,
-} from './toolbar';
+import { summaryView } from './summary';
+import { timelineView } from './timeline';
+import { emptyView, filtersView, licencesView, policiesView, statusView, type ToolbarActions } from './toolbar';
 import { PostMessageTransport, WebTransport, type Transport } from './transport';
 import { rowWindow } from './virtual';
 import { mount, replaceChildren } from './vnode';
@@ -42,6 +36,7 @@ let detailRecord: { id: string; record: CallRecord | null; why?: string } | null
 
 const statusEl = byId('status');
 const summaryEl = byId('summary');
+const timelineEl = byId('timeline');
 const toolbarEl = byId('toolbar');
 const policiesEl = byId('policies');
 const cardsEl = byId('cards');
@@ -176,6 +171,8 @@ const detailActions: DetailActions = {
 const toolbarActions: ToolbarActions = {
   setFilter: (next) => {
     store.setFilters(next);
+    // The toolbar's selects follow a filter set from the summary or the timeline.
+    drawToolbar();
     queue({ ...noChanges(), structure: true });
   },
   togglePolicy: (policy, enabled) => transport.command({ type: 'togglePolicy', policy, enabled }),
@@ -190,6 +187,7 @@ function select(id: string | null): void {
   detailRecord = id ? { id, record: null } : null;
   drawRows(true);
   drawDetail();
+  if (store.filters.session) drawTimeline();
   if (id) loadDetail(id);
 }
 
@@ -216,15 +214,43 @@ function showToast(text: string): void {
   toastTimer = setTimeout(() => (toastEl.hidden = true), 5000);
 }
 
+/** What identifies a control across redraws: the focused one is focused again after its part is rebuilt. */
+const FOCUS_KEYS = ['data-policy', 'data-agent', 'data-session', 'data-id', 'data-action'];
+
+function redrawKeepingFocus(container: HTMLElement, nodes: import('./vnode').VNode[]): void {
+  const focused = document.activeElement;
+  const key = focused && container.contains(focused) ? FOCUS_KEYS.find((k) => focused.hasAttribute(k)) : undefined;
+  const value = key ? focused!.getAttribute(key) : null;
+  replaceChildren(container, nodes);
+  if (key && value !== null)
+    container.querySelector<HTMLElement>(`${focused!.tagName.toLowerCase()}[${key}="${CSS.escape(value)}"]`)?.focus();
+}
+
 function drawStatus(): void {
-  const counts = store.counts();
-  replaceChildren(statusEl, [statusView(store.host, counts)]);
-  replaceChildren(summaryEl, store.count ? [summaryView(counts, store.topPolicies())] : []);
+  replaceChildren(statusEl, [statusView(store.host, store.counts())]);
+  redrawKeepingFocus(
+    summaryEl,
+    store.count ? [summaryView(store.tally, store.filters, store.pending.length, toolbarActions)] : [],
+  );
+}
+
+function drawTimeline(): void {
+  const id = store.filters.session;
+  const session = id ? store.tally.session(id) : undefined;
+  timelineEl.hidden = !session;
+  if (!session) return replaceChildren(timelineEl, []);
+  const agentName = store.tally.agents().find((a) => a.agent === session.agent)?.name ?? session.agent;
+  redrawKeepingFocus(timelineEl, [
+    timelineView(session, agentName, store.sessionRows(id), store.selectedId, {
+      select: (rowId) => select(rowId),
+      close: () => toolbarActions.setFilter({ session: '' }),
+    }),
+  ]);
 }
 
 function sessionInfo(id: string): { firstTs?: string; agent?: string } {
-  const first = store.sessionRows(id)[0];
-  return first ? { firstTs: first.ts, agent: first.agent } : {};
+  const line = store.tally.session(id);
+  return line ? { firstTs: line.firstTs, agent: line.agent } : {};
 }
 
 function drawToolbar(): void {
@@ -384,6 +410,7 @@ function drawChanges(): void {
   scrolled = false;
   if (changes.structure || changes.rows.size || scrolledOnly) drawRows();
   if (changes.structure || changes.rows.size || changes.pending) drawStatus();
+  if ((changes.structure || changes.rows.size) && (store.filters.session || !timelineEl.hidden)) drawTimeline();
   if (changes.structure) {
     const choices = JSON.stringify(store.filterChoices());
     if (choices !== drawnChoices) drawToolbar();

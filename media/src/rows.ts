@@ -1,5 +1,6 @@
 import type { RowSummary } from '../../src/protocol';
 import { OUTCOME_LABELS, outcomeTone } from '../../src/protocol';
+import { agentIcon } from './agents';
 import { answerText, formatLatency, formatTime, semanticChip } from './format';
 import { h, type VNode } from './vnode';
 
@@ -38,7 +39,7 @@ export function rowView(
   row: RowSummary,
   opts: { selected: boolean; index: number; total?: number; attached?: number; onSelect: (id: string) => void },
 ): VNode {
-  // The row's own text is its accessible name (time, tool, command, chips, outcome, who answered), in reading order.
+  // The row's own text is its accessible name (time, agent, tool, command, chips, outcome, who answered), in reading order.
   const answer = answerText(row);
   const label = OUTCOME_LABELS[row.outcome];
   const what = row.kind === 'call' ? (row.toolName ?? row.event) : row.event;
@@ -56,6 +57,8 @@ export function rowView(
       on: { click: () => opts.onSelect(row.id) },
     },
     h('span', { class: 'cell time' }, formatTime(row.ts)),
+    h('span', { class: 'cell agent-mark', title: row.agentName }, agentIcon(row.agent)),
+    h('span', { class: 'cell agent' }, row.agentName),
     h('span', { class: 'cell tool' }, what),
     h('span', { class: 'cell summary', title: row.summary }, row.summary),
     h('span', { class: 'cell flags' }, ...chips(row, opts.attached ?? 0)),

@@ -1,5 +1,5 @@
 import type { HostMessage, HostState, PendingView, ResolutionView, RowSummary } from '../../src/protocol';
-import { deniedInTheEnd, outcomeTone } from '../../src/protocol';
+import { outcomeTone, SummaryTally } from '../../src/protocol';
 
 // The panel's state: row summaries newest first, pending asks, filters,
 // selection. Plain data with no DOM, so tests drive it with host messages.
@@ -58,7 +58,10 @@ export class PanelStore {
   showEvents = true;
   private filtered: RowSummary[] | null = null;
   private choices: { agent: string[]; tool: string[]; session: string[]; policy: string[] } | null = null;
-  private tally: Omit<Counts, 'pending'> | null = null;
+  /** Counts, series and breakdowns of the rows held, updated one row at a time. */
+  tally = new SummaryTally();
+  /** Each session's rows (calls and unattached events), oldest first, for its timeline. */
+  private readonly bySession = new Map<string, RowSummary[]>();
 
   constructor(private readonly limit = DEFAULT_ROW_LIMIT) {}
 
@@ -70,6 +73,8 @@ export class PanelStore {
         this.byId.clear();
         this.attached.clear();
         this.callByKey.clear();
+        this.bySession.clear();
+        this.tally = new SummaryTally();
         for (const row of message.rows) this.addRow(row, changes);
         this.pending = [...message.pending];
         changes.structure = true;
@@ -103,7 +108,6 @@ export class PanelStore {
   private invalidate(): void {
     this.filtered = null;
     this.choices = null;
-    this.tally = null;
   }
 
   private addRow(row: RowSummary, changes: Changes): void {
@@ -111,8 +115,14 @@ export class PanelStore {
     if (existing) {
       // A row comes again when its ask is answered: replace it in place.
       const at = this.rows.lastIndexOf(existing);
-      if (at >= 0) this.rows[at] = row;
-      else this.replaceAttached(existing, row);
+      if (at >= 0) {
+        this.rows[at] = row;
+        this.tally.remove(existing);
+        this.tally.add(row);
+        const session = this.bySession.get(existing.sessionId);
+        const inSession = session?.lastIndexOf(existing) ?? -1;
+        if (session && inSession >= 0) session[inSession] = row;
+      } else this.replaceAttached(existing, row);
       this.byId.set(row.id, row);
       changes.rows.add(at >= 0 ? row.id : (this.ownerOf(row) ?? row.id));
       return;
@@ -129,6 +139,10 @@ export class PanelStore {
     // The newest call with these keys owns the events that follow (the same command run twice is two calls).
     if (row.kind === 'call') for (const key of row.callKeys) this.callByKey.set(key, row.id);
     this.rows.push(row);
+    this.tally.add(row);
+    const session = this.bySession.get(row.sessionId);
+    if (session) session.push(row);
+    else this.bySession.set(row.sessionId, [row]);
     changes.structure = true;
     if (this.rows.length > this.limit) {
       const dropped = this.rows.splice(0, this.rows.length - this.limit);
@@ -152,6 +166,12 @@ export class PanelStore {
   }
 
   private forget(row: RowSummary): void {
+    this.tally.remove(row);
+    // The oldest rows go first, so a session's oldest is at the front of its list.
+    const session = this.bySession.get(row.sessionId);
+    if (session?.[0] === row) session.shift();
+    else if (session) session.splice(session.indexOf(row), 1);
+    if (session?.length === 0) this.bySession.delete(row.sessionId);
     this.byId.delete(row.id);
     for (const event of this.attached.get(row.id) ?? []) this.byId.delete(event.id);
     this.attached.delete(row.id);
@@ -195,55 +215,25 @@ export class PanelStore {
   }
 
   /** The rows of one session, oldest first: its calls and its prompts, for the timeline. */
-  sessionRows(sessionId: string): RowSummary[] {
-    return this.rows.filter((r) => r.sessionId === sessionId);
+  sessionRows(sessionId: string): readonly RowSummary[] {
+    return this.bySession.get(sessionId) ?? [];
   }
 
   /** The values each filter can take, from the rows held. */
   filterChoices(): { agent: string[]; tool: string[]; session: string[]; policy: string[] } {
-    if (this.choices) return this.choices;
-    const agent = new Set<string>();
-    const tool = new Set<string>();
-    const session = new Set<string>();
-    const policy = new Set<string>();
-    for (const r of this.rows) {
-      agent.add(r.agent);
-      if (r.toolName) tool.add(r.toolName);
-      session.add(r.sessionId);
-      for (const p of r.policies) policy.add(p);
-    }
-    const sorted = (s: Set<string>) => [...s].sort();
-    this.choices = { agent: sorted(agent), tool: sorted(tool), session: sorted(session), policy: sorted(policy) };
+    this.choices ??= this.tally.choices();
     return this.choices;
   }
 
   /** Counted as the agent saw them: tool calls only; a call is denied when it was denied or refused in the end. */
   counts(): Counts {
-    if (!this.tally) {
-      let calls = 0;
-      let asks = 0;
-      let denies = 0;
-      let redacted = 0;
-      for (const r of this.rows) {
-        if (r.kind !== 'call') continue;
-        calls++;
-        if (r.answer !== null) asks++;
-        if (deniedInTheEnd(r)) denies++;
-        if (r.redactedInCall > 0) redacted++;
-      }
-      this.tally = { calls, asks, denies, redacted };
-    }
-    return { ...this.tally, pending: this.pending.length };
+    const { calls, asks, denies, redacted } = this.tally.total;
+    return { calls, asks, denies, redacted, pending: this.pending.length };
   }
 
   /** Top policies that fired, most first. */
   topPolicies(limit = 5): { policy: string; count: number }[] {
-    const counts = new Map<string, number>();
-    for (const r of this.rows) for (const p of r.policies) counts.set(p, (counts.get(p) ?? 0) + 1);
-    return [...counts.entries()]
-      .map(([policy, count]) => ({ policy, count }))
-      .sort((a, b) => b.count - a.count || a.policy.localeCompare(b.policy))
-      .slice(0, limit);
+    return this.tally.topPolicies(limit);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { HostState, LicenceView } from '../../src/protocol';
 import type { Counts, Filters } from './store';
+import { agentIcon } from './agents';
 import { h, type VNode } from './vnode';
 
 // The top of the panel: guard status and counts, the summary strip, filters,
@@ -43,10 +44,19 @@ function select(
 export function statusView(host: HostState | null, counts: Counts): VNode {
   const guarded = host?.guarded ?? false;
   const paused = host?.pausedUntil ? ` · enforcement paused until ${host.pausedUntil.slice(11, 16)}` : '';
+  const agents = host?.connectedAgents ?? [];
   return h(
     'div',
     { class: 'status' },
     h('span', { class: guarded ? 'guard on' : 'guard off' }, guarded ? 'Guarded' : 'Not guarded'),
+    agents.length
+      ? h(
+          'span',
+          { class: 'connected' },
+          h('span', { class: 'muted' }, 'connected:'),
+          ...agents.map((a) => h('span', { class: 'connected-agent', title: a.how }, agentIcon(a.agent), ` ${a.name}`)),
+        )
+      : null,
     h('span', { class: 'muted guard-detail' }, ` ${host?.guardDetail ?? ''}${paused}`),
     h(
       'span',
@@ -197,23 +207,6 @@ export function emptyView(host: HostState | null, actions: ToolbarActions): VNod
           { type: 'button', class: 'btn primary', 'data-action': 'connect', on: { click: () => actions.connect() } },
           'Connect Claude Code…',
         )
-      : null,
-  );
-}
-
-/** The picture before the details: calls, asks, denies and redactions, and the policies that fired most. */
-export function summaryView(counts: Counts, top: { policy: string; count: number }[]): VNode {
-  const stat = (label: string, value: number, cls: string) =>
-    h('span', { class: `stat ${cls}` }, h('strong', {}, String(value)), h('span', { class: 'muted' }, ` ${label}`));
-  return h(
-    'div',
-    { class: 'summary', role: 'group', 'aria-label': 'summary' },
-    stat('calls', counts.calls, 'calls'),
-    stat('asks', counts.asks, 'asks'),
-    stat('denied', counts.denies, 'denies'),
-    stat('with secrets', counts.redacted, 'redacted'),
-    top.length
-      ? h('span', { class: 'top muted' }, `top: ${top.map((t) => `${t.policy} ${t.count}`).join(', ')}`)
       : null,
   );
 }

@@ -52,14 +52,17 @@ export function hasClass(node: VNode, name: string): boolean {
   return (node.attrs?.class ?? '').split(/\s+/).includes(name);
 }
 
-/** Creates real DOM elements for a tree. */
-export function mount(node: VNode, doc: Document = document): HTMLElement {
-  const el = doc.createElement(node.tag);
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Creates real DOM elements for a tree; an svg and everything inside it are made in the SVG namespace. */
+export function mount(node: VNode, doc: Document = document, inSvg = false): HTMLElement {
+  const svg = inSvg || node.tag === 'svg';
+  const el = (svg ? doc.createElementNS(SVG_NS, node.tag) : doc.createElement(node.tag)) as HTMLElement;
   for (const [name, value] of Object.entries(node.attrs ?? {})) el.setAttribute(name, value);
   if (node.style) for (const [name, value] of Object.entries(node.style)) el.style.setProperty(name, value);
   if (node.text !== undefined) el.textContent = node.text;
   for (const [type, handler] of Object.entries(node.on ?? {})) if (handler) el.addEventListener(type, handler);
-  for (const child of node.children ?? []) el.appendChild(mount(child, doc));
+  for (const child of node.children ?? []) el.appendChild(mount(child, doc, svg));
   // After the children: a select takes a value only once an option with it exists.
   if (node.value !== undefined) (el as HTMLInputElement).value = node.value;
   return el;

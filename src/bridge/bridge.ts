@@ -1,13 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { findProjectRoot } from '../core/project';
-import { openState } from '../core/root/state';
+import { readEndpointKey } from '../core/endpointAuth';
+import { endpointFor } from '../core/endpoints';
+import { stateDir, statePaths } from '../core/state';
 import { isAgentName, AGENT_NAMES } from '../core/agents/names';
 import { lastResortDeny, type ProcessReply } from '../core/agents/lastResort';
 import { forward } from './forward';
 
 // The command bridge: one hook call from stdin to the running endpoint and its
 // verdict back to the agent. The forwarding path loads only node built-ins and
-// these small modules, so it starts about as fast as Node itself; the
-// evaluation core is loaded only when no endpoint gives a verdict.
+// these small modules, so it starts about as fast as Node itself: it reads the
+// state folder's files directly (not through the composition root, whose other
+// parts load node:crypto) and creates nothing there. The evaluation core is
+// loaded only when no endpoint gives a verdict.
 
 export interface BridgeArgs {
   agent: string;
@@ -56,16 +61,17 @@ export async function runBridge(args: BridgeArgs, io: BridgeIo): Promise<Process
   } catch (err) {
     return lastResortDeny(args.agent, `Agent Warden could not read the hook input: ${(err as Error).message}`);
   }
-  // The state-folder layer only: records verified under the endpoint key, on loopback, of live processes.
-  const state = openState(io.env);
-  const endpoint = state.endpointFor(findProjectRoot(callFolder(body, io.cwd)), (file, problem) =>
+  // Records verified under the endpoint key, on loopback, of live processes.
+  const paths = statePaths(stateDir(io.env));
+  const key = readEndpointKey(paths.dir);
+  const endpoint = endpointFor(paths.endpointsDir, key, findProjectRoot(callFolder(body, io.cwd)), (file, problem) =>
     io.warn(`ignored the endpoint record ${file}: ${problem}`),
   );
-  const key = state.existingEndpointKey();
   if (endpoint && key) {
     let token: string | undefined;
     try {
-      token = state.hookToken();
+      // A live endpoint created the token; the bridge only reads it.
+      token = readFileSync(paths.hookTokenFile, 'utf8').trim();
     } catch (err) {
       io.warn(`cannot read the hook token (${(err as Error).message}); evaluating in-process`);
     }

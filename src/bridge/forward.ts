@@ -1,10 +1,12 @@
-import { request } from 'node:http';
+import { connect } from 'node:net';
 import { BRIDGE_NONCE_HEADER, newBridgeNonce, REPLY_MAC_HEADER, verifyReply } from '../core/endpointAuth';
+import { readHttpReply } from './httpReply';
 
-// One hook body to the endpoint over node:http, and its reply checked by MAC:
-// a reply is used only if the endpoint that holds the key made it for this
-// very request (the nonce), so neither a stale endpoint nor anything else
-// listening on the port can answer for Warden.
+// One hook body to the endpoint as a plain HTTP/1.1 request over node:net
+// (node:http would cost more to load than the exchange itself), and its reply
+// checked by MAC: a reply is used only if the endpoint that holds the key made
+// it for this very request (the nonce), so neither a stale endpoint nor
+// anything else listening on the port can answer for Warden.
 
 export type ForwardResult = { ok: true; text: string } | { ok: false; problem: string };
 
@@ -20,32 +22,61 @@ export interface ForwardOptions {
   replyTimeoutMs: number;
 }
 
-export function forward(opts: ForwardOptions): Promise<ForwardResult> {
-  const nonce = newBridgeNonce();
-  const target = new URL(`${opts.url}/hooks/${opts.agent}`);
+/** Bytes allowed in a header value we write (no CR/LF, so nothing can add headers). */
+const HEADER_VALUE = /^[\x20-\x7e]*$/;
+
+function requestHead(target: URL, opts: ForwardOptions, nonce: string): string {
+  return [
+    `POST ${target.pathname} HTTP/1.1`,
+    `Host: ${target.host}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(opts.body)}`,
+    `Authorization: Bearer ${opts.token}`,
+    `${BRIDGE_NONCE_HEADER}: ${nonce}`,
+    // The endpoint closes after its reply; the bridge must not half-close first (node:http drops such requests).
+    'Connection: close',
+    '',
+    '',
+  ].join('\r\n');
+}
+
+/** The verdict text from a complete reply, or why it is not to be used. */
+function verdictOf(status: number, mac: string | undefined, text: string, opts: ForwardOptions, nonce: string) {
+  if (status !== 200) return { ok: false as const, problem: `HTTP ${status}` };
+  if (!verifyReply(opts.key, nonce, text, mac))
+    return { ok: false as const, problem: 'its reply failed authentication (no valid reply MAC)' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false as const, problem: 'its reply is not JSON' };
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { ok: false as const, problem: 'its reply is not a JSON object' };
+  return { ok: true as const, text };
+}
+
+export async function forward(opts: ForwardOptions): Promise<ForwardResult> {
+  if (!HEADER_VALUE.test(opts.token)) return { ok: false, problem: 'the hook token holds characters a header cannot' };
+  let target: URL;
+  try {
+    target = new URL(`${opts.url}/hooks/${opts.agent}`);
+  } catch {
+    return { ok: false, problem: `its URL ${JSON.stringify(opts.url)} is not a URL` };
+  }
+  const nonce = await newBridgeNonce();
   return new Promise((resolve) => {
     let settled = false;
+    const received: Buffer[] = [];
+    const socket = connect({ host: target.hostname.replace(/^\[|\]$/g, ''), port: Number(target.port) });
     const finish = (result: ForwardResult) => {
       if (settled) return;
       settled = true;
       clearTimeout(connectTimer);
       clearTimeout(replyTimer);
-      req.destroy();
+      socket.destroy();
       resolve(result);
     };
-    const req = request({
-      host: target.hostname.replace(/^\[|\]$/g, ''),
-      port: target.port,
-      path: target.pathname,
-      method: 'POST',
-      agent: false,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(opts.body),
-        authorization: `Bearer ${opts.token}`,
-        [BRIDGE_NONCE_HEADER]: nonce,
-      },
-    });
     const connectTimer = setTimeout(
       () => finish({ ok: false, problem: `no connection within ${opts.connectTimeoutMs} ms` }),
       opts.connectTimeoutMs,
@@ -54,29 +85,20 @@ export function forward(opts: ForwardOptions): Promise<ForwardResult> {
       () => finish({ ok: false, problem: `no verdict within ${Math.round(opts.replyTimeoutMs / 1000)} s` }),
       opts.replyTimeoutMs,
     );
-    req.on('socket', (socket) => socket.once('connect', () => clearTimeout(connectTimer)));
-    req.on('error', (err) => finish({ ok: false, problem: err.message }));
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', (err) => finish({ ok: false, problem: err.message }));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode !== 200) return finish({ ok: false, problem: `HTTP ${res.statusCode}` });
-        const mac = res.headers[REPLY_MAC_HEADER];
-        if (!verifyReply(opts.key, nonce, text, typeof mac === 'string' ? mac : undefined))
-          return finish({ ok: false, problem: 'its reply failed authentication (no valid reply MAC)' });
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          return finish({ ok: false, problem: 'its reply is not JSON' });
-        }
-        if (typeof json !== 'object' || json === null || Array.isArray(json))
-          return finish({ ok: false, problem: 'its reply is not a JSON object' });
-        finish({ ok: true, text });
-      });
+    const read = (ended: boolean) => {
+      const reply = readHttpReply(Buffer.concat(received), ended);
+      if (reply.state === 'incomplete') return;
+      if (reply.state === 'malformed') return finish({ ok: false, problem: `its reply is not HTTP: ${reply.problem}` });
+      finish(verdictOf(reply.status, reply.headers.get(REPLY_MAC_HEADER), reply.body.toString('utf8'), opts, nonce));
+    };
+    socket.once('connect', () => clearTimeout(connectTimer));
+    socket.on('error', (err) => finish({ ok: false, problem: err.message }));
+    socket.on('data', (chunk: Buffer) => {
+      received.push(chunk);
+      read(false);
     });
-    req.end(opts.body);
+    socket.on('end', () => read(true));
+    socket.on('close', () => finish({ ok: false, problem: 'it closed the connection without a reply' }));
+    socket.write(requestHead(target, opts, nonce) + opts.body);
   });
 }

@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { findProjectRoot } from '../core/project';
+import { agentHookTimeoutSeconds } from '../core/install/hookTimeout';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
 import { renderPanelHtml } from '../shared/panelHtml';
 import { openCore, warn } from './common';
 import type { HeldChange } from '../core/config/load';
 import { TerminalConfirm } from './terminalConfirm';
+import { loopStatsFromEnv } from '../server/loopStats';
 
 const STOP_GRACE_MS = 3000;
 
@@ -31,13 +33,16 @@ export async function serve(opts: ServeOptions): Promise<void> {
   terminal.held(held);
   terminal.listen(process.stdin);
   const projectRoot = findProjectRoot(process.cwd());
-  const config = core.evaluator.configFor(projectRoot);
+  const stats = loopStatsFromEnv();
   const host = new WardenHost({
     evaluator: core.evaluator,
+    ...(stats ? { stats } : {}),
     log: core.log,
     hookToken: core.state.hookToken(),
     ...(opts.port !== undefined ? { port: opts.port } : {}),
-    approvalTimeoutSeconds: config.approvalsTimeoutSeconds,
+    // Read again for every ask: a change of approvals.timeoutSeconds applies without a restart.
+    approvalTimeoutSeconds: () => core.evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
+    hookTimeoutSeconds: (event) => agentHookTimeoutSeconds(event),
     failureDecision: () => core.evaluator.configFor(projectRoot).failureDecision,
     endpointKey: core.state.endpointKey(),
     panel: {

@@ -2,11 +2,13 @@
 // records and the endpoint's replies to the command bridge. The agent runs as
 // the same user and can write into the state folder, so a record or a reply
 // is trusted only under a MAC made with a key that self-protection keeps the
-// agent from reading. Only node:crypto and node:fs: the bridge loads this on
-// its forwarding path, which must start as fast as Node itself.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+// agent from reading. The bridge loads this on its forwarding path, which must
+// start as fast as Node itself: what it uses (verifying, the nonce) needs no
+// node:crypto, which signing and key creation load.
+import { createHmac, randomBytes } from 'node:crypto';
+import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { equalInConstantTime, hmacSha256Hex } from './hmacSha256';
 
 export const ENDPOINT_KEY_FILE = 'endpoint-key';
 /**
@@ -61,9 +63,9 @@ function hmacHex(key: Buffer, text: string): string {
   return createHmac('sha256', key).update(text, 'utf8').digest('hex');
 }
 
-function sameHex(a: string, b: string): boolean {
-  if (a.length !== b.length || !/^[0-9a-f]+$/.test(a)) return false;
-  return timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+/** A MAC made by hmacHex, checked with the plain-JavaScript HMAC (the same function, without loading node:crypto). */
+function macMatches(mac: string, key: Buffer, text: string): boolean {
+  return /^[0-9a-f]{64}$/.test(mac) && equalInConstantTime(mac, hmacSha256Hex(key, text));
 }
 
 /** The record with its `mac` field set. */
@@ -72,20 +74,44 @@ export function signRecord<T extends Record<string, unknown>>(key: Buffer, recor
 }
 
 export function verifyRecord(key: Buffer, record: Record<string, unknown>): boolean {
-  return typeof record.mac === 'string' && sameHex(record.mac, hmacHex(key, 'record\n' + canonicalRecordText(record)));
+  return typeof record.mac === 'string' && macMatches(record.mac, key, 'record\n' + canonicalRecordText(record));
 }
 
-export function newBridgeNonce(): string {
-  return randomBytes(16).toString('hex');
+/**
+ * 128 random bits as hex. On POSIX systems they come from /dev/urandom, which
+ * costs a read instead of loading node:crypto; elsewhere from node:crypto.
+ */
+export async function newBridgeNonce(): Promise<string> {
+  const bytes = Buffer.alloc(16);
+  if (process.platform !== 'win32') {
+    try {
+      const fd = openSync('/dev/urandom', 'r');
+      try {
+        if (readSync(fd, bytes, 0, 16, null) === 16) return bytes.toString('hex');
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      // No /dev/urandom (a sandbox, say): node:crypto below.
+    }
+  }
+  // getBuiltinModule (Node 20.16+) also works where import() does not: in a bundle compiled through the code cache.
+  const crypto =
+    typeof process.getBuiltinModule === 'function'
+      ? process.getBuiltinModule('node:crypto')
+      : await import('node:crypto');
+  return crypto.randomBytes(16).toString('hex');
 }
+
+const replyMacText = (nonce: string, body: string): string => `reply\n${nonce}\n${body}`;
 
 /** The MAC of one reply body, bound to the bridge's nonce so an old reply cannot be replayed. */
 export function replyMac(key: Buffer, nonce: string, body: string): string {
-  return hmacHex(key, `reply\n${nonce}\n${body}`);
+  return hmacHex(key, replyMacText(nonce, body));
 }
 
 export function verifyReply(key: Buffer, nonce: string, body: string, mac: string | undefined): boolean {
-  return typeof mac === 'string' && sameHex(mac, replyMac(key, nonce, body));
+  return typeof mac === 'string' && macMatches(mac, key, replyMacText(nonce, body));
 }
 
 /** Endpoint URLs are accepted only on the loopback interface. */

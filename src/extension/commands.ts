@@ -157,17 +157,13 @@ export function registerCommands(w: WardenController): vscode.Disposable[] {
     run('agentWarden.copyDigest', async (digestArg?: string) => {
       let digest = digestArg;
       if (!digest) {
-        const records = need()
-          .broker.records.all()
-          .filter((r) => r.argsDigest)
-          .reverse()
-          .slice(0, 50);
+        const records = need().broker.records.recentDigests(50);
         const pick = await vscode.window.showQuickPick(
-          records.map((r) => ({
-            label: `${r.toolName ?? r.event} · ${r.decision}`,
-            description: r.ts.slice(11, 19),
-            detail: r.argsDigest ?? '',
-            digest: r.argsDigest ?? '',
+          records.map(({ summary, argsDigest }) => ({
+            label: `${summary.toolName ?? summary.event} · ${summary.decision}`,
+            description: summary.ts.slice(11, 19),
+            detail: argsDigest,
+            digest: argsDigest,
           })),
           { title: 'Copy the digest of a call', matchOnDetail: true },
         );

@@ -6,6 +6,7 @@ import type { StatePaths } from '../core/state';
 import { openState, type WardenState } from '../core/root/state';
 import type {
   AnswerResult,
+  ConnectedAgent,
   HostNotification,
   HostState,
   PanelCommand,
@@ -14,6 +15,8 @@ import type {
   RequestResult,
   ResolutionView,
 } from '../protocol';
+import { RowStreamTally } from '../protocol/summary';
+import { adapterFor } from '../core/agents';
 import { verdictRecordSchema, type VerdictRecord } from '../core/verdict/record';
 import { Config } from './config';
 import { Disposable, DisposableScope, toDisposable } from './disposable';
@@ -23,12 +26,14 @@ import { isKeyedProvider, JudgeKeys } from './judgeKeys';
 import { vscodeLanguageModels } from './lmPort';
 import { createExtensionSemanticTier } from './semanticTier';
 import { localConfigPath, setPolicyEnabled } from './localConfig';
-import { notifyAsk } from './notifications';
+import { randomBytes } from 'node:crypto';
+import { ANSWER_COMMAND, AskNotifications } from './notifications';
+import { vscodeNotificationPort } from './notificationPort';
 import { recordsWithAnswers } from './exportActivity';
-import { rowKind, rowOutcome } from '../server/rowSummary';
 import { PanelHost } from './panel';
 import { connectedCommandAgents, displayName } from './agentHookup';
-import { StatusBar, type GuardStatus } from './statusBar';
+import { StatusBar } from './statusBar';
+import type { GuardStatus } from './statusWords';
 import { LooseningPrompts } from './looseningPrompts';
 
 // The extension's state for this window: the endpoint (restarted when trust
@@ -44,6 +49,8 @@ export class WardenController extends Disposable {
   readonly judgeKeys: JudgeKeys;
   private keysLoaded: Promise<void> | undefined;
   private readonly statusBar: StatusBar;
+  /** The notifications of asks the editor holds: each closes when its ask is settled anywhere. */
+  private readonly notifications: AskNotifications;
   readonly loosening: LooseningPrompts;
   private current: Endpoint | undefined;
   private endpointScope: DisposableScope | undefined;
@@ -68,6 +75,15 @@ export class WardenController extends Disposable {
       }),
     );
     this.statusBar = this._register(new StatusBar('agentWarden.showPanel'));
+    this.notifications = new AskNotifications(vscodeNotificationPort(), {
+      answer: (pending, decision) => this.answer(pending, decision),
+      settled: (id) => this.settled.get(id),
+      nonce: () => randomBytes(18).toString('base64url'),
+    });
+    this._register(toDisposable(() => this.notifications.closeAll()));
+    this._register(
+      vscode.commands.registerCommand(ANSWER_COMMAND, (args: unknown) => this.notifications.followLink(args)),
+    );
     this.panel = this._register(
       new PanelHost({
         extensionUri: context.extensionUri,
@@ -77,6 +93,8 @@ export class WardenController extends Disposable {
         log,
         onCommand: (c) => this.panelCommand(c),
         handlers: () => this.panelHandlers(),
+        // An ask that came while the card was on screen gets its notification once the panel is hidden.
+        onHidden: () => this.offerWaitingAsks(),
       }),
     );
     this._register(toDisposable(() => this.endpointScope?.dispose()));
@@ -138,7 +156,10 @@ export class WardenController extends Disposable {
       // The hook token reaches agents started in the integrated terminal.
       this.context.environmentVariableCollection.replace(TOKEN_ENV, endpoint.hookToken);
       this.context.environmentVariableCollection.description = 'Agent Warden: the hook token for agents started here';
+      this.tally = new RowStreamTally();
       scope.add(toDisposable(endpoint.broker.onChange((n) => this.onBrokerChange(n))));
+      // The asks go with the endpoint that held them, and so do their notifications.
+      scope.add(toDisposable(() => this.notifications.closeAll()));
       // The editor itself holds asks while it offers them (notifications on): one place answers,
       // and only at the deadline does an ask go to the agent's own prompt.
       if (this.config.notifyOnAsk) scope.add(toDisposable(endpoint.broker.attachPanel()));
@@ -165,8 +186,12 @@ export class WardenController extends Disposable {
   /** Recent resolutions, so a notification clicked after the fact says what happened. */
   private readonly settled = new Map<string, ResolutionView>();
 
+  /** Calls and denials since this endpoint started, counted one row at a time (never by rescanning the records). */
+  private tally = new RowStreamTally();
+
   private onBrokerChange(n: HostNotification): void {
     if (n.type === 'rows') {
+      for (const row of n.rows) this.tally.take(row);
       if (n.rows.some((r) => r.outcome === 'deny' || r.outcome === 'refused'))
         void vscode.commands.executeCommand('setContext', 'agentWarden.sawDeny', true);
       return this.refreshSoon();
@@ -175,18 +200,27 @@ export class WardenController extends Disposable {
     if (n.type === 'resolved') {
       this.settled.set(n.resolution.id, n.resolution);
       if (this.settled.size > 200) this.settled.delete(this.settled.keys().next().value!);
+      this.notifications.settle(n.resolution.id);
     }
     if (n.type !== 'pending') return;
     const pending = n.pending;
     this.log.info(`ask pending: ${pending.toolName} (${pending.id}) ${pending.reason}`);
-    // The card is in front of the person already: a notification would be a second place to answer.
-    if (!this.config.notifyOnAsk || this.panel.visible) return;
-    void notifyAsk(
-      pending,
-      (decision) => this.answer(pending, decision),
-      () => this.panel.reveal(),
-      () => this.settled.get(pending.id),
-    );
+    // The card is in front of the person already: the notification would only repeat it.
+    if (!this.config.notifyOnAsk || this.panel.visible) {
+      this.log.info(
+        `ask ${pending.id}: no notification (${this.panel.visible ? 'the panel is on screen' : 'notifications are off'})`,
+      );
+      return;
+    }
+    this.log.info(`ask ${pending.id}: offered in a notification`);
+    this.notifications.offer(pending);
+  }
+
+  private offerWaitingAsks(): void {
+    if (!this.config.notifyOnAsk) return;
+    const waiting = this.current?.broker.pending() ?? [];
+    if (waiting.length) this.log.info(`the panel is hidden: ${waiting.length} waiting ask(s) offered in notifications`);
+    for (const pending of waiting) this.notifications.offer(pending);
   }
 
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -222,12 +256,7 @@ export class WardenController extends Disposable {
           'vscode-panel',
         ),
       rescreenEdit: ({ approvalId, editedInput }) => this.rescreen(approvalId, editedInput),
-      detail: async ({ recordId }) => {
-        const record = need().broker.records.get(recordId);
-        return record
-          ? { found: true, record }
-          : { found: false, why: 'this call is no longer held in memory; the activity log keeps it' };
-      },
+      detail: async ({ recordId }) => need().broker.records.detail(recordId),
       reveal: async ({ recordId, source, spanIndex }) => {
         const result = need().reveal.reveal(recordId, source, spanIndex);
         // Which marker, never the value: the output channel is a log.
@@ -245,27 +274,37 @@ export class WardenController extends Disposable {
 
   guardStatus(): GuardStatus {
     const endpoint = this.current;
-    const records = endpoint?.broker.records.all() ?? [];
     // Counted as the agent saw them: tool calls only, and a call is denied when it was in the end.
-    let calls = 0;
-    let denies = 0;
-    for (const r of records) {
-      const kind = rowKind(r);
-      if (kind !== 'call') continue;
-      calls++;
-      const outcome = rowOutcome(r, kind);
-      if (outcome === 'deny' || outcome === 'refused') denies++;
-    }
+    const { calls, denies } = this.tally.tally.total;
     const base = {
       pending: endpoint?.broker.pending().length ?? 0,
       calls,
       denies,
       paused: endpoint?.evaluator.isPaused() ?? false,
+      agents: [] as ConnectedAgent[],
     };
     if (!endpoint) return { ...base, guarded: false, detail: 'the endpoint is not running' };
     const urls = (['local', 'project'] as const).map((s) => installedHookUrl(settingsPath(s, endpoint.projectRoot)));
-    const others = connectedCommandAgents(endpoint.projectRoot).map(displayName);
-    if (!urls.some((u) => u === endpoint.url)) {
+    const bridged = connectedCommandAgents(endpoint.projectRoot).map((agent) => ({
+      agent,
+      name: displayName(agent),
+      how: 'command hook through the bridge',
+    }));
+    const others = bridged.map((a) => a.name);
+    const claudeHere = urls.some((u) => u === endpoint.url);
+    base.agents = [
+      ...(claudeHere
+        ? [
+            {
+              agent: 'claude',
+              name: adapterFor('claude')?.displayName ?? 'claude',
+              how: `http hook to ${endpoint.url}`,
+            },
+          ]
+        : []),
+      ...bridged,
+    ];
+    if (!claudeHere) {
       const stale = urls.find((u) => u !== null);
       if (others.length && !stale)
         return { ...base, guarded: true, detail: `connected: ${others.join(', ')} (through the command bridge)` };
@@ -306,6 +345,7 @@ export class WardenController extends Disposable {
       pausedUntil,
       policies,
       canConnect: true,
+      connectedAgents: status.agents,
       licences: (endpoint?.broker.ledger.standingLicences() ?? []).map((l) => ({
         id: l.id,
         sessionId: l.sessionId,

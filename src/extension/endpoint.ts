@@ -9,6 +9,7 @@ import { RevealService } from './reveal/service';
 import { OriginalsStore } from './reveal/store';
 import type { SemanticTierHandle } from '../core/review/tier';
 import { findProjectRoot } from '../core/project';
+import { agentHookTimeoutSeconds } from '../core/install/hookTimeout';
 import { VERSION } from '../core/version';
 import { WardenHost } from '../server/host';
 import type { PolicyView } from '../protocol';
@@ -58,7 +59,7 @@ export class Endpoint extends Disposable {
     const state = opts.state;
     const projectRoot = findProjectRoot(opts.workspaceRoot ?? process.cwd());
     let current: WardenHost | undefined;
-    const originals = new OriginalsStore((recordId) => current?.broker.records.get(recordId) !== undefined);
+    const originals = new OriginalsStore((recordId) => current?.broker.records.has(recordId) === true);
     let semantic: SemanticTierHandle | undefined;
     const warden = await openWarden({
       state,
@@ -81,7 +82,7 @@ export class Endpoint extends Disposable {
     const reveal = new RevealService({
       originals,
       allowlistKey: state.logKey(),
-      projectRootOf: (recordId) => current?.broker.records.get(recordId)?.projectRoot ?? projectRoot,
+      projectRootOf: (recordId) => current?.broker.records.projectRootOf(recordId) ?? projectRoot,
     });
     const hookToken = state.hookToken();
     let lastError: unknown;
@@ -94,6 +95,7 @@ export class Endpoint extends Disposable {
         port,
         // Read again for every ask: a change of approvals.timeoutSeconds applies without a restart.
         approvalTimeoutSeconds: () => evaluator.configFor(projectRoot).approvalsTimeoutSeconds,
+        hookTimeoutSeconds: (event) => agentHookTimeoutSeconds(event),
         failureDecision: () => evaluator.configFor(projectRoot).failureDecision,
         onError: opts.log.error,
       });

@@ -3,6 +3,7 @@ import { registerCommands } from './commands';
 import { WardenController } from './controller';
 import { createOutput } from './output';
 import { offerToConnect } from './firstRun';
+import { registerTestProbes } from './testProbes';
 
 // Activation: one controller for this window, living as long as the extension.
 // Deactivation disposes it: the endpoint stops, its record goes, and (with
@@ -26,7 +27,7 @@ export function activate(context: vscode.ExtensionContext): WardenApi {
   context.subscriptions.push(log);
   const w = new WardenController(context, log);
   controller = w;
-  context.subscriptions.push(w, ...registerCommands(w));
+  context.subscriptions.push(w, ...registerCommands(w), ...registerTestProbes());
   const ready = w.start();
   // Not awaited: the offer waits for the person, `ready` must not.
   void ready.then(() => offerToConnect(w));

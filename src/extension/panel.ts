@@ -14,7 +14,6 @@ import { panelMessageSchema } from '../shared/panelSchemas';
 import { Disposable, DisposableScope, toDisposable } from './disposable';
 import type { Endpoint } from './endpoint';
 import { RowBatcher } from './rowBatcher';
-import { toRowSummary } from '../server/rowSummary';
 
 // The panel's host side: a webview view in the Agent Warden activity-bar
 // container, also openable as an editor tab. Each webview is one connection:
@@ -30,6 +29,8 @@ export interface PanelDeps {
   onCommand: (command: Exclude<PanelCommand, { type: 'ready' }>) => Promise<string | void>;
   /** The requests the host answers, one handler per method; "who" is this panel. */
   handlers: () => RequestHandlers;
+  /** No panel is on screen any more (the view or the last tab was hidden or closed). */
+  onHidden?: () => void;
 }
 
 export class PanelHost extends Disposable implements vscode.WebviewViewProvider {
@@ -50,10 +51,18 @@ export class PanelHost extends Disposable implements vscode.WebviewViewProvider 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     const connection = this.connect(view.webview);
+    const visibility = view.onDidChangeVisibility(() => this.hiddenNow());
     view.onDidDispose(() => {
       if (this.view === view) this.view = undefined;
+      visibility.dispose();
       connection.dispose();
+      this.hiddenNow();
     });
+  }
+
+  /** Tells the host when no panel is on screen, so asks waiting for a person are offered elsewhere. */
+  private hiddenNow(): void {
+    if (!this.visible) this.deps.onHidden?.();
   }
 
   /** Opens the panel as an editor tab (another connection to the same endpoint). */
@@ -64,9 +73,12 @@ export class PanelHost extends Disposable implements vscode.WebviewViewProvider 
     });
     const connection = this.connect(panel.webview);
     this.tabs.add(panel);
+    const visibility = panel.onDidChangeViewState(() => this.hiddenNow());
     panel.onDidDispose(() => {
       this.tabs.delete(panel);
+      visibility.dispose();
       connection.dispose();
+      this.hiddenNow();
     });
     return panel;
   }
@@ -189,7 +201,7 @@ class PanelConnection extends Disposable {
     const broker = endpoint.broker;
     scope.add(toDisposable(broker.onChange((n) => this.notify(n))));
     scope.add(toDisposable(broker.attachPanel()));
-    const rows: RowSummary[] = broker.records.all().slice(-this.deps.maxRows()).map(toRowSummary);
+    const rows: RowSummary[] = broker.records.summaries().slice(-this.deps.maxRows());
     this.post({ type: 'snapshot', rows, pending: broker.pending() });
     this.postState();
   }

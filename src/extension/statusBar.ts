@@ -1,23 +1,9 @@
 import * as vscode from 'vscode';
 import { Disposable } from './disposable';
+import { statusText, statusTooltip, type GuardStatus } from './statusWords';
 
-// One status bar item: is this workspace guarded, and how many asks, calls and denies.
-
-export interface GuardStatus {
-  guarded: boolean;
-  detail: string;
-  pending: number;
-  calls: number;
-  denies: number;
-  paused: boolean;
-}
-
-export function statusText(s: GuardStatus): string {
-  const icon = !s.guarded ? '$(shield)' : s.paused ? '$(debug-pause)' : '$(shield)';
-  const head = s.guarded ? (s.paused ? 'Warden paused' : 'Warden') : 'Warden off';
-  const pending = s.pending > 0 ? ` $(bell-dot) ${s.pending}` : '';
-  return `${icon} ${head}${pending} · ${s.calls} calls · ${s.denies} denied`;
-}
+// One status bar item: is this workspace guarded, by which agents, and how many asks, calls and denies
+// (its words in statusWords.ts).
 
 export class StatusBar extends Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -34,7 +20,7 @@ export class StatusBar extends Disposable {
 
   update(s: GuardStatus): void {
     this.item.text = statusText(s);
-    this.item.tooltip = `${s.guarded ? 'Guarded' : 'Not guarded'}: ${s.detail}\n${s.pending} pending ask(s), ${s.calls} call(s), ${s.denies} denied. Click to open the panel.`;
+    this.item.tooltip = statusTooltip(s);
     this.item.backgroundColor =
       s.pending > 0
         ? new vscode.ThemeColor('statusBarItem.warningBackground')

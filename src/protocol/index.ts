@@ -4,3 +4,4 @@ export * from './records';
 export * from './rows';
 export * from './messages';
 export * from './text';
+export * from './summary';

@@ -68,6 +68,15 @@ export interface HostState {
   /** Whether Connect can be offered from the panel (the VS Code host only). */
   canConnect?: boolean;
   licences?: LicenceView[];
+  /** The agents whose hooks point at this host, in the order the status line names them. */
+  connectedAgents?: ConnectedAgent[];
+}
+
+/** An agent connected to this host: its id, its name, and how it reaches Warden. */
+export interface ConnectedAgent {
+  agent: string;
+  name: string;
+  how: string;
 }
 
 /** One <redacted:label> marker of a record: in the envelope (a span index) or in the logged arguments (the nth marker). */

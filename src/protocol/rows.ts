@@ -28,6 +28,8 @@ export interface RowSummary {
   id: string;
   ts: string;
   agent: string;
+  /** The agent as a person names it (Claude Code, Codex CLI…). */
+  agentName: string;
   sessionId: string;
   kind: RowKind;
   /** The agent's own event name (PreToolUse, PostToolUse, UserPromptSubmit…). */
@@ -37,6 +39,8 @@ export interface RowSummary {
   callKeys: string[];
   /** One line of the arguments (the command, the path, the URL), redacted. */
   summary: string;
+  /** A prompt event: the person's words, redacted and cut to one line, when the record kept them. */
+  prompt?: string;
   /** What the policies concluded. */
   decision: Decision;
   /** What the agent was told, after the person's answer, a licence or a pause. */

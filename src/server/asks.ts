@@ -1,15 +1,14 @@
 import type { Decision, HookEvent } from '../core/types';
 import type { Evaluator } from '../core/evaluator';
 import type { ActivityLog } from '../core/activity/log';
-import { ApprovalLedger, type LedgerClock } from '../core/approvals/ledger';
+import { ApprovalLedger, waitedSeconds, type LedgerClock } from '../core/approvals/ledger';
 import { approvalLine, approvalSummary, type ApprovalLine } from '../core/approvals/approvalLine';
 import { bindArgs, type ArgsBinding } from '../core/approvals/digest';
 import type { AnsweredResolution, PendingApproval, Resolution } from '../core/approvals/approvalTypes';
-import type { VerdictRecord } from '../core/verdict/record';
+import type { ApprovalInfo, VerdictRecord } from '../core/verdict/record';
 import type { AnswerResult, ApprovalAnswer, HostNotification, PendingView, ResolutionView } from '../protocol';
 import type { AskContext, AskHandler, AskOutcome } from './hooks';
 import { RecordBuffer } from './records';
-import { toRowSummary } from './rowSummary';
 
 // Where an ask goes. With a panel connected, the agent's PreToolUse request is
 // held until a person answers or the deadline passes. Without one (or at the
@@ -20,6 +19,8 @@ import { toRowSummary } from './rowSummary';
 export interface AskBrokerOptions {
   evaluator: Evaluator;
   timeoutSeconds: number | (() => number);
+  /** How long the agent's hook waits for this call, where Warden wrote it; undefined: not known. */
+  hookTimeoutSeconds?: (event: HookEvent) => number | undefined;
   log?: ActivityLog;
   clock?: LedgerClock;
   records?: RecordBuffer;
@@ -29,6 +30,8 @@ export interface AskBrokerOptions {
 type Waited = { kind: 'settled'; resolution: Resolution } | { kind: 'hung-up' } | { kind: 'panels-gone' };
 
 const MAX_REMEMBERED_ASKS = 10_000;
+/** Time left for Warden's reply to reach the agent before its hook gives up. */
+const HOOK_REPLY_MARGIN_SECONDS = 5;
 
 export class AskBroker implements AskHandler {
   readonly ledger: ApprovalLedger;
@@ -40,7 +43,7 @@ export class AskBroker implements AskHandler {
   private readonly askedEvents = new Map<string, HookEvent>();
 
   constructor(private readonly opts: AskBrokerOptions) {
-    this.records = opts.records ?? new RecordBuffer();
+    this.records = opts.records ?? new RecordBuffer(opts.log ? { log: opts.log.index } : {});
     this.ledger = new ApprovalLedger({
       timeoutSeconds: opts.timeoutSeconds,
       ...(opts.clock ? { clock: opts.clock } : {}),
@@ -75,8 +78,8 @@ export class AskBroker implements AskHandler {
   }
 
   publishRecord(record: VerdictRecord): void {
-    this.records.add(record);
-    this.emit({ type: 'rows', rows: [toRowSummary(record)] });
+    const row = this.records.add(record);
+    this.emit({ type: 'rows', rows: [row] });
   }
 
   pending(): PendingView[] {
@@ -98,12 +101,8 @@ export class AskBroker implements AskHandler {
     });
     switch (result.kind) {
       case 'ok': {
-        const record = this.records.get(result.resolution.recordId);
-        return {
-          kind: 'ok',
-          resolution: resolutionView(result.resolution),
-          row: record ? toRowSummary(record) : null,
-        };
+        const row = this.records.summaryOf(result.resolution.recordId);
+        return { kind: 'ok', resolution: resolutionView(result.resolution), row: row ?? null };
       }
       case 'not-found':
         return {
@@ -143,7 +142,11 @@ export class AskBroker implements AskHandler {
       this.ledger.open(this.openRequest(event, record, merged.reason, personOnly, 'agent-prompt'));
       return toAgent('');
     }
-    const opened = this.ledger.open(this.openRequest(event, record, merged.reason, personOnly, 'held'));
+    const cap = this.hookDeadline(event);
+    const opened = this.ledger.open({
+      ...this.openRequest(event, record, `${merged.reason}${cap?.note ?? ''}`, personOnly, 'held'),
+      ...(cap ? { timeoutCapSeconds: cap.seconds } : {}),
+    });
     const waited = await this.wait(opened.settled, ctx.signal);
     if (waited.kind === 'hung-up') {
       this.ledger.withdraw(opened.pending.id, 'the agent hung up before a person answered');
@@ -156,8 +159,25 @@ export class AskBroker implements AskHandler {
     const { resolution } = waited;
     if (resolution.kind === 'answered') return answeredOutcome(resolution);
     if (resolution.kind === 'expired')
-      return toAgent(` (no answer in the Warden panel within ${this.ledger.timeoutSeconds} s)`);
+      return toAgent(` (no answer in the Warden panel within ${waitedSeconds(opened.pending)} s)`);
     return { decision: 'deny', consented: false, reason: `withdrawn: ${resolution.reason}` };
+  }
+
+  /**
+   * When the agent's hook stops waiting before the config's deadline (its timeout was written when
+   * Warden was connected, and approvals.timeoutSeconds was raised since), the ask ends first, so
+   * Warden's answer, not the agent's time-out, settles the call; the card says why.
+   */
+  private hookDeadline(event: HookEvent): { seconds: number; note: string } | undefined {
+    const hookSeconds = this.opts.hookTimeoutSeconds?.(event);
+    if (hookSeconds === undefined) return undefined;
+    const configured = this.ledger.timeoutSeconds;
+    const seconds = Math.max(1, hookSeconds - HOOK_REPLY_MARGIN_SECONDS);
+    if (seconds >= configured) return undefined;
+    return {
+      seconds,
+      note: ` [This ask ends after ${seconds} s, not the configured ${configured} s: ${event.agent}'s hook stops waiting after ${hookSeconds} s, as written when Warden was connected. Connect again to wait ${configured} s.]`,
+    };
   }
 
   private async permissionRequest(ctx: AskContext): Promise<AskOutcome | undefined> {
@@ -201,16 +221,13 @@ export class AskBroker implements AskHandler {
     const licence = this.ledger.useLicence(event.sessionId, event.toolName!, record.argsDigest, { personOnly });
     if (!licence) return undefined;
     const scope = licence.kind === 'session' ? 'for this session' : 'once';
-    this.updateRecord(record.id, (r) => ({
-      ...r,
-      approval: {
-        state: 'licensed',
-        scope: licence.kind,
-        digest: licence.digest,
-        answeredBy: licence.grantedBy,
-        answeredAt: licence.grantedAt,
-        approvalId: licence.approvalId,
-      },
+    this.updateApproval(record.id, () => ({
+      state: 'licensed',
+      scope: licence.kind,
+      digest: licence.digest,
+      answeredBy: licence.grantedBy,
+      answeredAt: licence.grantedAt,
+      approvalId: licence.approvalId,
     }));
     // The record line already says ask; this line says a person's earlier licence allowed it.
     this.logLine({
@@ -244,7 +261,7 @@ export class AskBroker implements AskHandler {
     const binding: ArgsBinding = record.argsDigest
       ? { ok: true, digest: record.argsDigest }
       : { ok: false, problem: record.notBindable ?? 'the arguments are not plain JSON data' };
-    this.updateRecord(record.id, (r) => ({ ...r, approval: { ...r.approval, state: 'pending' } }));
+    this.updateApproval(record.id, (approval) => ({ ...approval, state: 'pending' }));
     return {
       recordId: record.id,
       agent: event.agent,
@@ -283,14 +300,11 @@ export class AskBroker implements AskHandler {
     const edited = resolution.kind === 'answered' && resolution.edited && resolution.decision === 'allow';
     const note = resolution.kind === 'answered' ? undefined : closedNote(resolution.reason);
     this.emit({ type: 'resolved', resolution: resolutionView(resolution) });
-    this.updateRecord(resolution.recordId, (r) => ({
-      ...r,
-      approval: {
-        ...summary,
-        approvalId: resolution.approvalId,
-        ...(edited ? { edited: true } : {}),
-        ...(note ? { note } : {}),
-      },
+    this.updateApproval(resolution.recordId, () => ({
+      ...summary,
+      approvalId: resolution.approvalId,
+      ...(edited ? { edited: true } : {}),
+      ...(note ? { note } : {}),
     }));
     if (resolution.kind === 'answered') this.logLine(approvalLine(resolution));
     // An ask that closed unanswered leaves a line too, so the log says what became of it.
@@ -311,10 +325,10 @@ export class AskBroker implements AskHandler {
       });
   }
 
-  /** Changes a held record and tells the panels: a row follows its ask to the end. */
-  private updateRecord(id: string, change: (record: VerdictRecord) => VerdictRecord): void {
-    const next = this.records.update(id, change);
-    if (next) this.emit({ type: 'rows', rows: [toRowSummary(next)] });
+  /** Changes a row's approval and tells the panels: a row follows its ask to the end. */
+  private updateApproval(id: string, change: (approval: ApprovalInfo) => ApprovalInfo): void {
+    const row = this.records.updateApproval(id, change);
+    if (row) this.emit({ type: 'rows', rows: [row] });
   }
 
   /** Appends an approval line; the log keeps keyed digests only. */

@@ -5,7 +5,8 @@ import { AskBroker } from './asks';
 import { HookService } from './hooks';
 import { PanelRoutes } from './panel';
 import { WardenServer } from './server';
-import type { Decision } from '../core/types';
+import type { Decision, HookEvent } from '../core/types';
+import type { LoopStats } from './loopStats';
 
 // One endpoint as every host runs it (serve, the extension): the evaluator
 // behind the hook routes, the approval broker, and optionally the web panel.
@@ -16,6 +17,8 @@ export interface WardenHostOptions {
   hookToken: string;
   port?: number;
   approvalTimeoutSeconds: number | (() => number);
+  /** How long the agent's hook waits for a call, where Warden wrote it: a held ask ends before it. */
+  hookTimeoutSeconds?: (event: HookEvent) => number | undefined;
   failureDecision: () => Decision;
   /** Signs replies for the command bridge (see endpointAuth); without it the bridge relays nothing. */
   endpointKey?: Buffer;
@@ -26,6 +29,8 @@ export interface WardenHostOptions {
     assetsDir: string;
     renderPage: (opts: { nonce: string; scriptUri: string; styleUri: string }) => string;
   };
+  /** Opt-in load figures on /health. */
+  stats?: LoopStats;
   onRecord?: (record: VerdictRecord) => void;
   onError?: (message: string) => void;
 }
@@ -40,9 +45,12 @@ export class WardenHost {
     this.broker = new AskBroker({
       evaluator: opts.evaluator,
       timeoutSeconds: opts.approvalTimeoutSeconds,
+      ...(opts.hookTimeoutSeconds ? { hookTimeoutSeconds: opts.hookTimeoutSeconds } : {}),
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.onError ? { onError: opts.onError } : {}),
     });
+    // A restarted host lists the newest rows of its log again, and each can still be opened.
+    if (opts.log) this.broker.records.restore(opts.log.index.rebuild());
     this.hooks = new HookService({
       evaluator: opts.evaluator,
       failureDecision: opts.failureDecision,
@@ -59,8 +67,8 @@ export class WardenHost {
       ? new PanelRoutes({
           broker: this.broker,
           origins,
-          recentRecords: () => this.broker.records.all(),
-          recordById: (id) => this.broker.records.get(id),
+          recentRows: () => this.broker.records.summaries(),
+          recordById: (id) => this.broker.records.detail(id),
           assetsDir: opts.panel.assetsDir,
           renderPage: opts.panel.renderPage,
         })
@@ -72,6 +80,7 @@ export class WardenHost {
       ...(opts.bodyTimeoutMs !== undefined ? { bodyTimeoutMs: opts.bodyTimeoutMs } : {}),
       port: opts.port ?? 0,
       routes: this.panelRoutes ? [this.panelRoutes] : [],
+      ...(opts.stats ? { stats: opts.stats } : {}),
       ...(opts.onError ? { onError: opts.onError } : {}),
     });
     this.server = server;

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnswerResult, ApprovalAnswer, HostNotification, PendingView } from '../protocol';
 import { approvalAnswerSchema } from '../shared/panelSchemas';
-import { toRowSummary } from './rowSummary';
-import type { VerdictRecord } from '../core/verdict/record';
+import type { RowSummary } from '../protocol';
+import type { RecordDetail } from './records';
 import { tokensEqual } from './auth';
 import { readBody } from './body';
 import { findDuplicateKey } from '../core/approvals/rawJsonScan';
@@ -33,9 +33,9 @@ export interface PanelRoutesOptions {
   broker: PanelBroker;
   /** The server's own origin(s), e.g. http://127.0.0.1:PORT. */
   origins: () => string[];
-  recentRecords: () => VerdictRecord[];
-  /** A call's whole record, for the panel's detail view. */
-  recordById: (id: string) => VerdictRecord | undefined;
+  recentRows: () => RowSummary[];
+  /** A call's whole record, for the panel's detail view (read back from the activity log). */
+  recordById: (id: string) => RecordDetail;
   /** The folder holding panel.js and panel.css (dist/webview). */
   assetsDir: string;
   renderPage: (opts: { nonce: string; scriptUri: string; styleUri: string }) => string;
@@ -120,16 +120,14 @@ export class PanelRoutes implements RouteGroup {
     if (req.method === 'GET' && url.pathname === '/api/pending')
       return sendJson(res, 200, { pending: broker.pending() });
     if (req.method === 'GET' && url.pathname === '/api/records')
-      return sendJson(res, 200, { records: this.opts.recentRecords() });
+      return sendJson(res, 200, { records: this.opts.recentRows() });
     if (req.method === 'GET' && url.pathname === '/api/events') return this.events(req, res);
     if (req.method === 'POST' && url.pathname === '/api/panel-link')
       return sendJson(res, 200, { url: this.newPanelLink(this.opts.origins()[0] ?? '') });
     const one = /^\/api\/records\/([A-Za-z0-9_-]{1,200})$/.exec(url.pathname);
     if (one && req.method === 'GET') {
-      const record = this.opts.recordById(one[1]!);
-      return record
-        ? sendJson(res, 200, { found: true, record })
-        : sendJson(res, 404, { found: false, why: 'this call is no longer held in memory; see the activity log' });
+      const detail = this.opts.recordById(one[1]!);
+      return sendJson(res, detail.found ? 200 : 404, detail);
     }
     const approval = /^\/api\/approvals\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
     if (approval && req.method === 'POST') return this.answer(req, res, approval[1]!);
@@ -169,7 +167,7 @@ export class PanelRoutes implements RouteGroup {
       connection: 'keep-alive',
     });
     const send = (n: HostNotification) => res.write(`event: ${n.type}\ndata: ${JSON.stringify(n)}\n\n`);
-    send({ type: 'snapshot', rows: this.opts.recentRecords().map(toRowSummary), pending: this.opts.broker.pending() });
+    send({ type: 'snapshot', rows: this.opts.recentRows(), pending: this.opts.broker.pending() });
     const detach = this.opts.broker.attachPanel();
     const unsubscribe = this.opts.broker.onChange(send);
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
@@ -221,7 +219,8 @@ export function answerStatus(result: AnswerResult): 200 | 404 | 409 {
   }
 }
 
-function answerBody(result: AnswerResult, recordById: (id: string) => VerdictRecord | undefined): unknown {
+function answerBody(result: AnswerResult, recordById: (id: string) => RecordDetail): unknown {
   if (result.kind !== 'ok') return { error: result.message };
-  return { resolution: result.resolution, record: result.row ? (recordById(result.row.id) ?? null) : null };
+  const detail = result.row ? recordById(result.row.id) : undefined;
+  return { resolution: result.resolution, record: detail?.found ? detail.record : null };
 }

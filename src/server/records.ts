@@ -1,33 +1,149 @@
-import type { VerdictRecord } from '../core/verdict/record';
+import { recordsWithAnswers } from '../core/activity/answers';
+import type { LogEntries, LogReadBack } from '../core/activity/logIndex';
+import { verdictRecordSchema, type ApprovalInfo, type VerdictRecord } from '../core/verdict/record';
+import type { RowSummary } from '../protocol';
+import { toRowSummary } from './rowSummary';
 
-/** The newest records in memory, for panels that connect later; bounded, oldest dropped first. */
+// The newest rows in memory, for panels that connect later; bounded, oldest dropped first. With an
+// activity log behind it, a row keeps only its summary (and the little an ask changes later): its
+// whole record, envelope and outcomes included, is read back from the log by id when a person opens
+// it. A record the log has not located (no log, or the log could not be written) is kept whole.
+
+/** Reads record lines back by id (the activity log's index). */
+export interface RecordLog {
+  has(id: string): boolean;
+  read(id: string): LogReadBack;
+}
+
+export type RecordDetail = { found: true; record: VerdictRecord } | { found: false; why: string };
+
+interface Row {
+  summary: RowSummary;
+  /** The plain digest (the log keeps a keyed one); PermissionRequests are tied to their call by it. */
+  argsDigest: string | null;
+  projectRoot: string | undefined;
+  /** Set once an ask changed it: the record line in the log still says how it stood when logged. */
+  approval?: ApprovalInfo;
+  /** The whole record, when the log cannot give it back. */
+  whole?: VerdictRecord;
+}
+
+export const DEFAULT_ROW_LIMIT = 10_000;
+
 export class RecordBuffer {
-  private readonly byId = new Map<string, VerdictRecord>();
+  private readonly byId = new Map<string, Row>();
+  private readonly limit: number;
+  private readonly log: RecordLog | undefined;
 
-  constructor(private readonly limit = 10_000) {}
+  constructor(opts: { limit?: number; log?: RecordLog } = {}) {
+    this.limit = opts.limit ?? DEFAULT_ROW_LIMIT;
+    this.log = opts.log;
+  }
 
-  add(record: VerdictRecord): void {
-    this.byId.set(record.id, record);
+  add(record: VerdictRecord): RowSummary {
+    const summary = toRowSummary(record);
+    const row: Row = { summary, argsDigest: record.argsDigest, projectRoot: record.projectRoot };
+    if (!this.log?.has(record.id)) row.whole = record;
+    this.byId.delete(record.id);
+    this.byId.set(record.id, row);
     if (this.byId.size > this.limit) {
       const oldest = this.byId.keys().next().value;
       if (oldest !== undefined) this.byId.delete(oldest);
     }
+    return summary;
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** A call's whole record, or why it cannot be had. */
+  detail(id: string): RecordDetail {
+    const row = this.byId.get(id);
+    if (!row)
+      return { found: false, why: 'this call is no longer among the rows held in memory; the activity log keeps it' };
+    if (row.whole) return { found: true, record: row.whole };
+    const read = this.log!.read(id);
+    if (!read.found) return read;
+    const parsed = verdictRecordSchema.safeParse(read.entry);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return {
+        found: false,
+        why: `this call's line in the activity log no longer reads as a record (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`,
+      };
+    }
+    return {
+      found: true,
+      record: { ...parsed.data, argsDigest: row.argsDigest, approval: row.approval ?? parsed.data.approval },
+    };
   }
 
   get(id: string): VerdictRecord | undefined {
-    return this.byId.get(id);
+    const detail = this.detail(id);
+    return detail.found ? detail.record : undefined;
   }
 
-  update(id: string, change: (record: VerdictRecord) => VerdictRecord): VerdictRecord | undefined {
-    const record = this.byId.get(id);
-    if (!record) return undefined;
-    const next = change(record);
-    this.byId.set(id, next);
-    return next;
+  summaryOf(id: string): RowSummary | undefined {
+    return this.byId.get(id)?.summary;
+  }
+
+  projectRootOf(id: string): string | undefined {
+    return this.byId.get(id)?.projectRoot;
+  }
+
+  /** Changes a row's approval (the only part of a record that changes after it is logged). */
+  updateApproval(id: string, change: (approval: ApprovalInfo) => ApprovalInfo): RowSummary | undefined {
+    const row = this.byId.get(id);
+    if (!row) return undefined;
+    const detail = this.detail(id);
+    if (!detail.found) return undefined;
+    const approval = change(detail.record.approval);
+    const next = { ...detail.record, approval };
+    row.approval = approval;
+    if (row.whole) row.whole = next;
+    row.summary = toRowSummary(next);
+    return row.summary;
   }
 
   /** Oldest first. */
-  all(): VerdictRecord[] {
-    return [...this.byId.values()];
+  summaries(): RowSummary[] {
+    return [...this.byId.values()].map((row) => row.summary);
+  }
+
+  /** The newest rows' plain digests, newest first, for picking one to copy. */
+  recentDigests(max: number): { summary: RowSummary; argsDigest: string }[] {
+    const found: { summary: RowSummary; argsDigest: string }[] = [];
+    for (const row of [...this.byId.values()].reverse()) {
+      if (found.length >= max) break;
+      if (row.argsDigest) found.push({ summary: row.summary, argsDigest: row.argsDigest });
+    }
+    return found;
+  }
+
+  /**
+   * Lists again the rows the log's index was rebuilt from (a restarted host), with their answers
+   * joined. A line that no longer parses as a record is left out of the list.
+   */
+  restore(entries: LogEntries): void {
+    const records = recordsWithAnswers(entries, (entry) => {
+      const parsed = verdictRecordSchema.safeParse(entry);
+      return parsed.success ? parsed.data : null;
+    });
+    for (const record of records) {
+      const row: Row = {
+        summary: toRowSummary(record),
+        argsDigest: record.argsDigest,
+        projectRoot: record.projectRoot,
+      };
+      row.approval = record.approval;
+      if (!this.log?.has(record.id)) row.whole = record;
+      this.byId.set(record.id, row);
+    }
+    while (this.byId.size > this.limit) {
+      const oldest = this.byId.keys().next().value;
+      if (oldest === undefined) break;
+      this.byId.delete(oldest);
+    }
   }
 }

@@ -1,6 +1,14 @@
+import { adapterFor } from '../core/agents';
 import { builtInFace } from '../core/config/faces';
 import type { VerdictRecord } from '../core/verdict/record';
-import { orgDecided, type AnswerSource, type RowAnswer, type RowOutcome, type RowSummary } from '../protocol';
+import {
+  isPromptEvent,
+  orgDecided,
+  type AnswerSource,
+  type RowAnswer,
+  type RowOutcome,
+  type RowSummary,
+} from '../protocol';
 
 // A record as the list shows it. The host computes the one-line summary (it
 // knows the tool faces), who answered an ask, and what the agent was told, so
@@ -103,8 +111,17 @@ function callKeys(record: VerdictRecord): string[] {
   return keys;
 }
 
+/** The person's words of a prompt event, as the record kept them (the envelope's latest, redacted). */
+function promptText(record: VerdictRecord, kind: RowSummary['kind']): string | undefined {
+  if (!isPromptEvent({ kind, event: record.event })) return undefined;
+  const said = record.envelope?.userSaid;
+  const last = said?.[said.length - 1];
+  return last ? clip(last) : undefined;
+}
+
 export function toRowSummary(record: VerdictRecord): RowSummary {
   const kind = rowKind(record);
+  const prompt = promptText(record, kind);
   const summary =
     record.toolName !== null
       ? summarizeArgs(record.toolName, record.toolInput)
@@ -115,12 +132,14 @@ export function toRowSummary(record: VerdictRecord): RowSummary {
     id: record.id,
     ts: record.ts,
     agent: record.agent,
+    agentName: adapterFor(record.agent)?.displayName ?? record.agent,
     sessionId: record.sessionId,
     kind,
     event: record.event,
     toolName: record.toolName,
     callKeys: callKeys(record),
     summary,
+    ...(prompt ? { prompt } : {}),
     decision: record.decision,
     outcome: rowOutcome(record, kind),
     answer: rowAnswer(record),
@@ -136,6 +155,7 @@ export function toRowSummary(record: VerdictRecord): RowSummary {
     orgDecided: orgDecided(record),
     failed: record.failure !== undefined,
     latencyMs: record.latencyMs,
-    searchText: `${record.toolName ?? record.event} ${summary} ${record.reason} ${policies.join(' ')}`.toLowerCase(),
+    searchText:
+      `${record.toolName ?? record.event} ${summary} ${prompt ?? ''} ${record.reason} ${policies.join(' ')}`.toLowerCase(),
   };
 }

@@ -5,6 +5,7 @@ import { DEFAULT_BODY_CAP, readBody } from './body';
 import type { HookService } from './hooks';
 import { VERSION } from '../core/version';
 import { BRIDGE_NONCE_HEADER, REPLY_MAC_HEADER, replyMac } from '../core/endpointAuth';
+import type { LoopStats } from './loopStats';
 
 /** A hook body arrives in one go from a local agent; one that trickles for longer is refused. */
 export const BODY_TIMEOUT_MS = 30_000;
@@ -26,6 +27,8 @@ export interface WardenServerOptions {
   /** How long a hook request's body may take to arrive (apart from how long a held ask may wait). */
   bodyTimeoutMs?: number;
   routes?: RouteGroup[];
+  /** Opt-in load figures on /health (AGENT_WARDEN_STATS=1); `?reset=1` starts a new window. */
+  stats?: LoopStats;
   onError?: (message: string) => void;
 }
 
@@ -116,7 +119,8 @@ export class WardenServer {
       return;
     }
     if (req.method === 'GET' && url.pathname === '/health') {
-      sendJson(res, 200, { ok: true, version: VERSION });
+      const stats = this.opts.stats?.read(url.searchParams.get('reset') === '1');
+      sendJson(res, 200, stats ? { ok: true, version: VERSION, stats } : { ok: true, version: VERSION });
       return;
     }
     const hookMatch = /^\/hooks\/([a-z][a-z0-9-]*)$/.exec(url.pathname);

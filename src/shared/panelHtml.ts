@@ -48,6 +48,7 @@ export function renderPanelHtml(opts: PanelHtmlOptions): string {
 <header id="status"></header>
 <div id="summary"></div>
 <div id="toolbar"></div>
+<div id="timeline" hidden></div>
 <div id="policies"></div>
 <main>
 <section id="cards" aria-label="asks waiting for you" aria-live="polite"></section>

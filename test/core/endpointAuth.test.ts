@@ -59,15 +59,15 @@ test('a signed record verifies whatever its key order; any changed field, a miss
   assert.equal(verifyRecord(Buffer.alloc(32, 2), signed), false);
 });
 
-test('a reply MAC is bound to its nonce, its exact bytes and the key', () => {
+test('a reply MAC is bound to its nonce, its exact bytes and the key', async () => {
   const key = Buffer.alloc(32, 3);
-  const nonce = newBridgeNonce();
+  const nonce = await newBridgeNonce();
   assert.match(nonce, /^[0-9a-f]{32}$/);
-  assert.notEqual(newBridgeNonce(), nonce);
+  assert.notEqual(await newBridgeNonce(), nonce);
   const body = '{"hookSpecificOutput":{"permissionDecision":"deny"}}';
   const mac = replyMac(key, nonce, body);
   assert.ok(verifyReply(key, nonce, body, mac));
-  assert.equal(verifyReply(key, newBridgeNonce(), body, mac), false, 'another nonce');
+  assert.equal(verifyReply(key, await newBridgeNonce(), body, mac), false, 'another nonce');
   assert.equal(verifyReply(key, nonce, body.replace('deny', 'allow'), mac), false, 'other bytes');
   assert.equal(verifyReply(key, nonce, body + ' ', mac), false, 'one byte more');
   assert.equal(verifyReply(Buffer.alloc(32, 4), nonce, body, mac), false, 'another key');

@@ -14,6 +14,7 @@ import {
 import { createHmac } from 'node:crypto';
 import { dirname } from 'node:path';
 import { ensurePrivateDir } from '../state';
+import { DEFAULT_INDEX_LIMIT, LogIndex, type LogLocation } from './logIndex';
 
 // Append-only JSONL. Each line goes out in one write() on an O_APPEND
 // descriptor, so lines from two processes never interleave. Rotation is by
@@ -27,6 +28,8 @@ export interface ActivityLogOptions {
   maxBytes: number;
   keep: number;
   onWarning?: (message: string) => void;
+  /** How many of the newest record lines the index locates (default 10,000). */
+  indexLimit?: number;
 }
 
 const FSYNC_DELAY_MS = 1000;
@@ -44,14 +47,25 @@ export class ActivityLog {
   private ino: number | undefined;
   private tornTail = false;
   private fsyncTimer: NodeJS.Timeout | undefined;
-  /** Lines not yet written because writing failed, oldest first. */
-  private held: string[] = [];
+  /** Lines not yet written because writing failed, oldest first, with the record id each carries. */
+  private held: { line: string; id: string | undefined }[] = [];
   private heldBytes = 0;
   private retryTimer: NodeJS.Timeout | undefined;
   private failure: string | undefined;
 
+  /** Where the newest record lines are, so a host keeps row summaries only and reads a record back by id. */
+  readonly index: LogIndex;
+
   constructor(private readonly opts: ActivityLogOptions & { maxHeldRows?: number }) {
     ensurePrivateDir(dirname(opts.path));
+    this.index = new LogIndex(() => this.files(), opts.indexLimit ?? DEFAULT_INDEX_LIMIT);
+  }
+
+  /** The live file, then its rotations, newest first. */
+  files(): string[] {
+    const files = [this.opts.path];
+    for (let i = 1; i <= this.opts.keep; i++) files.push(rotatedName(this.opts.path, i));
+    return files;
   }
 
   get path(): string {
@@ -77,15 +91,20 @@ export class ActivityLog {
    */
   append(entry: object): void {
     const line = JSON.stringify(entry) + '\n';
+    const id = recordIdOf(entry);
     if (this.held.length === 0 || this.flushHeld()) {
       try {
-        this.writeLine(line);
+        this.written(id, this.writeLine(line));
         return;
       } catch (err) {
         this.failed(err);
       }
     }
-    this.hold(line);
+    this.hold(line, id);
+  }
+
+  private written(id: string | undefined, location: LogLocation): void {
+    if (id !== undefined) this.index.add(id, location);
   }
 
   /** Rows waiting in memory for the log to be writable again. */
@@ -93,13 +112,13 @@ export class ActivityLog {
     return this.held.length;
   }
 
-  private hold(line: string): void {
+  private hold(line: string, id: string | undefined): void {
     const bytes = Buffer.byteLength(line);
     if (this.held.length >= (this.opts.maxHeldRows ?? MAX_HELD_ROWS) || this.heldBytes + bytes > MAX_HELD_BYTES)
       throw new LogFullError(
         `the activity log ${this.opts.path} cannot be written (${this.failure ?? 'unknown error'}) and ${this.held.length} rows already wait in memory; refusing the call rather than losing its row`,
       );
-    this.held.push(line);
+    this.held.push({ line, id });
     this.heldBytes += bytes;
     if (!this.retryTimer) {
       this.retryTimer = setInterval(() => this.flushHeld(), RETRY_MS);
@@ -110,13 +129,15 @@ export class ActivityLog {
   /** Writes the held lines in order; true when none are left. */
   private flushHeld(): boolean {
     while (this.held.length) {
+      const first = this.held[0]!;
       try {
-        this.writeLine(this.held[0]!);
+        this.written(first.id, this.writeLine(first.line));
       } catch (err) {
         this.failed(err);
         return false;
       }
-      this.heldBytes -= Buffer.byteLength(this.held.shift()!);
+      this.held.shift();
+      this.heldBytes -= Buffer.byteLength(first.line);
     }
     if (this.retryTimer) clearInterval(this.retryTimer);
     this.retryTimer = undefined;
@@ -138,14 +159,19 @@ export class ActivityLog {
     );
   }
 
-  private writeLine(line: string): void {
-    this.rotateIfNeeded(Buffer.byteLength(line));
-    const fd = this.currentFd();
+  /** Writes one line; returns where it went (exact unless another process appended at the same moment). */
+  private writeLine(line: string): LogLocation {
+    const bytes = Buffer.byteLength(line);
+    let seen = statOf(this.opts.path);
+    if (this.rotateIfNeeded(bytes, seen?.size)) seen = statOf(this.opts.path);
+    const { fd, size } = this.currentFd(seen);
     // A line torn by a crashed writer is ended first, in the same write, so
     // this line is not glued onto it (the reader then skips the torn one).
+    const offset = size + (this.tornTail ? 1 : 0);
     writeSync(fd, this.tornTail ? '\n' + line : line);
     this.tornTail = false;
     this.scheduleFsync();
+    return { ino: this.ino!, offset, length: bytes - 1 };
   }
 
   close(): void {
@@ -171,28 +197,23 @@ export class ActivityLog {
     this.fd = undefined;
   }
 
-  private currentFd(): number {
-    let pathIno: number | undefined;
-    try {
-      pathIno = statSync(this.opts.path).ino;
-    } catch {
-      pathIno = undefined;
-    }
-    if (this.fd !== undefined && pathIno === this.ino) return this.fd;
+  /** The descriptor of the file now at the path (reopened after a rotation), and that file's size before this line. */
+  private currentFd(seen: { ino: number; size: number } | undefined): { fd: number; size: number } {
+    if (this.fd !== undefined && seen !== undefined && seen.ino === this.ino) return { fd: this.fd, size: seen.size };
     this.closeFile();
     // a+: appends stay atomic (O_APPEND) and the tail can be read back.
     const fd = openSync(this.opts.path, 'a+', 0o600);
     this.fd = fd;
-    this.ino = fstatSync(fd).ino;
-    this.tornTail = this.endsMidLine(fd);
-    return fd;
+    const stat = fstatSync(fd);
+    this.ino = stat.ino;
+    this.tornTail = this.endsMidLine(fd, stat.size);
+    return { fd, size: stat.size };
   }
 
   // Checked when the file is opened, not before every line: while other
   // writers are mid-write the tail can look torn for a moment, and a check
   // then would leave blank lines behind.
-  private endsMidLine(fd: number): boolean {
-    const size = fstatSync(fd).size;
+  private endsMidLine(fd: number, size: number): boolean {
     if (size === 0) return false;
     const last = Buffer.alloc(1);
     readSync(fd, last, 0, 1, size - 1);
@@ -208,23 +229,23 @@ export class ActivityLog {
     this.fsyncTimer.unref();
   }
 
-  private rotateIfNeeded(incoming: number): void {
-    const size = sizeOf(this.opts.path);
+  /** Rotates when this line would take the file past maxBytes; true when this process rotated. */
+  private rotateIfNeeded(incoming: number, size: number | undefined): boolean {
     // An empty file is never rotated: one line over maxBytes would only push history out.
-    if (size === undefined || size === 0 || size + incoming <= this.opts.maxBytes) return;
+    if (size === undefined || size === 0 || size + incoming <= this.opts.maxBytes) return false;
     const lock = `${this.opts.path}.lock`;
     let lockFd: number;
     try {
       lockFd = openSync(lock, 'wx', 0o600);
     } catch {
       this.breakStaleLock(lock);
-      return; // another process is rotating; appending to the old file loses nothing
+      return false; // another process is rotating; appending to the old file loses nothing
     }
     try {
       // Re-check under the lock: another process may have rotated already
       // (and the path may not even exist again yet).
       const current = sizeOf(this.opts.path);
-      if (current === undefined || current === 0 || current + incoming <= this.opts.maxBytes) return;
+      if (current === undefined || current === 0 || current + incoming <= this.opts.maxBytes) return false;
       for (let i = this.opts.keep - 1; i >= 1; i--) {
         const from = rotatedName(this.opts.path, i);
         if (existsSync(from)) renameSync(from, rotatedName(this.opts.path, i + 1));
@@ -232,6 +253,7 @@ export class ActivityLog {
       renameSync(this.opts.path, rotatedName(this.opts.path, 1));
       const oldest = rotatedName(this.opts.path, this.opts.keep + 1);
       if (existsSync(oldest)) rmSync(oldest);
+      return true;
     } finally {
       closeSync(lockFd);
       rmSync(lock, { force: true });
@@ -248,11 +270,22 @@ export class ActivityLog {
 }
 
 function sizeOf(path: string): number | undefined {
+  return statOf(path)?.size;
+}
+
+function statOf(path: string): { ino: number; size: number } | undefined {
   try {
-    return statSync(path).size;
+    const { ino, size } = statSync(path);
+    return { ino, size };
   } catch {
     return undefined;
   }
+}
+
+/** A record line's id: records are the lines a host reads back by id. */
+function recordIdOf(entry: object): string | undefined {
+  const { type, id } = entry as { type?: unknown; id?: unknown };
+  return type === 'record' && typeof id === 'string' ? id : undefined;
 }
 
 export function rotatedName(path: string, index: number): string {

@@ -2,8 +2,8 @@
 // input, so an approval of `Write` with these bytes says nothing about `Edit` with the same bytes.
 
 import { createHash } from 'node:crypto';
-import { checkBindable } from './bindable';
-import { canonicalJson } from './canonical';
+import { checkBindable, MAX_NESTING_DEPTH } from './bindable';
+import { canonicalJson, writeIfBindable } from './canonical';
 import { escapeCodeUnit, findLoneSurrogate } from './surrogates';
 import { formatPath, type PathSegment } from './jsonPath';
 
@@ -43,6 +43,10 @@ export function bindArgs(
       problem: `a lone surrogate ${escapeCodeUnit(lone)} in a string at ${formatPath(where.toolName)}`,
     };
   }
+  // The common case in one walk: bindable input written straight to its canonical form.
+  const hash = createHash('sha256').update('{"tool_input":');
+  if (writeIfBindable(toolInput, MAX_NESTING_DEPTH, (chunk) => hash.update(chunk, 'utf8')))
+    return { ok: true, digest: DIGEST_PREFIX + hash.update(`,"tool_name":${JSON.stringify(toolName)}}`).digest('hex') };
   const bindable = checkBindable(toolInput, where.toolInput);
   if (!bindable.ok) return bindable;
   return { ok: true, digest: digestOfCanonical(canonicalJson({ tool_name: toolName, tool_input: toolInput })) };

@@ -85,6 +85,8 @@ export interface OpenRequest {
   delivery: Delivery;
   /** From bindableFromBody over the raw body; without it the parsed value is bound, which cannot see duplicate keys. */
   binding?: ArgsBinding;
+  /** A shorter deadline for this ask than the config's (the agent stops waiting sooner). */
+  timeoutCapSeconds?: number;
 }
 
 export interface OpenedApproval {
@@ -134,7 +136,7 @@ export class ApprovalLedger {
   open(request: OpenRequest): OpenedApproval {
     const binding = request.binding ?? bindArgs(request.toolName, request.toolInput);
     const createdMs = this.clock.now();
-    const timeoutMs = this.timeoutSeconds * 1000;
+    const timeoutMs = Math.min(this.timeoutSeconds, request.timeoutCapSeconds ?? Infinity) * 1000;
     const pending: PendingApproval = Object.freeze({
       id: this.uniqueId(),
       recordId: request.recordId,
@@ -305,7 +307,8 @@ export class ApprovalLedger {
 
   private expire(id: string): void {
     const entry = this.entries.get(id);
-    if (entry !== undefined) this.settleClosed(entry, 'expired', `no one answered within ${this.timeoutSeconds} s`);
+    if (entry !== undefined)
+      this.settleClosed(entry, 'expired', `no one answered within ${waitedSeconds(entry.pending)} s`);
   }
 
   private async screenEdit(pending: PendingApproval, edited: Record<string, unknown>): Promise<ScreenResult> {
@@ -418,6 +421,11 @@ export class ApprovalLedger {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** How long an ask was open for answers: the config's timeout, or less when the agent stops waiting sooner. */
+export function waitedSeconds(pending: Pick<PendingApproval, 'createdAt' | 'deadline'>): number {
+  return Math.round((Date.parse(pending.deadline) - Date.parse(pending.createdAt)) / 1000);
 }
 
 function checkTimeout(timeoutSeconds: number): number {

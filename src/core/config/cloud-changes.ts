@@ -5,39 +5,27 @@
 // observe to enforce (both already send), observing fewer policies, a longer timeout.
 // The config classifier (loosening.ts) uses it for the `cloud` key.
 import { isDeepStrictEqual } from 'node:util';
+import { change, listChange, type ConfigChange } from './change';
 import { DEFAULT_CLOUD_TIMEOUT_MS, type WardenConfigFile } from './schema';
 
-export interface CloudSettingChange {
-  key: string;
-  effect: 'tightens' | 'loosens';
-  detail: string;
-}
-
-const show = (value: unknown): string => (value === undefined ? '(unset)' : JSON.stringify(value));
-
-function change(key: string, tightens: boolean, from: unknown, to: unknown): CloudSettingChange {
-  return { key, effect: tightens ? 'tightens' : 'loosens', detail: `${key}: ${show(from)} → ${show(to)}` };
-}
-
-export function classifyCloudChange(before: WardenConfigFile, after: WardenConfigFile): CloudSettingChange[] {
+export function classifyCloudChange(before: WardenConfigFile, after: WardenConfigFile): ConfigChange[] {
   const a = before.cloud ?? {};
   const b = after.cloud ?? {};
-  const changes: CloudSettingChange[] = [];
+  const changes: ConfigChange[] = [];
   const fromMode = a.mode ?? 'off';
   const toMode = b.mode ?? 'off';
   if (fromMode !== toMode)
-    changes.push(change('cloud.mode', fromMode === 'observe' && toMode === 'enforce', a.mode, b.mode));
+    changes.push(change(['cloud', 'mode'], fromMode === 'observe' && toMode === 'enforce', a.mode, b.mode));
   for (const key of ['url', 'keyEnv', 'machineId'] as const)
-    if (a[key] !== b[key]) changes.push(change(`cloud.${key}`, false, a[key], b[key]));
+    if (a[key] !== b[key]) changes.push(change(['cloud', key], false, a[key], b[key]));
+  // Observing fewer policies enforces more; observing more is a loosening.
   const fromObserved = a.observedPolicies ?? [];
   const toObserved = b.observedPolicies ?? [];
-  if (!isDeepStrictEqual([...fromObserved].sort(), [...toObserved].sort())) {
-    const narrows = toObserved.every((id) => fromObserved.includes(id));
-    changes.push(change('cloud.observedPolicies', narrows, a.observedPolicies, b.observedPolicies));
-  }
+  if (!isDeepStrictEqual([...fromObserved].sort(), [...toObserved].sort()))
+    changes.push(...listChange(['cloud', 'observedPolicies'], fromObserved, toObserved, 'removing'));
   const fromTimeout = a.timeoutMs ?? DEFAULT_CLOUD_TIMEOUT_MS;
   const toTimeout = b.timeoutMs ?? DEFAULT_CLOUD_TIMEOUT_MS;
   if (fromTimeout !== toTimeout)
-    changes.push(change('cloud.timeoutMs', toTimeout > fromTimeout, a.timeoutMs, b.timeoutMs));
+    changes.push(change(['cloud', 'timeoutMs'], toTimeout > fromTimeout, a.timeoutMs, b.timeoutMs));
   return changes;
 }

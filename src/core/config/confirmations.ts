@@ -10,7 +10,10 @@ import { ensurePrivateDir, writePrivateFile } from '../state';
 // loosening from one an agent wrote. No zod here: the text is parsed by the loader.
 
 export interface Confirmation {
-  /** The file's exact text when confirmed; null: the file was absent. */
+  /**
+   * The file's exact text when confirmed; null: the file was absent. After a change whose
+   * tightening part applied on its own, the settings then in force, as JSON.
+   */
   text: string | null;
   confirmedAt: string;
   /** 'person' (the editor's UI, serve's terminal) or 'tightening' (applied at once, no person needed). */

@@ -6,12 +6,8 @@ import { toolFaceSchema } from './schema';
 // ("writing outside the project") covers every agent's write tool.
 
 export type ToolFamily = z.infer<typeof toolFaceSchema>['family'];
-export type ToolFace = z.infer<typeof toolFaceSchema> & {
-  tool: string;
-  builtIn: boolean;
-  /** Read from an MCP tool's own parameter names (inferred-faces.ts), not declared. */
-  inferred?: boolean;
-};
+export type { ToolFace } from './schema';
+import type { ToolFace } from './schema';
 
 type FaceSpec = z.infer<typeof toolFaceSchema>;
 

@@ -1,4 +1,4 @@
-import type { ToolFace } from './faces';
+import type { ToolFace } from './schema';
 
 // MCP servers name their tools and parameters freely, so a tool no face describes would be read as
 // "other" and judged by no path, command or network policy. A tool whose arguments carry a command,

@@ -8,6 +8,7 @@ import { FaceBook, parseToolFaces } from './faces';
 import type { ToolFace } from './faces';
 import type { ConfirmationStore } from './confirmations';
 import { classifyConfigChange, type ConfigChange } from './loosening';
+import { splitTightening } from './split';
 
 export interface PolicySetting {
   enabled?: boolean;
@@ -73,7 +74,7 @@ export interface HeldChange {
   path: string;
   /** The file's text that would apply once confirmed (null: the file was removed). */
   text: string | null;
-  /** What loosens (and, in a mixed change, what tightens with it). */
+  /** What waits: the loosening keys (the tightening part of a mixed change applies at once). */
   changes: ConfigChange[];
   /** Set when the new text cannot be read as config at all. */
   problem?: string;
@@ -344,6 +345,19 @@ function gateScope(
         errors.push(`${file.path}: a tightening change applies, but could not be recorded (${(err as Error).message})`);
       }
       return { data: read.data };
+    }
+    const split = splitTightening(baseline, read.data ?? {}, changes);
+    if (split) {
+      // The tightening part becomes the baseline at once, so undoing it later is a loosening too.
+      try {
+        store.confirm(file.path, JSON.stringify(split.inForce), 'tightening');
+      } catch (err) {
+        errors.push(`${file.path}: the tightening part applies, but could not be recorded (${(err as Error).message})`);
+      }
+      return {
+        data: split.inForce,
+        held: { scope: file.scope, path: file.path, text: read.text, changes: split.waiting },
+      };
     }
     return {
       data: confirmed ? baseline : undefined,

@@ -33,6 +33,14 @@ export const toolFaceSchema = z
   })
   .strict();
 
+/** A face as the policies read it: the declared shape, the tool it is for, and where it came from. */
+export type ToolFace = z.infer<typeof toolFaceSchema> & {
+  tool: string;
+  builtIn: boolean;
+  /** Read from an MCP tool's own parameter names (inferred-faces.ts), not declared. */
+  inferred?: boolean;
+};
+
 export const semanticSchema = z
   .object({
     mode: z.enum(['off', 'observe', 'enforce']).optional(),

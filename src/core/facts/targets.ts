@@ -255,7 +255,7 @@ function readerFiles(cmd: SimpleCommand): string[] {
     )) {
       const at = value.indexOf('@');
       if (value.startsWith('@')) files.push(value.slice(1));
-      else if (at > 0 && /^[\w-]+=@/.test(value)) files.push(value.slice(at + 1).split(';')[0] ?? '');
+      else if (at > 0 && /^[\w-]+=?@/.test(value)) files.push(value.slice(at + 1).split(';')[0] ?? '');
       else if (optionValues(args, ['T'], ['upload-file']).includes(value)) files.push(value);
     }
     return files.filter((f) => f !== '' && f !== '-');
@@ -363,6 +363,26 @@ function faceTarget(call: ToolCall, p: TouchedPath): Omit<PathTarget, 'access'> 
   };
 }
 
+/**
+ * `find ROOTS … -exec sed -i … {} +`: the `{}` the command is given stands for files under find's
+ * starting points, so a path policy judges those folders.
+ */
+function placeholderRoots(raw: string, cmd: SimpleCommand, call: ToolCall): string[] {
+  if (raw !== '{}' || !cmd.via.includes('find-exec') || cmd.parent === undefined) return [raw];
+  const find = call.shell?.commands[cmd.parent];
+  if (!find || find.name !== 'find') return [raw];
+  const args = argsOf(find);
+  const roots: string[] = [];
+  for (const word of args) {
+    if (word.startsWith('-') || word === '(' || word === '!') break;
+    roots.push(word);
+  }
+  // `-name 'settings*.json'`: the files are the roots' entries of that name (a glob the policies match).
+  const name = args[args.findIndex((a) => a === '-name' || a === '-iname') + 1];
+  const named = args.some((a) => a === '-name' || a === '-iname') && name !== undefined ? `/${name}` : '';
+  return (roots.length ? roots : ['.']).map((root) => `${root.replace(/\/+$/, '')}${named}`);
+}
+
 const readCache = new WeakMap<ToolCall, PathTarget[]>();
 const writeCache = new WeakMap<ToolCall, PathTarget[]>();
 
@@ -375,7 +395,7 @@ export function readTargets(call: ToolCall | undefined): PathTarget[] {
     .filter((p) => p.access === 'read')
     .map((p) => ({ ...faceTarget(call, p), access: 'read' }));
   for (const { cmd, cwd } of commandsWithCwd(call)) {
-    for (const raw of [...readerFiles(cmd), ...redirectReads(cmd)]) {
+    for (const raw of [...readerFiles(cmd), ...redirectReads(cmd)].flatMap((r) => placeholderRoots(r, cmd, call))) {
       if (raw === '' || raw === '-') continue;
       out.push({ ...shellPath(raw, cmd, cwd, call), access: 'read', source: cmd.name });
     }
@@ -393,7 +413,10 @@ export function writeTargets(call: ToolCall | undefined): PathTarget[] {
     .filter((p) => p.access !== 'read' && p.access !== 'execute')
     .map((p) => ({ ...faceTarget(call, p), access: p.access === 'delete' ? 'delete' : 'write' }));
   for (const { cmd, cwd } of commandsWithCwd(call)) {
-    for (const { path, access } of writerFiles(cmd)) {
+    const written = writerFiles(cmd).flatMap(({ path, access }) =>
+      placeholderRoots(path, cmd, call).map((root) => ({ path: root, access })),
+    );
+    for (const { path, access } of written) {
       if (path === '' || DEVICE_SINKS.test(path)) continue;
       out.push({ ...shellPath(path, cmd, cwd, call), access, source: cmd.name });
     }

@@ -10,9 +10,21 @@ export function tempDirs(): string[] {
   return dirs;
 }
 
-/** Whether a path lies in one of the allowed folders (temp folders when `withTemp`). */
+/**
+ * Whether the home folder is at stake in `abs`: the home itself, a folder inside it, or a folder
+ * holding it (/tmp when HOME is /tmp/h). A home in a temp folder is still the person's home.
+ */
+export function touchesHome(abs: string, home: string): boolean {
+  return home !== '' && (isInside(abs, home) || isInside(home, abs));
+}
+
+/**
+ * Whether a path lies in one of the allowed folders (temp folders when `withTemp`). The temp
+ * exemption never covers the home folder, what it holds or what holds it.
+ */
 export function inAllowedDirs(abs: string, allowed: readonly string[], home: string, withTemp: boolean): boolean {
-  const roots = [...allowed.map((p) => resolvePath(p, '/', home)), ...(withTemp ? tempDirs() : [])];
+  const temp = withTemp && !touchesHome(abs, home) ? tempDirs() : [];
+  const roots = [...allowed.map((p) => resolvePath(p, '/', home)), ...temp];
   // The temp folder itself is not scratch space to wipe; only what lies below it.
   return roots.some((root) => isInside(abs, root) && trimEndChars(abs, '\\/') !== trimEndChars(root, '\\/'));
 }

@@ -146,7 +146,9 @@ function wardenHook(opts: InstallOptions, warnings: string[]): Json {
   const timeout = opts.approvalTimeoutSeconds + 30;
   if (opts.bridge) {
     const command = `${opts.bridgeCommand ?? 'agent-warden'} hook --agent claude`;
-    return { type: 'command', command, timeout };
+    // The bridge refuses by itself when no endpoint answers; from 2.1.295 a bridge that cannot
+    // start or is timed out blocks the call too, instead of being a non-blocking error.
+    return { type: 'command', command, timeout, ...(failsClosed ? { onFailure: 'block' } : {}) };
   }
   if (!opts.url) throw new Error('no endpoint URL: start `agent-warden serve` (or the extension) first, or pass --url');
   const useEnv = opts.scope === 'project' || !opts.token;

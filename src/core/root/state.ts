@@ -5,8 +5,9 @@ import { confirmationStore, type ConfirmationStore } from '../config/confirmatio
 import { ensurePrivateDir, newToken, readOrCreateSecret, stateDir, statePaths, type StatePaths } from '../state';
 
 // The state-folder layer of the composition root: paths, keys, the hook token
-// and the endpoint records. The command bridge uses this layer alone, so it
-// reaches nothing of the evaluation core (no parser, no policies, no zod).
+// and the endpoint records. It reaches nothing of the evaluation core (no
+// parser, no policies, no zod); the command bridge reads the same files through
+// the modules below it, without this layer's node:crypto.
 
 export interface WardenState {
   readonly paths: StatePaths;

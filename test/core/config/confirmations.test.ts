@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configChanged, loadConfig } from '../../../src/core/config/load';
+import { configChanged, describeHeld, loadConfig } from '../../../src/core/config/load';
 import { confirmationStore, type ConfirmationStore } from '../../../src/core/config/confirmations';
 import { aTempDir, removeDir } from '../../builders/tempProject';
 
@@ -136,4 +136,49 @@ test("the --config file is the person's own command line: it applies without a c
   });
   assert.equal(config.failureDecision, 'allow');
   assert.deepEqual(config.held, []);
+});
+
+test('a mixed change: the tightening keys apply at once, only the loosening keys are held and announced', (t) => {
+  const w = world(t);
+  put(w.user, { policies: { 'git-push': { params: { protectedBranches: ['main', 'release*'] } } } });
+  w.store.confirm(w.user, readFileSync(w.user, 'utf8'), 'person');
+  put(w.user, {
+    policies: { sudo: { enabled: true }, 'git-push': { params: { protectedBranches: ['main', 'prod'] } } },
+    failure: { decision: 'allow' },
+  });
+  for (const round of ['first load', 'reload']) {
+    const config = w.load();
+    assert.equal(config.policySettings.get('sudo')?.enabled, true, `${round}: the switch-on applies at once`);
+    assert.deepEqual(
+      config.policySettings.get('git-push')?.params.protectedBranches,
+      ['main', 'release*', 'prod'],
+      `${round}: the added branch is protected at once, the removed one stays protected`,
+    );
+    assert.equal(config.failureDecision, 'deny', `${round}: the loosening waits`);
+    assert.equal(config.held.length, 1);
+    const announced = describeHeld(config.held[0]!);
+    assert.match(announced, /failure\.decision/);
+    assert.match(announced, /removes "release\*"/);
+    assert.doesNotMatch(announced, /sudo/, 'what already applied is not announced as waiting');
+  }
+  const held = w.load().held[0]!;
+  w.store.confirm(held.path, held.text, 'person');
+  const confirmed = w.load();
+  assert.equal(confirmed.failureDecision, 'allow');
+  assert.deepEqual(confirmed.policySettings.get('git-push')?.params.protectedBranches, ['main', 'prod']);
+  assert.deepEqual(confirmed.held, []);
+});
+
+test('the tightening part of a mixed change is the new baseline: taking it back is held', (t) => {
+  const w = world(t);
+  put(w.user, { policies: { sudo: { enabled: true } }, failure: { decision: 'allow' } });
+  assert.equal(sudoEnabled(w), true);
+  put(w.user, { failure: { decision: 'allow' } });
+  const config = w.load();
+  assert.equal(config.policySettings.get('sudo')?.enabled, true, 'the switch-on stays in force');
+  assert.equal(config.failureDecision, 'deny');
+  assert.deepEqual(
+    config.held[0]!.changes.map((c) => c.key),
+    ['policies.sudo.enabled', 'failure.decision'],
+  );
 });

@@ -17,7 +17,36 @@ const ROWS: Row[] = [
   ['a policy switched off', {}, { policies: { sudo: { enabled: false } } }, 'loosens'],
   ['a policy switch removed', { policies: { sudo: { enabled: true } } }, {}, 'loosens'],
   ['off back to on', { policies: { sudo: { enabled: false } } }, { policies: { sudo: { enabled: true } } }, 'tightens'],
-  ['a deny list grows', {}, { policies: { p: { params: { denyPatterns: ['x'] } } } }, 'tightens'],
+  [
+    'a deny list set where none was (it replaces the default list)',
+    {},
+    { policies: { 'git-push': { params: { protectedBranches: ['main'] } } } },
+    'loosens',
+  ],
+  [
+    'a deny list removed (the default comes back)',
+    { policies: { p: { params: { denyPatterns: ['x'] } } } },
+    {},
+    'loosens',
+  ],
+  [
+    'a deny list grows',
+    { policies: { p: { params: { denyPatterns: ['x'] } } } },
+    { policies: { p: { params: { denyPatterns: ['x', 'y'] } } } },
+    'tightens',
+  ],
+  [
+    'an allowance list shrinks',
+    { policies: { p: { params: { allowHosts: ['a.example', 'b.example'] } } } },
+    { policies: { p: { params: { allowHosts: ['a.example'] } } } },
+    'tightens',
+  ],
+  [
+    'an allowance list grows',
+    { policies: { p: { params: { allowHosts: [] } } } },
+    { policies: { p: { params: { allowHosts: ['a.example'] } } } },
+    'loosens',
+  ],
   [
     'a deny list shrinks',
     { policies: { p: { params: { denyPatterns: ['x', 'y'] } } } },

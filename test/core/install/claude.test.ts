@@ -266,6 +266,18 @@ test('--bridge writes command hooks that run the bridge, with a timeout past the
     assert.equal(hook.headers, undefined);
   }
   assert.ok(!plan.warnings.some((w) => /fail OPEN/.test(w)), 'command hooks block on exit 2: no fail-open warning');
+  for (const { hook } of warden) assert.equal(hook.onFailure, undefined, '2.1.197 has no onFailure');
+});
+
+test('--bridge from 2.1.295 on: a bridge that cannot start or is timed out blocks the tool-call gates too', (t) => {
+  const { project, home } = setup(t);
+  const plan = planInstall(
+    options(project, home, { bridge: true, bridgeCommand: 'agent-warden', claudeVersion: '2.1.332', url: undefined }),
+  );
+  for (const { event, hook } of wardenHooksOf(JSON.parse(plan.after) as Json)) {
+    assert.equal(hook.type, 'command');
+    assert.equal(hook.onFailure, FAIL_CLOSED_EVENTS.has(event) ? 'block' : undefined, event);
+  }
 });
 
 test('http mode without a URL is refused with what to do', (t) => {

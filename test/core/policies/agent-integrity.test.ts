@@ -51,6 +51,11 @@ policyTable('warden-self-protection', [
 
 policyTable('agent-config-tampering', [
   {
+    note: 'near miss: find -exec sed over the sources',
+    spec: `find src -name '*.ts' -exec sed -i 's/foo/bar/g' {} +`,
+    expect: null,
+  },
+  {
     note: 'claude settings',
     spec: { tool: 'Write', input: { file_path: '.claude/settings.json', content: '{}' } },
     expect: 'deny',

@@ -1,6 +1,7 @@
 import { policyTable } from './table';
 
 policyTable('git-config-runs-code', [
+  { note: 'trusting every repository', spec: "git config --global --add safe.directory '*'", expect: 'deny' },
   { note: '-c core.sshCommand', spec: `git -c core.sshCommand='sh -c id' fetch origin`, expect: 'ask' },
   { note: '-c core.pager', spec: `git -c core.pager='id; less' log`, expect: 'ask' },
   { note: 'git config core.fsmonitor', spec: `git config core.fsmonitor 'id #'`, expect: 'ask' },

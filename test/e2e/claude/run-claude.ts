@@ -20,6 +20,10 @@ export interface RunClaudeOptions {
   permissionMode?: string;
   /** More CLI arguments, after the prompt and output format. */
   extraArgs?: readonly string[];
+  /** Sees the output as it comes, so a caller can show it while the run is still going (or stuck). */
+  onOutput?: (stream: 'stdout' | 'stderr', chunk: string) => void;
+  /** Ends the run (and the shells it started) early, as a timeout does. */
+  signal?: AbortSignal;
 }
 
 const permissionDenialSchema = z.looseObject({
@@ -118,12 +122,19 @@ export async function runClaude(options: RunClaudeOptions): Promise<ClaudeRun> {
       let stdout = '';
       let stderr = '';
       let timedOut = false;
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        options.onOutput?.('stdout', chunk);
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+        options.onOutput?.('stderr', chunk);
+      });
       const timer = setTimeout(() => {
         timedOut = true;
         killGroup(child.pid);
       }, timeoutMs);
+      options.signal?.addEventListener('abort', () => killGroup(child.pid), { once: true });
       child.once('error', (error) => {
         clearTimeout(timer);
         reject(error);

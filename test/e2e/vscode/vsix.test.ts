@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { packageVsix } from './package-vsix';
 
 // `npm run package` end to end, in a copy of the sources (so the clone's dist/
 // is not rebuilt under tests running beside this one): the .vsix it makes
@@ -73,31 +72,8 @@ test(
   'npm run package makes a .vsix with only the bundles, the panel, the icon, the schema and the metadata',
   { timeout: 240_000 },
   () => {
-    assert.ok(existsSync(join(root, 'node_modules/.bin/vsce')), '@vscode/vsce is not installed');
-    const copy = mkdtempSync(join(tmpdir(), 'aw-vsix-'));
+    const { copy, vsix } = packageVsix(root);
     try {
-      for (const part of [
-        'package.json',
-        '.vscodeignore',
-        'README.md',
-        'CHANGELOG.md',
-        'LICENSE',
-        'tsconfig.json',
-        'scripts',
-        'src',
-        'media',
-      ])
-        cpSync(join(root, part), join(copy, part), { recursive: true });
-      symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
-      const run = spawnSync('npm', ['run', 'package'], {
-        cwd: copy,
-        encoding: 'utf8',
-        timeout: 200_000,
-        env: { ...process.env, npm_config_update_notifier: 'false' },
-      });
-      assert.equal(run.status, 0, `npm run package failed:\n${run.stdout}\n${run.stderr}`);
-      const vsix = join(copy, 'agent-warden.vsix');
-      assert.ok(existsSync(vsix), 'the .vsix was written');
       const entries = zipEntries(readFileSync(vsix));
       const stray = entries.filter((name) => !ALLOWED.some((pattern) => pattern.test(name)));
       assert.deepEqual(stray, [], 'nothing outside the shipped set is inside');

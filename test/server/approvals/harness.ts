@@ -9,6 +9,7 @@ import { ActivityLog } from '../../../src/core/activity/log';
 import { Evaluator } from '../../../src/core/evaluator';
 import { definePolicy } from '../../../src/core/policies/types';
 import { WardenHost } from '../../../src/server/host';
+import type { HookEvent } from '../../../src/core/types';
 import { aHookEvent } from '../../builders/hookEvent';
 import { aTempProject } from '../../builders/tempProject';
 
@@ -44,7 +45,10 @@ export interface Endpoint {
   close(): Promise<void>;
 }
 
-export async function startEndpoint(opts: { approvalTimeoutSeconds: number }): Promise<Endpoint> {
+export async function startEndpoint(opts: {
+  approvalTimeoutSeconds: number | (() => number);
+  hookTimeoutSeconds?: (event: HookEvent) => number | undefined;
+}): Promise<Endpoint> {
   await Evaluator.ready();
   const temp = aTempProject({ name: 'approvals-http', branch: 'main' });
   const { root, dir: project } = temp;
@@ -59,6 +63,7 @@ export async function startEndpoint(opts: { approvalTimeoutSeconds: number }): P
     log,
     hookToken,
     approvalTimeoutSeconds: opts.approvalTimeoutSeconds,
+    ...(opts.hookTimeoutSeconds ? { hookTimeoutSeconds: opts.hookTimeoutSeconds } : {}),
     failureDecision: () => 'deny',
     panel: {
       assetsDir: join(root, 'no-assets'),

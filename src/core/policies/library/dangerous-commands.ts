@@ -4,7 +4,7 @@ import { resolvePath, relatePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { argsOf, commandsWithCwd, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
-import { inAllowedDirs } from '../../facts/temp-dirs';
+import { inAllowedDirs, touchesHome } from '../../facts/temp-dirs';
 import { matchesAny } from './shared/patterns';
 import { inlineCode } from '../../facts/programs';
 
@@ -185,7 +185,11 @@ function judgeDelete(t: DeleteTarget, call: ToolCall, params: DeleteParams): Jud
     if (absolute === gitDir) return { decision: 'deny', what: "the repository's history (.git)", target: t.word };
     return null;
   }
-  if (inAllowedDirs(absolute, params.allowedPaths, call.home, params.allowTempDirs)) return null;
+  // `rm -rf /tmp/$X` or `/tmp/*` could name the home when the home lies in /tmp.
+  const openAt = t.word.search(/[$`*?[]/);
+  const openDir = openAt === -1 ? '' : t.word.slice(0, t.word.lastIndexOf('/', openAt) + 1);
+  const couldReachHome = openAt !== -1 && touchesHome(resolvePath(openDir, t.cwd, call.home), call.home);
+  if (!couldReachHome && inAllowedDirs(absolute, params.allowedPaths, call.home, params.allowTempDirs)) return null;
   const where =
     relation === 'home'
       ? 'your whole home folder'

@@ -31,6 +31,8 @@ const CODE_KEYS: readonly RegExp[] = [
   /^http\.proxy$/,
   /^interactive\.difffilter$/,
   /^sendemail\.(smtpserver|tocmd|cccmd)$/,
+  // Trusting every repository's config (`safe.directory *`) lets any checkout's config run code.
+  /^safe\.directory$/,
 ];
 
 function isCodeKey(key: string, value: string | undefined): boolean {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inlineCode } from '../../facts/programs';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
@@ -109,8 +110,19 @@ function dumpsEnvironment(cmd: SimpleCommand): boolean {
   return false;
 }
 
+// Interpreter code that serialises the whole environment (not one named variable) and sends it.
+const WHOLE_ENV_IN_CODE =
+  /process\.env(?!\s*(\.|\[|\?\.))|os\.environ(?!\s*(\[|\.get|\.setdefault))|\bENV\.(to_h|to_a|inspect)\b|\$_ENV(?!\s*\[)|getenv\(\s*\)|%ENV(?!\s*\{)/;
+const NETWORK_IN_CODE =
+  /\b(fetch|axios|https?\.request|urlopen|requests\.(post|get|put)|Net::HTTP|curl_exec|XMLHttpRequest|socket)\b/;
+
 function envDumpEgress(call: ToolCall): string | null {
   const commands = shellCommands(call);
+  for (const cmd of commands) {
+    const code = inlineCode(cmd);
+    if (code !== undefined && WHOLE_ENV_IN_CODE.test(code) && NETWORK_IN_CODE.test(code))
+      return `${cmd.name} code that sends the whole environment`;
+  }
   const withCwd = commandsWithCwd(call);
   const dumpFiles = new Set<string>();
   for (const { cmd, cwd, index } of withCwd) {

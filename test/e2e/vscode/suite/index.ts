@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { WardenApi } from '../../../../src/extension/extension';
 import { checkLanguageModelJudge, checkStoredApiKey } from './judge';
+import { until } from '../until';
+import { measureHostMemory } from './memory';
+import { checkConnectAnotherAgent } from './connectAgent';
 
 // Runs inside a real VS Code extension host (code-server), loaded through
 // extensionTestsPath. It checks what only the host can see, then hands over to
@@ -12,20 +15,6 @@ import { checkLanguageModelJudge, checkStoredApiKey } from './judge';
 
 function log(message: string): void {
   console.log(`[suite] ${message}`);
-}
-
-async function until<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 export async function run(): Promise<void> {
@@ -78,7 +67,11 @@ export async function run(): Promise<void> {
   assert.ok(settings.hooks.PermissionRequest, 'a PermissionRequest hook was written');
   log('connect wrote .claude/settings.local.json');
 
+  await checkConnectAnotherAgent(folder, log);
+
   const endpoint = { url, token: api.hookToken() ?? '', folder };
+  // Before the judge checks turn a judge on and before a panel attaches: the calls meet Warden alone.
+  await measureHostMemory(handshake, endpoint, log);
   await checkLanguageModelJudge(endpoint, log);
   await checkStoredApiKey(endpoint, log);
 
@@ -93,7 +86,8 @@ export async function run(): Promise<void> {
       existsSync(join(handshake, 'browser-done.json'))
         ? readFileSync(join(handshake, 'browser-done.json'), 'utf8')
         : undefined,
-    120_000,
+    // The browser side also checks the ask notifications and, when asked to, measures a burst.
+    process.env.AGENT_WARDEN_PANEL_BURST ? 800_000 : 300_000,
   );
   const outcome = JSON.parse(done) as { ok: boolean; error?: string };
   assert.equal(outcome.ok, true, outcome.error);

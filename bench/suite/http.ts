@@ -1,0 +1,240 @@
+import { join } from 'node:path';
+import { startFakeJudge } from './fake-judge';
+import { runLoad } from './http-load';
+import { mixBody, type MixCall } from './mix';
+import type { BenchResults, Figure } from './schema';
+import { startServe } from './serve';
+import { step } from './progress';
+import { once, ofRuns, ofSamples, quantile, type Budget } from './stats';
+
+// Figures through a real `agent-warden serve` on loopback: latency and throughput by connection count,
+// memory after N calls, the time Warden adds over a judge, and the long load run.
+
+/** Room for every row of the longest run, so count in against count out is not cut by rotation. */
+const ROOMY_LOG = { log: { maxBytes: 64 * 1024 * 1024, keep: 40 } };
+
+export interface HttpOptions {
+  cli: string;
+  folder: string;
+  calls: readonly MixCall[];
+  connections: number[];
+  runs: number;
+  callsPerRun: (connections: number) => number;
+  /** One budget per connection count. */
+  budgets: (connections: number) => Budget;
+}
+
+export async function httpFigures(
+  opts: HttpOptions,
+): Promise<{ http: BenchResults['http']; serveEventLoopMaxMs: BenchResults['serveEventLoopMaxMs'] }> {
+  const world = { home: join(opts.folder, 'home'), project: join(opts.folder, 'home', 'project') };
+  const serve = await startServe({ cli: opts.cli, world, config: ROOMY_LOG });
+  try {
+    const body = (tag: string) => (index: number) => mixBody(world.project, opts.calls, index, tag);
+    await runLoad({
+      url: serve.url,
+      token: serve.token,
+      connections: 8,
+      calls: opts.calls.length * 10,
+      body: body('warm'),
+    });
+    const loopMax: number[] = [];
+    let loopMissing = false;
+    const rows: BenchResults['http'] = [];
+    for (const connections of opts.connections) {
+      const perRun = { p50: [] as number[], p95: [] as number[], p99: [] as number[], throughput: [] as number[] };
+      const budget = opts.budgets(connections);
+      for (let run = 0; budget.another(run, opts.runs); run++) {
+        await serve.loopStats(true);
+        const figures = await runLoad({
+          url: serve.url,
+          token: serve.token,
+          connections,
+          calls: opts.callsPerRun(connections),
+          // A run that cannot finish in its share ends early: fewer calls, the same kind of figure.
+          seconds: budget.secondsLeft(3) / Math.max(1, opts.runs - run),
+          body: body(`c${connections}r${run}`),
+        });
+        if (figures.failed > 0) throw new Error(`${figures.failed} calls failed at ${connections} connections`);
+        const loop = await serve.loopStats();
+        if (loop) loopMax.push(loop.eventLoopMaxMs);
+        else loopMissing = true;
+        const sorted = [...figures.latencies].sort((a, b) => a - b);
+        perRun.p50.push(quantile(sorted, 0.5));
+        perRun.p95.push(quantile(sorted, 0.95));
+        perRun.p99.push(quantile(sorted, 0.99));
+        perRun.throughput.push(figures.callsPerSecond);
+      }
+      rows.push({
+        connections,
+        callsPerRun: opts.callsPerRun(connections),
+        p50: ofRuns(perRun.p50, 'ms'),
+        p95: ofRuns(perRun.p95, 'ms'),
+        p99: ofRuns(perRun.p99, 'ms'),
+        throughput: ofRuns(perRun.throughput, 'calls/s'),
+      });
+    }
+    const serveEventLoopMaxMs = loopMissing
+      ? { skipped: 'this build of serve does not report event-loop figures on /health (AGENT_WARDEN_STATS)' }
+      : ofRuns(loopMax, 'ms');
+    return { http: rows, serveEventLoopMaxMs };
+  } finally {
+    await serve.stop();
+  }
+}
+
+export interface MemoryOptions {
+  cli: string;
+  folder: string;
+  calls: readonly MixCall[];
+  total: number;
+  connections: number;
+  /** Without one the run goes on to `total` calls however long it takes (the full run). */
+  budget?: Budget;
+}
+
+/** A fresh serve, `total` calls of the mix, its resident memory before and after, and the rows it logged. */
+export async function memoryFigures(opts: MemoryOptions): Promise<BenchResults['memory']> {
+  const world = { home: join(opts.folder, 'home'), project: join(opts.folder, 'home', 'project') };
+  const serve = await startServe({ cli: opts.cli, world, config: ROOMY_LOG });
+  try {
+    const rssAtStart = serve.rssMb();
+    const figures = await runLoad({
+      url: serve.url,
+      token: serve.token,
+      connections: opts.connections,
+      calls: opts.total,
+      ...(opts.budget ? { seconds: opts.budget.secondsLeft(5) } : {}),
+      body: (index) => mixBody(world.project, opts.calls, index, 'memory'),
+    });
+    if (figures.failed > 0) throw new Error(`${figures.failed} of ${opts.total} calls failed in the memory run`);
+    if (opts.budget && figures.answered < opts.total) opts.budget.cut = true;
+    step(`  ${figures.answered} calls in ${figures.seconds.toFixed(1)} s`);
+    return {
+      calls: figures.answered,
+      connections: opts.connections,
+      rssAtStart: once(rssAtStart, 'MB'),
+      rssAfter: once(serve.rssMb(), 'MB'),
+      rowsLogged: serve.rowsLogged(),
+    };
+  } finally {
+    await serve.stop();
+  }
+}
+
+export interface JudgeOptions {
+  cli: string;
+  folder: string;
+  delayMs: number;
+  calls: number;
+  budget: Budget;
+}
+
+/** The judge tier's rate limit lets about five calls a second through; calls are paced below it. */
+const JUDGE_PACE_MS = 250;
+
+function judgedBody(project: string, index: number): string {
+  return JSON.stringify({
+    session_id: `judge-${index}`,
+    transcript_path: join(project, 'transcript.jsonl'),
+    cwd: project,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    // Distinct text each time: a judge reply cache must never answer for the judge.
+    tool_input: { command: `rm -rf build${index} && npm run build`, description: 'bench' },
+    tool_use_id: `toolu_judge_${index}`,
+  });
+}
+
+export async function judgeFigures(opts: JudgeOptions): Promise<BenchResults['judge']> {
+  const judge = await startFakeJudge(opts.delayMs);
+  const world = { home: join(opts.folder, 'home'), project: join(opts.folder, 'home', 'project') };
+  const serve = await startServe({
+    cli: opts.cli,
+    world,
+    config: { semantic: { mode: 'enforce', provider: 'systemone', url: judge.url, timeoutMs: 10_000 } },
+  });
+  try {
+    const added: number[] = [];
+    for (let index = 0; opts.budget.another(index, opts.calls + 2, 7); index++) {
+      const started = performance.now();
+      const figures = await runLoad({
+        url: serve.url,
+        token: serve.token,
+        connections: 1,
+        calls: 1,
+        body: () => judgedBody(world.project, index),
+      });
+      if (figures.failed > 0) throw new Error('a judged call failed');
+      // The first two open the judge's connection and warm its path.
+      if (index >= 2) added.push(figures.latencies[0]! - opts.delayMs);
+      const wait = JUDGE_PACE_MS - (performance.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    return {
+      delayMs: opts.delayMs,
+      calls: added.length,
+      judgeRequests: (await judge.requests()) - 2,
+      added: ofSamples(added, 'ms'),
+    };
+  } finally {
+    await serve.stop();
+    judge.stop();
+  }
+}
+
+export interface LoadRunOptions {
+  cli: string;
+  folder: string;
+  calls: readonly MixCall[];
+  connections: number;
+  seconds: number;
+  judgeDelayMs: number;
+  judgeTimeoutMs: number;
+}
+
+/** The long run: many connections of mixed calls against a slow judge, measured once. */
+export async function loadRunFigures(opts: LoadRunOptions): Promise<NonNullable<BenchResults['full']>['load']> {
+  const judge = await startFakeJudge(opts.judgeDelayMs);
+  const world = { home: join(opts.folder, 'home'), project: join(opts.folder, 'home', 'project') };
+  const serve = await startServe({
+    cli: opts.cli,
+    world,
+    config: {
+      ...ROOMY_LOG,
+      semantic: { mode: 'enforce', provider: 'systemone', url: judge.url, timeoutMs: opts.judgeTimeoutMs },
+    },
+  });
+  try {
+    await serve.loopStats(true);
+    const figures = await runLoad({
+      url: serve.url,
+      token: serve.token,
+      connections: opts.connections,
+      seconds: opts.seconds,
+      deadlineMs: opts.judgeTimeoutMs,
+      body: (index) => mixBody(world.project, opts.calls, index, 'load'),
+    });
+    const loop = await serve.loopStats();
+    const latency: Figure = ofSamples(figures.latencies.length ? figures.latencies : [0], 'ms');
+    return {
+      connections: opts.connections,
+      seconds: figures.seconds,
+      judgeDelayMs: opts.judgeDelayMs,
+      deadlineMs: opts.judgeTimeoutMs,
+      callsIn: figures.sent,
+      callsAnswered: figures.answered,
+      rowsOut: serve.rowsLogged(),
+      pastDeadline: figures.pastDeadline,
+      failed: figures.failed,
+      judgeRequests: await judge.requests(),
+      latency,
+      rssAfter: once(serve.rssMb(), 'MB'),
+      eventLoopMaxMs: loop ? loop.eventLoopMaxMs : null,
+    };
+  } finally {
+    await serve.stop();
+    judge.stop();
+  }
+}

@@ -1,0 +1,220 @@
+// `npm run bench` (and bench:full, and the reduced run the CI test makes): every figure in one run of
+// one process tree, so the ratios compare; one table printed and the results written as JSON.
+// Usage (through bench/run.mjs, which bundles this file): [--reduced | --full] [--out FILE]
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { FAKE_JUDGE_FLAG, serveFakeJudge } from './fake-judge';
+import { httpFigures, judgeFigures, loadRunFigures, memoryFigures } from './http';
+import { inProcessFigures } from './inprocess';
+import { digestFigures, envelopeFigures, redactionFigures, type MicroSizes } from './micro';
+import { mixCalls } from './mix';
+import { bridgeFigures, extensionHostFigures, floorSamples } from './processes';
+import { resultsSchema, type BenchResults } from './schema';
+import { step } from './progress';
+import { Budget, ofSamples } from './stats';
+import { ratiosToFloor, renderTable } from './table';
+
+type Mode = BenchResults['mode'];
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+interface Plan {
+  runs: number;
+  microRuns: number;
+  inProcessCalls: number;
+  floorPerBatch: number;
+  httpCalls: (connections: number) => number;
+  memoryCalls: number;
+  judgeCalls: number;
+  transcriptBytes: number[];
+  /** Seconds per section; a section past its share stops repeating (see Budget). */
+  seconds: { inProcess: number; httpPerConnections: number; memory: number; judge: number; bridge: number };
+  bridge?: { runs: number; rounds: number; fallbackRounds: number };
+}
+
+/** Under three minutes on two shared cores. */
+const DEFAULT_PLAN: Plan = {
+  runs: 5,
+  microRuns: 9,
+  inProcessCalls: 300,
+  floorPerBatch: 3,
+  httpCalls: (c) => (c === 1 ? 300 : c <= 8 ? 1000 : 1500),
+  memoryCalls: 10_000,
+  judgeCalls: 30,
+  transcriptBytes: [10 * KB, 10 * MB, 100 * MB],
+  // With the fixed sections (floor, redaction, envelope, digest, three serve starts), under 180 s.
+  seconds: { inProcess: 15, httpPerConnections: 12, memory: 50, judge: 12, bridge: 25 },
+  bridge: { runs: 3, rounds: 2, fallbackRounds: 1 },
+};
+
+const PLANS: Record<Mode, Plan> = {
+  // Seconds: the CI test checks that it completes and writes valid results, never what they say.
+  reduced: {
+    runs: 2,
+    microRuns: 2,
+    inProcessCalls: 20,
+    floorPerBatch: 1,
+    httpCalls: (c) => Math.max(10, c),
+    memoryCalls: 100,
+    judgeCalls: 2,
+    transcriptBytes: [10 * KB, 100 * KB, 1 * MB],
+    seconds: { inProcess: 3, httpPerConnections: 3, memory: 5, judge: 3, bridge: 0 },
+  },
+  default: DEFAULT_PLAN,
+  // The default run, and then the full run's own sections.
+  full: DEFAULT_PLAN,
+};
+
+// BENCH_FULL_CALLS and BENCH_LOAD_SECONDS shrink the full run's sections, to try its path quickly.
+const FULL_CALLS = Number(process.env['BENCH_FULL_CALLS'] ?? 100_000);
+const LOAD = {
+  connections: 64,
+  seconds: Number(process.env['BENCH_LOAD_SECONDS'] ?? 60),
+  judgeDelayMs: 1500,
+  judgeTimeoutMs: 2000,
+};
+const JUDGE_DELAY_MS = 50;
+
+function options(argv: string[]): { mode: Mode; out: string } {
+  const root = resolve(__dirname, '..', '..');
+  const outAt = argv.indexOf('--out');
+  const mode: Mode = argv.includes('--full') ? 'full' : argv.includes('--reduced') ? 'reduced' : 'default';
+  return { mode, out: outAt >= 0 ? resolve(argv[outAt + 1]!) : join(root, 'bench', 'results.json') };
+}
+
+async function main(): Promise<void> {
+  const { mode, out } = options(process.argv.slice(2));
+  const plan = PLANS[mode];
+  const root = resolve(__dirname, '..', '..');
+  const cli = join(root, 'dist', 'cli.js');
+  const startedAt = new Date();
+  const loadAverageAtStart = loadavg();
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'aw-bench-')));
+  const folder = (name: string) => join(base, name);
+  const calls = mixCalls(folder('mix-project'));
+  // The floor is sampled between the sections, so it shares their share of the machine's load.
+  const floor: number[] = [];
+  const budgets: Budget[] = [];
+  const budget = (section: string, seconds: number) => {
+    const made = new Budget(section, seconds);
+    budgets.push(made);
+    return made;
+  };
+  const sampleFloor = async () => floor.push(...(await floorSamples(plan.floorPerBatch)));
+  try {
+    await sampleFloor();
+    step('in-process evaluation');
+    const inProcess = await inProcessFigures({
+      folder: folder('in-process'),
+      calls,
+      runs: plan.runs,
+      callsPerRun: plan.inProcessCalls,
+      budget: budget('in-process', plan.seconds.inProcess),
+    });
+    const sizes: MicroSizes = {
+      redactionChars: [1 * KB, 16 * KB, 128_000],
+      transcriptBytes: plan.transcriptBytes,
+      digestBytes: [1 * KB, 1 * MB],
+      runs: plan.microRuns,
+    };
+    step('redaction');
+    const redaction = redactionFigures(sizes);
+    step('envelope build (transcripts are written to a temp folder and deleted)');
+    const envelope = envelopeFigures(sizes, folder('envelope'));
+    rmSync(folder('envelope'), { recursive: true, force: true });
+    step('digest');
+    const digest = digestFigures(sizes);
+    await sampleFloor();
+    step('http through serve at 1, 8 and 64 connections');
+    const { http, serveEventLoopMaxMs } = await httpFigures({
+      cli,
+      folder: folder('http'),
+      calls,
+      connections: [1, 8, 64],
+      runs: plan.runs,
+      callsPerRun: plan.httpCalls,
+      budgets: (connections) => budget(`http ${connections} conn`, plan.seconds.httpPerConnections),
+    });
+    step(`memory after ${plan.memoryCalls} calls`);
+    const memory = await memoryFigures({
+      cli,
+      folder: folder('memory'),
+      calls,
+      total: plan.memoryCalls,
+      connections: 8,
+      budget: budget('memory', plan.seconds.memory),
+    });
+    await sampleFloor();
+    step(`time added over a judge answering in ${JUDGE_DELAY_MS} ms`);
+    const judge = await judgeFigures({
+      cli,
+      folder: folder('judge'),
+      delayMs: JUDGE_DELAY_MS,
+      calls: plan.judgeCalls,
+      budget: budget('judge', plan.seconds.judge),
+    });
+    step('command bridge');
+    const bridge = plan.bridge
+      ? bridgeFigures(root, plan.bridge, budget('bridge', plan.seconds.bridge))
+      : { skipped: 'not run in the reduced mode (its fallback alone takes seconds a run)' };
+    await sampleFloor();
+    let full: BenchResults['full'];
+    if (mode === 'full') {
+      step(`full: memory after ${FULL_CALLS} calls`);
+      const fullMemory = await memoryFigures({
+        cli,
+        folder: folder('memory-full'),
+        calls,
+        total: FULL_CALLS,
+        connections: 8,
+      });
+      step(`full: load run, ${LOAD.connections} connections for ${LOAD.seconds} s against a slow judge`);
+      const load = await loadRunFigures({ cli, folder: folder('load'), calls, ...LOAD });
+      step(`full: the extension host over ${FULL_CALLS} calls, through code-server`);
+      const extensionHost = extensionHostFigures(root, FULL_CALLS, folder('host-memory.json'));
+      full = { memory: fullMemory, load, extensionHost };
+    }
+    const partial = {
+      schemaVersion: 1 as const,
+      mode,
+      startedAt: startedAt.toISOString(),
+      seconds: (Date.now() - startedAt.getTime()) / 1000,
+      machine: {
+        node: process.version,
+        platform: `${process.platform}-${process.arch}`,
+        cpus: cpus().length,
+        loadAverageAtStart,
+        loadAverageAtEnd: loadavg(),
+      },
+      floor: ofSamples(floor, 'ms'),
+      mix: { distinctCalls: calls.length, dangerous: calls.filter((c) => c.dangerous).length },
+      http,
+      inProcess,
+      bridge,
+      redaction,
+      envelope,
+      digest,
+      memory,
+      serveEventLoopMaxMs,
+      judge,
+      cutByBudget: budgets.filter((b) => b.cut).map((b) => b.section),
+      ...(full ? { full } : {}),
+    };
+    const results = resultsSchema.parse({ ...partial, ratiosToFloor: ratiosToFloor(partial) });
+    writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
+    console.log(renderTable(results));
+    step(`done; written to ${out}`);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+const judgeAt = process.argv.indexOf(FAKE_JUDGE_FLAG);
+if (judgeAt >= 0) serveFakeJudge(Number(process.argv[judgeAt + 1]));
+else
+  main().catch((err: Error) => {
+    console.error(err.stack ?? err.message);
+    process.exit(1);
+  });
