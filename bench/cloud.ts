@@ -19,6 +19,7 @@ import { selectQuestions } from '../src/core/semantic/questions';
 import { buildCloudBlock } from '../src/core/cloud/block';
 import { parseCloudBlock } from '../src/core/cloud/reply';
 import { DEFAULT_CAPS } from '../src/core/semantic/caps';
+import { aConfig } from '../test/builders/config';
 
 const FAKE_DELAY_MS = 20;
 
@@ -104,24 +105,7 @@ function world(): { root: string; project: string; home: string; transcript: str
 }
 
 function config(cloud: ResolvedConfig['cloud'], semantic: ResolvedConfig['semantic']): ResolvedConfig {
-  return {
-    policySettings: new Map(),
-    faces: new FaceBook(new Map()),
-    redactionAllowlist: [],
-    semantic,
-    cloud,
-    approvalsTimeoutSeconds: 120,
-    failureDecision: 'deny',
-    deterministicBudgetMs: 2000,
-    logMaxBytes: 1 << 20,
-    logKeep: 5,
-    trustedRoots: [],
-    projectTrusted: true,
-    files: [],
-    errors: [],
-    warnings: [],
-    held: [],
-  };
+  return aConfig().semantic(semantic).cloud(cloud).trusted().build();
 }
 
 async function main(): Promise<void> {

@@ -5,14 +5,15 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeDir, repoRoot, tempDir } from '../builders/process';
+import { repoRoot } from '../builders/process';
 import { resultsSchema } from '../../bench/suite/schema';
+import { aTempDir, removeDir } from '../builders/tempProject';
 
 test(
   'the reduced bench completes, prints its table and writes results the schema accepts',
   { timeout: 900_000 },
   () => {
-    const dir = tempDir('bench');
+    const dir = aTempDir('bench');
     try {
       const out = join(dir, 'results.json');
       const env = { ...process.env };

@@ -1,17 +1,8 @@
-// Shared by the suites: where the repository and its fixtures
-// are, temp folders, and running the built CLI as a child process.
+// Shared by the suites: where the repository and its fixtures are, and running the built CLI
+// (serve, hook, one-shot commands) as a child process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 /** The repository root: the nearest ancestor of this bundle holding the agent-warden package.json. */
@@ -49,23 +40,6 @@ export function cliPath(): string {
   const path = join(repoRoot(), 'dist', 'cli.js');
   if (!existsSync(path)) throw new Error(`${path} is missing: run \`node scripts/build.mjs --tests\` first`);
   return path;
-}
-
-/** A fresh folder under the system temp dir (real path, so comparisons with resolved paths hold). */
-export function tempDir(prefix: string): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), `aw-foundation-${prefix}-`)));
-}
-
-export function removeDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-}
-
-/** A project folder (it holds .git, so it is its own project root). */
-export function makeProject(prefix = 'project'): string {
-  const dir = tempDir(prefix);
-  mkdirSync(join(dir, '.git'));
-  writeFileSync(join(dir, '.git', 'HEAD'), 'ref: refs/heads/feature\n');
-  return dir;
 }
 
 /** A fake `claude` binary that prints the given version line. */
@@ -211,24 +185,6 @@ export function startServe(opts: CliOptions & { args?: string[] } = {}): Promise
       fail(`it exited early (code ${code}, signal ${signal})`);
     });
   });
-}
-
-/** A PreToolUse body for a Bash command, shaped like the real fixture. */
-export function bashPreToolUse(
-  command: string,
-  cwd: string,
-  sessionId = 'session-foundation',
-): Record<string, unknown> {
-  return {
-    session_id: sessionId,
-    transcript_path: join(cwd, 'transcript.jsonl'),
-    cwd,
-    permission_mode: 'default',
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Bash',
-    tool_input: { command, description: 'foundation test' },
-    tool_use_id: 'toolu_foundation',
-  };
 }
 
 /** Every JSON line of a JSONL file (an absent file has none). */

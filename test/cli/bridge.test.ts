@@ -11,21 +11,19 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { readOrCreateEndpointKey, replyMac, signRecord } from '../../src/core/endpointAuth';
 import {
-  bashPreToolUse,
   isolatedEnv,
   jsonLines,
-  makeProject,
-  removeDir,
   runCli,
   runHook,
   runNode,
   hookPath,
   startServe,
-  tempDir,
   type CliResult,
   type CliOptions,
 } from '../builders/process';
-import { reasonOf, shellCall, verdictOf } from '../builders/agentPayloads';
+import { reasonOf, verdictOf } from '../builders/agentPayloads';
+import { aHookEvent } from '../builders/hookEvent';
+import { aProjectDir, aTempDir, removeDir } from '../builders/tempProject';
 
 type Runner = (args: string[], opts: CliOptions) => Promise<CliResult>;
 const ENTRIES: [string, Runner][] = [
@@ -34,8 +32,8 @@ const ENTRIES: [string, Runner][] = [
 ];
 
 function setup(t: { after(fn: () => void | Promise<void>): void }): { project: string; home: string; state: string } {
-  const project = makeProject('bridge-project');
-  const home = tempDir('bridge-home');
+  const project = aProjectDir('bridge-project');
+  const home = aTempDir('bridge-home');
   t.after(() => {
     removeDir(project);
     removeDir(home);
@@ -137,7 +135,7 @@ for (const [entry, run] of ENTRIES) {
 
     // The bridge gets its own state folder holding only the key, the token and a copy of
     // the record: whatever it evaluated itself would land in its own log, not serve's.
-    const bridgeHome = tempDir('bridge-own-home');
+    const bridgeHome = aTempDir('bridge-own-home');
     t.after(() => removeDir(bridgeHome));
     const bridgeState = join(bridgeHome, '.agent-warden');
     mkdirSync(join(bridgeState, 'endpoints'), { recursive: true, mode: 0o700 });
@@ -145,7 +143,7 @@ for (const [entry, run] of ENTRIES) {
     copyFileSync(join(state, 'endpoint-key'), join(bridgeState, 'endpoint-key'));
     copyFileSync(join(state, 'hook-token'), join(bridgeState, 'hook-token'));
 
-    const body = bashPreToolUse('rm -rf /', project, `forwarded-${entry}`);
+    const body = aHookEvent().bash('rm -rf /').inCwd(project).session(`forwarded-${entry}`).body();
     const result = await run(['--agent', 'claude'], {
       cwd: project,
       env: isolatedEnv(bridgeHome),
@@ -168,7 +166,7 @@ test('with an endpoint up, every agent gets its own shape through the bridge, an
       await runHook(['--agent', agent], {
         cwd: project,
         env: isolatedEnv(home),
-        stdin: JSON.stringify(shellCall(agent, 'rm -rf /', project)),
+        stdin: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body(agent)),
       }),
     );
     assert.equal(verdictOf(agent, denied), 'deny', `${agent}: ${JSON.stringify(denied)}`);
@@ -177,7 +175,7 @@ test('with an endpoint up, every agent gets its own shape through the bridge, an
     await runHook(['--agent', 'claude'], {
       cwd: project,
       env: isolatedEnv(home),
-      stdin: JSON.stringify(bashPreToolUse('sudo apt-get install -y jq', project, 'ask-up')),
+      stdin: JSON.stringify(aHookEvent().bash('sudo apt-get install -y jq').inCwd(project).session('ask-up').body()),
     }),
   );
   assert.equal(ask.hookSpecificOutput.permissionDecision, 'ask');
@@ -185,7 +183,7 @@ test('with an endpoint up, every agent gets its own shape through the bridge, an
     await runHook(['--agent', 'codex'], {
       cwd: project,
       env: isolatedEnv(home),
-      stdin: JSON.stringify(shellCall('codex', 'sudo apt-get install -y jq', project)),
+      stdin: JSON.stringify(aHookEvent().bash('sudo apt-get install -y jq').inCwd(project).body('codex')),
     }),
   );
   assert.match(reasonOf('codex', codexAsk), /Codex CLI cannot ask its user from a hook/);
@@ -201,7 +199,7 @@ test('dist/hook.js forwards without loading the evaluation core, and loads it on
     preload,
     `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(probe)}, JSON.stringify(Object.keys(require.cache))));\n`,
   );
-  const stdin = JSON.stringify(bashPreToolUse('ls', project));
+  const stdin = JSON.stringify(aHookEvent().bash('ls').inCwd(project).body());
   const forwarded = await runNode(['-r', preload, hookPath(), '--agent', 'claude'], {
     cwd: project,
     env: isolatedEnv(home),
@@ -231,7 +229,7 @@ test('with the endpoint killed, its stale record is ignored and removed, and the
   const result = await runHook(['--agent', 'claude'], {
     cwd: project,
     env: isolatedEnv(home),
-    stdin: JSON.stringify(bashPreToolUse('rm -rf /', project, 'in-process')),
+    stdin: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).session('in-process').body()),
   });
   assertDeny(reply(result));
   assert.doesNotMatch(result.stderr, /did not answer/, 'the dead endpoint was not even tried');
@@ -247,7 +245,7 @@ test('a recorded endpoint that does not answer: the bridge says so and evaluates
   const result = await runHook(['--agent', 'claude'], {
     cwd: project,
     env: isolatedEnv(home),
-    stdin: JSON.stringify(bashPreToolUse('rm -rf /', project)),
+    stdin: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body()),
   });
   assertDeny(reply(result));
   assert.match(result.stderr, /did not answer/);
@@ -262,7 +260,7 @@ test('a slow endpoint: past --timeout the bridge stops waiting and evaluates in-
   const result = await runHook(['--agent', 'codex', '--timeout', '1'], {
     cwd: project,
     env: isolatedEnv(home),
-    stdin: JSON.stringify(shellCall('codex', 'rm -rf /', project)),
+    stdin: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body('codex')),
   });
   assert.equal(verdictOf('codex', reply(result)), 'deny');
   assert.equal(slow.calls(), 1, 'the endpoint was tried');
@@ -277,7 +275,7 @@ test('a reply without a valid MAC is never used: an impostor answering "no objec
     const result = await runHook(['--agent', 'claude'], {
       cwd: project,
       env: isolatedEnv(home),
-      stdin: JSON.stringify(bashPreToolUse('rm -rf /', project)),
+      stdin: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body()),
     });
     assertDeny(reply(result));
     assert.equal(fake.calls(), 1);
@@ -297,7 +295,7 @@ test('a reply MAC made for another nonce (a replayed reply) is never used', asyn
   const result = await runHook(['--agent', 'claude'], {
     cwd: project,
     env: isolatedEnv(home),
-    stdin: JSON.stringify(bashPreToolUse('rm -rf /', project)),
+    stdin: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body()),
   });
   assertDeny(reply(result));
   assert.equal(fake.calls(), 1);
@@ -320,7 +318,7 @@ test('records that fail authentication or leave loopback are never used', async 
   const result = await runHook(['--agent', 'claude'], {
     cwd: project,
     env: isolatedEnv(home),
-    stdin: JSON.stringify(bashPreToolUse('rm -rf /', project)),
+    stdin: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body()),
   });
   assertDeny(reply(result));
   assert.equal(fake.calls(), 0, 'the forged record was not followed');
@@ -333,7 +331,7 @@ test('in-process, an ask becomes a deny that says why; a harmless call is no obj
   const ask = await runHook(['--agent', 'claude'], {
     cwd: project,
     env: isolatedEnv(home),
-    stdin: JSON.stringify(bashPreToolUse('sudo apt-get install -y jq', project)),
+    stdin: JSON.stringify(aHookEvent().bash('sudo apt-get install -y jq').inCwd(project).body()),
   });
   const reason = assertDeny(reply(ask));
   assert.match(reason, /\[sudo\]/, 'the asking policy is named');
@@ -341,7 +339,7 @@ test('in-process, an ask becomes a deny that says why; a harmless call is no obj
   const harmless = await runHook(['--agent', 'gemini'], {
     cwd: project,
     env: isolatedEnv(home),
-    stdin: JSON.stringify(shellCall('gemini', 'ls -la', project)),
+    stdin: JSON.stringify(aHookEvent().bash('ls -la').inCwd(project).body('gemini')),
   });
   assert.deepEqual(reply(harmless), {});
 });
@@ -361,7 +359,7 @@ test('no verdict at all: each agent gets the refusal it enforces (exit 2 + stder
   const notADir = join(home, 'a-file');
   writeFileSync(notADir, 'in the way');
   const env = isolatedEnv(home, { AGENT_WARDEN_HOME: notADir });
-  const stdin = JSON.stringify(bashPreToolUse('ls', project));
+  const stdin = JSON.stringify(aHookEvent().bash('ls').inCwd(project).body());
   for (const [entry, run] of ENTRIES) {
     const result = await run(['--agent', 'claude'], { cwd: project, env, stdin });
     assert.equal(result.code, 2, entry);
@@ -372,7 +370,7 @@ test('no verdict at all: each agent gets the refusal it enforces (exit 2 + stder
   const copilot = await runHook(['--agent', 'copilot'], {
     cwd: project,
     env,
-    stdin: JSON.stringify(shellCall('copilot', 'ls', project)),
+    stdin: JSON.stringify(aHookEvent().bash('ls').inCwd(project).body('copilot')),
   });
   assert.equal(copilot.code, 0);
   assert.equal(
@@ -383,7 +381,7 @@ test('no verdict at all: each agent gets the refusal it enforces (exit 2 + stder
   const gemini = await runHook(['--agent', 'gemini'], {
     cwd: project,
     env,
-    stdin: JSON.stringify(shellCall('gemini', 'ls', project)),
+    stdin: JSON.stringify(aHookEvent().bash('ls').inCwd(project).body('gemini')),
   });
   assert.equal(gemini.code, 2);
   assert.equal(JSON.parse(gemini.stdout).decision, 'deny');

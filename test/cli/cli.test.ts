@@ -6,20 +6,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { isAbsolute, join } from 'node:path';
 import { verdictRecordSchema } from '../../src/core/verdict/record';
 import { VERSION } from '../../src/core/version';
-import {
-  bashPreToolUse,
-  isolatedEnv,
-  jsonLines,
-  makeProject,
-  removeDir,
-  runCli,
-  startServe,
-  tempDir,
-} from '../builders/process';
+import { isolatedEnv, jsonLines, runCli, startServe } from '../builders/process';
+import { aHookEvent } from '../builders/hookEvent';
+import { aProjectDir, aTempDir, removeDir } from '../builders/tempProject';
 
 function setup(t: { after(fn: () => void | Promise<void>): void }): { project: string; home: string; state: string } {
-  const project = makeProject('cli-project');
-  const home = tempDir('cli-home');
+  const project = aProjectDir('cli-project');
+  const home = aTempDir('cli-home');
   t.after(() => {
     removeDir(project);
     removeDir(home);
@@ -69,7 +62,7 @@ test('the hook token file is 0600 and holds at least 128 random bits; the state 
   await again.stop();
   assert.equal(readFileSync(again.tokenFile, 'utf8').trim(), token, 'the token is kept across restarts');
 
-  const otherHome = tempDir('cli-home-other');
+  const otherHome = aTempDir('cli-home-other');
   t.after(() => removeDir(otherHome));
   const other = await startServe({ cwd: project, env: isolatedEnv(otherHome) });
   await other.stop();
@@ -81,7 +74,7 @@ test('serve answers hooks with its token and refuses without it', async (t) => {
   const serve = await startServe({ cwd: project, env: isolatedEnv(home) });
   t.after(() => serve.stop());
   const token = readFileSync(serve.tokenFile, 'utf8').trim();
-  const body = JSON.stringify(bashPreToolUse('rm -rf /', project));
+  const body = JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body());
   const refused = await fetch(`${serve.url}/hooks/claude`, {
     method: 'POST',
     body,
@@ -104,7 +97,7 @@ test('check prints the reply JSON and exits 0, for a deny and for an allow', asy
   const denied = await runCli(['check', '--agent', 'claude'], {
     cwd: project,
     env,
-    stdin: JSON.stringify(bashPreToolUse('rm -rf /', project, 'check-deny')),
+    stdin: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).session('check-deny').body()),
   });
   assert.equal(denied.code, 0, denied.stderr);
   const reply = JSON.parse(denied.stdout) as { hookSpecificOutput: Record<string, unknown> };
@@ -116,7 +109,7 @@ test('check prints the reply JSON and exits 0, for a deny and for an allow', asy
   const allowed = await runCli(['check', '--agent', 'claude'], {
     cwd: project,
     env,
-    stdin: JSON.stringify(bashPreToolUse('ls -la', project, 'check-allow')),
+    stdin: JSON.stringify(aHookEvent().bash('ls -la').inCwd(project).session('check-allow').body()),
   });
   assert.equal(allowed.code, 0, allowed.stderr);
   assert.equal(allowed.stdout, '{}\n');
@@ -156,7 +149,7 @@ test('check without --agent, or with an unknown one, is a usage error naming the
 
 test('evaluate prints a whole VerdictRecord that the record schema accepts', async (t) => {
   const { project, home } = setup(t);
-  const body = bashPreToolUse('rm -rf /', project, 'evaluate-session');
+  const body = aHookEvent().bash('rm -rf /').inCwd(project).session('evaluate-session').body();
   const result = await runCli(['evaluate', '--agent', 'claude'], {
     cwd: project,
     env: isolatedEnv(home),
@@ -189,7 +182,7 @@ test('evaluate prints a whole VerdictRecord that the record schema accepts', asy
 
 test('evaluate on input that is not a hook event is a usage error naming the problem', async (t) => {
   const { project, home } = setup(t);
-  const body = bashPreToolUse('ls', project);
+  const body = aHookEvent().bash('ls').inCwd(project).body();
   delete body.tool_name;
   const result = await runCli(['evaluate', '--agent', 'claude'], {
     cwd: project,
@@ -205,7 +198,7 @@ test('--config with a bad key: an error naming the key and the file, for every c
   const { project, home } = setup(t);
   const file = join(home, 'warden.config.json');
   writeFileSync(file, JSON.stringify({ policies: { sudo: { enabled: true } }, failure: { decison: 'deny' } }));
-  const stdin = JSON.stringify(bashPreToolUse('ls', project));
+  const stdin = JSON.stringify(aHookEvent().bash('ls').inCwd(project).body());
   for (const args of [
     ['check', '--agent', 'claude'],
     ['evaluate', '--agent', 'claude'],
@@ -233,7 +226,7 @@ test('a broken user config still gets a verdict, and stderr names the file and t
   const result = await runCli(['check', '--agent', 'claude'], {
     cwd: project,
     env: isolatedEnv(home),
-    stdin: JSON.stringify(bashPreToolUse('rm -rf /', project)),
+    stdin: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body()),
   });
   assert.equal(result.code, 0, result.stderr);
   assert.equal(
@@ -257,7 +250,7 @@ test('--config takes effect: a policy it switches off no longer objects', async 
   const { project, home } = setup(t);
   const file = join(home, 'no-sudo.json');
   writeFileSync(file, JSON.stringify({ policies: { sudo: { enabled: false } } }));
-  const stdin = JSON.stringify(bashPreToolUse('sudo ls /root', project));
+  const stdin = JSON.stringify(aHookEvent().bash('sudo ls /root').inCwd(project).body());
   const defaultReply = JSON.parse(
     (await runCli(['check', '--agent', 'claude'], { cwd: project, env: isolatedEnv(home), stdin })).stdout,
   ) as Record<string, any>;

@@ -9,11 +9,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openState } from '../../src/core/root/state';
-import { bashPreToolUse, cliPath, isolatedEnv, makeProject, removeDir, runCli, tempDir } from '../builders/process';
+import { cliPath, isolatedEnv, runCli } from '../builders/process';
+import { aHookEvent } from '../builders/hookEvent';
+import { aProjectDir, aTempDir, removeDir } from '../builders/tempProject';
 
 function setup(t: { after(fn: () => void): void }) {
-  const project = makeProject('loosening-project');
-  const home = tempDir('loosening-home');
+  const project = aProjectDir('loosening-project');
+  const home = aTempDir('loosening-home');
   t.after(() => {
     removeDir(project);
     removeDir(home);
@@ -33,7 +35,7 @@ async function decisionOf(
   const result = await runCli(['check', '--agent', 'claude'], {
     cwd: project,
     env: isolatedEnv(home),
-    stdin: JSON.stringify(bashPreToolUse(command, project)),
+    stdin: JSON.stringify(aHookEvent().bash(command).inCwd(project).body()),
   });
   assert.equal(result.code, 0, result.stderr);
   const reply = JSON.parse(result.stdout) as { hookSpecificOutput?: { permissionDecision?: string } };
@@ -88,7 +90,7 @@ test("serve's terminal: the held change is announced with a code, and only `conf
     const res = await fetch(`${ready.url}/hooks/claude`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-agent-warden-headless': '1' },
-      body: JSON.stringify(bashPreToolUse(command, project)),
+      body: JSON.stringify(aHookEvent().bash(command).inCwd(project).body()),
     });
     return ((await res.json()) as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput
       ?.permissionDecision;

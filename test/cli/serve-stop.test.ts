@@ -4,19 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  bashPreToolUse,
-  isolatedEnv,
-  jsonLines,
-  makeProject,
-  removeDir,
-  startServe,
-  tempDir,
-} from '../builders/process';
+import { isolatedEnv, jsonLines, startServe } from '../builders/process';
+import { aHookEvent } from '../builders/hookEvent';
+import { aProjectDir, aTempDir, removeDir } from '../builders/tempProject';
 
 test('SIGTERM while an ask is held and calls are in flight: prompt exit 0, record removed, log complete', async (t) => {
-  const project = makeProject('stop-project');
-  const home = tempDir('stop-home');
+  const project = aProjectDir('stop-project');
+  const home = aTempDir('stop-home');
   t.after(() => {
     removeDir(project);
     removeDir(home);
@@ -39,7 +33,7 @@ test('SIGTERM while an ask is held and calls are in flight: prompt exit 0, recor
     fetch(`${serve.url}/hooks/claude`, {
       method: 'POST',
       headers: { authorization: `Bearer ${hookToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(bashPreToolUse(command, project)),
+      body: JSON.stringify(aHookEvent().bash(command).inCwd(project).body()),
     }).then(
       (res) => res.status,
       () => 'hung up' as const,

@@ -14,10 +14,10 @@ import {
   verifyRecord,
   verifyReply,
 } from '../../src/core/endpointAuth';
-import { removeDir, tempDir } from '../builders/process';
+import { aTempDir, removeDir } from '../builders/tempProject';
 
 function withState(fn: (dir: string) => void): void {
-  const dir = tempDir('endpoint-auth');
+  const dir = aTempDir('endpoint-auth');
   try {
     fn(dir);
   } finally {

@@ -6,9 +6,10 @@ import { after, before, test } from 'node:test';
 import { JudgeKeys, KEYED_PROVIDERS, type SecretStore } from '../../src/extension/judgeKeys';
 import { createExtensionSemanticTier } from '../../src/extension/semanticTier';
 import type { LanguageModelPort } from '../../src/extension/lmJudge';
-import { FakeJudgeServer, ready, removeDir } from '../core/semantic/helpers';
+import { FakeJudgeServer, ready } from '../core/semantic/helpers';
 import { block } from '../core/cloud/contract-shapes';
 import { answering, cloudCall } from '../core/cloud/helpers';
+import { removeDir } from '../builders/tempProject';
 
 function memorySecrets(initial: Record<string, string> = {}): SecretStore {
   const data = new Map(Object.entries(initial));

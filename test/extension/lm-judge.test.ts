@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Evaluator } from '../../src/core/evaluator';
@@ -15,6 +13,8 @@ import {
   type LanguageModelPort,
 } from '../../src/extension/lmJudge';
 import { createExtensionSemanticTier } from '../../src/extension/semanticTier';
+import { aHookEvent } from '../builders/hookEvent';
+import { aTempProject } from '../builders/tempProject';
 
 // The language-model judge with a fake editor port: the prompt it sends, the
 // strict reading of the reply, every failure mapped to the tier's kinds, and
@@ -205,15 +205,15 @@ test('JudgeKeys: a stored key goes under semantic.apiKeyEnv in the tier env only
 
 test('the extension tier: provider vscode-lm behind a real Evaluator gives semantic ok with the model name', async () => {
   await Evaluator.ready();
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'aw-lm-judge-')));
+  const project = aTempProject({
+    name: 'lm-judge',
+    files: {
+      '.agent-warden/config.local.json': {
+        semantic: { mode: 'enforce', provider: 'vscode-lm', model: 'acme/judge-1' },
+      },
+    },
+  });
   try {
-    const project = join(root, 'proj');
-    mkdirSync(join(project, '.git'), { recursive: true });
-    mkdirSync(join(project, '.agent-warden'), { recursive: true });
-    writeFileSync(
-      join(project, '.agent-warden', 'config.local.json'),
-      JSON.stringify({ semantic: { mode: 'enforce', provider: 'vscode-lm', model: 'acme/judge-1' } }),
-    );
     const seen: string[] = [];
     // Answers every question it was asked with a low probability, as a calm judge would.
     const fake = model(
@@ -236,21 +236,12 @@ test('the extension tier: provider vscode-lm behind a real Evaluator gives seman
       allowlistKey: Buffer.alloc(32, 7),
     });
     const evaluator = new Evaluator({
-      stateDir: join(root, 'state'),
-      home: join(root, 'home'),
+      stateDir: join(project.root, 'state'),
+      home: project.home,
       trustProject: true,
       semantic: tier,
     });
-    const event = {
-      agent: 'claude' as const,
-      event: 'PreToolUse' as const,
-      rawEventName: 'PreToolUse',
-      sessionId: 's1',
-      cwd: project,
-      toolName: 'Bash',
-      toolInput: { command: 'ls -la src', description: 'list' },
-      raw: {},
-    };
+    const event = aHookEvent().bash('ls -la src', { description: 'list' }).session('s1').inCwd(project.dir).build();
     const { record } = await evaluator.evaluate(event);
     await tier.close();
     assert.equal(record.semantic.status, 'ok', record.semantic.reason ?? '');
@@ -258,6 +249,6 @@ test('the extension tier: provider vscode-lm behind a real Evaluator gives seman
     assert.equal(seen.length, 1, 'the named model, not the first, was asked');
     assert.ok(record.envelope, 'the record holds the envelope the judge saw');
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    project.dispose();
   }
 });

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { detailView, type DetailActions } from '../../media/src/detail';
@@ -14,7 +13,9 @@ import { ApprovalLedger } from '../../src/core/approvals/ledger';
 import { addIgnores, maskToken, missingIgnores } from '../../src/extension/connectSafety';
 import { recordsWithAnswers, toCsv } from '../../src/extension/exportActivity';
 import { toRowSummary } from '../../src/server/rowSummary';
-import { makeRecord, makeRow } from './fixtures';
+import { aVerdictRecord } from '../builders/record';
+import { aTempDir } from '../builders/tempProject';
+import type { VerdictRecord } from '../../src/core/verdict/record';
 
 // The panel's item-1 fixes: every answer shown with who gave it, the states a
 // person must see (observe verdicts, paused calls, expiries), the events that
@@ -40,7 +41,7 @@ const answered = (state: 'approved' | 'refused' | 'licensed' | 'expired' | 'with
   }) as const;
 
 test('an answered ask shows its answer and who gave it in the row: panel, notification, web panel, licence, expiry, agent prompt', () => {
-  const cases: [ReturnType<typeof makeRecord>['approval'], string, RegExp][] = [
+  const cases: [VerdictRecord['approval'], string, RegExp][] = [
     [answered('approved', 'vscode-panel'), 'approved', /by the panel/],
     [{ ...answered('approved', 'vscode-panel'), edited: true }, 'approved-edited', /edited, by the panel/],
     [answered('refused', 'vscode-notification'), 'refused', /by the notification/],
@@ -50,38 +51,46 @@ test('an answered ask shows its answer and who gave it in the row: panel, notifi
     [{ ...answered('withdrawn', null), note: 'agent-prompt' }, 'withdrawn', /answered at the agent's prompt/],
   ];
   for (const [approval, outcome, words] of cases) {
-    const row = toRowSummary(makeRecord({ decision: 'ask', approval }));
+    const row = toRowSummary(aVerdictRecord().with({ decision: 'ask', approval }).build());
     assert.equal(row.outcome, outcome, JSON.stringify(approval));
     const text = textOf(rowView(row, { selected: false, index: 0, onSelect: noop }));
     assert.match(text, words, text);
     assert.match(answerText(row), words);
   }
   const waiting = toRowSummary(
-    makeRecord({ decision: 'ask', approval: { ...answered('approved', null), state: 'pending' } }),
+    aVerdictRecord()
+      .with({ decision: 'ask', approval: { ...answered('approved', null), state: 'pending' } })
+      .build(),
   );
   assert.equal(waiting.outcome, 'ask');
   assert.match(answerText(waiting), /waiting for a person/);
 });
 
 test("the detail's approval line says what became of the ask and who answered", () => {
-  const approved = makeRecord({ decision: 'ask', approval: { ...answered('approved', 'vscode-panel'), edited: true } });
+  const approved = aVerdictRecord()
+    .with({ decision: 'ask', approval: { ...answered('approved', 'vscode-panel'), edited: true } })
+    .build();
   const line = findAll(detailView(approved, {}, detailActions), (n) => n.attrs?.class === 'approval')[0];
   assert.ok(line, 'an approval line');
   assert.match(textOf(line), /approved once with edited arguments by vscode-panel at 12:00:05/);
-  const expired = makeRecord({ decision: 'ask', approval: answered('expired', null) });
+  const expired = aVerdictRecord()
+    .with({ decision: 'ask', approval: answered('expired', null) })
+    .build();
   assert.match(textOf(detailView(expired, {}, detailActions)), /nobody answered in time.*agent's own prompt/);
-  const plain = makeRecord();
+  const plain = aVerdictRecord().build();
   assert.equal(findAll(detailView(plain, {}, detailActions), (n) => n.attrs?.class === 'approval').length, 0);
 });
 
 test('observe mode: the row says what the judge would have done, the detail lists the observed findings', () => {
-  const record = makeRecord({
-    decision: 'allow',
-    semantic: { status: 'observe', reason: '2 of 9 fired', latencyMs: 40, model: 'm', wouldDecide: 'deny' },
-    outcomes: [
-      { policy: 'injection', tier: 'semantic', verdict: 'deny', reason: 'injection suspected', observed: true },
-    ],
-  });
+  const record = aVerdictRecord()
+    .with({
+      decision: 'allow',
+      semantic: { status: 'observe', reason: '2 of 9 fired', latencyMs: 40, model: 'm', wouldDecide: 'deny' },
+      outcomes: [
+        { policy: 'injection', tier: 'semantic', verdict: 'deny', reason: 'injection suspected', observed: true },
+      ],
+    })
+    .build();
   const row = toRowSummary(record);
   assert.equal(row.outcome, 'allow', 'what the agent was told');
   assert.match(textOf(rowView(row, { selected: false, index: 0, onSelect: noop })), /judge: would deny/);
@@ -91,29 +100,35 @@ test('observe mode: the row says what the judge would have done, the detail list
 });
 
 test('no "degraded" chip unless the judge really failed; a deterministic deny that skipped the judge shows none', () => {
-  const skipped = makeRow({
-    decision: 'deny',
-    semantic: {
-      status: 'off',
-      reason: 'not asked: a deterministic policy denied the call',
-      latencyMs: null,
-      model: null,
-    },
-  });
+  const skipped = aVerdictRecord()
+    .with({
+      decision: 'deny',
+      semantic: {
+        status: 'off',
+        reason: 'not asked: a deterministic policy denied the call',
+        latencyMs: null,
+        model: null,
+      },
+    })
+    .row();
   assert.equal(skipped.semantic.status, 'skipped');
   assert.doesNotMatch(textOf(rowView(skipped, { selected: false, index: 0, onSelect: noop })), /degraded/);
-  const degraded = makeRow({ semantic: { status: 'degraded', reason: 'timed out', latencyMs: 1, model: null } });
+  const degraded = aVerdictRecord()
+    .with({ semantic: { status: 'degraded', reason: 'timed out', latencyMs: 1, model: null } })
+    .row();
   assert.match(textOf(rowView(degraded, { selected: false, index: 0, onSelect: noop })), /judge degraded/);
 });
 
 test('a call made while paused shows as allowed while paused, and is not counted as denied', () => {
-  const row = makeRow({ decision: 'deny', paused: true });
+  const row = aVerdictRecord().with({ decision: 'deny', paused: true }).row();
   assert.equal(row.outcome, 'paused-allow');
   assert.match(textOf(rowView(row, { selected: false, index: 0, onSelect: noop })), /allowed \(paused\)/);
   const store = new PanelStore();
   store.apply({ type: 'snapshot', rows: [row], pending: [] });
   assert.equal(store.counts().denies, 0);
-  const detail = textOf(detailView(makeRecord({ decision: 'deny', paused: true }), {}, detailActions));
+  const detail = textOf(
+    detailView(aVerdictRecord().with({ decision: 'deny', paused: true }).build(), {}, detailActions),
+  );
   assert.match(detail, /Enforcement was paused: the agent was told no objection.*would have been: deny/);
 });
 
@@ -122,12 +137,18 @@ test('events that are not tool calls: PostToolUse and PermissionRequest attach t
   const digest = `sha256:${'e'.repeat(64)}`;
   const input = { command: 'npm test' };
   const rows = [
-    makeRow({ id: 'prompt', event: 'UserPromptSubmit', toolName: null, toolInput: null, argsDigest: null }),
-    makeRow({ id: 'pre', toolUseId: 'toolu_1', argsDigest: digest, toolInput: input }),
-    makeRow({ id: 'perm', event: 'PermissionRequest', argsDigest: digest, toolInput: input }),
-    makeRow({ id: 'post', event: 'PostToolUse', toolUseId: 'toolu_1', argsDigest: digest, toolInput: input }),
-    makeRow({ id: 'refused', decision: 'ask', approval: answered('refused', 'vscode-panel') }),
-    makeRow({ id: 'stop', event: 'Stop', toolName: null, toolInput: null, argsDigest: null }),
+    aVerdictRecord()
+      .with({ id: 'prompt', event: 'UserPromptSubmit', toolName: null, toolInput: null, argsDigest: null })
+      .row(),
+    aVerdictRecord().with({ id: 'pre', toolUseId: 'toolu_1', argsDigest: digest, toolInput: input }).row(),
+    aVerdictRecord().with({ id: 'perm', event: 'PermissionRequest', argsDigest: digest, toolInput: input }).row(),
+    aVerdictRecord()
+      .with({ id: 'post', event: 'PostToolUse', toolUseId: 'toolu_1', argsDigest: digest, toolInput: input })
+      .row(),
+    aVerdictRecord()
+      .with({ id: 'refused', decision: 'ask', approval: answered('refused', 'vscode-panel') })
+      .row(),
+    aVerdictRecord().with({ id: 'stop', event: 'Stop', toolName: null, toolInput: null, argsDigest: null }).row(),
   ];
   for (const row of rows) store.apply({ type: 'rows', rows: [row] });
   assert.deepEqual(
@@ -152,7 +173,9 @@ test('events that are not tool calls: PostToolUse and PermissionRequest attach t
 });
 
 test('a call shows only the secrets in its own arguments, not those of the prompt the judge saw', () => {
-  const row = makeRow({ redactions: { count: 3, byLabel: { 'aws-key': 3 }, inArguments: 0 } });
+  const row = aVerdictRecord()
+    .with({ redactions: { count: 3, byLabel: { 'aws-key': 3 }, inArguments: 0 } })
+    .row();
   assert.equal(row.redactedInCall, 0);
   assert.doesNotMatch(textOf(rowView(row, { selected: false, index: 0, onSelect: noop })), /redacted/);
 });
@@ -200,7 +223,9 @@ test('the empty panel says what to do and offers Connect', () => {
 });
 
 test('Reveal has Hide', () => {
-  const record = makeRecord({ toolInput: { command: 'echo <redacted:aws-key>' } });
+  const record = aVerdictRecord()
+    .with({ toolInput: { command: 'echo <redacted:aws-key>' } })
+    .build();
   const state = {
     openMarker: { source: 'arguments' as const, index: 0 },
     revealed: { source: 'arguments' as const, index: 0, text: 'AKIA…' },
@@ -289,7 +314,9 @@ test('approvals.timeoutSeconds is read again for every ask', () => {
 });
 
 test('export: the approval lines join their records; CSV has the command, the outcome and who answered', () => {
-  const record = makeRecord({ id: 'r1', decision: 'ask', toolInput: { command: 'sudo make install' } });
+  const record = aVerdictRecord()
+    .with({ id: 'r1', decision: 'ask', toolInput: { command: 'sudo make install' } })
+    .build();
   const entries = [
     { ...record },
     {
@@ -317,12 +344,12 @@ test('export: the approval lines join their records; CSV has the command, the ou
   assert.equal(cells[columns.indexOf('answeredBy')], 'vscode-panel');
 });
 
-test('Connect: the preview hides the token; .gitignore gains the two local files once, in a git project only', () => {
+test('Connect: the preview hides the token; .gitignore gains the two local files once, in a git project only', (t) => {
   const token = 'tok_0123456789abcdef';
   const masked = maskToken(`{"Authorization": "Bearer ${token}"}`, token);
   assert.ok(!masked.includes(token));
   assert.match(masked, /the hook token, hidden/);
-  const project = mkdtempSync(join(tmpdir(), 'aw-ignore-'));
+  const project = aTempDir('ignore', t);
   assert.deepEqual(missingIgnores(project), [], 'not a git project: nothing to add');
   mkdirSync(join(project, '.git'));
   writeFileSync(join(project, '.gitignore'), 'node_modules\n/.claude/settings.local.json');

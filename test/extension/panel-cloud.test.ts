@@ -11,10 +11,12 @@ import { detailView, type DetailActions } from '../../media/src/detail';
 import { rowView } from '../../media/src/rows';
 import { toRowSummary } from '../../src/server/rowSummary';
 import { findAll, hasClass, textOf } from '../../media/src/vnode';
-import { eventFor, FakeJudgeServer, makeWorld, ready, removeDir } from '../core/semantic/helpers';
+import { FakeJudgeServer, ready } from '../core/semantic/helpers';
 import { block, denyBlock, outcome, verdict } from '../core/cloud/contract-shapes';
 import { answering, cloudTier } from '../core/cloud/helpers';
-import { makeRecord } from './fixtures';
+import { aVerdictRecord } from '../builders/record';
+import { aHookEvent } from '../builders/hookEvent';
+import { type TempProject, aTempProject, removeDir } from '../builders/tempProject';
 
 const noop = () => undefined;
 const actions: DetailActions = {
@@ -27,11 +29,11 @@ const actions: DetailActions = {
 };
 
 let fake: FakeJudgeServer;
-let world: ReturnType<typeof makeWorld>;
+let world: TempProject;
 before(async () => {
   await ready();
   fake = await FakeJudgeServer.start();
-  world = makeWorld();
+  world = aTempProject({ name: 'world', projectInHome: true });
 });
 after(async () => {
   await fake.close();
@@ -57,7 +59,7 @@ async function recordFrom(
   const tier = cloudTier();
   const evaluator = new Evaluator({ stateDir, cliConfigPath: configPath, home: world.home, semantic: tier });
   const { record } = await evaluator.evaluate(
-    eventFor('Bash', { command: 'kubectl apply -f deploy/prod.yaml' }, { cwd: world.project }),
+    aHookEvent().tool('Bash', { command: 'kubectl apply -f deploy/prod.yaml' }).inCwd(world.dir).build(),
   );
   await tier.close();
   return record;
@@ -120,21 +122,23 @@ test('an observed check and Cloud in observe mode read as "would have"; no org m
 });
 
 test('a degraded Cloud review says so and that the local result stood', () => {
-  const record = makeRecord({
-    cloud: {
-      mode: 'enforce',
-      status: 'degraded',
-      reason: 'Cloud did not answer within 5000 ms',
-      latencyMs: 5001,
-      decision: null,
-      asked: [],
-      droppedLocal: [],
-      droppedCloud: [],
-      outcomes: [],
-      observed: [],
-      observedAsked: [],
-    },
-  });
+  const record = aVerdictRecord()
+    .with({
+      cloud: {
+        mode: 'enforce',
+        status: 'degraded',
+        reason: 'Cloud did not answer within 5000 ms',
+        latencyMs: 5001,
+        decision: null,
+        asked: [],
+        droppedLocal: [],
+        droppedCloud: [],
+        outcomes: [],
+        observed: [],
+        observedAsked: [],
+      },
+    })
+    .build();
   assert.match(
     textOf(detailView(record, {}, actions)),
     /Cloud review degraded \(the local result stood\): Cloud did not answer within 5000 ms/,

@@ -3,11 +3,15 @@ import { test } from 'node:test';
 import { PanelStore } from '../../media/src/store';
 import { PostMessageTransport } from '../../media/src/transport';
 import { PROTOCOL_VERSION } from '../../src/protocol';
-import { makePending, makeRow } from './fixtures';
+import { aVerdictRecord, aPendingAsk } from '../builders/record';
 
 test('records arrive newest first, are capped, and a record sent again replaces the old one', () => {
   const store = new PanelStore(3);
-  const records = [1, 2, 3, 4].map((n) => makeRow({ id: `r${n}` }));
+  const records = [1, 2, 3, 4].map((n) =>
+    aVerdictRecord()
+      .with({ id: `r${n}` })
+      .row(),
+  );
   for (const row of records) store.apply({ type: 'rows', rows: [row] });
   assert.deepEqual(
     store.visibleRows().map((r) => r.id),
@@ -31,13 +35,17 @@ test('filters by decision, agent, tool, session and policy, and a text search', 
     type: 'snapshot',
     pending: [],
     rows: [
-      makeRow({
-        id: 'a',
-        decision: 'deny',
-        outcomes: [{ policy: 'sudo', tier: 'deterministic', verdict: 'deny', reason: 'r' }],
-      }),
-      makeRow({ id: 'b', agent: 'codex', toolName: 'shell', toolInput: { command: 'rm -rf build' } }),
-      makeRow({ id: 'c', sessionId: 'other' }),
+      aVerdictRecord()
+        .with({
+          id: 'a',
+          decision: 'deny',
+          outcomes: [{ policy: 'sudo', tier: 'deterministic', verdict: 'deny', reason: 'r' }],
+        })
+        .row(),
+      aVerdictRecord()
+        .with({ id: 'b', agent: 'codex', toolName: 'shell', toolInput: { command: 'rm -rf build' } })
+        .row(),
+      aVerdictRecord().with({ id: 'c', sessionId: 'other' }).row(),
     ],
   });
   store.setFilters({ decision: 'deny' });
@@ -71,8 +79,8 @@ test('filters by decision, agent, tool, session and policy, and a text search', 
 
 test('pending asks come and go with pending and resolved notifications', () => {
   const store = new PanelStore();
-  store.apply({ type: 'pending', pending: makePending({ id: 'p1' }) });
-  store.apply({ type: 'pending', pending: makePending({ id: 'p2' }) });
+  store.apply({ type: 'pending', pending: aPendingAsk({ id: 'p1' }) });
+  store.apply({ type: 'pending', pending: aPendingAsk({ id: 'p2' }) });
   assert.deepEqual(
     store.pending.map((p) => p.id),
     ['p2', 'p1'],
@@ -93,7 +101,9 @@ test('pending asks come and go with pending and resolved notifications', () => {
 test('a 10,000-row snapshot filters without copying the view on every read', () => {
   const store = new PanelStore();
   const rows = Array.from({ length: 10_000 }, (_, i) =>
-    makeRow({ id: `n${i}`, decision: i % 10 === 0 ? 'deny' : 'allow' }),
+    aVerdictRecord()
+      .with({ id: `n${i}`, decision: i % 10 === 0 ? 'deny' : 'allow' })
+      .row(),
   );
   store.apply({ type: 'snapshot', rows, pending: [] });
   const first = store.visibleRows();
@@ -126,7 +136,7 @@ test('the postMessage transport sends the ready handshake, matches responses to 
   deliver!({
     data: { type: 'response', id: sent.id, ok: true, result: { kind: 'not-pending', message: 'm' } },
   } as MessageEvent);
-  deliver!({ data: { type: 'rows', rows: [makeRow({ id: 'z' })] } } as MessageEvent);
+  deliver!({ data: { type: 'rows', rows: [aVerdictRecord().with({ id: 'z' }).row()] } } as MessageEvent);
   assert.deepEqual(await answer, { kind: 'not-pending', message: 'm' });
   await assert.rejects(failing, /nope/);
   assert.equal((received[0] as { type: string }).type, 'rows');

@@ -10,7 +10,8 @@ import { statusView } from '../../media/src/toolbar';
 import { findAll, hasClass, textOf, type VNode } from '../../media/src/vnode';
 import { deniedInTheEnd, RowStreamTally, SummaryTally, type RowSummary } from '../../src/protocol';
 import { statusText, statusTooltip } from '../../src/extension/statusWords';
-import { makeRecord, makeRow } from './fixtures';
+import { aVerdictRecord } from '../builders/record';
+import type { VerdictRecord } from '../../src/core/verdict/record';
 
 // The summary at the top of the panel and the session timeline: counts kept
 // one row at a time that always equal a count of the rows held, bars over
@@ -32,8 +33,10 @@ const asked = (state: 'pending' | 'approved' | 'refused', policy = 'sudo') => ({
     answeredAt: state === 'pending' ? null : at(0, 30),
   },
 });
-const prompt = (over: Parameters<typeof makeRecord>[0] = {}) =>
-  makeRow({ event: 'UserPromptSubmit', toolName: null, toolInput: null, argsDigest: null, ...over });
+const prompt = (over: Partial<VerdictRecord> = {}) =>
+  aVerdictRecord()
+    .with({ event: 'UserPromptSubmit', toolName: null, toolInput: null, argsDigest: null, ...over })
+    .row();
 
 function byHand(rows: RowSummary[]) {
   const calls = rows.filter((r) => r.kind === 'call');
@@ -47,11 +50,19 @@ function byHand(rows: RowSummary[]) {
 
 test('the tally counts calls, asks, denials and secrets, and an answered ask moves from asked to denied', () => {
   const tally = new SummaryTally();
-  const ask = makeRow({ id: 'ask', ts: at(1), ...asked('pending') });
+  const ask = aVerdictRecord()
+    .with({ id: 'ask', ts: at(1), ...asked('pending') })
+    .row();
   const rows = [
-    makeRow({ ts: at(0) }),
-    makeRow({ ts: at(0), ...deny('secrets-read') }),
-    makeRow({ ts: at(2), redactions: { count: 2, byLabel: { token: 2 }, inArguments: 2 } }),
+    aVerdictRecord()
+      .with({ ts: at(0) })
+      .row(),
+    aVerdictRecord()
+      .with({ ts: at(0), ...deny('secrets-read') })
+      .row(),
+    aVerdictRecord()
+      .with({ ts: at(2), redactions: { count: 2, byLabel: { token: 2 }, inArguments: 2 } })
+      .row(),
     ask,
     prompt({ ts: at(0) }),
   ];
@@ -61,7 +72,9 @@ test('the tally counts calls, asks, denials and secrets, and an answered ask mov
     { calls: 4, asks: 1, denies: 1, askedNotDenied: 1, redacted: 1, markers: 2 },
     'the prompt is a session event, not a call',
   );
-  const refused = makeRow({ id: 'ask', ts: at(1), ...asked('refused') });
+  const refused = aVerdictRecord()
+    .with({ id: 'ask', ts: at(1), ...asked('refused') })
+    .row();
   tally.remove(ask);
   tally.add(refused);
   assert.deepEqual(
@@ -85,9 +98,21 @@ test('the tally counts calls, asks, denials and secrets, and an answered ask mov
 
 test('bars over time: the finest slice that fits, every slice present, each call in its own slice', () => {
   const tally = new SummaryTally();
-  tally.add(makeRow({ ts: at(0, 5) }));
-  tally.add(makeRow({ ts: at(0, 50), ...deny('rm-home') }));
-  tally.add(makeRow({ ts: at(9, 1), ...asked('approved') }));
+  tally.add(
+    aVerdictRecord()
+      .with({ ts: at(0, 5) })
+      .row(),
+  );
+  tally.add(
+    aVerdictRecord()
+      .with({ ts: at(0, 50), ...deny('rm-home') })
+      .row(),
+  );
+  tally.add(
+    aVerdictRecord()
+      .with({ ts: at(9, 1), ...asked('approved') })
+      .row(),
+  );
   const minutes = tally.series();
   assert.equal(minutes.minutes, 1);
   assert.equal(minutes.bars.length, 10, 'ten one-minute bars, the empty ones too');
@@ -98,7 +123,11 @@ test('bars over time: the finest slice that fits, every slice present, each call
   assert.equal(minutes.bars[0]!.denies, 1);
   assert.equal(minutes.bars[9]!.askedNotDenied, 1);
   // Two hours and a bit: five-minute slices do not fit in 24 bars, fifteen-minute ones do.
-  tally.add(makeRow({ ts: new Date(Date.UTC(2026, 0, 1, 14, 10)).toISOString() }));
+  tally.add(
+    aVerdictRecord()
+      .with({ ts: new Date(Date.UTC(2026, 0, 1, 14, 10)).toISOString() })
+      .row(),
+  );
   const wide = tally.series(24);
   assert.equal(wide.minutes, 15);
   assert.ok(wide.bars.length <= 24);
@@ -131,12 +160,18 @@ test('the store keeps its counts one row at a time and they always equal a count
           kind === 'prompt'
             ? prompt(base)
             : kind === 'deny'
-              ? makeRow({ ...base, ...deny('p') })
+              ? aVerdictRecord()
+                  .with({ ...base, ...deny('p') })
+                  .row()
               : kind === 'secret'
-                ? makeRow({ ...base, redactions: { count: 1, byLabel: { k: 1 }, inArguments: 1 } })
+                ? aVerdictRecord()
+                    .with({ ...base, redactions: { count: 1, byLabel: { k: 1 }, inArguments: 1 } })
+                    .row()
                 : kind === 'allow'
-                  ? makeRow(base)
-                  : makeRow({ ...base, ...asked(kind as 'pending' | 'approved' | 'refused') });
+                  ? aVerdictRecord().with(base).row()
+                  : aVerdictRecord()
+                      .with({ ...base, ...asked(kind as 'pending' | 'approved' | 'refused') })
+                      .row();
         store.apply({ type: 'rows', rows: [row] });
       }
       store.setShowEvents(true);
@@ -168,10 +203,22 @@ test('the store keeps its counts one row at a time and they always equal a count
 
 test('a host counts a stream of rows where only open asks come again, remembering only those', () => {
   const stream = new RowStreamTally();
-  stream.take(makeRow({ id: 'a' }));
-  stream.take(makeRow({ id: 'b', ...asked('pending') }));
-  stream.take(makeRow({ id: 'b', ...asked('refused') }));
-  stream.take(makeRow({ id: 'c', ...deny('p') }));
+  stream.take(aVerdictRecord().with({ id: 'a' }).row());
+  stream.take(
+    aVerdictRecord()
+      .with({ id: 'b', ...asked('pending') })
+      .row(),
+  );
+  stream.take(
+    aVerdictRecord()
+      .with({ id: 'b', ...asked('refused') })
+      .row(),
+  );
+  stream.take(
+    aVerdictRecord()
+      .with({ id: 'c', ...deny('p') })
+      .row(),
+  );
   assert.deepEqual(
     { calls: stream.tally.total.calls, asks: stream.tally.total.asks, denies: stream.tally.total.denies },
     { calls: 3, asks: 1, denies: 2 },
@@ -189,9 +236,15 @@ test('the summary reads in a second, and its agents, sessions and policies filte
     pending: [],
     rows: [
       prompt({ ts: at(0), sessionId: 'sess-claude-1' }),
-      makeRow({ ts: at(0, 10), sessionId: 'sess-claude-1', ...deny('secrets-read') }),
-      makeRow({ ts: at(1), sessionId: 'sess-claude-1', ...asked('approved') }),
-      makeRow({ ts: at(2), agent: 'codex', sessionId: 'sess-codex-1', toolName: 'shell' }),
+      aVerdictRecord()
+        .with({ ts: at(0, 10), sessionId: 'sess-claude-1', ...deny('secrets-read') })
+        .row(),
+      aVerdictRecord()
+        .with({ ts: at(1), sessionId: 'sess-claude-1', ...asked('approved') })
+        .row(),
+      aVerdictRecord()
+        .with({ ts: at(2), agent: 'codex', sessionId: 'sess-codex-1', toolName: 'shell' })
+        .row(),
     ],
   });
   const set: Partial<Filters>[] = [];
@@ -242,17 +295,27 @@ test('the summary reads in a second, and its agents, sessions and policies filte
 
 test("a session's timeline groups its calls under the prompt they followed, in order, and opens a call", () => {
   const rows = [
-    makeRow({ id: 'early', ts: at(0) }),
+    aVerdictRecord()
+      .with({ id: 'early', ts: at(0) })
+      .row(),
     prompt({
       id: 'p1',
       ts: at(1),
       envelope: { userSaid: ['tidy the build folder'], agentLastMessage: null, facts: {}, request: '' },
     }),
-    makeRow({ id: 'c1', ts: at(1, 5), toolInput: { command: 'ls build' } }),
-    makeRow({ id: 'c2', ts: at(1, 9), toolInput: { command: 'rm -rf ~' }, ...deny('rm-home') }),
-    makeRow({ id: 'stop', ts: at(1, 20), event: 'Stop', toolName: null, toolInput: null, argsDigest: null }),
+    aVerdictRecord()
+      .with({ id: 'c1', ts: at(1, 5), toolInput: { command: 'ls build' } })
+      .row(),
+    aVerdictRecord()
+      .with({ id: 'c2', ts: at(1, 9), toolInput: { command: 'rm -rf ~' }, ...deny('rm-home') })
+      .row(),
+    aVerdictRecord()
+      .with({ id: 'stop', ts: at(1, 20), event: 'Stop', toolName: null, toolInput: null, argsDigest: null })
+      .row(),
     prompt({ id: 'p2', ts: at(2) }),
-    makeRow({ id: 'c3', ts: at(2, 5) }),
+    aVerdictRecord()
+      .with({ id: 'c3', ts: at(2, 5) })
+      .row(),
   ];
   const groups = groupByPrompt(rows);
   assert.deepEqual(
@@ -293,7 +356,9 @@ test("a session's timeline groups its calls under the prompt they followed, in o
 });
 
 test('rows carry the agent by name and glyph; the status line and bar name the connected agents', () => {
-  const row = makeRow({ agent: 'gemini', toolName: 'run_shell_command', toolInput: { command: 'ls' } });
+  const row = aVerdictRecord()
+    .with({ agent: 'gemini', toolName: 'run_shell_command', toolInput: { command: 'ls' } })
+    .row();
   assert.equal(row.agentName, 'Gemini CLI');
   const view = rowView(row, { selected: false, index: 0, onSelect: () => undefined });
   assert.match(textOf(view), /Gemini CLI/);
@@ -303,7 +368,7 @@ test('rows carry the agent by name and glyph; the status line and bar name the c
     'agent-icon agent-other',
     'an unknown agent gets the plain glyph',
   );
-  assert.equal(makeRow({ agent: 'somebody' }).agentName, 'somebody');
+  assert.equal(aVerdictRecord().with({ agent: 'somebody' }).row().agentName, 'somebody');
 
   const agents = [
     { agent: 'claude', name: 'Claude Code', how: 'http hook' },
@@ -343,7 +408,7 @@ test('a prompt row keeps the words the record kept, and the search finds them', 
   assert.equal(row.kind, 'event');
   assert.equal(row.prompt, 'deploy the site');
   const store = new PanelStore();
-  store.apply({ type: 'rows', rows: [row, makeRow()] });
+  store.apply({ type: 'rows', rows: [row, aVerdictRecord().row()] });
   store.setFilters({ ...NO_FILTERS, text: 'deploy the' });
   assert.deepEqual(
     store.visibleRows().map((r) => r.id),

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { panelCsp, renderPanelHtml } from '../../src/shared/panelHtml';
@@ -9,7 +8,8 @@ import { CSV_COLUMNS, toCsv, toJsonl } from '../../src/extension/exportActivity'
 import { addAllowlistHash, setPolicyEnabled } from '../../src/extension/localConfig';
 import { portCandidates, stablePort, STABLE_PORT_BASE, STABLE_PORT_SPAN } from '../../src/extension/port';
 import { panelMessageSchema } from '../../src/shared/panelSchemas';
-import { makeRecord } from './fixtures';
+import { aVerdictRecord } from '../builders/record';
+import { aTempDir } from '../builders/tempProject';
 
 const digest = `sha256:${'d'.repeat(64)}`;
 
@@ -138,8 +138,8 @@ test('disposables: reverse order, once only, and anything registered after death
 
 test('export: JSONL keeps every field; CSV has one row per call and defuses spreadsheet formulas', () => {
   const records = [
-    makeRecord({ reason: 'say "hi", then\nleave' }),
-    makeRecord({ reason: '=HYPERLINK("http://x")', decision: 'deny' }),
+    aVerdictRecord().with({ reason: 'say "hi", then\nleave' }).build(),
+    aVerdictRecord().with({ reason: '=HYPERLINK("http://x")', decision: 'deny' }).build(),
   ];
   const jsonl = toJsonl(records).trim().split('\n');
   assert.equal(jsonl.length, 2);
@@ -151,8 +151,8 @@ test('export: JSONL keeps every field; CSV has one row per call and defuses spre
   assert.equal(toJsonl([]), '');
 });
 
-test('a policy toggle writes the local config and keeps the other keys', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'aw-local-'));
+test('a policy toggle writes the local config and keeps the other keys', (t) => {
+  const dir = aTempDir('local', t);
   const path = join(dir, '.agent-warden', 'config.local.json');
   setPolicyEnabled(path, 'sudo', false);
   assert.deepEqual(JSON.parse(readFileSync(path, 'utf8')), { policies: { sudo: { enabled: false } } });
@@ -169,8 +169,8 @@ test('a policy toggle writes the local config and keeps the other keys', () => {
   assert.throws(() => setPolicyEnabled(path, 'sudo', true), /does not hold a JSON object/);
 });
 
-test('an allow-list hash goes into redaction.allowlist once, beside the other keys; anything but a hash is refused', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'aw-local-'));
+test('an allow-list hash goes into redaction.allowlist once, beside the other keys; anything but a hash is refused', (t) => {
+  const dir = aTempDir('local', t);
   const path = join(dir, '.agent-warden', 'config.local.json');
   setPolicyEnabled(path, 'sudo', false);
   const hash = 'e'.repeat(64);

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ActivityLog } from '../../src/core/activity/log';
@@ -15,6 +14,8 @@ import { valueAt } from '../../src/extension/reveal/markers';
 import { RevealService } from '../../src/extension/reveal/service';
 import { NOT_IN_MEMORY, OriginalsStore } from '../../src/extension/reveal/store';
 import { createExtensionSemanticTier } from '../../src/extension/semanticTier';
+import { aHookEvent } from '../builders/hookEvent';
+import { aTempProject, removeDir } from '../builders/tempProject';
 
 // Reveal and "not a secret" on the host side: the originals behind a record's
 // markers stay in memory for calls still in the buffer, and come out for one
@@ -38,9 +39,9 @@ interface World {
 
 async function world(opts: { semantic?: boolean } = {}): Promise<World> {
   await Evaluator.ready();
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'aw-reveal-')));
-  const project = join(root, 'proj');
-  mkdirSync(join(project, '.git'), { recursive: true });
+  const temp = aTempProject({ name: 'reveal' });
+  const root = temp.root;
+  const project = temp.dir;
   const stateDir = join(root, 'state');
   mkdirSync(stateDir, { recursive: true });
   const key = Buffer.alloc(32, 9);
@@ -75,7 +76,7 @@ async function world(opts: { semantic?: boolean } = {}): Promise<World> {
   const evaluator = new RevealingEvaluator({
     stateDir,
     log,
-    home: join(root, 'home'),
+    home: temp.home,
     trustProject: true,
     reloadCheckMs: 0,
     originals,
@@ -88,17 +89,8 @@ async function world(opts: { semantic?: boolean } = {}): Promise<World> {
 }
 
 function bash(w: World, command: string, transcriptPath?: string): HookEvent {
-  return {
-    agent: 'claude',
-    event: 'PreToolUse',
-    rawEventName: 'PreToolUse',
-    sessionId: 's1',
-    cwd: w.project,
-    ...(transcriptPath ? { transcriptPath } : {}),
-    toolName: 'Bash',
-    toolInput: { command, description: 'test' },
-    raw: {},
-  };
+  const event = aHookEvent().bash(command, { description: 'test' }).session('s1').inCwd(w.project);
+  return (transcriptPath ? event.transcript(transcriptPath) : event).build();
 }
 
 async function evaluate(w: World, event: HookEvent) {
@@ -109,7 +101,7 @@ async function evaluate(w: World, event: HookEvent) {
 
 function close(w: World): void {
   w.log.close();
-  rmSync(w.root, { recursive: true, force: true });
+  removeDir(w.root);
 }
 
 test('valueAt reads the tier part paths', () => {

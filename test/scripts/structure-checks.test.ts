@@ -5,12 +5,13 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeDir, repoRoot, tempDir } from '../builders/process';
+import { repoRoot } from '../builders/process';
+import { aTempDir, removeDir } from '../builders/tempProject';
 
 const COPIED = ['src', 'media', 'scripts', 'package.json', 'tsconfig.json', 'eslint.config.mjs', 'knip.json'];
 
 function copyOfRepo(): string {
-  const dir = tempDir('structure');
+  const dir = aTempDir('structure');
   for (const entry of COPIED) cpSync(join(repoRoot(), entry), join(dir, entry), { recursive: true });
   symlinkSync(join(repoRoot(), 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;

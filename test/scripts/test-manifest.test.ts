@@ -6,10 +6,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeDir, repoRoot, tempDir } from '../builders/process';
+import { repoRoot } from '../builders/process';
+import { aTempDir, removeDir } from '../builders/tempProject';
 
 function project(): string {
-  const dir = tempDir('manifest');
+  const dir = aTempDir('manifest');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'manifest-probe', version: '0.0.0' }));
   mkdirSync(join(dir, 'scripts'));
   for (const script of ['build.mjs', 'test.mjs'])

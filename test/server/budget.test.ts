@@ -10,7 +10,8 @@ import { Evaluator } from '../../src/core/evaluator';
 import { DeterministicPool } from '../../src/core/deterministic/pool';
 import { HookService } from '../../src/server/hooks';
 import { WardenServer } from '../../src/server/server';
-import { bashPreToolUse, makeProject, removeDir, tempDir } from '../builders/process';
+import { aHookEvent } from '../builders/hookEvent';
+import { aProjectDir, aTempDir, removeDir } from '../builders/tempProject';
 
 const TOKEN = 'test-hook-token-' + 'b'.repeat(32);
 const SPIN = 'echo spin-forever';
@@ -25,8 +26,8 @@ let server: WardenServer;
 const errors: string[] = [];
 
 before(async () => {
-  stateDir = tempDir('budget-state');
-  project = makeProject('budget-project');
+  stateDir = aTempDir('budget-state');
+  project = aProjectDir('budget-project');
   writeFileSync(join(stateDir, 'config.json'), JSON.stringify({ budget: { deterministicMs: BUDGET_MS } }));
   log = new ActivityLog({
     path: join(stateDir, 'activity.jsonl'),
@@ -65,7 +66,7 @@ async function hook(command: string, sessionId = 'budget-session'): Promise<PreT
   const res = await fetch(`${server.url}/hooks/claude`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(bashPreToolUse(command, project, sessionId)),
+    body: JSON.stringify(aHookEvent().bash(command).inCwd(project).session(sessionId).body()),
   });
   assert.equal(res.status, 200);
   return (await res.json()) as PreToolUseReply;

@@ -12,7 +12,8 @@ import type { HookEvent } from '../../src/core/types';
 import { HookService } from '../../src/server/hooks';
 import { WardenServer } from '../../src/server/server';
 import { VERSION } from '../../src/core/version';
-import { bashPreToolUse, makeProject, removeDir, tempDir } from '../builders/process';
+import { aHookEvent } from '../builders/hookEvent';
+import { aProjectDir, aTempDir, removeDir } from '../builders/tempProject';
 
 const TOKEN = 'test-hook-token-' + 'x'.repeat(32);
 
@@ -58,8 +59,8 @@ async function startEndpoint(
 }
 
 before(async () => {
-  stateDir = tempDir('http-state');
-  project = makeProject('http-project');
+  stateDir = aTempDir('http-state');
+  project = aProjectDir('http-project');
   await Evaluator.ready();
   main = await startEndpoint('main');
   smallCap = await startEndpoint('small', { bodyCap: 1024 });
@@ -132,17 +133,22 @@ function denyReason(reply: Reply): string {
 
 test('no token → 401, and nothing is evaluated or logged', async () => {
   const countBefore = readLogFile(main.log.path).entries.length;
-  const reply = await hook(main, bashPreToolUse('rm -rf /', project), { 'content-type': 'application/json' });
+  const reply = await hook(main, aHookEvent().bash('rm -rf /').inCwd(project).body(), {
+    'content-type': 'application/json',
+  });
   assert.equal(reply.status, 401);
   assert.equal(readLogFile(main.log.path).entries.length, countBefore);
 });
 
 test('a wrong token → 401, whatever its length', async () => {
   for (const wrong of ['nope', TOKEN.slice(0, -1), TOKEN + 'x', TOKEN.replace(/x$/, 'y')]) {
-    const reply = await hook(main, bashPreToolUse('ls', project), { ...auth, authorization: `Bearer ${wrong}` });
+    const reply = await hook(main, aHookEvent().bash('ls').inCwd(project).body(), {
+      ...auth,
+      authorization: `Bearer ${wrong}`,
+    });
     assert.equal(reply.status, 401, wrong);
   }
-  const basic = await hook(main, bashPreToolUse('ls', project), {
+  const basic = await hook(main, aHookEvent().bash('ls').inCwd(project).body(), {
     ...auth,
     authorization: `Basic ${Buffer.from(`u:${TOKEN}`).toString('base64')}`,
   });
@@ -151,7 +157,7 @@ test('a wrong token → 401, whatever its length', async () => {
 
 test('an Origin header → 403, even with the right token', async () => {
   for (const origin of ['http://evil.example', `http://127.0.0.1:${main.port}`, 'null']) {
-    const reply = await hook(main, bashPreToolUse('ls', project), { ...auth, origin });
+    const reply = await hook(main, aHookEvent().bash('ls').inCwd(project).body(), { ...auth, origin });
     assert.equal(reply.status, 403, origin);
   }
 });
@@ -163,7 +169,10 @@ test('a non-loopback Host → 403, on hooks and on health', async () => {
     `127.0.0.1:${main.port + 1}`,
     `127.0.0.1.evil.example:${main.port}`,
   ]) {
-    const reply = await send(main, { headers: { ...auth, host }, body: JSON.stringify(bashPreToolUse('ls', project)) });
+    const reply = await send(main, {
+      headers: { ...auth, host },
+      body: JSON.stringify(aHookEvent().bash('ls').inCwd(project).body()),
+    });
     assert.equal(reply.status, 403, host);
     const health = await send(main, { method: 'GET', path: '/health', headers: { host } });
     assert.equal(health.status, 403, `health with Host ${host}`);
@@ -185,25 +194,40 @@ test('malformed JSON → 200 with a deny naming the problem, and a failure recor
 });
 
 test('an over-cap body (declared length) → 200 with a deny naming the limit', async () => {
-  const body = JSON.stringify({ ...bashPreToolUse('echo ' + 'a'.repeat(2000), project) });
+  const body = JSON.stringify(
+    aHookEvent()
+      .bash(`echo ${'a'.repeat(2000)}`)
+      .inCwd(project)
+      .body(),
+  );
   const reason = denyReason(await hook(smallCap, body));
   assert.match(reason, /over the 1024-byte limit/);
 });
 
 test('an over-cap body sent chunked, with no length → 200 with a deny naming the limit', async () => {
-  const body = JSON.stringify({ ...bashPreToolUse('echo ' + 'b'.repeat(5000), project) });
+  const body = JSON.stringify(
+    aHookEvent()
+      .bash(`echo ${'b'.repeat(5000)}`)
+      .inCwd(project)
+      .body(),
+  );
   const reason = denyReason(await send(smallCap, { headers: auth, body, chunked: true }));
   assert.match(reason, /over the 1024-byte limit/);
 });
 
 test('a 17 MiB body against the default 16 MiB cap → 200 with a deny naming the limit', async () => {
-  const big = JSON.stringify(bashPreToolUse('echo ' + 'c'.repeat(17 * 1024 * 1024), project));
+  const big = JSON.stringify(
+    aHookEvent()
+      .bash('echo ' + 'c'.repeat(17 * 1024 * 1024))
+      .inCwd(project)
+      .body(),
+  );
   const reason = denyReason(await hook(main, big));
   assert.match(reason, /over the 16777216-byte limit/);
 });
 
 test('a body just under the cap is evaluated normally', async () => {
-  const body = JSON.stringify(bashPreToolUse('ls -la', project));
+  const body = JSON.stringify(aHookEvent().bash('ls -la').inCwd(project).body());
   assert.ok(Buffer.byteLength(body) < 1024);
   const reply = await hook(smallCap, body);
   assert.equal(reply.status, 200);
@@ -211,7 +235,7 @@ test('a body just under the cap is evaluated normally', async () => {
 });
 
 test('a schema error (no session_id) → 200 with a deny naming the field', async () => {
-  const body = bashPreToolUse('ls', project);
+  const body = aHookEvent().bash('ls').inCwd(project).body();
   delete body.session_id;
   const reason = denyReason(await hook(main, body));
   assert.match(reason, /session_id/);
@@ -223,7 +247,7 @@ test('a body that is JSON but not an object → 200 with a deny', async () => {
 });
 
 test('`rm -rf /` → a deny in Claude Code exact reply shape, logged before the reply', async () => {
-  const body = bashPreToolUse('rm -rf /', project, 'session-rm-root');
+  const body = aHookEvent().bash('rm -rf /').inCwd(project).session('session-rm-root').body();
   const reply = await hook(main, body);
   const reason = denyReason(reply);
   assert.ok(reason.length > 10, 'a reason a person can act on');
@@ -235,7 +259,7 @@ test('`rm -rf /` → a deny in Claude Code exact reply shape, logged before the 
 });
 
 test('`ls -la` → {} (no objection), logged before the reply', async () => {
-  const reply = await hook(main, bashPreToolUse('ls -la', project, 'session-ls'));
+  const reply = await hook(main, aHookEvent().bash('ls -la').inCwd(project).session('session-ls').body());
   assert.equal(reply.status, 200);
   assert.equal(reply.text, '{}');
   const line = reply.logAtResponse.find((e) => e.sessionId === 'session-ls');
@@ -254,7 +278,7 @@ test('an agent without an adapter, even a prototype member name, gets 200 and a 
     const reply = await send(main, {
       path: `/hooks/${agent}`,
       headers: auth,
-      body: JSON.stringify(bashPreToolUse('ls', project)),
+      body: JSON.stringify(aHookEvent().bash('ls').inCwd(project).body()),
     });
     assert.equal(reply.status, 200, agent);
     assert.match(reply.text, /no adapter for agent/, agent);
@@ -275,7 +299,7 @@ test('an internal error → 200 with the failure decision naming it, and the ser
     await exploding.server.close();
     exploding.log.close();
   });
-  const reason = denyReason(await hook(exploding, bashPreToolUse('ls', project)));
+  const reason = denyReason(await hook(exploding, aHookEvent().bash('ls').inCwd(project).body()));
   assert.match(reason, /internal error/);
   assert.match(reason, /the policy engine fell over/);
   const health = await send(exploding, { method: 'GET', path: '/health' });

@@ -10,7 +10,8 @@ import { parseClaudeInput } from '../../src/core/agents/claude';
 import { Evaluator } from '../../src/core/evaluator';
 import type { VerdictRecord } from '../../src/core/verdict/record';
 import { RecordBuffer } from '../../src/server/records';
-import { bashPreToolUse, makeProject, removeDir, tempDir } from '../builders/process';
+import { aHookEvent } from '../builders/hookEvent';
+import { aProjectDir, aTempDir, removeDir } from '../builders/tempProject';
 
 const KEY = Buffer.alloc(32, 9);
 const COMMANDS = ['ls -la', 'git status', 'rm -rf /', 'cat ~/.aws/credentials', 'npm test', 'echo "$(date)" > out.txt'];
@@ -29,8 +30,8 @@ interface World {
 }
 
 function world(name: string, t: { after(fn: () => void): void }): World {
-  const root = tempDir(`records-${name}`);
-  const project = makeProject(`records-${name}`);
+  const root = aTempDir(`records-${name}`);
+  const project = aProjectDir(`records-${name}`);
   t.after(() => {
     removeDir(root);
     removeDir(project);
@@ -45,7 +46,13 @@ function world(name: string, t: { after(fn: () => void): void }): World {
       const evaluator = new Evaluator({ stateDir: join(root, 'state'), log, home: root });
       const records: VerdictRecord[] = [];
       for (let i = 0; i < count; i++) {
-        const parsed = parseClaudeInput(bashPreToolUse(COMMANDS[i % COMMANDS.length]!, project, `s-${i % 3}`));
+        const parsed = parseClaudeInput(
+          aHookEvent()
+            .bash(COMMANDS[i % COMMANDS.length]!)
+            .inCwd(project)
+            .session(`s-${i % 3}`)
+            .body(),
+        );
         assert.ok(parsed.ok);
         const { record } = await evaluator.evaluate(parsed.event);
         buffer.add(record);

@@ -12,7 +12,8 @@ import { ActivityLog, LogFullError, readLogFile } from '../../../src/core/activi
 import { Evaluator } from '../../../src/core/evaluator';
 import { HookService } from '../../../src/server/hooks';
 import { WardenServer } from '../../../src/server/server';
-import { bashPreToolUse, makeProject, removeDir, tempDir } from '../../builders/process';
+import { aHookEvent } from '../../builders/hookEvent';
+import { aProjectDir, aTempDir, removeDir } from '../../builders/tempProject';
 
 // Child mode: this file, run with AW_FAULT_WRITER set, is a writer that appends until killed.
 if (process.env.AW_FAULT_WRITER) {
@@ -25,7 +26,7 @@ if (process.env.AW_FAULT_WRITER) {
 
 function registerTests(): void {
   test('log unwritable: the rows are held, the failure is said once, and they are written in order once it works again', (t) => {
-    const dir = tempDir('faults-held');
+    const dir = aTempDir('faults-held');
     t.after(() => removeDir(dir));
     const path = join(dir, 'activity.jsonl');
     const warnings: string[] = [];
@@ -57,7 +58,7 @@ function registerTests(): void {
   });
 
   test('past the in-memory bound the log refuses, so the call fails closed instead of losing its row', (t) => {
-    const dir = tempDir('faults-bound');
+    const dir = aTempDir('faults-bound');
     t.after(() => removeDir(dir));
     const path = join(dir, 'activity.jsonl');
     mkdirSync(path);
@@ -69,8 +70,8 @@ function registerTests(): void {
 
   test('through the hook service: verdicts while rows are held, then deny with the reason once the bound is reached', async (t) => {
     await Evaluator.ready({ warmUp: false });
-    const dir = tempDir('faults-hooks');
-    const project = makeProject('faults-project');
+    const dir = aTempDir('faults-hooks');
+    const project = aProjectDir('faults-project');
     t.after(() => (removeDir(dir), removeDir(project)));
     const path = join(dir, 'activity.jsonl');
     mkdirSync(path);
@@ -85,7 +86,11 @@ function registerTests(): void {
     const evaluator = new Evaluator({ stateDir: join(dir, 'state'), log, home: dir });
     const hooks = new HookService({ evaluator, failureDecision: () => 'deny' });
     const call = () =>
-      hooks.handle('claude', JSON.stringify(bashPreToolUse('ls -la', project)), new AbortController().signal);
+      hooks.handle(
+        'claude',
+        JSON.stringify(aHookEvent().bash('ls -la').inCwd(project).body()),
+        new AbortController().signal,
+      );
     assert.deepEqual((await call()).reply, {}, 'a verdict although the log cannot be written');
     assert.deepEqual((await call()).reply, {});
     const refused = (await call()).reply as {
@@ -104,7 +109,7 @@ function registerTests(): void {
   });
 
   test('a writer killed mid-write, again and again: every complete line reads, torn ones are skipped with a warning', async (t) => {
-    const dir = tempDir('faults-killed');
+    const dir = aTempDir('faults-killed');
     t.after(() => removeDir(dir));
     const path = join(dir, 'activity.jsonl');
     const rounds = 12;
@@ -129,7 +134,7 @@ function registerTests(): void {
 
   test('a hook body that stalls gets the failure decision once its own timeout passes, and the connection closes', async (t) => {
     await Evaluator.ready({ warmUp: false });
-    const dir = tempDir('faults-stall');
+    const dir = aTempDir('faults-stall');
     t.after(() => removeDir(dir));
     const evaluator = new Evaluator({ stateDir: join(dir, 'state'), home: dir });
     const server = new WardenServer({

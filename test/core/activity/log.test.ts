@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { ActivityLog, readLogFile, rotatedName } from '../../../src/core/activity/log';
 import { parseClaudeInput } from '../../../src/core/agents/claude';
 import { Evaluator } from '../../../src/core/evaluator';
-import { bashPreToolUse, makeProject, removeDir, repoRoot, tempDir } from '../../builders/process';
+import { repoRoot } from '../../builders/process';
+import { aHookEvent } from '../../builders/hookEvent';
+import { aProjectDir, aTempDir, removeDir } from '../../builders/tempProject';
 
 const KEY = Buffer.alloc(32, 7);
 
@@ -36,7 +38,7 @@ function allEntries(path: string, keep: number): Record<string, unknown>[] {
 }
 
 test('the first append creates the folder 0700 and the file 0600', (t) => {
-  const root = tempDir('log-modes');
+  const root = aTempDir('log-modes');
   t.after(() => removeDir(root));
   const path = join(root, 'state', 'nested', 'activity.jsonl');
   const log = new ActivityLog({ path, key: KEY, maxBytes: 1 << 20, keep: 3 });
@@ -48,7 +50,7 @@ test('the first append creates the folder 0700 and the file 0600', (t) => {
 });
 
 test('an existing folder with loose permissions is tightened to 0700', (t) => {
-  const root = tempDir('log-tighten');
+  const root = aTempDir('log-tighten');
   t.after(() => removeDir(root));
   const dir = join(root, 'state');
   mkdirSync(dir, { mode: 0o755 });
@@ -57,7 +59,7 @@ test('an existing folder with loose permissions is tightened to 0700', (t) => {
 });
 
 test('rotation by size keeps every line while they fit in keep files', (t) => {
-  const root = tempDir('log-rotate');
+  const root = aTempDir('log-rotate');
   t.after(() => removeDir(root));
   const path = join(root, 'activity.jsonl');
   const keep = 3;
@@ -81,7 +83,7 @@ test('rotation by size keeps every line while they fit in keep files', (t) => {
 });
 
 test('rotation keeps exactly `keep` rotated files, the newest lines without a gap', (t) => {
-  const root = tempDir('log-rotate-many');
+  const root = aTempDir('log-rotate-many');
   t.after(() => removeDir(root));
   const path = join(root, 'activity.jsonl');
   const keep = 2;
@@ -127,7 +129,7 @@ function runWriter(script: string, args: string[]): Promise<{ code: number | nul
 }
 
 test('two processes appending at once, with rotation, lose no line and tear none', async (t) => {
-  const root = tempDir('log-concurrent');
+  const root = aTempDir('log-concurrent');
   t.after(() => removeDir(root));
   const script = bundleWriter(root);
   const path = join(root, 'state', 'activity.jsonl');
@@ -166,7 +168,7 @@ test('two processes appending at once, with rotation, lose no line and tear none
 });
 
 test('a torn last line is skipped with a warning, and the next append starts a fresh line', (t) => {
-  const root = tempDir('log-torn');
+  const root = aTempDir('log-torn');
   t.after(() => removeDir(root));
   const path = join(root, 'activity.jsonl');
   const first = new ActivityLog({ path, key: KEY, maxBytes: 1 << 20, keep: 3 });
@@ -191,7 +193,7 @@ test('a torn last line is skipped with a warning, and the next append starts a f
 });
 
 test('a corrupt line in the middle is skipped and named, the rest is read', (t) => {
-  const root = tempDir('log-corrupt');
+  const root = aTempDir('log-corrupt');
   t.after(() => removeDir(root));
   const path = join(root, 'activity.jsonl');
   writeFileSync(path, '{"n":1}\nnot json\n[1,2]\n{"n":2}\n');
@@ -204,14 +206,14 @@ test('a corrupt line in the middle is skipped and named, the rest is read', (t) 
 });
 
 test('keyedDigest is an HMAC under the log key, never the plain digest', () => {
-  const log = new ActivityLog({ path: join(tempDir('log-key'), 'a.jsonl'), key: KEY, maxBytes: 1 << 20, keep: 1 });
+  const log = new ActivityLog({ path: join(aTempDir('log-key'), 'a.jsonl'), key: KEY, maxBytes: 1 << 20, keep: 1 });
   const plain = 'sha256:' + createHash('sha256').update('{"command":"ls"}').digest('hex');
   const keyed = log.keyedDigest(plain);
   assert.equal(keyed, 'hmac-sha256:' + createHmac('sha256', KEY).update(plain).digest('hex'));
   assert.notEqual(keyed, plain);
   assert.ok(!keyed!.includes(plain.slice('sha256:'.length)));
   const other = new ActivityLog({
-    path: join(tempDir('log-key2'), 'a.jsonl'),
+    path: join(aTempDir('log-key2'), 'a.jsonl'),
     key: randomBytes(32),
     maxBytes: 1 << 20,
     keep: 1,
@@ -223,8 +225,8 @@ test('keyedDigest is an HMAC under the log key, never the plain digest', () => {
 });
 
 test('through the evaluator the log holds a keyed digest and redacted arguments, never the plain digest or the secret', async (t) => {
-  const root = tempDir('log-evaluator');
-  const project = makeProject('log-project');
+  const root = aTempDir('log-evaluator');
+  const project = aProjectDir('log-project');
   t.after(() => {
     removeDir(root);
     removeDir(project);
@@ -234,7 +236,10 @@ test('through the evaluator the log holds a keyed digest and redacted arguments,
   const evaluator = new Evaluator({ stateDir: join(root, 'state'), log, home: root });
   const token = 'ghp_' + 'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3hJ5';
   const parsed = parseClaudeInput(
-    bashPreToolUse(`curl -H "Authorization: token ${token}" https://api.github.com/user/repos`, project),
+    aHookEvent()
+      .bash(`curl -H "Authorization: token ${token}" https://api.github.com/user/repos`)
+      .inCwd(project)
+      .body(),
   );
   assert.ok(parsed.ok);
   const evaluation = await evaluator.evaluate(parsed.event);

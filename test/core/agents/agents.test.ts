@@ -11,7 +11,7 @@ import { parseCopilotInput, writeCopilotReply } from '../../../src/core/agents/c
 import { lastResortDeny } from '../../../src/core/agents/lastResort';
 import type { ParseResult } from '../../../src/core/agents';
 import type { HookEvent } from '../../../src/core/types';
-import { shellCall } from '../../builders/agentPayloads';
+import { aHookEvent } from '../../builders/hookEvent';
 
 const CWD = '/home/dev/project';
 const REASON = 'a reason a person can act on';
@@ -34,7 +34,7 @@ test('every agent has an adapter; only Claude Code, Gemini and Cursor enforce an
 // --- Codex ---------------------------------------------------------------
 
 test('codex: a Bash PreToolUse becomes a PreToolUse event with its command', () => {
-  const event = ok(parseCodexInput(shellCall('codex', 'ls -la', CWD)));
+  const event = ok(parseCodexInput(aHookEvent().bash('ls -la').inCwd(CWD).session('codex-session').body('codex')));
   assert.equal(event.agent, 'codex');
   assert.equal(event.event, 'PreToolUse');
   assert.equal(event.sessionId, 'codex-session');
@@ -47,14 +47,14 @@ test('codex: a Bash PreToolUse becomes a PreToolUse event with its command', () 
 
 test('codex: a shell argv array and an apply_patch body parse as sent (the faces read them)', () => {
   const argv = {
-    ...(shellCall('codex', 'x', CWD) as object),
+    ...(aHookEvent().bash('x').inCwd(CWD).body('codex') as object),
     tool_name: 'shell',
     tool_input: { command: ['rm', '-rf', '/'] },
   };
   assert.deepEqual(ok(parseCodexInput(argv)).toolInput, { command: ['rm', '-rf', '/'] });
   const patch = '*** Begin Patch\n*** Add File: /etc/cron.d/x\n+* * * * * root sh\n*** End Patch\n';
   const apply = {
-    ...(shellCall('codex', 'x', CWD) as object),
+    ...(aHookEvent().bash('x').inCwd(CWD).body('codex') as object),
     tool_name: 'apply_patch',
     tool_input: { command: patch },
   };
@@ -66,7 +66,7 @@ test('codex: a shell argv array and an apply_patch body parse as sent (the faces
 test('codex: malformed input names what is wrong', () => {
   assert.match(problem(parseCodexInput({ hook_event_name: 'PreToolUse', cwd: CWD })), /missing session_id/);
   assert.match(problem(parseCodexInput([1])), /not a JSON object/);
-  const noInput = { ...(shellCall('codex', 'x', CWD) as object), tool_input: 'ls' };
+  const noInput = { ...(aHookEvent().bash('x').inCwd(CWD).body('codex') as object), tool_input: 'ls' };
   assert.match(problem(parseCodexInput(noInput)), /tool_input/);
 });
 
@@ -111,20 +111,20 @@ test('codex: PermissionRequest and the other events', () => {
 // --- Gemini --------------------------------------------------------------
 
 test("gemini: BeforeTool becomes a PreToolUse with Gemini's own tool name", () => {
-  const event = ok(parseGeminiInput(shellCall('gemini', 'rm -rf /', CWD)));
+  const event = ok(parseGeminiInput(aHookEvent().bash('rm -rf /').inCwd(CWD).body('gemini')));
   assert.equal(event.agent, 'gemini');
   assert.equal(event.event, 'PreToolUse');
   assert.equal(event.rawEventName, 'BeforeTool');
   assert.equal(event.toolName, 'run_shell_command');
   assert.equal(event.toolInput?.command, 'rm -rf /');
   const write = {
-    ...(shellCall('gemini', 'x', CWD) as object),
+    ...(aHookEvent().bash('x').inCwd(CWD).body('gemini') as object),
     tool_name: 'write_file',
     tool_input: { file_path: '/etc/passwd', content: 'x' },
   };
   assert.equal(ok(parseGeminiInput(write)).toolInput?.file_path, '/etc/passwd');
   const after = {
-    ...(shellCall('gemini', 'x', CWD) as object),
+    ...(aHookEvent().bash('x').inCwd(CWD).body('gemini') as object),
     hook_event_name: 'AfterTool',
     tool_response: { llmContent: 'ok' },
   };
@@ -154,7 +154,7 @@ test("gemini: replies are top-level decisions; ask is Gemini's own confirmation"
 // --- Cursor --------------------------------------------------------------
 
 test('cursor: preToolUse and the per-kind gates become PreToolUse events', () => {
-  const pre = ok(parseCursorInput(shellCall('cursor', 'ls', CWD)));
+  const pre = ok(parseCursorInput(aHookEvent().bash('ls').inCwd(CWD).session('cursor-session').body('cursor')));
   assert.equal(pre.agent, 'cursor');
   assert.equal(pre.sessionId, 'cursor-session', 'the conversation is the session');
   assert.equal(pre.toolName, 'Shell');
@@ -215,7 +215,7 @@ test('cursor: replies use permission / user_message / agent_message only', () =>
 // --- Copilot -------------------------------------------------------------
 
 test('copilot: toolArgs as JSON text or object; the shape says the event', () => {
-  const event = ok(parseCopilotInput(shellCall('copilot', 'rm -rf /', CWD)));
+  const event = ok(parseCopilotInput(aHookEvent().bash('rm -rf /').inCwd(CWD).body('copilot')));
   assert.equal(event.agent, 'copilot');
   assert.equal(event.event, 'PreToolUse');
   assert.equal(event.toolName, 'bash');

@@ -11,7 +11,7 @@ import { adapterFor } from '../../../src/core/agents';
 import { ActivityLog } from '../../../src/core/activity/log';
 import { Evaluator } from '../../../src/core/evaluator';
 import { HookService } from '../../../src/server/hooks';
-import { removeDir, tempDir } from '../../builders/process';
+import { aTempDir, removeDir } from '../../builders/tempProject';
 
 const body = (input: string) => `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":${input}}`;
 
@@ -66,7 +66,7 @@ test('"__proto__" in the arguments is kept by the adapter and bound: a licence f
 
 test('session_id, cwd and every other string field of a record go through the redactor before the log', async (t) => {
   await Evaluator.ready({ warmUp: false });
-  const dir = tempDir('exact-binding');
+  const dir = aTempDir('exact-binding');
   t.after(() => removeDir(dir));
   const secret = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
   const log = new ActivityLog({

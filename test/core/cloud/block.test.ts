@@ -13,9 +13,10 @@ import {
 import { blockBytes, fitBlock } from '../../../src/core/cloud/block';
 import { capTargetScan } from '../../../src/core/cloud/target-scan';
 import { SEMANTIC_POLICIES } from '../../../src/core/semantic/questions';
-import { FakeJudgeServer, ready, removeDir } from '../semantic/helpers';
+import { FakeJudgeServer, ready } from '../semantic/helpers';
 import { block } from './contract-shapes';
 import { answering, captured, cloudCall, cloudTier, MACHINE_KEY, type CloudCallOptions } from './helpers';
+import { removeDir } from '../../builders/tempProject';
 
 let fake: FakeJudgeServer;
 const worlds: string[] = [];

@@ -2,13 +2,13 @@
 // and which of their changes loosen (need a person) or tighten.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configSchema } from '../../../src/core/config/schema';
 import { loadConfig } from '../../../src/core/config/load';
 import { classifyCloudChange } from '../../../src/core/config/cloud-changes';
 import { classifyConfigChange } from '../../../src/core/config/loosening';
+import { aTempDir } from '../../builders/tempProject';
 
 const ON = { mode: 'enforce', url: 'https://cloud.example.com', keyEnv: 'ORG_KEY', machineId: 'm-1' } as const;
 
@@ -35,8 +35,7 @@ test('the schema takes every cloud key and refuses bad values by name', () => {
 });
 
 function project(t: { after(fn: () => void): void }) {
-  const dir = mkdtempSync(join(tmpdir(), 'aw-cloud-config-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = aTempDir('cloud-config', t);
   const stateDir = join(dir, 'state');
   const projectRoot = join(dir, 'proj');
   mkdirSync(stateDir, { recursive: true });

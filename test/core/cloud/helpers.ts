@@ -7,18 +7,11 @@ import type { ResolvedConfig } from '../../../src/core/config/load';
 import { CLOUD_REVIEW_PATH } from '../../../src/core/cloud/contract';
 import { createSemanticTier, type SemanticTierOptions } from '../../../src/core/review/tier';
 import type { SemanticStartInput } from '../../../src/core/review/tier';
-import {
-  callFor,
-  configWith,
-  eventFor,
-  FakeJudgeServer,
-  jsonl,
-  line,
-  makeWorld,
-  sendJson,
-  type FakeBehaviour,
-} from '../semantic/helpers';
+import { callFor, FakeJudgeServer, jsonl, line, sendJson, type FakeBehaviour } from '../semantic/helpers';
 import { reply, type CapturedReview } from './contract-shapes';
+import { aHookEvent } from '../../builders/hookEvent';
+import { aConfig } from '../../builders/config';
+import { type TempProject, aTempProject } from '../../builders/tempProject';
 
 export const MACHINE_KEY = 'cloud-machine-key-Hq7Lm2Np9Rt4';
 export const CLOUD_ENV = { CLOUD_KEY: MACHINE_KEY };
@@ -36,8 +29,8 @@ export function cloudCall(
   fake: FakeJudgeServer,
   worlds: string[],
   opts: CloudCallOptions = {},
-): { input: SemanticStartInput; world: ReturnType<typeof makeWorld> } {
-  const world = makeWorld();
+): { input: SemanticStartInput; world: TempProject } {
+  const world = aTempProject({ name: 'world', projectInHome: true });
   worlds.push(world.root);
   const transcriptPath = join(world.root, 'transcript.jsonl');
   const tool = opts.tool ?? 'Bash';
@@ -50,14 +43,17 @@ export function cloudCall(
       line.toolUse('m1', tool, toolInput),
     ]),
   );
-  const event = eventFor(tool, toolInput, { cwd: world.project, transcriptPath });
+  const event = aHookEvent().tool(tool, toolInput).inCwd(world.dir).transcript(transcriptPath).build();
   const config: ResolvedConfig = {
-    ...configWith(opts.semantic ?? { mode: 'enforce' }),
+    ...aConfig()
+      .semantic(opts.semantic ?? { mode: 'enforce' })
+      .trusted()
+      .build(),
     cloud: { mode: 'enforce', url: fake.url(''), machineId: 'machine-7f3a', keyEnv: 'CLOUD_KEY', ...opts.cloud },
   };
   return {
     world,
-    input: { event, call: callFor(event, world.project, world.home), config, projectRoot: world.project },
+    input: { event, call: callFor(event, world.dir, world.home), config, projectRoot: world.dir },
   };
 }
 

@@ -3,109 +3,41 @@
 // secret), the target scan (URLs with passwords), the person's turns and the agent's message —
 // and none of them, whole or in part, in the bytes the fake Cloud captured; no redaction label
 // in the person's turns or the agent's message, where it could name a target.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { REDACTED_SAID, REDACTED_TARGET_WORD, type CloudBlock } from '../../../src/core/cloud/contract';
-import type { ResolvedConfig } from '../../../src/core/config/load';
 import { createSemanticTier } from '../../../src/core/review/tier';
-import {
-  callFor,
-  configWith,
-  eventFor,
-  FakeJudgeServer,
-  jsonl,
-  line,
-  makeWorld,
-  ready,
-  removeDir,
-} from '../semantic/helpers';
-import { PLANTED_ENV, plantedCommand, plantedFileContent, plantedSecrets, SECRETS } from '../semantic/planted-secrets';
+import { callFor } from '../semantic/helpers';
+import { capturedText, leakWorld, plantedCalls, plantedTranscript, survivingSecrets } from '../semantic/leak-harness';
+import { PLANTED_ENV, plantedSecrets, SECRETS } from '../semantic/planted-secrets';
 import { block } from './contract-shapes';
 import { answering, MACHINE_KEY } from './helpers';
+import { aConfig } from '../../builders/config';
 
-let fake: FakeJudgeServer;
-let world: ReturnType<typeof makeWorld>;
-before(async () => {
-  await ready();
-  fake = await FakeJudgeServer.start();
-  world = makeWorld();
-});
-after(async () => {
-  await fake.close();
-  removeDir(world.root);
-});
-
-function transcript(): string {
-  const path = join(world.root, 'transcript.jsonl');
-  const s = SECRETS;
-  writeFileSync(
-    path,
-    jsonl([
-      line.human(`the deploy key is ${s.envApiKey}, and the old token ${s.githubOauth} is revoked`),
-      line.human(`here is the CI secret ${s.highEntropy}; use mysql password ${s.mysqlPassword} if asked`),
-      line.humanBlocks(
-        'set it up with',
-        `the sshpass password ${s.sshpassPassword}, the ${s.agentEcho} account and ${s.slackBot}`,
-      ),
-      line.assistantText(
-        'm1',
-        `I'll log in with ${s.agentEcho}, the docker password ${s.dockerPassword}, connect using ${s.postgresPassword} and push with ${s.githubClassic}.`,
-      ),
-      line.toolUse('m1', 'Bash', { command: 'true' }),
-    ]),
-  );
-  return path;
-}
-
-/** The longest stretch of `secret` found in `text`, when 12 characters or more. */
-function fragmentIn(text: string, secret: string): string | undefined {
-  const width = Math.min(12, secret.length);
-  for (let i = 0; i + width <= secret.length; i++) {
-    const piece = secret.slice(i, i + width);
-    if (text.includes(piece)) return piece;
-  }
-  return undefined;
-}
+const world = leakWorld();
 
 test('no planted secret, whole or in part, and no label in the person\u2019s or agent\u2019s words, reaches Cloud', async () => {
   assert.ok(plantedSecrets().length >= 30);
+  const { fake, project } = world;
   fake.behaviour = answering(() => block());
-  const cwd = join(world.project, SECRETS.gitlab);
+  const cwd = project.path(SECRETS.gitlab);
   mkdirSync(cwd, { recursive: true });
-  const config: ResolvedConfig = {
-    ...configWith({ mode: 'enforce' }),
-    cloud: { mode: 'enforce', url: fake.url(''), machineId: 'machine-7f3a', keyEnv: 'CLOUD_KEY' },
-  };
+  const config = aConfig()
+    .semantic({ mode: 'enforce' })
+    .cloud({ mode: 'enforce', url: fake.url(''), machineId: 'machine-7f3a', keyEnv: 'CLOUD_KEY' })
+    .trusted()
+    .build();
   const tier = createSemanticTier({ env: { ...PLANTED_ENV, CLOUD_KEY: MACHINE_KEY } });
-  const transcriptPath = transcript();
-  const calls = [
-    eventFor('Bash', { command: plantedCommand(), description: 'deploy' }, { cwd, transcriptPath }),
-    eventFor(
-      'Bash',
-      { command: `cat /tmp/${SECRETS.huggingFace}/notes.txt ~/keys/${SECRETS.googleApi}.json` },
-      { cwd, transcriptPath },
-    ),
-    eventFor(
-      'Write',
-      { file_path: join(world.project, '.env.production'), content: plantedFileContent() },
-      { cwd, transcriptPath },
-    ),
-    eventFor(
-      'mcp__vault__store',
-      { apiToken: SECRETS.jsonToken, note: `rotated ${SECRETS.envApiKey}` },
-      { cwd, transcriptPath },
-    ),
-  ];
+  const calls = plantedCalls(project, cwd, plantedTranscript(project));
   const before = fake.requests.length;
   try {
     for (const event of calls) {
       const result = await tier.start({
         event,
-        call: callFor(event, world.project, world.home),
+        call: callFor(event, project.dir, project.home),
         config,
-        projectRoot: world.project,
+        projectRoot: project.dir,
       })!.result;
       assert.equal(result.cloud?.status, 'ok', result.cloud?.reason ?? '');
     }
@@ -115,17 +47,9 @@ test('no planted secret, whole or in part, and no label in the person\u2019s or 
   const received = fake.requests.slice(before);
   assert.equal(received.length, calls.length);
   const bodies = received.map((r) => JSON.parse(r.body.toString('utf8')) as { cloud: CloudBlock });
-  const strings: string[] = [];
-  const collect = (v: unknown): void => {
-    if (typeof v === 'string') strings.push(v);
-    else if (v && typeof v === 'object') Object.values(v).forEach(collect);
-  };
-  bodies.forEach(collect);
-  const haystack = [...received.map((r) => r.body.toString('utf8')), ...strings].join('\n');
-  const survivors = plantedSecrets()
-    .map((s) => ({ kind: s.kind, piece: fragmentIn(haystack, s.value) }))
-    .filter((s) => s.piece !== undefined);
-  assert.deepEqual(survivors, [], `surviving secrets: ${survivors.map((s) => s.kind).join(', ')}`);
+  const haystack = capturedText(received);
+  const survivors = survivingSecrets(haystack);
+  assert.deepEqual(survivors, [], `surviving secrets: ${survivors.join(', ')}`);
   assert.ok(!haystack.includes(MACHINE_KEY), 'the machine key goes in the header only');
 
   for (const { cloud } of bodies) {

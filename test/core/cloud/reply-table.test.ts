@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { combine } from '../../../src/core/verdict/combine';
 import type { Outcome } from '../../../src/core/types';
 import type { SemanticResult } from '../../../src/core/review/tier';
-import { FakeJudgeServer, ready, removeDir } from '../semantic/helpers';
+import { FakeJudgeServer, ready } from '../semantic/helpers';
 import { block, denyBlock, outcome, quietOutcome, verdict, type CapturedReview, type Json } from './contract-shapes';
 import { answering, cloudCall, cloudTier, type CloudCallOptions } from './helpers';
+import { removeDir } from '../../builders/tempProject';
 
 let fake: FakeJudgeServer;
 const worlds: string[] = [];

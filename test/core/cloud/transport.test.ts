@@ -8,9 +8,11 @@ import { combine } from '../../../src/core/verdict/combine';
 import { Evaluator } from '../../../src/core/evaluator';
 import { verdictRecordSchema } from '../../../src/core/verdict/record';
 import type { Outcome } from '../../../src/core/types';
-import { eventFor, FakeJudgeServer, makeWorld, ready, removeDir, sendJson } from '../semantic/helpers';
+import { FakeJudgeServer, ready, sendJson } from '../semantic/helpers';
 import { block, denyBlock, reply, type CapturedReview } from './contract-shapes';
 import { answering, cloudCall, cloudTier, CLOUD_ENV, type CloudCallOptions } from './helpers';
+import { aHookEvent } from '../../builders/hookEvent';
+import { aTempProject, removeDir } from '../../builders/tempProject';
 
 let fake: FakeJudgeServer;
 const worlds: string[] = [];
@@ -120,7 +122,7 @@ test('through the evaluator: a Cloud deny decides, and the record carries the Cl
       asked: ['change-window'],
     },
   }));
-  const world = makeWorld();
+  const world = aTempProject({ name: 'world', projectInHome: true });
   worlds.push(world.root);
   const stateDir = join(world.root, 'state');
   mkdirSync(stateDir);
@@ -136,7 +138,7 @@ test('through the evaluator: a Cloud deny decides, and the record carries the Cl
   const tier = cloudTier();
   const evaluator = new Evaluator({ stateDir, cliConfigPath: configPath, home: world.home, semantic: tier });
   const { record, merged } = await evaluator.evaluate(
-    eventFor('Bash', { command: 'kubectl apply -f deploy/prod.yaml' }, { cwd: world.project }),
+    aHookEvent().tool('Bash', { command: 'kubectl apply -f deploy/prod.yaml' }).inCwd(world.dir).build(),
   );
   await tier.close();
   assert.equal(merged.decision, 'deny');

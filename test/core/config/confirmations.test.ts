@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { configChanged, describeHeld, loadConfig } from '../../../src/core/config/load';
 import { confirmationStore, type ConfirmationStore } from '../../../src/core/config/confirmations';
-import { removeDir, tempDir } from '../../builders/process';
+import { aTempDir, removeDir } from '../../builders/tempProject';
 
 interface World {
   stateDir: string;
@@ -20,7 +20,7 @@ interface World {
 }
 
 function world(t: { after(fn: () => void): void }, key = Buffer.alloc(32, 5)): World {
-  const dir = tempDir('confirmations');
+  const dir = aTempDir('confirmations');
   t.after(() => removeDir(dir));
   const stateDir = join(dir, 'state');
   const projectRoot = join(dir, 'project');

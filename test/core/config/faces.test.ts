@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtInFace, builtInToolNames, FaceBook, parseToolFaces } from '../../../src/core/config/faces';
 import { toolCallOf } from '../../../src/core/policies/call';
 import { loadConfig } from '../../../src/core/config/load';
 import { initShellParser } from '../../../src/core/shell';
 import type { HookEvent } from '../../../src/core/types';
+import { aTempDir } from '../../builders/tempProject';
 
 const event = (tool: string, input: Record<string, unknown>): HookEvent => ({
   agent: 'claude',
@@ -55,8 +55,7 @@ test('malformed faces are refused whole, with a message naming the tool, the mem
 
 test('a configured MCP face is read like a built-in one, and its errors name the file', async (t) => {
   await initShellParser();
-  const dir = mkdtempSync(join(tmpdir(), 'aw-faces-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = aTempDir('faces', t);
   const state = join(dir, 'state');
   mkdirSync(state);
   writeFileSync(

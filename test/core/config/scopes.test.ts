@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configChanged, loadConfig } from '../../../src/core/config/load';
 import { resolvePolicyStates, unknownPolicySettings } from '../../../src/core/policies/run';
 import { ALL_POLICIES } from '../../../src/core/policies/registry';
+import { aTempDir } from '../../builders/tempProject';
 
 interface Layout {
   dir: string;
@@ -18,8 +18,7 @@ interface Layout {
 }
 
 function layout(t: { after(fn: () => void): void }): Layout {
-  const dir = mkdtempSync(join(tmpdir(), 'aw-scopes-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = aTempDir('scopes', t);
   const stateDir = join(dir, 'state');
   const projectRoot = join(dir, 'work', 'proj');
   mkdirSync(stateDir, { recursive: true });

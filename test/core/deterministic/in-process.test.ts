@@ -9,7 +9,7 @@ import { Evaluator } from '../../../src/core/evaluator';
 import { ALL_POLICIES } from '../../../src/core/policies/registry';
 import { definePolicy } from '../../../src/core/policies/types';
 import type { HookEvent } from '../../../src/core/types';
-import { makeProject, removeDir, tempDir } from '../../builders/process';
+import { aProjectDir, aTempDir, removeDir } from '../../builders/tempProject';
 
 const spinForever = definePolicy({
   name: 'test-spin-forever',
@@ -30,8 +30,8 @@ let stateDir: string;
 let project: string;
 
 before(async () => {
-  stateDir = tempDir('in-process-state');
-  project = makeProject('in-process-project');
+  stateDir = aTempDir('in-process-state');
+  project = aProjectDir('in-process-project');
   writeFileSync(join(stateDir, 'config.json'), JSON.stringify({ budget: { deterministicMs: 1500 } }));
   await Evaluator.ready({ warmUp: false });
 });
@@ -69,8 +69,8 @@ test('a spinning policy in-process: the call is an ask that ran out of time, and
 });
 
 test('an untrusted project may lower the budget but not raise it', async () => {
-  const lowering = makeProject('in-process-lowering');
-  const raising = makeProject('in-process-raising');
+  const lowering = aProjectDir('in-process-lowering');
+  const raising = aProjectDir('in-process-raising');
   try {
     const evaluator = new Evaluator({ stateDir, home: stateDir });
     for (const [root, ms, expected] of [

@@ -17,7 +17,8 @@ import {
   TOKEN_ENV,
   type InstallOptions,
 } from '../../../src/core/install/claude';
-import { fakeClaude, isolatedEnv, makeProject, removeDir, runCli, tempDir } from '../../builders/process';
+import { fakeClaude, isolatedEnv, runCli } from '../../builders/process';
+import { aProjectDir, aTempDir, removeDir } from '../../builders/tempProject';
 
 type Json = Record<string, any>;
 
@@ -74,8 +75,8 @@ function userPart(settings: Json): Json {
 }
 
 function setup(t: { after(fn: () => void): void }): { project: string; home: string } {
-  const project = makeProject('install-project');
-  const home = tempDir('install-home');
+  const project = aProjectDir('install-project');
+  const home = aTempDir('install-home');
   t.after(() => {
     removeDir(project);
     removeDir(home);

@@ -18,8 +18,10 @@ import {
   type Scope,
 } from '../../../src/core/install/commandAgents';
 import { detectCommandAgents } from '../../../src/core/install/detectAgents';
-import { isolatedEnv, makeProject, removeDir, runCli, tempDir } from '../../builders/process';
-import { shellCall, verdictOf } from '../../builders/agentPayloads';
+import { isolatedEnv, runCli } from '../../builders/process';
+import { verdictOf } from '../../builders/agentPayloads';
+import { aHookEvent } from '../../builders/hookEvent';
+import { aProjectDir, aTempDir, removeDir } from '../../builders/tempProject';
 
 type Json = Record<string, any>;
 
@@ -51,8 +53,8 @@ const AGENTS = Object.keys(PERSONS_FILE) as CommandAgent[];
 const BRIDGE = '"/usr/bin/node" "/opt/warden/dist/hook.js"';
 
 function setup(t: { after(fn: () => void): void }): { project: string; home: string } {
-  const project = makeProject('install-agents');
-  const home = tempDir('install-agents-home');
+  const project = aProjectDir('install-agents');
+  const home = aTempDir('install-agents-home');
   t.after(() => {
     removeDir(project);
     removeDir(home);
@@ -229,7 +231,7 @@ test('the CLI installs for each agent, and the command it wrote is the working b
     assert.match(command, /dist\/hook\.js" --agent/);
     // Run exactly what the agent would run: no endpoint here, so the bridge evaluates in-process.
     const out = execFileSync('/bin/sh', ['-c', command], {
-      input: JSON.stringify(shellCall(agent, 'rm -rf /', project)),
+      input: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body(agent)),
       env: env as NodeJS.ProcessEnv,
       cwd: project,
       encoding: 'utf8',

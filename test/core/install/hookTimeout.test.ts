@@ -7,10 +7,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyPlan, planInstall } from '../../../src/core/install/claude';
 import { claudeHookTimeoutSeconds } from '../../../src/core/install/hookTimeout';
-import { removeDir, tempDir } from '../../builders/process';
+import { aTempDir, removeDir } from '../../builders/tempProject';
 
 function project(t: { after(fn: () => void): void }): { root: string; home: string } {
-  const dir = tempDir('hook-timeout');
+  const dir = aTempDir('hook-timeout');
   t.after(() => removeDir(dir));
   const root = join(dir, 'project');
   const home = join(dir, 'home');

@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { policyTable } from './table';
 import { ready, run, verdictOf } from './harness';
 import { policyByName } from '../../../src/core/policies/registry';
 import { resolvePolicyStates } from '../../../src/core/policies/run';
-import { emptyConfig } from './harness';
+import { aConfig } from '../../builders/config';
+import { aTempDir } from '../../builders/tempProject';
 
 policyTable('warden-self-protection', [
   {
@@ -122,8 +122,7 @@ policyTable('nested-agent-permission-bypass', [
 
 test('warden-self-protection: hook entries in agent settings and recorded pids', async (t) => {
   await ready();
-  const dir = mkdtempSync(join(tmpdir(), 'aw-selfprot-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = aTempDir('selfprot', t);
   const root = join(dir, 'proj');
   const state = join(dir, 'state');
   mkdirSync(join(root, '.claude'), { recursive: true });
@@ -149,7 +148,7 @@ test('warden-self-protection: hook entries in agent settings and recorded pids',
   const name = 'warden-self-protection';
   const policy = policyByName(name);
   assert.ok(policy);
-  const states = resolvePolicyStates([policy], emptyConfig());
+  const states = resolvePolicyStates([policy], aConfig().build());
   const verdict = (spec: Parameters<typeof run>[0]) =>
     run(spec, { states }).find((o) => o.policy === name)?.verdict ?? null;
 
@@ -186,9 +185,7 @@ test('warden-self-protection: hook entries in agent settings and recorded pids',
   assert.equal(verdict({ ...base, bash: 'kill -9 31337' }), 'deny');
   assert.equal(verdict({ ...base, bash: 'kill -9 31338' }), null);
   // Self-protection cannot be switched off by a scope.
-  const config = emptyConfig();
-  config.policySettings.set(name, { enabled: false, enabledSource: 'user', params: {} });
-  const off = resolvePolicyStates([policy], config);
+  const off = resolvePolicyStates([policy], aConfig().policy(name, {}, { enabled: false }).build());
   assert.equal(off[0]?.enabled, true);
   assert.equal(off[0]?.source, 'always-on');
   assert.equal(verdictOf(name, { bash: 'cat ~/.agent-warden/hook-token' })?.verdict, 'deny');

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { policyTable } from './table';
 import { ready, verdictOf } from './harness';
+import { aTempDir } from '../../builders/tempProject';
 
 policyTable('git-force-push', [
   { spec: 'git push --force origin feature', expect: 'deny' },
@@ -113,8 +113,7 @@ policyTable('git-skip-hooks', [
 
 test('git-push-protected-branch: a bare push reads the current branch from .git/HEAD', async (t) => {
   await ready();
-  const dir = mkdtempSync(join(tmpdir(), 'aw-git-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = aTempDir('git', t);
   mkdirSync(join(dir, '.git'));
   const spec = (bash: string) => ({ bash, root: dir, cwd: dir, home: '/home/nobody' });
   writeFileSync(join(dir, '.git', 'HEAD'), 'ref: refs/heads/main\n');

@@ -2,14 +2,14 @@
 import { initShellParser } from '../../../src/core/shell';
 import { loadCodeGrammars } from '../../../src/core/interp';
 import { INTERPRETER_CODE_READER } from '../../../src/core/interp/reader';
-import { FaceBook } from '../../../src/core/config/faces';
 import { toolCallOf } from '../../../src/core/policies/call';
 import { resolvePolicyStates, runPolicies } from '../../../src/core/policies/run';
 import type { PolicyState } from '../../../src/core/policies/run';
 import { SessionStore } from '../../../src/core/policies/session';
 import { ALL_POLICIES, policyByName } from '../../../src/core/policies/registry';
 import type { AnyPolicy, SessionMemory } from '../../../src/core/policies/types';
-import type { ResolvedConfig } from '../../../src/core/config/load';
+import { aConfig } from '../../builders/config';
+import { aHookEvent } from '../../builders/hookEvent';
 import type { HookEvent, HookEventName, Outcome } from '../../../src/core/types';
 import { IoFacts, type FactSource } from '../../../src/core/facts/io';
 import { nodeFactSource } from '../../../src/core/facts/io-node';
@@ -42,45 +42,18 @@ export interface CallSpec {
   writes?: SessionWrites;
 }
 
-export function eventOf(spec: CallSpec): HookEvent {
-  const tool = spec.bash !== undefined ? 'Bash' : spec.tool;
-  const input = spec.bash !== undefined ? { command: spec.bash } : (spec.input ?? {});
-  const event: HookEvent = {
-    agent: 'claude',
-    event: spec.event ?? 'PreToolUse',
-    rawEventName: spec.event ?? 'PreToolUse',
-    sessionId: 'test-session',
-    cwd: spec.cwd ?? spec.root ?? ROOT,
-    raw: spec.raw ?? {},
-  };
-  if (tool !== undefined) {
-    event.toolName = tool;
-    event.toolInput = input;
-  }
-  if (spec.toolResponse !== undefined) event.toolResponse = spec.toolResponse;
-  return event;
-}
-
-/** A config with nothing set: every policy at its defaults. */
-export function emptyConfig(): ResolvedConfig {
-  return {
-    policySettings: new Map(),
-    faces: new FaceBook(new Map()),
-    redactionAllowlist: [],
-    semantic: {},
-    cloud: {},
-    approvalsTimeoutSeconds: 120,
-    failureDecision: 'deny',
-    deterministicBudgetMs: 2000,
-    logMaxBytes: 1 << 20,
-    logKeep: 5,
-    trustedRoots: [],
-    projectTrusted: false,
-    files: [],
-    errors: [],
-    warnings: [],
-    held: [],
-  };
+function eventOf(spec: CallSpec): HookEvent {
+  const event = aHookEvent()
+    .event(spec.event ?? 'PreToolUse')
+    .session('test-session')
+    .inCwd(spec.cwd ?? spec.root ?? ROOT)
+    .mode(undefined)
+    .raw(spec.raw ?? {});
+  if (spec.bash !== undefined) event.bash(spec.bash);
+  else if (spec.tool !== undefined) event.tool(spec.tool, spec.input ?? {});
+  else event.noTool();
+  if (spec.toolResponse !== undefined) event.response(spec.toolResponse);
+  return event.build();
 }
 
 export function freshSession(): SessionMemory {
@@ -97,9 +70,9 @@ export function run(
     params?: Record<string, Record<string, unknown>>;
   } = {},
 ): Outcome[] {
-  const config = emptyConfig();
-  for (const [name, params] of Object.entries(opts.params ?? {}))
-    config.policySettings.set(name, { params, enabled: true, enabledSource: 'user' });
+  const withParams = aConfig();
+  for (const [name, params] of Object.entries(opts.params ?? {})) withParams.policy(name, params);
+  const config = withParams.build();
   const states = opts.states ?? resolvePolicyStates(opts.policies ?? ALL_POLICIES, config);
   const event = eventOf(spec);
   const source = spec.source ?? nodeFactSource;
@@ -129,9 +102,7 @@ export function verdictOf(
 ): Outcome | undefined {
   const policy = policyByName(name);
   if (!policy) throw new Error(`no policy named ${name}`);
-  const config = emptyConfig();
-  config.policySettings.set(name, { enabled: true, enabledSource: 'user', params: params ?? {} });
-  const states = resolvePolicyStates([policy], config);
+  const states = resolvePolicyStates([policy], aConfig().policy(name, params).build());
   const state = states[0];
   if (state?.error) throw new Error(state.error);
   return run(spec, { states, ...(session ? { session } : {}) }).find((o) => o.policy === name);

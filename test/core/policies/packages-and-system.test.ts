@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { policyTable } from './table';
 import { ready, verdictOf } from './harness';
+import { aTempDir } from '../../builders/tempProject';
 
 policyTable('package-publish', [
   { spec: 'npm publish --access public', expect: 'ask' },
@@ -118,8 +118,7 @@ policyTable('log-and-history-tampering', [
 
 test('package-manager-preference reads the lockfile when no preference is set', async (t) => {
   await ready();
-  const dir = mkdtempSync(join(tmpdir(), 'aw-pm-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = aTempDir('pm', t);
   writeFileSync(join(dir, 'pnpm-lock.yaml'), 'lockfileVersion: 9\n');
   const spec = (bash: string) => ({ bash, root: dir, cwd: dir });
   assert.equal(verdictOf('package-manager-preference', spec('npm install zod'))?.verdict, 'instruct');

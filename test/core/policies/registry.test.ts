@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { ALL_POLICIES } from '../../../src/core/policies/registry';
 import { formatPolicyTable, listPolicies } from '../../../src/core/policies/list';
 import { resolvePolicyStates } from '../../../src/core/policies/run';
-import { emptyConfig, ready, run } from './harness';
+import { aConfig } from '../../builders/config';
+import { ready, run } from './harness';
 import type { CallSpec } from './harness';
 
 const CATEGORIES = [
@@ -56,7 +57,7 @@ test('the library: at least 45 policies with stable names, defaults that parse, 
 });
 
 test('listPolicies and formatPolicyTable: state, source and parameters', () => {
-  const config = emptyConfig();
+  const config = aConfig().build();
   config.files = [{ scope: 'user', path: '/home/dev/.agent-warden/config.json', present: true, stamp: 'x' }];
   config.policySettings.set('stop-with-uncommitted-work', { enabled: true, enabledSource: 'user', params: {} });
   config.policySettings.set('large-file-write', { params: { maxBytes: 'x' }, paramsSource: 'user' });
@@ -123,9 +124,9 @@ test('no policy throws on odd input (a throw would become a deny naming the poli
     { event: 'Stop', root: '/nonexistent/project', cwd: '/nonexistent/project' },
     { event: 'UserPromptSubmit' },
   ];
-  const config = emptyConfig();
-  for (const p of ALL_POLICIES) config.policySettings.set(p.name, { enabled: true, enabledSource: 'user', params: {} });
-  const states = resolvePolicyStates(ALL_POLICIES, config);
+  const allOn = aConfig();
+  for (const p of ALL_POLICIES) allOn.policy(p.name);
+  const states = resolvePolicyStates(ALL_POLICIES, allOn.build());
   for (const spec of odd) {
     const failed = run(spec, { states }).filter((o) => o.reason.includes('failed on this call'));
     assert.deepEqual(failed, [], JSON.stringify(spec).slice(0, 80));

@@ -13,8 +13,8 @@ import { wardenSelfDefence } from '../../../src/core/policies/library/self-defen
 import { INTERPRETER_CODE_READER as interpCodeReader } from '../../../src/core/interp/reader';
 import type { FactSource } from '../../../src/core/facts/io';
 import { SessionStore } from '../../../src/core/policies/session';
-import type { HookEvent } from '../../../src/core/types';
-import { emptyConfig } from './harness';
+import { aConfig } from '../../builders/config';
+import { aHookEvent } from '../../builders/hookEvent';
 import { policyTable } from './table';
 
 const HOME = '/home/dev';
@@ -58,17 +58,8 @@ const source: FactSource = {
 };
 
 function verdict(command: string): string | null {
-  const event: HookEvent = {
-    agent: 'claude',
-    event: 'PreToolUse',
-    rawEventName: 'PreToolUse',
-    sessionId: 's',
-    cwd: ROOT,
-    toolName: 'Bash',
-    toolInput: { command },
-    raw: {},
-  };
-  const config = emptyConfig();
+  const event = aHookEvent().bash(command).session('s').inCwd(ROOT).build();
+  const config = aConfig().build();
   const call = toolCallOf(event, {
     projectRoot: ROOT,
     home: HOME,
@@ -163,8 +154,7 @@ test(`warden-self-defence: ${ROWS.length} cases`, async (t) => {
 });
 
 test('warden-self-defence is always on: a config cannot switch it off', () => {
-  const config = emptyConfig();
-  config.policySettings.set('warden-self-defence', { enabled: false, enabledSource: 'user', params: {} });
+  const config = aConfig().policy('warden-self-defence', {}, { enabled: false }).build();
   const [state] = resolvePolicyStates([wardenSelfDefence], config);
   assert.equal(state?.enabled, true);
 });

@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freshSession, ready, verdictOf } from './harness';
 import type { CallSpec } from './harness';
+import { aTempDir } from '../../builders/tempProject';
 
 const JWT =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
@@ -189,8 +189,7 @@ test('tainted-network-egress: outside files and web pages taint; separate sessio
 });
 
 function gitRepo(t: { after(fn: () => void): void }): string {
-  const dir = mkdtempSync(join(tmpdir(), 'aw-stop-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = aTempDir('stop', t);
   const git = (...args: string[]) =>
     execFileSync('git', args, {
       cwd: dir,
@@ -222,8 +221,7 @@ test('stop-with-uncommitted-work and stop-with-unpushed-commits (Stop event)', a
   );
 
   assert.equal(verdictOf('stop-with-unpushed-commits', stop), undefined, 'no remote: nothing to push to');
-  const bare = mkdtempSync(join(tmpdir(), 'aw-bare-'));
-  t.after(() => rmSync(bare, { recursive: true, force: true }));
+  const bare = aTempDir('bare', t);
   execFileSync('git', ['init', '-q', '--bare', bare]);
   execFileSync('git', ['remote', 'add', 'origin', bare], { cwd: dir });
   const unpushed = verdictOf('stop-with-unpushed-commits', stop);

@@ -7,7 +7,9 @@ import { buildEnvelope, type EnvelopeInput } from '../../../src/core/semantic/en
 import { DEFAULT_CAPS } from '../../../src/core/semantic/caps';
 import { MAX_SCANNED_WORDS, scanTargets } from '../../../src/core/semantic/targets';
 import type { TranscriptTail } from '../../../src/core/semantic/transcript';
-import { callFor, eventFor, jsonl, line, makeWorld, ready, removeDir } from './helpers';
+import { callFor, jsonl, line, ready } from './helpers';
+import { aHookEvent } from '../../builders/hookEvent';
+import { aTempProject, removeDir } from '../../builders/tempProject';
 
 before(ready);
 
@@ -20,16 +22,16 @@ function envelopeFor(
   extra: Partial<EnvelopeInput> = {},
   branch = 'feature',
 ) {
-  const world = makeWorld(branch);
+  const world = aTempProject({ name: 'world', projectInHome: true, branch: branch });
   try {
-    const event = eventFor(tool, input, { cwd: world.project, permissionMode: 'acceptEdits' });
-    const call = callFor(event, world.project, world.home);
+    const event = aHookEvent().tool(tool, input).inCwd(world.dir).mode('acceptEdits').build();
+    const call = callFor(event, world.dir, world.home);
     return {
       world,
       built: buildEnvelope({
         event,
         call,
-        projectRoot: world.project,
+        projectRoot: world.dir,
         transcript: NO_TRANSCRIPT,
         redaction: { env: {} },
         ...extra,
@@ -50,8 +52,8 @@ test('facts name the tool, its family, the folders, the git branch from .git/HEA
   const facts = built.envelope.facts;
   assert.equal(facts.tool, 'Bash');
   assert.equal(facts.family, 'shell');
-  assert.equal(facts.cwd, world.project);
-  assert.equal(facts.projectRoot, world.project);
+  assert.equal(facts.cwd, world.dir);
+  assert.equal(facts.projectRoot, world.dir);
   assert.equal(facts.gitBranch, 'release/2.0');
   assert.equal(facts.permissionMode, 'acceptEdits');
   assert.equal(facts.targetScanComplete, true);
@@ -63,12 +65,12 @@ test('facts name the tool, its family, the folders, the git branch from .git/HEA
   assert.deepEqual(
     targets.sort(),
     [
-      [join(world.project, 'build'), 'inside-project', 'delete'],
+      [join(world.dir, 'build'), 'inside-project', 'delete'],
       [join(world.home, 'notes'), 'outside-project-in-home', 'delete'],
       ['/etc/hosts', 'system', 'delete'],
-      [world.project, 'project-root', 'delete'],
+      [world.dir, 'project-root', 'delete'],
       [world.home, 'home', 'read'],
-      [join(world.project, 'dist/home.txt'), 'inside-project', 'write'],
+      [join(world.dir, 'dist/home.txt'), 'inside-project', 'write'],
     ].sort(),
   );
 });
@@ -119,10 +121,10 @@ test('the target scan is incomplete for run-time words, parse errors, code piped
   }
   assert.equal(envelopeFor('Bash', { command: 'git push --force origin main' }).built.scan.complete, true);
   // The analyzer's own cost grows with the words; the scan's reading of them stops at its limit.
-  const world = makeWorld();
+  const world = aTempProject({ name: 'world', projectInHome: true });
   try {
-    const event = eventFor('Bash', { command: 'rm f' }, { cwd: world.project });
-    const call = callFor(event, world.project, world.home);
+    const event = aHookEvent().tool('Bash', { command: 'rm f' }).inCwd(world.dir).build();
+    const call = callFor(event, world.dir, world.home);
     call.shell!.commands[0]!.argv = ['rm', ...Array.from({ length: MAX_SCANNED_WORDS }, (_, i) => `f${i}`)];
     const scan = scanTargets(call);
     assert.equal(scan.complete, false);
@@ -198,24 +200,32 @@ test('a huge call costs bounded work: a 5 MB file write is bounded before redact
 });
 
 test("the human's naming of targets is checked on their own words", () => {
-  const world = makeWorld();
+  const world = aTempProject({ name: 'world', projectInHome: true });
   try {
     const transcriptPath = join(world.root, 't.jsonl');
     writeFileSync(transcriptPath, jsonl([line.human('please delete the build folder and ~/scratch')]));
-    const event = eventFor('Bash', { command: 'rm -rf build ~/scratch' }, { cwd: world.project, transcriptPath });
+    const event = aHookEvent()
+      .tool('Bash', { command: 'rm -rf build ~/scratch' })
+      .inCwd(world.dir)
+      .transcript(transcriptPath)
+      .build();
     const built = buildEnvelope({
       event,
-      call: callFor(event, world.project, world.home),
-      projectRoot: world.project,
+      call: callFor(event, world.dir, world.home),
+      projectRoot: world.dir,
       redaction: { env: {} },
     });
     assert.deepEqual(built.naming, { named: true, unnamed: [] });
     assert.equal(built.hasHumanTurn, true);
-    const other = eventFor('Bash', { command: 'rm -rf build ~/projects' }, { cwd: world.project, transcriptPath });
+    const other = aHookEvent()
+      .tool('Bash', { command: 'rm -rf build ~/projects' })
+      .inCwd(world.dir)
+      .transcript(transcriptPath)
+      .build();
     const built2 = buildEnvelope({
       event: other,
-      call: callFor(other, world.project, world.home),
-      projectRoot: world.project,
+      call: callFor(other, world.dir, world.home),
+      projectRoot: world.dir,
       redaction: { env: {} },
     });
     assert.deepEqual(built2.naming.unnamed, [join(world.home, 'projects')]);

@@ -1,15 +1,11 @@
-// Shared by the semantic suites: projects, hook events, transcripts in Claude Code's own shape,
+// Shared by the semantic suites: the call a policy sees, transcripts in Claude Code's own shape,
 // and a fake judge server on loopback that records every request's exact bytes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { analyzeShell, initShellParser } from '../../../src/core/shell';
 import { FaceBook } from '../../../src/core/config/faces';
 import { toolCallOf } from '../../../src/core/policies/call';
 import type { ToolCall } from '../../../src/core/policies/types';
-import type { ResolvedConfig } from '../../../src/core/config/load';
 import type { HookEvent } from '../../../src/core/types';
 
 let warmed: Promise<void> | undefined;
@@ -32,77 +28,10 @@ export function ready(): Promise<void> {
   return warmed;
 }
 
-export function tempDir(prefix: string): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), `aw-semantic-${prefix}-`)));
-}
-
-export function removeDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-}
-
-/** A project with a home folder beside it; `.git/HEAD` names the branch. */
-export function makeWorld(branch = 'feature'): { root: string; project: string; home: string } {
-  const root = tempDir('world');
-  const home = join(root, 'home', 'dev');
-  const project = join(home, 'proj');
-  mkdirSync(join(project, '.git'), { recursive: true });
-  writeFileSync(join(project, '.git', 'HEAD'), `ref: refs/heads/${branch}\n`);
-  return { root, project, home };
-}
-
-export interface EventOptions {
-  cwd: string;
-  transcriptPath?: string;
-  permissionMode?: string;
-  sessionId?: string;
-}
-
-export function eventFor(toolName: string, toolInput: Record<string, unknown>, opts: EventOptions): HookEvent {
-  const raw: Record<string, unknown> = {
-    tool_name: toolName,
-    tool_input: toolInput,
-    cwd: opts.cwd,
-    hook_event_name: 'PreToolUse',
-  };
-  return {
-    agent: 'claude',
-    event: 'PreToolUse',
-    rawEventName: 'PreToolUse',
-    sessionId: opts.sessionId ?? 'session-1',
-    cwd: opts.cwd,
-    ...(opts.transcriptPath ? { transcriptPath: opts.transcriptPath } : {}),
-    permissionMode: opts.permissionMode ?? 'default',
-    toolName,
-    toolInput,
-    raw,
-  };
-}
-
 export function callFor(event: HookEvent, projectRoot: string, home: string): ToolCall {
   const call = toolCallOf(event, { projectRoot, home, faces: new FaceBook(new Map()) });
   if (!call) throw new Error('not a tool event');
   return call;
-}
-
-export function configWith(semantic: ResolvedConfig['semantic'], redactionAllowlist: string[] = []): ResolvedConfig {
-  return {
-    policySettings: new Map(),
-    faces: new FaceBook(new Map()),
-    redactionAllowlist,
-    semantic,
-    cloud: {},
-    approvalsTimeoutSeconds: 120,
-    failureDecision: 'deny',
-    deterministicBudgetMs: 2000,
-    logMaxBytes: 1 << 20,
-    logKeep: 5,
-    trustedRoots: [],
-    projectTrusted: true,
-    files: [],
-    errors: [],
-    warnings: [],
-    held: [],
-  };
 }
 
 // Transcript lines in the shape Claude Code 2.1.197 writes them (see test/fixtures).

@@ -1,38 +1,16 @@
-// No planted secret reaches the judge: 36 secrets of different kinds in the call (a shell command
-// and a file write), its comments, the transcript and the environment, sent through each protocol;
-// the test reads the exact bytes the fake judge received.
-import { after, before, test } from 'node:test';
+// No planted secret reaches the judge: 36 secrets of different kinds in the calls (a shell command,
+// paths read, a file write, an MCP call), their comments, the transcript and the environment, sent
+// through each protocol; the test reads the exact bytes the fake judge received.
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createSemanticTier } from '../../../src/core/review/tier';
 import type { ResolvedConfig } from '../../../src/core/config/load';
-import {
-  callFor,
-  configWith,
-  eventFor,
-  FakeJudgeServer,
-  jsonl,
-  line,
-  makeWorld,
-  ready,
-  removeDir,
-  sendJson,
-  type FakeBehaviour,
-} from './helpers';
-import { PLANTED_ENV, plantedCommand, plantedFileContent, plantedSecrets, SECRETS } from './planted-secrets';
+import { callFor, sendJson, type FakeBehaviour } from './helpers';
+import { capturedText, leakWorld, plantedCalls, plantedTranscript, survivingSecrets } from './leak-harness';
+import { PLANTED_ENV, plantedSecrets } from './planted-secrets';
+import { aConfig } from '../../builders/config';
 
-let fake: FakeJudgeServer;
-let world: ReturnType<typeof makeWorld>;
-before(async () => {
-  await ready();
-  fake = await FakeJudgeServer.start();
-  world = makeWorld();
-});
-after(async () => {
-  await fake.close();
-  removeDir(world.root);
-});
+const world = leakWorld();
 
 const JUDGE_KEY = 'judge-transport-key-Qw8Er4Ty6';
 
@@ -57,40 +35,11 @@ const answerAll: FakeBehaviour = (req, res) => {
   else sendJson(res, { model: 'gpt-test', choices: [{ message: { content: answers } }] });
 };
 
-function transcript(): string {
-  const path = join(world.root, 'transcript.jsonl');
-  const s = SECRETS;
-  writeFileSync(
-    path,
-    jsonl([
-      line.human(`the deploy key is ${s.envApiKey}, and the old token ${s.githubOauth} is revoked`),
-      line.human(`here is the CI secret ${s.highEntropy}; use mysql password ${s.mysqlPassword} if asked`),
-      line.humanBlocks('set it up with', `the sshpass password ${s.sshpassPassword} and the ${s.agentEcho} account`),
-      line.assistantText(
-        'm1',
-        `I'll log in with ${s.agentEcho}, the docker password ${s.dockerPassword}, and connect using ${s.postgresPassword}.`,
-      ),
-      line.toolUse('m1', 'Bash', { command: 'true' }),
-    ]),
-  );
-  return path;
-}
-
 const PROVIDERS: Array<[string, ResolvedConfig['semantic']]> = [
   ['systemone', { mode: 'enforce', provider: 'systemone', url: '', apiKeyEnv: 'JUDGE_KEY' }],
   ['openai', { mode: 'enforce', provider: 'openai', url: '', model: 'gpt-test', apiKeyEnv: 'JUDGE_KEY' }],
   ['anthropic', { mode: 'enforce', provider: 'anthropic', url: '', model: 'claude-test', apiKeyEnv: 'JUDGE_KEY' }],
 ];
-
-/** The longest stretch of `secret` found in `text`, when 12 characters or more. */
-function fragmentIn(text: string, secret: string): string | undefined {
-  const width = Math.min(12, secret.length);
-  for (let i = 0; i + width <= secret.length; i++) {
-    const piece = secret.slice(i, i + width);
-    if (text.includes(piece)) return piece;
-  }
-  return undefined;
-}
 
 test('at least 30 planted secrets of different kinds', () => {
   const secrets = plantedSecrets();
@@ -100,34 +49,25 @@ test('at least 30 planted secrets of different kinds', () => {
 
 for (const [provider, semantic] of PROVIDERS) {
   test(`${provider}: no planted secret, whole or in part, is in the bytes the judge received`, async () => {
+    const { fake, project } = world;
     fake.behaviour = answerAll;
     const path = provider === 'systemone' ? '/judge' : provider === 'openai' ? '/v1/chat/completions' : '/v1/messages';
-    const config = configWith({ ...semantic, url: fake.url(path) });
+    const config = aConfig()
+      .semantic({ ...semantic, url: fake.url(path) })
+      .trusted()
+      .build();
     const tier = createSemanticTier({ env: { ...PLANTED_ENV, JUDGE_KEY } });
-    const transcriptPath = transcript();
     // One session: the prose in the transcript names passwords that only the Bash call shows to be
     // secrets; the later calls' envelopes scrub them because the session remembers what was found.
-    const calls = [
-      eventFor('Bash', { command: plantedCommand(), description: 'deploy' }, { cwd: world.project, transcriptPath }),
-      eventFor(
-        'Write',
-        { file_path: join(world.project, '.env.production'), content: plantedFileContent() },
-        { cwd: world.project, transcriptPath },
-      ),
-      eventFor(
-        'mcp__vault__store',
-        { apiToken: SECRETS.jsonToken, note: `rotated ${SECRETS.envApiKey}` },
-        { cwd: world.project, transcriptPath },
-      ),
-    ];
+    const calls = plantedCalls(project, project.dir, plantedTranscript(project));
     const before = fake.requests.length;
     try {
       for (const event of calls) {
         const result = await tier.start({
           event,
-          call: callFor(event, world.project, world.home),
+          call: callFor(event, project.dir, project.home),
           config,
-          projectRoot: world.project,
+          projectRoot: project.dir,
         })!.result;
         assert.equal(result.status.status, 'ok', result.status.reason ?? '');
         assert.ok(result.redactions.count > 0);
@@ -138,29 +78,9 @@ for (const [provider, semantic] of PROVIDERS) {
     const received = fake.requests.slice(before);
     assert.equal(received.length, calls.length);
     const bytes = received.map((r) => r.body.toString('utf8')).join('\n');
-    // JSON escapes (\n inside the PEM block, \" around values) must not hide a surviving secret.
-    const unescaped =
-      received.map((r) => JSON.stringify(JSON.parse(r.body.toString('utf8')), null, 0)).join('\n') +
-      JSON.stringify(received.map((r) => JSON.parse(r.body.toString('utf8'))));
-    const decodedStrings: string[] = [];
-    const collect = (v: unknown): void => {
-      if (typeof v === 'string') {
-        decodedStrings.push(v);
-        if (v.startsWith('{')) {
-          try {
-            collect(JSON.parse(v));
-          } catch {
-            /* a cut JSON text: its raw form is checked as it is */
-          }
-        }
-      } else if (v && typeof v === 'object') Object.values(v).forEach(collect);
-    };
-    received.forEach((r) => collect(JSON.parse(r.body.toString('utf8'))));
-    const haystack = [bytes, unescaped, ...decodedStrings].join('\n');
-    const survivors = plantedSecrets()
-      .map((s) => ({ kind: s.kind, piece: fragmentIn(haystack, s.value) }))
-      .filter((s) => s.piece !== undefined);
-    assert.deepEqual(survivors, [], `surviving secrets: ${survivors.map((s) => s.kind).join(', ')}`);
+    const haystack = capturedText(received);
+    const survivors = survivingSecrets(haystack);
+    assert.deepEqual(survivors, [], `surviving secrets: ${survivors.join(', ')}`);
     assert.ok(!haystack.includes(JUDGE_KEY), 'the transport key never enters the body');
     // The secrets were there to find: the judge saw markers where they were.
     assert.match(bytes, /<redacted:github-token>/);

@@ -10,18 +10,10 @@ import type { ResolvedConfig } from '../../../src/core/config/load';
 import { Evaluator } from '../../../src/core/evaluator';
 import { combine } from '../../../src/core/verdict/combine';
 import type { Outcome } from '../../../src/core/types';
-import {
-  callFor,
-  configWith,
-  eventFor,
-  FakeJudgeServer,
-  jsonl,
-  line,
-  makeWorld,
-  ready,
-  removeDir,
-  systemoneAnswers,
-} from './helpers';
+import { callFor, FakeJudgeServer, jsonl, line, ready, systemoneAnswers } from './helpers';
+import { aHookEvent } from '../../builders/hookEvent';
+import { aConfig } from '../../builders/config';
+import { aTempProject, removeDir } from '../../builders/tempProject';
 
 let fake: FakeJudgeServer;
 const worlds: string[] = [];
@@ -37,7 +29,7 @@ after(async () => {
 const ASK: Outcome = { policy: 'network-fetch', tier: 'deterministic', verdict: 'ask', reason: 'fetches a URL' };
 
 function startInput(semantic: ResolvedConfig['semantic'], command: string, humanTurns: string[] = []) {
-  const world = makeWorld();
+  const world = aTempProject({ name: 'world', projectInHome: true });
   worlds.push(world.root);
   const transcriptPath = join(world.root, 'transcript.jsonl');
   writeFileSync(
@@ -48,14 +40,14 @@ function startInput(semantic: ResolvedConfig['semantic'], command: string, human
       line.toolUse('m1', 'Bash', { command }),
     ]),
   );
-  const event = eventFor('Bash', { command }, { cwd: world.project, transcriptPath });
+  const event = aHookEvent().tool('Bash', { command }).inCwd(world.dir).transcript(transcriptPath).build();
   return {
     world,
     input: {
       event,
-      call: callFor(event, world.project, world.home),
-      config: configWith(semantic),
-      projectRoot: world.project,
+      call: callFor(event, world.dir, world.home),
+      config: aConfig().semantic(semantic).trusted().build(),
+      projectRoot: world.dir,
     },
   };
 }
@@ -270,7 +262,7 @@ test('a judge that ignores its abort signal still cannot hold the call past time
 
 test('through the evaluator: the record carries the envelope, the cut flags and the semantic status', async () => {
   fake.behaviour = systemoneAnswers((id) => (id === 'secret-exposure' ? 0.9 : 0.02));
-  const world = makeWorld();
+  const world = aTempProject({ name: 'world', projectInHome: true });
   worlds.push(world.root);
   const stateDir = join(world.root, 'state');
   mkdirSync(stateDir);
@@ -279,7 +271,7 @@ test('through the evaluator: the record carries the envelope, the cut flags and 
   await Evaluator.ready();
   const tier = tierWith();
   const evaluator = new Evaluator({ stateDir, cliConfigPath: configPath, home: world.home, semantic: tier });
-  const event = eventFor('Bash', { command: 'cat README.md' }, { cwd: world.project });
+  const event = aHookEvent().tool('Bash', { command: 'cat README.md' }).inCwd(world.dir).build();
   const { record, merged } = await evaluator.evaluate(event);
   assert.equal(record.semantic.status, 'ok');
   assert.equal(record.semantic.model, 'jev-1.13.0');
@@ -322,7 +314,7 @@ test('the reason that lists unnamed targets shows them redacted', async () => {
 
 test('through the evaluator in observe mode: what the judge found is in the record, marked observed, never enforced', async () => {
   fake.behaviour = systemoneAnswers(() => 0.95);
-  const world = makeWorld();
+  const world = aTempProject({ name: 'world', projectInHome: true });
   worlds.push(world.root);
   const stateDir = join(world.root, 'state');
   mkdirSync(stateDir);
@@ -332,7 +324,7 @@ test('through the evaluator in observe mode: what the judge found is in the reco
   const tier = tierWith();
   const evaluator = new Evaluator({ stateDir, cliConfigPath: configPath, home: world.home, semantic: tier });
   const { record, merged } = await evaluator.evaluate(
-    eventFor('Bash', { command: 'cat README.md' }, { cwd: world.project }),
+    aHookEvent().tool('Bash', { command: 'cat README.md' }).inCwd(world.dir).build(),
   );
   assert.equal(merged.decision, 'allow', 'observe mode enforces nothing');
   assert.equal(record.semantic.status, 'observe');
@@ -344,7 +336,7 @@ test('through the evaluator in observe mode: what the judge found is in the reco
 });
 
 test('through the evaluator: a deterministic deny does not ask the judge and is not reported degraded', async () => {
-  const world = makeWorld();
+  const world = aTempProject({ name: 'world', projectInHome: true });
   worlds.push(world.root);
   const stateDir = join(world.root, 'state');
   mkdirSync(stateDir);
@@ -353,7 +345,9 @@ test('through the evaluator: a deterministic deny does not ask the judge and is 
   await Evaluator.ready();
   const tier = tierWith();
   const evaluator = new Evaluator({ stateDir, cliConfigPath: configPath, home: world.home, semantic: tier });
-  const { record } = await evaluator.evaluate(eventFor('Bash', { command: 'chmod -R 777 /' }, { cwd: world.project }));
+  const { record } = await evaluator.evaluate(
+    aHookEvent().tool('Bash', { command: 'chmod -R 777 /' }).inCwd(world.dir).build(),
+  );
   assert.equal(record.decision, 'deny');
   assert.equal(record.semantic.status, 'off');
   assert.match(record.semantic.reason ?? '', /^not asked: a deterministic policy denied the call/);

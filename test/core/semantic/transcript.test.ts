@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { repoRoot } from '../../builders/process';
 import fc from 'fast-check';
 import { DEFAULT_CHUNK_BYTES, readTranscriptTail } from '../../../src/core/semantic/transcript';
-import { jsonl, line, removeDir, tempDir } from './helpers';
+import { jsonl, line } from './helpers';
+import { aTempDir, removeDir } from '../../builders/tempProject';
 
 const FIXTURE = join(repoRoot(), 'test', 'fixtures', 'claude-code-2.1.197', 'transcript.jsonl');
 
@@ -20,7 +21,7 @@ test("the real Claude Code transcript gives its one human turn and the agent's l
 });
 
 test('tool results, meta lines, sidechains and queue operations are not human turns; the last three turns come oldest first', () => {
-  const dir = tempDir('transcript');
+  const dir = aTempDir('transcript');
   try {
     const path = join(dir, 't.jsonl');
     writeFileSync(
@@ -49,7 +50,7 @@ test('tool results, meta lines, sidechains and queue operations are not human tu
 });
 
 test("text blocks of one assistant message on separate lines join; an earlier turn's text does not", () => {
-  const dir = tempDir('transcript');
+  const dir = aTempDir('transcript');
   try {
     const path = join(dir, 't.jsonl');
     writeFileSync(
@@ -70,7 +71,7 @@ test("text blocks of one assistant message on separate lines join; an earlier tu
 });
 
 test('a missing or unreadable transcript gives no turns and no error', () => {
-  const dir = tempDir('transcript');
+  const dir = aTempDir('transcript');
   try {
     assert.deepEqual(readTranscriptTail(join(dir, 'absent.jsonl')).userTurns, []);
     assert.deepEqual(readTranscriptTail(dir).userTurns, []);
@@ -118,7 +119,7 @@ function reference(lines: object[]): { turns: string[]; agent: string | null } {
 }
 
 test('read backwards in small chunks, any transcript gives what a forward parse gives (multi-byte text across chunk edges)', () => {
-  const dir = tempDir('transcript');
+  const dir = aTempDir('transcript');
   try {
     const text = fc
       .string({ unit: fc.constantFrom('a', 'é', '😀', ' ', '\n', '"', '\\', 'z'), minLength: 1, maxLength: 300 })
@@ -181,7 +182,7 @@ function writeTranscript(path: string, fillerBytes: number): void {
 }
 
 test('a 100 MB transcript costs the bytes a 10 KB one does: the reader stops at what it needs', () => {
-  const dir = tempDir('transcript');
+  const dir = aTempDir('transcript');
   try {
     const small = join(dir, 'small.jsonl');
     const big = join(dir, 'big.jsonl');
@@ -201,7 +202,7 @@ test('a 100 MB transcript costs the bytes a 10 KB one does: the reader stops at 
 });
 
 test('with no human turn in 100 MB of tool results, the reader stops at its byte budget', () => {
-  const dir = tempDir('transcript');
+  const dir = aTempDir('transcript');
   try {
     const path = join(dir, 'flood.jsonl');
     const filler = JSON.stringify(line.toolResult('z'.repeat(8000))) + '\n';
@@ -219,7 +220,7 @@ test('with no human turn in 100 MB of tool results, the reader stops at its byte
 });
 
 test("a line longer than the budget is reported, since it may have been the human's", () => {
-  const dir = tempDir('transcript');
+  const dir = aTempDir('transcript');
   try {
     const path = join(dir, 'long.jsonl');
     writeFileSync(path, jsonl([line.human('early'), line.human('p'.repeat(300 * 1024))]));

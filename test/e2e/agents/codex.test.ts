@@ -15,11 +15,11 @@ import {
   agentBinary,
   ASK_COMMAND,
   connectPanel,
-  postApproval,
   records,
   runAgent,
   SENTINEL,
   serveAndInstall,
+  refuseHeldAsk,
   withWorld,
   type World,
 } from './world';
@@ -111,17 +111,11 @@ test(
       const model = await startFakeOpenAi([{ name: 'exec_command', args: { cmd: ASK_COMMAND } }]);
       codexConfig(world, model.url);
       const serve = await serveAndInstall(world, 'codex');
-      const { panel, endpoint } = await connectPanel(serve, world);
+      const connected = await connectPanel(serve, world);
+      const { panel } = connected;
       try {
         const running = runCodex(world);
-        const pending = (await panel.next('pending', (d: any) => d.pending?.agent === 'codex', 90_000)).pending as any;
-        assert.equal(pending.toolInput.command, ASK_COMMAND);
-        const refused = await postApproval(endpoint, pending.id, {
-          decision: 'refuse',
-          digest: pending.digest,
-          message: 'not on this machine',
-        });
-        assert.equal(refused.status, 200, refused.text);
+        await refuseHeldAsk(connected, 'codex', 90_000);
         const run = await running;
         assert.equal(run.code, 0, run.stderr);
         assert.match(model.toolResults()[0] ?? '', /blocked by PreToolUse hook.*not on this machine/s);

@@ -14,11 +14,11 @@ import {
   agentBinary,
   ASK_COMMAND,
   connectPanel,
-  postApproval,
   records,
   runAgent,
   SENTINEL,
   serveAndInstall,
+  refuseHeldAsk,
   withWorld,
   type World,
 } from './world';
@@ -87,18 +87,11 @@ test(
         { name: 'bash', args: { command: ASK_COMMAND, description: 'install jq' } },
       ]);
       const serve = await serveAndInstall(world, 'copilot');
-      const { panel, endpoint } = await connectPanel(serve, world);
+      const connected = await connectPanel(serve, world);
+      const { panel } = connected;
       try {
         const running = runCopilot(world, model.url);
-        const pending = (await panel.next('pending', (d: any) => d.pending?.agent === 'copilot', 120_000))
-          .pending as any;
-        assert.equal(pending.toolInput.command, ASK_COMMAND);
-        const refused = await postApproval(endpoint, pending.id, {
-          decision: 'refuse',
-          digest: pending.digest,
-          message: 'not on this machine',
-        });
-        assert.equal(refused.status, 200, refused.text);
+        await refuseHeldAsk(connected, 'copilot', 120_000);
         const run = await running;
         assert.equal(run.code, 0, run.stderr);
         assert.match(run.stdout, /Denied by preToolUse hook[\s\S]*not on this machine/);

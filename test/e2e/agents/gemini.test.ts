@@ -13,12 +13,12 @@ import {
   ASK_COMMAND,
   connectPanel,
   pendingList,
-  postApproval,
   records,
   runAgent,
   SENTINEL,
   serveAndInstall,
   WIPE_HOME,
+  refuseHeldAsk,
   withWorld,
   type World,
 } from './world';
@@ -93,19 +93,14 @@ test(
       geminiSettings(world);
       const serve = await serveAndInstall(world, 'gemini');
       const model = await startFakeGemini([{ name: 'run_shell_command', args: { command: ASK_COMMAND } }]);
-      const { panel, endpoint } = await connectPanel(serve, world);
+      const connected = await connectPanel(serve, world);
+      const { panel, endpoint } = connected;
       try {
         const running = runGemini(world, model.url);
-        const pending = (await panel.next('pending', (d: any) => d.pending?.agent === 'gemini', 90_000)).pending as any;
-        assert.equal(pending.toolName, 'run_shell_command');
-        assert.equal(pending.toolInput.command, ASK_COMMAND);
-        assert.equal((await pendingList(endpoint)).length, 1);
-        const refused = await postApproval(endpoint, pending.id, {
-          decision: 'refuse',
-          digest: pending.digest,
-          message: 'not on this machine',
+        await refuseHeldAsk(connected, 'gemini', 90_000, async (pending) => {
+          assert.equal(pending.toolName, 'run_shell_command');
+          assert.equal((await pendingList(endpoint)).length, 1);
         });
-        assert.equal(refused.status, 200, refused.text);
         const run = await running;
         assert.equal(run.code, 0, run.stderr);
         assert.match(JSON.stringify(toolResults(model)), /not on this machine|refused/i);

@@ -3,6 +3,7 @@
 // hook installed by the real `install`, a panel on the web API, and the agent
 // CLI run to completion. The destructive call is `rm -rf ~/` with HOME a temp
 // folder, checked afterwards.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,35 @@ export async function connectPanel(
 }
 
 export { pendingList, postApproval };
+
+/** The reason the person gives when refusing a held ask. */
+export const REFUSAL = 'not on this machine';
+
+/**
+ * Waits for `agent`'s held ask of ASK_COMMAND in the panel and refuses it as a person would, with
+ * REFUSAL (after `beforeRefusing`, for what a test checks while the ask is held). Gives the ask.
+ */
+export async function refuseHeldAsk(
+  connected: { panel: PanelStream; endpoint: Endpoint },
+  agent: string,
+  waitMs: number,
+  beforeRefusing: (pending: Record<string, any>) => Promise<void> = async () => undefined,
+): Promise<Record<string, any>> {
+  const { panel, endpoint } = connected;
+  const pending = (await panel.next('pending', (d: any) => d.pending?.agent === agent, waitMs)).pending as Record<
+    string,
+    any
+  >;
+  assert.equal(pending.toolInput.command, ASK_COMMAND);
+  await beforeRefusing(pending);
+  const refused = await postApproval(endpoint, pending.id, {
+    decision: 'refuse',
+    digest: pending.digest,
+    message: REFUSAL,
+  });
+  assert.equal(refused.status, 200, refused.text);
+  return pending;
+}
 
 export interface AgentRun {
   code: number | null;

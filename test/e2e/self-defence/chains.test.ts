@@ -12,17 +12,9 @@ import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  bashPreToolUse,
-  cliPath,
-  isolatedEnv,
-  makeProject,
-  removeDir,
-  runCli,
-  startServe,
-  tempDir,
-  type ServeChild,
-} from '../../builders/process';
+import { cliPath, isolatedEnv, runCli, startServe, type ServeChild } from '../../builders/process';
+import { aHookEvent } from '../../builders/hookEvent';
+import { aProjectDir, aTempDir, removeDir } from '../../builders/tempProject';
 
 interface World {
   project: string;
@@ -43,7 +35,7 @@ async function putToWarden(w: World, command: string): Promise<{ decision: strin
   const res = await fetch(`${w.serve.url}/hooks/claude`, {
     method: 'POST',
     headers: { authorization: `Bearer ${w.hookToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(bashPreToolUse(command, w.project, 'chain-session')),
+    body: JSON.stringify(aHookEvent().bash(command).inCwd(w.project).session('chain-session').body()),
   });
   assert.equal(res.status, 200);
   const reply = (await res.json()) as {
@@ -69,8 +61,8 @@ async function agentStep(w: World, command: string): Promise<Step> {
 }
 
 async function withWorld(fn: (w: World) => Promise<void>): Promise<void> {
-  const project = makeProject('chains-project');
-  const home = tempDir('chains-home');
+  const project = aProjectDir('chains-project');
+  const home = aTempDir('chains-home');
   const state = join(home, '.agent-warden');
   const serve = await startServe({ cwd: project, env: isolatedEnv(home) });
   try {
@@ -105,7 +97,9 @@ test('chain 1, forged consent: stopped at reading the token; replayed with the h
     const pending = fetch(`${w.serve.url}/hooks/claude`, {
       method: 'POST',
       headers: { authorization: `Bearer ${w.hookToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(bashPreToolUse('terraform destroy -auto-approve', w.project, 'chain-session')),
+      body: JSON.stringify(
+        aHookEvent().bash('terraform destroy -auto-approve').inCwd(w.project).session('chain-session').body(),
+      ),
     });
     const forged = { decision: 'approve', scope: 'session', digest: 'sha256:' + '0'.repeat(64) };
     const attempts: Record<string, string>[] = [
@@ -190,7 +184,7 @@ test('chain 3, bridge hijack: stopped at writing an endpoint record; replayed wi
       const bridged = await runCli(['hook', '--agent', 'claude'], {
         cwd: w.project,
         env: isolatedEnv(w.home),
-        stdin: JSON.stringify(bashPreToolUse('terraform destroy -auto-approve', w.project)),
+        stdin: JSON.stringify(aHookEvent().bash('terraform destroy -auto-approve').inCwd(w.project).body()),
       });
       assert.equal(hits, 0, 'the forged record was never used');
       assert.notEqual(

@@ -2,9 +2,7 @@
 // (hook routes, ask broker, panel routes) over a temp state folder, with an
 // evaluator whose only policy asks for `echo ask-me …` and denies `rm -rf /`.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ActivityLog } from '../../../src/core/activity/log';
@@ -12,6 +10,8 @@ import { Evaluator } from '../../../src/core/evaluator';
 import { definePolicy } from '../../../src/core/policies/types';
 import { WardenHost } from '../../../src/server/host';
 import type { HookEvent } from '../../../src/core/types';
+import { aHookEvent } from '../../builders/hookEvent';
+import { aTempProject } from '../../builders/tempProject';
 
 export const ASK_REASON = 'the test policy asks a person before any echo ask-me';
 export const DENY_REASON = 'the test policy refuses rm -rf / outright';
@@ -50,14 +50,12 @@ export async function startEndpoint(opts: {
   hookTimeoutSeconds?: (event: HookEvent) => number | undefined;
 }): Promise<Endpoint> {
   await Evaluator.ready();
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'aw-approvals-http-')));
+  const temp = aTempProject({ name: 'approvals-http', branch: 'main' });
+  const { root, dir: project } = temp;
   const stateDir = join(root, 'state');
-  const project = join(root, 'project');
-  mkdirSync(join(project, '.git'), { recursive: true });
-  writeFileSync(join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   const logPath = join(stateDir, 'activity.jsonl');
   const log = new ActivityLog({ path: logPath, key: randomBytes(32), maxBytes: 64 * 1024 * 1024, keep: 2 });
-  const evaluator = new Evaluator({ stateDir, log, home: join(root, 'home'), policies: [askMePolicy] });
+  const evaluator = new Evaluator({ stateDir, log, home: temp.home, policies: [askMePolicy] });
   const hookToken = randomBytes(24).toString('base64url');
   const errors: string[] = [];
   const host = new WardenHost({
@@ -87,7 +85,7 @@ export async function startEndpoint(opts: {
     async close() {
       await host.close();
       log.close();
-      rmSync(root, { recursive: true, force: true });
+      temp.dispose();
       if (errors.length) throw new Error(`the endpoint reported errors:\n${errors.join('\n')}`);
     },
   };
@@ -142,19 +140,13 @@ export interface CallShape {
 
 /** A Claude Code hook body for a Bash call, as the real CLI sends it. */
 export function hookBody(endpoint: Endpoint, shape: CallShape = {}): Record<string, unknown> {
-  const event = shape.event ?? 'PreToolUse';
-  const body: Record<string, unknown> = {
-    session_id: shape.sessionId ?? 'session-A',
-    transcript_path: join(endpoint.project, 'transcript.jsonl'),
-    cwd: endpoint.project,
-    permission_mode: 'default',
-    hook_event_name: event,
-    tool_name: 'Bash',
-    tool_input: shape.toolInput ?? { command: shape.command ?? 'echo ask-me please', description: 'approval test' },
-  };
-  if (event === 'PreToolUse') body['tool_use_id'] = 'toolu_approvals_http';
-  else body['permission_suggestions'] = [];
-  return body;
+  return aHookEvent()
+    .tool('Bash', shape.toolInput ?? { command: shape.command ?? 'echo ask-me please', description: 'approval test' })
+    .event(shape.event ?? 'PreToolUse')
+    .session(shape.sessionId ?? 'session-A')
+    .inCwd(endpoint.project)
+    .toolUse('toolu_approvals_http')
+    .body();
 }
 
 /** POSTs a hook body (an object, or raw text) to /hooks/claude; resolves with the agent's reply. */

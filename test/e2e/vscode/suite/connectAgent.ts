@@ -3,7 +3,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
-import { shellCall, verdictOf } from '../../../builders/agentPayloads';
+import { verdictOf } from '../../../builders/agentPayloads';
+import { aHookEvent } from '../../../builders/hookEvent';
 
 // "Connect Another Agent" as a person runs it: the command looks for agents on
 // PATH (here a stand-in `codex`, which is all the command looks at), offers them
@@ -107,7 +108,7 @@ export async function checkConnectAnotherAgent(folder: string, log: (message: st
   // Not spawnSync: this host serves the endpoint the bridge asks, so its event loop must keep running.
   const ran = await runShell(
     command,
-    JSON.stringify(shellCall('codex', 'rm -rf /', folder, 'connect-agent-e2e')),
+    JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(folder).session('connect-agent-e2e').body('codex')),
     folder,
   );
   // The endpoint answers in Codex's JSON form (exit 0); only the bridge's last resort uses exit 2.
