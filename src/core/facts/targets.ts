@@ -1,4 +1,5 @@
 import type { SimpleCommand } from '../shell';
+import { trimEndChars } from '../text/scan';
 import type { PathRelation } from '../shell/paths';
 import type { ToolCall, TouchedPath } from './call';
 import { isGlobWord } from './globs';
@@ -380,7 +381,7 @@ function placeholderRoots(raw: string, cmd: SimpleCommand, call: ToolCall): stri
   // `-name 'settings*.json'`: the files are the roots' entries of that name (a glob the policies match).
   const name = args[args.findIndex((a) => a === '-name' || a === '-iname') + 1];
   const named = args.some((a) => a === '-name' || a === '-iname') && name !== undefined ? `/${name}` : '';
-  return (roots.length ? roots : ['.']).map((root) => `${root.replace(/\/+$/, '')}${named}`);
+  return (roots.length ? roots : ['.']).map((root) => `${trimEndChars(root, '/')}${named}`);
 }
 
 const readCache = new WeakMap<ToolCall, PathTarget[]>();

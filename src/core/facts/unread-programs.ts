@@ -8,8 +8,7 @@ import { argsOf, evidenceOf, optionValues } from './commands';
 
 // Ex commands that run another language's code: :python, :py3, :pyx, :lua, :perl, :ruby, :tcl, their
 // -do and -file forms, and :source of a script.
-const EX_CODE =
-  /^\s*:*\s*(py(thon)?3?|pyx|pythonx|lua|perl|ruby|rub|tcl|(py3?|lua|perl|ruby|tcl)(do|file)|so(urce)?)\b/;
+const EX_CODE = /^(py(thon)?3?|pyx|pythonx|lua|perl|ruby|rub|tcl|(py3?|lua|perl|ruby|tcl)(do|file)|so(urce)?)\b/;
 const VIM = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'vimdiff', 'rvim', 'rview']);
 const LIBRARY_VARIABLES = /^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH)=/;
 
@@ -26,7 +25,8 @@ function vimCode(args: string[]): string | null {
     ...optionValues(args, ['c'], ['cmd']),
     ...args.filter((a) => a.startsWith('+')).map((a) => a.slice(1)),
   ];
-  const code = commands.find((c) => EX_CODE.test(c));
+  // Leading blanks and colons (`:py3`, ` ::lua`) are stripped first, in one linear pass.
+  const code = commands.find((c) => EX_CODE.test(c.replace(/^[\s:]+/, '')));
   if (code !== undefined) return `the editor runs ${evidenceOf(code, 60)}, code in another language`;
   if (optionValues(args, ['S'], []).length) return 'the editor sources a session script';
   return null;

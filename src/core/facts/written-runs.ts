@@ -36,14 +36,16 @@ function workflowRuns(text: string): string[] {
   const lines = text.split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const match = /^(\s*)-?\s*run:\s*(.*)$/.exec(lines[i] ?? '');
-    if (!match) continue;
-    const inline = (match[2] ?? '').trim();
+    const line = lines[i] ?? '';
+    const trimmed = line.trimStart();
+    const step = trimmed.startsWith('-') ? trimmed.slice(1).trimStart() : trimmed;
+    if (!step.startsWith('run:')) continue;
+    const inline = step.slice(4).trim();
     if (inline !== '' && !/^[|>][-+]?$/.test(inline)) {
       out.push(inline);
       continue;
     }
-    const indent = (match[1] ?? '').length;
+    const indent = indentOf(line);
     for (i++; i < lines.length && (lines[i]?.trim() === '' || indentOf(lines[i] ?? '') > indent); i++)
       out.push((lines[i] ?? '').trim());
     i--;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimEndChars } from '../../text/scan';
 import type { SimpleCommand } from '../../shell';
 import { resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
@@ -88,7 +89,7 @@ function clonedInto(args: string[]): string[] {
   );
   const [url, dir] = flags.positionals;
   if (url === undefined) return [];
-  return [dir ?? (url.replace(/\/+$/, '').split(/[/:]/).pop() ?? '').replace(/\.git$/, '')].filter((d) => d !== '');
+  return [dir ?? (trimEndChars(url, '/').split(/[/:]/).pop() ?? '').replace(/\.git$/, '')].filter((d) => d !== '');
 }
 
 /** Whether a command fetches files into the file system: a clone, or a program table download. */
