@@ -96,9 +96,12 @@ for (const agent of AGENTS) {
     assert.equal(status, 200);
     assert.equal(verdictOf(agent, json), 'deny', JSON.stringify(json));
     assert.ok(reasonOf(agent, json).length > 10, 'the refusal says why');
-    const records = recordsOf(agent === 'copilot' ? `copilot:${project}` : session).filter(
-      (r) => r.decision === 'deny',
-    );
+    // Copilot sends no session id: Warden keys its calls by the folder, which the log may redact.
+    const records = (
+      agent === 'copilot'
+        ? (readLogFile(log.path).entries as Record<string, unknown>[]).filter((e) => e.agent === 'copilot')
+        : recordsOf(session)
+    ).filter((r) => r.decision === 'deny');
     assert.ok(records.length >= 1, 'the endpoint logged the call');
     assert.equal(records.at(-1)!.agent, agent);
   });

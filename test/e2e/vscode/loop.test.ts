@@ -427,7 +427,7 @@ test(
         ),
       );
       assert.equal(stats.calls, reported.length, `the summary's calls: ${JSON.stringify(stats)}`);
-      assert.equal(stats.asks, 3, `the summary's asks: ${JSON.stringify(stats)}`);
+      assert.equal(stats.asked, 3, `the summary's asks: ${JSON.stringify(stats)}`);
       assert.equal(stats.denied, denials.length, `the summary's denials: ${JSON.stringify(stats)}`);
 
       // Every answered state, with its details, in both themes.
