@@ -7,8 +7,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { repoRoot } from '../builders/process';
 import { aTempDir } from '../builders/tempProject';
 
@@ -135,10 +144,18 @@ test('npm test as a real non-root user without chromium: step 1 stops with the o
   const bin = pathFor(dir, { programs: ['git'] });
   const home = join(dir, 'home');
   mkdirSync(home);
-  // Only these two: chown follows links, and bin/ links to the machine's own programs.
-  if (runningAsRoot) for (const path of [dir, home]) chownSync(path, NOBODY, NOBODY);
-  const result = spawnSync(process.execPath, [join(repoRoot(), 'scripts', 'npm-test.mjs')], {
-    cwd: repoRoot(),
+  // The runner and the installer, copied where nobody can read them: the checkout itself may sit in
+  // a folder only root can enter (CI unpacks it into a mktemp folder).
+  const repo = join(dir, 'repo');
+  for (const file of ['scripts/npm-test.mjs', '.ci/install-tools.sh']) {
+    mkdirSync(dirname(join(repo, file)), { recursive: true });
+    copyFileSync(join(repoRoot(), file), join(repo, file));
+  }
+  // Only these: chown follows links, and bin/ links to the machine's own programs.
+  const owned = [dir, home, repo, join(repo, 'scripts'), join(repo, '.ci'), join(repo, 'scripts/npm-test.mjs')];
+  if (runningAsRoot) for (const path of [...owned, join(repo, '.ci/install-tools.sh')]) chownSync(path, NOBODY, NOBODY);
+  const result = spawnSync(process.execPath, [join(repo, 'scripts', 'npm-test.mjs')], {
+    cwd: repo,
     env: { PATH: bin, HOME: home, AGENT_WARDEN_TOOLS: join(dir, 'tools') },
     encoding: 'utf8',
     timeout: 60_000,
