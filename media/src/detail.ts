@@ -1,5 +1,5 @@
 import type { CallRecord, MarkerRef, RequestResult } from '../../src/protocol';
-import { countMarkers, splitMarkers } from '../../src/protocol';
+import { countMarkers, finalOutcome, OUTCOME_LABELS, outcomeTone, splitMarkers } from '../../src/protocol';
 import { cloudSection } from './cloud';
 import { approvalLine, explainCut, formatLatency, prettyJson } from './format';
 import { h, type VNode } from './vnode';
@@ -125,7 +125,7 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
     h(
       'div',
       { class: 'detail-head' },
-      h('span', { class: `badge tone-${record.decision}` }, record.decision),
+      ...headBadges(record),
       h('strong', {}, ` ${record.toolName ?? record.event}`),
       h('span', { class: 'muted' }, ` ${record.agent} · ${formatLatency(record.latencyMs)}`),
       h(
@@ -318,6 +318,19 @@ function markerPanel(record: VerdictRecord, state: DetailState, actions: DetailA
       ),
     ),
   );
+}
+
+/** The call's end as its row says it; Warden's own verdict beside it when a person's answer changed it. */
+function headBadges(record: VerdictRecord): VNode[] {
+  const outcome = finalOutcome(record);
+  const badge = h(
+    'span',
+    { class: `badge tone-${outcomeTone(outcome)}`, 'data-outcome': outcome },
+    OUTCOME_LABELS[outcome],
+  );
+  return outcome === record.decision
+    ? [badge]
+    : [badge, h('span', { class: 'muted' }, ` (Warden: ${record.decision})`)];
 }
 
 function approvalNode(record: VerdictRecord): VNode | null {

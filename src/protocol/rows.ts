@@ -91,6 +91,25 @@ export const OUTCOME_LABELS: Record<RowOutcome, string> = {
   event: 'event',
 };
 
+/** What happened to a call in the end: the person's answer (or its absence) over Warden's verdict. */
+export function finalOutcome(record: { decision: Decision; approval: CallApproval; paused?: boolean }): RowOutcome {
+  if (record.paused && record.decision !== 'allow') return 'paused-allow';
+  switch (record.approval.state) {
+    case 'approved':
+      return record.approval.edited ? 'approved-edited' : 'approved';
+    case 'refused':
+      return 'refused';
+    case 'licensed':
+      return 'licensed';
+    case 'expired':
+      return 'expired';
+    case 'withdrawn':
+      return 'withdrawn';
+    default:
+      return record.decision;
+  }
+}
+
 /** The colour family of an outcome, for its badge. */
 export function outcomeTone(outcome: RowOutcome): 'allow' | 'instruct' | 'ask' | 'deny' | 'neutral' {
   switch (outcome) {

@@ -2,6 +2,7 @@ import { adapterFor } from '../core/agents';
 import { builtInFace } from '../core/config/faces';
 import type { VerdictRecord } from '../core/verdict/record';
 import {
+  finalOutcome,
   isPromptEvent,
   orgDecided,
   type AnswerSource,
@@ -79,22 +80,7 @@ function rowAnswer(record: VerdictRecord): RowAnswer | null {
 
 /** What happened to the call in the end, as the row's badge says it. */
 export function rowOutcome(record: VerdictRecord, kind: RowSummary['kind']): RowOutcome {
-  if (kind === 'event') return 'event';
-  if (record.paused && record.decision !== 'allow') return 'paused-allow';
-  switch (record.approval.state) {
-    case 'approved':
-      return record.approval.edited ? 'approved-edited' : 'approved';
-    case 'refused':
-      return 'refused';
-    case 'licensed':
-      return 'licensed';
-    case 'expired':
-      return 'expired';
-    case 'withdrawn':
-      return 'withdrawn';
-    default:
-      return record.decision;
-  }
+  return kind === 'event' ? 'event' : finalOutcome(record);
 }
 
 /** Tool calls are rows; prompts, tool results and turn ends are session events. */

@@ -81,6 +81,23 @@ test("the detail's approval line says what became of the ask and who answered", 
   assert.equal(findAll(detailView(plain, {}, detailActions), (n) => n.attrs?.class === 'approval').length, 0);
 });
 
+test("the detail's header shows the call's end as its row does, with Warden's verdict beside an answered ask", () => {
+  const head = (record: ReturnType<ReturnType<typeof aVerdictRecord>['build']>) =>
+    textOf(findAll(detailView(record, {}, detailActions), (n) => n.attrs?.class === 'detail-head')[0]!);
+  const refused = aVerdictRecord()
+    .with({ decision: 'ask', approval: answered('refused', 'vscode-panel') })
+    .build();
+  assert.match(head(refused), /^refused \(Warden: ask\)/);
+  const edited = aVerdictRecord()
+    .with({ decision: 'ask', approval: { ...answered('approved', 'vscode-panel'), edited: true } })
+    .build();
+  assert.match(head(edited), /^approved \(edited\) \(Warden: ask\)/);
+  assert.equal(toRowSummary(edited).outcome, 'approved-edited', 'the row and the detail say the same');
+  const denied = aVerdictRecord().with({ decision: 'deny' }).build();
+  assert.match(head(denied), /^deny /);
+  assert.doesNotMatch(head(denied), /Warden:/);
+});
+
 test('observe mode: the row says what the judge would have done, the detail lists the observed findings', () => {
   const record = aVerdictRecord()
     .with({
