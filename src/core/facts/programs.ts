@@ -32,6 +32,21 @@ export const NETCATS = new Set([
   'pwncat',
 ]);
 
+/** Programs that carry data to another host by themselves: the core every egress list starts from. */
+export const SENDERS: readonly string[] = [
+  'curl',
+  'wget',
+  'http',
+  'https',
+  'xh',
+  'ssh',
+  'scp',
+  'sftp',
+  'rsync',
+  'ftp',
+  ...NETCATS,
+];
+
 /** `python3.11`, `python`, `pypy3` all count as python. */
 export function interpreterKind(
   name: string,

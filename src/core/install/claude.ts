@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readJsonObject } from './jsonFile';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -89,22 +90,6 @@ export function isWardenHook(hook: unknown): boolean {
   return false;
 }
 
-function readSettings(path: string): { text: string | null; json: Json } {
-  if (!existsSync(path)) return { text: null, json: {} };
-  const text = readFileSync(path, 'utf8');
-  let json: unknown;
-  try {
-    json = text.trim() === '' ? {} : JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${path} is not valid JSON (${(err as Error).message}); fix it by hand before installing`, {
-      cause: err,
-    });
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    throw new Error(`${path} does not hold a JSON object`);
-  return { text, json: json as Json };
-}
-
 /**
  * Removes Warden's hooks from a parsed settings object. Only what that removal
  * empties is dropped (a group, then an event, then `hooks`); anything the
@@ -186,7 +171,7 @@ function wardenHook(opts: InstallOptions, warnings: string[]): Json {
 
 export function planInstall(opts: InstallOptions): InstallPlan {
   const path = settingsPath(opts.scope, opts.projectRoot, opts.home);
-  const { text, json } = readSettings(path);
+  const { text, json } = readJsonObject(path);
   const warnings: string[] = [];
   const hook = wardenHook(opts, warnings);
   const settings = withoutWarden(json);
@@ -220,7 +205,7 @@ function withoutKey(object: Json, key: string): Json {
 
 export function planUninstall(scope: ClaudeScope, projectRoot: string, home?: string): InstallPlan {
   const path = settingsPath(scope, projectRoot, home);
-  const { text, json } = readSettings(path);
+  const { text, json } = readJsonObject(path);
   if (text === null) return { scope, path, before: null, after: '', changed: false, warnings: [], mode: 'http' };
   const stripped = withoutWarden(json);
   const changed = JSON.stringify(stripped) !== JSON.stringify(json);
@@ -238,7 +223,7 @@ export function applyPlan(plan: InstallPlan): void {
 /** Whether a settings file holds Warden hooks, and the endpoint URL they point at. */
 export function installedHookUrl(path: string): string | null {
   try {
-    const { json } = readSettings(path);
+    const { json } = readJsonObject(path);
     for (const groups of Object.values((json.hooks as Json | undefined) ?? {})) {
       for (const group of Array.isArray(groups) ? groups : []) {
         for (const hook of ((group as Json).hooks as unknown[] | undefined) ?? []) {

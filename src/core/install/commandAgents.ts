@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readJsonObject } from './jsonFile';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -218,21 +219,6 @@ export function hookFile(agent: CommandAgent, scope: Scope, paths: AgentPaths): 
   return file;
 }
 
-function readDoc(path: string): { text: string | null; doc: Json } {
-  if (!existsSync(path)) return { text: null, doc: {} };
-  const text = readFileSync(path, 'utf8');
-  let json: unknown;
-  try {
-    json = text.trim() === '' ? {} : JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${path} is not valid JSON (${(err as Error).message}); fix it by hand before installing`, {
-      cause: err,
-    });
-  }
-  if (!isObject(json)) throw new Error(`${path} does not hold a JSON object`);
-  return { text, doc: json };
-}
-
 /** The file without Warden's entries; a list or `hooks` only that removal empties is dropped. */
 function withoutWarden(format: AgentFormat, agent: CommandAgent, doc: Json): { doc: Json; removed: boolean } {
   if (!isObject(doc.hooks)) return { doc, removed: false };
@@ -277,7 +263,7 @@ const render = (doc: Json): string => JSON.stringify(doc, null, 2) + '\n';
 export function planCommandInstall(opts: CommandInstallOptions): CommandHookPlan {
   const format = FORMATS[opts.agent];
   const path = hookFile(opts.agent, opts.scope, opts);
-  const { text, doc } = readDoc(path);
+  const { text, json: doc } = readJsonObject(path);
   // Longer than the approval deadline, so a held ask is answered by Warden, not cut off by the agent;
   // the bridge itself gives up a little earlier and evaluates in-process.
   const agentTimeout = opts.approvalTimeoutSeconds + 30;
@@ -298,7 +284,7 @@ export function planCommandInstall(opts: CommandInstallOptions): CommandHookPlan
 export function planCommandUninstall(agent: CommandAgent, scope: Scope, paths: AgentPaths): CommandHookPlan {
   const format = FORMATS[agent];
   const path = hookFile(agent, scope, paths);
-  const { text, doc } = readDoc(path);
+  const { text, json: doc } = readJsonObject(path);
   const plan = { agent, scope, path, before: text, warnings: [] };
   if (text === null) return { ...plan, after: null, changed: false };
   const stripped = withoutWarden(format, agent, doc);
@@ -321,7 +307,7 @@ export function applyCommandPlan(plan: CommandHookPlan): void {
 export function hasWardenHook(agent: CommandAgent, scope: Scope, paths: AgentPaths): boolean {
   try {
     const path = hookFile(agent, scope, paths);
-    const { doc } = readDoc(path);
+    const { json: doc } = readJsonObject(path);
     return withoutWarden(FORMATS[agent], agent, doc).removed;
   } catch {
     return false;

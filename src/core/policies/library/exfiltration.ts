@@ -4,7 +4,7 @@ import type { SimpleCommand } from '../../shell';
 import { classifySecretName } from '../../redaction/secret-names';
 import { definePolicy } from '../types';
 import { argsOf, evidenceOf, optionValues, redirectReads, shellCommands } from '../../facts/commands';
-import { NETCATS } from '../../facts/programs';
+import { NETCATS, SENDERS } from '../../facts/programs';
 import { tableUpload } from '../../facts/program-table';
 
 // Data leaving the machine without a recognised secret read: project files, archives or command
@@ -16,22 +16,7 @@ const CURL_DATA_LONG = ['data', 'data-binary', 'data-raw', 'data-urlencode', 'fo
 // Where a credential is meant to go: a header or a login option is how a tool authenticates.
 const CREDENTIAL_OPTIONS = /^(-H|--header|-u|--user|--oauth2-bearer|-b|--cookie|--proxy-user)$/;
 const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'ping', 'ping6', 'getent', 'resolvectl', 'whois']);
-const NETWORK_TOOLS = new Set([
-  'curl',
-  'wget',
-  'http',
-  'https',
-  'xh',
-  'ssh',
-  'scp',
-  'sftp',
-  'rsync',
-  'openssl',
-  'ftp',
-  'lftp',
-  ...NETCATS,
-  ...DNS_TOOLS,
-]);
+const NETWORK_TOOLS = new Set([...SENDERS, 'openssl', 'lftp', ...DNS_TOOLS]);
 
 function isLocalHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();

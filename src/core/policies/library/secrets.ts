@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { inlineCode } from '../../facts/programs';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
@@ -13,7 +12,7 @@ import {
   shellPath,
 } from '../../facts/commands';
 import { gitCommands } from './shared/git';
-import { NETCATS } from '../../facts/programs';
+import { inlineCode, SENDERS } from '../../facts/programs';
 import { secretReads } from './shared/secret-reads';
 import { scanSecrets } from './shared/secret-scan';
 import { secretBasenameKind, secretFileKind } from '../../facts/sensitive-paths';
@@ -72,17 +71,7 @@ export const secretWrittenToFile = definePolicy({
 });
 
 const EGRESS = new Set([
-  ...NETCATS,
-  'curl',
-  'wget',
-  'http',
-  'https',
-  'xh',
-  'ssh',
-  'scp',
-  'sftp',
-  'rsync',
-  'ftp',
+  ...SENDERS,
   'tftp',
   'iwr',
   'irm',
