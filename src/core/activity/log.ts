@@ -41,6 +41,10 @@ const RETRY_MS = 2000;
 /** The log cannot be written and its in-memory bound is reached: the caller must fail closed. */
 export class LogFullError extends Error {}
 const LOCK_STALE_MS = 10_000;
+/** How many unchanged looks, this far apart, make a tail that looks torn really torn. */
+const TORN_TAIL_CHECKS = 3;
+const TORN_TAIL_CHECK_MS = 2;
+const TORN_TAIL_MAX_LOOKS = 50;
 
 export class ActivityLog {
   private fd: number | undefined;
@@ -210,14 +214,23 @@ export class ActivityLog {
     return { fd, size: stat.size };
   }
 
-  // Checked when the file is opened, not before every line: while other
-  // writers are mid-write the tail can look torn for a moment, and a check
-  // then would leave blank lines behind.
+  // Checked when the file is opened, not before every line. Another
+  // process's write can be seen half done (the kernel grows the file a page
+  // at a time), and ending that "torn" line would leave a blank line behind;
+  // so a tail that looks torn counts as torn only once it has stayed the same
+  // for a few milliseconds: a crashed writer's tail never changes, a live
+  // writer's is finished within microseconds.
   private endsMidLine(fd: number, size: number): boolean {
-    if (size === 0) return false;
-    const last = Buffer.alloc(1);
-    readSync(fd, last, 0, 1, size - 1);
-    return last[0] !== 0x0a;
+    let observed = size;
+    let stableChecks = 0;
+    for (let looks = 0; stableChecks < TORN_TAIL_CHECKS && looks < TORN_TAIL_MAX_LOOKS; looks++) {
+      if (observed === 0 || lastByteOf(fd, observed) === 0x0a) return false;
+      sleepSync(TORN_TAIL_CHECK_MS);
+      const now = fstatSync(fd).size;
+      stableChecks = now === observed ? stableChecks + 1 : 0;
+      observed = now;
+    }
+    return true; // still mid-line after every look: end it rather than glue a line onto it
   }
 
   private scheduleFsync(): void {
@@ -267,6 +280,16 @@ export class ActivityLog {
       /* gone already */
     }
   }
+}
+
+function lastByteOf(fd: number, size: number): number | undefined {
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return last[0];
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function sizeOf(path: string): number | undefined {
