@@ -1,8 +1,6 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ActivityLog } from '../src/core/activity/log';
-import { parseClaudeInput } from '../src/core/agents/claude';
 import { defaultConfig } from '../src/core/config/load';
 import { runDeterministic } from '../src/core/deterministic/run';
 import { Evaluator } from '../src/core/evaluator';
@@ -14,6 +12,7 @@ import { WardenHost } from '../src/server/host';
 import type { DeterministicRunner } from '../src/core/deterministic/runner';
 import type { ResolvedConfig } from '../src/core/config/load';
 import { runLoad } from './suite/http-load';
+import { events, inProcessWorld } from './suite/inprocess';
 import { mixBody, mixCalls } from './suite/mix';
 import { startServe } from './suite/serve';
 
@@ -39,27 +38,8 @@ const cpuMs = () => {
   return (used.user + used.system) / 1000;
 };
 
-function events(project: string, count: number, tag: string): HookEvent[] {
-  const calls = mixCalls(project);
-  return Array.from({ length: count }, (_, index) => {
-    const parsed = parseClaudeInput(JSON.parse(mixBody(project, calls, index, tag)));
-    if (!parsed.ok) throw new Error(parsed.problem);
-    return parsed.event;
-  });
-}
-
 async function inProcess(folder: string): Promise<void> {
-  const project = join(folder, 'project');
-  const state = join(folder, 'state');
-  mkdirSync(join(project, '.git'), { recursive: true });
-  mkdirSync(state, { recursive: true });
-  await Evaluator.ready();
-  const log = new ActivityLog({
-    path: join(state, 'activity.jsonl'),
-    key: Buffer.alloc(32, 9),
-    maxBytes: 20e6,
-    keep: 2,
-  });
+  const { project, state, log } = await inProcessWorld(folder);
   const evaluator = new Evaluator({ stateDir: state, home: folder, log });
   const statesOf = new WeakMap<ResolvedConfig, ReturnType<typeof resolvePolicyStates>>();
   const direct: DeterministicRunner = {
@@ -69,14 +49,9 @@ async function inProcess(folder: string): Promise<void> {
     },
     close: async () => undefined,
   };
-  const hostLog = new ActivityLog({
-    path: join(state, 'host.jsonl'),
-    key: Buffer.alloc(32, 9),
-    maxBytes: 20e6,
-    keep: 2,
-  });
+  const { log: hostLog } = await inProcessWorld(folder, 'host.jsonl');
   const host = new WardenHost({
-    evaluator: new Evaluator({ stateDir: state, home: folder, log: hostLog, deterministic: direct }),
+    evaluator: new Evaluator({ stateDir: state, home: folder, log: hostLog, deterministic: direct, longRunning: true }),
     log: hostLog,
     hookToken: 'bench',
     approvalTimeoutSeconds: 60,
@@ -95,13 +70,13 @@ async function inProcess(folder: string): Promise<void> {
       states,
       nodeFactSource,
     );
-  for (const event of events(project, 600, 'warm')) {
+  for (const event of events(project, calls, 600, 'warm')) {
     await evaluator.evaluate(event);
     deterministic(event);
   }
   for (const body of bodies(600, 'warm')) await host.hooks.handle('claude', body, signal);
   for (let round = 0; round < ROUNDS; round++) {
-    const batch = events(project, CALLS, `r${round}`);
+    const batch = events(project, calls, CALLS, `r${round}`);
     if (ONLY.includes('deterministic')) {
       const at = cpuMs();
       for (const event of batch) deterministic(event);

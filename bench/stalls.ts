@@ -95,8 +95,8 @@ async function main(): Promise<void> {
   });
   const calls = mixCalls(world.project);
   let reading: Reading;
-  let slowCalls = 0;
-  let slowest = 0;
+  let slowCalls: number;
+  let slowest: number;
   try {
     await runLoad({
       url: serve.url,

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ResolvedConfig } from '../config/load';
 import type { DeterministicInput } from './run';
 import type { DeterministicAnswer, DeterministicRunner, Unread } from './runner';
-import { configToWire, resultFromWire, type FromWorker, type ToWorker } from './wire';
+import { configToWire, inputToWire, resultFromWire, type FromWorker, type ToWorker } from './wire';
 
 // Evaluation workers a deadline can stop. Synchronous code (a regex that backtracks, a parse that does
 // not end) cannot be interrupted on the thread that runs it; terminating its worker can. Each call gets
@@ -69,6 +69,10 @@ export class DeterministicPool implements DeterministicRunner {
     if (this.closed) return Promise.resolve(unread('evaluator-lost', 'Warden is shutting down'));
     return new Promise((resolve) => {
       const job: Job = { input, config, budgetMs: this.opts.budgetMs(config), resolve };
+      this.queue.push(job);
+      this.dispatch();
+      // A call that found a free worker needs no wait timer (one timer less per call).
+      if (!this.queue.includes(job)) return;
       job.waitTimer = setTimeout(() => {
         const at = this.queue.indexOf(job);
         if (at < 0) return;
@@ -80,8 +84,6 @@ export class DeterministicPool implements DeterministicRunner {
           ),
         );
       }, job.budgetMs * WAIT_BUDGETS);
-      this.queue.push(job);
-      this.dispatch();
     });
   }
 
@@ -186,7 +188,7 @@ export class DeterministicPool implements DeterministicRunner {
         this.post(slot, { type: 'config', configId, config: configToWire(job.config) });
         slot.configIds.add(configId);
       }
-      this.post(slot, { type: 'run', id, configId, input: job.input });
+      this.post(slot, { type: 'run', id, configId, input: inputToWire(job.input) });
     } catch (err) {
       // Input that cannot cross to a thread (it never should: it came from JSON) is unread, not a crash.
       this.settle(

@@ -9,7 +9,7 @@ import { resolvePolicyStates, type PolicyState } from '../policies/run';
 import type { AnyPolicy } from '../policies/types';
 import { runDeterministic } from './run';
 import { NO_FACT_SOURCE } from '../facts/io';
-import { configFromWire, resultToWire, type FromWorker, type ToWorker } from './wire';
+import { configFromWire, inputFromWire, resultToWire, type FromWorker, type ToWorker } from './wire';
 
 // The evaluation worker's loop: it loads its own parser, keeps the configs the host sent it, and answers
 // one call at a time. The host stops it (terminate) when a call overruns its budget.
@@ -32,7 +32,7 @@ export function serveDeterministicCalls(policies: AnyPolicy[]): void {
     try {
       const entry = configs.get(message.configId);
       if (!entry) throw new Error(`config ${message.configId} never reached the evaluation worker`);
-      const result = runDeterministic(message.input, entry.config, entry.states, nodeFactSource);
+      const result = runDeterministic(inputFromWire(message.input), entry.config, entry.states, nodeFactSource);
       send({ type: 'result', id: message.id, result: resultToWire(result) });
     } catch (err) {
       send({ type: 'error', id: message.id, message: (err as Error).message });
