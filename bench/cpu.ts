@@ -24,13 +24,14 @@ import { startServe } from './suite/serve';
 //                  evaluation, the record buffer, asks), the deterministic tier run directly on this
 //                  thread (no worker hop, no vm deadline); minus `deterministic`, the main thread's share
 //   serve          a real `agent-warden serve` at 8 connections: its process's CPU (every thread) per call
-// Usage: node bench/run.mjs cpu   (env CPU_CALLS, CPU_SERVE_CALLS, CPU_ROUNDS; CPU_PROFILE_DIR writes
+// Usage: node bench/run.mjs cpu   (env CPU_CALLS, CPU_SERVE_CALLS, CPU_CONNECTIONS, CPU_ROUNDS; CPU_PROFILE_DIR writes
 // a --cpu-prof profile of serve there, summed with bench/cpuprofile-top.mjs; CPU_ONLY=deterministic,evaluator,serve)
 
 const CALLS = Number(process.env['CPU_CALLS'] ?? 3000);
 const SERVE_CALLS = Number(process.env['CPU_SERVE_CALLS'] ?? 6000);
 const ROUNDS = Number(process.env['CPU_ROUNDS'] ?? 3);
 const PROFILE_DIR = process.env['CPU_PROFILE_DIR'];
+const CONNECTIONS = Number(process.env['CPU_CONNECTIONS'] ?? 8);
 const ONLY = (process.env['CPU_ONLY'] ?? 'deterministic,evaluator,host,serve').split(',');
 
 const cpuMs = () => {
@@ -141,16 +142,19 @@ async function serveRun(folder: string): Promise<void> {
       const figures = await runLoad({
         url: serve.url,
         token: serve.token,
-        connections: 8,
+        connections: CONNECTIONS,
         calls: SERVE_CALLS,
         body: body(`r${round}`),
       });
       const used = (await serve.cpuMs()) - before;
       const threads = describeThreads(threadsBefore, threadCpuMs(serve.pid), figures.answered);
       if (figures.failed) throw new Error(`${figures.failed} calls failed`);
+      const sorted = [...figures.latencies].sort((a, b) => a - b);
+      const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
       console.log(
-        `serve 8 conn   ${((used / figures.answered) * 1000).toFixed(0).padStart(5)} µs CPU/call` +
-          `  (${figures.callsPerSecond.toFixed(0)} calls/s wall on this loaded machine)\n               µs by thread: ${threads}`,
+        `serve ${CONNECTIONS} conn   ${((used / figures.answered) * 1000).toFixed(0).padStart(5)} µs CPU/call` +
+          `  (wall on this loaded machine: ${figures.callsPerSecond.toFixed(0)} calls/s, p50 ${p(0.5)} ms, p99 ${p(0.99)} ms)` +
+          `\n               µs by thread: ${threads}`,
       );
     }
   } finally {
