@@ -197,7 +197,7 @@ test('dist/hook.js forwards without loading the evaluation core, and loads it on
   const preload = join(home, 'probe.js');
   writeFileSync(
     preload,
-    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(probe)}, JSON.stringify(Object.keys(require.cache))));\n`,
+    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(probe)}, JSON.stringify({ files: Object.keys(require.cache), builtins: process.moduleLoadList })));\n`,
   );
   const stdin = JSON.stringify(aHookEvent().bash('ls').inCwd(project).body());
   const forwarded = await runNode(['-r', preload, hookPath(), '--agent', 'claude'], {
@@ -206,8 +206,13 @@ test('dist/hook.js forwards without loading the evaluation core, and loads it on
     stdin,
   });
   assert.deepEqual(reply(forwarded), {});
-  const loaded = JSON.parse(readFileSync(probe, 'utf8')) as string[];
-  assert.ok(!loaded.some((m) => m.endsWith('cli.js') || /zod|undici/.test(m)), loaded.join('\n'));
+  const loaded = JSON.parse(readFileSync(probe, 'utf8')) as { files: string[]; builtins: string[] };
+  assert.ok(!loaded.files.some((m) => m.endsWith('cli.js') || /zod|undici/.test(m)), loaded.files.join('\n'));
+  // What the forwarding path's speed rests on: none of the costlier built-ins (node:crypto, node:http,
+  // the code cache's node:vm) is loaded to forward, only node:net.
+  const costly = loaded.builtins.filter((m) => /^NativeModule (crypto|http|vm|v8|worker_threads)$/.test(m));
+  assert.deepEqual(costly, [], costly.join(', '));
+  assert.ok(loaded.builtins.includes('NativeModule net'), 'the probe sees the built-ins the bridge loads');
   await serve.stop();
   const fallback = await runNode(['-r', preload, hookPath(), '--agent', 'claude'], {
     cwd: project,
