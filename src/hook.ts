@@ -7,7 +7,7 @@ import { parseBridgeArgs, runBridge, type InProcess } from './bridge/bridge';
 import { bridgeWarn, emit, readAllStdin } from './bridge/io';
 
 const inProcess: InProcess = async (agent, body, config) => {
-  const { loadWithCodeCache } = await import('./bridge/codeCache');
+  const { loadWithCodeCache } = await import('./bridge/codeCache.js');
   const cli = loadWithCodeCache(join(__dirname, 'cli.js'), process.env) as { inProcessHook?: InProcess };
   if (typeof cli.inProcessHook !== 'function') throw new Error('dist/cli.js does not export inProcessHook');
   return cli.inProcessHook(agent, body, config);
