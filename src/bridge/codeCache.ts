@@ -4,11 +4,13 @@ import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
-// Loads a CommonJS bundle through V8's code cache, so the in-process fallback
-// does not recompile 1.3 MB of JavaScript on every call. The cache lives in the
-// state folder (0700, guarded by Warden's own policies like the rest of it)
-// and is keyed by the bundle's size and mtime; V8 refuses data made for other
-// source or another V8, and then the bundle is compiled normally.
+// Loads a CommonJS bundle through V8's code cache, so neither the bridge nor
+// the in-process fallback recompiles its JavaScript on every call. The cache
+// lives in the state folder (0700, guarded by Warden's own policies like the
+// rest of it) and is keyed by the bundle's size and mtime; V8 refuses data made
+// for other source or another V8, and then the bundle is compiled normally.
+// The cache is written when the process exits, so it holds every function the
+// run compiled, not only the bundle's top level.
 
 function cacheFile(bundle: string, env: NodeJS.ProcessEnv): string {
   const stat = statSync(bundle);
@@ -53,6 +55,6 @@ export function loadWithCodeCache(bundle: string, env: NodeJS.ProcessEnv): unkno
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
   module.loaded = true;
-  if (!cached || script.cachedDataRejected) writeCache(path, script.createCachedData());
+  if (!cached || script.cachedDataRejected) process.once('exit', () => writeCache(path, script.createCachedData()));
   return module.exports;
 }
