@@ -8,7 +8,8 @@
 // and then the in-process fallback (no endpoint recorded), with and without
 // the V8 code cache for dist/cli.js. Figures are medians over the runs; beside
 // them, the children's mean CPU time (user + system, from /proc on Linux).
-// Run: npm run build && node bench/run.mjs bridge   (BRIDGE_RUNS, BRIDGE_FALLBACK_RUNS)
+// Run: npm run build && node bench/run.mjs bridge   (BRIDGE_RUNS, BRIDGE_FALLBACK_RUNS, and BRIDGE_COMPARE=FILE
+// to run another bridge, e.g. an older build's hook.js, in the same rounds)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -21,6 +22,8 @@ const HOOK = join(ROOT, 'dist', 'hook.js');
 const RUNS = Number(process.env['BRIDGE_RUNS'] ?? 40);
 const FALLBACK_RUNS = Number(process.env['BRIDGE_FALLBACK_RUNS'] ?? 30);
 const WARMUP = 3;
+/** Another bridge (say, an older build's dist/hook.js) run in the same rounds, to compare before and after. */
+const COMPARE = process.env['BRIDGE_COMPARE'];
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -161,6 +164,10 @@ async function main(): Promise<void> {
   const figures: Record<string, number[]> = { floor: [], bridge: [], roundtrip: [], cli: [] };
   // CPU time of the child processes (the round trip runs in this process and has none of its own).
   const cpu: Record<string, number[]> = { floor: [], bridge: [], cli: [] };
+  if (COMPARE) {
+    figures['compared'] = [];
+    cpu['compared'] = [];
+  }
   type Sample = { ms: number; cpuMs?: number | undefined };
   try {
     const kinds: Record<string, () => Promise<Sample>> = {
@@ -172,6 +179,15 @@ async function main(): Promise<void> {
       },
       roundtrip: async () => ({ ms: await roundTrip(serve.url, token, bodyFor()) }),
       cli: () => timeChild([CLI, 'hook', '--agent', 'claude'], bodyFor(), env, project),
+      ...(COMPARE
+        ? {
+            compared: async () => {
+              const sample = await timeChild([resolve(COMPARE), '--agent', 'claude'], bodyFor(), env, project);
+              if (sample.out.trim() !== '{}') throw new Error(`${COMPARE} answered ${sample.out}`);
+              return sample;
+            },
+          }
+        : {}),
     };
     for (let round = 0; round < WARMUP + RUNS; round++) {
       for (const kind of shuffle(Object.keys(kinds))) {
@@ -205,8 +221,12 @@ async function main(): Promise<void> {
   console.log(
     `  bridge minus round trip = ${((fwd['bridge']! - fwd['roundtrip']!) / fwd['floor']!).toFixed(3)} x floor (target <= 1.15)`,
   );
-  if (cpuMeans['bridge'] !== undefined && cpuMeans['floor'] !== undefined)
-    console.log(`  bridge CPU = ${(cpuMeans['bridge'] / cpuMeans['floor']).toFixed(3)} x the floor's CPU`);
+  for (const kind of ['bridge', 'compared'].filter((k) => cpuMeans[k] !== undefined && cpuMeans['floor'] !== undefined))
+    console.log(`  ${kind} CPU = ${(cpuMeans[kind]! / cpuMeans['floor']!).toFixed(3)} x the floor's CPU`);
+  if (COMPARE)
+    console.log(
+      `  compared (${COMPARE}) minus round trip = ${((fwd['compared']! - fwd['roundtrip']!) / fwd['floor']!).toFixed(3)} x floor`,
+    );
 
   // The in-process fallback: no endpoint recorded in this state folder.
   const fallback: Record<string, number[]> = { 'fallback, code cache': [], 'fallback, no code cache': [] };
