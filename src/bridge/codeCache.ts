@@ -4,8 +4,8 @@ import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
-// Loads a CommonJS bundle through V8's code cache, so neither the bridge nor
-// the in-process fallback recompiles its JavaScript on every call. The cache
+// Loads a CommonJS bundle through V8's code cache, so the in-process fallback
+// does not recompile 1.3 MB of JavaScript on every call. The cache
 // lives in the state folder (0700, guarded by Warden's own policies like the
 // rest of it) and is keyed by the bundle's size and mtime; V8 refuses data made
 // for other source or another V8, and then the bundle is compiled normally.

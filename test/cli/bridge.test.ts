@@ -208,20 +208,11 @@ test('dist/hook.js forwards without loading the evaluation core, and loads it on
   assert.deepEqual(reply(forwarded), {});
   const loaded = JSON.parse(readFileSync(probe, 'utf8')) as { files: string[]; builtins: string[] };
   assert.ok(!loaded.files.some((m) => m.endsWith('cli.js') || /zod|undici/.test(m)), loaded.files.join('\n'));
-  // What the forwarding path's speed rests on: none of the costlier built-ins (node:crypto, node:http)
-  // is loaded to forward, only node:net and the code cache's node:vm.
-  const costly = loaded.builtins.filter((m) => /^NativeModule (crypto|http|v8|worker_threads)$/.test(m));
+  // What the forwarding path's speed rests on: none of the costlier built-ins (node:crypto, node:http,
+  // the code cache's node:vm) is loaded to forward, only node:net.
+  const costly = loaded.builtins.filter((m) => /^NativeModule (crypto|http|vm|v8|worker_threads)$/.test(m));
   assert.deepEqual(costly, [], costly.join(', '));
   assert.ok(loaded.builtins.includes('NativeModule net'), 'the probe sees the built-ins the bridge loads');
-  const cacheDir = join(home, '.agent-warden', 'code-cache');
-  const bridgeCache = () =>
-    existsSync(cacheDir) ? readdirSync(cacheDir).filter((n) => n.startsWith('hook-main.js-')) : [];
-  assert.equal(bridgeCache().length, 1, 'the forwarding run left a code cache of the bridge for the next call');
-  // A cache that does not fit the bridge (here: garbage) is refused by V8 and the bridge still forwards.
-  writeFileSync(join(cacheDir, bridgeCache()[0]!), 'not a code cache');
-  const withBadCache = await runHook(['--agent', 'claude'], { cwd: project, env: isolatedEnv(home), stdin });
-  assert.deepEqual(reply(withBadCache), {});
-  assert.notEqual(readFileSync(join(cacheDir, bridgeCache()[0]!), 'utf8'), 'not a code cache', 'and rewritten');
   await serve.stop();
   const fallback = await runNode(['-r', preload, hookPath(), '--agent', 'claude'], {
     cwd: project,
