@@ -5,6 +5,7 @@
 // says why), and refuses in the agent's own form when no verdict is possible.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
@@ -222,6 +223,28 @@ test('dist/hook.js forwards without loading the evaluation core, and loads it on
   assert.deepEqual(reply(fallback), {});
   // The code cache path compiles cli.js itself; the plain path requires it. Either way it was loaded.
   assert.ok(existsSync(join(home, '.agent-warden', 'code-cache')), 'the fallback wrote a code cache for the next call');
+
+  // Damaged cached data is never handed to V8 (a crash there would end the hook with no verdict):
+  // the fallback compiles anew, still answers, and writes a sound cache again.
+  const cacheDir = join(home, '.agent-warden', 'code-cache');
+  const cacheFiles = readdirSync(cacheDir).map((name) => join(cacheDir, name));
+  assert.ok(cacheFiles.length > 0);
+  for (const file of cacheFiles) {
+    const bytes = readFileSync(file);
+    for (let i = 64; i < bytes.length; i += 97) bytes[i] = bytes[i]! ^ 0xa5;
+    writeFileSync(file, bytes);
+  }
+  const afterDamage = await runNode([hookPath(), '--agent', 'claude'], {
+    cwd: project,
+    env: isolatedEnv(home),
+    stdin: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body()),
+  });
+  assertDeny(reply(afterDamage));
+  for (const file of readdirSync(cacheDir).map((name) => join(cacheDir, name))) {
+    const bytes = readFileSync(file);
+    const digest = createHash('sha256').update(bytes.subarray(32)).digest();
+    assert.ok(digest.equals(bytes.subarray(0, 32)), `${file} was written again, whole`);
+  }
 });
 
 test('with the endpoint killed, its stale record is ignored and removed, and the bridge evaluates in-process', async (t) => {
