@@ -63,7 +63,7 @@ function remembered<T>(start: () => Promise<T>, forget: () => void): Promise<T> 
 /**
  * Every module (the runtime and each grammar) is compiled by V8's baseline tier only, and its code stays
  * baseline for good. Tiering up is what costs: the optimising compiler's code and its working memory
- * took about 90 MB of resident memory per process with all grammars loaded (bench/grammar-memory.ts),
+ * took 80-120 MB of resident memory per process with all grammars loaded (bench/grammar-memory.ts),
  * held a thread for tens of seconds on the PowerShell lexer, and once stalled the event loop for 1.5 s.
  * Baseline code parses a typical command in about 1.5x the time (tens of microseconds), a small part of
  * a call's cost. The flag is set only while the module compiles, so other WebAssembly in the process

@@ -61,7 +61,7 @@ test('calls that need interpreter grammars get the verdicts of in-process evalua
   const inProcess = new Evaluator({ stateDir, home: stateDir });
   const summary = (e: Awaited<ReturnType<Evaluator['evaluate']>>) => ({
     decision: e.merged.decision,
-    outcomes: e.record.outcomes.map((o) => `${o.policy}:${o.decision}`).sort(),
+    outcomes: e.record.outcomes.map((o) => `${o.policy}:${o.verdict}`).sort(),
   });
   const denied: string[] = [];
   for (const command of CALLS) {
