@@ -6,6 +6,8 @@ import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { interpreterKind } from '../../facts/programs';
 import { own } from '../../facts/own';
+import { writtenTexts } from '../../facts/compute';
+import { packageSourceWrite } from './package-source-files';
 import { withoutLastSegmentFrom } from '../../text/scan';
 
 function firstCommand(
@@ -335,12 +337,22 @@ export const packageFromUntrustedSource = definePolicy({
   name: 'package-from-untrusted-source',
   category: 'packages-and-system',
   description:
-    'Asks before installing or running packages from a URL, git, a tarball, an index named on the command line or an extra index, or with certificate checks off.',
+    'Asks before installing or running packages from a URL, git, a tarball, another index or without certificate checks, and before writing package manager configs (.npmrc, pip.conf…) that do so.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     const found = firstCommand(call, untrustedSourceOf);
+    if (!found && call) {
+      for (const { file, content } of writtenTexts(call)) {
+        const what = packageSourceWrite(file, content);
+        if (what)
+          return {
+            reason: `Writes ${file}, which ${what}: every later install takes code from there, with no command line that shows it. Keep the project's package source, or approve this one if the person chose it.`,
+            evidence: evidenceOf(content),
+          };
+      }
+    }
     if (!found) return null;
     return {
       reason: `Installs from ${found.what}: the code that arrives is not the reviewed package; install by name from the project's registry, or approve this exact source.`,
