@@ -54,8 +54,14 @@ interface ProgramRow {
 
 // Editors' ex commands: `:!cmd`, `:!cmd` after a range, `:sh`-less `!cmd`, and `:call system('cmd')`.
 function exCommands(word: string): string[] {
-  const text = word.replace(/^\s*:*\s*/, '');
+  // `silent !cmd`, `:r !cmd`, `:w !cmd`, `:terminal cmd` run cmd as well.
+  const text = word
+    .replace(/^\s*:*\s*/, '')
+    .replace(/^(?:sil(?:ent)?!?\s+|exe(?:cute)?\s+)+/, '')
+    .replace(/^(?:r(?:ead)?|w(?:rite)?|[0-9,.$%]*)\s*(?=!)/, '');
   if (text.startsWith('!')) return [text.slice(1)];
+  const terminal = /^ter(?:m|minal)?!?\s+(.+)$/s.exec(text);
+  if (terminal?.[1] !== undefined) return [terminal[1]];
   const call = /^(?:call\s+)?system\(\s*(['"])(.*)\1\s*\)\s*$/.exec(text);
   return call?.[2] !== undefined ? [call[2]] : [];
 }

@@ -322,6 +322,15 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
     const url = operands.find((a) => /^https?:\/\//.test(a));
     if (url) return `a script run straight from ${url}`;
   }
+  // `pip install 'name @ git+ssh://…'`: a PEP 508 direct reference is a package straight from a URL.
+  if (manager && operands.some((a) => /^(i|install|add)$/.test(a))) {
+    const direct = operands.find((a) => /\s*@\s*(git\+|https?:\/\/|file:|ssh:\/\/)/.test(a) && !/^[@\w.-]+@\d/.test(a));
+    if (direct) return `a package straight from ${direct}`;
+  }
+  if (cmd.name === 'go' && operands[0] === 'install') {
+    const module = operands.find((a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a));
+    if (module) return `a program built from ${module}, fetched as it installs`;
+  }
   if (cmd.name === 'go' && operands[0] === 'run') {
     const module = operands.find((a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a));
     if (module) return `a module fetched and run from ${module}`;
