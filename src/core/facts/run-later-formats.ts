@@ -190,3 +190,33 @@ export function pyprojectTasks(text: string): string[] {
 export function pthImports(text: string): string[] {
   return text.split('\n').filter((l) => /^import[\s\t]/.test(l));
 }
+
+const STRING_LIST = new RegExp(String.raw`^\s*(${QUOTED}(?:\s*,\s*${QUOTED})*)`);
+
+function unquoteCode(quoted: string): string {
+  const body = quoted.slice(1, -1);
+  return quoted.startsWith('"') ? body.replace(/\\(["\\])/g, '$1') : body.replace(/\\(['\\])/g, '$1');
+}
+
+/**
+ * Task runners' own run calls, which no interpreter API list knows: nox's `session.run('curl', …)`,
+ * invoke's and fabric's `c.run('cmd')`, `local('cmd')`, rake's `sh 'cmd'`. Several strings are an
+ * argument list; one is a command line.
+ */
+export function taskRunnerCalls(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(
+    /\b(?:session|c|ctx|context|conn|connection)\.(?:run|sudo|local)\(|\blocal\(|^\s*sh[ (]/gm,
+  )) {
+    const rest = text.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + 2000);
+    const list = STRING_LIST.exec(rest)?.[1];
+    if (!list) continue;
+    const words = [...list.matchAll(new RegExp(QUOTED, 'g'))].map((m) => unquoteCode(m[0]));
+    out.push(
+      words.length === 1
+        ? (words[0] ?? '')
+        : words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' '),
+    );
+  }
+  return out.filter((l) => l.trim() !== '');
+}

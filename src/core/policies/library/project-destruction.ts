@@ -20,6 +20,7 @@ import {
 } from '../../facts/commands';
 import { resolveSystemPath } from '../../facts/system-paths';
 import { writtenTexts } from '../../facts/compute';
+import { literalOutput } from '../../shell/literal-output';
 
 /** Source, manifest and data files: what a project is made of, as opposed to what it produces. */
 const SOURCE_EXTENSION =
@@ -86,12 +87,17 @@ function emptied(cmd: SimpleCommand, args: string[]): string[] {
     const from = args.find((a) => a.startsWith('if='))?.slice(3) ?? '';
     return of && !of.startsWith('/dev/') && /^\/dev\/(zero|u?random|null)$/.test(from) ? [of] : [];
   }
-  // `: > f`, `true > f`, `cat /dev/null > f`, `> f`: the file is left empty.
+  // `cp /dev/null f`, `tee f < /dev/null`: the file is left empty.
+  if (cmd.name === 'cp' && args[0] === '/dev/null') return parseFlags(args).positionals.slice(1);
+  if (cmd.name === 'tee' && cmd.redirects.some((r) => r.op === '<' && r.target === '/dev/null'))
+    return parseFlags(args).positionals;
+  // `: > f`, `true > f`, `cat /dev/null > f`, `echo -n > f`, `> f`: the file is left empty.
   const noOutput =
     cmd.name === ':' ||
     cmd.name === 'true' ||
     cmd.name === '' ||
-    (cmd.name === 'cat' && args.length === 1 && args[0] === '/dev/null');
+    (cmd.name === 'cat' && args.length === 1 && args[0] === '/dev/null') ||
+    literalOutput(cmd.name, { argv: cmd.argv, dynamic: new Set(cmd.dynamicWords) }, undefined) === '';
   return noOutput ? redirectWrites(cmd).filter((t) => cmd.redirects.some((r) => r.op === '>' && r.target === t)) : [];
 }
 
@@ -159,6 +165,17 @@ function destroyedByCommand(
       .slice(0, 1);
     if (destroys && sourceFilter && here(starts[0] ?? '.'))
       return { what: `find destroys every ${sourceFilter} file under ${starts[0] ?? '.'}`, evidence };
+    // Emptying or shredding every file of a folder (not deleting it, which git shows) with no filter.
+    const empties = commands.some(
+      (c) =>
+        c.parent !== undefined &&
+        commands[c.parent] === cmd &&
+        c.via.includes('find-exec') &&
+        (IRREVERSIBLE.has(c.name) || c.name === 'truncate' || /:\s*>|>\s*"?\$1/.test(c.text)),
+    );
+    const start = starts[0] ?? '.';
+    if (empties && !filters.length && here(start) && !PRODUCED.test(start))
+      return { what: `find empties or shreds every file under ${start}`, evidence };
   }
   if (cmd.name === 'rsync' && (args.some((a) => a.startsWith('--delete')) || args.includes('--del'))) {
     const operands = parseFlags(
@@ -177,8 +194,23 @@ function destroyedByCommand(
   return null;
 }
 
+/** `for f in src/*.py; do : > "$f"; done`: a truncating redirect of each file a source glob names. */
+function loopEmptiesSources(command: string): string | null {
+  for (const match of command.matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)) {
+    const words = (match[2] ?? '').trim().split(/\s+/);
+    if (!words.some(bulkSourceWord)) continue;
+    const truncates = new RegExp(
+      `(?:^|[;&|]|\\bdo|\\bthen)\\s*(?::|true|cat /dev/null|echo -n)?\\s*>\\s*"?\\$\\{?${match[1] ?? ''}\\}?"?(?=\\s|;|$)`,
+    );
+    if (truncates.test(command)) return words.join(' ');
+  }
+  return null;
+}
+
 function destroyed(call: ToolCall): Destroyed | null {
   const commands = shellCommands(call);
+  const looped = loopEmptiesSources(call.command ?? '');
+  if (looped) return { what: `a loop empties every file of ${looped}`, evidence: evidenceOf(call.command ?? '') };
   for (const { cmd, cwd } of commandsWithCwd(call)) {
     const found = destroyedByCommand(call, cmd, cwd, commands);
     if (found) return found;
