@@ -249,6 +249,38 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   'start-stop-daemon': { options: [{ short: ['x'], long: ['exec'] }] },
 };
 
+// Programs that read their own commands from stdin, where a line can run a shell command: ed's and
+// ftp's `!cmd`, ex mode's ex commands, sqlite3's `.shell`, psql's and mysql's `\!`.
+const STDIN_COMMAND_READERS: Record<string, (text: string) => string[]> = {
+  ed: bangLines,
+  red: bangLines,
+  ftp: bangLines,
+  sftp: bangLines,
+  ex: (text) => text.split('\n').flatMap(exCommands),
+  sqlite3: sqliteCommands,
+  psql: (text) => text.split('\n').flatMap(psqlCommands),
+  mysql: (text) => [...text.matchAll(/^\s*(?:\\!|system)\s+(.+)$/gm)].map((m) => m[1] ?? ''),
+  mariadb: (text) => [...text.matchAll(/^\s*(?:\\!|system)\s+(.+)$/gm)].map((m) => m[1] ?? ''),
+};
+
+function bangLines(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('!'))
+    .map((line) => line.slice(1));
+}
+
+/** Whether a program reads commands from stdin whose lines can run shell commands. */
+export function readsCommandsFromStdin(name: string): boolean {
+  return Object.hasOwn(STDIN_COMMAND_READERS, name);
+}
+
+/** The shell commands in what such a program reads from stdin (`printf '!cat x\nq\n' | ed -s f`). */
+export function stdinShellCommands(name: string, text: string): string[] {
+  const read = Object.hasOwn(STDIN_COMMAND_READERS, name) ? STDIN_COMMAND_READERS[name] : undefined;
+  return read ? read(text).filter((c) => c.trim() !== '') : [];
+}
+
 /** Whether the table has a row for this program (own keys only: a command may be named `constructor`). */
 export function runsCommandsThroughOptions(name: string): boolean {
   return Object.hasOwn(COMMAND_OPTION_TABLE, name);
