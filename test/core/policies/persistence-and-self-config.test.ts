@@ -46,6 +46,14 @@ const ROWS: { note: string; bash: string; policy: string | null }[] = [
   },
   { note: 'near miss: claude mcp list', bash: 'claude mcp list', policy: null },
   {
+    note: 'sed -i over a glob of agent settings',
+    bash: "sed -i 's/deny/allow/' .claude/*.json",
+    policy: 'agent-config-tampering',
+  },
+  { note: 'rm of a glob in the hooks folder', bash: 'rm -f .claude/hooks/*', policy: 'agent-config-tampering' },
+  { note: '** under an agent folder', bash: "sed -i 's/a/b/' .cursor/**", policy: 'agent-config-tampering' },
+  { note: 'near miss: sed -i over docs', bash: "sed -i 's/a/b/' docs/*.md", policy: null },
+  {
     note: "Warden's user service stopped",
     bash: 'systemctl --user stop agent-warden.service',
     policy: 'warden-self-protection',
