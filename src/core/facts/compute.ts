@@ -13,6 +13,7 @@ import type { SessionWrites } from './session-writes';
 import { resolveSystemPath } from './system-paths';
 import type { CodeFact, NetworkFact, Unread } from './types';
 import { shellUnread } from './unread-shell';
+import { runLaterShell } from './written-runs';
 
 /** Hops through code and written files followed before the rest is unread. */
 const MAX_CODE_DEPTH = 4;
@@ -35,6 +36,8 @@ interface Pending {
   depth: number;
   /** The folder its commands start in. */
   cwd: string;
+  /** Text a file written by this call will run later: judged for what it does, its unread parts left to that run. */
+  laterOnly?: boolean;
 }
 
 export interface Derived {
@@ -70,11 +73,22 @@ function appendAnalysis(merged: ShellAnalysis, pending: Pending): void {
   merged.truncated ||= pending.analysis.truncated;
 }
 
+/** The literal output of the stage piped into `cmd` (`echo … | tee x`), if it is literal. */
+function pipedLiteral(commands: readonly SimpleCommand[], cmd: SimpleCommand): string | undefined {
+  if (cmd.pipeline.index === 0) return undefined;
+  const upstream = commands.find(
+    (c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index - 1 && c.parent === cmd.parent,
+  );
+  return upstream
+    ? literalOutput(upstream.name, { argv: upstream.argv, dynamic: new Set(upstream.dynamicWords) }, undefined)
+    : undefined;
+}
+
 /**
  * Files the command text itself writes before it may run them (`cat > x.sh <<EOF … EOF; sh x.sh`):
  * their content when it is literal (a heredoc, echo, printf), null when only run time knows it.
  */
-function writtenInCall(call: ToolCall, commands: readonly SimpleCommand[]): Map<string, string | null> {
+export function writtenInCall(call: ToolCall, commands: readonly SimpleCommand[]): Map<string, string | null> {
   const written = new Map<string, string | null>();
   commands.forEach((cmd, index) => {
     const targets = [
@@ -84,7 +98,9 @@ function writtenInCall(call: ToolCall, commands: readonly SimpleCommand[]): Map<
     if (!targets.length) return;
     const heredoc = cmd.redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<')?.target;
     const view = { argv: cmd.argv, dynamic: new Set(cmd.dynamicWords) };
-    const content = literalOutput(cmd.name, view, heredoc) ?? (cmd.name === 'tee' ? heredoc : undefined);
+    const content =
+      literalOutput(cmd.name, view, heredoc) ??
+      (cmd.name === 'tee' ? (heredoc ?? pipedLiteral(commands, cmd)) : undefined);
     const cwd = cwdBefore(commands as SimpleCommand[], index, call);
     for (const target of targets) {
       const { absolute } = resolveSystemPath(target, { cwd, home: call.home });
@@ -98,6 +114,18 @@ function writtenInCall(call: ToolCall, commands: readonly SimpleCommand[]): Map<
     }
   });
   return written;
+}
+
+/** The files a call writes with text known now: a Write's or Edit's content, a shell call's literal redirects and tee. */
+export function writtenTexts(call: ToolCall): { file: string; content: string }[] {
+  if (call.command === undefined) {
+    const target = call.paths.find((p) => p.access === 'write');
+    return target && call.content !== undefined ? [{ file: target.absolute, content: call.content }] : [];
+  }
+  const topLevel = (call.shell?.commands ?? []).filter((c) => c.via.length === 0);
+  return [...writtenInCall(call, topLevel)]
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([file, content]) => ({ file, content }));
 }
 
 export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
@@ -119,6 +147,20 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
   };
   const readWritten = (file: string): string | null =>
     inCall.has(file) ? (inCall.get(file) ?? null) : inputs.io.readText(file, MAX_SCREENED_FILE_BYTES);
+  // What a file this call writes with literal text will run later (a Makefile recipe appended by a
+  // heredoc, `echo … >> conftest.py`) is judged now, as a Write of that text would be.
+  for (const [file, content] of inCall) {
+    const runs = typeof content === 'string' ? runLaterShell(file, content) : undefined;
+    if (runs !== undefined && runs.trim() !== '')
+      queue.push({
+        analysis: analyze(runs),
+        parent: undefined,
+        via: 'write-time',
+        depth: 1,
+        cwd: call.cwd,
+        laterOnly: true,
+      });
+  }
 
   const readCode = (
     language: string,
@@ -155,7 +197,14 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
           continue;
         }
         const text = effect.argv ? effect.argv.map(shellQuote).join(' ') : (effect.value ?? '');
-        queue.push({ analysis: analyze(text), parent, via: 'interpreter-code', depth: at.depth + 1, cwd: at.cwd });
+        queue.push({
+          analysis: analyze(text),
+          parent,
+          via: 'interpreter-code',
+          depth: at.depth + 1,
+          cwd: at.cwd,
+          ...(at.laterOnly ? { laterOnly: true } : {}),
+        });
       } else if (effect.kind === 'read' || effect.kind === 'write' || effect.kind === 'delete') {
         if (!literal) {
           if (effect.kind !== 'read')
@@ -191,6 +240,7 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
         via: 'session-file',
         depth: at.depth + 1,
         cwd: at.cwd,
+        ...(at.laterOnly ? { laterOnly: true } : {}),
       });
       return;
     }
@@ -214,6 +264,7 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
       continue;
     }
     const offset = merged.commands.length;
+    const unreadBefore = unread.length;
     // A PowerShell tool's command is PowerShell, not bash: its own reader decides what is unread.
     if (at.depth === 0 && powershellFace)
       readCode('powershell', call.command ?? '', call.toolName, 'inline', at, undefined);
@@ -234,6 +285,7 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
         });
       for (const text of run.texts) screenFile(text, at, offset + index);
     });
+    if (at.laterOnly) unread.length = unreadBefore;
   }
   return { shell: merged, codePaths, code, network, unread: dedupeUnread(unread) };
 }

@@ -115,7 +115,11 @@ export function assembleFacts(call: ToolCall, derived: Derived): CallFacts {
     deletes,
     runs: (call.shell?.commands ?? []).map((cmd) => ({
       argv: cmd.argv,
-      from: cmd.via.includes('interpreter-code') ? 'code' : cmd.via.includes('session-file') ? 'session-file' : 'shell',
+      from: cmd.via.includes('interpreter-code')
+        ? 'code'
+        : cmd.via.includes('session-file') || cmd.via.includes('write-time')
+          ? 'session-file'
+          : 'shell',
     })),
     network: [...shellNetwork(call), ...derived.network],
     code: derived.code,

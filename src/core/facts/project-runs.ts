@@ -122,11 +122,12 @@ export function makeRecipes(text: string, env: Record<string, string> = {}): str
     const assign = /^([A-Za-z_][\w.-]*)\s*(?::{1,3}=|\?=|=|\+=)(.*)$/.exec(line);
     if (assign && !line.startsWith('\t')) vars[assign[1] ?? ''] = (assign[2] ?? '').trim();
   }
+  // A variable the Makefile does not set comes from the environment: $(HOME) is the shell's ${HOME}.
   const expand = (s: string, depth = 0): string =>
     depth > 4
       ? s
       : s.replace(/\$[({]([A-Za-z_][\w.-]*)[)}]/g, (all, name: string) =>
-          Object.hasOwn(vars, name) ? expand(vars[name] ?? '', depth + 1) : all,
+          Object.hasOwn(vars, name) ? expand(vars[name] ?? '', depth + 1) : /^\w+$/.test(name) ? `\${${name}}` : all,
         );
   return lines
     .filter((l) => l.startsWith('\t'))

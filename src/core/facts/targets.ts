@@ -414,12 +414,17 @@ export function writeTargets(call: ToolCall | undefined): PathTarget[] {
     .filter((p) => p.access !== 'read' && p.access !== 'execute')
     .map((p) => ({ ...faceTarget(call, p), access: p.access === 'delete' ? 'delete' : 'write' }));
   for (const { cmd, cwd } of commandsWithCwd(call)) {
+    // What a file written now will write or delete at a path known only when it runs is judged
+    // then: the run reads the session's writes again.
+    const later = call.runsLater !== undefined || cmd.via.includes('write-time');
     const written = writerFiles(cmd).flatMap(({ path, access }) =>
       placeholderRoots(path, cmd, call).map((root) => ({ path: root, access })),
     );
     for (const { path, access } of written) {
       if (path === '' || DEVICE_SINKS.test(path)) continue;
-      out.push({ ...shellPath(path, cmd, cwd, call), access, source: cmd.name });
+      const target = shellPath(path, cmd, cwd, call);
+      if (later && target.dynamic) continue;
+      out.push({ ...target, access, source: cmd.name });
     }
   }
   writeCache.set(call, out);

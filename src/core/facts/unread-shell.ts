@@ -114,6 +114,14 @@ export function shellUnread(shell: ShellAnalysis): Unread[] {
       });
       return;
     }
+    // `/???/?at`: the shell picks the program by matching a pattern against the disk, so no name is read.
+    if (/[*?]|\[[^\]]+\]/.test(cmd.argv[0] ?? '')) {
+      unread.push({
+        reason: 'dynamic-command',
+        detail: `the program is named by the pattern ${evidenceOf(cmd.argv[0] ?? '', 60)}, matched against the disk only at run time`,
+      });
+      return;
+    }
     const unknown = shellRunsUnknownText(commands, index, cmd);
     if (unknown) unread.push({ reason: 'unknown-script', detail: unknown });
     const code = unreadProgramCode(cmd);

@@ -1,20 +1,150 @@
 // A file the project's own tooling runs later is code the moment it is written: a Makefile's recipes
 // (make), package.json's scripts (npm run, npm install), a test or conftest file (the test runner),
-// setup.py (pip install .), a git hook (git commit), a shell script, a bundler or test-runner config,
-// a Gemfile or Rakefile (bundler, rake), a CI workflow's `run:` steps. The written text is read as
-// the commands or code it will run, so every policy judges it at write time, not only when a later
-// call runs it. Written files are named by the path they land in.
+// setup.py (pip install .), a git hook (git commit), a script of any language, a bundler or linter
+// config, a CI system's steps, a task runner's tasks, a compose file's commands (they run with the
+// host folders it mounts), `sh -c` handed over in a build file. A Dockerfile's RUN lines are not
+// read: they run inside the image being built, where installing with apt or `curl | sh` is ordinary. The written text is read as the commands or code it
+// will run, so every policy judges it at write time, not only when a later call runs it. Written
+// files are named by the path they land in.
 import path from 'node:path';
+import { languageOfFile } from './code';
 import { makeRecipes, scriptsOf } from './project-runs';
+import { interpreterKind, SHELLS } from './programs';
+import {
+  cmakeCommands,
+  goGenerates,
+  iniValues,
+  jsonValues,
+  justRecipes,
+  pthImports,
+  pyprojectTasks,
+  shellDashCStrings,
+  taskRunnerCalls,
+  yamlValues,
+} from './run-later-formats';
 
-const PYTHON_RUN_LATER =
-  /(^|\/)(conftest|setup|sitecustomize|usercustomize|noxfile|fabfile|tasks|manage)\.py$|(^|\/)test_[^/]*\.py$|_test\.py$/;
-const JS_RUN_LATER =
-  /(^|\/)[^/]*\.config\.[cm]?[jt]s$|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)(jest|vitest)\.setup\.[cm]?[jt]s$/;
-const RUBY_RUN_LATER = /(^|\/)(Gemfile|Rakefile|[^/]+\.gemspec)$/;
-const SHELL_RUN_LATER = /(^|\/)(\.git\/hooks\/[^/]+|\.husky\/[^/_][^/]*|\.envrc|[^/]+\.(sh|bash|zsh))$/;
+const SHELL_RUN_LATER =
+  /(^|\/)(\.git\/hooks\/[^/]+|\.husky\/[^/_][^/]*|\.envrc|\.(bash_|zsh)?(profile|login|logout|rc)|\.(bash|zsh)rc|[^/]+\.(sh|bash|zsh|ksh|command))$/;
 const MAKEFILE = /(^|\/)(GNUmakefile|makefile|Makefile|[^/]+\.mk)$/;
-const WORKFLOW = /(^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(^|\/)\.gitlab-ci\.ya?ml$/;
+
+/** Files of a language Warden reads that carry no extension: Ruby's Rakefile, Python's SConstruct. */
+const CODE_BY_NAME: Record<string, string> = {
+  Gemfile: 'ruby',
+  Rakefile: 'ruby',
+  Guardfile: 'ruby',
+  Vagrantfile: 'ruby',
+  Podfile: 'ruby',
+  Fastfile: 'ruby',
+  Brewfile: 'ruby',
+  Dangerfile: 'ruby',
+  Capfile: 'ruby',
+  Berksfile: 'ruby',
+  Jarfile: 'ruby',
+  SConstruct: 'python',
+  SConscript: 'python',
+  wscript: 'python',
+  Snakefile: 'python',
+  Jakefile: 'javascript',
+};
+
+const keys = (...names: string[]): ReadonlySet<string> => new Set(names);
+
+/** Command-bearing files by name: where their commands sit. */
+const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
+  {
+    file: MAKEFILE,
+    // `$(shell cmd)` runs as make reads the file, whichever target is asked for.
+    commands: (text) => [...makeRecipes(text), ...[...text.matchAll(/\$\(shell\s+([^)]*)\)/g)].map((m) => m[1] ?? '')],
+  },
+  { file: /(^|\/)(justfile|Justfile|\.justfile|[^/]+\.just)$/, commands: justRecipes },
+  {
+    file: /(^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(^|\/)action\.ya?ml$/,
+    commands: (t) => yamlValues(t, keys('run')),
+  },
+  {
+    file: /(^|\/)(\.gitlab-ci\.ya?ml|\.gitlab\/[^/]+\.ya?ml|bitbucket-pipelines\.ya?ml)$/,
+    commands: (t) => yamlValues(t, keys('script', 'before_script', 'after_script')),
+  },
+  {
+    file: /(^|\/)(\.travis\.ya?ml|appveyor\.ya?ml|\.appveyor\.ya?ml|azure-pipelines\.ya?ml)$/,
+    commands: (t) =>
+      yamlValues(
+        t,
+        keys(
+          'script',
+          'bash',
+          'install',
+          'before_install',
+          'before_script',
+          'after_script',
+          'after_success',
+          'before_deploy',
+          'build_script',
+          'test_script',
+          'before_build',
+          'after_build',
+        ),
+      ),
+  },
+  {
+    file: /(^|\/)(\.circleci\/config\.ya?ml|\.drone\.ya?ml|\.woodpecker(\.ya?ml|\/[^/]+\.ya?ml)|\.buildkite\/[^/]+\.ya?ml|\.gitpod\.ya?ml|lefthook(-local)?\.ya?ml|\.lefthook\.ya?ml)$/,
+    commands: (t) => yamlValues(t, keys('command', 'commands', 'run', 'init', 'before')),
+  },
+  { file: /(^|\/)[Tt]askfile(\.dist)?\.ya?ml$/, commands: (t) => yamlValues(t, keys('cmds', 'cmd')) },
+  {
+    file: /(^|\/)((docker-)?compose[^/]*\.ya?ml)$/,
+    commands: (t) => yamlValues(t, keys('command', 'entrypoint')),
+  },
+  { file: /(^|\/)\.pre-commit-(config|hooks)\.ya?ml$/, commands: (t) => yamlValues(t, keys('entry')) },
+  {
+    file: /(^|\/)(\.devcontainer\/[^/]*|\.devcontainer)\.?json$|(^|\/)\.devcontainer\/[^/]+\/devcontainer\.json$/,
+    commands: (t) =>
+      jsonValues(
+        t,
+        keys(
+          'initializeCommand',
+          'onCreateCommand',
+          'updateContentCommand',
+          'postCreateCommand',
+          'postStartCommand',
+          'postAttachCommand',
+        ),
+      ),
+  },
+  {
+    file: /(^|\/)(vercel|now|turbo|deno|composer|project)\.jsonc?$/,
+    commands: (t) =>
+      jsonValues(t, keys('buildCommand', 'installCommand', 'devCommand', 'tasks', 'scripts', 'command', 'commands')),
+  },
+  { file: /(^|\/)netlify\.toml$/, commands: (t) => iniValues(t, keys('command')) },
+  {
+    file: /(^|\/)(tox\.ini|setup\.cfg)$/,
+    commands: (t) => iniValues(t, keys('commands', 'commands_pre', 'commands_post', 'install_command')),
+  },
+  { file: /(^|\/)pyproject\.toml$/, commands: pyprojectTasks },
+  {
+    file: /(^|\/)\.cargo\/config(\.toml)?$/,
+    commands: (t) => iniValues(t, keys('runner', 'rustc-wrapper', 'rustc-workspace-wrapper', 'linker', 'rustc')),
+  },
+  { file: /(^|\/)Procfile(\.[^/]*)?$/, commands: (t) => [...t.matchAll(/^[\w-]+:\s*(.+)$/gm)].map((m) => m[1] ?? '') },
+  { file: /\.go$/, commands: (t) => [...goGenerates(t), ...shellDashCStrings(t)] },
+  { file: /(^|\/)CMakeLists\.txt$|\.cmake$/, commands: (t) => [...cmakeCommands(t), ...shellDashCStrings(t)] },
+  {
+    file: /\.(rs|java|kt|kts|gradle|groovy|scala|sc|cs|fs|swift|c|cc|cpp|cxx|m|zig|nim|dart|ex|exs|erl|hs|jl|r|R)$/,
+    commands: shellDashCStrings,
+  },
+];
+
+const INLINE_FLAG: Record<string, string> = {
+  python: 'python3 -c',
+  javascript: 'node -e',
+  typescript: 'node -e',
+  ruby: 'ruby -e',
+  perl: 'perl -e',
+  php: 'php -r',
+  lua: 'lua -e',
+  powershell: 'pwsh -Command',
+};
 
 function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
@@ -27,41 +157,37 @@ function scriptFragment(text: string): string[] {
     .filter((value) => /\s/.test(value));
 }
 
-function indentOf(line: string): number {
-  return line.length - line.trimStart().length;
+/** The language a shebang names (`#!/usr/bin/env python3`), if it is one Warden reads as code or shell. */
+function shebangLanguage(content: string): string | undefined {
+  const first = /^#!\s*(\S+)(?:\s+(?:-S\s+)?(\S+))?/.exec(content);
+  if (!first) return undefined;
+  const program = path.posix.basename(
+    first[1] === '/usr/bin/env' || first[1]?.endsWith('/env') ? (first[2] ?? '') : (first[1] ?? ''),
+  );
+  if (SHELLS.has(program)) return 'shell';
+  const kind = interpreterKind(program);
+  return kind === 'node' ? 'javascript' : (kind ?? undefined);
 }
 
-/** The `run:` steps of a CI workflow (one line, or a block after `run: |`). */
-function workflowRuns(text: string): string[] {
-  const lines = text.split('\n');
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    const trimmed = line.trimStart();
-    const step = trimmed.startsWith('-') ? trimmed.slice(1).trimStart() : trimmed;
-    if (!step.startsWith('run:')) continue;
-    const inline = step.slice(4).trim();
-    if (inline !== '' && !/^[|>][-+]?$/.test(inline)) {
-      out.push(inline);
-      continue;
-    }
-    const indent = indentOf(line);
-    for (i++; i < lines.length && (lines[i]?.trim() === '' || indentOf(lines[i] ?? '') > indent); i++)
-      out.push((lines[i] ?? '').trim());
-    i--;
-  }
-  return out.filter((l) => l !== '');
+/** A script's code, as the shell line that would run it inline. */
+function codeAsShell(language: string, content: string): string | undefined {
+  const flag = INLINE_FLAG[language];
+  if (!flag) return undefined;
+  return [`${flag} ${quote(content)}`, ...shellDashCStrings(content), ...taskRunnerCalls(content)].join('\n');
 }
 
 /** The shell text that stands for what a written file will run, or undefined for a file nothing runs. */
 export function runLaterShell(file: string, content: string): string | undefined {
   const name = path.posix.basename(file);
-  if (MAKEFILE.test(file)) return makeRecipes(content).join('\n');
   if (name === 'package.json') return (scriptsOf(content, 'all') ?? scriptFragment(content)).join('\n');
-  if (WORKFLOW.test(file)) return workflowRuns(content).join('\n');
-  if (SHELL_RUN_LATER.test(file) || /^#!\s*\/(usr\/)?bin\/(env\s+)?(ba|z|da)?sh\b/.test(content)) return content;
-  if (PYTHON_RUN_LATER.test(file)) return `python3 -c ${quote(content)}`;
-  if (JS_RUN_LATER.test(file)) return `node -e ${quote(content)}`;
-  if (RUBY_RUN_LATER.test(file)) return `ruby -e ${quote(content)}`;
-  return undefined;
+  const format = FORMATS.find((f) => f.file.test(file));
+  if (format) return format.commands(content).join('\n');
+  const shebang = shebangLanguage(content);
+  if (SHELL_RUN_LATER.test(file) || shebang === 'shell') return content;
+  // Python runs a .pth file's import lines at every start-up.
+  if (name.endsWith('.pth')) return codeAsShell('python', pthImports(content).join('\n'));
+  const language =
+    shebang ?? languageOfFile(file) ?? (Object.hasOwn(CODE_BY_NAME, name) ? CODE_BY_NAME[name] : undefined);
+  if (name.endsWith('.gemspec')) return codeAsShell('ruby', content);
+  return language ? codeAsShell(language, content) : undefined;
 }

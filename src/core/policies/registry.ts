@@ -3,6 +3,7 @@ import { wardenSelfDefence } from './library/self-defence';
 import { editorCodeConfig } from './library/editor-config';
 import { agentConfigTampering, nestedAgentPermissionBypass, wardenSelfProtection } from './library/agent-integrity';
 import { recursiveDeleteOutsideProject, sudo } from './library/dangerous-commands';
+import { projectFilesDestroyed } from './library/project-destruction';
 import { databaseCliReset, sqlDropOrTruncate, sqlSchemaChange, sqlWriteWithoutWhere } from './library/database';
 import { largeFileWrite, persistenceMechanisms, writeOutsideProject } from './library/filesystem';
 import {
@@ -129,6 +130,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   stopWithUncommittedWork,
   stopWithUnpushedCommits,
   taintedNetworkEgress,
+  projectFilesDestroyed,
 ];
 
 export function policyByName(name: string): AnyPolicy | undefined {

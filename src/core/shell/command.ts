@@ -6,7 +6,13 @@ import { readsScriptFromStdin } from './script-hops';
 import type { PipelinePlace, Redirect, SimpleCommand, Via } from './types';
 import { aliasExpansion, recordAliases } from './aliases';
 import { HOP_NAMES, hopsOf, type Hop } from './wrappers';
-import { optionHopsOf, runsCommandsThroughOptions, variableHopsOf } from './option-hops';
+import {
+  optionHopsOf,
+  readsCommandsFromStdin,
+  runsCommandsThroughOptions,
+  stdinShellCommands,
+  variableHopsOf,
+} from './option-hops';
 import { LITERAL_WRITERS, literalOutput } from './literal-output';
 import { expandWord, singleWord, type Word, type WordContext } from './words';
 
@@ -255,7 +261,12 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   if (aliased !== undefined) followScriptHop(state, hc, 'alias', aliased, {});
   for (const hop of variableHopsOf(state.commands[hc.index]?.assignments ?? {}))
     followScriptHop(state, hc, hop.via, hop.script, hop);
-  if (!HOP_NAMES.has(name) && !runsCommandsThroughOptions(name) && !(hc.place.pipeline && LITERAL_WRITERS.has(name)))
+  if (
+    !HOP_NAMES.has(name) &&
+    !runsCommandsThroughOptions(name) &&
+    !readsCommandsFromStdin(name) &&
+    !(hc.place.pipeline && LITERAL_WRITERS.has(name))
+  )
     return;
   const view = {
     argv: hc.words.map((w) => w.value),
@@ -275,6 +286,9 @@ function followHops(state: AnalysisState, hc: HopContext): void {
     if (fromRedirect !== undefined) followScriptHop(state, hc, 'heredoc-shell', fromRedirect, {});
     else if (fromPipe !== undefined) followScriptHop(state, hc, 'pipe-to-shell', fromPipe, {});
   }
+  const stdinText = fromRedirect ?? fromPipe;
+  if (stdinText !== undefined)
+    for (const script of stdinShellCommands(name, stdinText)) followScriptHop(state, hc, 'option', script, {});
   if (stage) {
     const output = literalOutput(name, view, fromRedirect ?? fromPipe);
     if (output !== undefined) stage.feed.outputs[stage.place.index] = output;

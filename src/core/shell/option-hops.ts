@@ -54,8 +54,14 @@ interface ProgramRow {
 
 // Editors' ex commands: `:!cmd`, `:!cmd` after a range, `:sh`-less `!cmd`, and `:call system('cmd')`.
 function exCommands(word: string): string[] {
-  const text = word.replace(/^\s*:*\s*/, '');
+  // `silent !cmd`, `:r !cmd`, `:w !cmd`, `:terminal cmd` run cmd as well.
+  const text = word
+    .replace(/^\s*:*\s*/, '')
+    .replace(/^(?:sil(?:ent)?!?\s+|exe(?:cute)?\s+)+/, '')
+    .replace(/^(?:r(?:ead)?|w(?:rite)?|[0-9,.$%]*)\s*(?=!)/, '');
   if (text.startsWith('!')) return [text.slice(1)];
+  const terminal = /^ter(?:m|minal)?!?\s+(.+)$/s.exec(text);
+  if (terminal?.[1] !== undefined) return [terminal[1]];
   const call = /^(?:call\s+)?system\(\s*(['"])(.*)\1\s*\)\s*$/.exec(text);
   return call?.[2] !== undefined ? [call[2]] : [];
 }
@@ -242,6 +248,38 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   socat: { scan: (word) => /^(?:system|exec):(.+)$/i.exec(word)?.slice(1, 2) ?? [] },
   'start-stop-daemon': { options: [{ short: ['x'], long: ['exec'] }] },
 };
+
+// Programs that read their own commands from stdin, where a line can run a shell command: ed's and
+// ftp's `!cmd`, ex mode's ex commands, sqlite3's `.shell`, psql's and mysql's `\!`.
+const STDIN_COMMAND_READERS: Record<string, (text: string) => string[]> = {
+  ed: bangLines,
+  red: bangLines,
+  ftp: bangLines,
+  sftp: bangLines,
+  ex: (text) => text.split('\n').flatMap(exCommands),
+  sqlite3: sqliteCommands,
+  psql: (text) => text.split('\n').flatMap(psqlCommands),
+  mysql: (text) => [...text.matchAll(/^\s*(?:\\!|system)\s+(.+)$/gm)].map((m) => m[1] ?? ''),
+  mariadb: (text) => [...text.matchAll(/^\s*(?:\\!|system)\s+(.+)$/gm)].map((m) => m[1] ?? ''),
+};
+
+function bangLines(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('!'))
+    .map((line) => line.slice(1));
+}
+
+/** Whether a program reads commands from stdin whose lines can run shell commands. */
+export function readsCommandsFromStdin(name: string): boolean {
+  return Object.hasOwn(STDIN_COMMAND_READERS, name);
+}
+
+/** The shell commands in what such a program reads from stdin (`printf '!cat x\nq\n' | ed -s f`). */
+export function stdinShellCommands(name: string, text: string): string[] {
+  const read = Object.hasOwn(STDIN_COMMAND_READERS, name) ? STDIN_COMMAND_READERS[name] : undefined;
+  return read ? read(text).filter((c) => c.trim() !== '') : [];
+}
 
 /** Whether the table has a row for this program (own keys only: a command may be named `constructor`). */
 export function runsCommandsThroughOptions(name: string): boolean {

@@ -20,7 +20,9 @@ export type Via =
   /** A command that interpreter code runs (os.system, execSync), read by the code reader. */
   | 'interpreter-code'
   /** A command in a file the session wrote and now runs (a package.json script, a Makefile recipe). */
-  | 'session-file';
+  | 'session-file'
+  /** A command a file written by this call will run later, judged now (a heredoc into a Makefile). */
+  | 'write-time';
 
 export interface Redirect {
   /** The operator as written: '>', '>>', '<', '&>', '&>>', '>&', '<&', '>|', '<>', '<<', '<<-', '<<<'. */

@@ -77,9 +77,27 @@ function killsWarden(call: ToolCall, stateDir: string): string | null {
   return null;
 }
 
+const SERVICE_MANAGERS = new Set([
+  'systemctl',
+  'service',
+  'launchctl',
+  'sc',
+  'sc.exe',
+  'rc-service',
+  'sv',
+  'supervisorctl',
+]);
+const SERVICE_STOPS = /^(stop|disable|mask|kill|unload|bootout|remove|delete|down|reset-failed)$/;
+// Programs that take a file's power to run away: chmod -x, chattr, mv, rm, truncate, ln over it.
+const PROGRAM_BREAKERS = new Set(['chmod', 'chattr', 'mv', 'rm', 'unlink', 'truncate', 'ln', 'shred']);
+
 function uninstallsWarden(call: ToolCall): string | null {
   for (const cmd of shellCommands(call)) {
     const words = cmd.argv.join(' ');
+    if (SERVICE_MANAGERS.has(cmd.name) && cmd.argv.some((a) => SERVICE_STOPS.test(a)) && WARDEN_MARK.test(words))
+      return words;
+    // `chmod -x "$(command -v agent-warden)"`: the substitution is run-time, its text names Warden.
+    if (PROGRAM_BREAKERS.has(cmd.name) && WARDEN_MARK.test(cmd.text)) return cmd.text;
     if (/(^|[\s/])agent-warden(\s|$)/.test(words) && /\buninstall\b/.test(words)) return words;
     if (
       (cmd.name === 'code' || cmd.name === 'code-server' || cmd.name === 'cursor') &&
@@ -149,16 +167,58 @@ export const wardenSelfProtection = definePolicy({
   },
 });
 
+const AGENT_CLIS = new Set([
+  'claude',
+  'codex',
+  'gemini',
+  'cursor-agent',
+  'copilot',
+  'qwen',
+  'opencode',
+  'amp',
+  'goose',
+  'aider',
+]);
+// Subcommands through which an agent CLI changes its own settings: MCP servers, plugins and
+// extensions (code it will run), permissions, hooks, config keys.
+const AGENT_CONFIG_SUBCOMMANDS: Record<string, RegExp> = {
+  mcp: /^(add|add-json|add-from-claude-desktop|install|import|remove|enable)$/,
+  config: /^(set|add|remove|unset)$/,
+  plugin: /^(install|add|enable|marketplace)$/,
+  plugins: /^(install|add|enable|marketplace)$/,
+  extensions: /^(install|link|enable|update)$/,
+  extension: /^(install|link|enable|update)$/,
+  permissions: /./,
+  hooks: /./,
+};
+
+/** `claude mcp add …`, `claude config add allowedTools …`, `gemini extensions install …`, run directly or through npx. */
+function agentSelfConfiguration(call: ToolCall): SimpleCommand | undefined {
+  return shellCommands(call).find((cmd) => {
+    const agent = agentRunBy(cmd);
+    if (!agent || !AGENT_CLIS.has(agent.name)) return false;
+    const [sub, action] = agent.args.filter((a) => !a.startsWith('-'));
+    const pattern = sub !== undefined ? own(AGENT_CONFIG_SUBCOMMANDS, sub) : undefined;
+    return pattern !== undefined && pattern.test(action ?? '');
+  });
+}
+
 export const agentConfigTampering = definePolicy({
   name: 'agent-config-tampering',
   category: 'agent-integrity',
   description:
-    "Refuses writing agents' hook, permission and MCP settings (.claude/settings*.json, .claude/hooks, .codex/hooks.json, .gemini/settings.json, .cursor/hooks.json, .github/hooks, .mcp.json).",
+    "Refuses writing agents' hook, permission and MCP settings (.claude/settings*.json, .codex/hooks.json, .mcp.json…) or changing them through the CLI (claude mcp add).",
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
+    const configures = agentSelfConfiguration(call);
+    if (configures)
+      return {
+        reason: `Runs ${evidenceOf(configures.text, 80)}, which changes an agent's own settings (MCP servers, plugins, permissions, hooks): an agent that adds tools or permissions to itself can switch its guards off; tell the person the exact change and let them make it.`,
+        evidence: evidenceOf(configures.text),
+      };
     for (const target of writeTargets(call)) {
       const kind = agentConfigKind(target.absolute, call.projectRoot, call.home);
       if (!kind) continue;

@@ -23,6 +23,8 @@ interface DeleteTarget {
   cwd: string;
   /** Deletion only of what matches a filter (find -name …): less sweeping than rm -r. */
   filtered: boolean;
+  /** In a file written now and run later: a run-time target is judged when it runs. */
+  later?: boolean;
 }
 
 // `-type f` alone is no filter: it still matches every file.
@@ -118,6 +120,7 @@ function deleteTargets(call: ToolCall): DeleteTarget[] {
   const commands = shellCommands(call);
   const targets: DeleteTarget[] = [];
   for (const { cmd, cwd } of commandsWithCwd(call)) {
+    const start = targets.length;
     if (isRecursiveRemove(cmd)) {
       const words = removedWords(cmd);
       const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
@@ -160,6 +163,8 @@ function deleteTargets(call: ToolCall): DeleteTarget[] {
       if (code)
         for (const m of code.matchAll(CODE_TREE_DELETE)) targets.push({ word: m[2] ?? '', cwd, filtered: false });
     }
+    if (call.runsLater !== undefined || cmd.via.includes('write-time'))
+      for (const target of targets.slice(start)) target.later = true;
   }
   targets.push(...loopTruncations(call));
   return targets;
@@ -169,6 +174,7 @@ type Judgement = { decision: 'deny' | 'ask'; what: string; target: string } | nu
 
 function judgeDelete(t: DeleteTarget, call: ToolCall, params: DeleteParams): Judgement {
   const dynamicAt = t.word.search(/[$`]/);
+  if (dynamicAt !== -1 && t.later) return null;
   const staticPart = dynamicAt === -1 ? t.word : t.word.slice(0, dynamicAt);
   if (dynamicAt !== -1 && !staticPart.includes('/')) {
     return { decision: 'ask', what: 'a path only known when the command runs', target: t.word };

@@ -30,13 +30,19 @@ const CODE_KEYS: readonly RegExp[] = [
   /^remote\.[^.]+\.(uploadpack|receivepack|proxy)$/,
   /^http\.proxy$/,
   /^interactive\.difffilter$/,
-  /^sendemail\.(smtpserver|tocmd|cccmd)$/,
+  /^sendemail\.(smtpserver|tocmd|cccmd|sendmailcmd)$/,
+  // Hooks copied into every repository created or cloned; commands run by trailers and ref listings.
+  /^init\.templatedir$/,
+  /^trailer\.[^.]+\.(command|cmd)$/,
+  /^core\.alternaterefscommand$/,
   // Trusting every repository's config (`safe.directory *`) lets any checkout's config run code.
   /^safe\.directory$/,
 ];
 
 function isCodeKey(key: string, value: string | undefined): boolean {
   const lower = key.toLowerCase();
+  // `submodule.x.update = !cmd` runs cmd on every submodule update.
+  if (/^submodule\..+\.update$/.test(lower)) return value === undefined || value.trimStart().startsWith('!');
   if (/^alias\.[^.]+$/.test(lower)) return value === undefined || value.trimStart().startsWith('!');
   return CODE_KEYS.some((pattern) => pattern.test(lower));
 }
@@ -122,6 +128,16 @@ function environmentSettings(cmd: SimpleCommand): ConfigSetting[] {
     if (index !== undefined)
       found.push({ key, value: cmd.assignments[`GIT_CONFIG_VALUE_${index}`] ?? '', reach: 'command', text: cmd.text });
   }
+  // GIT_CONFIG_GLOBAL=/tmp/x git …: git reads its whole user or system configuration from another file.
+  const exported = cmd.name === 'export' ? argsOf(cmd).map((a) => a.split('=')) : [];
+  for (const [name, file] of [...Object.entries(cmd.assignments), ...exported])
+    if (name !== undefined && /^GIT_CONFIG(_GLOBAL|_SYSTEM)?$/.test(name) && file && file !== '/dev/null')
+      found.push({
+        key: `${name} (the whole configuration, from ${file})`,
+        value: file,
+        reach: 'command',
+        text: cmd.text,
+      });
   const parameters = cmd.assignments.GIT_CONFIG_PARAMETERS;
   if (parameters !== undefined)
     for (const match of parameters.matchAll(/'([^'=]+)(?:=([^']*))?'/g))
@@ -132,7 +148,11 @@ function environmentSettings(cmd: SimpleCommand): ConfigSetting[] {
 const CONFIG_FILE = /(^|\/)(\.git\/config|\.gitconfig|\.config\/git\/config|\.git\/config\.worktree)$/;
 
 function configFileWrites(call: ToolCall): string[] {
-  const targets = call.paths.filter((p) => p.access === 'write').map((p) => p.absolute);
+  // Every write fact counts: redirects, tee, and in-place editors (sed -i, perl -pi) alike.
+  const targets = [
+    ...call.paths.filter((p) => p.access === 'write').map((p) => p.absolute),
+    ...call.facts.writes.map((w) => w.absolute),
+  ];
   for (const cmd of shellCommands(call)) {
     targets.push(...redirectWrites(cmd));
     if (cmd.name === 'tee') targets.push(...argsOf(cmd).filter((a) => !a.startsWith('-')));
@@ -155,7 +175,7 @@ export const gitConfigRunsCode = definePolicy({
         ...(cmd.name === 'git' ? [...commandLineSettings(cmd), ...configCommandSettings(cmd)] : []),
         ...environmentSettings(cmd),
       ];
-      const setting = settings.find((s) => isCodeKey(s.key, s.value));
+      const setting = settings.find((s) => s.key.startsWith('GIT_CONFIG') || isCodeKey(s.key, s.value));
       if (!setting) continue;
       const lasting = setting.reach === 'user' || setting.reach === 'system';
       return {

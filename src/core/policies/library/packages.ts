@@ -6,6 +6,8 @@ import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { interpreterKind } from '../../facts/programs';
 import { own } from '../../facts/own';
+import { writtenTexts } from '../../facts/compute';
+import { packageSourceWrite } from './package-source-files';
 import { withoutLastSegmentFrom } from '../../text/scan';
 
 function firstCommand(
@@ -320,6 +322,15 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
     const url = operands.find((a) => /^https?:\/\//.test(a));
     if (url) return `a script run straight from ${url}`;
   }
+  // `pip install 'name @ git+ssh://…'`: a PEP 508 direct reference is a package straight from a URL.
+  if (manager && operands.some((a) => /^(i|install|add)$/.test(a))) {
+    const direct = operands.find((a) => /\s*@\s*(git\+|https?:\/\/|file:|ssh:\/\/)/.test(a) && !/^[@\w.-]+@\d/.test(a));
+    if (direct) return `a package straight from ${direct}`;
+  }
+  if (cmd.name === 'go' && operands[0] === 'install') {
+    const module = operands.find((a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a));
+    if (module) return `a program built from ${module}, fetched as it installs`;
+  }
   if (cmd.name === 'go' && operands[0] === 'run') {
     const module = operands.find((a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a));
     if (module) return `a module fetched and run from ${module}`;
@@ -335,12 +346,22 @@ export const packageFromUntrustedSource = definePolicy({
   name: 'package-from-untrusted-source',
   category: 'packages-and-system',
   description:
-    'Asks before installing or running packages from a URL, git, a tarball, an index named on the command line or an extra index, or with certificate checks off.',
+    'Asks before installing or running packages from a URL, git, a tarball, another index or without certificate checks, and before writing package manager configs (.npmrc, pip.conf…) that do so.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     const found = firstCommand(call, untrustedSourceOf);
+    if (!found && call) {
+      for (const { file, content } of writtenTexts(call)) {
+        const what = packageSourceWrite(file, content);
+        if (what)
+          return {
+            reason: `Writes ${file}, which ${what}: every later install takes code from there, with no command line that shows it. Keep the project's package source, or approve this one if the person chose it.`,
+            evidence: evidenceOf(content),
+          };
+      }
+    }
     if (!found) return null;
     return {
       reason: `Installs from ${found.what}: the code that arrives is not the reviewed package; install by name from the project's registry, or approve this exact source.`,

@@ -103,7 +103,7 @@ function dumpsEnvironment(cmd: SimpleCommand): boolean {
 const WHOLE_ENV_IN_CODE =
   /process\.env(?!\s*(\.|\[|\?\.))|os\.environ(?!\s*(\[|\.get|\.setdefault))|\bENV\.(to_h|to_a|inspect)\b|\$_ENV(?!\s*\[)|getenv\(\s*\)|%ENV(?!\s*\{)/;
 const NETWORK_IN_CODE =
-  /\b(fetch|axios|https?\.request|urlopen|requests\.(post|get|put)|Net::HTTP|curl_exec|XMLHttpRequest|socket)\b/;
+  /\b(fetch|axios|https?\.request|urlopen|requests\.(post|get|put)|Net::HTTP|curl_exec|XMLHttpRequest|socket)\b|\brequire\(\s*['"](node:)?(https?|net|dgram)['"]\s*\)/;
 
 function envDumpEgress(call: ToolCall): string | null {
   const commands = shellCommands(call);

@@ -137,6 +137,28 @@ export const systemServiceChanges = definePolicy({
           evidence: evidenceOf(cmd.text),
         };
       }
+      // A user service enabled (or lingering) starts at every login, or at boot, long after this session.
+      if (
+        name === 'systemctl' &&
+        userScope &&
+        /^(enable|link|edit|preset|add-wants|add-requires|set-property)$/.test(verb)
+      )
+        return {
+          reason: `systemctl --user ${verb} ${flags.positionals.slice(1).join(' ')} makes a service of yours start by itself at every login, long after this session; a person should approve it.`,
+          evidence: evidenceOf(cmd.text),
+        };
+      if (name === 'loginctl' && verb === 'enable-linger')
+        return {
+          reason:
+            "loginctl enable-linger keeps the user's services running from boot and after logout: whatever they run persists unattended; a person should approve it.",
+          evidence: evidenceOf(cmd.text),
+        };
+      if (name === 'ssh-copy-id')
+        return {
+          reason:
+            "ssh-copy-id adds a key to a host's authorized_keys: whoever holds that key logs in from then on; a person should install keys themselves.",
+          evidence: evidenceOf(cmd.text),
+        };
       if (name === 'service' && /^(stop|restart|disable)$/.test(args[1] ?? ''))
         return {
           reason: `service ${args.join(' ')} changes a system service; a person should approve it.`,

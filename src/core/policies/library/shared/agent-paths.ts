@@ -1,5 +1,6 @@
 import { isInside } from '../../../shell/paths';
 import { trimEndChars } from '../../../text/scan';
+import { isGlobWord, segmentMatcher, segmentsOf } from '../../../facts/globs';
 
 // Files that configure a coding agent's hooks, permissions or tool servers.
 // An agent that rewrites them can switch its own guard off.
@@ -38,6 +39,31 @@ function relativeUnder(abs: string, base: string): string | null {
 function matchAgentConfig(rel: string): string | null {
   for (const [entry, kind] of AGENT_CONFIG) {
     if (entry.endsWith('/') ? rel === entry.slice(0, -1) || rel.startsWith(entry) : rel === entry) return kind;
+  }
+  return isGlobWord(rel) ? globAgentConfig(rel) : null;
+}
+
+/** A glob segment matches a literal one as the shell does: a leading dot only by a leading dot. */
+function segmentCouldMatch(glob: string, literal: string): boolean {
+  if (literal.startsWith('.') && !glob.startsWith('.')) return false;
+  return glob === '**' || segmentMatcher(glob)(literal);
+}
+
+/** `sed -i … .claude/*.json`, `.cursor/**`: the agent configuration a glob could name. */
+function globAgentConfig(rel: string): string | null {
+  const glob = segmentsOf(rel);
+  const deep = glob.indexOf('**');
+  for (const [entry, kind] of AGENT_CONFIG) {
+    const literal = segmentsOf(entry);
+    if (deep !== -1) {
+      // `**` matches whatever follows: the segments before it must fit the entry's first ones.
+      const head = glob.slice(0, deep);
+      if (head.length <= literal.length && head.every((s, i) => segmentCouldMatch(s, literal[i] ?? ''))) return kind;
+      continue;
+    }
+    // A folder entry also covers every path under it.
+    if (entry.endsWith('/') ? glob.length < literal.length : glob.length !== literal.length) continue;
+    if (literal.every((l, i) => segmentCouldMatch(glob[i] ?? '', l))) return kind;
   }
   return null;
 }

@@ -1,0 +1,222 @@
+// Where the commands sit in the files build tools, task runners, CI systems and containers run:
+// one reader per format, each returning the command lines the file will run. Pure text readers;
+// written-runs.ts decides which file is read by which.
+
+function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
+function unquote(text: string): string {
+  const t = text.trim();
+  if (t.length >= 2 && (t[0] === '"' || t[0] === "'") && t.at(-1) === t[0])
+    return t[0] === '"' ? t.slice(1, -1).replace(/\\(["\\])/g, '$1') : t.slice(1, -1).replace(/''/g, "'");
+  return t;
+}
+
+/** The items of a YAML flow list's inside (`a, "b, c"`), split on commas outside quotes. */
+function flowItems(inside: string): string[] {
+  const items: string[] = [];
+  let quote = '';
+  let current = '';
+  for (const ch of inside) {
+    if (quote) {
+      if (ch === quote) quote = '';
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === ',') {
+      items.push(current);
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  return [...items, current].map((i) => i.trim()).filter((i) => i !== '');
+}
+
+/**
+ * The values of the given keys in a YAML file: an inline scalar, a block scalar (`key: |`), or a
+ * list (`key:` then `- cmd` lines, or `key: [a, b]`). Read line by line, without a YAML parser: a
+ * written file is judged for what its command keys say, whatever else it holds.
+ */
+export function yamlValues(text: string, keys: ReadonlySet<string>): string[] {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const trimmed = line.trimStart();
+    const entry = trimmed.startsWith('- ') ? trimmed.slice(2).trimStart() : trimmed;
+    const match = /^["']?([\w.-]+)["']?\s*:(?:\s+|$)(.*)$/.exec(entry);
+    if (!match || !keys.has(match[1] ?? '')) continue;
+    const inline = (match[2] ?? '').replace(/\s+#.*$/, '').trim();
+    if (inline.startsWith('[') && inline.endsWith(']')) {
+      out.push(...flowItems(inline.slice(1, -1)).map(unquote));
+      continue;
+    }
+    if (inline !== '' && !/^[|>][-+]?\d*$/.test(inline)) {
+      out.push(unquote(inline));
+      continue;
+    }
+    const indent = indentOf(line);
+    const block: string[] = [];
+    for (i++; i < lines.length && (lines[i]?.trim() === '' || indentOf(lines[i] ?? '') > indent); i++)
+      block.push(lines[i] ?? '');
+    i--;
+    const items = block.filter((l) => l.trim() !== '');
+    if (inline === '' && items.length && items.every((l) => /^\s*- /.test(l) || indentOf(l) > indentOf(items[0] ?? '')))
+      out.push(...items.filter((l) => /^\s*- /.test(l)).map((l) => unquote(l.trim().slice(2))));
+    else out.push(...items.map((l) => l.trim()));
+  }
+  return out.filter((l) => l !== '');
+}
+
+/** The values of the given keys in a JSON file (strings, or lists of strings), at any depth. */
+export function jsonValues(text: string, keys: ReadonlySet<string>): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
+  } catch {
+    // An Edit's fragment: `"postCreateCommand": "…"` pairs.
+    return [...text.matchAll(/"([\w.-]+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)]
+      .filter((m) => keys.has(m[1] ?? ''))
+      .map((m) => (m[2] ?? '').replace(/\\(.)/g, '$1'));
+  }
+  const out: string[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 12 || value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+      if (keys.has(key)) {
+        if (typeof inner === 'string') out.push(inner);
+        else if (Array.isArray(inner) && inner.every((v) => typeof v === 'string'))
+          out.push(inner.map((v) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`)).join(' '));
+        else if (inner && typeof inner === 'object' && !Array.isArray(inner))
+          out.push(...Object.values(inner).filter((v): v is string => typeof v === 'string'));
+      }
+      visit(inner, depth + 1);
+    }
+  };
+  visit(parsed, 0);
+  return out;
+}
+
+/** The values of the given keys in an INI or TOML file, with indented continuation lines (tox's `commands =`). */
+export function iniValues(text: string, keys: ReadonlySet<string>): string[] {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^\s*([\w.-]+)\s*[=:]\s*(.*)$/.exec(lines[i] ?? '');
+    if (!match || !keys.has(match[1] ?? '')) continue;
+    const first = (match[2] ?? '').trim();
+    if (first !== '') out.push(first.startsWith('"') || first.startsWith("'") ? unquote(first) : first);
+    for (i++; i < lines.length && /^\s+\S/.test(lines[i] ?? ''); i++) out.push((lines[i] ?? '').trim());
+    i--;
+  }
+  return out.filter((l) => l !== '');
+}
+
+/** A justfile's recipe lines: the indented lines under a `name:` header, without `@`/`-` prefixes. */
+export function justRecipes(text: string): string[] {
+  return text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .filter((l) => /^[ \t]+\S/.test(l))
+    .map((l) => l.trim().replace(/^[@-]+/, ''));
+}
+
+/** The `//go:generate` lines of a Go file: `go generate` runs them. */
+export function goGenerates(text: string): string[] {
+  return [...text.matchAll(/^\/\/go:generate[ \t]+(.+)$/gm)].map((m) => m[1] ?? '');
+}
+
+/** CMake's COMMAND arguments (execute_process, add_custom_command, add_custom_target). */
+export function cmakeCommands(text: string): string[] {
+  const STOP =
+    /\s+(?:COMMAND|WORKING_DIRECTORY|OUTPUT_VARIABLE|RESULT_VARIABLE|ERROR_VARIABLE|OUTPUT_QUIET|ERROR_QUIET|DEPENDS|COMMENT|VERBATIM|BYPRODUCTS|OUTPUT|TIMEOUT|USES_TERMINAL)\b|\s*\)/;
+  const out: string[] = [];
+  for (const match of text.matchAll(/\bCOMMAND\s+/g)) {
+    const rest = text.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + 4000);
+    const end = rest.search(STOP);
+    // CMake's $ENV{HOME} is the shell's ${HOME}.
+    out.push(
+      (end === -1 ? rest : rest.slice(0, end))
+        .replace(/\$ENV\{(\w+)\}/g, '$${$1}')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+  }
+  return out.filter((l) => l !== '');
+}
+
+const QUOTED = String.raw`(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`;
+/** Between the words of an argument list in code: `, `, `).arg(`, `.args(&[`, `commandLine `. */
+const GAP = String.raw`[\s,().&\[\]\w]{0,24}?`;
+const SHELL_DASH_C = new RegExp(
+  String.raw`["'](?:/(?:usr/)?bin/)?(?:ba|z|da|k)?sh["']${GAP}["']-c["']${GAP}(${QUOTED})`,
+  'g',
+);
+
+/**
+ * `sh -c 'TEXT'` handed over as an argument list in code of any language: Rust's
+ * Command::new("sh").arg("-c").arg(…), Gradle's commandLine 'sh', '-c', …, Java's ProcessBuilder,
+ * nox's session.run('sh', '-c', …). The TEXT is the shell command that will run.
+ */
+export function shellDashCStrings(text: string): string[] {
+  return [...text.matchAll(SHELL_DASH_C)].map((m) => {
+    const quoted = m[1] ?? '';
+    const body = quoted.slice(1, -1);
+    return quoted.startsWith('"') ? body.replace(/\\(["\\])/g, '$1') : body.replace(/\\(['\\])/g, '$1');
+  });
+}
+
+/** The commands a pyproject.toml's task runners run (poe, pdm, hatch, taskipy, rye scripts). */
+export function pyprojectTasks(text: string): string[] {
+  const out: string[] = [];
+  let inTasks = false;
+  for (const line of text.split('\n')) {
+    const header = /^\s*\[+\s*([^\]]+?)\s*\]+/.exec(line);
+    if (header) {
+      const name = header[1] ?? '';
+      inTasks = /^tool\.(poe\.tasks|pdm\.scripts|taskipy\.tasks|rye\.scripts|hatch\.envs\.[^.]+\.scripts)\b/.test(name);
+      continue;
+    }
+    if (!inTasks) continue;
+    for (const m of line.matchAll(
+      /(?:^\s*[\w.-]+\s*=\s*|\b(?:shell|cmd|cmds|call)\s*=\s*|,\s*|\[\s*)"((?:[^"\\]|\\.)*)"/g,
+    ))
+      out.push((m[1] ?? '').replace(/\\(.)/g, '$1'));
+  }
+  return out.filter((l) => /\s/.test(l) || /^[\w./-]+$/.test(l));
+}
+
+/** A .pth file's `import` lines: Python runs them at every start-up. */
+export function pthImports(text: string): string[] {
+  return text.split('\n').filter((l) => /^import[\s\t]/.test(l));
+}
+
+const STRING_LIST = new RegExp(String.raw`^\s*(${QUOTED}(?:\s*,\s*${QUOTED})*)`);
+
+function unquoteCode(quoted: string): string {
+  const body = quoted.slice(1, -1);
+  return quoted.startsWith('"') ? body.replace(/\\(["\\])/g, '$1') : body.replace(/\\(['\\])/g, '$1');
+}
+
+/**
+ * Task runners' own run calls, which no interpreter API list knows: nox's `session.run('curl', …)`,
+ * invoke's and fabric's `c.run('cmd')`, `local('cmd')`, rake's `sh 'cmd'`. Several strings are an
+ * argument list; one is a command line.
+ */
+export function taskRunnerCalls(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(
+    /\b(?:session|c|ctx|context|conn|connection)\.(?:run|sudo|local)\(|\blocal\(|^\s*sh[ (]/gm,
+  )) {
+    const rest = text.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + 2000);
+    const list = STRING_LIST.exec(rest)?.[1];
+    if (!list) continue;
+    const words = [...list.matchAll(new RegExp(QUOTED, 'g'))].map((m) => unquoteCode(m[0]));
+    out.push(
+      words.length === 1
+        ? (words[0] ?? '')
+        : words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' '),
+    );
+  }
+  return out.filter((l) => l.trim() !== '');
+}

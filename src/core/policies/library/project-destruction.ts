@@ -1,0 +1,257 @@
+// The project's own files destroyed beyond what git restores easily, or all at once: overwritten
+// and removed (shred, dd over a file, mv to /dev/null), emptied (truncate, `: > file`, `sed -i d`,
+// `perl -0pi -e 's/.*//s'`), deleted in bulk by a source filter (`find . -name '*.ts' -delete`,
+// `rm src/**/*.py`, `git ls-files | xargs rm`, `rsync --delete` into the project), or the
+// repository's internals overwritten. Deletes outside the project are recursive-delete-outside-project's.
+import path from 'node:path';
+import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
+import { relatePath } from '../../shell/paths';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import {
+  argsOf,
+  commandsWithCwd,
+  evidenceOf,
+  optionValues,
+  parseFlags,
+  redirectWrites,
+  shellCommands,
+} from '../../facts/commands';
+import { resolveSystemPath } from '../../facts/system-paths';
+import { writtenTexts } from '../../facts/compute';
+import { literalOutput } from '../../shell/literal-output';
+
+/** Source, manifest and data files: what a project is made of, as opposed to what it produces. */
+const SOURCE_EXTENSION =
+  /\.(py|pyi|js|jsx|ts|tsx|mjs|cjs|mts|cts|go|rs|java|kt|kts|scala|c|h|cc|cpp|hpp|cs|fs|rb|php|swift|m|mm|sh|bash|zsh|sql|vue|svelte|astro|html|css|scss|sass|less|ex|exs|erl|hs|clj|dart|lua|pl|pm|r|jl|json|ya?ml|toml|ini|lock|md|rst|tex|ipynb|proto|graphql|tf|db|sqlite3?|mdb|kdbx)$/i;
+/** What a project produces or logs: emptying or deleting it is housekeeping. */
+const PRODUCED =
+  /(^|\/)(logs?|tmp|temp|cache|\.cache|dist|build|out|target|coverage|node_modules|__pycache__|\.pytest_cache|\.next|\.nuxt|\.turbo)(\/|$)|\.(log|out|tmp|pid|lock\.tmp|pyc|pyo|o|a|so|class|map)$/i;
+/** Files of the repository's own store: overwriting them corrupts it (hooks and config are other policies'). */
+const GIT_INTERNALS = /(^|\/)\.git\/(HEAD|ORIG_HEAD|index|packed-refs|objects\/.*|refs\/.*)$/;
+const IRREVERSIBLE = new Set(['shred', 'wipe', 'srm']);
+const FIND_SOURCE_FILTER = /^-(name|iname|path|ipath|regex|iregex)$/;
+
+interface Destroyed {
+  what: string;
+  evidence: string;
+}
+
+function inProject(call: ToolCall, raw: string, cwd: string): boolean {
+  const { absolute } = resolveSystemPath(raw, { cwd, home: call.home });
+  const relation = relatePath(absolute, call.projectRoot, call.home);
+  return relation === 'inside-project' || relation === 'project-root';
+}
+
+/** A word naming source files in bulk: a glob over a source extension or `**`, or every tracked file. */
+function bulkSourceWord(word: string): boolean {
+  if (/\$\(\s*git\s+ls-files|`\s*git\s+ls-files/.test(word)) return true;
+  if (!/[*?[]/.test(word)) return false;
+  return word.includes('**') || SOURCE_EXTENSION.test(word.replace(/[*?]+$/, ''));
+}
+
+function isSourceFile(word: string): boolean {
+  return SOURCE_EXTENSION.test(word) && !PRODUCED.test(word);
+}
+
+// `sed -i d`, `sed -i '1,$d'`, perl -0pi with a substitution of everything: an in-place edit that leaves the files empty.
+function emptiesInPlace(cmd: SimpleCommand, args: string[]): string[] | null {
+  if (cmd.name === 'sed' || cmd.name === 'gsed') {
+    if (!args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))) return null;
+    const scripts = optionValues(args, ['e'], ['expression']);
+    const flags = parseFlags(args, ['e', 'f'], ['expression', 'file']);
+    const [first, ...files] = flags.positionals;
+    const script = scripts[0] ?? first ?? '';
+    const operands = scripts.length ? flags.positionals : files;
+    return /^\s*(1\s*,\s*\$\s*)?d\s*$|^\s*,?\s*\$?\s*d\s*$/.test(script) ? operands : null;
+  }
+  if (cmd.name === 'perl' && args.some((a) => /^-\w*i/.test(a))) {
+    const code = optionValues(args, ['e', 'E'], [])[0] ?? '';
+    if (!/^\s*(s\/\.\*\/\/s?g?|\$_\s*=\s*(''|""|undef))\s*;?\s*$/.test(code)) return null;
+    return parseFlags(args, ['e', 'E'], []).positionals;
+  }
+  return null;
+}
+
+/** Files a command empties: truncate -s 0, dd over a file, a bare or no-op truncating redirect. */
+function emptied(cmd: SimpleCommand, args: string[]): string[] {
+  if (cmd.name === 'truncate') {
+    const size = optionValues(args, ['s'], ['size'])[0];
+    return size !== undefined && /^0+[KMG]?$/i.test(size)
+      ? parseFlags(args, ['s', 'r'], ['size', 'reference']).positionals
+      : [];
+  }
+  if (cmd.name === 'dd') {
+    const of = args.find((a) => a.startsWith('of='))?.slice(3);
+    const from = args.find((a) => a.startsWith('if='))?.slice(3) ?? '';
+    return of && !of.startsWith('/dev/') && /^\/dev\/(zero|u?random|null)$/.test(from) ? [of] : [];
+  }
+  // `cp /dev/null f`, `tee f < /dev/null`: the file is left empty.
+  if (cmd.name === 'cp' && args[0] === '/dev/null') return parseFlags(args).positionals.slice(1);
+  if (cmd.name === 'tee' && cmd.redirects.some((r) => r.op === '<' && r.target === '/dev/null'))
+    return parseFlags(args).positionals;
+  // `: > f`, `true > f`, `cat /dev/null > f`, `echo -n > f`, `> f`: the file is left empty.
+  const noOutput =
+    cmd.name === ':' ||
+    cmd.name === 'true' ||
+    cmd.name === '' ||
+    (cmd.name === 'cat' && args.length === 1 && args[0] === '/dev/null') ||
+    literalOutput(cmd.name, { argv: cmd.argv, dynamic: new Set(cmd.dynamicWords) }, undefined) === '';
+  return noOutput ? redirectWrites(cmd).filter((t) => cmd.redirects.some((r) => r.op === '>' && r.target === t)) : [];
+}
+
+function destroyedByCommand(
+  call: ToolCall,
+  cmd: SimpleCommand,
+  cwd: string,
+  commands: SimpleCommand[],
+): Destroyed | null {
+  const args = argsOf(cmd);
+  const here = (w: string) => inProject(call, w, cwd);
+  const evidence = evidenceOf(cmd.text);
+  if (IRREVERSIBLE.has(cmd.name)) {
+    const files = parseFlags(args, ['n', 's'], ['iterations', 'size']).positionals.filter(here);
+    if (files.length)
+      return { what: `${cmd.name} overwrites ${files.join(' ')} before removing it, beyond any undo`, evidence };
+  }
+  if (cmd.name === 'mv' && parseFlags(args, ['t', 'S']).positionals.slice(-1)[0] === '/dev/null') {
+    const moved = parseFlags(args, ['t', 'S']).positionals.slice(0, -1).filter(here);
+    if (moved.length) return { what: `mv to /dev/null throws ${moved.join(' ')} away`, evidence };
+  }
+  const empties = emptiesInPlace(cmd, args);
+  if (empties?.some(here) || empties?.some(bulkSourceWord))
+    return { what: `${cmd.name} empties ${empties.join(' ')} in place`, evidence };
+  const truncated = emptied(cmd, args).filter((f) => here(f) && (isSourceFile(f) || bulkSourceWord(f)));
+  if (truncated.length)
+    return { what: `${cmd.name === 'dd' ? 'dd overwrites' : 'empties'} ${truncated.join(' ')}`, evidence };
+  if (cmd.name === 'rm' || IRREVERSIBLE.has(cmd.name) || cmd.name === 'truncate') {
+    const bulk = parseFlags(args, ['n', 's'], ['iterations', 'size']).positionals.filter(
+      (w) => bulkSourceWord(w) && here(w.replace(/[*?[].*$/, '') || '.'),
+    );
+    if (bulk.length)
+      return { what: `${cmd.name} of ${bulk.join(' ')} deletes the project's source files in bulk`, evidence };
+    // `git ls-files | xargs rm`: every tracked file.
+    const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
+    if (cmd.via.includes('xargs') && parent) {
+      const feeder = commands.find(
+        (c) => c.pipeline.id === parent.pipeline.id && c.pipeline.index === parent.pipeline.index - 1,
+      );
+      if (feeder?.name === 'git' && argsOf(feeder)[0] === 'ls-files')
+        return {
+          what: `${cmd.name} of every file git tracks`,
+          evidence: evidenceOf(`${feeder.text} | ${parent.text}`),
+        };
+    }
+  }
+  if (cmd.name === 'find') {
+    const filters = args.flatMap((a, i) => (FIND_SOURCE_FILTER.test(a) ? [args[i + 1] ?? ''] : []));
+    const destroys =
+      args.includes('-delete') ||
+      commands.some(
+        (c) =>
+          c.parent !== undefined &&
+          commands[c.parent] === cmd &&
+          c.via.includes('find-exec') &&
+          (c.name === 'rm' ||
+            IRREVERSIBLE.has(c.name) ||
+            c.name === 'truncate' ||
+            emptied(c, argsOf(c)).length > 0 ||
+            /:\s*>|>\s*"?\$1/.test(c.text)),
+      );
+    const sourceFilter = filters.find((f) => SOURCE_EXTENSION.test(f.replace(/[*?]+$/, '')) && !PRODUCED.test(f));
+    const starts = parseFlags(args)
+      .positionals.filter((w) => !w.startsWith('-'))
+      .slice(0, 1);
+    if (destroys && sourceFilter && here(starts[0] ?? '.'))
+      return { what: `find destroys every ${sourceFilter} file under ${starts[0] ?? '.'}`, evidence };
+    // Emptying or shredding every file of a folder (not deleting it, which git shows) with no filter.
+    const empties = commands.some(
+      (c) =>
+        c.parent !== undefined &&
+        commands[c.parent] === cmd &&
+        c.via.includes('find-exec') &&
+        (IRREVERSIBLE.has(c.name) || c.name === 'truncate' || /:\s*>|>\s*"?\$1/.test(c.text)),
+    );
+    const start = starts[0] ?? '.';
+    if (empties && !filters.length && here(start) && !PRODUCED.test(start))
+      return { what: `find empties or shreds every file under ${start}`, evidence };
+  }
+  if (cmd.name === 'rsync' && (args.some((a) => a.startsWith('--delete')) || args.includes('--del'))) {
+    const operands = parseFlags(
+      args,
+      ['e', 'f'],
+      ['rsh', 'filter', 'exclude', 'include', 'exclude-from', 'include-from'],
+    ).positionals;
+    const destination = operands.at(-1);
+    if (destination && operands.length >= 2 && !destination.includes(':')) {
+      const { absolute } = resolveSystemPath(destination, { cwd, home: call.home });
+      const relation = relatePath(absolute, call.projectRoot, call.home);
+      if (relation === 'project-root' || relation === 'home' || absolute === '/')
+        return { what: `rsync --delete removes whatever in ${destination} the source lacks`, evidence };
+    }
+  }
+  return null;
+}
+
+/** `for f in src/*.py; do : > "$f"; done`: a truncating redirect of each file a source glob names. */
+function loopEmptiesSources(command: string): string | null {
+  for (const match of command.matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)) {
+    const words = (match[2] ?? '').trim().split(/\s+/);
+    if (!words.some(bulkSourceWord)) continue;
+    const truncates = new RegExp(
+      `(?:^|[;&|]|\\bdo|\\bthen)\\s*(?::|true|cat /dev/null|echo -n)?\\s*>\\s*"?\\$\\{?${match[1] ?? ''}\\}?"?(?=\\s|;|$)`,
+    );
+    if (truncates.test(command)) return words.join(' ');
+  }
+  return null;
+}
+
+function destroyed(call: ToolCall): Destroyed | null {
+  const commands = shellCommands(call);
+  const looped = loopEmptiesSources(call.command ?? '');
+  if (looped) return { what: `a loop empties every file of ${looped}`, evidence: evidenceOf(call.command ?? '') };
+  for (const { cmd, cwd } of commandsWithCwd(call)) {
+    const found = destroyedByCommand(call, cmd, cwd, commands);
+    if (found) return found;
+  }
+  for (const { file, content } of writtenTexts(call))
+    if (GIT_INTERNALS.test(file) && !/^ref: refs\/heads\/[\w./-]+\s*$/.test(content))
+      return { what: `overwriting ${file} corrupts the repository`, evidence: evidenceOf(content) };
+  for (const target of call.paths)
+    if (target.access === 'write' && GIT_INTERNALS.test(target.absolute) && call.content === undefined)
+      return { what: `writing ${target.absolute} corrupts the repository`, evidence: target.raw };
+  // A file tool that deletes: a folder-like path (no extension) inside the project goes with all it holds.
+  const verb = call.toolName.replace(/^mcp__.*?__/, '');
+  if (call.command === undefined && /delete|remove|(^|_)rm(_|$)|unlink/i.test(verb))
+    for (const target of call.paths)
+      if (
+        (target.relation === 'inside-project' || target.relation === 'project-root') &&
+        !path.posix.extname(target.absolute) &&
+        !PRODUCED.test(target.absolute)
+      )
+        return {
+          what: `${call.toolName} deletes ${target.absolute}, a folder with everything in it`,
+          evidence: target.raw,
+        };
+  return null;
+}
+
+export const projectFilesDestroyed = definePolicy({
+  name: 'project-files-destroyed',
+  category: 'dangerous-commands',
+  description:
+    "Asks before destroying the project's files beyond an easy undo: shred, emptying, bulk deletes by a source filter, rsync --delete into the project, overwriting .git's store.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    const found = destroyed(call);
+    if (!found) return null;
+    return {
+      reason: `Destroys project files (${found.what}): work not yet committed is lost and git cannot bring back what it never saw; delete or empty only the files you mean, by name, or ask the person to.`,
+      evidence: found.evidence,
+    };
+  },
+});

@@ -1,0 +1,97 @@
+// The project's own files destroyed beyond an easy undo, or in bulk: each row is one way, beside a
+// near miss that does the ordinary thing with the same program.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready, run } from './harness';
+
+const ROOT = '/home/dev/project';
+
+const ROWS: { note: string; bash?: string; tool?: string; input?: Record<string, unknown>; asked: boolean }[] = [
+  { note: 'find -delete by a source extension', bash: "find . -type f -name '*.ts' -delete", asked: true },
+  { note: 'near miss: find -delete of bytecode', bash: "find . -name '*.pyc' -delete", asked: false },
+  {
+    note: 'find -exec emptying each source file',
+    bash: `find . -name '*.py' -exec sh -c ': > "$1"' _ {} \\;`,
+    asked: true,
+  },
+  { note: 'near miss: find -exec rm of backups', bash: "find . -name '*.orig' -exec rm {} +", asked: false },
+  { note: 'shred of source by glob', bash: 'shopt -s globstar; shred -uz src/**/*.py', asked: true },
+  { note: 'shred of one project file', bash: 'shred -u notes.txt', asked: true },
+  { note: 'truncate -s 0 of a database', bash: 'truncate -s 0 db/production.sqlite3', asked: true },
+  { note: 'near miss: truncate a log', bash: 'truncate -s 0 logs/app.log', asked: false },
+  { note: 'no-op redirects emptying manifests', bash: ': > package.json && : > package-lock.json', asked: true },
+  { note: 'near miss: emptying a log by redirect', bash: ': > app.log', asked: false },
+  { note: 'sed -i d over sources', bash: 'sed -i d src/*.js', asked: true },
+  { note: 'near miss: sed -i deleting blank lines', bash: "sed -i '/^$/d' notes.txt", asked: false },
+  { note: 'perl -0pi emptying every tracked file', bash: "perl -0pi -e 's/.*//s' $(git ls-files)", asked: true },
+  { note: 'near miss: perl -pi substitution', bash: "perl -pi -e 's/foo/bar/g' src/a.js", asked: false },
+  { note: 'git ls-files into xargs rm', bash: 'git ls-files -z | xargs -0 rm -f', asked: true },
+  { note: 'near miss: git ls-files into xargs wc', bash: 'git ls-files -z | xargs -0 wc -l', asked: false },
+  { note: 'rm of every source file by glob', bash: 'rm -f src/*.ts', asked: true },
+  { note: 'near miss: rm of object files', bash: 'rm -f build/*.o', asked: false },
+  { note: 'mv a folder to /dev/null', bash: 'mv src /dev/null', asked: true },
+  { note: 'cp /dev/null over a source file', bash: 'cp /dev/null src/index.ts', asked: true },
+  { note: 'echo -n redirected over a source file', bash: 'echo -n > src/main.py', asked: true },
+  { note: 'near miss: echo text into a file', bash: 'echo hello > src/greeting.txt', asked: false },
+  { note: 'tee from /dev/null', bash: 'tee src/index.ts < /dev/null', asked: true },
+  { note: 'a loop emptying each source file', bash: 'for f in src/*.py; do : > "$f"; done', asked: true },
+  { note: 'near miss: a loop emptying logs', bash: 'for f in logs/*.log; do : > "$f"; done', asked: false },
+  { note: 'find -exec truncate over a source folder', bash: 'find src -type f -exec truncate -s 0 {} +', asked: true },
+  {
+    note: 'near miss: find -exec truncate over logs',
+    bash: 'find logs -type f -exec truncate -s 0 {} +',
+    asked: false,
+  },
+  {
+    note: 'dd from /dev/urandom over a data file',
+    bash: 'dd if=/dev/urandom of=data/app.db bs=1k count=1 conv=notrunc',
+    asked: true,
+  },
+  { note: 'near miss: dd into a temp image', bash: 'dd if=/dev/zero of=/tmp/disk.img bs=1k count=1', asked: false },
+  {
+    note: 'rsync --delete from an empty folder into the project',
+    bash: 'rsync -a --delete /tmp/empty/ ./',
+    asked: true,
+  },
+  { note: 'near miss: rsync --delete into a backup folder', bash: 'rsync -a --delete src/ backup/', asked: false },
+  {
+    note: "Write over .git's HEAD",
+    tool: 'Write',
+    input: { file_path: `${ROOT}/.git/HEAD`, content: 'garbage\n' },
+    asked: true,
+  },
+  {
+    note: 'near miss: HEAD pointed at a branch',
+    tool: 'Write',
+    input: { file_path: `${ROOT}/.git/HEAD`, content: 'ref: refs/heads/main\n' },
+    asked: false,
+  },
+  { note: 'redirect over the index', bash: 'echo x > .git/index', asked: true },
+  {
+    note: 'a delete tool given a folder',
+    tool: 'mcp__filesystem__delete_file',
+    input: { path: `${ROOT}/src` },
+    asked: true,
+  },
+  {
+    note: 'near miss: a delete tool given one file',
+    tool: 'mcp__filesystem__delete_file',
+    input: { path: `${ROOT}/src/old.ts` },
+    asked: false,
+  },
+];
+
+test('destroying project files in bulk or beyond an undo asks; the ordinary use of the same program does not', async (t) => {
+  await ready();
+  for (const row of ROWS)
+    await t.test(`${row.asked ? 'asked' : 'no objection'}: ${row.note}`, () => {
+      const hit = run({
+        ...(row.bash !== undefined ? { bash: row.bash } : { tool: row.tool ?? 'Write', input: row.input ?? {} }),
+        cwd: ROOT,
+        root: ROOT,
+        home: '/home/dev',
+      }).find((o) => o.policy === 'project-files-destroyed');
+      assert.equal(hit?.verdict === 'ask', row.asked, hit?.reason ?? 'no objection');
+      if (row.asked) assert.match(hit?.reason ?? '', /by name, or ask the person/);
+    });
+});
