@@ -190,3 +190,19 @@ export function globNamesSecrets(pattern: string): string | null {
   const candidate = trimEndChars(last.replace(/^\*+/, 'x'), '*');
   return /[*?[]/.test(candidate) ? null : secretBasenameKind(candidate);
 }
+
+/**
+ * A credential store this folder holds somewhere below it (the home folder holds ~/.ssh, ~/.config
+ * holds gcloud's and gh's tokens, / holds everything), or null: a recursive read of it reads that store.
+ */
+export function credentialStoreUnder(dir: string, home: string): string | null {
+  const base = trimEndChars(normalize(dir), '/');
+  const within = (path: string) => base === '' || path.startsWith(`${base}/`);
+  const homeBase = trimEndChars(normalize(home), '/');
+  for (const [entry, kind] of HOME_SECRETS)
+    if (within(`${homeBase}/${trimEndChars(entry, '/')}`)) return `${kind}, ~/${entry}`;
+  for (const [entry, kind] of SYSTEM_SECRETS) if (within(trimEndChars(entry, '/'))) return `${kind}, ${entry}`;
+  // Another account's home (/home, /Users) holds that account's stores.
+  if (/^\/(home|Users)$/.test(base)) return "other accounts' home folders";
+  return null;
+}
