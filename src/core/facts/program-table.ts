@@ -229,7 +229,8 @@ function slotFiles(row: ProgramRow, args: string[], slots: readonly Slot[] | und
 
 /** A remote end of a transfer: a URL (`s3://b/k`, `https://…`) or rclone's `remote:path`. */
 function isRemote(word: string): boolean {
-  return /^[a-z][\w+.-]*:\/\//i.test(word) || /^[A-Za-z][\w.-]+:(?!\/\/)/.test(word);
+  // rclone's on-the-fly remotes: `:webdav,url=https://host:path`, `:s3:bucket/key`.
+  return /^[a-z][\w+.-]*:\/\//i.test(word) || /^[A-Za-z][\w.-]+:(?!\/\/)/.test(word) || /^:[a-z][\w-]*[,:]/i.test(word);
 }
 
 function transferEnds(row: ProgramRow, args: string[]): { sources: string[]; dest: string } | undefined {
