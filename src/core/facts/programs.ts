@@ -95,15 +95,29 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
 }
 
 /** Whether a command runs program text that arrives on its standard input (`| sh`, `| python3 -`). */
+// The standard input named as a file: `bash /dev/stdin`, `python3 /proc/self/fd/0`, `source /dev/stdin`.
+const STDIN_FILE = /^(-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
+
+/** `xargs sh -c` (the code is the input), `xargs -I{} sh -c '{}'`, GNU parallel with no command: each input line runs. */
+function runsInputAsCommand(cmd: SimpleCommand, args: string[]): boolean {
+  const name = cmd.name.toLowerCase();
+  if (name === 'parallel') return parseFlags(args, ['j', 'S', 'I', 'N', 'L', 'n'], []).positionals.length === 0;
+  if (!SHELLS.has(name) || cmd.via[cmd.via.length - 1] !== 'xargs') return false;
+  const at = args.indexOf('-c');
+  return at !== -1 && (at === args.length - 1 || /^\{\}$|^'\{\}'$/.test(args[at + 1] ?? ''));
+}
+
 export function executesStdin(cmd: SimpleCommand): boolean {
   const name = cmd.name.toLowerCase();
   if (name === 'iex' || name === 'invoke-expression') return true;
   const args = argsOf(cmd);
+  if (runsInputAsCommand(cmd, args)) return true;
+  if ((name === 'source' || name === '.') && STDIN_FILE.test(args[0] ?? '')) return true;
   if (SHELLS.has(name)) {
     const flags = parseFlags(args, ['o', 'O'], ['rcfile', 'init-file']);
     if (flags.short.has('c')) return false;
     if (flags.short.has('s')) return true;
-    return flags.positionals.length === 0 || flags.positionals[0] === '-';
+    return flags.positionals.length === 0 || STDIN_FILE.test(flags.positionals[0] ?? '');
   }
   const kind = interpreterKind(name);
   if (!kind) return false;
@@ -111,7 +125,7 @@ export function executesStdin(cmd: SimpleCommand): boolean {
   const flags = parseFlags(args, ['m', 'W', 'X', 'I', 'r'], ['require', 'import', 'loader']);
   if (kind === 'python' && flags.short.has('m')) return false;
   if (kind === 'powershell') return args.some((a) => a === '-' || /^-(c|command)$/i.test(a));
-  return flags.positionals.length === 0 || flags.positionals[0] === '-';
+  return flags.positionals.length === 0 || STDIN_FILE.test(flags.positionals[0] ?? '');
 }
 
 /** Whether a command runs a file given as its first argument: `sh x.sh`, `python3 x.py`, `source x`. */

@@ -5,7 +5,15 @@ import { resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { tableDownloads } from '../../facts/program-table';
-import { argsOf, commandsWithCwd, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import {
+  argsOf,
+  commandsWithCwd,
+  evidenceOf,
+  optionValues,
+  parseFlags,
+  redirectWrites,
+  shellCommands,
+} from '../../facts/commands';
 import {
   DOWNLOADERS,
   NETCATS,
@@ -77,6 +85,8 @@ function downloadedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): strin
     files = clonedInto(args);
   }
   files.push(...tableDownloads(cmd));
+  // `curl -s URL > /tmp/x`: the body lands in the redirect's file.
+  if (DOWNLOADERS.has(cmd.name.toLowerCase())) files.push(...redirectWrites(cmd));
   return files.map((f) => resolvePath(f, cwd, call.home));
 }
 
@@ -112,9 +122,55 @@ function executedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): string[
   return out;
 }
 
+// Runners that fetch a script from a URL and run it in one step: `uv run URL`, `deno URL`, `bun URL`,
+// `pipx run URL`, `jbang URL`, `scala-cli URL`, `groovy URL`, `nix run URL|github:…`.
+const URL_SCRIPT_RUNNERS: Record<string, readonly string[]> = {
+  uv: ['run'],
+  deno: ['', 'run'],
+  bun: ['', 'run', 'x'],
+  pipx: ['run'],
+  jbang: ['', 'run'],
+  'scala-cli': ['', 'run'],
+  groovy: [''],
+  nix: ['run', 'shell'],
+};
+const REMOTE_SCRIPT = /^(https?|ftp):\/\/|^(github|gitlab|sourcehut|git\+https?|git\+ssh):/i;
+// Code that imports or sources a module from a URL: import('https://…'), source("https://…") in R.
+const URL_IMPORT_IN_CODE = /\b(import|require|source|load|sys\.source|include)\s*\(?\s*['"`](https?|ftp):\/\//;
+
+function urlScriptRun(cmd: SimpleCommand): string | undefined {
+  const name = cmd.name.toLowerCase();
+  const subs = Object.hasOwn(URL_SCRIPT_RUNNERS, name) ? URL_SCRIPT_RUNNERS[name] : undefined;
+  if (subs) {
+    const words = argsOf(cmd).filter((a) => !a.startsWith('-'));
+    const script = subs.includes('') && REMOTE_SCRIPT.test(words[0] ?? '') ? words[0] : undefined;
+    const after = subs.includes(words[0] ?? '') ? words.slice(1).find((w) => REMOTE_SCRIPT.test(w)) : undefined;
+    if (script ?? after) return `${script ?? after} run by ${name}`;
+  }
+  const args = argsOf(cmd);
+  // node --import URL, --loader URL; deno eval CODE; Rscript -e CODE; julia -e CODE.
+  const loaded = optionValues(args, ['r'], ['import', 'require', 'loader', 'experimental-loader']).find((v) =>
+    REMOTE_SCRIPT.test(v),
+  );
+  if (interpreterKind(name) === 'node' && loaded) return `${loaded} loaded by ${name}`;
+  const evalCode =
+    (name === 'deno' || name === 'bun') && args[0] === 'eval'
+      ? args[1]
+      : name === 'rscript' || name === 'r' || name === 'julia'
+        ? optionValues(args, ['e'], ['eval']).join('\n')
+        : undefined;
+  const code = inlineCode(cmd) ?? evalCode;
+  if (code !== undefined && URL_IMPORT_IN_CODE.test(code)) return `${cmd.name} code that imports a module from a URL`;
+  return undefined;
+}
+
 function downloadExecution(call: ToolCall): string | null {
   const commands = shellCommands(call);
   const withCwd = commandsWithCwd(call);
+  for (const cmd of commands) {
+    const remote = urlScriptRun(cmd);
+    if (remote) return `a script straight from the network (${remote})`;
+  }
   for (const { cmd, cwd, index } of withCwd) {
     if (!DOWNLOADERS.has(cmd.name.toLowerCase()) && !fetchesFiles(cmd)) continue;
     if (commands.some((later) => executesStdin(later) && feeds(commands, cmd, later)))
