@@ -164,6 +164,11 @@ export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   'svn checkout': { download: ['second'], takes: '-r --username --password' },
   'svn export': { download: ['second'], takes: '-r --username --password' },
   'hg clone': { download: ['second'], takes: '-r -b -u --rev --branch' },
+  // Request bodies read from files: an object store's put, an issue's or a pull request's text.
+  'aws s3api put-object': { upload: ['--body'], takes: '--bucket --key --content-type' },
+  'aws s3api upload-part': { upload: ['--body'], takes: '--bucket --key --upload-id --part-number' },
+  'gh issue create': { read: ['--body-file', '-F'], takes: '-R --repo -t --title -b --body -l --label' },
+  'gh pr create': { read: ['--body-file', '-F'], takes: '-R --repo -t --title -b --body -B --base -H --head' },
 };
 
 /** The row for a command: `program sub sub`, `program sub`, then `program`, with the words it consumed. */

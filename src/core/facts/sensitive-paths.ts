@@ -123,6 +123,7 @@ export const HOME_SECRETS: [string, string][] = [
   ['.config/age/', 'age keys'],
   ['.codex/auth.json', 'Codex credentials'],
   ['.gemini/oauth_creds.json', 'Gemini CLI credentials'],
+  ['.terraformrc', 'Terraform CLI credentials'],
 ];
 
 export const SYSTEM_SECRETS: [string, string][] = [
@@ -134,6 +135,10 @@ export const SYSTEM_SECRETS: [string, string][] = [
   ['/root/', 'the root account'],
   ['/var/run/secrets/', 'mounted service-account secrets'],
   ['/run/secrets/', 'mounted container secrets'],
+  ['/etc/kubernetes/admin.conf', 'the cluster admin kubeconfig'],
+  ['/etc/kubernetes/pki/', 'the cluster certificate authority keys'],
+  ['/var/lib/kubelet/kubeconfig', "the kubelet's kubeconfig"],
+  ['/etc/rancher/k3s/k3s.yaml', 'the k3s admin kubeconfig'],
 ];
 
 function normalize(p: string): string {

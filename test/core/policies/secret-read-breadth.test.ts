@@ -45,6 +45,11 @@ policyTable('secret-file-read', [
   { note: 'rsync of /etc', spec: 'rsync -a /etc/ /tmp/etc/', expect: 'deny' },
   { note: 'near miss: tar of a build folder', spec: 'tar czf dist.tgz dist', expect: null },
   { note: 'near miss: cp -r of a source folder to /tmp', spec: 'cp -r src /tmp/src-backup', expect: null },
+  { note: 'the cluster admin kubeconfig', spec: 'cat /etc/kubernetes/admin.conf', expect: 'deny' },
+  { note: 'near miss: a manifest under /etc/kubernetes', spec: 'ls /etc/kubernetes/manifests', expect: null },
+  { note: "Terraform CLI's credentials", spec: 'cat ~/.terraformrc', expect: 'deny' },
+  { note: "a container's mounted secret copied out", spec: 'docker cp app:/run/secrets/db ./db.txt', expect: 'deny' },
+  { note: 'near miss: container logs copied out', spec: 'docker cp app:/srv/app/logs ./logs', expect: null },
 ]);
 
 policyTable('credential-printing-commands', [
@@ -89,6 +94,14 @@ policyTable('credential-printing-commands', [
   { note: 'indirect expansion over AWS names', spec: 'for v in ${!AWS_*}; do echo "$v=${!v}"; done', expect: 'ask' },
   { note: 'near miss: names only', spec: 'for v in ${!AWS_*}; do echo "$v"; done', expect: null },
   { note: 'a here-string', spec: 'cat <<< "$STRIPE_SECRET_KEY"', expect: 'deny' },
+  { note: "a secret's name through ${!name}", spec: 'var=GITHUB_TOKEN; echo "${!var}"', expect: 'deny' },
+  { note: 'near miss: an ordinary name through ${!name}', spec: 'var=HOME; echo "${!var}"', expect: null },
+  { note: 'a connection string', spec: 'echo "$DATABASE_URL"', expect: 'deny' },
+  { note: 'near miss: an ordinary URL variable', spec: 'echo "$APP_BASE_URL"', expect: null },
+  { note: 'every process environment', spec: 'ps auxe', expect: 'ask' },
+  { note: 'near miss: the process list', spec: 'ps aux', expect: null },
+  { note: 'history filtered for passwords', spec: 'history | grep -i pass', expect: 'deny' },
+  { note: 'near miss: recent history', spec: 'history | tail -20', expect: null },
   { note: 'near miss: a here-string of a path', spec: 'cat <<< "$PATH"', expect: null },
   { spec: `python3 -c 'import os; print(os.environ["AWS_SECRET_ACCESS_KEY"])'`, expect: 'deny' },
   { spec: 'node -p process.env.OPENAI_API_KEY', expect: 'deny' },

@@ -231,13 +231,21 @@ function stdoutRedirected(cmd: SimpleCommand): boolean {
   return cmd.redirects.some((r) => (r.op.startsWith('>') || r.op === '&>') && (r.fd === undefined || r.fd === 1));
 }
 
+// Connection strings carry their password: DATABASE_URL=postgres://user:pass@host/db.
+const CONNECTION_STRING_NAME =
+  /^(DATABASE|DB|POSTGRES(QL)?|PG|MYSQL|MARIADB|MONGO(DB)?|REDIS|AMQP|RABBITMQ|CELERY_BROKER|BROKER|SENTRY|ELASTICSEARCH|KAFKA|SQLALCHEMY_DATABASE)_?(URL|URI|DSN|CONNECTION_STRING|CONN)$/;
+
+function isSecretVariable(name: string): boolean {
+  return classifySecretName(name) !== null || CONNECTION_STRING_NAME.test(name);
+}
+
 function secretVariablePrinted(cmd: SimpleCommand): string | undefined {
   if (stdoutRedirected(cmd)) return undefined;
-  if (cmd.name === 'printenv') return argsOf(cmd).find((a) => !a.startsWith('-') && classifySecretName(a) !== null);
+  if (cmd.name === 'printenv') return argsOf(cmd).find((a) => !a.startsWith('-') && isSecretVariable(a));
   if (!PRINTERS.has(cmd.name)) return undefined;
   for (const match of cmd.text.matchAll(VARIABLE_REFERENCE)) {
     const name = match[1] as string;
-    if (classifySecretName(name) !== null) return name;
+    if (isSecretVariable(name)) return name;
   }
   return undefined;
 }
@@ -246,17 +254,21 @@ const SECRET_WORDS = /key|token|secret|pass|pwd|auth|cred|session|cookie/i;
 
 function environmentDump(cmd: SimpleCommand, commands: SimpleCommand[]): 'filtered-secrets' | 'all' | undefined {
   const args = argsOf(cmd);
+  // The shell's history and the process list, filtered for secrets, print the secrets typed or passed there.
+  const filteredOnly = cmd.name === 'history' || cmd.name === 'ps';
   const dumps =
+    filteredOnly ||
     ((cmd.name === 'env' || cmd.name === 'printenv') && args.every((a) => a.startsWith('-'))) ||
     (cmd.name === 'export' && args.length === 1 && args[0] === '-p') ||
     (cmd.name === 'declare' && args.length === 1 && /^-[px]$/.test(args[0] ?? '')) ||
     (cmd.name === 'set' && args.length === 0);
   if (!dumps || stdoutRedirected(cmd)) return undefined;
   const downstream = downstreamOf(commands, cmd);
-  if (downstream.length === 0) return 'all';
+  if (downstream.length === 0) return filteredOnly ? undefined : 'all';
   const filter = downstream[0];
   if (filter && ['grep', 'rg', 'egrep', 'awk', 'sed'].includes(filter.name))
     return argsOf(filter).some((a) => SECRET_WORDS.test(a)) ? 'filtered-secrets' : undefined;
+  if (filteredOnly) return undefined;
   return ['sort', 'cat', 'less', 'more', 'head', 'tail', 'tee'].includes(filter?.name ?? '') ? 'all' : undefined;
 }
 

@@ -10,6 +10,7 @@ import { isIssuerHost, issuerOf } from './shared/credential-hosts';
 import {
   codePostingFiles,
   commandUrlPayload,
+  httpieUpload,
   mailedCommits,
   remoteCopy,
   streamedOverLogin,
@@ -210,6 +211,7 @@ export const dataOutToHost = definePolicy({
         mailedCommits(cmd) ??
         remoteCopy(cmd) ??
         streamedOverLogin(cmd) ??
+        httpieUpload(cmd) ??
         codePostingFiles(cmd);
       if (routed && !isLocalHost(routed.host)) return outboundFinding(routed, cmd.text);
       const target = substitutedRequest(cmd) ? remoteTarget(cmd) : undefined;

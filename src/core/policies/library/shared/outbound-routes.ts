@@ -2,6 +2,7 @@ import type { SimpleCommand } from '../../../shell';
 import type { ToolCall } from '../../types';
 import { argsOf, optionValues, parseFlags, redirectReads } from '../../../facts/commands';
 import { inlineCode } from '../../../facts/programs';
+import { classifySecretName } from '../../../redaction/secret-names';
 import { secretInText, urlPayload, type UrlPayload } from './url-payload';
 
 // Routes by which a call carries data to another host that no upload option names: a URL that
@@ -127,16 +128,32 @@ const DATA_LONG = [
   'body-data',
 ];
 
-/** Command output substituted into the data or the URL of a request: `curl -d "$(cat f)"`, `?d=$(base64 f)`. */
+/** Command output substituted into the data, a header or the URL of a request: `curl -d "$(cat f)"`, `/$(whoami)`. */
 export function substitutedRequest(cmd: SimpleCommand): boolean {
   if (!['curl', 'wget', 'http', 'https', 'xh'].includes(cmd.name)) return false;
   const args = argsOf(cmd);
   const substituted = (word: string) => /\$\(|`/.test(word);
   if (optionValues(args, DATA_SHORT, DATA_LONG).some(substituted)) return true;
-  // In the URL's host or query: the part a name server or the host receives as data.
-  return args.some(
-    (a) => URL_WORD.test(a.replace(/\$\(.*?\)|`.*?`/g, 'x')) && /(^[^/]*\/\/[^/]*(\$\(|`))|\?.*(\$\(|`)/.test(a),
-  );
+  // A header other than a credential one (the tool authenticating with a token a CLI prints), the user agent, the referer.
+  const headers = optionValues(args, ['H', 'A', 'e'], ['header', 'user-agent', 'referer']);
+  if (headers.some((h) => substituted(h) && classifySecretName(h.split(':')[0]?.trim() ?? '') === null)) return true;
+  return args.some((a) => substituted(a) && URL_WORD.test(a.replace(/\$\(.*?\)|`.*?`/g, 'x')));
+}
+
+/** httpie and xh: a body fed on stdin, `@file` as the body, `field@file` or `field=@file` as a field. */
+export function httpieUpload(cmd: SimpleCommand): Outbound | undefined {
+  if (!['http', 'https', 'xh', 'xhs'].includes(cmd.name)) return undefined;
+  const args = argsOf(cmd);
+  const url = args.find((a) => URL_WORD.test(a) || /^[\w.-]+\.[a-z]{2,}(\/|:|$)/i.test(a));
+  if (!url) return undefined;
+  const fed = cmd.pipeline.index > 0 || redirectReads(cmd).length > 0;
+  const file = args.find((a) => /^@|^[\w-]+=?@/.test(a));
+  if (!fed && !file) return undefined;
+  return {
+    what: file ? `${file.replace(/^[^@]*@/, '')} (${cmd.name})` : `data fed to ${cmd.name}`,
+    host: hostOf(URL_WORD.test(url) ? url : `http://${url}`),
+    certain: false,
+  };
 }
 
 const POSTING_CODE =

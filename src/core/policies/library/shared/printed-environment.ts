@@ -73,7 +73,8 @@ function hereStringSecret(cmd: SimpleCommand): string | undefined {
 
 /** `${!v}` printed while the call lists variable names (`${!AWS_*}`, `compgen -v`, `env | cut -d= -f1`). */
 function indirectExpansion(cmd: SimpleCommand, callText: string): string | undefined {
-  if (!['echo', 'printf', 'print'].includes(cmd.name) || !/\$\{![A-Za-z_]\w*\}/.test(cmd.text)) return undefined;
+  const deref = /\$\{!([A-Za-z_]\w*)\}/.exec(cmd.text)?.[1];
+  if (!['echo', 'printf', 'print'].includes(cmd.name) || deref === undefined) return undefined;
   const listing = /\$\{![A-Za-z_]\w*[*@]\}/.exec(callText)?.[0];
   if (listing) return listing;
   return /\bcompgen\s+-[ve]\b|\b(env|printenv)\b[^|;&]*\|\s*cut\b/.test(callText) ? 'variable names' : undefined;
@@ -108,6 +109,19 @@ function containerEnvironment(cmd: SimpleCommand): PrintedEnvironment | undefine
 }
 
 /** What environment a command prints by a route other than env/printenv/echo, if any. */
+/** `var=GITHUB_TOKEN; echo "${!var}"`: a secret's name assigned to a variable, then dereferenced. */
+function namedIndirection(cmd: SimpleCommand, callText: string): string | undefined {
+  const deref = /\$\{!([A-Za-z_]\w*)\}/.exec(cmd.text)?.[1];
+  if (!['echo', 'printf', 'print'].includes(cmd.name) || deref === undefined) return undefined;
+  const assigned = new RegExp(`\\b${deref}=["']?([A-Za-z_]\\w*)`).exec(callText)?.[1];
+  return assigned !== undefined && classifySecretName(assigned) !== null ? assigned : undefined;
+}
+
+// `ps e`, `ps auxe`, `ps eww`: BSD-style options with `e` print every process's environment.
+function processEnvironments(cmd: SimpleCommand): boolean {
+  return cmd.name === 'ps' && argsOf(cmd).some((a) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(a));
+}
+
 export function environmentPrinted(cmd: SimpleCommand, callText: string): PrintedEnvironment | undefined {
   const stdoutRedirected = cmd.redirects.some(
     (r) => (r.op.startsWith('>') || r.op === '&>') && (r.fd === undefined || r.fd === 1),
@@ -115,6 +129,9 @@ export function environmentPrinted(cmd: SimpleCommand, callText: string): Printe
   if (stdoutRedirected) return undefined;
   const here = hereStringSecret(cmd);
   if (here) return { what: `the secret-named variable ${here} (a here-string)`, whole: false };
+  const named = namedIndirection(cmd, callText);
+  if (named) return { what: `the secret-named variable ${named} (through \${!name})`, whole: false };
+  if (processEnvironments(cmd)) return { what: "every process's environment (ps e)", whole: true };
   const indirect = indirectExpansion(cmd, callText);
   if (indirect) return { what: `variables chosen at run time by indirect expansion (${indirect})`, whole: true };
   return codePrints(cmd) ?? containerEnvironment(cmd);

@@ -4,7 +4,7 @@ import type { ToolCall } from '../../types';
 import { credentialStoreUnder, globNamesSecrets, secretFileKind } from '../../../facts/sensitive-paths';
 import { secretKindOf } from '../../../facts/sensitive';
 import { readTargets } from '../../../facts/targets';
-import { argsOf, commandsWithCwd, optionValues, parseFlags, shellPath } from '../../../facts/commands';
+import { argsOf, commandsWithCwd, optionValues, parseFlags, shellCommands, shellPath } from '../../../facts/commands';
 
 export interface SecretRead {
   /** The path as written, or the pattern that names the files. */
@@ -98,6 +98,20 @@ function credentialTreeReads(call: ToolCall): SecretRead[] {
   return found;
 }
 
+/** `docker cp app:/run/secrets/db .`, `kubectl cp ns/pod:/var/run/secrets/…/token .`: a container's credential copied out. */
+function containerSecretCopies(call: ToolCall): SecretRead[] {
+  const found: SecretRead[] = [];
+  for (const cmd of shellCommands(call)) {
+    const args = argsOf(cmd);
+    if (!['docker', 'podman', 'nerdctl', 'kubectl'].includes(cmd.name) || args[0] !== 'cp') continue;
+    const source = parseFlags(args.slice(1), ['c', 'n'], ['container', 'namespace']).positionals[0] ?? '';
+    const path = /^[\w./-]+:(\/.*)$/.exec(source)?.[1];
+    const kind = path ? secretFileKind(path, '/root') : null;
+    if (kind) found.push({ path: source, kind: `${kind} inside a container`, source: `${cmd.name} cp` });
+  }
+  return found;
+}
+
 /** Glob and Grep parameters that select files by pattern. */
 const PATTERN_PARAMS = ['glob', 'include', 'file_pattern'];
 
@@ -128,7 +142,7 @@ export function secretReads(call: ToolCall | undefined): SecretRead[] {
       }
     }
   }
-  found.push(...credentialTreeReads(call));
+  found.push(...credentialTreeReads(call), ...containerSecretCopies(call));
   if (call.face.family === 'search') {
     for (const param of PATTERN_PARAMS) {
       const pattern = call.input[param];
