@@ -84,6 +84,7 @@ function downloadedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): strin
   } else if (cmd.name === 'git' && args.includes('clone')) {
     files = clonedInto(args);
   }
+  files.push(...submoduleAdded(cmd));
   files.push(...tableDownloads(cmd));
   // `curl -s URL > /tmp/x`: the body lands in the redirect's file.
   if (DOWNLOADERS.has(cmd.name.toLowerCase())) files.push(...redirectWrites(cmd));
@@ -104,7 +105,55 @@ function clonedInto(args: string[]): string[] {
 
 /** Whether a command fetches files into the file system: a clone, or a program table download. */
 function fetchesFiles(cmd: SimpleCommand): boolean {
-  return (cmd.name === 'git' && argsOf(cmd).includes('clone')) || tableDownloads(cmd).length > 0;
+  return (
+    (cmd.name === 'git' && argsOf(cmd).includes('clone')) ||
+    tableDownloads(cmd).length > 0 ||
+    submoduleAdded(cmd).length > 0
+  );
+}
+
+/** `git submodule add URL [PATH]`: the folder it fills. */
+function submoduleAdded(cmd: SimpleCommand): string[] {
+  const args = argsOf(cmd);
+  if (cmd.name !== 'git' || args[args.indexOf('submodule') + 1] !== 'add' || !args.includes('submodule')) return [];
+  const [url, path] = parseFlags(
+    args.slice(args.indexOf('add') + 1),
+    ['b', 'name'],
+    ['branch', 'name', 'reference', 'depth'],
+  ).positionals;
+  if (url === undefined) return [];
+  return [path ?? (trimEndChars(url, '/').split(/[/:]/).pop() ?? '').replace(/\.git$/, '')].filter((d) => d !== '');
+}
+
+// Builds and installs that run the scripts of the folder they run in (Makefile, install scripts, setup.py, build.rs).
+const PROJECT_RUNNERS: Record<string, RegExp | true> = {
+  make: true,
+  gmake: true,
+  cmake: true,
+  ninja: true,
+  npm: /^(i|install|ci|run|run-script|test|start|exec|rebuild)$/,
+  pnpm: /^(i|install|run|test|start|exec|dlx)$/,
+  yarn: /^(install|run|test|start|build)?$/,
+  bun: /^(i|install|run|test)$/,
+  pip: /^install$/,
+  pip3: /^install$/,
+  cargo: /^(build|run|test|install)$/,
+  go: /^(generate|run|test|build)$/,
+  bundle: /^(install|exec)$/,
+  rake: true,
+  gradle: true,
+  mvn: true,
+  'docker-compose': /^(up|run|build)$/,
+};
+
+function runsProjectCode(cmd: SimpleCommand): boolean {
+  const name = cmd.name.toLowerCase();
+  if (/^\.\/(configure|gradlew|mvnw|install|setup|build)[\w.-]*$/.test(cmd.argv[0] ?? '')) return true;
+  if (interpreterKind(name) === 'python' && /^(setup\.py|-m)$/.test(argsOf(cmd)[0] ?? '')) return true;
+  const rule = Object.hasOwn(PROJECT_RUNNERS, name) ? PROJECT_RUNNERS[name] : undefined;
+  if (rule === true) return true;
+  const sub = argsOf(cmd).find((a) => !a.startsWith('-')) ?? '';
+  return rule !== undefined && rule.test(sub);
 }
 
 // Programs that run a file handed to them: `java -jar F`, `node F`, `sh F`, `make -f F`, `dotnet F.dll`.
@@ -193,6 +242,10 @@ function downloadExecution(call: ToolCall): string | null {
         files.some((file) => path === file || path.startsWith(`${file}/`)),
       );
       if (run) return `a downloaded file (${run}) run right after the download`;
+      // `git clone URL && cd x && make`: a build or install run inside the fetched folder runs its scripts.
+      const inside = files.some((file) => later.cwd === file || later.cwd.startsWith(`${file}/`));
+      if (inside && runsProjectCode(later.cmd))
+        return `${evidenceOf(later.cmd.text, 40)} inside the folder just fetched`;
     }
   }
   return null;

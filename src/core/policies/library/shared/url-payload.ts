@@ -72,6 +72,8 @@ export function urlPayload(raw: string): UrlPayload | undefined {
     return undefined;
   }
   if (!/^(https?|ftp|wss?):$/.test(url.protocol)) return undefined;
+  // user:password@host sends the password to that host as its login.
+  if (url.password.length >= 4) return { what: `the password of ${url.username || 'a login'}`, certain: true };
   for (const part of partsOf(url)) {
     const direct = secretInText(part.name !== undefined ? `${part.name}=${part.value}` : part.value, {
       shapeOnly: true,
