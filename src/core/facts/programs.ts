@@ -32,6 +32,22 @@ export const NETCATS = new Set([
   'pwncat',
 ]);
 
+/** curl's (and httpie's, wget's) options whose value is a request body or an uploaded file. */
+export const REQUEST_BODY_SHORT: readonly string[] = ['d', 'F', 'T'];
+export const REQUEST_BODY_LONG: readonly string[] = [
+  'data',
+  'data-binary',
+  'data-raw',
+  'data-urlencode',
+  'data-ascii',
+  'form',
+  'form-string',
+  'upload-file',
+  'json',
+  'post-data',
+  'body-data',
+];
+
 /** Programs that carry data to another host by themselves: the core every egress list starts from. */
 export const SENDERS: readonly string[] = [
   'curl',

@@ -1,7 +1,7 @@
 import type { SimpleCommand } from '../../../shell';
 import type { ToolCall } from '../../types';
 import { argsOf, optionValues, parseFlags, redirectReads } from '../../../facts/commands';
-import { inlineCode } from '../../../facts/programs';
+import { REQUEST_BODY_LONG, REQUEST_BODY_SHORT, inlineCode } from '../../../facts/programs';
 import { classifySecretName } from '../../../redaction/secret-names';
 import { secretInText, urlPayload, type UrlPayload } from './url-payload';
 
@@ -115,25 +115,12 @@ export function streamedOverLogin(cmd: SimpleCommand): Outbound | undefined {
   return undefined;
 }
 
-const DATA_SHORT = ['d', 'F', 'T'];
-const DATA_LONG = [
-  'data',
-  'data-binary',
-  'data-raw',
-  'data-urlencode',
-  'form',
-  'json',
-  'upload-file',
-  'post-data',
-  'body-data',
-];
-
 /** Command output substituted into the data, a header or the URL of a request: `curl -d "$(cat f)"`, `/$(whoami)`. */
 export function substitutedRequest(cmd: SimpleCommand): boolean {
   if (!['curl', 'wget', 'http', 'https', 'xh'].includes(cmd.name)) return false;
   const args = argsOf(cmd);
   const substituted = (word: string) => /\$\(|`/.test(word);
-  if (optionValues(args, DATA_SHORT, DATA_LONG).some(substituted)) return true;
+  if (optionValues(args, [...REQUEST_BODY_SHORT], [...REQUEST_BODY_LONG]).some(substituted)) return true;
   // A header other than a credential one (the tool authenticating with a token a CLI prints), the user agent, the referer.
   const headers = optionValues(args, ['H', 'A', 'e'], ['header', 'user-agent', 'referer']);
   if (headers.some((h) => substituted(h) && classifySecretName(h.split(':')[0]?.trim() ?? '') === null)) return true;
