@@ -168,6 +168,7 @@ export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   'aws s3api put-object': { upload: ['--body'], takes: '--bucket --key --content-type' },
   'aws s3api upload-part': { upload: ['--body'], takes: '--bucket --key --upload-id --part-number' },
   'gh issue create': { read: ['--body-file', '-F'], takes: '-R --repo -t --title -b --body -l --label' },
+  split: { read: ['first'], takes: '-b -l -n -a -C -t --bytes --lines --number --suffix-length --line-bytes' },
   'gh pr create': { read: ['--body-file', '-F'], takes: '-R --repo -t --title -b --body -B --base -H --head' },
 };
 

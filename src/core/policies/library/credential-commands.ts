@@ -136,6 +136,20 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
     what: 'an Ansible Vault file decrypted',
   },
   { name: 'security', words: ['dump-keychain'], what: 'the keychain' },
+  { name: 'secret-tool', words: ['search'], what: 'keyring secrets' },
+  { name: 'glab', words: ['config', 'get'], secretOperand: true, what: "GitLab CLI's token" },
+  { name: 'argocd', words: ['account', 'generate-token'], what: 'a new Argo CD token' },
+  // Stores that hold secrets among other data, and dumps that include password hashes: a person decides.
+  { name: 'consul', words: ['kv', 'get'], ask: true, what: "Consul's key-value store (it often holds secrets)" },
+  { name: 'etcdctl', words: ['get'], ask: true, what: "etcd's keys (Kubernetes keeps its secrets there)" },
+  { name: 'pg_dumpall', words: [], ask: true, what: 'every database with its roles and their password hashes' },
+  {
+    name: 'mysqldump',
+    words: [],
+    anyOption: [/^(-A|--all-databases)$/],
+    ask: true,
+    what: 'every database, mysql.user included',
+  },
   { name: 'rails', words: ['credentials:show'], what: 'Rails encrypted credentials' },
   { name: 'rails', words: ['credentials:edit'], what: 'Rails encrypted credentials' },
 ];
