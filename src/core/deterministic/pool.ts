@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { ResolvedConfig } from '../config/load';
 import type { DeterministicInput } from './run';
@@ -38,6 +39,10 @@ interface Slot {
 
 // A worker gets far more heap than any call needs; one that still runs out is stopped, not the host.
 const WORKER_HEAP_MB = 256;
+// A call's garbage is short-lived and small: a young generation of a few MB collects it as well as
+// V8's default (up to 16 MB per semi-space, kept resident once grown) and keeps each worker ~10 MB
+// smaller (bench/suite's memory figure).
+const WORKER_YOUNG_MB = 4;
 const MIN_SIZE = 2;
 // A call waits for a free worker at most this many budgets: long enough for a stuck call to be stopped
 // and its worker restarted, short enough that a flood of stuck calls cannot hold the rest without end.
@@ -50,6 +55,9 @@ export class DeterministicPool implements DeterministicRunner {
   private nextConfigId = 1;
   private nextJobId = 1;
   private closed = false;
+  /** The worker compiling WebAssembly now, and the turns asked for after it (see treesitter/loader). */
+  private compiling: Slot | undefined;
+  private readonly compileTurns: Slot[] = [];
 
   constructor(private readonly opts: PoolOptions) {
     const size = Math.max(MIN_SIZE, opts.size ?? MIN_SIZE);
@@ -94,13 +102,16 @@ export class DeterministicPool implements DeterministicRunner {
     await Promise.all(
       this.slots.map(async (slot) => {
         this.settle(slot, unread('evaluator-lost', 'Warden is shutting down'));
+        this.dropCompileTurns(slot);
         await slot.worker.terminate();
       }),
     );
   }
 
   private startWorker(): Slot {
-    const worker = new Worker(this.opts.workerFile, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = new Worker(this.opts.workerFile, {
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+    });
     const slot: Slot = { worker, ready: false, configIds: new Set() };
     worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
     worker.on('error', (err) => {
@@ -117,6 +128,16 @@ export class DeterministicPool implements DeterministicRunner {
   }
 
   private onMessage(slot: Slot, message: FromWorker): void {
+    if (message.type === 'compile-turn') {
+      this.compileTurns.push(slot);
+      this.nextCompileTurn();
+      return;
+    }
+    if (message.type === 'compile-done') {
+      if (this.compiling === slot) this.compiling = undefined;
+      this.nextCompileTurn();
+      return;
+    }
     if (message.type === 'ready') {
       slot.ready = true;
       this.dispatch();
@@ -145,8 +166,28 @@ export class DeterministicPool implements DeterministicRunner {
     current.job.resolve(answer);
   }
 
+  private nextCompileTurn(): void {
+    if (this.compiling) return;
+    const next = this.compileTurns.shift();
+    if (!next) return;
+    this.compiling = next;
+    next.worker.postMessage({ type: 'compile-go' } satisfies ToWorker);
+  }
+
+  /** A stopped worker gives up its turns; one stopped mid-compile leaves V8's baseline-only flag set. */
+  private dropCompileTurns(slot: Slot): void {
+    for (let at = this.compileTurns.indexOf(slot); at >= 0; at = this.compileTurns.indexOf(slot)) {
+      this.compileTurns.splice(at, 1);
+    }
+    if (this.compiling !== slot) return;
+    this.compiling = undefined;
+    setFlagsFromString('--no-liftoff-only');
+    this.nextCompileTurn();
+  }
+
   private replace(slot: Slot, answer: Unread): void {
     this.settle(slot, answer);
+    this.dropCompileTurns(slot);
     const at = this.slots.indexOf(slot);
     if (at < 0) return;
     slot.worker.removeAllListeners('exit');

@@ -12,13 +12,17 @@ export type WireConfig = Omit<ResolvedConfig, 'faces'> & { faceEntries: [string,
 
 export type ToWorker =
   | { type: 'config'; configId: number; config: WireConfig }
-  | { type: 'run'; id: number; configId: number; input: DeterministicInput };
+  | { type: 'run'; id: number; configId: number; input: DeterministicInput }
+  /** The worker's turn to compile WebAssembly (see treesitter/loader's CompileGate). */
+  | { type: 'compile-go' };
 
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
   | { type: 'result'; id: number; result: WireResult }
-  | { type: 'error'; id: number; message: string };
+  | { type: 'error'; id: number; message: string }
+  | { type: 'compile-turn' }
+  | { type: 'compile-done' };
 
 /** A result as it crosses threads: the call's I/O view (it holds the file system) becomes its answers. */
 export type WireResult = Omit<DeterministicResult, 'call'> & { call?: Omit<ToolCall, 'io'> };
