@@ -164,6 +164,12 @@ export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   'svn checkout': { download: ['second'], takes: '-r --username --password' },
   'svn export': { download: ['second'], takes: '-r --username --password' },
   'hg clone': { download: ['second'], takes: '-r -b -u --rev --branch' },
+  // Request bodies read from files: an object store's put, an issue's or a pull request's text.
+  'aws s3api put-object': { upload: ['--body'], takes: '--bucket --key --content-type' },
+  'aws s3api upload-part': { upload: ['--body'], takes: '--bucket --key --upload-id --part-number' },
+  'gh issue create': { read: ['--body-file', '-F'], takes: '-R --repo -t --title -b --body -l --label' },
+  split: { read: ['first'], takes: '-b -l -n -a -C -t --bytes --lines --number --suffix-length --line-bytes' },
+  'gh pr create': { read: ['--body-file', '-F'], takes: '-R --repo -t --title -b --body -B --base -H --head' },
 };
 
 /** The row for a command: `program sub sub`, `program sub`, then `program`, with the words it consumed. */
@@ -229,7 +235,8 @@ function slotFiles(row: ProgramRow, args: string[], slots: readonly Slot[] | und
 
 /** A remote end of a transfer: a URL (`s3://b/k`, `https://…`) or rclone's `remote:path`. */
 function isRemote(word: string): boolean {
-  return /^[a-z][\w+.-]*:\/\//i.test(word) || /^[A-Za-z][\w.-]+:(?!\/\/)/.test(word);
+  // rclone's on-the-fly remotes: `:webdav,url=https://host:path`, `:s3:bucket/key`.
+  return /^[a-z][\w+.-]*:\/\//i.test(word) || /^[A-Za-z][\w.-]+:(?!\/\/)/.test(word) || /^:[a-z][\w-]*[,:]/i.test(word);
 }
 
 function transferEnds(row: ProgramRow, args: string[]): { sources: string[]; dest: string } | undefined {

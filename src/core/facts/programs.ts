@@ -32,6 +32,22 @@ export const NETCATS = new Set([
   'pwncat',
 ]);
 
+/** curl's (and httpie's, wget's) options whose value is a request body or an uploaded file. */
+export const REQUEST_BODY_SHORT: readonly string[] = ['d', 'F', 'T'];
+export const REQUEST_BODY_LONG: readonly string[] = [
+  'data',
+  'data-binary',
+  'data-raw',
+  'data-urlencode',
+  'data-ascii',
+  'form',
+  'form-string',
+  'upload-file',
+  'json',
+  'post-data',
+  'body-data',
+];
+
 /** Programs that carry data to another host by themselves: the core every egress list starts from. */
 export const SENDERS: readonly string[] = [
   'curl',
@@ -95,15 +111,29 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
 }
 
 /** Whether a command runs program text that arrives on its standard input (`| sh`, `| python3 -`). */
+// The standard input named as a file: `bash /dev/stdin`, `python3 /proc/self/fd/0`, `source /dev/stdin`.
+const STDIN_FILE = /^(-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
+
+/** `xargs sh -c` (the code is the input), `xargs -I{} sh -c '{}'`, GNU parallel with no command: each input line runs. */
+function runsInputAsCommand(cmd: SimpleCommand, args: string[]): boolean {
+  const name = cmd.name.toLowerCase();
+  if (name === 'parallel') return parseFlags(args, ['j', 'S', 'I', 'N', 'L', 'n'], []).positionals.length === 0;
+  if (!SHELLS.has(name) || cmd.via[cmd.via.length - 1] !== 'xargs') return false;
+  const at = args.indexOf('-c');
+  return at !== -1 && (at === args.length - 1 || /^\{\}$|^'\{\}'$/.test(args[at + 1] ?? ''));
+}
+
 export function executesStdin(cmd: SimpleCommand): boolean {
   const name = cmd.name.toLowerCase();
   if (name === 'iex' || name === 'invoke-expression') return true;
   const args = argsOf(cmd);
+  if (runsInputAsCommand(cmd, args)) return true;
+  if ((name === 'source' || name === '.') && STDIN_FILE.test(args[0] ?? '')) return true;
   if (SHELLS.has(name)) {
     const flags = parseFlags(args, ['o', 'O'], ['rcfile', 'init-file']);
     if (flags.short.has('c')) return false;
     if (flags.short.has('s')) return true;
-    return flags.positionals.length === 0 || flags.positionals[0] === '-';
+    return flags.positionals.length === 0 || STDIN_FILE.test(flags.positionals[0] ?? '');
   }
   const kind = interpreterKind(name);
   if (!kind) return false;
@@ -111,7 +141,7 @@ export function executesStdin(cmd: SimpleCommand): boolean {
   const flags = parseFlags(args, ['m', 'W', 'X', 'I', 'r'], ['require', 'import', 'loader']);
   if (kind === 'python' && flags.short.has('m')) return false;
   if (kind === 'powershell') return args.some((a) => a === '-' || /^-(c|command)$/i.test(a));
-  return flags.positionals.length === 0 || flags.positionals[0] === '-';
+  return flags.positionals.length === 0 || STDIN_FILE.test(flags.positionals[0] ?? '');
 }
 
 /** Whether a command runs a file given as its first argument: `sh x.sh`, `python3 x.py`, `source x`. */

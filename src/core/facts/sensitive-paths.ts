@@ -123,6 +123,7 @@ export const HOME_SECRETS: [string, string][] = [
   ['.config/age/', 'age keys'],
   ['.codex/auth.json', 'Codex credentials'],
   ['.gemini/oauth_creds.json', 'Gemini CLI credentials'],
+  ['.terraformrc', 'Terraform CLI credentials'],
 ];
 
 export const SYSTEM_SECRETS: [string, string][] = [
@@ -134,6 +135,10 @@ export const SYSTEM_SECRETS: [string, string][] = [
   ['/root/', 'the root account'],
   ['/var/run/secrets/', 'mounted service-account secrets'],
   ['/run/secrets/', 'mounted container secrets'],
+  ['/etc/kubernetes/admin.conf', 'the cluster admin kubeconfig'],
+  ['/etc/kubernetes/pki/', 'the cluster certificate authority keys'],
+  ['/var/lib/kubelet/kubeconfig', "the kubelet's kubeconfig"],
+  ['/etc/rancher/k3s/k3s.yaml', 'the k3s admin kubeconfig'],
 ];
 
 function normalize(p: string): string {
@@ -189,4 +194,20 @@ export function globNamesSecrets(pattern: string): string | null {
   if (/^\.env(\*|\.\*)?$/.test(last) || /^\*\.env$/.test(last)) return 'environment files';
   const candidate = trimEndChars(last.replace(/^\*+/, 'x'), '*');
   return /[*?[]/.test(candidate) ? null : secretBasenameKind(candidate);
+}
+
+/**
+ * A credential store this folder holds somewhere below it (the home folder holds ~/.ssh, ~/.config
+ * holds gcloud's and gh's tokens, / holds everything), or null: a recursive read of it reads that store.
+ */
+export function credentialStoreUnder(dir: string, home: string): string | null {
+  const base = trimEndChars(normalize(dir), '/');
+  const within = (path: string) => base === '' || path.startsWith(`${base}/`);
+  const homeBase = trimEndChars(normalize(home), '/');
+  for (const [entry, kind] of HOME_SECRETS)
+    if (within(`${homeBase}/${trimEndChars(entry, '/')}`)) return `${kind}, ~/${entry}`;
+  for (const [entry, kind] of SYSTEM_SECRETS) if (within(trimEndChars(entry, '/'))) return `${kind}, ${entry}`;
+  // Another account's home (/home, /Users) holds that account's stores.
+  if (/^\/(home|Users)$/.test(base)) return "other accounts' home folders";
+  return null;
 }

@@ -73,6 +73,9 @@ export function secretKindOfGlob(absoluteGlob: string, home: string): string | n
     for (const [entry, kind] of HOME_SECRETS) if (entryCouldMatch(glob, base, entry)) return kind;
   }
   for (const [entry, kind] of SYSTEM_SECRETS) if (entryCouldMatch(glob, [], entry)) return kind;
+  // /proc/[0-9]*/environ, /proc/*/environ: every process's environment.
+  if (glob.length === 3 && glob[0] === 'proc' && segmentMatcher(glob[2] ?? '')('environ'))
+    return 'process environments';
   const last = glob[glob.length - 1] ?? '';
   // A bare `*` could match anything; it takes a few plain characters to point at credentials.
   if (literalChars(last) >= 2) {

@@ -14,6 +14,7 @@ import {
 } from './commands';
 import { own } from './own';
 import { tableFiles } from './program-table';
+import { gitHistoryReads, inlineCodeOperands } from './derived-reads';
 
 // The files a call reads or writes, whether a file tool names them or a shell
 // command does. One place, so every path policy reads commands the same way.
@@ -262,7 +263,7 @@ function readerFiles(cmd: SimpleCommand): string[] {
     return files.filter((f) => f !== '' && f !== '-');
   }
   if (name === 'wget') return optionValues(args, [], ['post-file', 'body-file']);
-  return tableFiles(cmd, 'read');
+  return [...tableFiles(cmd, 'read'), ...inlineCodeOperands(cmd), ...gitHistoryReads(cmd)];
 }
 
 function singleDashValues(args: string[], names: string[]): string[] {

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { classifySecretName } from '../../redaction/secret-names';
 import { definePolicy } from '../types';
-import { argsOf, downstreamOf, evidenceOf, shellCommands } from '../../facts/commands';
+import { environmentPrinted } from './shared/printed-environment';
+import { sqlTexts } from './database';
+import { argsOf, downstreamOf, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
 
 // Commands whose output is a credential: CLIs that print tokens and passwords, password
 // managers, git's credential helpers, and secret-named environment variables echoed out. What a
@@ -16,6 +18,10 @@ interface CredentialCommand {
   words: readonly string[];
   /** Options of which at least one must be present, when the subcommand alone is not enough. */
   anyOption?: readonly RegExp[];
+  /** An operand after the subcommand words must be a secret-named key (`terraform output -raw db_password`). */
+  secretOperand?: boolean;
+  /** What it prints may be secret but often is not (all outputs of a stack): a person decides. */
+  ask?: boolean;
   what: string;
 }
 
@@ -53,6 +59,99 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'git', words: ['credential-cache', 'get'], what: 'git credentials' },
   { name: 'heroku', words: ['auth:token'], what: 'the Heroku token' },
   { name: 'doctl', words: ['auth', 'token'], what: 'the DigitalOcean token' },
+  // Secret stores and the CLIs of cloud secret managers: reading one prints the secret's value.
+  { name: 'aws', words: ['secretsmanager', 'get-secret-value'], what: 'an AWS Secrets Manager secret' },
+  { name: 'aws', words: ['secretsmanager', 'batch-get-secret-value'], what: 'AWS Secrets Manager secrets' },
+  ...['get-parameter', 'get-parameters', 'get-parameters-by-path'].map((sub) => ({
+    name: 'aws',
+    words: ['ssm', sub],
+    anyOption: [/^--with-decryption$/],
+    what: 'decrypted SSM parameters',
+  })),
+  { name: 'aws', words: ['kms', 'decrypt'], what: 'KMS-decrypted plaintext' },
+  { name: 'aws', words: ['iam', 'create-access-key'], what: 'a new AWS secret access key' },
+  { name: 'aws', words: ['iam', 'create-login-profile'], what: 'an AWS console password' },
+  { name: 'gcloud', words: ['secrets', 'versions', 'access'], what: 'a Google Secret Manager secret' },
+  { name: 'gcloud', words: ['iam', 'service-accounts', 'keys', 'create'], what: 'a new service-account key' },
+  { name: 'az', words: ['keyvault', 'secret', 'show'], what: 'an Azure Key Vault secret' },
+  { name: 'az', words: ['keyvault', 'secret', 'download'], what: 'an Azure Key Vault secret' },
+  { name: 'az', words: ['storage', 'account', 'keys', 'list'], what: 'Azure storage account keys' },
+  { name: 'az', words: ['storage', 'account', 'show-connection-string'], what: 'an Azure storage connection string' },
+  { name: 'az', words: ['acr', 'credential', 'show'], what: 'container registry passwords' },
+  { name: 'az', words: ['ad', 'sp', 'create-for-rbac'], what: 'a new service principal password' },
+  { name: 'kubectl', words: ['create', 'token'], what: 'a Kubernetes service-account token' },
+  { name: 'kubectl', words: ['set', 'env'], anyOption: [/^--resolve$/], what: 'resolved Kubernetes secrets' },
+  { name: 'vault', words: ['token', 'create'], what: 'a new Vault token' },
+  { name: 'doppler', words: ['secrets'], what: 'Doppler secrets' },
+  { name: 'infisical', words: ['secrets'], what: 'Infisical secrets' },
+  { name: 'infisical', words: ['export'], what: 'Infisical secrets' },
+  { name: 'chamber', words: ['read'], what: 'a chamber secret' },
+  { name: 'chamber', words: ['export'], what: 'chamber secrets' },
+  { name: 'heroku', words: ['config'], what: "a Heroku app's config vars (its secrets)" },
+  { name: 'heroku', words: ['config:get'], what: 'a Heroku config var' },
+  { name: 'railway', words: ['variables'], what: "a Railway service's variables" },
+  { name: 'netlify', words: ['env:get'], what: 'a Netlify environment variable' },
+  { name: 'glab', words: ['auth', 'status'], anyOption: [/^--show-token$/, /^-\w*t$/], what: "GitLab CLI's token" },
+  { name: 'terraform', words: ['state', 'pull'], what: 'Terraform state (secrets in clear)' },
+  { name: 'terraform', words: ['show'], anyOption: [/^-json$/], what: 'Terraform state (secrets in clear)' },
+  {
+    name: 'terraform',
+    words: ['output'],
+    anyOption: [/^-(raw|json)$/],
+    secretOperand: true,
+    what: 'a sensitive Terraform output in clear',
+  },
+  {
+    name: 'terraform',
+    words: ['output'],
+    anyOption: [/^-json$/],
+    ask: true,
+    what: 'every Terraform output, sensitive ones in clear',
+  },
+  { name: 'pulumi', words: ['config'], anyOption: [/^--show-secrets$/], what: 'Pulumi secrets' },
+  { name: 'pulumi', words: ['stack', 'output'], anyOption: [/^--show-secrets$/], what: 'Pulumi secret outputs' },
+  { name: 'pulumi', words: ['stack', 'export'], anyOption: [/^--show-secrets$/], what: 'Pulumi secrets' },
+  ...['npm', 'pnpm', 'yarn'].map((name) => ({
+    name,
+    words: ['config', 'get'],
+    secretOperand: true,
+    what: 'a registry token from the package manager config',
+  })),
+  {
+    name: 'git',
+    words: ['config'],
+    anyOption: [/^--get(-all|-regexp|-urlmatch)?$/],
+    secretOperand: true,
+    what: 'a credential from git config',
+  },
+  { name: 'git', words: ['config', 'get'], secretOperand: true, what: 'a credential from git config' },
+  { name: 'gpg', words: [], anyOption: [/^--export-secret-(sub)?keys$/], what: 'GPG private keys' },
+  { name: 'gpg2', words: [], anyOption: [/^--export-secret-(sub)?keys$/], what: 'GPG private keys' },
+  { name: 'sops', words: [], anyOption: [/^-d$/, /^--decrypt$/], what: 'SOPS-decrypted secrets' },
+  { name: 'ansible-vault', words: ['view'], what: 'an Ansible Vault file decrypted' },
+  {
+    name: 'ansible-vault',
+    words: ['decrypt'],
+    anyOption: [/^--output=(-|\/dev\/stdout)$/, /^--output$/],
+    what: 'an Ansible Vault file decrypted',
+  },
+  { name: 'security', words: ['dump-keychain'], what: 'the keychain' },
+  { name: 'secret-tool', words: ['search'], what: 'keyring secrets' },
+  { name: 'glab', words: ['config', 'get'], secretOperand: true, what: "GitLab CLI's token" },
+  { name: 'argocd', words: ['account', 'generate-token'], what: 'a new Argo CD token' },
+  // Stores that hold secrets among other data, and dumps that include password hashes: a person decides.
+  { name: 'consul', words: ['kv', 'get'], ask: true, what: "Consul's key-value store (it often holds secrets)" },
+  { name: 'etcdctl', words: ['get'], ask: true, what: "etcd's keys (Kubernetes keeps its secrets there)" },
+  { name: 'pg_dumpall', words: [], ask: true, what: 'every database with its roles and their password hashes' },
+  {
+    name: 'mysqldump',
+    words: [],
+    anyOption: [/^(-A|--all-databases)$/],
+    ask: true,
+    what: 'every database, mysql.user included',
+  },
+  { name: 'rails', words: ['credentials:show'], what: 'Rails encrypted credentials' },
+  { name: 'rails', words: ['credentials:edit'], what: 'Rails encrypted credentials' },
 ];
 
 const KUBECTL_SECRET_OUTPUT = /^(-o|--output)(=|$)|^-o\w/;
@@ -67,7 +166,7 @@ function operands(cmd: SimpleCommand): string[] {
 
 // The subcommand words in order, from the first operand (values of options like --profile may sit between).
 function startsWithInOrder(words: readonly string[], wanted: readonly string[]): boolean {
-  if (words[0] !== wanted[0]) return false;
+  if (wanted.length > 0 && words[0] !== wanted[0]) return false;
   let at = 0;
   for (const word of wanted) {
     const found = words.indexOf(word, at);
@@ -77,15 +176,56 @@ function startsWithInOrder(words: readonly string[], wanted: readonly string[]):
   return true;
 }
 
-function credentialPrinted(cmd: SimpleCommand): string | undefined {
-  const words = operands(cmd);
+// Keys whose value is a credential although the name is not secret-shaped (npm's `//host/:_auth`).
+const CREDENTIAL_KEY = /(^|[:./_])_?(auth|authtoken|password|token)$|extraheader$|^credential\./i;
+
+function namesSecret(word: string): boolean {
+  return classifySecretName(word) !== null || CREDENTIAL_KEY.test(word);
+}
+
+/** `bin/rails`, `./bin/rails`, `bundle exec rails`: the program by its last path segment. */
+function programName(cmd: SimpleCommand): { name: string; args: string[] } {
+  const base = cmd.name.split('/').pop() ?? cmd.name;
   const args = argsOf(cmd);
+  if (base === 'bundle' && args[0] === 'exec' && args[1] !== undefined)
+    return { name: args[1].split('/').pop() ?? args[1], args: args.slice(2) };
+  return { name: base, args };
+}
+
+function credentialPrinted(cmd: SimpleCommand): { what: string; ask?: boolean } | undefined {
+  const program = programName(cmd);
+  const args = program.args;
+  const words = args.filter((a) => !a.startsWith('-')).map((a) => a.toLowerCase());
   for (const entry of CREDENTIAL_COMMANDS) {
-    if (entry.name !== cmd.name) continue;
+    if (entry.name !== program.name) continue;
     if (!startsWithInOrder(words, entry.words)) continue;
     if (entry.anyOption && !args.some((a) => entry.anyOption?.some((pattern) => pattern.test(a)))) continue;
-    return entry.what;
+    if (
+      entry.secretOperand &&
+      !args
+        .filter((a) => !a.startsWith('-'))
+        .slice(entry.words.length)
+        .some(namesSecret)
+    )
+      continue;
+    // `rails credentials:edit` prints only through an editor that prints (EDITOR=cat).
+    if (entry.words[0] === 'credentials:edit' && !/^(cat|less|more|head|tail|tee)\b/.test(cmd.assignments.EDITOR ?? ''))
+      continue;
+    return entry.ask ? { what: entry.what, ask: true } : { what: entry.what };
   }
+  // git credential-store, credential-cache, credential-osxkeychain, credential-libsecret, credential-manager…
+  if (program.name === 'git' && /^credential-/.test(words[0] ?? '') && words.includes('get'))
+    return { what: 'git credentials from a credential helper' };
+  if (['docker', 'podman', 'nerdctl'].includes(program.name) && (words[0] === 'inspect' || words[1] === 'inspect')) {
+    const format = optionValues(args, ['f'], ['format']).join(' ');
+    if (/\.Env\b|\.Config\b(?!\.)|^\{\{\s*json\s*\.\s*\}\}$/.test(format))
+      return { what: "a container's environment (its secrets)" };
+  }
+  const legacy = operandShapedCredential(cmd, operands(cmd), argsOf(cmd));
+  return legacy ? { what: legacy } : undefined;
+}
+
+function operandShapedCredential(cmd: SimpleCommand, words: string[], args: string[]): string | undefined {
   if (
     cmd.name === 'pass' &&
     words.length === 1 &&
@@ -105,13 +245,21 @@ function stdoutRedirected(cmd: SimpleCommand): boolean {
   return cmd.redirects.some((r) => (r.op.startsWith('>') || r.op === '&>') && (r.fd === undefined || r.fd === 1));
 }
 
+// Connection strings carry their password: DATABASE_URL=postgres://user:pass@host/db.
+const CONNECTION_STRING_NAME =
+  /^(DATABASE|DB|POSTGRES(QL)?|PG|MYSQL|MARIADB|MONGO(DB)?|REDIS|AMQP|RABBITMQ|CELERY_BROKER|BROKER|SENTRY|ELASTICSEARCH|KAFKA|SQLALCHEMY_DATABASE)_?(URL|URI|DSN|CONNECTION_STRING|CONN)$/;
+
+function isSecretVariable(name: string): boolean {
+  return classifySecretName(name) !== null || CONNECTION_STRING_NAME.test(name);
+}
+
 function secretVariablePrinted(cmd: SimpleCommand): string | undefined {
   if (stdoutRedirected(cmd)) return undefined;
-  if (cmd.name === 'printenv') return argsOf(cmd).find((a) => !a.startsWith('-') && classifySecretName(a) !== null);
+  if (cmd.name === 'printenv') return argsOf(cmd).find((a) => !a.startsWith('-') && isSecretVariable(a));
   if (!PRINTERS.has(cmd.name)) return undefined;
   for (const match of cmd.text.matchAll(VARIABLE_REFERENCE)) {
     const name = match[1] as string;
-    if (classifySecretName(name) !== null) return name;
+    if (isSecretVariable(name)) return name;
   }
   return undefined;
 }
@@ -120,18 +268,31 @@ const SECRET_WORDS = /key|token|secret|pass|pwd|auth|cred|session|cookie/i;
 
 function environmentDump(cmd: SimpleCommand, commands: SimpleCommand[]): 'filtered-secrets' | 'all' | undefined {
   const args = argsOf(cmd);
+  // The shell's history and the process list, filtered for secrets, print the secrets typed or passed there.
+  const filteredOnly = cmd.name === 'history' || cmd.name === 'ps';
   const dumps =
+    filteredOnly ||
     ((cmd.name === 'env' || cmd.name === 'printenv') && args.every((a) => a.startsWith('-'))) ||
     (cmd.name === 'export' && args.length === 1 && args[0] === '-p') ||
     (cmd.name === 'declare' && args.length === 1 && /^-[px]$/.test(args[0] ?? '')) ||
     (cmd.name === 'set' && args.length === 0);
   if (!dumps || stdoutRedirected(cmd)) return undefined;
   const downstream = downstreamOf(commands, cmd);
-  if (downstream.length === 0) return 'all';
+  if (downstream.length === 0) return filteredOnly ? undefined : 'all';
   const filter = downstream[0];
   if (filter && ['grep', 'rg', 'egrep', 'awk', 'sed'].includes(filter.name))
     return argsOf(filter).some((a) => SECRET_WORDS.test(a)) ? 'filtered-secrets' : undefined;
+  if (filteredOnly) return undefined;
   return ['sort', 'cat', 'less', 'more', 'head', 'tail', 'tee'].includes(filter?.name ?? '') ? 'all' : undefined;
+}
+
+// Tables and functions that hold or hand out database credentials: password hashes, user mappings with
+// their passwords, files read by the server (pg_read_file, LOAD_FILE).
+const CREDENTIAL_SQL =
+  /\b(pg_shadow|pg_authid|pg_user_mappings|pg_read_file|pg_read_binary_file|sys\.sql_logins|sys\.syslogins|dba_users|sys\.user\$|load_file)\b|\bmysql\s*\.\s*user\b|\bauthentication_string\b/i;
+
+function credentialSql(call: Parameters<typeof sqlTexts>[0]): string | undefined {
+  return sqlTexts(call).find((text) => CREDENTIAL_SQL.test(text));
 }
 
 export const credentialPrintingCommands = definePolicy({
@@ -143,19 +304,35 @@ export const credentialPrintingCommands = definePolicy({
   decision: 'deny',
   params: z.object({}),
   evaluate({ call }) {
+    const sql = credentialSql(call);
+    if (sql)
+      return {
+        reason: `Queries the database's credential tables (${evidenceOf(CREDENTIAL_SQL.exec(sql)?.[0] ?? sql, 40)}): password hashes and server files would go into the transcript. Query the application's own tables instead.`,
+        evidence: evidenceOf(sql),
+      };
     const commands = shellCommands(call);
     for (const cmd of commands) {
-      const what = credentialPrinted(cmd);
-      if (what)
+      const printed = credentialPrinted(cmd);
+      if (printed)
         return {
-          reason: `Prints ${what}: whatever a command prints goes into the transcript and to the model. Let the tool that needs the credential read it itself (most CLIs do), or run this yourself.`,
+          reason: `Prints ${printed.what}: whatever a command prints goes into the transcript and to the model. Let the tool that needs the credential read it itself (most CLIs do), or run this yourself.`,
           evidence: evidenceOf(cmd.text),
+          ...(printed.ask ? { decision: 'ask' as const } : {}),
         };
       const variable = secretVariablePrinted(cmd);
       if (variable)
         return {
           reason: `Prints the secret-named variable ${variable} into the transcript; pass it to the program that needs it instead of printing it.`,
           evidence: evidenceOf(cmd.text),
+        };
+      const env = environmentPrinted(cmd, call?.command ?? '');
+      if (env)
+        return {
+          reason: env.whole
+            ? `Prints ${env.what}, secrets included, into the transcript; print the one variable you need if it isn't secret.`
+            : `Prints ${env.what} into the transcript; pass it to the program that needs it instead of printing it.`,
+          evidence: evidenceOf(cmd.text),
+          ...(env.whole ? { decision: 'ask' as const } : {}),
         };
       const dump = environmentDump(cmd, commands);
       if (dump)

@@ -6,6 +6,18 @@ import { definePolicy } from '../types';
 import { argsOf, evidenceOf, optionValues, redirectReads, shellCommands } from '../../facts/commands';
 import { NETCATS, SENDERS } from '../../facts/programs';
 import { tableUpload } from '../../facts/program-table';
+import { isIssuerHost, issuerOf } from './shared/credential-hosts';
+import {
+  codePostingFiles,
+  commandUrlPayload,
+  httpieUpload,
+  mailedCommits,
+  remoteCopy,
+  streamedOverLogin,
+  substitutedRequest,
+  webToolPayload,
+  type Outbound,
+} from './shared/outbound-routes';
 
 // Data leaving the machine without a recognised secret read: project files, archives or command
 // output uploaded to a host, a DNS name built from command output, a secret-named variable
@@ -97,38 +109,70 @@ function secretNames(commands: SimpleCommand[], source: string): Set<string> {
   return names;
 }
 
-function secretVariableIn(cmd: SimpleCommand, extra: Set<string>): string | undefined {
+function secretNameIn(word: string, extra: Set<string>): string | undefined {
+  for (const match of word.matchAll(/\$\{?([A-Za-z_]\w*)/g)) {
+    const name = match[1] as string;
+    if (extra.has(name) || classifySecretName(name) !== null) return name;
+  }
+  return undefined;
+}
+
+/**
+ * A secret-named variable the command sends to `host`. In a credential option (a header, -u) it is
+ * how the tool authenticates, unless the name belongs to another issuer than the host's
+ * (`X-Tok: $ANTHROPIC_API_KEY` to a host that is not Anthropic's).
+ */
+function secretVariableIn(cmd: SimpleCommand, extra: Set<string>, host: string): string | undefined {
   const args = argsOf(cmd);
   for (let i = 0; i < args.length; i++) {
     const word = args[i] as string;
-    if (CREDENTIAL_OPTIONS.test(word)) {
-      i++;
+    const credentialValue = CREDENTIAL_OPTIONS.test(word)
+      ? args[++i]
+      : /^--(header|user|oauth2-bearer|cookie)=/.test(word)
+        ? word
+        : undefined;
+    if (credentialValue !== undefined) {
+      const name = secretNameIn(credentialValue, extra);
+      const issuer = name ? issuerOf(name) : undefined;
+      if (name && issuer && !isIssuerHost(host, issuer.hosts)) return name;
       continue;
     }
-    if (/^--(header|user|oauth2-bearer|cookie)=/.test(word)) continue;
-    for (const match of word.matchAll(/\$\{?([A-Za-z_]\w*)/g)) {
-      const name = match[1] as string;
-      if (extra.has(name) || classifySecretName(name) !== null) return name;
-    }
+    const name = secretNameIn(word, extra);
+    if (name) return name;
   }
   return undefined;
+}
+
+function outboundFinding(out: Outbound, text: string) {
+  return out.certain
+    ? {
+        reason: `Sends ${out.what} to ${out.host}: the value leaves the machine as soon as the request is made. Take it out of the request; a service that needs a credential gets it from its own setting.`,
+        evidence: evidenceOf(text),
+        decision: 'deny' as const,
+      }
+    : {
+        reason: `Sends ${out.what} to ${out.host}: the data leaves the machine. Approve this exact call if that host should have it.`,
+        evidence: evidenceOf(text),
+      };
 }
 
 export const dataOutToHost = definePolicy({
   name: 'data-out-to-host',
   category: 'network',
   description:
-    'Asks before uploading files or command output to another host (curl -T/-d @, nc, openssl s_client, gist), or DNS names built from output; denies secret-named variables sent out.',
+    'Asks before files, command output or encoded data go to another host (curl -d @, scp, rsync, nc, ssh, send-email, gist); denies secrets sent in a URL, a body or a variable.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
+    const web = call ? webToolPayload(call) : undefined;
+    if (web) return outboundFinding(web, call?.url ?? '');
     const commands = shellCommands(call);
     const secrets = secretNames(commands, call?.command ?? '');
     for (const cmd of commands) {
       if (NETWORK_TOOLS.has(cmd.name)) {
-        const variable = secretVariableIn(cmd, secrets);
         const host = remoteTarget(cmd) ?? hostArgument(cmd);
+        const variable = host ? secretVariableIn(cmd, secrets, host) : undefined;
         if (variable && host && !isLocalHost(host))
           return {
             reason: `Sends the secret-named variable ${variable} to ${host}: its value leaves the machine. Use the tool's own credential setting, or run this yourself.`,
@@ -162,7 +206,33 @@ export const dataOutToHost = definePolicy({
           reason: `Looks up a name built at run time with ${cmd.name}: DNS queries carry data out to whoever runs the domain. Look up a fixed name, or approve this exact call.`,
           evidence: evidenceOf(cmd.text),
         };
+      const routed =
+        commandUrlPayload(cmd) ??
+        mailedCommits(cmd) ??
+        remoteCopy(cmd) ??
+        streamedOverLogin(cmd) ??
+        httpieUpload(cmd) ??
+        codePostingFiles(cmd);
+      if (routed && !isLocalHost(routed.host)) return outboundFinding(routed, cmd.text);
+      const target = substitutedRequest(cmd) ? remoteTarget(cmd) : undefined;
+      if (target)
+        return {
+          reason: `Sends the output of a command to ${target} in the request's data or address: whatever it prints leaves the machine. Approve this exact call if that host should have it.`,
+          evidence: evidenceOf(cmd.text),
+        };
       const args = argsOf(cmd);
+      if (
+        cmd.name === 'gh' &&
+        args[0] === 'repo' &&
+        args[1] === 'create' &&
+        args.includes('--public') &&
+        args.includes('--push')
+      )
+        return {
+          reason:
+            'Creates a public GitHub repository and pushes this project to it: its content and history become public. Approve this exact call if it should be published.',
+          evidence: evidenceOf(cmd.text),
+        };
       if (cmd.name === 'gh' && args[0] === 'gist' && args[1] === 'create')
         return {
           reason:

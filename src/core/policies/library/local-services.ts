@@ -5,6 +5,7 @@ import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
 import { secretFileKind } from '../../facts/sensitive-paths';
+import { inlineCode } from '../../facts/programs';
 
 // Cloud metadata services hand out the machine's cloud credentials to any local process; the
 // container engine's socket is root on the host; file:// URLs read local files through a
@@ -56,6 +57,36 @@ const RAW_SCHEMES = new Set(['gopher:', 'dict:', 'ldap:', 'tftp:', 'telnet:']);
 // A metadata address written literally anywhere, including inside interpreter code.
 const METADATA_LITERAL =
   /(?:^|[^\d.])(169\.254\.169\.254|169\.254\.170\.2|169\.254\.170\.23|100\.100\.100\.200|168\.63\.129\.16)(?![\d])|metadata\.google\.internal|metadata\.azure\.internal/i;
+
+// What a metadata request looks like whatever host it names: a DNS name the caller controls can
+// resolve to 169.254.169.254, so the path, the headers and the endpoint variables give it away.
+const METADATA_PATH =
+  /^\/(latest|\d{4}-\d{2}-\d{2})\/(meta-data|user-data|dynamic\/instance-identity|api\/token)|^\/computeMetadata\/v1|^\/metadata\/(instance|identity|attested|v1(\/|\.json|$))|^\/opc\/v[12]\/|^\/openstack\/(latest|\d{4}-\d{2}-\d{2})\/|^\/hetzner\/v1\/metadata/i;
+const METADATA_HEADER =
+  /^\s*(metadata-flavor\s*:\s*google|x-google-metadata-request\s*:|metadata\s*:\s*true|x-aws-ec2-metadata-token(-ttl-seconds)?\s*:|authorization\s*:\s*bearer\s+oracle\s*$)/i;
+// Variables that hold a metadata or workload-identity endpoint (ECS, App Service, GitHub's OIDC token URL).
+const METADATA_ENDPOINT_VARIABLE =
+  /\$\{?(ECS_CONTAINER_METADATA_URI(_V4)?|AWS_CONTAINER_CREDENTIALS_(FULL|RELATIVE)_URI|IDENTITY_ENDPOINT|MSI_ENDPOINT|IMDS_ENDPOINT|AWS_EC2_METADATA_SERVICE_ENDPOINT|GCE_METADATA_(HOST|IP)|ACTIONS_ID_TOKEN_REQUEST_URL)\b/;
+
+function metadataShape(call: ToolCall): string | undefined {
+  for (const text of urlTexts(call)) {
+    for (const match of text.matchAll(URL_IN_TEXT)) {
+      try {
+        const url = new URL(match[0]);
+        if (METADATA_PATH.test(url.pathname)) return `the metadata path ${url.pathname}`;
+      } catch {
+        continue;
+      }
+    }
+    const variable = METADATA_ENDPOINT_VARIABLE.exec(text)?.[1];
+    if (variable) return `the endpoint in $${variable}`;
+  }
+  for (const cmd of shellCommands(call)) {
+    const header = optionValues(argsOf(cmd), ['H'], ['header']).find((h) => METADATA_HEADER.test(h));
+    if (header) return `the metadata header "${header.trim()}"`;
+  }
+  return undefined;
+}
 
 interface Destination {
   host: string;
@@ -151,6 +182,9 @@ function engineSocketOf(cmd: SimpleCommand): string | undefined {
     ...(['nc', 'ncat', 'netcat'].includes(cmd.name) && args.some((a) => /^-\w*U/.test(a)) ? args : []),
     cmd.assignments.DOCKER_HOST ?? '',
     cmd.assignments.CONTAINER_HOST ?? '',
+    // ctr --address, crictl --runtime-endpoint, and a socket path named in interpreter code.
+    ...optionValues(args, ['a', 'r'], ['address', 'runtime-endpoint', 'image-endpoint']),
+    /[\w/.-]*(docker|podman|containerd|crio)\.sock\b/.exec(inlineCode(cmd) ?? '')?.[0] ?? '',
   ];
   return candidates.find((c) => ENGINE_SOCKET.test(c.replace(/^unix:\/\//, '')) || /^tcp:\/\/[^/]*:237[56]/.test(c));
 }
@@ -211,6 +245,12 @@ export const metadataAndLocalServices = definePolicy({
       return {
         reason: `Names the cloud metadata service (${literal.replace(/^[^\dm]/i, '')}), which hands out this machine's cloud credentials to any local process. Warden refuses this.`,
         evidence: evidenceOf(call.command ?? call.url ?? literal),
+      };
+    const shaped = metadataShape(call);
+    if (shaped)
+      return {
+        reason: `Sends a request shaped for a cloud metadata service (${shaped}): whatever name it uses may resolve to the metadata address, which hands out this machine's cloud credentials. Warden refuses this.`,
+        evidence: evidenceOf(call.command ?? call.url ?? shaped),
       };
     const computed = shellCommands(call).find((cmd) => /:\/\/["']?(\$\(|`)/.test(cmd.text));
     if (computed)

@@ -2,8 +2,10 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
-import { DOWNLOADERS, NETCATS } from '../../facts/programs';
+import type { SimpleCommand } from '../../shell';
+import { isInside, resolvePath } from '../../shell/paths';
+import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import { DOWNLOADERS, NETCATS, interpreterKind } from '../../facts/programs';
 import { withoutLastSegmentFrom } from '../../text/scan';
 
 // Where network traffic goes: paste and drop sites, webhook catchers, bare IP
@@ -134,11 +136,59 @@ export const suspiciousNetworkDestination = definePolicy({
   },
 });
 
+const ALL_INTERFACES = /^(0\.0\.0\.0|::|\[::\]|\*)$/;
+
+/**
+ * A file server started on this machine: the folder it serves and the address it binds.
+ * python -m http.server, php -S, ruby -run -e httpd, busybox httpd, npx http-server/serve.
+ */
+function fileServer(cmd: SimpleCommand): { folder: string; bind?: string } | undefined {
+  const name = cmd.name.toLowerCase();
+  const args = argsOf(cmd);
+  if (
+    interpreterKind(name) === 'python' &&
+    args[0] === '-m' &&
+    /^(http\.server|SimpleHTTPServer)$/.test(args[1] ?? '')
+  ) {
+    const bind = optionValues(args, ['b'], ['bind'])[0];
+    return { folder: optionValues(args, ['d'], ['directory'])[0] ?? '.', ...(bind ? { bind } : {}) };
+  }
+  if (interpreterKind(name) === 'php' && args.includes('-S')) {
+    const listen = optionValues(args, ['S'], [])[0] ?? '';
+    return { folder: optionValues(args, ['t'], [])[0] ?? '.', bind: listen.replace(/:\d+$/, '') };
+  }
+  if (interpreterKind(name) === 'ruby' && args.join(' ').includes('-run -e httpd')) {
+    const bind = optionValues(args, ['b'], ['bind-address'])[0];
+    const words = parseFlags(args.slice(args.indexOf('httpd') + 1), ['p', 'b'], ['port', 'bind-address']).positionals;
+    return { folder: words[0] ?? '.', ...(bind ? { bind } : {}) };
+  }
+  if (name === 'busybox' && args[0] === 'httpd') return { folder: optionValues(args, ['h'], [])[0] ?? '.' };
+  const tool = ['npx', 'pnpx', 'bunx'].includes(name) ? 1 : 0;
+  if (tool === 1 && /^(http-server|serve|live-server)(@|$)/.test(args.find((a) => !a.startsWith('-')) ?? '')) {
+    const rest = args.slice(args.findIndex((a) => !a.startsWith('-')) + 1);
+    const bind = optionValues(rest, ['a', 'l'], ['host', 'listen'])[0];
+    const folder = parseFlags(rest, ['a', 'p', 'l', 'c'], ['host', 'port', 'listen']).positionals[0] ?? '.';
+    return { folder, ...(bind ? { bind } : {}) };
+  }
+  return undefined;
+}
+
+/** Why a file server exposes what it should not: bound to every interface, or serving a folder outside the project. */
+function exposedFolder(cmd: SimpleCommand, call: ToolCall): string | null {
+  const server = fileServer(cmd);
+  if (!server) return null;
+  const folder = resolvePath(server.folder, call.cwd, call.home);
+  const outside = !isInside(folder, call.projectRoot);
+  const everywhere = server.bind !== undefined && ALL_INTERFACES.test(server.bind);
+  if (!outside && !everywhere) return null;
+  return `${cmd.name} serving ${outside ? folder : 'the project'}${everywhere ? ' on every network interface' : ''}`;
+}
+
 export const exposeLocalService = definePolicy({
   name: 'expose-local-service',
   category: 'network',
   description:
-    'Asks before exposing this machine to the internet: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel.',
+    'Asks before exposing this machine to the internet: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel, a file server on every interface or over a folder outside the project.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -164,6 +214,12 @@ export const exposeLocalService = definePolicy({
         args.some((a) => /^-\w*[ec]$|^--(exec|sh-exec)/.test(a))
       )
         what = `${name} listening with a program attached`;
+      const served = exposedFolder(cmd, call);
+      if (served)
+        return {
+          reason: `${served}: anyone who can reach this machine can download those files (keys and tokens included when the folder holds them). Serve only a build folder on 127.0.0.1, or approve this exact call.`,
+          evidence: evidenceOf(cmd.text),
+        };
       if (what)
         return {
           reason: `${what} opens this machine to the internet, past its firewall; a person should approve what is exposed and for how long.`,

@@ -5,7 +5,15 @@ import { resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { tableDownloads } from '../../facts/program-table';
-import { argsOf, commandsWithCwd, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import {
+  argsOf,
+  commandsWithCwd,
+  evidenceOf,
+  optionValues,
+  parseFlags,
+  redirectWrites,
+  shellCommands,
+} from '../../facts/commands';
 import {
   DOWNLOADERS,
   NETCATS,
@@ -76,7 +84,10 @@ function downloadedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): strin
   } else if (cmd.name === 'git' && args.includes('clone')) {
     files = clonedInto(args);
   }
+  files.push(...submoduleAdded(cmd));
   files.push(...tableDownloads(cmd));
+  // `curl -s URL > /tmp/x`: the body lands in the redirect's file.
+  if (DOWNLOADERS.has(cmd.name.toLowerCase())) files.push(...redirectWrites(cmd));
   return files.map((f) => resolvePath(f, cwd, call.home));
 }
 
@@ -94,7 +105,55 @@ function clonedInto(args: string[]): string[] {
 
 /** Whether a command fetches files into the file system: a clone, or a program table download. */
 function fetchesFiles(cmd: SimpleCommand): boolean {
-  return (cmd.name === 'git' && argsOf(cmd).includes('clone')) || tableDownloads(cmd).length > 0;
+  return (
+    (cmd.name === 'git' && argsOf(cmd).includes('clone')) ||
+    tableDownloads(cmd).length > 0 ||
+    submoduleAdded(cmd).length > 0
+  );
+}
+
+/** `git submodule add URL [PATH]`: the folder it fills. */
+function submoduleAdded(cmd: SimpleCommand): string[] {
+  const args = argsOf(cmd);
+  if (cmd.name !== 'git' || args[args.indexOf('submodule') + 1] !== 'add' || !args.includes('submodule')) return [];
+  const [url, path] = parseFlags(
+    args.slice(args.indexOf('add') + 1),
+    ['b', 'name'],
+    ['branch', 'name', 'reference', 'depth'],
+  ).positionals;
+  if (url === undefined) return [];
+  return [path ?? (trimEndChars(url, '/').split(/[/:]/).pop() ?? '').replace(/\.git$/, '')].filter((d) => d !== '');
+}
+
+// Builds and installs that run the scripts of the folder they run in (Makefile, install scripts, setup.py, build.rs).
+const PROJECT_RUNNERS: Record<string, RegExp | true> = {
+  make: true,
+  gmake: true,
+  cmake: true,
+  ninja: true,
+  npm: /^(i|install|ci|run|run-script|test|start|exec|rebuild)$/,
+  pnpm: /^(i|install|run|test|start|exec|dlx)$/,
+  yarn: /^(install|run|test|start|build)?$/,
+  bun: /^(i|install|run|test)$/,
+  pip: /^install$/,
+  pip3: /^install$/,
+  cargo: /^(build|run|test|install)$/,
+  go: /^(generate|run|test|build)$/,
+  bundle: /^(install|exec)$/,
+  rake: true,
+  gradle: true,
+  mvn: true,
+  'docker-compose': /^(up|run|build)$/,
+};
+
+function runsProjectCode(cmd: SimpleCommand): boolean {
+  const name = cmd.name.toLowerCase();
+  if (/^\.\/(configure|gradlew|mvnw|install|setup|build)[\w.-]*$/.test(cmd.argv[0] ?? '')) return true;
+  if (interpreterKind(name) === 'python' && /^(setup\.py|-m)$/.test(argsOf(cmd)[0] ?? '')) return true;
+  const rule = Object.hasOwn(PROJECT_RUNNERS, name) ? PROJECT_RUNNERS[name] : undefined;
+  if (rule === true) return true;
+  const sub = argsOf(cmd).find((a) => !a.startsWith('-')) ?? '';
+  return rule !== undefined && rule.test(sub);
 }
 
 // Programs that run a file handed to them: `java -jar F`, `node F`, `sh F`, `make -f F`, `dotnet F.dll`.
@@ -112,9 +171,55 @@ function executedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): string[
   return out;
 }
 
+// Runners that fetch a script from a URL and run it in one step: `uv run URL`, `deno URL`, `bun URL`,
+// `pipx run URL`, `jbang URL`, `scala-cli URL`, `groovy URL`, `nix run URL|github:…`.
+const URL_SCRIPT_RUNNERS: Record<string, readonly string[]> = {
+  uv: ['run'],
+  deno: ['', 'run'],
+  bun: ['', 'run', 'x'],
+  pipx: ['run'],
+  jbang: ['', 'run'],
+  'scala-cli': ['', 'run'],
+  groovy: [''],
+  nix: ['run', 'shell'],
+};
+const REMOTE_SCRIPT = /^(https?|ftp):\/\/|^(github|gitlab|sourcehut|git\+https?|git\+ssh):/i;
+// Code that imports or sources a module from a URL: import('https://…'), source("https://…") in R.
+const URL_IMPORT_IN_CODE = /\b(import|require|source|load|sys\.source|include)\s*\(?\s*['"`](https?|ftp):\/\//;
+
+function urlScriptRun(cmd: SimpleCommand): string | undefined {
+  const name = cmd.name.toLowerCase();
+  const subs = Object.hasOwn(URL_SCRIPT_RUNNERS, name) ? URL_SCRIPT_RUNNERS[name] : undefined;
+  if (subs) {
+    const words = argsOf(cmd).filter((a) => !a.startsWith('-'));
+    const script = subs.includes('') && REMOTE_SCRIPT.test(words[0] ?? '') ? words[0] : undefined;
+    const after = subs.includes(words[0] ?? '') ? words.slice(1).find((w) => REMOTE_SCRIPT.test(w)) : undefined;
+    if (script ?? after) return `${script ?? after} run by ${name}`;
+  }
+  const args = argsOf(cmd);
+  // node --import URL, --loader URL; deno eval CODE; Rscript -e CODE; julia -e CODE.
+  const loaded = optionValues(args, ['r'], ['import', 'require', 'loader', 'experimental-loader']).find((v) =>
+    REMOTE_SCRIPT.test(v),
+  );
+  if (interpreterKind(name) === 'node' && loaded) return `${loaded} loaded by ${name}`;
+  const evalCode =
+    (name === 'deno' || name === 'bun') && args[0] === 'eval'
+      ? args[1]
+      : name === 'rscript' || name === 'r' || name === 'julia'
+        ? optionValues(args, ['e'], ['eval']).join('\n')
+        : undefined;
+  const code = inlineCode(cmd) ?? evalCode;
+  if (code !== undefined && URL_IMPORT_IN_CODE.test(code)) return `${cmd.name} code that imports a module from a URL`;
+  return undefined;
+}
+
 function downloadExecution(call: ToolCall): string | null {
   const commands = shellCommands(call);
   const withCwd = commandsWithCwd(call);
+  for (const cmd of commands) {
+    const remote = urlScriptRun(cmd);
+    if (remote) return `a script straight from the network (${remote})`;
+  }
   for (const { cmd, cwd, index } of withCwd) {
     if (!DOWNLOADERS.has(cmd.name.toLowerCase()) && !fetchesFiles(cmd)) continue;
     if (commands.some((later) => executesStdin(later) && feeds(commands, cmd, later)))
@@ -137,6 +242,10 @@ function downloadExecution(call: ToolCall): string | null {
         files.some((file) => path === file || path.startsWith(`${file}/`)),
       );
       if (run) return `a downloaded file (${run}) run right after the download`;
+      // `git clone URL && cd x && make`: a build or install run inside the fetched folder runs its scripts.
+      const inside = files.some((file) => later.cwd === file || later.cwd.startsWith(`${file}/`));
+      if (inside && runsProjectCode(later.cmd))
+        return `${evidenceOf(later.cmd.text, 40)} inside the folder just fetched`;
     }
   }
   return null;

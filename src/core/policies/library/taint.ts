@@ -3,7 +3,7 @@ import { definePolicy } from '../types';
 import type { SessionMemory, ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { gitCommands } from './shared/git';
-import { NETCATS } from '../../facts/programs';
+import { NETCATS, REQUEST_BODY_LONG, REQUEST_BODY_SHORT } from '../../facts/programs';
 import { secretReads } from './shared/secret-reads';
 import { readTargets } from '../../facts/targets';
 
@@ -36,19 +36,6 @@ function taintSourcesOf(call: ToolCall): TaintSource[] {
   return sources;
 }
 
-const DATA_FLAGS_SHORT = ['d', 'F', 'T'];
-const DATA_FLAGS_LONG = [
-  'data',
-  'data-binary',
-  'data-raw',
-  'data-urlencode',
-  'data-ascii',
-  'form',
-  'form-string',
-  'upload-file',
-  'json',
-];
-
 function egressOf(call: ToolCall, knownRemotes: readonly string[]): string | null {
   if (call.face.family === 'network') return `${call.toolName} ${call.url ?? ''}`.trim();
   for (const cmd of shellCommands(call)) {
@@ -57,7 +44,7 @@ function egressOf(call: ToolCall, knownRemotes: readonly string[]): string | nul
     if (name === 'curl') {
       const method = optionValues(args, ['X'], ['request'])[0]?.toUpperCase();
       if (
-        optionValues(args, DATA_FLAGS_SHORT, DATA_FLAGS_LONG).length ||
+        optionValues(args, [...REQUEST_BODY_SHORT], [...REQUEST_BODY_LONG]).length ||
         (method && method !== 'GET' && method !== 'HEAD')
       )
         return `curl sending data`;

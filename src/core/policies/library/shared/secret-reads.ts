@@ -1,9 +1,10 @@
-import { resolvePath } from '../../../shell/paths';
+import type { SimpleCommand } from '../../../shell';
+import { isInside, resolvePath } from '../../../shell/paths';
 import type { ToolCall } from '../../types';
-import { globNamesSecrets, secretFileKind } from '../../../facts/sensitive-paths';
+import { credentialStoreUnder, globNamesSecrets, secretFileKind } from '../../../facts/sensitive-paths';
 import { secretKindOf } from '../../../facts/sensitive';
 import { readTargets } from '../../../facts/targets';
-import { argsOf, commandsWithCwd, shellPath } from '../../../facts/commands';
+import { argsOf, commandsWithCwd, optionValues, parseFlags, shellCommands, shellPath } from '../../../facts/commands';
 
 export interface SecretRead {
   /** The path as written, or the pattern that names the files. */
@@ -18,6 +19,97 @@ const FIND_READERS =
 
 function readTargetsOfName(name: string): boolean {
   return FIND_READERS.test(name);
+}
+
+// What a content search is after when it hunts for credentials: key headers, token prefixes, secret words.
+const SECRET_SEEKING =
+  /private.{0,6}key|BEGIN\b|passw|secret|token|api.{0,6}key|access.{0,6}key|AKIA|gh[pousr]_|github_pat|\bsk[-_]|xox[abp]|AIza|credential|bearer|authoriz|aws_/i;
+const CONTENT_SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ag', 'ack', 'git-grep']);
+const TREE_COPIERS = new Set(['tar', 'zip', '7z', '7za', 'cp', 'rsync', 'scp']);
+
+/** Folders a command reads whole: a recursive content search's roots (with its pattern), an archive's or a recursive copy's sources. */
+function treeReads(cmd: SimpleCommand): { roots: string[]; pattern?: string } | undefined {
+  const name = cmd.name.toLowerCase();
+  const args = argsOf(cmd);
+  if (CONTENT_SEARCHERS.has(name)) {
+    const flags = parseFlags(
+      args,
+      ['e', 'f', 'A', 'B', 'C', 'm', 'g', 't', 'T', 'd'],
+      ['regexp', 'file', 'glob', 'include', 'exclude'],
+    );
+    const recursive =
+      name === 'rg' ||
+      name === 'ag' ||
+      name === 'ack' ||
+      flags.short.has('r') ||
+      flags.short.has('R') ||
+      flags.long.has('recursive');
+    if (!recursive) return undefined;
+    const explicit = optionValues(args, ['e'], ['regexp']);
+    const pattern = explicit.length ? explicit.join(' ') : flags.positionals[0];
+    const roots = explicit.length ? flags.positionals : flags.positionals.slice(1);
+    return { roots, ...(pattern !== undefined ? { pattern } : {}) };
+  }
+  if (!TREE_COPIERS.has(name)) return undefined;
+  const flags = parseFlags(
+    args,
+    ['f', 'C', 'T', 'X', 'e', 'x', 'i', 't'],
+    ['file', 'directory', 'exclude', 'files-from', 'rsh', 'target-directory'],
+  );
+  const copying =
+    name === 'tar' || name === 'zip' || name === '7z' || name === '7za'
+      ? true
+      : flags.short.has('r') ||
+        flags.short.has('R') ||
+        flags.short.has('a') ||
+        flags.long.has('recursive') ||
+        flags.long.has('archive');
+  if (!copying) return undefined;
+  const words = flags.positionals.filter((w) => !/^[a-z]+$/.test(w) || w.includes('.'));
+  return { roots: name === 'cp' || name === 'rsync' || name === 'scp' ? words.slice(0, -1) : words };
+}
+
+/** Recursive reads of a folder outside the project that holds credential stores (the home folder, ~/.config, /etc). */
+function credentialTreeReads(call: ToolCall): SecretRead[] {
+  const found: SecretRead[] = [];
+  const judge = (root: string, absolute: string, source: string, pattern: string | undefined) => {
+    if (isInside(absolute, call.projectRoot)) return;
+    if (pattern !== undefined && !SECRET_SEEKING.test(pattern)) return;
+    const store = credentialStoreUnder(absolute, call.home);
+    if (store) found.push({ path: root, kind: `a folder holding ${store}`, source });
+  };
+  for (const { cmd, cwd } of commandsWithCwd(call)) {
+    const tree = treeReads(cmd);
+    for (const root of tree?.roots ?? []) {
+      const place = shellPath(root, cmd, cwd, call);
+      if (!place.dynamic)
+        judge(root, place.absolute, cmd.name, tree?.pattern ?? (CONTENT_SEARCHERS.has(cmd.name) ? '' : undefined));
+    }
+  }
+  const path = call.input.path;
+  const pattern = call.input.pattern;
+  if (
+    call.face.family === 'search' &&
+    typeof path === 'string' &&
+    typeof pattern === 'string' &&
+    call.toolName !== 'Glob'
+  )
+    judge(path, resolvePath(path, call.cwd, call.home), 'path', pattern);
+  return found;
+}
+
+/** `docker cp app:/run/secrets/db .`, `kubectl cp ns/pod:/var/run/secrets/…/token .`: a container's credential copied out. */
+function containerSecretCopies(call: ToolCall): SecretRead[] {
+  const found: SecretRead[] = [];
+  for (const cmd of shellCommands(call)) {
+    const args = argsOf(cmd);
+    if (!['docker', 'podman', 'nerdctl', 'kubectl'].includes(cmd.name) || args[0] !== 'cp') continue;
+    const source = parseFlags(args.slice(1), ['c', 'n'], ['container', 'namespace']).positionals[0] ?? '';
+    const path = /^[\w./-]+:(\/.*)$/.exec(source)?.[1];
+    const kind = path ? secretFileKind(path, '/root') : null;
+    if (kind) found.push({ path: source, kind: `${kind} inside a container`, source: `${cmd.name} cp` });
+  }
+  return found;
 }
 
 /** Glob and Grep parameters that select files by pattern. */
@@ -50,6 +142,7 @@ export function secretReads(call: ToolCall | undefined): SecretRead[] {
       }
     }
   }
+  found.push(...credentialTreeReads(call), ...containerSecretCopies(call));
   if (call.face.family === 'search') {
     for (const param of PATTERN_PARAMS) {
       const pattern = call.input[param];

@@ -1,0 +1,158 @@
+import type { SimpleCommand } from '../../../shell';
+import type { ToolCall } from '../../types';
+import { argsOf, optionValues, parseFlags, redirectReads } from '../../../facts/commands';
+import { REQUEST_BODY_LONG, REQUEST_BODY_SHORT, inlineCode } from '../../../facts/programs';
+import { classifySecretName } from '../../../redaction/secret-names';
+import { secretInText, urlPayload, type UrlPayload } from './url-payload';
+
+// Routes by which a call carries data to another host that no upload option names: a URL that
+// holds a secret or encoded data, a request body of a web tool, commits mailed as patches, a copy
+// to a remote path (scp, rsync, sftp put), a pipe into ssh, command output substituted into a
+// request, interpreter code that posts a file's content.
+
+export interface Outbound {
+  what: string;
+  host: string;
+  certain: boolean;
+}
+
+/** Where a URL goes, for the reason. */
+export function hostOf(raw: string): string {
+  try {
+    return new URL(raw).hostname;
+  } catch {
+    return raw;
+  }
+}
+
+const URL_WORD = /^[a-z][\w+.-]*:\/\/\S+$/i;
+const WEB_BODY_KEYS = ['body', 'data', 'payload', 'content', 'json', 'form', 'headers', 'query'];
+
+/** A secret or encoded data in the URL a web tool fetches, or in a request body it sends. */
+export function webToolPayload(call: ToolCall): Outbound | undefined {
+  if (call.face.family !== 'network' || !call.url) return undefined;
+  const host = hostOf(call.url);
+  const inUrl: UrlPayload | undefined = urlPayload(call.url);
+  if (inUrl) return { what: `${inUrl.what} in the URL`, host, certain: inUrl.certain };
+  for (const key of WEB_BODY_KEYS) {
+    const value = call.input[key];
+    const text = typeof value === 'string' ? value : value !== undefined ? JSON.stringify(value) : '';
+    const secret = text ? secretInText(text) : undefined;
+    if (secret) return { what: `${secret} in the request ${key}`, host, certain: true };
+  }
+  return undefined;
+}
+
+/** A secret or encoded data in a URL a shell command requests. */
+export function commandUrlPayload(cmd: SimpleCommand): Outbound | undefined {
+  for (const word of argsOf(cmd)) {
+    if (!URL_WORD.test(word)) continue;
+    const payload = urlPayload(word);
+    if (payload) return { what: `${payload.what} in the URL`, host: hostOf(word), certain: payload.certain };
+  }
+  return undefined;
+}
+
+/** `git send-email --to=X`, `git imap-send`: commits mailed out as patches. */
+export function mailedCommits(cmd: SimpleCommand): Outbound | undefined {
+  if (cmd.name !== 'git') return undefined;
+  const args = argsOf(cmd);
+  const sub = args.find((a) => !a.startsWith('-'));
+  if (sub !== 'send-email' && sub !== 'imap-send') return undefined;
+  const to = optionValues(args, [], ['to', 'cc', 'bcc', 'smtp-server'])[0] ?? 'the configured address';
+  return { what: `commits as patches (git ${sub})`, host: to.replace(/^.*@/, ''), certain: false };
+}
+
+function isRemotePath(word: string): boolean {
+  return (
+    (/^([\w.-]+@)?[\w.-]+:(?!\/\/)/.test(word) && !/^[A-Za-z]:[\\/]/.test(word)) || /^(scp|sftp|rsync):\/\//.test(word)
+  );
+}
+
+function remoteHost(word: string): string {
+  return (
+    word
+      .replace(/^(scp|sftp|rsync):\/\//, '')
+      .replace(/^[\w.-]+@/, '')
+      .split(/[:/]/)[0] ?? word
+  );
+}
+
+/** `scp -r . host:dir`, `rsync -a ./ host:/x`: local files copied to a remote path. */
+export function remoteCopy(cmd: SimpleCommand): Outbound | undefined {
+  if (cmd.name !== 'scp' && cmd.name !== 'rsync') return undefined;
+  const words = parseFlags(
+    argsOf(cmd),
+    ['e', 'i', 'P', 'o', 'F', 'c', 'l', 'J', 'S'],
+    ['rsh', 'exclude', 'include', 'rsync-path', 'port', 'filter', 'exclude-from', 'include-from', 'backup-dir'],
+  ).positionals;
+  const dest = words[words.length - 1];
+  const sources = words.slice(0, -1);
+  if (dest === undefined || !isRemotePath(dest) || !sources.some((s) => !isRemotePath(s))) return undefined;
+  return { what: `${sources.join(', ')} (${cmd.name} to a remote path)`, host: remoteHost(dest), certain: false };
+}
+
+/** `ssh host 'cat > x' < file`, `tar c . | ssh host …`, `sftp host <<< 'put …'`, `tftp host -c put f`. */
+export function streamedOverLogin(cmd: SimpleCommand): Outbound | undefined {
+  const args = argsOf(cmd);
+  const fed = cmd.pipeline.index > 0 || redirectReads(cmd).length > 0;
+  const script = cmd.redirects
+    .filter((r) => r.op === '<<<' || r.op === '<<' || r.op === '<<-')
+    .map((r) => r.target)
+    .join('\n');
+  const host = parseFlags(args, ['p', 'i', 'o', 'F', 'l', 'J', 'P', 'c', 'b', 'm', 'E', 'L', 'R', 'D', 'W', 'w'], [])
+    .positionals[0];
+  if (host === undefined) return undefined;
+  if (cmd.name === 'ssh' && fed) return { what: 'data fed to ssh', host: remoteHost(host), certain: false };
+  if (['sftp', 'ftp', 'lftp'].includes(cmd.name) && /^\s*(m?put|mirror\s+-R|reput)\b/m.test(script))
+    return { what: `files sent with ${cmd.name} put`, host: remoteHost(host), certain: false };
+  if (cmd.name === 'tftp' && args.includes('put')) return { what: 'files sent with tftp put', host, certain: false };
+  // `git format-patch --stdout | mail addr`, `mailx addr < dump.sql`: the message body is what it is fed.
+  if (['mail', 'mailx', 'sendmail', 'mutt'].includes(cmd.name) && fed) {
+    const address = parseFlags(args, ['s', 'c', 'b', 'r', 'a', 'A', 'F', 'f'], ['subject', 'attach']).positionals[0];
+    if (address) return { what: `data mailed with ${cmd.name}`, host: address.replace(/^.*@/, ''), certain: false };
+  }
+  return undefined;
+}
+
+/** Command output substituted into the data, a header or the URL of a request: `curl -d "$(cat f)"`, `/$(whoami)`. */
+export function substitutedRequest(cmd: SimpleCommand): boolean {
+  if (!['curl', 'wget', 'http', 'https', 'xh'].includes(cmd.name)) return false;
+  const args = argsOf(cmd);
+  const substituted = (word: string) => /\$\(|`/.test(word);
+  if (optionValues(args, [...REQUEST_BODY_SHORT], [...REQUEST_BODY_LONG]).some(substituted)) return true;
+  // A header other than a credential one (the tool authenticating with a token a CLI prints), the user agent, the referer.
+  const headers = optionValues(args, ['H', 'A', 'e'], ['header', 'user-agent', 'referer']);
+  if (headers.some((h) => substituted(h) && classifySecretName(h.split(':')[0]?.trim() ?? '') === null)) return true;
+  return args.some((a) => substituted(a) && URL_WORD.test(a.replace(/\$\(.*?\)|`.*?`/g, 'x')));
+}
+
+/** httpie and xh: a body fed on stdin, `@file` as the body, `field@file` or `field=@file` as a field. */
+export function httpieUpload(cmd: SimpleCommand): Outbound | undefined {
+  if (!['http', 'https', 'xh', 'xhs'].includes(cmd.name)) return undefined;
+  const args = argsOf(cmd);
+  const url = args.find((a) => URL_WORD.test(a) || /^[\w.-]+\.[a-z]{2,}(\/|:|$)/i.test(a));
+  if (!url) return undefined;
+  const fed = cmd.pipeline.index > 0 || redirectReads(cmd).length > 0;
+  const file = args.find((a) => /^@|^[\w-]+=?@/.test(a));
+  if (!fed && !file) return undefined;
+  return {
+    what: file ? `${file.replace(/^[^@]*@/, '')} (${cmd.name})` : `data fed to ${cmd.name}`,
+    host: hostOf(URL_WORD.test(url) ? url : `http://${url}`),
+    certain: false,
+  };
+}
+
+const POSTING_CODE =
+  /urlopen\([^)]*data\s*=|requests\.(post|put)\(|httpx\.(post|put)\(|method\s*:\s*['"](POST|PUT)['"]|Net::HTTP\.post|Net::HTTP::Post|CURLOPT_POSTFIELDS|\.request\([^)]*['"](POST|PUT)['"]|axios\.(post|put)\(|HTTP::Request->new\(\s*['"]?POST/;
+const FILE_CONTENT_CODE =
+  /open\([^)]*\)\s*\.read|read_text\(|read_bytes\(|readFileSync\(|readFile\(|File\.(read|open|binread)\(|file_get_contents\(|IO\.read\(|Deno\.readTextFile|Bun\.file\(|slurp/;
+const REMOTE_URL_IN_CODE = /['"`](https?|ftp):\/\/(?!(localhost|127\.|\[::1\]|0\.0\.0\.0))([^'"`/:]+)/;
+
+/** Interpreter code that reads a file and posts it to a named host. */
+export function codePostingFiles(cmd: SimpleCommand): Outbound | undefined {
+  const code = inlineCode(cmd);
+  if (code === undefined || !POSTING_CODE.test(code) || !FILE_CONTENT_CODE.test(code)) return undefined;
+  const host = REMOTE_URL_IN_CODE.exec(code)?.[3];
+  return host ? { what: `file content posted by ${cmd.name} code`, host, certain: false } : undefined;
+}

@@ -1,0 +1,138 @@
+import type { SimpleCommand } from '../../../shell';
+import { classifySecretName } from '../../../redaction/secret-names';
+import { argsOf, parseFlags } from '../../../facts/commands';
+import { inlineCode, interpreterKind } from '../../../facts/programs';
+
+// The environment printed by other routes than `env` and `echo $NAME`: interpreter code that
+// prints os.environ or one secret-named variable, a here-string of a secret-named variable, bash's
+// indirect expansion over variable names (`${!AWS_*}` then `${!v}`), and env or printenv run inside
+// a container with `docker exec` or `kubectl exec`. What a command prints goes to the transcript.
+
+export interface PrintedEnvironment {
+  what: string;
+  /** The whole environment: it holds secrets, but printing it is sometimes what a person wants. */
+  whole: boolean;
+}
+
+const PRINT_CALL =
+  /\b(print|println|printf|puts|pp|p|say|console\.(log|info|error|dir|table)|echo|var_dump|print_r|dump)\b/;
+// The whole environment as a value: not followed by a key lookup.
+const WHOLE_ENV =
+  /process\.env(?!\s*(\.|\[|\?\.))|os\.environ(?!\s*(\[|\.get|\.setdefault|\.pop))|\bENV\b(?!\s*(\[|\.fetch|\.key\?|\.has_key))|%ENV(?!\s*\{)|\$_ENV(?!\s*\[)|getenv\(\s*\)|Deno\.env\.toObject\(\)|\bos\.Environ\(\)|System\.getenv\(\s*\)/;
+// One named variable: os.environ['X'], os.getenv("X"), process.env.X, ENV['X'], $ENV{X}, getenv('X').
+const NAMED_ENV =
+  /(?:os\.environ\s*(?:\[\s*|\.get\(\s*)|os\.getenv\(\s*|getenv\(\s*|ENV(?:\s*\[\s*|\.fetch\(\s*)|\$_ENV\s*\[\s*|Deno\.env\.get\(\s*|System\.getenv\(\s*)['"]([A-Za-z_]\w*)['"]|process\.env(?:\.|\[\s*['"])([A-Za-z_]\w*)|\$ENV\{\s*['"]?([A-Za-z_]\w*)/g;
+
+// Calls that print their argument's value as it is (or merely encoded): str(x), JSON.stringify(x), b64encode(x).
+const TRANSPARENT_CALL =
+  /^(str|repr|format|print|println|printf|puts|pp|p|say|echo|dump|var_dump|print_r|dict|list|sorted|encode|b64encode|base64\.b64encode|btoa|Buffer\.from|JSON\.stringify|json\.dumps|Object\.(entries|keys|values)|console\.\w+|String|inspect|to_s|f)$/;
+
+/** A secret-named variable printed as it is: every call between the print and the lookup passes the value through. */
+function secretNamedIn(statement: string): string | undefined {
+  for (const match of statement.matchAll(NAMED_ENV)) {
+    const name = match[1] ?? match[2] ?? match[3] ?? '';
+    if (classifySecretName(name) === null) continue;
+    const between = statement.slice(0, match.index);
+    const calls = [...between.matchAll(/([A-Za-z_][\w.]*)\s*\(/g)].map((m) => m[1] ?? '');
+    if (calls.every((callee) => TRANSPARENT_CALL.test(callee))) return name;
+  }
+  return undefined;
+}
+
+/** The statements of the code that print: a print call and what follows it on that statement. */
+function printedStatements(code: string): string[] {
+  return code
+    .split(/[;\n]/)
+    .filter((statement) => PRINT_CALL.test(statement))
+    .map((statement) => statement.slice(statement.search(PRINT_CALL)));
+}
+
+function codePrints(cmd: SimpleCommand): PrintedEnvironment | undefined {
+  const code = inlineCode(cmd);
+  if (code === undefined || !interpreterKind(cmd.name)) return undefined;
+  // node -p prints the value of its expression.
+  const args = argsOf(cmd);
+  const printed = args.some((a) => a === '-p' || a === '--print') ? [code] : printedStatements(code);
+  for (const statement of printed) {
+    const name = secretNamedIn(statement);
+    if (name) return { what: `the secret-named variable ${name} (from ${cmd.name} code)`, whole: false };
+  }
+  // Perl's `print "$_=$ENV{$_}" for keys %ENV` prints each value through a loop over the whole environment.
+  if (printed.some((statement) => WHOLE_ENV.test(statement)) || (printed.length > 0 && /keys\s+%ENV/.test(code)))
+    return { what: `the whole environment (from ${cmd.name} code)`, whole: true };
+  return undefined;
+}
+
+function hereStringSecret(cmd: SimpleCommand): string | undefined {
+  if (!cmd.redirects.some((r) => r.op === '<<<')) return undefined;
+  const after = cmd.text.slice(cmd.text.indexOf('<<<') + 3);
+  for (const match of after.matchAll(/\$\{?([A-Za-z_]\w*)/g))
+    if (classifySecretName(match[1] as string) !== null) return match[1];
+  return undefined;
+}
+
+/** `${!v}` printed while the call lists variable names (`${!AWS_*}`, `compgen -v`, `env | cut -d= -f1`). */
+function indirectExpansion(cmd: SimpleCommand, callText: string): string | undefined {
+  const deref = /\$\{!([A-Za-z_]\w*)\}/.exec(cmd.text)?.[1];
+  if (!['echo', 'printf', 'print'].includes(cmd.name) || deref === undefined) return undefined;
+  const listing = /\$\{![A-Za-z_]\w*[*@]\}/.exec(callText)?.[0];
+  if (listing) return listing;
+  return /\bcompgen\s+-[ve]\b|\b(env|printenv)\b[^|;&]*\|\s*cut\b/.test(callText) ? 'variable names' : undefined;
+}
+
+const CONTAINER_ENGINES = new Set(['docker', 'podman', 'nerdctl']);
+
+/** The command run inside a container: `docker [compose] exec [opts] NAME cmd…`, `kubectl exec POD -- cmd…`. */
+function containerCommand(cmd: SimpleCommand): string[] | undefined {
+  const args = argsOf(cmd);
+  if (cmd.name === 'kubectl' && args.includes('exec')) {
+    const end = args.indexOf('--');
+    return end === -1 ? undefined : args.slice(end + 1);
+  }
+  if (!CONTAINER_ENGINES.has(cmd.name)) return undefined;
+  const at = args.indexOf('exec');
+  if (at === -1 || at > 1) return undefined;
+  const rest = args.slice(at + 1);
+  const words = parseFlags(rest, ['e', 'u', 'w', 'T'], ['env', 'user', 'workdir', 'env-file', 'index']).positionals;
+  return words.slice(1);
+}
+
+function containerEnvironment(cmd: SimpleCommand): PrintedEnvironment | undefined {
+  const inner = containerCommand(cmd);
+  const program = inner?.[0];
+  if (!inner || (program !== 'env' && program !== 'printenv')) return undefined;
+  const names = inner.slice(1).filter((a) => !a.startsWith('-'));
+  const secret = program === 'printenv' ? names.find((n) => classifySecretName(n) !== null) : undefined;
+  if (secret) return { what: `the secret-named variable ${secret} of a container`, whole: false };
+  if (names.length === 0) return { what: `the whole environment of a container (${cmd.name} exec)`, whole: true };
+  return undefined;
+}
+
+/** What environment a command prints by a route other than env/printenv/echo, if any. */
+/** `var=GITHUB_TOKEN; echo "${!var}"`: a secret's name assigned to a variable, then dereferenced. */
+function namedIndirection(cmd: SimpleCommand, callText: string): string | undefined {
+  const deref = /\$\{!([A-Za-z_]\w*)\}/.exec(cmd.text)?.[1];
+  if (!['echo', 'printf', 'print'].includes(cmd.name) || deref === undefined) return undefined;
+  const assigned = new RegExp(`\\b${deref}=["']?([A-Za-z_]\\w*)`).exec(callText)?.[1];
+  return assigned !== undefined && classifySecretName(assigned) !== null ? assigned : undefined;
+}
+
+// `ps e`, `ps auxe`, `ps eww`: BSD-style options with `e` print every process's environment.
+function processEnvironments(cmd: SimpleCommand): boolean {
+  return cmd.name === 'ps' && argsOf(cmd).some((a) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(a));
+}
+
+export function environmentPrinted(cmd: SimpleCommand, callText: string): PrintedEnvironment | undefined {
+  const stdoutRedirected = cmd.redirects.some(
+    (r) => (r.op.startsWith('>') || r.op === '&>') && (r.fd === undefined || r.fd === 1),
+  );
+  if (stdoutRedirected) return undefined;
+  const here = hereStringSecret(cmd);
+  if (here) return { what: `the secret-named variable ${here} (a here-string)`, whole: false };
+  const named = namedIndirection(cmd, callText);
+  if (named) return { what: `the secret-named variable ${named} (through \${!name})`, whole: false };
+  if (processEnvironments(cmd)) return { what: "every process's environment (ps e)", whole: true };
+  const indirect = indirectExpansion(cmd, callText);
+  if (indirect) return { what: `variables chosen at run time by indirect expansion (${indirect})`, whole: true };
+  return codePrints(cmd) ?? containerEnvironment(cmd);
+}
