@@ -72,7 +72,7 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
   }
 });
 
-for (const file of ['ordinary-independent.jsonl', 'ordinary-set-c.jsonl'])
+for (const file of ['ordinary-independent.jsonl', 'ordinary-set-c.jsonl', 'ordinary-set-d.jsonl'])
   test(`independent ordinary set ${file}: false-block rate at most 3%`, async () => {
     await ready();
     const calls = load(file);
