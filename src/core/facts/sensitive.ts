@@ -78,6 +78,10 @@ export function secretKindOfGlob(absoluteGlob: string, home: string): string | n
     return 'process environments';
   const last = glob[glob.length - 1] ?? '';
   // A bare `*` could match anything; it takes a few plain characters to point at credentials.
+  // `*.json` or `*.yml` alone only names a file type: it points at credentials when that type
+  // marks them (`*.pem`), not because credentials.json is also a .json file.
+  const typeOnly = /^\*+(\.[\w-]+)$/.exec(last);
+  if (typeOnly) return secretBasenameKind(`x${typeOnly[1]}`);
   if (literalChars(last) >= 2) {
     const matches = segmentMatcher(last);
     const sample = SECRET_NAME_SAMPLES.find(matches);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ActivityLog, LogFullError, readLogFile } from '../../../src/core/activity/log';
 import { Evaluator } from '../../../src/core/evaluator';
@@ -118,7 +118,11 @@ function registerTests(): void {
         env: { PATH: process.env.PATH, AW_FAULT_WRITER: path, AW_FAULT_PAD: String(1000 + round * 5000) },
         stdio: 'ignore',
       });
-      await new Promise((r) => setTimeout(r, 150 + ((round * 37) % 200)));
+      // Killed only once it is writing: on a loaded machine starting node alone can take longer than the delay.
+      const before = sizeOrZero(path);
+      for (let waited = 0; sizeOrZero(path) === before && waited < 60_000; waited += 20)
+        await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 20 + ((round * 37) % 200)));
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
     }
@@ -159,4 +163,12 @@ function registerTests(): void {
     assert.match(response, /"permissionDecision":"deny"/);
     assert.match(response, /did not arrive within 0\.3 s/);
   });
+}
+
+function sizeOrZero(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }

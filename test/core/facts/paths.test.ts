@@ -56,6 +56,9 @@ test('a glob that could match a credential file counts as that file', () => {
     '/home/dev/.kube/conf[a-z]g',
     '/etc/shad?w',
     '/home/dev/**/id_rsa',
+    '/home/dev/proj/*.key',
+    '/home/dev/proj/*credentials*.json',
+    '/home/dev/proj/service-account*',
   ];
   for (const glob of hits) assert.ok(secretKindOfGlob(glob, HOME), glob);
   const misses = [
@@ -66,6 +69,9 @@ test('a glob that could match a credential file counts as that file', () => {
     '/home/dev/.ssh/known_hosts*',
     '/home/dev/proj/*.log',
     '/home/dev/proj/.env.exampl?',
+    // A file type alone: credentials.json is a .json file, but *.json names every config file.
+    '/home/dev/proj/*.json',
+    '/home/dev/proj/config/*.yml',
   ];
   for (const glob of misses) assert.equal(secretKindOfGlob(glob, HOME), null, glob);
 });
