@@ -213,17 +213,23 @@ function urlScriptRun(cmd: SimpleCommand): string | undefined {
   return undefined;
 }
 
-function downloadExecution(call: ToolCall): string | null {
+interface DownloadRun {
+  how: string;
+  /** A build or install inside a repository just cloned: often intended, so asked rather than refused. */
+  fetchedProject?: boolean;
+}
+
+function downloadExecution(call: ToolCall): DownloadRun | null {
   const commands = shellCommands(call);
   const withCwd = commandsWithCwd(call);
   for (const cmd of commands) {
     const remote = urlScriptRun(cmd);
-    if (remote) return `a script straight from the network (${remote})`;
+    if (remote) return { how: `a script straight from the network (${remote})` };
   }
   for (const { cmd, cwd, index } of withCwd) {
     if (!DOWNLOADERS.has(cmd.name.toLowerCase()) && !fetchesFiles(cmd)) continue;
     if (commands.some((later) => executesStdin(later) && feeds(commands, cmd, later)))
-      return 'a download piped into an interpreter';
+      return { how: 'a download piped into an interpreter' };
     const hop = cmd.via[cmd.via.length - 1];
     const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
     if (
@@ -231,21 +237,21 @@ function downloadExecution(call: ToolCall): string | null {
       hop === 'process-substitution' &&
       (SHELLS.has(parent.name) || interpreterKind(parent.name) || ['source', '.'].includes(parent.name))
     ) {
-      return 'a download run through process substitution';
+      return { how: 'a download run through process substitution' };
     }
     if (parent && hop === 'command-substitution' && runsSubstitutedCode(parent))
-      return 'a download run through command substitution';
+      return { how: 'a download run through command substitution' };
     const files = downloadedFiles(cmd, cwd, call);
     if (!files.length) continue;
     for (const later of withCwd.slice(index + 1)) {
       const run = executedFiles(later.cmd, later.cwd, call).find((path) =>
         files.some((file) => path === file || path.startsWith(`${file}/`)),
       );
-      if (run) return `a downloaded file (${run}) run right after the download`;
+      if (run) return { how: `a downloaded file (${run}) run right after the download` };
       // `git clone URL && cd x && make`: a build or install run inside the fetched folder runs its scripts.
       const inside = files.some((file) => later.cwd === file || later.cwd.startsWith(`${file}/`));
       if (inside && runsProjectCode(later.cmd))
-        return `${evidenceOf(later.cmd.text, 40)} inside the folder just fetched`;
+        return { how: `${evidenceOf(later.cmd.text, 40)} inside the folder just fetched`, fetchedProject: true };
     }
   }
   return null;
@@ -261,10 +267,16 @@ export const downloadPipedToShell = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     if (!call?.shell) return null;
-    const how = downloadExecution(call);
-    if (!how) return null;
+    const run = downloadExecution(call);
+    if (!run) return null;
+    if (run.fetchedProject)
+      return {
+        decision: 'ask',
+        reason: `Runs ${run.how}: its build and install scripts run with your rights before anyone has read them; approve this exact call if you trust that repository.`,
+        evidence: evidenceOf(call.command ?? ''),
+      };
     return {
-      reason: `Runs ${how}: code nobody has read would execute with your rights; download it to a file, show it for review, then run it.`,
+      reason: `Runs ${run.how}: code nobody has read would execute with your rights; download it to a file, show it for review, then run it.`,
       evidence: evidenceOf(call.command ?? ''),
     };
   },
