@@ -131,9 +131,12 @@ export class RecordBuffer {
       return parsed.success ? parsed.data : null;
     });
     for (const record of records) {
+      // The log keeps only a keyed digest; the plain one left with the old
+      // process, so a restored row offers no digest to copy or tie a
+      // PermissionRequest to (a keyed value there would never match anything).
       const row: Row = {
-        summary: toRowSummary(record),
-        argsDigest: record.argsDigest,
+        summary: toRowSummary({ ...record, argsDigest: null }),
+        argsDigest: null,
         projectRoot: record.projectRoot,
       };
       row.approval = record.approval;

@@ -179,6 +179,7 @@ test('after a restart the newest rows are listed again, with their answers, and 
     newest.map((r) => r.id),
     'the newest 20 rows, oldest first',
   );
+  assert.deepEqual(after.recentDigests(50), [], 'restored rows offer no digest: the log kept only keyed ones');
   const reopened = after.detail(asked.id);
   assert.ok(reopened.found);
   assert.equal(reopened.record.approval.state, 'approved');
@@ -193,6 +194,11 @@ test('after a restart the newest rows are listed again, with their answers, and 
   const more = await w.calls(second, after, 3);
   second.close();
   for (const record of more) assert.deepEqual(after.detail(record.id), { found: true, record });
+  assert.deepEqual(
+    after.recentDigests(50).map((d) => d.argsDigest),
+    more.map((r) => r.argsDigest).reverse(),
+    'rows of this process offer their plain digest',
+  );
 });
 
 test('without a log (or before the log could write the line) a row keeps its whole record', async (t) => {

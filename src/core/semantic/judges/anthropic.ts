@@ -2,7 +2,7 @@
 // block as a JSON object of probabilities.
 import { z } from 'zod';
 import { describeShapeError, JsonPoster } from './http';
-import { extractJsonObject, REVIEWER_INSTRUCTIONS, reviewDocument } from './prompt';
+import { judgeReplyFromText, REVIEWER_INSTRUCTIONS, reviewDocument } from './prompt';
 import { JudgeError, type Judge, type JudgeReply, type JudgeRequest } from './types';
 
 export const ANTHROPIC_DEFAULT_URL = 'https://api.anthropic.com/v1/messages';
@@ -13,8 +13,6 @@ const replySchema = z.object({
   content: z.array(z.object({ type: z.string(), text: z.string().optional() })),
   usage: z.object({ input_tokens: z.number().optional(), output_tokens: z.number().optional() }).optional(),
 });
-
-const answersSchema = z.record(z.string(), z.unknown());
 
 export interface AnthropicOptions {
   url: string;
@@ -51,22 +49,12 @@ export class AnthropicJudge implements Judge {
       .filter((block) => block.type === 'text' && typeof block.text === 'string')
       .map((block) => block.text)
       .join('');
-    const answers = answersSchema.safeParse(extractJsonObject(text));
-    if (!answers.success)
-      throw new JudgeError('malformed', "the judge's message is not a JSON object of probabilities");
     const usage = parsed.data.usage;
-    return {
-      answers: answers.data as Record<string, number>,
-      model: parsed.data.model ?? this.options.model,
-      ...(usage
-        ? {
-            usage: {
-              ...(usage.input_tokens !== undefined ? { inputTokens: usage.input_tokens } : {}),
-              ...(usage.output_tokens !== undefined ? { outputTokens: usage.output_tokens } : {}),
-            },
-          }
-        : {}),
-    };
+    return judgeReplyFromText(
+      text,
+      parsed.data.model ?? this.options.model,
+      usage && { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens },
+    );
   }
 
   close(): Promise<void> {

@@ -2,7 +2,7 @@
 // document as the user message, and a JSON schema that asks for one probability per question.
 import { z } from 'zod';
 import { describeShapeError, JsonPoster } from './http';
-import { extractJsonObject, REVIEWER_INSTRUCTIONS, reviewDocument } from './prompt';
+import { judgeReplyFromText, REVIEWER_INSTRUCTIONS, reviewDocument } from './prompt';
 import { JudgeError, type Judge, type JudgeReply, type JudgeRequest } from './types';
 
 export const OPENAI_DEFAULT_URL = 'https://api.openai.com/v1/chat/completions';
@@ -18,8 +18,6 @@ const replySchema = z.object({
     .min(1),
   usage: z.object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() }).optional(),
 });
-
-const answersSchema = z.record(z.string(), z.unknown());
 
 export interface OpenAiOptions {
   url: string;
@@ -77,22 +75,12 @@ export class OpenAiJudge implements Judge {
     const message = parsed.data.choices[0]!.message;
     if (message.refusal)
       throw new JudgeError('malformed', `the judge refused to answer: ${message.refusal.slice(0, 200)}`);
-    const answers = answersSchema.safeParse(extractJsonObject(message.content ?? ''));
-    if (!answers.success)
-      throw new JudgeError('malformed', "the judge's message is not a JSON object of probabilities");
     const usage = parsed.data.usage;
-    return {
-      answers: answers.data as Record<string, number>,
-      model: parsed.data.model ?? this.options.model,
-      ...(usage
-        ? {
-            usage: {
-              ...(usage.prompt_tokens !== undefined ? { inputTokens: usage.prompt_tokens } : {}),
-              ...(usage.completion_tokens !== undefined ? { outputTokens: usage.completion_tokens } : {}),
-            },
-          }
-        : {}),
-    };
+    return judgeReplyFromText(
+      message.content ?? '',
+      parsed.data.model ?? this.options.model,
+      usage && { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens },
+    );
   }
 
   close(): Promise<void> {

@@ -1,6 +1,7 @@
 // What the chat-model judges (OpenAI-compatible, Anthropic) are told. The envelope and the
 // questions go as one JSON document; the answer is one JSON object of probabilities.
-import type { JudgeRequest } from './types';
+import { z } from 'zod';
+import { JudgeError, type JudgeReply, type JudgeRequest } from './types';
 import { firstFencedBody } from '../../text/scan';
 
 export const REVIEWER_INSTRUCTIONS = [
@@ -44,4 +45,28 @@ export function extractJsonObject(text: string): unknown {
     }
   }
   return undefined;
+}
+
+const answersSchema = z.record(z.string(), z.unknown());
+
+/** The reply of any chat API once its text is out: the answers object, the model, and the tokens it counted. */
+export function judgeReplyFromText(
+  text: string,
+  model: string,
+  tokens: { inputTokens: number | undefined; outputTokens: number | undefined } | undefined,
+): JudgeReply {
+  const answers = answersSchema.safeParse(extractJsonObject(text));
+  if (!answers.success) throw new JudgeError('malformed', "the judge's message is not a JSON object of probabilities");
+  return {
+    answers: answers.data as Record<string, number>,
+    model,
+    ...(tokens
+      ? {
+          usage: {
+            ...(tokens.inputTokens !== undefined ? { inputTokens: tokens.inputTokens } : {}),
+            ...(tokens.outputTokens !== undefined ? { outputTokens: tokens.outputTokens } : {}),
+          },
+        }
+      : {}),
+  };
 }
