@@ -8,7 +8,7 @@
 // the same way (before/after); BURST_SOCKETS sets how many connections the
 // burst may open (8 by default; 1000 sends every call at once, as agents do).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -149,6 +149,13 @@ async function main(): Promise<void> {
       w.cardSeen = watch(card('burst-ask-package'));
       w.sameCardSeen = watch(card('burst-ask-same-session'));
     }, last);
+    // BURST_PAGE_PROF=FILE: the page's CPU profile over the burst (read with bench/cpuprofile-top.mjs).
+    const cdp = process.env.BURST_PAGE_PROF ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const started = Date.now();
     let lastReplyAt = 0;
     let askPostedAt = 0;
@@ -185,6 +192,10 @@ async function main(): Promise<void> {
       return [await w.seen, await w.cardSeen, await w.sameCardSeen];
     });
     await new Promise((r) => setTimeout(r, 500));
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(process.env.BURST_PAGE_PROF!, JSON.stringify(profile));
+    }
     const tasks = await page.evaluate(() => {
       const w = window as unknown as { longTasks: { start: number; duration: number }[]; burstStart: number };
       return w.longTasks.filter((t) => t.start >= w.burstStart).map((t) => t.duration);

@@ -52,6 +52,21 @@ function startServe(
   });
 }
 
+/** A temp project (with .git) for serve, and an environment whose home and state folders are inside it. */
+function servedFolder(prefix: string): { base: string; folder: string; env: NodeJS.ProcessEnv } {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  const folder = join(base, 'project');
+  mkdirSync(join(folder, '.git'), { recursive: true });
+  mkdirSync(join(base, 'home'), { recursive: true });
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: join(base, 'home'),
+    AGENT_WARDEN_HOME: join(base, 'warden-home'),
+    AGENT_WARDEN_CLAUDE_BIN: join(base, 'no-claude'),
+  };
+  return { base, folder, env };
+}
+
 function hookBody(command: string, folder: string, n = 0): string {
   return JSON.stringify({
     session_id: 'web-panel-session',
@@ -142,16 +157,7 @@ test(
       'build first: node scripts/build.mjs',
     );
     assert.ok(existsSync(chromiumPath), `chromium is missing at ${chromiumPath}`);
-    const base = realpathSync(mkdtempSync(join(tmpdir(), 'aw-web-panel-')));
-    const folder = join(base, 'project');
-    mkdirSync(join(folder, '.git'), { recursive: true });
-    mkdirSync(join(base, 'home'), { recursive: true });
-    const env = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: join(base, 'home'),
-      AGENT_WARDEN_HOME: join(base, 'warden-home'),
-      AGENT_WARDEN_CLAUDE_BIN: join(base, 'no-claude'),
-    };
+    const { base, folder, env } = servedFolder('aw-web-panel-');
     const { child, served, stderr } = await startServe(folder, env);
     let browser: Browser | undefined;
     t.after(async () => {
@@ -344,16 +350,7 @@ test(
   { timeout: 180_000 },
   async (t) => {
     assert.ok(existsSync(cli) && existsSync(join(root, 'dist/webview/panel.js')), 'build first');
-    const base = realpathSync(mkdtempSync(join(tmpdir(), 'aw-web-row-')));
-    const folder = join(base, 'project');
-    mkdirSync(join(folder, '.git'), { recursive: true });
-    mkdirSync(join(base, 'home'), { recursive: true });
-    const env = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: join(base, 'home'),
-      AGENT_WARDEN_HOME: join(base, 'warden-home'),
-      AGENT_WARDEN_CLAUDE_BIN: join(base, 'no-claude'),
-    };
+    const { base, folder, env } = servedFolder('aw-web-row-');
     const { child, served } = await startServe(folder, env);
     const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
     t.after(async () => {
