@@ -187,14 +187,17 @@ async function measureBurst(page: Page, ready: { url: string; token: string; fol
   const offeredIn = Date.now() - started;
   await Promise.all(replies);
   const lastReply = Date.now();
+  let lastCount = before;
   const allVisibleAt = await until(
     'every burst row in the panel',
     async () => {
-      const count = Number(await frame.getAttribute('#list', 'data-count'));
-      return count >= before + total + 2 ? Date.now() : undefined;
+      lastCount = Number(await frame.getAttribute('#list', 'data-count'));
+      return lastCount >= before + total + 2 ? Date.now() : undefined;
     },
     300_000,
-  );
+  ).catch((err: Error) => {
+    throw new Error(`${err.message} (the list shows ${lastCount} rows, ${before} before the burst)`, { cause: err });
+  });
   const seen = await frame.evaluate(() => {
     const w = window as unknown as { longTasks: number[]; cardAt?: number; sameCardAt?: number };
     return { longTasks: w.longTasks, cardAt: w.cardAt, sameCardAt: w.sameCardAt };

@@ -64,6 +64,18 @@ async function holdAsk(
   return { reply, pending, id: String(pending['id']) };
 }
 
+/** Approves the held ask once with edited arguments; the answer must be taken. */
+async function approveEdited(endpoint: Endpoint, held: Held, edit: Record<string, unknown>) {
+  const answer = await postApproval(endpoint, held.id, {
+    decision: 'approve',
+    scope: 'once',
+    digest: ASK_DIGEST,
+    editedInput: edit,
+  });
+  assert.equal(answer.status, 200, answer.text);
+  return answer;
+}
+
 function decisionOf(reply: Record<string, unknown>): Record<string, unknown> {
   const out = reply['hookSpecificOutput'];
   assert.ok(out && typeof out === 'object', `no hookSpecificOutput in ${JSON.stringify(reply)}`);
@@ -179,13 +191,7 @@ test('an edited approval that screens clean is allowed with updatedInput equal t
   withPanel(async (endpoint, panel) => {
     const held = await holdAsk(endpoint, panel);
     const edit = { command: 'echo edited-and-harmless', description: 'edited in the panel' };
-    const answer = await postApproval(endpoint, held.id, {
-      decision: 'approve',
-      scope: 'once',
-      digest: ASK_DIGEST,
-      editedInput: edit,
-    });
-    assert.equal(answer.status, 200, answer.text);
+    const answer = await approveEdited(endpoint, held, edit);
     const resolution = json(answer)['resolution'] as Record<string, unknown>;
     assert.equal(resolution['state'], 'approved');
     assert.equal(resolution['digest'], argsDigest('Bash', edit));
@@ -319,13 +325,7 @@ test('an approved edit: what ran is kept in the approval line and the record (re
   withPanel(async (endpoint, panel) => {
     const held = await holdAsk(endpoint, panel);
     const edit = { command: `echo edited GITHUB_TOKEN=${A_TOKEN}`, description: 'edited in the panel' };
-    const answer = await postApproval(endpoint, held.id, {
-      decision: 'approve',
-      scope: 'once',
-      digest: ASK_DIGEST,
-      editedInput: edit,
-    });
-    assert.equal(answer.status, 200, answer.text);
+    const answer = await approveEdited(endpoint, held, edit);
     assert.deepEqual(decisionOf(await held.reply)['updatedInput'], edit, 'the agent gets the edit word for word');
 
     const record = json(answer)['record'] as VerdictRecord;
