@@ -6,8 +6,10 @@
 //   roundtrip the endpoint's own round trip for the same body (POST from this process)
 //   cli       node dist/cli.js hook --agent claude (the bridge inside the whole CLI bundle)
 // and then the in-process fallback (no endpoint recorded), with and without
-// the V8 code cache for dist/cli.js. Figures are medians over the runs.
-// Run: npm run build && node bench/run.mjs bridge   (BRIDGE_RUNS, BRIDGE_FALLBACK_RUNS)
+// the V8 code cache for dist/cli.js. Figures are medians over the runs; beside
+// them, the children's mean CPU time (user + system, from /proc on Linux).
+// Run: npm run build && node bench/run.mjs bridge   (BRIDGE_RUNS, BRIDGE_FALLBACK_RUNS, and BRIDGE_COMPARE=FILE
+// to run another bridge, e.g. an older build's hook.js, in the same rounds)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -20,6 +22,8 @@ const HOOK = join(ROOT, 'dist', 'hook.js');
 const RUNS = Number(process.env['BRIDGE_RUNS'] ?? 40);
 const FALLBACK_RUNS = Number(process.env['BRIDGE_FALLBACK_RUNS'] ?? 30);
 const WARMUP = 3;
+/** Another bridge (say, an older build's dist/hook.js) run in the same rounds, to compare before and after. */
+const COMPARE = process.env['BRIDGE_COMPARE'];
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -31,14 +35,32 @@ function envFor(home: string, extra: Record<string, string> = {}): NodeJS.Proces
   return { PATH: process.env['PATH'] ?? '', HOME: home, AGENT_WARDEN_HOME: join(home, '.agent-warden'), ...extra };
 }
 
-/** Wall time of one child from spawn to exit, with stdin written at once. */
+/**
+ * CPU time (user + system, ms) of this process's reaped children so far, from /proc (Linux); undefined elsewhere.
+ * The kernel keeps the sum in nanoseconds and rounds it to clock ticks when read, so a difference over one
+ * child is within a tick and the mean over many runs is close to exact.
+ */
+function childrenCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // Fields 16 and 17 of stat(5) (cutime, cstime), counted from the state field (3) here.
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: 100 on every Linux this bench runs on (getconf CLK_TCK). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** Wall time of one child from spawn to exit (and its CPU time where /proc says), with stdin written at once. */
 function timeChild(
   args: string[],
   stdin: string,
   env: NodeJS.ProcessEnv,
   cwd: string,
-): Promise<{ ms: number; out: string }> {
+): Promise<{ ms: number; cpuMs: number | undefined; out: string }> {
   return new Promise((done, fail) => {
+    const cpuBefore = childrenCpuMs();
     const start = performance.now();
     const child = spawn(process.execPath, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
@@ -48,8 +70,10 @@ function timeChild(
     child.on('error', fail);
     child.on('close', (code) => {
       const ms = performance.now() - start;
+      const cpuAfter = childrenCpuMs();
+      const cpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
       if (code !== 0) fail(new Error(`${args.join(' ')} exited ${code}: ${err}`));
-      else done({ ms, out });
+      else done({ ms, cpuMs, out });
     });
     child.stdin.end(stdin);
   });
@@ -138,21 +162,39 @@ async function main(): Promise<void> {
   const token = readFileSync(serve.tokenFile, 'utf8').trim();
   const env = envFor(home);
   const figures: Record<string, number[]> = { floor: [], bridge: [], roundtrip: [], cli: [] };
+  // CPU time of the child processes (the round trip runs in this process and has none of its own).
+  const cpu: Record<string, number[]> = { floor: [], bridge: [], cli: [] };
+  if (COMPARE) {
+    figures['compared'] = [];
+    cpu['compared'] = [];
+  }
+  type Sample = { ms: number; cpuMs?: number | undefined };
   try {
-    const kinds: Record<string, () => Promise<number>> = {
-      floor: async () => (await timeChild(['-e', "require('fs').readFileSync(0)"], bodyFor(), env, project)).ms,
+    const kinds: Record<string, () => Promise<Sample>> = {
+      floor: () => timeChild(['-e', "require('fs').readFileSync(0)"], bodyFor(), env, project),
       bridge: async () => {
-        const { ms, out } = await timeChild([HOOK, '--agent', 'claude'], bodyFor(), env, project);
-        if (out.trim() !== '{}') throw new Error(`the bridge answered ${out}`);
-        return ms;
+        const sample = await timeChild([HOOK, '--agent', 'claude'], bodyFor(), env, project);
+        if (sample.out.trim() !== '{}') throw new Error(`the bridge answered ${sample.out}`);
+        return sample;
       },
-      roundtrip: () => roundTrip(serve.url, token, bodyFor()),
-      cli: async () => (await timeChild([CLI, 'hook', '--agent', 'claude'], bodyFor(), env, project)).ms,
+      roundtrip: async () => ({ ms: await roundTrip(serve.url, token, bodyFor()) }),
+      cli: () => timeChild([CLI, 'hook', '--agent', 'claude'], bodyFor(), env, project),
+      ...(COMPARE
+        ? {
+            compared: async () => {
+              const sample = await timeChild([resolve(COMPARE), '--agent', 'claude'], bodyFor(), env, project);
+              if (sample.out.trim() !== '{}') throw new Error(`${COMPARE} answered ${sample.out}`);
+              return sample;
+            },
+          }
+        : {}),
     };
     for (let round = 0; round < WARMUP + RUNS; round++) {
       for (const kind of shuffle(Object.keys(kinds))) {
-        const ms = await kinds[kind]!();
-        if (round >= WARMUP) figures[kind]!.push(ms);
+        const sample = await kinds[kind]!();
+        if (round < WARMUP) continue;
+        figures[kind]!.push(sample.ms);
+        if (sample.cpuMs !== undefined) cpu[kind]?.push(sample.cpuMs);
       }
     }
   } finally {
@@ -160,23 +202,37 @@ async function main(): Promise<void> {
   }
 
   const fwd = Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, median(v)]));
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const cpuMeans = Object.fromEntries(
+    Object.entries(cpu)
+      .filter(([, v]) => v.length === RUNS)
+      .map(([k, v]) => [k, mean(v)]),
+  );
   const spread = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     return `p25 ${sorted[Math.floor(sorted.length / 4)]!.toFixed(1)}, p75 ${sorted[Math.floor((3 * sorted.length) / 4)]!.toFixed(1)}`;
   };
   // Printed before the fallback runs, which take much longer.
-  console.log(`forwarding, medians over ${RUNS} interleaved runs each:`);
-  for (const kind of Object.keys(figures))
-    console.log(`  ${kind.padEnd(10)} ${fwd[kind]!.toFixed(1).padStart(7)} ms  (${spread(figures[kind]!)})`);
+  console.log(`forwarding, medians over ${RUNS} interleaved runs each (CPU: mean of user + system time):`);
+  for (const kind of Object.keys(figures)) {
+    const cpuText = cpuMeans[kind] !== undefined ? `  CPU ${cpuMeans[kind]!.toFixed(1).padStart(6)} ms` : '';
+    console.log(`  ${kind.padEnd(10)} ${fwd[kind]!.toFixed(1).padStart(7)} ms  (${spread(figures[kind]!)})${cpuText}`);
+  }
   console.log(
     `  bridge minus round trip = ${((fwd['bridge']! - fwd['roundtrip']!) / fwd['floor']!).toFixed(3)} x floor (target <= 1.15)`,
   );
+  for (const kind of ['bridge', 'compared'].filter((k) => cpuMeans[k] !== undefined && cpuMeans['floor'] !== undefined))
+    console.log(`  ${kind} CPU = ${(cpuMeans[kind]! / cpuMeans['floor']!).toFixed(3)} x the floor's CPU`);
+  if (COMPARE)
+    console.log(
+      `  compared (${COMPARE}) minus round trip = ${((fwd['compared']! - fwd['roundtrip']!) / fwd['floor']!).toFixed(3)} x floor`,
+    );
 
   // The in-process fallback: no endpoint recorded in this state folder.
   const fallback: Record<string, number[]> = { 'fallback, code cache': [], 'fallback, no code cache': [] };
   const lonelyEnv = envFor(lonely);
   let overBudget = 0;
-  await timeChild([HOOK, '--agent', 'claude'], body, lonelyEnv, project); // writes the code cache
+  if (FALLBACK_RUNS > 0) await timeChild([HOOK, '--agent', 'claude'], body, lonelyEnv, project); // writes the code cache
   for (let round = 0; round < FALLBACK_RUNS; round++) {
     for (const kind of shuffle(Object.keys(fallback))) {
       const extra = kind.includes('no code cache') ? { AGENT_WARDEN_CODE_CACHE: '0' } : {};
@@ -208,7 +264,13 @@ async function main(): Promise<void> {
     console.log(
       `  (${overBudget} fallback run(s) passed budget.deterministicMs and answered with the budget's refusal)`,
     );
-  const results = { runs: RUNS, fallbackRuns: FALLBACK_RUNS, medians: m, addedOverFloor: added / m['floor']! };
+  const results = {
+    runs: RUNS,
+    fallbackRuns: FALLBACK_RUNS,
+    medians: m,
+    addedOverFloor: added / m['floor']!,
+    cpuMeans,
+  };
   mkdirSync(join(ROOT, 'out', 'bench'), { recursive: true });
   writeFileSync(join(ROOT, 'out', 'bench', 'bridge-results.json'), JSON.stringify(results, null, 2) + '\n');
 }

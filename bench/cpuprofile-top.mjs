@@ -1,6 +1,7 @@
 // Sums self time by function and by file from V8 .cpuprofile files (node --cpu-prof).
 // Usage: node bench/cpuprofile-top.mjs FILE.cpuprofile [more…] [--top N]
 import { readFileSync } from 'node:fs';
+import { frameFile, frameName } from './profile-frames.mjs';
 
 const args = process.argv.slice(2);
 const topIndex = args.indexOf('--top');
@@ -17,8 +18,8 @@ for (const file of args) {
   const byFile = new Map();
   for (const [id, us] of self) {
     const { callFrame } = byId.get(id);
-    const where = callFrame.url ? callFrame.url.replace(/^.*\//, '') : '(native)';
-    const fn = `${callFrame.functionName || '(anonymous)'} ${where}:${callFrame.lineNumber + 1}`;
+    const where = frameFile(callFrame);
+    const fn = frameName(callFrame);
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
     byFile.set(where, (byFile.get(where) ?? 0) + us);
   }
@@ -36,7 +37,7 @@ for (const file of args) {
     for (let at = id; at !== undefined; at = parent.get(at)) {
       const { callFrame } = byId.get(at);
       if (!callFrame.url) continue;
-      const fn = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/^.*\//, '')}:${callFrame.lineNumber + 1}`;
+      const fn = frameName(callFrame);
       if (seen.has(fn)) continue;
       seen.add(fn);
       inclusive.set(fn, (inclusive.get(fn) ?? 0) + us);

@@ -26,7 +26,8 @@ export interface InProcessOptions {
   budget: Budget;
 }
 
-function events(project: string, calls: readonly MixCall[], count: number, tag: string): HookEvent[] {
+/** The mix's calls as parsed hook events, a fresh session per round of the mix. */
+export function events(project: string, calls: readonly MixCall[], count: number, tag: string): HookEvent[] {
   return Array.from({ length: count }, (_, index) => {
     const parsed = parseClaudeInput(JSON.parse(mixBody(project, calls, index, tag)));
     if (!parsed.ok) throw new Error(parsed.problem);
@@ -36,18 +37,27 @@ function events(project: string, calls: readonly MixCall[], count: number, tag: 
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-export async function inProcessFigures(opts: InProcessOptions): Promise<BenchResults['inProcess']> {
-  const project = join(opts.folder, 'project');
-  const state = join(opts.folder, 'state');
+/** A project and a state folder under `folder`, the parser loaded, and an activity log named `logName`. */
+export async function inProcessWorld(
+  folder: string,
+  logName = 'activity.jsonl',
+): Promise<{ project: string; state: string; log: ActivityLog }> {
+  const project = join(folder, 'project');
+  const state = join(folder, 'state');
   mkdirSync(join(project, '.git'), { recursive: true });
   mkdirSync(state, { recursive: true });
   await Evaluator.ready();
   const log = new ActivityLog({
-    path: join(state, 'activity.jsonl'),
+    path: join(state, logName),
     key: Buffer.alloc(32, 9),
     maxBytes: 20 * 1024 * 1024,
     keep: 5,
   });
+  return { project, state, log };
+}
+
+export async function inProcessFigures(opts: InProcessOptions): Promise<BenchResults['inProcess']> {
+  const { project, state, log } = await inProcessWorld(opts.folder);
   const evaluator = new Evaluator({ stateDir: state, home: opts.folder, log });
   const config = defaultConfig();
   const states = resolvePolicyStates(ALL_POLICIES, config);

@@ -18,6 +18,8 @@ export interface RunningServe {
   pid: number;
   /** Resident memory now, in MB. */
   rssMb(): number;
+  /** CPU time serve used so far (every thread, user and system), in ms, from /health. */
+  cpuMs(): Promise<number>;
   /** serve's event-loop figures since the last reset, or undefined when this build has none. */
   loopStats(reset?: boolean): Promise<{ eventLoopMaxMs: number } | undefined>;
   /** Rows in the activity log and its rotations. */
@@ -30,6 +32,8 @@ export interface ServeOptions {
   world: ServeWorld;
   /** Written to a file passed with --config (the person's own command line: never held). */
   config?: Record<string, unknown>;
+  /** Options for node itself (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 function stateDir(world: ServeWorld): string {
@@ -63,7 +67,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServe> {
   const { world } = opts;
   mkdirSync(join(world.project, '.git'), { recursive: true });
   writeFileSync(join(world.project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
-  const args = [opts.cli, 'serve', '--port', '0'];
+  const args = [...(opts.nodeArgs ?? []), opts.cli, 'serve', '--port', '0'];
   if (opts.config) {
     const file = join(world.home, 'bench-config.json');
     mkdirSync(world.home, { recursive: true });
@@ -101,6 +105,12 @@ export async function startServe(opts: ServeOptions): Promise<RunningServe> {
     token,
     pid,
     rssMb: () => readRssMb(pid),
+    async cpuMs() {
+      const res = await fetch(`${ready.url}/health`);
+      const body = (await res.json()) as { stats?: { cpuUserMs: number; cpuSystemMs: number } };
+      if (!body.stats) throw new Error('this build of serve reports no CPU figures on /health');
+      return body.stats.cpuUserMs + body.stats.cpuSystemMs;
+    },
     async loopStats(reset = false) {
       const res = await fetch(`${ready.url}/health${reset ? '?reset=1' : ''}`);
       const body = (await res.json()) as { stats?: { eventLoopMaxMs?: number } };

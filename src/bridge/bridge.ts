@@ -24,6 +24,11 @@ export interface BridgeArgs {
 /** Evaluates in-process, as a headless run (an ask becomes a deny that says why). */
 export type InProcess = (agent: string, body: string, config: string | undefined) => Promise<ProcessReply>;
 
+/** The agent's reply; `forwarded` says the endpoint gave it, so nothing in this process is left to finish. */
+export interface BridgeReply extends ProcessReply {
+  forwarded?: boolean;
+}
+
 export interface BridgeIo {
   stdin: () => string;
   env: NodeJS.ProcessEnv;
@@ -48,7 +53,7 @@ function callFolder(body: string, fallback: string): string {
   return fallback;
 }
 
-export async function runBridge(args: BridgeArgs, io: BridgeIo): Promise<ProcessReply> {
+export async function runBridge(args: BridgeArgs, io: BridgeIo): Promise<BridgeReply> {
   if (!isAgentName(args.agent))
     return {
       stdout: '',
@@ -85,7 +90,7 @@ export async function runBridge(args: BridgeArgs, io: BridgeIo): Promise<Process
         connectTimeoutMs: CONNECT_TIMEOUT_MS,
         replyTimeoutMs: (args.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
       });
-      if (result.ok) return { stdout: result.text + '\n', stderr: '', code: 0 };
+      if (result.ok) return { stdout: result.text + '\n', stderr: '', code: 0, forwarded: true };
       io.warn(`the endpoint at ${endpoint.url} did not answer (${result.problem}); evaluating in-process`);
     }
   }

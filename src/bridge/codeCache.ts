@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -5,10 +6,20 @@ import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
 // Loads a CommonJS bundle through V8's code cache, so the in-process fallback
-// does not recompile 1.3 MB of JavaScript on every call. The cache lives in the
-// state folder (0700, guarded by Warden's own policies like the rest of it)
-// and is keyed by the bundle's size and mtime; V8 refuses data made for other
-// source or another V8, and then the bundle is compiled normally.
+// does not recompile 1.3 MB of JavaScript on every call. The cache
+// lives in the state folder (0700, guarded by Warden's own policies like the
+// rest of it) and is keyed by the bundle's size and mtime; V8 refuses data made
+// for other source or another V8, and then the bundle is compiled normally.
+// The cache is written when the process exits, so it holds every function the
+// run compiled, not only the bundle's top level. V8 checks only a header of
+// cached data in release builds, and a crash on damaged data would end the
+// hook without a verdict, so each file starts with the SHA-256 of the rest and
+// data that does not match it is never handed to V8.
+const DIGEST_BYTES = 32;
+
+function sha256(data: Buffer): Buffer {
+  return createHash('sha256').update(data).digest();
+}
 
 function cacheFile(bundle: string, env: NodeJS.ProcessEnv): string {
   const stat = statSync(bundle);
@@ -21,18 +32,22 @@ function cacheFile(bundle: string, env: NodeJS.ProcessEnv): string {
 }
 
 function readCache(path: string): Buffer | undefined {
+  let file: Buffer;
   try {
-    return readFileSync(path);
+    file = readFileSync(path);
   } catch {
     return undefined;
   }
+  if (file.length <= DIGEST_BYTES) return undefined;
+  const data = file.subarray(DIGEST_BYTES);
+  return sha256(data).equals(file.subarray(0, DIGEST_BYTES)) ? data : undefined;
 }
 
 function writeCache(path: string, data: Buffer): void {
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, data, { mode: 0o600 });
+    writeFileSync(tmp, Buffer.concat([sha256(data), data]), { mode: 0o600 });
     renameSync(tmp, path);
   } catch {
     // A cache that cannot be written only costs speed.
@@ -53,6 +68,6 @@ export function loadWithCodeCache(bundle: string, env: NodeJS.ProcessEnv): unkno
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
   module.loaded = true;
-  if (!cached || script.cachedDataRejected) writeCache(path, script.createCachedData());
+  if (!cached || script.cachedDataRejected) process.once('exit', () => writeCache(path, script.createCachedData()));
   return module.exports;
 }

@@ -69,29 +69,31 @@ export async function forward(opts: ForwardOptions): Promise<ForwardResult> {
     let settled = false;
     const received: Buffer[] = [];
     const socket = connect({ host: target.hostname.replace(/^\[|\]$/g, ''), port: Number(target.port) });
+    // The timers never hold the process (the socket does while it waits), so a verdict needs no
+    // clean-up before the bridge exits: the socket is only unref'd. A failure closes it, since the
+    // process goes on to evaluate in-process.
     const finish = (result: ForwardResult) => {
       if (settled) return;
       settled = true;
-      clearTimeout(connectTimer);
-      clearTimeout(replyTimer);
-      socket.destroy();
+      if (result.ok) socket.unref();
+      else socket.destroy();
       resolve(result);
     };
-    const connectTimer = setTimeout(
-      () => finish({ ok: false, problem: `no connection within ${opts.connectTimeoutMs} ms` }),
-      opts.connectTimeoutMs,
-    );
-    const replyTimer = setTimeout(
+    let connected = false;
+    setTimeout(() => {
+      if (!connected) finish({ ok: false, problem: `no connection within ${opts.connectTimeoutMs} ms` });
+    }, opts.connectTimeoutMs).unref();
+    setTimeout(
       () => finish({ ok: false, problem: `no verdict within ${Math.round(opts.replyTimeoutMs / 1000)} s` }),
       opts.replyTimeoutMs,
-    );
+    ).unref();
     const read = (ended: boolean) => {
       const reply = readHttpReply(Buffer.concat(received), ended);
       if (reply.state === 'incomplete') return;
       if (reply.state === 'malformed') return finish({ ok: false, problem: `its reply is not HTTP: ${reply.problem}` });
       finish(verdictOf(reply.status, reply.headers.get(REPLY_MAC_HEADER), reply.body.toString('utf8'), opts, nonce));
     };
-    socket.once('connect', () => clearTimeout(connectTimer));
+    socket.once('connect', () => (connected = true));
     socket.on('error', (err) => finish({ ok: false, problem: err.message }));
     socket.on('data', (chunk: Buffer) => {
       received.push(chunk);

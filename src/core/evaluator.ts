@@ -56,6 +56,8 @@ export interface EvaluatorOptions {
    * `policies` and `factSource`, under vm's timeout.
    */
   deterministic?: DeterministicRunner;
+  /** A long-running host: the session's written-files store is written off the event loop. */
+  longRunning?: boolean;
 }
 
 /** A call the deterministic tier could not read in time is an ask only a person answers, never an allow. */
@@ -103,13 +105,17 @@ export class Evaluator {
   constructor(private readonly opts: EvaluatorOptions) {
     this.policies = opts.policies ?? ALL_POLICIES;
     this.home = opts.home ?? homedir();
-    this.sessionWrites = new SessionWriteStore(opts.stateDir);
+    this.sessionWrites = new SessionWriteStore(
+      opts.stateDir,
+      opts.longRunning ? { background: { onError: (message) => opts.onWarning?.(message) } } : {},
+    );
     this.deterministic = opts.deterministic ?? new InProcessRunner(this.policies, opts.factSource ?? nodeFactSource);
   }
 
-  /** Stops the evaluation workers, if any. */
-  close(): Promise<void> {
-    return this.deterministic.close();
+  /** Stops the evaluation workers, if any, once the session stores written in the background are on disk. */
+  async close(): Promise<void> {
+    await this.sessionWrites.flush();
+    await this.deterministic.close();
   }
 
   /** Loads the shell parser; long-running hosts also warm it up (one-shot commands skip that). */

@@ -1,4 +1,5 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync, renameSync } from 'node:fs';
+import { chmod, open, rename } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,19 @@ export function writePrivateFile(path: string, content: string | Buffer): void {
   }
   chmodSync(tmp, 0o600);
   renameSync(tmp, path);
+}
+
+/** writePrivateFile off the caller's thread: the rename's wait for the disk does not hold up its event loop. */
+export async function writePrivateFileInBackground(path: string, content: string): Promise<void> {
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const file = await open(tmp, 'w', 0o600);
+  try {
+    await file.writeFile(content);
+  } finally {
+    await file.close();
+  }
+  await chmod(tmp, 0o600);
+  await rename(tmp, path);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
 // Opt-in process figures for measuring serve under load (bench/load.ts reads them).
@@ -14,14 +15,50 @@ export interface LoopStatsReading {
   /** CPU time of the whole process (every thread) since it started, in ms: per call, it does not depend on load. */
   cpuUserMs: number;
   cpuSystemMs: number;
+  /** Each block of the event loop over BLOCK_MS since the last reset (the newest MAX_BLOCKS), for attribution. */
+  blocks: LoopBlock[];
 }
+
+/** One stretch in which the event loop did not turn. */
+export interface LoopBlock {
+  /** When it ended, in µs of the monotonic clock V8's CPU profiles use (their startTime and endTime). */
+  endedAtUs: number;
+  ms: number;
+  /**
+   * CPU time the event loop's thread used meanwhile, in ms (10 ms steps; Linux only): near `ms` when
+   * the thread was running, near 0 when it waited or the OS ran something else.
+   */
+  cpuMs?: number;
+}
+
+const BLOCK_MS = 50;
+const TICK_MS = 10;
+const MAX_BLOCKS = 200;
 
 export class LoopStats {
   private readonly histogram: IntervalHistogram;
+  private readonly ticker: NodeJS.Timeout;
+  private blocks: LoopBlock[] = [];
 
   constructor(resolutionMs = 10) {
     this.histogram = monitorEventLoopDelay({ resolution: resolutionMs });
     this.histogram.enable();
+    // The histogram says how long the longest block was, not when: a timer that notes each late turn
+    // gives the time, so a CPU profile of the same run can say what the thread did meanwhile.
+    let last = nowUs();
+    let lastCpu = threadCpuMs();
+    this.ticker = setInterval(() => {
+      const now = nowUs();
+      const cpu = threadCpuMs();
+      const late = (now - last) / 1000 - TICK_MS;
+      const used = cpu !== undefined && lastCpu !== undefined ? cpu - lastCpu : undefined;
+      last = now;
+      lastCpu = cpu;
+      if (late < BLOCK_MS) return;
+      this.blocks.push({ endedAtUs: now, ms: late, ...(used !== undefined ? { cpuMs: used } : {}) });
+      if (this.blocks.length > MAX_BLOCKS) this.blocks.shift();
+    }, TICK_MS);
+    this.ticker.unref();
   }
 
   /** The figures since the last reset; `reset` starts a new window (e.g. once start-up is over). */
@@ -37,13 +74,34 @@ export class LoopStats {
       heapUsedBytes: memory.heapUsed,
       cpuUserMs: cpu.user / 1000,
       cpuSystemMs: cpu.system / 1000,
+      blocks: this.blocks,
     };
-    if (reset) h.reset();
+    if (reset) {
+      h.reset();
+      this.blocks = [];
+    }
     return reading;
   }
 
   close(): void {
     this.histogram.disable();
+    clearInterval(this.ticker);
+  }
+}
+
+/** The monotonic clock in µs (uv_hrtime, the clock V8's profiler stamps its samples with on Linux). */
+function nowUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+/** This thread's CPU time in ms, from /proc (clock ticks of 10 ms); undefined where there is no /proc. */
+function threadCpuMs(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
   }
 }
 

@@ -29,9 +29,16 @@ interface Row {
 }
 
 export const DEFAULT_ROW_LIMIT = 10_000;
+/**
+ * The newest records are also kept whole for a moment: an ask changes its row's approval right after
+ * the row is added, and reading the record back from the log for that (a read and a schema parse)
+ * cost more than the rest of the row's handling.
+ */
+const RECENT_WHOLE = 64;
 
 export class RecordBuffer {
   private readonly byId = new Map<string, Row>();
+  private readonly recent = new Map<string, VerdictRecord>();
   private readonly limit: number;
   private readonly log: RecordLog | undefined;
 
@@ -50,6 +57,9 @@ export class RecordBuffer {
       const oldest = this.byId.keys().next().value;
       if (oldest !== undefined) this.byId.delete(oldest);
     }
+    this.recent.delete(record.id);
+    this.recent.set(record.id, record);
+    if (this.recent.size > RECENT_WHOLE) this.recent.delete(this.recent.keys().next().value as string);
     return summary;
   }
 
@@ -96,11 +106,15 @@ export class RecordBuffer {
   updateApproval(id: string, change: (approval: ApprovalInfo) => ApprovalInfo): RowSummary | undefined {
     const row = this.byId.get(id);
     if (!row) return undefined;
-    const detail = this.detail(id);
+    const recent = this.recent.get(id);
+    const detail: RecordDetail = recent
+      ? { found: true, record: { ...recent, argsDigest: row.argsDigest, approval: row.approval ?? recent.approval } }
+      : this.detail(id);
     if (!detail.found) return undefined;
     const approval = change(detail.record.approval);
     const next = { ...detail.record, approval };
     row.approval = approval;
+    if (recent) this.recent.set(id, next);
     if (row.whole) row.whole = next;
     row.summary = toRowSummary(next);
     return row.summary;

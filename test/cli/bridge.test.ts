@@ -5,6 +5,7 @@
 // says why), and refuses in the agent's own form when no verdict is possible.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
@@ -197,7 +198,7 @@ test('dist/hook.js forwards without loading the evaluation core, and loads it on
   const preload = join(home, 'probe.js');
   writeFileSync(
     preload,
-    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(probe)}, JSON.stringify(Object.keys(require.cache))));\n`,
+    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(probe)}, JSON.stringify({ files: Object.keys(require.cache), builtins: process.moduleLoadList })));\n`,
   );
   const stdin = JSON.stringify(aHookEvent().bash('ls').inCwd(project).body());
   const forwarded = await runNode(['-r', preload, hookPath(), '--agent', 'claude'], {
@@ -206,8 +207,13 @@ test('dist/hook.js forwards without loading the evaluation core, and loads it on
     stdin,
   });
   assert.deepEqual(reply(forwarded), {});
-  const loaded = JSON.parse(readFileSync(probe, 'utf8')) as string[];
-  assert.ok(!loaded.some((m) => m.endsWith('cli.js') || /zod|undici/.test(m)), loaded.join('\n'));
+  const loaded = JSON.parse(readFileSync(probe, 'utf8')) as { files: string[]; builtins: string[] };
+  assert.ok(!loaded.files.some((m) => m.endsWith('cli.js') || /zod|undici/.test(m)), loaded.files.join('\n'));
+  // What the forwarding path's speed rests on: none of the costlier built-ins (node:crypto, node:http,
+  // the code cache's node:vm) is loaded to forward, only node:net.
+  const costly = loaded.builtins.filter((m) => /^NativeModule (crypto|http|vm|v8|worker_threads)$/.test(m));
+  assert.deepEqual(costly, [], costly.join(', '));
+  assert.ok(loaded.builtins.includes('NativeModule net'), 'the probe sees the built-ins the bridge loads');
   await serve.stop();
   const fallback = await runNode(['-r', preload, hookPath(), '--agent', 'claude'], {
     cwd: project,
@@ -217,6 +223,28 @@ test('dist/hook.js forwards without loading the evaluation core, and loads it on
   assert.deepEqual(reply(fallback), {});
   // The code cache path compiles cli.js itself; the plain path requires it. Either way it was loaded.
   assert.ok(existsSync(join(home, '.agent-warden', 'code-cache')), 'the fallback wrote a code cache for the next call');
+
+  // Damaged cached data is never handed to V8 (a crash there would end the hook with no verdict):
+  // the fallback compiles anew, still answers, and writes a sound cache again.
+  const cacheDir = join(home, '.agent-warden', 'code-cache');
+  const cacheFiles = readdirSync(cacheDir).map((name) => join(cacheDir, name));
+  assert.ok(cacheFiles.length > 0);
+  for (const file of cacheFiles) {
+    const bytes = readFileSync(file);
+    for (let i = 64; i < bytes.length; i += 97) bytes[i] = bytes[i]! ^ 0xa5;
+    writeFileSync(file, bytes);
+  }
+  const afterDamage = await runNode([hookPath(), '--agent', 'claude'], {
+    cwd: project,
+    env: isolatedEnv(home),
+    stdin: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body()),
+  });
+  assertDeny(reply(afterDamage));
+  for (const file of readdirSync(cacheDir).map((name) => join(cacheDir, name))) {
+    const bytes = readFileSync(file);
+    const digest = createHash('sha256').update(bytes.subarray(32)).digest();
+    assert.ok(digest.equals(bytes.subarray(0, 32)), `${file} was written again, whole`);
+  }
 });
 
 test('with the endpoint killed, its stale record is ignored and removed, and the bridge evaluates in-process', async (t) => {

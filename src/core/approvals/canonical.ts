@@ -117,8 +117,19 @@ export function writeIfBindable(value: unknown, maxDepth: number, sink: (chunk: 
 
 const CHUNK_CHARS = 16 * 1024;
 
+/** Member names in the order an object lists them, leading to their sorted order (see sortedNames). */
+interface NameOrder {
+  next: Map<string, NameOrder>;
+  sorted?: string[];
+}
+
+// Objects with more members than this are sorted directly: a big map-like object is met once.
+const REMEMBERED_ORDER_MAX = 32;
+
 class BindableCanonicalWriter {
-  private readonly quotedNames = new Map<string, string>();
+  /** Each member name quoted once per call, as it opens an object's first member and as it follows a comma. */
+  private readonly quotedNames = new Map<string, readonly [first: string, later: string]>();
+  private readonly orders: NameOrder = { next: new Map() };
   private pending = '';
 
   constructor(
@@ -180,25 +191,44 @@ class BindableCanonicalWriter {
     const prototype: unknown = Object.getPrototypeOf(record);
     if (prototype !== Object.prototype && prototype !== null) return false;
     if (Object.getOwnPropertySymbols(record).length > 0) return false;
-    const names = Object.keys(record);
-    names.sort();
+    const names = this.sortedNames(Object.keys(record));
     this.emit('{');
     for (let index = 0; index < names.length; index++) {
       const name = names[index] as string;
       const quoted = this.quotedName(name);
       if (quoted === null) return false;
-      this.emit(index === 0 ? quoted : `,${quoted}`);
+      this.emit(quoted[index === 0 ? 0 : 1]);
       if (!this.write((record as Record<string, unknown>)[name], level)) return false;
     }
     this.emit('}');
     return true;
   }
 
-  private quotedName(name: string): string | null {
+  /**
+   * `names` sorted. Records of one shape list the same names in the same order, thousands of times in
+   * a bulk payload: their sorted order is looked up by that sequence instead of sorted again.
+   */
+  private sortedNames(names: string[]): readonly string[] {
+    if (names.length > REMEMBERED_ORDER_MAX) return names.sort();
+    let node = this.orders;
+    for (const name of names) {
+      let next = node.next.get(name);
+      if (next === undefined) {
+        next = { next: new Map() };
+        node.next.set(name, next);
+      }
+      node = next;
+    }
+    node.sorted ??= names.sort();
+    return node.sorted;
+  }
+
+  private quotedName(name: string): readonly [string, string] | null {
     let quoted = this.quotedNames.get(name);
     if (quoted === undefined) {
       if (findLoneSurrogate(name) !== null) return null;
-      quoted = `${JSON.stringify(name)}:`;
+      const first = `${JSON.stringify(name)}:`;
+      quoted = [first, `,${first}`];
       this.quotedNames.set(name, quoted);
     }
     return quoted;

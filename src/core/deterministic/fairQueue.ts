@@ -36,6 +36,11 @@ export class FairQueue<T> {
     return item;
   }
 
+  /** Whether the item still waits (it was not handed out or taken out). */
+  has(key: string, item: T): boolean {
+    return this.lines.get(key)?.includes(item) === true;
+  }
+
   /** Takes an item out wherever it waits (it gave up waiting); false when it was not there. */
   remove(key: string, item: T): boolean {
     const line = this.lines.get(key);

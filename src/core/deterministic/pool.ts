@@ -1,8 +1,9 @@
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { ResolvedConfig } from '../config/load';
 import type { DeterministicInput } from './run';
 import type { DeterministicAnswer, DeterministicRunner, Unread } from './runner';
-import { configToWire, resultFromWire, type FromWorker, type ToWorker } from './wire';
+import { configToWire, inputToWire, resultFromWire, type FromWorker, type ToWorker } from './wire';
 import { FairQueue } from './fairQueue';
 
 // Evaluation workers a deadline can stop. Synchronous code (a regex that backtracks, a parse that does
@@ -42,6 +43,10 @@ interface Slot {
 
 // A worker gets far more heap than any call needs; one that still runs out is stopped, not the host.
 const WORKER_HEAP_MB = 256;
+// A call's garbage is short-lived and small: a young generation of a few MB collects it as well as
+// V8's default (up to 16 MB per semi-space, kept resident once grown) and keeps each worker ~10 MB
+// smaller (bench/suite's memory figure).
+const WORKER_YOUNG_MB = 4;
 const MIN_SIZE = 2;
 // A call waits for a free worker at most this many budgets: long enough for a stuck call to be stopped
 // and its worker restarted, short enough that a flood of stuck calls cannot hold the rest without end.
@@ -54,6 +59,9 @@ export class DeterministicPool implements DeterministicRunner {
   private nextConfigId = 1;
   private nextJobId = 1;
   private closed = false;
+  /** The worker compiling WebAssembly now, and the turns asked for after it (see treesitter/loader). */
+  private compiling: Slot | undefined;
+  private readonly compileTurns: Slot[] = [];
 
   constructor(private readonly opts: PoolOptions) {
     const size = Math.max(MIN_SIZE, opts.size ?? MIN_SIZE);
@@ -74,6 +82,10 @@ export class DeterministicPool implements DeterministicRunner {
     return new Promise((resolve) => {
       const session = `${input.event.agent}:${input.event.sessionId}`;
       const job: Job = { session, input, config, budgetMs: this.opts.budgetMs(config), resolve };
+      this.queue.push(session, job);
+      this.dispatch();
+      // A call that found a free worker needs no wait timer (one timer less per call).
+      if (!this.queue.has(session, job)) return;
       job.waitTimer = setTimeout(() => {
         if (!this.queue.remove(job.session, job)) return;
         resolve(
@@ -83,8 +95,6 @@ export class DeterministicPool implements DeterministicRunner {
           ),
         );
       }, job.budgetMs * WAIT_BUDGETS);
-      this.queue.push(session, job);
-      this.dispatch();
     });
   }
 
@@ -97,13 +107,16 @@ export class DeterministicPool implements DeterministicRunner {
     await Promise.all(
       this.slots.map(async (slot) => {
         this.settle(slot, unread('evaluator-lost', 'Warden is shutting down'));
+        this.dropCompileTurns(slot);
         await slot.worker.terminate();
       }),
     );
   }
 
   private startWorker(): Slot {
-    const worker = new Worker(this.opts.workerFile, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = new Worker(this.opts.workerFile, {
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+    });
     const slot: Slot = { worker, ready: false, configIds: new Set() };
     worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
     worker.on('error', (err) => {
@@ -120,6 +133,16 @@ export class DeterministicPool implements DeterministicRunner {
   }
 
   private onMessage(slot: Slot, message: FromWorker): void {
+    if (message.type === 'compile-turn') {
+      this.compileTurns.push(slot);
+      this.nextCompileTurn();
+      return;
+    }
+    if (message.type === 'compile-done') {
+      if (this.compiling === slot) this.compiling = undefined;
+      this.nextCompileTurn();
+      return;
+    }
     if (message.type === 'ready') {
       slot.ready = true;
       this.dispatch();
@@ -148,8 +171,28 @@ export class DeterministicPool implements DeterministicRunner {
     current.job.resolve(answer);
   }
 
+  private nextCompileTurn(): void {
+    if (this.compiling) return;
+    const next = this.compileTurns.shift();
+    if (!next) return;
+    this.compiling = next;
+    next.worker.postMessage({ type: 'compile-go' } satisfies ToWorker);
+  }
+
+  /** A stopped worker gives up its turns; one stopped mid-compile leaves V8's baseline-only flag set. */
+  private dropCompileTurns(slot: Slot): void {
+    for (let at = this.compileTurns.indexOf(slot); at >= 0; at = this.compileTurns.indexOf(slot)) {
+      this.compileTurns.splice(at, 1);
+    }
+    if (this.compiling !== slot) return;
+    this.compiling = undefined;
+    setFlagsFromString('--no-liftoff-only');
+    this.nextCompileTurn();
+  }
+
   private replace(slot: Slot, answer: Unread): void {
     this.settle(slot, answer);
+    this.dropCompileTurns(slot);
     const at = this.slots.indexOf(slot);
     if (at < 0) return;
     slot.worker.removeAllListeners('exit');
@@ -189,7 +232,7 @@ export class DeterministicPool implements DeterministicRunner {
         this.post(slot, { type: 'config', configId, config: configToWire(job.config) });
         slot.configIds.add(configId);
       }
-      this.post(slot, { type: 'run', id, configId, input: job.input });
+      this.post(slot, { type: 'run', id, configId, input: inputToWire(job.input) });
     } catch (err) {
       // Input that cannot cross to a thread (it never should: it came from JSON) is unread, not a crash.
       this.settle(

@@ -7,33 +7,49 @@ import type { DeterministicInput, DeterministicResult } from './run';
 
 // Messages between the host and its evaluation workers. Both ends are this bundle's own code, so the
 // shapes are typed rather than parsed; only the config needs rebuilding (a class does not cross threads).
+// A call and its result cross as JSON text: both came from JSON and are plain data, and V8 writes and
+// reads JSON faster than it clones an object graph (whose reader builds each object one slow property
+// at a time), on the host's thread as on the worker's.
 
 export type WireConfig = Omit<ResolvedConfig, 'faces'> & { faceEntries: [string, ToolFace][] };
 
 export type ToWorker =
   | { type: 'config'; configId: number; config: WireConfig }
-  | { type: 'run'; id: number; configId: number; input: DeterministicInput };
+  | { type: 'run'; id: number; configId: number; input: string }
+  /** The worker's turn to compile WebAssembly (see treesitter/loader's CompileGate). */
+  | { type: 'compile-go' };
 
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
-  | { type: 'result'; id: number; result: WireResult }
-  | { type: 'error'; id: number; message: string };
+  | { type: 'result'; id: number; result: string }
+  | { type: 'error'; id: number; message: string }
+  | { type: 'compile-turn' }
+  | { type: 'compile-done' };
 
 /** A result as it crosses threads: the call's I/O view (it holds the file system) becomes its answers. */
-export type WireResult = Omit<DeterministicResult, 'call'> & { call?: Omit<ToolCall, 'io'> };
+type WireResult = Omit<DeterministicResult, 'call'> & { call?: Omit<ToolCall, 'io'> };
 
-export function resultToWire(result: DeterministicResult): WireResult {
+export function inputToWire(input: DeterministicInput): string {
+  return JSON.stringify(input);
+}
+
+export function inputFromWire(text: string): DeterministicInput {
+  return JSON.parse(text) as DeterministicInput;
+}
+
+export function resultToWire(result: DeterministicResult): string {
   const { call, ...rest } = result;
-  if (!call) return rest;
+  if (!call) return JSON.stringify(rest);
   const { io, ...plain } = call;
   void io;
-  return { ...rest, call: plain };
+  const wire: WireResult = { ...rest, call: plain };
+  return JSON.stringify(wire);
 }
 
 /** The result on the host's side: the call's I/O view answers nothing more, and keeps what was asked. */
-export function resultFromWire(wire: WireResult): DeterministicResult {
-  const { call, ...rest } = wire;
+export function resultFromWire(text: string): DeterministicResult {
+  const { call, ...rest } = JSON.parse(text) as WireResult;
   if (!call) return rest;
   const io = new IoFacts(NO_FACT_SOURCE);
   io.records.push(...rest.ioRecords);

@@ -2,14 +2,15 @@ import { parentPort } from 'node:worker_threads';
 import { defaultConfig, type ResolvedConfig } from '../config/load';
 import type { HookEvent } from '../types';
 import { initShellParser } from '../shell';
-import { loadCodeGrammars } from '../interp';
+import { loadWantedGrammars, takeWantedGrammars } from '../interp';
+import { setCompileGate, type CompileGate } from '../treesitter/loader';
 import { nodeFactSource } from '../facts/io-node';
 import { WARM_UP_COMMANDS, warmUpShellParser } from '../shell/warm-up';
 import { resolvePolicyStates, type PolicyState } from '../policies/run';
 import type { AnyPolicy } from '../policies/types';
 import { runDeterministic } from './run';
 import { NO_FACT_SOURCE } from '../facts/io';
-import { configFromWire, resultToWire, type FromWorker, type ToWorker } from './wire';
+import { configFromWire, inputFromWire, resultToWire, type FromWorker, type ToWorker } from './wire';
 
 // The evaluation worker's loop: it loads its own parser, keeps the configs the host sent it, and answers
 // one call at a time. The host stops it (terminate) when a call overruns its budget.
@@ -22,34 +23,72 @@ export function serveDeterministicCalls(policies: AnyPolicy[]): void {
   const send = (message: FromWorker) => port.postMessage(message);
   const configs = new Map<number, { config: ResolvedConfig; states: PolicyState[] }>();
 
+  const gate = hostCompileGate(send);
+  setCompileGate(gate.run);
+
+  const answer = async (message: Extract<ToWorker, { type: 'run' }>) => {
+    try {
+      const entry = configs.get(message.configId);
+      if (!entry) throw new Error(`config ${message.configId} never reached the evaluation worker`);
+      const input = inputFromWire(message.input);
+      const evaluate = () => runDeterministic(input, entry.config, entry.states, nodeFactSource);
+      takeWantedGrammars();
+      let result = evaluate();
+      // A call that needed an interpreter grammar not loaded yet is read again once it is; each round
+      // loads at least one more grammar, so this ends.
+      while (await loadWantedGrammars()) result = evaluate();
+      send({ type: 'result', id: message.id, result: resultToWire(result) });
+    } catch (err) {
+      send({ type: 'error', id: message.id, message: (err as Error).message });
+    }
+  };
+
   port.on('message', (message: ToWorker) => {
+    if (message.type === 'compile-go') {
+      gate.go();
+      return;
+    }
     if (message.type === 'config') {
       const config = configFromWire(message.config);
       configs.set(message.configId, { config, states: resolvePolicyStates(policies, config) });
       if (configs.size > KEPT_CONFIGS) configs.delete(configs.keys().next().value as number);
       return;
     }
-    try {
-      const entry = configs.get(message.configId);
-      if (!entry) throw new Error(`config ${message.configId} never reached the evaluation worker`);
-      const result = runDeterministic(message.input, entry.config, entry.states, nodeFactSource);
-      send({ type: 'result', id: message.id, result: resultToWire(result) });
-    } catch (err) {
-      send({ type: 'error', id: message.id, message: (err as Error).message });
-    }
+    void answer(message);
   });
 
-  // Ready once the parser loads and every policy has run on a few calls: a first call never pays for
-  // compiling them. The parser's longer warm-up then runs between calls (it yields after each round),
-  // so the optimising compiler's pauses land on this thread, never on the host's event loop.
-  Promise.all([initShellParser(), loadCodeGrammars()]).then(
+  // Ready once the shell parser loads and every policy has run on a few calls: a first call never pays
+  // for compiling them. The interpreter grammars load when a call first needs one (most calls need
+  // none: each costs memory in every worker). The parser's longer warm-up then runs between calls (it
+  // yields after each round).
+  initShellParser().then(
     () => {
       warmUpPolicies(policies);
+      takeWantedGrammars();
       send({ type: 'ready' });
       void warmUpShellParser();
     },
     (err: Error) => send({ type: 'failed', message: err.message }),
   );
+}
+
+/** Compiles take turns across the host's workers: the host grants one turn at a time. */
+function hostCompileGate(send: (message: FromWorker) => void): { run: CompileGate; go: () => void } {
+  const waiting: (() => void)[] = [];
+  return {
+    go: () => waiting.shift()?.(),
+    run: async (compile) => {
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        send({ type: 'compile-turn' });
+      });
+      try {
+        return await compile();
+      } finally {
+        send({ type: 'compile-done' });
+      }
+    },
+  };
 }
 
 function warmUpPolicies(policies: AnyPolicy[]): void {

@@ -2,10 +2,10 @@
 // server, `check` and the bridge's in-process fallback know them too. A file the session wrote
 // and then runs is read and screened like inline code (see project-runs.ts).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ensurePrivateDir, writePrivateFile } from '../state';
+import { ensurePrivateDir, writePrivateFile, writePrivateFileInBackground } from '../state';
 
 /** Per session; the oldest entries go first past this, which only makes the rule stricter to reach. */
 export const MAX_SESSION_WRITES = 1000;
@@ -21,8 +21,49 @@ export interface SessionWrites {
 
 export const NO_SESSION_WRITES: SessionWrites = { list: () => [], has: () => false };
 
+/** Sessions whose store a long-running host keeps parsed; past this the least recent is read again. */
+const KEPT_SESSIONS = 256;
+
+interface Kept {
+  /** The file as it was when read (a write replaces the file, so its inode changes). */
+  stamp: string;
+  writes: SessionWrites;
+}
+
+/** The file's identity and state, or 'none' when there is no file. */
+function stampOf(file: string): string {
+  const stat = statSync(file, { throwIfNoEntry: false, bigint: true });
+  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}` : 'none';
+}
+
+export interface SessionWriteStoreOptions {
+  /**
+   * Long-running hosts write the store off the event loop: replacing a file waits for the disk (ext4
+   * flushes the data of a file renamed over another), milliseconds that would hold up every other
+   * call. This process reads its own writes from memory until they are on disk; a write that fails
+   * is reported here. One-shot commands write before they return (they exit right after).
+   */
+  background?: { onError: (message: string) => void };
+}
+
 export class SessionWriteStore {
-  constructor(private readonly stateDir: string) {}
+  // Every call of a session reads its store: kept parsed, and read again only when the file changed
+  // (another process of this user, a bridge fallback, wrote it), which one stat tells.
+  private readonly kept = new Map<string, Kept>();
+  /** Background writes not yet on disk, newest per session: what this process reads meanwhile. */
+  private readonly unwritten = new Map<string, SessionWrites>();
+  /** Per session, the last background write: each waits for the one before, so the newest lands last. */
+  private readonly writing = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly stateDir: string,
+    private readonly opts: SessionWriteStoreOptions = {},
+  ) {}
+
+  /** Resolves once every background write so far is on disk (or has failed and been reported). */
+  async flush(): Promise<void> {
+    while (this.writing.size) await Promise.all([...this.writing.values()]);
+  }
 
   private fileFor(sessionKey: string): string {
     const name = createHash('sha256').update(sessionKey).digest('hex').slice(0, 32);
@@ -31,15 +72,29 @@ export class SessionWriteStore {
 
   /** The session's written files; an unreadable or malformed store reads as empty. */
   load(sessionKey: string): SessionWrites {
-    let paths: string[] = [];
+    const unwritten = this.unwritten.get(sessionKey);
+    if (unwritten) return unwritten;
+    const file = this.fileFor(sessionKey);
+    let stamp: string;
     try {
-      const parsed = storeFile.safeParse(JSON.parse(readFileSync(this.fileFor(sessionKey), 'utf8')));
-      if (parsed.success) paths = parsed.data.paths;
+      stamp = stampOf(file);
     } catch {
-      paths = [];
+      return readStore(file);
     }
-    const set = new Set(paths);
-    return { list: () => paths, has: (p) => set.has(p) };
+    const kept = this.kept.get(sessionKey);
+    if (kept?.stamp === stamp) {
+      this.keep(sessionKey, kept);
+      return kept.writes;
+    }
+    const writes = stamp === 'none' ? NO_SESSION_WRITES : readStore(file);
+    this.keep(sessionKey, { stamp, writes });
+    return writes;
+  }
+
+  private keep(sessionKey: string, kept: Kept): void {
+    this.kept.delete(sessionKey);
+    this.kept.set(sessionKey, kept);
+    if (this.kept.size > KEPT_SESSIONS) this.kept.delete(this.kept.keys().next().value as string);
   }
 
   /** Adds paths (deduplicated, bounded); returns whether anything changed. */
@@ -51,7 +106,40 @@ export class SessionWriteStore {
     const next = [...kept, ...new Set(fresh)].slice(-MAX_SESSION_WRITES);
     if (next.length === current.length && next.every((p, i) => p === current[i])) return false;
     ensurePrivateDir(join(this.stateDir, 'sessions'));
-    writePrivateFile(this.fileFor(sessionKey), JSON.stringify({ paths: next }));
+    // Read back on the next load once written: what is on disk is what counts, whoever wrote it last.
+    this.kept.delete(sessionKey);
+    if (this.opts.background) this.writeInBackground(sessionKey, next, this.opts.background.onError);
+    else writePrivateFile(this.fileFor(sessionKey), JSON.stringify({ paths: next }));
     return true;
+  }
+
+  private writeInBackground(sessionKey: string, paths: string[], onError: (message: string) => void): void {
+    const writes = writesOf(paths);
+    this.unwritten.set(sessionKey, writes);
+    const before = this.writing.get(sessionKey) ?? Promise.resolve();
+    const done: Promise<void> = before
+      .then(() => writePrivateFileInBackground(this.fileFor(sessionKey), JSON.stringify({ paths })))
+      .catch((err: Error) => onError(`could not record this session's written files: ${err.message}`))
+      .finally(() => {
+        if (this.unwritten.get(sessionKey) === writes) this.unwritten.delete(sessionKey);
+        if (this.writing.get(sessionKey) === done) this.writing.delete(sessionKey);
+        this.kept.delete(sessionKey);
+      });
+    this.writing.set(sessionKey, done);
+  }
+}
+
+function writesOf(paths: string[]): SessionWrites {
+  const set = new Set(paths);
+  return { list: () => paths, has: (p) => set.has(p) };
+}
+
+/** The store's paths; an unreadable or malformed file reads as empty. */
+function readStore(file: string): SessionWrites {
+  try {
+    const parsed = storeFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    return writesOf(parsed.success ? parsed.data.paths : []);
+  } catch {
+    return NO_SESSION_WRITES;
   }
 }

@@ -8,7 +8,7 @@ import { readPython } from './python';
 import { readRuby } from './ruby';
 import { readPerl } from './perl';
 import { readAwk } from './awk';
-import { assertGrammarsReady } from './parse';
+import { assertGrammarsReady, type GrammarLanguage } from './parse';
 import type { AnalyzeCodeOptions, CodeFacts, CodeLanguage } from './types';
 
 /** Code longer than this (in UTF-16 units, about bytes for ASCII) is not read at all. */
@@ -26,6 +26,10 @@ const READERS: Record<CodeLanguage, (code: string, out: Collector) => void> = {
 
 const NEEDS_GRAMMAR = new Set<CodeLanguage>(['python', 'javascript', 'php', 'ruby', 'powershell']);
 
+export function needsGrammar(language: CodeLanguage): language is GrammarLanguage {
+  return NEEDS_GRAMMAR.has(language);
+}
+
 function readInto(language: CodeLanguage, code: string, out: Collector): void {
   if (code.length > MAX_CODE_SIZE) {
     out.giveUp('code too large');
@@ -38,10 +42,10 @@ function readInto(language: CodeLanguage, code: string, out: Collector): void {
   }
 }
 
-/** What `code` does when run by `language`'s interpreter. Throws only when the grammars are not loaded. */
+/** What `code` does when run by `language`'s interpreter. Throws only when its grammars are not loaded. */
 export function analyzeCode(language: CodeLanguage, code: string, options: AnalyzeCodeOptions = {}): CodeFacts {
   if (!(language in READERS)) throw new Error(`analyzeCode: unknown language ${JSON.stringify(language)}`);
-  if (NEEDS_GRAMMAR.has(language)) assertGrammarsReady();
+  if (needsGrammar(language)) assertGrammarsReady(language);
   const out = new Collector(readInto, options.deadline ?? Infinity);
   readInto(language, typeof code === 'string' ? code : String(code), out);
   return { language, effects: out.effects, unread: out.unread };

@@ -1,46 +1,89 @@
-// The interpreters' grammars: loaded once per process, then parsing is synchronous.
-import type { Language, Parser } from '@vscode/tree-sitter-wasm';
+// The interpreters' grammars: each loaded once per process, when first needed; parsing is synchronous.
+import type { Parser } from '@vscode/tree-sitter-wasm';
 import { copyTree, type SyntaxNode } from '../shell/nodes';
-import { BASELINE_ONLY, loadGrammar, parserFor, type GrammarName } from '../treesitter/loader';
+import { loadGrammar, parserFor, type GrammarName } from '../treesitter/loader';
+import type { CodeLanguage } from './types';
 
 export type CodeGrammar = Extract<GrammarName, 'python' | 'javascript' | 'typescript' | 'php' | 'ruby' | 'powershell'>;
 
 const CODE_GRAMMARS: readonly CodeGrammar[] = ['python', 'javascript', 'typescript', 'php', 'ruby', 'powershell'];
 
-let loading: Promise<void> | undefined;
+/** The grammars each grammar-read language parses with (JavaScript is tried as TypeScript too). */
+const GRAMMARS_OF: Record<GrammarLanguage, readonly CodeGrammar[]> = {
+  python: ['python'],
+  javascript: ['javascript', 'typescript'],
+  php: ['php'],
+  ruby: ['ruby'],
+  powershell: ['powershell'],
+};
+export type GrammarLanguage = Extract<CodeLanguage, 'python' | 'javascript' | 'php' | 'ruby' | 'powershell'>;
+
+const loads = new Map<CodeGrammar, Promise<void>>();
 const parsers = new Map<CodeGrammar, Parser>();
+/** Grammars a read needed while they were not loaded, since the last takeWantedGrammars(). */
+const wanted = new Set<CodeGrammar>();
 
-async function load(): Promise<void> {
-  // The others first, all at once; a baseline-only grammar last, so that its compile flag is set
-  // while nothing else compiles.
-  const ordered = [
-    CODE_GRAMMARS.filter((name) => !BASELINE_ONLY.has(name)),
-    CODE_GRAMMARS.filter((name) => BASELINE_ONLY.has(name)),
-  ];
-  for (const group of ordered) {
-    const languages = await Promise.all(group.map((name) => loadGrammar(name)));
-    group.forEach((name, index) => parsers.set(name, parserFor(languages[index] as Language)));
-  }
-}
-
-/** Loads every interpreter grammar. Idempotent; concurrent callers share one load; a failed load may be retried. */
-export function loadCodeGrammars(): Promise<void> {
+/** Loads one interpreter grammar. Idempotent; concurrent callers share one load; a failed load may be retried. */
+function loadCodeGrammar(name: CodeGrammar): Promise<void> {
+  let loading = loads.get(name);
   if (!loading) {
-    loading = load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
+    loading = loadGrammar(name).then(
+      (language) => void parsers.set(name, parserFor(language)),
+      (error: unknown) => {
+        loads.delete(name);
+        throw error;
+      },
+    );
+    loads.set(name, loading);
   }
   return loading;
 }
 
-export function grammarsReady(): boolean {
-  return parsers.size === CODE_GRAMMARS.length;
+let loadingAll: Promise<void> | undefined;
+
+/**
+ * Loads every interpreter grammar (one-shot hosts, which cannot load one half way through a call).
+ * Idempotent; concurrent callers share one load; a failed load may be retried.
+ */
+export function loadCodeGrammars(): Promise<void> {
+  loadingAll ??= Promise.all(CODE_GRAMMARS.map(loadCodeGrammar)).then(
+    () => undefined,
+    (error: unknown) => {
+      loadingAll = undefined;
+      throw error;
+    },
+  );
+  return loadingAll;
 }
 
-export function assertGrammarsReady(): void {
-  if (!grammarsReady()) {
-    throw new Error('Interpreter grammars not ready: await loadCodeGrammars() before analyzeCode().');
+/**
+ * Loads the grammars reads asked for since the last call and answers whether there were any: an
+ * evaluation worker loads a grammar only once a call needs it (most calls need none), and then runs that
+ * call again.
+ */
+export async function loadWantedGrammars(): Promise<boolean> {
+  const names = takeWantedGrammars();
+  await Promise.all(names.map(loadCodeGrammar));
+  return names.length > 0;
+}
+
+/** Forgets what reads asked for (a result that is thrown away). */
+export function takeWantedGrammars(): CodeGrammar[] {
+  const names = [...wanted];
+  wanted.clear();
+  return names;
+}
+
+/** Whether `language` can be read now; when not, its grammars are noted as wanted. */
+export function grammarsReady(language: GrammarLanguage): boolean {
+  const missing = GRAMMARS_OF[language].filter((name) => !parsers.has(name));
+  for (const name of missing) wanted.add(name);
+  return missing.length === 0;
+}
+
+export function assertGrammarsReady(language: GrammarLanguage): void {
+  if (!grammarsReady(language)) {
+    throw new Error(`The ${language} grammar is not loaded: await loadCodeGrammars() before analyzeCode().`);
   }
 }
 
@@ -52,8 +95,8 @@ export interface ParsedCode {
 
 /** Parses `code`; undefined when parsing was still going at `deadline` (a Date.now() value). */
 export function parseCode(grammar: CodeGrammar, code: string, deadline: number): ParsedCode | undefined {
-  assertGrammarsReady();
-  const parser = parsers.get(grammar) as Parser;
+  const parser = parsers.get(grammar);
+  if (!parser) throw new Error(`The ${grammar} grammar is not loaded: await loadCodeGrammars() before analyzeCode().`);
   if (Date.now() >= deadline) return undefined;
   const tree = Number.isFinite(deadline)
     ? parser.parse(code, null, { progressCallback: () => Date.now() >= deadline })

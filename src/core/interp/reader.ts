@@ -1,7 +1,7 @@
 // The interpreter-code reader as the call-facts module consumes it (see facts/code.ts): language
 // names as the facts module spells them, and never an exception.
 import type { CodeReader, CodeReading } from '../facts/code';
-import { analyzeCode } from './analyze';
+import { analyzeCode, needsGrammar } from './analyze';
 import { grammarsReady } from './parse';
 import type { CodeLanguage } from './types';
 
@@ -30,7 +30,8 @@ export const INTERPRETER_CODE_READER: CodeReader = {
   read(language, code): CodeReading {
     const known = codeLanguageOf(language);
     if (known === undefined) return { effects: [], unread: [`no reader for ${language} code`] };
-    if (known !== 'perl' && known !== 'awk' && !grammarsReady()) {
+    // A worker loads the grammar and reads the call again (see loadWantedGrammars).
+    if (needsGrammar(known) && !grammarsReady(known)) {
       return { effects: [], unread: [`the ${known} grammar is not loaded`] };
     }
     const { effects, unread } = analyzeCode(known, code);

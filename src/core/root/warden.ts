@@ -76,7 +76,7 @@ export async function openWarden(opts: OpenWardenOptions): Promise<Warden> {
     ...(opts.cliConfigPath ? { cliConfigPath: opts.cliConfigPath } : {}),
     ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
     ...(semantic ? { semantic } : {}),
-    ...(pool ? { deterministic: pool } : {}),
+    ...(pool ? { deterministic: pool, longRunning: true } : {}),
     ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
     confirmations: state.confirmations(),
     ...(opts.onHeldChanges ? { onHeldChanges: opts.onHeldChanges } : {}),

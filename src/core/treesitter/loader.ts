@@ -9,16 +9,26 @@ import shipped from './grammars.json';
 export type GrammarName = keyof typeof shipped.grammars;
 
 /**
- * Grammars compiled by V8's baseline tier only. The PowerShell grammar's lexer is so large that
- * when V8 tiers it up (after a few parses) the optimizing compiler holds the thread for tens of
- * seconds of CPU: a stalled server, a `check` that cannot exit. Its baseline code is fast enough.
+ * Runs one compile while V8's baseline-only flag is set, so that no other compile on another thread
+ * sees the flag turned off half way. The default serialises this thread's own compiles; an evaluation
+ * worker asks its host for the turn, since the flag is one for the whole process.
  */
-export const BASELINE_ONLY: ReadonlySet<GrammarName> = new Set<GrammarName>(['powershell']);
+export type CompileGate = <T>(compile: () => Promise<T>) => Promise<T>;
 
 let runtime: Promise<void> | undefined;
-/** Baseline-only compiles one at a time, so the flag's window never overlaps another's. */
-let baselineQueue: Promise<unknown> = Promise.resolve();
+let localQueue: Promise<unknown> = Promise.resolve();
+const oneAtATime: CompileGate = (compile) => {
+  const turn = localQueue.then(compile);
+  localQueue = turn.catch(() => undefined);
+  return turn;
+};
+let gate: CompileGate = oneAtATime;
 const languages = new Map<GrammarName, Promise<Language>>();
+
+/** Where this thread's compiles take their turn; set once, before the first load. */
+export function setCompileGate(next: CompileGate): void {
+  gate = next;
+}
 
 /** Folders that may hold the wasm files: the bundle's own folder (the build copies them there), then the package. */
 function candidateFolders(): string[] {
@@ -50,29 +60,41 @@ function remembered<T>(start: () => Promise<T>, forget: () => void): Promise<T> 
   });
 }
 
+/**
+ * Every module (the runtime and each grammar) is compiled by V8's baseline tier only, and its code stays
+ * baseline for good. Tiering up is what costs: the optimising compiler's code and its working memory
+ * took 80-120 MB of resident memory per process with all grammars loaded (bench/grammar-memory.ts),
+ * held a thread for tens of seconds on the PowerShell lexer, and once stalled the event loop for 1.5 s.
+ * Baseline code parses a typical command in about 1.5x the time (tens of microseconds), a small part of
+ * a call's cost. The flag is set only while the module compiles, so other WebAssembly in the process
+ * (the extension host's) keeps its normal tiers.
+ */
+function compileBaselineOnly<T>(compile: () => Promise<T>): Promise<T> {
+  return gate(async () => {
+    setFlagsFromString('--liftoff-only');
+    try {
+      return await compile();
+    } finally {
+      setFlagsFromString('--no-liftoff-only');
+    }
+  });
+}
+
 function initRuntime(): Promise<void> {
   if (!runtime) {
     runtime = remembered(
       async () => {
         const runtimePath = locate(shipped.runtime);
-        await Parser.init({
-          locateFile: (file: string) => (file === shipped.runtime ? runtimePath : join(dirname(runtimePath), file)),
-        });
+        await compileBaselineOnly(() =>
+          Parser.init({
+            locateFile: (file: string) => (file === shipped.runtime ? runtimePath : join(dirname(runtimePath), file)),
+          }),
+        );
       },
       () => (runtime = undefined),
     );
   }
   return runtime;
-}
-
-/** The module is compiled while the flag is set; its code then stays baseline for good. */
-async function compileBaselineOnly(bytes: Uint8Array): Promise<Language> {
-  setFlagsFromString('--liftoff-only');
-  try {
-    return await Language.load(bytes);
-  } finally {
-    setFlagsFromString('--no-liftoff-only');
-  }
 }
 
 /** The grammar `name`, loaded once; concurrent callers share one load. */
@@ -83,10 +105,7 @@ export function loadGrammar(name: GrammarName): Promise<Language> {
       async () => {
         const bytes = new Uint8Array(readFileSync(locate(shipped.grammars[name])));
         await initRuntime();
-        if (!BASELINE_ONLY.has(name)) return Language.load(bytes);
-        const compiled = baselineQueue.then(() => compileBaselineOnly(bytes));
-        baselineQueue = compiled.catch(() => undefined);
-        return compiled;
+        return compileBaselineOnly(() => Language.load(bytes));
       },
       () => languages.delete(name),
     );

@@ -70,3 +70,22 @@ test('on values that are not plain data both paths refuse', () => {
   assert.equal(canonicalIfBindable(atLimit, MAX_NESTING_DEPTH), canonicalJson(atLimit));
   assert.equal(canonicalIfBindable(Object.create(null), MAX_NESTING_DEPTH), '{}');
 });
+
+test("records that repeat, reorder and extend each other's member names: both paths agree", () => {
+  // The one-pass writer remembers each name sequence's sorted order; shapes that share a prefix, list
+  // the same names in another order, or have more members than it remembers must still sort right.
+  const names = fc.constantFrom('id', 'name', 'b', 'a', 'Z', 'é', '', '10', '9', '__proto_', 'price');
+  const record = fc
+    .uniqueArray(fc.tuple(names, fc.jsonValue({ maxDepth: 1 })), { selector: ([name]) => name, maxLength: 11 })
+    .map((members) => Object.fromEntries(members));
+  const wide = fc
+    .uniqueArray(fc.tuple(fc.string({ maxLength: 3 }), fc.integer()), { selector: ([name]) => name, minLength: 33 })
+    .map((members) => Object.fromEntries(members));
+  fc.assert(
+    fc.property(fc.array(fc.oneof(record, wide), { maxLength: 40 }), (rows) => {
+      const value = { rows, again: rows.slice().reverse() };
+      assert.equal(canonicalIfBindable(value, MAX_NESTING_DEPTH), twoPass(value));
+    }),
+    { numRuns: 300 },
+  );
+});

@@ -44,7 +44,7 @@ const ALLOWED = [
   /^extension\/readme\.md$/,
   /^extension\/changelog\.md$/,
   /^extension\/LICENSE\.txt$/,
-  /^extension\/dist\/(extension|cli|evalWorker)\.js$/,
+  /^extension\/dist\/(extension|cli|evalWorker|hook)\.js$/,
   /^extension\/dist\/[a-z-]+\.wasm$/,
   /^extension\/dist\/webview\/panel\.(js|css)$/,
   /^extension\/media\/icon\.png$/,
@@ -57,6 +57,8 @@ const REQUIRED = [
   'extension/dist/extension.js',
   'extension/dist/cli.js',
   'extension/dist/evalWorker.js',
+  // The command bridge that Connect Another Agent writes into the other agents' hook files.
+  'extension/dist/hook.js',
   'extension/dist/webview/panel.js',
   'extension/dist/webview/panel.css',
   'extension/media/icon.png',

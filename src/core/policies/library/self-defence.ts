@@ -277,6 +277,9 @@ function touchesStateFolder(call: ToolCall, stateDir: string): Finding | null {
 }
 
 function removesConfigFolder(call: ToolCall, stateDir: string): Finding | null {
+  // Which config folders exist is asked only of a call that deletes something: every other call
+  // would pay for (and record) fourteen questions whose answers cannot change its verdict.
+  if (call.facts.deletes.length === 0) return null;
   const folders = [stateDir];
   for (const base of new Set([call.projectRoot, call.home]))
     for (const name of CONFIG_FOLDERS) {

@@ -1,0 +1,79 @@
+// The session's written-files store: kept parsed between calls but read again when another process
+// changed the file, and (for long-running hosts) written off the event loop while this process reads
+// its own writes from memory.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SessionWriteStore } from '../../../src/core/facts/session-writes';
+import { aTempDir } from '../../builders/tempProject';
+
+const KEY = 'claude:session-a';
+
+function storeFiles(state: string): string[] {
+  return readdirSync(join(state, 'sessions')).filter((name) => name.endsWith('.json'));
+}
+
+test('a change made by another process is read, not the kept copy', (t) => {
+  const state = aTempDir('session-writes', t);
+  const serve = new SessionWriteStore(state);
+  const other = new SessionWriteStore(state);
+  serve.record(KEY, ['/p/a.sh']);
+  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh']);
+  other.record(KEY, ['/p/b.sh']);
+  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh', '/p/b.sh']);
+  // Rewritten in place (same inode) with other content: the size and time still tell.
+  const file = join(state, 'sessions', storeFiles(state)[0]!);
+  writeFileSync(file, JSON.stringify({ paths: ['/p/c.sh'] }));
+  assert.deepEqual(serve.load(KEY).list(), ['/p/c.sh']);
+  writeFileSync(file, 'not json');
+  assert.deepEqual(serve.load(KEY).list(), []);
+});
+
+test('a session with no store reads as empty, and a store that appears later is read', (t) => {
+  const state = aTempDir('session-writes', t);
+  const serve = new SessionWriteStore(state);
+  assert.deepEqual(serve.load(KEY).list(), []);
+  new SessionWriteStore(state).record(KEY, ['/p/a.sh']);
+  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh']);
+  assert.equal(serve.load(KEY).has('/p/a.sh'), true);
+});
+
+test('background writes: read at once from memory, on disk after flush, the newest landing last', async (t) => {
+  const state = aTempDir('session-writes', t);
+  const errors: string[] = [];
+  const serve = new SessionWriteStore(state, { background: { onError: (message) => errors.push(message) } });
+  for (let i = 0; i < 20; i++) serve.record(KEY, [`/p/${i}.sh`]);
+  const expected = Array.from({ length: 20 }, (_, i) => `/p/${i}.sh`);
+  assert.deepEqual(serve.load(KEY).list(), expected);
+  await serve.flush();
+  assert.deepEqual(errors, []);
+  const [name] = storeFiles(state);
+  const file = join(state, 'sessions', name!);
+  assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { paths: expected });
+  assert.equal(statSync(file).mode & 0o777, 0o600);
+  assert.deepEqual(new SessionWriteStore(state).load(KEY).list(), expected);
+  // No temporary file is left behind.
+  assert.deepEqual(
+    readdirSync(join(state, 'sessions')).filter((n) => n.endsWith('.tmp')),
+    [],
+  );
+});
+
+test('a background write that fails is reported, and the session reads what is on disk again', async (t) => {
+  const state = aTempDir('session-writes', t);
+  const errors: string[] = [];
+  const serve = new SessionWriteStore(state, { background: { onError: (message) => errors.push(message) } });
+  serve.record(KEY, ['/p/a.sh']);
+  await serve.flush();
+  // The store's file becomes a folder that is not empty: no replacement can land on it.
+  const file = join(state, 'sessions', storeFiles(state)[0]!);
+  rmSync(file);
+  mkdirSync(join(file, 'blocker'), { recursive: true });
+  serve.record(KEY, ['/p/b.sh']);
+  assert.deepEqual(serve.load(KEY).list(), ['/p/b.sh']);
+  await serve.flush();
+  assert.equal(errors.length, 1);
+  assert.match(errors[0]!, /could not record this session's written files/);
+  assert.deepEqual(serve.load(KEY).list(), []);
+});
