@@ -81,3 +81,15 @@ test('every item comes out exactly once, each session in its own order, whatever
     }),
   );
 });
+
+test('has says whether an item still waits: not once it is handed out or taken out', () => {
+  const queue = new FairQueue<string>();
+  queue.push('a', 'a1');
+  queue.push('a', 'a2');
+  assert.equal(queue.has('a', 'a1'), true);
+  assert.equal(queue.has('b', 'a1'), false);
+  queue.shift();
+  assert.equal(queue.has('a', 'a1'), false);
+  queue.remove('a', 'a2');
+  assert.equal(queue.has('a', 'a2'), false);
+});
