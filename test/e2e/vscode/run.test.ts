@@ -203,10 +203,9 @@ async function measureBurst(page: Page, ready: { url: string; token: string; fol
     const w = window as unknown as { longTasks: number[]; cardAt?: number; sameCardAt?: number };
     return { longTasks: w.longTasks, cardAt: w.cardAt, sameCardAt: w.sameCardAt };
   });
-  for (const needle of ['e2e-burst-ask-other', 'e2e-burst-ask-same']) {
-    const card = await frame.waitForSelector(`.card:has-text("${needle}")`, { timeout: 20_000 });
-    await (await card.$('button[data-action="refuse"]'))!.click();
-  }
+  // A locator finds the card again if the cards were redrawn (the other one's answer redraws them).
+  for (const needle of ['e2e-burst-ask-other', 'e2e-burst-ask-same'])
+    await frame.locator(`.card:has-text("${needle}") button[data-action="refuse"]`).click({ timeout: 20_000 });
   await Promise.all(asks);
   const over50 = seen.longTasks.filter((d) => d > 50);
   console.log(
