@@ -1,6 +1,8 @@
 import type { CallRecord, MarkerRef, RequestResult } from '../../src/protocol';
 import { countMarkers, finalOutcome, OUTCOME_LABELS, outcomeTone, splitMarkers } from '../../src/protocol';
+import { visibleText } from './cards';
 import { cloudSection } from './cloud';
+import { diffLines } from './diff';
 import { approvalLine, explainCut, formatLatency, prettyJson } from './format';
 import { h, type VNode } from './vnode';
 
@@ -185,11 +187,13 @@ export function detailView(record: VerdictRecord, state: DetailState, actions: D
   ];
   const argsText = prettyJson(record.toolInput);
   texts.push(argsText);
+  const ran = record.approval.ranInput;
   sections.push(
-    h('h3', {}, 'Arguments (as logged)'),
+    h('h3', {}, ran === undefined ? 'Arguments (as logged)' : 'Arguments the agent asked for (as logged)'),
     h('pre', { class: 'args-json' }, markedText(argsText, new MarkerCounter(), 'arguments', onArgumentMarker)),
   );
   if (state.openMarker?.source === 'arguments') sections.push(markerPanel(record, state, actions));
+  if (ran !== undefined) sections.push(...ranSection(argsText, prettyJson(ran)));
   if (record.envelope) {
     const env = record.envelope;
     const parts: VNode[] = [];
@@ -335,7 +339,36 @@ function headBadges(record: VerdictRecord): VNode[] {
 
 function approvalNode(record: VerdictRecord): VNode | null {
   const line = approvalLine(record.approval);
-  return line ? h('div', { class: 'approval', 'data-approval-state': record.approval.state }, line) : null;
+  if (!line) return null;
+  const message = record.approval.message;
+  return h(
+    'div',
+    { class: 'approval', 'data-approval-state': record.approval.state },
+    line,
+    message
+      ? h(
+          'div',
+          { class: 'approval-message' },
+          h('span', { class: 'muted' }, record.approval.state === 'refused' ? 'Their message: ' : 'Their words: '),
+          h('q', {}, visibleText(message)),
+        )
+      : null,
+  );
+}
+
+/** An approved edit: what ran, and how it differs from what the agent asked for. */
+function ranSection(askedText: string, ranText: string): VNode[] {
+  return [
+    h('h3', {}, 'Arguments that ran (edited by the person, as logged)'),
+    h('pre', { class: 'args-json ran-json' }, visibleText(ranText)),
+    h(
+      'div',
+      { class: 'diff', 'aria-label': 'what the person changed' },
+      ...diffLines(askedText, ranText)
+        .filter((d) => d.kind !== 'same')
+        .map((d) => h('div', { class: `diff-${d.kind}` }, visibleText(`${d.kind === 'added' ? '+ ' : '- '}${d.text}`))),
+    ),
+  ];
 }
 
 /** Observe mode: what the judge found and what enforcing would have answered, shown, never enforced. */

@@ -6,6 +6,7 @@ import { ROW_HEIGHT, rowView } from './rows';
 import { noChanges, PanelStore, type Changes } from './store';
 import { summaryView } from './summary';
 import { timelineView } from './timeline';
+import { Throttle } from './throttle';
 import { emptyView, filtersView, licencesView, policiesView, statusView, type ToolbarActions } from './toolbar';
 import { PostMessageTransport, WebTransport, type Transport } from './transport';
 import { rowWindow } from './virtual';
@@ -171,8 +172,10 @@ const detailActions: DetailActions = {
 const toolbarActions: ToolbarActions = {
   setFilter: (next) => {
     store.setFilters(next);
-    // The toolbar's selects follow a filter set from the summary or the timeline.
+    // The toolbar's selects follow a filter set from the summary or the timeline; the summary's toggles show it at once.
     drawToolbar();
+    statusThrottle.runNow();
+    timelineThrottle.runNow();
     queue({ ...noChanges(), structure: true });
   },
   togglePolicy: (policy, enabled) => transport.command({ type: 'togglePolicy', policy, enabled }),
@@ -373,6 +376,14 @@ function drawDetail(): void {
   replaceChildren(detailEl, [detailView(detailRecord.record, detailState, detailActions)]);
 }
 
+// In a burst rows arrive every frame; the status line, the summary strip and the timeline are
+// rebuilt at most this often for them (a new ask, a state change or a filter redraws at once).
+const SUMMARY_INTERVAL_MS = 250;
+const statusThrottle = new Throttle(SUMMARY_INTERVAL_MS, () => drawStatus());
+const timelineThrottle = new Throttle(SUMMARY_INTERVAL_MS, () => {
+  if (store.filters.session || !timelineEl.hidden) drawTimeline();
+});
+
 // Everything that changed since the last frame, drawn once in the next one.
 let pendingChanges: Changes | null = null;
 let scrolled = false;
@@ -409,14 +420,14 @@ function drawChanges(): void {
   const scrolledOnly = scrolled && !changes.structure && changes.rows.size === 0;
   scrolled = false;
   if (changes.structure || changes.rows.size || scrolledOnly) drawRows();
-  if (changes.structure || changes.rows.size || changes.pending) drawStatus();
-  if ((changes.structure || changes.rows.size) && (store.filters.session || !timelineEl.hidden)) drawTimeline();
+  if (changes.pending || changes.state) statusThrottle.runNow();
+  else if (changes.structure || changes.rows.size) statusThrottle.request();
+  if (changes.structure || changes.rows.size) timelineThrottle.request();
   if (changes.structure) {
     const choices = JSON.stringify(store.filterChoices());
     if (choices !== drawnChoices) drawToolbar();
   }
   if (changes.state) {
-    drawStatus();
     drawPolicies();
     if (store.count === 0) drawRows();
   }

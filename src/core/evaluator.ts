@@ -301,6 +301,11 @@ export class Evaluator {
     }
   }
 
+  /** The redactor a call from this project is recorded with: what a person adds to it later goes through it too. */
+  redactorForProject(projectRoot: string): Redactor {
+    return this.redactorFor(this.configFor(projectRoot));
+  }
+
   // One redactor per loaded config: building one reads the whole process
   // environment for secret values, which cost more than the policies per call.
   private readonly redactors = new WeakMap<ResolvedConfig, Redactor>();

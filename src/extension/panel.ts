@@ -13,7 +13,7 @@ import { renderPanelHtml } from '../shared/panelHtml';
 import { panelMessageSchema } from '../shared/panelSchemas';
 import { Disposable, DisposableScope, toDisposable } from './disposable';
 import type { Endpoint } from './endpoint';
-import { RowBatcher } from './rowBatcher';
+import { RowBatcher } from '../server/rowBatcher';
 
 // The panel's host side: a webview view in the Agent Warden activity-bar
 // container, also openable as an editor tab. Each webview is one connection:

@@ -89,6 +89,10 @@ export interface CallApproval {
   edited?: boolean;
   /** Why an ask closed without an answer here (expired, handed to the agent's prompt, withdrawn). */
   note?: string;
+  /** The arguments that ran instead of the asked ones (an approved edit), redacted like the call's own. */
+  ranInput?: unknown;
+  /** What the person wrote with their answer (a refusal's message), redacted. */
+  message?: string;
 }
 
 export type SemanticStatus = 'off' | 'ok' | 'degraded' | 'observe';

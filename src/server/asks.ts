@@ -6,9 +6,11 @@ import { approvalLine, approvalSummary, type ApprovalLine } from '../core/approv
 import { bindArgs, type ArgsBinding } from '../core/approvals/digest';
 import type { AnsweredResolution, PendingApproval, Resolution } from '../core/approvals/approvalTypes';
 import type { ApprovalInfo, VerdictRecord } from '../core/verdict/record';
+import type { Redactor } from '../core/redaction';
 import type { AnswerResult, ApprovalAnswer, HostNotification, PendingView, ResolutionView } from '../protocol';
 import type { AskContext, AskHandler, AskOutcome } from './hooks';
 import { RecordBuffer } from './records';
+import { findProjectRoot } from '../core/project';
 
 // Where an ask goes. With a panel connected, the agent's PreToolUse request is
 // held until a person answers or the deadline passes. Without one (or at the
@@ -102,7 +104,7 @@ export class AskBroker implements AskHandler {
     switch (result.kind) {
       case 'ok': {
         const row = this.records.summaryOf(result.resolution.recordId);
-        return { kind: 'ok', resolution: resolutionView(result.resolution), row: row ?? null };
+        return { kind: 'ok', resolution: this.viewOf(result.resolution), row: row ?? null };
       }
       case 'not-found':
         return {
@@ -295,20 +297,24 @@ export class AskBroker implements AskHandler {
   }
 
   private resolved(resolution: Resolution): void {
+    const redactor = this.redactorFor(resolution.recordId);
     this.askedEvents.delete(resolution.recordId);
     const summary = approvalSummary(resolution);
     const edited = resolution.kind === 'answered' && resolution.edited && resolution.decision === 'allow';
     const note = resolution.kind === 'answered' ? undefined : closedNote(resolution.reason);
-    this.emit({ type: 'resolved', resolution: resolutionView(resolution) });
+    const line = resolution.kind === 'answered' ? redactedLine(approvalLine(resolution), redactor) : undefined;
+    this.emit({ type: 'resolved', resolution: redactedView(resolution, redactor) });
     this.updateApproval(resolution.recordId, () => ({
       ...summary,
       approvalId: resolution.approvalId,
       ...(edited ? { edited: true } : {}),
       ...(note ? { note } : {}),
+      ...(line?.ranInput ? { ranInput: line.ranInput } : {}),
+      ...(line?.message ? { message: line.message } : {}),
     }));
-    if (resolution.kind === 'answered') this.logLine(approvalLine(resolution));
+    if (line) this.logLine(line);
     // An ask that closed unanswered leaves a line too, so the log says what became of it.
-    else
+    else if (resolution.kind !== 'answered')
       this.logLine({
         type: 'approval',
         recordId: resolution.recordId,
@@ -323,6 +329,20 @@ export class AskBroker implements AskHandler {
         edited: false,
         reason: resolution.reason,
       });
+  }
+
+  /**
+   * The redactor the call was recorded with (its project's config): what a person adds to the call
+   * when answering (edited arguments, their words) reaches the log and the panel redacted like it.
+   */
+  private redactorFor(recordId: string): AnswerRedactor {
+    const asked = this.askedEvents.get(recordId);
+    const root = asked ? findProjectRoot(asked.cwd || process.cwd()) : this.records.projectRootOf(recordId);
+    return this.opts.evaluator.redactorForProject(root ?? findProjectRoot(process.cwd()));
+  }
+
+  private viewOf(resolution: Resolution): ResolutionView {
+    return redactedView(resolution, this.redactorFor(resolution.recordId));
   }
 
   /** Changes a row's approval and tells the panels: a row follows its ask to the end. */
@@ -402,6 +422,23 @@ export class AskBroker implements AskHandler {
       }
     }
   }
+}
+
+type AnswerRedactor = Pick<Redactor, 'redactText' | 'redactJson'>;
+
+/** An answer's line with the person's additions redacted (the reason of a refusal quotes their message). */
+function redactedLine(line: ApprovalLine, redactor: AnswerRedactor): ApprovalLine {
+  return {
+    ...line,
+    reason: redactor.redactText(line.reason).text,
+    ...(line.ranInput ? { ranInput: redactor.redactJson(line.ranInput, 'blunt').value } : {}),
+    ...(line.message ? { message: redactor.redactText(line.message).text } : {}),
+  };
+}
+
+function redactedView(resolution: Resolution, redactor: AnswerRedactor): ResolutionView {
+  const view = resolutionView(resolution);
+  return view.message === undefined ? view : { ...view, message: redactor.redactText(view.message).text };
 }
 
 /** The reason an ask closed unanswered, in the record's note: where the call went. */

@@ -10,6 +10,7 @@ import { tokensEqual } from './auth';
 import { readBody } from './body';
 import { findDuplicateKey } from '../core/approvals/rawJsonScan';
 import { sendJson, type RouteGroup } from './server';
+import { RowBatcher } from './rowBatcher';
 
 // The panel's routes on the standalone server: the page, its assets, the
 // approval API and the event stream. The only way in is the one-time link that
@@ -167,13 +168,20 @@ export class PanelRoutes implements RouteGroup {
       connection: 'keep-alive',
     });
     const send = (n: HostNotification) => res.write(`event: ${n.type}\ndata: ${JSON.stringify(n)}\n\n`);
+    // Rows go out in batches (one write per few milliseconds in a burst); anything else at once, after them.
+    const rows = new RowBatcher((batch) => send({ type: 'rows', rows: batch }));
     send({ type: 'snapshot', rows: this.opts.recentRows(), pending: this.opts.broker.pending() });
     const detach = this.opts.broker.attachPanel();
-    const unsubscribe = this.opts.broker.onChange(send);
+    const unsubscribe = this.opts.broker.onChange((n) => {
+      if (n.type === 'rows') return rows.add(n.rows);
+      rows.flush();
+      send(n);
+    });
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
     heartbeat.unref();
     req.on('close', () => {
       clearInterval(heartbeat);
+      rows.dispose();
       unsubscribe();
       detach();
     });

@@ -10,6 +10,14 @@ import type { LoopStats } from './loopStats';
 /** A hook body arrives in one go from a local agent; one that trickles for longer is refused. */
 export const BODY_TIMEOUT_MS = 30_000;
 
+/**
+ * Connections the kernel holds for us while the event loop is busy. Node's default (511) fills in
+ * a burst of agent calls; the kernel then drops new connections and the agent's TCP stack retries
+ * after 1, 3, 7 s, so a call (an ask among them) waits seconds before Warden even sees it. The
+ * kernel caps this at its own limit (net.core.somaxconn).
+ */
+const LISTEN_BACKLOG = 65_535;
+
 /** A route group mounted beside the hook routes (the panel API adds one). */
 export interface RouteGroup {
   /** Returns true when it handled the request. */
@@ -84,7 +92,7 @@ export class WardenServer {
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.opts.port ?? 0, this.opts.host ?? '127.0.0.1', () => {
+      server.listen(this.opts.port ?? 0, this.opts.host ?? '127.0.0.1', LISTEN_BACKLOG, () => {
         server.off('error', reject);
         resolve();
       });

@@ -7,7 +7,7 @@ import { answerText } from '../../media/src/format';
 import { rowView } from '../../media/src/rows';
 import { PanelStore } from '../../media/src/store';
 import { emptyView, licencesView, policiesView, sessionLabel } from '../../media/src/toolbar';
-import { findAll, textOf } from '../../media/src/vnode';
+import { findAll, hasClass, textOf } from '../../media/src/vnode';
 import { LicenceBook } from '../../src/core/approvals/licences';
 import { ApprovalLedger } from '../../src/core/approvals/ledger';
 import { addIgnores, maskToken, missingIgnores } from '../../src/extension/connectSafety';
@@ -79,6 +79,49 @@ test("the detail's approval line says what became of the ask and who answered", 
   assert.match(textOf(detailView(expired, {}, detailActions)), /nobody answered in time.*agent's own prompt/);
   const plain = aVerdictRecord().build();
   assert.equal(findAll(detailView(plain, {}, detailActions), (n) => n.attrs?.class === 'approval').length, 0);
+});
+
+test('the detail of an approved edit shows what the agent asked for and what ran, with the change', () => {
+  const record = aVerdictRecord()
+    .with({
+      decision: 'ask',
+      toolInput: { command: 'rm -rf build', description: 'clean' },
+      approval: {
+        ...answered('approved', 'vscode-panel'),
+        edited: true,
+        ranInput: { command: 'rm -rf build/tmp', description: 'clean' },
+      },
+    })
+    .build();
+  const view = detailView(record, {}, detailActions);
+  const titles = findAll(view, (n) => n.tag === 'h3').map(textOf);
+  assert.ok(titles.includes('Arguments the agent asked for (as logged)'), titles.join(' | '));
+  assert.ok(titles.includes('Arguments that ran (edited by the person, as logged)'), titles.join(' | '));
+  assert.match(textOf(findAll(view, (n) => hasClass(n, 'ran-json'))[0]!), /rm -rf build\/tmp/);
+  const changes = findAll(view, (n) => /^diff-(added|removed)$/.test(n.attrs?.class ?? '')).map(textOf);
+  assert.deepEqual(changes, ['-   "command": "rm -rf build",', '+   "command": "rm -rf build/tmp",']);
+  const plain = detailView(aVerdictRecord().build(), {}, detailActions);
+  assert.deepEqual(
+    findAll(plain, (n) => n.tag === 'h3')
+      .map(textOf)
+      .slice(0, 1),
+    ['Arguments (as logged)'],
+  );
+  assert.equal(findAll(plain, (n) => hasClass(n, 'ran-json')).length, 0);
+});
+
+test("the detail of a refusal shows the person's message (as the record keeps it, redacted)", () => {
+  const record = aVerdictRecord()
+    .with({
+      decision: 'ask',
+      approval: { ...answered('refused', 'vscode-panel'), message: 'use make clean, not <redacted:github-token>' },
+    })
+    .build();
+  const line = findAll(detailView(record, {}, detailActions), (n) => n.attrs?.class === 'approval')[0]!;
+  assert.match(
+    textOf(line),
+    /refused by vscode-panel at 12:00:05\.Their message: use make clean, not <redacted:github-token>$/,
+  );
 });
 
 test("the detail's header shows the call's end as its row does, with Warden's verdict beside an answered ask", () => {

@@ -17,6 +17,8 @@ const approvalLineSchema = z.object({
   answeredAt: z.string().nullable().optional(),
   edited: z.boolean().optional(),
   reason: z.string().optional(),
+  ranInput: z.record(z.string(), z.unknown()).optional(),
+  message: z.string().optional(),
 });
 type ApprovalLogLine = z.infer<typeof approvalLineSchema>;
 
@@ -63,6 +65,8 @@ function approvalFromLine(line: ApprovalLogLine, was: VerdictRecord['approval'])
         ...base,
         state: line.decision === 'allow' ? 'approved' : 'refused',
         ...(line.edited === true && line.decision === 'allow' ? { edited: true } : {}),
+        ...(line.ranInput !== undefined && line.decision === 'allow' ? { ranInput: line.ranInput } : {}),
+        ...(line.message !== undefined ? { message: line.message } : {}),
       };
     default:
       return was;

@@ -22,6 +22,10 @@ export interface ApprovalLine {
   answeredAt: string;
   edited: boolean;
   reason: string;
+  /** The arguments that ran instead of the asked ones (an approved edit); redacted before the log. */
+  ranInput?: Record<string, unknown>;
+  /** The person's words with their answer; redacted before the log. */
+  message?: string;
 }
 
 export function approvalLine(resolution: AnsweredResolution): ApprovalLine {
@@ -38,6 +42,10 @@ export function approvalLine(resolution: AnsweredResolution): ApprovalLine {
     answeredAt: resolution.answeredAt,
     edited: resolution.edited,
     reason: resolution.reason,
+    ...(resolution.edited && resolution.decision === 'allow' && resolution.updatedInput
+      ? { ranInput: resolution.updatedInput }
+      : {}),
+    ...(resolution.message?.trim() ? { message: resolution.message.trim() } : {}),
   };
 }
 

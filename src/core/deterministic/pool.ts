@@ -4,11 +4,13 @@ import type { ResolvedConfig } from '../config/load';
 import type { DeterministicInput } from './run';
 import type { DeterministicAnswer, DeterministicRunner, Unread } from './runner';
 import { configToWire, inputToWire, resultFromWire, type FromWorker, type ToWorker } from './wire';
+import { FairQueue } from './fairQueue';
 
 // Evaluation workers a deadline can stop. Synchronous code (a regex that backtracks, a parse that does
 // not end) cannot be interrupted on the thread that runs it; terminating its worker can. Each call gets
 // its budget of worker time, and at most two budgets to wait for a free worker; past either it is
 // unread. A worker that overran is terminated and a new one started, while the others keep serving.
+// Waiting calls take turns by session (FairQueue): one session's burst never delays another's calls.
 
 export interface PoolOptions {
   /** The worker script: dist/evalWorker.js beside the host's bundle. */
@@ -21,6 +23,8 @@ export interface PoolOptions {
 }
 
 interface Job {
+  /** The session the call belongs to: its place in the waiting line. */
+  session: string;
   input: DeterministicInput;
   config: ResolvedConfig;
   budgetMs: number;
@@ -50,7 +54,7 @@ const WAIT_BUDGETS = 2;
 
 export class DeterministicPool implements DeterministicRunner {
   private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+  private readonly queue = new FairQueue<Job>();
   private readonly configIds = new WeakMap<ResolvedConfig, number>();
   private nextConfigId = 1;
   private nextJobId = 1;
@@ -76,15 +80,14 @@ export class DeterministicPool implements DeterministicRunner {
   run(input: DeterministicInput, config: ResolvedConfig): Promise<DeterministicAnswer> {
     if (this.closed) return Promise.resolve(unread('evaluator-lost', 'Warden is shutting down'));
     return new Promise((resolve) => {
-      const job: Job = { input, config, budgetMs: this.opts.budgetMs(config), resolve };
-      this.queue.push(job);
+      const session = `${input.event.agent}:${input.event.sessionId}`;
+      const job: Job = { session, input, config, budgetMs: this.opts.budgetMs(config), resolve };
+      this.queue.push(session, job);
       this.dispatch();
       // A call that found a free worker needs no wait timer (one timer less per call).
-      if (!this.queue.includes(job)) return;
+      if (!this.queue.has(session, job)) return;
       job.waitTimer = setTimeout(() => {
-        const at = this.queue.indexOf(job);
-        if (at < 0) return;
-        this.queue.splice(at, 1);
+        if (!this.queue.remove(job.session, job)) return;
         resolve(
           unread(
             'no-evaluator',
@@ -97,7 +100,7 @@ export class DeterministicPool implements DeterministicRunner {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) {
+    for (const job of this.queue.drain()) {
       clearTimeout(job.waitTimer);
       job.resolve(unread('evaluator-lost', 'Warden is shutting down'));
     }
@@ -202,7 +205,7 @@ export class DeterministicPool implements DeterministicRunner {
     for (const slot of this.slots) {
       if (this.queue.length === 0) return;
       if (!slot.ready || slot.job) continue;
-      const job = this.queue.shift() as Job;
+      const job = this.queue.shift()!;
       clearTimeout(job.waitTimer);
       this.send(slot, job);
     }

@@ -92,6 +92,8 @@ export const approvalInfoSchema = z.object({
   approvalId: z.string().optional(),
   edited: z.boolean().optional(),
   note: z.string().optional(),
+  ranInput: z.unknown().optional(),
+  message: z.string().optional(),
 });
 
 /** What the call's facts rested on: the file system and git answers, and what could not be read. */

@@ -438,6 +438,10 @@ test(
       assert.match(details.approved!, /Approval: approved once by vscode-panel at /);
       assert.match(details.refused!, /Approval: refused by vscode-panel at /);
       assert.match(details.edited!, /Approval: approved once with edited arguments by vscode-panel at /);
+      // What the person added is kept: the refusal's message, and the edited arguments that ran beside the asked ones.
+      assert.ok(details.refused!.includes(`Their message: ${REFUSAL_MESSAGE}`), details.refused);
+      assert.ok(details.edited!.includes('Arguments that ran (edited by the person'), details.edited);
+      assert.ok(details.edited!.includes(EDITED), details.edited);
 
       for (const shot of loop.shots) assert.ok(existsSync(shot), shot);
       console.log(`screenshots: ${loop.shots.map((s) => s.slice(root.length + 1)).join(', ')}`);

@@ -52,6 +52,21 @@ function startServe(
   });
 }
 
+/** A temp project (with .git) for serve, and an environment whose home and state folders are inside it. */
+function servedFolder(prefix: string): { base: string; folder: string; env: NodeJS.ProcessEnv } {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  const folder = join(base, 'project');
+  mkdirSync(join(folder, '.git'), { recursive: true });
+  mkdirSync(join(base, 'home'), { recursive: true });
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: join(base, 'home'),
+    AGENT_WARDEN_HOME: join(base, 'warden-home'),
+    AGENT_WARDEN_CLAUDE_BIN: join(base, 'no-claude'),
+  };
+  return { base, folder, env };
+}
+
 function hookBody(command: string, folder: string, n = 0): string {
   return JSON.stringify({
     session_id: 'web-panel-session',
@@ -142,16 +157,7 @@ test(
       'build first: node scripts/build.mjs',
     );
     assert.ok(existsSync(chromiumPath), `chromium is missing at ${chromiumPath}`);
-    const base = realpathSync(mkdtempSync(join(tmpdir(), 'aw-web-panel-')));
-    const folder = join(base, 'project');
-    mkdirSync(join(folder, '.git'), { recursive: true });
-    mkdirSync(join(base, 'home'), { recursive: true });
-    const env = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: join(base, 'home'),
-      AGENT_WARDEN_HOME: join(base, 'warden-home'),
-      AGENT_WARDEN_CLAUDE_BIN: join(base, 'no-claude'),
-    };
+    const { base, folder, env } = servedFolder('aw-web-panel-');
     const { child, served, stderr } = await startServe(folder, env);
     let browser: Browser | undefined;
     t.after(async () => {
@@ -325,6 +331,90 @@ test(
         `${(err as Error).message}\n--- serve stderr (tail) ---\n${stderr.join('').slice(-3000)}\n--- page errors ---\n${pageErrors.join('\n')}`,
         { cause: err },
       );
+    }
+  },
+);
+
+/** VS Code's light theme colours, set on the page the way a webview receives them. */
+const LIGHT_THEME = {
+  '--vscode-foreground': '#3b3b3b',
+  '--vscode-sideBar-background': '#f8f8f8',
+  '--vscode-descriptionForeground': '#595959',
+  '--vscode-panel-border': '#e5e5e5',
+  '--vscode-list-hoverBackground': '#f2f2f2',
+  '--vscode-list-activeSelectionBackground': '#e4e6f1',
+};
+
+test(
+  'a row in a narrow sidebar: a long command ends in an ellipsis and never squeezes its chips (light and dark)',
+  { timeout: 180_000 },
+  async (t) => {
+    assert.ok(existsSync(cli) && existsSync(join(root, 'dist/webview/panel.js')), 'build first');
+    const { base, folder, env } = servedFolder('aw-web-row-');
+    const { child, served } = await startServe(folder, env);
+    const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
+    t.after(async () => {
+      await browser.close().catch(() => undefined);
+      child.kill('SIGTERM');
+      rmSync(base, { recursive: true, force: true });
+    });
+    const token = readFileSync(served.tokenFile, 'utf8').trim();
+    const page = await browser.newPage({ viewport: { width: 340, height: 500 } });
+    await page.goto(served.panelUrl);
+    await watchForRow(page, 'long-command-marker');
+    const command = `echo long-command-marker ${'x'.repeat(400)} && ls -la ${'/very/deep/path'.repeat(10)}`;
+    const call = JSON.parse(hookBody(command, folder)) as Record<string, unknown>;
+    await postHook(served.url, token, JSON.stringify(call));
+    // Its result, tied to the call by the tool use id: the row gets a "+1" chip.
+    await postHook(
+      served.url,
+      token,
+      JSON.stringify({ ...call, hook_event_name: 'PostToolUse', tool_response: { stdout: 'done' } }),
+    );
+    const row = '#spacer .row:has-text("long-command-marker")';
+    await page.waitForSelector(`${row} .flag.events`, { timeout: 20_000 });
+    mkdirSync(join(root, 'test-results'), { recursive: true });
+    // Below 420 px the time, agent, answer and latency are hidden; above they compete for the room too.
+    for (const theme of ['dark', 'light'] as const) {
+      if (theme === 'light')
+        await page.evaluate((vars) => {
+          for (const [name, value] of Object.entries(vars)) document.documentElement.style.setProperty(name, value);
+        }, LIGHT_THEME);
+      for (const width of [340, 440, 600]) {
+        await page.setViewportSize({ width, height: 500 });
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const box = await page.$eval(row, (el) => {
+          const rect = (sel: string) => el.querySelector(sel)!.getBoundingClientRect();
+          const summary = el.querySelector<HTMLElement>('.cell.summary')!;
+          const chip = el.querySelector<HTMLElement>('.flag.events')!;
+          // The chip's own width, drawn alone: what it needs to be read whole.
+          const alone = chip.cloneNode(true) as HTMLElement;
+          alone.style.position = 'absolute';
+          document.body.appendChild(alone);
+          const needs = alone.getBoundingClientRect().width;
+          alone.remove();
+          return {
+            row: el.getBoundingClientRect().right,
+            chip: { right: rect('.flag.events').right, width: rect('.flag.events').width, needs },
+            flags: rect('.cell.flags').right,
+            badge: rect('.badge').right,
+            summary: {
+              width: summary.scrollWidth,
+              shown: summary.clientWidth,
+              ellipsis: getComputedStyle(summary).textOverflow,
+            },
+            chipText: chip.textContent,
+          };
+        });
+        const what = `${theme}, ${width} px: ${JSON.stringify(box)}`;
+        assert.equal(box.chipText, '+1', what);
+        assert.ok(box.chip.width >= box.chip.needs - 0.5, `the chip keeps its width (${what})`);
+        assert.ok(box.chip.right <= box.flags + 0.5, `the chip is not cut by its cell (${what})`);
+        assert.ok(box.chip.right <= box.row && box.badge <= box.row, `chip and badge are inside the row (${what})`);
+        assert.ok(box.summary.shown > 0 && box.summary.width > box.summary.shown, `the command is cut (${what})`);
+        assert.equal(box.summary.ellipsis, 'ellipsis', what);
+        await page.screenshot({ path: join(root, `test-results/web-panel-row-${width}px-${theme}.png`) });
+      }
     }
   },
 );

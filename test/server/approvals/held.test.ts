@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { argsDigest } from '../../../src/core/approvals/digest';
+import { recordsWithAnswers } from '../../../src/core/activity/answers';
+import { verdictRecordSchema, type VerdictRecord } from '../../../src/core/verdict/record';
 import {
   ASK_REASON,
   DENY_REASON,
@@ -60,6 +62,18 @@ async function holdAsk(
   });
   const pending = event['pending'] as Record<string, unknown>;
   return { reply, pending, id: String(pending['id']) };
+}
+
+/** Approves the held ask once with edited arguments; the answer must be taken. */
+async function approveEdited(endpoint: Endpoint, held: Held, edit: Record<string, unknown>) {
+  const answer = await postApproval(endpoint, held.id, {
+    decision: 'approve',
+    scope: 'once',
+    digest: ASK_DIGEST,
+    editedInput: edit,
+  });
+  assert.equal(answer.status, 200, answer.text);
+  return answer;
 }
 
 function decisionOf(reply: Record<string, unknown>): Record<string, unknown> {
@@ -177,13 +191,7 @@ test('an edited approval that screens clean is allowed with updatedInput equal t
   withPanel(async (endpoint, panel) => {
     const held = await holdAsk(endpoint, panel);
     const edit = { command: 'echo edited-and-harmless', description: 'edited in the panel' };
-    const answer = await postApproval(endpoint, held.id, {
-      decision: 'approve',
-      scope: 'once',
-      digest: ASK_DIGEST,
-      editedInput: edit,
-    });
-    assert.equal(answer.status, 200, answer.text);
+    const answer = await approveEdited(endpoint, held, edit);
     const resolution = json(answer)['resolution'] as Record<string, unknown>;
     assert.equal(resolution['state'], 'approved');
     assert.equal(resolution['digest'], argsDigest('Bash', edit));
@@ -298,4 +306,70 @@ test('the activity log gets an approval line linked to the call by recordId, wit
     assert.equal(approval['digest'], record['argsDigest']);
     assert.equal(text.includes(ASK_DIGEST.slice('sha256:'.length)), false, 'a plain digest reached the log');
     assert.doesNotMatch(text, /"sha256:/);
+  }));
+
+const A_TOKEN = 'ghp_' + 'Qw12Er34Ty56Ui78Op90As12Df34Gh56Jk78';
+
+function logLines(endpoint: Endpoint): { text: string; lines: Record<string, unknown>[] } {
+  const text = readFileSync(endpoint.logPath, 'utf8');
+  return {
+    text,
+    lines: text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
+
+test('an approved edit: what ran is kept in the approval line and the record (redacted), the agent runs the edit as typed', () =>
+  withPanel(async (endpoint, panel) => {
+    const held = await holdAsk(endpoint, panel);
+    const edit = { command: `echo edited GITHUB_TOKEN=${A_TOKEN}`, description: 'edited in the panel' };
+    const answer = await approveEdited(endpoint, held, edit);
+    assert.deepEqual(decisionOf(await held.reply)['updatedInput'], edit, 'the agent gets the edit word for word');
+
+    const record = json(answer)['record'] as VerdictRecord;
+    assert.deepEqual(record.toolInput, ASK_INPUT, 'the record still holds what the agent asked for');
+    const ran = record.approval.ranInput as Record<string, unknown>;
+    assert.equal(ran['command'], 'echo edited GITHUB_TOKEN=<redacted:github-token>');
+    assert.equal(ran['description'], 'edited in the panel');
+    assert.equal(answer.text.includes(A_TOKEN), false, 'the token reached the panel');
+
+    const { text, lines } = logLines(endpoint);
+    assert.equal(text.includes(A_TOKEN), false, 'the token reached the log');
+    const line = lines.find((l) => l['type'] === 'approval')!;
+    assert.deepEqual(line['ranInput'], ran);
+    assert.equal(line['edited'], true);
+    assert.match(String(line['digest']), /^hmac-sha256:/, 'the edit is licensed by its keyed digest');
+    assert.notEqual(line['digest'], line['shownDigest']);
+    // A host listing its rows again after a restart (and the export) joins the line to the record.
+    const [joined] = recordsWithAnswers(lines, (e) => verdictRecordSchema.parse(e));
+    assert.equal(joined!.approval.state, 'approved');
+    assert.deepEqual(joined!.approval.ranInput, ran);
+  }));
+
+test("a refusal's message is kept in the approval line and the record (redacted); the agent reads it word for word", () =>
+  withPanel(async (endpoint, panel) => {
+    const held = await holdAsk(endpoint, panel);
+    const message = `not with my token ${A_TOKEN}, use the project script`;
+    const answer = await postApproval(endpoint, held.id, { decision: 'refuse', digest: ASK_DIGEST, message });
+    assert.equal(answer.status, 200, answer.text);
+    assert.ok(String(decisionOf(await held.reply)['permissionDecisionReason']).includes(message));
+
+    const redacted = 'not with my token <redacted:github-token>, use the project script';
+    const body = json(answer);
+    assert.equal((body['resolution'] as Record<string, unknown>)['message'], redacted);
+    const record = body['record'] as VerdictRecord;
+    assert.equal(record.approval.state, 'refused');
+    assert.equal(record.approval.message, redacted);
+    assert.equal(record.approval.ranInput, undefined);
+    assert.equal(answer.text.includes(A_TOKEN), false, 'the token reached the panel');
+
+    const { text, lines } = logLines(endpoint);
+    assert.equal(text.includes(A_TOKEN), false, 'the token reached the log (the reason quotes the message too)');
+    const line = lines.find((l) => l['type'] === 'approval')!;
+    assert.equal(line['message'], redacted);
+    assert.ok(String(line['reason']).endsWith(redacted), String(line['reason']));
+    const [joined] = recordsWithAnswers(lines, (e) => verdictRecordSchema.parse(e));
+    assert.equal(joined!.approval.message, redacted);
   }));

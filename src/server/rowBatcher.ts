@@ -1,8 +1,9 @@
 import type { RowSummary } from '../protocol';
 
 // Rows for one panel, gathered for a few milliseconds and sent as one message:
-// a burst of hundreds of calls becomes a few dozen postMessages, and a row
-// that changed twice in the window goes out once, in its last state.
+// a burst of hundreds of calls becomes a few dozen postMessages (the webview)
+// or event-stream writes (the web panel), and a row that changed twice in the
+// window goes out once, in its last state.
 
 const WINDOW_MS = 16;
 
