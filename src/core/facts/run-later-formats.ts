@@ -1,6 +1,7 @@
 // Where the commands sit in the files build tools, task runners, CI systems and containers run:
 // one reader per format, each returning the command lines the file will run. Pure text readers;
 // written-runs.ts decides which file is read by which.
+import { beforeHashComment } from '../text/scan';
 
 function indentOf(line: string): number {
   return line.length - line.trimStart().length;
@@ -44,9 +45,11 @@ export function yamlValues(text: string, keys: ReadonlySet<string>): string[] {
     const line = lines[i] ?? '';
     const trimmed = line.trimStart();
     const entry = trimmed.startsWith('- ') ? trimmed.slice(2).trimStart() : trimmed;
-    const match = /^["']?([\w.-]+)["']?\s*:(?:\s+|$)(.*)$/.exec(entry);
+    const match = /^["']?([\w.-]+)["']?[ \t]*:/.exec(entry);
     if (!match || !keys.has(match[1] ?? '')) continue;
-    const inline = (match[2] ?? '').replace(/\s+#.*$/, '').trim();
+    const after = entry.slice(match[0].length);
+    if (after !== '' && !/^\s/.test(after)) continue;
+    const inline = beforeHashComment(after).trim();
     if (inline.startsWith('[') && inline.endsWith(']')) {
       out.push(...flowItems(inline.slice(1, -1)).map(unquote));
       continue;
@@ -72,7 +75,12 @@ export function yamlValues(text: string, keys: ReadonlySet<string>): string[] {
 export function jsonValues(text: string, keys: ReadonlySet<string>): string[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
+    parsed = JSON.parse(
+      text
+        .split('\n')
+        .map((line) => (line.trimStart().startsWith('//') ? '' : line))
+        .join('\n'),
+    );
   } catch {
     // An Edit's fragment: `"postCreateCommand": "…"` pairs.
     return [...text.matchAll(/"([\w.-]+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)]
@@ -102,9 +110,10 @@ export function iniValues(text: string, keys: ReadonlySet<string>): string[] {
   const lines = text.split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const match = /^\s*([\w.-]+)\s*[=:]\s*(.*)$/.exec(lines[i] ?? '');
+    const line = lines[i] ?? '';
+    const match = /^[ \t]*([\w.-]+)[ \t]*[=:]/.exec(line);
     if (!match || !keys.has(match[1] ?? '')) continue;
-    const first = (match[2] ?? '').trim();
+    const first = line.slice(match[0].length).trim();
     if (first !== '') out.push(first.startsWith('"') || first.startsWith("'") ? unquote(first) : first);
     for (i++; i < lines.length && /^\s+\S/.test(lines[i] ?? ''); i++) out.push((lines[i] ?? '').trim());
     i--;
@@ -129,7 +138,7 @@ export function goGenerates(text: string): string[] {
 /** CMake's COMMAND arguments (execute_process, add_custom_command, add_custom_target). */
 export function cmakeCommands(text: string): string[] {
   const STOP =
-    /\s+(?:COMMAND|WORKING_DIRECTORY|OUTPUT_VARIABLE|RESULT_VARIABLE|ERROR_VARIABLE|OUTPUT_QUIET|ERROR_QUIET|DEPENDS|COMMENT|VERBATIM|BYPRODUCTS|OUTPUT|TIMEOUT|USES_TERMINAL)\b|\s*\)/;
+    /(?<=\s)(?:COMMAND|WORKING_DIRECTORY|OUTPUT_VARIABLE|RESULT_VARIABLE|ERROR_VARIABLE|OUTPUT_QUIET|ERROR_QUIET|DEPENDS|COMMENT|VERBATIM|BYPRODUCTS|OUTPUT|TIMEOUT|USES_TERMINAL)\b|\)/;
   const out: string[] = [];
   for (const match of text.matchAll(/\bCOMMAND\s+/g)) {
     const rest = text.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + 4000);
@@ -171,9 +180,9 @@ export function pyprojectTasks(text: string): string[] {
   const out: string[] = [];
   let inTasks = false;
   for (const line of text.split('\n')) {
-    const header = /^\s*\[+\s*([^\]]+?)\s*\]+/.exec(line);
-    if (header) {
-      const name = header[1] ?? '';
+    const header = /^[ \t]*\[+(?!\[)([^\]]*)\]/.exec(line);
+    if (header && header[1]?.trim()) {
+      const name = header[1].trim();
       inTasks = /^tool\.(poe\.tasks|pdm\.scripts|taskipy\.tasks|rye\.scripts|hatch\.envs\.[^.]+\.scripts)\b/.test(name);
       continue;
     }
@@ -206,7 +215,7 @@ function unquoteCode(quoted: string): string {
 export function taskRunnerCalls(text: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(
-    /\b(?:session|c|ctx|context|conn|connection)\.(?:run|sudo|local)\(|\blocal\(|^\s*sh[ (]/gm,
+    /\b(?:session|c|ctx|context|conn|connection)\.(?:run|sudo|local)\(|\blocal\(|^[ \t]*sh[ (]/gm,
   )) {
     const rest = text.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + 2000);
     const list = STRING_LIST.exec(rest)?.[1];

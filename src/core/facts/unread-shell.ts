@@ -115,7 +115,7 @@ export function shellUnread(shell: ShellAnalysis): Unread[] {
       return;
     }
     // `/???/?at`: the shell picks the program by matching a pattern against the disk, so no name is read.
-    if (/[*?]|\[[^\]]+\]/.test(cmd.argv[0] ?? '')) {
+    if (namedByPattern(cmd.argv[0] ?? '')) {
       unread.push({
         reason: 'dynamic-command',
         detail: `the program is named by the pattern ${evidenceOf(cmd.argv[0] ?? '', 60)}, matched against the disk only at run time`,
@@ -128,4 +128,15 @@ export function shellUnread(shell: ShellAnalysis): Unread[] {
     if (code) unread.push({ reason: 'unread-code', detail: code });
   });
   return unread;
+}
+
+/** Whether a word holds a pattern the shell expands: `*`, `?`, or a `[…]` class with something in it. */
+function namedByPattern(word: string): boolean {
+  if (word.includes('*') || word.includes('?')) return true;
+  for (let open = word.indexOf('['); open >= 0; open = word.indexOf('[', open + 1)) {
+    const close = word.indexOf(']', open + 1);
+    if (close === -1) return false;
+    if (close > open + 1) return true;
+  }
+  return false;
 }

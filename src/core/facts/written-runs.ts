@@ -54,7 +54,7 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
   {
     file: MAKEFILE,
     // `$(shell cmd)` runs as make reads the file, whichever target is asked for.
-    commands: (text) => [...makeRecipes(text), ...[...text.matchAll(/\$\(shell\s+([^)]*)\)/g)].map((m) => m[1] ?? '')],
+    commands: (text) => [...makeRecipes(text), ...makeShellCalls(text)],
   },
   { file: /(^|\/)(justfile|Justfile|\.justfile|[^/]+\.just)$/, commands: justRecipes },
   {
@@ -190,4 +190,17 @@ export function runLaterShell(file: string, content: string): string | undefined
     shebang ?? languageOfFile(file) ?? (Object.hasOwn(CODE_BY_NAME, name) ? CODE_BY_NAME[name] : undefined);
   if (name.endsWith('.gemspec')) return codeAsShell('ruby', content);
   return language ? codeAsShell(language, content) : undefined;
+}
+
+/** The commands of make's `$(shell …)` calls, up to the first `)`. */
+function makeShellCalls(text: string): string[] {
+  const found: string[] = [];
+  for (let at = text.indexOf('$(shell'); at >= 0; at = text.indexOf('$(shell', at + 1)) {
+    const start = at + '$(shell'.length;
+    if (!/\s/.test(text[start] ?? '')) continue;
+    const close = text.indexOf(')', start);
+    if (close === -1) break;
+    found.push(text.slice(start, close).trim());
+  }
+  return found;
 }

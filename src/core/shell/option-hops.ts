@@ -259,8 +259,8 @@ const STDIN_COMMAND_READERS: Record<string, (text: string) => string[]> = {
   ex: (text) => text.split('\n').flatMap(exCommands),
   sqlite3: sqliteCommands,
   psql: (text) => text.split('\n').flatMap(psqlCommands),
-  mysql: (text) => [...text.matchAll(/^\s*(?:\\!|system)\s+(.+)$/gm)].map((m) => m[1] ?? ''),
-  mariadb: (text) => [...text.matchAll(/^\s*(?:\\!|system)\s+(.+)$/gm)].map((m) => m[1] ?? ''),
+  mysql: (text) => [...text.matchAll(/^[ \t]*(?:\\!|system)[ \t]+(\S.*)$/gm)].map((m) => m[1] ?? ''),
+  mariadb: (text) => [...text.matchAll(/^[ \t]*(?:\\!|system)[ \t]+(\S.*)$/gm)].map((m) => m[1] ?? ''),
 };
 
 function bangLines(text: string): string[] {

@@ -56,3 +56,11 @@ export function withoutLastSegmentFrom(text: string, mark: string): string {
   const at = text.indexOf(mark, text.lastIndexOf('/') + 1);
   return at < 0 ? text : text.slice(0, at);
 }
+
+/** The text before a `#` comment that follows whitespace (YAML, TOML, shell-like config), or all of it. */
+export function beforeHashComment(text: string): string {
+  for (let at = 1; at < text.length; at++) {
+    if (text[at] === '#' && /\s/.test(text[at - 1] ?? '')) return text.slice(0, at - 1);
+  }
+  return text;
+}

@@ -184,7 +184,7 @@ function engineSocketOf(cmd: SimpleCommand): string | undefined {
     cmd.assignments.CONTAINER_HOST ?? '',
     // ctr --address, crictl --runtime-endpoint, and a socket path named in interpreter code.
     ...optionValues(args, ['a', 'r'], ['address', 'runtime-endpoint', 'image-endpoint']),
-    /[\w/.-]*(docker|podman|containerd|crio)\.sock\b/.exec(inlineCode(cmd) ?? '')?.[0] ?? '',
+    /(?<![\w/.-])[\w/.-]*(docker|podman|containerd|crio)\.sock\b/.exec(inlineCode(cmd) ?? '')?.[0] ?? '',
   ];
   return candidates.find((c) => ENGINE_SOCKET.test(c.replace(/^unix:\/\//, '')) || /^tcp:\/\/[^/]*:237[56]/.test(c));
 }

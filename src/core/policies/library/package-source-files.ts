@@ -21,11 +21,14 @@ const RULES: SourceRule[] = [
         what: 'points npm at another registry',
       },
       {
-        pattern: /^\s*node-options\s*=.*(--require|-r\s|--import|--loader|--experimental-loader)/m,
+        pattern: /^[ \t]*node-options[ \t]*=.*(--require|-r[ \t]|--import|--loader|--experimental-loader)/m,
         what: 'makes every node process npm starts load a module first (node-options)',
       },
-      { pattern: /^\s*(script-shell|shell|onload-script|init-module)\s*=/m, what: 'makes npm run another program' },
-      { pattern: /^\s*strict-ssl\s*=\s*false/m, what: "turns off npm's certificate checks" },
+      {
+        pattern: /^[ \t]*(script-shell|shell|onload-script|init-module)[ \t]*=/m,
+        what: 'makes npm run another program',
+      },
+      { pattern: /^[ \t]*strict-ssl[ \t]*=[ \t]*false/m, what: "turns off npm's certificate checks" },
     ],
   },
   {
@@ -37,11 +40,11 @@ const RULES: SourceRule[] = [
       },
       // yarnPath normally names the release under .yarn/releases; elsewhere it is any program run as yarn.
       {
-        pattern: /^\s*yarnPath\s*:\s*["']?(?!\.?\/?\.yarn\/releases\/)\S/m,
+        pattern: /^[ \t]*yarnPath[ \t]*:[ \t]*["']?(?!\.?\/?\.yarn\/releases\/)\S/m,
         what: 'makes yarn run another program as itself (yarnPath)',
       },
       {
-        pattern: /^\s*(enableStrictSsl\s*:\s*false|unsafeHttpWhitelist\s*:)/m,
+        pattern: /^[ \t]*(enableStrictSsl[ \t]*:[ \t]*false|unsafeHttpWhitelist[ \t]*:)/m,
         what: "turns off yarn's certificate checks",
       },
     ],
@@ -51,25 +54,28 @@ const RULES: SourceRule[] = [
     lines: [{ pattern: new RegExp(String.raw`^\s*registry${URL_VALUE}`, 'm'), what: 'points bun at another registry' }],
   },
   {
-    file: /(^|\/)(pip\.conf|pip\.ini|uv\.toml|pyproject\.toml|[^/]*requirements[^/]*\.(txt|in)|constraints[^/]*\.txt)$/,
+    file: /(?<=^|\/)(pip\.conf|pip\.ini|uv\.toml|pyproject\.toml|(?=[^/]*requirements)[^/]*\.(txt|in)|constraints[^/]*\.txt)$/,
     lines: [
       {
-        pattern: /^\s*(--)?(index-url|extra-index-url|find-links|index_url|extra_index_url)\b|^\s*-[if]\s+\S/m,
+        pattern: /^[ \t]*(--)?(index-url|extra-index-url|find-links|index_url|extra_index_url)\b|^[ \t]*-[if][ \t]+\S/m,
         what: 'points pip at another package index',
       },
-      { pattern: /^\s*(--)?trusted-host\b/m, what: "turns off pip's certificate checks (trusted-host)" },
+      { pattern: /^[ \t]*(--)?trusted-host\b/m, what: "turns off pip's certificate checks (trusted-host)" },
       {
-        pattern: /^\s*\[\[\s*tool\.(poetry\.source|uv\.index|pdm\.source)\s*\]\]/m,
+        pattern: /^[ \t]*\[\[[ \t]*tool\.(poetry\.source|uv\.index|pdm\.source)[ \t]*\]\]/m,
         what: 'points the project at another package index',
       },
-      { pattern: /^[\w.-]+(\[[^\]]*\])?\s*@\s*(git\+|https?:|file:)/m, what: 'installs a package straight from a URL' },
+      {
+        pattern: /^[\w.-]+(\[[^\]\r\n\u2028\u2029]*\])?[ \t]*@[ \t]*(git\+|https?:|file:)/m,
+        what: 'installs a package straight from a URL',
+      },
     ],
   },
   {
     file: /(^|\/)\.cargo\/config(\.toml)?$/,
     lines: [
       {
-        pattern: /^\s*\[(source|registries)\.[^\]]+\]|^\s*replace-with\s*=/m,
+        pattern: /^[ \t]*\[(source|registries)\.[^\]\r\n\u2028\u2029]+\]|^[ \t]*replace-with[ \t]*=/m,
         what: 'points cargo at another crate source',
       },
     ],

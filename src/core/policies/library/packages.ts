@@ -324,7 +324,7 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
   }
   // `pip install 'name @ git+ssh://…'`: a PEP 508 direct reference is a package straight from a URL.
   if (manager && operands.some((a) => /^(i|install|add)$/.test(a))) {
-    const direct = operands.find((a) => /\s*@\s*(git\+|https?:\/\/|file:|ssh:\/\/)/.test(a) && !/^[@\w.-]+@\d/.test(a));
+    const direct = operands.find((a) => /@[ \t]*(git\+|https?:\/\/|file:|ssh:\/\/)/.test(a) && !/^[@\w.-]+@\d/.test(a));
     if (direct) return `a package straight from ${direct}`;
   }
   if (cmd.name === 'go' && operands[0] === 'install') {

@@ -21,6 +21,7 @@ import {
 import { resolveSystemPath } from '../../facts/system-paths';
 import { writtenTexts } from '../../facts/compute';
 import { literalOutput } from '../../shell/literal-output';
+import { trimEndChars } from '../../text/scan';
 
 /** Source, manifest and data files: what a project is made of, as opposed to what it produces. */
 const SOURCE_EXTENSION =
@@ -29,7 +30,19 @@ const SOURCE_EXTENSION =
 const PRODUCED =
   /(^|\/)(logs?|tmp|temp|cache|\.cache|dist|build|out|target|coverage|node_modules|__pycache__|\.pytest_cache|\.next|\.nuxt|\.turbo)(\/|$)|\.(log|out|tmp|pid|lock\.tmp|pyc|pyo|o|a|so|class|map)$/i;
 /** Files of the repository's own store: overwriting them corrupts it (hooks and config are other policies'). */
-const GIT_INTERNALS = /(^|\/)\.git\/(HEAD|ORIG_HEAD|index|packed-refs|objects\/.*|refs\/.*)$/;
+const GIT_STATE_FILES = new Set(['HEAD', 'ORIG_HEAD', 'index', 'packed-refs']);
+
+/** A file of a repository's own store under some `.git/`: HEAD, the index, packed refs, objects, refs. */
+function isGitInternal(file: string): boolean {
+  const segments = file.split('/');
+  for (let at = segments.indexOf('.git'); at >= 0; at = segments.indexOf('.git', at + 1)) {
+    const next = segments[at + 1];
+    if (next === undefined) return false;
+    if (segments.length === at + 2 && GIT_STATE_FILES.has(next)) return true;
+    if ((next === 'objects' || next === 'refs') && segments.length > at + 2) return true;
+  }
+  return false;
+}
 const IRREVERSIBLE = new Set(['shred', 'wipe', 'srm']);
 const FIND_SOURCE_FILTER = /^-(name|iname|path|ipath|regex|iregex)$/;
 
@@ -48,7 +61,7 @@ function inProject(call: ToolCall, raw: string, cwd: string): boolean {
 function bulkSourceWord(word: string): boolean {
   if (/\$\(\s*git\s+ls-files|`\s*git\s+ls-files/.test(word)) return true;
   if (!/[*?[]/.test(word)) return false;
-  return word.includes('**') || SOURCE_EXTENSION.test(word.replace(/[*?]+$/, ''));
+  return word.includes('**') || SOURCE_EXTENSION.test(trimEndChars(word, '*?'));
 }
 
 function isSourceFile(word: string): boolean {
@@ -64,11 +77,11 @@ function emptiesInPlace(cmd: SimpleCommand, args: string[]): string[] | null {
     const [first, ...files] = flags.positionals;
     const script = scripts[0] ?? first ?? '';
     const operands = scripts.length ? flags.positionals : files;
-    return /^\s*(1\s*,\s*\$\s*)?d\s*$|^\s*,?\s*\$?\s*d\s*$/.test(script) ? operands : null;
+    return /^(1,\$)?d$|^,?\$?d$/.test(script.replace(/\s+/g, '')) ? operands : null;
   }
   if (cmd.name === 'perl' && args.some((a) => /^-\w*i/.test(a))) {
     const code = optionValues(args, ['e', 'E'], [])[0] ?? '';
-    if (!/^\s*(s\/\.\*\/\/s?g?|\$_\s*=\s*(''|""|undef))\s*;?\s*$/.test(code)) return null;
+    if (!/^(s\/\.\*\/\/s?g?|\$_[ \t]*=[ \t]*(''|""|undef))[ \t]*;?$/.test(code.trim())) return null;
     return parseFlags(args, ['e', 'E'], []).positionals;
   }
   return null;
@@ -127,7 +140,7 @@ function destroyedByCommand(
     return { what: `${cmd.name === 'dd' ? 'dd overwrites' : 'empties'} ${truncated.join(' ')}`, evidence };
   if (cmd.name === 'rm' || IRREVERSIBLE.has(cmd.name) || cmd.name === 'truncate') {
     const bulk = parseFlags(args, ['n', 's'], ['iterations', 'size']).positionals.filter(
-      (w) => bulkSourceWord(w) && here(w.replace(/[*?[].*$/, '') || '.'),
+      (w) => bulkSourceWord(w) && here(beforeGlob(w) || '.'),
     );
     if (bulk.length)
       return { what: `${cmd.name} of ${bulk.join(' ')} deletes the project's source files in bulk`, evidence };
@@ -159,7 +172,7 @@ function destroyedByCommand(
             emptied(c, argsOf(c)).length > 0 ||
             /:\s*>|>\s*"?\$1/.test(c.text)),
       );
-    const sourceFilter = filters.find((f) => SOURCE_EXTENSION.test(f.replace(/[*?]+$/, '')) && !PRODUCED.test(f));
+    const sourceFilter = filters.find((f) => SOURCE_EXTENSION.test(trimEndChars(f, '*?')) && !PRODUCED.test(f));
     const starts = parseFlags(args)
       .positionals.filter((w) => !w.startsWith('-'))
       .slice(0, 1);
@@ -216,10 +229,10 @@ function destroyed(call: ToolCall): Destroyed | null {
     if (found) return found;
   }
   for (const { file, content } of writtenTexts(call))
-    if (GIT_INTERNALS.test(file) && !/^ref: refs\/heads\/[\w./-]+\s*$/.test(content))
+    if (isGitInternal(file) && !/^ref: refs\/heads\/[\w./-]+\s*$/.test(content))
       return { what: `overwriting ${file} corrupts the repository`, evidence: evidenceOf(content) };
   for (const target of call.paths)
-    if (target.access === 'write' && GIT_INTERNALS.test(target.absolute) && call.content === undefined)
+    if (target.access === 'write' && isGitInternal(target.absolute) && call.content === undefined)
       return { what: `writing ${target.absolute} corrupts the repository`, evidence: target.raw };
   // A file tool that deletes: a folder-like path (no extension) inside the project goes with all it holds.
   const verb = call.toolName.replace(/^mcp__.*?__/, '');
@@ -255,3 +268,9 @@ export const projectFilesDestroyed = definePolicy({
     };
   },
 });
+
+/** A word up to its first glob character. */
+function beforeGlob(word: string): string {
+  const cut = word.search(/[*?[]/);
+  return cut === -1 ? word : word.slice(0, cut);
+}

@@ -185,7 +185,7 @@ const URL_SCRIPT_RUNNERS: Record<string, readonly string[]> = {
 };
 const REMOTE_SCRIPT = /^(https?|ftp):\/\/|^(github|gitlab|sourcehut|git\+https?|git\+ssh):/i;
 // Code that imports or sources a module from a URL: import('https://…'), source("https://…") in R.
-const URL_IMPORT_IN_CODE = /\b(import|require|source|load|sys\.source|include)\s*\(?\s*['"`](https?|ftp):\/\//;
+const URL_IMPORT_IN_CODE = /\b(import|require|source|load|sys\.source|include)\s*(?:\(\s*)?['"`](https?|ftp):\/\//;
 
 function urlScriptRun(cmd: SimpleCommand): string | undefined {
   const name = cmd.name.toLowerCase();

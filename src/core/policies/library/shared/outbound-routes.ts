@@ -104,7 +104,7 @@ export function streamedOverLogin(cmd: SimpleCommand): Outbound | undefined {
     .positionals[0];
   if (host === undefined) return undefined;
   if (cmd.name === 'ssh' && fed) return { what: 'data fed to ssh', host: remoteHost(host), certain: false };
-  if (['sftp', 'ftp', 'lftp'].includes(cmd.name) && /^\s*(m?put|mirror\s+-R|reput)\b/m.test(script))
+  if (['sftp', 'ftp', 'lftp'].includes(cmd.name) && /^[ \t]*(m?put|mirror[ \t]+-R|reput)\b/m.test(script))
     return { what: `files sent with ${cmd.name} put`, host: remoteHost(host), certain: false };
   if (cmd.name === 'tftp' && args.includes('put')) return { what: 'files sent with tftp put', host, certain: false };
   // `git format-patch --stdout | mail addr`, `mailx addr < dump.sql`: the message body is what it is fed.
@@ -124,7 +124,7 @@ export function substitutedRequest(cmd: SimpleCommand): boolean {
   // A header other than a credential one (the tool authenticating with a token a CLI prints), the user agent, the referer.
   const headers = optionValues(args, ['H', 'A', 'e'], ['header', 'user-agent', 'referer']);
   if (headers.some((h) => substituted(h) && classifySecretName(h.split(':')[0]?.trim() ?? '') === null)) return true;
-  return args.some((a) => substituted(a) && URL_WORD.test(a.replace(/\$\(.*?\)|`.*?`/g, 'x')));
+  return args.some((a) => substituted(a) && URL_WORD.test(withSubstitutionsAsX(a)));
 }
 
 /** httpie and xh: a body fed on stdin, `@file` as the body, `field@file` or `field=@file` as a field. */
@@ -143,16 +143,69 @@ export function httpieUpload(cmd: SimpleCommand): Outbound | undefined {
   };
 }
 
-const POSTING_CODE =
-  /urlopen\([^)]*data\s*=|requests\.(post|put)\(|httpx\.(post|put)\(|method\s*:\s*['"](POST|PUT)['"]|Net::HTTP\.post|Net::HTTP::Post|CURLOPT_POSTFIELDS|\.request\([^)]*['"](POST|PUT)['"]|axios\.(post|put)\(|HTTP::Request->new\(\s*['"]?POST/;
-const FILE_CONTENT_CODE =
-  /open\([^)]*\)\s*\.read|read_text\(|read_bytes\(|readFileSync\(|readFile\(|File\.(read|open|binread)\(|file_get_contents\(|IO\.read\(|Deno\.readTextFile|Bun\.file\(|slurp/;
+const POSTING_CALLS =
+  /requests\.(post|put)\(|httpx\.(post|put)\(|method\s*:\s*['"](POST|PUT)['"]|Net::HTTP\.post|Net::HTTP::Post|CURLOPT_POSTFIELDS|axios\.(post|put)\(|HTTP::Request->new\(\s*['"]?POST/;
+const FILE_CONTENT_CALLS =
+  /read_text\(|read_bytes\(|readFileSync\(|readFile\(|File\.(read|open|binread)\(|file_get_contents\(|IO\.read\(|Deno\.readTextFile|Bun\.file\(|slurp/;
+
+/** Code that posts: a posting call, `urlopen(…, data=…)`, or `.request(…, 'POST')`. */
+function postsInCode(code: string): boolean {
+  return (
+    POSTING_CALLS.test(code) ||
+    someCallArguments(code, 'urlopen(', /data\s*=/) ||
+    someCallArguments(code, '.request(', /['"](POST|PUT)['"]/)
+  );
+}
+
+/** Code that reads a file's content: a reading call, or `open(…).read`. */
+function readsFileInCode(code: string): boolean {
+  if (FILE_CONTENT_CALLS.test(code)) return true;
+  for (let at = code.indexOf('open('); at >= 0; at = code.indexOf('open(', at + 1)) {
+    const close = code.indexOf(')', at);
+    if (close === -1) return false;
+    if (/^\s*\.read/.test(code.slice(close + 1, close + 80))) return true;
+  }
+  return false;
+}
+
+// One look per call, over at most a few hundred characters of its arguments (up to the first `)`),
+// so the scan stays linear however many calls the code holds.
+const ARGUMENTS_LOOKED_AT = 400;
+function someCallArguments(code: string, callee: string, argument: RegExp): boolean {
+  for (let at = code.indexOf(callee); at >= 0; at = code.indexOf(callee, at + 1)) {
+    const from = at + callee.length;
+    const window = code.slice(from, from + ARGUMENTS_LOOKED_AT);
+    const close = window.indexOf(')');
+    if (argument.test(close === -1 ? window : window.slice(0, close))) return true;
+  }
+  return false;
+}
+
+/** A word with each `$(…)` and `` `…` `` replaced by `x`, as far as each closes. */
+function withSubstitutionsAsX(word: string): string {
+  let out = '';
+  let at = 0;
+  while (at < word.length) {
+    const dollar = word.startsWith('$(', at);
+    if (dollar || word[at] === '`') {
+      const close = word.indexOf(dollar ? ')' : '`', at + (dollar ? 2 : 1));
+      if (close !== -1) {
+        out += 'x';
+        at = close + 1;
+        continue;
+      }
+    }
+    out += word[at];
+    at++;
+  }
+  return out;
+}
 const REMOTE_URL_IN_CODE = /['"`](https?|ftp):\/\/(?!(localhost|127\.|\[::1\]|0\.0\.0\.0))([^'"`/:]+)/;
 
 /** Interpreter code that reads a file and posts it to a named host. */
 export function codePostingFiles(cmd: SimpleCommand): Outbound | undefined {
   const code = inlineCode(cmd);
-  if (code === undefined || !POSTING_CODE.test(code) || !FILE_CONTENT_CODE.test(code)) return undefined;
+  if (code === undefined || !postsInCode(code) || !readsFileInCode(code)) return undefined;
   const host = REMOTE_URL_IN_CODE.exec(code)?.[3];
   return host ? { what: `file content posted by ${cmd.name} code`, host, certain: false } : undefined;
 }

@@ -33,7 +33,7 @@ function secretNamedIn(statement: string): string | undefined {
     const name = match[1] ?? match[2] ?? match[3] ?? '';
     if (classifySecretName(name) === null) continue;
     const between = statement.slice(0, match.index);
-    const calls = [...between.matchAll(/([A-Za-z_][\w.]*)\s*\(/g)].map((m) => m[1] ?? '');
+    const calls = [...between.matchAll(/(?<![\w.])([A-Za-z_][\w.]*)\s*\(/g)].map((m) => m[1] ?? '');
     if (calls.every((callee) => TRANSPARENT_CALL.test(callee))) return name;
   }
   return undefined;
@@ -77,7 +77,7 @@ function indirectExpansion(cmd: SimpleCommand, callText: string): string | undef
   if (!['echo', 'printf', 'print'].includes(cmd.name) || deref === undefined) return undefined;
   const listing = /\$\{![A-Za-z_]\w*[*@]\}/.exec(callText)?.[0];
   if (listing) return listing;
-  return /\bcompgen\s+-[ve]\b|\b(env|printenv)\b[^|;&]*\|\s*cut\b/.test(callText) ? 'variable names' : undefined;
+  return /\bcompgen\s+-[ve]\b/.test(callText) || environmentPipedToCut(callText) ? 'variable names' : undefined;
 }
 
 const CONTAINER_ENGINES = new Set(['docker', 'podman', 'nerdctl']);
@@ -119,7 +119,7 @@ function namedIndirection(cmd: SimpleCommand, callText: string): string | undefi
 
 // `ps e`, `ps auxe`, `ps eww`: BSD-style options with `e` print every process's environment.
 function processEnvironments(cmd: SimpleCommand): boolean {
-  return cmd.name === 'ps' && argsOf(cmd).some((a) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(a));
+  return cmd.name === 'ps' && argsOf(cmd).some((a) => /^[a-zA-Z]+$/.test(a) && a.includes('e'));
 }
 
 export function environmentPrinted(cmd: SimpleCommand, callText: string): PrintedEnvironment | undefined {
@@ -135,4 +135,14 @@ export function environmentPrinted(cmd: SimpleCommand, callText: string): Printe
   const indirect = indirectExpansion(cmd, callText);
   if (indirect) return { what: `variables chosen at run time by indirect expansion (${indirect})`, whole: true };
   return codePrints(cmd) ?? containerEnvironment(cmd);
+}
+
+/** `env | cut -d= -f1`: the environment's names piped to cut (env or printenv right before the pipe). */
+function environmentPipedToCut(text: string): boolean {
+  for (const list of text.split(/[;&]/)) {
+    const stages = list.split('|');
+    for (let i = 0; i + 1 < stages.length; i++)
+      if (/\b(env|printenv)\b/.test(stages[i] ?? '') && /^\s*cut\b/.test(stages[i + 1] ?? '')) return true;
+  }
+  return false;
 }

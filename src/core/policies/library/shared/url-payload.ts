@@ -9,7 +9,7 @@ import { scanSecrets } from './secret-scan';
 const TOKEN_PREFIX =
   /(?:^|[^A-Za-z0-9])(gh[pousr]_|github_pat_|glpat-|xox[abpr]-|sk-(?:proj-|ant-)?|sk_(?:live|test)_|rk_live_|AKIA|ASIA|AIza|ya29\.|npm_|pypi-|hf_|dop_v1_|SG\.)[A-Za-z0-9_\-.]{8,}/;
 const SECRET_LINE =
-  /-----BEGIN [A-Z ]*PRIVATE KEY|(?:^|[\s;&])(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*[=:]\s*\S{3,}|[a-z][\w+.-]*:\/\/[^\s:/@]+:[^\s@/]+@/;
+  /-----BEGIN [A-Z ]*PRIVATE KEY|(?:^|[\s;&])(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*[=:]\s*\S{3,}|(?<![\w+.-])[a-z][\w+.-]*:\/\/[^\s:/@]+:[^\s@/]+@/;
 
 export interface UrlPayload {
   what: string;
