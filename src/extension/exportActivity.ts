@@ -21,6 +21,8 @@ export const CSV_COLUMNS = [
   'approval',
   'answeredBy',
   'answeredAt',
+  'message',
+  'ranCommand',
   'latencyMs',
   'id',
 ] as const;
@@ -55,12 +57,19 @@ export function toCsv(records: VerdictRecord[]): string {
       r.approval.state,
       r.approval.answeredBy ?? answerSource(r.approval) ?? '',
       r.approval.answeredAt ?? '',
+      r.approval.message ?? '',
+      ranCommand(r),
       String(r.latencyMs),
       r.id,
     ];
     lines.push(cells.map(csvCell).join(','));
   }
   return lines.join('\r\n') + '\r\n';
+}
+
+/** What ran after a person edited the arguments, summarised like the command column; empty when nothing was edited. */
+function ranCommand(r: VerdictRecord): string {
+  return r.approval.ranInput === undefined ? '' : summarizeArgs(r.toolName, r.approval.ranInput);
 }
 
 export function toJsonl(records: VerdictRecord[]): string {

@@ -390,6 +390,7 @@ test('export: the approval lines join their records; CSV has the command, the ou
       answeredAt: '2026-01-01T12:00:09.000Z',
       edited: false,
       reason: 'The person refused this call in Agent Warden.',
+      message: 'not on this machine',
     },
   ];
   const joined = recordsWithAnswers(entries as Record<string, unknown>[], (e) => e as typeof record);
@@ -402,6 +403,8 @@ test('export: the approval lines join their records; CSV has the command, the ou
   assert.equal(cells[columns.indexOf('outcome')], 'refused');
   assert.equal(cells[columns.indexOf('approval')], 'refused');
   assert.equal(cells[columns.indexOf('answeredBy')], 'vscode-panel');
+  assert.equal(cells[columns.indexOf('message')], 'not on this machine', 'the message is exported');
+  assert.equal(cells[columns.indexOf('ranCommand')], '', 'nothing was edited, so nothing else ran');
 });
 
 test('Connect: the preview hides the token; .gitignore gains the two local files once, in a git project only', (t) => {
@@ -421,4 +424,20 @@ test('Connect: the preview hides the token; .gitignore gains the two local files
     /^node_modules\n\/\.claude\/settings\.local\.json\n# Agent Warden.*\n\.agent-warden\/config\.local\.json\n$/,
   );
   assert.deepEqual(missingIgnores(project), []);
+});
+
+test('CSV export: an edited approval exports what ran beside what was asked', () => {
+  const edited = aVerdictRecord()
+    .with({
+      toolName: 'Bash',
+      toolInput: { command: 'rm -rf build' },
+      decision: 'ask',
+      approval: { ...answered('approved', 'vscode-panel'), edited: true, ranInput: { command: 'rm -rf build/tmp' } },
+    })
+    .build();
+  const [head, line] = toCsv([edited]).split('\r\n');
+  const columns = head!.split(',');
+  const cells = line!.split(',');
+  assert.equal(cells[columns.indexOf('command')], 'rm -rf build');
+  assert.equal(cells[columns.indexOf('ranCommand')], 'rm -rf build/tmp');
 });
