@@ -412,20 +412,35 @@ test(
         [...ORDER].reverse().map((call) => CALLS[call]),
         'newest first, one row per tool call',
       );
-      const counts = (await frame.textContent('.status .counts')) ?? '';
-      assert.equal(
-        counts,
-        `0 pending · ${reported.length} calls · ${reported.filter((r) => r.isError).length} denied`,
-        'the counts are what the model was told',
-      );
-      const stats = await frame.$$eval('.summary .stat', (els) =>
-        Object.fromEntries(
-          els.map((e) => [
-            (e.lastElementChild?.textContent ?? '').trim(),
-            Number(e.querySelector('strong')?.textContent),
-          ]),
-        ),
-      );
+      // The status line and summary are redrawn at most every 250 ms while rows arrive, so they may
+      // trail the last row for a moment; they must settle on what the model was told.
+      const toldCounts = `0 pending · ${reported.length} calls · ${reported.filter((r) => r.isError).length} denied`;
+      const counts = await until(
+        'the status counts settle',
+        async () => {
+          const text = (await frame!.textContent('.status .counts')) ?? '';
+          return text === toldCounts ? text : undefined;
+        },
+        5_000,
+      ).catch(async () => (await frame!.textContent('.status .counts')) ?? '');
+      assert.equal(counts, toldCounts, 'the counts are what the model was told');
+      const readStats = () =>
+        frame!.$$eval('.summary .stat', (els) =>
+          Object.fromEntries(
+            els.map((e) => [
+              (e.lastElementChild?.textContent ?? '').trim(),
+              Number(e.querySelector('strong')?.textContent),
+            ]),
+          ),
+        );
+      const stats = await until(
+        'the summary settles',
+        async () => {
+          const read = await readStats();
+          return read.calls === reported.length ? read : undefined;
+        },
+        5_000,
+      ).catch(readStats);
       assert.equal(stats.calls, reported.length, `the summary's calls: ${JSON.stringify(stats)}`);
       assert.equal(stats.asked, 3, `the summary's asks: ${JSON.stringify(stats)}`);
       assert.equal(stats.denied, denials.length, `the summary's denials: ${JSON.stringify(stats)}`);
