@@ -206,3 +206,17 @@ test('redaction is idempotent', () => {
     { numRuns: 1500 },
   );
 });
+
+test('a key block that already holds a marker loses its header on the first pass, not the second', () => {
+  // Found by the idempotence property: whole-block redaction cannot cover a marker, and the END then
+  // went with a high-entropy run, so only a second pass saw the block as cut short.
+  const text =
+    '-----BEGIN PRIVATE KEY-----<redacted:jwt>\nAAAAAAAAAAAALwa2WlyAK+7gcU/crmA9RORvv1N+-----END PRIVATE KEY-----';
+  for (const mode of MODES) {
+    const once = redactor.redactText(text, mode);
+    assert.ok(!once.text.includes('BEGIN PRIVATE KEY'), `${mode}: ${once.text}`);
+    const twice = redactor.redactText(once.text, mode);
+    assert.equal(twice.text, once.text, mode);
+    assert.equal(twice.count, 0, mode);
+  }
+});

@@ -1,11 +1,20 @@
 // PEM private key blocks, BEGIN to END, whatever the key type (RSA, EC, DSA, OPENSSH, ENCRYPTED,
 // PGP). Also inside JSON strings, where the line breaks are `\n` escapes (GCP service accounts).
 // A block cut short (no END) is redacted up to where its base64 body stops.
+import { markerAt } from '../labels';
 import type { Detector } from '../types';
 
 const BEGIN = '-----BEGIN ';
 const END = '-----END ';
 const DASHES = '-----';
+const MARKER = '<redacted:';
+
+/** Where the next real redaction marker starts (`<redacted:` with one of the redactor's labels), or -1. */
+function nextMarkerFrom(text: string, from: number): number {
+  let at = text.indexOf(MARKER, from);
+  while (at >= 0 && !markerAt(text, at)) at = text.indexOf(MARKER, at + 1);
+  return at;
+}
 const MAX_LABEL = 64;
 /** An 8192-bit RSA key is under 7 KB of PEM; an END further away than this belongs to something else. */
 const MAX_BLOCK = 16384;
@@ -43,6 +52,7 @@ export const detectPrivateKeys: Detector = (text, _mode, out) => {
   let from = 0;
   // The next END at or after some position only moves forward as BEGINs do: search it once per region.
   let nextEnd = -2;
+  let nextMarker = -2;
   while (from < text.length) {
     const begin = text.indexOf(BEGIN, from);
     if (begin < 0) return;
@@ -54,8 +64,12 @@ export const detectPrivateKeys: Detector = (text, _mode, out) => {
     }
     const bodyStart = nameEnd + DASHES.length;
     if (nextEnd !== -1 && nextEnd < bodyStart) nextEnd = text.indexOf(END, bodyStart);
+    if (nextMarker !== -1 && nextMarker < bodyStart) nextMarker = nextMarkerFrom(text, bodyStart);
+    const holdsMarker = nextMarker >= 0 && nextMarker < nextEnd;
     let blockEnd: number;
-    if (nextEnd >= 0 && nextEnd - bodyStart <= MAX_BLOCK) {
+    // A block that already holds a redaction marker cannot be redacted whole (markers are kept as
+    // they are), so it is treated as cut short: the header goes now, as it would on a second pass.
+    if (nextEnd >= 0 && nextEnd - bodyStart <= MAX_BLOCK && !holdsMarker) {
       const endNameEnd = labelEnd(text, nextEnd + END.length);
       blockEnd = text.startsWith(DASHES, endNameEnd) ? endNameEnd + DASHES.length : endNameEnd;
     } else {
