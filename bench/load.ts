@@ -17,6 +17,7 @@ import { Agent, request } from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { LoopStatsReading } from '../src/server/loopStats';
 
 export interface MixCall {
   tool: string;
@@ -258,15 +259,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   };
 }
 
-export interface ServeStats {
-  eventLoopMaxMs: number;
-  eventLoopP99Ms: number;
-  eventLoopMeanMs: number;
-  rssBytes: number;
-  heapUsedBytes: number;
-  cpuUserMs: number;
-  cpuSystemMs: number;
-}
+/** What serve's /health reports with AGENT_WARDEN_STATS=1, as the server defines it. */
+export type ServeStats = LoopStatsReading;
 
 export interface RunningServe {
   url: string;

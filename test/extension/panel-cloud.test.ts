@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { Evaluator } from '../../src/core/evaluator';
+import { degradedCloudPart } from '../../src/core/cloud/review';
 import type { VerdictRecord } from '../../src/core/verdict/record';
 import { detailView, type DetailActions } from '../../media/src/detail';
 import { rowView } from '../../media/src/rows';
@@ -124,19 +125,7 @@ test('an observed check and Cloud in observe mode read as "would have"; no org m
 test('a degraded Cloud review says so and that the local result stood', () => {
   const record = aVerdictRecord()
     .with({
-      cloud: {
-        mode: 'enforce',
-        status: 'degraded',
-        reason: 'Cloud did not answer within 5000 ms',
-        latencyMs: 5001,
-        decision: null,
-        asked: [],
-        droppedLocal: [],
-        droppedCloud: [],
-        outcomes: [],
-        observed: [],
-        observedAsked: [],
-      },
+      cloud: degradedCloudPart('enforce', 'Cloud did not answer within 5000 ms', 5001),
     })
     .build();
   assert.match(

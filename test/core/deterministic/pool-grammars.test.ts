@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Evaluator } from '../../../src/core/evaluator';
 import { DeterministicPool } from '../../../src/core/deterministic/pool';
 import type { HookEvent } from '../../../src/core/types';
+import { aHookEvent } from '../../builders/hookEvent';
 import { aProjectDir, aTempDir, removeDir } from '../../builders/tempProject';
 
 const CALLS = [
@@ -44,16 +45,7 @@ after(async () => {
 });
 
 function bash(command: string): HookEvent {
-  return {
-    agent: 'claude',
-    event: 'PreToolUse',
-    rawEventName: 'PreToolUse',
-    sessionId: `pool-grammars-${command.length}`,
-    cwd: project,
-    toolName: 'Bash',
-    toolInput: { command },
-    raw: {},
-  };
+  return aHookEvent().bash(command).inCwd(project).session(`pool-grammars-${command.length}`).build();
 }
 
 test('calls that need interpreter grammars get the verdicts of in-process evaluation', async () => {
