@@ -22,6 +22,10 @@ export interface RunningServe {
   cpuMs(): Promise<number>;
   /** serve's event-loop figures since the last reset, or undefined when this build has none. */
   loopStats(reset?: boolean): Promise<{ eventLoopMaxMs: number } | undefined>;
+  /** Where serve's memory sits (each thread's heap, the parsers' WebAssembly), when this build reports it. */
+  memory(): Promise<unknown>;
+  /** The tail of serve's stderr (what it warned about, or why it died). */
+  stderrTail(): string;
   /** Rows in the activity log and its rotations. */
   rowsLogged(): number;
   stop(): Promise<void>;
@@ -117,6 +121,12 @@ export async function startServe(opts: ServeOptions): Promise<RunningServe> {
       const max = body.stats?.eventLoopMaxMs;
       return typeof max === 'number' ? { eventLoopMaxMs: max } : undefined;
     },
+    async memory() {
+      const res = await fetch(`${ready.url}/health`);
+      const body = (await res.json()) as { stats?: { memory?: unknown } };
+      return body.stats?.memory;
+    },
+    stderrTail: () => stderr,
     rowsLogged: () => (existsSync(stateDir(world)) ? countRecords(stateDir(world)) : 0),
     stop: () =>
       new Promise<void>((done) => {

@@ -34,6 +34,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   terminal.listen(process.stdin);
   const projectRoot = findProjectRoot(process.cwd());
   const stats = loopStatsFromEnv();
+  if (stats) stats.workerMemory = () => core.workerMemory();
   const host = new WardenHost({
     evaluator: core.evaluator,
     ...(stats ? { stats } : {}),

@@ -11,6 +11,7 @@ import type { AnswerResult, ApprovalAnswer, HostNotification, PendingView, Resol
 import type { AskContext, AskHandler, AskOutcome } from './hooks';
 import { RecordBuffer } from './records';
 import { findProjectRoot } from '../core/project';
+import { StringPool } from './stringPool';
 
 // Where an ask goes. With a panel connected, the agent's PreToolUse request is
 // held until a person answers or the deadline passes. Without one (or at the
@@ -29,6 +30,9 @@ export interface AskBrokerOptions {
   onError?: (message: string) => void;
 }
 
+/** What an edit of an open ask is screened as, and redacted with: the asked call's place, not its arguments. */
+type AskedCall = Pick<HookEvent, 'agent' | 'sessionId' | 'cwd' | 'transcriptPath'>;
+
 type Waited = { kind: 'settled'; resolution: Resolution } | { kind: 'hung-up' } | { kind: 'panels-gone' };
 
 const MAX_REMEMBERED_ASKS = 10_000;
@@ -41,11 +45,14 @@ export class AskBroker implements AskHandler {
   private panels = 0;
   private readonly panelWaiters = new Set<() => void>();
   private readonly listeners = new Set<(n: HostNotification) => void>();
-  /** The event of each call with an open ask, so an edit is re-screened as that call (its cwd, its transcript). */
-  private readonly askedEvents = new Map<string, HookEvent>();
+  /** Each call with an open ask, so an edit is re-screened as that call (its cwd, its transcript). */
+  private readonly askedEvents = new Map<string, AskedCall>();
+  /** One copy of the strings rows and open asks repeat (see StringPool). */
+  private readonly strings = new StringPool();
 
   constructor(private readonly opts: AskBrokerOptions) {
-    this.records = opts.records ?? new RecordBuffer(opts.log ? { log: opts.log.index } : {});
+    this.records =
+      opts.records ?? new RecordBuffer({ strings: this.strings, ...(opts.log ? { log: opts.log.index } : {}) });
     this.ledger = new ApprovalLedger({
       timeoutSeconds: opts.timeoutSeconds,
       ...(opts.clock ? { clock: opts.clock } : {}),
@@ -261,16 +268,18 @@ export class AskBroker implements AskHandler {
     delivery: 'held' | 'agent-prompt',
   ) {
     const binding: ArgsBinding = record.argsDigest
-      ? { ok: true, digest: record.argsDigest }
+      ? { ok: true, digest: this.strings.intern(record.argsDigest) }
       : { ok: false, problem: record.notBindable ?? 'the arguments are not plain JSON data' };
     this.updateApproval(record.id, (approval) => ({ ...approval, state: 'pending' }));
+    // An ask stays open until its deadline (minutes) whether or not anyone answers: hold little.
+    const pool = this.strings;
     return {
       recordId: record.id,
       agent: event.agent,
-      sessionId: event.sessionId,
-      toolName: event.toolName!,
+      sessionId: pool.intern(event.sessionId),
+      toolName: pool.intern(event.toolName!),
       toolInput: event.toolInput ?? {},
-      reason,
+      reason: pool.intern(reason),
       personOnly,
       delivery,
       binding,
@@ -366,7 +375,12 @@ export class AskBroker implements AskHandler {
   }
 
   private remember(recordId: string, event: HookEvent): void {
-    this.askedEvents.set(recordId, event);
+    this.askedEvents.set(recordId, {
+      agent: event.agent,
+      sessionId: this.strings.intern(event.sessionId),
+      cwd: this.strings.intern(event.cwd),
+      ...(event.transcriptPath ? { transcriptPath: this.strings.intern(event.transcriptPath) } : {}),
+    });
     if (this.askedEvents.size > MAX_REMEMBERED_ASKS) {
       const oldest = this.askedEvents.keys().next().value;
       if (oldest !== undefined) this.askedEvents.delete(oldest);

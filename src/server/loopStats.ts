@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { readThreadMemory, type ThreadMemory } from '../core/deterministic/threadMemory';
 
 // Opt-in process figures for measuring serve under load (bench/load.ts reads them).
 // Off unless AGENT_WARDEN_STATS=1 is in serve's environment: an agent can read
@@ -17,6 +18,8 @@ export interface LoopStatsReading {
   cpuSystemMs: number;
   /** Each block of the event loop over BLOCK_MS since the last reset (the newest MAX_BLOCKS), for attribution. */
   blocks: LoopBlock[];
+  /** Where the memory sits: this thread's heap, then each evaluation worker's that answered. */
+  memory: ThreadMemory[];
 }
 
 /** One stretch in which the event loop did not turn. */
@@ -40,6 +43,9 @@ export class LoopStats {
   private readonly ticker: NodeJS.Timeout;
   private blocks: LoopBlock[] = [];
 
+  /** The evaluation workers' memory figures (a host without workers has none). */
+  workerMemory: () => Promise<ThreadMemory[]> = () => Promise.resolve([]);
+
   constructor(resolutionMs = 10) {
     this.histogram = monitorEventLoopDelay({ resolution: resolutionMs });
     this.histogram.enable();
@@ -62,7 +68,8 @@ export class LoopStats {
   }
 
   /** The figures since the last reset; `reset` starts a new window (e.g. once start-up is over). */
-  read(reset = false): LoopStatsReading {
+  async read(reset = false): Promise<LoopStatsReading> {
+    const workers = await this.workerMemory();
     const h = this.histogram;
     const memory = process.memoryUsage();
     const cpu = process.cpuUsage();
@@ -75,6 +82,7 @@ export class LoopStats {
       cpuUserMs: cpu.user / 1000,
       cpuSystemMs: cpu.system / 1000,
       blocks: this.blocks,
+      memory: [readThreadMemory('main'), ...workers],
     };
     if (reset) {
       h.reset();

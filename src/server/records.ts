@@ -3,6 +3,7 @@ import type { LogEntries, LogReadBack } from '../core/activity/logIndex';
 import { verdictRecordSchema, type ApprovalInfo, type VerdictRecord } from '../core/verdict/record';
 import type { RowSummary } from '../protocol';
 import { toRowSummary } from './rowSummary';
+import { StringPool } from './stringPool';
 
 // The newest rows in memory, for panels that connect later; bounded, oldest dropped first. With an
 // activity log behind it, a row keeps only its summary (and the little an ask changes later): its
@@ -41,15 +42,21 @@ export class RecordBuffer {
   private readonly recent = new Map<string, VerdictRecord>();
   private readonly limit: number;
   private readonly log: RecordLog | undefined;
+  private readonly strings: StringPool;
 
-  constructor(opts: { limit?: number; log?: RecordLog } = {}) {
+  constructor(opts: { limit?: number; log?: RecordLog; strings?: StringPool } = {}) {
     this.limit = opts.limit ?? DEFAULT_ROW_LIMIT;
     this.log = opts.log;
+    this.strings = opts.strings ?? new StringPool();
   }
 
   add(record: VerdictRecord): RowSummary {
-    const summary = toRowSummary(record);
-    const row: Row = { summary, argsDigest: record.argsDigest, projectRoot: record.projectRoot };
+    const summary = this.summaryOfRecord(record);
+    const row: Row = {
+      summary,
+      argsDigest: this.strings.internOrNull(record.argsDigest),
+      projectRoot: this.projectRoot(record.projectRoot),
+    };
     if (!this.log?.has(record.id)) row.whole = record;
     this.byId.delete(record.id);
     this.byId.set(record.id, row);
@@ -116,7 +123,7 @@ export class RecordBuffer {
     row.approval = approval;
     if (recent) this.recent.set(id, next);
     if (row.whole) row.whole = next;
-    row.summary = toRowSummary(next);
+    row.summary = this.summaryOfRecord(next);
     return row.summary;
   }
 
@@ -149,9 +156,9 @@ export class RecordBuffer {
       // process, so a restored row offers no digest to copy or tie a
       // PermissionRequest to (a keyed value there would never match anything).
       const row: Row = {
-        summary: toRowSummary({ ...record, argsDigest: null }),
+        summary: this.summaryOfRecord({ ...record, argsDigest: null }),
         argsDigest: null,
-        projectRoot: record.projectRoot,
+        projectRoot: this.projectRoot(record.projectRoot),
       };
       row.approval = record.approval;
       if (!this.log?.has(record.id)) row.whole = record;
@@ -162,5 +169,25 @@ export class RecordBuffer {
       if (oldest === undefined) break;
       this.byId.delete(oldest);
     }
+  }
+
+  /** A row's summary holding the pool's copy of each string rows repeat (not the id or the time). */
+  private summaryOfRecord(record: VerdictRecord): RowSummary {
+    const summary = toRowSummary(record);
+    const pool = this.strings;
+    summary.agent = pool.intern(summary.agent);
+    summary.sessionId = pool.intern(summary.sessionId);
+    summary.event = pool.intern(summary.event);
+    summary.toolName = pool.internOrNull(summary.toolName);
+    summary.callKeys = summary.callKeys.map((key) => pool.intern(key));
+    summary.summary = pool.intern(summary.summary);
+    summary.policies = summary.policies.map((policy) => pool.intern(policy));
+    summary.semantic.reason = pool.internOrNull(summary.semantic.reason);
+    summary.searchText = pool.intern(summary.searchText);
+    return summary;
+  }
+
+  private projectRoot(root: string | undefined): string | undefined {
+    return root === undefined ? undefined : this.strings.intern(root);
   }
 }

@@ -127,7 +127,7 @@ export class WardenServer {
       return;
     }
     if (req.method === 'GET' && url.pathname === '/health') {
-      const stats = this.opts.stats?.read(url.searchParams.get('reset') === '1');
+      const stats = await this.opts.stats?.read(url.searchParams.get('reset') === '1');
       sendJson(res, 200, stats ? { ok: true, version: VERSION, stats } : { ok: true, version: VERSION });
       return;
     }

@@ -5,6 +5,7 @@ import type { DeterministicInput } from './run';
 import type { DeterministicAnswer, DeterministicRunner, Unread } from './runner';
 import { configToWire, inputToWire, resultFromWire, type FromWorker, type ToWorker } from './wire';
 import { FairQueue } from './fairQueue';
+import type { ThreadMemory } from './threadMemory';
 
 // Evaluation workers a deadline can stop. Synchronous code (a regex that backtracks, a parse that does
 // not end) cannot be interrupted on the thread that runs it; terminating its worker can. Each call gets
@@ -39,6 +40,8 @@ interface Slot {
   failed?: boolean;
   job?: { id: number; job: Job; runTimer: NodeJS.Timeout };
   configIds: Set<number>;
+  /** Asked for the worker's memory figures, in the order asked (the worker answers in order). */
+  memoryReaders: ((reading: ThreadMemory) => void)[];
 }
 
 // A worker gets far more heap than any call needs; one that still runs out is stopped, not the host.
@@ -51,6 +54,8 @@ const MIN_SIZE = 2;
 // A call waits for a free worker at most this many budgets: long enough for a stuck call to be stopped
 // and its worker restarted, short enough that a flood of stuck calls cannot hold the rest without end.
 const WAIT_BUDGETS = 2;
+/** A worker busy with a stuck call answers no memory question; its figures are left out after this. */
+const MEMORY_WAIT_MS = 1000;
 
 export class DeterministicPool implements DeterministicRunner {
   private readonly slots: Slot[] = [];
@@ -98,6 +103,24 @@ export class DeterministicPool implements DeterministicRunner {
     });
   }
 
+  /** Where each worker's memory sits (serve's figures on /health); a worker that does not answer in time is left out. */
+  async memory(): Promise<ThreadMemory[]> {
+    const readings = await Promise.all(
+      this.slots.map(
+        (slot, at) =>
+          new Promise<ThreadMemory | undefined>((resolve) => {
+            const timer = setTimeout(() => resolve(undefined), MEMORY_WAIT_MS);
+            slot.memoryReaders.push((reading) => {
+              clearTimeout(timer);
+              resolve(reading);
+            });
+            this.post(slot, { type: 'memory', thread: `worker ${at + 1}` });
+          }),
+      ),
+    );
+    return readings.filter((r): r is ThreadMemory => r !== undefined);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.drain()) {
@@ -117,7 +140,7 @@ export class DeterministicPool implements DeterministicRunner {
     const worker = new Worker(this.opts.workerFile, {
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     });
-    const slot: Slot = { worker, ready: false, configIds: new Set() };
+    const slot: Slot = { worker, ready: false, configIds: new Set(), memoryReaders: [] };
     worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
     worker.on('error', (err) => {
       this.opts.onError?.(`an evaluation worker failed: ${err.message}`);
@@ -141,6 +164,10 @@ export class DeterministicPool implements DeterministicRunner {
     if (message.type === 'compile-done') {
       if (this.compiling === slot) this.compiling = undefined;
       this.nextCompileTurn();
+      return;
+    }
+    if (message.type === 'memory') {
+      slot.memoryReaders.shift()?.(message.reading);
       return;
     }
     if (message.type === 'ready') {

@@ -4,6 +4,7 @@ import type { ToolFace } from '../config/faces';
 import { IoFacts, NO_FACT_SOURCE } from '../facts/io';
 import type { ToolCall } from '../policies/types';
 import type { DeterministicInput, DeterministicResult } from './run';
+import type { ThreadMemory } from './threadMemory';
 
 // Messages between the host and its evaluation workers. Both ends are this bundle's own code, so the
 // shapes are typed rather than parsed; only the config needs rebuilding (a class does not cross threads).
@@ -17,7 +18,9 @@ export type ToWorker =
   | { type: 'config'; configId: number; config: WireConfig }
   | { type: 'run'; id: number; configId: number; input: string }
   /** The worker's turn to compile WebAssembly (see treesitter/loader's CompileGate). */
-  | { type: 'compile-go' };
+  | { type: 'compile-go' }
+  /** Where the worker's memory sits (only when serve reports its figures, AGENT_WARDEN_STATS=1). */
+  | { type: 'memory'; thread: string };
 
 export type FromWorker =
   | { type: 'ready' }
@@ -25,7 +28,8 @@ export type FromWorker =
   | { type: 'result'; id: number; result: string }
   | { type: 'error'; id: number; message: string }
   | { type: 'compile-turn' }
-  | { type: 'compile-done' };
+  | { type: 'compile-done' }
+  | { type: 'memory'; reading: ThreadMemory };
 
 /** A result as it crosses threads: the call's I/O view (it holds the file system) becomes its answers. */
 type WireResult = Omit<DeterministicResult, 'call'> & { call?: Omit<ToolCall, 'io'> };

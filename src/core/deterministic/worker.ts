@@ -10,6 +10,7 @@ import { resolvePolicyStates, type PolicyState } from '../policies/run';
 import type { AnyPolicy } from '../policies/types';
 import { runDeterministic } from './run';
 import { NO_FACT_SOURCE } from '../facts/io';
+import { readThreadMemory } from './threadMemory';
 import { configFromWire, inputFromWire, resultToWire, type FromWorker, type ToWorker } from './wire';
 
 // The evaluation worker's loop: it loads its own parser, keeps the configs the host sent it, and answers
@@ -46,6 +47,10 @@ export function serveDeterministicCalls(policies: AnyPolicy[]): void {
   port.on('message', (message: ToWorker) => {
     if (message.type === 'compile-go') {
       gate.go();
+      return;
+    }
+    if (message.type === 'memory') {
+      send({ type: 'memory', reading: readThreadMemory(message.thread) });
       return;
     }
     if (message.type === 'config') {

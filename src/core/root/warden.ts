@@ -4,6 +4,7 @@ import { Evaluator, type EvaluatorOptions } from '../evaluator';
 import { DeterministicPool } from '../deterministic/pool';
 import type { SemanticTier } from '../review/tier';
 import { openState, type WardenState } from './state';
+import type { ThreadMemory } from '../deterministic/threadMemory';
 
 // The composition root every host shares (the CLI's one-shot commands, `serve`,
 // the extension): the state folder's layer, then the activity log and the
@@ -39,6 +40,8 @@ export interface Warden {
   evaluator: Evaluator;
   /** Config problems found while opening (each names its file and key). */
   configErrors: string[];
+  /** Where each evaluation worker's memory sits (none when the tier runs in-process). */
+  workerMemory(): Promise<ThreadMemory[]>;
   close(): void;
 }
 
@@ -87,6 +90,7 @@ export async function openWarden(opts: OpenWardenOptions): Promise<Warden> {
     log,
     evaluator,
     configErrors: probe.errors,
+    workerMemory: () => pool?.memory() ?? Promise.resolve([]),
     close: () => {
       log.close();
       void evaluator.close();

@@ -16,6 +16,8 @@ export type GrammarName = keyof typeof shipped.grammars;
 export type CompileGate = <T>(compile: () => Promise<T>) => Promise<T>;
 
 let runtime: Promise<void> | undefined;
+/** The runtime's module object: Emscripten hangs the views of its linear memory on it. */
+let runtimeModule: { HEAPU8?: Uint8Array } | undefined;
 let localQueue: Promise<unknown> = Promise.resolve();
 const oneAtATime: CompileGate = (compile) => {
   const turn = localQueue.then(compile);
@@ -85,11 +87,11 @@ function initRuntime(): Promise<void> {
     runtime = remembered(
       async () => {
         const runtimePath = locate(shipped.runtime);
-        await compileBaselineOnly(() =>
-          Parser.init({
-            locateFile: (file: string) => (file === shipped.runtime ? runtimePath : join(dirname(runtimePath), file)),
-          }),
-        );
+        const module: { locateFile: (file: string) => string; HEAPU8?: Uint8Array } = {
+          locateFile: (file: string) => (file === shipped.runtime ? runtimePath : join(dirname(runtimePath), file)),
+        };
+        await compileBaselineOnly(() => Parser.init(module));
+        runtimeModule = module;
       },
       () => (runtime = undefined),
     );
@@ -119,4 +121,12 @@ export function parserFor(language: Language): Parser {
   const parser = new Parser();
   parser.setLanguage(language);
   return parser;
+}
+
+/**
+ * The size of this thread's tree-sitter linear memory in bytes (0 before the runtime loads): every
+ * grammar and parser of the thread shares it, it only grows, and the pages a parse touched stay resident.
+ */
+export function wasmMemoryBytes(): number {
+  return runtimeModule?.HEAPU8?.buffer.byteLength ?? 0;
 }
