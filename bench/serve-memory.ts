@@ -12,7 +12,8 @@ import { step } from './suite/progress';
 //   node bench/run.mjs serve-memory   (env MEMORY_CALLS, default 100000; MEMORY_STEP, default 10000;
 //                                      MEMORY_NODE_ARGS, node options for serve, space-separated;
 //                                      MEMORY_SNAPSHOTS=DIR, a heap snapshot of serve's main thread
-//                                      after every step, moved to DIR)
+//                                      after every step, moved to DIR; MEMORY_STDOUT=FILE, serve's
+//                                      stdout, e.g. what --trace-gc prints)
 
 const CALLS = Number(process.env['MEMORY_CALLS'] ?? 100_000);
 const STEP = Number(process.env['MEMORY_STEP'] ?? 10_000);
@@ -68,7 +69,14 @@ async function main(): Promise<void> {
   const calls = mixCalls(join(base, 'mix-project'));
   const nodeArgs = (process.env['MEMORY_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
   if (SNAPSHOTS) nodeArgs.push('--heapsnapshot-signal=SIGUSR2');
-  const serve = await startServe({ cli: join(process.cwd(), 'dist', 'cli.js'), world, config: ROOMY_LOG, nodeArgs });
+  const stdoutFile = process.env['MEMORY_STDOUT'];
+  const serve = await startServe({
+    cli: join(process.cwd(), 'dist', 'cli.js'),
+    world,
+    config: ROOMY_LOG,
+    nodeArgs,
+    ...(stdoutFile ? { stdoutFile } : {}),
+  });
   try {
     const report = async (done: number) => {
       const memory = await serve.memory();
@@ -93,7 +101,7 @@ async function main(): Promise<void> {
         calls: batch,
         body: (index) => mixBody(world.project, calls, start + index, 'memory'),
       });
-      if (figures.failed > 0) throw new Error(`${figures.failed} calls failed; serve said: ${serve.stderrTail()}`);
+      if (figures.failed > 0) throw new Error(`${figures.failed} calls failed (${figures.firstFailure}); serve said: ${serve.stderrTail()}`);
       done += batch;
       step(`  ${done} calls (${figures.callsPerSecond.toFixed(0)}/s)`);
       await report(done);

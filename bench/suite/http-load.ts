@@ -27,6 +27,8 @@ export interface LoadFigures {
   failed: number;
   pastDeadline: number;
   callsPerSecond: number;
+  /** What the first failed call met (a status or an error), to say why calls failed. */
+  firstFailure?: string;
 }
 
 export async function runLoad(opts: LoadOptions): Promise<LoadFigures> {
@@ -43,6 +45,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadFigures> {
   let next = 0;
   let failed = 0;
   let pastDeadline = 0;
+  let firstFailure: string | undefined;
   const started = performance.now();
   const endsAt = opts.seconds === undefined ? Infinity : started + opts.seconds * 1000;
   const more = () => (opts.calls === undefined || next < opts.calls) && performance.now() < endsAt;
@@ -55,13 +58,15 @@ export async function runLoad(opts: LoadOptions): Promise<LoadFigures> {
         await res.body.text();
         if (res.statusCode !== 200) {
           failed++;
+          firstFailure ??= `status ${res.statusCode}`;
           continue;
         }
         const ms = performance.now() - sentAt;
         latencies.push(ms);
         if (opts.deadlineMs !== undefined && ms > opts.deadlineMs) pastDeadline++;
-      } catch {
+      } catch (err) {
         failed++;
+        firstFailure ??= (err as Error).message;
       }
     }
   };
@@ -76,5 +81,6 @@ export async function runLoad(opts: LoadOptions): Promise<LoadFigures> {
     failed,
     pastDeadline,
     callsPerSecond: latencies.length / seconds,
+    ...(firstFailure !== undefined ? { firstFailure } : {}),
   };
 }

@@ -27,6 +27,8 @@ export interface AskBrokerOptions {
   log?: ActivityLog;
   clock?: LedgerClock;
   records?: RecordBuffer;
+  /** How many asks left to the agent's own prompt stay answerable in the panel at once (default 1,000). */
+  maxPromptAsks?: number;
   onError?: (message: string) => void;
 }
 
@@ -36,6 +38,13 @@ type AskedCall = Pick<HookEvent, 'agent' | 'sessionId' | 'cwd' | 'transcriptPath
 type Waited = { kind: 'settled'; resolution: Resolution } | { kind: 'hung-up' } | { kind: 'panels-gone' };
 
 const MAX_REMEMBERED_ASKS = 10_000;
+/**
+ * An ask the agent's own prompt already has stays answerable in the panel until its deadline, and holds
+ * its call's arguments meanwhile. Nobody answers a thousand of them; an agent that makes asks faster
+ * than they expire would otherwise grow Warden's memory without end. Past the bound the oldest is
+ * closed early: its call stays with the agent's prompt, as it would at its deadline.
+ */
+export const DEFAULT_MAX_PROMPT_ASKS = 1000;
 /** Time left for Warden's reply to reach the agent before its hook gives up. */
 const HOOK_REPLY_MARGIN_SECONDS = 5;
 
@@ -49,6 +58,8 @@ export class AskBroker implements AskHandler {
   private readonly askedEvents = new Map<string, AskedCall>();
   /** One copy of the strings rows and open asks repeat (see StringPool). */
   private readonly strings = new StringPool();
+  /** Open asks whose call went to the agent's prompt, oldest first (see DEFAULT_MAX_PROMPT_ASKS). */
+  private readonly promptAsks = new Set<string>();
 
   constructor(private readonly opts: AskBrokerOptions) {
     this.records =
@@ -61,7 +72,10 @@ export class AskBroker implements AskHandler {
     });
     this.ledger.onChange((event) => {
       if (event.type === 'pending') this.emit({ type: 'pending', pending: pendingView(event.pending) });
-      else this.resolved(event.resolution);
+      else {
+        this.promptAsks.delete(event.id);
+        this.resolved(event.resolution);
+      }
     });
   }
 
@@ -148,7 +162,8 @@ export class AskBroker implements AskHandler {
       ctx.headless ? undefined : { decision: 'ask', consented: false, reason: `${merged.reason}${why}` };
     if (this.panels === 0) {
       if (ctx.headless) return undefined;
-      this.ledger.open(this.openRequest(event, record, merged.reason, personOnly, 'agent-prompt'));
+      const opened = this.ledger.open(this.openRequest(event, record, merged.reason, personOnly, 'agent-prompt'));
+      this.keptForPrompt(opened.pending.id);
       return toAgent('');
     }
     const cap = this.hookDeadline(event);
@@ -162,7 +177,7 @@ export class AskBroker implements AskHandler {
       return { decision: 'deny', consented: false, reason: 'withdrawn: the agent hung up' };
     }
     if (waited.kind === 'panels-gone') {
-      this.ledger.handOff(opened.pending.id);
+      if (this.ledger.handOff(opened.pending.id)) this.keptForPrompt(opened.pending.id);
       return toAgent(' (the Warden panel closed before anyone answered)');
     }
     const { resolution } = waited;
@@ -371,6 +386,20 @@ export class AskBroker implements AskHandler {
       log.append({ ...line, digest: log.keyedDigest(line.digest), shownDigest: log.keyedDigest(line.shownDigest) });
     } catch (err) {
       this.opts.onError?.(`could not log an approval: ${(err as Error).message}`);
+    }
+  }
+
+  /** An ask now with the agent's prompt; past the bound the oldest such ask closes. */
+  private keptForPrompt(approvalId: string): void {
+    this.promptAsks.add(approvalId);
+    const limit = this.opts.maxPromptAsks ?? DEFAULT_MAX_PROMPT_ASKS;
+    for (const oldest of this.promptAsks) {
+      if (this.promptAsks.size <= limit) break;
+      this.promptAsks.delete(oldest);
+      this.ledger.withdraw(
+        oldest,
+        `over ${limit} asks were open at once; this one, the oldest, is left to the agent's prompt`,
+      );
     }
   }
 

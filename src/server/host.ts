@@ -17,6 +17,8 @@ export interface WardenHostOptions {
   hookToken: string;
   port?: number;
   approvalTimeoutSeconds: number | (() => number);
+  /** How many asks left to the agent's prompt stay open in the panel at once (AskBroker's bound). */
+  maxPromptAsks?: number;
   /** How long the agent's hook waits for a call, where Warden wrote it: a held ask ends before it. */
   hookTimeoutSeconds?: (event: HookEvent) => number | undefined;
   failureDecision: () => Decision;
@@ -45,6 +47,7 @@ export class WardenHost {
     this.broker = new AskBroker({
       evaluator: opts.evaluator,
       timeoutSeconds: opts.approvalTimeoutSeconds,
+      ...(opts.maxPromptAsks !== undefined ? { maxPromptAsks: opts.maxPromptAsks } : {}),
       ...(opts.hookTimeoutSeconds ? { hookTimeoutSeconds: opts.hookTimeoutSeconds } : {}),
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.onError ? { onError: opts.onError } : {}),

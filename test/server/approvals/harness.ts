@@ -48,6 +48,7 @@ export interface Endpoint {
 export async function startEndpoint(opts: {
   approvalTimeoutSeconds: number | (() => number);
   hookTimeoutSeconds?: (event: HookEvent) => number | undefined;
+  maxPromptAsks?: number;
 }): Promise<Endpoint> {
   await Evaluator.ready();
   const temp = aTempProject({ name: 'approvals-http', branch: 'main' });
@@ -64,6 +65,7 @@ export async function startEndpoint(opts: {
     hookToken,
     approvalTimeoutSeconds: opts.approvalTimeoutSeconds,
     ...(opts.hookTimeoutSeconds ? { hookTimeoutSeconds: opts.hookTimeoutSeconds } : {}),
+    ...(opts.maxPromptAsks !== undefined ? { maxPromptAsks: opts.maxPromptAsks } : {}),
     failureDecision: () => 'deny',
     panel: {
       assetsDir: join(root, 'no-assets'),

@@ -3,6 +3,7 @@
 // PermissionRequest for the same call, answered from the ledger.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { argsDigest } from '../../../src/core/approvals/digest';
 import {
@@ -136,3 +137,35 @@ test('left to expire with a panel connected: the held call is handed to the agen
       panel.close();
     }
   }));
+
+test('asks left to the agent prompt are bounded: past the bound the oldest closes (withdrawn, its call with the agent) and its line is logged', async () => {
+  const endpoint = await startEndpoint({ approvalTimeoutSeconds: 60, maxPromptAsks: 2 });
+  try {
+    for (const session of ['s1', 's2', 's3']) {
+      const reply = await postHook(endpoint, hookBody(endpoint, { sessionId: session }));
+      assert.equal((reply['hookSpecificOutput'] as Record<string, unknown>)['permissionDecision'], 'ask');
+    }
+    const open = await pendingList(endpoint);
+    assert.deepEqual(
+      open.map((p) => p['sessionId']),
+      ['s2', 's3'],
+      'the oldest ask (s1) is still open past the bound',
+    );
+    const oldest = await send(`${endpoint.url}/api/records`, { headers: panelHeaders(endpoint) });
+    const rows = json(oldest)['records'] as Array<Record<string, unknown>>;
+    const s1 = rows.find((r) => r['sessionId'] === 's1')!;
+    assert.equal((s1['answer'] as Record<string, unknown>)['state'], 'withdrawn');
+    assert.equal((s1['answer'] as Record<string, unknown>)['source'], "agent's prompt");
+    // A PermissionRequest for the closed ask gets no decision from Warden: the agent's prompt settles it.
+    assert.deepEqual(await postHook(endpoint, hookBody(endpoint, { event: 'PermissionRequest', sessionId: 's1' })), {});
+    const lines = readFileSync(endpoint.logPath, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const withdrawn = lines.filter((l) => l['type'] === 'approval' && l['answer'] === 'withdrawn');
+    assert.equal(withdrawn.length, 1);
+    assert.match(String(withdrawn[0]!['reason']), /over 2 asks were open at once/);
+  } finally {
+    await endpoint.close();
+  }
+});
