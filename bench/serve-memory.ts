@@ -101,7 +101,8 @@ async function main(): Promise<void> {
         calls: batch,
         body: (index) => mixBody(world.project, calls, start + index, 'memory'),
       });
-      if (figures.failed > 0) throw new Error(`${figures.failed} calls failed (${figures.firstFailure}); serve said: ${serve.stderrTail()}`);
+      if (figures.failed > 0)
+        throw new Error(`${figures.failed} calls failed (${figures.firstFailure}); serve said: ${serve.stderrTail()}`);
       done += batch;
       step(`  ${done} calls (${figures.callsPerSecond.toFixed(0)}/s)`);
       await report(done);
