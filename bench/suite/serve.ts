@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { step } from './progress';
 
@@ -38,6 +38,8 @@ export interface ServeOptions {
   config?: Record<string, unknown>;
   /** Options for node itself (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Appends serve's stdout here (what node options such as --trace-gc print). */
+  stdoutFile?: string;
 }
 
 function stateDir(world: ServeWorld): string {
@@ -94,13 +96,25 @@ export async function startServe(opts: ServeOptions): Promise<RunningServe> {
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
   const ready = await new Promise<{ url: string; tokenFile: string }>((done, fail) => {
     let out = '';
+    let isReady = false;
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      if (isReady) return;
       out += chunk;
-      const newline = out.indexOf('\n');
-      if (newline >= 0) done(JSON.parse(out.slice(0, newline)) as { url: string; tokenFile: string });
+      // The ready line; node options such as --trace-gc print lines of their own to stdout too.
+      const line = out
+        .split('\n')
+        .slice(0, -1)
+        .find((l) => l.startsWith('{"url"'));
+      if (line === undefined) return;
+      isReady = true;
+      done(JSON.parse(line) as { url: string; tokenFile: string });
     });
     child.once('exit', (code) => fail(new Error(`serve exited ${code} before it was ready: ${stderr}`)));
   });
+  if (opts.stdoutFile) {
+    const file = opts.stdoutFile;
+    child.stdout!.on('data', (chunk: string) => appendFileSync(file, chunk));
+  }
   const token = readFileSync(ready.tokenFile, 'utf8').trim();
   step(`  serve ready in ${((performance.now() - spawnedAt) / 1000).toFixed(1)} s`);
   const pid = child.pid!;

@@ -30,6 +30,8 @@ export async function openCore(opts: {
   onHeldChanges?: (held: HeldChange[]) => void;
   /** Run the deterministic tier in workers a deadline can stop (serve); otherwise in-process. */
   workers?: boolean;
+  /** Called each time an evaluation worker's thread starts. */
+  onWorkerStarted?: () => void;
 }): Promise<Core> {
   const core = await openWarden({
     projectRoot: findProjectRoot(process.cwd()),
@@ -39,7 +41,15 @@ export async function openCore(opts: {
     semantic: (logKey) => createSemanticTier({ allowlistKey: logKey }),
     onWarning: opts.quiet ? () => undefined : warn,
     onLogWarning: warn,
-    ...(opts.workers ? { workers: { file: join(__dirname, 'evalWorker.js'), onError: warn } } : {}),
+    ...(opts.workers
+      ? {
+          workers: {
+            file: join(__dirname, 'evalWorker.js'),
+            onError: warn,
+            ...(opts.onWorkerStarted ? { onWorkerStarted: opts.onWorkerStarted } : {}),
+          },
+        }
+      : {}),
     // Held loosening is announced even by quiet commands: the person must know what is not in force.
     onHeldChanges: opts.onHeldChanges ?? ((held) => held.forEach((h) => warn(describeHeld(h)))),
   });

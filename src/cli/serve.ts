@@ -8,6 +8,7 @@ import { openCore, warn } from './common';
 import type { HeldChange } from '../core/config/load';
 import { TerminalConfirm } from './terminalConfirm';
 import { loopStatsFromEnv } from '../server/loopStats';
+import { keepHeapNearLiveSize } from './heapTuning';
 
 const STOP_GRACE_MS = 3000;
 
@@ -23,12 +24,17 @@ const CONFIG_WATCH_MS = 1000;
 export async function serve(opts: ServeOptions): Promise<void> {
   let terminal: TerminalConfirm | undefined;
   const held: HeldChange[] = [];
+  let startedUp = false;
   const core = await openCore({
     ...(opts.config ? { config: opts.config } : {}),
     ...(opts.trustProject ? { trustProject: true } : {}),
     workers: true,
+    onWorkerStarted: () => startedUp && keepHeapNearLiveSize(),
     onHeldChanges: (changes) => (terminal ? terminal.held(changes) : held.push(...changes)),
   });
+  // Start-up is over (the workers are warm): from here the heap stays near what it holds.
+  keepHeapNearLiveSize();
+  startedUp = true;
   terminal = new TerminalConfirm(core.state.confirmations(), warn);
   terminal.held(held);
   terminal.listen(process.stdin);

@@ -1,6 +1,7 @@
 // serve's opt-in figures (AGENT_WARDEN_STATS=1) say where its memory sits: /health lists the main
 // thread's heap and each evaluation worker's, with the shell parser's WebAssembly memory; a worker stuck
-// on a call cannot answer, so it is left out after a short wait rather than holding /health up.
+// on a call cannot answer, so it is left out after a short wait rather than holding /health up. The
+// pool tells its host each time a worker's thread starts (serve applies its V8 settings again then).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -22,6 +23,8 @@ let project: string;
 let pool: DeterministicPool;
 let stats: LoopStats;
 let server: WardenServer;
+/** Worker threads started so far (serve applies its V8 settings again on each: cli/heapTuning). */
+let workersStarted = 0;
 
 before(async () => {
   stateDir = aTempDir('memory-stats-state');
@@ -30,6 +33,7 @@ before(async () => {
   pool = new DeterministicPool({
     workerFile: join(__dirname, '..', 'fixtures', 'workers', 'spinning.worker.js'),
     budgetMs: (config) => config.deterministicBudgetMs,
+    onWorkerStarted: () => workersStarted++,
   });
   await pool.whenReady();
   stats = new LoopStats();
@@ -84,4 +88,10 @@ test('a worker stuck on a call is left out of the figures; /health still answers
   assert.equal(memory[0]!.thread, 'main');
   assert.match(memory[1]!.thread, /^worker [12]$/);
   assert.equal((await spinning).status, 200);
+});
+
+test('the host hears of every worker thread that starts, the replacement of a stuck one included', async () => {
+  // The stuck worker of the test above was stopped at its budget and replaced.
+  await pool.whenReady();
+  assert.equal(workersStarted, 3);
 });

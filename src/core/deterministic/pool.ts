@@ -21,6 +21,8 @@ export interface PoolOptions {
   /** The deterministic budget of a call, in milliseconds (config budget.deterministicMs). */
   budgetMs: (config: ResolvedConfig) => number;
   onError?: (message: string) => void;
+  /** Each worker's thread is running (a host that tunes V8's flags applies them again: see cli/heapTuning). */
+  onWorkerStarted?: () => void;
 }
 
 interface Job {
@@ -142,6 +144,7 @@ export class DeterministicPool implements DeterministicRunner {
     });
     const slot: Slot = { worker, ready: false, configIds: new Set(), memoryReaders: [] };
     worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
+    if (this.opts.onWorkerStarted) worker.once('online', this.opts.onWorkerStarted);
     worker.on('error', (err) => {
       this.opts.onError?.(`an evaluation worker failed: ${err.message}`);
       this.replace(slot, unread('evaluator-lost', `the evaluation worker failed (${err.message})`));

@@ -31,7 +31,7 @@ export interface OpenWardenOptions {
    * Long-running hosts (serve, the extension) run the deterministic tier in worker threads a deadline
    * can stop: `file` is dist/evalWorker.js beside the host's bundle. One-shot commands run it in-process.
    */
-  workers?: { file: string; onError?: (message: string) => void };
+  workers?: { file: string; onError?: (message: string) => void; onWorkerStarted?: () => void };
 }
 
 export interface Warden {
@@ -67,6 +67,7 @@ export async function openWarden(opts: OpenWardenOptions): Promise<Warden> {
         workerFile: opts.workers.file,
         budgetMs: (config) => config.deterministicBudgetMs,
         ...(opts.workers.onError ? { onError: opts.workers.onError } : {}),
+        ...(opts.workers.onWorkerStarted ? { onWorkerStarted: opts.workers.onWorkerStarted } : {}),
       })
     : undefined;
   // The workers load and warm their own parser and grammars; only an in-process evaluator needs them here.
