@@ -74,7 +74,14 @@ export function runPolicies(states: PolicyState[], input: RunInput): Outcome[] {
     if (!state.enabled) continue;
     const { policy } = state;
     if (!(policy.events ?? DEFAULT_EVENTS).includes(input.event.event)) continue;
-    const ctx: PolicyContext<unknown> = { ...input, io, params: state.params };
+    const ctx: PolicyContext<unknown> = {
+      event: input.event,
+      call: input.call,
+      session: input.session,
+      stateDir: input.stateDir,
+      io,
+      params: state.params,
+    };
     try {
       const hit = policy.evaluate(ctx);
       if (!hit) continue;
