@@ -20,11 +20,16 @@
 
 nl='
 '
+# curl, openssl, od and cat come from the system's own folders, not from the agent's PATH,
+# where a program the agent wrote could stand in for them (the handoff restores it for Node).
+agent_path=${PATH:-}
+PATH=${AGENT_WARDEN_BRIDGE_PATH:-/usr/bin:/bin}
 
 # Hands the call to the Node bridge with the same arguments and the same input.
 handoff() {
   [ -n "${AGENT_WARDEN_BRIDGE_TRACE:-}" ] && printf 'agent-warden (sh bridge): %s; handing the call to the Node bridge\n' "$1" >&2
   shift
+  PATH=$agent_path
   printf '%s' "$body" | "$node" "$here/hook.js" "$@"
   exit $?
 }
@@ -166,11 +171,12 @@ done
 [ -n "$best" ] || handoff "no endpoint record for $project" "$@"
 
 case $best_url in
-http://127.0.0.1:* | http://localhost:* | 'http://[::1]:'*) ;;
+http://127.0.0.1:*) port=${best_url#http://127.0.0.1:} ;;
+http://localhost:*) port=${best_url#http://localhost:} ;;
+'http://[::1]:'*) port=${best_url#'http://[::1]:'} ;;
 *) handoff "the record's url is not on loopback" "$@" ;;
 esac
-port=${best_url##*:}
-case $port in '' | *[!0-9]*) handoff "the record's url has no port" "$@" ;; esac
+case $port in '' | *[!0-9]*) handoff "the record's url is not a loopback address and port" "$@" ;; esac
 case $best_signature in '' | *[!0-9a-f]*) handoff "the record has no signature" "$@" ;; esac
 verified "$public_key" "$best_signature" 3<<EOF || handoff "the record $best does not verify" "$@"
 $best_magic

@@ -52,6 +52,24 @@ test('with serve up, the shell bridge forwards by itself for every agent whose i
     if (agent === 'cursor') assert.match(result.stderr, /agent "cursor" is left to the Node bridge/);
     else assert.match(result.stderr, FORWARDED, `${agent}: ${result.stderr}`);
   }
+  // Programs the agent could write earlier on its PATH are not the ones the bridge runs.
+  const planted = join(home, 'planted-bin');
+  mkdirSync(planted);
+  writeFileSync(join(planted, 'openssl'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+  writeFileSync(
+    join(planted, 'curl'),
+    "#!/bin/sh\nprintf 'HTTP/1.1 200 OK\\r\\nx-warden-reply-signature: ab\\r\\n\\r\\n{}'\n",
+    {
+      mode: 0o755,
+    },
+  );
+  const notFooled = await runShellHook(['--agent', 'claude'], {
+    cwd: project,
+    env: traced(home, { PATH: `${planted}:${process.env.PATH}` }),
+    stdin: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body()),
+  });
+  claudeDenyReason(singleJsonReply(notFooled));
+  assert.match(notFooled.stderr, FORWARDED);
   const harmless = await runShellHook(['--agent', 'claude'], {
     cwd: project,
     env: traced(home),
@@ -85,7 +103,7 @@ test('whatever it cannot forward exactly, it hands to the Node bridge, and the v
     { why: /needs unescaping or normalising/, stdin: plain.replace(/"cwd":"([^"]*)"/, '"cwd":"$1/sub/.."') },
     { why: /names cwd more than once/, stdin: JSON.stringify(withToolCwd) },
     { why: /no plain absolute cwd/, stdin: plain.replace('"cwd":"', '"cwd": "') },
-    { why: /no curl/, stdin: plain, env: { PATH: bin } },
+    { why: /no curl/, stdin: plain, env: { AGENT_WARDEN_BRIDGE_PATH: bin } },
     { why: /no endpoint record for/, stdin: plain, env: { AGENT_WARDEN_HOME: join(home, 'empty-state') } },
   ];
   for (const { why, stdin, env } of cases) {
@@ -147,7 +165,7 @@ test('install uses the shell bridge where the probe passes, and uninstall still 
   assert.equal(probe(signShellReply(randomBytes(32), 'n', '{}')), 1, 'another key does not verify');
   const distDir = join(hookSh, '..');
   const command = bridgeCommandFor(distDir, '"/opt/node/bin/node"');
-  assert.equal(command, `sh "${join(distDir, 'hook.sh')}" "/opt/node/bin/node"`);
+  assert.equal(command, `/bin/sh "${join(distDir, 'hook.sh')}" "/opt/node/bin/node"`);
   const installed = `${command} --agent codex --timeout 615`;
   assert.ok(isWardenCommand(installed, 'codex'));
   assert.ok(!isWardenCommand(installed, 'gemini'));

@@ -10,6 +10,9 @@ import { bridgePublicKeyPem, signShellReply, shellReplyText } from '../shellBrid
 // exactly to the Node bridge beside it; it is installed only where a probe shows
 // this machine's sh, curl and openssl verify a signature the way the bridge does.
 
+/** By its absolute path: a `sh` earlier on the agent's PATH could be a program the agent wrote. */
+const SYSTEM_SH = '/bin/sh';
+
 /** The message install's probe signs: the shape of a real reply, so the probe checks what the bridge will. */
 const PROBE_NONCE = '0123456789abcdef0123456789abcdef';
 const PROBE_BODY = '{"probe":"agent-warden"}';
@@ -25,7 +28,7 @@ export function shellBridgeWorks(hookSh: string, platform: NodeJS.Platform = pro
     const signature = signShellReply(key, PROBE_NONCE, PROBE_BODY);
     // The probe's here-document adds the final newline the signed text ends with.
     const message = shellReplyText(PROBE_NONCE, PROBE_BODY).replace(/\n$/, '');
-    const run = spawnSync('sh', [hookSh, '--probe', publicKey, signature, message], { timeout: 10_000 });
+    const run = spawnSync(SYSTEM_SH, [hookSh, '--probe', publicKey, signature, message], { timeout: 10_000 });
     return run.status === 0;
   } catch {
     return false;
@@ -40,5 +43,5 @@ export function shellBridgeWorks(hookSh: string, platform: NodeJS.Platform = pro
  */
 export function bridgeCommandFor(distDir: string, node: string): string {
   const hookSh = join(distDir, 'hook.sh');
-  return shellBridgeWorks(hookSh) ? `sh "${hookSh}" ${node}` : `${node} "${join(distDir, 'hook.js')}"`;
+  return shellBridgeWorks(hookSh) ? `${SYSTEM_SH} "${hookSh}" ${node}` : `${node} "${join(distDir, 'hook.js')}"`;
 }

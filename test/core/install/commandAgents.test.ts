@@ -231,7 +231,7 @@ test('the CLI installs for each agent, and the command it wrote is the working b
         wardenHandler(agent, JSON.parse(readFileSync(path, 'utf8'))).bash,
     );
     // This machine has sh, curl and openssl: the shell bridge, which hands off to dist/hook.js.
-    assert.match(command, /^sh ".*dist\/hook\.sh" ".*node[^"]*" --agent/);
+    assert.match(command, /^\/bin\/sh ".*dist\/hook\.sh" ".*node[^"]*" --agent/);
     // Run exactly what the agent would run: no endpoint here, so the bridge evaluates in-process.
     const out = execFileSync('/bin/sh', ['-c', command], {
       input: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body(agent)),

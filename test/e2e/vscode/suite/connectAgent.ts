@@ -94,7 +94,7 @@ export async function checkConnectAnotherAgent(folder: string, log: (message: st
   assert.equal(warden.length, 1);
   const handler = warden[0]!;
   // This machine has sh, curl and openssl: the shell bridge, handing off to the node on PATH.
-  const bridge = `sh "${join(extensionPath, 'dist', 'hook.sh')}" node`;
+  const bridge = `/bin/sh "${join(extensionPath, 'dist', 'hook.sh')}" node`;
   assert.equal(handler.type, 'command');
   const command = String(handler.command);
   const bridgeTimeout = /^(.*) --agent codex --timeout (\d+)$/.exec(command);
