@@ -208,7 +208,8 @@ export function isCommandAgent(agent: string): agent is CommandAgent {
 /** Whether a hook command is Warden's bridge for this agent. */
 export function isWardenCommand(command: string, agent: string): boolean {
   const forAgent = new RegExp(`--agent\\s+["']?${agent}["']?(\\s|$)`);
-  return /(agent-warden-hook|hook\.js)["']?\s/.test(command) || /(agent-warden|cli\.js)["']?\s+hook\s/.test(command)
+  return /(agent-warden-hook|dist[\\/]hook\.(?:js|sh))["']?\s/.test(command) ||
+    /(agent-warden|cli\.js)["']?\s+hook\s/.test(command)
     ? forAgent.test(command)
     : false;
 }
