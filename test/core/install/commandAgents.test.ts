@@ -158,6 +158,12 @@ for (const agent of AGENTS) {
       for (const entry of list as Json[])
         assert.ok(JSON.stringify(installed.hooks[event]).includes(JSON.stringify(entry)), event);
     assert.ok(hasWardenHook(agent, 'project', { projectRoot: project, home }));
+    if (agent === 'cursor')
+      assert.match(
+        String(installed.hooks.preToolUse[0].command),
+        /--agent cursor/,
+        "Warden's handler comes first: Cursor versions have run only the first",
+      );
 
     assert.equal(install(agent, 'project', project, home).changed, false, 'idempotent');
     const removal = planCommandUninstall(agent, 'project', { projectRoot: project, home });
