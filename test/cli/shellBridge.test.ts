@@ -21,7 +21,7 @@ import {
   singleJsonReply,
   writeSignedRecord,
 } from '../builders/endpoints';
-import { isolatedEnv, runShellHook, shellHookPath, startServe } from '../builders/process';
+import { isolatedEnv, runHook, runShellHook, shellHookPath, startServe } from '../builders/process';
 import { verdictOf } from '../builders/agentPayloads';
 import { aHookEvent } from '../builders/hookEvent';
 import { aTempDir, removeDir } from '../builders/tempProject';
@@ -52,6 +52,20 @@ test('with serve up, the shell bridge forwards by itself for every agent whose i
     if (agent === 'cursor') assert.match(result.stderr, /agent "cursor" is left to the Node bridge/);
     else assert.match(result.stderr, FORWARDED, `${agent}: ${result.stderr}`);
   }
+  // Content the shell must carry untouched: here-document delimiters, expansions, quotes, non-ASCII.
+  const tricky = 'EOF\nBODY\n$(rm -rf ~) `id` ${HOME} \\ "q" \u00e9\u2603\n'.repeat(2000);
+  const writeBody = JSON.stringify(
+    aHookEvent()
+      .tool('Write', { file_path: join(project, 'notes.txt'), content: tricky })
+      .inCwd(project)
+      .session('shell-tricky')
+      .body(),
+  );
+  const viaShell = await runShellHook(['--agent', 'claude'], { cwd: project, env: traced(home), stdin: writeBody });
+  assert.match(viaShell.stderr, FORWARDED);
+  const viaNode = await runHook(['--agent', 'claude'], { cwd: project, env: isolatedEnv(home), stdin: writeBody });
+  assert.deepEqual(singleJsonReply(viaShell), singleJsonReply(viaNode), 'the same verdict as the Node bridge');
+
   // Programs the agent could write earlier on its PATH are not the ones the bridge runs.
   const planted = join(home, 'planted-bin');
   mkdirSync(planted);
