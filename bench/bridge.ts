@@ -3,6 +3,7 @@
 // order, one run each of
 //   floor     node -e reading stdin (what any Node hook costs at least)
 //   bridge    node dist/hook.js --agent claude (forwarding to serve)
+//   shell     sh dist/hook.sh NODE --agent claude (the shell bridge: curl and openssl, Node only to fall back)
 //   roundtrip the endpoint's own round trip for the same body (POST from this process)
 //   cli       node dist/cli.js hook --agent claude (the bridge inside the whole CLI bundle)
 // and then the in-process fallback (no endpoint recorded), with and without
@@ -19,6 +20,7 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const HOOK = join(ROOT, 'dist', 'hook.js');
+const SHELL_HOOK = join(ROOT, 'dist', 'hook.sh');
 const RUNS = Number(process.env['BRIDGE_RUNS'] ?? 40);
 const FALLBACK_RUNS = Number(process.env['BRIDGE_FALLBACK_RUNS'] ?? 30);
 const WARMUP = 3;
@@ -58,11 +60,12 @@ function timeChild(
   stdin: string,
   env: NodeJS.ProcessEnv,
   cwd: string,
-): Promise<{ ms: number; cpuMs: number | undefined; out: string }> {
+  command = process.execPath,
+): Promise<{ ms: number; cpuMs: number | undefined; out: string; err: string }> {
   return new Promise((done, fail) => {
     const cpuBefore = childrenCpuMs();
     const start = performance.now();
-    const child = spawn(process.execPath, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
@@ -73,7 +76,7 @@ function timeChild(
       const cpuAfter = childrenCpuMs();
       const cpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
       if (code !== 0) fail(new Error(`${args.join(' ')} exited ${code}: ${err}`));
-      else done({ ms, cpuMs, out });
+      else done({ ms, cpuMs, out, err });
     });
     child.stdin.end(stdin);
   });
@@ -161,9 +164,9 @@ async function main(): Promise<void> {
   const serve = await startServe(home, project);
   const token = readFileSync(serve.tokenFile, 'utf8').trim();
   const env = envFor(home);
-  const figures: Record<string, number[]> = { floor: [], bridge: [], roundtrip: [], cli: [] };
+  const figures: Record<string, number[]> = { floor: [], bridge: [], shell: [], roundtrip: [], cli: [] };
   // CPU time of the child processes (the round trip runs in this process and has none of its own).
-  const cpu: Record<string, number[]> = { floor: [], bridge: [], cli: [] };
+  const cpu: Record<string, number[]> = { floor: [], bridge: [], shell: [], cli: [] };
   if (COMPARE) {
     figures['compared'] = [];
     cpu['compared'] = [];
@@ -175,6 +178,19 @@ async function main(): Promise<void> {
       bridge: async () => {
         const sample = await timeChild([HOOK, '--agent', 'claude'], bodyFor(), env, project);
         if (sample.out.trim() !== '{}') throw new Error(`the bridge answered ${sample.out}`);
+        return sample;
+      },
+      shell: async () => {
+        const sample = await timeChild(
+          [SHELL_HOOK, process.execPath, '--agent', 'claude'],
+          bodyFor(),
+          { ...env, AGENT_WARDEN_BRIDGE_TRACE: '1' },
+          project,
+          'sh',
+        );
+        if (sample.out.trim() !== '{}') throw new Error(`the shell bridge answered ${sample.out}`);
+        // Timed only when it forwarded by itself (a hand-off to the Node bridge would time that).
+        if (!sample.err.includes('forwarded to')) throw new Error(`the shell bridge handed off: ${sample.err}`);
         return sample;
       },
       roundtrip: async () => ({ ms: await roundTrip(serve.url, token, bodyFor()) }),
@@ -221,7 +237,12 @@ async function main(): Promise<void> {
   console.log(
     `  bridge minus round trip = ${((fwd['bridge']! - fwd['roundtrip']!) / fwd['floor']!).toFixed(3)} x floor (target <= 1.15)`,
   );
-  for (const kind of ['bridge', 'compared'].filter((k) => cpuMeans[k] !== undefined && cpuMeans['floor'] !== undefined))
+  console.log(
+    `  shell bridge minus round trip = ${((fwd['shell']! - fwd['roundtrip']!) / fwd['floor']!).toFixed(3)} x floor`,
+  );
+  for (const kind of ['bridge', 'shell', 'compared'].filter(
+    (k) => cpuMeans[k] !== undefined && cpuMeans['floor'] !== undefined,
+  ))
     console.log(`  ${kind} CPU = ${(cpuMeans[kind]! / cpuMeans['floor']!).toFixed(3)} x the floor's CPU`);
   if (COMPARE)
     console.log(
@@ -247,13 +268,18 @@ async function main(): Promise<void> {
 
   const m = Object.fromEntries(Object.entries({ ...figures, ...fallback }).map(([k, v]) => [k, median(v)]));
   const added = m['bridge']! - m['roundtrip']!;
+  const shellAdded = m['shell']! - m['roundtrip']!;
   const fmt = (v: number) => `${v.toFixed(1).padStart(7)} ms`;
   console.log(`medians over ${RUNS} interleaved runs each (fallback: ${FALLBACK_RUNS} each)`);
   console.log(`  node -e floor (reads stdin)          ${fmt(m['floor']!)}`);
   console.log(`  dist/hook.js, forwarding             ${fmt(m['bridge']!)}`);
+  console.log(`  sh dist/hook.sh, forwarding          ${fmt(m['shell']!)}`);
   console.log(`  endpoint round trip (same body)      ${fmt(m['roundtrip']!)}`);
   console.log(
     `  bridge minus round trip              ${fmt(added)}  = ${(added / m['floor']!).toFixed(3)} x floor (target <= 1.15)`,
+  );
+  console.log(
+    `  shell bridge minus round trip        ${fmt(shellAdded)}  = ${(shellAdded / m['floor']!).toFixed(3)} x floor (target <= 1.15)`,
   );
   console.log(
     `  agent-warden hook (whole CLI bundle) ${fmt(m['cli']!)}  = ${(m['cli']! / m['floor']!).toFixed(3)} x floor`,
@@ -269,6 +295,7 @@ async function main(): Promise<void> {
     fallbackRuns: FALLBACK_RUNS,
     medians: m,
     addedOverFloor: added / m['floor']!,
+    shellAddedOverFloor: shellAdded / m['floor']!,
     cpuMeans,
   };
   mkdirSync(join(ROOT, 'out', 'bench'), { recursive: true });

@@ -25,7 +25,8 @@ import { startServe } from './suite/serve';
 //                  thread (no worker hop, no vm deadline); minus `deterministic`, the main thread's share
 //   serve          a real `agent-warden serve` at 8 connections: its process's CPU (every thread) per call
 // Usage: node bench/run.mjs cpu   (env CPU_CALLS, CPU_SERVE_CALLS, CPU_CONNECTIONS, CPU_ROUNDS; CPU_PROFILE_DIR writes
-// a --cpu-prof profile of serve there, summed with bench/cpuprofile-top.mjs; CPU_ONLY=deterministic,evaluator,serve)
+// a --cpu-prof profile of serve there, summed with bench/cpuprofile-top.mjs; CPU_ONLY=deterministic,evaluator,serve;
+// CPU_CLI=FILE runs serve from another build's dist/cli.js)
 
 const CALLS = Number(process.env['CPU_CALLS'] ?? 3000);
 const SERVE_CALLS = Number(process.env['CPU_SERVE_CALLS'] ?? 6000);
@@ -125,7 +126,8 @@ function describeThreads(before: Map<string, number>, after: Map<string, number>
 }
 
 async function serveRun(folder: string): Promise<void> {
-  const cli = resolve(__dirname, '..', '..', 'dist', 'cli.js');
+  // CPU_CLI=OTHER/dist/cli.js measures another build (interleave runs of two builds to compare them).
+  const cli = process.env['CPU_CLI'] ?? resolve(__dirname, '..', '..', 'dist', 'cli.js');
   const world = { home: join(folder, 'home'), project: join(folder, 'home', 'project') };
   const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   // e.g. --perf-basic-prof, for `perf record -p PID` (on-CPU samples only, every thread).

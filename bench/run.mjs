@@ -31,6 +31,8 @@ async function bundle(entry, name) {
     outfile,
     logLevel: 'warning',
     external: ['vscode', 'playwright-core'],
+    // Profiles of a bench (node --cpu-prof) name source files through the map (bench/profile-frames.mjs).
+    sourcemap: true,
   });
   return outfile;
 }

@@ -19,6 +19,7 @@ import { Redactor } from '../src/core/redaction';
 import { createSemanticTier } from '../src/core/review/tier';
 import { SystemoneJudge } from '../src/core/semantic/judges/systemone';
 import { selectQuestions } from '../src/core/semantic/questions';
+import { aConfig } from '../test/builders/config';
 
 const FAKE_DELAY_MS = 20;
 
@@ -232,10 +233,10 @@ async function main(): Promise<void> {
       }
       await judge.close();
       const tier = createSemanticTier({ env, rateLimit: { burst: 1000, perSecond: 1000 } });
-      const config = {
-        semantic: { mode: 'enforce', url: fake.url },
-        redactionAllowlist: [],
-      } as unknown as ResolvedConfig;
+      // Every other setting at its default (Cloud off), as a real config resolves.
+      const config = aConfig()
+        .semantic({ mode: 'enforce', url: fake.url } as ResolvedConfig['semantic'])
+        .build();
       const whole: number[] = [];
       for (let i = 0; i < 120; i++) {
         const e = event('Bash', { command: `rm -rf build${i} && npm run build` }, w.project, w.transcript);

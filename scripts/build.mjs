@@ -5,6 +5,7 @@
 // Usage: node scripts/build.mjs [--tests [--build-id ID]]
 import { build } from 'esbuild';
 import {
+  chmodSync,
   cpSync,
   mkdirSync,
   readdirSync,
@@ -107,6 +108,11 @@ await Promise.all(
   ),
 );
 copyParserWasm(join(root, 'dist'));
+// The shell bridge ships as written: it runs beside dist/hook.js, which it hands calls to.
+if (existsSync(join(root, 'src/bridge/hook.sh'))) {
+  cpSync(join(root, 'src/bridge/hook.sh'), join(root, 'dist/hook.sh'));
+  chmodSync(join(root, 'dist/hook.sh'), 0o755);
+}
 if (existsSync(join(root, 'scripts/build-media.mjs'))) {
   step('bundling the panel (dist/webview) and writing schemas/config.schema.json');
   await import('./build-media.mjs');

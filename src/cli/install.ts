@@ -18,6 +18,7 @@ import {
 } from '../core/install/claude';
 import { loadConfig } from '../core/config/load';
 import { findProjectRoot } from '../core/project';
+import { bridgeCommandFor } from '../core/install/shellBridge';
 import { openState } from '../core/root/state';
 import { isLoopbackUrl } from '../core/endpointAuth';
 import { hookToken, refuseBadCliConfig, UsageError } from './common';
@@ -38,10 +39,13 @@ function requireAgent(agent: string | undefined): string {
   return agent;
 }
 
-/** The bridge as a hook command: the absolute dist/hook.js, or the `agent-warden-hook` bin in a committed file. */
+/**
+ * The bridge as a hook command: the shell bridge where this machine can run it, else the absolute
+ * dist/hook.js; in a committed file, the `agent-warden-hook` bin (no path of this machine).
+ */
 function bridgeCommand(scope: ClaudeScope): string {
   if (scope === 'project') return 'agent-warden-hook';
-  return `"${process.execPath}" "${resolve(dirname(resolve(process.argv[1] ?? 'dist/cli.js')), 'hook.js')}"`;
+  return bridgeCommandFor(dirname(resolve(process.argv[1] ?? 'dist/cli.js')), `"${process.execPath}"`);
 }
 
 function reportCommand(plan: CommandHookPlan, dryRun: boolean, verb: string): void {

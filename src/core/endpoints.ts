@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { ensurePrivateDir, writePrivateFile } from './state';
 import { isInside } from './shell/paths';
 import { isLoopbackUrl, signRecord, verifyRecord } from './endpointAuth';
+import { shellRecordPath, writeShellRecord } from './shellBridgeAuth';
 
 // A running endpoint (serve, or the extension for its workspace) records itself
 // so install and the command bridge can find it. The agent can write into the
@@ -39,11 +40,14 @@ export function writeEndpointRecord(endpointsDir: string, key: Buffer, record: E
   const path = recordPath(endpointsDir, record.pid, new URL(record.url).port);
   const flat: Record<string, unknown> = { ...record };
   writePrivateFile(path, JSON.stringify(signRecord(key, flat), null, 2) + '\n');
+  // The same record for the shell bridge, which cannot check an HMAC without exposing the key.
+  writeShellRecord(path, key, record);
   return path;
 }
 
 export function removeEndpointRecord(path: string): void {
   rmSync(path, { force: true });
+  rmSync(shellRecordPath(path), { force: true });
 }
 
 /** Why a record read from disk is not to be used, or the record itself. */
@@ -117,7 +121,7 @@ export function liveEndpoints(
       continue;
     }
     if (pidAlive(checked.record.pid)) live.push(checked.record);
-    else rmSync(path, { force: true });
+    else removeEndpointRecord(path);
   }
   return live;
 }

@@ -9,6 +9,7 @@ import {
   type CommandHookPlan,
 } from '../core/install/commandAgents';
 import { detectCommandAgents } from '../core/install/detectAgents';
+import { bridgeCommandFor } from '../core/install/shellBridge';
 import { adapterFor } from '../core/agents';
 
 // Connecting the command-hook agents (Codex CLI, Gemini CLI, Cursor, Copilot
@@ -56,7 +57,7 @@ export async function connectCommandAgent(opts: {
     projectRoot: opts.projectRoot,
     env: process.env,
     // The extension host is not a plain Node; the hook runs the node on the agent's PATH.
-    bridgeCommand: `node "${join(opts.extensionPath, 'dist', 'hook.js')}"`,
+    bridgeCommand: bridgeCommandFor(join(opts.extensionPath, 'dist'), 'node'),
     approvalTimeoutSeconds: opts.approvalTimeoutSeconds,
   });
   if (plan.changed && !opts.yes) {

@@ -1,11 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
+const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+// The expected side is the same few tokens on every request: its digest is kept rather than made again.
+let lastExpected: { token: string; digest: Buffer } | undefined;
+
 /** Constant-time token comparison (hashing first makes the lengths equal). */
 export function tokensEqual(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b) && given.length === expected.length;
+  if (lastExpected?.token !== expected) lastExpected = { token: expected, digest: sha256(expected) };
+  return timingSafeEqual(sha256(given), lastExpected.digest) && given.length === expected.length;
 }
 
 export function bearerToken(req: IncomingMessage): string | undefined {

@@ -122,7 +122,7 @@ export class HookService {
   ): Promise<HookReply> {
     const reply = adapter.reply;
     // An agent that cannot ask is like a headless run: nobody answers at its prompt.
-    const noPrompt = headless || !adapter.canAsk;
+    const noPrompt = headless || !adapter.canAsk(event.rawEventName);
     const evaluation = await this.opts.evaluator.evaluate(event);
     this.opts.onRecord?.(evaluation.record);
     const { merged } = evaluation;

@@ -5,6 +5,7 @@ import { DEFAULT_BODY_CAP, readBody } from './body';
 import type { HookService } from './hooks';
 import { VERSION } from '../core/version';
 import { BRIDGE_NONCE_HEADER, REPLY_MAC_HEADER, replyMac } from '../core/endpointAuth';
+import { REPLY_SIGNATURE_HEADER, SHELL_BRIDGE_NONCE_HEADER, signShellReply } from '../core/shellBridgeAuth';
 import type { LoopStats } from './loopStats';
 
 /** A hook body arrives in one go from a local agent; one that trickles for longer is refused. */
@@ -177,6 +178,9 @@ export class WardenServer {
     const nonce = req.headers[BRIDGE_NONCE_HEADER];
     if (this.opts.endpointKey && typeof nonce === 'string' && /^[0-9a-f]{32}$/.test(nonce))
       headers[REPLY_MAC_HEADER] = replyMac(this.opts.endpointKey, nonce, replyText);
+    const shellNonce = req.headers[SHELL_BRIDGE_NONCE_HEADER];
+    if (this.opts.endpointKey && typeof shellNonce === 'string' && /^[0-9a-f]{32}$/.test(shellNonce))
+      headers[REPLY_SIGNATURE_HEADER] = signShellReply(this.opts.endpointKey, shellNonce, replyText);
     sendText(res, 200, replyText, headers);
   }
 }

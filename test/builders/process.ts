@@ -100,10 +100,26 @@ export function runHook(args: string[], opts: CliOptions = {}): Promise<CliResul
   return runNode([hookPath(), ...args], opts);
 }
 
+/** The shell bridge, as the build ships it beside dist/hook.js. */
+export function shellHookPath(): string {
+  const path = join(repoRoot(), 'dist', 'hook.sh');
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`node scripts/build.mjs --tests\` first`);
+  return path;
+}
+
+/** Runs `sh dist/hook.sh NODE ARGS` (the shell bridge, handing off to this Node) to completion. */
+export function runShellHook(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  return runProgram('sh', [shellHookPath(), process.execPath, ...args], opts);
+}
+
 /** Runs `node NODE_ARGS` to completion. */
 export function runNode(nodeArgs: string[], opts: CliOptions = {}): Promise<CliResult> {
+  return runProgram(process.execPath, nodeArgs, opts);
+}
+
+function runProgram(command: string, args: string[], opts: CliOptions): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, nodeArgs, {
+    const child = spawn(command, args, {
       cwd: opts.cwd ?? process.cwd(),
       env: cleanEnv(opts.env ?? { PATH: process.env.PATH }),
       stdio: ['pipe', 'pipe', 'pipe'],

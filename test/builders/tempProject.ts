@@ -83,3 +83,17 @@ export function aTempProject(options: TempProjectOptions = {}): TempProject {
   registerRemoval(options.removeAfter, root);
   return project;
 }
+
+/** A project and a home beside it (with the state folder's path in it), both removed after the test. */
+export function aProjectWithHome(
+  t: { after(fn: () => void | Promise<void>): void },
+  name: string,
+): { project: string; home: string; state: string } {
+  const project = aProjectDir(`${name}-project`);
+  const home = aTempDir(`${name}-home`);
+  t.after(() => {
+    removeDir(project);
+    removeDir(home);
+  });
+  return { project, home, state: join(home, '.agent-warden') };
+}

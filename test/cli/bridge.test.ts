@@ -7,16 +7,23 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { readOrCreateEndpointKey, replyMac, signRecord } from '../../src/core/endpointAuth';
+import { readOrCreateEndpointKey, replyMac } from '../../src/core/endpointAuth';
+import {
+  bridgeSetup as setup,
+  closedPort,
+  impostor,
+  logRecordsFor as recordsFor,
+  singleJsonReply as reply,
+  claudeDenyReason as assertDeny,
+  writeSignedRecord,
+} from '../builders/endpoints';
 import {
   isolatedEnv,
-  jsonLines,
   runCli,
   runHook,
   runNode,
+  runShellHook,
   hookPath,
   startServe,
   type CliResult,
@@ -24,105 +31,19 @@ import {
 } from '../builders/process';
 import { reasonOf, verdictOf } from '../builders/agentPayloads';
 import { aHookEvent } from '../builders/hookEvent';
-import { aProjectDir, aTempDir, removeDir } from '../builders/tempProject';
+import { aTempDir, removeDir } from '../builders/tempProject';
 
 type Runner = (args: string[], opts: CliOptions) => Promise<CliResult>;
 const ENTRIES: [string, Runner][] = [
   ['dist/hook.js', (args, opts) => runHook(args, opts)],
+  // The shell bridge: every case here that it cannot forward exactly, it hands to dist/hook.js.
+  ['dist/hook.sh', (args, opts) => runShellHook(args, opts)],
   ['agent-warden hook', (args, opts) => runCli(['hook', ...args], opts)],
 ];
-
-function setup(t: { after(fn: () => void | Promise<void>): void }): { project: string; home: string; state: string } {
-  const project = aProjectDir('bridge-project');
-  const home = aTempDir('bridge-home');
-  t.after(() => {
-    removeDir(project);
-    removeDir(home);
-  });
-  return { project, home, state: join(home, '.agent-warden') };
-}
-
-function reply(result: CliResult): Record<string, any> {
-  assert.equal(result.code, 0, `exit 0 expected; stderr: ${result.stderr}`);
-  const lines = result.stdout.split('\n').filter((l) => l !== '');
-  assert.equal(lines.length, 1, `one JSON line on stdout, got: ${result.stdout}`);
-  return JSON.parse(lines[0]!) as Record<string, any>;
-}
-
-function assertDeny(json: Record<string, any>): string {
-  assert.deepEqual(Object.keys(json), ['hookSpecificOutput']);
-  assert.equal(json.hookSpecificOutput.hookEventName, 'PreToolUse');
-  assert.equal(json.hookSpecificOutput.permissionDecision, 'deny');
-  return json.hookSpecificOutput.permissionDecisionReason as string;
-}
-
-function recordsFor(logFile: string, sessionId: string): Record<string, unknown>[] {
-  return existsSync(logFile) ? jsonLines(logFile).filter((e) => e.sessionId === sessionId) : [];
-}
 
 function endpointRecords(state: string): string[] {
   const dir = join(state, 'endpoints');
   return existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.json')) : [];
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Writes an endpoint record signed with the state folder's key (as a real endpoint does). */
-function writeSignedRecord(state: string, url: string, extra: Record<string, unknown> = {}): void {
-  mkdirSync(join(state, 'endpoints'), { recursive: true, mode: 0o700 });
-  if (!existsSync(join(state, 'hook-token'))) writeFileSync(join(state, 'hook-token'), 'a-token\n', { mode: 0o600 });
-  const record = {
-    url,
-    tokenFile: join(state, 'hook-token'),
-    workspaceRoot: null,
-    // A live pid (this test runner): the record looks alive.
-    pid: process.pid,
-    version: '0.0.0',
-    startedAt: new Date().toISOString(),
-    host: 'serve',
-    ...extra,
-  };
-  const signed = signRecord(readOrCreateEndpointKey(state), record);
-  writeFileSync(join(state, 'endpoints', `${process.pid}-${new URL(url).port}.json`), JSON.stringify(signed), {
-    mode: 0o600,
-  });
-}
-
-/** A loopback HTTP server that answers every hook with `{}` (no objection) after a delay, and counts calls. */
-async function impostor(
-  opts: { delayMs?: number; mac?: string } = {},
-): Promise<{ url: string; calls: () => number; close: () => Promise<void> }> {
-  let calls = 0;
-  const server: Server = createHttpServer((req, res) => {
-    calls++;
-    req.resume();
-    const answer = () => {
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        ...(opts.mac ? { 'x-warden-reply-mac': opts.mac } : {}),
-      });
-      res.end('{}');
-    };
-    if (opts.delayMs) setTimeout(answer, opts.delayMs).unref();
-    else answer();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    calls: () => calls,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 for (const [entry, run] of ENTRIES) {
@@ -140,9 +61,10 @@ for (const [entry, run] of ENTRIES) {
     t.after(() => removeDir(bridgeHome));
     const bridgeState = join(bridgeHome, '.agent-warden');
     mkdirSync(join(bridgeState, 'endpoints'), { recursive: true, mode: 0o700 });
-    copyFileSync(join(state, 'endpoints', recordName), join(bridgeState, 'endpoints', recordName));
-    copyFileSync(join(state, 'endpoint-key'), join(bridgeState, 'endpoint-key'));
-    copyFileSync(join(state, 'hook-token'), join(bridgeState, 'hook-token'));
+    for (const name of readdirSync(join(state, 'endpoints')))
+      copyFileSync(join(state, 'endpoints', name), join(bridgeState, 'endpoints', name));
+    for (const name of ['endpoint-key', 'hook-token', 'bridge-key.pem'])
+      copyFileSync(join(state, name), join(bridgeState, name));
 
     const body = aHookEvent().bash('rm -rf /').inCwd(project).session(`forwarded-${entry}`).body();
     const result = await run(['--agent', 'claude'], {
@@ -298,7 +220,7 @@ test('a slow endpoint: past --timeout the bridge stops waiting and evaluates in-
 test('a reply without a valid MAC is never used: an impostor answering "no objection" cannot let rm -rf / through', async (t) => {
   const { project, home, state } = setup(t);
   for (const mac of [undefined, 'ab'.repeat(32)]) {
-    const fake = await impostor(mac ? { mac } : {});
+    const fake = await impostor(mac ? { headers: { 'x-warden-reply-mac': mac } } : {});
     writeSignedRecord(state, fake.url);
     const result = await runHook(['--agent', 'claude'], {
       cwd: project,
@@ -317,7 +239,7 @@ test('a reply MAC made for another nonce (a replayed reply) is never used', asyn
   // A valid MAC under the real key, but for a request the bridge never sent.
   mkdirSync(state, { recursive: true, mode: 0o700 });
   const mac = replyMac(readOrCreateEndpointKey(state), 'ab'.repeat(16), '{}');
-  const fake = await impostor({ mac });
+  const fake = await impostor({ headers: { 'x-warden-reply-mac': mac } });
   t.after(() => fake.close());
   writeSignedRecord(state, fake.url);
   const result = await runHook(['--agent', 'claude'], {

@@ -8,16 +8,10 @@ import { verdictRecordSchema } from '../../src/core/verdict/record';
 import { VERSION } from '../../src/core/version';
 import { isolatedEnv, jsonLines, runCli, startServe } from '../builders/process';
 import { aHookEvent } from '../builders/hookEvent';
-import { aProjectDir, aTempDir, removeDir } from '../builders/tempProject';
+import { aProjectWithHome, aTempDir, removeDir } from '../builders/tempProject';
 
-function setup(t: { after(fn: () => void | Promise<void>): void }): { project: string; home: string; state: string } {
-  const project = aProjectDir('cli-project');
-  const home = aTempDir('cli-home');
-  t.after(() => {
-    removeDir(project);
-    removeDir(home);
-  });
-  return { project, home, state: join(home, '.agent-warden') };
+function setup(t: { after(fn: () => void | Promise<void>): void }) {
+  return aProjectWithHome(t, 'cli');
 }
 
 test('serve prints exactly one stdout line: a JSON object with an absolute url and token file', async (t) => {
@@ -35,8 +29,13 @@ test('serve prints exactly one stdout line: a JSON object with an absolute url a
   assert.equal(health.status, 200);
   assert.deepEqual(await health.json(), { ok: true, version: VERSION });
 
-  const records = readdirSync(join(state, 'endpoints'));
+  const records = readdirSync(join(state, 'endpoints')).filter((name) => name.endsWith('.json'));
   assert.equal(records.length, 1);
+  assert.deepEqual(
+    readdirSync(join(state, 'endpoints')).sort(),
+    [...records, records[0]!.replace(/json$/, 'shrec')].sort(),
+    'and its shell-bridge record',
+  );
   const record = JSON.parse(readFileSync(join(state, 'endpoints', records[0]!), 'utf8')) as Record<string, unknown>;
   assert.equal(record.url, serve.url);
   assert.equal(record.pid, serve.child.pid);

@@ -13,10 +13,11 @@ export interface AgentAdapter {
   /** How the panel and messages name the agent. */
   displayName: string;
   /**
-   * Whether the agent enforces an "ask" (prompts its person). Where it does
-   * not, an ask is held for the panel or refused, never passed on.
+   * Whether the agent enforces an "ask" (prompts its person) on this event of
+   * its own. Where it does not, an ask is held for the panel or refused, never
+   * passed on.
    */
-  canAsk: boolean;
+  canAsk(rawEventName: string): boolean;
   /** The agent's own event name for a body, also for one that fails its schema. */
   eventNameOf(body: unknown): string;
   parse(body: unknown, opts?: { headless?: boolean }): ParseResult;
@@ -40,7 +41,7 @@ const ADAPTERS: Record<AgentName, AgentAdapter> = {
   claude: {
     name: 'claude',
     displayName: 'Claude Code',
-    canAsk: true,
+    canAsk: () => true,
     eventNameOf: namedEvent('PreToolUse'),
     parse: parseClaudeInput,
     reply: writeClaudeReply,
@@ -48,7 +49,7 @@ const ADAPTERS: Record<AgentName, AgentAdapter> = {
   codex: {
     name: 'codex',
     displayName: 'Codex CLI',
-    canAsk: false,
+    canAsk: () => false,
     eventNameOf: namedEvent('PreToolUse', CODEX_EVENTS),
     parse: parseCodexInput,
     reply: writeCodexReply,
@@ -56,7 +57,7 @@ const ADAPTERS: Record<AgentName, AgentAdapter> = {
   gemini: {
     name: 'gemini',
     displayName: 'Gemini CLI',
-    canAsk: true,
+    canAsk: () => true,
     eventNameOf: namedEvent('BeforeTool', GEMINI_EVENTS),
     parse: parseGeminiInput,
     reply: writeGeminiReply,
@@ -64,7 +65,8 @@ const ADAPTERS: Record<AgentName, AgentAdapter> = {
   cursor: {
     name: 'cursor',
     displayName: 'Cursor',
-    canAsk: true,
+    // Cursor's documented beforeReadFile reply takes allow or deny only.
+    canAsk: (event) => event !== 'beforeReadFile',
     eventNameOf: namedEvent('preToolUse', CURSOR_EVENTS),
     parse: parseCursorInput,
     reply: writeCursorReply,
@@ -72,7 +74,7 @@ const ADAPTERS: Record<AgentName, AgentAdapter> = {
   copilot: {
     name: 'copilot',
     displayName: 'Copilot CLI',
-    canAsk: false,
+    canAsk: () => false,
     eventNameOf: copilotEventName,
     parse: parseCopilotInput,
     reply: writeCopilotReply,

@@ -18,6 +18,9 @@ function readHead(p: string, maxBytes: number): string {
 
 export const nodeFactSource: FactSource = {
   realpath(p) {
+    // Most paths a call names do not exist yet (a file it creates, the prefixes above it): asking
+    // first spares the error realpath throws for each, which costs more than the answer.
+    if (!existsSync(p)) return null;
     try {
       return realpathSync(p);
     } catch {

@@ -65,9 +65,15 @@ export class SessionWriteStore {
     while (this.writing.size) await Promise.all([...this.writing.values()]);
   }
 
+  /** The newest session's file name: calls come in runs from one session, and each asks for it. */
+  private lastFile: { sessionKey: string; file: string } | undefined;
+
   private fileFor(sessionKey: string): string {
+    if (this.lastFile?.sessionKey === sessionKey) return this.lastFile.file;
     const name = createHash('sha256').update(sessionKey).digest('hex').slice(0, 32);
-    return join(this.stateDir, 'sessions', `${name}.json`);
+    const file = join(this.stateDir, 'sessions', `${name}.json`);
+    this.lastFile = { sessionKey, file };
+    return file;
   }
 
   /** The session's written files; an unreadable or malformed store reads as empty. */

@@ -102,13 +102,17 @@ function flatFormat(opts: {
   handler: (command: string, timeoutSeconds: number) => Json;
   commandKey: string;
   notes: string[];
+  /** Warden's handler goes first in the event's list (for an agent that may run only the first). */
+  first?: boolean;
 }): AgentFormat {
   return {
     file: opts.file,
     add(doc, command, timeoutSeconds) {
       const hooks = isObject(doc.hooks) ? { ...doc.hooks } : {};
       const list = Array.isArray(hooks[opts.event]) ? [...(hooks[opts.event] as unknown[])] : [];
-      list.push(opts.handler(command, timeoutSeconds));
+      const handler = opts.handler(command, timeoutSeconds);
+      if (opts.first) list.unshift(handler);
+      else list.push(handler);
       hooks[opts.event] = list;
       return { version: 1, ...doc, hooks };
     },
@@ -169,6 +173,8 @@ const FORMATS: Record<CommandAgent, AgentFormat> = {
     event: 'preToolUse',
     commandKey: 'command',
     handler: (command) => ({ command }),
+    // Cursor versions have run only the first handler of an event's list: Warden's must be that one.
+    first: true,
     file: (scope, paths) => {
       if (scope === 'local') return noLocal('Cursor', '.cursor/hooks.json');
       return scope === 'project'
@@ -208,7 +214,8 @@ export function isCommandAgent(agent: string): agent is CommandAgent {
 /** Whether a hook command is Warden's bridge for this agent. */
 export function isWardenCommand(command: string, agent: string): boolean {
   const forAgent = new RegExp(`--agent\\s+["']?${agent}["']?(\\s|$)`);
-  return /(agent-warden-hook|hook\.js)["']?\s/.test(command) || /(agent-warden|cli\.js)["']?\s+hook\s/.test(command)
+  return /(agent-warden-hook|dist[\\/]hook\.(?:js|sh))["']?\s/.test(command) ||
+    /(agent-warden|cli\.js)["']?\s+hook\s/.test(command)
     ? forAgent.test(command)
     : false;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readOrCreateEndpointKey, readEndpointKey } from '../endpointAuth';
 import { endpointFor, removeEndpointRecord, writeEndpointRecord, type EndpointRecord } from '../endpoints';
+import { writeBridgePublicKey } from '../shellBridgeAuth';
 import { confirmationStore, type ConfirmationStore } from '../config/confirmations';
 import { ensurePrivateDir, newToken, readOrCreateSecret, stateDir, statePaths, type StatePaths } from '../state';
 
@@ -68,6 +69,8 @@ export function openState(env: NodeJS.ProcessEnv = process.env): WardenState {
       return endpointFor(paths.endpointsDir, this.existingEndpointKey(), projectRoot, onRefused);
     },
     recordEndpoint(record) {
+      // The shell bridge checks the record and the replies with the public key.
+      writeBridgePublicKey(paths.dir, this.endpointKey());
       const file = writeEndpointRecord(paths.endpointsDir, this.endpointKey(), {
         ...record,
         tokenFile: paths.hookTokenFile,

@@ -27,8 +27,11 @@ function problem(result: ParseResult): string {
 
 test('every agent has an adapter; only Claude Code, Gemini and Cursor enforce an ask', () => {
   assert.deepEqual(knownAgents().sort(), ['claude', 'codex', 'copilot', 'cursor', 'gemini']);
-  const asks = knownAgents().filter((a) => adapterFor(a)!.canAsk);
+  const asks = knownAgents().filter((a) => adapterFor(a)!.canAsk(adapterFor(a)!.eventNameOf({})));
   assert.deepEqual(asks.sort(), ['claude', 'cursor', 'gemini']);
+  // Cursor's beforeReadFile reply is allow or deny: there an ask is held or refused, as for Codex.
+  assert.equal(adapterFor('cursor')!.canAsk('beforeReadFile'), false);
+  assert.equal(adapterFor('cursor')!.canAsk('beforeShellExecution'), true);
 });
 
 // --- Codex ---------------------------------------------------------------

@@ -77,3 +77,17 @@ test('a background write that fails is reported, and the session reads what is o
   assert.match(errors[0]!, /could not record this session's written files/);
   assert.deepEqual(serve.load(KEY).list(), []);
 });
+
+test('sessions taking turns in one store each keep their own file', (t) => {
+  const state = aTempDir('session-writes', t);
+  const serve = new SessionWriteStore(state);
+  for (let i = 0; i < 3; i++) {
+    serve.record('claude:a', [`/p/a${i}.sh`]);
+    serve.record('claude:b', [`/p/b${i}.sh`]);
+  }
+  assert.deepEqual(serve.load('claude:a').list(), ['/p/a0.sh', '/p/a1.sh', '/p/a2.sh']);
+  assert.deepEqual(serve.load('claude:b').list(), ['/p/b0.sh', '/p/b1.sh', '/p/b2.sh']);
+  assert.equal(storeFiles(state).length, 2);
+  // A fresh process reads the same two files.
+  assert.deepEqual(new SessionWriteStore(state).load('claude:a').list(), ['/p/a0.sh', '/p/a1.sh', '/p/a2.sh']);
+});

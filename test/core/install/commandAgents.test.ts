@@ -158,6 +158,12 @@ for (const agent of AGENTS) {
       for (const entry of list as Json[])
         assert.ok(JSON.stringify(installed.hooks[event]).includes(JSON.stringify(entry)), event);
     assert.ok(hasWardenHook(agent, 'project', { projectRoot: project, home }));
+    if (agent === 'cursor')
+      assert.match(
+        String(installed.hooks.preToolUse[0].command),
+        /--agent cursor/,
+        "Warden's handler comes first: Cursor versions have run only the first",
+      );
 
     assert.equal(install(agent, 'project', project, home).changed, false, 'idempotent');
     const removal = planCommandUninstall(agent, 'project', { projectRoot: project, home });
@@ -205,6 +211,8 @@ test("only the bridge for that agent counts as Warden's", () => {
   assert.ok(isWardenCommand('agent-warden hook --agent cursor', 'cursor'));
   assert.ok(!isWardenCommand('agent-warden-hook --agent codex', 'gemini'));
   assert.ok(!isWardenCommand('./my-hook.sh --agent codex', 'codex'));
+  assert.ok(!isWardenCommand('sh ./hook.sh --agent codex', 'codex'));
+  assert.ok(isWardenCommand('sh "/w/dist/hook.sh" "/n/node" --agent codex --timeout 9', 'codex'));
   assert.ok(!isWardenCommand('agent-warden-hook --agent codexx', 'codex'));
 });
 
@@ -228,7 +236,8 @@ test('the CLI installs for each agent, and the command it wrote is the working b
       wardenHandler(agent, JSON.parse(readFileSync(path, 'utf8'))).command ??
         wardenHandler(agent, JSON.parse(readFileSync(path, 'utf8'))).bash,
     );
-    assert.match(command, /dist\/hook\.js" --agent/);
+    // This machine has sh, curl and openssl: the shell bridge, which hands off to dist/hook.js.
+    assert.match(command, /^\/bin\/sh ".*dist\/hook\.sh" ".*node[^"]*" --agent/);
     // Run exactly what the agent would run: no endpoint here, so the bridge evaluates in-process.
     const out = execFileSync('/bin/sh', ['-c', command], {
       input: JSON.stringify(aHookEvent().bash('rm -rf /').inCwd(project).body(agent)),

@@ -5,7 +5,16 @@
 // folder, checked afterwards.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isolatedEnv, jsonLines, runCli, startServe, toolsFolder, type ServeChild } from '../../builders/process';
@@ -72,6 +81,12 @@ export async function serveAndInstall(world: World, agent: string, scope = 'user
   if (installed.code !== 0) {
     await serve.stop();
     throw new Error(`install --agent ${agent} failed: ${installed.stderr}`);
+  }
+  // On this machine (sh, curl and openssl present) install picks the shell bridge: the agent runs it.
+  const hookFile = /installed Warden hooks in (.+)/.exec(installed.stdout)?.[1];
+  if (scope === 'user' && !(hookFile && readFileSync(hookFile, 'utf8').includes('hook.sh'))) {
+    await serve.stop();
+    throw new Error(`install --agent ${agent} did not write the shell bridge: ${installed.stdout}`);
   }
   return serve;
 }

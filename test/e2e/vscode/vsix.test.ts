@@ -45,6 +45,7 @@ const ALLOWED = [
   /^extension\/changelog\.md$/,
   /^extension\/LICENSE\.txt$/,
   /^extension\/dist\/(extension|cli|evalWorker|hook)\.js$/,
+  /^extension\/dist\/hook\.sh$/,
   /^extension\/dist\/[a-z-]+\.wasm$/,
   /^extension\/dist\/webview\/panel\.(js|css)$/,
   /^extension\/media\/icon\.png$/,
@@ -59,6 +60,8 @@ const REQUIRED = [
   'extension/dist/evalWorker.js',
   // The command bridge that Connect Another Agent writes into the other agents' hook files.
   'extension/dist/hook.js',
+  // The shell bridge it writes where sh, curl and openssl can run it (it hands off to hook.js).
+  'extension/dist/hook.sh',
   'extension/dist/webview/panel.js',
   'extension/dist/webview/panel.css',
   'extension/media/icon.png',

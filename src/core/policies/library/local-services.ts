@@ -173,6 +173,18 @@ function fileUrlsOf(texts: string[]): string[] {
   return paths;
 }
 
+/**
+ * The path an engine socket's name ends, in code: found by its name, then walked back over the
+ * path's characters (a pattern that matched the path first retried at every start of a long run).
+ */
+function engineSocketInCode(code: string): string {
+  const name = /(?:docker|podman|containerd|crio)\.sock\b/.exec(code);
+  if (!name) return '';
+  let start = name.index;
+  while (start > 0 && /[\w/.-]/.test(code[start - 1]!)) start--;
+  return code.slice(start, name.index + name[0].length);
+}
+
 function engineSocketOf(cmd: SimpleCommand): string | undefined {
   const args = argsOf(cmd);
   const candidates = [
@@ -184,7 +196,7 @@ function engineSocketOf(cmd: SimpleCommand): string | undefined {
     cmd.assignments.CONTAINER_HOST ?? '',
     // ctr --address, crictl --runtime-endpoint, and a socket path named in interpreter code.
     ...optionValues(args, ['a', 'r'], ['address', 'runtime-endpoint', 'image-endpoint']),
-    /(?<![\w/.-])[\w/.-]*(docker|podman|containerd|crio)\.sock\b/.exec(inlineCode(cmd) ?? '')?.[0] ?? '',
+    engineSocketInCode(inlineCode(cmd) ?? ''),
   ];
   return candidates.find((c) => ENGINE_SOCKET.test(c.replace(/^unix:\/\//, '')) || /^tcp:\/\/[^/]*:237[56]/.test(c));
 }

@@ -93,7 +93,8 @@ export async function checkConnectAnotherAgent(folder: string, log: (message: st
   const warden = pre[1]!.hooks as Json[];
   assert.equal(warden.length, 1);
   const handler = warden[0]!;
-  const bridge = `node "${join(extensionPath, 'dist', 'hook.js')}"`;
+  // This machine has sh, curl and openssl: the shell bridge, handing off to the node on PATH.
+  const bridge = `/bin/sh "${join(extensionPath, 'dist', 'hook.sh')}" node`;
   assert.equal(handler.type, 'command');
   const command = String(handler.command);
   const bridgeTimeout = /^(.*) --agent codex --timeout (\d+)$/.exec(command);
