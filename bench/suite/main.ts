@@ -177,7 +177,7 @@ async function main(): Promise<void> {
       full = { memory: fullMemory, load, extensionHost };
     }
     const partial = {
-      schemaVersion: 1 as const,
+      schemaVersion: 2 as const,
       mode,
       startedAt: startedAt.toISOString(),
       seconds: (Date.now() - startedAt.getTime()) / 1000,

@@ -8,14 +8,19 @@ import { MB, once, ofRuns, type Budget } from './stats';
 // run as its own program: its results file is its interface), and the extension host's memory
 // read by the code-server suite.
 
-/** Wall time of `node -e 0`, spawn to exit, `count` times. */
+/**
+ * Wall time of `node -e 0`, spawn to exit, `count` times, in the plain environment bench/bridge.ts
+ * gives the bridges (PATH and HOME only): a variable such as NODE_EXTRA_CA_CERTS in the caller's
+ * environment costs every Node start tens of milliseconds, and the floor must cost what they do.
+ */
 export async function floorSamples(count: number): Promise<number[]> {
+  const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' };
   const samples: number[] = [];
   for (let i = 0; i < count; i++) {
     samples.push(
       await new Promise<number>((done, fail) => {
         const started = performance.now();
-        const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+        const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore', env });
         child.once('error', fail);
         child.once('exit', () => done(performance.now() - started));
       }),
@@ -41,8 +46,12 @@ export function bridgeFigures(
   const bundle = join(root, 'out', 'bench', 'bridge.js');
   const resultsFile = join(root, 'out', 'bench', 'bridge-results.json');
   if (!existsSync(bundle)) return { skipped: `${bundle} is not built (node bench/run.mjs builds it)` };
-  const per: Record<'forwarding' | 'roundTrip' | 'fallbackCodeCache' | 'fallbackNoCodeCache', number[]> = {
+  const per: Record<
+    'forwarding' | 'shellForwarding' | 'roundTrip' | 'fallbackCodeCache' | 'fallbackNoCodeCache',
+    number[]
+  > = {
     forwarding: [],
+    shellForwarding: [],
     roundTrip: [],
     fallbackCodeCache: [],
     fallbackNoCodeCache: [],
@@ -58,12 +67,14 @@ export function bridgeFigures(
       return { skipped: `bench/bridge.ts failed (exit ${result.status}): ${(result.stderr ?? '').slice(-400)}` };
     const { medians } = JSON.parse(readFileSync(resultsFile, 'utf8')) as BridgeFile;
     per.forwarding.push(medians['bridge']!);
+    per.shellForwarding.push(medians['shell']!);
     per.roundTrip.push(medians['roundtrip']!);
     per.fallbackCodeCache.push(medians['fallback, code cache']!);
     per.fallbackNoCodeCache.push(medians['fallback, no code cache']!);
   }
   return {
     forwarding: ofRuns(per.forwarding, 'ms'),
+    shellForwarding: ofRuns(per.shellForwarding, 'ms'),
     roundTrip: ofRuns(per.roundTrip, 'ms'),
     fallbackCodeCache: ofRuns(per.fallbackCodeCache, 'ms'),
     fallbackNoCodeCache: ofRuns(per.fallbackNoCodeCache, 'ms'),

@@ -72,7 +72,8 @@ const extensionHostSchema = z
 
 export const resultsSchema = z
   .object({
-    schemaVersion: z.literal(1),
+    // 2: the bridge adds shellForwarding; the floor runs in a plain environment.
+    schemaVersion: z.literal(2),
     mode: z.enum(['reduced', 'default', 'full']),
     startedAt: z.string().datetime(),
     seconds: z.number().positive(),
@@ -101,6 +102,8 @@ export const resultsSchema = z
       z
         .object({
           forwarding: figureSchema,
+          /** sh dist/hook.sh forwarding by itself (bench/bridge.ts fails a run where it handed off). */
+          shellForwarding: figureSchema,
           roundTrip: figureSchema,
           fallbackCodeCache: figureSchema,
           fallbackNoCodeCache: figureSchema,

@@ -43,6 +43,7 @@ export function lines(results: BenchResults): Line[] {
   if (skippedOr(results.bridge))
     out.push(
       { label: 'dist/hook.js, endpoint up', figure: results.bridge.forwarding },
+      { label: 'sh dist/hook.sh, endpoint up', figure: results.bridge.shellForwarding },
       { label: 'endpoint round trip alone', figure: results.bridge.roundTrip },
       { label: 'fallback in-process, code cache', figure: results.bridge.fallbackCodeCache },
       { label: 'fallback in-process, no code cache', figure: results.bridge.fallbackNoCodeCache },

@@ -10,8 +10,8 @@ import { Script } from 'node:vm';
 // lives in the state folder (0700, guarded by Warden's own policies like the
 // rest of it) and is keyed by the bundle's size and mtime; V8 refuses data made
 // for other source or another V8, and then the bundle is compiled normally.
-// The cache is written when the process exits, so it holds every function the
-// run compiled, not only the bundle's top level. V8 checks only a header of
+// The cache is written once the bundle's top level has run, before anything
+// changes a V8 flag (see below). V8 checks only a header of
 // cached data in release builds, and a crash on damaged data would end the
 // hook without a verdict, so each file starts with the SHA-256 of the rest and
 // data that does not match it is never handed to V8.
@@ -68,6 +68,9 @@ export function loadWithCodeCache(bundle: string, env: NodeJS.ProcessEnv): unkno
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
   module.loaded = true;
-  if (!cached || script.cachedDataRejected) process.once('exit', () => writeCache(path, script.createCachedData()));
+  // Written now, not at exit: evaluating sets V8 flags for a moment (the parser's WebAssembly is
+  // compiled baseline-only), and data made after any flag change carries another flag hash, which
+  // V8 rejects in every later process (so a cache written at exit was rewritten on every call).
+  if (!cached || script.cachedDataRejected) writeCache(path, script.createCachedData());
   return module.exports;
 }

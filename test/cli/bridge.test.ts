@@ -145,10 +145,16 @@ test('dist/hook.js forwards without loading the evaluation core, and loads it on
   assert.deepEqual(reply(fallback), {});
   // The code cache path compiles cli.js itself; the plain path requires it. Either way it was loaded.
   assert.ok(existsSync(join(home, '.agent-warden', 'code-cache')), 'the fallback wrote a code cache for the next call');
+  // The next call uses it: V8 accepts it, so it is not written again (data made after the parser's
+  // compile toggled a V8 flag was rejected by every later process and rewritten on every call).
+  const cacheDir = join(home, '.agent-warden', 'code-cache');
+  const written = new Map(readdirSync(cacheDir).map((name) => [name, readFileSync(join(cacheDir, name))]));
+  assert.deepEqual(reply(await runHook(['--agent', 'claude'], { cwd: project, env: isolatedEnv(home), stdin })), {});
+  for (const [name, bytes] of written)
+    assert.ok(readFileSync(join(cacheDir, name)).equals(bytes), `${name} was accepted, not written again`);
 
   // Damaged cached data is never handed to V8 (a crash there would end the hook with no verdict):
   // the fallback compiles anew, still answers, and writes a sound cache again.
-  const cacheDir = join(home, '.agent-warden', 'code-cache');
   const cacheFiles = readdirSync(cacheDir).map((name) => join(cacheDir, name));
   assert.ok(cacheFiles.length > 0);
   for (const file of cacheFiles) {
