@@ -45,7 +45,7 @@ test(
 test('the results schema refuses a figure outside its own spread and a missing section', () => {
   const figure = { median: 2, low: 1, high: 3, n: 5, spread: 'p25-p75', unit: 'ms' };
   const reduced = {
-    schemaVersion: 1,
+    schemaVersion: 2,
     mode: 'reduced',
     startedAt: new Date(0).toISOString(),
     seconds: 1,
