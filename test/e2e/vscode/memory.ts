@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'undici';
+import { writeHandshake } from './suite/handshake';
 
 // The runner's side of the extension host's memory figure (see suite/memory.ts): once the suite has
 // read the memory, send the calls to the extension's endpoint over keep-alive connections, tell the
@@ -68,7 +69,7 @@ export async function sendMemoryCalls(
   await Promise.all(Array.from({ length: CONNECTIONS }, connection));
   await pool.close();
   assert.equal(failed, 0, 'every call to the extension endpoint was answered');
-  writeFileSync(join(handshake, 'memory-sent.json'), JSON.stringify({ calls: MEMORY_CALLS }));
+  writeHandshake(join(handshake, 'memory-sent.json'), { calls: MEMORY_CALLS });
   const text = await until(
     'the suite to read the memory again',
     () => {

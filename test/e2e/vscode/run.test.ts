@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeHandshake } from './suite/handshake';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
@@ -291,7 +292,7 @@ test(
     );
 
     const finish = (ok: boolean, error?: string) =>
-      writeFileSync(join(handshake, 'browser-done.json'), JSON.stringify({ ok, ...(error ? { error } : {}) }));
+      writeHandshake(join(handshake, 'browser-done.json'), { ok, ...(error ? { error } : {}) });
     try {
       await sendMemoryCalls(handshake, until, () => {
         if (exitCode !== undefined) throw new Error(`the suite ended early with ${exitCode}:\n${suiteLog.join('\n')}`);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeHandshake } from './handshake';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { WardenApi } from '../../../../src/extension/extension';
@@ -79,7 +80,7 @@ export async function run(): Promise<void> {
   await until('the panel to attach', () => api.attachedPanels() > 0 || undefined);
   log('panel attached');
 
-  writeFileSync(join(handshake, 'suite-ready.json'), JSON.stringify({ url, token: api.hookToken(), folder }));
+  writeHandshake(join(handshake, 'suite-ready.json'), { url, token: api.hookToken(), folder });
   const done = await until(
     'the browser side to finish',
     () =>

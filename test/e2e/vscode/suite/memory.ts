@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { MEMORY_USAGE_COMMAND } from '../../../../src/extension/testProbes';
+import { writeHandshake } from './handshake';
 
 // The extension host's memory around a batch of hook calls: the suite reads it through the test-only
 // command, hands over to the runner (run.test.ts), which sends the calls to the endpoint from outside
@@ -30,7 +31,7 @@ export async function measureHostMemory(
   log: Log,
 ): Promise<void> {
   const before = await readMemory();
-  writeFileSync(join(handshake, 'memory-ready.json'), JSON.stringify({ ...endpoint, before }));
+  writeHandshake(join(handshake, 'memory-ready.json'), { ...endpoint, before });
   const sentFile = join(handshake, 'memory-sent.json');
   // The runner may send 100,000 calls (npm run bench:full); it says when it is done.
   for (const started = Date.now(); !existsSync(sentFile); await new Promise((r) => setTimeout(r, 200)))
@@ -38,7 +39,7 @@ export async function measureHostMemory(
       throw new Error('timed out waiting for the runner to send the calls');
   const { calls } = JSON.parse(readFileSync(sentFile, 'utf8')) as { calls: number };
   const after = await readMemory();
-  writeFileSync(join(handshake, 'memory-after.json'), JSON.stringify({ calls, before, after }));
+  writeHandshake(join(handshake, 'memory-after.json'), { calls, before, after });
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   log(
     `extension host memory over ${calls} calls: heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)} MB, rss ${mb(after.rss)} MB`,
