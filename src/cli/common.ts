@@ -35,6 +35,7 @@ export async function openCore(opts: {
 }): Promise<Core> {
   const core = await openWarden({
     projectRoot: findProjectRoot(process.cwd()),
+    programDir: __dirname,
     ...(opts.config ? { cliConfigPath: opts.config } : {}),
     ...(opts.trustProject ? { trustProject: true } : {}),
     // Off unless semantic.mode says otherwise; the tier reads the config per call.

@@ -33,6 +33,8 @@ import type { DeterministicInput } from './deterministic/run';
 
 export interface EvaluatorOptions {
   stateDir: string;
+  /** The folder of Warden's running program (the host's dist): agents' hook commands run files in it. */
+  programDir?: string;
   cliConfigPath?: string;
   /** The host's trust answer for every project it serves (VS Code workspace trust, --trust-project). */
   trustProject?: boolean;
@@ -272,6 +274,7 @@ export class Evaluator {
         projectRoot,
         home: this.home,
         stateDir: this.opts.stateDir,
+        ...(this.opts.programDir ? { programDir: this.opts.programDir } : {}),
         session: this.sessions.entriesOf(sessionKey),
         writtenPaths: [...this.sessionWrites.load(sessionKey).list()],
       };

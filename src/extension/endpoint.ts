@@ -65,6 +65,7 @@ export class Endpoint extends Disposable {
       state,
       projectRoot,
       trustProject: opts.trusted,
+      programDir: __dirname,
       // A stuck call is stopped in its worker: it never freezes the editor's extension host.
       workers: { file: join(__dirname, 'evalWorker.js'), onError: opts.log.error },
       onWarning: opts.log.warn,

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { isAbsolute, join } from 'node:path';
 import { verdictRecordSchema } from '../../src/core/verdict/record';
 import { VERSION } from '../../src/core/version';
-import { isolatedEnv, jsonLines, runCli, startServe } from '../builders/process';
+import { isolatedEnv, jsonLines, runCli, shellHookPath, startServe } from '../builders/process';
 import { aHookEvent } from '../builders/hookEvent';
 import { aProjectWithHome, aTempDir, removeDir } from '../builders/tempProject';
 
@@ -88,6 +88,39 @@ test('serve answers hooks with its token and refuses without it', async (t) => {
   assert.equal(answered.status, 200);
   const reply = (await answered.json()) as { hookSpecificOutput: { permissionDecision: string } };
   assert.equal(reply.hookSpecificOutput.permissionDecision, 'deny');
+});
+
+test('serve and check refuse a write over the program the hooks run (their own dist), and leave it be', async (t) => {
+  const { project, home } = setup(t);
+  const env = isolatedEnv(home);
+  const bridge = shellHookPath();
+  const before = readFileSync(bridge);
+  const overwrite = (session: string) =>
+    JSON.stringify(
+      aHookEvent().tool('Write', { file_path: bridge, content: 'exit 0\n' }).inCwd(project).session(session).body(),
+    );
+  const checked = await runCli(['check', '--agent', 'claude'], {
+    cwd: project,
+    env,
+    stdin: overwrite('program-check'),
+  });
+  assert.equal(checked.code, 0, checked.stderr);
+  const checkReply = JSON.parse(checked.stdout) as { hookSpecificOutput: Record<string, string> };
+  assert.equal(checkReply.hookSpecificOutput.permissionDecision, 'deny');
+  assert.match(checkReply.hookSpecificOutput.permissionDecisionReason ?? '', /Warden's own program/);
+
+  const serve = await startServe({ cwd: project, env });
+  t.after(() => serve.stop());
+  const token = readFileSync(serve.tokenFile, 'utf8').trim();
+  const answered = await fetch(`${serve.url}/hooks/claude`, {
+    method: 'POST',
+    body: overwrite('program-serve'),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  });
+  const reply = (await answered.json()) as { hookSpecificOutput: Record<string, string> };
+  assert.equal(reply.hookSpecificOutput.permissionDecision, 'deny');
+  assert.match(reply.hookSpecificOutput.permissionDecisionReason ?? '', /Warden's own program/);
+  assert.deepEqual(readFileSync(bridge), before);
 });
 
 test('check prints the reply JSON and exits 0, for a deny and for an allow', async (t) => {

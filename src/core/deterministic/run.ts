@@ -18,6 +18,8 @@ export interface DeterministicInput {
   projectRoot: string;
   home: string;
   stateDir: string;
+  /** The folder of Warden's running program, which self-protection guards. */
+  programDir?: string;
   session: SessionEntries;
   /** Absolute paths this session wrote so far (kept in the state folder), oldest first. */
   writtenPaths: string[];
@@ -63,7 +65,14 @@ export function runDeterministic(
   const io = call?.io ?? new IoFacts(source);
   const sessionWrites: SessionEntries = [];
   const session = recordingSession(input.session, sessionWrites);
-  const outcomes = runPolicies(states, { event, ...(call ? { call } : {}), session, stateDir, io });
+  const outcomes = runPolicies(states, {
+    event,
+    ...(call ? { call } : {}),
+    session,
+    stateDir,
+    ...(input.programDir ? { programDir: input.programDir } : {}),
+    io,
+  });
   if (call && config.allowTools && !config.allowTools.includes(call.toolName)) {
     outcomes.push({
       policy: 'allow-tools',

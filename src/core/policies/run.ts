@@ -62,6 +62,8 @@ export interface RunInput {
   call?: ToolCall;
   session: SessionMemory;
   stateDir: string;
+  /** The folder of Warden's running program (see PolicyContext). */
+  programDir?: string;
   /** The file system and git; the call's own view when there is a call, else one that knows nothing. */
   io?: IoFacts;
 }
@@ -81,6 +83,7 @@ export function runPolicies(states: PolicyState[], input: RunInput): Outcome[] {
       call: input.call,
       session: input.session,
       stateDir: input.stateDir,
+      programDir: input.programDir,
       io,
       params: state.params,
     };

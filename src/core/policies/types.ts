@@ -33,6 +33,8 @@ export interface PolicyContext<P> {
   session: SessionMemory;
   /** Warden's own state folder, which self-protection guards. */
   stateDir: string;
+  /** The folder of Warden's running program (its dist), which self-protection also guards; unset where a host did not say. */
+  programDir: string | undefined;
   /** The file system and git, for policies that need them (Stop events have no call, so it is here too). */
   io: IoFacts;
 }

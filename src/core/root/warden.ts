@@ -16,6 +16,8 @@ export interface OpenWardenOptions {
   projectRoot: string;
   cliConfigPath?: string;
   trustProject?: boolean;
+  /** The folder of the host's own bundles (dist), guarded like the state folder. */
+  programDir?: string;
   /** Long-running hosts warm the parser up; one-shot commands do not. */
   warmUp?: boolean;
   onWarning?: (message: string) => void;
@@ -76,6 +78,7 @@ export async function openWarden(opts: OpenWardenOptions): Promise<Warden> {
   const semantic = opts.semantic?.(logKey);
   const evaluatorOptions: EvaluatorOptions = {
     stateDir: state.paths.dir,
+    ...(opts.programDir ? { programDir: opts.programDir } : {}),
     log,
     ...(opts.cliConfigPath ? { cliConfigPath: opts.cliConfigPath } : {}),
     ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),

@@ -47,6 +47,56 @@ policyTable('warden-self-protection', [
   { note: 'near miss: other dotfolder', spec: 'ls ~/.npm', expect: null },
   { note: 'near miss: kill one pid', spec: 'kill 4242', expect: null },
   { note: 'near miss: running the CLI', spec: 'npx agent-warden policies --json', expect: null },
+  // Warden's program: the files the agents' hook commands run (a stub there turns Warden off).
+  {
+    note: 'overwrite the running bundle',
+    spec: { tool: 'Write', input: { file_path: '/opt/tools/guard/dist/hook.sh', content: 'exit 0' } },
+    expect: 'deny',
+  },
+  { note: 'redirect over the shell bridge', spec: 'echo "exit 0" > /opt/tools/guard/dist/hook.sh', expect: 'deny' },
+  { note: 'copy over the Node bridge', spec: 'cp /tmp/stub.js /opt/tools/guard/dist/hook.js', expect: 'deny' },
+  { note: 'take its read permission', spec: 'chmod 000 /opt/tools/guard/dist/cli.js', expect: 'deny' },
+  { note: 'sed in place', spec: "sed -i 's/deny/allow/' /opt/tools/guard/dist/evalWorker.js", expect: 'deny' },
+  { note: 'delete the folder above it', spec: 'rm -rf /opt/tools/guard', expect: 'deny' },
+  { note: 'move the folder above it', spec: 'mv /opt/tools /opt/tools.old', expect: 'deny' },
+  { note: 'chmod the folder above it', spec: 'chmod -R 000 /opt/tools', expect: 'deny' },
+  { note: 'from inside it', spec: { bash: 'truncate -s 0 hook.js', cwd: '/opt/tools/guard/dist' }, expect: 'deny' },
+  {
+    note: 'an installed extension, whatever host runs',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/.vscode/extensions/agent-warden.agent-warden-0.1.0/package.json',
+        old_string: '"main": "./dist/extension.js"',
+        new_string: '"main": "./x.js"',
+      },
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'the npm-installed CLI',
+    spec: 'tee /usr/local/lib/node_modules/agent-warden/dist/hook.js < /tmp/stub.js',
+    expect: 'deny',
+  },
+  {
+    note: 'the npm copy found at run time',
+    spec: 'cp stub.js "$(npm root -g)/agent-warden/dist/hook.js"',
+    expect: 'deny',
+  },
+  {
+    note: 'no host folder given: installed copies still guarded',
+    spec: { bash: 'echo > ~/.cursor/extensions/agent-warden.agent-warden-0.2.1/dist/hook.sh', programDir: null },
+    expect: 'deny',
+  },
+  { note: 'near miss: reading the bundle', spec: 'head -c 200 /opt/tools/guard/dist/cli.js', expect: null },
+  { note: 'near miss: a sibling folder', spec: 'rm -rf /opt/tools/other', expect: null },
+  { note: 'near miss: creating a file above it', spec: 'touch /opt/tools/notes.txt', expect: null },
+  { note: 'near miss: another extension', spec: 'rm -rf ~/.vscode/extensions/ms-python.python-2026.1.0', expect: null },
+  {
+    note: "near miss: a project's own dist",
+    spec: { tool: 'Write', input: { file_path: '/home/dev/proj/dist/index.js', content: 'x' } },
+    expect: null,
+  },
 ]);
 
 policyTable('agent-config-tampering', [

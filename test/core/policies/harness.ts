@@ -18,6 +18,8 @@ import type { SessionWrites } from '../../../src/core/facts/session-writes';
 export const HOME = '/home/dev';
 export const ROOT = '/home/dev/proj';
 export const STATE_DIR = '/home/dev/.agent-warden';
+/** Where the running Warden's bundles are, in the fake world: a folder whose name says nothing of Warden. */
+export const PROGRAM_DIR = '/opt/tools/guard/dist';
 
 export async function ready(): Promise<void> {
   await initShellParser();
@@ -36,6 +38,8 @@ export interface CallSpec {
   toolResponse?: unknown;
   raw?: Record<string, unknown>;
   stateDir?: string;
+  /** The running Warden's program folder; default PROGRAM_DIR, null for a host that did not say. */
+  programDir?: string | null;
   /** The file system and git the facts see; default the real ones (Stop policies run real git in temp repos). */
   source?: FactSource;
   /** Files this session wrote before the call. */
@@ -88,6 +92,7 @@ export function run(
     event,
     session: opts.session ?? freshSession(),
     stateDir: spec.stateDir ?? STATE_DIR,
+    ...(spec.programDir === null ? {} : { programDir: spec.programDir ?? PROGRAM_DIR }),
     io: call?.io ?? new IoFacts(source),
   };
   return runPolicies(states, call ? { ...input, call } : input);

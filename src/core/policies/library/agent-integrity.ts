@@ -113,13 +113,45 @@ function uninstallsWarden(call: ToolCall): string | null {
   return null;
 }
 
-function selfProtectionFinding(call: ToolCall, stateDir: string): string | null {
+// Warden's program as installed: npm's node_modules/agent-warden, or an editor's
+// extensions/<publisher>.agent-warden-<version>. The agents' hook commands run files in it.
+const INSTALLED_COPY =
+  /[\\/](?:node_modules[\\/]agent-warden|extensions[\\/]agent-warden\.agent-warden-[^\\/]+)(?=[\\/]|$)/i;
+// A run-time path (`$(npm root -g)/agent-warden/dist/hook.js`) is judged by its words: a folder named so.
+const NAMED_COPY = /(?:^|[\\/])agent-warden(?:\.agent-warden-[^\\/]*)?[\\/]/i;
+// Commands that take a folder away from what it holds, or its power to run: applied to a folder above
+// Warden's program, they take Warden's program with it.
+const FOLDER_BREAKERS = new Set(['chmod', 'chown', 'chgrp', 'chattr', 'setfacl']);
+
+function inWardenProgram(path: string, programDir: string | undefined): boolean {
+  return (programDir !== undefined && isInside(path, programDir)) || INSTALLED_COPY.test(path);
+}
+
+/** A write, delete or permission change that reaches the program the agents' hook commands run. */
+function programFinding(call: ToolCall, programDir: string | undefined): string | null {
+  for (const target of writeTargets(call)) {
+    const paths = target.real ? [target.absolute, target.real] : [target.absolute];
+    if (paths.some((path) => inWardenProgram(path, programDir)) || (target.dynamic && NAMED_COPY.test(target.raw)))
+      return `changes Warden's own program (${target.raw}), which the agents' hook commands run`;
+    const above =
+      programDir !== undefined &&
+      isInside(programDir, target.absolute) &&
+      (target.access === 'delete' || FOLDER_BREAKERS.has(target.source));
+    if (above)
+      return `${target.access === 'delete' ? 'removes' : 'changes'} ${target.raw}, which holds Warden's own program`;
+  }
+  return null;
+}
+
+function selfProtectionFinding(call: ToolCall, stateDir: string, programDir: string | undefined): string | null {
   const state = resolvePath(stateDir, '/', call.home);
   for (const target of [...readTargets(call), ...writeTargets(call)]) {
     if (isInside(target.absolute, state))
       return `${target.access === 'read' ? 'reads' : 'changes'} Warden's state folder (${target.raw}), which holds its tokens and its log`;
   }
   for (const p of call.paths) if (isInside(p.absolute, state)) return `touches Warden's state folder (${p.raw})`;
+  const program = programFinding(call, programDir);
+  if (program) return program;
   if (call.shell) {
     const word = shellTouchesStateDir(call, state);
     if (word) return `names Warden's state folder (${word}), which holds its tokens and its log`;
@@ -151,14 +183,14 @@ export const wardenSelfProtection = definePolicy({
   name: 'warden-self-protection',
   category: 'agent-integrity',
   description:
-    "Always on: the agent may not read Warden's state folder, edit its config or hook entries, stop its processes, or delete its log.",
+    "Always on: the agent may not read Warden's state folder, edit its config, hook entries or program files, stop its processes, or delete its log.",
   defaultEnabled: true,
   alwaysOn: true,
   decision: 'deny',
   params: z.object({}),
-  evaluate({ call, stateDir }) {
+  evaluate({ call, stateDir, programDir }) {
     if (!call) return null;
-    const finding = selfProtectionFinding(call, stateDir);
+    const finding = selfProtectionFinding(call, stateDir, programDir);
     if (!finding) return null;
     return {
       reason: `This call ${finding}; an agent may never change or read its own guard. If Warden is in the way, tell the person why.`,
