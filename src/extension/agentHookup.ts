@@ -8,7 +8,7 @@ import {
   type CommandAgent,
   type CommandHookPlan,
 } from '../core/install/commandAgents';
-import { detectCommandAgents } from '../core/install/detectAgents';
+import { detectCommandAgents, findOnPath } from '../core/install/detectAgents';
 import { bridgeCommandFor } from '../core/install/shellBridge';
 import { adapterFor } from '../core/agents';
 
@@ -26,6 +26,18 @@ export function connectedCommandAgents(projectRoot: string): CommandAgent[] {
   return COMMAND_AGENTS.filter(
     (agent) => hasWardenHook(agent, 'user', { projectRoot }) || hasWardenHook(agent, 'project', { projectRoot }),
   );
+}
+
+/**
+ * The Node the hook command runs. The extension host is not a plain Node, so it is the first node on
+ * this PATH, named by its absolute path: a bare `node` would be looked up on the agent's PATH at every
+ * call, where a program the agent wrote into an earlier folder (~/.local/bin) would stand in for it.
+ */
+function hookNode(): string {
+  const found = findOnPath(process.platform === 'win32' ? 'node.exe' : 'node', process.env.PATH ?? '');
+  if (found === undefined) return 'node';
+  if (/^[\w@%+=:,./\\-]+$/.test(found)) return found;
+  return /["$`\\]/.test(found) ? 'node' : `"${found}"`;
 }
 
 export async function connectCommandAgent(opts: {
@@ -56,8 +68,7 @@ export async function connectCommandAgent(opts: {
     scope: 'user',
     projectRoot: opts.projectRoot,
     env: process.env,
-    // The extension host is not a plain Node; the hook runs the node on the agent's PATH.
-    bridgeCommand: bridgeCommandFor(join(opts.extensionPath, 'dist'), 'node'),
+    bridgeCommand: bridgeCommandFor(join(opts.extensionPath, 'dist'), hookNode()),
     approvalTimeoutSeconds: opts.approvalTimeoutSeconds,
   });
   if (plan.changed && !opts.yes) {

@@ -19,16 +19,22 @@ const WORKSPACE_MARKERS: Record<CommandAgent, string[]> = {
   copilot: [join('.github', 'hooks'), join('.github', 'copilot-instructions.md')],
 };
 
-function onPath(name: string, pathVar: string): boolean {
+/** The first executable `name` in the folders of `pathVar`, as the shell would find it. */
+export function findOnPath(name: string, pathVar: string): string | undefined {
   for (const dir of pathVar.split(delimiter).filter(Boolean)) {
+    const candidate = join(dir, name);
     try {
-      accessSync(join(dir, name), constants.X_OK);
-      return true;
+      accessSync(candidate, constants.X_OK);
+      return candidate;
     } catch {
       // not in this folder
     }
   }
-  return false;
+  return undefined;
+}
+
+function onPath(name: string, pathVar: string): boolean {
+  return findOnPath(name, pathVar) !== undefined;
 }
 
 export interface FoundAgent {

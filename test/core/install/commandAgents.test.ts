@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import {
   applyCommandPlan,
   hasWardenHook,
@@ -17,7 +17,7 @@ import {
   type CommandAgent,
   type Scope,
 } from '../../../src/core/install/commandAgents';
-import { detectCommandAgents } from '../../../src/core/install/detectAgents';
+import { detectCommandAgents, findOnPath } from '../../../src/core/install/detectAgents';
 import { isolatedEnv, runCli } from '../../builders/process';
 import { verdictOf } from '../../builders/agentPayloads';
 import { aHookEvent } from '../../builders/hookEvent';
@@ -277,4 +277,17 @@ test("the agents offered for Connect: a CLI on PATH or the agent's folder in the
     { agent: 'codex', why: '`codex` on PATH' },
     { agent: 'cursor', why: '.cursor in the workspace' },
   ]);
+});
+
+test('findOnPath gives the first executable of that name by its path, skipping folders where it is not executable', (t) => {
+  const root = aTempDir('find-on-path', t);
+  const [first, second, third] = ['a', 'b', 'c'].map((name) => join(root, name));
+  for (const dir of [first!, second!, third!]) mkdirSync(dir);
+  writeFileSync(join(first!, 'node'), 'not executable', { mode: 0o644 });
+  writeFileSync(join(second!, 'node'), '#!/bin/sh\n', { mode: 0o755 });
+  writeFileSync(join(third!, 'node'), '#!/bin/sh\n', { mode: 0o755 });
+  const path = [first, second, third].join(delimiter);
+  assert.equal(findOnPath('node', path), join(second!, 'node'));
+  assert.equal(findOnPath('node', [first, join(root, 'missing')].join(delimiter)), undefined);
+  assert.equal(findOnPath('node', ''), undefined);
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import { verdictOf } from '../../../builders/agentPayloads';
 import { aHookEvent } from '../../../builders/hookEvent';
@@ -93,13 +93,18 @@ export async function checkConnectAnotherAgent(folder: string, log: (message: st
   const warden = pre[1]!.hooks as Json[];
   assert.equal(warden.length, 1);
   const handler = warden[0]!;
-  // This machine has sh, curl and openssl: the shell bridge, handing off to the node on PATH.
-  const bridge = `/bin/sh "${join(extensionPath, 'dist', 'hook.sh')}" node`;
+  // This machine has sh, curl and openssl: the shell bridge, handing off to a node named by its
+  // absolute path (a bare `node` is looked up on the agent's PATH, where the agent can plant one).
+  const bridge = `/bin/sh "${join(extensionPath, 'dist', 'hook.sh')}" `;
   assert.equal(handler.type, 'command');
   const command = String(handler.command);
   const bridgeTimeout = /^(.*) --agent codex --timeout (\d+)$/.exec(command);
   assert.ok(bridgeTimeout, `the bridge for Codex: ${command}`);
-  assert.equal(bridgeTimeout[1], bridge);
+  assert.ok(bridgeTimeout[1]!.startsWith(bridge), `the shell bridge: ${command}`);
+  const hookNode = bridgeTimeout[1]!.slice(bridge.length).replace(/^"(.*)"$/, '$1');
+  assert.ok(isAbsolute(hookNode), `the hook's node by its absolute path: ${hookNode}`);
+  const nodeRuns = spawnSync(hookNode, ['-e', 'process.stdout.write(process.release.name)'], { encoding: 'utf8' });
+  assert.equal(nodeRuns.stdout, 'node', `${hookNode} is a Node`);
   // Codex's hook timeout is in seconds, above the bridge's own wait.
   assert.equal(typeof handler.timeout, 'number');
   assert.ok(handler.timeout > Number(bridgeTimeout[2]) && handler.timeout < 3600, `seconds: ${handler.timeout}`);
