@@ -36,6 +36,12 @@ export class FairQueue<T> {
     return item;
   }
 
+  /** The item shift() would hand out next, left in place. */
+  peek(): T | undefined {
+    const key = this.turns[0];
+    return key === undefined ? undefined : this.lines.get(key)![0];
+  }
+
   /** Whether the item still waits (it was not handed out or taken out). */
   has(key: string, item: T): boolean {
     return this.lines.get(key)?.includes(item) === true;

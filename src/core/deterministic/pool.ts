@@ -12,17 +12,23 @@ import type { ThreadMemory } from './threadMemory';
 // its budget of worker time, and at most two budgets to wait for a free worker; past either it is
 // unread. A worker that overran is terminated and a new one started, while the others keep serving.
 // Waiting calls take turns by session (FairQueue): one session's burst never delays another's calls.
+// One worker stands; a spare starts when a call has waited SPARE_AFTER_MS for one (the standing worker
+// is stuck, or calls pile up), takes only calls that waited that long, and stops after SPARE_IDLE_MS
+// without one. A worker holds ~30 MB (its heap, the parser's memory, compiled code); one agent's calls
+// take turns anyway, and on two cores a second worker never raised throughput, it only cost CPU and memory.
 
 export interface PoolOptions {
   /** The worker script: dist/evalWorker.js beside the host's bundle. */
   workerFile: string;
-  /** How many calls can run at once; at least 2, so one stuck call never holds up the rest. */
+  /** How many calls can run at once (the spares included); at least 2, so one stuck call never holds up the rest. */
   size?: number;
   /** The deterministic budget of a call, in milliseconds (config budget.deterministicMs). */
   budgetMs: (config: ResolvedConfig) => number;
   onError?: (message: string) => void;
   /** Each worker's thread is running (a host that tunes V8's flags applies them again: see cli/heapTuning). */
   onWorkerStarted?: () => void;
+  /** How long a spare may go without a call before it stops (default SPARE_IDLE_MS). */
+  spareIdleMs?: number;
 }
 
 interface Job {
@@ -31,6 +37,8 @@ interface Job {
   input: DeterministicInput;
   config: ResolvedConfig;
   budgetMs: number;
+  /** When it began to wait for a worker (performance.now()). */
+  queuedAt: number;
   resolve: (answer: DeterministicAnswer) => void;
   waitTimer?: NodeJS.Timeout;
 }
@@ -40,10 +48,12 @@ interface Slot {
   ready: boolean;
   /** The worker could not load the parser; it is never given a call. */
   failed?: boolean;
-  job?: { id: number; job: Job; runTimer: NodeJS.Timeout };
+  job?: { id: number; job: Job; runTimer: NodeJS.Timeout; startedAt: number };
   configIds: Set<number>;
   /** Asked for the worker's memory figures, in the order asked (the worker answers in order). */
   memoryReaders: ((reading: ThreadMemory) => void)[];
+  /** When it last finished a call (or started): a spare idle past SPARE_IDLE_MS is stopped. */
+  lastUsed: number;
 }
 
 // A worker gets far more heap than any call needs; one that still runs out is stopped, not the host.
@@ -58,6 +68,14 @@ const MIN_SIZE = 2;
 const WAIT_BUDGETS = 2;
 /** A worker busy with a stuck call answers no memory question; its figures are left out after this. */
 const MEMORY_WAIT_MS = 1000;
+/**
+ * A call that waited this long for a worker starts a spare, and only such calls go to a spare. Ordinary
+ * queueing (a few calls of a millisecond or two ahead) stays well under it; a worker starts in well
+ * under a budget.
+ */
+const SPARE_AFTER_MS = 100;
+/** A spare without a call for this long stops; the standing worker never does. */
+const SPARE_IDLE_MS = 30_000;
 
 export class DeterministicPool implements DeterministicRunner {
   private readonly slots: Slot[] = [];
@@ -69,10 +87,20 @@ export class DeterministicPool implements DeterministicRunner {
   /** The worker compiling WebAssembly now, and the turns asked for after it (see treesitter/loader). */
   private compiling: Slot | undefined;
   private readonly compileTurns: Slot[] = [];
+  private readonly maxSize: number;
+  private readonly spareIdleMs: number;
+  private spareTimer: NodeJS.Timeout | undefined;
+  private idleCheck: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: PoolOptions) {
-    const size = Math.max(MIN_SIZE, opts.size ?? MIN_SIZE);
-    for (let i = 0; i < size; i++) this.slots.push(this.startWorker());
+    this.maxSize = Math.max(MIN_SIZE, opts.size ?? MIN_SIZE);
+    this.spareIdleMs = opts.spareIdleMs ?? SPARE_IDLE_MS;
+    this.slots.push(this.startWorker());
+  }
+
+  /** How many workers run now (the standing one and any spares). */
+  get workers(): number {
+    return this.slots.length;
   }
 
   /** Resolves once every worker has loaded its parser (hosts await it before serving). */
@@ -88,11 +116,19 @@ export class DeterministicPool implements DeterministicRunner {
     if (this.closed) return Promise.resolve(unread('evaluator-lost', 'Warden is shutting down'));
     return new Promise((resolve) => {
       const session = `${input.event.agent}:${input.event.sessionId}`;
-      const job: Job = { session, input, config, budgetMs: this.opts.budgetMs(config), resolve };
+      const job: Job = {
+        session,
+        input,
+        config,
+        budgetMs: this.opts.budgetMs(config),
+        queuedAt: performance.now(),
+        resolve,
+      };
       this.queue.push(session, job);
       this.dispatch();
       // A call that found a free worker needs no wait timer (one timer less per call).
       if (!this.queue.has(session, job)) return;
+      this.spareSoon();
       job.waitTimer = setTimeout(() => {
         if (!this.queue.remove(job.session, job)) return;
         resolve(
@@ -125,6 +161,8 @@ export class DeterministicPool implements DeterministicRunner {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.spareTimer);
+    clearInterval(this.idleCheck);
     for (const job of this.queue.drain()) {
       clearTimeout(job.waitTimer);
       job.resolve(unread('evaluator-lost', 'Warden is shutting down'));
@@ -142,7 +180,7 @@ export class DeterministicPool implements DeterministicRunner {
     const worker = new Worker(this.opts.workerFile, {
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     });
-    const slot: Slot = { worker, ready: false, configIds: new Set(), memoryReaders: [] };
+    const slot: Slot = { worker, ready: false, configIds: new Set(), memoryReaders: [], lastUsed: Date.now() };
     worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
     if (this.opts.onWorkerStarted) worker.once('online', this.opts.onWorkerStarted);
     worker.on('error', (err) => {
@@ -198,7 +236,55 @@ export class DeterministicPool implements DeterministicRunner {
     if (!current) return;
     clearTimeout(current.runTimer);
     slot.job = undefined;
+    slot.lastUsed = Date.now();
     current.job.resolve(answer);
+  }
+
+  /**
+   * While calls wait: once the call next in line has waited SPARE_AFTER_MS, a free spare takes it, or a
+   * spare starts when none is free and the pool has room.
+   */
+  private spareSoon(delayMs = SPARE_AFTER_MS): void {
+    if (this.spareTimer) return;
+    this.spareTimer = setTimeout(() => {
+      this.spareTimer = undefined;
+      const next = this.queue.peek();
+      if (this.closed || !next) return;
+      const waited = performance.now() - next.queuedAt;
+      if (waited < SPARE_AFTER_MS) return this.spareSoon(SPARE_AFTER_MS - waited);
+      const spareFree = this.slots.some((slot, at) => at > 0 && slot.ready && !slot.job);
+      if (spareFree) this.dispatch();
+      else if (this.slots.length < this.maxSize) {
+        this.slots.push(this.startWorker());
+        this.idleCheck ??= setInterval(() => this.stopIdleSpares(), this.spareIdleMs / 3).unref();
+      }
+      if (this.queue.length > 0) this.spareSoon();
+    }, delayMs);
+    this.spareTimer.unref();
+  }
+
+  /** Ready, and free or on a call that has not yet run as long as a call may wait. */
+  private serving(slot: Slot): boolean {
+    return slot.ready && (!slot.job || performance.now() - slot.job.startedAt < SPARE_AFTER_MS);
+  }
+
+  /** Stops spares that had no call for SPARE_IDLE_MS; the first worker stands. */
+  private stopIdleSpares(): void {
+    const now = Date.now();
+    for (const slot of this.slots.slice(1)) {
+      // A spare still starting is kept; one that could not load the parser never serves, so it goes.
+      const idle = slot.ready && !slot.job && now - slot.lastUsed >= this.spareIdleMs;
+      if (!idle && !slot.failed) continue;
+      // Never while no other worker is serving as usual (the standing one may be stuck or restarting).
+      if (!this.slots.some((other) => other !== slot && this.serving(other))) continue;
+      this.slots.splice(this.slots.indexOf(slot), 1);
+      this.dropCompileTurns(slot);
+      slot.worker.removeAllListeners('exit');
+      void slot.worker.terminate();
+    }
+    if (this.slots.length > 1) return;
+    clearInterval(this.idleCheck);
+    this.idleCheck = undefined;
   }
 
   private nextCompileTurn(): void {
@@ -232,9 +318,12 @@ export class DeterministicPool implements DeterministicRunner {
   }
 
   private dispatch(): void {
-    for (const slot of this.slots) {
+    for (let at = 0; at < this.slots.length; at++) {
+      const slot = this.slots[at]!;
       if (this.queue.length === 0) return;
       if (!slot.ready || slot.job) continue;
+      // A spare takes only a call the standing worker left waiting (see SPARE_AFTER_MS).
+      if (at > 0 && performance.now() - this.queue.peek()!.queuedAt < SPARE_AFTER_MS) continue;
       const job = this.queue.shift()!;
       clearTimeout(job.waitTimer);
       this.send(slot, job);
@@ -256,7 +345,7 @@ export class DeterministicPool implements DeterministicRunner {
       );
       this.dispatch();
     }, job.budgetMs);
-    slot.job = { id, job, runTimer };
+    slot.job = { id, job, runTimer, startedAt: performance.now() };
     try {
       if (!slot.configIds.has(configId)) {
         this.post(slot, { type: 'config', configId, config: configToWire(job.config) });

@@ -58,7 +58,9 @@ test('every item comes out exactly once, each session in its own order, whatever
           queue.push(item.key, item);
           waiting.push(item);
         } else if (s.op === 'shift') {
+          const next = queue.peek();
           const item = queue.shift();
+          assert.equal(next, item, 'peek shows what shift hands out');
           if (item) {
             out.push(item);
             waiting.splice(waiting.indexOf(item), 1);
