@@ -29,7 +29,15 @@ const PLACEHOLDER_WORDS = new Set([
   'hidden',
   'masked',
   'changeme',
+  'changeit',
   'example',
+  'sample',
+  'dummy',
+  'placeholder',
+  // The words a template writes where a password goes (`postgres://user:password@localhost/app`).
+  'password',
+  'passwd',
+  'secret',
 ]);
 
 /**
@@ -49,7 +57,7 @@ export function isReference(value: string): boolean {
 
 /** Masks (`****`, `xxxxxx`, `...`) and type names or literals that say nothing secret. */
 /** The longest of PLACEHOLDER_WORDS: longer values skip the lookup. */
-const LONGEST_PLACEHOLDER_WORD = 9;
+const LONGEST_PLACEHOLDER_WORD = 11;
 
 export function isPlaceholder(value: string): boolean {
   if (value.length <= LONGEST_PLACEHOLDER_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) return true;

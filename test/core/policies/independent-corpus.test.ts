@@ -72,12 +72,12 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
   }
 });
 
-// The 3% target, except for set E, held at the figure it arrived with (12 of 315, README) until its false blocks are judged.
+// The 3% target, except for set E (12 of 315 as it arrived; README), held at its current figure until its false blocks are judged.
 const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string }> = {
   'ordinary-independent.jsonl': { rate: 0.03, why: 'at most 3%' },
   'ordinary-set-c.jsonl': { rate: 0.03, why: 'at most 3%' },
   'ordinary-set-d.jsonl': { rate: 0.03, why: 'at most 3%' },
-  'ordinary-set-e.jsonl': { rate: 12 / 315, why: 'no more than as it first came out (12 of 315)' },
+  'ordinary-set-e.jsonl': { rate: 11 / 315, why: 'at most 11 of 315 (12 as it first came out)' },
 };
 
 for (const [file, limit] of Object.entries(FALSE_BLOCK_LIMITS))

@@ -116,6 +116,25 @@ policyTable('secret-written-to-file', [
     expect: 'deny',
   },
   {
+    note: 'near miss: a template whose password is the word password',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '.env.example',
+        content: 'DATABASE_URL=postgres://user:password@localhost:5432/app\nAPI_KEY=changeme\n',
+      },
+    },
+    expect: null,
+  },
+  {
+    note: 'a real-looking password in the same template',
+    spec: {
+      tool: 'Write',
+      input: { file_path: '.env.example', content: 'DATABASE_URL=postgres://user:Xk29vLq7Tz@db.internal:5432/app\n' },
+    },
+    expect: 'deny',
+  },
+  {
     note: 'near miss: into .env (where it belongs)',
     spec: { tool: 'Write', input: { file_path: '.env', content: `OPENAI_API_KEY=${OPENAI}\n` } },
     expect: null,
