@@ -185,6 +185,10 @@ policyTable('encoded-command-execution', [
     expect: 'deny',
   },
   { note: 'powershell -enc', spec: 'pwsh -enc SQBFAFgA', expect: 'deny' },
+  { note: 'decoded into sh by process substitution', spec: 'sh <(echo cm0gLXJmIH4K | base64 -d)', expect: 'deny' },
+  { note: 'sourced the same way', spec: 'source <(base64 -d payload.b64)', expect: 'deny' },
+  { note: 'into python the same way', spec: 'python3 <(echo cHJpbnQoMSk= | base64 -d)', expect: 'deny' },
+  { note: 'near miss: decoded files compared', spec: 'diff <(base64 -d a.b64) <(base64 -d b.b64)', expect: null },
   { note: 'near miss: decode to a file', spec: 'base64 -d cert.b64 > cert.der', expect: null },
   { note: 'near miss: encode', spec: 'echo hi | base64', expect: null },
   {

@@ -213,6 +213,13 @@ function urlScriptRun(cmd: SimpleCommand): string | undefined {
   return undefined;
 }
 
+/** `sh <(…)`, `source <(…)`, `python3 <(…)`: the command's output is the script a shell or interpreter runs. */
+function runByProcessSubstitution(commands: SimpleCommand[], cmd: SimpleCommand): boolean {
+  const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
+  if (!parent || cmd.via[cmd.via.length - 1] !== 'process-substitution') return false;
+  return SHELLS.has(parent.name) || interpreterKind(parent.name) !== null || ['source', '.'].includes(parent.name);
+}
+
 interface DownloadRun {
   how: string;
   /** A build or install inside a repository just cloned: often intended, so asked rather than refused. */
@@ -230,16 +237,9 @@ function downloadExecution(call: ToolCall): DownloadRun | null {
     if (!DOWNLOADERS.has(cmd.name.toLowerCase()) && !fetchesFiles(cmd)) continue;
     if (commands.some((later) => executesStdin(later) && feeds(commands, cmd, later)))
       return { how: 'a download piped into an interpreter' };
-    const hop = cmd.via[cmd.via.length - 1];
+    if (runByProcessSubstitution(commands, cmd)) return { how: 'a download run through process substitution' };
     const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
-    if (
-      parent &&
-      hop === 'process-substitution' &&
-      (SHELLS.has(parent.name) || interpreterKind(parent.name) || ['source', '.'].includes(parent.name))
-    ) {
-      return { how: 'a download run through process substitution' };
-    }
-    if (parent && hop === 'command-substitution' && runsSubstitutedCode(parent))
+    if (parent && cmd.via[cmd.via.length - 1] === 'command-substitution' && runsSubstitutedCode(parent))
       return { how: 'a download run through command substitution' };
     const files = downloadedFiles(cmd, cwd, call);
     if (!files.length) continue;
@@ -323,6 +323,8 @@ function encodedExecution(call: ToolCall): string | null {
   for (const cmd of commands) {
     if (decodes(cmd) && commands.some((later) => executesStdin(later) && feeds(commands, cmd, later)))
       return `${cmd.name} output piped into an interpreter`;
+    if (decodes(cmd) && runByProcessSubstitution(commands, cmd))
+      return `decoded ${cmd.name} output run through process substitution`;
     const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
     if (decodes(cmd) && parent && cmd.via[cmd.via.length - 1] === 'command-substitution' && runsSubstitutedCode(parent))
       return `decoded ${cmd.name} output run as code`;
