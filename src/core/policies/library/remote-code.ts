@@ -226,6 +226,36 @@ interface DownloadRun {
   fetchedProject?: boolean;
 }
 
+/** `tar xz`, `tar -x -f -`, `bsdtar -xf -`, `cpio -id`: a command that unpacks an archive it reads from its input. */
+function unpacksStdin(cmd: SimpleCommand): boolean {
+  const name = cmd.name.toLowerCase();
+  const args = argsOf(cmd);
+  if (name === 'cpio') return args.some((a) => /^-[a-zA-Z]*i/.test(a) || a === '--extract');
+  if (name !== 'tar' && name !== 'bsdtar' && name !== 'gtar') return false;
+  const file = optionValues(args, ['f'], ['file']);
+  if (file.length && !file.includes('-')) return false;
+  // The first word of old-style tar may be its letters without a dash (`tar xzf -`).
+  return args.some(
+    (a, at) =>
+      a === '--extract' ||
+      a === '--get' ||
+      /^-[a-zA-Z]*x/.test(a) ||
+      (at === 0 && a.includes('x') && /^[a-zA-Z]+$/.test(a)),
+  );
+}
+
+/** Where a download piped into an unpacker lands: the unpacker's -C folder, else its working folder. */
+function unpackedFrom(
+  commands: SimpleCommand[],
+  withCwd: { cmd: SimpleCommand; cwd: string }[],
+  download: SimpleCommand,
+  call: ToolCall,
+): string[] {
+  return withCwd
+    .filter(({ cmd }) => unpacksStdin(cmd) && feeds(commands, download, cmd))
+    .map(({ cmd, cwd }) => resolvePath(optionValues(argsOf(cmd), ['C'], ['directory'])[0] ?? '.', cwd, call.home));
+}
+
 function downloadExecution(call: ToolCall): DownloadRun | null {
   const commands = shellCommands(call);
   const withCwd = commandsWithCwd(call);
@@ -241,7 +271,7 @@ function downloadExecution(call: ToolCall): DownloadRun | null {
     const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
     if (parent && cmd.via[cmd.via.length - 1] === 'command-substitution' && runsSubstitutedCode(parent))
       return { how: 'a download run through command substitution' };
-    const files = downloadedFiles(cmd, cwd, call);
+    const files = [...downloadedFiles(cmd, cwd, call), ...unpackedFrom(commands, withCwd, cmd, call)];
     if (!files.length) continue;
     for (const later of withCwd.slice(index + 1)) {
       const run = executedFiles(later.cmd, later.cwd, call).find((path) =>
