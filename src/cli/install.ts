@@ -45,7 +45,7 @@ function requireAgent(agent: string | undefined): string {
  */
 function bridgeCommand(scope: ClaudeScope): string {
   if (scope === 'project') return 'agent-warden-hook';
-  return bridgeCommandFor(dirname(resolve(process.argv[1] ?? 'dist/cli.js')), `"${process.execPath}"`);
+  return bridgeCommandFor(dirname(resolve(process.argv[1] ?? 'dist/cli.js')), process.execPath);
 }
 
 function reportCommand(plan: CommandHookPlan, dryRun: boolean, verb: string): void {

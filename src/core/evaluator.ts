@@ -274,7 +274,7 @@ export class Evaluator {
         projectRoot,
         home: this.home,
         stateDir: this.opts.stateDir,
-        ...(this.opts.programDir ? { programDir: this.opts.programDir } : {}),
+        programDir: this.opts.programDir,
         session: this.sessions.entriesOf(sessionKey),
         writtenPaths: [...this.sessionWrites.load(sessionKey).list()],
       };

@@ -34,10 +34,7 @@ export function connectedCommandAgents(projectRoot: string): CommandAgent[] {
  * call, where a program the agent wrote into an earlier folder (~/.local/bin) would stand in for it.
  */
 function hookNode(): string {
-  const found = findOnPath(process.platform === 'win32' ? 'node.exe' : 'node', process.env.PATH ?? '');
-  if (found === undefined) return 'node';
-  if (/^[\w@%+=:,./\\-]+$/.test(found)) return found;
-  return /["$`\\]/.test(found) ? 'node' : `"${found}"`;
+  return findOnPath(process.platform === 'win32' ? 'node.exe' : 'node', process.env.PATH ?? '') ?? 'node';
 }
 
 export async function connectCommandAgent(opts: {

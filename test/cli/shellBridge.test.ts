@@ -178,8 +178,13 @@ test('install uses the shell bridge where the probe passes, and uninstall still 
   assert.equal(probe(signShellReply(key, 'n', '{}')), 0);
   assert.equal(probe(signShellReply(randomBytes(32), 'n', '{}')), 1, 'another key does not verify');
   const distDir = join(hookSh, '..');
-  const command = bridgeCommandFor(distDir, '"/opt/node/bin/node"');
+  const command = bridgeCommandFor(distDir, '/opt/node/bin/node');
   assert.equal(command, `/bin/sh "${join(distDir, 'hook.sh')}" "/opt/node/bin/node"`);
+  assert.equal(
+    bridgeCommandFor(distDir, '/opt/$HOME/node'),
+    `/bin/sh "${join(distDir, 'hook.sh')}" '/opt/$HOME/node'`,
+    'a character double quotes would expand: single quotes',
+  );
   const installed = `${command} --agent codex --timeout 615`;
   assert.ok(isWardenCommand(installed, 'codex'));
   assert.ok(!isWardenCommand(installed, 'gemini'));

@@ -70,7 +70,7 @@ export function runDeterministic(
     ...(call ? { call } : {}),
     session,
     stateDir,
-    ...(input.programDir ? { programDir: input.programDir } : {}),
+    programDir: input.programDir,
     io,
   });
   if (call && config.allowTools && !config.allowTools.includes(call.toolName)) {

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bridgePublicKeyPem, signShellReply, shellReplyText } from '../shellBridgeAuth';
+import { shellQuote } from '../shell/wrappers';
 
 // Which bridge a command hook runs. The shell bridge (dist/hook.sh: sh, curl and
 // openssl) starts faster than Node and hands every call it cannot forward
@@ -38,10 +39,22 @@ export function shellBridgeWorks(hookSh: string, platform: NodeJS.Platform = pro
 }
 
 /**
- * The hook command for a command agent: `sh hook.sh NODE` where the probe passes,
- * else `NODE hook.js`. `node` is the Node to run (quoted path or a name on PATH).
+ * A path as one word of a hook command: in double quotes, which every shell an agent may run hook
+ * commands with reads the same way (cmd.exe included); in POSIX single quotes when the path holds a
+ * character double quotes would expand or end on.
+ */
+function commandWord(path: string): string {
+  return /["$`\\]/.test(path) ? shellQuote(path) : `"${path}"`;
+}
+
+/**
+ * The hook command for a command agent: `sh hook.sh NODE` where the probe passes, else
+ * `NODE hook.js`. `node` is the path of the Node to run (or a name the agent's PATH resolves).
  */
 export function bridgeCommandFor(distDir: string, node: string): string {
   const hookSh = join(distDir, 'hook.sh');
-  return shellBridgeWorks(hookSh) ? `${SYSTEM_SH} "${hookSh}" ${node}` : `${node} "${join(distDir, 'hook.js')}"`;
+  const nodeWord = commandWord(node);
+  return shellBridgeWorks(hookSh)
+    ? `${SYSTEM_SH} ${commandWord(hookSh)} ${nodeWord}`
+    : `${nodeWord} ${commandWord(join(distDir, 'hook.js'))}`;
 }

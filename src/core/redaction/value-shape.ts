@@ -57,7 +57,7 @@ export function isReference(value: string): boolean {
 
 /** Masks (`****`, `xxxxxx`, `...`) and type names or literals that say nothing secret. */
 /** The longest of PLACEHOLDER_WORDS: longer values skip the lookup. */
-const LONGEST_PLACEHOLDER_WORD = 11;
+const LONGEST_PLACEHOLDER_WORD = Math.max(...[...PLACEHOLDER_WORDS].map((word) => word.length));
 
 export function isPlaceholder(value: string): boolean {
   if (value.length <= LONGEST_PLACEHOLDER_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) return true;
