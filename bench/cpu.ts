@@ -109,7 +109,9 @@ function threadCpuMs(pid: number): Map<string, number> {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(tid === String(pid) ? 'main' : tid, (Number(fields[11]) + Number(fields[12])) * 10);
+      const name =
+        tid === String(pid) ? 'main' : `${readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()}:${tid}`;
+      ticks.set(name, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch {
       // A thread that ended meanwhile.
     }
@@ -122,7 +124,7 @@ function describeThreads(before: Map<string, number>, after: Map<string, number>
     .map(([tid, ms]) => [tid, ((ms - (before.get(tid) ?? 0)) / calls) * 1000] as const)
     .filter(([, us]) => us >= 5)
     .sort((a, b) => (a[0] === 'main' ? -1 : b[0] === 'main' ? 1 : b[1] - a[1]));
-  return perCall.map(([tid, us]) => `${tid === 'main' ? 'main' : 'thread'} ${us.toFixed(0)}`).join(', ');
+  return perCall.map(([tid, us]) => `${tid.replace(/:\d+$/, '')} ${us.toFixed(0)}`).join(', ');
 }
 
 async function serveRun(folder: string): Promise<void> {
@@ -132,7 +134,14 @@ async function serveRun(folder: string): Promise<void> {
   const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   // e.g. --perf-basic-prof, for `perf record -p PID` (on-CPU samples only, every thread).
   nodeArgs.push(...(process.env['CPU_NODE_ARGS'] ?? '').split(' ').filter(Boolean));
-  const serve = await startServe({ cli, world, nodeArgs, config: { log: { maxBytes: 64e6, keep: 4 } } });
+  const stdoutFile = process.env['CPU_STDOUT'];
+  const serve = await startServe({
+    cli,
+    world,
+    nodeArgs,
+    config: { log: { maxBytes: 64e6, keep: 4 } },
+    ...(stdoutFile ? { stdoutFile } : {}),
+  });
   const calls = mixCalls(world.project);
   try {
     const body = (tag: string) => (index: number) => mixBody(world.project, calls, index, tag);

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import type { Decision, HookEvent, Merged, Outcome } from './types';
 import { configChanged, describeHeld, loadConfig, type HeldChange, type ResolvedConfig } from './config/load';
 import type { ConfirmationStore } from './config/confirmations';
-import { findProjectRoot } from './project';
+import { ProjectRoots } from './project';
 import { initShellParser } from './shell';
 import { loadCodeGrammars } from './interp';
 import { ALL_POLICIES } from './policies/registry';
@@ -44,7 +44,7 @@ export interface EvaluatorOptions {
   /** The semantic tier, when a judge is configured. */
   semantic?: SemanticTier;
   onWarning?: (message: string) => void;
-  /** How often config files are checked for changes (hot reload). */
+  /** How often config files are checked for changes (hot reload), and working folders for the project they belong to. */
   reloadCheckMs?: number;
   /** What a person confirmed per config file; with it, loosening changes wait for a person. */
   confirmations?: ConfirmationStore;
@@ -103,8 +103,10 @@ export class Evaluator {
   /** Per session, the last call's deterministic run: calls of one session read its memory in order. */
   private readonly sessionTurns = new Map<string, Promise<unknown>>();
   private pausedUntil = 0;
+  private readonly roots: ProjectRoots;
 
   constructor(private readonly opts: EvaluatorOptions) {
+    this.roots = new ProjectRoots(opts.reloadCheckMs ?? DEFAULT_RELOAD_CHECK_MS);
     this.policies = opts.policies ?? ALL_POLICIES;
     this.home = opts.home ?? homedir();
     this.sessionWrites = new SessionWriteStore(
@@ -165,7 +167,7 @@ export class Evaluator {
   private projectState(projectRoot: string): ProjectState {
     const now = Date.now();
     const existing = this.projects.get(projectRoot);
-    const interval = this.opts.reloadCheckMs ?? 250;
+    const interval = this.opts.reloadCheckMs ?? DEFAULT_RELOAD_CHECK_MS;
     if (
       existing &&
       (now - existing.checkedAt < interval || !configChanged(existing.config.files, this.opts.confirmations))
@@ -206,7 +208,7 @@ export class Evaluator {
 
   private async decide(event: HookEvent, opts: { record: boolean }): Promise<Evaluation> {
     const started = performance.now();
-    const projectRoot = findProjectRoot(event.cwd || process.cwd());
+    const projectRoot = this.roots.rootOf(event.cwd || process.cwd());
     const { config } = this.projectState(projectRoot);
     const sessionKey = `${event.agent}:${event.sessionId}`;
     const answer = await this.runDeterministic(event, projectRoot, config, sessionKey);
@@ -453,6 +455,8 @@ export class Evaluator {
   }
 }
 
+/** How often a config file, and the project a working folder belongs to, are checked again. */
+const DEFAULT_RELOAD_CHECK_MS = 250;
 const SKIPPED_AFTER_DENY = 'a deterministic policy denied the call';
 
 /** The judge was not asked because a deterministic policy already denied: that is no degradation. */

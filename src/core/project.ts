@@ -13,6 +13,29 @@ export function findProjectRoot(cwd: string): string {
   }
 }
 
+const REMEMBERED_FOLDERS = 256;
+
+/**
+ * findProjectRoot for a long-running host, which meets the same few working folders on every call:
+ * each folder's answer is looked up again once `recheckMs` has passed (the interval at which config
+ * files are checked for changes), so a folder that becomes a project is seen as soon as its config is.
+ */
+export class ProjectRoots {
+  private readonly known = new Map<string, { root: string; checkedAt: number }>();
+
+  constructor(private readonly recheckMs: number) {}
+
+  rootOf(cwd: string, now = Date.now()): string {
+    const known = this.known.get(cwd);
+    if (known && now - known.checkedAt < this.recheckMs) return known.root;
+    const root = findProjectRoot(cwd);
+    this.known.delete(cwd);
+    this.known.set(cwd, { root, checkedAt: now });
+    if (this.known.size > REMEMBERED_FOLDERS) this.known.delete(this.known.keys().next().value as string);
+    return root;
+  }
+}
+
 /** The current branch from .git/HEAD, read without a subprocess; null when detached or not a repository. */
 export function currentGitBranch(projectRoot: string): string | null {
   let gitDir = join(projectRoot, '.git');

@@ -2,7 +2,7 @@
 // server, `check` and the bridge's in-process fallback know them too. A file the session wrote
 // and then runs is read and screened like inline code (see project-runs.ts).
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateDir, writePrivateFile, writePrivateFileInBackground } from '../state';
@@ -33,7 +33,11 @@ interface Kept {
 /** The file's identity and state, or 'none' when there is no file. */
 function stampOf(file: string): string {
   const stat = statSync(file, { throwIfNoEntry: false, bigint: true });
-  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}` : 'none';
+  return stat ? stampOfStats(stat) : 'none';
+}
+
+function stampOfStats(stat: BigIntStats): string {
+  return `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
 }
 
 export interface SessionWriteStoreOptions {
@@ -52,8 +56,10 @@ export class SessionWriteStore {
   private readonly kept = new Map<string, Kept>();
   /** Background writes not yet on disk, newest per session: what this process reads meanwhile. */
   private readonly unwritten = new Map<string, SessionWrites>();
-  /** Per session, the last background write: each waits for the one before, so the newest lands last. */
+  /** Per session, the background write on its way to disk: one at a time, so the newest lands last. */
   private readonly writing = new Map<string, Promise<void>>();
+  /** Per session, paths recorded while a write was on its way: only the newest is written after it. */
+  private readonly queued = new Map<string, string[]>();
 
   constructor(
     private readonly stateDir: string,
@@ -120,16 +126,30 @@ export class SessionWriteStore {
   }
 
   private writeInBackground(sessionKey: string, paths: string[], onError: (message: string) => void): void {
-    const writes = writesOf(paths);
-    this.unwritten.set(sessionKey, writes);
-    const before = this.writing.get(sessionKey) ?? Promise.resolve();
-    const done: Promise<void> = before
-      .then(() => writePrivateFileInBackground(this.fileFor(sessionKey), JSON.stringify({ paths })))
-      .catch((err: Error) => onError(`could not record this session's written files: ${err.message}`))
-      .finally(() => {
-        if (this.unwritten.get(sessionKey) === writes) this.unwritten.delete(sessionKey);
-        if (this.writing.get(sessionKey) === done) this.writing.delete(sessionKey);
+    this.unwritten.set(sessionKey, writesOf(paths));
+    // A burst of writes from one session puts the newest list on disk once, not every list in turn.
+    if (this.writing.has(sessionKey)) this.queued.set(sessionKey, paths);
+    else this.startWrite(sessionKey, paths, onError);
+  }
+
+  private startWrite(sessionKey: string, paths: string[], onError: (message: string) => void): void {
+    const writes = this.unwritten.get(sessionKey)!;
+    const file = this.fileFor(sessionKey);
+    const done: Promise<void> = writePrivateFileInBackground(file, JSON.stringify({ paths }))
+      .then((written) => {
+        // Kept as written: the next load finds it by a stat rather than reading and parsing it again.
+        this.keep(sessionKey, { stamp: stampOfStats(written), writes });
+      })
+      .catch((err: Error) => {
         this.kept.delete(sessionKey);
+        onError(`could not record this session's written files: ${err.message}`);
+      })
+      .finally(() => {
+        this.writing.delete(sessionKey);
+        const next = this.queued.get(sessionKey);
+        this.queued.delete(sessionKey);
+        if (next) this.startWrite(sessionKey, next, onError);
+        else if (this.unwritten.get(sessionKey) === writes) this.unwritten.delete(sessionKey);
       });
     this.writing.set(sessionKey, done);
   }

@@ -3,6 +3,8 @@
 // its own writes from memory.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fsModule from 'node:fs';
+import fsPromisesModule from 'node:fs/promises';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SessionWriteStore } from '../../../src/core/facts/session-writes';
@@ -90,4 +92,50 @@ test('sessions taking turns in one store each keep their own file', (t) => {
   assert.equal(storeFiles(state).length, 2);
   // A fresh process reads the same two files.
   assert.deepEqual(new SessionWriteStore(state).load('claude:a').list(), ['/p/a0.sh', '/p/a1.sh', '/p/a2.sh']);
+});
+
+/** Counts the calls `module[name]` gets whose first argument is a path inside `folder`, until the test ends. */
+function countCalls(
+  t: { after(fn: () => void): void },
+  module: Record<string, unknown>,
+  name: string,
+  folder: string,
+): { count: number } {
+  const original = module[name] as (...args: unknown[]) => unknown;
+  const counter = { count: 0 };
+  module[name] = (...args: unknown[]) => {
+    if (String(args[0]).startsWith(folder)) counter.count++;
+    return original(...args);
+  };
+  t.after(() => (module[name] = original));
+  return counter;
+}
+
+test('a burst of background writes from one session puts the newest list on disk, not every list in turn', async (t) => {
+  const state = aTempDir('session-writes', t);
+  const opens = countCalls(t, fsPromisesModule as unknown as Record<string, unknown>, 'open', state);
+  const serve = new SessionWriteStore(state, { background: { onError: assert.fail } });
+  for (let i = 0; i < 20; i++) serve.record(KEY, [`/p/${i}.sh`]);
+  await serve.flush();
+  const expected = Array.from({ length: 20 }, (_, i) => `/p/${i}.sh`);
+  // The first write, then the newest list once the first is on disk.
+  assert.equal(opens.count, 2);
+  assert.deepEqual(JSON.parse(readFileSync(join(state, 'sessions', storeFiles(state)[0]!), 'utf8')), {
+    paths: expected,
+  });
+  assert.deepEqual(new SessionWriteStore(state).load(KEY).list(), expected);
+});
+
+test("once its own background write is on disk, the store is not read back; another process's change still is", async (t) => {
+  const state = aTempDir('session-writes', t);
+  const serve = new SessionWriteStore(state, { background: { onError: assert.fail } });
+  serve.record(KEY, ['/p/a.sh']);
+  await serve.flush();
+  const reads = countCalls(t, fsModule as unknown as Record<string, unknown>, 'readFileSync', state);
+  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh']);
+  assert.equal(reads.count, 0);
+  new SessionWriteStore(state).record(KEY, ['/p/b.sh']);
+  reads.count = 0;
+  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh', '/p/b.sh']);
+  assert.equal(reads.count, 1);
 });
