@@ -165,12 +165,86 @@ policyTable('editor-code-config', [
   { spec: 'cursor --uninstall-extension ms-python.python', expect: 'ask' },
   { spec: 'echo "{}" > .vscode/tasks.json', expect: 'ask' },
   {
-    spec: { tool: 'Write', input: { file_path: '/home/dev/proj/.vscode/settings.json', content: '{}' } },
+    spec: {
+      tool: 'Write',
+      input: { file_path: '/home/dev/proj/.vscode/settings.json', content: '{"python.defaultInterpreterPath": "./x"}' },
+    },
     expect: 'ask',
   },
+  {
+    note: 'a terminal profile runs its program when a terminal opens',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/.vscode/settings.json',
+        content: '{"editor.tabSize": 2, "terminal.integrated.profiles.linux": {"x": {"path": "/tmp/x"}}}',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'a setting of a display family that names a program',
+    spec: {
+      tool: 'Write',
+      input: { file_path: '/home/dev/proj/.vscode/settings.json', content: '{"workbench.externalBrowser": "/tmp/b"}' },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'a language block holding a tool setting',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/.vscode/settings.json',
+        content: '{"[python]": {"python.linting.pylintPath": "/tmp/p"}}',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'settings with comments are not read as display-only',
+    spec: {
+      tool: 'Write',
+      input: { file_path: '/home/dev/proj/.vscode/settings.json', content: '{\n  // tabs\n  "editor.tabSize": 2\n}' },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'an edit shows only a fragment of the file',
+    spec: {
+      tool: 'Edit',
+      input: { file_path: '/home/dev/proj/.vscode/settings.json', old_string: '4', new_string: '2' },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'display settings in the user settings, which apply to every folder, still ask',
+    spec: {
+      tool: 'Write',
+      input: { file_path: '/home/dev/.config/Code/User/settings.json', content: '{"editor.tabSize": 2}' },
+    },
+    expect: 'ask',
+  },
+  { spec: `echo '{"editor.tabSize": 2}' > .vscode/settings.json`, expect: 'ask' },
   { spec: 'cp -r ext ~/.vscode/extensions/', expect: 'ask' },
   { spec: 'tee ~/.config/Code/User/settings.json < s.json', expect: 'ask' },
   { note: 'near miss: listing extensions', spec: 'code --list-extensions', expect: null },
   { note: 'near miss: opening a file', spec: 'code README.md', expect: null },
   { note: 'near miss: reading settings', spec: 'cat .vscode/settings.json', expect: null },
+  {
+    note: 'near miss: workspace settings that only change display and formatting',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/.vscode/settings.json',
+        content: JSON.stringify({
+          'editor.formatOnSave': true,
+          'editor.tabSize': 2,
+          'files.exclude': { '**/dist': true },
+          '[typescript]': { 'editor.defaultFormatter': 'esbenp.prettier-vscode' },
+        }),
+      },
+    },
+    expect: null,
+  },
 ]);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
+import { writtenTexts } from '../../facts/compute';
 import type { PathFact } from '../../facts/types';
+import type { ToolCall } from '../types';
 import { isInside } from '../../shell/paths';
 
 // The editor is part of the agent's configuration: an extension installed, or a
@@ -26,6 +28,45 @@ const USER_DIRS = [
   '.vscode-server/data/Machine',
   '.cursor/extensions',
 ];
+
+/**
+ * Workspace settings that only change how the editor shows and formats text: none of them names a
+ * program, a path or a command. Anything else in a settings file (a tool's path, a terminal profile,
+ * an interpreter, a task) can run code, and a settings file whose whole text is not known could hold it.
+ */
+const DISPLAY_SETTING =
+  /^(editor|files|search|workbench|explorer|diffEditor|breadcrumbs|outline|problems|zenMode|scm)\.[\w.]+$/;
+/** Words of a setting that names something to run, even within those families (workbench.externalBrowser). */
+const NAMES_A_PROGRAM = /path|executable|command|browser|shell|args|env|program|script|tool|launch|task/i;
+const LANGUAGE_BLOCK = /^\[[\w.-]+\]$/;
+const WORKSPACE_SETTINGS = '.vscode/settings.json';
+
+function onlyDisplaySettings(text: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  const displayOnly = (value: unknown, nested: boolean): boolean =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.entries(value).every(([key, inner]) =>
+      !nested && LANGUAGE_BLOCK.test(key)
+        ? displayOnly(inner, true)
+        : DISPLAY_SETTING.test(key) && !NAMES_A_PROGRAM.test(key),
+    );
+  return displayOnly(parsed, false);
+}
+
+/** A whole workspace settings file written by a file tool, every setting of which is a display one. */
+function displayOnlyWorkspaceSettings(call: ToolCall, fact: PathFact): boolean {
+  if (call.command !== undefined || call.face.family !== 'write') return false;
+  if (fact.absolute !== `${call.projectRoot}/${WORKSPACE_SETTINGS}`) return false;
+  const written = writtenTexts(call).find((w) => w.file === fact.absolute);
+  return written !== undefined && onlyDisplaySettings(written.content);
+}
 
 function editorFile(fact: PathFact, projectRoot: string, home: string): string | null {
   for (const base of [projectRoot, home])
@@ -55,7 +96,7 @@ export const editorCodeConfig = definePolicy({
     }
     for (const fact of [...call.facts.writes, ...call.facts.deletes]) {
       const which = editorFile(fact, call.projectRoot, call.home);
-      if (which)
+      if (which && !displayOnlyWorkspaceSettings(call, fact))
         return {
           reason: `Writes ${fact.raw} (${which}): editor settings, tasks and extensions can run code with the person's rights; a person decides.`,
           evidence: evidenceOf(call.command ?? fact.raw),

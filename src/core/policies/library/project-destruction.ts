@@ -57,6 +57,19 @@ function inProject(call: ToolCall, raw: string, cwd: string): boolean {
   return relation === 'inside-project' || relation === 'project-root';
 }
 
+/**
+ * A glob whose fixed part is a folder the project produces (`coverage/*.json`, `dist/a*`): deleting
+ * in it is housekeeping. A word with a `..` segment anywhere may climb out of it, so it does not count.
+ */
+function inProducedFolder(call: ToolCall, word: string, cwd: string): boolean {
+  if (word.split('/').includes('..')) return false;
+  const fixed = beforeGlob(word);
+  const folder = fixed.endsWith('/') ? fixed : path.posix.dirname(fixed);
+  const { absolute } = resolveSystemPath(folder || '.', { cwd, home: call.home });
+  const relative = path.posix.relative(call.projectRoot, absolute);
+  return relative !== '' && !relative.startsWith('..') && PRODUCED.test(`${relative}/`);
+}
+
 /** A word naming source files in bulk: a glob over a source extension or `**`, or every tracked file. */
 function bulkSourceWord(word: string): boolean {
   if (/\$\(\s*git\s+ls-files|`\s*git\s+ls-files/.test(word)) return true;
@@ -140,7 +153,7 @@ function destroyedByCommand(
     return { what: `${cmd.name === 'dd' ? 'dd overwrites' : 'empties'} ${truncated.join(' ')}`, evidence };
   if (cmd.name === 'rm' || IRREVERSIBLE.has(cmd.name) || cmd.name === 'truncate') {
     const bulk = parseFlags(args, ['n', 's'], ['iterations', 'size']).positionals.filter(
-      (w) => bulkSourceWord(w) && here(beforeGlob(w) || '.'),
+      (w) => bulkSourceWord(w) && here(beforeGlob(w) || '.') && !inProducedFolder(call, w, cwd),
     );
     if (bulk.length)
       return { what: `${cmd.name} of ${bulk.join(' ')} deletes the project's source files in bulk`, evidence };
