@@ -197,6 +197,10 @@ function urlScriptRun(cmd: SimpleCommand): string | undefined {
     if (script ?? after) return `${script ?? after} run by ${name}`;
   }
   const args = argsOf(cmd);
+  // `ansible-pull -U REPO playbook.yml` clones the repository and runs its playbook on this machine.
+  const pulled = name === 'ansible-pull' ? optionValues(args, ['U'], ['url'])[0] : undefined;
+  if (pulled !== undefined && (REMOTE_SCRIPT.test(pulled) || /^[\w.-]+@[\w.-]+:|^ssh:\/\//.test(pulled)))
+    return `the playbooks of ${pulled} run by ansible-pull`;
   // node --import URL, --loader URL; deno eval CODE; Rscript -e CODE; julia -e CODE.
   const loaded = optionValues(args, ['r'], ['import', 'require', 'loader', 'experimental-loader']).find((v) =>
     REMOTE_SCRIPT.test(v),
