@@ -180,6 +180,7 @@ const PATTERN_FIRST: Record<string, [string[], string[]]> = {
 
 const COPIERS = new Set(['cp', 'mv', 'install', 'rsync', 'scp', 'ln', 'sftp']);
 const ARCHIVERS = new Set(['tar', 'zip', '7z', '7za', 'gzip', 'bzip2', 'xz', 'zstd']);
+const CHMOD_TAKING_MODE = /^-[rwxXst]+$/;
 const WRITERS = new Set(['tee', 'touch', 'mkdir', 'truncate', 'chmod', 'chown', 'chgrp', 'setfacl', 'mkfifo', 'mknod']);
 export const DELETERS: ReadonlySet<string> = new Set([
   'rm',
@@ -300,7 +301,9 @@ function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'del
   } else if (WRITERS.has(name)) {
     const valueShort = name === 'truncate' ? ['s', 'r'] : name === 'mkdir' ? ['m'] : [];
     const valueLong = name === 'truncate' ? ['size', 'reference'] : name === 'mkdir' ? ['mode'] : ['reference'];
-    let words = parseFlags(args, valueShort, valueLong).positionals;
+    // `chmod -x f`, `chmod -rw f`: a symbolic mode that takes permissions away starts with a dash.
+    const modeWords = name === 'chmod' ? args.map((a) => (CHMOD_TAKING_MODE.test(a) ? `mode:${a}` : a)) : args;
+    let words = parseFlags(modeWords, valueShort, valueLong).positionals;
     // chmod 755 file, chown user:group file, setfacl -m spec file: the first word is not a path.
     if (['chmod', 'chown', 'chgrp'].includes(name) && !args.some((a) => a.startsWith('--reference')))
       words = words.slice(1);

@@ -97,7 +97,48 @@ policyTable('warden-self-protection', [
     spec: { tool: 'Write', input: { file_path: '/home/dev/proj/dist/index.js', content: 'x' } },
     expect: null,
   },
+  // The Node.js a hook command names by its absolute path (often a version manager's, the user's to write).
+  {
+    note: "a stub over a version manager's node",
+    spec: 'printf "#!/bin/sh\\nexit 0\\n" > ~/.nvm/versions/node/v20.20.2/bin/node',
+    expect: 'deny',
+  },
+  { note: 'copy over the system node', spec: 'cp /tmp/stub /usr/local/bin/node', expect: 'deny' },
+  { note: 'its execute bit taken', spec: 'chmod -x /usr/bin/nodejs', expect: 'deny' },
+  { note: 'moved away', spec: 'mv ~/.local/share/fnm/node-versions/v22/installation/bin/node /tmp/n', expect: 'deny' },
+  {
+    note: 'by a file tool',
+    spec: { tool: 'Write', input: { file_path: '/home/dev/.volta/tools/image/node/22.1.0/bin/node', content: 'x' } },
+    expect: 'deny',
+  },
+  { note: 'the node found at run time', spec: 'cp /tmp/stub "$(which node)"', expect: 'deny' },
+  { note: 'found with command -v', spec: 'rm -f "$(command -v node)"', expect: 'deny' },
+  { note: 'near miss: running node', spec: 'node --version', expect: null },
+  { note: 'near miss: reading the node binary', spec: 'file /usr/local/bin/node', expect: null },
+  { note: "near miss: a project's own bin/node wrapper", spec: 'echo "exec node \\"$@\\"" > bin/node', expect: null },
+  { note: 'near miss: a file named after node elsewhere', spec: 'cp notes.txt /tmp/node', expect: null },
 ]);
+
+test('warden-self-protection: removing or locking a folder that holds a Node.js, found on disk', async (t) => {
+  await ready();
+  const dir = aTempDir('hook-node', t);
+  const root = join(dir, 'proj');
+  const version = join(dir, '.nvm', 'versions', 'node', 'v20.20.2');
+  mkdirSync(join(version, 'bin'), { recursive: true });
+  writeFileSync(join(version, 'bin', 'node'), '');
+  mkdirSync(join(dir, '.nvm', 'versions', 'node', 'v18-empty'), { recursive: true });
+  mkdirSync(root, { recursive: true });
+  const policies = [policyByName('warden-self-protection')!];
+  const verdict = (bash: string) =>
+    run({ bash, root, cwd: root, home: dir }, { policies }).find((o) => o.policy === 'warden-self-protection')
+      ?.verdict ?? null;
+  assert.equal(verdict(`rm -rf ${version}`), 'deny');
+  assert.equal(verdict(`chmod 000 ${join(version, 'bin')}`), 'deny');
+  assert.equal(verdict(`mv ${version} /tmp/old-node`), 'deny');
+  // Near misses: a version folder with no node in it, and a file written beside it.
+  assert.equal(verdict(`rm -rf ${join(dir, '.nvm', 'versions', 'node', 'v18-empty')}`), null);
+  assert.equal(verdict(`touch ${join(version, 'NOTES')}`), null);
+});
 
 policyTable('agent-config-tampering', [
   {

@@ -7,7 +7,7 @@ import type { IoFacts } from '../../facts/io';
 import type { ToolCall } from '../types';
 import { argsOf, commandsWithCwd, evidenceOf, shellCommands } from '../../facts/commands';
 import { agentConfigKind, isWardenProjectConfig } from './shared/agent-paths';
-import { readTargets, writeTargets } from '../../facts/targets';
+import { readTargets, writeTargets, type PathTarget } from '../../facts/targets';
 import { own } from '../../facts/own';
 import { followedBy } from '../../text/scan';
 
@@ -143,6 +143,35 @@ function programFinding(call: ToolCall, programDir: string | undefined): string 
   return null;
 }
 
+// The Node.js the agents' hook commands name by its absolute path (install and Connect write it so,
+// often a version manager's copy the user can write): replaced, removed or stripped of its execute
+// bit, it takes the bridge down, and an agent whose hook fails runs the call anyway. Warden cannot
+// tell which Node a hook names from inside a call, so every Node.js executable outside the project
+// is kept; a project's own `bin/node` wrapper is its business.
+const NODE_EXECUTABLE = /[\\/]bin[\\/]node(?:js)?(?:\.exe)?$/i;
+// `cp stub "$(which node)"`: a Node.js found at run time.
+const NODE_LOOKUP = /(?:\$\(|`)\s*(?:which|command\s+-v|type\s+-[pP]|readlink\s+-f\s+\$\(which)\s+node(?:js)?\b/;
+
+function outsideProject(target: PathTarget): boolean {
+  return target.relation !== 'inside-project' && target.relation !== 'project-root';
+}
+
+/** A write, delete or permission change that reaches a Node.js executable a hook command may name. */
+function hookNodeFinding(call: ToolCall): string | null {
+  for (const target of writeTargets(call)) {
+    const found = target.dynamic && NODE_LOOKUP.test(target.raw);
+    if (!found && !outsideProject(target)) continue;
+    const paths = target.real ? [target.absolute, target.real] : [target.absolute];
+    if (found || paths.some((path) => NODE_EXECUTABLE.test(path)))
+      return `changes ${target.raw}, a Node.js the agents' hook commands may run Warden's bridge with`;
+    if (target.access !== 'delete' && !FOLDER_BREAKERS.has(target.source)) continue;
+    const holds = [`${target.absolute}/node`, `${target.absolute}/bin/node`].find((path) => call.io.exists(path));
+    if (holds !== undefined)
+      return `${target.access === 'delete' ? 'removes' : 'changes'} ${target.raw}, which holds ${holds}, a Node.js the agents' hook commands may run Warden's bridge with`;
+  }
+  return null;
+}
+
 function selfProtectionFinding(call: ToolCall, stateDir: string, programDir: string | undefined): string | null {
   const state = resolvePath(stateDir, '/', call.home);
   for (const target of [...readTargets(call), ...writeTargets(call)]) {
@@ -150,7 +179,7 @@ function selfProtectionFinding(call: ToolCall, stateDir: string, programDir: str
       return `${target.access === 'read' ? 'reads' : 'changes'} Warden's state folder (${target.raw}), which holds its tokens and its log`;
   }
   for (const p of call.paths) if (isInside(p.absolute, state)) return `touches Warden's state folder (${p.raw})`;
-  const program = programFinding(call, programDir);
+  const program = programFinding(call, programDir) ?? hookNodeFinding(call);
   if (program) return program;
   if (call.shell) {
     const word = shellTouchesStateDir(call, state);
