@@ -102,16 +102,14 @@ async function inProcess(folder: string): Promise<void> {
   hostLog.close();
 }
 
-/** CPU ms of each thread of `pid` (main thread first), from /proc: where serve's time goes. */
-function threadCpuMs(pid: number): Map<string, number> {
-  const ticks = new Map<string, number>();
+/** CPU ms of each thread of `pid` (main thread first), from /proc, in user and kernel mode: where serve's time goes. */
+function threadCpuMs(pid: number): Map<string, { user: number; system: number }> {
+  const ticks = new Map<string, { user: number; system: number }>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const name =
-        tid === String(pid) ? 'main' : `${readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()}:${tid}`;
-      ticks.set(name, (Number(fields[11]) + Number(fields[12])) * 10);
+      ticks.set(tid === String(pid) ? 'main' : tid, { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 });
     } catch {
       // A thread that ended meanwhile.
     }
@@ -119,12 +117,23 @@ function threadCpuMs(pid: number): Map<string, number> {
   return ticks;
 }
 
-function describeThreads(before: Map<string, number>, after: Map<string, number>, calls: number): string {
+function describeThreads(
+  before: Map<string, { user: number; system: number }>,
+  after: Map<string, { user: number; system: number }>,
+  calls: number,
+): string {
   const perCall = [...after]
-    .map(([tid, ms]) => [tid, ((ms - (before.get(tid) ?? 0)) / calls) * 1000] as const)
+    .map(([tid, ms]) => {
+      const was = before.get(tid) ?? { user: 0, system: 0 };
+      const total = ((ms.user + ms.system - was.user - was.system) / calls) * 1000;
+      const system = ((ms.system - was.system) / calls) * 1000;
+      return [tid, total, system] as const;
+    })
     .filter(([, us]) => us >= 5)
     .sort((a, b) => (a[0] === 'main' ? -1 : b[0] === 'main' ? 1 : b[1] - a[1]));
-  return perCall.map(([tid, us]) => `${tid.replace(/:\d+$/, '')} ${us.toFixed(0)}`).join(', ');
+  return perCall
+    .map(([tid, us, system]) => `${tid === 'main' ? 'main' : 'thread'} ${us.toFixed(0)} (kernel ${system.toFixed(0)})`)
+    .join(', ');
 }
 
 async function serveRun(folder: string): Promise<void> {

@@ -226,6 +226,10 @@ export class Evaluator {
     const merged = semantic ? semantic.merge(outcomes) : combine(outcomes);
     if (opts.record && call && event.event === 'PreToolUse' && merged.decision !== 'deny')
       this.rememberWrites(sessionKey, call);
+    // A call of this session waiting on this one's turn goes to the evaluation worker before this one's
+    // record is built, so the worker evaluates it meanwhile instead of idling: a worker that waits
+    // between calls starts each with cold caches (bench/replay: 0.6 ms pauses made each call ~50% slower).
+    if (this.sessionTurns.has(sessionKey)) await nextTurnOfTheLoop();
     const paused = this.isPaused();
     const record = this.buildRecord(
       event,
@@ -480,3 +484,8 @@ async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> 
 }
 
 function noop(): void {}
+
+/** Resolves after the promise callbacks queued now have run (setImmediate runs after them). */
+function nextTurnOfTheLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
