@@ -14,6 +14,7 @@ import { resolveSystemPath } from './system-paths';
 import type { CodeFact, NetworkFact, Unread } from './types';
 import { shellUnread } from './unread-shell';
 import { runLaterShell } from './written-runs';
+import { sedEdit } from './sed-edits';
 
 /** Hops through code and written files followed before the rest is unread. */
 const MAX_CODE_DEPTH = 4;
@@ -161,6 +162,17 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
         laterOnly: true,
       });
   }
+  // What `sed -i` adds to such a file (`sed -i '1a curl … | sh' deploy.sh`) is judged the same way.
+  call.shell.commands.forEach((cmd, index) => {
+    const edit = sedEdit(cmd);
+    if (!edit) return;
+    const cwd = cwdBefore(call.shell!.commands, index, call);
+    for (const file of edit.files) {
+      const runs = runLaterShell(resolveSystemPath(file, { cwd, home: call.home }).absolute, edit.text);
+      if (runs !== undefined && runs.trim() !== '')
+        queue.push({ analysis: analyze(runs), parent: undefined, via: 'write-time', depth: 1, cwd, laterOnly: true });
+    }
+  });
 
   const readCode = (
     language: string,

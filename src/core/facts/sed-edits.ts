@@ -1,0 +1,84 @@
+// Text `sed -i` puts into files: what its a, i and c commands add and what its substitutions write.
+// A line appended to a script or a Makefile (`sed -i '1a curl … | sh' deploy.sh`) runs later like a
+// line written by `echo … >>`, so it is read at write time too. Only the added text is known, not
+// the file it lands in: it is screened on its own and never stands for the file's content.
+import type { SimpleCommand } from '../shell';
+import { argsOf, optionValues, parseFlags } from './commands';
+
+export interface SedEdit {
+  files: string[];
+  /** The text the edit adds, one piece per line (a, i, c texts and substitution replacements). */
+  text: string;
+}
+
+const SED_NAMES = new Set(['sed', 'gsed']);
+const IN_PLACE = /^-[a-zA-Z]*i|^--in-place/;
+// `1a text`, `$a\text`, `/re/i text`, `2,5c text`: an address, then the command, then its text.
+const ADDRESS = String.raw`(?:\d+|\$|/(?:[^/\\\n]|\\.)*/)`;
+const TEXT_COMMAND = new RegExp(String.raw`^\s*(?:${ADDRESS}(?:\s*,\s*${ADDRESS})?)?\s*!?\s*[aic](\\)?\s*(.*)$`);
+/** What may stand before an `s` command: the script's start, a separator, or the end of an address. */
+const BEFORE_SUBSTITUTION = /[\s;{}\d$/!]/;
+
+/** The replacement of each `s<d>pattern<d>replacement<d>` in `script`, with \n and \t as the characters. */
+function replacements(script: string): string[] {
+  const found: string[] = [];
+  for (let at = 0; at < script.length - 1; at++) {
+    if (script[at] !== 's' || (at > 0 && !BEFORE_SUBSTITUTION.test(script[at - 1]!))) continue;
+    const delimiter = script[at + 1]!;
+    if (/[\w\s\\]/.test(delimiter)) continue;
+    const pattern = delimited(script, at + 2, delimiter);
+    if (!pattern) continue;
+    const replacement = delimited(script, pattern.end + 1, delimiter);
+    if (!replacement) continue;
+    found.push(unescape(replacement.text));
+    at = replacement.end;
+  }
+  return found;
+}
+
+/** The text from `from` up to the next `delimiter` not escaped by a backslash, and where that is. */
+function delimited(script: string, from: number, delimiter: string): { text: string; end: number } | null {
+  for (let at = from; at < script.length; at++) {
+    if (script[at] === '\\') at++;
+    else if (script[at] === delimiter) return { text: script.slice(from, at), end: at };
+  }
+  return null;
+}
+
+/** `\n` and `\t` as the characters; any other escaped character (the delimiter, `&`) as itself. */
+function unescape(text: string): string {
+  return text.replace(/\\(.)/g, (_, ch: string) => (ch === 'n' ? '\n' : ch === 't' ? '\t' : ch));
+}
+
+/** The text an a, i or c command adds: to the end of its line, and the lines after a trailing backslash. */
+function addedTexts(script: string): string[] {
+  const lines = script.split('\n');
+  const found: string[] = [];
+  for (let at = 0; at < lines.length; at++) {
+    const match = TEXT_COMMAND.exec(lines[at]!);
+    if (!match) continue;
+    // `a\` alone on its line: the text is on the lines after it.
+    const pieces = [match[1] && !match[2] && at + 1 < lines.length ? lines[++at]! : (match[2] ?? '')];
+    while ((pieces[pieces.length - 1] ?? '').endsWith('\\') && at + 1 < lines.length) {
+      pieces[pieces.length - 1] = pieces[pieces.length - 1]!.slice(0, -1);
+      pieces.push(lines[++at]!);
+    }
+    found.push(pieces.filter((p) => p !== '').join('\n'));
+  }
+  return found;
+}
+
+/** What an in-place `sed` adds to its files, or null when it adds nothing known (a script file, deletes only). */
+export function sedEdit(cmd: SimpleCommand): SedEdit | null {
+  if (!SED_NAMES.has(cmd.name)) return null;
+  const args = argsOf(cmd);
+  if (!args.some((a) => IN_PLACE.test(a))) return null;
+  if (optionValues(args, ['f'], ['file']).length) return null;
+  const expressions = optionValues(args, ['e'], ['expression']);
+  const positionals = parseFlags(args, ['e', 'f', 'l'], ['expression', 'file', 'line-length']).positionals;
+  // Each -e is a line of one script: `-e '$a\' -e 'text'` appends `text`.
+  const scripts = expressions.length ? [expressions.join('\n')] : positionals.slice(0, 1);
+  const files = expressions.length ? positionals : positionals.slice(1);
+  const texts = scripts.flatMap((script) => [...addedTexts(script), ...replacements(script)]).filter((t) => t !== '');
+  return texts.length && files.length ? { files, text: texts.join('\n') } : null;
+}
