@@ -25,6 +25,17 @@ export function recordAliases(name: string, words: Word[], place: Place, command
   }
 }
 
+/**
+ * The commands `alias NAME=VALUE…` defines. They run whenever NAME is typed later, in this call or, in
+ * an agent's shell that lives across calls, in a later one that reads as plain NAME: judged now.
+ */
+export function aliasBodies(words: Word[]): string[] {
+  return words.slice(1).flatMap((word) => {
+    const definition = word.dynamic ? null : DEFINITION.exec(word.value);
+    return definition?.[2] ? [definition[2]] : [];
+  });
+}
+
 /** The text an aliased command stands for, when its first word is an unquoted alias in effect. */
 export function aliasExpansion(words: Word[], place: Place): string | undefined {
   const first = words[0];

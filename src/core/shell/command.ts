@@ -4,7 +4,7 @@ import { deeper, pipelinePlaceOf, type AnalysisState, type Place } from './conte
 import { REDIRECT_TYPES, resolveRedirects, stdinLiteral, type ResolvedRedirects } from './redirects';
 import { readsScriptFromStdin } from './script-hops';
 import type { PipelinePlace, Redirect, SimpleCommand, Via } from './types';
-import { aliasExpansion, recordAliases } from './aliases';
+import { aliasBodies, aliasExpansion, recordAliases } from './aliases';
 import { HOP_NAMES, hopsOf, type Hop } from './wrappers';
 import {
   optionHopsOf,
@@ -259,6 +259,8 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   const name = commandName(first);
   const aliased = hc.words === hc.topWords ? aliasExpansion(hc.words, hc.place) : undefined;
   if (aliased !== undefined) followScriptHop(state, hc, 'alias', aliased, {});
+  if (name === 'alias' && hc.words === hc.topWords)
+    for (const body of aliasBodies(hc.words)) followScriptHop(state, hc, 'alias', body, {});
   for (const hop of variableHopsOf(state.commands[hc.index]?.assignments ?? {}))
     followScriptHop(state, hc, hop.via, hop.script, hop);
   if (

@@ -7,6 +7,12 @@ import { policyTable } from './table';
 const HOME_ROOT = { root: '/home/dev/proj', cwd: '/home/dev/proj' };
 
 policyTable('secret-file-read', [
+  {
+    note: 'an alias defined to print a key, used on the same line',
+    spec: "alias x='cat ~/.ssh/id_rsa'; x",
+    expect: 'deny',
+  },
+  { note: 'near miss: an alias that prints a public key', spec: "alias pub='cat ~/.ssh/id_ed25519.pub'", expect: null },
   { note: 'perl -n reads its operands', spec: "perl -ne 'print' ~/.pgpass", expect: 'deny' },
   { note: 'near miss: perl -n over project files', spec: "perl -ne 'print if /TODO/' src/app.pl", expect: null },
   { note: 'ruby -p reads its operands', spec: "ruby -pe '' ~/.netrc", expect: 'deny' },
