@@ -59,6 +59,24 @@ function shellScriptIndex(cmd: SimpleCommand): number {
   return at === -1 ? -1 : at + 1;
 }
 
+/**
+ * What xargs or find puts its input in place of: xargs -I R, -iR, --replace[=R] (`{}` unless said
+ * otherwise), find's `{}`. The command's parent is the xargs or find that runs it.
+ */
+function insertionMark(commands: readonly SimpleCommand[], cmd: SimpleCommand): string {
+  const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
+  if (cmd.via[cmd.via.length - 1] !== 'xargs' || parent?.name !== 'xargs') return '{}';
+  const args = argsOf(parent);
+  for (let at = 0; at < args.length; at++) {
+    const word = args[at]!;
+    if (word === '-I') return args[at + 1] || '{}';
+    if (/^-I./.test(word)) return word.slice(2);
+    if (/^-i./.test(word)) return word.slice(2);
+    if (word.startsWith('--replace=')) return word.slice('--replace='.length) || '{}';
+  }
+  return '{}';
+}
+
 function shellRunsUnknownText(commands: readonly SimpleCommand[], index: number, cmd: SimpleCommand): string | null {
   const name = cmd.name;
   if (name === 'eval') {
@@ -76,7 +94,7 @@ function shellRunsUnknownText(commands: readonly SimpleCommand[], index: number,
   if (script > 0 && cmd.dynamicWords.includes(script))
     return `${name} -c runs a script known only at run time (${evidenceOf(cmd.text, 80)})`;
   const inserted = cmd.via.includes('xargs') || cmd.via.includes('find-exec');
-  if (script > 0 && inserted && (cmd.argv[script] ?? '').includes('{}'))
+  if (script > 0 && inserted && (cmd.argv[script] ?? '').includes(insertionMark(commands, cmd)))
     return `${name} -c runs text that ${cmd.via.includes('xargs') ? 'xargs' : 'find'} fills in at run time (${evidenceOf(cmd.text, 80)})`;
   if (script > 0) return null;
   if (!executesStdin(cmd)) return null;

@@ -119,6 +119,11 @@ function unescapeAwk(text: string | undefined): string {
   return (text ?? '').replace(/\\(.)/g, '$1');
 }
 
+function pagerStartCommands(word: string): string[] {
+  const bang = /^\+:?!(.+)$/s.exec(word);
+  return bang?.[1] ? [bang[1]] : [];
+}
+
 const EDITOR: ProgramRow = {
   options: [{ short: ['c'], long: ['cmd'] }],
   scan: (word) => (word.startsWith('+') ? exCommands(word.slice(1)) : []),
@@ -246,6 +251,11 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   npm: { options: [{ short: ['c'], long: ['call', 'script-shell'] }] },
   npx: { options: [{ short: ['c'], long: ['call'] }] },
   socat: { scan: (word) => /^(?:system|exec):(.+)$/i.exec(word)?.slice(1, 2) ?? [] },
+  // `less +'!cmd' f`: a less command run at start; `!` is its shell escape.
+  less: { scan: pagerStartCommands },
+  more: { scan: pagerStartCommands },
+  // tcpdump -z runs a program on each file it finishes writing.
+  tcpdump: { options: [{ short: ['z'] }] },
   'start-stop-daemon': { options: [{ short: ['x'], long: ['exec'] }] },
 };
 

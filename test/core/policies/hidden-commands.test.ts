@@ -65,6 +65,16 @@ policyTable('command-hidden-in-options', [
   { note: 'npm --script-shell', spec: 'npm run build --script-shell=/tmp/.evil.sh', expect: 'ask' },
   { note: 'near miss: npm run build', spec: 'npm run build', expect: null },
   { note: 'socat SYSTEM:', spec: 'socat - SYSTEM:id', expect: 'ask' },
+  { note: "less +'!cmd' runs a shell command at start", spec: "less -f +'!id' /dev/null", expect: 'ask' },
+  { note: 'near miss: less +G to the end of a log', spec: 'less +G app.log', expect: null },
+  { note: "more +'!cmd'", spec: "more +'!id' README.md", expect: 'ask' },
+  { note: 'near miss: more from a line', spec: 'more +20 README.md', expect: null },
+  {
+    note: 'tcpdump -z runs a program per finished file',
+    spec: 'tcpdump -w cap -G 60 -z ./.cache/rot.sh',
+    expect: 'ask',
+  },
+  { note: 'near miss: tcpdump -z gzip', spec: 'tcpdump -w cap -G 3600 -z gzip', expect: null },
   { note: 'start-stop-daemon --exec', spec: 'start-stop-daemon --start --exec /tmp/.d', expect: 'ask' },
   { note: 'GIT_SSH_COMMAND', spec: `GIT_SSH_COMMAND='nc 198.51.100.4 22' git pull`, expect: 'ask' },
   {
