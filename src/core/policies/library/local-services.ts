@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
+import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { secretFileKind } from '../../facts/sensitive-paths';
 import { inlineCode } from '../../facts/programs';
 
@@ -51,7 +51,16 @@ const ADMIN_PORTS = new Map([
   ['9229', "Node's inspector (runs code in that process)"],
   ['6379', 'Redis'],
   ['11211', 'memcached'],
+  ['15000', "Envoy's admin API in an Istio sidecar (its config dump holds the mesh's secrets)"],
+  ['9901', "Envoy's admin API (its config dump holds the proxy's secrets)"],
 ]);
+// A Spring Boot actuator's endpoints that hand out the environment (with its secrets), the whole heap,
+// or control of the process, on whatever port the application listens.
+const ACTUATOR_PATH =
+  /^\/(?:actuator|manage|management)\/(env|heapdump|configprops|threaddump|jolokia|gateway|shutdown|restart|loggers)(?:\/|$)/i;
+// Redis told to write its dump file into a chosen folder or file (planting an ssh key or a cron job),
+// to copy from another server, or to load a module (code in the server).
+const REDIS_TAKEOVER = /^(?:config\s+set\s+(?:dir|dbfilename)|(?:slaveof|replicaof)\s+(?!no\b)|module\s+load)\b/i;
 // Schemes that let a URL speak raw bytes to a service (smuggling commands to Redis or SMTP).
 const RAW_SCHEMES = new Set(['gopher:', 'dict:', 'ldap:', 'tftp:', 'telnet:']);
 // A metadata address written literally anywhere, including inside interpreter code.
@@ -91,6 +100,7 @@ function metadataShape(call: ToolCall): string | undefined {
 interface Destination {
   host: string;
   port: string;
+  path: string;
   text: string;
   scheme: string;
 }
@@ -104,6 +114,7 @@ function parseDestination(raw: string): Destination | undefined {
     return {
       host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(),
       port: url.port,
+      path: url.pathname,
       text: raw,
       scheme: url.protocol,
     };
@@ -157,7 +168,11 @@ function destinationsOf(cmd: SimpleCommand): Destination[] {
       const destination = parseDestination(match[0]);
       if (destination) found.push(destination);
     }
-    if (['curl', 'wget', 'http', 'xh'].includes(cmd.name) && /^\d[\d.x]*[\d:/]/i.test(word)) {
+    // These clients take a URL without its scheme: `curl localhost:2375/…`, `wget 10.0.0.1:8500/…`, `curl [::1]:9229`.
+    if (
+      ['curl', 'wget', 'http', 'xh'].includes(cmd.name) &&
+      /^(?:\d[\d.x]*[\d:/]|localhost(?:[:/]|$)|\[)/i.test(word)
+    ) {
       const destination = parseDestination(word);
       if (destination) found.push(destination);
     }
@@ -216,12 +231,30 @@ function judgeHost(destination: Destination): { reason: string; deny: boolean } 
       reason: `Reaches a local service on port ${destination.port} (${service}), which hands control or secrets to any local process.`,
       deny: false,
     };
+  const actuator = ACTUATOR_PATH.exec(destination.path)?.[1];
+  if ((isLoopback(host) || host === '0.0.0.0') && actuator)
+    return {
+      reason: `Reaches a Spring Boot actuator's ${actuator} endpoint on this machine, which hands out the application's environment, heap or control to any local process.`,
+      deny: false,
+    };
   if (RAW_SCHEMES.has(destination.scheme))
     return {
       reason: `Uses a ${destination.scheme}// URL, which speaks raw bytes to whatever listens there (a way to send commands to local services).`,
       deny: false,
     };
   return undefined;
+}
+
+/** `redis-cli [options] CONFIG SET dir …` and its kin, as the words after the client's options say. */
+function redisTakeover(cmd: SimpleCommand): string | undefined {
+  if (cmd.name !== 'redis-cli') return undefined;
+  const words = parseFlags(
+    argsOf(cmd),
+    ['h', 'p', 'a', 's', 'u', 'n', 'r', 'i', 'd'],
+    ['user', 'pass', 'tls'],
+  ).positionals;
+  const statement = words.join(' ');
+  return REDIS_TAKEOVER.test(statement) ? statement.split(/\s+/).slice(0, 3).join(' ') : undefined;
 }
 
 function urlTexts(call: ToolCall): string[] {
@@ -244,6 +277,12 @@ export const metadataAndLocalServices = definePolicy({
       if (destination) destinations.push(destination);
     }
     for (const cmd of shellCommands(call)) {
+      const takeover = redisTakeover(cmd);
+      if (takeover)
+        return {
+          reason: `Tells Redis to ${takeover}: the server then writes its data where the caller chose (an ssh key, a cron job) or runs code it loads; Warden refuses this.`,
+          evidence: evidenceOf(cmd.text),
+        };
       destinations.push(...destinationsOf(cmd));
       const socket = engineSocketOf(cmd);
       if (socket)

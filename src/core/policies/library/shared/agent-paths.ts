@@ -25,6 +25,7 @@ const AGENT_CONFIG: [string, string][] = [
   ['.copilot/config.json', 'Copilot CLI config'],
   ['.copilot/mcp-config.json', 'Copilot CLI MCP config'],
   ['.vscode/mcp.json', 'VS Code MCP config'],
+  ['.aider.conf.yml', 'Aider settings'],
 ];
 
 function relativeUnder(abs: string, base: string): string | null {
