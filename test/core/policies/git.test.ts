@@ -84,6 +84,15 @@ policyTable('git-add-all', [
 ]);
 
 policyTable('git-discard-work', [
+  { note: 'force-deleting a branch', spec: 'git branch -D feature/x', expect: 'ask' },
+  {
+    note: 'force-deleting every other branch',
+    spec: "git branch | grep -v '^\\*' | xargs git branch -D",
+    expect: 'ask',
+  },
+  { note: 'delete with force, spelled long', spec: 'git branch --delete --force feature/x', expect: 'ask' },
+  { note: 'near miss: deleting a merged branch', spec: 'git branch -d feature/x', expect: null },
+  { note: 'near miss: renaming a branch', spec: 'git branch -m old new', expect: null },
   { spec: 'git reset --hard', expect: 'ask' },
   { note: 'to origin', spec: 'git reset --hard origin/main', expect: 'ask' },
   { note: 'clean -fdx', spec: 'git clean -fdx', expect: 'ask' },

@@ -7,6 +7,13 @@ import { ready, verdictOf } from './harness';
 import { aTempDir } from '../../builders/tempProject';
 
 policyTable('package-publish', [
+  { note: 'unpublishing a package', spec: 'npm unpublish @acme/core --force', expect: 'ask' },
+  { note: 'deprecating a release', spec: "npm deprecate @acme/core@1 'use v2'", expect: 'ask' },
+  { note: 'removing a dist-tag', spec: 'npm dist-tag rm @acme/core beta', expect: 'ask' },
+  { note: 'yanking a crate version', spec: 'cargo yank --version 1.0.0', expect: 'ask' },
+  { note: 'adding a crate owner', spec: 'cargo owner --add github:acme:release', expect: 'ask' },
+  { note: 'near miss: listing crate owners', spec: 'cargo owner --list', expect: null },
+  { note: 'near miss: listing dist-tags', spec: 'npm dist-tag ls @acme/core', expect: null },
   { spec: 'npm publish --access public', expect: 'ask' },
   { note: 'pnpm', spec: 'pnpm publish -r', expect: 'ask' },
   { note: 'yarn npm publish', spec: 'yarn npm publish', expect: 'ask' },

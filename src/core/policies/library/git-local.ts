@@ -125,7 +125,7 @@ export const gitDiscardWork = definePolicy({
   name: 'git-discard-work',
   category: 'git',
   description:
-    'Asks before discarding uncommitted work: reset --hard, clean -f, checkout -- ., restore ., switch --discard-changes.',
+    'Asks before discarding uncommitted work: reset --hard, clean -f, checkout -- ., restore ., switch --discard-changes, and unmerged commits: branch -D.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -165,6 +165,13 @@ export const gitDiscardWork = definePolicy({
         (flags.long.has('discard-changes') || flags.short.has('f') || flags.long.has('force'))
       )
         return 'git switch --discard-changes throws away uncommitted work; commit or stash first.';
+      // `git branch -D`, `--delete --force`, `-df`: deletes a branch merged or not, and its reflog with it.
+      if (
+        git.sub === 'branch' &&
+        (flags.short.has('D') ||
+          ((flags.short.has('d') || flags.long.has('delete')) && (flags.short.has('f') || flags.long.has('force'))))
+      )
+        return 'git branch -D deletes a branch even when its commits are on no other branch, and its reflog with it; use -d, which refuses an unmerged branch, or ask.';
       return null;
     });
   },

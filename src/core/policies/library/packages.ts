@@ -51,11 +51,18 @@ function publishOf(cmd: SimpleCommand, args: string[]): string | null {
     case 'npm':
     case 'pnpm':
     case 'bun':
-      return a === 'publish' ? `${cmd.name} publish` : null;
+      // Taking a release back down breaks everyone who depends on it.
+      return a === 'publish' ||
+        a === 'unpublish' ||
+        a === 'deprecate' ||
+        (a === 'dist-tag' && (b === 'rm' || b === 'remove'))
+        ? `${cmd.name} ${a}${a === 'dist-tag' ? ` ${b}` : ''}`
+        : null;
     case 'yarn':
       return a === 'publish' || (a === 'npm' && b === 'publish') ? 'yarn publish' : null;
     case 'cargo':
-      return a === 'publish' ? 'cargo publish' : null;
+      if (a === 'owner') return args.some((x) => /^--(add|remove)\b|^-[ar]/.test(x)) ? 'cargo owner' : null;
+      return a === 'publish' || a === 'yank' ? `cargo ${a}` : null;
     case 'twine':
       return a === 'upload' ? 'twine upload' : null;
     case 'gem':
@@ -91,7 +98,7 @@ export const packagePublish = definePolicy({
   name: 'package-publish',
   category: 'packages-and-system',
   description:
-    'Asks before publishing a package or image (npm/pnpm/yarn publish, cargo publish, twine upload, gem push, docker push, vsce publish).',
+    'Asks before publishing a package or image, or taking one back (npm/pnpm/yarn publish, unpublish, deprecate, cargo publish or yank, twine upload, gem push, docker push, vsce publish).',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -99,7 +106,9 @@ export const packagePublish = definePolicy({
     const found = firstCommand(call, publishOf);
     if (!found) return null;
     return {
-      reason: `${found.what} releases this code to the public under the person's name and cannot be taken back; a person should approve the release.`,
+      reason: /unpublish|deprecate|yank|dist-tag|owner/.test(found.what)
+        ? `${found.what} changes what is published under the person's name for everyone who depends on it; a person should approve it.`
+        : `${found.what} releases this code to the public under the person's name and cannot be taken back; a person should approve the release.`,
       evidence: evidenceOf(found.cmd.text),
     };
   },
