@@ -12,6 +12,24 @@ const EX_CODE = /^(py(thon)?3?|pyx|pythonx|lua|perl|ruby|rub|tcl|(py3?|lua|perl|
 const VIM = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'vimdiff', 'rvim', 'rview']);
 const LIBRARY_VARIABLES = /^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH)=/;
 
+// NODE_OPTIONS that load a file into every Node process the command starts (a package name such as
+// dotenv/config or ts-node/register is the project's own dependency); PERL5OPT that loads a module
+// or the debugger, whose PERL5DB is Perl code.
+const NODE_LOADS_FILE =
+  /(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)(?:=|\s+)['"]?(?:\/|\.{1,2}\/|~)/;
+const PERL_LOADS = /(?:^|\s)-(?:d|M|m)/;
+
+function variableCode(assignments: Record<string, string | undefined>): string | null {
+  const node = assignments['NODE_OPTIONS'];
+  if (node !== undefined && NODE_LOADS_FILE.test(node))
+    return `NODE_OPTIONS=${evidenceOf(node, 60)} loads a file into every Node process the command starts`;
+  const perl = assignments['PERL5OPT'];
+  if (perl !== undefined && PERL_LOADS.test(perl))
+    return `PERL5OPT=${evidenceOf(perl, 60)} loads code into every Perl the command starts`;
+  if (assignments['PERL5DB'] !== undefined) return 'PERL5DB is Perl code the debugger runs';
+  return null;
+}
+
 function makeCode(args: string[]): string | null {
   const files = optionValues(args, ['f'], ['file', 'makefile']);
   if (files.includes('-') || files.includes('/dev/stdin')) return 'make reads its makefile from standard input';
@@ -40,6 +58,12 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
     LIBRARY_VARIABLES.test(w),
   );
   if (library !== undefined) return `${evidenceOf(library, 60)} loads a library into the programs it runs`;
+  const fromVariables = variableCode(cmd.assignments);
+  if (fromVariables !== null) return fromVariables;
+  if (name === 'openssl') {
+    const engine = args.find((a, at) => args[at - 1] === '-engine' && /[/\\]|\.(so|dylib|dll)$/.test(a));
+    if (engine !== undefined) return `openssl -engine loads ${engine}, a library, into itself`;
+  }
   if (name === 'make' || name === 'gmake') return makeCode(args);
   if (VIM.has(name)) return vimCode(args);
   if (name === 'expect' || name === 'tclsh' || name === 'wish')

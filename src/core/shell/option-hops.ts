@@ -256,6 +256,24 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   more: { scan: pagerStartCommands },
   // tcpdump -z runs a program on each file it finishes writing.
   tcpdump: { options: [{ short: ['z'] }] },
+  // strace -o '|cmd' pipes its trace into a command.
+  strace: { options: [{ short: ['o'], long: ['output'], prefix: /^\|/ }] },
+  // go test -exec / go run -exec runs the built binary through the given program.
+  go: { options: [{ long: ['exec'] }], singleDashLong: true },
+  aria2c: {
+    options: [
+      {
+        long: [
+          'on-download-complete',
+          'on-download-error',
+          'on-download-start',
+          'on-download-pause',
+          'on-download-stop',
+          'on-bt-download-complete',
+        ],
+      },
+    ],
+  },
   'start-stop-daemon': { options: [{ short: ['x'], long: ['exec'] }] },
 };
 
@@ -437,6 +455,10 @@ export const COMMAND_VARIABLES: ReadonlySet<string> = new Set([
   'PROMPT_COMMAND',
   'RSYNC_RSH',
   'BROWSER',
+  'SYSTEMD_PAGER',
+  'SYSTEMD_EDITOR',
+  'SUDO_EDITOR',
+  'SUDO_ASKPASS',
 ]);
 
 /** The commands that variables set for a command will make it run, as script hops. */

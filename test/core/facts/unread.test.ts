@@ -65,6 +65,11 @@ const GIVE_UPS: Case[] = [
   { command: 'ssh -F /tmp/cfg h', reason: 'unread-code', names: /ProxyCommand/ },
   { command: 'ssh-keygen -D ./build/libpkcs11.so', reason: 'unread-code', names: /shared library/ },
   { command: "cmake -E env LD_PRELOAD=/tmp/.x.so sh -c 'id'", reason: 'unread-code', names: /loads a library/ },
+  { command: "NODE_OPTIONS='--require /tmp/.h.js' npm test", reason: 'unread-code', names: /every Node process/ },
+  { command: 'NODE_OPTIONS="--import=./.cache/x.mjs" node app.js', reason: 'unread-code', names: /every Node process/ },
+  { command: 'PERL5OPT=-MEvil perl script.pl', reason: 'unread-code', names: /every Perl/ },
+  { command: "PERL5OPT=-d PERL5DB='system(1)' perl -e 1", reason: 'unread-code', names: /every Perl|PERL5DB/ },
+  { command: 'openssl req -engine ./.cache/e.so -new -x509', reason: 'unread-code', names: /loads .*library/ },
 ];
 
 test('each give-up reason leads to ask from unread-call, naming what could not be read', async () => {
@@ -126,6 +131,9 @@ const READABLE: string[] = [
   'find . -name "*.pyc" | xargs rm -f',
   'find . -name "*.ts" -exec grep -l TODO {} +',
   'git ls-files | grep test | xargs wc -l',
+  "NODE_OPTIONS='-r dotenv/config' node app.js",
+  'NODE_OPTIONS=--max-old-space-size=4096 npm run build',
+  'openssl req -new -x509 -nodes -subj /CN=x',
   'xargs -a files.txt -I% cp % backup/',
   'xargs -I% sh -c "echo done" < list.txt',
   'cat package.json | jq .scripts',
