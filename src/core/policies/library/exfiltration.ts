@@ -15,6 +15,7 @@ import {
   remoteCopy,
   streamedOverLogin,
   substitutedRequest,
+  mcpToolPayload,
   webToolPayload,
   type Outbound,
 } from './shared/outbound-routes';
@@ -160,13 +161,15 @@ export const dataOutToHost = definePolicy({
   name: 'data-out-to-host',
   category: 'network',
   description:
-    'Asks before files, command output or encoded data go to another host (curl -d @, scp, rsync, nc, ssh, send-email, gist); denies secrets sent in a URL, a body or a variable.',
+    "Asks before files, command output or encoded data go to another host (curl -d @, scp, rsync, nc, ssh, send-email, gist); denies secrets sent in a URL, a body, a variable or an MCP tool's input.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     const web = call ? webToolPayload(call) : undefined;
     if (web) return outboundFinding(web, call?.url ?? '');
+    const mcp = call ? mcpToolPayload(call) : undefined;
+    if (mcp) return outboundFinding(mcp, call?.toolName ?? '');
     const commands = shellCommands(call);
     const secrets = secretNames(commands, call?.command ?? '');
     for (const cmd of commands) {

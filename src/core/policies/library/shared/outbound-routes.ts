@@ -43,6 +43,33 @@ export function webToolPayload(call: ToolCall): Outbound | undefined {
   return undefined;
 }
 
+// MCP servers that work on this machine's files: what they write stays here (secret-written-to-file
+// judges it); a secrets manager is where a secret belongs.
+const LOCAL_OR_VAULT_SERVER =
+  /^mcp__(?:[\w-]*(?:filesystem|files?|fs|vault|secrets?|1password|bitwarden|keychain|keyring)[\w-]*)__/i;
+
+/**
+ * A secret in what an MCP tool is handed (a chat message, an email, an issue, a gist, a pushed file):
+ * the tool's server sends it on, wherever that server posts.
+ */
+export function mcpToolPayload(call: ToolCall): Outbound | undefined {
+  if (!call.toolName.startsWith('mcp__') || LOCAL_OR_VAULT_SERVER.test(call.toolName)) return undefined;
+  const server = call.toolName.split('__')[1] ?? 'the server';
+  for (const text of stringsIn(call.input)) {
+    const secret = secretInText(text, { shapeOnly: true });
+    if (secret) return { what: `${secret} through the ${server} tool ${call.toolName}`, host: server, certain: true };
+  }
+  return undefined;
+}
+
+/** Every string inside a tool's input, depth first, bounded (an input is a few KB of JSON). */
+function stringsIn(value: unknown, found: string[] = [], depth = 0): string[] {
+  if (typeof value === 'string') found.push(value);
+  else if (depth < 8 && value !== null && typeof value === 'object')
+    for (const inner of Object.values(value)) stringsIn(inner, found, depth + 1);
+  return found;
+}
+
 /** A secret or encoded data in a URL a shell command requests. */
 export function commandUrlPayload(cmd: SimpleCommand): Outbound | undefined {
   for (const word of argsOf(cmd)) {
