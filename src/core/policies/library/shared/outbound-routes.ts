@@ -45,16 +45,16 @@ export function webToolPayload(call: ToolCall): Outbound | undefined {
 
 // MCP servers that work on this machine's files: what they write stays here (secret-written-to-file
 // judges it); a secrets manager is where a secret belongs.
-const LOCAL_OR_VAULT_SERVER =
-  /^mcp__(?:[\w-]*(?:filesystem|files?|fs|vault|secrets?|1password|bitwarden|keychain|keyring)[\w-]*)__/i;
+const LOCAL_OR_VAULT_SERVER = /filesystem|files?|fs|vault|secrets?|1password|bitwarden|keychain|keyring/i;
 
 /**
  * A secret in what an MCP tool is handed (a chat message, an email, an issue, a gist, a pushed file):
  * the tool's server sends it on, wherever that server posts.
  */
 export function mcpToolPayload(call: ToolCall): Outbound | undefined {
-  if (!call.toolName.startsWith('mcp__') || LOCAL_OR_VAULT_SERVER.test(call.toolName)) return undefined;
-  const server = call.toolName.split('__')[1] ?? 'the server';
+  if (!call.toolName.startsWith('mcp__')) return undefined;
+  const server = call.toolName.split('__')[1] ?? '';
+  if (LOCAL_OR_VAULT_SERVER.test(server)) return undefined;
   for (const text of stringsIn(call.input)) {
     const secret = secretInText(text, { shapeOnly: true });
     if (secret) return { what: `${secret} through the ${server} tool ${call.toolName}`, host: server, certain: true };
