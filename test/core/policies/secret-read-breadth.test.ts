@@ -8,6 +8,22 @@ const HOME_ROOT = { root: '/home/dev/proj', cwd: '/home/dev/proj' };
 
 policyTable('secret-file-read', [
   {
+    note: 'a loop over credential files',
+    spec: 'for f in ~/.aws/credentials ~/.npmrc; do cat "$f"; done',
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: a loop over project files',
+    spec: 'for f in README.md docs/a.md; do cat "$f"; done',
+    expect: null,
+  },
+  {
+    note: 'find by key names, read through xargs',
+    spec: "find / \\( -name 'id_rsa' -o -name '*.pem' \\) 2>/dev/null | xargs -r cat",
+    expect: 'deny',
+  },
+  { note: 'near miss: find sources, read through xargs', spec: "find . -name '*.py' | xargs cat", expect: null },
+  {
     note: 'an alias defined to print a key, used on the same line',
     spec: "alias x='cat ~/.ssh/id_rsa'; x",
     expect: 'deny',

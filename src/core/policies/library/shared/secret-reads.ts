@@ -112,6 +112,38 @@ function containerSecretCopies(call: ToolCall): SecretRead[] {
   return found;
 }
 
+/**
+ * `for f in ~/.aws/credentials …; do cat "$f"; done`: each loop variable over literal words, with
+ * those words (a word with a substitution or a variable in it is left out: only run time knows it).
+ */
+function loopWords(command: string | undefined): Map<string, string[]> {
+  const loops = new Map<string, string[]>();
+  for (const match of (command ?? '').matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)) {
+    const words = (match[2] ?? '')
+      .trim()
+      .split(/\s+/)
+      .map((w) => w.replace(/^["']|["']$/g, ''))
+      .filter((w) => w !== '' && !/[$`]/.test(w));
+    loops.set(match[1] ?? '', words);
+  }
+  return loops;
+}
+
+/** The find whose output a reader gets: `find … -exec cat {} +`, or `find … | xargs cat`. */
+function finderOf(
+  placed: ReturnType<typeof commandsWithCwd>,
+  cmd: SimpleCommand,
+): ReturnType<typeof commandsWithCwd>[number] | undefined {
+  if (cmd.parent === undefined) return undefined;
+  const parent = placed[cmd.parent];
+  if (cmd.via.includes('find-exec')) return parent?.cmd.name === 'find' ? parent : undefined;
+  if (cmd.via[cmd.via.length - 1] !== 'xargs' || parent?.cmd.name !== 'xargs') return undefined;
+  const feeder = placed.find(
+    (p) => p.cmd.pipeline.id === parent.cmd.pipeline.id && p.cmd.pipeline.index === parent.cmd.pipeline.index - 1,
+  );
+  return feeder?.cmd.name === 'find' ? feeder : undefined;
+}
+
 /** Glob and Grep parameters that select files by pattern. */
 const PATTERN_PARAMS = ['glob', 'include', 'file_pattern'];
 
@@ -124,11 +156,19 @@ export function secretReads(call: ToolCall | undefined): SecretRead[] {
     const kind = secretKindOf(target, call.home);
     if (kind) found.push({ path: target.raw, kind, source: target.source });
   }
-  // `find ~ -name "*.key" -exec cat {} +`: what the reader gets is chosen by find.
+  // A loop variable read by a reader: each literal word the loop gives it.
+  const loops = loopWords(call.command);
+  for (const target of readTargets(call)) {
+    const variable = target.dynamic ? /^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(target.raw)?.[1] : undefined;
+    for (const word of (variable && loops.get(variable)) || []) {
+      const kind = secretFileKind(resolvePath(word, call.cwd, call.home), call.home) ?? globNamesSecrets(word);
+      if (kind) found.push({ path: word, kind, source: `${target.source} in a loop over ${variable}` });
+    }
+  }
+  // `find ~ -name "*.key" -exec cat {} +`, `find … | xargs cat`: what the reader gets is chosen by find.
   const placed = commandsWithCwd(call);
   for (const { cmd } of placed) {
-    if (!cmd.via.includes('find-exec') || cmd.parent === undefined) continue;
-    const find = placed[cmd.parent];
+    const find = finderOf(placed, cmd);
     if (!find || !readTargetsOfName(cmd.name)) continue;
     const args = argsOf(find.cmd);
     for (let i = 0; i < args.length; i++) {
