@@ -309,6 +309,18 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
   if (manager && operands.some((a) => /^(i|install|add)$/.test(a))) {
     const remote = operands.find((a) => REMOTE_SPEC.test(a));
     if (remote) return `a package straight from ${remote}`;
+    // `pip install -r URL`: the list of what to install (and from which index) comes from that host.
+    const list = isPip(cmd, args)
+      ? optionValues(args, ['r', 'c'], ['requirement', 'constraint']).find(
+          (a) => /^(https?|ftp):\/\//.test(a) && !LOOPBACK_URL.test(a),
+        )
+      : undefined;
+    if (list) return `a requirements list fetched from ${list}`;
+  }
+  // `npm exec --package=URL -- cmd`: npx by another name.
+  if (['npm', 'pnpm'].includes(cmd.name) && operands[0] === 'exec') {
+    const spec = [...optionValues(args, ['p'], ['package']), ...operands.slice(1)].find((a) => REMOTE_SPEC.test(a));
+    if (spec) return `code fetched and run from ${spec}`;
   }
   // Runners that fetch and execute in one step: npx URL, bunx github:x/y, uvx --from git+…, pipx run --spec git+…
   if (RUNNERS.has(cmd.name) || (['pnpm', 'yarn'].includes(cmd.name) && operands[0] === 'dlx')) {
