@@ -16,6 +16,11 @@ import { SessionStore } from '../../../src/core/policies/session';
 import { aConfig } from '../../builders/config';
 import { aHookEvent } from '../../builders/hookEvent';
 import { policyTable } from './table';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { policyByName } from '../../../src/core/policies/registry';
+import { aTempDir } from '../../builders/tempProject';
+import { ready, run } from './harness';
 
 const HOME = '/home/dev';
 const ROOT = '/home/dev/proj';
@@ -210,7 +215,7 @@ policyTable('editor-code-config', [
     expect: 'ask',
   },
   {
-    note: 'an edit shows only a fragment of the file',
+    note: 'an edit of a settings file that cannot be read (only a fragment is known)',
     spec: {
       tool: 'Edit',
       input: { file_path: '/home/dev/proj/.vscode/settings.json', old_string: '4', new_string: '2' },
@@ -248,3 +253,31 @@ policyTable('editor-code-config', [
     expect: null,
   },
 ]);
+
+test('editor-code-config: an edit of workspace settings is judged on the file it leaves', async (t) => {
+  await ready();
+  const root = aTempDir('editor-settings', t);
+  mkdirSync(join(root, '.vscode'));
+  const settings = join(root, '.vscode', 'settings.json');
+  const policies = [policyByName('editor-code-config')!];
+  const edit = (old_string: string, new_string: string) =>
+    run(
+      { tool: 'Edit', input: { file_path: settings, old_string, new_string }, root, cwd: root, home: root },
+      { policies },
+    ).find((o) => o.policy === 'editor-code-config')?.verdict ?? null;
+  writeFileSync(settings, '{\n  "editor.formatOnSave": false,\n  "editor.tabSize": 2\n}\n');
+  assert.equal(edit('"editor.formatOnSave": false', '"editor.formatOnSave": true'), null);
+  // The edit brings in a setting that runs a program.
+  assert.equal(
+    edit(
+      '"editor.tabSize": 2',
+      '"editor.tabSize": 2,\n  "terminal.integrated.profiles.linux": {"x": {"path": "/tmp/x"}}',
+    ),
+    'ask',
+  );
+  // The text to replace is not in the file: what the edit leaves is unknown.
+  assert.equal(edit('"editor.wordWrap": "on"', '"editor.wordWrap": "off"'), 'ask');
+  // The file already holds a setting that runs a program: the edit leaves it there.
+  writeFileSync(settings, '{"editor.formatOnSave": false, "python.defaultInterpreterPath": "./venv/bin/python"}');
+  assert.equal(edit('"editor.formatOnSave": false', '"editor.formatOnSave": true'), 'ask');
+});

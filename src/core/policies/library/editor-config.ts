@@ -60,10 +60,30 @@ function onlyDisplaySettings(text: string): boolean {
   return displayOnly(parsed, false);
 }
 
-/** A whole workspace settings file written by a file tool, every setting of which is a display one. */
+const MAX_SETTINGS_BYTES = 64 * 1024;
+
+/** The whole file an edit tool leaves behind: the file as it is now, with the edit applied; null when unknown. */
+function afterEdit(call: ToolCall, file: string): string | null {
+  const before = call.input.old_string ?? call.input.old_str;
+  const after = call.input.new_string ?? call.input.new_str;
+  if (typeof before !== 'string' || typeof after !== 'string' || before === '') return null;
+  const current = call.io.readText(file, MAX_SETTINGS_BYTES);
+  if (current === null || !current.includes(before)) return null;
+  return call.input.replace_all === true ? current.split(before).join(after) : current.replace(before, () => after);
+}
+
+/**
+ * A workspace settings file a file tool leaves with display settings only: a Write's whole text, or
+ * the file as an edit leaves it (an edit alone shows only a fragment).
+ */
 function displayOnlyWorkspaceSettings(call: ToolCall, fact: PathFact): boolean {
-  if (call.command !== undefined || call.face.family !== 'write') return false;
+  if (call.command !== undefined) return false;
   if (fact.absolute !== `${call.projectRoot}/${WORKSPACE_SETTINGS}`) return false;
+  if (call.face.family === 'edit') {
+    const edited = afterEdit(call, fact.absolute);
+    return edited !== null && onlyDisplaySettings(edited);
+  }
+  if (call.face.family !== 'write') return false;
   const written = writtenTexts(call).find((w) => w.file === fact.absolute);
   return written !== undefined && onlyDisplaySettings(written.content);
 }
