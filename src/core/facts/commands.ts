@@ -113,6 +113,22 @@ export interface ShellPath {
  * The working directory a command runs in: the call's cwd, moved by the `cd`
  * and `pushd` commands that come before it in the same command text.
  */
+/** The stage piped into `cmd` (`find … | xargs cat`: find for xargs), if `cmd` is not the first one. */
+export function upstreamStage(commands: readonly SimpleCommand[], cmd: SimpleCommand): SimpleCommand | undefined {
+  if (cmd.pipeline.index === 0) return undefined;
+  return commands.find(
+    (c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index - 1 && c.parent === cmd.parent,
+  );
+}
+
+/** Each `for NAME in WORDS` of a command text: the loop variable and its words as written (quotes kept). */
+export function forLoops(command: string | undefined): { variable: string; words: string[] }[] {
+  return [...(command ?? '').matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)].map((match) => ({
+    variable: match[1] ?? '',
+    words: (match[2] ?? '').trim().split(/\s+/),
+  }));
+}
+
 export function cwdBefore(commands: SimpleCommand[], index: number, call: ToolCall): string {
   let cwd = call.cwd;
   for (let i = 0; i < index; i++) {

@@ -3,7 +3,7 @@
 import { analyzeShell, type ShellAnalysis, type SimpleCommand, type Via } from '../shell';
 import type { ToolCall, TouchedPath } from './call';
 import { relatePath } from '../shell/paths';
-import { cwdBefore, evidenceOf, redirectWrites } from './commands';
+import { cwdBefore, evidenceOf, redirectWrites, upstreamStage } from './commands';
 import { literalOutput } from '../shell/literal-output';
 import type { CodeReader, CodeReading } from './code';
 import { interpreterCode } from './interpreter-code';
@@ -76,10 +76,7 @@ function appendAnalysis(merged: ShellAnalysis, pending: Pending): void {
 
 /** The literal output of the stage piped into `cmd` (`echo … | tee x`), if it is literal. */
 function pipedLiteral(commands: readonly SimpleCommand[], cmd: SimpleCommand): string | undefined {
-  if (cmd.pipeline.index === 0) return undefined;
-  const upstream = commands.find(
-    (c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index - 1 && c.parent === cmd.parent,
-  );
+  const upstream = upstreamStage(commands, cmd);
   return upstream
     ? literalOutput(upstream.name, { argv: upstream.argv, dynamic: new Set(upstream.dynamicWords) }, undefined)
     : undefined;

@@ -2,7 +2,7 @@
 // Computed once per call by toolCallOf; policies and the semantic tier read `call.facts`.
 import type { ToolCall } from './call';
 import { isInside } from '../shell/paths';
-import { argsOf } from './commands';
+import { argsOf, forLoops } from './commands';
 import type { Derived } from './compute';
 import { isGlobWord } from './globs';
 import { DOWNLOADERS, NETCATS } from './programs';
@@ -48,11 +48,10 @@ function pathFact(target: PathTarget): PathFact {
 /** Loop variables over words that stay in the working folder (`for f in *.log`): their paths resolve there. */
 function localLoopVariables(command: string | undefined): Set<string> {
   const names = new Set<string>();
-  for (const match of (command ?? '').matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)) {
-    const words = (match[2] ?? '').trim().split(/\s+/);
+  for (const { variable, words } of forLoops(command)) {
     // `$(find . -name …)`, `$(git ls-files)`: a listing program over relative paths yields relative paths.
     const listing = /^["']?(\$\(|`)(find|git|ls|fd|rg|grep)$/.test(words[0] ?? '') ? words.slice(1) : words;
-    if (listing.every((w) => w !== '' && !/^["']?(\/|~|\$|\.\.)/.test(w))) names.add(match[1] ?? '');
+    if (listing.every((w) => w !== '' && !/^["']?(\/|~|\$|\.\.)/.test(w))) names.add(variable);
   }
   return names;
 }

@@ -2,7 +2,7 @@
 // or here-string into an interpreter, or literal text piped into one.
 import type { SimpleCommand } from '../shell';
 import { literalOutput } from '../shell/literal-output';
-import { argsOf, evidenceOf, optionValues, parseFlags } from './commands';
+import { argsOf, evidenceOf, optionValues, parseFlags, upstreamStage } from './commands';
 import { languageOfInterpreter } from './code';
 import { executesStdin, inlineCode, interpreterKind } from './programs';
 import type { CodeFact, Unread } from './types';
@@ -17,12 +17,6 @@ export interface CodeSource {
 }
 
 const STDIN_REDIRECTS = new Set(['<<', '<<-', '<<<']);
-
-function upstreamOf(commands: readonly SimpleCommand[], cmd: SimpleCommand): SimpleCommand | undefined {
-  return commands.find(
-    (c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index - 1 && c.parent === cmd.parent,
-  );
-}
 
 const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
 
@@ -67,7 +61,7 @@ export function interpreterCode(commands: readonly SimpleCommand[]): { sources: 
       return;
     }
     if (cmd.pipeline.index === 0) return;
-    const upstream = upstreamOf(commands, cmd);
+    const upstream = upstreamStage(commands, cmd);
     const text = upstream
       ? literalOutput(upstream.name, { argv: upstream.argv, dynamic: new Set(upstream.dynamicWords) }, undefined)
       : undefined;

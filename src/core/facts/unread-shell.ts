@@ -2,7 +2,7 @@
 // scripts known only at run time. Loops, pipelines of known programs and xargs over known
 // programs are readable and add nothing here.
 import type { ShellAnalysis, SimpleCommand } from '../shell';
-import { argsOf, evidenceOf } from './commands';
+import { argsOf, evidenceOf, upstreamStage } from './commands';
 import { SHELLS, executesStdin } from './programs';
 import type { Unread } from './types';
 import { unreadProgramCode } from './unread-programs';
@@ -37,12 +37,6 @@ const PIPE_HOPS = new Set(['pipe-to-shell', 'heredoc-shell']);
 
 function childrenOf(commands: readonly SimpleCommand[], index: number): SimpleCommand[] {
   return commands.filter((c) => c.parent === index);
-}
-
-function upstreamOf(commands: readonly SimpleCommand[], cmd: SimpleCommand): SimpleCommand | undefined {
-  return commands.find(
-    (c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index - 1 && c.parent === cmd.parent,
-  );
 }
 
 /** `eval "$(ssh-agent -s)"`: every substitution feeding the eval is a known setup emitter. */
@@ -101,7 +95,7 @@ function shellRunsUnknownText(commands: readonly SimpleCommand[], index: number,
   const readsFromPipe = cmd.pipeline.index > 0;
   const fed = childrenOf(commands, index).some((c) => PIPE_HOPS.has(c.via[c.via.length - 1] ?? ''));
   if (readsFromPipe && !fed) {
-    const upstream = upstreamOf(commands, cmd);
+    const upstream = upstreamStage(commands, cmd);
     return `${name} runs a script it reads from a pipe${upstream ? ` (the output of ${upstream.name})` : ''}, known only at run time`;
   }
   return null;

@@ -149,7 +149,7 @@ function programFinding(call: ToolCall, programDir: string | undefined): string 
 // tell which Node a hook names from inside a call, so every Node.js executable outside the project
 // is kept; a project's own `bin/node` wrapper is its business.
 const NODE_EXECUTABLE = /[\\/]bin[\\/]node(?:js)?(?:\.exe)?$/i;
-// `cp stub "$(which node)"`: a Node.js found at run time.
+// `cp other "$(which node)"`: a Node.js named only at run time.
 const NODE_LOOKUP = /(?:\$\(|`)\s*(?:which|command\s+-v|type\s+-[pP]|readlink\s+-f\s+\$\(which)\s+node(?:js)?\b/;
 
 function outsideProject(target: PathTarget): boolean {

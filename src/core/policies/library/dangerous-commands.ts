@@ -3,7 +3,15 @@ import type { SimpleCommand } from '../../shell';
 import { resolvePath, relatePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { argsOf, commandsWithCwd, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
+import {
+  argsOf,
+  commandsWithCwd,
+  evidenceOf,
+  forLoops,
+  parseFlags,
+  shellCommands,
+  upstreamStage,
+} from '../../facts/commands';
 import { inAllowedDirs, touchesHome } from '../../facts/temp-dirs';
 import { matchesAny } from './shared/patterns';
 import { inlineCode } from '../../facts/programs';
@@ -88,10 +96,7 @@ function folderOfEveryEntry(word: string): string {
 
 /** The words `echo a b | xargs rm -rf` hands on, or a run-time stand-in when the feeder is not literal. */
 function xargsInput(commands: SimpleCommand[], xargs: SimpleCommand): string[] {
-  const feeders = commands.filter(
-    (c) => c.pipeline.id === xargs.pipeline.id && c.pipeline.index === xargs.pipeline.index - 1,
-  );
-  const feeder = feeders[0];
+  const feeder = upstreamStage(commands, xargs);
   if (!feeder || feeder.name === 'find') return [];
   if ((feeder.name === 'echo' || feeder.name === 'printf') && feeder.dynamicWords.length === 0)
     return argsOf(feeder)
@@ -105,9 +110,8 @@ function xargsInput(commands: SimpleCommand[], xargs: SimpleCommand): string[] {
 /** `for f in $(find …); do : > "$f"; done`: a truncating redirect of each file a computed list names. */
 function loopTruncations(call: ToolCall): DeleteTarget[] {
   const out: DeleteTarget[] = [];
-  for (const match of (call.command ?? '').matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)) {
-    if (!/[$`]/.test(match[2] ?? '')) continue;
-    const variable = match[1] ?? '';
+  for (const { variable, words } of forLoops(call.command)) {
+    if (!words.some((w) => /[$`]/.test(w))) continue;
     const truncates = new RegExp(
       `(?:^|[;&|]|\\bdo|\\bthen)\\s*(?::|true|cat /dev/null)?\\s*>\\s*"?\\$\\{?${variable}\\}?"?(?=\\s|;|$)`,
     );

@@ -17,6 +17,8 @@ import {
   parseFlags,
   redirectWrites,
   shellCommands,
+  forLoops,
+  upstreamStage,
 } from '../../facts/commands';
 import { resolveSystemPath } from '../../facts/system-paths';
 import { writtenTexts } from '../../facts/compute';
@@ -160,9 +162,7 @@ function destroyedByCommand(
     // `git ls-files | xargs rm`: every tracked file.
     const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
     if (cmd.via.includes('xargs') && parent) {
-      const feeder = commands.find(
-        (c) => c.pipeline.id === parent.pipeline.id && c.pipeline.index === parent.pipeline.index - 1,
-      );
+      const feeder = upstreamStage(commands, parent);
       if (feeder?.name === 'git' && argsOf(feeder)[0] === 'ls-files')
         return {
           what: `${cmd.name} of every file git tracks`,
@@ -222,11 +222,10 @@ function destroyedByCommand(
 
 /** `for f in src/*.py; do : > "$f"; done`: a truncating redirect of each file a source glob names. */
 function loopEmptiesSources(command: string): string | null {
-  for (const match of command.matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)) {
-    const words = (match[2] ?? '').trim().split(/\s+/);
+  for (const { variable, words } of forLoops(command)) {
     if (!words.some(bulkSourceWord)) continue;
     const truncates = new RegExp(
-      `(?:^|[;&|]|\\bdo|\\bthen)\\s*(?::|true|cat /dev/null|echo -n)?\\s*>\\s*"?\\$\\{?${match[1] ?? ''}\\}?"?(?=\\s|;|$)`,
+      `(?:^|[;&|]|\\bdo|\\bthen)\\s*(?::|true|cat /dev/null|echo -n)?\\s*>\\s*"?\\$\\{?${variable}\\}?"?(?=\\s|;|$)`,
     );
     if (truncates.test(command)) return words.join(' ');
   }

@@ -4,7 +4,16 @@ import type { ToolCall } from '../../types';
 import { credentialStoreUnder, globNamesSecrets, secretFileKind } from '../../../facts/sensitive-paths';
 import { secretKindOf } from '../../../facts/sensitive';
 import { readTargets } from '../../../facts/targets';
-import { argsOf, commandsWithCwd, optionValues, parseFlags, shellCommands, shellPath } from '../../../facts/commands';
+import {
+  argsOf,
+  commandsWithCwd,
+  forLoops,
+  optionValues,
+  parseFlags,
+  shellCommands,
+  shellPath,
+  upstreamStage,
+} from '../../../facts/commands';
 
 export interface SecretRead {
   /** The path as written, or the pattern that names the files. */
@@ -117,16 +126,12 @@ function containerSecretCopies(call: ToolCall): SecretRead[] {
  * those words (a word with a substitution or a variable in it is left out: only run time knows it).
  */
 function loopWords(command: string | undefined): Map<string, string[]> {
-  const loops = new Map<string, string[]>();
-  for (const match of (command ?? '').matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)) {
-    const words = (match[2] ?? '')
-      .trim()
-      .split(/\s+/)
-      .map((w) => w.replace(/^["']|["']$/g, ''))
-      .filter((w) => w !== '' && !/[$`]/.test(w));
-    loops.set(match[1] ?? '', words);
-  }
-  return loops;
+  return new Map(
+    forLoops(command).map(({ variable, words }) => [
+      variable,
+      words.map((w) => w.replace(/^["']|["']$/g, '')).filter((w) => w !== '' && !/[$`]/.test(w)),
+    ]),
+  );
 }
 
 /** The find whose output a reader gets: `find … -exec cat {} +`, or `find … | xargs cat`. */
@@ -138,10 +143,11 @@ function finderOf(
   const parent = placed[cmd.parent];
   if (cmd.via.includes('find-exec')) return parent?.cmd.name === 'find' ? parent : undefined;
   if (cmd.via[cmd.via.length - 1] !== 'xargs' || parent?.cmd.name !== 'xargs') return undefined;
-  const feeder = placed.find(
-    (p) => p.cmd.pipeline.id === parent.cmd.pipeline.id && p.cmd.pipeline.index === parent.cmd.pipeline.index - 1,
+  const feeder = upstreamStage(
+    placed.map((p) => p.cmd),
+    parent.cmd,
   );
-  return feeder?.cmd.name === 'find' ? feeder : undefined;
+  return feeder?.name === 'find' ? placed.find((p) => p.cmd === feeder) : undefined;
 }
 
 /** Glob and Grep parameters that select files by pattern. */
@@ -151,14 +157,12 @@ const PATTERN_PARAMS = ['glob', 'include', 'file_pattern'];
 export function secretReads(call: ToolCall | undefined): SecretRead[] {
   if (!call) return [];
   const found: SecretRead[] = [];
+  const loops = loopWords(call.command);
   for (const target of readTargets(call)) {
     // As the system resolves it: any account's home, a glob that could match, a symlink's real path.
     const kind = secretKindOf(target, call.home);
     if (kind) found.push({ path: target.raw, kind, source: target.source });
-  }
-  // A loop variable read by a reader: each literal word the loop gives it.
-  const loops = loopWords(call.command);
-  for (const target of readTargets(call)) {
+    // A loop variable read by a reader: each literal word the loop gives it.
     const variable = target.dynamic ? /^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(target.raw)?.[1] : undefined;
     for (const word of (variable && loops.get(variable)) || []) {
       const kind = secretFileKind(resolvePath(word, call.cwd, call.home), call.home) ?? globNamesSecrets(word);
