@@ -229,3 +229,35 @@ export function taskRunnerCalls(text: string): string[] {
   }
   return out.filter((l) => l.trim() !== '');
 }
+
+/**
+ * A GitHub Actions (or Gitea, Forgejo) `run:` line as the shell will see it once the runner has put
+ * its `${{ … }}` expressions in. A secret becomes a secret-named variable, so a step that sends
+ * `${{ secrets.DEPLOY_KEY }}` to another host reads like `curl -d "$DEPLOY_KEY" …`; the job token
+ * and `env.X` become the variables they stand for; any other expression becomes an unknown value.
+ */
+export function actionsExpressionsAsShell(line: string): string {
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const open = line.indexOf('${{', from);
+    const close = open === -1 ? -1 : line.indexOf('}}', open + 3);
+    if (close === -1) return out + line.slice(from);
+    out += line.slice(from, open) + expressionAsShell(line.slice(open + 3, close).trim());
+    from = close + 2;
+  }
+}
+
+function expressionAsShell(expression: string): string {
+  const secret = /^secrets\s*(?:\.\s*([A-Za-z_]\w*)|\[\s*'([A-Za-z_]\w*)'\s*\])$/.exec(expression);
+  if (secret) return `\${${secretVariableName(secret[1] ?? secret[2] ?? '')}}`;
+  if (/^github\s*\.\s*token$/.test(expression)) return '${GITHUB_TOKEN}';
+  const env = /^env\s*\.\s*([A-Za-z_]\w*)$/.exec(expression);
+  if (env) return `\${${env[1]}}`;
+  return '${ACTIONS_EXPRESSION}';
+}
+
+/** A repository secret's name as a variable that reads as secret whatever the secret is called. */
+function secretVariableName(name: string): string {
+  return /(secret|token|key|password|passwd|pass|credentials?|auth|pat)$/i.test(name) ? name : `${name}_SECRET`;
+}

@@ -11,6 +11,7 @@ import { languageOfFile } from './code';
 import { makeRecipes, scriptsOf } from './project-runs';
 import { interpreterKind, SHELLS } from './programs';
 import {
+  actionsExpressionsAsShell,
   cmakeCommands,
   goGenerates,
   iniValues,
@@ -58,8 +59,8 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
   },
   { file: /(^|\/)(justfile|Justfile|\.justfile|[^/]+\.just)$/, commands: justRecipes },
   {
-    file: /(^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(^|\/)action\.ya?ml$/,
-    commands: (t) => yamlValues(t, keys('run')),
+    file: /(^|\/)\.(github|gitea|forgejo)\/workflows\/[^/]+\.ya?ml$|(^|\/)action\.ya?ml$/,
+    commands: (t) => yamlValues(t, keys('run')).map(actionsExpressionsAsShell),
   },
   {
     file: /(^|\/)(\.gitlab-ci\.ya?ml|\.gitlab\/[^/]+\.ya?ml|bitbucket-pipelines\.ya?ml)$/,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { classifySecretName } from '../../redaction/secret-names';
+import { isIssuerHost, issuerOf } from './shared/credential-hosts';
 import { definePolicy } from '../types';
 import { environmentPrinted } from './shared/printed-environment';
 import { sqlTexts } from './database';
@@ -253,6 +254,41 @@ function isSecretVariable(name: string): boolean {
   return classifySecretName(name) !== null || CONNECTION_STRING_NAME.test(name);
 }
 
+/**
+ * The command's output goes straight into a program that takes a credential on its standard input
+ * (`aws ecr get-login-password | docker login --password-stdin`, `echo "$GH_TOKEN" | gh auth login
+ * --with-token`): that is how those programs are meant to get one, and nothing reaches the transcript.
+ * A credential named after its issuer must go to that issuer's host: `$AWS_SECRET_ACCESS_KEY` fed to a
+ * login at another registry is the credential leaving.
+ */
+function feedsCredentialReader(cmd: SimpleCommand, commands: SimpleCommand[]): boolean {
+  if (stdoutRedirected(cmd)) return false;
+  const next = commands.find((c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index + 1);
+  const host = next ? credentialReaderHost(next) : undefined;
+  if (host === undefined) return false;
+  const names = [...cmd.text.matchAll(VARIABLE_REFERENCE)].map((m) => m[1] as string);
+  if (cmd.name === 'aws') names.push('AWS');
+  return names.every((name) => {
+    const issuer = issuerOf(name);
+    return !issuer || isIssuerHost(host, issuer.hosts);
+  });
+}
+
+/** The host a program that reads a credential on its standard input logs in to ('' when it names none). */
+function credentialReaderHost(cmd: SimpleCommand): string | undefined {
+  const args = argsOf(cmd);
+  const words = args.filter((a) => !a.startsWith('-'));
+  const host = [...words]
+    .reverse()
+    .map((w) => w.split(/[:/]/)[0] ?? '')
+    .find((bare) => bare.includes('.') && /^[\w.-]+$/.test(bare));
+  if (args.includes('--password-stdin')) return host ?? (cmd.name === 'docker' ? 'docker.io' : '');
+  if (cmd.name === 'gh' && words[0] === 'auth' && words[1] === 'login' && args.includes('--with-token'))
+    return optionValues(args, ['h'], ['hostname'])[0] ?? 'github.com';
+  if (cmd.name === 'vault' && words[0] === 'login' && (words[1] === '-' || words[1] === 'token=-')) return '';
+  return undefined;
+}
+
 function secretVariablePrinted(cmd: SimpleCommand): string | undefined {
   if (stdoutRedirected(cmd)) return undefined;
   if (cmd.name === 'printenv') return argsOf(cmd).find((a) => !a.startsWith('-') && isSecretVariable(a));
@@ -312,6 +348,7 @@ export const credentialPrintingCommands = definePolicy({
       };
     const commands = shellCommands(call);
     for (const cmd of commands) {
+      if (feedsCredentialReader(cmd, commands)) continue;
       const printed = credentialPrinted(cmd);
       if (printed)
         return {
