@@ -58,6 +58,7 @@ import { gitConfigRunsCode } from './library/git-config-code';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
 import { unreadCall } from './library/unread';
+import { ciRunsPullRequestCode } from './library/ci-workflows';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 
 /** Every deterministic policy, in the order their outcomes are listed (self-protection first). */
@@ -65,6 +66,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   wardenSelfProtection,
   wardenSelfDefence,
   editorCodeConfig,
+  ciRunsPullRequestCode,
   agentConfigTampering,
   nestedAgentPermissionBypass,
   agentInstructionsChange,

@@ -258,8 +258,9 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   tcpdump: { options: [{ short: ['z'] }] },
   // strace -o '|cmd' pipes its trace into a command.
   strace: { options: [{ short: ['o'], long: ['output'], prefix: /^\|/ }] },
-  // go test -exec / go run -exec runs the built binary through the given program.
-  go: { options: [{ long: ['exec'] }], singleDashLong: true },
+  // go test -exec / go run -exec runs the built binary through the given program; -toolexec runs
+  // every compiler and linker step through it.
+  go: { options: [{ long: ['exec', 'toolexec'] }], singleDashLong: true },
   aria2c: {
     options: [
       {
@@ -459,6 +460,10 @@ export const COMMAND_VARIABLES: ReadonlySet<string> = new Set([
   'SYSTEMD_EDITOR',
   'SUDO_EDITOR',
   'SUDO_ASKPASS',
+  // cargo runs every rustc call through these.
+  'RUSTC_WRAPPER',
+  'RUSTC_WORKSPACE_WRAPPER',
+  'CARGO_BUILD_RUSTC_WRAPPER',
 ]);
 
 /** The commands that variables set for a command will make it run, as script hops. */

@@ -93,4 +93,18 @@ policyTable('command-hidden-in-options', [
   { note: 'LESSOPEN', spec: `LESSOPEN='|id %s' less README.md`, expect: 'ask' },
   { note: 'near miss: PAGER=cat', spec: 'PAGER=cat git log -5', expect: null },
   { note: 'near miss: GIT_EDITOR=true', spec: 'GIT_EDITOR=true git rebase --continue', expect: null },
+  {
+    note: 'a shell handed a script file nobody read, through tar',
+    spec: `tar -cf /dev/null /dev/null --checkpoint=1 --checkpoint-action=exec='sh /tmp/p.sh'`,
+    expect: 'ask',
+  },
+  {
+    note: 'a script file run by a shell that a pager variable starts',
+    spec: `PAGER='sh -c "sh /tmp/pg.sh"' man ls`,
+    expect: 'ask',
+  },
+  { note: 'go -toolexec', spec: `go build -toolexec='sh /tmp/t.sh' ./...`, expect: 'ask' },
+  { note: 'near miss: go build', spec: 'go build ./...', expect: null },
+  { note: 'RUSTC_WRAPPER', spec: 'RUSTC_WRAPPER=/tmp/wrap.sh cargo build', expect: 'ask' },
+  { note: 'near miss: RUSTC_WRAPPER=sccache', spec: 'RUSTC_WRAPPER=sccache cargo build --release', expect: null },
 ]);

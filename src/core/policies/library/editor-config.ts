@@ -5,6 +5,7 @@ import { writtenTexts } from '../../facts/compute';
 import type { PathFact } from '../../facts/types';
 import type { ToolCall } from '../types';
 import { isInside } from '../../shell/paths';
+import { afterEdit } from './shared/edited-file';
 
 // The editor is part of the agent's configuration: an extension installed, or a
 // workspace or user setting that runs code (tasks, launch configs, terminal and
@@ -58,18 +59,6 @@ function onlyDisplaySettings(text: string): boolean {
         : DISPLAY_SETTING.test(key) && !NAMES_A_PROGRAM.test(key),
     );
   return displayOnly(parsed, false);
-}
-
-const MAX_SETTINGS_BYTES = 64 * 1024;
-
-/** The whole file an edit tool leaves behind: the file as it is now, with the edit applied; null when unknown. */
-function afterEdit(call: ToolCall, file: string): string | null {
-  const before = call.input.old_string ?? call.input.old_str;
-  const after = call.input.new_string ?? call.input.new_str;
-  if (typeof before !== 'string' || typeof after !== 'string' || before === '') return null;
-  const current = call.io.readText(file, MAX_SETTINGS_BYTES);
-  if (current === null || !current.includes(before)) return null;
-  return call.input.replace_all === true ? current.split(before).join(after) : current.replace(before, () => after);
 }
 
 /**

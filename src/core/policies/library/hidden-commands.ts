@@ -40,6 +40,9 @@ const ORDINARY_OPTION_COMMANDS = new Set([
   'lz4',
   'git-upload-pack',
   'git-receive-pack',
+  // Compiler caches that RUSTC_WRAPPER usually names.
+  'sccache',
+  'ccache',
 ]);
 
 function throughWhat(cmd: SimpleCommand): string {
@@ -47,6 +50,13 @@ function throughWhat(cmd: SimpleCommand): string {
 }
 
 // ssh counts as a transport: a remote command after its host is a hop of its own, judged apart.
+/** `sh /tmp/x.sh`: a shell given a script file to run rather than a command string or standard input. */
+function runsScriptFile(cmd: SimpleCommand): boolean {
+  const args = argsOf(cmd);
+  if (args.some((a) => (/^-[a-z]+$/i.test(a) && a.includes('c')) || a === '-s')) return false;
+  return args.some((a) => !a.startsWith('-') && !a.startsWith('+'));
+}
+
 function isOrdinary(cmd: SimpleCommand): boolean {
   return ORDINARY_OPTION_COMMANDS.has(cmd.name);
 }
@@ -63,8 +73,9 @@ export const commandHiddenInOptions = definePolicy({
     const commands = shellCommands(call);
     for (const cmd of commands) {
       if (cmd.via[cmd.via.length - 1] !== 'option') continue;
-      // A shell started by the option is judged by what it runs: its commands come next.
-      if (SHELLS.has(cmd.name) && argsOf(cmd).length > 0) continue;
+      // A shell started by the option is judged by what it runs: its commands come next. A shell
+      // handed a script file runs what nobody read here.
+      if (SHELLS.has(cmd.name) && argsOf(cmd).length > 0 && !runsScriptFile(cmd)) continue;
       if (isOrdinary(cmd)) continue;
       return {
         reason: `${throughWhat(cmd)} runs \`${cmd.text.slice(0, 120)}\`: a command hidden in another program's option or variable. Run the command directly if it is needed, or approve this exact call.`,
@@ -74,7 +85,7 @@ export const commandHiddenInOptions = definePolicy({
     // Commands nested inside a shell the option started are hidden the same way.
     for (const cmd of commands) {
       if (!cmd.via.includes('option') || cmd.via[cmd.via.length - 1] === 'option') continue;
-      if (isOrdinary(cmd) || SHELLS.has(cmd.name)) continue;
+      if (isOrdinary(cmd) || (SHELLS.has(cmd.name) && !runsScriptFile(cmd))) continue;
       return {
         reason: `\`${cmd.text.slice(0, 120)}\` runs inside a shell started by ${throughWhat(cmd)}: a command hidden in another program's option or variable. Run it directly if it is needed, or approve this exact call.`,
         evidence: evidenceOf(cmd.text),

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import { evidenceOf } from '../../facts/commands';
+import { writtenTexts } from '../../facts/compute';
+import { afterEdit } from './shared/edited-file';
+import { beforeHashComment } from '../../text/scan';
+
+// A workflow that a pull request triggers with the base repository's rights (pull_request_target, or
+// workflow_run after one) and then checks out the pull request's own head runs whoever opened it's
+// code with the repository's secrets and a write token: any outsider's PR then runs in CI with them.
+// The steps can look harmless (npm install, make test): the code they run is the PR's. A person
+// decides whether the workflow should trust pull requests.
+
+const WORKFLOW_FILE = /(^|\/)\.(github|gitea|forgejo)\/workflows\/[^/]+\.ya?ml$/;
+const PRIVILEGED_TRIGGER = /\b(pull_request_target|workflow_run)\b/;
+/** Expressions naming the pull request's own commit or branch rather than the base repository's. */
+const PULL_REQUEST_HEAD =
+  /github\.event\.pull_request\.head\.(sha|ref)|github\.head_ref|github\.event\.workflow_run\.head_(sha|branch)|refs\/pull\//;
+/** A step that runs code from the checkout: a shell step, or an action from the checked-out tree. */
+const RUNS_CHECKOUT = /^(run\s*:|uses\s*:\s*["']?\.\/)/;
+
+/** The workflow's lines without comments, each without its indentation and list dash. */
+function workflowLines(text: string): string[] {
+  return text.split('\n').map((line) => {
+    const trimmed = line.trim();
+    return trimmed.startsWith('#') ? '' : beforeHashComment(trimmed).replace(/^-\s*/, '');
+  });
+}
+
+/** A workflow file's text as the call leaves it: a Write's whole text, an edit applied to the file, or the edit's own text. */
+function workflowTexts(call: ToolCall): { file: string; text: string }[] {
+  if (call.face.family === 'edit') {
+    const file = call.paths.find((p) => p.access === 'write')?.absolute;
+    if (!file || !WORKFLOW_FILE.test(file)) return [];
+    const fragment = call.content ?? '';
+    return [{ file, text: afterEdit(call, file) ?? fragment }];
+  }
+  return writtenTexts(call)
+    .filter((w) => WORKFLOW_FILE.test(w.file))
+    .map((w) => ({ file: w.file, text: w.content }));
+}
+
+export const ciRunsPullRequestCode = definePolicy({
+  name: 'ci-runs-pull-request-code',
+  category: 'dangerous-commands',
+  description:
+    "Asks before writing a CI workflow that a pull request triggers with the repository's secrets (pull_request_target, workflow_run) and that checks out and runs the pull request's own code.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    for (const { file, text } of workflowTexts(call)) {
+      const lines = workflowLines(text);
+      const trigger = lines.map((l) => PRIVILEGED_TRIGGER.exec(l)?.[1]).find(Boolean);
+      const head = lines.map((l) => PULL_REQUEST_HEAD.exec(l)?.[0]).find(Boolean);
+      if (trigger && head && lines.some((l) => RUNS_CHECKOUT.test(l)))
+        return {
+          reason: `Writes ${file}, a workflow that ${trigger} starts with the repository's secrets and write token, and that checks out and runs the pull request's own code (${head}): whoever opens a pull request runs code with them. A person decides.`,
+          evidence: evidenceOf(head),
+        };
+    }
+    return null;
+  },
+});
