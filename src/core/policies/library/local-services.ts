@@ -58,6 +58,18 @@ const ADMIN_PORTS = new Map([
 // or control of the process, on whatever port the application listens.
 const ACTUATOR_PATH =
   /^\/(?:actuator|manage|management)\/(env|heapdump|configprops|threaddump|jolokia|gateway|shutdown|restart|loggers)(?:\/|$)/i;
+// Other local endpoints that run code or hand out secrets, whatever port they listen on.
+const CONTROL_PATHS: { path: RegExp; what: string }[] = [
+  {
+    path: /^(\/computer\/[^/]+)?\/script(Text)?(\/|\?|$)/,
+    what: "Jenkins' script console, which runs Groovy as Jenkins",
+  },
+  {
+    path: /^\/api\/v1\/(namespaces\/[^/]+\/)?secrets(\/|\?|$)/,
+    what: "the Kubernetes API's secrets (a kubectl proxy)",
+  },
+  { path: /^(\/v[\d.]+)?\/containers\/create(\?|$)/, what: "a container engine's API, which starts containers" },
+];
 // Redis told to write its dump file into a chosen folder or file (planting an ssh key or a cron job),
 // to copy from another server, or to load a module (code in the server).
 const REDIS_TAKEOVER = /^(?:config\s+set\s+(?:dir|dbfilename)|(?:slaveof|replicaof)\s+(?!no\b)|module\s+load)\b/i;
@@ -237,6 +249,9 @@ function judgeHost(destination: Destination): { reason: string; deny: boolean } 
       reason: `Reaches a Spring Boot actuator's ${actuator} endpoint on this machine, which hands out the application's environment, heap or control to any local process.`,
       deny: false,
     };
+  const control = CONTROL_PATHS.find((c) => c.path.test(destination.path));
+  if ((isLoopback(host) || host === '0.0.0.0') && control)
+    return { reason: `Reaches ${control.what}, on this machine.`, deny: false };
   if (RAW_SCHEMES.has(destination.scheme))
     return {
       reason: `Uses a ${destination.scheme}// URL, which speaks raw bytes to whatever listens there (a way to send commands to local services).`,
@@ -255,6 +270,25 @@ function redisTakeover(cmd: SimpleCommand): string | undefined {
   ).positionals;
   const statement = words.join(' ');
   return REDIS_TAKEOVER.test(statement) ? statement.split(/\s+/).slice(0, 3).join(' ') : undefined;
+}
+
+/** The same statements handed to a Redis server's MCP tool (`mcp__redis__execute {"command": …}`). */
+function redisToolTakeover(call: ToolCall): string | undefined {
+  const [prefix, server] = call.toolName.split('__');
+  if (prefix !== 'mcp' || !server?.toLowerCase().includes('redis')) return undefined;
+  for (const key of ['command', 'cmd', 'query']) {
+    const value = call.input[key];
+    const statement = typeof value === 'string' ? value : Array.isArray(value) ? value.join(' ') : '';
+    if (REDIS_TAKEOVER.test(statement)) return statement.split(/\s+/).slice(0, 3).join(' ');
+  }
+  return undefined;
+}
+
+function redisFinding(what: string, text: string) {
+  return {
+    reason: `Tells Redis to ${what}: the server then writes its data where the caller chose (an ssh key, a cron job) or runs code it loads; Warden refuses this.`,
+    evidence: evidenceOf(text),
+  };
 }
 
 function urlTexts(call: ToolCall): string[] {
@@ -276,13 +310,11 @@ export const metadataAndLocalServices = definePolicy({
       const destination = parseDestination(call.url);
       if (destination) destinations.push(destination);
     }
+    const toolTakeover = redisToolTakeover(call);
+    if (toolTakeover) return redisFinding(toolTakeover, toolTakeover);
     for (const cmd of shellCommands(call)) {
       const takeover = redisTakeover(cmd);
-      if (takeover)
-        return {
-          reason: `Tells Redis to ${takeover}: the server then writes its data where the caller chose (an ssh key, a cron job) or runs code it loads; Warden refuses this.`,
-          evidence: evidenceOf(cmd.text),
-        };
+      if (takeover) return redisFinding(takeover, cmd.text);
       destinations.push(...destinationsOf(cmd));
       const socket = engineSocketOf(cmd);
       if (socket)

@@ -65,7 +65,7 @@ export const forkBomb = definePolicy({
     if (!sign) return null;
     return {
       reason: `Fork bomb (${sign}): it exhausts the process table and hangs the machine; there is no legitimate use in a project.`,
-      evidence: evidenceOf(call.command ?? ''),
+      evidence: evidenceOf(call.command ?? call.toolName),
     };
   },
 });
@@ -163,7 +163,7 @@ export const diskWipe = definePolicy({
     if (!sign) return null;
     return {
       reason: `Disk wipe: ${sign}; that destroys every file on it, beyond any undo; work on image files inside the project instead.`,
-      evidence: evidenceOf(call.command ?? ''),
+      evidence: evidenceOf(call.command ?? call.toolName),
     };
   },
 });
@@ -224,7 +224,7 @@ export const permissionBlowup = definePolicy({
     if (!sign) return null;
     return {
       reason: `Permission change: ${sign}; grant the narrowest mode on the files that need it (for instance chmod u+x on one script).`,
-      evidence: evidenceOf(call.command ?? ''),
+      evidence: evidenceOf(call.command ?? call.toolName),
     };
   },
 });
@@ -270,7 +270,7 @@ export const massProcessKill = definePolicy({
     if (!sign) return null;
     return {
       reason: `${sign}, including your editor, your agent and their unsaved work; stop the one process you started by its pid instead.`,
-      evidence: evidenceOf(call.command ?? ''),
+      evidence: evidenceOf(call.command ?? call.toolName),
     };
   },
 });
@@ -287,7 +287,50 @@ function homeMountOf(source: string, home: string): string | null {
   return null;
 }
 
+/** A host folder mounted into a container that gives the container the host (or the person's files). */
+function mountSign(what: string, source: string, home: string): string | null {
+  if (source === '/' || /^\/(etc|root|boot|var\/run\/docker\.sock|run\/docker\.sock|proc|sys|dev)(\/|$)/.test(source))
+    return `${what} mounts the host's ${source} into the container`;
+  const inHome = homeMountOf(source, home);
+  return inHome ? `${what} mounts ${inHome} into the container, where anything in it can read or delete it` : null;
+}
+
+/**
+ * The same signs in a container engine's MCP tool (`mcp__docker__create_container` with
+ * `privileged: true` or `binds: ["/:/host"]`): the server starts the container the tool describes.
+ */
+function toolHostEscapeSign(call: ToolCall): string | null {
+  const [prefix, server, tool] = call.toolName.toLowerCase().split('__');
+  if (prefix !== 'mcp' || !/docker|podman|container/.test(server ?? '') || !/run|create|start/.test(tool ?? ''))
+    return null;
+  const what = `${server} ${tool}`;
+  const input = call.input;
+  const hostConfig = typeof input.host_config === 'object' && input.host_config !== null ? input.host_config : {};
+  const fields = { ...(hostConfig as Record<string, unknown>), ...input };
+  if (fields.privileged === true || fields.Privileged === true)
+    return `${what} with privileged: true gives the container the host's devices and kernel`;
+  for (const key of ['network', 'network_mode', 'NetworkMode', 'pid', 'pid_mode', 'PidMode', 'ipc_mode'])
+    if (fields[key] === 'host') return `${what} with ${key}: host shares the host's namespace`;
+  for (const key of ['binds', 'Binds', 'volumes', 'mounts', 'Mounts']) {
+    const list = fields[key];
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) {
+      const source =
+        typeof entry === 'string'
+          ? (entry.split(':')[0] ?? '')
+          : typeof entry === 'object' && entry !== null
+            ? String((entry as Record<string, unknown>).source ?? (entry as Record<string, unknown>).Source ?? '')
+            : '';
+      const mounted = mountSign(what, source, call.home);
+      if (mounted) return mounted;
+    }
+  }
+  return null;
+}
+
 function hostEscapeSign(call: ToolCall): string | null {
+  const tool = toolHostEscapeSign(call);
+  if (tool) return tool;
   for (const cmd of shellCommands(call)) {
     const name = cmd.name.toLowerCase();
     if (!['docker', 'podman', 'nerdctl'].includes(name)) continue;
@@ -304,16 +347,10 @@ function hostEscapeSign(call: ToolCall): string | null {
     for (const flag of ['pid', 'net', 'ipc', 'uts', 'userns'])
       if (args.includes(`--${flag}=host`) || args.join(' ').includes(`--${flag} host`))
         return `${name} run --${flag}=host shares the host's ${flag} namespace`;
-    const mounts = [...optionValues(args, ['v'], ['volume', 'mount'])];
-    for (const m of mounts) {
+    for (const m of optionValues(args, ['v'], ['volume', 'mount'])) {
       const source = m.startsWith('type=') ? (/(?:source|src)=([^,]+)/.exec(m)?.[1] ?? '') : (m.split(':')[0] ?? '');
-      if (
-        source === '/' ||
-        /^\/(etc|root|boot|var\/run\/docker\.sock|run\/docker\.sock|proc|sys|dev)(\/|$)/.test(source)
-      )
-        return `${name} run mounts the host's ${source} into the container`;
-      const home = homeMountOf(source, call.home);
-      if (home) return `${name} run mounts ${home} into the container, where anything in it can read or delete it`;
+      const mounted = mountSign(`${name} run`, source, call.home);
+      if (mounted) return mounted;
     }
     if (args.some((a) => /^--cap-add(=|$)/.test(a)) && args.some((a) => /SYS_ADMIN|ALL|SYS_PTRACE|SYS_MODULE/.test(a)))
       return `${name} run adds kernel capabilities that let the container escape`;
@@ -330,12 +367,12 @@ export const containerHostEscape = definePolicy({
   decision: 'deny',
   params: z.object({}),
   evaluate({ call }) {
-    if (!call?.shell) return null;
+    if (!call) return null;
     const sign = hostEscapeSign(call);
     if (!sign) return null;
     return {
       reason: `Container escape: ${sign}, which is root on this machine; mount only the project folder and drop the extra privileges.`,
-      evidence: evidenceOf(call.command ?? ''),
+      evidence: evidenceOf(call.command ?? call.toolName),
     };
   },
 });
