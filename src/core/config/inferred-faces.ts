@@ -6,7 +6,7 @@ import type { ToolFace } from './schema';
 // a fetcher's `url` is a network call, a file tool's `path` is read or written as its name says.
 // A face the config declares always wins, and a tool with none of these parameters stays "other".
 
-const COMMAND_PARAMS = ['command', 'cmd', 'shell_command', 'script', 'commandLine', 'command_line'];
+const COMMAND_PARAMS = ['command', 'cmd', 'shell_command', 'cli_command', 'script', 'commandLine', 'command_line'];
 const URL_PARAMS = ['url', 'uri', 'href', 'endpoint', 'link'];
 const PATH_PARAMS = [
   'file_path',

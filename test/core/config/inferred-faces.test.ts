@@ -23,6 +23,18 @@ const rows: { tool: string; input: Record<string, unknown>; blocked: boolean; no
     blocked: false,
   },
   { note: 'cmd parameter', tool: 'mcp__term__exec', input: { cmd: 'cat ~/.ssh/id_rsa' }, blocked: true },
+  {
+    note: "a cloud CLI's command line",
+    tool: 'mcp__aws__call_aws',
+    input: { cli_command: 'aws dynamodb delete-table --table-name prod-orders' },
+    blocked: true,
+  },
+  {
+    note: "near miss: a cloud CLI's listing",
+    tool: 'mcp__aws__call_aws',
+    input: { cli_command: 'aws s3 ls s3://acme-assets/' },
+    blocked: false,
+  },
   { note: 'file reader on a key', tool: 'mcp__fs__read_file', input: { path: '~/.aws/credentials' }, blocked: true },
   {
     note: 'near miss: file reader in the project',
