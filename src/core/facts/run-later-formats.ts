@@ -59,6 +59,18 @@ export function yamlValues(text: string, keys: ReadonlySet<string>): string[] {
       continue;
     }
     const indent = indentOf(line);
+    // A key whose block is a mapping (lefthook's `commands:` then `lint:` then `run:`) holds no
+    // command itself: its inner keys are read as the loop reaches them.
+    let nextAt = i + 1;
+    while (nextAt < lines.length && lines[nextAt]?.trim() === '') nextAt++;
+    const next = lines[nextAt];
+    if (
+      inline === '' &&
+      next !== undefined &&
+      indentOf(next) > indent &&
+      /^["']?[\w.-]+["']?[ \t]*:([ \t]|$)/.test(next.trim())
+    )
+      continue;
     const block: string[] = [];
     for (i++; i < lines.length && (lines[i]?.trim() === '' || indentOf(lines[i] ?? '') > indent); i++)
       block.push(lines[i] ?? '');
@@ -69,6 +81,25 @@ export function yamlValues(text: string, keys: ReadonlySet<string>): string[] {
     else out.push(...items.map((l) => l.trim()));
   }
   return out.filter((l) => l !== '');
+}
+
+/** The JSON strings in a piece of text, still escaped, in order. */
+function jsonStrings(text: string): string[] {
+  const out: string[] = [];
+  let current: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (current === undefined) {
+      if (ch === '"') current = '';
+    } else if (ch === '\\') {
+      current += ch + (text[i + 1] ?? '');
+      i++;
+    } else if (ch === '"') {
+      out.push(current);
+      current = undefined;
+    } else current += ch;
+  }
+  return out;
 }
 
 /** The values of the given keys in a JSON file (strings, or lists of strings), at any depth. */
@@ -82,10 +113,18 @@ export function jsonValues(text: string, keys: ReadonlySet<string>): string[] {
         .join('\n'),
     );
   } catch {
-    // An Edit's fragment: `"postCreateCommand": "…"` pairs.
-    return [...text.matchAll(/"([\w.-]+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)]
+    // An Edit's fragment: `"postCreateCommand": "…"` pairs, and `"post-install-cmd": ["…", "…"]` lists.
+    const pairs = [...text.matchAll(/"([\w.-]+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)]
       .filter((m) => keys.has(m[1] ?? ''))
-      .map((m) => (m[2] ?? '').replace(/\\(.)/g, '$1'));
+      .map((m) => m[2] ?? '');
+    const lists = [...text.matchAll(/"([\w.-]+)"\s*:\s*\[/g)]
+      .filter((m) => keys.has(m[1] ?? ''))
+      .flatMap((m) => {
+        const start = (m.index ?? 0) + m[0].length;
+        const end = text.indexOf(']', start);
+        return jsonStrings(text.slice(start, end === -1 ? undefined : end));
+      });
+    return [...pairs, ...lists].map((value) => value.replace(/\\(.)/g, '$1'));
   }
   const out: string[] = [];
   const visit = (value: unknown, depth: number): void => {
@@ -96,7 +135,12 @@ export function jsonValues(text: string, keys: ReadonlySet<string>): string[] {
         else if (Array.isArray(inner) && inner.every((v) => typeof v === 'string'))
           out.push(inner.map((v) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`)).join(' '));
         else if (inner && typeof inner === 'object' && !Array.isArray(inner))
-          out.push(...Object.values(inner).filter((v): v is string => typeof v === 'string'));
+          // A table of named commands (package and composer scripts); composer lists several per name.
+          out.push(
+            ...Object.values(inner).flatMap((v) =>
+              typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [],
+            ),
+          );
       }
       visit(inner, depth + 1);
     }
@@ -260,4 +304,67 @@ function expressionAsShell(expression: string): string {
 /** A repository secret's name as a variable that reads as secret whatever the secret is called. */
 function secretVariableName(name: string): string {
   return /(secret|token|key|password|passwd|pass|credentials?|auth|pat)$/i.test(name) ? name : `${name}_SECRET`;
+}
+
+/** The text between an opening quote at `from` and its closing one (the same quote), or undefined. */
+function quotedFrom(text: string, from: number, quote: string): string | undefined {
+  const close = text.indexOf(quote, from);
+  return close === -1 ? undefined : text.slice(from, close);
+}
+
+/** A Jenkinsfile's shell steps: `sh '…'`, `sh "…"`, `sh '''…'''`, `sh(script: '…')`, and bat/powershell. */
+export function jenkinsSteps(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\b(sh|bat|powershell|pwsh)\b/g)) {
+    let at = (m.index ?? 0) + m[0].length;
+    const skipBlanks = () => {
+      while (text[at] === ' ' || text[at] === '\t') at++;
+    };
+    skipBlanks();
+    if (text[at] === '(') at++;
+    skipBlanks();
+    if (text.startsWith('script', at)) {
+      at += 'script'.length;
+      skipBlanks();
+      if (text[at] !== ':') continue;
+      at++;
+      skipBlanks();
+    }
+    const quote = ["'''", '"""', "'", '"'].find((q) => text.startsWith(q, at));
+    const body = quote === undefined ? undefined : quotedFrom(text, at + quote.length, quote);
+    if (body !== undefined) out.push(...body.split('\n'));
+  }
+  return out.map((l) => l.trim()).filter((l) => l !== '');
+}
+
+/** A Nix shell's `shellHook`, which runs as the shell starts (nix develop, nix-shell, direnv's use flake). */
+export function nixShellHooks(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\bshellHook[ \t]*=[ \t]*(''|")/g)) {
+    const body = quotedFrom(text, (m.index ?? 0) + m[0].length, m[1] ?? "''");
+    if (body !== undefined) out.push(...body.split('\n'));
+  }
+  return out.map((l) => l.trim()).filter((l) => l !== '');
+}
+
+const XML_ENTITIES: Record<string, string> = { '&quot;': '"', '&apos;': "'", '&lt;': '<', '&gt;': '>', '&amp;': '&' };
+
+function xmlText(text: string): string {
+  return text.replace(/&(quot|apos|lt|gt|amp);/g, (entity) => XML_ENTITIES[entity] ?? entity);
+}
+
+/** MSBuild's commands: `<Exec Command="…">` and the pre- and post-build events. */
+export function msbuildCommands(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/<Exec\b/g)) {
+    // The attribute's value may hold `>` (a redirect), so the tag is not cut at the first one.
+    const tag = text.slice(m.index ?? 0, (m.index ?? 0) + 8192);
+    const command = /\bCommand[ \t]*=[ \t]*"([^"]*)"|\bCommand[ \t]*=[ \t]*'([^']*)'/.exec(tag);
+    if (command) out.push(xmlText(command[1] ?? command[2] ?? ''));
+  }
+  for (const m of text.matchAll(/<(PreBuildEvent|PostBuildEvent)>/g)) {
+    const body = quotedFrom(text, (m.index ?? 0) + m[0].length, `</${m[1]}>`);
+    if (body !== undefined) out.push(...xmlText(body).split('\n'));
+  }
+  return out.map((l) => l.trim()).filter((l) => l !== '');
 }

@@ -1,8 +1,9 @@
 // A file the project's own tooling runs later is code the moment it is written: a Makefile's recipes
 // (make), package.json's scripts (npm run, npm install), a test or conftest file (the test runner),
 // setup.py (pip install .), a git hook (git commit), a script of any language, a bundler or linter
-// config, a CI system's steps, a task runner's tasks, a compose file's commands (they run with the
-// host folders it mounts), `sh -c` handed over in a build file. A Dockerfile's RUN lines are not
+// config, a CI system's steps (a Jenkinsfile's sh steps too), a task runner's tasks, a compose file's
+// commands (they run with the host folders it mounts), composer's event scripts, MSBuild's Exec and
+// build events, a Nix shellHook, mise's hooks, `sh -c` handed over in a build file. A Dockerfile's RUN lines are not
 // read: they run inside the image being built, where installing with apt or `curl | sh` is ordinary. The written text is read as the commands or code it
 // will run, so every policy judges it at write time, not only when a later call runs it. Written
 // files are named by the path they land in.
@@ -15,8 +16,11 @@ import {
   cmakeCommands,
   goGenerates,
   iniValues,
+  jenkinsSteps,
   jsonValues,
   justRecipes,
+  msbuildCommands,
+  nixShellHooks,
   pthImports,
   pyprojectTasks,
   shellDashCStrings,
@@ -113,9 +117,28 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
       ),
   },
   {
-    file: /(^|\/)(vercel|now|turbo|deno|composer|project)\.jsonc?$/,
+    file: /(^|\/)(vercel|now|turbo|deno|project)\.jsonc?$/,
     commands: (t) =>
       jsonValues(t, keys('buildCommand', 'installCommand', 'devCommand', 'tasks', 'scripts', 'command', 'commands')),
+  },
+  // Composer runs its scripts by event name as it installs and updates.
+  {
+    file: /(^|\/)composer\.json$/,
+    commands: (t) =>
+      jsonValues(
+        t,
+        keys(
+          'scripts',
+          'pre-install-cmd',
+          'post-install-cmd',
+          'pre-update-cmd',
+          'post-update-cmd',
+          'pre-autoload-dump',
+          'post-autoload-dump',
+          'post-root-package-install',
+          'post-create-project-cmd',
+        ),
+      ),
   },
   { file: /(^|\/)netlify\.toml$/, commands: (t) => iniValues(t, keys('command')) },
   {
@@ -126,6 +149,16 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
   {
     file: /(^|\/)\.cargo\/config(\.toml)?$/,
     commands: (t) => iniValues(t, keys('runner', 'rustc-wrapper', 'rustc-workspace-wrapper', 'linker', 'rustc')),
+  },
+  { file: /(^|\/)(Jenkinsfile(\.[\w-]+)?|[^/]+\.jenkinsfile)$/, commands: jenkinsSteps },
+  { file: /(^|\/)(flake|shell|default|devshell)\.nix$/, commands: nixShellHooks },
+  {
+    file: /(^|\/)(Directory\.Build\.(props|targets)|[^/]+\.(csproj|vbproj|fsproj|proj|props|targets))$/,
+    commands: msbuildCommands,
+  },
+  {
+    file: /(^|\/)(\.?mise(\.[\w-]+)?\.toml|\.mise\/config\.toml|\.config\/mise\/config\.toml)$/,
+    commands: (t) => iniValues(t, keys('enter', 'leave', 'cd', 'run', 'preinstall', 'postinstall')),
   },
   { file: /(^|\/)Procfile(\.[^/]*)?$/, commands: (t) => [...t.matchAll(/^[\w-]+:\s*(.+)$/gm)].map((m) => m[1] ?? '') },
   { file: /\.go$/, commands: (t) => [...goGenerates(t), ...shellDashCStrings(t)] },
