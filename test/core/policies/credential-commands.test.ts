@@ -1,6 +1,21 @@
 import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
+  {
+    note: "a secret read through a secret store's MCP tool",
+    spec: { tool: 'mcp__vault__read_secret', input: { path: 'secret/data/prod/stripe' } },
+    expect: 'deny',
+  },
+  {
+    note: '1Password item revealed',
+    spec: { tool: 'mcp__1password__get_item', input: { item: 'AWS prod' } },
+    expect: 'deny',
+  },
+  {
+    note: "near miss: the store's names only",
+    spec: { tool: 'mcp__vault__list_secrets', input: { path: 'secret/metadata/prod' } },
+    expect: null,
+  },
   { spec: 'gh auth token', expect: 'deny' },
   { note: 'near miss: gh auth status', spec: 'gh auth status', expect: null },
   { spec: 'gh auth status --show-token', expect: 'deny' },

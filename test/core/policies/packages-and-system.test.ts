@@ -119,6 +119,12 @@ policyTable('firewall-or-security-off', [
 ]);
 
 policyTable('system-service-changes', [
+  {
+    note: 'a user timer from systemd-run',
+    spec: 'systemd-run --user --on-calendar=hourly /home/dev/.local/bin/sync-up',
+    expect: 'ask',
+  },
+  { note: 'near miss: a one-off scope', spec: 'systemd-run --user --scope -p MemoryMax=2G npm test', expect: null },
   { spec: 'systemctl stop nginx', expect: 'ask' },
   { note: 'disable', spec: 'sudo systemctl disable --now docker', expect: 'ask' },
   { note: 'crontab -r is refused', spec: 'crontab -r', expect: 'deny' },

@@ -3,6 +3,7 @@ import type { SimpleCommand } from '../../shell';
 import { classifySecretName } from '../../redaction/secret-names';
 import { isIssuerHost, issuerOf } from './shared/credential-hosts';
 import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
 import { environmentPrinted } from './shared/printed-environment';
 import { sqlTexts } from './database';
 import { argsOf, downstreamOf, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
@@ -254,6 +255,18 @@ function isSecretVariable(name: string): boolean {
   return classifySecretName(name) !== null || CONNECTION_STRING_NAME.test(name);
 }
 
+const SECRET_STORE_SERVER =
+  /vault|secret|1password|onepassword|bitwarden|keychain|keyring|doppler|infisical|keeper|lastpass/i;
+const READING_VERB = /^(read|get|reveal|show|fetch|retrieve|export|dump)(?=$|[_-]|[A-Z])/;
+
+/** An MCP tool of a secret store (Vault, 1Password, a keychain) that hands a secret's value back. */
+function secretStoreRead(call: ToolCall | undefined): string | undefined {
+  if (!call) return undefined;
+  const [prefix, server, verb] = call.toolName.split('__');
+  if (prefix !== 'mcp' || !server || !verb || !SECRET_STORE_SERVER.test(server)) return undefined;
+  return READING_VERB.test(verb) ? `${server}'s ${verb}` : undefined;
+}
+
 /**
  * The command's output goes straight into a program that takes a credential on its standard input
  * (`aws ecr get-login-password | docker login --password-stdin`, `echo "$GH_TOKEN" | gh auth login
@@ -345,6 +358,12 @@ export const credentialPrintingCommands = definePolicy({
       return {
         reason: `Queries the database's credential tables (${evidenceOf(CREDENTIAL_SQL.exec(sql)?.[0] ?? sql, 40)}): password hashes and server files would go into the transcript. Query the application's own tables instead.`,
         evidence: evidenceOf(sql),
+      };
+    const store = secretStoreRead(call);
+    if (store)
+      return {
+        reason: `Reads a secret through ${store} into the transcript, as \`vault kv get\` would print it. Let the program that needs it read it from the store itself.`,
+        evidence: evidenceOf(`${call?.toolName ?? ''} ${JSON.stringify(call?.input ?? {})}`),
       };
     const commands = shellCommands(call);
     for (const cmd of commands) {

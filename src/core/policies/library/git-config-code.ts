@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
+import { writtenTexts } from '../../facts/compute';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, redirectWrites, shellCommands } from '../../facts/commands';
 
@@ -186,6 +187,15 @@ export const gitConfigRunsCode = definePolicy({
         ...(lasting ? { decision: 'deny' as const } : {}),
       };
     }
+    // `.gitmodules` is read from the repository itself: `update = !cmd` runs cmd on `git submodule update`.
+    const modules = writtenTexts(call).find(
+      (w) => /(^|\/)\.gitmodules$/.test(w.file) && /^[ \t]*update[ \t]*=[ \t]*!/m.test(w.content),
+    );
+    if (modules)
+      return {
+        reason: `Writes ${modules.file} with a submodule update command (update = !…): \`git submodule update\` runs it, here and in every clone. Approve this exact call if that is intended.`,
+        evidence: evidenceOf(/^[ \t]*update[ \t]*=.*$/m.exec(modules.content)?.[0] ?? modules.file),
+      };
     const edited = configFileWrites(call)[0];
     if (edited)
       return {

@@ -147,6 +147,17 @@ export const systemServiceChanges = definePolicy({
           reason: `systemctl --user ${verb} ${flags.positionals.slice(1).join(' ')} makes a service of yours start by itself at every login, long after this session; a person should approve it.`,
           evidence: evidenceOf(cmd.text),
         };
+      // systemd-run with a timer schedules a transient unit that fires later (hourly, at boot…).
+      if (
+        name === 'systemd-run' &&
+        args.some((a) =>
+          /^--on-(calendar|active|boot|startup|unit-active|unit-inactive|clock-change|timezone-change)\b/.test(a),
+        )
+      )
+        return {
+          reason: `${evidenceOf(cmd.text, 80)} schedules a command to run by itself on a timer, long after this session; a person should approve it.`,
+          evidence: evidenceOf(cmd.text),
+        };
       if (name === 'loginctl' && verb === 'enable-linger')
         return {
           reason:

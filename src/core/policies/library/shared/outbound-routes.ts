@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type { SimpleCommand } from '../../../shell';
 import type { ToolCall } from '../../types';
 import { argsOf, optionValues, parseFlags, redirectReads } from '../../../facts/commands';
 import { REQUEST_BODY_LONG, REQUEST_BODY_SHORT, inlineCode } from '../../../facts/programs';
 import { classifySecretName } from '../../../redaction/secret-names';
+import { secretKindOfPath } from '../../../facts/sensitive';
 import { secretInText, urlPayload, type UrlPayload } from './url-payload';
 
 // Routes by which a call carries data to another host that no upload option names: a URL that
@@ -58,6 +60,23 @@ export function mcpToolPayload(call: ToolCall): Outbound | undefined {
   for (const text of stringsIn(call.input)) {
     const secret = secretInText(text, { shapeOnly: true });
     if (secret) return { what: `${secret} through the ${server} tool ${call.toolName}`, host: server, certain: true };
+  }
+  const attached = attachedSecretFile(call);
+  if (attached)
+    return { what: `${attached} attached through the ${server} tool ${call.toolName}`, host: server, certain: true };
+  return undefined;
+}
+
+/** A credential file of this machine that a mail or chat tool is told to attach (its server reads and sends it). */
+function attachedSecretFile(call: ToolCall): string | undefined {
+  for (const [key, value] of Object.entries(call.input)) {
+    if (!/attach|file/i.test(key)) continue;
+    const paths = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+    for (const raw of paths) {
+      const absolute = path.posix.resolve(call.cwd, raw.replace(/^~(?=\/|$)/, call.home));
+      const kind = secretKindOfPath(absolute, call.home);
+      if (kind) return `${raw} (${kind})`;
+    }
   }
   return undefined;
 }
