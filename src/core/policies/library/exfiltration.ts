@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { classifySecretName } from '../../redaction/secret-names';
@@ -7,6 +6,7 @@ import { argsOf, evidenceOf, optionValues, redirectReads, shellCommands } from '
 import { NETCATS, SENDERS } from '../../facts/programs';
 import { tableUpload } from '../../facts/program-table';
 import { isIssuerHost, issuerOf } from './shared/credential-hosts';
+import { hostOfUrl, isLocalHost, remoteTarget } from './shared/hosts';
 import {
   codePostingFiles,
   commandUrlPayload,
@@ -30,34 +30,6 @@ const CURL_DATA_LONG = ['data', 'data-binary', 'data-raw', 'data-urlencode', 'fo
 const CREDENTIAL_OPTIONS = /^(-H|--header|-u|--user|--oauth2-bearer|-b|--cookie|--proxy-user)$/;
 const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'ping', 'ping6', 'getent', 'resolvectl', 'whois']);
 const NETWORK_TOOLS = new Set([...SENDERS, 'openssl', 'lftp', ...DNS_TOOLS]);
-
-function isLocalHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || bare === '0.0.0.0') return true;
-  if (isIP(bare) === 4) {
-    const [a = 0, b = 0] = bare.split('.').map(Number);
-    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
-  }
-  return isIP(bare) === 6 && /^(fc|fd|fe80)/.test(bare);
-}
-
-function hostOfUrl(word: string): string | undefined {
-  try {
-    return new URL(/^[a-z][\w+.-]*:\/\//i.test(word) ? word : `http://${word}`).hostname;
-  } catch {
-    return undefined;
-  }
-}
-
-function remoteTarget(cmd: SimpleCommand): string | undefined {
-  for (const word of argsOf(cmd)) {
-    if (word.startsWith('-')) continue;
-    const host =
-      /^[a-z][\w+.-]*:\/\//i.test(word) || /^[\w.-]+\.[a-z]{2,}(\/|:|$)/i.test(word) ? hostOfUrl(word) : undefined;
-    if (host && !isLocalHost(host)) return host;
-  }
-  return undefined;
-}
 
 function curlUpload(cmd: SimpleCommand): string | undefined {
   const args = argsOf(cmd);

@@ -53,6 +53,9 @@ const ADMIN_PORTS = new Map([
   ['11211', 'memcached'],
   ['15000', "Envoy's admin API in an Istio sidecar (its config dump holds the mesh's secrets)"],
   ['9901', "Envoy's admin API (its config dump holds the proxy's secrets)"],
+  ['2019', "Caddy's admin API (a config it loads can serve or proxy any folder)"],
+  ['4646', "Nomad's API (a job it is sent runs commands)"],
+  ['6443', 'the Kubernetes API server'],
 ]);
 // A Spring Boot actuator's endpoints that hand out the environment (with its secrets), the whole heap,
 // or control of the process, on whatever port the application listens.

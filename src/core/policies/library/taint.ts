@@ -6,6 +6,7 @@ import { gitCommands } from './shared/git';
 import { NETCATS, REQUEST_BODY_LONG, REQUEST_BODY_SHORT } from '../../facts/programs';
 import { secretReads } from './shared/secret-reads';
 import { readTargets } from '../../facts/targets';
+import { onlyLocalTargets } from './shared/hosts';
 
 // Cross-boundary taint: once a session has read a credential or content from
 // outside the project, data may leave with the next network call. That call
@@ -41,6 +42,8 @@ function egressOf(call: ToolCall, knownRemotes: readonly string[]): string | nul
   for (const cmd of shellCommands(call)) {
     const name = cmd.name.toLowerCase();
     const args = argsOf(cmd);
+    // A request to this machine or its own network carries nothing off it.
+    if (['curl', 'wget', 'http', 'https', 'xh'].includes(name) && onlyLocalTargets(cmd)) continue;
     if (name === 'curl') {
       const method = optionValues(args, ['X'], ['request'])[0]?.toUpperCase();
       if (

@@ -1,0 +1,51 @@
+import { isIP } from 'node:net';
+import type { SimpleCommand } from '../../../shell';
+import { argsOf } from '../../../facts/commands';
+
+// Where a network command sends: this machine and the private network are local work, anything else
+// leaves the machine.
+
+/** Loopback, the private ranges and link-local IPv6: hosts on this machine or its own network. */
+export function isLocalHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || bare === '0.0.0.0') return true;
+  if (isIP(bare) === 4) {
+    const [a = 0, b = 0] = bare.split('.').map(Number);
+    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  }
+  return isIP(bare) === 6 && /^(fc|fd|fe80)/.test(bare);
+}
+
+export function hostOfUrl(word: string): string | undefined {
+  try {
+    return new URL(/^[a-z][\w+.-]*:\/\//i.test(word) ? word : `http://${word}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The hosts of the command's URL-shaped words (`https://x/y`, `localhost:3000/y`, `api.example.com/y`). */
+export function urlHostsOf(cmd: SimpleCommand): string[] {
+  const hosts: string[] = [];
+  for (const word of argsOf(cmd)) {
+    if (word.startsWith('-')) continue;
+    const urlShaped =
+      /^[a-z][\w+.-]*:\/\//i.test(word) ||
+      /^[\w.-]+\.[a-z]{2,}(\/|:|$)/i.test(word) ||
+      /^localhost(:\d+)?(\/|$)/i.test(word);
+    const host = urlShaped ? hostOfUrl(word) : undefined;
+    if (host) hosts.push(host);
+  }
+  return hosts;
+}
+
+/** The first host the command reaches that is not local. */
+export function remoteTarget(cmd: SimpleCommand): string | undefined {
+  return urlHostsOf(cmd).find((host) => !isLocalHost(host));
+}
+
+/** Every URL the command names is on this machine or its network (and it names one). */
+export function onlyLocalTargets(cmd: SimpleCommand): boolean {
+  const hosts = urlHostsOf(cmd);
+  return hosts.length > 0 && hosts.every(isLocalHost);
+}
