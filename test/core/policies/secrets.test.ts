@@ -79,6 +79,26 @@ policyTable('secret-file-read', [
 
 policyTable('secret-written-to-file', [
   {
+    note: 'near miss: an example env file with a local database and stand-in keys',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '.env.example',
+        content:
+          'DATABASE_URL=postgres://dev:dev@localhost:5432/app_dev\nSTRIPE_SECRET_KEY=sk_test_replace_me\nAPI_TOKEN=your-api-token-here\n',
+      },
+    },
+    expect: null,
+  },
+  {
+    note: 'a database password of real length in a URL',
+    spec: {
+      tool: 'Write',
+      input: { file_path: 'config.py', content: 'DB = "postgres://app:Vq8zL2mP9xR4tK@db.prod.internal:5432/app"\n' },
+    },
+    expect: 'deny',
+  },
+  {
     note: 'Write an OpenAI key',
     spec: { tool: 'Write', input: { file_path: 'src/config.ts', content: `export const key = "${OPENAI}";\n` } },
     expect: 'deny',

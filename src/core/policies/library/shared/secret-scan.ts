@@ -22,6 +22,20 @@ const GENERIC_LABELS = new Set([
   'named-value',
 ]);
 const STRONG_GENERIC_LENGTH = 16;
+/**
+ * A database URL's password for a database on this machine or a compose service (`dev:dev@localhost`,
+ * `postgres:postgres@db`), short, is the local one an example file carries, not a credential.
+ */
+const URL_PASSWORD_LABELS = new Set(['connection-string-password', 'url-password']);
+const STRONG_URL_PASSWORD_LENGTH = 10;
+/** A value that says it is a stand-in (`sk_test_replace_me`, `your-api-key-here`): no issuer writes these. */
+const SAYS_PLACEHOLDER = /replace[_-]?me|change[_-]?me|placeholder|^your[_-]|[_-]here$/i;
+
+function localDevPassword(text: string, finding: { start: number; end: number; valueLength: number }): boolean {
+  if (finding.valueLength >= STRONG_URL_PASSWORD_LENGTH || text[finding.end] !== '@') return false;
+  const host = /^[\w.-]*/.exec(text.slice(finding.end + 1, finding.end + 256))?.[0] ?? '';
+  return host === 'localhost' || host === '127.0.0.1' || /^[a-z][\w-]*$/i.test(host);
+}
 
 export interface SecretScan {
   count: number;
@@ -37,7 +51,12 @@ export function scanSecrets(text: string, opts: { realLooking?: boolean } = {}):
   if (text === '') return { count: 0, labels: [], redacted: text };
   const result = redactor().redactText(text);
   const findings = opts.realLooking
-    ? result.findings.filter((f) => !GENERIC_LABELS.has(f.label) || f.valueLength >= STRONG_GENERIC_LENGTH)
+    ? result.findings.filter(
+        (f) =>
+          (!GENERIC_LABELS.has(f.label) || f.valueLength >= STRONG_GENERIC_LENGTH) &&
+          !(URL_PASSWORD_LABELS.has(f.label) && localDevPassword(text, f)) &&
+          !SAYS_PLACEHOLDER.test(text.slice(f.start, f.end)),
+      )
     : result.findings;
   return { count: findings.length, labels: [...new Set(findings.map((f) => f.label))].sort(), redacted: result.text };
 }
