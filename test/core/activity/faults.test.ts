@@ -19,7 +19,13 @@ import { aProjectDir, aTempDir, removeDir } from '../../builders/tempProject';
 if (process.env.AW_FAULT_WRITER) {
   const log = new ActivityLog({ path: process.env.AW_FAULT_WRITER, key: Buffer.alloc(32), maxBytes: 1 << 30, keep: 2 });
   const pad = 'x'.repeat(Number(process.env.AW_FAULT_PAD ?? '4000'));
-  for (let n = 0; ; n++) log.append({ type: 'record', writer: process.pid, n, pad });
+  // On a loaded machine the kill can come late: past its share of the file the writer sleeps until it
+  // comes, so the file stays small enough to read back as one string (a kill in the sleep tears nothing).
+  const budget = 16 * 1024 * 1024;
+  for (let n = 0; ; n++) {
+    log.append({ type: 'record', writer: process.pid, n, pad });
+    if ((n + 1) * pad.length > budget) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+  }
 } else {
   registerTests();
 }
