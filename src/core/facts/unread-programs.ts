@@ -30,6 +30,51 @@ function variableCode(assignments: Record<string, string | undefined>): string |
   return null;
 }
 
+// A temporary folder holds no project code: a test runner's setup file, a build's init script or a
+// module path there is code nobody here has read, loaded into the project's own tools.
+const TEMP_PATH = /^(\/tmp|\/var\/tmp|\/dev\/shm)\//;
+/** Options of test runners and build tools whose value is code they load first. */
+const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string[] }[] = [
+  {
+    programs: ['jest', 'vitest'],
+    short: [],
+    long: [
+      'setupFiles',
+      'setupFilesAfterEnv',
+      'globalSetup',
+      'globalTeardown',
+      'testEnvironment',
+      'setup-files',
+      'globalsetup',
+    ],
+  },
+  { programs: ['mocha'], short: ['r'], long: ['require', 'file'] },
+  {
+    programs: ['node', 'tsx', 'ts-node', 'bun', 'deno'],
+    short: ['r'],
+    long: ['require', 'import', 'loader', 'experimental-loader', 'preload'],
+  },
+  { programs: ['gradle', 'gradlew', './gradlew'], short: ['I'], long: ['init-script'] },
+];
+const MODULE_PATH_VARIABLES = ['PYTHONPATH', 'NODE_PATH', 'RUBYLIB', 'PERL5LIB', 'PERLLIB', 'CLASSPATH'];
+
+function tempFolderCode(name: string, args: string[], assignments: Record<string, string | undefined>): string | null {
+  for (const variable of MODULE_PATH_VARIABLES) {
+    const value = assignments[variable];
+    if (value !== undefined && value.split(':').some((dir) => TEMP_PATH.test(`${dir.replace(/\/$/, '')}/`)))
+      return `${variable}=${evidenceOf(value, 60)} puts modules from a temporary folder ahead of the project's`;
+  }
+  // `npx jest …`: the runner's first word is the program.
+  const program = ['npx', 'bunx', 'pnpx'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;
+  const base = program.replace(/^.*\//, '');
+  for (const option of CODE_OPTIONS) {
+    if (!option.programs.includes(program) && !option.programs.includes(base)) continue;
+    const file = optionValues(args, option.short, option.long).find((value) => TEMP_PATH.test(value));
+    if (file !== undefined) return `${base} loads ${file}, code from a temporary folder`;
+  }
+  return null;
+}
+
 function makeCode(args: string[]): string | null {
   const files = optionValues(args, ['f'], ['file', 'makefile']);
   if (files.includes('-') || files.includes('/dev/stdin')) return 'make reads its makefile from standard input';
@@ -60,6 +105,8 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
   if (library !== undefined) return `${evidenceOf(library, 60)} loads a library into the programs it runs`;
   const fromVariables = variableCode(cmd.assignments);
   if (fromVariables !== null) return fromVariables;
+  const fromTemp = tempFolderCode(name, args, cmd.assignments);
+  if (fromTemp !== null) return fromTemp;
   if (name === 'openssl') {
     const engine = args.find((a, at) => args[at - 1] === '-engine' && /[/\\]|\.(so|dylib|dll)$/.test(a));
     if (engine !== undefined) return `openssl -engine loads ${engine}, a library, into itself`;

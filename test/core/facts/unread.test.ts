@@ -70,6 +70,10 @@ const GIVE_UPS: Case[] = [
   { command: 'PERL5OPT=-MEvil perl script.pl', reason: 'unread-code', names: /every Perl/ },
   { command: "PERL5OPT=-d PERL5DB='system(1)' perl -e 1", reason: 'unread-code', names: /every Perl|PERL5DB/ },
   { command: 'openssl req -engine ./.cache/e.so -new -x509', reason: 'unread-code', names: /loads .*library/ },
+  { command: 'PYTHONPATH=/tmp/pp python3 -m pytest -p tmpplug', reason: 'unread-code', names: /temporary folder/ },
+  { command: 'npx jest --setupFiles /tmp/setup-x.js', reason: 'unread-code', names: /temporary folder/ },
+  { command: './gradlew -I /tmp/init.gradle build', reason: 'unread-code', names: /temporary folder/ },
+  { command: 'node -r /dev/shm/h.js app.js', reason: 'unread-code', names: /temporary folder/ },
 ];
 
 test('each give-up reason leads to ask from unread-call, naming what could not be read', async () => {
@@ -133,6 +137,10 @@ const READABLE: string[] = [
   'git ls-files | grep test | xargs wc -l',
   "NODE_OPTIONS='-r dotenv/config' node app.js",
   'NODE_OPTIONS=--max-old-space-size=4096 npm run build',
+  'PYTHONPATH=src python3 -m pytest -p pytest_asyncio',
+  'npx jest --setupFiles ./tests/setup-env.ts',
+  './gradlew --init-script gradle/ci.gradle build',
+  'npx mocha -r ts-node/register',
   'openssl req -new -x509 -nodes -subj /CN=x',
   'xargs -a files.txt -I% cp % backup/',
   'xargs -I% sh -c "echo done" < list.txt',
