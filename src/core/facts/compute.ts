@@ -15,6 +15,7 @@ import type { CodeFact, NetworkFact, Unread } from './types';
 import { shellUnread } from './unread-shell';
 import { runLaterShell } from './written-runs';
 import { sedEdit } from './sed-edits';
+import { scriptEdit } from './script-edits';
 
 /** Hops through code and written files followed before the rest is unread. */
 const MAX_CODE_DEPTH = 4;
@@ -159,9 +160,10 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
         laterOnly: true,
       });
   }
-  // What `sed -i` adds to such a file (`sed -i '1a curl … | sh' deploy.sh`) is judged the same way.
+  // What `sed -i` adds to such a file (`sed -i '1a curl … | sh' deploy.sh`), and the package scripts
+  // `npm pkg set scripts.*` writes, are judged the same way.
   call.shell.commands.forEach((cmd, index) => {
-    const edit = sedEdit(cmd);
+    const edit = sedEdit(cmd) ?? scriptEdit(cmd);
     if (!edit) return;
     const cwd = cwdBefore(call.shell!.commands, index, call);
     for (const file of edit.files) {

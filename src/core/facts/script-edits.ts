@@ -1,0 +1,29 @@
+import type { SimpleCommand } from '../shell';
+import { argsOf } from './commands';
+import type { SedEdit } from './sed-edits';
+
+// `npm pkg set scripts.prepare="…"` writes a package script without a file tool: npm runs prepare,
+// install and their kin by itself. What it sets is judged at write time like an Edit of package.json
+// that adds the same entries.
+
+const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+
+/** The package.json entries a `pkg set scripts.*` or `set-script` command writes, as an Edit's fragment. */
+export function scriptEdit(cmd: SimpleCommand): SedEdit | null {
+  if (!MANAGERS.has(cmd.name)) return null;
+  const args = argsOf(cmd).filter((a) => !a.startsWith('-'));
+  const entries: [string, string][] = [];
+  if (args[0] === 'pkg' && args[1] === 'set') {
+    for (const pair of args.slice(2)) {
+      const at = pair.indexOf('=');
+      if (pair.startsWith('scripts.') && at > 0) entries.push([pair.slice('scripts.'.length, at), pair.slice(at + 1)]);
+    }
+  } else if (args[0] === 'set-script' && args[1] !== undefined && args[2] !== undefined) {
+    entries.push([args[1], args[2]]);
+  }
+  if (!entries.length) return null;
+  return {
+    files: ['package.json'],
+    text: entries.map(([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`).join(',\n'),
+  };
+}
