@@ -46,6 +46,16 @@ policyTable('database-cli-reset', [
   { note: 'mongosh', spec: 'mongosh app --eval "db.dropDatabase()"', expect: 'ask' },
   { note: 'near miss: migrate', spec: 'npx prisma migrate dev', expect: null },
   { note: 'near miss: redis get', spec: 'redis-cli GET key', expect: null },
+  {
+    note: "FLUSHALL through a Redis server's MCP tool",
+    spec: { tool: 'mcp__redis__execute', input: { command: 'FLUSHALL' } },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a read through the MCP tool',
+    spec: { tool: 'mcp__redis__execute', input: { command: 'GET a' } },
+    expect: null,
+  },
   { note: 'near miss: rails migrate', spec: 'bin/rails db:migrate', expect: null },
 ]);
 
@@ -74,6 +84,16 @@ policyTable('sql-server-side-effects', [
   { note: 'near miss: COPY to the client', spec: `psql -c "\\copy users TO 'users.csv' CSV HEADER"`, expect: null },
   { note: 'near miss: COPY FROM STDIN', spec: `psql app -c "COPY items FROM STDIN WITH CSV"`, expect: null },
   { note: 'near miss: an ordinary role', spec: `psql -c "CREATE ROLE app_reader LOGIN PASSWORD 'x'"`, expect: null },
+  {
+    note: 'a MongoDB root user',
+    spec: `mongosh admin --eval 'db.createUser({user:"x",pwd:"p",roles:["root"]})'`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a MongoDB user of one database',
+    spec: `mongosh app --eval 'db.createUser({user:"x",pwd:"p",roles:["readWrite"]})'`,
+    expect: null,
+  },
   {
     note: 'near miss: the words inside a string literal',
     spec: `psql -c "INSERT INTO notes(body) VALUES ('never use TO PROGRAM')"`,

@@ -245,15 +245,30 @@ function resetCommand(cmd: SimpleCommand): string | null {
   }
 }
 
+/** FLUSHALL or FLUSHDB handed to a Redis server's MCP tool, as redis-cli would send it. */
+function redisToolFlush(call: ToolCall | undefined): string | undefined {
+  const [prefix, server] = call?.toolName.split('__') ?? [];
+  if (prefix !== 'mcp' || !server?.toLowerCase().includes('redis')) return undefined;
+  const command = ['command', 'cmd', 'query'].map((key) => call?.input[key]).find((v) => typeof v === 'string');
+  const verb = typeof command === 'string' ? /^\s*(FLUSHALL|FLUSHDB)\b/i.exec(command)?.[1] : undefined;
+  return verb ? `${server}'s ${verb.toUpperCase()}` : undefined;
+}
+
 export const databaseCliReset = definePolicy({
   name: 'database-cli-reset',
   category: 'database',
   description:
-    'Asks before CLI commands that wipe a database: dropdb, redis-cli FLUSHALL, rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, manage.py flush.',
+    'Asks before CLI commands that wipe a database: dropdb, redis-cli FLUSHALL (or a Redis MCP tool told to), rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, manage.py flush.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
+    const flush = redisToolFlush(call);
+    if (flush)
+      return {
+        reason: `${flush} wipes the database's data; make sure it is a disposable local database, or ask.`,
+        evidence: evidenceOf(flush),
+      };
     for (const cmd of shellCommands(call)) {
       const what = resetCommand(cmd);
       if (what)
@@ -274,11 +289,26 @@ const SERVER_FILE =
   /\bINTO\s+(OUT|DUMP)FILE\b|\blo_export\s*\(|\bpg_write_file\s*\(|\bLOAD_FILE\s*\(|\bpg_read_file\s*\(/i;
 const SUPERUSER_GRANT = /^(CREATE|ALTER)\s+(ROLE|USER)\b.*\bSUPERUSER\b|^GRANT\s+ALL\b.*\bWITH\s+GRANT\s+OPTION\b/i;
 
+// MongoDB's shell: a user given a role over the whole server.
+const MONGO_USER_CALL = /\b(createUser|grantRolesToUser|updateUser)\s*\(/;
+const MONGO_SERVER_ROLE = /["'](root|__system|userAdminAnyDatabase|dbAdminAnyDatabase|clusterAdmin)["']/;
+
+function mongoRootUser(call: ToolCall | undefined): SqlFinding | null {
+  for (const cmd of shellCommands(call)) {
+    if (cmd.name !== 'mongosh' && cmd.name !== 'mongo') continue;
+    const script = optionValues(argsOf(cmd), [], ['eval']).find(
+      (text) => MONGO_USER_CALL.test(text) && MONGO_SERVER_ROLE.test(text),
+    );
+    if (script) return { statement: script, what: 'a MongoDB user with a server-wide role' };
+  }
+  return null;
+}
+
 export const sqlServerSideEffects = definePolicy({
   name: 'sql-server-side-effects',
   category: 'database',
   description:
-    'Refuses SQL that runs a program or reads or writes files on the database server (COPY … TO PROGRAM, INTO OUTFILE, LOAD_FILE, lo_export, xp_cmdshell); asks before making a superuser.',
+    'Refuses SQL that runs a program or reads or writes files on the database server (COPY … TO PROGRAM, INTO OUTFILE, LOAD_FILE, lo_export, xp_cmdshell); asks before making a superuser (or a MongoDB user with a server-wide role).',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -295,7 +325,7 @@ export const sqlServerSideEffects = definePolicy({
         reason: `${file.what.replace('(', '').trim()} reads or writes a file on the database server's machine with the server's account (a web root, a key, its own config). Export through the client instead (\\copy, a SELECT into the terminal).`,
         evidence: evidenceOf(file.statement),
       };
-    const grant = findStatement(call, (s) => (SUPERUSER_GRANT.test(s) ? 'a superuser' : null));
+    const grant = findStatement(call, (s) => (SUPERUSER_GRANT.test(s) ? 'a superuser' : null)) ?? mongoRootUser(call);
     if (grant)
       return {
         reason: `Makes ${grant.what} on the database: an account that can run programs and read files on the server. A person decides.`,
