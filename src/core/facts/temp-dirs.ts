@@ -28,3 +28,12 @@ export function inAllowedDirs(abs: string, allowed: readonly string[], home: str
   // The temp folder itself is not scratch space to wipe; only what lies below it.
   return roots.some((root) => isInside(abs, root) && trimEndChars(abs, '\\/') !== trimEndChars(root, '\\/'));
 }
+
+/**
+ * Whether a path lies below the person's cache folder (~/.cache): what tools keep there they fetch or
+ * build again, so deleting it is housekeeping. Writing there is not: some tools run what they cached.
+ */
+export function inUserCache(abs: string, home: string): boolean {
+  const cache = resolvePath('.cache', home, home);
+  return home !== '' && isInside(abs, cache) && trimEndChars(abs, '\\/') !== trimEndChars(cache, '\\/');
+}

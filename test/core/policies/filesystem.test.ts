@@ -1,6 +1,12 @@
 import { policyTable } from './table';
 
 policyTable('write-outside-project', [
+  { note: "near miss: a tool's cache deleted", spec: 'rm -rf ~/.cache/pip', expect: null },
+  {
+    note: 'a write into a cache (some tools run what they cached)',
+    spec: 'echo x > ~/.cache/pre-commit/repo/hook.py',
+    expect: 'ask',
+  },
   {
     note: 'Write in home',
     spec: { tool: 'Write', input: { file_path: '/home/dev/notes.txt', content: 'x' } },

@@ -12,7 +12,7 @@ import {
   shellCommands,
   upstreamStage,
 } from '../../facts/commands';
-import { inAllowedDirs, touchesHome } from '../../facts/temp-dirs';
+import { inAllowedDirs, inUserCache, touchesHome } from '../../facts/temp-dirs';
 import { matchesAny } from './shared/patterns';
 import { inlineCode } from '../../facts/programs';
 
@@ -200,6 +200,7 @@ function judgeDelete(t: DeleteTarget, call: ToolCall, params: DeleteParams): Jud
   const openDir = openAt === -1 ? '' : t.word.slice(0, t.word.lastIndexOf('/', openAt) + 1);
   const couldReachHome = openAt !== -1 && touchesHome(resolvePath(openDir, t.cwd, call.home), call.home);
   if (!couldReachHome && inAllowedDirs(absolute, params.allowedPaths, call.home, params.allowTempDirs)) return null;
+  if (dynamicAt === -1 && inUserCache(absolute, call.home)) return null;
   const where =
     relation === 'home'
       ? 'your whole home folder'
@@ -214,7 +215,7 @@ export const recursiveDeleteOutsideProject = definePolicy({
   name: 'recursive-delete-outside-project',
   category: 'dangerous-commands',
   description:
-    'Refuses recursive or irreversible deletes (rm -r, shred, truncate, mv to /dev/null, find -delete, rmtree) of the project, its .git or anything outside it; asks for run-time targets.',
+    'Refuses recursive or irreversible deletes (rm -r, shred, truncate, mv to /dev/null, find -delete, rmtree) of the project, its .git or anything outside it (temp folders and what ~/.cache holds excepted); asks for run-time targets.',
   defaultEnabled: true,
   decision: 'deny',
   params: deleteParams,

@@ -3,7 +3,7 @@ import { isInside, resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
-import { inAllowedDirs } from '../../facts/temp-dirs';
+import { inAllowedDirs, inUserCache } from '../../facts/temp-dirs';
 import { writeTargets } from '../../facts/targets';
 import { trimEndChars } from '../../text/scan';
 
@@ -11,7 +11,7 @@ export const writeOutsideProject = definePolicy({
   name: 'write-outside-project',
   category: 'filesystem',
   description:
-    'Asks before writing, moving or deleting files outside the project (temp folders and listed paths excepted).',
+    'Asks before writing, moving or deleting files outside the project (temp folders and listed paths excepted, and deleting what ~/.cache holds).',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({
@@ -25,6 +25,7 @@ export const writeOutsideProject = definePolicy({
       if (target.relation === 'inside-project' || target.relation === 'project-root') continue;
       if (target.dynamic && !/^[~/]|^\$HOME/.test(target.raw)) continue;
       if (inAllowedDirs(target.absolute, params.allowedPaths, call.home, params.allowTempDirs)) continue;
+      if (target.access === 'delete' && !target.dynamic && inUserCache(target.absolute, call.home)) continue;
       const verb = target.access === 'delete' ? 'Deletes' : 'Writes';
       return {
         reason: `${verb} ${target.absolute} (through ${target.source}), outside the project ${call.projectRoot}: changes there are not under version control; keep the change inside the project, or approve this exact path.`,
