@@ -18,6 +18,16 @@ policyTable('secret-file-read', [
     expect: null,
   },
   {
+    note: "every process's environment, read through a redirect in a loop",
+    spec: `for p in /proc/[0-9]*; do tr '\\0' '\\n' < "$p/environ" | grep -iE 'token|secret'; done`,
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: a file under each loop folder of the project',
+    spec: 'for d in src lib; do wc -l < "$d/index.ts"; done',
+    expect: null,
+  },
+  {
     note: 'find by key names, read through xargs',
     spec: "find / \\( -name 'id_rsa' -o -name '*.pem' \\) 2>/dev/null | xargs -r cat",
     expect: 'deny',

@@ -162,11 +162,17 @@ export function secretReads(call: ToolCall | undefined): SecretRead[] {
     // As the system resolves it: any account's home, a glob that could match, a symlink's real path.
     const kind = secretKindOf(target, call.home);
     if (kind) found.push({ path: target.raw, kind, source: target.source });
-    // A loop variable read by a reader: each literal word the loop gives it.
-    const variable = target.dynamic ? /^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(target.raw)?.[1] : undefined;
+    // A loop variable read by a reader: each literal word the loop gives it, with what follows the
+    // variable (`for p in /proc/[0-9]*; do tr … < "$p/environ"`).
+    // (A redirect's target keeps its `$f` as written, not marked dynamic.)
+    const looped = /^"?\$\{?([A-Za-z_]\w*)\}?(\/[\w./-]*)?"?$/.exec(target.raw);
+    const variable = looped?.[1];
     for (const word of (variable && loops.get(variable)) || []) {
-      const kind = secretFileKind(resolvePath(word, call.cwd, call.home), call.home) ?? globNamesSecrets(word);
-      if (kind) found.push({ path: word, kind, source: `${target.source} in a loop over ${variable}` });
+      const path = `${word}${looped?.[2] ?? ''}`;
+      const absolute = resolvePath(path, call.cwd, call.home);
+      const kind =
+        secretFileKind(absolute, call.home) ?? secretKindOf({ absolute }, call.home) ?? globNamesSecrets(path);
+      if (kind) found.push({ path, kind, source: `${target.source} in a loop over ${variable}` });
     }
   }
   // `find ~ -name "*.key" -exec cat {} +`, `find … | xargs cat`: what the reader gets is chosen by find.
