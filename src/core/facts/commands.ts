@@ -109,15 +109,18 @@ export interface ShellPath {
   dynamic: boolean;
 }
 
-/**
- * The working directory a command runs in: the call's cwd, moved by the `cd`
- * and `pushd` commands that come before it in the same command text.
- */
 /** The stage piped into `cmd` (`find … | xargs cat`: find for xargs), if `cmd` is not the first one. */
 export function upstreamStage(commands: readonly SimpleCommand[], cmd: SimpleCommand): SimpleCommand | undefined {
   if (cmd.pipeline.index === 0) return undefined;
   return commands.find(
     (c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index - 1 && c.parent === cmd.parent,
+  );
+}
+
+/** The stage `cmd` pipes into (`aws ecr get-login-password | docker login …`: docker for aws), if any. */
+export function downstreamStage(commands: readonly SimpleCommand[], cmd: SimpleCommand): SimpleCommand | undefined {
+  return commands.find(
+    (c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index + 1 && c.parent === cmd.parent,
   );
 }
 
@@ -129,6 +132,10 @@ export function forLoops(command: string | undefined): { variable: string; words
   }));
 }
 
+/**
+ * The working directory a command runs in: the call's cwd, moved by the `cd`
+ * and `pushd` commands that come before it in the same command text.
+ */
 export function cwdBefore(commands: SimpleCommand[], index: number, call: ToolCall): string {
   let cwd = call.cwd;
   for (let i = 0; i < index; i++) {

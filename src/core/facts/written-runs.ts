@@ -30,6 +30,9 @@ import {
 
 const SHELL_RUN_LATER =
   /(^|\/)(\.git\/hooks\/[^/]+|\.husky\/[^/_][^/]*|\.envrc|\.(bash_|zsh)?(profile|login|logout|rc)|\.(bash|zsh)rc|[^/]+\.(sh|bash|zsh|ksh|command))$/;
+/** A GitHub Actions workflow, or Gitea's and Forgejo's, which read the same files. */
+export const ACTIONS_WORKFLOW = /(^|\/)\.(github|gitea|forgejo)\/workflows\/[^/]+\.ya?ml$/;
+const actionsRunSteps = (text: string) => yamlValues(text, new Set(['run'])).map(actionsExpressionsAsShell);
 const MAKEFILE = /(^|\/)(GNUmakefile|makefile|Makefile|[^/]+\.mk)$/;
 
 /** Files of a language Warden reads that carry no extension: Ruby's Rakefile, Python's SConstruct. */
@@ -62,10 +65,9 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
     commands: (text) => [...makeRecipes(text), ...makeShellCalls(text)],
   },
   { file: /(^|\/)(justfile|Justfile|\.justfile|[^/]+\.just)$/, commands: justRecipes },
-  {
-    file: /(^|\/)\.(github|gitea|forgejo)\/workflows\/[^/]+\.ya?ml$|(^|\/)action\.ya?ml$/,
-    commands: (t) => yamlValues(t, keys('run')).map(actionsExpressionsAsShell),
-  },
+  { file: ACTIONS_WORKFLOW, commands: actionsRunSteps },
+  // An action's own metadata: its composite steps run wherever the action is used.
+  { file: /(^|\/)action\.ya?ml$/, commands: actionsRunSteps },
   {
     file: /(^|\/)(\.gitlab-ci\.ya?ml|\.gitlab\/[^/]+\.ya?ml|bitbucket-pipelines\.ya?ml)$/,
     commands: (t) => yamlValues(t, keys('script', 'before_script', 'after_script')),

@@ -47,7 +47,7 @@ const ROWS: { note: string; file: string; content: string; asked: boolean }[] = 
   {
     note: 'near miss: go.mod replace to a local folder',
     file: 'go.mod',
-    content: 'replace example.com/acme/shared => ../shared\n',
+    content: 'replace example.com/acme/common => ../common\n',
     asked: false,
   },
   {

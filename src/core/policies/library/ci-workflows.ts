@@ -4,6 +4,7 @@ import type { ToolCall } from '../types';
 import { evidenceOf } from '../../facts/commands';
 import { writtenTexts } from '../../facts/compute';
 import { afterEdit } from './shared/edited-file';
+import { ACTIONS_WORKFLOW } from '../../facts/written-runs';
 import { beforeHashComment } from '../../text/scan';
 
 // A workflow that a pull request triggers with the base repository's rights (pull_request_target, or
@@ -12,7 +13,6 @@ import { beforeHashComment } from '../../text/scan';
 // The steps can look harmless (npm install, make test): the code they run is the PR's. A person
 // decides whether the workflow should trust pull requests.
 
-const WORKFLOW_FILE = /(^|\/)\.(github|gitea|forgejo)\/workflows\/[^/]+\.ya?ml$/;
 const PRIVILEGED_TRIGGER = /\b(pull_request_target|workflow_run)\b/;
 /** Expressions naming the pull request's own commit or branch rather than the base repository's. */
 const PULL_REQUEST_HEAD =
@@ -32,12 +32,12 @@ function workflowLines(text: string): string[] {
 function workflowTexts(call: ToolCall): { file: string; text: string }[] {
   if (call.face.family === 'edit') {
     const file = call.paths.find((p) => p.access === 'write')?.absolute;
-    if (!file || !WORKFLOW_FILE.test(file)) return [];
+    if (!file || !ACTIONS_WORKFLOW.test(file)) return [];
     const fragment = call.content ?? '';
     return [{ file, text: afterEdit(call, file) ?? fragment }];
   }
   return writtenTexts(call)
-    .filter((w) => WORKFLOW_FILE.test(w.file))
+    .filter((w) => ACTIONS_WORKFLOW.test(w.file))
     .map((w) => ({ file: w.file, text: w.content }));
 }
 

@@ -3,10 +3,11 @@ import type { SimpleCommand } from '../../shell';
 import { classifySecretName } from '../../redaction/secret-names';
 import { isIssuerHost, issuerOf } from './shared/credential-hosts';
 import { definePolicy } from '../types';
+import { mcpToolOf } from './shared/mcp';
 import type { ToolCall } from '../types';
 import { environmentPrinted } from './shared/printed-environment';
 import { sqlTexts } from './database';
-import { argsOf, downstreamOf, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
+import { argsOf, downstreamOf, downstreamStage, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
 
 // Commands whose output is a credential: CLIs that print tokens and passwords, password
 // managers, git's credential helpers, and secret-named environment variables echoed out. What a
@@ -262,9 +263,9 @@ const READING_VERB = /^(read|get|reveal|show|fetch|retrieve|export|dump)(?=$|[_-
 /** An MCP tool of a secret store (Vault, 1Password, a keychain) that hands a secret's value back. */
 function secretStoreRead(call: ToolCall | undefined): string | undefined {
   if (!call) return undefined;
-  const [prefix, server, verb] = call.toolName.split('__');
-  if (prefix !== 'mcp' || !server || !verb || !SECRET_STORE_SERVER.test(server)) return undefined;
-  return READING_VERB.test(verb) ? `${server}'s ${verb}` : undefined;
+  const mcp = mcpToolOf(call.toolName);
+  if (!mcp || !SECRET_STORE_SERVER.test(mcp.server)) return undefined;
+  return READING_VERB.test(mcp.tool) ? `${mcp.server}'s ${mcp.tool}` : undefined;
 }
 
 /**
@@ -276,7 +277,7 @@ function secretStoreRead(call: ToolCall | undefined): string | undefined {
  */
 function feedsCredentialReader(cmd: SimpleCommand, commands: SimpleCommand[]): boolean {
   if (stdoutRedirected(cmd)) return false;
-  const next = commands.find((c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index + 1);
+  const next = downstreamStage(commands, cmd);
   const host = next ? credentialReaderHost(next) : undefined;
   if (host === undefined) return false;
   const names = [...cmd.text.matchAll(VARIABLE_REFERENCE)].map((m) => m[1] as string);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
+import { redisToolCommand } from './shared/mcp';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { own } from '../../facts/own';
@@ -247,11 +248,9 @@ function resetCommand(cmd: SimpleCommand): string | null {
 
 /** FLUSHALL or FLUSHDB handed to a Redis server's MCP tool, as redis-cli would send it. */
 function redisToolFlush(call: ToolCall | undefined): string | undefined {
-  const [prefix, server] = call?.toolName.split('__') ?? [];
-  if (prefix !== 'mcp' || !server?.toLowerCase().includes('redis')) return undefined;
-  const command = ['command', 'cmd', 'query'].map((key) => call?.input[key]).find((v) => typeof v === 'string');
-  const verb = typeof command === 'string' ? /^\s*(FLUSHALL|FLUSHDB)\b/i.exec(command)?.[1] : undefined;
-  return verb ? `${server}'s ${verb.toUpperCase()}` : undefined;
+  const told = call ? redisToolCommand(call) : undefined;
+  const verb = told ? /^(FLUSHALL|FLUSHDB)\b/i.exec(told.statement)?.[1] : undefined;
+  return told && verb ? `${told.server}'s ${verb.toUpperCase()}` : undefined;
 }
 
 export const databaseCliReset = definePolicy({

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
+import { redisToolCommand } from './shared/mcp';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { secretFileKind } from '../../facts/sensitive-paths';
@@ -61,17 +62,23 @@ const ADMIN_PORTS = new Map([
 // or control of the process, on whatever port the application listens.
 const ACTUATOR_PATH =
   /^\/(?:actuator|manage|management)\/(env|heapdump|configprops|threaddump|jolokia|gateway|shutdown|restart|loggers)(?:\/|$)/i;
-// Other local endpoints that run code or hand out secrets, whatever port they listen on.
-const CONTROL_PATHS: { path: RegExp; what: string }[] = [
+// Local endpoints that run code or hand out secrets, whatever port they listen on (`what` names the
+// endpoint from the path's match).
+const CONTROL_PATHS: { path: RegExp; what: (match: RegExpExecArray) => string }[] = [
+  {
+    path: ACTUATOR_PATH,
+    what: (m) =>
+      `a Spring Boot actuator's ${m[1]} endpoint, which hands out the application's environment, heap or control to any local process`,
+  },
   {
     path: /^(\/computer\/[^/]+)?\/script(Text)?(\/|\?|$)/,
-    what: "Jenkins' script console, which runs Groovy as Jenkins",
+    what: () => "Jenkins' script console, which runs Groovy as Jenkins",
   },
   {
     path: /^\/api\/v1\/(namespaces\/[^/]+\/)?secrets(\/|\?|$)/,
-    what: "the Kubernetes API's secrets (a kubectl proxy)",
+    what: () => "the Kubernetes API's secrets (a kubectl proxy)",
   },
-  { path: /^(\/v[\d.]+)?\/containers\/create(\?|$)/, what: "a container engine's API, which starts containers" },
+  { path: /^(\/v[\d.]+)?\/containers\/create(\?|$)/, what: () => "a container engine's API, which starts containers" },
 ];
 // Redis told to write its dump file into a chosen folder or file (planting an ssh key or a cron job),
 // to copy from another server, or to load a module (code in the server).
@@ -246,15 +253,11 @@ function judgeHost(destination: Destination): { reason: string; deny: boolean } 
       reason: `Reaches a local service on port ${destination.port} (${service}), which hands control or secrets to any local process.`,
       deny: false,
     };
-  const actuator = ACTUATOR_PATH.exec(destination.path)?.[1];
-  if ((isLoopback(host) || host === '0.0.0.0') && actuator)
-    return {
-      reason: `Reaches a Spring Boot actuator's ${actuator} endpoint on this machine, which hands out the application's environment, heap or control to any local process.`,
-      deny: false,
-    };
-  const control = CONTROL_PATHS.find((c) => c.path.test(destination.path));
-  if ((isLoopback(host) || host === '0.0.0.0') && control)
-    return { reason: `Reaches ${control.what}, on this machine.`, deny: false };
+  if (isLoopback(host) || host === '0.0.0.0')
+    for (const control of CONTROL_PATHS) {
+      const match = control.path.exec(destination.path);
+      if (match) return { reason: `Reaches ${control.what(match)}, on this machine.`, deny: false };
+    }
   if (RAW_SCHEMES.has(destination.scheme))
     return {
       reason: `Uses a ${destination.scheme}// URL, which speaks raw bytes to whatever listens there (a way to send commands to local services).`,
@@ -277,14 +280,10 @@ function redisTakeover(cmd: SimpleCommand): string | undefined {
 
 /** The same statements handed to a Redis server's MCP tool (`mcp__redis__execute {"command": …}`). */
 function redisToolTakeover(call: ToolCall): string | undefined {
-  const [prefix, server] = call.toolName.split('__');
-  if (prefix !== 'mcp' || !server?.toLowerCase().includes('redis')) return undefined;
-  for (const key of ['command', 'cmd', 'query']) {
-    const value = call.input[key];
-    const statement = typeof value === 'string' ? value : Array.isArray(value) ? value.join(' ') : '';
-    if (REDIS_TAKEOVER.test(statement)) return statement.split(/\s+/).slice(0, 3).join(' ');
-  }
-  return undefined;
+  const statement = redisToolCommand(call)?.statement;
+  return statement !== undefined && REDIS_TAKEOVER.test(statement)
+    ? statement.split(/\s+/).slice(0, 3).join(' ')
+    : undefined;
 }
 
 function redisFinding(what: string, text: string) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { definePolicy } from '../types';
+import { mcpToolOf } from './shared/mcp';
 import { evidenceOf } from '../../facts/commands';
 
 // An MCP server's tool that deletes on the service it fronts (a repository, a namespace, a collection,
@@ -19,9 +20,9 @@ export const mcpDeletingTool = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
-    const [prefix, server, ...rest] = call.toolName.split('__');
-    const verb = rest.join('__');
-    if (prefix !== 'mcp' || !server || !verb) return null;
+    const mcp = mcpToolOf(call.toolName);
+    if (!mcp) return null;
+    const { server, tool: verb } = mcp;
     if (call.face.family === 'read' || call.face.family === 'write' || call.face.family === 'edit') return null;
     const deleting = DELETING_VERB.exec(verb)?.[1];
     if (!deleting) return null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
+import { mcpToolOf } from './shared/mcp';
 import type { ToolCall } from '../types';
 import {
   argsOf,
@@ -300,10 +301,9 @@ function mountSign(what: string, source: string, home: string): string | null {
  * `privileged: true` or `binds: ["/:/host"]`): the server starts the container the tool describes.
  */
 function toolHostEscapeSign(call: ToolCall): string | null {
-  const [prefix, server, tool] = call.toolName.toLowerCase().split('__');
-  if (prefix !== 'mcp' || !/docker|podman|container/.test(server ?? '') || !/run|create|start/.test(tool ?? ''))
-    return null;
-  const what = `${server} ${tool}`;
+  const mcp = mcpToolOf(call.toolName.toLowerCase());
+  if (!mcp || !/docker|podman|container/.test(mcp.server) || !/run|create|start/.test(mcp.tool)) return null;
+  const what = `${mcp.server} ${mcp.tool}`;
   const input = call.input;
   const hostConfig = typeof input.host_config === 'object' && input.host_config !== null ? input.host_config : {};
   const fields = { ...(hostConfig as Record<string, unknown>), ...input };

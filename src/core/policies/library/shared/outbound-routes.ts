@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { SimpleCommand } from '../../../shell';
 import type { ToolCall } from '../../types';
+import { mcpToolOf } from './mcp';
 import { argsOf, optionValues, parseFlags, redirectReads } from '../../../facts/commands';
 import { REQUEST_BODY_LONG, REQUEST_BODY_SHORT, inlineCode } from '../../../facts/programs';
 import { classifySecretName } from '../../../redaction/secret-names';
@@ -54,9 +55,8 @@ const LOCAL_OR_VAULT_SERVER = /filesystem|files?|fs|vault|secrets?|1password|bit
  * the tool's server sends it on, wherever that server posts.
  */
 export function mcpToolPayload(call: ToolCall): Outbound | undefined {
-  if (!call.toolName.startsWith('mcp__')) return undefined;
-  const server = call.toolName.split('__')[1] ?? '';
-  if (LOCAL_OR_VAULT_SERVER.test(server)) return undefined;
+  const server = mcpToolOf(call.toolName)?.server;
+  if (server === undefined || LOCAL_OR_VAULT_SERVER.test(server)) return undefined;
   for (const text of stringsIn(call.input)) {
     const secret = secretInText(text, { shapeOnly: true });
     if (secret) return { what: `${secret} through the ${server} tool ${call.toolName}`, host: server, certain: true };

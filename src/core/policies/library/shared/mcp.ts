@@ -1,0 +1,28 @@
+import type { ToolCall } from '../../types';
+
+// An MCP tool's name says which server it belongs to and what it does: `mcp__<server>__<tool>`. The
+// policies that judge a server's tools like the command line they stand for read the name here.
+
+export interface McpTool {
+  server: string;
+  tool: string;
+}
+
+/** The server and tool of an MCP tool's name, or undefined for a tool that is not an MCP server's. */
+export function mcpToolOf(toolName: string): McpTool | undefined {
+  const [prefix, server, ...rest] = toolName.split('__');
+  const tool = rest.join('__');
+  return prefix === 'mcp' && server && tool ? { server, tool } : undefined;
+}
+
+/** What a Redis server's MCP tool is told (`mcp__redis__execute {"command": "CONFIG SET dir …"}`), as redis-cli would send it. */
+export function redisToolCommand(call: ToolCall): { server: string; statement: string } | undefined {
+  const mcp = mcpToolOf(call.toolName);
+  if (!mcp?.server.toLowerCase().includes('redis')) return undefined;
+  for (const key of ['command', 'cmd', 'query']) {
+    const value = call.input[key];
+    const statement = typeof value === 'string' ? value : Array.isArray(value) ? value.join(' ') : '';
+    if (statement.trim() !== '') return { server: mcp.server, statement: statement.trim() };
+  }
+  return undefined;
+}
