@@ -1,4 +1,8 @@
 import { Pool } from 'undici';
+import type { BenchResults } from './schema';
+import { ofRuns, quantile, type Budget } from './stats';
+
+type HttpRun = BenchResults['http'][number];
 
 // The load generator: `connections` keep-alive connections, each sending its next call as soon as
 // the last one is answered, until `calls` calls were sent or `seconds` have passed. One function in,
@@ -83,4 +87,59 @@ export async function runLoad(opts: LoadOptions): Promise<LoadFigures> {
     callsPerSecond: latencies.length / seconds,
     ...(firstFailure !== undefined ? { firstFailure } : {}),
   };
+}
+
+export interface ConnectionRunsOptions {
+  url: string;
+  token: string;
+  connections: number[];
+  runs: number;
+  callsPerRun: (connections: number) => number;
+  /** One budget per connection count. */
+  budgets: (connections: number) => Budget;
+  /** The hook body of the `index`-th call of a run, tagged by its connections and run. */
+  body: (tag: string) => (index: number) => string;
+  /** Seconds a run keeps back from its connection count's budget. */
+  reserveSeconds: number;
+  /** Around each run (serve's event-loop figures are reset before and read after). */
+  beforeRun?: () => Promise<void>;
+  afterRun?: () => Promise<void>;
+}
+
+/** Runs of `callsPerRun` calls at each connection count: each run's p50, p95, p99 and calls/s, summarised over runs. */
+export async function connectionRuns(opts: ConnectionRunsOptions): Promise<HttpRun[]> {
+  const rows: HttpRun[] = [];
+  for (const connections of opts.connections) {
+    const perRun = { p50: [] as number[], p95: [] as number[], p99: [] as number[], throughput: [] as number[] };
+    const budget = opts.budgets(connections);
+    for (let run = 0; budget.another(run, opts.runs); run++) {
+      await opts.beforeRun?.();
+      const figures = await runLoad({
+        url: opts.url,
+        token: opts.token,
+        connections,
+        calls: opts.callsPerRun(connections),
+        // A run that cannot finish in its share ends early: fewer calls, the same kind of figure.
+        seconds: budget.secondsLeft(opts.reserveSeconds) / Math.max(1, opts.runs - run),
+        body: opts.body(`c${connections}r${run}`),
+      });
+      if (figures.failed > 0)
+        throw new Error(`${figures.failed} calls failed at ${connections} connections (${figures.firstFailure})`);
+      await opts.afterRun?.();
+      const sorted = [...figures.latencies].sort((a, b) => a - b);
+      perRun.p50.push(quantile(sorted, 0.5));
+      perRun.p95.push(quantile(sorted, 0.95));
+      perRun.p99.push(quantile(sorted, 0.99));
+      perRun.throughput.push(figures.callsPerSecond);
+    }
+    rows.push({
+      connections,
+      callsPerRun: opts.callsPerRun(connections),
+      p50: ofRuns(perRun.p50, 'ms'),
+      p95: ofRuns(perRun.p95, 'ms'),
+      p99: ofRuns(perRun.p99, 'ms'),
+      throughput: ofRuns(perRun.throughput, 'calls/s'),
+    });
+  }
+  return rows;
 }

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { startFakeJudge } from './fake-judge';
-import { runLoad } from './http-load';
+import { connectionRuns, runLoad } from './http-load';
 import { mixBody, type MixCall } from './mix';
 import type { BenchResults, Figure } from './schema';
 import { startServe } from './serve';
 import { step } from './progress';
-import { once, ofRuns, ofSamples, quantile, type Budget } from './stats';
+import { once, ofRuns, ofSamples, type Budget } from './stats';
 
 // Figures through a real `agent-warden serve` on loopback: latency and throughput by connection count,
 // memory after N calls, the time Warden adds over a judge, and the long load run.
@@ -40,40 +40,22 @@ export async function httpFigures(
     });
     const loopMax: number[] = [];
     let loopMissing = false;
-    const rows: BenchResults['http'] = [];
-    for (const connections of opts.connections) {
-      const perRun = { p50: [] as number[], p95: [] as number[], p99: [] as number[], throughput: [] as number[] };
-      const budget = opts.budgets(connections);
-      for (let run = 0; budget.another(run, opts.runs); run++) {
-        await serve.loopStats(true);
-        const figures = await runLoad({
-          url: serve.url,
-          token: serve.token,
-          connections,
-          calls: opts.callsPerRun(connections),
-          // A run that cannot finish in its share ends early: fewer calls, the same kind of figure.
-          seconds: budget.secondsLeft(3) / Math.max(1, opts.runs - run),
-          body: body(`c${connections}r${run}`),
-        });
-        if (figures.failed > 0) throw new Error(`${figures.failed} calls failed at ${connections} connections`);
+    const rows = await connectionRuns({
+      url: serve.url,
+      token: serve.token,
+      connections: opts.connections,
+      runs: opts.runs,
+      callsPerRun: opts.callsPerRun,
+      budgets: opts.budgets,
+      body,
+      reserveSeconds: 3,
+      beforeRun: async () => void (await serve.loopStats(true)),
+      afterRun: async () => {
         const loop = await serve.loopStats();
         if (loop) loopMax.push(loop.eventLoopMaxMs);
         else loopMissing = true;
-        const sorted = [...figures.latencies].sort((a, b) => a - b);
-        perRun.p50.push(quantile(sorted, 0.5));
-        perRun.p95.push(quantile(sorted, 0.95));
-        perRun.p99.push(quantile(sorted, 0.99));
-        perRun.throughput.push(figures.callsPerSecond);
-      }
-      rows.push({
-        connections,
-        callsPerRun: opts.callsPerRun(connections),
-        p50: ofRuns(perRun.p50, 'ms'),
-        p95: ofRuns(perRun.p95, 'ms'),
-        p99: ofRuns(perRun.p99, 'ms'),
-        throughput: ofRuns(perRun.throughput, 'calls/s'),
-      });
-    }
+      },
+    });
     const serveEventLoopMaxMs = loopMissing
       ? { skipped: 'this build of serve does not report event-loop figures on /health (AGENT_WARDEN_STATS)' }
       : ofRuns(loopMax, 'ms');
@@ -91,12 +73,28 @@ export interface MemoryOptions {
   connections: number;
   /** Without one the run goes on to `total` calls however long it takes (the full run). */
   budget?: Budget;
+  /** Added to serve's environment. */
+  env?: Record<string, string>;
+}
+
+/**
+ * glibc gives each thread that allocates its own malloc arena, and an arena keeps what it once held:
+ * serve's threads (the evaluation worker, V8's compiler and collector threads) left about 25 MB resident
+ * that way (bench/serve-memory.ts reads where). The variable is read when the process starts, so it
+ * cannot be set from inside serve; the memory figure is given with and without it.
+ */
+export const ARENA_CAP = { MALLOC_ARENA_MAX: '2' };
+
+/** Whether this is Linux with glibc, where MALLOC_ARENA_MAX means something. */
+export function glibcLinux(): boolean {
+  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+  return process.platform === 'linux' && typeof report?.header?.glibcVersionRuntime === 'string';
 }
 
 /** A fresh serve, `total` calls of the mix, its resident memory before and after, and the rows it logged. */
 export async function memoryFigures(opts: MemoryOptions): Promise<BenchResults['memory']> {
   const world = { home: join(opts.folder, 'home'), project: join(opts.folder, 'home', 'project') };
-  const serve = await startServe({ cli: opts.cli, world, config: ROOMY_LOG });
+  const serve = await startServe({ cli: opts.cli, world, config: ROOMY_LOG, ...(opts.env ? { env: opts.env } : {}) });
   try {
     const rssAtStart = serve.rssMb();
     const figures = await runLoad({

@@ -5,7 +5,8 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FAKE_JUDGE_FLAG, serveFakeJudge } from './fake-judge';
-import { httpFigures, judgeFigures, loadRunFigures, memoryFigures } from './http';
+import { ARENA_CAP, glibcLinux, httpFigures, judgeFigures, loadRunFigures, memoryFigures } from './http';
+import { httpFloorFigures } from './http-floor';
 import { inProcessFigures } from './inprocess';
 import { digestFigures, envelopeFigures, redactionFigures, type MicroSizes } from './micro';
 import { mixCalls } from './mix';
@@ -30,7 +31,14 @@ interface Plan {
   judgeCalls: number;
   transcriptBytes: number[];
   /** Seconds per section; a section past its share stops repeating (see Budget). */
-  seconds: { inProcess: number; httpPerConnections: number; memory: number; judge: number; bridge: number };
+  seconds: {
+    inProcess: number;
+    httpPerConnections: number;
+    httpFloor: number;
+    memory: number;
+    judge: number;
+    bridge: number;
+  };
   bridge?: { runs: number; rounds: number; fallbackRounds: number };
 }
 
@@ -45,7 +53,7 @@ const DEFAULT_PLAN: Plan = {
   judgeCalls: 30,
   transcriptBytes: [10 * KB, 10 * MB, 100 * MB],
   // With the fixed sections (floor, redaction, envelope, digest, three serve starts), under 180 s.
-  seconds: { inProcess: 15, httpPerConnections: 12, memory: 50, judge: 12, bridge: 25 },
+  seconds: { inProcess: 15, httpPerConnections: 12, httpFloor: 4, memory: 40, judge: 12, bridge: 25 },
   bridge: { runs: 3, rounds: 2, fallbackRounds: 1 },
 };
 
@@ -60,7 +68,7 @@ const PLANS: Record<Mode, Plan> = {
     memoryCalls: 100,
     judgeCalls: 2,
     transcriptBytes: [10 * KB, 100 * KB, 1 * MB],
-    seconds: { inProcess: 3, httpPerConnections: 3, memory: 5, judge: 3, bridge: 0 },
+    seconds: { inProcess: 3, httpPerConnections: 3, httpFloor: 1, memory: 5, judge: 3, bridge: 0 },
   },
   default: DEFAULT_PLAN,
   // The default run, and then the full run's own sections.
@@ -76,6 +84,7 @@ const LOAD = {
   judgeTimeoutMs: 2000,
 };
 const JUDGE_DELAY_MS = 50;
+const NOT_GLIBC = { skipped: "MALLOC_ARENA_MAX is glibc's; this is not Linux with glibc" };
 
 function options(argv: string[]): { mode: Mode; out: string } {
   const root = resolve(__dirname, '..', '..');
@@ -137,15 +146,29 @@ async function main(): Promise<void> {
       callsPerRun: plan.httpCalls,
       budgets: (connections) => budget(`http ${connections} conn`, plan.seconds.httpPerConnections),
     });
-    step(`memory after ${plan.memoryCalls} calls`);
-    const memory = await memoryFigures({
-      cli,
-      folder: folder('memory'),
+    step('the HTTP floor: a do-nothing endpoint built like serve, at 1 and 8 connections');
+    const httpFloor = await httpFloorFigures({
+      project: folder('http-floor'),
       calls,
-      total: plan.memoryCalls,
-      connections: 8,
-      budget: budget('memory', plan.seconds.memory),
+      connections: [1, 8],
+      runs: plan.runs,
+      callsPerRun: plan.httpCalls,
+      budgets: (connections) => budget(`http floor ${connections} conn`, plan.seconds.httpFloor),
     });
+    step(`memory after ${plan.memoryCalls} calls`);
+    const memoryRun = (name: string, env?: Record<string, string>) =>
+      memoryFigures({
+        cli,
+        folder: folder(name),
+        calls,
+        total: plan.memoryCalls,
+        connections: 8,
+        budget: budget(name, plan.seconds.memory),
+        ...(env ? { env } : {}),
+      });
+    const memory = await memoryRun('memory');
+    step(`memory after ${plan.memoryCalls} calls, MALLOC_ARENA_MAX=2`);
+    const memoryArenas2 = glibcLinux() ? await memoryRun('memory-arenas-2', ARENA_CAP) : NOT_GLIBC;
     await sampleFloor();
     step(`time added over a judge answering in ${JUDGE_DELAY_MS} ms`);
     const judge = await judgeFigures({
@@ -163,21 +186,19 @@ async function main(): Promise<void> {
     let full: BenchResults['full'];
     if (mode === 'full') {
       step(`full: memory after ${FULL_CALLS} calls`);
-      const fullMemory = await memoryFigures({
-        cli,
-        folder: folder('memory-full'),
-        calls,
-        total: FULL_CALLS,
-        connections: 8,
-      });
+      const fullMemoryRun = (name: string, env?: Record<string, string>) =>
+        memoryFigures({ cli, folder: folder(name), calls, total: FULL_CALLS, connections: 8, ...(env ? { env } : {}) });
+      const fullMemory = await fullMemoryRun('memory-full');
+      step(`full: memory after ${FULL_CALLS} calls, MALLOC_ARENA_MAX=2`);
+      const fullArenas2 = glibcLinux() ? await fullMemoryRun('memory-full-arenas-2', ARENA_CAP) : NOT_GLIBC;
       step(`full: load run, ${LOAD.connections} connections for ${LOAD.seconds} s against a slow judge`);
       const load = await loadRunFigures({ cli, folder: folder('load'), calls, ...LOAD });
       step(`full: the extension host over ${FULL_CALLS} calls, through code-server`);
       const extensionHost = extensionHostFigures(root, FULL_CALLS, folder('host-memory.json'));
-      full = { memory: fullMemory, load, extensionHost };
+      full = { memory: fullMemory, memoryArenas2: fullArenas2, load, extensionHost };
     }
     const partial = {
-      schemaVersion: 2 as const,
+      schemaVersion: 3 as const,
       mode,
       startedAt: startedAt.toISOString(),
       seconds: (Date.now() - startedAt.getTime()) / 1000,
@@ -191,12 +212,14 @@ async function main(): Promise<void> {
       floor: ofSamples(floor, 'ms'),
       mix: { distinctCalls: calls.length, dangerous: calls.filter((c) => c.dangerous).length },
       http,
+      httpFloor,
       inProcess,
       bridge,
       redaction,
       envelope,
       digest,
       memory,
+      memoryArenas2,
       serveEventLoopMaxMs,
       judge,
       cutByBudget: budgets.filter((b) => b.cut).map((b) => b.section),

@@ -73,7 +73,8 @@ const extensionHostSchema = z
 export const resultsSchema = z
   .object({
     // 2: the bridge adds shellForwarding; the floor runs in a plain environment.
-    schemaVersion: z.literal(2),
+    // 3: the HTTP floor (httpFloor), and serve's memory with glibc's malloc arenas capped (memoryArenas2).
+    schemaVersion: z.literal(3),
     mode: z.enum(['reduced', 'default', 'full']),
     startedAt: z.string().datetime(),
     seconds: z.number().positive(),
@@ -90,6 +91,8 @@ export const resultsSchema = z
     floor: figureSchema,
     mix: z.object({ distinctCalls: z.number().int().positive(), dangerous: z.number().int().nonnegative() }).strict(),
     http: z.array(httpRunSchema).min(1),
+    /** A do-nothing endpoint built like serve (node http, a worker hop, JSON both ways): bench/suite/http-floor.ts. */
+    httpFloor: z.array(httpRunSchema).min(1),
     inProcess: z
       .object({
         mix: figureSchema,
@@ -129,6 +132,8 @@ export const resultsSchema = z
       .array(z.object({ bytes: z.number().int().positive(), shape: z.string(), time: figureSchema }).strict())
       .min(1),
     memory: memorySchema,
+    /** The same run with MALLOC_ARENA_MAX=2 in serve's environment (glibc's Linux only). */
+    memoryArenas2: z.union([memorySchema, skipped]),
     /** serve's own event-loop delay over the HTTP runs, when the build exposes it on /health. */
     serveEventLoopMaxMs: z.union([figureSchema, skipped]),
     judge: z
@@ -145,6 +150,7 @@ export const resultsSchema = z
     full: z
       .object({
         memory: memorySchema,
+        memoryArenas2: z.union([memorySchema, skipped]),
         extensionHost: z.union([extensionHostSchema, skipped]),
         load: loadRunSchema,
       })

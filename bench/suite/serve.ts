@@ -40,6 +40,8 @@ export interface ServeOptions {
   nodeArgs?: string[];
   /** Appends serve's stdout here (what node options such as --trace-gc print). */
   stdoutFile?: string;
+  /** Added to serve's environment (e.g. MALLOC_ARENA_MAX). */
+  env?: Record<string, string>;
 }
 
 function stateDir(world: ServeWorld): string {
@@ -89,6 +91,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServe> {
       AGENT_WARDEN_HOME: stateDir(world),
       AGENT_WARDEN_CLAUDE_BIN: join(world.home, 'no-claude'),
       AGENT_WARDEN_STATS: '1',
+      ...opts.env,
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

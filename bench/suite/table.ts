@@ -30,6 +30,15 @@ export function lines(results: BenchResults): Line[] {
       { label: `${c} throughput`, figure: row.throughput },
     );
   }
+  out.push({ heading: 'http floor: a do-nothing endpoint built like serve (node http, a worker hop)' });
+  for (const row of results.httpFloor) {
+    const c = `floor ${row.connections} conn`;
+    out.push(
+      { label: `${c} p50`, figure: row.p50 },
+      { label: `${c} p99`, figure: row.p99 },
+      { label: `${c} throughput`, figure: row.throughput },
+    );
+  }
   if (skippedOr(results.serveEventLoopMaxMs))
     out.push({ label: 'serve event-loop delay max (per run)', figure: results.serveEventLoopMaxMs });
   else out.push({ label: 'serve event-loop delay max', text: results.serveEventLoopMaxMs.skipped });
@@ -65,14 +74,18 @@ export function lines(results: BenchResults): Line[] {
     { label: `RSS after ${m.calls.toLocaleString('en')} calls`, figure: m.rssAfter },
     { label: 'calls in / rows logged', text: `${m.calls} / ${m.rowsLogged}` },
   ];
-  out.push(...memory(results.memory, 'memory'));
+  const arenas2 = (m: BenchResults['memoryArenas2'], what: string): Line[] =>
+    skippedOr(m)
+      ? [{ label: `${what}: RSS after, MALLOC_ARENA_MAX=2`, figure: m.rssAfter }]
+      : [{ label: `${what}: MALLOC_ARENA_MAX=2`, text: m.skipped }];
+  out.push(...memory(results.memory, 'memory'), ...arenas2(results.memoryArenas2, 'same run'));
   out.push(
     { heading: `judge answering in a fixed ${results.judge.delayMs} ms` },
     { label: 'time Warden adds over the judge', figure: results.judge.added },
     { label: 'calls / judge requests', text: `${results.judge.calls} / ${results.judge.judgeRequests}` },
   );
   if (results.full) {
-    out.push(...memory(results.full.memory, 'full memory run'));
+    out.push(...memory(results.full.memory, 'full memory run'), ...arenas2(results.full.memoryArenas2, 'same run'));
     const host = results.full.extensionHost;
     out.push({ heading: 'extension host (code-server)' });
     if (skippedOr(host))

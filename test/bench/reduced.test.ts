@@ -34,6 +34,12 @@ test(
         [1, 8, 64],
       );
       assert.equal(parsed.data.memory.rowsLogged, parsed.data.memory.calls, 'every call answered is a row out');
+      assert.deepEqual(
+        parsed.data.httpFloor.map((row) => row.connections),
+        [1, 8],
+      );
+      if (process.platform === 'linux' && 'calls' in parsed.data.memoryArenas2)
+        assert.equal(parsed.data.memoryArenas2.rowsLogged, parsed.data.memoryArenas2.calls);
       assert.match(run.stdout, /Agent Warden bench \(reduced\)/);
       assert.match(run.stdout, /node -e 0/);
     } finally {
@@ -45,7 +51,7 @@ test(
 test('the results schema refuses a figure outside its own spread and a missing section', () => {
   const figure = { median: 2, low: 1, high: 3, n: 5, spread: 'p25-p75', unit: 'ms' };
   const reduced = {
-    schemaVersion: 2,
+    schemaVersion: 3,
     mode: 'reduced',
     startedAt: new Date(0).toISOString(),
     seconds: 1,
@@ -68,6 +74,16 @@ test('the results schema refuses a figure outside its own spread and a missing s
         throughput: { ...figure, unit: 'calls/s' },
       },
     ],
+    httpFloor: [
+      {
+        connections: 8,
+        callsPerRun: 10,
+        p50: figure,
+        p95: figure,
+        p99: figure,
+        throughput: { ...figure, unit: 'calls/s' },
+      },
+    ],
     inProcess: { mix: figure, deterministicOnly: figure, eventLoopMaxMs: figure },
     bridge: { skipped: 'reduced' },
     redaction: [{ chars: 1024, kind: 'typical', input: 'typical', time: figure }],
@@ -80,6 +96,7 @@ test('the results schema refuses a figure outside its own spread and a missing s
       rssAfter: { ...figure, unit: 'MB' },
       rowsLogged: 10,
     },
+    memoryArenas2: { skipped: 'not glibc' },
     serveEventLoopMaxMs: figure,
     judge: { delayMs: 50, calls: 2, judgeRequests: 2, added: figure },
     ratiosToFloor: { 'in-process mix': 0.01 },
@@ -89,5 +106,7 @@ test('the results schema refuses a figure outside its own spread and a missing s
   assert.equal(resultsSchema.safeParse({ ...reduced, floor: { ...figure, low: 4 } }).success, false);
   const { memory: _memory, ...withoutMemory } = reduced;
   assert.equal(resultsSchema.safeParse(withoutMemory).success, false);
+  const { httpFloor: _floor, ...withoutFloor } = reduced;
+  assert.equal(resultsSchema.safeParse(withoutFloor).success, false);
   assert.equal(resultsSchema.safeParse({ ...reduced, floor: { ...figure, median: Number.NaN } }).success, false);
 });
