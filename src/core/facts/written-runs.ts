@@ -8,6 +8,7 @@
 // will run, so every policy judges it at write time, not only when a later call runs it. Written
 // files are named by the path they land in.
 import path from 'node:path';
+import { cargoConfigCommands } from '../shell/cargo-config';
 import { languageOfFile } from './code';
 import { makeRecipes, scriptsOf } from './project-runs';
 import { interpreterKind, SHELLS } from './programs';
@@ -150,7 +151,7 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
   { file: /(^|\/)pyproject\.toml$/, commands: pyprojectTasks },
   {
     file: /(^|\/)\.cargo\/config(\.toml)?$/,
-    commands: (t) => iniValues(t, keys('runner', 'rustc-wrapper', 'rustc-workspace-wrapper', 'linker', 'rustc')),
+    commands: cargoConfigCommands,
   },
   { file: /(^|\/)(Jenkinsfile(\.[\w-]+)?|[^/]+\.jenkinsfile)$/, commands: jenkinsSteps },
   { file: /(^|\/)(flake|shell|default|devshell)\.nix$/, commands: nixShellHooks },

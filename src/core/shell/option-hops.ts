@@ -8,6 +8,7 @@
 // the programs' own manuals. Each row has its own case and near miss in test/core/shell/option-hops.test.ts.
 import type { ArgvView } from './options';
 import type { ScriptHop } from './script-hops';
+import { cargoConfigCommands } from './cargo-config';
 import { shellQuote } from './wrappers';
 
 /** One way a program takes a command: an option whose value is shell text, or a prefix inside it. */
@@ -261,6 +262,9 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   // go test -exec / go run -exec runs the built binary through the given program; -toolexec runs
   // every compiler and linker step through it.
   go: { options: [{ long: ['exec', 'toolexec'] }], singleDashLong: true },
+  // cargo --config 'target.X.runner = "…"' runs every built binary through the runner; the linker and
+  // the rustc wrappers run at every build.
+  cargo: { options: [{ long: ['config'] }] },
   aria2c: {
     options: [
       {
@@ -320,6 +324,7 @@ function valueCommands(name: string, option: string, value: string): string[] {
   if (name === 'gdb') return gdbCommands(value);
   if (['vim', 'vi', 'nvim', 'view', 'ex', 'vimdiff'].includes(name)) return exCommands(value);
   if (name === 'psql') return psqlCommands(value);
+  if (name === 'cargo') return cargoConfigCommands(value);
   if (name === 'socat') return [];
   return option === '' ? [] : [value];
 }
@@ -464,13 +469,19 @@ export const COMMAND_VARIABLES: ReadonlySet<string> = new Set([
   'RUSTC_WRAPPER',
   'RUSTC_WORKSPACE_WRAPPER',
   'CARGO_BUILD_RUSTC_WRAPPER',
+  'CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER',
+  'CARGO_BUILD_RUSTC',
+  'RUSTC',
 ]);
+
+/** Cargo's per-target runner and linker, as variables (CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER). */
+const CARGO_TARGET_PROGRAM = /^CARGO_TARGET_\w+_(?:RUNNER|LINKER)$/;
 
 /** The commands that variables set for a command will make it run, as script hops. */
 export function variableHopsOf(assignments: Record<string, string | undefined>): ScriptHop[] {
   const hops: ScriptHop[] = [];
   for (const [name, value] of Object.entries(assignments)) {
-    if (!COMMAND_VARIABLES.has(name) || value === undefined) continue;
+    if ((!COMMAND_VARIABLES.has(name) && !CARGO_TARGET_PROGRAM.test(name)) || value === undefined) continue;
     // less runs LESSOPEN's command when it starts with `|` (or `||`), with %s for the file name.
     const script = value.replace(/^\|{1,2}/, '').trim();
     if (script !== '') hops.push({ kind: 'script', via: 'option', wrapper: `$${name}`, script });

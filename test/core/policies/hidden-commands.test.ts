@@ -107,4 +107,35 @@ policyTable('command-hidden-in-options', [
   { note: 'near miss: go build', spec: 'go build ./...', expect: null },
   { note: 'RUSTC_WRAPPER', spec: 'RUSTC_WRAPPER=/tmp/wrap.sh cargo build', expect: 'ask' },
   { note: 'near miss: RUSTC_WRAPPER=sccache', spec: 'RUSTC_WRAPPER=sccache cargo build --release', expect: null },
+  {
+    note: 'cargo --config runner, a string',
+    spec: `cargo --config 'target.x86_64-unknown-linux-gnu.runner = "sh /tmp/r.sh"' run`,
+    expect: 'ask',
+  },
+  {
+    note: 'cargo --config runner, an argv array',
+    spec: `cargo --config 'target.x86_64-unknown-linux-gnu.runner = ["sh", "-c", "id > /tmp/x"]' test`,
+    expect: 'ask',
+  },
+  {
+    note: 'cargo --config rustc wrapper',
+    spec: `cargo --config build.rustc-wrapper='"/tmp/w.sh"' build`,
+    expect: 'ask',
+  },
+  { note: 'near miss: cargo --config jobs', spec: `cargo --config 'build.jobs = 4' build --release`, expect: null },
+  {
+    note: 'near miss: cargo --config runner through qemu',
+    spec: `cargo --config 'target.aarch64-unknown-linux-gnu.runner = "qemu-aarch64 -L /usr/aarch64-linux-gnu"' test`,
+    expect: null,
+  },
+  {
+    note: 'a cargo target runner variable',
+    spec: 'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=/tmp/r.sh cargo run',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a cargo target runner variable naming valgrind',
+    spec: 'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=valgrind cargo test',
+    expect: null,
+  },
 ]);

@@ -43,7 +43,24 @@ const ORDINARY_OPTION_COMMANDS = new Set([
   // Compiler caches that RUSTC_WRAPPER usually names.
   'sccache',
   'ccache',
+  // What a Cargo target's runner and linker usually name: an emulator, a checker, a wasm runtime, a linker.
+  'valgrind',
+  'wasmtime',
+  'wasmer',
+  'probe-rs',
+  'rustc',
+  'cc',
+  'gcc',
+  'clang',
+  'ld',
+  'lld',
+  'ld.lld',
+  'mold',
+  'rust-lld',
 ]);
+
+/** An emulator (qemu-aarch64) or a cross toolchain's compiler (aarch64-linux-gnu-gcc), named on PATH. */
+const TOOLCHAIN_PROGRAM = /^(?:qemu-[\w-]+|[\w.]+(?:-[\w.]+)*-(?:gcc|g\+\+|clang|cc|ld))$/;
 
 function throughWhat(cmd: SimpleCommand): string {
   return cmd.wrappers[cmd.wrappers.length - 1] ?? 'an option';
@@ -58,7 +75,9 @@ function runsScriptFile(cmd: SimpleCommand): boolean {
 }
 
 function isOrdinary(cmd: SimpleCommand): boolean {
-  return ORDINARY_OPTION_COMMANDS.has(cmd.name);
+  if (ORDINARY_OPTION_COMMANDS.has(cmd.name)) return true;
+  // Only as a name looked up on PATH: a path to such a name (/tmp/x-gcc) is whatever that file holds.
+  return TOOLCHAIN_PROGRAM.test(cmd.name) && !(cmd.argv[0] ?? '').includes('/');
 }
 
 export const commandHiddenInOptions = definePolicy({
