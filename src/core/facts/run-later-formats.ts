@@ -1,6 +1,7 @@
 // Where the commands sit in the files build tools, task runners, CI systems and containers run:
 // one reader per format, each returning the command lines the file will run. Pure text readers;
 // written-runs.ts decides which file is read by which.
+import { shellQuote } from '../shell/wrappers';
 import { beforeHashComment } from '../text/scan';
 
 function indentOf(line: string): number {
@@ -334,7 +335,28 @@ export function jenkinsSteps(text: string): string[] {
     const body = quote === undefined ? undefined : quotedFrom(text, at + quote.length, quote);
     if (body !== undefined) out.push(...body.split('\n'));
   }
-  return out.map((l) => l.trim()).filter((l) => l !== '');
+  // A variable bound to a Jenkins credential holds a secret whatever it is called (`variable: 'T'`).
+  const credentials = jenkinsCredentialVariables(text);
+  return out
+    .map((l) =>
+      l
+        .trim()
+        .replace(/\$\{?([A-Za-z_]\w*)\}?/g, (whole, name: string) =>
+          credentials.has(name) ? `\${${secretVariableName(name)}}` : whole,
+        ),
+    )
+    .filter((l) => l !== '');
+}
+
+/** The variables withCredentials binds (`variable:`, `passwordVariable:`, …) and `X = credentials('id')` sets. */
+function jenkinsCredentialVariables(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of text.matchAll(
+    /\b(?:variable|usernameVariable|passwordVariable|keyFileVariable|passphraseVariable|tokenVariable)[ \t]*:[ \t]*['"]([A-Za-z_]\w*)['"]/g,
+  ))
+    names.add(m[1] ?? '');
+  for (const m of text.matchAll(/\b([A-Za-z_]\w*)[ \t]*=[ \t]*credentials[ \t]*\(/g)) names.add(m[1] ?? '');
+  return names;
 }
 
 /** A Nix shell's `shellHook`, which runs as the shell starts (nix develop, nix-shell, direnv's use flake). */
@@ -351,6 +373,43 @@ const XML_ENTITIES: Record<string, string> = { '&quot;': '"', '&apos;': "'", '&l
 
 function xmlText(text: string): string {
   return text.replace(/&(quot|apos|lt|gt|amp);/g, (entity) => XML_ENTITIES[entity] ?? entity);
+}
+
+/** The XML tag that opens at `at`, up to its `>` (attribute values here hold no `>`). */
+function tagAt(text: string, at: number): string {
+  const close = text.indexOf('>', at);
+  return text.slice(at, close === -1 ? undefined : close);
+}
+
+/**
+ * What a Maven build runs through plugins: the exec plugin's `<executable>` with its `<argument>`s or
+ * `<commandlineArgs>` (it runs in whatever phase the execution names, `validate` included), and the
+ * antrun plugin's `<exec executable="…">` with its `<arg>`s. Read from a whole pom or an Edit's fragment.
+ */
+export function mavenPluginCommands(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/<executable>([^<]*)<\/executable>/g)) {
+    const end = text.indexOf('</configuration>', m.index ?? 0);
+    const rest = text.slice((m.index ?? 0) + m[0].length, end === -1 ? undefined : end);
+    const args = [...rest.matchAll(/<argument>([^<]*)<\/argument>/g)].map((a) => shellQuote(xmlText(a[1] ?? '')));
+    const line = /<commandlineArgs>([^<]*)<\/commandlineArgs>/.exec(rest)?.[1];
+    out.push([shellQuote(xmlText(m[1] ?? '').trim()), ...args, ...(line ? [xmlText(line)] : [])].join(' '));
+  }
+  for (const m of text.matchAll(/<exec\b/g)) {
+    const at = m.index ?? 0;
+    const executable = /\bexecutable[ \t]*=[ \t]*"([^"]*)"/.exec(tagAt(text, at))?.[1];
+    if (executable === undefined) continue;
+    const end = text.indexOf('</exec>', at);
+    const body = text.slice(at, end === -1 ? undefined : end);
+    const args: string[] = [];
+    for (const a of body.matchAll(/<arg\b/g)) {
+      const attribute = /\b(value|line)[ \t]*=[ \t]*"([^"]*)"/.exec(tagAt(body, a.index ?? 0));
+      if (attribute)
+        args.push(attribute[1] === 'line' ? xmlText(attribute[2] ?? '') : shellQuote(xmlText(attribute[2] ?? '')));
+    }
+    out.push([shellQuote(xmlText(executable)), ...args].join(' '));
+  }
+  return out.filter((l) => l.trim() !== '');
 }
 
 /** MSBuild's commands: `<Exec Command="…">` and the pre- and post-build events. */

@@ -20,6 +20,7 @@ import {
   jenkinsSteps,
   jsonValues,
   justRecipes,
+  mavenPluginCommands,
   msbuildCommands,
   nixShellHooks,
   pthImports,
@@ -153,6 +154,7 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
     file: /(^|\/)\.cargo\/config(\.toml)?$/,
     commands: cargoConfigCommands,
   },
+  { file: /(^|\/)pom\.xml$/, commands: mavenPluginCommands },
   { file: /(^|\/)(Jenkinsfile(\.[\w-]+)?|[^/]+\.jenkinsfile)$/, commands: jenkinsSteps },
   { file: /(^|\/)(flake|shell|default|devshell)\.nix$/, commands: nixShellHooks },
   {

@@ -51,6 +51,8 @@ interface ProgramRow {
   keyed?: KeyedCommandSetting;
   /** Operands (non-option words) that are scripts in the program's own language, read by `scan`. */
   scan?: (word: string) => string[];
+  /** Settings given as properties over the whole argv (`-Dexec.executable=…`), read by `properties`. */
+  properties?: (argv: readonly string[]) => { script: string; through: string }[];
 }
 
 // Editors' ex commands: `:!cmd`, `:!cmd` after a range, `:sh`-less `!cmd`, and `:call system('cmd')`.
@@ -76,6 +78,38 @@ function gdbCommands(word: string): string[] {
   if (shell?.[1] !== undefined) return [shell[1]];
   const python = /^(?:python3?|py)\s+(.*)$/s.exec(text);
   return python?.[1] !== undefined ? [`python3 -c ${shellQuote(python[1])}`] : [];
+}
+
+// Maven's exec plugin runs `exec.executable` with `exec.args` (`mvn exec:exec -Dexec.executable=sh …`).
+function mavenExecCommands(argv: readonly string[]): { script: string; through: string }[] {
+  const properties = new Map<string, string>();
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i] as string;
+    const setting = word === '-D' ? argv[++i] : word.startsWith('-D') ? word.slice(2) : undefined;
+    const eq = setting?.indexOf('=') ?? -1;
+    if (setting !== undefined && eq > 0) properties.set(setting.slice(0, eq), setting.slice(eq + 1));
+  }
+  const executable = properties.get('exec.executable');
+  if (executable === undefined) return [];
+  const args = properties.get('exec.args') ?? properties.get('exec.commandlineArgs') ?? '';
+  return [{ script: `${shellQuote(executable)} ${args}`.trim(), through: '-Dexec.executable' }];
+}
+
+// MSBuild's build events are command lines it runs before and after a build; `-p:` sets them.
+const BUILD_EVENTS = new Set(['prebuildevent', 'postbuildevent']);
+function buildEventCommands(argv: readonly string[]): { script: string; through: string }[] {
+  const found: { script: string; through: string }[] = [];
+  for (const word of argv.slice(1)) {
+    const given = /^(?:--?|\/)(?:p|property):(.+)$/is.exec(word)?.[1];
+    if (given === undefined) continue;
+    // `-p:A=1;B=2` sets two; a `;` inside a command line stays with it.
+    for (const property of given.split(/;(?=\s*[A-Za-z_][\w.-]*\s*=)/)) {
+      const eq = property.indexOf('=');
+      if (eq > 0 && BUILD_EVENTS.has(property.slice(0, eq).trim().toLowerCase()))
+        found.push({ script: property.slice(eq + 1), through: `-p:${property.slice(0, eq).trim()}` });
+    }
+  }
+  return found;
 }
 
 // sqlite3's dot commands `.shell cmd` and `.system cmd`.
@@ -265,6 +299,10 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   // cargo --config 'target.X.runner = "…"' runs every built binary through the runner; the linker and
   // the rustc wrappers run at every build.
   cargo: { options: [{ long: ['config'] }] },
+  mvn: { properties: mavenExecCommands },
+  mvnw: { properties: mavenExecCommands },
+  dotnet: { properties: buildEventCommands },
+  msbuild: { properties: buildEventCommands },
   aria2c: {
     options: [
       {
@@ -414,6 +452,8 @@ export function optionHopsOf(name: string, view: ArgvView): ScriptHop[] {
     const script = commandAfterOf(argv, entry);
     if (script !== undefined) scripts.push({ script, through: entry.after.join(' ') || 'its operands' });
   }
+  // A word known only at run time is left out; the rest still says what runs.
+  if (row.properties) scripts.push(...row.properties(argv.filter((_, at) => !dynamic.has(at))));
   for (let i = 1; i < argv.length; i++) {
     if (dynamic.has(i)) continue;
     const word = argv[i] as string;

@@ -129,6 +129,22 @@ policyTable('command-hidden-in-options', [
     expect: null,
   },
   {
+    note: 'maven exec plugin running a shell',
+    spec: `mvn -q exec:exec -Dexec.executable=sh -Dexec.args='-c "id > /tmp/x"'`,
+    expect: 'ask',
+  },
+  { note: 'near miss: maven exec of java', spec: 'mvn -q exec:java -Dexec.mainClass=com.example.App', expect: null },
+  {
+    note: 'an MSBuild post-build event given on the command line',
+    spec: `dotnet build -p:RunPostBuildEvent=Always -p:PostBuildEvent='sh -c "id > /tmp/x"'`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: dotnet build properties',
+    spec: "dotnet build '-p:Configuration=Release;Version=1.2.3'",
+    expect: null,
+  },
+  {
     note: 'a cargo target runner variable',
     spec: 'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=/tmp/r.sh cargo run',
     expect: 'ask',

@@ -106,6 +106,18 @@ const ROWS: { note: string; file: string; content: string; asked: boolean }[] = 
     asked: false,
   },
   {
+    note: 'a Rust toolchain from a folder',
+    file: 'rust-toolchain.toml',
+    content: '[toolchain]\npath = "/tmp/.toolchain"\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: a pinned Rust channel',
+    file: 'rust-toolchain.toml',
+    content: '[toolchain]\nchannel = "1.79"\ncomponents = ["clippy", "rustfmt"]\n',
+    asked: false,
+  },
+  {
     note: 'NuGet feed',
     file: 'nuget.config',
     content: '<packageSources>\n    <add key="fast" value="https://nuget.evil.example/v3/index.json" />',

@@ -2,7 +2,7 @@
 // bunfig.toml, pip.conf, requirements files, pyproject's index tables, cargo's source tables, and the
 // manifests themselves (a package.json dependency given as a URL, a Cargo git dependency or patch, a
 // go.mod replace, a Gemfile git source, a Gradle script applied from a URL, a Maven, Composer or NuGet
-// repository, a flake input, a Terraform module source). A write that points them elsewhere makes
+// repository, a flake input, a Terraform module source, a Rust toolchain's folder). A write that points them elsewhere makes
 // every later install or build take code from there, with no command line that shows it.
 import path from 'node:path';
 
@@ -158,6 +158,15 @@ const RULES: SourceRule[] = [
       {
         pattern: /^[ \t]*source[ \t]*=[ \t]*"(git::|git@|https?:|s3::|gcs::|hg::)/m,
         what: 'takes a Terraform module from a remote source',
+      },
+    ],
+  },
+  {
+    file: /(^|\/)rust-toolchain(\.toml)?$/,
+    lines: [
+      {
+        pattern: /^[ \t]*path[ \t]*=/m,
+        what: 'takes the Rust compiler from a folder instead of an installed toolchain',
       },
     ],
   },
