@@ -8,7 +8,7 @@ import { literalOutput } from '../shell/literal-output';
 import type { CodeReader, CodeReading } from './code';
 import { interpreterCode } from './interpreter-code';
 import type { IoFacts } from './io';
-import { sessionFilesRun, type RunText } from './project-runs';
+import { sessionFilesRun, unwrittenScratchScript, type RunText } from './project-runs';
 import type { SessionWrites } from './session-writes';
 import { resolveSystemPath } from './system-paths';
 import type { CodeFact, NetworkFact, Unread } from './types';
@@ -295,6 +295,12 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
           detail: `${cmd.name} runs ${problem.file}, written in this session or this command, and ${problem.problem}`,
         });
       for (const text of run.texts) screenFile(text, at, offset + index);
+      const scratch = unwrittenScratchScript(cmd, cwd, call.projectRoot, call.home, writes);
+      if (scratch !== undefined)
+        unread.push({
+          reason: 'unknown-script',
+          detail: `${cmd.name} runs ${scratch}, a file in a temporary folder that neither this session nor this command wrote`,
+        });
     });
     if (at.laterOnly) unread.length = unreadBefore;
   }

@@ -8,6 +8,7 @@ import { argsOf, optionValues, parseFlags } from './commands';
 import { languageOfFile } from './code';
 import { interpreterKind, scriptArgument, SHELLS } from './programs';
 import type { SessionWrites } from './session-writes';
+import { inScratch } from './temp-dirs';
 
 /** A file a command runs whose text is known: shell lines to analyze, or code for the code reader. */
 export type RunText =
@@ -140,6 +141,28 @@ export function makeRecipes(text: string, env: Record<string, string> = {}): str
 }
 
 /** Files a command runs that the session wrote, with their text; and those that could not be read. */
+/**
+ * A script in a temp folder that a command runs (`bash /tmp/x.sh`, `find … -exec sh /tmp/p.sh {} +`,
+ * `/tmp/x`) and that neither this session nor this command wrote: code that something else left
+ * there, which nobody here has read. What the session wrote is read instead (sessionFilesRun).
+ */
+export function unwrittenScratchScript(
+  cmd: SimpleCommand,
+  cwd: string,
+  projectRoot: string,
+  home: string,
+  writes: SessionWrites,
+): string | undefined {
+  const script = scriptArgument(cmd);
+  const words = [script, cmd.argv[0]?.includes('/') ? cmd.argv[0] : undefined];
+  for (const word of words) {
+    if (word === undefined || cmd.dynamicWords.includes(cmd.argv.indexOf(word))) continue;
+    const file = path.posix.resolve('/', cwd, word.startsWith('~/') ? path.posix.join(home, word.slice(2)) : word);
+    if (inScratch(file, projectRoot, home) && !writes.has(file)) return file;
+  }
+  return undefined;
+}
+
 export function sessionFilesRun(
   cmd: SimpleCommand,
   cwd: string,

@@ -10,6 +10,11 @@ export function tempDirs(): string[] {
   return dirs;
 }
 
+/** Inside `root` and not `root` itself. */
+function strictlyBelow(abs: string, root: string): boolean {
+  return isInside(abs, root) && trimEndChars(abs, '\\/') !== trimEndChars(root, '\\/');
+}
+
 /**
  * Whether the home folder is at stake in `abs`: the home itself, a folder inside it, or a folder
  * holding it (/tmp when HOME is /tmp/h). A home in a temp folder is still the person's home.
@@ -26,7 +31,7 @@ export function inAllowedDirs(abs: string, allowed: readonly string[], home: str
   const temp = withTemp && !touchesHome(abs, home) ? tempDirs() : [];
   const roots = [...allowed.map((p) => resolvePath(p, '/', home)), ...temp];
   // The temp folder itself is not scratch space to wipe; only what lies below it.
-  return roots.some((root) => isInside(abs, root) && trimEndChars(abs, '\\/') !== trimEndChars(root, '\\/'));
+  return roots.some((root) => strictlyBelow(abs, root));
 }
 
 /**
@@ -35,5 +40,13 @@ export function inAllowedDirs(abs: string, allowed: readonly string[], home: str
  */
 export function inUserCache(abs: string, home: string): boolean {
   const cache = resolvePath('.cache', home, home);
-  return home !== '' && isInside(abs, cache) && trimEndChars(abs, '\\/') !== trimEndChars(cache, '\\/');
+  return home !== '' && strictlyBelow(abs, cache);
+}
+
+/**
+ * Whether a path lies below a temp folder and outside the project and the home (a project or home
+ * that itself lies in a temp folder is not scratch space).
+ */
+export function inScratch(abs: string, projectRoot: string, home: string): boolean {
+  return !isInside(abs, projectRoot) && !touchesHome(abs, home) && tempDirs().some((root) => strictlyBelow(abs, root));
 }

@@ -74,6 +74,14 @@ const GIVE_UPS: Case[] = [
   { command: 'npx jest --setupFiles /tmp/setup-x.js', reason: 'unread-code', names: /temporary folder/ },
   { command: './gradlew -I /tmp/init.gradle build', reason: 'unread-code', names: /temporary folder/ },
   { command: 'node -r /dev/shm/h.js app.js', reason: 'unread-code', names: /temporary folder/ },
+  { command: 'bash /tmp/.setup.sh', reason: 'unknown-script', names: /temporary folder that neither/ },
+  {
+    command: "find /home/dev/project -name '*.md' -exec sh /tmp/p.sh {} +",
+    reason: 'unknown-script',
+    names: /sh runs \/tmp\/p\.sh/,
+  },
+  { command: 'python3 /var/tmp/x.py --quiet', reason: 'unknown-script', names: /temporary folder/ },
+  { command: '/dev/shm/.x', reason: 'unknown-script', names: /temporary folder/ },
 ];
 
 test('each give-up reason leads to ask from unread-call, naming what could not be read', async () => {
@@ -158,6 +166,8 @@ const READABLE: string[] = [
   'python manage.py migrate',
   'node server.js',
   'bash scripts/setup.sh',
+  "cat > /tmp/check.sh <<'EOF'\necho ok\nEOF\nbash /tmp/check.sh",
+  'ls /tmp/build && cat /tmp/build/log.txt',
   'python3 -m pytest -q',
   'cat <<EOF > notes.txt\nhello $USER\nEOF',
   'make -f build/Makefile test',
