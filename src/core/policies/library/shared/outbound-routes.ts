@@ -52,7 +52,8 @@ const LOCAL_OR_VAULT_SERVER = /filesystem|files?|fs|vault|secrets?|1password|bit
 
 /**
  * A secret in what an MCP tool is handed (a chat message, an email, an issue, a gist, a pushed file):
- * the tool's server sends it on, wherever that server posts.
+ * the tool's server sends it on, wherever that server posts. A file of this machine handed to such a
+ * tool (an attachment, an upload's source) leaves with it: asked about, as `curl -F file=@…` is.
  */
 export function mcpToolPayload(call: ToolCall): Outbound | undefined {
   const server = mcpToolOf(call.toolName)?.server;
@@ -64,6 +65,31 @@ export function mcpToolPayload(call: ToolCall): Outbound | undefined {
   const attached = attachedSecretFile(call);
   if (attached)
     return { what: `${attached} attached through the ${server} tool ${call.toolName}`, host: server, certain: true };
+  const sent = localFileHanded(call);
+  if (sent) return { what: `${sent} through the ${server} tool ${call.toolName}`, host: server, certain: false };
+  return undefined;
+}
+
+// Input keys that hand a tool a file of this machine to read and send (an attachment, an upload's source).
+const LOCAL_FILE_KEY = /attach|^(file|local|source|src|upload)_?path$|^(file|filename|local_?file)$/i;
+// What leaves in bulk: a database dump, a table export, an archive (of the project, as like as not).
+const BULK_DATA_FILE = /\.(sql|dump|csv|tsv|db|sqlite3?|bak|tar|tgz|gz|zip|7z|jsonl|parquet)$/i;
+// Tools that copy a file as it is to storage elsewhere (a bucket, a share).
+const UPLOAD_TOOL = /(^|_)(put|upload|copy|sync)(_|$)/i;
+
+/**
+ * A file of this machine that a tool is told to read and send on, when what leaves is data in bulk (a
+ * dump, an export, an archive) or the tool stores it elsewhere as it is (an object store's put). A
+ * report attached to a mail is not asked about.
+ */
+function localFileHanded(call: ToolCall): string | undefined {
+  const tool = mcpToolOf(call.toolName)?.tool ?? '';
+  for (const [key, value] of Object.entries(call.input)) {
+    if (!LOCAL_FILE_KEY.test(key)) continue;
+    const paths = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+    const sent = paths.find((p) => p !== '' && (UPLOAD_TOOL.test(tool) || BULK_DATA_FILE.test(p)));
+    if (sent !== undefined) return sent;
+  }
   return undefined;
 }
 
