@@ -31,6 +31,15 @@ function firstStringParam(input: Record<string, unknown>, names: readonly string
   return names.find((name) => Object.hasOwn(input, name) && typeof input[name] === 'string' && input[name] !== '');
 }
 
+/** A command given as text, or as an argv array (`"command": ["cat", "/etc/…"]`, as exec tools take it). */
+function firstCommandParam(input: Record<string, unknown>): string | undefined {
+  return COMMAND_PARAMS.find((name) => {
+    const value = Object.hasOwn(input, name) ? input[name] : undefined;
+    if (typeof value === 'string') return value !== '';
+    return Array.isArray(value) && value.length > 0 && value.every((word) => typeof word === 'string');
+  });
+}
+
 /** Whether a tool is an MCP server's tool (`mcp__server__tool`), whose face may be inferred. */
 export function isMcpTool(tool: string): boolean {
   return /^mcp__[^_].*__./.test(tool);
@@ -39,7 +48,7 @@ export function isMcpTool(tool: string): boolean {
 /** The face an MCP tool's own arguments give it, or undefined when none of them says what it touches. */
 export function inferredFace(tool: string, input: Record<string, unknown>): ToolFace | undefined {
   const verb = tool.replace(/^mcp__.*?__/, '');
-  const commandParam = firstStringParam(input, COMMAND_PARAMS);
+  const commandParam = firstCommandParam(input);
   if (commandParam !== undefined)
     return { family: 'shell', commandParam, summary: [commandParam], tool, builtIn: false, inferred: true };
   const urlParam = firstStringParam(input, URL_PARAMS);

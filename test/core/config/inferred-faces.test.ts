@@ -35,6 +35,18 @@ const rows: { tool: string; input: Record<string, unknown>; blocked: boolean; no
     input: { cli_command: 'aws s3 ls s3://acme-assets/' },
     blocked: false,
   },
+  {
+    note: 'an exec tool given an argv array',
+    tool: 'mcp__kubernetes__exec_in_pod',
+    input: { namespace: 'kube-system', pod: 'etcd-0', command: ['cat', '/home/dev/.ssh/id_rsa'] },
+    blocked: true,
+  },
+  {
+    note: 'near miss: an exec tool listing a folder',
+    tool: 'mcp__kubernetes__exec_in_pod',
+    input: { namespace: 'dev', pod: 'web-0', command: ['ls', '-la', '/app'] },
+    blocked: false,
+  },
   { note: 'file reader on a key', tool: 'mcp__fs__read_file', input: { path: '~/.aws/credentials' }, blocked: true },
   {
     note: 'near miss: file reader in the project',
