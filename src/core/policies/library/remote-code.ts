@@ -166,7 +166,8 @@ function executedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): string[
   if (script !== undefined) out.push(resolvePath(script, cwd, call.home));
   const first = cmd.argv[0] ?? '';
   if (first.includes('/')) out.push(resolvePath(first, cwd, call.home));
-  if (FILE_RUNNERS.has(cmd.name.toLowerCase()) || SHELLS.has(cmd.name) || interpreterKind(cmd.name))
+  // A shell's or interpreter's later words are its script's arguments (data); a runner's may be the file.
+  if (FILE_RUNNERS.has(cmd.name.toLowerCase()))
     for (const word of argsOf(cmd)) if (!word.startsWith('-')) out.push(resolvePath(word, cwd, call.home));
   return out;
 }
@@ -235,17 +236,51 @@ function unpacksStdin(cmd: SimpleCommand): boolean {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
   if (name === 'cpio') return args.some((a) => /^-[a-zA-Z]*i/.test(a) || a === '--extract');
-  if (name !== 'tar' && name !== 'bsdtar' && name !== 'gtar') return false;
-  const file = optionValues(args, ['f'], ['file']);
-  if (file.length && !file.includes('-')) return false;
-  // The first word of old-style tar may be its letters without a dash (`tar xzf -`).
-  return args.some(
-    (a, at) =>
-      a === '--extract' ||
-      a === '--get' ||
-      /^-[a-zA-Z]*x/.test(a) ||
-      (at === 0 && a.includes('x') && /^[a-zA-Z]+$/.test(a)),
+  if (!TARS.has(name)) return false;
+  const file = tarArchive(args);
+  return tarExtracts(args) && (file === undefined || file === '-');
+}
+
+const TARS = new Set(['tar', 'bsdtar', 'gtar']);
+
+// The first word of old-style tar may be its letters without a dash (`tar xzf -`).
+const oldStyleLetters = (args: string[]) => (/^[a-zA-Z]+$/.test(args[0] ?? '') ? (args[0] ?? '') : '');
+
+function tarExtracts(args: string[]): boolean {
+  return (
+    oldStyleLetters(args).includes('x') ||
+    args.some((a) => a === '--extract' || a === '--get' || /^-[a-zA-Z]*x/.test(a))
   );
+}
+
+/** The archive tar reads (`-f F`, `--file=F`, old-style `tar xzf F`), if named. */
+function tarArchive(args: string[]): string | undefined {
+  const letters = oldStyleLetters(args);
+  // Old style: each letter that takes a value takes the next word in turn; f is the archive.
+  if (letters.includes('f')) return args[1 + [...letters].filter((l) => 'fCbTXLNV'.includes(l)).indexOf('f')];
+  return optionValues(args, ['f'], ['file'])[0];
+}
+
+/** Where a later `tar x -f FILE` or `unzip FILE` unpacks one of the downloaded `files`. */
+function unpackedDownloads(withCwd: { cmd: SimpleCommand; cwd: string }[], files: string[], call: ToolCall): string[] {
+  const found: string[] = [];
+  for (const { cmd, cwd } of withCwd) {
+    const name = cmd.name.toLowerCase();
+    const args = argsOf(cmd);
+    const archive =
+      TARS.has(name) && tarExtracts(args)
+        ? tarArchive(args)
+        : name === 'unzip'
+          ? parseFlags(args, ['d', 'x', 'P']).positionals[0]
+          : undefined;
+    if (archive === undefined || !files.includes(resolvePath(archive, cwd, call.home))) continue;
+    const into = TARS.has(name) ? optionValues(args, ['C'], ['directory'])[0] : optionValues(args, ['d'], [])[0];
+    const folder = into === undefined ? cwd : resolvePath(into, cwd, call.home);
+    // Unpacked here, it is the folder named like the archive (tool.tar.gz → tool/), not all of here.
+    const stem = archive.replace(/^.*\//, '').replace(/\.(tar\.\w+|t[gbx]z|tbz2|tar|zip)$/i, '');
+    found.push(folder === cwd ? resolvePath(stem, cwd, call.home) : folder);
+  }
+  return found;
 }
 
 /** Where a download piped into an unpacker lands: the unpacker's -C folder, else its working folder. */
@@ -275,7 +310,12 @@ function downloadExecution(call: ToolCall): DownloadRun | null {
     const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
     if (parent && cmd.via[cmd.via.length - 1] === 'command-substitution' && runsSubstitutedCode(parent))
       return { how: 'a download run through command substitution' };
-    const files = [...downloadedFiles(cmd, cwd, call), ...unpackedFrom(commands, withCwd, cmd, call)];
+    const downloaded = downloadedFiles(cmd, cwd, call);
+    const files = [
+      ...downloaded,
+      ...unpackedFrom(commands, withCwd, cmd, call),
+      ...unpackedDownloads(withCwd.slice(index + 1), downloaded, call),
+    ];
     if (!files.length) continue;
     for (const later of withCwd.slice(index + 1)) {
       const run = executedFiles(later.cmd, later.cwd, call).find((path) =>
