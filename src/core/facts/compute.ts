@@ -295,7 +295,7 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
           detail: `${cmd.name} runs ${problem.file}, written in this session or this command, and ${problem.problem}`,
         });
       for (const text of run.texts) screenFile(text, at, offset + index);
-      const scratch = unwrittenScratchScript(cmd, cwd, call.projectRoot, call.home, writes);
+      const scratch = unwrittenScratchScript(cmd, at.analysis.commands.slice(0, index), cwd, call, writes);
       if (scratch !== undefined)
         unread.push({
           reason: 'unknown-script',

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { SimpleCommand } from '../shell';
+import { isInside } from '../shell/paths';
 import { argsOf, optionValues, parseFlags } from './commands';
 import { languageOfFile } from './code';
 import { interpreterKind, scriptArgument, SHELLS } from './programs';
@@ -112,7 +113,16 @@ export function scriptsOf(text: string, name: string | string[] | 'all'): string
     .filter((v): v is string => typeof v === 'string');
 }
 
-const MAKE_BUILTINS: Record<string, string> = { MAKE: 'make', CC: 'cc', CXX: 'c++', RM: 'rm -f', SHELL: 'sh' };
+// MAKEFILE_LIST and CURDIR name the makefile and its folder (the common `help:` target greps the former).
+const MAKE_BUILTINS: Record<string, string> = {
+  MAKE: 'make',
+  CC: 'cc',
+  CXX: 'c++',
+  RM: 'rm -f',
+  SHELL: 'sh',
+  MAKEFILE_LIST: 'Makefile',
+  CURDIR: '.',
+};
 
 /** Every recipe line of a Makefile, with its simple variables put in: the commands make may run. */
 export function makeRecipes(text: string, env: Record<string, string> = {}): string[] {
@@ -140,7 +150,30 @@ export function makeRecipes(text: string, env: Record<string, string> = {}): str
     .filter((l) => l.trim() !== '');
 }
 
-/** Files a command runs that the session wrote, with their text; and those that could not be read. */
+// Commands that make files where they are told: copies, unpacks, clones, downloads, environments.
+const FILE_MAKERS = new Set([
+  'mkdir',
+  'cp',
+  'mv',
+  'install',
+  'rsync',
+  'ln',
+  'touch',
+  'tee',
+  'git',
+  'tar',
+  'unzip',
+  'curl',
+  'wget',
+  'virtualenv',
+  'uv',
+]);
+
+/** Whether a command makes the files it names: a FILE_MAKERS program, or `python -m venv DIR`. */
+function makesFiles(cmd: SimpleCommand): boolean {
+  return FILE_MAKERS.has(cmd.name) || (interpreterKind(cmd.name) === 'python' && argsOf(cmd).includes('venv'));
+}
+
 /**
  * A script in a temp folder that a command runs (`bash /tmp/x.sh`, `find … -exec sh /tmp/p.sh {} +`,
  * `/tmp/x`) and that neither this session nor this command wrote: code that something else left
@@ -148,21 +181,37 @@ export function makeRecipes(text: string, env: Record<string, string> = {}): str
  */
 export function unwrittenScratchScript(
   cmd: SimpleCommand,
+  before: readonly SimpleCommand[],
   cwd: string,
-  projectRoot: string,
-  home: string,
+  call: { projectRoot: string; home: string },
   writes: SessionWrites,
 ): string | undefined {
+  const absolute = (word: string) =>
+    path.posix.resolve('/', cwd, word.startsWith('~/') ? path.posix.join(call.home, word.slice(2)) : word);
   const script = scriptArgument(cmd);
   const words = [script, cmd.argv[0]?.includes('/') ? cmd.argv[0] : undefined];
   for (const word of words) {
     if (word === undefined || cmd.dynamicWords.includes(cmd.argv.indexOf(word))) continue;
-    const file = path.posix.resolve('/', cwd, word.startsWith('~/') ? path.posix.join(home, word.slice(2)) : word);
-    if (inScratch(file, projectRoot, home) && !writes.has(file)) return file;
+    const file = absolute(word);
+    if (!inScratch(file, call.projectRoot, call.home) || writes.has(file)) continue;
+    // Made earlier in this command (`python -m venv /tmp/v && /tmp/v/bin/pip …`, a clone, an unpack):
+    // what made it is judged, and what it holds came from there.
+    const made = before.some((earlier) =>
+      [
+        ...(makesFiles(earlier) ? argsOf(earlier) : []),
+        ...earlier.redirects.filter((r) => r.op.startsWith('>')).map((r) => r.target),
+      ].some((w) => {
+        if (!w.startsWith('/') && !w.startsWith('~/')) return false;
+        const folder = absolute(w);
+        return inScratch(folder, call.projectRoot, call.home) && isInside(file, folder);
+      }),
+    );
+    if (!made) return file;
   }
   return undefined;
 }
 
+/** Files a command runs that the session wrote, with their text; and those that could not be read. */
 export function sessionFilesRun(
   cmd: SimpleCommand,
   cwd: string,

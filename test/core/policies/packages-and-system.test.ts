@@ -207,6 +207,13 @@ policyTable('package-from-untrusted-source', [
   { note: 'near miss: pip -r', spec: 'pip install -r requirements.txt', expect: null },
   { note: 'near miss: local registry', spec: 'npm install --registry http://localhost:4873 my-pkg', expect: null },
   { note: 'near miss: npx by name', spec: 'npx prettier --check .', expect: null },
+  { note: 'near miss: a URL given to the tool npx runs', spec: 'npx wait-on http://localhost:4173', expect: null },
+  {
+    note: 'near miss: a URL given to the tool uvx runs',
+    spec: 'uvx httpie https://api.example.com/status',
+    expect: null,
+  },
+  { note: 'pnpm dlx of a git package', spec: 'pnpm dlx github:x-anon/scaffold my-app', expect: 'ask' },
   { note: 'near miss: go run of the project', spec: 'go run ./cmd/server', expect: null },
   { note: 'near miss: cargo install by name', spec: 'cargo install ripgrep', expect: null },
   { note: 'near miss: deno run a local file', spec: 'deno run --allow-net server.ts', expect: null },

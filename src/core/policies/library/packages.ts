@@ -323,8 +323,13 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
     if (spec) return `code fetched and run from ${spec}`;
   }
   // Runners that fetch and execute in one step: npx URL, bunx github:x/y, uvx --from git+…, pipx run --spec git+…
+  // The package is the first operand (after `dlx`, `run`, `tool run`); the words after it are the
+  // tool's own arguments (`npx wait-on http://localhost:4173` fetches wait-on, not the URL).
   if (RUNNERS.has(cmd.name) || (['pnpm', 'yarn'].includes(cmd.name) && operands[0] === 'dlx')) {
-    const spec = [...optionValues(args, ['p'], ['package']), ...operands].find((a) => REMOTE_SPEC.test(a));
+    const tool = operands[RUNNERS.has(cmd.name) ? 0 : 1];
+    const spec = [...optionValues(args, ['p'], ['package']), ...(tool !== undefined ? [tool] : [])].find((a) =>
+      REMOTE_SPEC.test(a),
+    );
     if (spec) return `code fetched and run from ${spec}`;
   }
   if (
@@ -332,7 +337,11 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
     (cmd.name === 'pipx' && operands[0] === 'run') ||
     (cmd.name === 'uv' && operands[0] === 'tool')
   ) {
-    const spec = [...optionValues(args, [], ['from', 'spec', 'with']), ...operands].find((a) => REMOTE_SPEC.test(a));
+    const toolAt = cmd.name === 'uvx' ? 0 : cmd.name === 'pipx' ? 1 : operands[1] === 'run' ? 2 : 1;
+    const tool = operands[toolAt];
+    const spec = [...optionValues(args, [], ['from', 'spec', 'with']), ...(tool !== undefined ? [tool] : [])].find(
+      (a) => REMOTE_SPEC.test(a),
+    );
     if (spec) return `code fetched and run from ${spec}`;
   }
   if (cmd.name === 'cargo' && operands[0] === 'install') {
