@@ -65,7 +65,7 @@ import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
 import { unreadCall } from './library/unread';
 import { ciRunsPullRequestCode } from './library/ci-workflows';
-import { mcpDeletingTool } from './library/mcp-tools';
+import { mcpAccessGrantingTool, mcpDeletingTool, mcpSecretReadingTool } from './library/mcp-tools';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 
 /** Every deterministic policy, in the order their outcomes are listed (self-protection first). */
@@ -75,6 +75,8 @@ export const ALL_POLICIES: AnyPolicy[] = [
   editorCodeConfig,
   ciRunsPullRequestCode,
   mcpDeletingTool,
+  mcpAccessGrantingTool,
+  mcpSecretReadingTool,
   agentConfigTampering,
   nestedAgentPermissionBypass,
   agentInstructionsChange,

@@ -36,3 +36,88 @@ policyTable('mcp-deleting-tool', [
     expect: null,
   },
 ]);
+
+policyTable('mcp-deleting-tool', [
+  {
+    note: 'the verb after the noun',
+    spec: mcp('mcp__kubernetes__kubectl_delete', { context: 'prod', resourceType: 'namespace', name: 'billing' }),
+    expect: 'ask',
+  },
+  {
+    note: 'the verb in the middle',
+    spec: mcp('mcp__aws__ec2_terminate_instances', { region: 'eu-west-1', dryRun: false }),
+    expect: 'ask',
+  },
+  {
+    note: 'a forced ref update',
+    spec: mcp('mcp__github__update_ref', { owner: 'acme', repo: 'api', ref: 'heads/main', sha: 'abc', force: true }),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a ref update without force',
+    spec: mcp('mcp__github__update_ref', { owner: 'acme', repo: 'api', ref: 'heads/feature', sha: 'abc' }),
+    expect: null,
+  },
+  {
+    note: 'near miss: a listing of deleted items',
+    spec: mcp('mcp__trello__list_deleted_cards', { board: 'x' }),
+    expect: null,
+  },
+]);
+
+policyTable('mcp-access-granting-tool', [
+  {
+    note: 'an admin policy attached',
+    spec: mcp('mcp__aws__iam_attach_user_policy', {
+      UserName: 'ci',
+      PolicyArn: 'arn:aws:iam::aws:policy/AdministratorAccess',
+    }),
+    expect: 'ask',
+  },
+  {
+    note: 'a collaborator added',
+    spec: mcp('mcp__github__add_collaborator', { owner: 'acme', repo: 'api', username: 'x', permission: 'admin' }),
+    expect: 'ask',
+  },
+  {
+    note: 'a role bound',
+    spec: mcp('mcp__gcp__projects_set_iam_policy_binding', { project: 'p', member: 'user:x', role: 'roles/owner' }),
+    expect: 'ask',
+  },
+  { note: 'an access key made', spec: mcp('mcp__aws__iam_create_access_key', { UserName: 'x' }), expect: 'ask' },
+  {
+    note: 'near miss: an issue created',
+    spec: mcp('mcp__github__create_issue', { owner: 'acme', repo: 'api', title: 'Flaky test' }),
+    expect: null,
+  },
+  {
+    note: 'near miss: a comment added',
+    spec: mcp('mcp__github__add_issue_comment', { owner: 'acme', repo: 'api', body: 'LGTM' }),
+    expect: null,
+  },
+]);
+
+policyTable('mcp-secret-reading-tool', [
+  {
+    note: 'a secrets manager value',
+    spec: mcp('mcp__aws__secretsmanager_get_secret_value', { SecretId: 'prod/rds/master' }),
+    expect: 'ask',
+  },
+  {
+    note: 'a password manager item revealed',
+    spec: mcp('mcp__onepassword__item_get', { vault: 'Private', item: 'AWS root', reveal: true }),
+    expect: 'ask',
+  },
+  {
+    note: "a cluster's secrets",
+    spec: mcp('mcp__kubernetes__kubectl_get', { resourceType: 'secrets', namespace: 'production' }),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: a cluster's pods",
+    spec: mcp('mcp__kubernetes__kubectl_get', { resourceType: 'pods', namespace: 'production' }),
+    expect: null,
+  },
+  { note: 'near miss: secret names listed', spec: mcp('mcp__vault__list_secrets', { path: 'kv/app' }), expect: null },
+  { note: 'near miss: a tracker item', spec: mcp('mcp__jira__get_item', { key: 'PROJ-1' }), expect: null },
+]);

@@ -1,36 +1,138 @@
 import { z } from 'zod';
 import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
 import { mcpToolOf } from './shared/mcp';
 import { evidenceOf } from '../../facts/commands';
 
-// An MCP server's tool that deletes on the service it fronts (a repository, a namespace, a collection,
-// a cache, a table) does what `gh repo delete` or `kubectl delete namespace` does, with no command line
-// to read: the verb in the tool's name is what says so. A person decides. Tools that work on this
-// machine's files are read as reads and writes of their paths, and judged by the file policies.
+// An MCP server's tool that deletes on the service it fronts (a repository, a namespace, a bucket, an
+// instance), grants someone access there, or hands back a stored secret does what `gh repo delete`,
+// `aws iam attach-user-policy` or `aws secretsmanager get-secret-value` does, with no command line to
+// read: the words of the tool's name, and a few of its arguments, are what say so. A person decides.
+// Tools that work on this machine's files are read as reads and writes of their paths, and judged by
+// the file policies.
 
-const DELETING_VERB = /^(delete|drop|destroy|purge|flush|truncate|wipe|erase|terminate|uninstall)(?=$|[_-]|[A-Z])/;
+const DELETING_VERBS = new Set([
+  'delete',
+  'drop',
+  'destroy',
+  'purge',
+  'flush',
+  'truncate',
+  'wipe',
+  'erase',
+  'terminate',
+  'uninstall',
+]);
+// Boolean arguments that turn an ordinary call into a destructive one (`update_ref` with force, an
+// apply with destroy).
+const DESTRUCTIVE_FLAGS = ['destroy', 'force', 'purge'];
+
+// A tool whose name grants access: it attaches a policy, binds a role, adds a member or collaborator,
+// or makes a key (`iam_attach_user_policy`, `set_iam_policy_binding`, `add_collaborator`,
+// `create_access_key`, `create_deploy_key`).
+const GRANTING = /^(attach|put|set|add|grant|invite|create)$/;
+const ACCESS_NOUNS =
+  /^(policy|policies|role|roles|binding|bindings|iam|member|members|collaborator|collaborators|permission|permissions|admin|owner|key|keys|token|tokens|credential|credentials|user)$/;
+
+// A tool that hands back a stored secret's value (`secretsmanager_get_secret_value`, a password
+// manager's `item_get` with reveal, a cluster's secrets).
+const READING = /^(get|read|reveal|show|fetch|retrieve|describe|export|dump|view)$/;
+const SECRET_NOUNS = /^(secret|secrets|password|passwords|credential|credentials|vault|item|token|tokens|kubeconfig)$/;
+const SECRET_SERVERS =
+  /vault|1password|onepassword|bitwarden|lastpass|keeper|keychain|secrets?manager|doppler|infisical/i;
+
+/** The words of a tool's name: `kubectl_delete`, `sql-instances-delete`, `deleteBucket` → delete, …. */
+function toolWords(tool: string): string[] {
+  return tool
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[_\-.]+/)
+    .filter((w) => w !== '');
+}
+
+/** The MCP tool of a call and its words, unless the call is read as a file read or write. */
+function serviceTool(call: ToolCall | undefined): { server: string; tool: string; words: string[] } | null {
+  if (!call) return null;
+  const mcp = mcpToolOf(call.toolName);
+  if (!mcp) return null;
+  if (call.face.family === 'read' || call.face.family === 'write' || call.face.family === 'edit') return null;
+  return { ...mcp, words: toolWords(mcp.tool) };
+}
+
+function stringArguments(call: ToolCall): string {
+  return Object.values(call.input)
+    .filter((v): v is string => typeof v === 'string')
+    .join(' ');
+}
 
 export const mcpDeletingTool = definePolicy({
   name: 'mcp-deleting-tool',
   category: 'dangerous-commands',
   description:
-    "Asks before an MCP server's tool that deletes on the service it fronts (delete_repository, drop_collection, delete_resource, flush…).",
+    "Asks before an MCP server's tool that deletes on the service it fronts (delete_repository, kubectl_delete, s3_delete_bucket, terminate_instances, flush…), or is told to force or destroy.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
-    if (!call) return null;
-    const mcp = mcpToolOf(call.toolName);
-    if (!mcp) return null;
-    const { server, tool: verb } = mcp;
-    if (call.face.family === 'read' || call.face.family === 'write' || call.face.family === 'edit') return null;
-    const deleting = DELETING_VERB.exec(verb)?.[1];
+    const found = serviceTool(call);
+    if (!found || !call) return null;
+    const flag = DESTRUCTIVE_FLAGS.find((name) => call.input[name] === true);
+    const deleting = found.words.find((w) => DELETING_VERBS.has(w)) ?? (flag ? `${flag}d call` : undefined);
     if (!deleting) return null;
-    const target = Object.values(call.input)
-      .filter((v): v is string => typeof v === 'string')
-      .join(' ');
+    const target = stringArguments(call);
     return {
-      reason: `Calls ${server}'s ${verb}${target ? ` (${evidenceOf(target, 60)})` : ''}: a ${deleting.toLowerCase()} on that service that nothing on this machine brings back. A person decides.`,
+      reason: `Calls ${found.server}'s ${found.tool}${target ? ` (${evidenceOf(target, 60)})` : ''}: a ${deleting} on that service that nothing on this machine brings back. A person decides.`,
+      evidence: evidenceOf(`${call.toolName} ${target}`),
+    };
+  },
+});
+
+export const mcpAccessGrantingTool = definePolicy({
+  name: 'mcp-access-granting-tool',
+  category: 'dangerous-commands',
+  description:
+    "Asks before an MCP server's tool that grants access on the service it fronts: attaches a policy, binds a role, adds a member or collaborator, or makes an access or deploy key.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const found = serviceTool(call);
+    if (!found || !call) return null;
+    const verb = found.words.find((w) => GRANTING.test(w));
+    const nouns = found.words.filter((w) => ACCESS_NOUNS.test(w));
+    // `create_access_key` makes a way in; `create_issue` grants nothing.
+    const made = nouns.some((noun) =>
+      /^(key|keys|token|tokens|credential|credentials|binding|bindings|user)$/.test(noun),
+    );
+    if (!verb || !nouns.length || (verb === 'create' && !made)) return null;
+    const target = stringArguments(call);
+    return {
+      reason: `Calls ${found.server}'s ${found.tool}${target ? ` (${evidenceOf(target, 80)})` : ''}: it grants access on that service, which stays after this session. A person decides.`,
+      evidence: evidenceOf(`${call.toolName} ${target}`),
+    };
+  },
+});
+
+export const mcpSecretReadingTool = definePolicy({
+  name: 'mcp-secret-reading-tool',
+  category: 'secrets',
+  description:
+    "Asks before an MCP server's tool hands back a stored secret's value (a secrets manager's get_secret_value, a password manager's item, a cluster's secrets): it lands in the transcript and goes to the model.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const found = serviceTool(call);
+    if (!found || !call) return null;
+    if (!found.words.some((w) => READING.test(w))) return null;
+    const named =
+      found.words.some((w) => SECRET_NOUNS.test(w)) ||
+      SECRET_SERVERS.test(found.server) ||
+      Object.values(call.input).some((v) => typeof v === 'string' && /^secrets?$/i.test(v));
+    if (!named || (found.words.includes('item') && !SECRET_SERVERS.test(found.server))) return null;
+    const target = stringArguments(call);
+    return {
+      reason: `Calls ${found.server}'s ${found.tool}${target ? ` (${evidenceOf(target, 60)})` : ''}: it hands back a stored secret, which lands in the transcript and goes to the model. Let the tool that needs it read it itself, or run this yourself.`,
       evidence: evidenceOf(`${call.toolName} ${target}`),
     };
   },
