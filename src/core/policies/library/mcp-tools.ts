@@ -59,10 +59,15 @@ function serviceTool(call: ToolCall | undefined): { server: string; tool: string
   return { ...mcp, words: toolWords(mcp.tool) };
 }
 
-function stringArguments(call: ToolCall): string {
-  return Object.values(call.input)
+/** The finding for a service tool: what it is called with, and what that does there. */
+function serviceFinding(found: { server: string; tool: string }, call: ToolCall, does: string) {
+  const target = Object.values(call.input)
     .filter((v): v is string => typeof v === 'string')
     .join(' ');
+  return {
+    reason: `Calls ${found.server}'s ${found.tool}${target ? ` (${evidenceOf(target, 80)})` : ''}: ${does}`,
+    evidence: evidenceOf(`${call.toolName} ${target}`),
+  };
 }
 
 export const mcpDeletingTool = definePolicy({
@@ -79,11 +84,11 @@ export const mcpDeletingTool = definePolicy({
     const flag = DESTRUCTIVE_FLAGS.find((name) => call.input[name] === true);
     const deleting = found.words.find((w) => DELETING_VERBS.has(w)) ?? (flag ? `${flag}d call` : undefined);
     if (!deleting) return null;
-    const target = stringArguments(call);
-    return {
-      reason: `Calls ${found.server}'s ${found.tool}${target ? ` (${evidenceOf(target, 60)})` : ''}: a ${deleting} on that service that nothing on this machine brings back. A person decides.`,
-      evidence: evidenceOf(`${call.toolName} ${target}`),
-    };
+    return serviceFinding(
+      found,
+      call,
+      `a ${deleting} on that service that nothing on this machine brings back. A person decides.`,
+    );
   },
 });
 
@@ -105,11 +110,11 @@ export const mcpAccessGrantingTool = definePolicy({
       /^(key|keys|token|tokens|credential|credentials|binding|bindings|user)$/.test(noun),
     );
     if (!verb || !nouns.length || (verb === 'create' && !made)) return null;
-    const target = stringArguments(call);
-    return {
-      reason: `Calls ${found.server}'s ${found.tool}${target ? ` (${evidenceOf(target, 80)})` : ''}: it grants access on that service, which stays after this session. A person decides.`,
-      evidence: evidenceOf(`${call.toolName} ${target}`),
-    };
+    return serviceFinding(
+      found,
+      call,
+      'it grants access on that service, which stays after this session. A person decides.',
+    );
   },
 });
 
@@ -130,10 +135,10 @@ export const mcpSecretReadingTool = definePolicy({
       SECRET_SERVERS.test(found.server) ||
       Object.values(call.input).some((v) => typeof v === 'string' && /^secrets?$/i.test(v));
     if (!named || (found.words.includes('item') && !SECRET_SERVERS.test(found.server))) return null;
-    const target = stringArguments(call);
-    return {
-      reason: `Calls ${found.server}'s ${found.tool}${target ? ` (${evidenceOf(target, 60)})` : ''}: it hands back a stored secret, which lands in the transcript and goes to the model. Let the tool that needs it read it itself, or run this yourself.`,
-      evidence: evidenceOf(`${call.toolName} ${target}`),
-    };
+    return serviceFinding(
+      found,
+      call,
+      'it hands back a stored secret, which lands in the transcript and goes to the model. Let the tool that needs it read it itself, or run this yourself.',
+    );
   },
 });
