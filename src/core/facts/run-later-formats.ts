@@ -427,3 +427,10 @@ export function msbuildCommands(text: string): string[] {
   }
   return out.map((l) => l.trim()).filter((l) => l !== '');
 }
+
+/** The commands a .bazelrc's `--run_under` options name (`test --run_under='sh -c "…"'`). */
+export function bazelRunUnder(text: string): string[] {
+  return [...text.matchAll(/--run_under[= ][ \t]*(?:'([^'\n]*)'|"([^"\n]*)"|(\S+))/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3] ?? '',
+  );
+}

@@ -14,6 +14,7 @@ import { makeRecipes, scriptsOf } from './project-runs';
 import { interpreterKind, SHELLS } from './programs';
 import {
   actionsExpressionsAsShell,
+  bazelRunUnder,
   cmakeCommands,
   goGenerates,
   iniValues,
@@ -155,6 +156,8 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
     commands: cargoConfigCommands,
   },
   { file: /(^|\/)pom\.xml$/, commands: mavenPluginCommands },
+  // Every `bazel test` (or run) of the config runs the tests through --run_under's command.
+  { file: /(^|\/)\.bazelrc$/, commands: bazelRunUnder },
   { file: /(^|\/)(Jenkinsfile(\.[\w-]+)?|[^/]+\.jenkinsfile)$/, commands: jenkinsSteps },
   { file: /(^|\/)(flake|shell|default|devshell)\.nix$/, commands: nixShellHooks },
   {

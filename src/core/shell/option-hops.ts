@@ -112,6 +112,30 @@ function buildEventCommands(argv: readonly string[]): { script: string; through:
   return found;
 }
 
+// make's command-line variables that name programs its recipes run (`make CC='sh -c …'`).
+// A bare SHELL (`SHELL=/bin/bash`) is the shell recipes run in, not a command of its own.
+const MAKE_PROGRAM_VARIABLES = new Set(['CC', 'CXX', 'CPP', 'LD', 'AR', 'AS', 'FC', 'SHELL']);
+function makeProgramVariables(argv: readonly string[]): { script: string; through: string }[] {
+  return argv.slice(1).flatMap((word) => {
+    const eq = word.indexOf('=');
+    const name = eq > 0 ? word.slice(0, eq) : '';
+    const value = word.slice(eq + 1);
+    if (!MAKE_PROGRAM_VARIABLES.has(name) || (name === 'SHELL' && !/\s/.test(value.trim()))) return [];
+    return [{ script: value, through: name }];
+  });
+}
+
+// CMake's compiler launchers and compilers, set with -D (a `;` list is an argv).
+const CMAKE_PROGRAM = /^-DCMAKE_\w*_(?:COMPILER_LAUNCHER|LINKER_LAUNCHER|COMPILER)(?::\w+)?=(.*)$/s;
+function cmakePrograms(argv: readonly string[]): { script: string; through: string }[] {
+  return argv.slice(1).flatMap((word) => {
+    const value = CMAKE_PROGRAM.exec(word)?.[1];
+    return value
+      ? [{ script: value.split(';').map(shellQuote).join(' '), through: word.slice(0, word.indexOf('=')) }]
+      : [];
+  });
+}
+
 // sqlite3's dot commands `.shell cmd` and `.system cmd`.
 function sqliteCommands(word: string): string[] {
   const found: string[] = [];
@@ -260,7 +284,7 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
       },
     ],
   },
-  cmake: { commandAfter: [{ after: ['-E', 'env'], assignments: true }] },
+  cmake: { commandAfter: [{ after: ['-E', 'env'], assignments: true }], properties: cmakePrograms },
   man: {
     options: [
       { short: ['P'], long: ['pager'] },
@@ -299,6 +323,11 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   // cargo --config 'target.X.runner = "…"' runs every built binary through the runner; the linker and
   // the rustc wrappers run at every build.
   cargo: { options: [{ long: ['config'] }] },
+  make: { properties: makeProgramVariables },
+  gmake: { properties: makeProgramVariables },
+  // bazel test --run_under='…' runs every test through the given command.
+  bazel: { options: [{ long: ['run_under'] }] },
+  bazelisk: { options: [{ long: ['run_under'] }] },
   mvn: { properties: mavenExecCommands },
   mvnw: { properties: mavenExecCommands },
   dotnet: { properties: buildEventCommands },
@@ -505,6 +534,8 @@ export const COMMAND_VARIABLES: ReadonlySet<string> = new Set([
   'SYSTEMD_EDITOR',
   'SUDO_EDITOR',
   'SUDO_ASKPASS',
+  'PSQL_PAGER',
+  'PSQL_EDITOR',
   // cargo runs every rustc call through these.
   'RUSTC_WRAPPER',
   'RUSTC_WORKSPACE_WRAPPER',

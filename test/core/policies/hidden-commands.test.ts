@@ -128,6 +128,26 @@ policyTable('command-hidden-in-options', [
     spec: `cargo --config 'target.aarch64-unknown-linux-gnu.runner = "qemu-aarch64 -L /usr/aarch64-linux-gnu"' test`,
     expect: null,
   },
+  { note: 'a make compiler variable that runs a shell', spec: `make -j8 CC='sh -c "id > /tmp/x"' all`, expect: 'ask' },
+  {
+    note: 'near miss: make with a versioned compiler and a shell',
+    spec: 'make CC=gcc-12 SHELL=/bin/bash -j4',
+    expect: null,
+  },
+  {
+    note: 'a CMake compiler launcher that runs a shell',
+    spec: `cmake -S . -B build '-DCMAKE_CXX_COMPILER_LAUNCHER=sh;-c;id > /tmp/x'`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a CMake launcher through ccache',
+    spec: 'cmake -S . -B build -DCMAKE_C_COMPILER_LAUNCHER=ccache',
+    expect: null,
+  },
+  { note: 'bazel --run_under', spec: `bazel test //... --run_under='sh -c "id > /tmp/x"'`, expect: 'ask' },
+  { note: 'near miss: bazel test', spec: 'bazel test //... --test_output=errors', expect: null },
+  { note: "psql's pager variable", spec: `PSQL_PAGER='sh -c "id > /tmp/x"' psql -c 'select 1'`, expect: 'ask' },
+  { note: "near miss: psql's pager is less", spec: `PSQL_PAGER='less -S' psql -c 'select 1'`, expect: null },
   {
     note: 'maven exec plugin running a shell',
     spec: `mvn -q exec:exec -Dexec.executable=sh -Dexec.args='-c "id > /tmp/x"'`,

@@ -106,6 +106,18 @@ const ROWS: { note: string; file: string; content: string; asked: boolean }[] = 
     asked: false,
   },
   {
+    note: 'a Java agent in the Gradle JVM options',
+    file: 'gradle.properties',
+    content: 'org.gradle.jvmargs=-Xmx2g -javaagent:/tmp/.a/agent.jar\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: Gradle JVM options',
+    file: 'gradle.properties',
+    content: 'org.gradle.jvmargs=-Xmx2g -XX:+UseParallelGC\norg.gradle.caching=true\n',
+    asked: false,
+  },
+  {
     note: 'a Rust toolchain from a folder',
     file: 'rust-toolchain.toml',
     content: '[toolchain]\npath = "/tmp/.toolchain"\n',

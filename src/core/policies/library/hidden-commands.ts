@@ -57,10 +57,22 @@ const ORDINARY_OPTION_COMMANDS = new Set([
   'ld.lld',
   'mold',
   'rust-lld',
+  'ar',
+  'ranlib',
+  'as',
+  'cpp',
+  'c++',
+  'g++',
+  'clang++',
+  'gfortran',
+  'nasm',
+  'yasm',
+  'zig',
 ]);
 
-/** An emulator (qemu-aarch64) or a cross toolchain's compiler (aarch64-linux-gnu-gcc), named on PATH. */
-const TOOLCHAIN_PROGRAM = /^(?:qemu-[\w-]+|[\w.]+(?:-[\w.]+)*-(?:gcc|g\+\+|clang|cc|ld))$/;
+/** An emulator (qemu-aarch64), an LLVM tool, a versioned or cross compiler (gcc-12, aarch64-linux-gnu-gcc), on PATH. */
+const TOOLCHAIN_PROGRAM =
+  /^(?:qemu-[\w-]+|llvm-[\w-]+|[\w.]+(?:-[\w.]+)*-(?:gcc|g\+\+|clang|cc|ld)|(?:gcc|g\+\+|clang|clang\+\+)-[\d.]+)$/;
 
 function throughWhat(cmd: SimpleCommand): string {
   return cmd.wrappers[cmd.wrappers.length - 1] ?? 'an option';

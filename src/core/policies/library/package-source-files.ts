@@ -2,7 +2,7 @@
 // bunfig.toml, pip.conf, requirements files, pyproject's index tables, cargo's source tables, and the
 // manifests themselves (a package.json dependency given as a URL, a Cargo git dependency or patch, a
 // go.mod replace, a Gemfile git source, a Gradle script applied from a URL, a Maven, Composer or NuGet
-// repository, a flake input, a Terraform module source, a Rust toolchain's folder). A write that points them elsewhere makes
+// repository, a flake input, a Terraform module source, a Rust toolchain's folder, a Java agent in the build's JVM options). A write that points them elsewhere makes
 // every later install or build take code from there, with no command line that shows it.
 import path from 'node:path';
 
@@ -160,6 +160,10 @@ const RULES: SourceRule[] = [
         what: 'takes a Terraform module from a remote source',
       },
     ],
+  },
+  {
+    file: /(^|\/)(gradle\.properties|\.mvn\/jvm\.config|\.mvn\/maven\.config)$/,
+    lines: [{ pattern: /-javaagent:|-agentpath:|-agentlib:(?!jdwp)/, what: 'loads a Java agent into every build' }],
   },
   {
     file: /(^|\/)rust-toolchain(\.toml)?$/,
