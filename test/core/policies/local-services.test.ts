@@ -2,6 +2,16 @@ import { policyTable } from './table';
 
 policyTable('metadata-and-local-services', [
   {
+    note: 'the metadata address in code an interpreter reads from a here-document',
+    spec: "python3 - <<'PY'\nimport urllib.request\nbase = 'http://169.254.169.254/latest/meta-data/'\nprint(urllib.request.urlopen(base + 'iam/info').read())\nPY",
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: a here-document to an interpreter that fetches a public API',
+    spec: "python3 - <<'PY'\nimport urllib.request\nprint(urllib.request.urlopen('https://api.example.com/v1/status').read())\nPY",
+    expect: null,
+  },
+  {
     note: 'redis told to dump into the ssh folder',
     spec: 'redis-cli -h 127.0.0.1 CONFIG SET dir /home/dev/.ssh',
     expect: 'deny',
@@ -20,6 +30,16 @@ policyTable('metadata-and-local-services', [
     note: "redis told to dump into the ssh folder through a Redis server's MCP tool",
     spec: { tool: 'mcp__redis__execute', input: { command: 'CONFIG SET dir /home/dev/.ssh' } },
     expect: 'deny',
+  },
+  {
+    note: "a Redis tool's command with its arguments apart",
+    spec: { tool: 'mcp__redis__execute', input: { command: 'CONFIG', args: ['SET', 'dir', '/home/dev/.ssh'] } },
+    expect: 'deny',
+  },
+  {
+    note: "near miss: a Redis tool's read with its arguments apart",
+    spec: { tool: 'mcp__redis__execute', input: { command: 'GET', args: ['session:42'] } },
+    expect: null,
   },
   {
     note: 'near miss: a read through the MCP tool',

@@ -6,7 +6,7 @@ import { redisToolCommand } from './shared/mcp';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { secretFileKind } from '../../facts/sensitive-paths';
-import { inlineCode } from '../../facts/programs';
+import { executesStdin, inlineCode } from '../../facts/programs';
 
 // Cloud metadata services hand out the machine's cloud credentials to any local process; the
 // container engine's socket is root on the host; file:// URLs read local files through a
@@ -294,7 +294,14 @@ function redisFinding(what: string, text: string) {
 }
 
 function urlTexts(call: ToolCall): string[] {
-  return [...(call.url ? [call.url] : []), ...shellCommands(call).flatMap((cmd) => argsOf(cmd))];
+  return [
+    ...(call.url ? [call.url] : []),
+    ...shellCommands(call).flatMap((cmd) => [
+      ...argsOf(cmd),
+      // Code an interpreter reads from a here-document (`python3 - <<'PY' … PY`).
+      ...(executesStdin(cmd) ? cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target) : []),
+    ]),
+  ];
 }
 
 export const metadataAndLocalServices = definePolicy({

@@ -21,7 +21,10 @@ export function redisToolCommand(call: ToolCall): { server: string; statement: s
   if (!mcp?.server.toLowerCase().includes('redis')) return undefined;
   for (const key of ['command', 'cmd', 'query']) {
     const value = call.input[key];
-    const statement = typeof value === 'string' ? value : Array.isArray(value) ? value.join(' ') : '';
+    const words = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+    // `{"command": "CONFIG", "args": ["SET", "dir", …]}`: the arguments follow the command.
+    const args = Array.isArray(call.input.args) ? call.input.args : [];
+    const statement = [...words, ...args].filter((w) => typeof w === 'string' || typeof w === 'number').join(' ');
     if (statement.trim() !== '') return { server: mcp.server, statement: statement.trim() };
   }
   return undefined;
