@@ -319,6 +319,30 @@ function followArgvHop(state: AnalysisState, hc: HopContext, hop: Extract<Hop, {
   followHops(state, { ...hc, index, words: innerWords, place, chainAssignments });
 }
 
+/**
+ * What `export NAME=VALUE` (or `declare -x`) sets for every program the shell starts after it: a
+ * command variable there (`export LESSOPEN='|…'`, `export GIT_SSH_COMMAND=…`) is a hop of the export.
+ */
+export function followExportedHops(
+  state: AnalysisState,
+  index: number,
+  place: Place,
+  exported: Record<string, string>,
+): void {
+  const hc: HopContext = {
+    index,
+    words: [],
+    topWords: [],
+    place,
+    shellScope: place.scope,
+    stdin: [],
+    owners: new Map(),
+    walked: () => new Set(),
+    chainAssignments: {},
+  };
+  for (const hop of variableHopsOf(exported)) followScriptHop(state, hc, hop.via, hop.script, hop);
+}
+
 function followScriptHop(
   state: AnalysisState,
   hc: HopContext,

@@ -1,6 +1,6 @@
 // Walks a bash syntax tree statement by statement, following everything that runs commands.
 import { SyntaxNode } from './nodes';
-import { assignedValue, emitCommand, wordContext } from './command';
+import { assignedValue, emitCommand, followExportedHops, wordContext } from './command';
 import { deeper, MAX_NESTING, pipelinePlaceOf, type AnalysisState, type Place } from './context';
 import { prepareTree } from './prepare';
 import { resolveRedirects, REDIRECT_TYPES, type ResolvedRedirects } from './redirects';
@@ -366,12 +366,14 @@ function walkDeclaration(state: AnalysisState, node: SyntaxNode, place: Place): 
   const substitutions: SyntaxNode[] = [];
   const exported =
     keyword === 'export' || node.namedChildren.some((c) => c.type === 'word' && /^-[a-zA-Z]*x/.test(c.text));
+  const exportedValues: Record<string, string> = {};
   for (const child of node.namedChildren) {
     if (child.type === 'comment') continue;
     if (child.type === 'variable_assignment') {
       const assigned = assignedValue(state, child, place);
       if (keyword !== 'unset')
         place.scope.assign(assigned.name, assigned.value, { conditional: place.conditional, exported });
+      if (exported && assigned.value !== undefined) exportedValues[assigned.name] = assigned.value;
       if (assigned.value === undefined) dynamicWords.push(argv.length);
       argv.push(`${assigned.name}=${assigned.text}`);
       substitutions.push(...assigned.substitutions);
@@ -403,4 +405,5 @@ function walkDeclaration(state: AnalysisState, node: SyntaxNode, place: Place): 
     text: node.text,
   });
   walkSubstitutions(state, substitutions, { ...place, parent: index });
+  followExportedHops(state, index, place, exportedValues);
 }

@@ -146,6 +146,12 @@ policyTable('command-hidden-in-options', [
   },
   { note: 'bazel --run_under', spec: `bazel test //... --run_under='sh -c "id > /tmp/x"'`, expect: 'ask' },
   { note: 'near miss: bazel test', spec: 'bazel test //... --test_output=errors', expect: null },
+  {
+    note: 'a command variable exported for the programs after it',
+    spec: `export LESSOPEN='|sh -c "id > /tmp/x"; cat %s'\nless -F logs/app.log`,
+    expect: 'ask',
+  },
+  { note: 'near miss: an exported pager', spec: 'export PAGER=less EDITOR=vim\ngit log -5', expect: null },
   { note: "psql's pager variable", spec: `PSQL_PAGER='sh -c "id > /tmp/x"' psql -c 'select 1'`, expect: 'ask' },
   { note: "near miss: psql's pager is less", spec: `PSQL_PAGER='less -S' psql -c 'select 1'`, expect: null },
   {
