@@ -4,12 +4,14 @@ import type { SedEdit } from './sed-edits';
 
 // `npm pkg set scripts.prepare="…"` writes a package script without a file tool: npm runs prepare,
 // install and their kin by itself. What it sets is judged at write time like an Edit of package.json
-// that adds the same entries.
+// that adds the same entries; a hook `husky add` writes is judged like a Write of that hook.
 
 const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
 /** The package.json entries a `pkg set scripts.*` or `set-script` command writes, as an Edit's fragment. */
 export function scriptEdit(cmd: SimpleCommand): SedEdit | null {
+  const hook = huskyHookEdit(cmd);
+  if (hook) return hook;
   if (!MANAGERS.has(cmd.name)) return null;
   const args = argsOf(cmd).filter((a) => !a.startsWith('-'));
   const entries: [string, string][] = [];
@@ -26,4 +28,17 @@ export function scriptEdit(cmd: SimpleCommand): SedEdit | null {
     files: ['package.json'],
     text: entries.map(([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`).join(',\n'),
   };
+}
+
+// `husky add .husky/pre-push "cmd"` (and `husky set`) writes a git hook that runs the command; `npx`
+// and the package managers' runners start husky.
+const RUNNERS = new Set(['npx', 'pnpx', 'bunx']);
+
+/** The hook file `husky add|set FILE CMD` writes, with the command as its text. */
+function huskyHookEdit(cmd: SimpleCommand): SedEdit | null {
+  const args = argsOf(cmd).filter((a) => !a.startsWith('-'));
+  const words = cmd.name === 'husky' ? args : RUNNERS.has(cmd.name) && args[0] === 'husky' ? args.slice(1) : [];
+  const [sub, file, command] = words;
+  if ((sub !== 'add' && sub !== 'set') || file === undefined || command === undefined) return null;
+  return { files: [file], text: command };
 }
