@@ -557,5 +557,34 @@ export function variableHopsOf(assignments: Record<string, string | undefined>):
     const script = value.replace(/^\|{1,2}/, '').trim();
     if (script !== '') hops.push({ kind: 'script', via: 'option', wrapper: `$${name}`, script });
   }
+  return [...hops, ...gitEnvironmentConfigHops(assignments)];
+}
+
+// git settings whose value is a command git runs (a `!` alias or credential helper is one too).
+const GIT_COMMAND_KEYS = new Set([
+  'core.fsmonitor',
+  'core.pager',
+  'core.sshcommand',
+  'core.editor',
+  'core.askpass',
+  'sequence.editor',
+  'diff.external',
+  'gpg.program',
+  'uploadpack.packobjectshook',
+]);
+
+/** `GIT_CONFIG_KEY_<n>=core.fsmonitor GIT_CONFIG_VALUE_<n>=…`: git settings given through the environment. */
+function gitEnvironmentConfigHops(assignments: Record<string, string | undefined>): ScriptHop[] {
+  const hops: ScriptHop[] = [];
+  for (const [name, key] of Object.entries(assignments)) {
+    const n = /^GIT_CONFIG_KEY_(\d+)$/.exec(name)?.[1];
+    const value = n === undefined ? undefined : assignments[`GIT_CONFIG_VALUE_${n}`];
+    if (key === undefined || value === undefined) continue;
+    const setting = key.toLowerCase();
+    const bang = /^(alias\.|credential\.helper$|pager\.)/.test(setting) && value.startsWith('!');
+    if (!GIT_COMMAND_KEYS.has(setting) && !bang) continue;
+    const script = value.replace(/^!/, '').trim();
+    if (script !== '') hops.push({ kind: 'script', via: 'option', wrapper: `$${name}=${key}`, script });
+  }
   return hops;
 }

@@ -152,6 +152,16 @@ policyTable('command-hidden-in-options', [
     expect: 'ask',
   },
   { note: 'near miss: an exported pager', spec: 'export PAGER=less EDITOR=vim\ngit log -5', expect: null },
+  {
+    note: 'a git setting that runs a command, given through the environment',
+    spec: `export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='sh -c "id > /tmp/x"'\ngit status`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a git setting through the environment that runs nothing',
+    spec: 'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.untrackedCache GIT_CONFIG_VALUE_0=true git status',
+    expect: null,
+  },
   { note: "psql's pager variable", spec: `PSQL_PAGER='sh -c "id > /tmp/x"' psql -c 'select 1'`, expect: 'ask' },
   { note: "near miss: psql's pager is less", spec: `PSQL_PAGER='less -S' psql -c 'select 1'`, expect: null },
   {
