@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { SimpleCommand } from '../shell';
-import { isInside } from '../shell/paths';
+import { isInside, resolvePath } from '../shell/paths';
 import { argsOf, optionValues, parseFlags } from './commands';
 import { languageOfFile } from './code';
 import { interpreterKind, scriptArgument, SHELLS } from './programs';
@@ -186,8 +186,7 @@ export function unwrittenScratchScript(
   call: { projectRoot: string; home: string },
   writes: SessionWrites,
 ): string | undefined {
-  const absolute = (word: string) =>
-    path.posix.resolve('/', cwd, word.startsWith('~/') ? path.posix.join(call.home, word.slice(2)) : word);
+  const absolute = (word: string) => resolvePath(word, cwd, call.home);
   const script = scriptArgument(cmd);
   const words = [script, cmd.argv[0]?.includes('/') ? cmd.argv[0] : undefined];
   for (const word of words) {

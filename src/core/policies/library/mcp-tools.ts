@@ -51,16 +51,19 @@ function toolWords(tool: string): string[] {
 }
 
 /** The MCP tool of a call and its words, unless the call is read as a file read or write. */
-function serviceTool(call: ToolCall | undefined): { server: string; tool: string; words: string[] } | null {
+function serviceTool(
+  call: ToolCall | undefined,
+): { server: string; tool: string; words: string[]; call: ToolCall } | null {
   if (!call) return null;
   const mcp = mcpToolOf(call.toolName);
   if (!mcp) return null;
   if (call.face.family === 'read' || call.face.family === 'write' || call.face.family === 'edit') return null;
-  return { ...mcp, words: toolWords(mcp.tool) };
+  return { ...mcp, words: toolWords(mcp.tool), call };
 }
 
 /** The finding for a service tool: what it is called with, and what that does there. */
-function serviceFinding(found: { server: string; tool: string }, call: ToolCall, does: string) {
+function serviceFinding(found: { server: string; tool: string; call: ToolCall }, does: string) {
+  const { call } = found;
   const target = Object.values(call.input)
     .filter((v): v is string => typeof v === 'string')
     .join(' ');
@@ -80,13 +83,12 @@ export const mcpDeletingTool = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     const found = serviceTool(call);
-    if (!found || !call) return null;
-    const flag = DESTRUCTIVE_FLAGS.find((name) => call.input[name] === true);
+    if (!found) return null;
+    const flag = DESTRUCTIVE_FLAGS.find((name) => found.call.input[name] === true);
     const deleting = found.words.find((w) => DELETING_VERBS.has(w)) ?? (flag ? `${flag}d call` : undefined);
     if (!deleting) return null;
     return serviceFinding(
       found,
-      call,
       `a ${deleting} on that service that nothing on this machine brings back. A person decides.`,
     );
   },
@@ -102,7 +104,7 @@ export const mcpAccessGrantingTool = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     const found = serviceTool(call);
-    if (!found || !call) return null;
+    if (!found) return null;
     const verb = found.words.find((w) => GRANTING.test(w));
     const nouns = found.words.filter((w) => ACCESS_NOUNS.test(w));
     // `create_access_key` makes a way in; `create_issue` grants nothing.
@@ -110,11 +112,7 @@ export const mcpAccessGrantingTool = definePolicy({
       /^(key|keys|token|tokens|credential|credentials|binding|bindings|user)$/.test(noun),
     );
     if (!verb || !nouns.length || (verb === 'create' && !made)) return null;
-    return serviceFinding(
-      found,
-      call,
-      'it grants access on that service, which stays after this session. A person decides.',
-    );
+    return serviceFinding(found, 'it grants access on that service, which stays after this session. A person decides.');
   },
 });
 
@@ -128,16 +126,15 @@ export const mcpSecretReadingTool = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     const found = serviceTool(call);
-    if (!found || !call) return null;
+    if (!found) return null;
     if (!found.words.some((w) => READING.test(w))) return null;
     const named =
       found.words.some((w) => SECRET_NOUNS.test(w)) ||
       SECRET_SERVERS.test(found.server) ||
-      Object.values(call.input).some((v) => typeof v === 'string' && /^secrets?$/i.test(v));
+      Object.values(found.call.input).some((v) => typeof v === 'string' && /^secrets?$/i.test(v));
     if (!named || (found.words.includes('item') && !SECRET_SERVERS.test(found.server))) return null;
     return serviceFinding(
       found,
-      call,
       'it hands back a stored secret, which lands in the transcript and goes to the model. Let the tool that needs it read it itself, or run this yourself.',
     );
   },

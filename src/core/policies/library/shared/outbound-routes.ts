@@ -1,7 +1,7 @@
-import path from 'node:path';
 import type { SimpleCommand } from '../../../shell';
 import type { ToolCall } from '../../types';
 import { mcpToolOf } from './mcp';
+import { resolvePath } from '../../../shell/paths';
 import { argsOf, optionValues, parseFlags, redirectReads } from '../../../facts/commands';
 import { REQUEST_BODY_LONG, REQUEST_BODY_SHORT, inlineCode } from '../../../facts/programs';
 import { classifySecretName } from '../../../redaction/secret-names';
@@ -77,32 +77,29 @@ const BULK_DATA_FILE = /\.(sql|dump|csv|tsv|db|sqlite3?|bak|tar|tgz|gz|zip|7z|js
 // Tools that copy a file as it is to storage elsewhere (a bucket, a share).
 const UPLOAD_TOOL = /(^|_)(put|upload|copy|sync)(_|$)/i;
 
+/** The paths a tool's input names under keys that `key` accepts, one string or a list of them. */
+function pathsUnder(call: ToolCall, key: RegExp): string[] {
+  return Object.entries(call.input)
+    .filter(([name]) => key.test(name))
+    .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
+    .filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
 /**
  * A file of this machine that a tool is told to read and send on, when what leaves is data in bulk (a
  * dump, an export, an archive) or the tool stores it elsewhere as it is (an object store's put). A
  * report attached to a mail is not asked about.
  */
 function localFileHanded(call: ToolCall): string | undefined {
-  const tool = mcpToolOf(call.toolName)?.tool ?? '';
-  for (const [key, value] of Object.entries(call.input)) {
-    if (!LOCAL_FILE_KEY.test(key)) continue;
-    const paths = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
-    const sent = paths.find((p) => p !== '' && (UPLOAD_TOOL.test(tool) || BULK_DATA_FILE.test(p)));
-    if (sent !== undefined) return sent;
-  }
-  return undefined;
+  const upload = UPLOAD_TOOL.test(mcpToolOf(call.toolName)?.tool ?? '');
+  return pathsUnder(call, LOCAL_FILE_KEY).find((p) => upload || BULK_DATA_FILE.test(p));
 }
 
 /** A credential file of this machine that a mail or chat tool is told to attach (its server reads and sends it). */
 function attachedSecretFile(call: ToolCall): string | undefined {
-  for (const [key, value] of Object.entries(call.input)) {
-    if (!/attach|file/i.test(key)) continue;
-    const paths = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
-    for (const raw of paths) {
-      const absolute = path.posix.resolve(call.cwd, raw.replace(/^~(?=\/|$)/, call.home));
-      const kind = secretKindOfPath(absolute, call.home);
-      if (kind) return `${raw} (${kind})`;
-    }
+  for (const raw of pathsUnder(call, /attach|file/i)) {
+    const kind = secretKindOfPath(resolvePath(raw, call.cwd, call.home), call.home);
+    if (kind) return `${raw} (${kind})`;
   }
   return undefined;
 }
