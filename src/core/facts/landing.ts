@@ -15,6 +15,7 @@ export interface LandingOptions {
 }
 
 const RUN_TIME = /\$|`/;
+const PROCESS_SUBSTITUTION = /^[<>]\(/;
 
 function literalLanding(absolute: string, dir: string, recursive: boolean): Landing {
   if (isInside(absolute, dir)) return 'yes';
@@ -34,6 +35,8 @@ function globLanding(absolute: string, dir: string, recursive: boolean): Landing
  * it. 'maybe' when only run time can tell: a glob that could match, a word with `$`, `~-`.
  */
 export function couldLandIn(word: string, dir: string, place: PathPlace, opts: LandingOptions = {}): Landing {
+  // `<(…)` and `>(…)` name a pipe to a command, which is judged as a command of its own.
+  if (PROCESS_SUBSTITUTION.test(word)) return 'no';
   const recursive = opts.recursive ?? false;
   const dynamicAt = word.search(RUN_TIME);
   if (dynamicAt !== -1) {

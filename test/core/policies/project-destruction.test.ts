@@ -73,6 +73,12 @@ const ROWS: { note: string; bash?: string; tool?: string; input?: Record<string,
   },
   { note: 'redirect over the index', bash: 'echo x > .git/index', asked: true },
   {
+    note: 'random bytes over a pack chosen at run time',
+    bash: 'dd if=/dev/urandom of=.git/objects/pack/$(ls .git/objects/pack | head -1) bs=1k count=64 conv=notrunc',
+    asked: true,
+  },
+  { note: 'near miss: a copy of the store elsewhere', bash: 'cp -r .git/objects /tmp/objects-backup', asked: false },
+  {
     note: 'a delete tool given a folder',
     tool: 'mcp__filesystem__delete_file',
     input: { path: `${ROOT}/src` },

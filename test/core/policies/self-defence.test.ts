@@ -147,6 +147,14 @@ const ROWS: [string, 'deny' | 'ask' | null][] = [
   ['ls -d ~/.agent-*/* | while read -r f; do cat "$f"; done', 'ask'],
   ['for f in tests/fixtures/*.json; do jq empty "$f"; done', null],
   ['for f in $(find . -name \'*.orig\'); do rm "$f"; done', null],
+  // A run-time part under a relative folder, or a pipe to a command, aims nowhere in particular…
+  ['for p in $(ls packages); do jq -r .name "packages/$p/package.json"; done', null],
+  ['diff <(cut -d= -f1 "$1" | sort) <(cut -d= -f1 "$2" | sort)', null],
+  ['curl -s "https://api.example.test$path" | sed -E \'s/^\\]\\(//; s/\\)$//\'', null],
+  ['echo "rewriting ${#files[@]} files"; for f in "${files[@]}"; do sed -i s/a/b/ "$f"; done', null],
+  // …unless the call aims it at the state folder by other means.
+  ['D=~/.agent-w*; for p in $(ls $D); do cat "sub/../$p"; done', 'ask'],
+  ['cat <(cat ~/.agent-warden/hook-token)', 'deny'],
   [`python3 -c "open('/home/dev/.agent-warden/activity.jsonl', 'a').write('forged')"`, 'deny'],
   ['cat README.md', null],
   ['cat ~/.bashrc', null],

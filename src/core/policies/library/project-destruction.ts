@@ -243,7 +243,7 @@ function destroyed(call: ToolCall): Destroyed | null {
   for (const { file, content } of writtenTexts(call))
     if (isGitInternal(file) && !/^ref: refs\/heads\/[\w./-]+\s*$/.test(content))
       return { what: `overwriting ${file} corrupts the repository`, evidence: evidenceOf(content) };
-  for (const target of call.paths)
+  for (const target of [...call.paths, ...call.facts.writes])
     if (target.access === 'write' && isGitInternal(target.absolute) && call.content === undefined)
       return { what: `writing ${target.absolute} corrupts the repository`, evidence: target.raw };
   // A file tool that deletes: a folder-like path (no extension) inside the project goes with all it holds.

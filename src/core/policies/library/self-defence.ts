@@ -222,12 +222,26 @@ function worst(a: Landing, b: Landing): Landing {
 }
 
 const STARTS_AT_RUN_TIME = /^["']?[$`]/;
+const RUN_TIME_PART = /[$`]/;
+
+/**
+ * A word whose run-time part sits under a relative or no folder (`packages/$p/x`, `<(git log "$A")`,
+ * a URL, a sed script ending in `$/`): like a word that is nothing but a run-time value, it could go
+ * anywhere and so aims nowhere in particular. A glob, a tilde or an absolute folder before the
+ * run-time part is what aims a word at one place.
+ */
+function aimedOnlyAtRunTime(word: string): boolean {
+  const dynamicAt = word.search(RUN_TIME_PART);
+  if (dynamicAt === -1) return false;
+  const staticPart = word.slice(0, dynamicAt);
+  return !/^["']?[/~]/.test(staticPart) && !/[*?[]/.test(staticPart);
+}
 
 /**
  * Whether anything else in the call points at `dir`: a word (a glob, a tilde form, a /proc
  * view) that could land there, or the folder's name. A path that is nothing but a run-time
- * value (`"$f"` in a loop) is read as aimed at `dir` only then; otherwise it is the
- * unread-call policy's to judge.
+ * value (`"$f"` in a loop), or one under a relative folder (`packages/$p/x`), is read as aimed
+ * at `dir` only then; otherwise it is the unread-call policy's to judge.
  */
 function callPointsAt(call: ToolCall, dir: string): boolean {
   const name = dir.slice(dir.lastIndexOf('/') + 1).replace(/^\./, '');
@@ -236,7 +250,7 @@ function callPointsAt(call: ToolCall, dir: string): boolean {
   for (const cmd of shellCommands(call)) {
     const words = [...cmd.argv, ...Object.values(cmd.assignments), ...cmd.redirects.map((r) => r.target)];
     for (const word of words) {
-      if (!word || STARTS_AT_RUN_TIME.test(word) || !/[/~*?[]/.test(word)) continue;
+      if (!word || STARTS_AT_RUN_TIME.test(word) || !/[/~*?[]/.test(word) || aimedOnlyAtRunTime(word)) continue;
       if (couldLandIn(word, dir, place, { recursive: true }) !== 'no') return true;
     }
   }
@@ -247,7 +261,12 @@ function landing(fact: PathFact, dir: string, call: ToolCall, recursive: boolean
   const place = { cwd: call.cwd, home: call.home };
   let result = couldLandIn(fact.raw, dir, place, { recursive, io: call.io });
   if (result !== 'yes' && fact.real) result = worst(result, couldLandIn(fact.real, dir, place, { recursive }));
-  if (result === 'maybe' && STARTS_AT_RUN_TIME.test(fact.raw) && !callPointsAt(call, dir)) return 'no';
+  if (
+    result === 'maybe' &&
+    (STARTS_AT_RUN_TIME.test(fact.raw) || aimedOnlyAtRunTime(fact.raw)) &&
+    !callPointsAt(call, dir)
+  )
+    return 'no';
   return result;
 }
 
