@@ -208,12 +208,18 @@ function isRemoteSpec(word: string): boolean {
   );
 }
 
+// Subcommands that print only public material whatever they read: a certificate's fields, a
+// revocation list, a verification result, a signing request (a key given to sign stays inside).
+const OPENSSL_PUBLIC_OUTPUT = new Set(['x509', 'crl', 'verify', 'req']);
+
 function readerFiles(cmd: SimpleCommand): string[] {
   const args = argsOf(cmd);
   const name = cmd.name.toLowerCase();
   if (PLAIN_READERS.has(name)) {
     if (name === 'openssl')
-      return optionValues(args, [], []).concat(singleDashValues(args, ['in', 'inkey', 'key', 'passin']));
+      return OPENSSL_PUBLIC_OUTPUT.has(args[0] ?? '')
+        ? []
+        : optionValues(args, [], []).concat(singleDashValues(args, ['in', 'inkey', 'key', 'passin']));
     if (name === 'source' || name === '.') return args.slice(0, 1);
     const [vs, vl] = own(READER_VALUES, name) ?? [[], []];
     const words = parseFlags(args, vs, vl).positionals;

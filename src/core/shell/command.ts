@@ -165,6 +165,12 @@ function newCommand(
   return state.commands.length - 1;
 }
 
+/** `(( … ))` in a command's place, which the grammar reads as a command named by an arithmetic expansion. */
+function isArithmeticCommand(words: readonly SyntaxNode[][]): boolean {
+  const only = words.length === 1 && words[0]!.length === 1 ? words[0]![0]! : undefined;
+  return only?.type === 'arithmetic_expansion' && only.text.startsWith('((');
+}
+
 /** Emits a command node (with the redirects of its redirected_statement) and everything nested in it. */
 export function emitCommand(
   state: AnalysisState,
@@ -193,6 +199,8 @@ export function emitCommand(
     groups.push(expanded);
     words.push(...expanded.words);
   }
+  // `(( n > 3 ))` evaluates arithmetic in the shell and runs no program; what it substitutes still runs.
+  if (isArithmeticCommand(parts.words)) words.length = 0;
   const own = resolveRedirects(parts.redirects, ctx);
   ownSubstitutions.push(...own.substitutions);
   const redirects = [...own.redirects, ...outer.redirects, ...place.redirects];

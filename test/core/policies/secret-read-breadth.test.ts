@@ -7,6 +7,14 @@ import { policyTable } from './table';
 const HOME_ROOT = { root: '/home/dev/proj', cwd: '/home/dev/proj' };
 
 policyTable('secret-file-read', [
+  { note: 'a key printed by openssl', spec: 'openssl pkey -in certs/dev-key.pem -noout -text', expect: 'deny' },
+  { note: 'a key read by openssl rsa', spec: 'openssl rsa -in ~/.ssh/id_rsa -check', expect: 'deny' },
+  {
+    note: "near miss: a certificate's subject and dates (x509 prints only public fields)",
+    spec: 'openssl x509 -in certs/dev.pem -noout -subject -enddate',
+    expect: null,
+  },
+  { note: 'near miss: a signing request shown', spec: 'openssl req -in certs/dev.csr -noout -text', expect: null },
   {
     note: 'a loop over credential files',
     spec: 'for f in ~/.aws/credentials ~/.npmrc; do cat "$f"; done',

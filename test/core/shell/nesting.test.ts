@@ -180,6 +180,17 @@ const CASES: Case[] = [
   },
   { title: 'command -v only looks up', source: 'command -v rm', expect: [{ name: 'command' }], absent: ['rm'] },
   {
+    title: 'an arithmetic command runs no program, what it substitutes does',
+    source: '(( SECONDS - start > limit )) && echo late; if (( $(rm -rf ~) > 1 )); then :; fi',
+    expect: [{ name: 'echo' }, { name: 'rm', argv: ['rm', '-rf', HOME], via: ['command-substitution'] }],
+    absent: ['(( SECONDS - start > limit ))', '(( $(rm -rf ~) > 1 ))'],
+  },
+  {
+    title: 'near miss: an arithmetic expansion in a command name is run',
+    source: '$((1 + 2)) arg',
+    expect: [{ argv: ['$((1 + 2))', 'arg'], dynamicWords: [0] }],
+  },
+  {
     title: 'doas, chroot, setsid, busybox',
     source: 'doas chroot /mnt setsid busybox rm -rf /',
     expect: [{ name: 'rm', argv: ['rm', '-rf', '/'], wrappers: ['doas', 'chroot', 'setsid', 'busybox'] }],

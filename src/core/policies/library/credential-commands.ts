@@ -7,6 +7,7 @@ import { mcpToolOf } from './shared/mcp';
 import type { ToolCall } from '../types';
 import { environmentPrinted } from './shared/printed-environment';
 import { sqlTexts } from './database';
+import { isLocalHost, urlHostsOf } from './shared/hosts';
 import { argsOf, downstreamOf, downstreamStage, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
 
 // Commands whose output is a credential: CLIs that print tokens and passwords, password
@@ -242,6 +243,62 @@ function operandShapedCredential(cmd: SimpleCommand, words: string[], args: stri
 }
 
 const PRINTERS = new Set(['echo', 'printf', 'print']);
+
+// `export GH_TOKEN=$(gh auth token)`, `curl -H "Authorization: Bearer $(gh auth token)" …`: a
+// substitution captures what the command prints, so it reaches the transcript only if something
+// prints it on. Kept in a variable, it is printed when the call echoes a variable; handed to one of
+// these programs as an argument, it is used, not shown. Any other program (an interpreter, a
+// printer) may show its arguments, and keeps the finding.
+const VARIABLE_KEEPERS = new Set(['export', 'declare', 'local', 'typeset', 'readonly']);
+const CREDENTIAL_USERS = new Set([
+  ...['curl', 'wget', 'http', 'https', 'xh'],
+  ...['docker', 'podman', 'nerdctl', 'helm', 'oras', 'skopeo', 'crane'],
+  ...['git', 'gh', 'glab', 'npm', 'pnpm', 'yarn', 'twine', 'terraform', 'kubectl', 'aws', 'gcloud', 'az'],
+]);
+/** Options with which an HTTP client prints the request's headers, the credential among them. */
+const SHOWS_REQUEST = /^(-v|--verbose|--trace(-ascii)?(=.*)?|-d|--debug|--print=.*[Hh].*)$|^-[a-zA-Z]*v[a-zA-Z]*$/;
+/** The issuer of the credential a CLI prints, where the program's name is not the issuer's. */
+const PROGRAM_ISSUERS: Record<string, string> = {
+  gcloud: 'google',
+  az: 'azure',
+  glab: 'gitlab',
+  doctl: 'digitalocean',
+};
+
+/** `issuerKnown`: the host is certainly not the credential's own service; else only not known to be. */
+type CapturedCredential = { shown: true } | { shown: false; sentTo?: { host: string; issuerKnown: boolean } };
+
+/** What becomes of a credential command's output that a substitution captures; undefined when none does. */
+function capturedCredential(cmd: SimpleCommand, commands: readonly SimpleCommand[]): CapturedCredential | undefined {
+  if (cmd.via[cmd.via.length - 1] !== 'command-substitution' || stdoutRedirected(cmd)) return undefined;
+  const user = cmd.parent === undefined ? undefined : commands[cmd.parent];
+  if (user === undefined || VARIABLE_KEEPERS.has(user.name)) {
+    const echoesVariable = commands.some(
+      (other) => (PRINTERS.has(other.name) && other.dynamicWords.length > 0) || other.name === 'printenv',
+    );
+    if (echoesVariable) return { shown: true };
+    // Any command given a run-time value may be given this one.
+    const stranger = commands
+      .filter((other) => other.dynamicWords.length > 0)
+      .map((other) => strangerHost(cmd, other))
+      .find((host) => host !== undefined);
+    return stranger ? { shown: false, sentTo: stranger } : { shown: false };
+  }
+  if (!CREDENTIAL_USERS.has(user.name) || argsOf(user).some((a) => SHOWS_REQUEST.test(a))) return { shown: true };
+  const stranger = strangerHost(cmd, user);
+  return stranger ? { shown: false, sentTo: stranger } : { shown: false };
+}
+
+/** A remote host `user` reaches that is not the issuer's of what `credential` prints (any, when the issuer is unknown). */
+function strangerHost(
+  credential: SimpleCommand,
+  user: SimpleCommand,
+): { host: string; issuerKnown: boolean } | undefined {
+  const program = programName(credential).name;
+  const issuer = issuerOf(PROGRAM_ISSUERS[program] ?? program);
+  const host = urlHostsOf(user).find((h) => !isLocalHost(h) && !(issuer && isIssuerHost(h, issuer.hosts)));
+  return host === undefined ? undefined : { host, issuerKnown: issuer !== undefined };
+}
 const VARIABLE_REFERENCE = /\$\{?([A-Za-z_][A-Za-z0-9_]*)/g;
 
 function stdoutRedirected(cmd: SimpleCommand): boolean {
@@ -275,17 +332,25 @@ function secretStoreRead(call: ToolCall | undefined): string | undefined {
  * A credential named after its issuer must go to that issuer's host: `$AWS_SECRET_ACCESS_KEY` fed to a
  * login at another registry is the credential leaving.
  */
-function feedsCredentialReader(cmd: SimpleCommand, commands: SimpleCommand[]): boolean {
-  if (stdoutRedirected(cmd)) return false;
+/**
+ * A credential piped into a program that logs in with it (`… | docker login --password-stdin`): not
+ * printed. `stranger` is the host it logs in to when the credential's name says another issuer's.
+ */
+function fedToCredentialReader(
+  cmd: SimpleCommand,
+  commands: SimpleCommand[],
+): { stranger?: string; reader: SimpleCommand } | undefined {
+  if (stdoutRedirected(cmd)) return undefined;
   const next = downstreamStage(commands, cmd);
   const host = next ? credentialReaderHost(next) : undefined;
-  if (host === undefined) return false;
+  if (next === undefined || host === undefined) return undefined;
   const names = [...cmd.text.matchAll(VARIABLE_REFERENCE)].map((m) => m[1] as string);
   if (cmd.name === 'aws') names.push('AWS');
-  return names.every((name) => {
+  const foreign = names.some((name) => {
     const issuer = issuerOf(name);
-    return !issuer || isIssuerHost(host, issuer.hosts);
+    return issuer !== undefined && !isIssuerHost(host, issuer.hosts);
   });
+  return foreign ? { stranger: host || 'a host it names', reader: next } : { reader: next };
 }
 
 /** The host a program that reads a credential on its standard input logs in to ('' when it names none). */
@@ -368,8 +433,29 @@ export const credentialPrintingCommands = definePolicy({
       };
     const commands = shellCommands(call);
     for (const cmd of commands) {
-      if (feedsCredentialReader(cmd, commands)) continue;
+      const fed = fedToCredentialReader(cmd, commands);
+      if (fed?.stranger !== undefined)
+        return {
+          reason: `Logs in to ${fed.stranger} with a credential another service issued: a credential goes only to its own service.`,
+          evidence: evidenceOf(`${cmd.text} | ${fed.reader.text}`),
+        };
+      if (fed) continue;
       const printed = credentialPrinted(cmd);
+      const captured = printed ? capturedCredential(cmd, commands) : undefined;
+      if (printed && captured?.shown === false) {
+        if (captured.sentTo === undefined) continue;
+        const { host, issuerKnown } = captured.sentTo;
+        return issuerKnown
+          ? {
+              reason: `Sends ${printed.what} to ${host}, which did not issue it: a credential goes only to its own service.`,
+              evidence: evidenceOf(commands[cmd.parent ?? -1]?.text ?? cmd.text),
+            }
+          : {
+              reason: `Sends ${printed.what} to ${host}: approve this exact call if that host is the service it belongs to.`,
+              evidence: evidenceOf(commands[cmd.parent ?? -1]?.text ?? cmd.text),
+              decision: 'ask' as const,
+            };
+      }
       if (printed)
         return {
           reason: `Prints ${printed.what}: whatever a command prints goes into the transcript and to the model. Let the tool that needs the credential read it itself (most CLIs do), or run this yourself.`,

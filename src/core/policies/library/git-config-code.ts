@@ -40,8 +40,15 @@ const CODE_KEYS: readonly RegExp[] = [
   /^safe\.directory$/,
 ];
 
+/** Keys whose value is the program git shows text or opens an editor with. */
+const VIEWER_KEYS = /^(core\.(pager|editor)|pager\.[^.]+|sequence\.editor)$/;
+/** A plain pager or editor with plain options (`less -R`, `code --wait`), or paging switched on or off. */
+const PLAIN_VIEWER =
+  /^\s*((cat|less|more|most|vi|vim|nvim|nano|emacs|code)(\s+-[-\w=]*)*|true|false|yes|no|on|off|[01])\s*$/i;
+
 function isCodeKey(key: string, value: string | undefined): boolean {
   const lower = key.toLowerCase();
+  if (VIEWER_KEYS.test(lower) && value !== undefined && PLAIN_VIEWER.test(value)) return false;
   // `submodule.x.update = !cmd` runs cmd on every submodule update.
   if (/^submodule\..+\.update$/.test(lower)) return value === undefined || value.trimStart().startsWith('!');
   if (/^alias\.[^.]+$/.test(lower)) return value === undefined || value.trimStart().startsWith('!');
