@@ -7,6 +7,7 @@ import type { CodeReader } from '../facts/code';
 import { NO_CODE_READER } from '../facts/code';
 import { deriveFacts } from '../facts/compute';
 import { runLaterShell } from '../facts/written-runs';
+import { wrappedCommandLine } from '../facts/mcp-command-lines';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
 import { patchPaths } from '../facts/patch';
 import { NO_SESSION_WRITES, type SessionWrites } from '../facts/session-writes';
@@ -127,7 +128,9 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   const face = ctx.faces.faceFor(event.toolName, input);
   const home = ctx.home ?? homedir();
   const cwd = event.cwd || ctx.projectRoot;
-  const command = face.family === 'shell' ? stringParam(input, face.commandParam ?? 'command') : undefined;
+  // An MCP tool that wraps a CLI is read as the command line it stands for (its `command` is then only a part).
+  const wrapped = face.builtIn ? undefined : wrappedCommandLine(event.toolName, input);
+  const command = wrapped ?? (face.family === 'shell' ? stringParam(input, face.commandParam ?? 'command') : undefined);
   const io = new IoFacts(ctx.source ?? NO_FACT_SOURCE);
   const call: ToolCall = {
     toolName: event.toolName,

@@ -28,6 +28,26 @@ policyTable('git-config-runs-code', [
   { note: '-c core.sshCommand', spec: `git -c core.sshCommand='sh -c id' fetch origin`, expect: 'ask' },
   { note: '-c core.pager', spec: `git -c core.pager='id; less' log`, expect: 'ask' },
   { note: 'near miss: a plain pager', spec: 'git -c core.pager=cat log -1 --stat', expect: null },
+  { note: 'after -C', spec: `git -C ../other config core.fsmonitor 'sh -c id'`, expect: 'ask' },
+  { note: '-c after -C', spec: `git -C ../other -c core.pager='sh -c id' log`, expect: 'ask' },
+  {
+    note: "an MCP git server's config tool",
+    spec: { tool: 'mcp__git__git_config_set', input: { repo_path: '.', key: 'core.fsmonitor', value: 'sh -c id' } },
+    expect: 'ask',
+  },
+  {
+    note: "an MCP git server's extra arguments",
+    spec: {
+      tool: 'mcp__git__git_log',
+      input: { repo_path: '.', extra_args: ['-c', 'core.pager=sh -c id', '--paginate'] },
+    },
+    expect: 'ask',
+  },
+  {
+    note: "near miss: an MCP git server's log",
+    spec: { tool: 'mcp__git__git_log', input: { repo_path: '.', max_count: 5 } },
+    expect: null,
+  },
   { note: 'near miss: less with options', spec: `git -c core.pager='less -FRX' diff`, expect: null },
   { note: 'near miss: paging off for one command', spec: 'git -c pager.branch=false branch', expect: null },
   { note: 'near miss: an editor for commits', spec: 'git config --global core.editor "code --wait"', expect: null },

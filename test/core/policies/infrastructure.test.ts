@@ -39,6 +39,16 @@ policyTable('terraform-apply-destroy', [
   { note: 'near miss: plan', spec: 'terraform plan -out tf.plan', expect: null },
   { note: 'near miss: init', spec: 'terraform init', expect: null },
   { note: 'near miss: fmt', spec: 'terraform fmt -recursive', expect: null },
+  {
+    note: "an MCP terraform server's apply told to destroy",
+    spec: { tool: 'mcp__terraform__apply', input: { workspace: 'prod', directory: 'infra', destroy: true } },
+    expect: 'ask',
+  },
+  {
+    note: "near miss: an MCP terraform server's plan",
+    spec: { tool: 'mcp__terraform__plan', input: { directory: 'infra' } },
+    expect: null,
+  },
 ]);
 
 policyTable('aws-destructive', [

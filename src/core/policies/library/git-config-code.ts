@@ -4,6 +4,7 @@ import { definePolicy } from '../types';
 import { writtenTexts } from '../../facts/compute';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, redirectWrites, shellCommands } from '../../facts/commands';
+import { gitGlobalTakesValue, gitInvocation } from './shared/git';
 
 // Git configuration is code: many keys name a program git runs (an ssh command, a pager, a
 // filter, a credential helper, an alias starting with `!`), others send git elsewhere
@@ -73,6 +74,7 @@ function commandLineSettings(cmd: SimpleCommand): ConfigSetting[] {
     if (word === '-c') setting = args[++i];
     else if (word.startsWith('-c') && word.length > 2) setting = word.slice(2);
     else if (word.startsWith('--config-env=')) setting = word.slice('--config-env='.length);
+    else if (gitGlobalTakesValue(word)) i++;
     else if (!word.startsWith('-')) break;
     if (setting === undefined) continue;
     const eq = setting.indexOf('=');
@@ -108,12 +110,12 @@ const CONFIG_READ_ACTIONS = new Set([
 
 // `git config [scope] key value`, `git config set key value`, `git config --add key value`.
 function configCommandSettings(cmd: SimpleCommand): ConfigSetting[] {
-  const args = argsOf(cmd);
-  const at = args.findIndex((a) => !a.startsWith('-') && !/^-c/.test(a));
-  if (args[at] !== 'config') return [];
+  const git = gitInvocation(cmd);
+  if (git?.sub !== 'config') return [];
+  const args = git.args;
   let reach: ConfigSetting['reach'] = 'repository';
   const operands: string[] = [];
-  for (let i = at + 1; i < args.length; i++) {
+  for (let i = 0; i < args.length; i++) {
     const word = args[i] as string;
     if (word === '--global') reach = 'user';
     else if (word === '--system') reach = 'system';

@@ -14,6 +14,11 @@ const GLOBAL_WITH_VALUE = new Set([
   '--super-prefix',
 ]);
 
+/** A git global option whose value is the next word (`-C dir`, `--git-dir dir`). */
+export function gitGlobalTakesValue(word: string): boolean {
+  return GLOBAL_WITH_VALUE.has(word);
+}
+
 export interface GitInvocation {
   sub: string;
   args: string[];

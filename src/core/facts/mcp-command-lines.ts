@@ -1,0 +1,104 @@
+// MCP servers that wrap a command-line tool (git, ssh, terraform, a package manager) take its options
+// as named arguments: `{"key": "core.fsmonitor", "value": "sh -c …"}` to a git server is
+// `git config core.fsmonitor "sh -c …"`, `{"destroy": true}` to a terraform server is
+// `terraform apply -destroy`. Read as that command line, the call meets every shell policy, instead
+// of none because no face says what its arguments do.
+
+type Input = Record<string, unknown>;
+
+const GIT_GLOBAL_OPTION =
+  /^(-c|-C|-p|--paginate|--config-env(=.*)?|--git-dir(=.*)?|--work-tree(=.*)?|--exec-path(=.*)?)$/;
+const EXTRA_ARGUMENTS = ['extra_args', 'extraArgs', 'args', 'arguments', 'options', 'flags'];
+
+function text(input: Input, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = input[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+function words(input: Input, ...names: string[]): string[] {
+  for (const name of names) {
+    const value = input[name];
+    if (Array.isArray(value) && value.every((w) => typeof w === 'string')) return value as string[];
+    if (typeof value === 'string' && value !== '') return [value];
+  }
+  return [];
+}
+
+function quoted(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function gitLine(verb: string, input: Input): string[] | undefined {
+  const action =
+    /^git_([a-z]+)/.exec(verb)?.[1] ?? /^(log|diff|status|config|commit|push|pull|fetch|show)/.exec(verb)?.[1];
+  if (action === undefined) return undefined;
+  const repo = text(input, 'repo_path', 'repoPath', 'repository', 'cwd');
+  const extra = words(input, ...EXTRA_ARGUMENTS);
+  const global = extra.length > 0 && GIT_GLOBAL_OPTION.test(extra[0]!) ? extra : [];
+  const line = ['git', ...(repo ? ['-C', repo] : []), ...global, action];
+  if (action === 'config') {
+    const scope = text(input, 'scope');
+    if (scope === 'global' || scope === 'system') line.push(`--${scope}`);
+    const key = text(input, 'key', 'name');
+    const value = text(input, 'value');
+    if (key !== undefined) line.push(key, ...(value !== undefined ? [value] : []));
+  }
+  return global.length ? line : [...line, ...extra];
+}
+
+function sshLine(input: Input): string[] | undefined {
+  const host = text(input, 'host', 'hostname', 'server');
+  if (host === undefined) return undefined;
+  const user = text(input, 'user', 'username');
+  const line = ['ssh'];
+  for (const option of words(input, 'options', 'ssh_options', 'sshOptions')) line.push('-o', option);
+  const port = input['port'];
+  if (typeof port === 'number' || typeof port === 'string') line.push('-p', String(port));
+  const identity = text(input, 'identity_file', 'identityFile', 'key_path', 'keyPath', 'private_key_path');
+  if (identity !== undefined) line.push('-i', identity);
+  line.push(user ? `${user}@${host}` : host);
+  const command = text(input, 'command', 'cmd');
+  return command === undefined ? line : [...line, command];
+}
+
+function terraformLine(verb: string, input: Input): string[] | undefined {
+  const action = /^(apply|destroy|plan|import|state_rm|taint)/.exec(verb)?.[1];
+  if (action === undefined) return undefined;
+  const directory = text(input, 'directory', 'dir', 'working_dir', 'workingDir', 'path');
+  const line = ['terraform', ...(directory ? [`-chdir=${directory}`] : []), action.replace('_', ' ')];
+  if (input['destroy'] === true) line.push('-destroy');
+  if (input['auto_approve'] === true || input['autoApprove'] === true) line.push('-auto-approve');
+  return [...line, ...words(input, ...EXTRA_ARGUMENTS)];
+}
+
+const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'uv', 'cargo', 'gem', 'go']);
+
+function packageLine(server: string, verb: string, input: Input): string[] | undefined {
+  if (!/^(install|add)/.test(verb)) return undefined;
+  const packages = words(input, 'packages', 'package', 'name', 'names', 'specs');
+  if (packages.length === 0) return undefined;
+  const dev = input['dev'] === true || input['save_dev'] === true || input['saveDev'] === true;
+  return [server, 'install', ...(dev ? ['--save-dev'] : []), ...packages];
+}
+
+/** The command line an MCP tool that wraps a CLI stands for, or undefined for any other tool. */
+export function wrappedCommandLine(tool: string, input: Input): string | undefined {
+  const match = /^mcp__(.+?)__(.+)$/.exec(tool);
+  if (!match) return undefined;
+  const server = match[1]!.toLowerCase();
+  const verb = match[2]!.toLowerCase();
+  const line =
+    server === 'git' || verb.startsWith('git_')
+      ? gitLine(verb, input)
+      : server === 'ssh' || /^ssh_/.test(verb)
+        ? sshLine(input)
+        : server === 'terraform'
+          ? terraformLine(verb.replace(/^terraform_/, ''), input)
+          : PACKAGE_MANAGERS.has(server)
+            ? packageLine(server, verb, input)
+            : undefined;
+  return line?.map(quoted).join(' ');
+}

@@ -1,0 +1,43 @@
+// MCP tools that wrap a CLI are read as the command line they stand for; other tools stand for none.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { wrappedCommandLine } from '../../../src/core/facts/mcp-command-lines';
+
+const CASES: [tool: string, input: Record<string, unknown>, line: string | undefined][] = [
+  ['mcp__git__git_log', { repo_path: '/w/p', max_count: 5 }, 'git -C /w/p log'],
+  [
+    'mcp__git__git_log',
+    { repo_path: '/w/p', extra_args: ['-c', "core.pager=sh -c 'id'", '--paginate'] },
+    `git -C /w/p -c 'core.pager=sh -c '\\''id'\\''' --paginate log`,
+  ],
+  ['mcp__git__git_diff', { repo_path: '.', args: ['--stat'] }, 'git -C . diff --stat'],
+  [
+    'mcp__git__git_config_set',
+    { repo_path: '/w/p', key: 'core.fsmonitor', value: 'sh x', scope: 'global' },
+    `git -C /w/p config --global core.fsmonitor 'sh x'`,
+  ],
+  [
+    'mcp__ssh__exec',
+    { host: 'web1', user: 'deploy', command: 'uptime', options: ['ProxyCommand=nc %h %p'], port: 2222 },
+    `ssh -o 'ProxyCommand=nc %h %p' -p 2222 deploy@web1 uptime`,
+  ],
+  [
+    'mcp__terraform__apply',
+    { directory: 'infra', destroy: true, auto_approve: true },
+    'terraform -chdir=infra apply -destroy -auto-approve',
+  ],
+  [
+    'mcp__npm__install',
+    { packages: ['left-pad', 'https://x.test/a.tgz'], dev: true },
+    'npm install --save-dev left-pad https://x.test/a.tgz',
+  ],
+  ['mcp__pip__install', { package: 'requests==2.32.3' }, 'pip install requests==2.32.3'],
+  ['mcp__npm__search', { query: 'left-pad' }, undefined],
+  ['mcp__github__get_file_contents', { owner: 'o', repo: 'r', path: 'a' }, undefined],
+  ['mcp__ssh__list_hosts', {}, undefined],
+  ['Bash', { command: 'ls' }, undefined],
+];
+
+test('MCP tools that wrap git, ssh, terraform and package managers, and tools that wrap none', () => {
+  for (const [tool, input, line] of CASES) assert.equal(wrappedCommandLine(tool, input), line, tool);
+});
