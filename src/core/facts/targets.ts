@@ -1,3 +1,4 @@
+import { gitInvocation } from './git-invocation';
 import type { SimpleCommand } from '../shell';
 import { trimEndChars } from '../text/scan';
 import type { PathRelation } from '../shell/paths';
@@ -279,6 +280,21 @@ function singleDashValues(args: string[], names: string[]): string[] {
   return values;
 }
 
+/** `git mv SRC… DEST` moves like mv; `git rm` deletes (from the index alone with --cached). */
+function gitTreeChanges(cmd: SimpleCommand): { path: string; access: 'write' | 'delete' }[] {
+  const git = gitInvocation(cmd);
+  if (git?.sub !== 'mv' && git?.sub !== 'rm') return [];
+  if (git.sub === 'rm' && git.args.includes('--cached')) return [];
+  const words = parseFlags(git.args, [], ['pathspec-from-file']).positionals;
+  const inDir = (path: string) => (git.dir !== undefined && !/^[/~]/.test(path) ? `${git.dir}/${path}` : path);
+  if (git.sub === 'rm') return words.map((path) => ({ path: inDir(path), access: 'delete' as const }));
+  if (words.length < 2) return [];
+  return [
+    ...words.slice(0, -1).map((path) => ({ path: inDir(path), access: 'delete' as const })),
+    { path: inDir(words[words.length - 1]!), access: 'write' as const },
+  ];
+}
+
 function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'delete' }[] {
   const args = argsOf(cmd);
   const name = cmd.name.toLowerCase();
@@ -286,6 +302,7 @@ function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'del
     path,
     access: 'write' as const,
   }));
+  if (name === 'git') out.push(...gitTreeChanges(cmd));
   if (COPIERS.has(name)) {
     const flags = parseFlags(
       args,

@@ -142,6 +142,18 @@ test('warden-self-protection: removing or locking a folder that holds a Node.js,
 
 policyTable('agent-config-tampering', [
   {
+    note: 'a hook moved away with git mv',
+    spec: 'git mv .claude/hooks/guard.py .claude/hooks.disabled/',
+    expect: 'deny',
+  },
+  { note: 'a hook removed with git rm', spec: 'git rm -q .claude/hooks/guard.py', expect: 'deny' },
+  { note: 'near miss: git mv of sources', spec: 'git mv src/old.ts src/new.ts', expect: null },
+  {
+    note: 'near miss: git rm --cached of a hook keeps the file',
+    spec: 'git rm --cached .claude/hooks/guard.py',
+    expect: null,
+  },
+  {
     note: "aider's settings",
     spec: { tool: 'Write', input: { file_path: '.aider.conf.yml', content: 'yes-always: true\n' } },
     expect: 'deny',

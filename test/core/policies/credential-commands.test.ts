@@ -96,6 +96,22 @@ policyTable('credential-printing-commands', [
   { spec: 'az account get-access-token', expect: 'deny' },
   { spec: 'kubectl get secret db-creds -n prod -o yaml', expect: 'deny' },
   { note: 'near miss: kubectl get secrets names', spec: 'kubectl get secrets -n prod', expect: null },
+  {
+    note: 'namespace and context before the verb',
+    spec: `kubectl --context prod -n api get secret api-db -o jsonpath='{.data.password}' | base64 -d`,
+    expect: 'deny',
+  },
+  { note: 'near miss: pods in a namespace', spec: 'kubectl -n api get pods -o wide', expect: null },
+  {
+    note: "near miss: a secret's key names only",
+    spec: `kubectl -n api get secret api-config -o jsonpath='{.data}' | jq 'keys'`,
+    expect: null,
+  },
+  {
+    note: 'a key chosen by jq is its value',
+    spec: `kubectl -n api get secret api-config -o json | jq -r '.data.password'`,
+    expect: 'deny',
+  },
   { spec: 'kubectl config view --raw', expect: 'deny' },
   { note: 'near miss: kubectl config view', spec: 'kubectl config view', expect: null },
   { spec: 'vault kv get -field=password secret/prod/db', expect: 'deny' },

@@ -45,6 +45,16 @@ policyTable('git-remote-branch-delete', [
   { note: 'prune', spec: 'git push --prune origin', expect: 'ask' },
   { note: 'near miss: local delete', spec: 'git branch -d old', expect: null },
   { note: 'near miss: push', spec: 'git push origin feature', expect: null },
+  {
+    note: 'refs xargs reads',
+    spec: "git for-each-ref --format='%(refname:short)' refs/tags | xargs -r -n 20 git push origin --delete",
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: xargs pushing branches',
+    spec: 'git branch --format="%(refname:short)" | xargs git push origin',
+    expect: null,
+  },
 ]);
 
 policyTable('git-history-rewrite', [

@@ -8,7 +8,15 @@ import type { ToolCall } from '../types';
 import { environmentPrinted } from './shared/printed-environment';
 import { sqlTexts } from './database';
 import { isLocalHost, urlHostsOf } from './shared/hosts';
-import { argsOf, downstreamOf, downstreamStage, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
+import {
+  argsOf,
+  downstreamOf,
+  downstreamStage,
+  evidenceOf,
+  optionValues,
+  parseFlags,
+  shellCommands,
+} from '../../facts/commands';
 
 // Commands whose output is a credential: CLIs that print tokens and passwords, password
 // managers, git's credential helpers, and secret-named environment variables echoed out. What a
@@ -159,6 +167,11 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
 ];
 
 const KUBECTL_SECRET_OUTPUT = /^(-o|--output)(=|$)|^-o\w/;
+/** kubectl's options that take a value, which may stand before the verb (`kubectl -n api get …`). */
+const KUBECTL_VALUE_OPTIONS = [
+  ...['namespace', 'context', 'cluster', 'user', 'kubeconfig', 'server', 'token', 'as', 'as-group'],
+  ...['selector', 'output', 'container', 'request-timeout', 'field-selector'],
+];
 
 function operands(cmd: SimpleCommand): string[] {
   // Global options with values (aws --profile p, kubectl -n ns) may stand anywhere; skipping every
@@ -236,8 +249,10 @@ function operandShapedCredential(cmd: SimpleCommand, words: string[], args: stri
     !['ls', 'list', 'init', 'git', 'grep', 'find'].includes(words[0] ?? '')
   )
     return 'a password from pass';
-  if (cmd.name === 'kubectl' && words[0] === 'get' && /^secrets?$|^secret\//.test(words[1] ?? '')) {
-    if (args.some((a) => KUBECTL_SECRET_OUTPUT.test(a))) return 'Kubernetes secrets';
+  if (cmd.name === 'kubectl') {
+    const [verb, kind] = parseFlags(args, ['n', 's', 'l', 'o', 'c'], KUBECTL_VALUE_OPTIONS).positionals;
+    if (verb === 'get' && /^secrets?$|^secret\//i.test(kind ?? '') && args.some((a) => KUBECTL_SECRET_OUTPUT.test(a)))
+      return 'Kubernetes secrets';
   }
   return undefined;
 }
@@ -266,6 +281,15 @@ const PROGRAM_ISSUERS: Record<string, string> = {
 };
 
 /** `issuerKnown`: the host is certainly not the credential's own service; else only not known to be. */
+/** `… -o json | jq keys`: the next stage keeps only the key names of what the command prints. */
+function namesOnly(cmd: SimpleCommand, commands: SimpleCommand[]): boolean {
+  if (stdoutRedirected(cmd)) return false;
+  const next = downstreamStage(commands, cmd);
+  if (next?.name !== 'jq') return false;
+  const filter = parseFlags(argsOf(next), [], ['arg', 'argjson', 'slurpfile', 'rawfile', 'indent']).positionals[0];
+  return /^\s*(\.[\w.]+\s*\|\s*)?(keys|keys_unsorted)(\[\])?\s*$/.test(filter ?? '');
+}
+
 type CapturedCredential = { shown: true } | { shown: false; sentTo?: { host: string; issuerKnown: boolean } };
 
 /** What becomes of a credential command's output that a substitution captures; undefined when none does. */
@@ -440,7 +464,7 @@ export const credentialPrintingCommands = definePolicy({
           evidence: evidenceOf(`${cmd.text} | ${fed.reader.text}`),
         };
       if (fed) continue;
-      const printed = credentialPrinted(cmd);
+      const printed = namesOnly(cmd, commands) ? undefined : credentialPrinted(cmd);
       const captured = printed ? capturedCredential(cmd, commands) : undefined;
       if (printed && captured?.shown === false) {
         if (captured.sentTo === undefined) continue;

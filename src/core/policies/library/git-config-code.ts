@@ -4,7 +4,7 @@ import { definePolicy } from '../types';
 import { writtenTexts } from '../../facts/compute';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, redirectWrites, shellCommands } from '../../facts/commands';
-import { gitGlobalTakesValue, gitInvocation } from './shared/git';
+import { gitGlobalTakesValue, gitInvocation } from '../../facts/git-invocation';
 
 // Git configuration is code: many keys name a program git runs (an ssh command, a pager, a
 // filter, a credential helper, an alias starting with `!`), others send git elsewhere

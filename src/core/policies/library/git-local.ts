@@ -3,8 +3,8 @@ import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { PolicyHit, ToolCall } from '../types';
 import { evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
-import { gitCommands } from './shared/git';
-import type { GitInvocation } from './shared/git';
+import { gitCommands } from '../../facts/git-invocation';
+import type { GitInvocation } from '../../facts/git-invocation';
 import { trailingRun } from '../../text/scan';
 
 // Local git operations that lose work or rewrite history.

@@ -3,7 +3,7 @@ import { currentGitBranch } from '../../project';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
-import { gitCommands } from './shared/git';
+import { gitCommands } from '../../facts/git-invocation';
 import { branchMatches } from './shared/patterns';
 
 // `git push [options] [remote [refspec…]]`, read into what it would do to the remote.
@@ -69,6 +69,8 @@ export function pushPlans(call: ToolCall): PushPlan[] {
         plan.destinations.push(strip(dst || (src === 'HEAD' ? current() : src)));
       } else plan.destinations.push(strip(body === 'HEAD' || body === '@' ? current() : body));
     }
+    // `… | xargs git push origin --delete`: the refs come from its input, known only at run time.
+    if (deleting && cmd.via.includes('xargs')) plan.deletes.push('(refs xargs reads at run time)');
     if (!refspecs.length && !plan.all && !plan.mirror && !deleting && !flags.long.has('tags'))
       plan.destinations.push(current());
     plans.push(plan);

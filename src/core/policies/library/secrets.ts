@@ -11,7 +11,7 @@ import {
   shellCommands,
   shellPath,
 } from '../../facts/commands';
-import { gitCommands } from './shared/git';
+import { gitCommands } from '../../facts/git-invocation';
 import { inlineCode, SENDERS } from '../../facts/programs';
 import { secretReads } from './shared/secret-reads';
 import { scanSecrets } from './shared/secret-scan';

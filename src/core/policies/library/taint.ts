@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { SessionMemory, ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
-import { gitCommands } from './shared/git';
+import { gitCommands } from '../../facts/git-invocation';
 import { NETCATS, REQUEST_BODY_LONG, REQUEST_BODY_SHORT } from '../../facts/programs';
 import { secretReads } from './shared/secret-reads';
 import { readTargets } from '../../facts/targets';

@@ -1,5 +1,5 @@
-import type { SimpleCommand } from '../../../shell';
-import { argsOf } from '../../../facts/commands';
+import type { SimpleCommand } from '../shell';
+import { argsOf } from './commands';
 
 // `git [global options] <subcommand> [args]`, with the global options that take a value.
 
