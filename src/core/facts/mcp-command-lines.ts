@@ -86,10 +86,11 @@ function packageLine(server: string, verb: string, input: Input): string[] | und
 
 /** The command line an MCP tool that wraps a CLI stands for, or undefined for any other tool. */
 export function wrappedCommandLine(tool: string, input: Input): string | undefined {
-  const match = /^mcp__(.+?)__(.+)$/.exec(tool);
-  if (!match) return undefined;
-  const server = match[1]!.toLowerCase();
-  const verb = match[2]!.toLowerCase();
+  if (!tool.startsWith('mcp__')) return undefined;
+  const split = tool.indexOf('__', 'mcp__'.length + 1);
+  if (split === -1) return undefined;
+  const server = tool.slice('mcp__'.length, split).toLowerCase();
+  const verb = tool.slice(split + 2).toLowerCase();
   const line =
     server === 'git' || verb.startsWith('git_')
       ? gitLine(verb, input)

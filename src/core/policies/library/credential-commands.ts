@@ -271,7 +271,8 @@ const CREDENTIAL_USERS = new Set([
   ...['git', 'gh', 'glab', 'npm', 'pnpm', 'yarn', 'twine', 'terraform', 'kubectl', 'aws', 'gcloud', 'az'],
 ]);
 /** Options with which an HTTP client prints the request's headers, the credential among them. */
-const SHOWS_REQUEST = /^(-v|--verbose|--trace(-ascii)?(=.*)?|-d|--debug|--print=.*[Hh].*)$|^-[a-zA-Z]*v[a-zA-Z]*$/;
+const SHOWS_REQUEST =
+  /^(-v|--verbose|--trace(-ascii)?(=.*)?|-d|--debug|--print=[^Hh]*[Hh].*)$|^-[a-uw-zA-Z]*v[a-zA-Z]*$/;
 /** The issuer of the credential a CLI prints, where the program's name is not the issuer's. */
 const PROGRAM_ISSUERS: Record<string, string> = {
   gcloud: 'google',
