@@ -10,7 +10,7 @@ const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
 /** The package.json entries a `pkg set scripts.*` or `set-script` command writes, as an Edit's fragment. */
 export function scriptEdit(cmd: SimpleCommand): SedEdit | null {
-  const hook = huskyHookEdit(cmd);
+  const hook = huskyHookEdit(cmd) ?? jqScriptEdit(cmd);
   if (hook) return hook;
   if (!MANAGERS.has(cmd.name)) return null;
   const args = argsOf(cmd).filter((a) => !a.startsWith('-'));
@@ -23,11 +23,52 @@ export function scriptEdit(cmd: SimpleCommand): SedEdit | null {
   } else if (args[0] === 'set-script' && args[1] !== undefined && args[2] !== undefined) {
     entries.push([args[1], args[2]]);
   }
+  return scriptEntries(entries);
+}
+
+function scriptEntries(entries: readonly (readonly [string, string])[], file = 'package.json'): SedEdit | null {
   if (!entries.length) return null;
   return {
-    files: ['package.json'],
+    files: [file],
     text: entries.map(([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`).join(',\n'),
   };
+}
+
+// `jq '.scripts.postinstall = "curl … | sh"' package.json > tmp && mv tmp package.json`: the filter
+// assigns a script (`.scripts.x = "…"`, `.scripts["x"] = "…"`, `|=` too) to a package.json it reads.
+const JQ_SCRIPT_ASSIGNMENT = /\.scripts(?:\.([\w:-]+)|\[\s*"([^"\\]+)"\s*\])\s*\|?=\s*"((?:[^"\\]|\\.)*)"/g;
+
+// jq's options that take one value, and those that take two (`--arg name value`).
+const JQ_ONE_VALUE = new Set(['--indent', '-L', '--seq-prefix']);
+const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
+
+/** jq's filter and files, past its options. */
+function jqOperands(args: readonly string[]): string[] {
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as string;
+    if (JQ_TWO_VALUES.has(word)) i += 2;
+    else if (JQ_ONE_VALUE.has(word)) i += 1;
+    else if (!word.startsWith('-') || word === '-') operands.push(word);
+  }
+  return operands;
+}
+
+/** The scripts a jq filter over a package.json sets. */
+function jqScriptEdit(cmd: SimpleCommand): SedEdit | null {
+  if (cmd.name !== 'jq') return null;
+  const [filter, ...files] = jqOperands(argsOf(cmd));
+  const manifest = files.find((f) => /(^|\/)package\.json$/.test(f));
+  if (filter === undefined || manifest === undefined) return null;
+  const entries: [string, string][] = [];
+  for (const match of filter.matchAll(JQ_SCRIPT_ASSIGNMENT)) {
+    try {
+      entries.push([(match[1] ?? match[2]) as string, JSON.parse(`"${match[3] ?? ''}"`) as string]);
+    } catch {
+      entries.push([(match[1] ?? match[2]) as string, match[3] ?? '']);
+    }
+  }
+  return scriptEntries(entries, manifest);
 }
 
 // `husky add .husky/pre-push "cmd"` (and `husky set`) writes a git hook that runs the command; `npx`

@@ -3,7 +3,7 @@ import type { SyntaxNode } from './nodes';
 import { deeper, pipelinePlaceOf, type AnalysisState, type Place } from './context';
 import { REDIRECT_TYPES, resolveRedirects, stdinLiteral, type ResolvedRedirects } from './redirects';
 import { readsScriptFromStdin } from './script-hops';
-import type { PipelinePlace, Redirect, SimpleCommand, Via } from './types';
+import type { PipelinePlace, Redirect, RunTimeOrigin, SimpleCommand, Via } from './types';
 import { aliasBodies, aliasExpansion, recordAliases } from './aliases';
 import { HOP_NAMES, hopsOf, type Hop } from './wrappers';
 import {
@@ -161,8 +161,23 @@ function newCommand(
     text: extra.text,
   };
   if (place.parent !== undefined) command.parent = place.parent;
+  const origins = originsOf(words, place);
+  if (origins) command.origins = origins;
   state.commands.push(command);
   return state.commands.length - 1;
+}
+
+const ONE_VARIABLE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
+
+/** The origins of the words that are one variable with a run-time value of known origin. */
+function originsOf(words: readonly Word[], place: Place): Record<number, RunTimeOrigin> | undefined {
+  let origins: Record<number, RunTimeOrigin> | undefined;
+  words.forEach((word, index) => {
+    const name = word.dynamic ? ONE_VARIABLE.exec(word.value)?.[1] : undefined;
+    const origin = name === undefined ? undefined : place.scope.origin(name);
+    if (origin) (origins ??= {})[index] = origin;
+  });
+  return origins;
 }
 
 /** `(( … ))` in a command's place, which the grammar reads as a command named by an arithmetic expansion. */

@@ -1,9 +1,13 @@
 // Shell variables as far as they can be known without running anything.
 
+import type { RunTimeOrigin } from './types';
+
 interface Variable {
   /** undefined: set to something only known at run time. */
   value: string | undefined;
   exported: boolean;
+  /** Where a run-time value came from, when one assignment surely set it. */
+  origin?: RunTimeOrigin;
 }
 
 /** Bash sets IFS itself at start-up; it does not take it from the environment. */
@@ -62,11 +66,24 @@ export class Scope {
    * Records an assignment. In a conditional context (a branch that may or may not run) the
    * variable keeps a known value only when both outcomes agree.
    */
-  assign(name: string, value: string | undefined, options: { conditional: boolean; exported?: boolean }): void {
+  assign(
+    name: string,
+    value: string | undefined,
+    options: { conditional: boolean; exported?: boolean; origin?: RunTimeOrigin },
+  ): void {
     const previous = this.find(name);
     const exported = options.exported === true || previous?.exported === true;
     const agreed = !options.conditional || (previous !== undefined && previous.value === value);
-    this.own.set(name, { value: agreed ? value : undefined, exported });
+    const variable: Variable = { value: agreed ? value : undefined, exported };
+    // A branch that may not run leaves the old value as likely as the new one.
+    if (value === undefined && options.origin !== undefined && !options.conditional) variable.origin = options.origin;
+    this.own.set(name, variable);
+  }
+
+  /** Where a variable's run-time value came from, when that is known. */
+  origin(name: string): RunTimeOrigin | undefined {
+    const variable = this.find(name);
+    return variable?.value === undefined ? variable?.origin : undefined;
   }
 
   markExported(name: string): void {

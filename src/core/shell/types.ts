@@ -59,9 +59,18 @@ export interface SimpleCommand {
   wrappers: string[];
   /** Index in `commands` of the enclosing command, for nested ones. */
   parent?: number;
+  /** For an argv word that is one variable set at run time in this source (`kill "$PID"`), where its value came from. */
+  origins?: Record<number, RunTimeOrigin>;
   /** Its source text (of the string it was parsed from, for re-parsed ones). */
   text: string;
 }
+
+/**
+ * Where a variable's run-time value came from: the pid of the job this shell last started in the
+ * background (`$!`), or what the commands of one substitution printed (`PID=$(lsof -ti :3000)`;
+ * indexes into `commands`).
+ */
+export type RunTimeOrigin = { kind: 'background-pid' } | { kind: 'output'; commands: number[] };
 
 export interface ShellAnalysis {
   /** Every simple command found anywhere, outer ones before the ones nested in them. */

@@ -6,6 +6,7 @@ import { prepareTree } from './prepare';
 import { resolveRedirects, REDIRECT_TYPES, type ResolvedRedirects } from './redirects';
 import { topLevelBreaks } from './split';
 import { expandWord } from './words';
+import type { RunTimeOrigin } from './types';
 
 const NO_REDIRECTS: ResolvedRedirects = {
   redirects: [],
@@ -353,9 +354,24 @@ function walkPipelineNode(
 }
 
 function walkAssignment(state: AnalysisState, node: SyntaxNode, place: Place): void {
-  const { name, value, substitutions } = assignedValue(state, node, place);
+  const { name, value, text, substitutions } = assignedValue(state, node, place);
+  const first = state.commands.length;
   walkSubstitutions(state, substitutions, place);
-  place.scope.assign(name, value, { conditional: place.conditional });
+  const origin = value === undefined ? runTimeOrigin(text, substitutions, first, state.commands.length) : undefined;
+  place.scope.assign(name, value, { conditional: place.conditional, ...(origin ? { origin } : {}) });
+}
+
+/** `X=$!`, or `X=$(cmd)` whose one substitution is the whole value: where X's value comes from. */
+function runTimeOrigin(
+  text: string,
+  substitutions: readonly SyntaxNode[],
+  first: number,
+  end: number,
+): RunTimeOrigin | undefined {
+  const bare = text.replace(/^"(.*)"$/s, '$1');
+  if (bare === '$!') return { kind: 'background-pid' };
+  if (substitutions.length !== 1 || substitutions[0]?.text !== bare || end <= first) return undefined;
+  return { kind: 'output', commands: Array.from({ length: end - first }, (_, i) => first + i) };
 }
 
 /** export/declare/local/readonly/typeset/unset: reported as commands, and their assignments tracked. */

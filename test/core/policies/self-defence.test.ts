@@ -108,6 +108,13 @@ const ROWS: [string, 'deny' | 'ask' | null][] = [
   ['lsof -ti:3000 | xargs kill -9', null],
   ['kill $(lsof -t -i:3000)', null],
   ['pgrep -f vite | xargs kill', null],
+  // Pids in a variable: its origin decides, as for a substitution in place.
+  ['PID=$(lsof -tiTCP:3000 -sTCP:LISTEN || true)\nif [ -n "$PID" ]; then kill "$PID"; fi', null],
+  ['npm run dev & DEV=$!\nsleep 5; curl -s localhost:3000 >/dev/null; kill "$DEV"', null],
+  [`PID=$(lsof -t -i :${PORT}); kill "$PID"`, 'deny'],
+  ['P=$(pgrep -f "cli.js serve"); kill -STOP $P', 'deny'],
+  ['PID=$(cat /tmp/server.pid); kill "$PID"', 'ask'],
+  ['if [ -f x ]; then PID=$(lsof -ti:3000); fi; kill "$PID"', 'ask'],
   ['xargs kill < pids.txt', 'ask'],
   ['fuser -k $PORT/tcp', 'ask'],
   ["pkill -f '(['", 'ask'],

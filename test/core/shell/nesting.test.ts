@@ -400,3 +400,17 @@ test('maxDepth stops following and says so', () => {
   assertHasCommand(followed, { name: 'rm', argv: ['rm', '-rf', HOME] }, 'a higher limit reaches it');
   assert.equal(analyze('echo $(echo $(echo $(rm x)))', 2).truncated, true, 'substitutions count as hops');
 });
+
+test('a variable set at run time keeps where its value came from: $!, or one substitution', () => {
+  const analysis = analyze(
+    'PID=$(lsof -ti:3000 | head -1)\nkill "$PID"\nsleep 9 & J=$!\nkill $J\nX="$(a)$(b)"; kill $X\n[ -f f ] && Y=$(c); kill $Y',
+  );
+  const kills = named(analysis, 'kill');
+  const lsofAt = analysis.commands.findIndex((c) => c.name === 'lsof');
+  const headAt = analysis.commands.findIndex((c) => c.name === 'head');
+  assert.deepEqual(kills[0]?.origins, { 1: { kind: 'output', commands: [lsofAt, headAt] } });
+  assert.deepEqual(kills[1]?.origins, { 1: { kind: 'background-pid' } });
+  // Two substitutions in one value, or an assignment that may not run: no single origin.
+  assert.equal(kills[2]?.origins, undefined);
+  assert.equal(kills[3]?.origins, undefined);
+});

@@ -94,8 +94,10 @@ function patternMatches(pattern: string, subjects: string[], exact: boolean): bo
 const PORT_LOOKUPS = new Set(['lsof', 'fuser', 'ss', 'netstat']);
 const NAME_LOOKUPS = new Set(['pgrep', 'pidof']);
 
+type Choice = 'warden' | 'other' | 'unknown';
+
 /** What a command that picks pids for a kill can pick: Warden, only other processes, or unknown. */
-function lookupChoice(helper: SimpleCommand, p: WardenProcesses): 'warden' | 'other' | 'unknown' {
+function lookupChoice(helper: SimpleCommand, p: WardenProcesses): Choice {
   if (helper.dynamicWords.length) return 'unknown';
   const name = helper.name.toLowerCase();
   const args = argsOf(helper);
@@ -108,6 +110,38 @@ function lookupChoice(helper: SimpleCommand, p: WardenProcesses): 'warden' | 'ot
   );
   if (hits.includes(true)) return 'warden';
   return hits.length && hits.every((h) => h === false) ? 'other' : 'unknown';
+}
+
+/** A word that is one command substitution: its commands are the kill's helpers. */
+const WHOLE_SUBSTITUTION = /^\$\([^]*\)$|^`[^`]*`$/;
+/** A command that names Warden's port, pid or program (whatever it looks up is Warden). */
+function namesWarden(helper: SimpleCommand, p: WardenProcesses): boolean {
+  return helper.argv.some(
+    (w) => namesWardenPort(w, p.ports) || p.pids.has(w) || /agent-warden|cli\.js\s+serve/.test(w),
+  );
+}
+
+/** Commands that only pass a lookup's pids on, or end a pipeline that found none. */
+const PID_FILTERS = new Set(['true', ':', 'head', 'tail', 'sort', 'uniq', 'tr', 'cut', 'grep', 'awk', 'sed']);
+
+/**
+ * What the kill's run-time words other than substitutions stand for: for a variable of known origin,
+ * this call's own background job or what a lookup found; 'unknown' for any other.
+ */
+function variableChoices(cmd: SimpleCommand, commands: SimpleCommand[], p: WardenProcesses): Choice[] {
+  return cmd.dynamicWords
+    .filter((index) => index > 0 && !WHOLE_SUBSTITUTION.test(cmd.argv[index] ?? ''))
+    .map((index) => {
+      const origin = cmd.origins?.[index];
+      if (origin === undefined) return 'unknown';
+      if (origin.kind === 'background-pid') return 'other';
+      const choices = origin.commands
+        .map((at) => commands[at])
+        .filter((c): c is SimpleCommand => c !== undefined && !PID_FILTERS.has(c.name))
+        .map((c) => (namesWarden(c, p) ? 'warden' : lookupChoice(c, p)));
+      if (choices.includes('warden')) return 'warden';
+      return choices.length > 0 && choices.every((c) => c === 'other') ? 'other' : 'unknown';
+    });
 }
 
 function stopsWarden(call: ToolCall, processes: () => WardenProcesses): Finding | null {
@@ -155,17 +189,14 @@ function stopsWarden(call: ToolCall, processes: () => WardenProcesses): Finding 
       }
     }
     const helpers = helpersOf(commands, cmd);
-    if (
-      helpers.some((h) =>
-        h.argv.some((w) => namesWardenPort(w, p.ports) || p.pids.has(w) || /agent-warden|cli\.js\s+serve/.test(w)),
-      )
-    )
+    if (helpers.some((h) => namesWarden(h, p)))
       return { certain: true, what: "signals processes chosen by Warden's port or pid", evidence };
-    const lookup = helpers.map((h) => lookupChoice(h, p));
+    const lookup = [...helpers.map((h) => lookupChoice(h, p)), ...variableChoices(cmd, commands, p)];
     if (lookup.includes('warden'))
       return { certain: true, what: "signals processes a lookup finds by Warden's name or command line", evidence };
-    // `lsof -ti:3000 | xargs kill`, `kill $(pgrep -f vite)`: the pids come from a lookup that cannot find Warden.
-    if (dynamic && helpers.length && lookup.every((c) => c === 'other')) continue;
+    // `lsof -ti:3000 | xargs kill`, `kill $(pgrep -f vite)`, `PID=$(lsof -ti:3000); kill "$PID"`, `kill $!`:
+    // the pids come from a lookup that cannot find Warden, or are this call's own job.
+    if (dynamic && lookup.length && lookup.every((c) => c === 'other')) continue;
     if (dynamic)
       return {
         certain: false,
