@@ -22,13 +22,24 @@ const PATH_PARAMS = [
   'dir',
   'directory',
 ];
+// Tools that read or change several files at once take them as a list.
+const PATH_LIST_PARAMS = ['paths', 'file_paths', 'filePaths', 'files', 'filenames'];
 const CONTENT_PARAMS = ['content', 'contents', 'text', 'data', 'body', 'new_string', 'newText', 'file_text'];
-// Verbs in a tool's name that mean it changes the file it names.
+// Verbs in a tool's name that mean it changes the file it names. An upload reads the file it names
+// (and sends it: see outbound-routes.ts).
 const WRITING_VERB =
-  /(write|create|edit|save|put|update|append|insert|replace|patch|delete|remove|move|rename|upload|mkdir|copy)/i;
+  /(write|create|edit|save|put|update|append|insert|replace|patch|delete|remove|move|rename|mkdir|copy)/i;
+const UPLOADING_VERB = /upload/i;
 
 function firstStringParam(input: Record<string, unknown>, names: readonly string[]): string | undefined {
   return names.find((name) => Object.hasOwn(input, name) && typeof input[name] === 'string' && input[name] !== '');
+}
+
+function firstStringListParam(input: Record<string, unknown>, names: readonly string[]): string | undefined {
+  return names.find((name) => {
+    const value = Object.hasOwn(input, name) ? input[name] : undefined;
+    return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string');
+  });
 }
 
 /** A command given as text, or as an argv array (`"command": ["cat", "/etc/…"]`, as exec tools take it). */
@@ -54,10 +65,10 @@ export function inferredFace(tool: string, input: Record<string, unknown>): Tool
   const urlParam = firstStringParam(input, URL_PARAMS);
   if (urlParam !== undefined)
     return { family: 'network', urlParam, summary: [urlParam], tool, builtIn: false, inferred: true };
-  const pathParam = firstStringParam(input, PATH_PARAMS);
+  const pathParam = firstStringParam(input, PATH_PARAMS) ?? firstStringListParam(input, PATH_LIST_PARAMS);
   if (pathParam === undefined) return undefined;
   const aliases = PATH_PARAMS.filter((name) => name !== pathParam && typeof input[name] === 'string');
-  const writes = WRITING_VERB.test(verb);
+  const writes = WRITING_VERB.test(verb) && !UPLOADING_VERB.test(verb);
   return {
     family: writes ? 'write' : 'read',
     pathTarget: { param: pathParam, access: writes ? 'write' : 'read', ...(aliases.length ? { aliases } : {}) },

@@ -49,6 +49,24 @@ const rows: { tool: string; input: Record<string, unknown>; blocked: boolean; no
   },
   { note: 'file reader on a key', tool: 'mcp__fs__read_file', input: { path: '~/.aws/credentials' }, blocked: true },
   {
+    note: 'an upload of a key (an upload reads the file it names)',
+    tool: 'mcp__drive__upload_file',
+    input: { path: '/home/dev/.ssh/id_ed25519', folder: 'root' },
+    blocked: true,
+  },
+  {
+    note: 'a reader of several files, one of them a key',
+    tool: 'mcp__filesystem__read_multiple_files',
+    input: { paths: ['/home/dev/project/README.md', '/home/dev/.aws/credentials'] },
+    blocked: true,
+  },
+  {
+    note: 'near miss: a reader of several project files',
+    tool: 'mcp__filesystem__read_multiple_files',
+    input: { paths: ['/home/dev/project/README.md', '/home/dev/project/pyproject.toml'] },
+    blocked: false,
+  },
+  {
     note: 'near miss: file reader in the project',
     tool: 'mcp__fs__read_file',
     input: { path: 'src/app.ts' },

@@ -51,6 +51,19 @@ policyTable('data-out-to-host', [
     expect: 'ask',
   },
   {
+    note: "a customer export uploaded to a drive, by the tool's plain path",
+    spec: {
+      tool: 'mcp__gdrive__upload_file',
+      input: { path: 'data/customers_full.csv', parent_folder: 'root', share: { type: 'anyone', role: 'reader' } },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a drive searched',
+    spec: { tool: 'mcp__gdrive__search', input: { query: 'quarterly report' } },
+    expect: null,
+  },
+  {
     note: 'near miss: listing a bucket through an MCP tool',
     spec: { tool: 'mcp__s3__list_objects', input: { bucket: 'team-artifacts', prefix: 'builds/' } },
     expect: null,

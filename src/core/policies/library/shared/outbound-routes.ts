@@ -74,8 +74,9 @@ export function mcpToolPayload(call: ToolCall): Outbound | undefined {
 const LOCAL_FILE_KEY = /attach|^(file|local|source|src|upload)_?path$|^(file|filename|local_?file)$/i;
 // What leaves in bulk: a database dump, a table export, an archive (of the project, as like as not).
 const BULK_DATA_FILE = /\.(sql|dump|csv|tsv|db|sqlite3?|bak|tar|tgz|gz|zip|7z|jsonl|parquet)$/i;
-// Tools that copy a file as it is to storage elsewhere (a bucket, a share).
+// Tools that copy a file as it is to storage elsewhere (a bucket, a share), whose plain `path` is that file.
 const UPLOAD_TOOL = /(^|_)(put|upload|copy|sync)(_|$)/i;
+const UPLOAD_SOURCE_KEY = new RegExp(`${LOCAL_FILE_KEY.source}|^(path|paths|file_?path|filepath|files)$`, 'i');
 
 /** The paths a tool's input names under keys that `key` accepts, one string or a list of them. */
 function pathsUnder(call: ToolCall, key: RegExp): string[] {
@@ -92,7 +93,7 @@ function pathsUnder(call: ToolCall, key: RegExp): string[] {
  */
 function localFileHanded(call: ToolCall): string | undefined {
   const upload = UPLOAD_TOOL.test(mcpToolOf(call.toolName)?.tool ?? '');
-  return pathsUnder(call, LOCAL_FILE_KEY).find((p) => upload || BULK_DATA_FILE.test(p));
+  return pathsUnder(call, upload ? UPLOAD_SOURCE_KEY : LOCAL_FILE_KEY).find((p) => upload || BULK_DATA_FILE.test(p));
 }
 
 /** A credential file of this machine that a mail or chat tool is told to attach (its server reads and sends it). */
