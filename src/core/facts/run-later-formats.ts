@@ -166,6 +166,36 @@ export function iniValues(text: string, keys: ReadonlySet<string>): string[] {
   return out.filter((l) => l !== '');
 }
 
+// tox fills `{…}` in its commands before it runs them: the folders it names, and the environment.
+const TOX_FOLDERS: Record<string, string> = {
+  toxinidir: '.',
+  tox_root: '.',
+  toxworkdir: '.tox',
+  work_dir: '.tox',
+  envdir: '.tox/env',
+  env_dir: '.tox/env',
+  envbindir: '.tox/env/bin',
+  env_bin_dir: '.tox/env/bin',
+  envtmpdir: '.tox/env/tmp',
+  env_tmp_dir: '.tox/env/tmp',
+  envlogdir: '.tox/env/log',
+  envpython: 'python',
+  env_python: 'python',
+  homedir: '~',
+  temp_dir: '.tox/.tmp',
+};
+
+/** A tox command with its `{…}` substitutions as the shell would see them (`{env:HOME}` is `$HOME`). */
+export function toxSubstituted(command: string): string {
+  return command.replace(/\{([^{}\s]*)\}/g, (whole, inner: string) => {
+    const env = /^env:([A-Za-z_][A-Za-z0-9_]*)(?::([^{}]*))?$/.exec(inner);
+    if (env) return env[2] === undefined ? `\${${env[1]}}` : `\${${env[1]}:-${env[2]}}`;
+    if (inner === 'posargs' || inner.startsWith('posargs:')) return '"$@"';
+    if (inner === 'opts' || inner === 'packages') return '';
+    return Object.hasOwn(TOX_FOLDERS, inner) ? (TOX_FOLDERS[inner] as string) : whole;
+  });
+}
+
 /** A justfile's recipe lines: the indented lines under a `name:` header, without `@`/`-` prefixes. */
 export function justRecipes(text: string): string[] {
   return text

