@@ -24,6 +24,7 @@ import { gitForcePush, gitPushProtectedBranch, gitRemoteBranchDelete } from './l
 import {
   awsDestructive,
   azureDestructive,
+  backupDeletion,
   dockerDestructiveCleanup,
   gcloudDestructive,
   ghWorkflowAndRepo,
@@ -121,6 +122,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   ghWorkflowAndRepo,
   pulumiUpdateDestroy,
   dockerDestructiveCleanup,
+  backupDeletion,
   sqlDropOrTruncate,
   sqlServerSideEffects,
   sqlWriteWithoutWhere,

@@ -130,3 +130,24 @@ policyTable('docker-destructive-cleanup', [
   { note: 'near miss: ps', spec: 'docker ps -a', expect: null },
   { note: 'near miss: build', spec: 'docker build -t web .', expect: null },
 ]);
+
+policyTable('backup-deletion', [
+  { note: 'every snapshot forgotten and pruned', spec: 'restic forget --keep-last 0 --prune', expect: 'ask' },
+  {
+    note: 'with the repository set before',
+    spec: 'export RESTIC_REPOSITORY=s3:s3.amazonaws.com/acme-prod-backups/restic\nrestic snapshots | tail -3\nrestic forget --keep-last 0 --prune',
+    expect: 'ask',
+  },
+  { note: 'borg archives deleted', spec: 'borg delete --glob-archives "*" /srv/backups/repo', expect: 'ask' },
+  { note: 'kopia snapshots deleted', spec: 'kopia snapshot delete k1234 --delete', expect: 'ask' },
+  {
+    note: 'duplicity sets removed',
+    spec: 'duplicity remove-older-than 1D --force s3://acme-prod-backups/db',
+    expect: 'ask',
+  },
+  { note: 'rclone purge of a remote folder', spec: 'rclone purge backups:acme-prod/db', expect: 'ask' },
+  { note: 'near miss: restic lists snapshots', spec: 'restic -r /srv/restic snapshots', expect: null },
+  { note: 'near miss: restic forget, a dry run', spec: 'restic forget --keep-daily 7 --dry-run', expect: null },
+  { note: 'near miss: a borg backup made', spec: 'borg create /srv/backups/repo::{now} ~/project', expect: null },
+  { note: 'near miss: rclone copies', spec: 'rclone copy ./dist backups:acme-staging/dist', expect: null },
+]);

@@ -16,8 +16,8 @@ interface InfraSpec {
   /** Options (before the subcommand) that take a value, so the value is not read as the subcommand. */
   valueShort?: string[];
   valueLong?: string[];
-  /** What the command would change, or null for a read-only one. */
-  action(positionals: string[], args: string[]): { what: string; deny?: boolean } | null;
+  /** What the command would change, or null for a read-only one; `tool` is which of `tools` it is. */
+  action(positionals: string[], args: string[], tool: string): { what: string; deny?: boolean } | null;
 }
 
 function commandLine(cmd: SimpleCommand): string {
@@ -43,7 +43,7 @@ function infraPolicy(spec: InfraSpec): AnyPolicy {
         const positionals = parseFlags(args, spec.valueShort ?? [], spec.valueLong ?? []).positionals;
         // A dry run (kubectl apply --dry-run=client, helm upgrade --dry-run) changes nothing.
         if (args.some((a) => /^--dry-run(=(client|server|true))?$/.test(a))) continue;
-        const found = spec.action(positionals, args);
+        const found = spec.action(positionals, args, cmd.name);
         if (!found) continue;
         const line = commandLine(cmd);
         if (matchesAny(line, params.allowPatterns)) continue;
@@ -286,5 +286,43 @@ export const dockerDestructiveCleanup = infraPolicy({
     if (composeDown && args.some((x) => /^-\w*v$|^--volumes$/.test(x)))
       return { what: 'docker compose down -v deletes the data volumes' };
     return null;
+  },
+});
+
+const DUPLICITY_REMOVALS = new Set(['remove-older-than', 'remove-all-but-n-full', 'remove-all-inc-of-but-n-full']);
+const BORG_DELETES = (pos: string[]) => ['delete', 'prune', 'compact'].includes(pos[0] ?? '');
+
+/** Per backup tool, whether its subcommand (and options) delete backups. */
+const BACKUP_DELETES: Record<string, (pos: string[], args: string[]) => boolean> = {
+  restic: (pos, args) => (pos[0] === 'forget' || pos[0] === 'prune') && !args.includes('-n'),
+  borg: BORG_DELETES,
+  borgbackup: BORG_DELETES,
+  kopia: (pos) => pos[0] === 'snapshot' && (pos[1] === 'delete' || pos[1] === 'expire'),
+  duplicity: (pos) => DUPLICITY_REMOVALS.has(pos[0] ?? ''),
+  tarsnap: (_pos, args) => args.includes('-d'),
+  rclone: (pos) => ['purge', 'delete', 'deletefile'].includes(pos[0] ?? ''),
+};
+
+// Backups are what an accident is undone from: deleting snapshots or pruning a repository cannot be undone.
+export const backupDeletion = infraPolicy({
+  name: 'backup-deletion',
+  description:
+    'Asks before deleting backups: restic forget and prune, borg delete, prune and compact, kopia snapshot delete, duplicity remove-*, tarsnap -d, rclone purge and delete.',
+  tools: Object.keys(BACKUP_DELETES),
+  valueShort: ['r', 'p', 'o', 'f'],
+  valueLong: [
+    'repo',
+    'repository',
+    'password-file',
+    'password-command',
+    'cache-dir',
+    'config',
+    'option',
+    'repository-file',
+  ],
+  action(pos, args, tool) {
+    if (!BACKUP_DELETES[tool]?.(pos, args)) return null;
+    const what = tool === 'rclone' ? 'deletes files in remote storage' : 'deletes backups';
+    return { what: `${[tool, ...pos.slice(0, tool === 'kopia' ? 2 : 1)].join(' ')} ${what} for good` };
   },
 });
