@@ -19,7 +19,41 @@ const NODE_LOADS_FILE =
   /(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)(?:=|\s+)['"]?(?:\/|\.{1,2}\/|~)/;
 const PERL_LOADS = /(?:^|\s)-(?:d|M|m)/;
 
+/**
+ * Variables other runtimes read at start-up to load code into every process of theirs the command
+ * starts: a Ruby library by path (`-rbundler/setup` names the project's own gem), a Java agent (not
+ * the debugger's jdwp), a .NET startup hook, Erlang code given to `-eval` or `-s`.
+ */
+const LOADING_VARIABLES: { names: readonly string[]; loads: RegExp; what: string }[] = [
+  { names: ['RUBYOPT'], loads: /(?:^|\s)-r\s*['"]?(?:\/|\.{1,2}\/|~)/, what: 'every Ruby' },
+  {
+    names: [
+      'JAVA_TOOL_OPTIONS',
+      '_JAVA_OPTIONS',
+      'JDK_JAVA_OPTIONS',
+      'JAVA_OPTS',
+      'MAVEN_OPTS',
+      'GRADLE_OPTS',
+      'SBT_OPTS',
+    ],
+    loads: /(?:^|\s)-(?:javaagent:|agentpath:|agentlib:(?!jdwp))/,
+    what: 'every Java virtual machine',
+  },
+  { names: ['DOTNET_STARTUP_HOOKS', 'CORECLR_PROFILER_PATH'], loads: /\S/, what: 'every .NET process' },
+  {
+    names: ['ERL_AFLAGS', 'ERL_ZFLAGS', 'ERL_FLAGS', 'ELIXIR_ERL_OPTIONS'],
+    loads: /(?:^|\s)-(?:eval|s|run)(?:\s|$)/,
+    what: 'every Erlang or Elixir node',
+  },
+];
+
 function variableCode(assignments: Record<string, string | undefined>): string | null {
+  for (const { names, loads, what } of LOADING_VARIABLES)
+    for (const name of names) {
+      const value = assignments[name];
+      if (value !== undefined && loads.test(value))
+        return `${name}=${evidenceOf(value, 60)} loads code into ${what} the command starts`;
+    }
   const node = assignments['NODE_OPTIONS'];
   if (node !== undefined && NODE_LOADS_FILE.test(node))
     return `NODE_OPTIONS=${evidenceOf(node, 60)} loads a file into every Node process the command starts`;
@@ -55,8 +89,21 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
     long: ['require', 'import', 'loader', 'experimental-loader', 'preload'],
   },
   { programs: ['gradle', 'gradlew', './gradlew'], short: ['I'], long: ['init-script'] },
+  { programs: ['dotnet'], short: [], long: ['test-adapter-path'] },
+  { programs: ['ansible-playbook', 'ansible', 'ansible-vault'], short: [], long: ['vault-password-file'] },
+  { programs: ['rspec', 'rake', 'ruby', 'bundle'], short: ['r'], long: ['require'] },
 ];
 const MODULE_PATH_VARIABLES = ['PYTHONPATH', 'NODE_PATH', 'RUBYLIB', 'PERL5LIB', 'PERLLIB', 'CLASSPATH'];
+/**
+ * Variables naming the manifest, config or compiler a tool takes instead of the project's: in a temporary
+ * folder, a Gemfile, composer.json or mix.exs with its own scripts and sources, or a compiler, nobody read.
+ */
+const TOOL_FILE_VARIABLES = [
+  ...['BUNDLE_GEMFILE', 'COMPOSER', 'MIX_EXS', 'TF_CLI_CONFIG_FILE', 'NPM_CONFIG_USERCONFIG', 'PIP_CONFIG_FILE'],
+  ...['SWIFT_EXEC', 'CC', 'CXX', 'LD', 'RUSTC_WRAPPER', 'RUSTC'],
+];
+// Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…), and Maven's extension class path.
+const SETTING_WORD = /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path)=(.*)$/;
 
 function tempFolderCode(name: string, args: string[], assignments: Record<string, string | undefined>): string | null {
   for (const variable of MODULE_PATH_VARIABLES) {
@@ -64,6 +111,13 @@ function tempFolderCode(name: string, args: string[], assignments: Record<string
     if (value !== undefined && value.split(':').some((dir) => TEMP_PATH.test(`${dir.replace(/\/$/, '')}/`)))
       return `${variable}=${evidenceOf(value, 60)} puts modules from a temporary folder ahead of the project's`;
   }
+  for (const variable of TOOL_FILE_VARIABLES) {
+    const value = assignments[variable];
+    if (value !== undefined && TEMP_PATH.test(value))
+      return `${variable}=${evidenceOf(value, 60)} hands the command a file from a temporary folder that nobody here has read`;
+  }
+  const setting = args.map((a) => SETTING_WORD.exec(a)).find((m) => m !== null && TEMP_PATH.test(m[2] ?? ''));
+  if (setting) return `${setting[1]}=${evidenceOf(setting[2] ?? '', 60)} runs or loads a file from a temporary folder`;
   // `npx jest …`: the runner's first word is the program.
   const program = ['npx', 'bunx', 'pnpx'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;
   const base = program.replace(/^.*\//, '');
@@ -73,6 +127,15 @@ function tempFolderCode(name: string, args: string[], assignments: Record<string
     if (file !== undefined) return `${base} loads ${file}, code from a temporary folder`;
   }
   return null;
+}
+
+/** `rake -e CODE`, `bundle exec rake -E CODE`: Ruby given on the command line, which no reader here follows. */
+function rakeCode(name: string, args: string[]): string | null {
+  const rakeArgs =
+    name === 'rake' ? args : name === 'bundle' && args[0] === 'exec' && args[1] === 'rake' ? args.slice(2) : null;
+  if (rakeArgs === null) return null;
+  const code = optionValues(rakeArgs, ['e', 'E', 'p'], ['execute', 'execute-continue', 'execute-print'])[0];
+  return code === undefined ? null : `rake runs Ruby given on the command line (${evidenceOf(code, 60)})`;
 }
 
 function makeCode(args: string[]): string | null {
@@ -112,6 +175,12 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
     if (engine !== undefined) return `openssl -engine loads ${engine}, a library, into itself`;
   }
   if (name === 'make' || name === 'gmake') return makeCode(args);
+  if (name === 'php') {
+    const prepend = optionValues(args, ['d'], ['define']).find((v) => /^auto_(prepend|append)_file\s*=\s*\S/.test(v));
+    if (prepend !== undefined) return `php -d ${evidenceOf(prepend, 60)} loads that file into every script it runs`;
+  }
+  const rake = rakeCode(name, args);
+  if (rake !== null) return rake;
   if (VIM.has(name)) return vimCode(args);
   if (name === 'expect' || name === 'tclsh' || name === 'wish')
     return args.length ? `${name} runs a Tcl script (${evidenceOf(cmd.text, 60)})` : null;
