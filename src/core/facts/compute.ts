@@ -205,7 +205,8 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
             reason: 'unread-code',
             detail: `${where}: ${language} code runs a command built at run time (${effect.api})`,
           });
-          continue;
+          // Only partly known: still read for what is written in it, as a shell's -c script is.
+          if (effect.value === undefined || effect.argv !== undefined) continue;
         }
         const text = effect.argv ? effect.argv.map(shellQuote).join(' ') : (effect.value ?? '');
         queue.push({

@@ -5,6 +5,9 @@ import { isSecretEnvName } from '../redaction/literals';
 import type { CodeEffect, CodeEffectKind, CodeLanguage } from './types';
 import { literalPrefix, type Value } from './values';
 
+/** A URL whose scheme and host are written out, whatever follows them. */
+const KNOWN_HOST = /^[a-z][\w+.-]*:\/\/[\w.-]+(?::\d+)?(?:[/?#]|$)/i;
+
 /** How deep eval-of-literal code is followed before the rest counts as unread. */
 export const MAX_EVAL_DEPTH = 4;
 /** Effects kept per analysis; a flood of them says nothing more and costs memory. */
@@ -41,6 +44,9 @@ export class Collector {
   /** An effect whose argument is `value`: literal text becomes its value, anything else makes it dynamic. */
   effect(kind: CodeEffectKind, api: string, value: Value | undefined): void {
     if (value?.kind === 'str') this.add({ kind, api, value: value.text, dynamic: false });
+    // A command or a URL only partly known is still read for its known pieces (see values.ts).
+    else if (value?.kind === 'partial' && (kind === 'exec' || (kind === 'network' && KNOWN_HOST.test(value.text))))
+      this.add({ kind, api, value: value.text, dynamic: true });
     else this.add({ kind, api, dynamic: true });
   }
 

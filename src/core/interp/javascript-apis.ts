@@ -33,14 +33,16 @@ function truthy(value: Value | undefined): boolean | undefined {
 /** execFile(file, [args], [options]) */
 const execFile: Handler = (call, out) => {
   const args = arg(call, 1);
-  const hasArgs = args.kind === 'list' || (args.kind === 'unknown' && call.positional.length >= 2);
+  const hasArgs =
+    args.kind === 'list' || ((args.kind === 'unknown' || args.kind === 'partial') && call.positional.length >= 2);
   out.execArgv(call.api, [arg(call, 0), ...(hasArgs ? itemsOf(args) : [])]);
 };
 
 /** spawn(command, [args], [options]): with `shell`, the words are joined into one command line. */
 const spawn: Handler = (call, out) => {
   const second = arg(call, 1);
-  const hasArgs = second.kind === 'list' || (second.kind === 'unknown' && call.positional.length >= 2);
+  const hasArgs =
+    second.kind === 'list' || ((second.kind === 'unknown' || second.kind === 'partial') && call.positional.length >= 2);
   const options = hasArgs ? arg(call, 2) : second;
   const words = [arg(call, 0), ...(hasArgs ? itemsOf(second) : [])];
   const optionsGiven = call.positional.length > (hasArgs ? 2 : 1) || call.spreadAt !== undefined;

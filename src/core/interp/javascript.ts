@@ -14,7 +14,7 @@ import {
   tableName,
 } from './javascript-apis';
 import { parseCode, type ParsedCode } from './parse';
-import { concat, HOME, joinPath, ref, str, textOf, UNKNOWN, type Value } from './values';
+import { concat, interpolated, RUN_TIME_PART, HOME, joinPath, ref, str, textOf, UNKNOWN, type Value } from './values';
 import { walk } from './walk';
 
 type Thunk = () => Value;
@@ -267,15 +267,19 @@ class JavaScriptReader {
 
   private stringValue(node: SyntaxNode): Value {
     let text = '';
+    let runTime = false;
     for (const part of node.namedChildren) {
       if (part.type === 'string_fragment') text += part.text;
       else if (part.type === 'escape_sequence') {
         const decoded = decodeEscape(part.text);
         if (decoded === undefined) return UNKNOWN;
         text += decoded;
+      } else if (part.type === 'template_substitution') {
+        text += RUN_TIME_PART;
+        runTime = true;
       } else if (part.type !== 'comment') return UNKNOWN;
     }
-    return str(text);
+    return interpolated(text, runTime);
   }
 
   private objectValue(node: SyntaxNode): Value {

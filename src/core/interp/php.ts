@@ -5,7 +5,7 @@ import { Bindings } from './bindings';
 import { arg, copyArgs, execArg, fileArg, moveArgs, networkArg, restFrom, type Call, type Handler } from './calls';
 import type { Collector } from './collector';
 import { parseCode } from './parse';
-import { concat, str, textOf, UNKNOWN, type Value } from './values';
+import { concat, interpolated, RUN_TIME_PART, str, textOf, UNKNOWN, type Value } from './values';
 import { walk } from './walk';
 
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -276,6 +276,7 @@ class PhpReader {
   private stringValue(node: SyntaxNode): Value {
     const single = node.type === 'string' || node.type === 'nowdoc';
     let text = '';
+    let runTime = false;
     for (const part of node.descendantsOfType(
       [
         'string_content',
@@ -297,9 +298,13 @@ class PhpReader {
           if (decoded === undefined) return UNKNOWN;
           text += decoded;
         }
-      } else return UNKNOWN;
+      } else {
+        // "…$var…", "{$obj->x}": a value interpolated at run time.
+        text += RUN_TIME_PART;
+        runTime = true;
+      }
     }
-    return str(text);
+    return interpolated(text, runTime);
   }
 
   private argumentsOf(node: SyntaxNode, api: string): Call {

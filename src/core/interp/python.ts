@@ -5,7 +5,7 @@ import type { Collector } from './collector';
 import { isWatchedPythonRef, PYTHON_APIS, PYTHON_CLASSES } from './python-apis';
 import { parseCode } from './parse';
 import { Bindings } from './bindings';
-import { concat, HOME, joinPath, ref, str, textOf, UNKNOWN, type Value } from './values';
+import { concat, interpolated, RUN_TIME_PART, HOME, joinPath, ref, str, textOf, UNKNOWN, type Value } from './values';
 import { walk } from './walk';
 
 const BUILTIN_PREFIXES = ['builtins.', '__builtins__.'];
@@ -228,8 +228,13 @@ class PythonReader {
     const start = node.children[0];
     const raw = start?.type === 'string_start' && /r/i.test(start.text);
     let text = '';
+    let runTime = false;
     for (const part of node.children) {
-      if (part.type === 'interpolation') return UNKNOWN;
+      if (part.type === 'interpolation') {
+        text += RUN_TIME_PART;
+        runTime = true;
+        continue;
+      }
       if (part.type !== 'string_content') continue;
       if (raw) {
         text += part.text;
@@ -237,16 +242,20 @@ class PythonReader {
       }
       let at = part.startIndex;
       for (const escape of part.children) {
-        if (escape.type === 'interpolation') return UNKNOWN;
         text += this.sourceBetween(part, at, escape.startIndex);
+        at = escape.endIndex;
+        if (escape.type === 'interpolation') {
+          text += RUN_TIME_PART;
+          runTime = true;
+          continue;
+        }
         const decoded = decodeEscape(escape.text);
         if (decoded === undefined) return UNKNOWN;
         text += decoded;
-        at = escape.endIndex;
       }
       text += this.sourceBetween(part, at, part.endIndex);
     }
-    return str(text);
+    return interpolated(text, runTime);
   }
 
   private sourceBetween(part: SyntaxNode, start: number, end: number): string {

