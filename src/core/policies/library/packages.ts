@@ -348,10 +348,12 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
     const git = optionValues(args, [], ['git', 'registry', 'index'])[0];
     if (git) return `a crate built from ${git}`;
   }
-  if (cmd.name === 'deno' && operands[0] === 'run') {
-    const url = operands.find((a) => /^https?:\/\//.test(a));
-    if (url) return `a script run straight from ${url}`;
+  if (cmd.name === 'deno' && (operands[0] === 'run' || operands[0] === 'install' || operands[0] === 'compile')) {
+    const url = operands.find((a) => /^https?:\/\//.test(a) && !LOOPBACK_URL.test(a));
+    if (url) return `a script ${operands[0] === 'run' ? 'run' : 'installed'} straight from ${url}`;
   }
+  const fromOtherTools = otherToolSource(cmd, args, operands);
+  if (fromOtherTools) return fromOtherTools;
   // `pip install 'name @ git+ssh://…'`: a PEP 508 direct reference is a package straight from a URL.
   if (manager && operands.some((a) => /^(i|install|add)$/.test(a))) {
     const direct = operands.find((a) => /@[ \t]*(git\+|https?:\/\/|file:|ssh:\/\/)/.test(a) && !/^[@\w.-]+@\d/.test(a));
@@ -368,6 +370,31 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
   return null;
 }
 
+/**
+ * Tools of other ecosystems that install code from a URL or git: Mix archives and escripts, Ansible
+ * Galaxy roles and collections, Pulumi plugins from a server of their own, rustup from another dist server.
+ */
+function otherToolSource(cmd: SimpleCommand, args: string[], operands: string[]): string | null {
+  const remote = (words: string[]) => words.find((a) => REMOTE_SPEC.test(a) && !LOOPBACK_URL.test(a));
+  if (cmd.name === 'mix' && /^(archive|escript)\.install$/.test(operands[0] ?? '')) {
+    const source =
+      remote(operands.slice(1)) ?? (['git', 'github'].includes(operands[1] ?? '') ? operands[2] : undefined);
+    if (source) return `a Mix ${operands[0] === 'archive.install' ? 'archive' : 'escript'} from ${source}`;
+  }
+  if (cmd.name === 'ansible-galaxy' && operands.includes('install')) {
+    const source = remote(operands);
+    if (source) return `an Ansible role or collection from ${source}`;
+  }
+  if (cmd.name === 'pulumi' && operands[0] === 'plugin' && operands[1] === 'install') {
+    const server = optionValues(args, [], ['server'])[0];
+    if (server) return `a Pulumi plugin from ${server}`;
+  }
+  const dist = cmd.assignments['RUSTUP_DIST_SERVER'] ?? cmd.assignments['RUSTUP_UPDATE_ROOT'];
+  if (cmd.name === 'rustup' && dist !== undefined && !/^https:\/\/([\w-]+\.)*rust-lang\.org(\/|$)/.test(dist))
+    return `a Rust toolchain from ${dist}`;
+  return null;
+}
+
 /** Composer's and NuGet's sources added on the command line: `composer config repositories.x vcs URL`, `dotnet … --add-source URL`. */
 function feedOf(cmd: SimpleCommand, args: string[]): string | null {
   if (cmd.name === 'composer') {
@@ -377,7 +404,9 @@ function feedOf(cmd: SimpleCommand, args: string[]): string | null {
   }
   if (cmd.name === 'dotnet') {
     const words = args.filter((a) => !a.startsWith('-'));
-    const chosen = optionValues(args, ['s'], ['source', 'add-source']).find((u) => /^(https?|file):/.test(u));
+    const chosen = optionValues(args, ['s'], ['source', 'add-source', 'nuget-source']).find((u) =>
+      /^(https?|file):/.test(u),
+    );
     const added = words[0] === 'nuget' && words[1] === 'add' && words[2] === 'source' ? words[3] : undefined;
     const url = chosen ?? added;
     if (url && !LOOPBACK_URL.test(url)) return `a NuGet feed chosen on the command line (${url})`;
