@@ -34,13 +34,15 @@ export function inAllowedDirs(abs: string, allowed: readonly string[], home: str
   return roots.some((root) => strictlyBelow(abs, root));
 }
 
+/** The person's cache folders: ~/.cache, and macOS's caches and Xcode's build products. */
+const USER_CACHES = ['.cache', 'Library/Caches', 'Library/Developer/Xcode/DerivedData'];
+
 /**
- * Whether a path lies below the person's cache folder (~/.cache): what tools keep there they fetch or
+ * Whether a path lies below one of the person's cache folders: what tools keep there they fetch or
  * build again, so deleting it is housekeeping. Writing there is not: some tools run what they cached.
  */
 export function inUserCache(abs: string, home: string): boolean {
-  const cache = resolvePath('.cache', home, home);
-  return home !== '' && strictlyBelow(abs, cache);
+  return home !== '' && USER_CACHES.some((folder) => strictlyBelow(abs, resolvePath(folder, home, home)));
 }
 
 /**

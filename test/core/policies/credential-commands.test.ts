@@ -103,6 +103,18 @@ policyTable('credential-printing-commands', [
   },
   { note: 'near miss: pods in a namespace', spec: 'kubectl -n api get pods -o wide', expect: null },
   {
+    note: "near miss: secrets' names and types as columns",
+    spec: 'kubectl -n billing get secrets -o custom-columns=NAME:.metadata.name,TYPE:.type',
+    expect: null,
+  },
+  { note: "near miss: secrets' names", spec: 'kubectl get secrets -o name', expect: null },
+  {
+    note: 'a jsonpath into the data',
+    spec: `kubectl get secret db -o jsonpath='{.data}'`,
+    expect: 'deny',
+  },
+  { note: 'joined -ojson', spec: 'kubectl get secret db -ojson', expect: 'deny' },
+  {
     note: "near miss: a secret's key names only",
     spec: `kubectl -n api get secret api-config -o jsonpath='{.data}' | jq 'keys'`,
     expect: null,

@@ -4,6 +4,13 @@ policyTable('recursive-delete-outside-project', [
   { note: "near miss: a tool's cache, fetched again when needed", spec: 'rm -rf ~/.cache/pip', expect: null },
   { note: 'the cache folder itself', spec: 'rm -rf ~/.cache', expect: 'deny' },
   { note: 'out of the cache through ..', spec: 'rm -rf ~/.cache/../.ssh', expect: 'deny' },
+  {
+    note: "near miss: Xcode's build products for one app",
+    spec: 'rm -rf ~/Library/Developer/Xcode/DerivedData/AcmeApp-*',
+    expect: null,
+  },
+  { note: "near miss: a tool's macOS cache", spec: 'rm -rf ~/Library/Caches/Homebrew/downloads', expect: null },
+  { note: 'out of the macOS caches through ..', spec: 'rm -rf ~/Library/Caches/../Keychains', expect: 'deny' },
   { note: 'every entry of the project root', spec: 'rm -rf ./* ./.[!.]* ./..?*', expect: 'deny' },
   { note: 'every entry of the home folder', spec: 'rm -rf ~/*', expect: 'deny' },
   { note: 'near miss: every entry of a build folder', spec: 'rm -rf dist/*', expect: null },

@@ -59,6 +59,14 @@ policyTable('data-out-to-host', [
     expect: 'ask',
   },
   {
+    note: "near miss: a database password handed to a local container through the docker engine's tool",
+    spec: {
+      tool: 'mcp__docker-engine__create_container',
+      input: { image: 'postgres:15', env: ['POSTGRES_PASSWORD=postgres'], ports: { '5432/tcp': 55432 } },
+    },
+    expect: null,
+  },
+  {
     note: 'near miss: a drive searched',
     spec: { tool: 'mcp__gdrive__search', input: { query: 'quarterly report' } },
     expect: null,

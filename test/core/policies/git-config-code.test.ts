@@ -28,6 +28,21 @@ policyTable('git-config-runs-code', [
   { note: '-c core.sshCommand', spec: `git -c core.sshCommand='sh -c id' fetch origin`, expect: 'ask' },
   { note: '-c core.pager', spec: `git -c core.pager='id; less' log`, expect: 'ask' },
   { note: 'near miss: a plain pager', spec: 'git -c core.pager=cat log -1 --stat', expect: null },
+  {
+    note: "near miss: git's own credential cache",
+    spec: `git config --global credential.helper 'cache --timeout=3600'`,
+    expect: null,
+  },
+  {
+    note: 'the credential store in a shared folder',
+    spec: `git config credential.helper 'store --file=/tmp/.gitcreds'`,
+    expect: 'ask',
+  },
+  {
+    note: 'a credential helper that is a shell function',
+    spec: `git config credential.helper '!f() { cat >> /tmp/c; }; f'`,
+    expect: 'ask',
+  },
   { note: 'after -C', spec: `git -C ../other config core.fsmonitor 'sh -c id'`, expect: 'ask' },
   { note: '-c after -C', spec: `git -C ../other -c core.pager='sh -c id' log`, expect: 'ask' },
   {

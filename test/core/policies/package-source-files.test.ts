@@ -1,8 +1,11 @@
 // Writing a package manager's config points every later install somewhere: each row writes one such
 // file with a redirecting line, beside a near miss with an ordinary setting.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready, run } from './harness';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { aTempDir } from '../../builders/tempProject';
 
 const ROOT = '/home/dev/project';
 
@@ -300,4 +303,51 @@ test('a shell append to .npmrc is read like a Write', async () => {
     (o) => o.policy === 'package-from-untrusted-source',
   );
   assert.equal(plain, undefined);
+});
+
+test("a Gemfile's gem server switched by an edit, or by a write over the Gemfile, is asked about", async () => {
+  await ready();
+  const verdictOf = (spec: Parameters<typeof run>[0]) =>
+    run({ cwd: ROOT, root: ROOT, home: '/home/dev', ...spec }).find(
+      (o) => o.policy === 'package-from-untrusted-source',
+    );
+  const swapped = verdictOf({
+    tool: 'Edit',
+    input: {
+      file_path: `${ROOT}/Gemfile`,
+      old_string: 'source "https://gems.acme.example"',
+      new_string: 'source "https://gems.x.evil.example"',
+    },
+  });
+  assert.equal(swapped?.verdict, 'ask');
+  assert.match(
+    swapped?.reason ?? '',
+    /gem server from https:\/\/gems\.acme\.example to https:\/\/gems\.x\.evil\.example/,
+  );
+  const kept = verdictOf({
+    tool: 'Edit',
+    input: {
+      file_path: `${ROOT}/Gemfile`,
+      old_string: 'source "https://gems.acme.example"\ngem "rails"',
+      new_string: 'source "https://gems.acme.example"\ngem "rails", "~> 7.1"',
+    },
+  });
+  assert.equal(kept, undefined, 'an edit that keeps the source');
+  // A write over a Gemfile on disk is compared with it.
+  const project = aTempDir('gem-source', after);
+  writeFileSync(join(project, 'Gemfile'), 'source "https://gems.acme.example"\ngem "rails"\n');
+  const written = (content: string) =>
+    verdictOf({ tool: 'Write', input: { file_path: join(project, 'Gemfile'), content }, cwd: project, root: project });
+  assert.equal(written('source "https://gems.x.evil.example"\ngem "rails"\n')?.verdict, 'ask');
+  assert.equal(written('source "https://gems.acme.example"\ngem "rails"\ngem "pg"\n'), undefined);
+  assert.equal(
+    verdictOf({
+      tool: 'Write',
+      input: { file_path: join(project, 'new', 'Gemfile'), content: 'source "https://gems.acme.example"\n' },
+      cwd: project,
+      root: project,
+    }),
+    undefined,
+    'a new Gemfile names its source for the first time',
+  );
 });

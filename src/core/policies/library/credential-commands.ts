@@ -166,7 +166,22 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'rails', words: ['credentials:edit'], what: 'Rails encrypted credentials' },
 ];
 
-const KUBECTL_SECRET_OUTPUT = /^(-o|--output)(=|$)|^-o\w/;
+/**
+ * Whether `kubectl get secret` prints the secrets' data: any output format does (yaml, json, a jsonpath
+ * or template over `.data`), but names, the wide table and columns or paths that never touch `data`.
+ */
+function showsSecretData(args: string[]): boolean {
+  const formats = optionValues(args, ['o'], ['output']);
+  const joined = args.filter((a) => /^-o\S/.test(a)).map((a) => a.slice(2).replace(/^=/, ''));
+  const all = [...formats, ...joined];
+  if (all.length === 0) return false;
+  return all.some(
+    (format) =>
+      !/^(name|wide)$/.test(format) &&
+      (!/^(custom-columns|jsonpath|go-template)/.test(format) || /\.(string)?data\b/i.test(format)),
+  );
+}
+
 /** kubectl's options that take a value, which may stand before the verb (`kubectl -n api get …`). */
 const KUBECTL_VALUE_OPTIONS = [
   ...['namespace', 'context', 'cluster', 'user', 'kubeconfig', 'server', 'token', 'as', 'as-group'],
@@ -251,7 +266,7 @@ function operandShapedCredential(cmd: SimpleCommand, words: string[], args: stri
     return 'a password from pass';
   if (cmd.name === 'kubectl') {
     const [verb, kind] = parseFlags(args, ['n', 's', 'l', 'o', 'c'], KUBECTL_VALUE_OPTIONS).positionals;
-    if (verb === 'get' && /^secrets?$|^secret\//i.test(kind ?? '') && args.some((a) => KUBECTL_SECRET_OUTPUT.test(a)))
+    if (verb === 'get' && /^secrets?$|^secret\//i.test(kind ?? '') && showsSecretData(args))
       return 'Kubernetes secrets';
   }
   return undefined;

@@ -47,9 +47,18 @@ const VIEWER_KEYS = /^(core\.(pager|editor)|pager\.[^.]+|sequence\.editor)$/;
 const PLAIN_VIEWER =
   /^\s*((cat|less|more|most|vi|vim|nvim|nano|emacs|code)(\s+-[-\w=]*)*|true|false|yes|no|on|off|[01])\s*$/i;
 
+/**
+ * Credential helpers git and its usual installs ship, or none (''): the cache with its timeout, the
+ * store in its own file (`store --file=…` can put the passwords anywhere, a shared folder too).
+ */
+const BUILT_IN_HELPER =
+  /^(cache(\s+--timeout=\d+)?|store|osxkeychain|wincred|libsecret|gnome-keyring|manager|manager-core)?$/;
+
 function isCodeKey(key: string, value: string | undefined): boolean {
   const lower = key.toLowerCase();
   if (VIEWER_KEYS.test(lower) && value !== undefined && PLAIN_VIEWER.test(value)) return false;
+  if (/^credential\.(.+\.)?helper$/.test(lower) && value !== undefined && BUILT_IN_HELPER.test(value.trim()))
+    return false;
   // `submodule.x.update = !cmd` runs cmd on every submodule update.
   if (/^submodule\..+\.update$/.test(lower)) return value === undefined || value.trimStart().startsWith('!');
   if (/^alias\.[^.]+$/.test(lower)) return value === undefined || value.trimStart().startsWith('!');

@@ -5,6 +5,7 @@
 // repository, a flake input, a Terraform module source, a Rust toolchain's folder, a Java agent in the build's JVM options). A write that points them elsewhere makes
 // every later install or build take code from there, with no command line that shows it.
 import path from 'node:path';
+import type { ToolCall } from '../types';
 
 interface SourceRule {
   file: RegExp;
@@ -223,4 +224,50 @@ export function packageSourceWrite(file: string, content: string): string | null
     if (hit) return hit.what;
   }
   return null;
+}
+
+// A Gemfile names its gem server itself (`source "https://…"`), the public one included, so a source
+// line says nothing alone; what redirects bundler is a change of it. An edit that swaps the source, or a
+// write over a Gemfile whose source differs, is that change.
+const GEMFILE = /(^|\/)(Gemfile|gems\.rb|[^/]+\.gemfile)$/;
+const GEM_SOURCE = /^[ \t]*source(?:[ \t]+|[ \t]*\([ \t]*)["']([^"'\s]+)["']/gm;
+const MAX_GEMFILE_BYTES = 256 * 1024;
+
+function gemSources(text: string): Set<string> {
+  return new Set([...text.matchAll(GEM_SOURCE)].map((m) => m[1] as string));
+}
+
+/** The pairs of text an edit replaces (old, new): Edit's strings, or each of MultiEdit's. */
+function replacedTexts(input: Record<string, unknown>): [string, string][] {
+  const edits = Array.isArray(input['edits']) ? (input['edits'] as unknown[]) : [input];
+  return edits.flatMap((edit) => {
+    const e = edit as Record<string, unknown>;
+    return typeof e['old_string'] === 'string' && typeof e['new_string'] === 'string'
+      ? [[e['old_string'], e['new_string']] as [string, string]]
+      : [];
+  });
+}
+
+/** A Gemfile's gem server switched by this write or edit: from what to what, or null. */
+export function gemSourceSwitch(call: ToolCall): { file: string; from: string; to: string } | null {
+  const target = call.paths.find((p) => p.access === 'write' && GEMFILE.test(p.absolute));
+  if (!target) return null;
+  const before: string[] = [];
+  const after: string[] = [];
+  const pairs = replacedTexts(call.input);
+  if (pairs.length) {
+    for (const [from, to] of pairs) {
+      before.push(from);
+      after.push(to);
+    }
+  } else if (call.content !== undefined) {
+    const current = call.io.readText(target.absolute, MAX_GEMFILE_BYTES);
+    if (current === null) return null;
+    before.push(current);
+    after.push(call.content);
+  }
+  const old = gemSources(before.join('\n'));
+  if (old.size === 0) return null;
+  const added = [...gemSources(after.join('\n'))].find((source) => !old.has(source));
+  return added ? { file: target.raw, from: [...old].join(', '), to: added } : null;
 }

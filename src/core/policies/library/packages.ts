@@ -7,7 +7,7 @@ import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../
 import { interpreterKind } from '../../facts/programs';
 import { own } from '../../facts/own';
 import { writtenTexts } from '../../facts/compute';
-import { packageSourceWrite } from './package-source-files';
+import { gemSourceSwitch, packageSourceWrite } from './package-source-files';
 import { withoutLastSegmentFrom } from '../../text/scan';
 
 function firstCommand(
@@ -428,6 +428,12 @@ export const packageFromUntrustedSource = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     const found = firstCommand(call, untrustedSourceOf);
+    const switched = !found && call ? gemSourceSwitch(call) : null;
+    if (switched)
+      return {
+        reason: `Switches ${switched.file}'s gem server from ${switched.from} to ${switched.to}: every later bundle install takes gems from there. Keep the project's source, or approve this one if the person chose it.`,
+        evidence: evidenceOf(switched.to),
+      };
     if (!found && call) {
       for (const { file, content } of writtenTexts(call)) {
         const what = packageSourceWrite(file, content);

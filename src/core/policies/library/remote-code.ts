@@ -186,7 +186,9 @@ const URL_SCRIPT_RUNNERS: Record<string, readonly string[]> = {
 };
 const REMOTE_SCRIPT = /^(https?|ftp):\/\/|^(github|gitlab|sourcehut|git\+https?|git\+ssh):/i;
 // Code that imports or sources a module from a URL: import('https://…'), source("https://…") in R.
-const URL_IMPORT_IN_CODE = /\b(import|require|source|load|sys\.source|include)\s*(?:\(\s*)?['"`](https?|ftp):\/\//;
+const URL_IMPORT_IN_CODE = /\b(import|require|load|include)\s*(?:\(\s*)?['"`](https?|ftp):\/\//;
+// R's source() runs a script; elsewhere `source "https://…"` is data (a Gemfile's gem source).
+const R_URL_SOURCE_IN_CODE = /\b(source|sys\.source)\s*\(\s*['"`](https?|ftp):\/\//;
 
 function urlScriptRun(cmd: SimpleCommand): string | undefined {
   const name = cmd.name.toLowerCase();
@@ -214,7 +216,10 @@ function urlScriptRun(cmd: SimpleCommand): string | undefined {
         ? optionValues(args, ['e'], ['eval']).join('\n')
         : undefined;
   const code = inlineCode(cmd) ?? evalCode;
-  if (code !== undefined && URL_IMPORT_IN_CODE.test(code)) return `${cmd.name} code that imports a module from a URL`;
+  const importsFromUrl =
+    code !== undefined &&
+    (URL_IMPORT_IN_CODE.test(code) || ((name === 'rscript' || name === 'r') && R_URL_SOURCE_IN_CODE.test(code)));
+  if (importsFromUrl) return `${cmd.name} code that imports a module from a URL`;
   return undefined;
 }
 

@@ -48,7 +48,7 @@ export function webToolPayload(call: ToolCall): Outbound | undefined {
 
 // MCP servers that work on this machine's files: what they write stays here (secret-written-to-file
 // judges it); a secrets manager is where a secret belongs.
-const LOCAL_OR_VAULT_SERVER = /filesystem|files?|fs|vault|secrets?|1password|bitwarden|keychain|keyring/i;
+const LOCAL_OR_VAULT_SERVER = /filesystem|files?|fs|docker|podman|vault|secrets?|1password|bitwarden|keychain|keyring/i;
 
 /**
  * A secret in what an MCP tool is handed (a chat message, an email, an issue, a gist, a pushed file):
