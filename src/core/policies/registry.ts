@@ -34,6 +34,7 @@ import {
   terraformApplyDestroy,
 } from './library/infrastructure';
 import { exposeLocalService, suspiciousNetworkDestination } from './library/network';
+import { clusterPrivilegeGrant } from './library/cluster-grants';
 import { secretsInToolOutput } from './library/output-sanitizing';
 import {
   backgroundProcess,
@@ -123,6 +124,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   pulumiUpdateDestroy,
   dockerDestructiveCleanup,
   backupDeletion,
+  clusterPrivilegeGrant,
   sqlDropOrTruncate,
   sqlServerSideEffects,
   sqlWriteWithoutWhere,
