@@ -8,6 +8,7 @@ import type { ToolCall } from '../types';
 import { environmentPrinted } from './shared/printed-environment';
 import { sqlTexts } from './database';
 import { isLocalHost, urlHostsOf } from './shared/hosts';
+import { KUBECTL_VALUE_LONG, KUBECTL_VALUE_SHORT } from './infrastructure';
 import {
   argsOf,
   downstreamOf,
@@ -182,12 +183,6 @@ function showsSecretData(args: string[]): boolean {
   );
 }
 
-/** kubectl's options that take a value, which may stand before the verb (`kubectl -n api get …`). */
-const KUBECTL_VALUE_OPTIONS = [
-  ...['namespace', 'context', 'cluster', 'user', 'kubeconfig', 'server', 'token', 'as', 'as-group'],
-  ...['selector', 'output', 'container', 'request-timeout', 'field-selector'],
-];
-
 function operands(cmd: SimpleCommand): string[] {
   // Global options with values (aws --profile p, kubectl -n ns) may stand anywhere; skipping every
   // word after an option would lose subcommands, so only words that are not options count.
@@ -265,7 +260,7 @@ function operandShapedCredential(cmd: SimpleCommand, words: string[], args: stri
   )
     return 'a password from pass';
   if (cmd.name === 'kubectl') {
-    const [verb, kind] = parseFlags(args, ['n', 's', 'l', 'o', 'c'], KUBECTL_VALUE_OPTIONS).positionals;
+    const [verb, kind] = parseFlags(args, KUBECTL_VALUE_SHORT, KUBECTL_VALUE_LONG).positionals;
     if (verb === 'get' && /^secrets?$|^secret\//i.test(kind ?? '') && showsSecretData(args))
       return 'Kubernetes secrets';
   }

@@ -20,6 +20,13 @@ interface InfraSpec {
   action(positionals: string[], args: string[], tool: string): { what: string; deny?: boolean } | null;
 }
 
+/** kubectl's options that take a value, which may stand before its verb (`kubectl -n api get …`). */
+export const KUBECTL_VALUE_SHORT = ['n', 's', 'l', 'c', 'o', 'f'];
+export const KUBECTL_VALUE_LONG = [
+  ...['context', 'namespace', 'kubeconfig', 'cluster', 'user', 'server', 'token', 'as', 'as-group'],
+  ...['output', 'selector', 'field-selector', 'filename', 'container', 'request-timeout'],
+];
+
 function commandLine(cmd: SimpleCommand): string {
   return [cmd.name, ...argsOf(cmd)].join(' ');
 }
@@ -85,21 +92,8 @@ export const kubectlMutation = infraPolicy({
   description:
     'Asks before kubectl/oc commands that change a cluster (delete, apply, scale, patch, rollout restart, drain, exec, …).',
   tools: ['kubectl', 'oc', 'k', 'microk8s.kubectl'],
-  valueShort: ['n', 's', 'l', 'c', 'o', 'f'],
-  valueLong: [
-    'context',
-    'namespace',
-    'kubeconfig',
-    'cluster',
-    'user',
-    'server',
-    'token',
-    'as',
-    'output',
-    'selector',
-    'filename',
-    'container',
-  ],
+  valueShort: KUBECTL_VALUE_SHORT,
+  valueLong: KUBECTL_VALUE_LONG,
   action(pos) {
     const [sub, next] = pos;
     if (sub && KUBE_MUTATING.has(sub)) return { what: `kubectl ${sub} ${next ?? ''}`.trim() };

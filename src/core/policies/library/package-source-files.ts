@@ -6,6 +6,7 @@
 // every later install or build take code from there, with no command line that shows it.
 import path from 'node:path';
 import type { ToolCall } from '../types';
+import { currentText, replacedTexts } from './shared/edited-file';
 
 interface SourceRule {
   file: RegExp;
@@ -231,21 +232,9 @@ export function packageSourceWrite(file: string, content: string): string | null
 // write over a Gemfile whose source differs, is that change.
 const GEMFILE = /(^|\/)(Gemfile|gems\.rb|[^/]+\.gemfile)$/;
 const GEM_SOURCE = /^[ \t]*source(?:[ \t]+|[ \t]*\([ \t]*)["']([^"'\s]+)["']/gm;
-const MAX_GEMFILE_BYTES = 256 * 1024;
 
 function gemSources(text: string): Set<string> {
   return new Set([...text.matchAll(GEM_SOURCE)].map((m) => m[1] as string));
-}
-
-/** The pairs of text an edit replaces (old, new): Edit's strings, or each of MultiEdit's. */
-function replacedTexts(input: Record<string, unknown>): [string, string][] {
-  const edits = Array.isArray(input['edits']) ? (input['edits'] as unknown[]) : [input];
-  return edits.flatMap((edit) => {
-    const e = edit as Record<string, unknown>;
-    return typeof e['old_string'] === 'string' && typeof e['new_string'] === 'string'
-      ? [[e['old_string'], e['new_string']] as [string, string]]
-      : [];
-  });
 }
 
 /** A Gemfile's gem server switched by this write or edit: from what to what, or null. */
@@ -261,7 +250,7 @@ export function gemSourceSwitch(call: ToolCall): { file: string; from: string; t
       after.push(to);
     }
   } else if (call.content !== undefined) {
-    const current = call.io.readText(target.absolute, MAX_GEMFILE_BYTES);
+    const current = currentText(call, target.absolute);
     if (current === null) return null;
     before.push(current);
     after.push(call.content);

@@ -10,7 +10,23 @@ export function afterEdit(call: ToolCall, file: string): string | null {
   const before = call.input.old_string ?? call.input.old_str;
   const after = call.input.new_string ?? call.input.new_str;
   if (typeof before !== 'string' || typeof after !== 'string' || before === '') return null;
-  const current = call.io.readText(file, MAX_EDITED_BYTES);
+  const current = currentText(call, file);
   if (current === null || !current.includes(before)) return null;
   return call.input.replace_all === true ? current.split(before).join(after) : current.replace(before, () => after);
+}
+
+/** The file as it is now, or null when it is missing, unreadable or too large. */
+export function currentText(call: ToolCall, file: string): string | null {
+  return call.io.readText(file, MAX_EDITED_BYTES);
+}
+
+/** The texts an edit tool replaces, old and new: Edit's pair (or its `old_str` form), or each of MultiEdit's. */
+export function replacedTexts(input: Record<string, unknown>): [before: string, after: string][] {
+  const edits = Array.isArray(input['edits']) ? (input['edits'] as unknown[]) : [input];
+  return edits.flatMap((edit) => {
+    const e = (edit ?? {}) as Record<string, unknown>;
+    const before = e['old_string'] ?? e['old_str'];
+    const after = e['new_string'] ?? e['new_str'];
+    return typeof before === 'string' && typeof after === 'string' ? [[before, after] as [string, string]] : [];
+  });
 }
