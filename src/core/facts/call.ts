@@ -13,6 +13,8 @@ export interface TouchedPath {
   relation: PathRelation;
   /** Where the path came from: a tool parameter name, or the shell command that named it. */
   source: string;
+  /** Code built it from run-time pieces (`__DIR__ . '/../.env'`): only its written tail is known. */
+  dynamic?: true;
 }
 
 /** One tool call as the policies see it: arguments read through the tool's face. */

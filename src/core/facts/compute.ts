@@ -218,7 +218,8 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
           ...(at.laterOnly ? { laterOnly: true } : {}),
         });
       } else if (effect.kind === 'read' || effect.kind === 'write' || effect.kind === 'delete') {
-        if (!literal) {
+        const partialRead = effect.kind === 'read' && effect.dynamic && effect.value !== undefined;
+        if (!literal && !partialRead) {
           if (effect.kind !== 'read')
             unread.push({
               reason: 'unresolvable-path',
@@ -234,6 +235,7 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
           access: effect.kind,
           relation: relatePath(resolved.absolute, call.projectRoot, call.home),
           source: `${language} code (${effect.api})`,
+          ...(partialRead ? { dynamic: true as const } : {}),
         });
       } else if (effect.kind === 'network') {
         network.push({

@@ -94,6 +94,8 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
   };
   const flags = kind ? flagsFor[kind] : undefined;
   if (!flags) return undefined;
+  // `deno eval CODE`: the code is the subcommand's operand.
+  if (cmd.name === 'deno' && args[0] === 'eval') return args.slice(1).find((a) => !a.startsWith('-'));
   const parts: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i] ?? '';

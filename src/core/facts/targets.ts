@@ -380,13 +380,13 @@ const DEVICE_SINKS = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
 
 /** A path a file tool (or interpreter code) names, with its real path when a symlink leads elsewhere. */
 function faceTarget(call: ToolCall, p: TouchedPath): Omit<PathTarget, 'access'> {
-  const real = isGlobWord(p.absolute) ? null : (call.io?.realpath(p.absolute) ?? null);
+  const real = isGlobWord(p.absolute) || p.dynamic ? null : (call.io?.realpath(p.absolute) ?? null);
   return {
     raw: p.raw,
     absolute: p.absolute,
     ...(real ? { real } : {}),
     relation: p.relation,
-    dynamic: false,
+    dynamic: p.dynamic === true,
     source: p.source,
   };
 }

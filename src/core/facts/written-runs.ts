@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { cargoConfigCommands } from '../shell/cargo-config';
 import { languageOfFile } from './code';
+import { embeddedCommandLines, foreignCodeCommands, isActingCommandLine } from '../text/embedded-commands';
 import { makeRecipes, scriptsOf } from './project-runs';
 import { interpreterKind, SHELLS } from './programs';
 import {
@@ -57,6 +58,9 @@ const CODE_BY_NAME: Record<string, string> = {
   wscript: 'python',
   Snakefile: 'python',
   Jakefile: 'javascript',
+  // irb and pry load these from the project folder when a console starts there.
+  '.irbrc': 'ruby',
+  '.pryrc': 'ruby',
 };
 
 const keys = (...names: string[]): ReadonlySet<string> => new Set(names);
@@ -175,7 +179,22 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
   { file: /(^|\/)CMakeLists\.txt$|\.cmake$/, commands: (t) => [...cmakeCommands(t), ...shellDashCStrings(t)] },
   {
     file: /\.(rs|java|kt|kts|gradle|groovy|scala|sc|cs|fs|swift|c|cc|cpp|cxx|m|zig|nim|dart|ex|exs|erl|hs|jl|r|R)$/,
-    commands: shellDashCStrings,
+    commands: (t) => [...shellDashCStrings(t), ...foreignCodeCommands(t)],
+  },
+  // Terraform's local-exec and external programs, Xcode's build phases, JetBrains' run configurations.
+  {
+    file: /\.(tf|hcl|pbxproj)$|(^|\/)\.idea\/(runConfigurations\/[^/]+|workspace)\.xml$|\.run\.xml$/,
+    commands: embeddedCommandLines,
+  },
+  // Any other YAML a cluster, a CI system or a task runner reads: the steps that act, wherever they sit.
+  {
+    file: /\.ya?ml$/,
+    commands: (t) => [
+      ...yamlValues(t, keys('script', 'command', 'args', 'cmd', 'commands', 'entrypoint', 'run')).filter(
+        isActingCommandLine,
+      ),
+      ...embeddedCommandLines(t),
+    ],
   },
 ];
 

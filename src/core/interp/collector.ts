@@ -8,6 +8,9 @@ import { literalPrefix, type Value } from './values';
 /** A URL whose scheme and host are written out, whatever follows them. */
 const KNOWN_HOST = /^[a-z][\w+.-]*:\/\/[\w.-]+(?::\d+)?(?:[/?#]|$)/i;
 
+/** A path whose last piece is written out: `…/../.env`, not `…/` + a run-time name. */
+const WRITTEN_FILE_TAIL = /\/[^/$]+$/;
+
 /** How deep eval-of-literal code is followed before the rest counts as unread. */
 export const MAX_EVAL_DEPTH = 4;
 /** Effects kept per analysis; a flood of them says nothing more and costs memory. */
@@ -46,6 +49,10 @@ export class Collector {
     if (value?.kind === 'str') this.add({ kind, api, value: value.text, dynamic: false });
     // A command or a URL only partly known is still read for its known pieces (see values.ts).
     else if (value?.kind === 'partial' && (kind === 'exec' || (kind === 'network' && KNOWN_HOST.test(value.text))))
+      this.add({ kind, api, value: value.text, dynamic: true });
+    // A file read at a path built from run-time pieces (`__dirname + '/../.env'`) is judged by the
+    // file its written tail names, as the shell's `cat "$DIR/../.env"` is.
+    else if (value?.kind === 'partial' && kind === 'read' && WRITTEN_FILE_TAIL.test(value.text))
       this.add({ kind, api, value: value.text, dynamic: true });
     else this.add({ kind, api, dynamic: true });
   }

@@ -66,14 +66,20 @@ export function concat(values: readonly (Value | undefined)[]): Value {
 /** Joins path parts as os.path.join and path.join do: an absolute (or ~) part restarts the path. */
 export function joinPath(parts: readonly (Value | undefined)[]): Value {
   let joined = '';
+  let partial = false;
   for (const part of parts) {
-    const text = textOf(part);
-    if (text === undefined) return UNKNOWN;
-    if (text.startsWith('/') || joined === '') joined = text;
-    else if (text !== '') joined = joined.endsWith('/') ? joined + text : `${joined}/${text}`;
+    // A piece known only at run time (`os.path.dirname(__file__)`) stands as one run-time word.
+    const text = part?.kind === 'str' || part?.kind === 'partial' ? part.text : RUN_TIME_PART;
+    if (text.startsWith('/') || joined === '') {
+      joined = text;
+      partial = part?.kind !== 'str';
+    } else if (text !== '') {
+      joined = joined.endsWith('/') ? joined + text : `${joined}/${text}`;
+      partial ||= part?.kind !== 'str';
+    }
     if (joined.length > MAX_TEXT) return UNKNOWN;
   }
-  return str(joined);
+  return partial ? interpolated(joined, true) : str(joined);
 }
 
 /** The literal items of a list, up to the first that is not literal text. */

@@ -8,6 +8,7 @@ import { NO_CODE_READER } from '../facts/code';
 import { deriveFacts } from '../facts/compute';
 import { runLaterShell } from '../facts/written-runs';
 import { wrappedCommandLine } from '../facts/mcp-command-lines';
+import { argumentCommandLines } from '../text/embedded-commands';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
 import { patchPaths } from '../facts/patch';
 import { NO_SESSION_WRITES, type SessionWrites } from '../facts/session-writes';
@@ -122,6 +123,13 @@ function writtenRunText(call: ToolCall): { file: string; text: string } | undefi
   return target && text !== undefined && text.trim() !== '' ? { file: target.absolute, text } : undefined;
 }
 
+/** What an MCP tool without a face of its own keeps to run (pipeline steps, event scripts), as shell text. */
+function mcpRunText(call: ToolCall): { file: string; text: string } | undefined {
+  if (call.face.builtIn || call.face.family === 'write' || call.face.family === 'edit') return undefined;
+  const lines = argumentCommandLines(call.input);
+  return lines.length ? { file: call.toolName, text: lines.join('\n') } : undefined;
+}
+
 export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undefined {
   if (!event.toolName) return undefined;
   const input = event.toolInput ?? {};
@@ -151,7 +159,7 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   }
   const content = contentOf(input, face.contentParams);
   if (content !== undefined) call.content = content;
-  const runsLater = command === undefined ? writtenRunText(call) : undefined;
+  const runsLater = command === undefined ? (writtenRunText(call) ?? mcpRunText(call)) : undefined;
   if (runsLater) {
     call.runsLater = runsLater.file;
     call.shell = analyzeShell(runsLater.text, { home, env: { HOME: home } });

@@ -10,6 +10,8 @@ import type { ArgvView } from './options';
 import type { ScriptHop } from './script-hops';
 import { cargoConfigCommands } from './cargo-config';
 import { shellQuote } from './wrappers';
+import type { Via } from './types';
+import { foreignCodeCommands } from '../text/embedded-commands';
 
 /** One way a program takes a command: an option whose value is shell text, or a prefix inside it. */
 interface CommandOption {
@@ -49,6 +51,11 @@ interface ProgramRow {
   /** Long options are written with one dash (gdb -ex). */
   singleDashLong?: boolean;
   keyed?: KeyedCommandSetting;
+  /**
+   * Operands that are code in a language no reader here follows, read by `code` for the commands in
+   * its strings: they run as that code's commands (via interpreter-code), not hidden in an option.
+   */
+  code?: (word: string) => string[];
   /** Operands (non-option words) that are scripts in the program's own language, read by `scan`. */
   scan?: (word: string) => string[];
   /** Settings given as properties over the whole argv (`-Dexec.executable=…`), read by `properties`. */
@@ -310,6 +317,24 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   npm: { options: [{ short: ['c'], long: ['call', 'script-shell'] }] },
   npx: { options: [{ short: ['c'], long: ['call'] }] },
   socat: { scan: (word) => /^(?:system|exec):(.+)$/i.exec(word)?.slice(1, 2) ?? [] },
+  // Languages no reader here follows (Elixir, Erlang, Groovy, Scala, Kotlin, Java's shell, Swift): their
+  // code on the command line is read for the command lines in its strings and decoded payloads.
+  ...Object.fromEntries(
+    [
+      'elixir',
+      'iex',
+      'mix',
+      'erl',
+      'groovy',
+      'groovysh',
+      'scala',
+      'scala-cli',
+      'kotlin',
+      'kotlinc',
+      'jshell',
+      'swift',
+    ].map((program) => [program, { code: foreignCodeCommands }]),
+  ),
   // `less +'!cmd' f`: a less command run at start; `!` is its shell escape.
   less: { scan: pagerStartCommands },
   more: { scan: pagerStartCommands },
@@ -476,7 +501,7 @@ export function optionHopsOf(name: string, view: ArgvView): ScriptHop[] {
   const row = runsCommandsThroughOptions(name) ? COMMAND_OPTION_TABLE[name] : undefined;
   if (!row) return [];
   const { argv, dynamic } = view;
-  const scripts: { script: string; through: string }[] = [];
+  const scripts: { script: string; through: string; via?: Via }[] = [];
   for (const entry of row.commandAfter ?? []) {
     const script = commandAfterOf(argv, entry);
     if (script !== undefined) scripts.push({ script, through: entry.after.join(' ') || 'its operands' });
@@ -502,10 +527,17 @@ export function optionHopsOf(name: string, view: ArgvView): ScriptHop[] {
     }
     if (row.scan && !word.startsWith('-'))
       for (const script of row.scan(word)) scripts.push({ script, through: 'its script' });
+    if (row.code && !word.startsWith('-'))
+      for (const script of row.code(word)) scripts.push({ script, through: 'code', via: 'interpreter-code' });
   }
   return scripts
     .filter(({ script }) => script.trim() !== '')
-    .map(({ script, through }) => ({ kind: 'script', via: 'option', wrapper: `${name} ${through}`, script }));
+    .map(({ script, through, via }) => ({
+      kind: 'script',
+      via: via ?? 'option',
+      wrapper: `${name} ${through}`,
+      script,
+    }));
 }
 
 /** Variables whose value a program runs as a command (git's ssh command, less's input filter). */

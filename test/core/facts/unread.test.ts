@@ -95,6 +95,8 @@ const GIVE_UPS: Case[] = [
   },
   { command: 'php -d auto_prepend_file=/srv/x/p.php artisan queue:work', reason: 'unread-code', names: /every script/ },
   { command: `bundle exec rake -E 'system("id")' db:migrate`, reason: 'unread-code', names: /Ruby given/ },
+  // `deno eval CODE` is JavaScript read like node -e's: eval of a decoded string is code nobody read.
+  { command: `deno eval 'eval(atob("ZXZhbCgxKQ=="))'`, reason: 'unread-code', names: /eval of computed code/ },
   { command: 'bash /tmp/.setup.sh', reason: 'unknown-script', names: /temporary folder that neither/ },
   {
     command: "find /home/dev/project -name '*.md' -exec sh /tmp/p.sh {} +",

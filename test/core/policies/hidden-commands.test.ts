@@ -77,6 +77,12 @@ policyTable('command-hidden-in-options', [
   { note: 'near miss: tcpdump -z gzip', spec: 'tcpdump -w cap -G 3600 -z gzip', expect: null },
   { note: "strace -o '|cmd' pipes its trace into a command", spec: `strace -o '|sh -c "id"' true`, expect: 'ask' },
   { note: 'near miss: strace -o to a file', spec: 'strace -o trace.txt ls', expect: null },
+  {
+    note: 'near miss: Elixir code that checks a local health endpoint',
+    spec: `mix run -e 'IO.puts(:os.cmd(~c"curl -fs http://localhost:4000/health"))'`,
+    expect: null,
+  },
+  { note: 'near miss: Groovy code without a command', spec: `groovy -e 'println "build " + 42'`, expect: null },
   { note: 'go test -exec', spec: `go test -exec 'sh -c "id" --' ./...`, expect: 'ask' },
   { note: 'near miss: go test', spec: 'go test ./...', expect: null },
   { note: 'aria2c hook', spec: 'aria2c --on-download-complete=/tmp/.x.sh http://127.0.0.1:8000/a', expect: 'ask' },

@@ -7,6 +7,31 @@ import { policyTable } from './table';
 const HOME_ROOT = { root: '/home/dev/proj', cwd: '/home/dev/proj' };
 
 policyTable('secret-file-read', [
+  {
+    note: "PHP reads a .env next to the script's own folder (__DIR__ is known only at run time)",
+    spec: `php -r 'echo file_get_contents(__DIR__ . "/../.env");'`,
+    expect: 'deny',
+  },
+  {
+    note: 'Python joins the script folder with .env',
+    spec: `python3 -c 'import os; print(open(os.path.join(os.path.dirname(__file__), "../.env")).read())'`,
+    expect: 'deny',
+  },
+  {
+    note: 'Node reads __dirname + "/../.env"',
+    spec: `node -e 'console.log(require("fs").readFileSync(__dirname + "/../.env", "utf8"))'`,
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: Python joins a run-time folder with a README',
+    spec: `python3 -c 'import os, sys; print(open(os.path.join(sys.argv[1], "README.md")).read())' .`,
+    expect: null,
+  },
+  {
+    note: 'near miss: a path whose file name is known only at run time',
+    spec: `node -e 'console.log(require("fs").readFileSync(process.argv[1] + "/" + process.argv[2], "utf8"))' a b`,
+    expect: null,
+  },
   { note: 'a key printed by openssl', spec: 'openssl pkey -in certs/dev-key.pem -noout -text', expect: 'deny' },
   { note: 'a key read by openssl rsa', spec: 'openssl rsa -in ~/.ssh/id_rsa -check', expect: 'deny' },
   {

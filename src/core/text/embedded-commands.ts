@@ -1,0 +1,136 @@
+// Command lines written inside files and arguments Warden has no reader for: a Rust build script's
+// `"curl … | sh"`, an Xcode build phase's `shellScript = "…"`, a JetBrains run configuration's
+// SCRIPT_TEXT, a Terraform `local-exec`, a Kubernetes Job's `command`, an MCP tool's pipeline steps.
+// Whatever runs them (a Command, a Process, a CI runner), the text is the command. Only text that
+// fetches, sends or hands something to a shell is taken: that is where harm hides in such files, and
+// a bare word such as "curl" in an argument list stays data.
+
+/** A command that moves data over the network, or a pipe into a shell. */
+const ACTING =
+  /(?:^|[\s;&|(`])(?:curl|wget|nc|ncat|socat|scp|sftp|rsync|ftp|telnet)[ \t]+\S|\|[ \t]*(?:sudo[ \t]+)?(?:ba|z|da|k)?sh(?:\s|$)/;
+
+/** Longer text is not one command line someone wrote into a string. */
+const MAX_LINE_CHARS = 4096;
+/** A file with more than this many is not a file of a few hidden commands; the first ones are judged. */
+const MAX_LINES = 64;
+
+/** Quotes left unclosed on their line after which the rest of such a line is skipped (see quotedBodies). */
+const UNCLOSED_RETRIES = 64;
+
+/**
+ * The bodies of the one-line quoted strings of a text, escapes kept: a quote opens a string that
+ * ends at the same quote unescaped. A quote left unclosed on its line (an apostrophe in a comment)
+ * is passed over so that the strings after it are still found; past a bound of those, the rest of
+ * such a line is skipped, so the scan stays linear (a regex would try every quote of the line).
+ */
+function quotedBodies(text: string): string[] {
+  const bodies: string[] = [];
+  let retries = UNCLOSED_RETRIES;
+  for (let at = 0; at < text.length; at++) {
+    const quote = text[at];
+    if (quote !== '"' && quote !== "'") continue;
+    let end = at + 1;
+    while (end < text.length && text[end] !== quote && text[end] !== '\n') end += text[end] === '\\' ? 2 : 1;
+    if (text[end] === quote) {
+      if (end - at > 6) bodies.push(text.slice(at + 1, end));
+      at = end;
+    } else if (--retries < 0) at = end;
+  }
+  return bodies;
+}
+
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '' };
+
+function unescape(body: string): string {
+  return body.replace(/\\(.)/g, (_, ch: string) => ESCAPES[ch] ?? ch);
+}
+
+const XML_ENTITY = /&(quot|apos|lt|gt|amp|#10|#13|#x0A);/g;
+const XML_ENTITIES: Record<string, string> = {
+  quot: '"',
+  apos: "'",
+  lt: '<',
+  gt: '>',
+  amp: '&',
+  '#10': '\n',
+  '#13': '',
+  '#x0A': '\n',
+};
+
+function xmlDecoded(text: string): string {
+  return text.replace(XML_ENTITY, (_, name: string) => XML_ENTITIES[name] ?? '');
+}
+
+/** Whether the text reads as a command line that fetches, sends, or feeds a shell. */
+export function isActingCommandLine(text: string): boolean {
+  return text.length <= MAX_LINE_CHARS && ACTING.test(text);
+}
+
+/** The quoted strings of code or config that read as command lines that act (see ACTING). */
+export function embeddedCommandLines(text: string): string[] {
+  const found = new Set<string>();
+  for (const body of quotedBodies(text)) {
+    const line = xmlDecoded(unescape(body));
+    if (isActingCommandLine(line)) found.add(line);
+    if (found.size >= MAX_LINES) break;
+  }
+  return [...found];
+}
+
+// Base64 written into code as one literal, long enough to hold a command line.
+const BASE64_LITERAL = /["'`]([A-Za-z0-9+/]{16,}={0,2})["'`]/g;
+
+/** The base64 literals of code that decode to text (a payload a decode call hands to eval or a shell). */
+export function decodedPayloads(code: string): string[] {
+  const out: string[] = [];
+  for (const match of code.matchAll(BASE64_LITERAL)) {
+    const encoded = match[1] ?? '';
+    if (encoded.length % 4 === 1) continue;
+    const text = Buffer.from(encoded, 'base64').toString('utf8');
+    if (text.length >= 8 && !/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)) out.push(text);
+    if (out.length >= MAX_LINES) break;
+  }
+  return out;
+}
+
+/**
+ * The command lines code in a language Warden has no reader for carries: in its strings, and in the
+ * base64 payloads it decodes (`Code.eval_string(Base.decode64!("…"))`, `"…".decodeBase64().execute()`).
+ */
+export function foreignCodeCommands(code: string): string[] {
+  const found = new Set(embeddedCommandLines(code));
+  for (const payload of decodedPayloads(code)) {
+    if (isActingCommandLine(payload)) found.add(payload);
+    for (const line of embeddedCommandLines(payload)) found.add(line);
+  }
+  return [...found].slice(0, MAX_LINES);
+}
+
+/** Argument names under which a tool keeps what it will run: scripts, steps, commands, hooks, tasks, code. */
+const RUN_KEY = /script|step|command|cmd|^run|exec|hook|task|entrypoint|pipeline|program|^code$/i;
+
+/**
+ * The string values an MCP tool keeps under a name for what it runs (nested to a bound) that read
+ * as acting command lines, line by line and in their quoted parts: a pipeline's steps handed over
+ * as one YAML string, composer's event scripts. A message body that quotes `curl … | sh` is not
+ * under such a name and stays text.
+ */
+export function argumentCommandLines(input: unknown): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown, depth: number, runs: boolean): void => {
+    if (found.size >= MAX_LINES || depth > 6) return;
+    if (typeof value === 'string') {
+      if (!runs) return;
+      for (const line of value.split('\n')) {
+        // `- command: env | curl …`: a step's key is not part of its command.
+        const command = line.replace(/^\s*(?:-\s+)?(?:[\w-]+:\s+)?/, '');
+        if (isActingCommandLine(command)) found.add(command);
+      }
+      for (const line of foreignCodeCommands(value)) found.add(line);
+    } else if (Array.isArray(value)) for (const item of value) visit(item, depth + 1, runs);
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) visit(item, depth + 1, runs || RUN_KEY.test(key));
+  };
+  visit(input, 0, false);
+  return [...found].slice(0, MAX_LINES);
+}
