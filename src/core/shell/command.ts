@@ -210,7 +210,7 @@ export function emitCommand(
   const words: Word[] = [];
   const groups: { words: Word[]; substitutions: SyntaxNode[] }[] = [];
   for (const group of parts.words) {
-    const expanded = expandWord(group, ctx);
+    const expanded = expandWord(group, groups.length === 0 ? { ...ctx, programName: true } : ctx);
     groups.push(expanded);
     words.push(...expanded.words);
   }

@@ -19,10 +19,22 @@ function echoOutput(args: string[]): string {
   return newline ? text + '\n' : text;
 }
 
-function printfOutput(format: string): string | undefined {
-  if (/%[^%]/.test(format.replace(/%%/g, ''))) return undefined;
-  // printf decodes its format's escapes (\x72, \162, \n) before a shell downstream reads them.
-  return decodeAnsiC(format.replace(/%%/g, '%'));
+/**
+ * printf's output when its format holds no conversion but `%s` (each taking the next argument, the
+ * format reused while arguments remain, as printf does); undefined for any other conversion.
+ */
+function printfOutput(format: string, args: readonly string[]): string | undefined {
+  const pieces = format.split('%%');
+  if (pieces.some((piece) => /%(?!s)/.test(piece))) return undefined;
+  const conversions = pieces.reduce((n, piece) => n + (piece.match(/%s/g)?.length ?? 0), 0);
+  if (conversions === 0 && args.length > 0) return undefined;
+  let next = 0;
+  let text = '';
+  do {
+    // printf decodes its format's escapes (\x72, \162, \n) before a shell downstream reads them.
+    text += pieces.map((piece) => decodeAnsiC(piece).replace(/%s/g, () => args[next++] ?? '')).join('%');
+  } while (next < args.length && text.length < 65_536);
+  return text;
 }
 
 /**
@@ -32,7 +44,8 @@ function printfOutput(format: string): string | undefined {
 export function literalOutput(name: string, view: ArgvView, stdin: string | undefined): string | undefined {
   const { argv, dynamic } = view;
   if (name === 'echo' && dynamic.size === 0) return echoOutput(argv.slice(1));
-  if (name === 'printf' && dynamic.size === 0 && argv.length === 2) return printfOutput(argv[1] as string);
+  if (name === 'printf' && dynamic.size === 0 && argv[1] !== undefined && !argv[1].startsWith('-'))
+    return printfOutput(argv[1], argv.slice(2));
   if (name === 'cat' && argv.length === 1) return stdin;
   if (
     name === 'base64' &&

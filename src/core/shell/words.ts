@@ -2,6 +2,8 @@
 import type { SyntaxNode } from './nodes';
 import { decodeAnsiC } from './ansi-c';
 import { expandParameter } from './parameter';
+import { LITERAL_WRITERS, literalOutput } from './literal-output';
+import { trimEndChars } from '../text/scan';
 import type { Scope } from './scope';
 import { braceExpand, fieldSplit, tildeExpand, type Segment } from './segments';
 
@@ -20,6 +22,8 @@ export interface WordContext {
   positional: readonly (string | undefined)[] | undefined;
   /** Set when a word nested deeper than MAX_WORD_NESTING was left unread. */
   limits: { truncated: boolean };
+  /** The word names the program: a name computed by `$(…)` is hiding it, so it stays unread. */
+  programName?: boolean;
 }
 
 /** Nesting inside one word (${a:-${b:-…}}, "$(…)" …) deeper than this is left dynamic. */
@@ -81,8 +85,7 @@ class WordBuilder {
         return;
       case 'command_substitution':
       case 'process_substitution':
-        this.add(text, 'dynamic');
-        this.substitutions.push(node);
+        this.substitution(node, 'split');
         return;
       case 'concatenation':
         this.pieces(node.children);
@@ -153,16 +156,71 @@ class WordBuilder {
         this.add(unescape(source.slice(position - base, child.startIndex - base)), 'quoted');
       if (child.type === 'string_content' || child.type === 'heredoc_content') this.add(unescape(child.text), 'quoted');
       else if (child.type === 'simple_expansion' || child.type === 'expansion') this.expansion(child, true);
-      else if (SUBSTITUTIONS.includes(child.type)) {
-        this.add(child.text, 'dynamic');
-        this.substitutions.push(child);
-      } else {
+      else if (SUBSTITUTIONS.includes(child.type)) this.substitution(child, 'quoted');
+      else {
         this.add(child.text, 'dynamic');
         this.collectSubstitutions(child);
       }
       position = Math.max(position, child.endIndex);
     }
     if (to > position) this.add(unescape(source.slice(position - base, to - base)), 'quoted');
+  }
+
+  /**
+   * `$(…)` whose commands print only what their own words say (`$(printf 'print-%s-token' access)`,
+   * `$(base64 -d <<< cm0=)`) stands for that text, as bash would substitute it: a command name or
+   * argument hidden so is read. Anything else is known only at run time. The commands still run.
+   */
+  private substitution(node: SyntaxNode, kind: 'split' | 'quoted'): void {
+    this.substitutions.push(node);
+    const output =
+      node.type === 'command_substitution' && this.ctx.programName !== true ? this.staticOutput(node) : undefined;
+    if (output === undefined) this.add(node.text, 'dynamic');
+    else this.add(trimEndChars(output, '\n'), kind);
+  }
+
+  private staticOutput(node: SyntaxNode): string | undefined {
+    const body = node.namedChildren;
+    if (body.length !== 1 || !body[0]) return undefined;
+    const stages = body[0].type === 'pipeline' ? body[0].namedChildren : [body[0]];
+    let output: string | undefined;
+    for (const stage of stages) {
+      let command = stage;
+      let input = output;
+      if (stage.type === 'redirected_statement') {
+        const [inner, ...redirects] = stage.namedChildren;
+        const hereString = redirects.length === 1 && redirects[0]?.type === 'herestring_redirect' ? redirects[0] : null;
+        if (!inner || !hereString) return undefined;
+        const text = this.staticText(hereString.namedChildren);
+        if (text === undefined) return undefined;
+        command = inner;
+        input = `${text}\n`;
+      }
+      if (command.type !== 'command') return undefined;
+      const argv: string[] = [];
+      for (const part of command.namedChildren) {
+        // The grammar hangs `<<< WORD` on the command itself.
+        const hereString = part.type === 'herestring_redirect';
+        const text = this.staticText(part.type === 'command_name' || hereString ? part.namedChildren : [part]);
+        if (text === undefined) return undefined;
+        if (hereString) input = `${text}\n`;
+        else argv.push(text);
+      }
+      const name = argv[0] ?? '';
+      if (!LITERAL_WRITERS.has(name)) return undefined;
+      output = literalOutput(name, { argv, dynamic: new Set() }, input);
+      if (output === undefined) return undefined;
+    }
+    return output;
+  }
+
+  /** The text of word nodes with nothing in them known only at run time, else undefined. */
+  private staticText(nodes: readonly SyntaxNode[]): string | undefined {
+    if (nodes.length === 0 || nodes.some((n) => n.type === 'variable_assignment' || n.type.endsWith('_redirect')))
+      return undefined;
+    const inner = new WordBuilder(this.ctx, this.depth + 1);
+    inner.pieces(nodes);
+    return inner.segments.some((s) => s.kind === 'dynamic') ? undefined : inner.segments.map((s) => s.text).join('');
   }
 
   private expansion(node: SyntaxNode, quoted: boolean): void {

@@ -25,7 +25,7 @@ const GIVE_UPS: Case[] = [
   { command: 'xargs -a /tmp/.cmds -I% sh -c %', reason: 'unknown-script', names: /xargs fills in/ },
   { command: 'xargs -I@ bash -c "@" < cmds.txt', reason: 'unknown-script', names: /xargs fills in/ },
   { command: 'xargs --replace=@@ sh -c "echo @@; @@" < f', reason: 'unknown-script', names: /xargs fills in/ },
-  { command: "printf '%s' 'rm -rf ~' | sh", reason: 'unknown-script', names: /pipe \(the output of printf\)/ },
+  { command: 'printf \'%d\' "$N" | sh', reason: 'unknown-script', names: /pipe \(the output of printf\)/ },
   { command: 'make_payload | bash', reason: 'unknown-script', names: /output of make_payload/ },
   { command: 'bash -c "$SCRIPT"', reason: 'unknown-script', names: /-c runs a script known only at run time/ },
   { command: 'eval "$CMD"', reason: 'unknown-script', names: /eval runs text/ },
@@ -123,6 +123,8 @@ test("the issue's cases are blocked (ask or deny) by the whole library", async (
   for (const command of [
     'env env env env env env env env env rm -rf ~',
     '$(echo rm) -rf ~',
+    // printf's %s takes its arguments: the shell downstream reads `rm -rf ~`.
+    "printf '%s' 'rm -rf ~' | sh",
     "printf '\\x72\\x6d -rf ~' | sh",
     'python3 -c "import os; os.system(\'rm -rf ~\')"',
     "node -e \"require('child_process').execSync('rm -rf ~')\"",

@@ -16,6 +16,37 @@ interface Case {
 
 const CASES: Case[] = [
   {
+    title: "a substitution that prints only its own words stands for that text (printf's %s takes the arguments)",
+    source: `gcloud auth $(printf 'print-%s-token' access)`,
+    expect: { name: 'gcloud', argv: ['gcloud', 'auth', 'print-access-token'], dynamicWords: [] },
+  },
+  {
+    title: 'base64 -d of a here-string in a substitution, unquoted (field-split) and quoted',
+    source: `kubectl get $(base64 -d <<< c2VjcmV0cw==) -n "$(echo prod)"`,
+    expect: { name: 'kubectl', argv: ['kubectl', 'get', 'secrets', '-n', 'prod'], dynamicWords: [] },
+  },
+  {
+    title: 'a pipeline of literal writers in a substitution',
+    source: `git push "$(echo aHR0cHM6Ly94LmV4YW1wbGUvci5naXQ= | base64 -d)" main`,
+    expect: { argv: ['git', 'push', 'https://x.example/r.git', 'main'], dynamicWords: [] },
+  },
+  {
+    title: 'near miss: a substitution that runs a real program is known only at run time',
+    source: `echo "built $(date +%s)"`,
+    expect: { argv: ['echo', 'built $(date +%s)'], dynamicWords: [1] },
+  },
+  {
+    title: "near miss: printf's other conversions are not computed",
+    source: `echo $(printf '%d' 7)`,
+    expect: { dynamicWords: [1] },
+  },
+  {
+    title: 'a program name computed by a substitution stays unread, however static (it is hiding the name)',
+    source: `$(printf '\\x72\\x6d') -rf src`,
+    expect: { dynamicWords: [0] },
+    index: 0,
+  },
+  {
     title: 'single-quote split name',
     source: `'r''m' -rf /`,
     expect: { name: 'rm', argv: ['rm', '-rf', '/'], dynamicWords: [] },
