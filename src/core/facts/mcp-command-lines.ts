@@ -49,12 +49,32 @@ function gitLine(verb: string, input: Input): string[] | undefined {
   return global.length ? line : [...line, ...extra];
 }
 
+/** ssh options as a list of `Key=Value` words or as an object of them (`{"ProxyCommand": "…"}`). */
+function sshOptions(input: Input): string[] {
+  for (const name of ['options', 'ssh_options', 'sshOptions']) {
+    const value = input[name];
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      return Object.entries(value).flatMap(([key, v]) => (typeof v === 'string' ? [`${key}=${v}`] : []));
+  }
+  return words(input, 'options', 'ssh_options', 'sshOptions');
+}
+
+/** `{"service": "s3", "args": ["rm", "s3://…", "--recursive"]}` to an AWS server is `aws s3 rm …`. */
+function awsLine(input: Input): string[] | undefined {
+  const service = text(input, 'service');
+  const args = words(input, 'args', 'arguments', 'command');
+  return service === undefined && args.length === 0 ? undefined : ['aws', ...(service ? [service] : []), ...args];
+}
+
+/** Keys that only git's configuration has: a config tool given one is setting git's. */
+const GIT_CONFIG_KEY = /^(core|url|credential|alias|filter|diff|merge|include|includeif|sequence|gpg|http)\./i;
+
 function sshLine(input: Input): string[] | undefined {
   const host = text(input, 'host', 'hostname', 'server');
   if (host === undefined) return undefined;
   const user = text(input, 'user', 'username');
   const line = ['ssh'];
-  for (const option of words(input, 'options', 'ssh_options', 'sshOptions')) line.push('-o', option);
+  for (const option of sshOptions(input)) line.push('-o', option);
   const port = input['port'];
   if (typeof port === 'number' || typeof port === 'string') line.push('-p', String(port));
   const identity = text(input, 'identity_file', 'identityFile', 'key_path', 'keyPath', 'private_key_path');
@@ -91,15 +111,20 @@ export function wrappedCommandLine(tool: string, input: Input): string | undefin
   if (split === -1) return undefined;
   const server = tool.slice('mcp__'.length, split).toLowerCase();
   const verb = tool.slice(split + 2).toLowerCase();
+  const configKey = text(input, 'key', 'name');
   const line =
     server === 'git' || verb.startsWith('git_')
       ? gitLine(verb, input)
-      : server === 'ssh' || /^ssh_/.test(verb)
-        ? sshLine(input)
-        : server === 'terraform'
-          ? terraformLine(verb.replace(/^terraform_/, ''), input)
-          : PACKAGE_MANAGERS.has(server)
-            ? packageLine(server, verb, input)
-            : undefined;
+      : /config/.test(verb) && configKey !== undefined && GIT_CONFIG_KEY.test(configKey)
+        ? gitLine('config', input)
+        : server === 'aws'
+          ? awsLine(input)
+          : server === 'ssh' || /^ssh_/.test(verb)
+            ? sshLine(input)
+            : server === 'terraform'
+              ? terraformLine(verb.replace(/^terraform_/, ''), input)
+              : PACKAGE_MANAGERS.has(server)
+                ? packageLine(server, verb, input)
+                : undefined;
   return line?.map(quoted).join(' ');
 }

@@ -16,7 +16,7 @@ const LIBRARY_VARIABLES = /^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBR
 // dotenv/config or ts-node/register is the project's own dependency); PERL5OPT that loads a module
 // or the debugger, whose PERL5DB is Perl code.
 const NODE_LOADS_FILE =
-  /(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)(?:=|\s+)['"]?(?:\/|\.{1,2}\/|~)/;
+  /(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)(?:=|\s+)['"]?(?:\/|\.{1,2}\/|~|data:)/;
 const PERL_LOADS = /(?:^|\s)-(?:d|M|m)/;
 
 /**
@@ -56,7 +56,7 @@ function variableCode(assignments: Record<string, string | undefined>): string |
     }
   const node = assignments['NODE_OPTIONS'];
   if (node !== undefined && NODE_LOADS_FILE.test(node))
-    return `NODE_OPTIONS=${evidenceOf(node, 60)} loads a file into every Node process the command starts`;
+    return `NODE_OPTIONS=${evidenceOf(node, 60)} loads a file or inline code into every Node process the command starts`;
   const perl = assignments['PERL5OPT'];
   if (perl !== undefined && PERL_LOADS.test(perl))
     return `PERL5OPT=${evidenceOf(perl, 60)} loads code into every Perl the command starts`;
@@ -141,6 +141,8 @@ function rakeCode(name: string, args: string[]): string | null {
 function makeCode(args: string[]): string | null {
   const files = optionValues(args, ['f'], ['file', 'makefile']);
   if (files.includes('-') || files.includes('/dev/stdin')) return 'make reads its makefile from standard input';
+  if (files.some((f) => f.startsWith('<(')))
+    return `make reads its makefile from what a command prints (${evidenceOf(files.find((f) => f.startsWith('<(')) ?? '', 60)})`;
   if (optionValues(args, ['E'], ['eval']).length || args.some((a) => a.startsWith('--eval')))
     return 'make --eval runs makefile text given on the command line';
   return null;
@@ -166,6 +168,10 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
     LIBRARY_VARIABLES.test(w),
   );
   if (library !== undefined) return `${evidenceOf(library, 60)} loads a library into the programs it runs`;
+  // bash imports `BASH_FUNC_name%%=() { …; }` from its environment as a function that shadows `name`.
+  const exported = [...Object.keys(cmd.assignments), ...args].find((w) => w.startsWith('BASH_FUNC_'));
+  if (exported !== undefined)
+    return `${evidenceOf(exported.split('=')[0] ?? '', 40)} defines a shell function for every bash the command starts`;
   const fromVariables = variableCode(cmd.assignments);
   if (fromVariables !== null) return fromVariables;
   const fromTemp = tempFolderCode(name, args, cmd.assignments);

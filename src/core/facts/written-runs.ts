@@ -151,6 +151,14 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
       ),
   },
   { file: /(^|\/)netlify\.toml$/, commands: (t) => iniValues(t, keys('command')) },
+  // pylint runs its init-hook as Python before it lints anything.
+  {
+    file: /(^|\/)\.?pylintrc$/,
+    commands: (t) =>
+      iniValues(t, keys('init-hook')).flatMap(
+        (hook) => codeAsShell('python', hook.replace(/^(['"])(.*)\1$/s, '$2')) ?? [],
+      ),
+  },
   {
     file: /(^|\/)(tox\.ini|setup\.cfg)$/,
     commands: (t) =>

@@ -5,7 +5,7 @@ import { REDIRECT_TYPES, resolveRedirects, stdinLiteral, type ResolvedRedirects 
 import { readsScriptFromStdin } from './script-hops';
 import type { PipelinePlace, Redirect, RunTimeOrigin, SimpleCommand, Via } from './types';
 import { aliasBodies, aliasExpansion, recordAliases } from './aliases';
-import { HOP_NAMES, hopsOf, type Hop } from './wrappers';
+import { HOP_NAMES, hopsOf, shellQuote, type Hop } from './wrappers';
 import {
   optionHopsOf,
   readsCommandsFromStdin,
@@ -314,6 +314,21 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   const stdinText = fromRedirect ?? fromPipe;
   if (stdinText !== undefined)
     for (const script of stdinShellCommands(name, stdinText)) followScriptHop(state, hc, 'option', script, {});
+  // `printf 'lookup service x' | xargs secret-tool`: xargs appends the words it reads to its command.
+  const xargsCommand =
+    name === 'xargs' && stdinText !== undefined && stdinText.length <= 4096
+      ? hops.find((h) => h.kind === 'argv')
+      : undefined;
+  if (xargsCommand?.kind === 'argv' && !view.argv.some((w) => /^-(I|i|0|d|-null|-delimiter|-replace)/.test(w)))
+    followScriptHop(
+      state,
+      hc,
+      'xargs',
+      [...view.argv.slice(xargsCommand.from, xargsCommand.to), ...(stdinText ?? '').split(/\s+/).filter(Boolean)]
+        .map(shellQuote)
+        .join(' '),
+      { wrapper: 'xargs' },
+    );
   if (stage) {
     const output = literalOutput(name, view, fromRedirect ?? fromPipe);
     if (output !== undefined) stage.feed.outputs[stage.place.index] = output;

