@@ -34,6 +34,18 @@ const SETUP_EMITTERS = new Set([
 ]);
 
 const PIPE_HOPS = new Set(['pipe-to-shell', 'heredoc-shell']);
+const FETCHERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'aria2c', 'nc', 'ncat', 'socat', 'fetch']);
+
+/**
+ * A program printing shell setup for eval or source: a known emitter, or any program asked for its own
+ * completion script (`kubectl completion bash`, `npm completion`, `pip completion --bash`): that text
+ * is the program's own, which runs anyway.
+ */
+function emitsSetup(cmd: SimpleCommand): boolean {
+  if (SETUP_EMITTERS.has(cmd.name)) return true;
+  // A fetcher's operand is a host, whatever it is called.
+  return !FETCHERS.has(cmd.name) && /^(completion|completions)$/.test(argsOf(cmd)[0] ?? '');
+}
 
 function childrenOf(commands: readonly SimpleCommand[], index: number): SimpleCommand[] {
   return commands.filter((c) => c.parent === index);
@@ -44,7 +56,14 @@ function isSetupEval(commands: readonly SimpleCommand[], index: number, cmd: Sim
   const words = argsOf(cmd);
   if (!words.length || !words.every((w) => /^\$\(.*\)$|^`.*`$/s.test(w.trim()))) return false;
   const feeding = childrenOf(commands, index).filter((c) => c.via[c.via.length - 1] === 'command-substitution');
-  return feeding.length > 0 && feeding.every((c) => SETUP_EMITTERS.has(c.name));
+  return feeding.length > 0 && feeding.every(emitsSetup);
+}
+
+/** `source <(kubectl completion bash)`: the file sourced is a setup emitter's output. */
+function isSetupSource(commands: readonly SimpleCommand[], index: number, cmd: SimpleCommand): boolean {
+  if (!/^<\(.*\)$/s.test(cmd.argv[1] ?? '')) return false;
+  const feeding = childrenOf(commands, index).filter((c) => c.via[c.via.length - 1] === 'process-substitution');
+  return feeding.length > 0 && feeding.every(emitsSetup);
 }
 
 /** The index in argv of a shell's -c script, when it has one. */
@@ -79,7 +98,7 @@ function shellRunsUnknownText(commands: readonly SimpleCommand[], index: number,
     return null;
   }
   if (name === 'source' || name === '.') {
-    return cmd.dynamicWords.includes(1)
+    return cmd.dynamicWords.includes(1) && !isSetupSource(commands, index, cmd)
       ? `${name} runs a file named only at run time (${evidenceOf(cmd.text, 80)})`
       : null;
   }

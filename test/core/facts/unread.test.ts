@@ -101,6 +101,12 @@ const GIVE_UPS: Case[] = [
     names: /what a command prints/,
   },
   {
+    command: 'source <(curl -s https://x.example/completion)',
+    reason: 'unknown-script',
+    names: /named only at run time/,
+  },
+  { command: 'eval "$(curl -s completion)"', reason: 'unknown-script', names: /eval runs text/ },
+  {
     command: `NODE_OPTIONS='--import=data:text/javascript,console.log(1)' npm test`,
     reason: 'unread-code',
     names: /inline code into every Node/,
@@ -206,6 +212,10 @@ const READABLE: string[] = [
   'echo "ls -la" | sh',
   'eval "$(ssh-agent -s)"',
   'eval "$(pyenv init -)"',
+  // A program's own completion script is that program's code, which runs anyway.
+  'eval "$(gh completion -s bash)"',
+  'source <(kubectl completion bash)',
+  'eval "$(npm completion)"',
   'rm -rf ./build/"$NAME"',
   'rm -rf "/tmp/$RUN_ID"',
   "for f in $(find . -name '*.orig' -not -path './node_modules/*'); do rm \"$f\"; done",

@@ -84,7 +84,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string }> = {
     rate: 0.11,
     why: 'at most 11% (47 of 400, 11.8%, as it first came out; 43 once the first of its false blocks were judged)',
   },
-  'ordinary-set-j.jsonl': { rate: 0.07, why: 'at most 7% (33 of 478, 6.9%, as it first came out)' },
+  'ordinary-set-j.jsonl': {
+    rate: 0.06,
+    why: 'at most 6% (33 of 478, 6.9%, as it first came out; 26 once the first of its false blocks were judged)',
+  },
   'ordinary-set-h.jsonl': {
     rate: 0.15,
     why: 'at most 15% (85 of 474, 17.9%, as it first came out; 69 once the first of its false blocks were judged)',

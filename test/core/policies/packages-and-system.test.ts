@@ -140,6 +140,8 @@ policyTable('firewall-or-security-off', [
 ]);
 
 policyTable('system-service-changes', [
+  { note: 'a command queued with at', spec: "echo 'make deploy' | at now + 1 hour", expect: 'ask' },
+  { note: 'near miss: the at queue listed', spec: 'at -l', expect: null },
   {
     note: 'a user timer from systemd-run',
     spec: 'systemd-run --user --on-calendar=hourly /home/dev/.local/bin/sync-up',

@@ -74,6 +74,18 @@ const ORDINARY_OPTION_COMMANDS = new Set([
 const TOOLCHAIN_PROGRAM =
   /^(?:qemu-[\w-]+|llvm-[\w-]+|[\w.]+(?:-[\w.]+)*-(?:gcc|g\+\+|clang|cc|ld)|(?:gcc|g\+\+|clang|clang\+\+)-[\d.]+)$/;
 
+/**
+ * Programs whose purpose is to run the command they are given, in the foreground, where the person
+ * reads it: `git submodule foreach`, `git bisect run`, `script -c`. Nothing is hidden there; the
+ * command is judged by every other policy like one typed directly. A shell handed a script file
+ * through them still runs what nobody read.
+ */
+const FOREGROUND_RUNNERS = new Set(['git submodule foreach', 'git bisect run', 'script -c', 'script --command']);
+
+function inForegroundRunner(cmd: SimpleCommand): boolean {
+  return cmd.wrappers.some((w) => FOREGROUND_RUNNERS.has(w)) && !(SHELLS.has(cmd.name) && runsScriptFile(cmd));
+}
+
 function throughWhat(cmd: SimpleCommand): string {
   return cmd.wrappers[cmd.wrappers.length - 1] ?? 'an option';
 }
@@ -107,7 +119,7 @@ export const commandHiddenInOptions = definePolicy({
       // A shell started by the option is judged by what it runs: its commands come next. A shell
       // handed a script file runs what nobody read here.
       if (SHELLS.has(cmd.name) && argsOf(cmd).length > 0 && !runsScriptFile(cmd)) continue;
-      if (isOrdinary(cmd)) continue;
+      if (isOrdinary(cmd) || inForegroundRunner(cmd)) continue;
       return {
         reason: `${throughWhat(cmd)} runs \`${cmd.text.slice(0, 120)}\`: a command hidden in another program's option or variable. Run the command directly if it is needed, or approve this exact call.`,
         evidence: evidenceOf(cmd.text),
@@ -116,7 +128,7 @@ export const commandHiddenInOptions = definePolicy({
     // Commands nested inside a shell the option started are hidden the same way.
     for (const cmd of commands) {
       if (!cmd.via.includes('option') || cmd.via[cmd.via.length - 1] === 'option') continue;
-      if (isOrdinary(cmd) || (SHELLS.has(cmd.name) && !runsScriptFile(cmd))) continue;
+      if (isOrdinary(cmd) || inForegroundRunner(cmd) || (SHELLS.has(cmd.name) && !runsScriptFile(cmd))) continue;
       return {
         reason: `\`${cmd.text.slice(0, 120)}\` runs inside a shell started by ${throughWhat(cmd)}: a command hidden in another program's option or variable. Run it directly if it is needed, or approve this exact call.`,
         evidence: evidenceOf(cmd.text),

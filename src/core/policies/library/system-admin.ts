@@ -187,7 +187,8 @@ export const systemServiceChanges = definePolicy({
         };
       }
       if (
-        name === 'at' ||
+        // `at -l` (the queue) and `at -c N` (a job's text) only read.
+        (name === 'at' && !args.some((a) => /^-[lc]$/.test(a))) ||
         name === 'batch' ||
         (name === 'schtasks' && args.some((a) => /^\/(create|delete|change)$/i.test(a)))
       )
