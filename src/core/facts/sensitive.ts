@@ -77,6 +77,11 @@ export function secretKindOfGlob(absoluteGlob: string, home: string): string | n
   if (glob.length === 3 && glob[0] === 'proc' && segmentMatcher(glob[2] ?? '')('environ'))
     return 'process environments';
   const last = glob[glob.length - 1] ?? '';
+  // `~/.mozilla/firefox/*/logins.json`: a file named outright, in folders a pattern picks.
+  if (!isGlobWord(last)) {
+    const named = secretBasenameKind(last);
+    if (named) return named;
+  }
   // A bare `*` could match anything; it takes a few plain characters to point at credentials.
   // `*.json` or `*.yml` alone only names a file type: it points at credentials when that type
   // marks them (`*.pem`), not because credentials.json is also a .json file.

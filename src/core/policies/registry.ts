@@ -66,7 +66,7 @@ import { gitConfigRunsCode } from './library/git-config-code';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
 import { unreadCall } from './library/unread';
-import { ciRunsPullRequestCode } from './library/ci-workflows';
+import { ciActionOnMovingRef, ciRunsPullRequestCode } from './library/ci-workflows';
 import { mcpAccessGrantingTool, mcpDeletingTool, mcpSecretReadingTool } from './library/mcp-tools';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 
@@ -76,6 +76,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   wardenSelfDefence,
   editorCodeConfig,
   ciRunsPullRequestCode,
+  ciActionOnMovingRef,
   mcpDeletingTool,
   mcpAccessGrantingTool,
   mcpSecretReadingTool,

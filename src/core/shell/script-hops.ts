@@ -28,7 +28,7 @@ export const SHELLS = new Set([
   'tcsh',
 ]);
 
-export const SCRIPT_HOP_NAMES: readonly string[] = [...SHELLS, 'eval', 'ssh', 'su', 'runuser'];
+export const SCRIPT_HOP_NAMES: readonly string[] = [...SHELLS, 'eval', 'source', '.', 'ssh', 'su', 'runuser'];
 
 const SSH_SPEC: OptionSpec = { shortWithValue: 'BbcDEeFIiJLlmOoPpQRSWw' };
 const SU_SPEC: OptionSpec = {
@@ -119,6 +119,8 @@ function suHops(view: ArgvView, wrapper: string): ScriptHop[] {
 export function readsScriptFromStdin(name: string, view: ArgvView, hasInnerCommand: boolean): boolean {
   if (SHELLS.has(name)) return readShellInvocation(view, name).readsStdin;
   if (hasInnerCommand) return false;
+  // `source /dev/stdin <<< TEXT`: the current shell runs what it reads.
+  if (name === 'source' || name === '.') return /^(\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(view.argv[1] ?? '');
   const options = view.argv.slice(1).filter((word) => word.startsWith('-'));
   if (name === 'sudo') return options.some((o) => /^-[a-zA-Z]*[si]$/.test(o) || o === '--shell' || o === '--login');
   if (name === 'doas') return options.some((o) => /^-[a-zA-Z]*s$/.test(o));

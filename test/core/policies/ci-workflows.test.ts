@@ -59,3 +59,53 @@ policyTable('ci-runs-pull-request-code', [
     expect: null,
   },
 ]);
+
+const withStep = (step: string) =>
+  [
+    'on: push',
+    'jobs:',
+    '  test:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    `      - uses: ${step}`,
+    '      - run: npm test',
+    '',
+  ].join('\n');
+
+policyTable('ci-action-on-moving-ref', [
+  {
+    note: "another owner's action at a branch",
+    spec: workflow('ci.yml', withStep('evil-actor/setup-cache@main')),
+    expect: 'ask',
+  },
+  { note: 'an action with no ref at all', spec: workflow('ci.yml', withStep('some-org/tool')), expect: 'ask' },
+  {
+    note: 'an Edit that swaps a pinned checkout for a look-alike owner on a branch',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '.github/workflows/release.yml',
+        old_string: '      - uses: actions/checkout@b4ffde65f46336ab88eb53be808477a3936bae11',
+        new_string: '      - uses: acme-corp-ci/checkout@main',
+      },
+    },
+    expect: 'ask',
+  },
+  { note: 'near miss: a release tag', spec: workflow('ci.yml', withStep('pnpm/action-setup@v4')), expect: null },
+  {
+    note: 'near miss: a full commit',
+    spec: workflow('ci.yml', withStep('docker/build-push-action@4f58ea79222b3b9dc2c8bbdd6debcef730109a75')),
+    expect: null,
+  },
+  {
+    note: "near miss: GitHub's own action at a branch",
+    spec: workflow('ci.yml', withStep('actions/checkout@main')),
+    expect: null,
+  },
+  {
+    note: 'near miss: an action from the repository itself',
+    spec: workflow('ci.yml', withStep('./.github/actions/setup')),
+    expect: null,
+  },
+  { note: 'near miss: a container image', spec: workflow('ci.yml', withStep('docker://alpine:3.20')), expect: null },
+]);

@@ -8,6 +8,12 @@ const HOME_ROOT = { root: '/home/dev/proj', cwd: '/home/dev/proj' };
 
 policyTable('secret-file-read', [
   {
+    note: 'a file named outright in folders a pattern picks',
+    spec: 'cat "$(ls -d ~/.mozilla/firefox/*.default* | head -1)/logins.json"',
+    expect: 'deny',
+  },
+  { note: 'near miss: READMEs in folders a pattern picks', spec: 'cat src/*/README.md', expect: null },
+  {
     note: 'an Ansible vault password file',
     spec: { tool: 'Read', input: { file_path: '/home/dev/.vault_pass' } },
     expect: 'deny',

@@ -64,3 +64,36 @@ export const ciRunsPullRequestCode = definePolicy({
     return null;
   },
 });
+
+/** `uses: owner/repo[/path]@ref`, the ref kept apart. */
+const USES_ACTION = /^uses\s*:\s*["']?([\w.-]+)\/([\w./-]+?)(?:@([\w./-]+))?["']?\s*$/;
+/** A release tag (v4, v4.1.1, 2.0) or a full commit: the refs a workflow pins an action to. */
+const PINNED_REF = /^(v?\d[\w.-]*|[0-9a-f]{40})$/;
+/** GitHub's own actions, which a workflow trusts like the runner itself. */
+const PLATFORM_OWNERS = new Set(['actions', 'github']);
+
+export const ciActionOnMovingRef = definePolicy({
+  name: 'ci-action-on-moving-ref',
+  category: 'dangerous-commands',
+  description:
+    "Asks before writing a CI workflow step that uses another owner's action at a branch (or no ref at all): whatever that owner pushes there next runs with the workflow's secrets and token.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    for (const { file, text } of workflowTexts(call)) {
+      for (const line of workflowLines(text)) {
+        const uses = USES_ACTION.exec(line);
+        if (!uses || PLATFORM_OWNERS.has(uses[1] ?? '') || uses[1]?.startsWith('.')) continue;
+        const ref = uses[3];
+        if (ref !== undefined && PINNED_REF.test(ref)) continue;
+        return {
+          reason: `Writes ${file}, whose step uses ${uses[1]}/${uses[2]} at ${ref === undefined ? 'no ref' : `the branch ${ref}`}: whatever its owner pushes there next runs with the workflow's secrets and token. Pin it to a release tag or a commit, or a person decides.`,
+          evidence: evidenceOf(line),
+        };
+      }
+    }
+    return null;
+  },
+});

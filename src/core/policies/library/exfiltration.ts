@@ -18,6 +18,7 @@ import {
   mcpToolPayload,
   webToolPayload,
   type Outbound,
+  pushToAddress,
 } from './shared/outbound-routes';
 
 // Data leaving the machine without a recognised secret read: project files, archives or command
@@ -185,6 +186,7 @@ export const dataOutToHost = definePolicy({
         commandUrlPayload(cmd) ??
         mailedCommits(cmd) ??
         remoteCopy(cmd) ??
+        pushToAddress(cmd) ??
         streamedOverLogin(cmd) ??
         httpieUpload(cmd) ??
         codePostingFiles(cmd);

@@ -7,6 +7,7 @@ import { REQUEST_BODY_LONG, REQUEST_BODY_SHORT, inlineCode } from '../../../fact
 import { classifySecretName } from '../../../redaction/secret-names';
 import { secretKindOfPath } from '../../../facts/sensitive';
 import { secretInText, urlPayload, type UrlPayload } from './url-payload';
+import { gitInvocation } from '../../../facts/git-invocation';
 
 // Routes by which a call carries data to another host that no upload option names: a URL that
 // holds a secret or encoded data, a request body of a web tool, commits mailed as patches, a copy
@@ -146,6 +147,31 @@ function remoteHost(word: string): string {
       .replace(/^[\w.-]+@/, '')
       .split(/[:/]/)[0] ?? word
   );
+}
+
+/** git push's options that take the next word as their value. */
+const GIT_PUSH_VALUES = ['o', 'push-option', 'receive-pack', 'exec', 'repo'];
+
+/**
+ * `git push https://host/x.git main`, `git push user@host:x.git`: commits pushed to an address
+ * written into the command rather than a remote the repository has configured.
+ */
+export function pushToAddress(cmd: SimpleCommand): Outbound | undefined {
+  const git = gitInvocation(cmd);
+  if (git?.sub !== 'push') return undefined;
+  const repo =
+    optionValues(git.args, [], ['repo'])[0] ??
+    parseFlags(
+      git.args,
+      ['o'],
+      GIT_PUSH_VALUES.filter((v) => v.length > 1),
+    ).positionals[0];
+  if (repo === undefined) return undefined;
+  const url = /^[a-z][\w+.-]*:\/\//i.test(repo) ? repo : undefined;
+  if (url === undefined && !isRemotePath(repo)) return undefined;
+  const host = url ? (/^[a-z][\w+.-]*:\/\/(?:[^@/]*@)?([^/:?#]+)/i.exec(url)?.[1] ?? url) : remoteHost(repo);
+  if (url?.startsWith('file:')) return undefined;
+  return { what: "the repository's commits (git push to an address, not a configured remote)", host, certain: false };
 }
 
 /** `scp -r . host:dir`, `rsync -a ./ host:/x`: local files copied to a remote path. */
