@@ -120,7 +120,8 @@ export function readsScriptFromStdin(name: string, view: ArgvView, hasInnerComma
   if (SHELLS.has(name)) return readShellInvocation(view, name).readsStdin;
   if (hasInnerCommand) return false;
   // `source /dev/stdin <<< TEXT`: the current shell runs what it reads.
-  if (name === 'source' || name === '.') return /^(\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(view.argv[1] ?? '');
+  if (name === 'source' || name === '.')
+    return /^(\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(view.argv[1] ?? '');
   const options = view.argv.slice(1).filter((word) => word.startsWith('-'));
   if (name === 'sudo') return options.some((o) => /^-[a-zA-Z]*[si]$/.test(o) || o === '--shell' || o === '--login');
   if (name === 'doas') return options.some((o) => /^-[a-zA-Z]*s$/.test(o));
