@@ -111,20 +111,15 @@ export function wrappedCommandLine(tool: string, input: Input): string | undefin
   if (split === -1) return undefined;
   const server = tool.slice('mcp__'.length, split).toLowerCase();
   const verb = tool.slice(split + 2).toLowerCase();
+  return commandLineOf(server, verb, input)?.map(quoted).join(' ');
+}
+
+function commandLineOf(server: string, verb: string, input: Input): string[] | undefined {
+  if (server === 'git' || verb.startsWith('git_')) return gitLine(verb, input);
   const configKey = text(input, 'key', 'name');
-  const line =
-    server === 'git' || verb.startsWith('git_')
-      ? gitLine(verb, input)
-      : /config/.test(verb) && configKey !== undefined && GIT_CONFIG_KEY.test(configKey)
-        ? gitLine('config', input)
-        : server === 'aws'
-          ? awsLine(input)
-          : server === 'ssh' || /^ssh_/.test(verb)
-            ? sshLine(input)
-            : server === 'terraform'
-              ? terraformLine(verb.replace(/^terraform_/, ''), input)
-              : PACKAGE_MANAGERS.has(server)
-                ? packageLine(server, verb, input)
-                : undefined;
-  return line?.map(quoted).join(' ');
+  if (/config/.test(verb) && configKey !== undefined && GIT_CONFIG_KEY.test(configKey)) return gitLine('config', input);
+  if (server === 'aws') return awsLine(input);
+  if (server === 'ssh' || /^ssh_/.test(verb)) return sshLine(input);
+  if (server === 'terraform') return terraformLine(verb.replace(/^terraform_/, ''), input);
+  return PACKAGE_MANAGERS.has(server) ? packageLine(server, verb, input) : undefined;
 }

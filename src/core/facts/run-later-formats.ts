@@ -3,6 +3,7 @@
 // written-runs.ts decides which file is read by which.
 import { shellQuote } from '../shell/wrappers';
 import { beforeHashComment } from '../text/scan';
+import { xmlText } from '../text/xml';
 
 function indentOf(line: string): number {
   return line.length - line.trimStart().length;
@@ -397,12 +398,6 @@ export function nixShellHooks(text: string): string[] {
     if (body !== undefined) out.push(...body.split('\n'));
   }
   return out.map((l) => l.trim()).filter((l) => l !== '');
-}
-
-const XML_ENTITIES: Record<string, string> = { '&quot;': '"', '&apos;': "'", '&lt;': '<', '&gt;': '>', '&amp;': '&' };
-
-function xmlText(text: string): string {
-  return text.replace(/&(quot|apos|lt|gt|amp);/g, (entity) => XML_ENTITIES[entity] ?? entity);
 }
 
 /** The XML tag that opens at `at`, up to its `>` (attribute values here hold no `>`). */

@@ -3,7 +3,7 @@
 // programs are readable and add nothing here.
 import type { ShellAnalysis, SimpleCommand } from '../shell';
 import { argsOf, evidenceOf, upstreamStage } from './commands';
-import { SHELLS, executesStdin } from './programs';
+import { DOWNLOADERS, NETCATS, SHELLS, executesStdin } from './programs';
 import type { Unread } from './types';
 import { unreadProgramCode } from './unread-programs';
 
@@ -34,7 +34,6 @@ const SETUP_EMITTERS = new Set([
 ]);
 
 const PIPE_HOPS = new Set(['pipe-to-shell', 'heredoc-shell']);
-const FETCHERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'aria2c', 'nc', 'ncat', 'socat', 'fetch']);
 
 /**
  * A program printing shell setup for eval or source: a known emitter, or any program asked for its own
@@ -44,7 +43,9 @@ const FETCHERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'aria2c', 'nc',
 function emitsSetup(cmd: SimpleCommand): boolean {
   if (SETUP_EMITTERS.has(cmd.name)) return true;
   // A fetcher's operand is a host, whatever it is called.
-  return !FETCHERS.has(cmd.name) && /^(completion|completions)$/.test(argsOf(cmd)[0] ?? '');
+  return (
+    !DOWNLOADERS.has(cmd.name) && !NETCATS.has(cmd.name) && /^(completion|completions)$/.test(argsOf(cmd)[0] ?? '')
+  );
 }
 
 function childrenOf(commands: readonly SimpleCommand[], index: number): SimpleCommand[] {

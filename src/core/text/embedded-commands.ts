@@ -4,6 +4,7 @@
 // Whatever runs them (a Command, a Process, a CI runner), the text is the command. Only text that
 // fetches, sends or hands something to a shell is taken: that is where harm hides in such files, and
 // a bare word such as "curl" in an argument list stays data.
+import { xmlText } from './xml';
 
 /** A command that moves data over the network, or a pipe into a shell. */
 const ACTING =
@@ -45,22 +46,6 @@ function unescape(body: string): string {
   return body.replace(/\\(.)/g, (_, ch: string) => ESCAPES[ch] ?? ch);
 }
 
-const XML_ENTITY = /&(quot|apos|lt|gt|amp|#10|#13|#x0A);/g;
-const XML_ENTITIES: Record<string, string> = {
-  quot: '"',
-  apos: "'",
-  lt: '<',
-  gt: '>',
-  amp: '&',
-  '#10': '\n',
-  '#13': '',
-  '#x0A': '\n',
-};
-
-function xmlDecoded(text: string): string {
-  return text.replace(XML_ENTITY, (_, name: string) => XML_ENTITIES[name] ?? '');
-}
-
 /** Whether the text reads as a command line that fetches, sends, or feeds a shell. */
 export function isActingCommandLine(text: string): boolean {
   return text.length <= MAX_LINE_CHARS && ACTING.test(text);
@@ -70,7 +55,7 @@ export function isActingCommandLine(text: string): boolean {
 export function embeddedCommandLines(text: string): string[] {
   const found = new Set<string>();
   for (const body of quotedBodies(text)) {
-    const line = xmlDecoded(unescape(body));
+    const line = xmlText(unescape(body));
     if (isActingCommandLine(line)) found.add(line);
     if (found.size >= MAX_LINES) break;
   }

@@ -8,6 +8,7 @@ import { classifySecretName } from '../../../redaction/secret-names';
 import { secretKindOfPath } from '../../../facts/sensitive';
 import { secretInText, urlPayload, type UrlPayload } from './url-payload';
 import { gitInvocation } from '../../../facts/git-invocation';
+import { hostOfUrl } from './hosts';
 
 // Routes by which a call carries data to another host that no upload option names: a URL that
 // holds a secret or encoded data, a request body of a web tool, commits mailed as patches, a copy
@@ -169,7 +170,7 @@ export function pushToAddress(cmd: SimpleCommand): Outbound | undefined {
   if (repo === undefined) return undefined;
   const url = /^[a-z][\w+.-]*:\/\//i.test(repo) ? repo : undefined;
   if (url === undefined && !isRemotePath(repo)) return undefined;
-  const host = url ? (/^[a-z][\w+.-]*:\/\/(?:[^@/]*@)?([^/:?#]+)/i.exec(url)?.[1] ?? url) : remoteHost(repo);
+  const host = url ? (hostOfUrl(url) ?? url) : remoteHost(repo);
   if (url?.startsWith('file:')) return undefined;
   return { what: "the repository's commits (git push to an address, not a configured remote)", host, certain: false };
 }
