@@ -13,7 +13,8 @@ import { step } from './suite/progress';
 //                                      MEMORY_NODE_ARGS, node options for serve, space-separated;
 //                                      MEMORY_SNAPSHOTS=DIR, a heap snapshot of serve's main thread
 //                                      after every step, moved to DIR; MEMORY_STDOUT=FILE, serve's
-//                                      stdout, e.g. what --trace-gc prints)
+//                                      stdout, e.g. what --trace-gc prints; MEMORY_ENV, variables
+//                                      added to serve's environment, e.g. "MALLOC_ARENA_MAX=2")
 
 const CALLS = Number(process.env['MEMORY_CALLS'] ?? 100_000);
 const STEP = Number(process.env['MEMORY_STEP'] ?? 10_000);
@@ -70,11 +71,18 @@ async function main(): Promise<void> {
   const nodeArgs = (process.env['MEMORY_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
   if (SNAPSHOTS) nodeArgs.push('--heapsnapshot-signal=SIGUSR2');
   const stdoutFile = process.env['MEMORY_STDOUT'];
+  const env = Object.fromEntries(
+    (process.env['MEMORY_ENV'] ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
   const serve = await startServe({
     cli: join(process.cwd(), 'dist', 'cli.js'),
     world,
     config: ROOMY_LOG,
     nodeArgs,
+    env,
     ...(stdoutFile ? { stdoutFile } : {}),
   });
   try {

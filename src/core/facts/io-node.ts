@@ -22,7 +22,8 @@ export const nodeFactSource: FactSource = {
     // first spares the error realpath throws for each, which costs more than the answer.
     if (!existsSync(p)) return null;
     try {
-      return realpathSync(p);
+      // The C library's realpath: one call, where node's own walks the path in JavaScript (half the time).
+      return realpathSync.native(p);
     } catch {
       return null;
     }
