@@ -27,6 +27,16 @@ function awkProgram(cmd: SimpleCommand): string | null {
   return parseFlags(args, ['F', 'v', 'f'], ['field-separator', 'assign', 'file']).positionals[0] ?? null;
 }
 
+/** `python3 <(…)`: the index of a program file operand that is a process substitution. */
+function processFileOperand(cmd: SimpleCommand): number | undefined {
+  for (let at = 1; at < cmd.argv.length; at++) {
+    const word = cmd.argv[at] ?? '';
+    if (cmd.dynamicWords.includes(at) && word.startsWith('<(')) return at;
+    if (!word.startsWith('-')) return undefined;
+  }
+  return undefined;
+}
+
 /** The code each interpreter command runs, and what could not be known of it. */
 export function interpreterCode(commands: readonly SimpleCommand[]): { sources: CodeSource[]; unread: Unread[] } {
   const sources: CodeSource[] = [];
@@ -52,6 +62,18 @@ export function interpreterCode(commands: readonly SimpleCommand[]): { sources: 
           detail: `${cmd.name} runs ${language} code built at run time (${evidenceOf(cmd.text, 80)})`,
         });
       else sources.push({ language, code: inline, origin: 'inline', source: cmd.name, command: index });
+      return;
+    }
+    const file = processFileOperand(cmd);
+    if (file !== undefined) {
+      const text = cmd.fileTexts?.[file];
+      if (text !== undefined)
+        sources.push({ language, code: text, origin: 'inline', source: cmd.name, command: index });
+      else
+        unread.push({
+          reason: 'unknown-script',
+          detail: `${cmd.name} runs ${language} code that ${evidenceOf(cmd.argv[file] ?? '', 60)} prints, known only at run time`,
+        });
       return;
     }
     if (!executesStdin(cmd)) return;

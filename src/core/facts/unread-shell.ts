@@ -6,6 +6,7 @@ import { argsOf, evidenceOf, upstreamStage } from './commands';
 import { DOWNLOADERS, NETCATS, SHELLS, executesStdin } from './programs';
 import type { Unread } from './types';
 import { unreadProgramCode } from './unread-programs';
+import { scriptFileIndex } from '../shell/script-hops';
 
 /** Programs whose output is shell setup meant for eval (`eval "$(ssh-agent -s)"`), read as ordinary. */
 const SETUP_EMITTERS = new Set([
@@ -61,10 +62,22 @@ function isSetupEval(commands: readonly SimpleCommand[], index: number, cmd: Sim
 }
 
 /** `source <(kubectl completion bash)`: the file sourced is a setup emitter's output. */
-function isSetupSource(commands: readonly SimpleCommand[], index: number, cmd: SimpleCommand): boolean {
-  if (!/^<\(.*\)$/s.test(cmd.argv[1] ?? '')) return false;
+function isSetupSource(commands: readonly SimpleCommand[], index: number, cmd: SimpleCommand, file = 1): boolean {
+  if (!isProcessFile(cmd, file)) return false;
   const feeding = childrenOf(commands, index).filter((c) => c.via[c.via.length - 1] === 'process-substitution');
   return feeding.length > 0 && feeding.every(emitsSetup);
+}
+
+/** The word at `at` is `<(…)`: a file holding what the commands inside print. */
+function isProcessFile(cmd: SimpleCommand, at: number): boolean {
+  return cmd.dynamicWords.includes(at) && /^<\(.*\)$/s.test(cmd.argv[at] ?? '');
+}
+
+/** `bash <(…)` whose commands print text known only at run time (a known text is read as the script). */
+function runsUnknownProcessFile(commands: readonly SimpleCommand[], index: number, cmd: SimpleCommand): boolean {
+  const file = scriptFileIndex(cmd.name, { argv: cmd.argv, dynamic: new Set(cmd.dynamicWords) });
+  if (file === undefined || !isProcessFile(cmd, file) || cmd.fileTexts?.[file] !== undefined) return false;
+  return !isSetupSource(commands, index, cmd, file);
 }
 
 /** The index in argv of a shell's -c script, when it has one. */
@@ -99,7 +112,11 @@ function shellRunsUnknownText(commands: readonly SimpleCommand[], index: number,
     return null;
   }
   if (name === 'source' || name === '.') {
-    return cmd.dynamicWords.includes(1) && !isSetupSource(commands, index, cmd)
+    if (isProcessFile(cmd, 1))
+      return runsUnknownProcessFile(commands, index, cmd)
+        ? `${name} runs the output of ${evidenceOf(cmd.argv[1] ?? '', 60)}, known only at run time`
+        : null;
+    return cmd.dynamicWords.includes(1)
       ? `${name} runs a file named only at run time (${evidenceOf(cmd.text, 80)})`
       : null;
   }
@@ -111,6 +128,8 @@ function shellRunsUnknownText(commands: readonly SimpleCommand[], index: number,
   if (script > 0 && inserted && (cmd.argv[script] ?? '').includes(insertionMark(commands, cmd)))
     return `${name} -c runs text that ${cmd.via.includes('xargs') ? 'xargs' : 'find'} fills in at run time (${evidenceOf(cmd.text, 80)})`;
   if (script > 0) return null;
+  if (runsUnknownProcessFile(commands, index, cmd))
+    return `${name} runs a script that ${evidenceOf(cmd.argv.find((w) => w.startsWith('<(')) ?? '', 60)} prints, known only at run time`;
   if (!executesStdin(cmd)) return null;
   const readsFromPipe = cmd.pipeline.index > 0;
   const fed = childrenOf(commands, index).some((c) => PIPE_HOPS.has(c.via[c.via.length - 1] ?? ''));

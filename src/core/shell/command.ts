@@ -2,7 +2,7 @@
 import type { SyntaxNode } from './nodes';
 import { deeper, pipelinePlaceOf, type AnalysisState, type Place } from './context';
 import { REDIRECT_TYPES, resolveRedirects, stdinLiteral, type ResolvedRedirects } from './redirects';
-import { readsScriptFromStdin } from './script-hops';
+import { readsScriptFromStdin, scriptFileIndex } from './script-hops';
 import type { PipelinePlace, Redirect, RunTimeOrigin, SimpleCommand, Via } from './types';
 import { aliasBodies, aliasExpansion, recordAliases } from './aliases';
 import { HOP_NAMES, hopsOf, shellQuote, type Hop } from './wrappers';
@@ -161,6 +161,9 @@ function newCommand(
     text: extra.text,
   };
   if (place.parent !== undefined) command.parent = place.parent;
+  words.forEach((word, index) => {
+    if (word.fileText !== undefined) (command.fileTexts ??= {})[index] = word.fileText;
+  });
   const origins = originsOf(words, place);
   if (origins) command.origins = origins;
   state.commands.push(command);
@@ -302,6 +305,15 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   for (const hop of hops) {
     if (hop.kind === 'argv') followArgvHop(state, hc, hop);
     else followScriptHop(state, hc, hop.via, hop.script, hop);
+  }
+  // `bash <(echo …)`, `source <(printf …)`: the script is the file's known text.
+  const scriptFile = scriptFileIndex(name, view);
+  const fileText = scriptFile === undefined ? undefined : hc.words[scriptFile]?.fileText;
+  if (scriptFile !== undefined && fileText !== undefined) {
+    const positional = view.argv
+      .slice(scriptFile)
+      .map((word, k) => (view.dynamic.has(scriptFile + k) ? undefined : word));
+    followScriptHop(state, hc, 'bash-c', fileText, { positional });
   }
   // What the command reads: its own heredoc or here-string, else the stage before it in a pipeline.
   const stage = hc.place.pipeline;

@@ -41,6 +41,8 @@ interface ShellInvocation {
   script?: { value: string; index: number };
   /** The shell reads its script from stdin: no -c and no script file (or -s). */
   readsStdin: boolean;
+  /** The index of the script file operand, when it runs one. */
+  file?: number;
 }
 
 /** Reads a shell's arguments: sh [-abefhkmnptuvxlic] [-o opt] [--rcfile f] [-c STRING [ARG0 [ARG…]] | FILE] */
@@ -52,7 +54,7 @@ function readShellInvocation(view: ArgvView, name: string): ShellInvocation {
     const word = argv[i] as string;
     // A -c script with parts known only at run time (`"…; exec $0 $@"`) is still followed for what is
     // written in it; that the rest is unknown is said apart (unread-shell).
-    if (view.dynamic.has(i)) return hasC ? operand(i) : { readsStdin: false };
+    if (view.dynamic.has(i)) return hasC ? operand(i) : { readsStdin: false, file: i };
     if (word === '--' || word === '-') {
       return operand(i + 1);
     }
@@ -81,7 +83,8 @@ function readShellInvocation(view: ArgvView, name: string): ShellInvocation {
 
   function operand(i: number): ShellInvocation {
     if (hasC && i < argv.length) return { script: { value: argv[i] as string, index: i }, readsStdin: false };
-    return { readsStdin: fromStdin || i >= argv.length };
+    if (fromStdin || i >= argv.length) return { readsStdin: true };
+    return { readsStdin: false, file: i };
   }
 }
 
@@ -128,6 +131,13 @@ export function readsScriptFromStdin(name: string, view: ArgvView, hasInnerComma
   if (name === 'su' || name === 'runuser')
     return !findOptionValue(view, 1, view.argv.length, 'c', ['command', 'session-command'], SU_SPEC);
   return false;
+}
+
+/** The index of the script file a shell or `source` runs (`bash FILE`, `. FILE`), if it runs one. */
+export function scriptFileIndex(name: string, view: ArgvView): number | undefined {
+  if (SHELLS.has(name)) return readShellInvocation(view, name).file;
+  if ((name === 'source' || name === '.') && view.argv.length > 1) return 1;
+  return undefined;
 }
 
 /** Hops of the commands that re-parse shell source from their arguments. */

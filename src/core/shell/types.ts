@@ -47,6 +47,8 @@ export interface SimpleCommand {
   name: string;
   /** Indexes into argv whose value depends on something only known at run time. */
   dynamicWords: number[];
+  /** The `<(…)` words whose file holds known text (`bash <(echo …)`), by index in argv. */
+  fileTexts?: Record<number, string>;
   /** VAR=x prefixes, and the assignments of an `env` wrapper. */
   assignments: Record<string, string>;
   redirects: Redirect[];

@@ -14,6 +14,8 @@ export interface Word {
   staticTail: string;
   start: number;
   end: number;
+  /** A `<(…)` word: what the file it names will hold, when the commands inside print known text. */
+  fileText?: string;
 }
 
 export interface WordContext {
@@ -179,7 +181,7 @@ class WordBuilder {
     else this.add(trimEndChars(output, '\n'), kind);
   }
 
-  private staticOutput(node: SyntaxNode): string | undefined {
+  staticOutput(node: SyntaxNode): string | undefined {
     const body = node.namedChildren;
     if (body.length !== 1 || !body[0]) return undefined;
     const stages = body[0].type === 'pipeline' ? body[0].namedChildren : [body[0]];
@@ -328,6 +330,11 @@ export function expandWord(nodes: SyntaxNode[], ctx: WordContext): { words: Word
     const assignmentLike = braced[0]?.kind === 'literal' && /^[A-Za-z_]\w*=/.test(braced[0].text);
     const tilde = tildeExpand(braced, home, assignmentLike ? 'assignment-word' : 'word');
     for (const split of fieldSplit(tilde, ctx.scope.lookup('IFS'))) words.push(finish(split, range));
+  }
+  const only = nodes.length === 1 ? nodes[0] : undefined;
+  if (words.length === 1 && only?.type === 'process_substitution' && only.text.startsWith('<(')) {
+    const text = builder.staticOutput(only);
+    if (text !== undefined) words[0]!.fileText = text;
   }
   return { words, substitutions: builder.substitutions };
 }

@@ -30,6 +30,15 @@ const GIVE_UPS: Case[] = [
   { command: 'bash -c "$SCRIPT"', reason: 'unknown-script', names: /-c runs a script known only at run time/ },
   { command: 'eval "$CMD"', reason: 'unknown-script', names: /eval runs text/ },
   { command: 'source "$ENV_FILE"', reason: 'unknown-script', names: /source runs a file/ },
+  // A process substitution as the script: its text is what the commands inside print.
+  { command: 'bash <(cat /tmp/.x.sh)', reason: 'unknown-script', names: /bash runs a script that <\(cat/ },
+  { command: 'sh -e <(make_payload)', reason: 'unknown-script', names: /known only at run time/ },
+  { command: 'source <(gen_env --all)', reason: 'unknown-script', names: /source runs the output of <\(gen_env/ },
+  {
+    command: 'python3 -u <(gen.sh)',
+    reason: 'unknown-script',
+    names: /python3 runs python code that <\(gen\.sh\) prints/,
+  },
   { command: 'generate | python3', reason: 'unknown-script', names: /python3 runs python code it reads from a pipe/ },
   {
     command: 'python3 -c "import os,sys; os.system(sys.argv[1])" x',
@@ -103,7 +112,7 @@ const GIVE_UPS: Case[] = [
   {
     command: 'source <(curl -s https://x.example/completion)',
     reason: 'unknown-script',
-    names: /named only at run time/,
+    names: /runs the output of <\(curl/,
   },
   { command: 'eval "$(curl -s completion)"', reason: 'unknown-script', names: /eval runs text/ },
   {
@@ -162,6 +171,10 @@ test('interpreter code is read: the command it runs is judged like a shell comma
     'python3 -c "import os; os.system(\'rm -rf ~\')"',
     "node -e \"require('child_process').execSync('rm -rf ~')\"",
     "python3 -c \"import subprocess; subprocess.run(['rm', '-rf', '/home/dev'])\"",
+    // The file a process substitution names holds what its commands print.
+    'bash <(echo rm -rf /home/dev)',
+    "source <(printf 'rm -rf ~')",
+    'python3 <(printf \'import os; os.system("rm -rf ~")\')',
   ]) {
     const outcome = verdictOf('recursive-delete-outside-project', { bash: command });
     assert.equal(outcome?.verdict, 'deny', `${command}: ${JSON.stringify(outcome)}`);
@@ -215,6 +228,9 @@ const READABLE: string[] = [
   // A program's own completion script is that program's code, which runs anyway.
   'eval "$(gh completion -s bash)"',
   'source <(kubectl completion bash)',
+  'bash <(kubectl completion bash)',
+  'source <(echo export NODE_ENV=test)',
+  'diff <(sort a.txt) <(sort b.txt)',
   'eval "$(npm completion)"',
   'rm -rf ./build/"$NAME"',
   'rm -rf "/tmp/$RUN_ID"',
