@@ -323,7 +323,7 @@ function followHops(state: AnalysisState, hc: HopContext): void {
     if (fromRedirect !== undefined) followScriptHop(state, hc, 'heredoc-shell', fromRedirect, {});
     else if (fromPipe !== undefined) followScriptHop(state, hc, 'pipe-to-shell', fromPipe, {});
   }
-  const stdinText = fromRedirect ?? fromPipe;
+  const stdinText = fromRedirect ?? fromPipe ?? (name === 'xargs' ? xargsArgFileText(hc.words) : undefined);
   if (stdinText !== undefined)
     for (const script of stdinShellCommands(name, stdinText)) followScriptHop(state, hc, 'option', script, {});
   // `printf 'lookup service x' | xargs secret-tool`: xargs appends the words it reads to its command.
@@ -345,6 +345,16 @@ function followHops(state: AnalysisState, hc: HopContext): void {
     const output = literalOutput(name, view, fromRedirect ?? fromPipe);
     if (output !== undefined) stage.feed.outputs[stage.place.index] = output;
   }
+}
+
+/** `xargs -a <(echo …) CMD`: xargs reads its words from that file instead of its input. */
+function xargsArgFileText(words: readonly Word[]): string | undefined {
+  for (let at = 1; at < words.length; at++) {
+    const value = words[at]!.value;
+    if (value === '-a' || value === '--arg-file') return words[at + 1]?.fileText;
+    if (!value.startsWith('-')) return undefined;
+  }
+  return undefined;
 }
 
 function followArgvHop(state: AnalysisState, hc: HopContext, hop: Extract<Hop, { kind: 'argv' }>): void {

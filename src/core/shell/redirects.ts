@@ -59,7 +59,9 @@ function resolveOne(node: SyntaxNode, ctx: WordContext, out: ResolvedRedirects):
   if (node.type === 'file_redirect') {
     const destinations = node.childrenForFieldName('destination');
     const { word, substitutions } = singleWord(destinations, ctx);
-    out.redirects.push(withFd({ op: operatorOf(node, '>'), target: word.value }, fd));
+    const redirect: Redirect = { op: operatorOf(node, '>'), target: word.value };
+    if (word.fileText !== undefined) redirect.fileText = word.fileText;
+    out.redirects.push(withFd(redirect, fd));
     out.substitutions.push(...substitutions);
     return;
   }
@@ -97,7 +99,8 @@ export function stdinLiteral(redirects: readonly Redirect[]): string | undefined
     if (redirect.fd !== undefined && redirect.fd !== 0) continue;
     if (redirect.op === '<<' || redirect.op === '<<-') literal = redirect.target;
     else if (redirect.op === '<<<') literal = redirect.target + '\n';
-    else if (redirect.op === '<' || redirect.op === '<&' || redirect.op === '<>') literal = undefined;
+    else if (redirect.op === '<') literal = redirect.fileText;
+    else if (redirect.op === '<&' || redirect.op === '<>') literal = undefined;
   }
   return literal;
 }

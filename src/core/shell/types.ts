@@ -31,6 +31,8 @@ export interface Redirect {
   target: string;
   /** The file descriptor written before the operator (the 2 of 2>). */
   fd?: number;
+  /** `< <(…)`: what the file will hold, when the commands inside print known text. */
+  fileText?: string;
 }
 
 export interface PipelinePlace {

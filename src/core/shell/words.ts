@@ -331,12 +331,17 @@ export function expandWord(nodes: SyntaxNode[], ctx: WordContext): { words: Word
     const tilde = tildeExpand(braced, home, assignmentLike ? 'assignment-word' : 'word');
     for (const split of fieldSplit(tilde, ctx.scope.lookup('IFS'))) words.push(finish(split, range));
   }
-  const only = nodes.length === 1 ? nodes[0] : undefined;
-  if (words.length === 1 && only?.type === 'process_substitution' && only.text.startsWith('<(')) {
-    const text = builder.staticOutput(only);
-    if (text !== undefined) words[0]!.fileText = text;
-  }
+  if (words.length === 1) withFileText(words[0]!, nodes, builder);
   return { words, substitutions: builder.substitutions };
+}
+
+/** A word that is one `<(…)` names a file holding what the commands inside print: kept when known. */
+function withFileText(word: Word, nodes: SyntaxNode[], builder: WordBuilder): Word {
+  const only = nodes.length === 1 ? nodes[0] : undefined;
+  if (only?.type !== 'process_substitution' || !only.text.startsWith('<(')) return word;
+  const text = builder.staticOutput(only);
+  if (text !== undefined) word.fileText = text;
+  return word;
 }
 
 /** One word without brace expansion or field splitting: assignment values, redirect targets, heredoc bodies. */
@@ -352,7 +357,7 @@ export function singleWord(
     ctx.scope.lookup('HOME'),
     options.assignment === true ? 'value' : 'word',
   );
-  return { word: finish(segments, rangeOf(nodes)), substitutions: builder.substitutions };
+  return { word: withFileText(finish(segments, rangeOf(nodes)), nodes, builder), substitutions: builder.substitutions };
 }
 
 function rangeOf(nodes: SyntaxNode[]): { startIndex: number; endIndex: number } {

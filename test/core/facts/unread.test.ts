@@ -173,6 +173,7 @@ test('interpreter code is read: the command it runs is judged like a shell comma
     "python3 -c \"import subprocess; subprocess.run(['rm', '-rf', '/home/dev'])\"",
     // The file a process substitution names holds what its commands print.
     'bash <(echo rm -rf /home/dev)',
+    'bash < <(echo rm -rf /home/dev)',
     "source <(printf 'rm -rf ~')",
     'python3 <(printf \'import os; os.system("rm -rf ~")\')',
   ]) {

@@ -15,6 +15,15 @@ policyTable('recursive-delete-outside-project', [
   { note: 'every entry of the home folder', spec: 'rm -rf ~/*', expect: 'deny' },
   { note: 'near miss: every entry of a build folder', spec: 'rm -rf dist/*', expect: null },
   { note: 'literal targets through xargs', spec: 'echo /home/dev | xargs rm -rf', expect: 'deny' },
+  { note: 'xargs reads its targets from a file', spec: 'xargs -a list.txt rm -rf', expect: 'ask' },
+  { note: 'xargs reads its targets from a redirect', spec: 'xargs -0 rm -rf < list.txt', expect: 'ask' },
+  { note: 'xargs -a on a process substitution', spec: 'xargs -a <(echo /home/dev) rm -rf', expect: 'deny' },
+  { note: 'xargs fed through < <(…)', spec: 'xargs rm -rf < <(echo /home/dev)', expect: 'deny' },
+  {
+    note: 'near miss: xargs fed build folders through < <(…)',
+    spec: 'xargs rm -rf < <(echo build dist)',
+    expect: null,
+  },
   {
     note: 'targets from another program through xargs',
     spec: 'git ls-files -z | xargs -0 truncate -s 0',

@@ -94,8 +94,28 @@ function folderOfEveryEntry(word: string): string {
   return slash <= 0 ? (slash === 0 ? '/' : '.') : word.slice(0, slash);
 }
 
+/** The file xargs reads its words from instead of a pipe: `-a FILE`, `--arg-file=FILE`, `< FILE`. */
+function xargsInputFile(xargs: SimpleCommand): { name: string; text?: string } | undefined {
+  const args = xargs.argv;
+  for (let at = 1; at < args.length; at++) {
+    const word = args[at]!;
+    const inline = /^(?:-a|--arg-file=)(.+)$/s.exec(word)?.[1];
+    if (inline !== undefined) return { name: inline };
+    if (word === '-a' || word === '--arg-file') {
+      const text = xargs.fileTexts?.[at + 1];
+      return { name: args[at + 1] ?? '', ...(text !== undefined ? { text } : {}) };
+    }
+    if (!word.startsWith('-')) break;
+  }
+  const redirect = xargs.redirects.find((r) => r.op === '<' && (r.fd === undefined || r.fd === 0));
+  if (!redirect) return undefined;
+  return { name: redirect.target, ...(redirect.fileText !== undefined ? { text: redirect.fileText } : {}) };
+}
+
 /** The words `echo a b | xargs rm -rf` hands on, or a run-time stand-in when the feeder is not literal. */
 function xargsInput(commands: SimpleCommand[], xargs: SimpleCommand): string[] {
+  const file = xargsInputFile(xargs);
+  if (file) return file.text === undefined ? [`$(cat ${file.name})`] : file.text.split(/\s+/).filter(Boolean);
   const feeder = upstreamStage(commands, xargs);
   if (!feeder || feeder.name === 'find') return [];
   if ((feeder.name === 'echo' || feeder.name === 'printf') && feeder.dynamicWords.length === 0)
