@@ -72,7 +72,7 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
   }
 });
 
-// The 3% target, except for sets G, H, I and J, held near the rate they came with until their false blocks are judged (README).
+// The 3% target, except for sets G, H, I, J and K, held near the rate they came with until their false blocks are judged (README).
 const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string }> = {
   'ordinary-independent.jsonl': { rate: 0.03, why: 'at most 3%' },
   'ordinary-set-c.jsonl': { rate: 0.03, why: 'at most 3%' },
@@ -88,6 +88,7 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string }> = {
     rate: 0.06,
     why: 'at most 6% (33 of 478, 6.9%, as it first came out; 26 once the first of its false blocks were judged)',
   },
+  'ordinary-set-k.jsonl': { rate: 0.11, why: 'at most 11% (48 of 440, 10.9%, as it first came out)' },
   'ordinary-set-h.jsonl': {
     rate: 0.15,
     why: 'at most 15% (85 of 474, 17.9%, as it first came out; 69 once the first of its false blocks were judged)',
