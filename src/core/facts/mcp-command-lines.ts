@@ -59,11 +59,62 @@ function sshOptions(input: Input): string[] {
   return words(input, 'options', 'ssh_options', 'sshOptions');
 }
 
-/** `{"service": "s3", "args": ["rm", "s3://…", "--recursive"]}` to an AWS server is `aws s3 rm …`. */
+/**
+ * `{"service": "s3", "args": ["rm", "s3://…", "--recursive"]}` to an AWS server is `aws s3 rm …`;
+ * the API's own form, `{"service": "rds", "operation": "DeleteDBCluster", "parameters": {…}}`, is
+ * `aws rds delete-db-cluster --db-cluster-identifier …` (S3's API operations are `aws s3api`).
+ */
 function awsLine(input: Input): string[] | undefined {
   const service = text(input, 'service');
+  const operation = text(input, 'operation', 'action', 'api', 'method');
+  if (service !== undefined && operation !== undefined && /^[A-Z][A-Za-z0-9]+$/.test(operation)) {
+    const parameters = input['parameters'] ?? input['params'] ?? input['input'];
+    const profile = text(input, 'profile');
+    return [
+      'aws',
+      service.toLowerCase() === 's3' ? 's3api' : service.toLowerCase(),
+      kebab(operation),
+      ...(parameters && typeof parameters === 'object' && !Array.isArray(parameters)
+        ? Object.entries(parameters).flatMap(([key, value]) => apiParameter(key, value))
+        : []),
+      ...(profile ? ['--profile', profile] : []),
+    ];
+  }
   const args = words(input, 'args', 'arguments', 'command');
   return service === undefined && args.length === 0 ? undefined : ['aws', ...(service ? [service] : []), ...args];
+}
+
+/** `DBClusterIdentifier` is `db-cluster-identifier`: the CLI's spelling of an API name. */
+function kebab(name: string): string {
+  const upper = (ch: string | undefined) => ch !== undefined && ch >= 'A' && ch <= 'Z';
+  const lowerOrDigit = (ch: string | undefined) => ch !== undefined && /[a-z0-9]/.test(ch);
+  let out = '';
+  for (let i = 0; i < name.length; i++) {
+    const ch = name[i]!;
+    // A word starts at a capital after a small letter (`dbCluster`), or at the last capital of a run (`DBCluster`).
+    if (i > 0 && upper(ch) && (lowerOrDigit(name[i - 1]) || (upper(name[i - 1]) && lowerOrDigit(name[i + 1]))))
+      out += '-';
+    out += ch.toLowerCase();
+  }
+  return out;
+}
+
+function apiParameter(key: string, value: unknown): string[] {
+  const option = `--${kebab(key)}`;
+  if (value === true) return [option];
+  if (value === false) return [`--no-${kebab(key)}`];
+  if (typeof value === 'string') return [option, value];
+  if (typeof value === 'number') return [option, String(value)];
+  return value === null || value === undefined ? [] : [option, JSON.stringify(value)];
+}
+
+/** `{"args": ["sql", "instances", "delete", …], "project": "p"}` to a gcloud or az server is that command. */
+function cloudLine(program: 'gcloud' | 'az', input: Input): string[] | undefined {
+  const args = words(input, 'args', 'arguments', 'command');
+  if (args.length === 0) return undefined;
+  const project = text(input, 'project', 'subscription');
+  const scope = project === undefined ? [] : [program === 'gcloud' ? '--project' : '--subscription', project];
+  return [program, ...(args[0] === program ? args.slice(1) : args), ...scope];
 }
 
 /** Keys that only git's configuration has: a config tool given one is setting git's. */
@@ -119,6 +170,8 @@ function commandLineOf(server: string, verb: string, input: Input): string[] | u
   const configKey = text(input, 'key', 'name');
   if (/config/.test(verb) && configKey !== undefined && GIT_CONFIG_KEY.test(configKey)) return gitLine('config', input);
   if (server === 'aws') return awsLine(input);
+  if (server === 'gcloud' || server === 'gcp') return cloudLine('gcloud', input);
+  if (server === 'az' || server === 'azure') return cloudLine('az', input);
   if (server === 'ssh' || /^ssh_/.test(verb)) return sshLine(input);
   if (server === 'terraform') return terraformLine(verb.replace(/^terraform_/, ''), input);
   return PACKAGE_MANAGERS.has(server) ? packageLine(server, verb, input) : undefined;

@@ -40,7 +40,11 @@ const COMPILER: ProgramRow = {
   read: ['operands'],
   write: ['-o'],
 };
-const TRANSFER: ProgramRow = { transfer: true, takes: '--exclude --include --profile --region --storage-class' };
+const TRANSFER: ProgramRow = {
+  transfer: true,
+  takes:
+    '--exclude --include --profile --region --storage-class --acl --sse --sse-kms-key-id --sse-c --endpoint-url --content-type --cache-control --metadata --metadata-directive --grants --expected-size --source-region --expires --content-encoding --content-disposition -h',
+};
 
 export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   // Readers: print or leak the content of the files they are given.
@@ -270,6 +274,23 @@ export function tableFiles(cmd: SimpleCommand, access: TableAccess): string[] {
 /** Files the command fetches from another host into the file system. */
 export function tableDownloads(cmd: SimpleCommand): string[] {
   return tableFiles(cmd, 'download');
+}
+
+/** The bucket or host a remote end names: `s3://b/k` is `s3://b`, rclone's `r:path` is `r:`. */
+function placeOf(remote: string): string {
+  const url = /^([a-z][\w+.-]*:\/\/[^/]*)/i.exec(remote);
+  if (url) return url[1]!.toLowerCase();
+  return remote.slice(0, remote.indexOf(':') + 1);
+}
+
+/** A transfer from one remote place to another (`aws s3 cp s3://a/x s3://b/`): the data moves between them. */
+export function tableRemoteCopy(cmd: SimpleCommand): { from: string; to: string } | undefined {
+  const found = rowOf(cmd);
+  const ends = found?.row.transfer ? transferEnds(found.row, found.args) : undefined;
+  if (!ends || !isRemote(ends.dest) || !ends.sources.every(isRemote)) return undefined;
+  const to = placeOf(ends.dest);
+  const from = ends.sources.find((source) => placeOf(source) !== to);
+  return from === undefined ? undefined : { from, to: ends.dest };
 }
 
 /** Where a command with a table row sends files, when it does: the remote end or the program. */

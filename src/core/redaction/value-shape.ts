@@ -38,6 +38,8 @@ const PLACEHOLDER_WORDS = new Set([
   'password',
   'passwd',
   'secret',
+  // Local emulators' fixed credentials (LocalStack takes `test` for both AWS keys).
+  'test',
 ]);
 
 /**
@@ -60,7 +62,9 @@ export function isReference(value: string): boolean {
 const LONGEST_PLACEHOLDER_WORD = Math.max(...[...PLACEHOLDER_WORDS].map((word) => word.length));
 
 export function isPlaceholder(value: string): boolean {
-  if (value.length <= LONGEST_PLACEHOLDER_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) return true;
+  // `change-me`, `CHANGE_ME` are `changeme` spelled with separators.
+  if (value.length <= LONGEST_PLACEHOLDER_WORD + 2 && PLACEHOLDER_WORDS.has(value.toLowerCase().replace(/[-_]/g, '')))
+    return true;
   const first = value.charCodeAt(0);
   for (let i = 1; i < value.length; i++) if (value.charCodeAt(i) !== first) return false;
   // A single repeated char (`********`, `xxxxxxxx`, `........`) is a mask.

@@ -38,6 +38,26 @@ const CASES: [tool: string, input: Record<string, unknown>, line: string | undef
     `ssh -o 'ProxyCommand=nc %h %p' -o ServerAliveInterval=30 bastion`,
   ],
   ['mcp__aws__cli', { service: 's3', args: ['rm', 's3://b/', '--recursive'] }, 'aws s3 rm s3://b/ --recursive'],
+  // The API's own form: operation and parameters in the API's names.
+  [
+    'mcp__aws__call',
+    {
+      service: 'rds',
+      operation: 'DeleteDBCluster',
+      parameters: { DBClusterIdentifier: 'prod', SkipFinalSnapshot: true },
+    },
+    'aws rds delete-db-cluster --db-cluster-identifier prod --skip-final-snapshot',
+  ],
+  [
+    'mcp__aws__call',
+    { service: 's3', operation: 'PutBucketPolicy', parameters: { Bucket: 'b', Policy: '{"Statement":[]}' } },
+    `aws s3api put-bucket-policy --bucket b --policy '{"Statement":[]}'`,
+  ],
+  [
+    'mcp__gcloud__run',
+    { args: ['sql', 'instances', 'delete', 'db-1', '--quiet'], project: 'p' },
+    'gcloud sql instances delete db-1 --quiet --project p',
+  ],
   // A config tool given a key only git's configuration has is setting git's.
   [
     'mcp__repo_tools__set_config',

@@ -64,6 +64,32 @@ policyTable('aws-destructive', [
   { note: 'near miss: ls', spec: 'aws s3 ls s3://bucket', expect: null },
   { note: 'near miss: describe', spec: 'aws ec2 describe-instances --region eu-west-1', expect: null },
   { note: 'near miss: sts', spec: 'aws sts get-caller-identity', expect: null },
+  {
+    note: 'batch delete',
+    spec: 'aws ecr batch-delete-image --repository-name api --image-ids imageTag=1',
+    expect: 'ask',
+  },
+  {
+    note: 'a policy attached',
+    spec: 'aws iam attach-user-policy --user-name dev --policy-arn arn:aws:iam::aws:policy/AdministratorAccess',
+    expect: 'ask',
+  },
+  {
+    note: 'a snapshot shared with another account',
+    spec: 'aws rds modify-db-cluster-snapshot-attribute --db-cluster-snapshot-identifier s --attribute-name restore --values-to-add 999988887777',
+    expect: 'ask',
+  },
+  {
+    note: 'replication to another bucket',
+    spec: 'aws s3api put-bucket-replication --bucket b --replication-configuration file://r.json',
+    expect: 'ask',
+  },
+  { note: 'near miss: list the policies', spec: 'aws iam list-attached-user-policies --user-name dev', expect: null },
+  {
+    note: 'near miss: read an attribute',
+    spec: 'aws ec2 describe-snapshot-attribute --snapshot-id s --attribute createVolumePermission',
+    expect: null,
+  },
 ]);
 
 policyTable('gcloud-destructive', [
@@ -71,6 +97,13 @@ policyTable('gcloud-destructive', [
   { note: 'deploy', spec: 'gcloud run deploy api --source .', expect: 'ask' },
   { note: 'project delete', spec: 'gcloud --project x projects delete x', expect: 'ask' },
   { note: 'gsutil rm', spec: 'gsutil rm -r gs://bucket/data', expect: 'ask' },
+  { note: 'a bucket opened to everyone', spec: 'gsutil iam ch allUsers:objectViewer gs://exports', expect: 'ask' },
+  {
+    note: 'a database exported',
+    spec: 'gcloud sql export sql db-1 gs://other/db.sql.gz --database=app',
+    expect: 'ask',
+  },
+  { note: 'near miss: read the policy', spec: 'gsutil iam get gs://exports', expect: null },
   { note: 'near miss: list', spec: 'gcloud compute instances list', expect: null },
   { note: 'near miss: config', spec: 'gcloud config get-value project', expect: null },
 ]);

@@ -68,6 +68,8 @@ const NEAR_MISSES: Array<[string, string]> = [
   ['author lines', 'Author: Jane Doe <jane@example.com>'],
   ['an existing marker', 'token=<redacted:github-token> and <redacted:private-key>'],
   ['placeholders', 'API_KEY=<your-api-key> PASSWORD=******** token: xxxxxxxx'],
+  ['placeholders spelled with separators', 'JWT_SECRET=change-me SESSION_SECRET=CHANGE_ME'],
+  ["a local emulator's fixed keys", 'AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test'],
 ];
 
 for (const [name, text] of NEAR_MISSES) {

@@ -4,7 +4,7 @@ import { classifySecretName } from '../../redaction/secret-names';
 import { definePolicy } from '../types';
 import { argsOf, evidenceOf, optionValues, redirectReads, shellCommands } from '../../facts/commands';
 import { NETCATS, SENDERS } from '../../facts/programs';
-import { tableUpload } from '../../facts/program-table';
+import { tableRemoteCopy, tableUpload } from '../../facts/program-table';
 import { isIssuerHost, issuerOf } from './shared/credential-hosts';
 import { hostOfUrl, isLocalHost, remoteTarget } from './shared/hosts';
 import {
@@ -160,6 +160,12 @@ export const dataOutToHost = definePolicy({
       if (sent && !isLocalHost(hostOfUrl(sent.to) ?? sent.to))
         return {
           reason: `Sends ${sent.files.join(', ')} to ${sent.to} with ${cmd.name}: the files leave the machine. Approve this exact call if that destination should have them.`,
+          evidence: evidenceOf(cmd.text),
+        };
+      const copied = tableRemoteCopy(cmd);
+      if (copied)
+        return {
+          reason: `Copies ${copied.from} to ${copied.to} with ${cmd.name}: the data goes to a place it was not kept in. Approve this exact call if that destination should have it.`,
           evidence: evidenceOf(cmd.text),
         };
       const uploaded = curlUpload(cmd);

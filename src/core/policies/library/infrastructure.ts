@@ -124,9 +124,13 @@ export const terraformApplyDestroy = infraPolicy({
   },
 });
 
+const AWS_ACCESS_CHANGES =
+  /^(attach-(user|role|group)-policy|put-(user|role|group)-policy|create-(user|login-profile|policy-version|service-specific-credential)|add-user-to-group|add-permission|modify-[a-z-]*-attribute|set-repository-policy|put-(registry|repository|key|resource|bucket-replication|bucket-ownership-controls|public-access-block)[a-z-]*|put-bucket-website|create-grant|share-[a-z-]+)$/;
+
 export const awsDestructive = infraPolicy({
   name: 'aws-destructive',
-  description: 'Asks before aws CLI calls that delete, terminate, stop or revoke, and s3 rm/rb/sync --delete.',
+  description:
+    'Asks before aws CLI calls that delete, terminate, stop or revoke, change who can reach a resource (a policy attached, a snapshot shared, a bucket opened), and s3 rm/rb/sync --delete.',
   tools: ['aws', 'awslocal'],
   valueLong: ['profile', 'region', 'output', 'endpoint-url', 'query', 'cli-input-json', 'color', 'ca-bundle'],
   action(pos, args) {
@@ -136,11 +140,13 @@ export const awsDestructive = infraPolicy({
       return { what: `aws s3 ${op}${args.includes('--recursive') || args.includes('--force') ? ' (recursive)' : ''}` };
     if (service === 's3' && op === 'sync' && args.includes('--delete')) return { what: 'aws s3 sync --delete' };
     if (
-      /^(delete|terminate|remove|deregister|revoke|disable|stop|reboot|detach|purge|cancel|reset|put-bucket-policy|put-bucket-acl|update-assume-role-policy|create-access-key)/.test(
+      /^(delete|batch-delete|terminate|remove|deregister|revoke|disable|stop|reboot|detach|purge|cancel|reset|put-bucket-policy|put-bucket-acl|update-assume-role-policy|create-access-key)/.test(
         op,
       )
     )
       return { what: `aws ${service} ${op}` };
+    // Who may use what: a policy attached, a snapshot or image shared, a bucket opened or replicated.
+    if (AWS_ACCESS_CHANGES.test(op)) return { what: `aws ${service} ${op} (changes who can reach it)` };
     return null;
   },
 });
@@ -162,8 +168,11 @@ export const gcloudDestructive = infraPolicy({
   action(pos, args) {
     if (pos[0] === 'rm' || pos[0] === 'rb' || (pos[0] === 'rsync' && args.includes('-d')))
       return { what: `gsutil ${pos[0]}` };
+    // `gsutil iam ch allUsers:objectViewer gs://b`, `gsutil acl ch -u AllUsers:R`: the bucket opens.
+    if ((pos[0] === 'iam' || pos[0] === 'acl' || pos[0] === 'defacl') && ['ch', 'set'].includes(pos[1] ?? ''))
+      return { what: `gsutil ${pos[0]} ${pos[1]}` };
     const verb = pos.find((p) =>
-      /^(delete|deploy|undeploy|stop|reset|suspend|set-iam-policy|add-iam-policy-binding|remove-iam-policy-binding|disable|purge)$/.test(
+      /^(delete|deploy|undeploy|stop|reset|suspend|set-iam-policy|add-iam-policy-binding|remove-iam-policy-binding|disable|purge|export)$/.test(
         p,
       ),
     );
