@@ -101,6 +101,8 @@ const MODULE_PATH_VARIABLES = ['PYTHONPATH', 'NODE_PATH', 'RUBYLIB', 'PERL5LIB',
 const TOOL_FILE_VARIABLES = [
   ...['BUNDLE_GEMFILE', 'COMPOSER', 'MIX_EXS', 'TF_CLI_CONFIG_FILE', 'NPM_CONFIG_USERCONFIG', 'PIP_CONFIG_FILE'],
   ...['SWIFT_EXEC', 'CC', 'CXX', 'LD', 'RUSTC_WRAPPER', 'RUSTC'],
+  // Start-up files of database clients and the cloud CLIs' own config (a credential_process runs).
+  ...['PSQLRC', 'MYSQL_HOME', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE'],
 ];
 // Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…), and Maven's extension class path.
 const SETTING_WORD = /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path)=(.*)$/;

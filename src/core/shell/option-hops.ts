@@ -134,6 +134,26 @@ function makeProgramVariables(argv: readonly string[]): { script: string; throug
 
 // CMake's compiler launchers and compilers, set with -D (a `;` list is an argv).
 const CMAKE_PROGRAM = /^-DCMAKE_\w*_(?:COMPILER_LAUNCHER|LINKER_LAUNCHER|COMPILER)(?::\w+)?=(.*)$/s;
+/** `helm … --post-renderer bash --post-renderer-args=-c --post-renderer-args='…'`: helm runs that program with those words. */
+function helmPostRenderer(argv: readonly string[]): { script: string; through: string }[] {
+  const words = (name: string) =>
+    argv.flatMap((word, at) =>
+      word === `--${name}` ? [argv[at + 1] ?? ''] : word.startsWith(`--${name}=`) ? [word.slice(name.length + 3)] : [],
+    );
+  const program = words('post-renderer')[0];
+  if (!program) return [];
+  return [{ script: [program, ...words('post-renderer-args')].map(shellQuote).join(' '), through: '--post-renderer' }];
+}
+
+/** `aws configure set credential_process CMD`: the CLI runs CMD whenever it needs credentials. */
+function awsConfigureCommands(argv: readonly string[]): { script: string; through: string }[] {
+  const at = argv.indexOf('set');
+  if (argv[1] !== 'configure' || at < 0) return [];
+  const key = (argv[at + 1] ?? '').replace(/^.*\./, '');
+  const value = argv[at + 2];
+  return key === 'credential_process' && value ? [{ script: value, through: 'credential_process' }] : [];
+}
+
 function cmakePrograms(argv: readonly string[]): { script: string; through: string }[] {
   return argv.slice(1).flatMap((word) => {
     const value = CMAKE_PROGRAM.exec(word)?.[1];
@@ -307,6 +327,10 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   gdb: { options: [{ long: ['ex', 'eval-command', 'iex', 'init-eval-command'] }], singleDashLong: true },
   sqlite3: { scan: sqliteCommands },
   psql: { options: [{ short: ['c'], long: ['command'] }] },
+  mysql: { options: [{ long: ['pager'] }] },
+  mariadb: { options: [{ long: ['pager'] }] },
+  helm: { properties: helmPostRenderer },
+  aws: { properties: awsConfigureCommands },
   sed: { scan: sedCommands },
   gsed: { scan: sedCommands },
   awk: { scan: awkCommands },
@@ -568,6 +592,12 @@ export const COMMAND_VARIABLES: ReadonlySet<string> = new Set([
   'SUDO_ASKPASS',
   'PSQL_PAGER',
   'PSQL_EDITOR',
+  // kubectl diff runs this instead of diff; kubectl edit, this editor; the aws CLI pipes its output here.
+  'KUBECTL_EXTERNAL_DIFF',
+  'KUBE_EDITOR',
+  'AWS_PAGER',
+  // gcloud runs this interpreter with the user's cloud login.
+  'CLOUDSDK_PYTHON',
   // cargo runs every rustc call through these.
   'RUSTC_WRAPPER',
   'RUSTC_WORKSPACE_WRAPPER',

@@ -77,6 +77,17 @@ const GIVE_UPS: Case[] = [
   { command: "NODE_OPTIONS='--require /tmp/.h.js' npm test", reason: 'unread-code', names: /every Node process/ },
   { command: 'NODE_OPTIONS="--import=./.cache/x.mjs" node app.js', reason: 'unread-code', names: /every Node process/ },
   { command: 'PERL5OPT=-MEvil perl script.pl', reason: 'unread-code', names: /every Perl/ },
+  { command: 'PSQLRC=/tmp/.psqlrc psql -h localhost app -c "select 1"', reason: 'unread-code', names: /PSQLRC/ },
+  {
+    command: 'AWS_CONFIG_FILE=/tmp/awscfg aws --profile x sts get-caller-identity',
+    reason: 'unread-code',
+    names: /AWS_CONFIG_FILE/,
+  },
+  {
+    command: 'CLOUDSDK_PYTHON=/tmp/.py/python3 gcloud sql instances list',
+    reason: 'unknown-script',
+    names: /python3 runs/,
+  },
   { command: "PERL5OPT=-d PERL5DB='system(1)' perl -e 1", reason: 'unread-code', names: /every Perl|PERL5DB/ },
   { command: 'openssl req -engine ./.cache/e.so -new -x509', reason: 'unread-code', names: /loads .*library/ },
   { command: 'PYTHONPATH=/tmp/pp python3 -m pytest -p tmpplug', reason: 'unread-code', names: /temporary folder/ },

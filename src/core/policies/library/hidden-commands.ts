@@ -40,6 +40,11 @@ const ORDINARY_OPTION_COMMANDS = new Set([
   'lz4',
   'git-upload-pack',
   'git-receive-pack',
+  // What kubectl's external diff and helm's post-renderer usually name.
+  'colordiff',
+  'icdiff',
+  'dyff',
+  'kustomize',
   // Compiler caches that RUSTC_WRAPPER usually names.
   'sccache',
   'ccache',
@@ -70,6 +75,9 @@ const ORDINARY_OPTION_COMMANDS = new Set([
   'zig',
 ]);
 
+/** The interpreter CLOUDSDK_PYTHON names. */
+const INTERPRETER_NAMES = new Set(['python', 'python3']);
+
 /** An emulator (qemu-aarch64), an LLVM tool, a versioned or cross compiler (gcc-12, aarch64-linux-gnu-gcc), on PATH. */
 const TOOLCHAIN_PROGRAM =
   /^(?:qemu-[\w-]+|llvm-[\w-]+|[\w.]+(?:-[\w.]+)*-(?:gcc|g\+\+|clang|cc|ld)|(?:gcc|g\+\+|clang|clang\+\+)-[\d.]+)$/;
@@ -99,6 +107,8 @@ function runsScriptFile(cmd: SimpleCommand): boolean {
 }
 
 function isOrdinary(cmd: SimpleCommand): boolean {
+  // Only as a name looked up on PATH: /tmp/.py/python3 is whatever that file holds.
+  if (INTERPRETER_NAMES.has(cmd.name)) return !(cmd.argv[0] ?? '').includes('/');
   if (ORDINARY_OPTION_COMMANDS.has(cmd.name)) return true;
   // Only as a name looked up on PATH: a path to such a name (/tmp/x-gcc) is whatever that file holds.
   return TOOLCHAIN_PROGRAM.test(cmd.name) && !(cmd.argv[0] ?? '').includes('/');
