@@ -28,7 +28,7 @@ const SQL_CLIENTS: Record<string, { short: string[]; long: string[]; positionalS
 const ECHOERS = new Set(['echo', 'printf', 'cat']);
 
 /** SQL texts a call sends to a database. */
-export function sqlTexts(call: ToolCall | undefined): string[] {
+export function sqlTexts(call: ToolCall | undefined, opts: { inContainers?: boolean } = {}): string[] {
   if (!call) return [];
   const texts: string[] = [];
   if (call.toolName.startsWith('mcp__')) {
@@ -39,16 +39,44 @@ export function sqlTexts(call: ToolCall | undefined): string[] {
   }
   const commands = shellCommands(call);
   for (const cmd of commands) {
+    // A client inside the project's own container reaches its own database: only what reaches past
+    // the database (a program, a file, native code) is looked for there.
+    const inContainer = opts.inContainers ? clientInContainer(cmd) : undefined;
+    if (inContainer) {
+      texts.push(...clientSql(inContainer.client, inContainer.args));
+      continue;
+    }
     const client = own(SQL_CLIENTS, cmd.name);
     if (!client) continue;
     const args = argsOf(cmd);
-    texts.push(...optionValues(args, client.short, client.long));
-    if (client.positionalSql)
-      texts.push(...parseFlags(args, ['cmd', 'init'], ['cmd', 'init', 'separator']).positionals.slice(1));
+    texts.push(...clientSql(client, args));
     texts.push(...cmd.redirects.filter((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<').map((r) => r.target));
     texts.push(...upstreamText(commands, cmd));
   }
   return texts;
+}
+
+type SqlClient = (typeof SQL_CLIENTS)[string];
+
+function clientSql(client: SqlClient, args: string[]): string[] {
+  return [
+    ...optionValues(args, client.short, client.long),
+    ...(client.positionalSql
+      ? parseFlags(args, ['cmd', 'init'], ['cmd', 'init', 'separator']).positionals.slice(1)
+      : []),
+  ];
+}
+
+const CONTAINER_EXECUTORS = new Set(['docker', 'podman', 'nerdctl', 'kubectl', 'oc']);
+
+/** `docker compose exec -T db psql -c …`, `kubectl exec pod -- psql -c …`: a client run inside a container. */
+function clientInContainer(cmd: SimpleCommand): { client: SqlClient; args: string[] } | undefined {
+  if (!CONTAINER_EXECUTORS.has(cmd.name)) return undefined;
+  const args = argsOf(cmd);
+  if (!args.includes('exec')) return undefined;
+  const at = args.findIndex((word, index) => index > args.indexOf('exec') && own(SQL_CLIENTS, word) !== undefined);
+  const client = at < 0 ? undefined : own(SQL_CLIENTS, args[at]!);
+  return client ? { client, args: args.slice(at + 1) } : undefined;
 }
 
 function upstreamText(commands: SimpleCommand[], cmd: SimpleCommand): string[] {
@@ -120,8 +148,12 @@ export function sqlStatements(text: string): string[] {
 
 type SqlFinding = { statement: string; what: string };
 
-function findStatement(call: ToolCall | undefined, test: (statement: string) => string | null): SqlFinding | null {
-  for (const text of sqlTexts(call)) {
+function findStatement(
+  call: ToolCall | undefined,
+  test: (statement: string) => string | null,
+  opts: { inContainers?: boolean } = {},
+): SqlFinding | null {
+  for (const text of sqlTexts(call, opts)) {
     for (const statement of sqlStatements(text)) {
       const what = test(statement);
       if (what) return { statement, what };
@@ -195,12 +227,35 @@ export const sqlSchemaChange = definePolicy({
   },
 });
 
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|::1|\/.*)$/;
+
+/** pg_restore into this machine's server: -h local (or a socket folder), or a database named without a host. */
+function restoresLocally(cmd: SimpleCommand): boolean {
+  const args = argsOf(cmd);
+  const host = optionValues(args, ['h'], ['host'])[0];
+  const target = optionValues(args, ['d'], ['dbname'])[0];
+  if (host !== undefined) return LOCAL_HOST.test(host) && !cmd.dynamicWords.length;
+  if (target === undefined || cmd.argv.some((w, i) => w.includes(target) && cmd.dynamicWords.includes(i))) return false;
+  const url = /^postgres(?:ql)?:\/\/(?:[^@/]*@)?([^:/?]*)/.exec(target);
+  return url ? LOCAL_HOST.test(url[1] ?? '') : true;
+}
+
 function resetCommand(cmd: SimpleCommand): string | null {
   const args = argsOf(cmd);
   const line = args.join(' ');
   switch (cmd.name) {
     case 'dropdb':
       return 'dropdb';
+    // --clean drops every object of the dump from the target before restoring it.
+    case 'pg_restore':
+      return args.some((a) => a === '--clean' || a === '-c' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) &&
+        !restoresLocally(cmd)
+        ? 'pg_restore --clean'
+        : null;
+    case 'rabbitmqadmin':
+      return args.some((a) => a === 'purge') || (args.includes('delete') && args.includes('queue'))
+        ? `rabbitmqadmin ${args.includes('purge') ? 'purge' : 'delete'} queue`
+        : null;
     case 'redis-cli':
       return args.some((a) => /^flush(all|db)$/i.test(a)) ? `redis-cli ${args.find((a) => /^flush/i.test(a))}` : null;
     case 'mongo':
@@ -257,7 +312,7 @@ export const databaseCliReset = definePolicy({
   name: 'database-cli-reset',
   category: 'database',
   description:
-    'Asks before CLI commands that wipe a database: dropdb, redis-cli FLUSHALL (or a Redis MCP tool told to), rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, manage.py flush.',
+    'Asks before CLI commands that wipe a database: dropdb, pg_restore --clean, a RabbitMQ queue purged, redis-cli FLUSHALL (or a Redis MCP tool told to), rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, manage.py flush.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -283,16 +338,26 @@ export const databaseCliReset = definePolicy({
 // Statements that reach past the database into the server's machine: a program run by the server's
 // account, a file written where the server can write (a web root, ~/.ssh), a file read back, or an
 // account that can do all of that later.
-const SERVER_PROGRAM = /\b(TO|FROM)\s+PROGRAM\b|\bxp_cmdshell\b|\bsys_exec\b|\bsys_eval\b/i;
+const SERVER_PROGRAM = /\b(TO|FROM)\s+PROGRAM\b|\bxp_cmdshell\b|\bsys_exec\b|\bsys_eval\b|\bload_extension\s*\(/i;
+// Native code or an untrusted language in the server: `LOAD 'x.so'`, a function in plpython3u or C.
+const SERVER_CODE =
+  /^LOAD\s+''|\bLANGUAGE\s+'?(plpython\d*u|plperlu|pltclu|plsh|plr|c)\b|^CREATE\s+EXTENSION\b.*\b(plpython\d*u|plperlu|pltclu|plsh)\b/i;
 const SERVER_FILE =
   /\bINTO\s+(OUT|DUMP)FILE\b|\blo_export\s*\(|\bpg_write_file\s*\(|\bLOAD_FILE\s*\(|\bpg_read_file\s*\(/i;
-const SUPERUSER_GRANT = /^(CREATE|ALTER)\s+(ROLE|USER)\b.*\bSUPERUSER\b|^GRANT\s+ALL\b.*\bWITH\s+GRANT\s+OPTION\b/i;
+const SUPERUSER_GRANT =
+  /^(CREATE|ALTER)\s+(ROLE|USER)\b.*\bSUPERUSER\b|^GRANT\s+ALL\b.*\bWITH\s+GRANT\s+OPTION\b|^GRANT\b.*\bTO\s+PUBLIC\b/i;
+// SQL that decodes the statements it runs (`DO $$ … EXECUTE convert_from(decode('…', 'base64'), …)`).
+const DECODED_EXECUTE = /\bEXECUTE\b[^;]{0,200}\b(decode|convert_from|from_base64|unhex|chr)\s*\(/i;
 
 // MongoDB's shell: a user given a role over the whole server.
 const MONGO_USER_CALL = /\b(createUser|grantRolesToUser|updateUser)\s*\(/;
 const MONGO_SERVER_ROLE = /["'](root|__system|userAdminAnyDatabase|dbAdminAnyDatabase|clusterAdmin)["']/;
 
 function mongoRootUser(call: ToolCall | undefined): SqlFinding | null {
+  // A MongoDB server's MCP tool handed the command document itself.
+  const asked = call?.toolName.startsWith('mcp__') ? JSON.stringify(call.input) : '';
+  if (/"(createUser|grantRolesToUser|updateUser)"/.test(asked) && MONGO_SERVER_ROLE.test(asked.replace(/\\"/g, '"')))
+    return { statement: asked, what: 'a MongoDB user with a server-wide role' };
   for (const cmd of shellCommands(call)) {
     if (cmd.name !== 'mongosh' && cmd.name !== 'mongo') continue;
     const script = optionValues(argsOf(cmd), [], ['eval']).find(
@@ -312,11 +377,17 @@ export const sqlServerSideEffects = definePolicy({
   decision: 'deny',
   params: z.object({}),
   evaluate({ call }) {
-    const program = findStatement(call, (s) => SERVER_PROGRAM.exec(s)?.[0] ?? null);
+    const program = findStatement(call, (s) => SERVER_PROGRAM.exec(s)?.[0] ?? null, { inContainers: true });
     if (program)
       return {
         reason: `${program.what.toUpperCase()} has the database server run a program with the server's account: that is a shell on the machine, not a query. Run the command directly if it is needed.`,
         evidence: evidenceOf(program.statement),
+      };
+    const code = findStatement(call, (s) => SERVER_CODE.exec(s)?.[0] ?? null, { inContainers: true });
+    if (code)
+      return {
+        reason: `${code.what.replace("''", '').trim()} runs native code or an untrusted language inside the database server, with the server's account: a way to run programs on its machine. Put it in a migration a person reviews.`,
+        evidence: evidenceOf(code.statement),
       };
     const file = findStatement(call, (s) => SERVER_FILE.exec(s)?.[0] ?? null);
     if (file)
@@ -324,10 +395,24 @@ export const sqlServerSideEffects = definePolicy({
         reason: `${file.what.replace('(', '').trim()} reads or writes a file on the database server's machine with the server's account (a web root, a key, its own config). Export through the client instead (\\copy, a SELECT into the terminal).`,
         evidence: evidenceOf(file.statement),
       };
-    const grant = findStatement(call, (s) => (SUPERUSER_GRANT.test(s) ? 'a superuser' : null)) ?? mongoRootUser(call);
+    const decoded = sqlTexts(call).find((text) => DECODED_EXECUTE.test(text));
+    if (decoded)
+      return {
+        reason: `Runs SQL that it decodes at run time (EXECUTE of a decoded string): nobody can review what the server will run. Write the statements out.`,
+        evidence: evidenceOf(decoded),
+        decision: 'ask',
+      };
+    const grant =
+      findStatement(call, (s) =>
+        SUPERUSER_GRANT.test(s)
+          ? /\bTO\s+PUBLIC\b/i.test(s)
+            ? 'a grant to every role (PUBLIC)'
+            : 'a superuser'
+          : null,
+      ) ?? mongoRootUser(call);
     if (grant)
       return {
-        reason: `Makes ${grant.what} on the database: an account that can run programs and read files on the server. A person decides.`,
+        reason: `Makes ${grant.what} on the database: access far beyond what the work needs (a superuser can run programs and read files on the server). A person decides.`,
         evidence: evidenceOf(grant.statement),
         decision: 'ask',
       };
