@@ -248,8 +248,7 @@ function resetCommand(cmd: SimpleCommand): string | null {
       return 'dropdb';
     // --clean drops every object of the dump from the target before restoring it.
     case 'pg_restore':
-      return args.some((a) => a === '--clean' || a === '-c' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) &&
-        !restoresLocally(cmd)
+      return args.some((a) => a === '--clean' || (/^-[a-zA-Z]+$/.test(a) && a.includes('c'))) && !restoresLocally(cmd)
         ? 'pg_restore --clean'
         : null;
     case 'rabbitmqadmin':
@@ -347,7 +346,17 @@ const SERVER_FILE =
 const SUPERUSER_GRANT =
   /^(CREATE|ALTER)\s+(ROLE|USER)\b.*\bSUPERUSER\b|^GRANT\s+ALL\b.*\bWITH\s+GRANT\s+OPTION\b|^GRANT\b.*\bTO\s+PUBLIC\b/i;
 // SQL that decodes the statements it runs (`DO $$ … EXECUTE convert_from(decode('…', 'base64'), …)`).
-const DECODED_EXECUTE = /\bEXECUTE\b[^;]{0,200}\b(decode|convert_from|from_base64|unhex|chr)\s*\(/i;
+const DECODER_CALL = /\b(decode|convert_from|from_base64|unhex|chr)\s*\(/i;
+
+function executesDecoded(text: string): boolean {
+  const upper = text.toUpperCase();
+  for (let at = upper.indexOf('EXECUTE'); at >= 0; at = upper.indexOf('EXECUTE', at + 7)) {
+    const rest = text.slice(at + 7, at + 207);
+    const end = rest.indexOf(';');
+    if (DECODER_CALL.test(end < 0 ? rest : rest.slice(0, end))) return true;
+  }
+  return false;
+}
 
 // MongoDB's shell: a user given a role over the whole server.
 const MONGO_USER_CALL = /\b(createUser|grantRolesToUser|updateUser)\s*\(/;
@@ -395,7 +404,7 @@ export const sqlServerSideEffects = definePolicy({
         reason: `${file.what.replace('(', '').trim()} reads or writes a file on the database server's machine with the server's account (a web root, a key, its own config). Export through the client instead (\\copy, a SELECT into the terminal).`,
         evidence: evidenceOf(file.statement),
       };
-    const decoded = sqlTexts(call).find((text) => DECODED_EXECUTE.test(text));
+    const decoded = sqlTexts(call).find(executesDecoded);
     if (decoded)
       return {
         reason: `Runs SQL that it decodes at run time (EXECUTE of a decoded string): nobody can review what the server will run. Write the statements out.`,
