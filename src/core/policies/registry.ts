@@ -35,6 +35,7 @@ import {
 } from './library/infrastructure';
 import { exposeLocalService, suspiciousNetworkDestination } from './library/network';
 import { clusterPrivilegeGrant } from './library/cluster-grants';
+import { containerImageFromUnknownRegistry } from './library/container-sources';
 import { secretsInToolOutput } from './library/output-sanitizing';
 import {
   backgroundProcess,
@@ -126,6 +127,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   dockerDestructiveCleanup,
   backupDeletion,
   clusterPrivilegeGrant,
+  containerImageFromUnknownRegistry,
   sqlDropOrTruncate,
   sqlServerSideEffects,
   sqlWriteWithoutWhere,

@@ -70,8 +70,41 @@ policyTable('cluster-privilege-grant', [
     expect: null,
   },
   {
-    note: "near miss: compose's privileged is another policy's (no apiVersion)",
+    note: "a compose file's privileged container (no apiVersion: read as a compose file)",
     spec: write('docker-compose.yml', 'services:\n  db:\n    image: postgres:16\n    privileged: true\n'),
+    expect: 'ask',
+  },
+  {
+    note: 'a compose file mounting the docker socket',
+    spec: write(
+      'docker-compose.yml',
+      'services:\n  api:\n    volumes:\n      - ./api:/app\n      - /var/run/docker.sock:/var/run/docker.sock\n',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'a compose file with a privileged container on the host pid namespace',
+    spec: write('docker-compose.override.yml', 'services:\n  worker:\n    privileged: true\n    pid: host\n'),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a compose file mounting the project',
+    spec: write(
+      'docker-compose.yml',
+      'services:\n  api:\n    volumes:\n      - ./api:/app\n      - pgdata:/var/lib/postgresql/data\n',
+    ),
     expect: null,
+  },
+  {
+    note: 'an edit that makes a deployment privileged',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/deploy/k8s/api-deployment.yaml',
+        old_string: '          securityContext:\n            runAsNonRoot: true',
+        new_string: '          securityContext:\n            privileged: true',
+      },
+    },
+    expect: 'ask',
   },
 ]);

@@ -1,6 +1,18 @@
 import { policyTable } from './table';
 
 policyTable('metadata-and-local-services', [
+  { note: 'HTTP to the local Redis port', spec: 'curl -s http://127.0.0.1:6379/', expect: 'ask' },
+  {
+    note: "near miss: an application's Redis connection string",
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/app/cache.py',
+        content: 'import redis\nr = redis.Redis.from_url("redis://localhost:6379/0")\n',
+      },
+    },
+    expect: null,
+  },
   {
     note: 'the metadata address in code an interpreter reads from a here-document',
     spec: "python3 - <<'PY'\nimport urllib.request\nbase = 'http://169.254.169.254/latest/meta-data/'\nprint(urllib.request.urlopen(base + 'iam/info').read())\nPY",

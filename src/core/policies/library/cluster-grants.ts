@@ -31,11 +31,35 @@ const GRANTS: { pattern: RegExp; what: string; also?: RegExp }[] = [
   },
 ];
 
-/** What a manifest grants, or null. */
-export function manifestGrant(text: string): string | null {
-  if (!MANIFEST.test(text)) return null;
+/** What a manifest grants, or null; `fragment` is part of a manifest (an edit), read without its header. */
+export function manifestGrant(text: string, fragment = false): string | null {
+  if (!fragment && !MANIFEST.test(text)) return null;
   return GRANTS.find((grant) => grant.pattern.test(text) && (grant.also?.test(text) ?? true))?.what ?? null;
 }
+
+// A compose file starts what it describes on the next `docker compose up`, as root on this machine.
+const COMPOSE_FILE = /(^|\/)(docker-)?compose[\w.-]*\.ya?ml$/i;
+const COMPOSE_GRANTS: { pattern: RegExp; what: string }[] = [
+  { pattern: /^[ \t]*privileged[ \t]*:[ \t]*true\b/m, what: 'runs a privileged container, root on this machine' },
+  {
+    pattern: /^[ \t]*(pid|network_mode|ipc)[ \t]*:[ \t]*["']?host\b/m,
+    what: "shares this machine's process, network or IPC namespace",
+  },
+  {
+    pattern:
+      /^[ \t]*-[ \t]*["']?(\/|\/etc|\/root|\/var\/run\/docker\.sock|\/run\/docker\.sock|\/run\/containerd\/containerd\.sock):/m,
+    what: "mounts this machine's root, /etc or container socket into a container",
+  },
+];
+
+/** What a compose file written by the call grants its containers, or null. */
+function composeGrant(file: string, text: string): string | null {
+  if (!COMPOSE_FILE.test(file)) return null;
+  return COMPOSE_GRANTS.find((grant) => grant.pattern.test(text))?.what ?? null;
+}
+
+/** Folders that hold Kubernetes manifests and charts, where an edit's fragment is read as one. */
+const MANIFEST_FOLDER = /\/(k8s|kube|kubernetes|manifests|deploy|helm|charts?|overlays|base)\//i;
 
 /** Manifests the call writes, or hands to an MCP cluster tool (`manifest`, `yaml`, `resource` arguments). */
 function manifestsOf(call: ToolCall): { where: string; text: string }[] {
@@ -53,14 +77,22 @@ export const clusterPrivilegeGrant = definePolicy({
   name: 'cluster-privilege-grant',
   category: 'infrastructure',
   description:
-    'Asks before writing or applying a Kubernetes manifest that binds cluster-admin or a system: group, or runs a pod that owns its node (privileged, hostPID/hostNetwork/hostIPC, hostPath of / or the container socket).',
+    'Asks before a Kubernetes manifest or compose file that binds cluster-admin or runs a container that owns its host (privileged, host namespaces, / or the container socket mounted).',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
+    for (const { file, content } of writtenTexts(call)) {
+      const granted = composeGrant(file, content);
+      if (granted)
+        return {
+          reason: `The compose file ${file} ${granted}: the next \`docker compose up\` grants that. A person should approve it.`,
+          evidence: evidenceOf(content),
+        };
+    }
     for (const { where, text } of manifestsOf(call)) {
-      const grant = manifestGrant(text);
+      const grant = manifestGrant(text, call.toolName === 'Edit' && MANIFEST_FOLDER.test(where));
       if (grant)
         return {
           reason: `The Kubernetes manifest in ${where} ${grant}: whoever applies it grants that. A person should approve it.`,

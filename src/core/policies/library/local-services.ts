@@ -85,6 +85,11 @@ const CONTROL_PATHS: { path: RegExp; what: (match: RegExpExecArray) => string }[
 const REDIS_TAKEOVER = /^(?:config\s+set\s+(?:dir|dbfilename)|(?:slaveof|replicaof)\s+(?!no\b)|module\s+load)\b/i;
 // Schemes that let a URL speak raw bytes to a service (smuggling commands to Redis or SMTP).
 const RAW_SCHEMES = new Set(['gopher:', 'dict:', 'ldap:', 'tftp:', 'telnet:']);
+/** The data stores among ADMIN_PORTS, with the URL schemes of their own protocol. */
+const STORE_SCHEMES = new Map([
+  ['6379', ['redis:', 'rediss:']],
+  ['11211', ['memcache:', 'memcached:']],
+]);
 // A metadata address written literally anywhere, including inside interpreter code.
 const METADATA_LITERAL =
   /(?:^|[^\d.])(169\.254\.169\.254|169\.254\.170\.2|169\.254\.170\.23|100\.100\.100\.200|168\.63\.129\.16)(?![\d])|metadata\.google\.internal|metadata\.azure\.internal/i;
@@ -248,7 +253,10 @@ function judgeHost(destination: Destination): { reason: string; deny: boolean } 
   if (isLinkLocal(host))
     return { reason: `Reaches the link-local address ${host}, where metadata and host services live.`, deny: false };
   const service = ADMIN_PORTS.get(destination.port);
-  if ((isLoopback(host) || host === '0.0.0.0') && service)
+  // An application's own connection string (`redis://localhost:6379/0`) uses the store as it is meant
+  // to be used; the hazard is another protocol smuggled to it (HTTP, gopher).
+  const ownProtocol = STORE_SCHEMES.get(destination.port)?.includes(destination.scheme) === true;
+  if ((isLoopback(host) || host === '0.0.0.0') && service && !ownProtocol)
     return {
       reason: `Reaches a local service on port ${destination.port} (${service}), which hands control or secrets to any local process.`,
       deny: false,

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import type { SimpleCommand } from '../../shell';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import { writtenTexts } from '../../facts/compute';
+import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import { hostOfUrl, isLocalHost } from './shared/hosts';
+import { mcpToolOf } from './shared/mcp';
+
+// A container image is a program: pulling one from a registry nobody here chose runs its code with
+// whatever the container is given (the project mounted, a database URL, the host network), and
+// pushing one there hands the project's built code over. The well-known public registries and the
+// clouds' own pass; any other host, an address written as an IP, is asked about. So are code sources
+// fetched by a URL that a tool then runs: a remote build context, a helm plugin, a krew manifest, a
+// terraform module.
+
+/** Registries whose images are everyday work: Docker Hub, GitHub, Quay, the clouds' own, the big vendors'. */
+const KNOWN_REGISTRY =
+  /^(docker\.io|index\.docker\.io|registry-1\.docker\.io|ghcr\.io|quay\.io|gcr\.io|[a-z0-9-]+\.gcr\.io|[a-z0-9-]+-docker\.pkg\.dev|registry\.k8s\.io|k8s\.gcr\.io|mcr\.microsoft\.com|public\.ecr\.aws|[0-9]{12}\.dkr\.ecr\.[a-z0-9-]+\.amazonaws\.com|[a-z0-9]+\.azurecr\.io|registry\.gitlab\.com|docker\.elastic\.co|nvcr\.io|cgr\.dev|registry\.access\.redhat\.com|registry\.redhat\.io)$/;
+
+/**
+ * A name or address of the organisation's own network (`registry.acme.internal`, 10.0.0.5): names under
+ * the private-use suffixes and the private IPv4 ranges reach only the team's own machines.
+ */
+function isPrivateNetworkHost(host: string): boolean {
+  if (/\.(internal|local|lan|corp|intranet|localdomain|home\.arpa)$/.test(host)) return true;
+  const ip = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
+  if (!ip) return false;
+  const [a, b] = [Number(ip[1]), Number(ip[2])];
+  return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}
+
+/** The registry an image reference names, or undefined for Docker Hub's short form (`node:20`, `bitnami/redis`). */
+export function registryOf(image: string): string | undefined {
+  const slash = image.indexOf('/');
+  if (slash < 0) return undefined;
+  const first = image.slice(0, slash);
+  return first.includes('.') || first.includes(':') || first === 'localhost' ? first.toLowerCase() : undefined;
+}
+
+/** Why an image from this reference is asked about, or null when its registry is known or local. */
+function unknownRegistry(image: string): string | null {
+  if (image.startsWith('$') || image === '' || image.startsWith('-')) return null;
+  const registry = registryOf(image);
+  if (registry === undefined) return null;
+  const host = registry.replace(/:\d+$/, '');
+  if (isLocalHost(host) || KNOWN_REGISTRY.test(host) || isPrivateNetworkHost(host)) return null;
+  return registry;
+}
+
+const ENGINES = new Set(['docker', 'podman', 'nerdctl']);
+// `docker run`'s options that take a value, so that value is not read as the image.
+const RUN_VALUE_SHORT = ['v', 'e', 'p', 'w', 'u', 'm', 'l', 'h', 'a', 'c'];
+const RUN_VALUE_LONG = [
+  ...['volume', 'env', 'env-file', 'publish', 'name', 'workdir', 'user', 'network', 'net', 'entrypoint', 'mount'],
+  ...['label', 'label-file', 'platform', 'memory', 'cpus', 'restart', 'add-host', 'cap-add', 'cap-drop', 'device'],
+  ...['hostname', 'log-driver', 'log-opt', 'pull', 'volumes-from', 'link', 'dns', 'shm-size', 'ulimit', 'tmpfs'],
+  ...['gpus', 'ipc', 'pid', 'cidfile', 'health-cmd', 'stop-signal', 'runtime', 'security-opt', 'group-add'],
+  ...['expose', 'attach', 'isolation', 'cpu-shares', 'memory-swap', 'userns', 'uts', 'cgroupns', 'annotation'],
+];
+
+interface Found {
+  what: string;
+  evidence: string;
+}
+
+/** The image a `docker run|create|pull|push` names, with the verb. */
+function engineImage(cmd: SimpleCommand): { verb: string; image: string } | undefined {
+  if (!ENGINES.has(cmd.name)) return undefined;
+  const args = argsOf(cmd);
+  const at = args.findIndex((a) => !a.startsWith('-'));
+  let verb = args[at];
+  let rest = args.slice(at + 1);
+  if ((verb === 'container' || verb === 'image') && rest[0] !== undefined) {
+    verb = rest[0];
+    rest = rest.slice(1);
+  }
+  if (verb !== 'run' && verb !== 'create' && verb !== 'pull' && verb !== 'push') return undefined;
+  const image = parseFlags(rest, RUN_VALUE_SHORT, RUN_VALUE_LONG).positionals[0];
+  return image === undefined ? undefined : { verb, image };
+}
+
+/** A URL a tool fetches and then runs: a remote build context, a plugin, a krew manifest, a terraform module. */
+function fetchedCode(cmd: SimpleCommand): string | undefined {
+  const args = argsOf(cmd);
+  const remote = (word: string | undefined) =>
+    word !== undefined && (/^(https?|git|ssh):\/\//.test(word) || /^git::|^git@|^github\.com\//.test(word));
+  if (ENGINES.has(cmd.name) && (args[0] === 'build' || (args[0] === 'buildx' && args[1] === 'build'))) {
+    const context = parseFlags(
+      args.slice(args[0] === 'build' ? 1 : 2),
+      ['t', 'f'],
+      ['tag', 'file', 'build-arg', 'target', 'platform', 'label', 'secret', 'ssh', 'cache-from', 'cache-to', 'output'],
+    ).positionals[0];
+    if (remote(context)) return `${cmd.name} build from ${context}`;
+  }
+  if (cmd.name === 'helm' && args[0] === 'plugin' && args[1] === 'install' && remote(args[2]))
+    return `helm plugin install ${args[2]}`;
+  if (cmd.name === 'kubectl' && args.includes('krew')) {
+    const manifest = optionValues(args, [], ['manifest-url'])[0];
+    if (manifest !== undefined) return `kubectl krew install --manifest-url=${manifest}`;
+  }
+  if (cmd.name === 'terraform' || cmd.name === 'tofu') {
+    const source = args.map((a) => /^-from-module=(.+)$/.exec(a)?.[1]).find((s) => s !== undefined);
+    if (source !== undefined && remote(source)) return `${cmd.name} init -from-module=${source}`;
+  }
+  return undefined;
+}
+
+function shellFinding(call: ToolCall): Found | null {
+  for (const cmd of shellCommands(call)) {
+    const named = engineImage(cmd);
+    const registry = named ? unknownRegistry(named.image) : null;
+    if (named && registry)
+      return {
+        what:
+          named.verb === 'push'
+            ? `${cmd.name} push sends the image ${named.image} to ${registry}, a registry Warden does not know: the project's built code goes with it`
+            : `${cmd.name} ${named.verb} takes the image ${named.image} from ${registry}, a registry Warden does not know: its code runs with what the container is given`,
+        evidence: cmd.text,
+      };
+    const fetched = fetchedCode(cmd);
+    const host = fetched ? (hostOfUrl(fetched.split(' ').pop() ?? '') ?? '') : '';
+    if (fetched && !isLocalHost(host))
+      return { what: `${fetched} fetches code from outside the project and runs it`, evidence: cmd.text };
+  }
+  return null;
+}
+
+/** Images a written Dockerfile (`FROM`) or compose or Kubernetes file (`image:`) names. */
+function writtenImages(call: ToolCall): { file: string; image: string }[] {
+  const found: { file: string; image: string }[] = [];
+  for (const { file, content } of writtenTexts(call)) {
+    const base = file.slice(file.lastIndexOf('/') + 1);
+    if (/(^|\.)(Dockerfile|Containerfile)(\.|$)/i.test(base))
+      for (const m of content.matchAll(/^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)/gim))
+        found.push({ file, image: m[1]! });
+    if (/\.ya?ml$/i.test(base))
+      for (const m of content.matchAll(/^[ \t-]*image[ \t]*:[ \t]*["']?([^\s"'#]+)/gm))
+        found.push({ file, image: m[1]! });
+  }
+  return found;
+}
+
+/** An MCP container tool that pulls, runs or pushes an image (`mcp__docker__run_container {"image": …}`). */
+function toolImage(call: ToolCall): { verb: string; image: string } | undefined {
+  const mcp = mcpToolOf(call.toolName.toLowerCase());
+  if (!mcp || !/docker|podman|container/.test(mcp.server)) return undefined;
+  const push = /push/.test(mcp.tool);
+  if (!push && !/run|create|pull|start/.test(mcp.tool)) return undefined;
+  const value = push ? (call.input['target'] ?? call.input['image']) : call.input['image'];
+  return typeof value === 'string' ? { verb: push ? 'push' : 'run', image: value } : undefined;
+}
+
+/** An MCP cluster tool told to fetch what it applies or installs from a URL (`{"url": …}`, `{"repo": …}`). */
+function toolFetch(call: ToolCall): string | undefined {
+  const mcp = mcpToolOf(call.toolName.toLowerCase());
+  if (!mcp || !/kube|k8s|helm/.test(mcp.server + mcp.tool)) return undefined;
+  for (const key of ['url', 'repo', 'repository', 'manifest_url', 'manifestUrl']) {
+    const value = call.input[key];
+    const host = typeof value === 'string' ? hostOfUrl(value) : undefined;
+    if (host && !isLocalHost(host)) return `${call.toolName} fetches ${value} and applies or installs it`;
+  }
+  return undefined;
+}
+
+export const containerImageFromUnknownRegistry = definePolicy({
+  name: 'container-image-source',
+  category: 'dangerous-commands',
+  description:
+    'Asks before an image from or to a registry that is not well known (docker run/pull/push, FROM, image:, an MCP tool) and before code fetched by URL is run (docker build URL, helm plugin, krew, -from-module).',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    const shell = shellFinding(call);
+    if (shell)
+      return {
+        reason: `${shell.what}. Approve this exact call if that source is trusted.`,
+        evidence: evidenceOf(shell.evidence),
+      };
+    for (const { file, image } of writtenImages(call)) {
+      const registry = unknownRegistry(image);
+      if (registry)
+        return {
+          reason: `${file} takes the image ${image} from ${registry}, a registry Warden does not know: whoever builds or deploys it runs that code. Approve it if that registry is trusted.`,
+          evidence: evidenceOf(image),
+        };
+    }
+    const tool = toolImage(call);
+    const registry = tool ? unknownRegistry(tool.image) : null;
+    if (tool && registry)
+      return {
+        reason: `${call.toolName} ${tool.verb === 'push' ? 'sends' : 'runs'} the image ${tool.image} ${tool.verb === 'push' ? 'to' : 'from'} ${registry}, a registry Warden does not know. Approve it if that registry is trusted.`,
+        evidence: evidenceOf(tool.image),
+      };
+    const fetched = toolFetch(call);
+    if (fetched)
+      return {
+        reason: `${fetched}: code from outside the project. Approve it if that source is trusted.`,
+        evidence: evidenceOf(fetched),
+      };
+    return null;
+  },
+});
