@@ -50,6 +50,12 @@ export function interpreterCode(commands: readonly SimpleCommand[]): { sources: 
       else sources.push({ language: 'awk', code: program, origin: 'inline', source: cmd.name, command: index });
       return;
     }
+    // MongoDB's shell runs JavaScript with Node's modules (`--eval 'require("child_process")…'`).
+    if (cmd.name === 'mongosh' || cmd.name === 'mongo') {
+      for (const code of optionValues(argsOf(cmd), [], ['eval']))
+        sources.push({ language: 'javascript', code, origin: 'inline', source: cmd.name, command: index });
+      return;
+    }
     const kind = interpreterKind(cmd.name);
     if (!kind) return;
     const language = languageOfInterpreter(kind);

@@ -187,6 +187,8 @@ test('interpreter code is read: the command it runs is judged like a shell comma
     'bash < <(echo rm -rf /home/dev)',
     "source <(printf 'rm -rf ~')",
     'python3 <(printf \'import os; os.system("rm -rf ~")\')',
+    // MongoDB's shell runs JavaScript.
+    'mongosh --nodb --eval \'require("child_process").execSync("rm -rf ~")\'',
   ]) {
     const outcome = verdictOf('recursive-delete-outside-project', { bash: command });
     assert.equal(outcome?.verdict, 'deny', `${command}: ${JSON.stringify(outcome)}`);

@@ -1,6 +1,16 @@
 import { policyTable } from './table';
 
 policyTable('kubectl-mutation', [
+  {
+    note: 'a port-forward open to the network',
+    spec: 'kubectl port-forward --address 0.0.0.0 svc/postgres 5432:5432',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a port-forward on loopback',
+    spec: 'kubectl port-forward --address 127.0.0.1 svc/postgres 15432:5432',
+    expect: null,
+  },
   { spec: 'kubectl delete pod web-1', expect: 'ask' },
   { note: 'context first', spec: 'kubectl --context prod -n api apply -f deploy.yaml', expect: 'ask' },
   { note: 'scale', spec: 'kubectl scale deploy/web --replicas=0', expect: 'ask' },

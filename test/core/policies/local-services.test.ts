@@ -1,6 +1,13 @@
 import { policyTable } from './table';
 
 policyTable('metadata-and-local-services', [
+  { note: "a node's kubelet on its private address", spec: 'curl -sk https://10.0.1.15:10250/pods', expect: 'ask' },
+  {
+    note: "RabbitMQ's management API",
+    spec: 'curl -s -u guest:guest http://127.0.0.1:15672/api/definitions',
+    expect: 'ask',
+  },
+  { note: 'near miss: an app on a private address', spec: 'curl -s http://10.0.1.15:8080/health', expect: null },
   { note: 'HTTP to the local Redis port', spec: 'curl -s http://127.0.0.1:6379/', expect: 'ask' },
   {
     note: "near miss: an application's Redis connection string",

@@ -4,7 +4,7 @@ import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { writtenTexts } from '../../facts/compute';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
-import { hostOfUrl, isLocalHost } from './shared/hosts';
+import { hostOfUrl, isLocalHost, isPrivateAddress } from './shared/hosts';
 import { mcpToolOf } from './shared/mcp';
 
 // A container image is a program: pulling one from a registry nobody here chose runs its code with
@@ -23,11 +23,7 @@ const KNOWN_REGISTRY =
  * the private-use suffixes and the private IPv4 ranges reach only the team's own machines.
  */
 function isPrivateNetworkHost(host: string): boolean {
-  if (/\.(internal|local|lan|corp|intranet|localdomain|home\.arpa)$/.test(host)) return true;
-  const ip = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
-  if (!ip) return false;
-  const [a, b] = [Number(ip[1]), Number(ip[2])];
-  return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  return /\.(internal|local|lan|corp|intranet|localdomain|home\.arpa)$/.test(host) || isPrivateAddress(host);
 }
 
 /** The registry an image reference names, or undefined for Docker Hub's short form (`node:20`, `bitnami/redis`). */

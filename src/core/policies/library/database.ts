@@ -5,6 +5,8 @@ import { redisToolCommand } from './shared/mcp';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { own } from '../../facts/own';
+import { writtenTexts } from '../../facts/compute';
+import { resolvePath } from '../../shell/paths';
 
 // SQL reaches a database through client flags (psql -c, mysql -e), positional
 // arguments (sqlite3 db "SQL"), heredocs and pipes, or an MCP tool's query parameter.
@@ -28,9 +30,21 @@ const SQL_CLIENTS: Record<string, { short: string[]; long: string[]; positionalS
 const ECHOERS = new Set(['echo', 'printf', 'cat']);
 
 /** SQL texts a call sends to a database. */
-export function sqlTexts(call: ToolCall | undefined, opts: { inContainers?: boolean } = {}): string[] {
+export function sqlTexts(
+  call: ToolCall | undefined,
+  opts: { inContainers?: boolean; writtenFiles?: boolean } = {},
+): string[] {
   if (!call) return [];
   const texts: string[] = [];
+  // A migration or init script written now runs on the server later: only what reaches past the
+  // database is looked for there (a migration that drops a table is ordinary work).
+  if (opts.writtenFiles)
+    texts.push(
+      ...writtenTexts(call)
+        .filter(({ file }) => /\.sql$/i.test(file))
+        .map(({ content }) => content),
+    );
+  const written = new Map(writtenTexts(call).map(({ file, content }) => [file, content]));
   if (call.toolName.startsWith('mcp__')) {
     for (const key of ['sql', 'query', 'statement', 'command']) {
       const value = call.input[key];
@@ -51,6 +65,10 @@ export function sqlTexts(call: ToolCall | undefined, opts: { inContainers?: bool
     const args = argsOf(cmd);
     texts.push(...clientSql(client, args));
     texts.push(...cmd.redirects.filter((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<').map((r) => r.target));
+    // `cat > purge.sql <<EOF … EOF; psql -f purge.sql`, `psql < purge.sql`: a file this call wrote.
+    texts.push(
+      ...fedFiles(cmd, ['f'], ['file']).flatMap((file) => written.get(resolvePath(file, call.cwd, call.home)) ?? []),
+    );
     texts.push(...upstreamText(commands, cmd));
   }
   return texts;
@@ -77,6 +95,23 @@ function clientInContainer(cmd: SimpleCommand): { client: SqlClient; args: strin
   const at = args.findIndex((word, index) => index > args.indexOf('exec') && own(SQL_CLIENTS, word) !== undefined);
   const client = at < 0 ? undefined : own(SQL_CLIENTS, args[at]!);
   return client ? { client, args: args.slice(at + 1) } : undefined;
+}
+
+/** The files a client reads its statements from: its file options and a `<` redirect. */
+function fedFiles(cmd: SimpleCommand, short: string[], long: string[]): string[] {
+  return [
+    ...optionValues(argsOf(cmd), short, long),
+    ...cmd.redirects.filter((r) => r.op === '<' && (r.fd === undefined || r.fd === 0)).map((r) => r.target),
+  ];
+}
+
+/** What a call writes and then feeds to redis-cli (`< cmds.txt`) or mongosh (a script operand), by command. */
+function writtenScriptsFed(call: ToolCall, cmd: SimpleCommand): string[] {
+  const written = new Map(writtenTexts(call).map(({ file, content }) => [file, content]));
+  const operands = cmd.name === 'mongosh' || cmd.name === 'mongo' ? argsOf(cmd).filter((a) => /\.js$/.test(a)) : [];
+  return [...fedFiles(cmd, [], []), ...operands].flatMap(
+    (file) => written.get(resolvePath(file, call.cwd, call.home)) ?? [],
+  );
 }
 
 function upstreamText(commands: SimpleCommand[], cmd: SimpleCommand): string[] {
@@ -151,7 +186,7 @@ type SqlFinding = { statement: string; what: string };
 function findStatement(
   call: ToolCall | undefined,
   test: (statement: string) => string | null,
-  opts: { inContainers?: boolean } = {},
+  opts: { inContainers?: boolean; writtenFiles?: boolean } = {},
 ): SqlFinding | null {
   for (const text of sqlTexts(call, opts)) {
     for (const statement of sqlStatements(text)) {
@@ -300,6 +335,17 @@ function resetCommand(cmd: SimpleCommand): string | null {
   }
 }
 
+/** `echo FLUSHALL > r.txt && redis-cli < r.txt`, a mongosh script written first: the reset is in that file. */
+function fedReset(call: ToolCall, cmd: SimpleCommand): string | null {
+  if (!['redis-cli', 'mongosh', 'mongo'].includes(cmd.name)) return null;
+  const text = writtenScriptsFed(call, cmd).join('\n');
+  if (cmd.name === 'redis-cli' && /^[ \t]*flush(all|db)\b/im.test(text))
+    return 'redis-cli FLUSHALL (from a file written now)';
+  if (cmd.name !== 'redis-cli' && /dropDatabase\(|\.drop\(\)|(deleteMany|remove)\(\s*\{\s*\}\s*\)/.test(text))
+    return `${cmd.name} drop (from a script written now)`;
+  return null;
+}
+
 /** FLUSHALL or FLUSHDB handed to a Redis server's MCP tool, as redis-cli would send it. */
 function redisToolFlush(call: ToolCall | undefined): string | undefined {
   const told = call ? redisToolCommand(call) : undefined;
@@ -323,7 +369,7 @@ export const databaseCliReset = definePolicy({
         evidence: evidenceOf(flush),
       };
     for (const cmd of shellCommands(call)) {
-      const what = resetCommand(cmd);
+      const what = resetCommand(cmd) ?? (call ? fedReset(call, cmd) : null);
       if (what)
         return {
           reason: `${what} wipes the database's data; make sure it is a disposable local database, or ask.`,
@@ -377,6 +423,20 @@ function mongoRootUser(call: ToolCall | undefined): SqlFinding | null {
   return null;
 }
 
+/** `redis-cli … ACL SETUSER u on >pw allcommands allkeys`, `CONFIG GET requirepass`: a user for everything, the password read. */
+function redisAccess(call: ToolCall | undefined): { what: string; text: string } | null {
+  for (const cmd of shellCommands(call)) {
+    if (cmd.name !== 'redis-cli') continue;
+    const words = parseFlags(argsOf(cmd), ['h', 'p', 'a', 's', 'u', 'n', 'r', 'i', 'd'], ['user', 'pass']).positionals;
+    const line = words.join(' ');
+    if (/^ACL\s+SETUSER\b/i.test(line) && /\b(allcommands|allkeys)\b|\+@all\b|~\*/i.test(line))
+      return { what: 'Makes a Redis user with every command or every key', text: cmd.text };
+    if (/^CONFIG\s+GET\s+\S*(pass|auth)/i.test(line))
+      return { what: "Reads Redis's own password from its configuration", text: cmd.text };
+  }
+  return null;
+}
+
 export const sqlServerSideEffects = definePolicy({
   name: 'sql-server-side-effects',
   category: 'database',
@@ -386,13 +446,19 @@ export const sqlServerSideEffects = definePolicy({
   decision: 'deny',
   params: z.object({}),
   evaluate({ call }) {
-    const program = findStatement(call, (s) => SERVER_PROGRAM.exec(s)?.[0] ?? null, { inContainers: true });
+    const program = findStatement(call, (s) => SERVER_PROGRAM.exec(s)?.[0] ?? null, {
+      inContainers: true,
+      writtenFiles: true,
+    });
     if (program)
       return {
         reason: `${program.what.toUpperCase()} has the database server run a program with the server's account: that is a shell on the machine, not a query. Run the command directly if it is needed.`,
         evidence: evidenceOf(program.statement),
       };
-    const code = findStatement(call, (s) => SERVER_CODE.exec(s)?.[0] ?? null, { inContainers: true });
+    const code = findStatement(call, (s) => SERVER_CODE.exec(s)?.[0] ?? null, {
+      inContainers: true,
+      writtenFiles: true,
+    });
     if (code)
       return {
         reason: `${code.what.replace("''", '').trim()} runs native code or an untrusted language inside the database server, with the server's account: a way to run programs on its machine. Put it in a migration a person reviews.`,
@@ -409,6 +475,13 @@ export const sqlServerSideEffects = definePolicy({
       return {
         reason: `Runs SQL that it decodes at run time (EXECUTE of a decoded string): nobody can review what the server will run. Write the statements out.`,
         evidence: evidenceOf(decoded),
+        decision: 'ask',
+      };
+    const redis = redisAccess(call);
+    if (redis)
+      return {
+        reason: `${redis.what}: a person decides who gets the keys to a shared database.`,
+        evidence: evidenceOf(redis.text),
         decision: 'ask',
       };
     const grant =

@@ -94,9 +94,18 @@ export const kubectlMutation = infraPolicy({
   tools: ['kubectl', 'oc', 'k', 'microk8s.kubectl'],
   valueShort: KUBECTL_VALUE_SHORT,
   valueLong: KUBECTL_VALUE_LONG,
-  action(pos) {
+  action(pos, args) {
     const [sub, next] = pos;
     if (sub && KUBE_MUTATING.has(sub)) return { what: `kubectl ${sub} ${next ?? ''}`.trim() };
+    // A port-forward listening beyond loopback hands the cluster's service to the whole network.
+    const address = args.flatMap((a, at) =>
+      a === '--address' ? [args[at + 1] ?? ''] : a.startsWith('--address=') ? [a.slice(10)] : [],
+    );
+    if (
+      sub === 'port-forward' &&
+      address.some((a) => a.split(',').some((one) => !/^(localhost|127\.0\.0\.1|::1)$/.test(one)))
+    )
+      return { what: `kubectl port-forward --address ${address.join(',')} (open to the network)` };
     if (sub === 'rollout' && next && ['restart', 'undo', 'pause', 'resume'].includes(next))
       return { what: `kubectl rollout ${next}` };
     return null;

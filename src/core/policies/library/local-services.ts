@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import { redisToolCommand } from './shared/mcp';
+import { isPrivateAddress } from './shared/hosts';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { secretFileKind } from '../../facts/sensitive-paths';
@@ -57,7 +58,10 @@ const ADMIN_PORTS = new Map([
   ['2019', "Caddy's admin API (a config it loads can serve or proxy any folder)"],
   ['4646', "Nomad's API (a job it is sent runs commands)"],
   ['6443', 'the Kubernetes API server'],
+  ['15672', "RabbitMQ's management API (its definitions hold users and password hashes)"],
 ]);
+/** Admin ports whose service answers a cluster's other machines too: reached on a private address, still the node's. */
+const NODE_ADMIN_PORTS = new Set(['10250', '10255', '2379', '2380', '2375', '2376']);
 // A Spring Boot actuator's endpoints that hand out the environment (with its secrets), the whole heap,
 // or control of the process, on whatever port the application listens.
 const ACTUATOR_PATH =
@@ -249,6 +253,11 @@ function judgeHost(destination: Destination): { reason: string; deny: boolean } 
     return {
       reason: `Reaches the cloud metadata service (${host}${host === destination.host ? '' : `, written as ${destination.host}`}), which hands out this machine's cloud credentials to any local process.`,
       deny: true,
+    };
+  if (NODE_ADMIN_PORTS.has(destination.port) && isPrivateAddress(host))
+    return {
+      reason: `Reaches ${ADMIN_PORTS.get(destination.port)} on ${host} directly, past the cluster's API server and its audit log.`,
+      deny: false,
     };
   if (isLinkLocal(host))
     return { reason: `Reaches the link-local address ${host}, where metadata and host services live.`, deny: false };

@@ -49,3 +49,11 @@ export function onlyLocalTargets(cmd: SimpleCommand): boolean {
   const hosts = urlHostsOf(cmd);
   return hosts.length > 0 && hosts.every(isLocalHost);
 }
+
+/** An address of the private IPv4 ranges (10/8, 172.16/12, 192.168/16): the team's own network. */
+export function isPrivateAddress(host: string): boolean {
+  const ip = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
+  if (!ip) return false;
+  const [a, b] = [Number(ip[1]), Number(ip[2])];
+  return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}
