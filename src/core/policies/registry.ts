@@ -36,6 +36,7 @@ import {
 import { exposeLocalService, suspiciousNetworkDestination } from './library/network';
 import { clusterPrivilegeGrant } from './library/cluster-grants';
 import { containerImageFromUnknownRegistry } from './library/container-sources';
+import { infrastructureCodeExposure } from './library/infrastructure-code';
 import { secretsInToolOutput } from './library/output-sanitizing';
 import {
   backgroundProcess,
@@ -128,6 +129,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   backupDeletion,
   clusterPrivilegeGrant,
   containerImageFromUnknownRegistry,
+  infrastructureCodeExposure,
   sqlDropOrTruncate,
   sqlServerSideEffects,
   sqlWriteWithoutWhere,

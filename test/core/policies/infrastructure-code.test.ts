@@ -1,0 +1,54 @@
+// Terraform written into the project, judged by what its next apply grants; a near miss beside each case.
+import { policyTable } from './table';
+
+const write = (file: string, content: string) => ({
+  tool: 'Write',
+  input: { file_path: `/home/dev/proj/infra/${file}`, content },
+});
+const edit = (file: string, old_string: string, new_string: string) => ({
+  tool: 'Edit',
+  input: { file_path: `/home/dev/proj/infra/${file}`, old_string, new_string },
+});
+
+policyTable('infrastructure-code-exposure', [
+  { note: 'a public-read bucket', spec: edit('storage.tf', 'acl = "private"', 'acl = "public-read"'), expect: 'ask' },
+  {
+    note: 'near miss: a private bucket',
+    spec: write('storage.tf', 'resource "aws_s3_bucket_acl" "x" {\n  acl = "private"\n}\n'),
+    expect: null,
+  },
+  {
+    note: 'a database open to the internet',
+    spec: edit('rds.tf', 'publicly_accessible = false', 'publicly_accessible = true'),
+    expect: 'ask',
+  },
+  {
+    note: 'IMDSv1 turned back on',
+    spec: edit('nodes.tf', 'http_tokens = "required"', 'http_tokens = "optional"'),
+    expect: 'ask',
+  },
+  {
+    note: 'an admin user with a key',
+    spec: write('iam.tf', 'resource "aws_iam_access_key" "x" {\n  user = aws_iam_user.x.name\n}\n'),
+    expect: 'ask',
+  },
+  {
+    note: 'another account trusted',
+    spec: edit(
+      'iam.tf',
+      'identifiers = ["eks.amazonaws.com"]',
+      'principals {\n  type = "AWS"\n  identifiers = ["arn:aws:iam::999988887777:root"]\n}',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a role for a service',
+    spec: write('iam.tf', 'principals {\n  type = "Service"\n  identifiers = ["eks.amazonaws.com"]\n}\n'),
+    expect: null,
+  },
+  {
+    note: 'near miss: the same words in a README',
+    spec: write('README.md', 'never set acl = "public-read"\n'),
+    expect: null,
+  },
+]);
