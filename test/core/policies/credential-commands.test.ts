@@ -2,6 +2,14 @@ import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
   {
+    note: "a docker credential helper's stored password",
+    spec: 'echo https://index.docker.io/v1/ | docker-credential-pass get',
+    expect: 'deny',
+  },
+  { note: 'near miss: the helper lists servers only', spec: 'docker-credential-pass list', expect: null },
+  { note: "a release's values with --all", spec: 'helm get values web -n prod --all -o yaml', expect: 'ask' },
+  { note: "near miss: a release's own values", spec: 'helm get values web -n dev', expect: null },
+  {
     note: 'xargs appends the words it reads: a keyring lookup fed through a pipe',
     spec: "printf 'lookup service github.com user dev' | xargs secret-tool",
     expect: 'deny',

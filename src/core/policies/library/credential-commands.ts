@@ -71,6 +71,14 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'git', words: ['credential-store', 'get'], what: 'git credentials' },
   { name: 'git', words: ['credential-cache', 'get'], what: 'git credentials' },
   { name: 'heroku', words: ['auth:token'], what: 'the Heroku token' },
+  // A release's values with --all: what was given at install, passwords included; a person decides.
+  {
+    name: 'helm',
+    words: ['get', 'values'],
+    anyOption: [/^(-a|--all)$/],
+    ask: true,
+    what: "a release's values, secrets passed at install included",
+  },
   { name: 'doctl', words: ['auth', 'token'], what: 'the DigitalOcean token' },
   // Secret stores and the CLIs of cloud secret managers: reading one prints the secret's value.
   { name: 'aws', words: ['secretsmanager', 'get-secret-value'], what: 'an AWS Secrets Manager secret' },
@@ -221,6 +229,9 @@ function programName(cmd: SimpleCommand): { name: string; args: string[] } {
 
 function credentialPrinted(cmd: SimpleCommand): { what: string; ask?: boolean } | undefined {
   const program = programName(cmd);
+  // Docker's credential helpers print the stored registry password for the server on their input.
+  if (/^docker-credential-[a-z0-9-]+$/.test(program.name) && program.args[0] === 'get')
+    return { what: `a registry password from ${program.name}` };
   const args = program.args;
   const words = args.filter((a) => !a.startsWith('-')).map((a) => a.toLowerCase());
   for (const entry of CREDENTIAL_COMMANDS) {
