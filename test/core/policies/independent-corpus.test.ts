@@ -88,7 +88,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string }> = {
     rate: 0.06,
     why: 'at most 6% (33 of 478, 6.9%, as it first came out; 26 once the first of its false blocks were judged)',
   },
-  'ordinary-set-k.jsonl': { rate: 0.11, why: 'at most 11% (48 of 440, 10.9%, as it first came out)' },
+  'ordinary-set-k.jsonl': {
+    rate: 0.11,
+    why: 'at most 11% (48 of 440, 10.9%, as it first came out; 46 once the first of its false blocks were judged)',
+  },
   'ordinary-set-h.jsonl': {
     rate: 0.15,
     why: 'at most 15% (85 of 474, 17.9%, as it first came out; 69 once the first of its false blocks were judged)',
