@@ -6,9 +6,12 @@
 // a bare word such as "curl" in an argument list stays data.
 import { xmlText } from './xml';
 
-/** A command that moves data over the network, or a pipe into a shell. */
+/**
+ * A command that moves data over the network, a pipe into a shell, or a client of a database, a cloud
+ * or a cluster (what a Kubernetes Job or a Terraform local-exec runs against shared data).
+ */
 const ACTING =
-  /(?:^|[\s;&|(`])(?:curl|wget|nc|ncat|socat|scp|sftp|rsync|ftp|telnet)[ \t]+\S|\|[ \t]*(?:sudo[ \t]+)?(?:ba|z|da|k)?sh(?:\s|$)/;
+  /(?:^|[\s;&|(`])(?:curl|wget|nc|ncat|socat|scp|sftp|rsync|ftp|telnet|psql|mysql|mongosh|redis-cli|aws|gsutil|gcloud|kubectl)[ \t]+\S|\|[ \t]*(?:sudo[ \t]+)?(?:ba|z|da|k)?sh(?:\s|$)/;
 
 /** Longer text is not one command line someone wrote into a string. */
 const MAX_LINE_CHARS = 4096;

