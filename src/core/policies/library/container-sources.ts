@@ -137,6 +137,28 @@ function writtenImages(call: ToolCall): { file: string; image: string }[] {
   return found;
 }
 
+/** Where code and charts are commonly fetched from: the big code hosts and GitHub Pages chart repositories. */
+const KNOWN_SOURCE =
+  /^(github\.com|gitlab\.com|bitbucket\.org|raw\.githubusercontent\.com|[a-z0-9-]+\.github\.io|charts\.bitnami\.com|helm\.releases\.hashicorp\.com|charts\.jetstack\.io|registry-1\.docker\.io)$/;
+
+/** A kustomization's remote resources and a chart's dependency repositories, in files the call writes. */
+function writtenSources(call: ToolCall): { file: string; url: string }[] {
+  const found: { file: string; url: string }[] = [];
+  for (const { file, content } of writtenTexts(call)) {
+    const base = file.slice(file.lastIndexOf('/') + 1);
+    if (/^kustomization\.ya?ml$/i.test(base))
+      for (const m of content.matchAll(/^[ \t]*-[ \t]*["']?((?:https?|git|ssh):\/\/[^\s"']+)/gm))
+        found.push({ file, url: m[1]! });
+    if (/^Chart\.ya?ml$/.test(base))
+      for (const m of content.matchAll(/^[ \t-]*repository[ \t]*:[ \t]*["']?((?:https?|oci):\/\/[^\s"']+)/gm))
+        found.push({ file, url: m[1]! });
+  }
+  return found.filter(({ url }) => {
+    const host = hostOfUrl(url.replace(/^oci:/, 'https:')) ?? '';
+    return !KNOWN_SOURCE.test(host) && !isLocalHost(host) && !isPrivateNetworkHost(host);
+  });
+}
+
 /** An MCP container tool that pulls, runs or pushes an image (`mcp__docker__run_container {"image": …}`). */
 function toolImage(call: ToolCall): { verb: string; image: string } | undefined {
   const mcp = mcpToolOf(call.toolName.toLowerCase());
@@ -183,6 +205,12 @@ export const containerImageFromUnknownRegistry = definePolicy({
           evidence: evidenceOf(image),
         };
     }
+    const source = writtenSources(call)[0];
+    if (source)
+      return {
+        reason: `${source.file} fetches ${source.url}, a source Warden does not know: whoever builds or deploys it applies what is there. Approve it if that source is trusted.`,
+        evidence: evidenceOf(source.url),
+      };
     const tool = toolImage(call);
     const registry = tool ? unknownRegistry(tool.image) : null;
     if (tool && registry)

@@ -423,9 +423,23 @@ function mongoRootUser(call: ToolCall | undefined): SqlFinding | null {
   return null;
 }
 
-/** `redis-cli … ACL SETUSER u on >pw allcommands allkeys`, `CONFIG GET requirepass`: a user for everything, the password read. */
-function redisAccess(call: ToolCall | undefined): { what: string; text: string } | null {
+/**
+ * Access to a shared database's accounts: a Redis user for everything or its password read
+ * (`ACL SETUSER u on >pw allcommands allkeys`, `CONFIG GET requirepass`), MongoDB's user table read,
+ * an account's password changed on a server that is not this machine's.
+ */
+function accountAccess(call: ToolCall | undefined): { what: string; text: string } | null {
   for (const cmd of shellCommands(call)) {
+    if ((cmd.name === 'mongosh' || cmd.name === 'mongo') && /\bsystem\.users\b/.test(cmd.text))
+      return { what: "Reads MongoDB's user table (its password hashes)", text: cmd.text };
+    const host =
+      cmd.name === 'psql' || cmd.name === 'mysql' ? optionValues(argsOf(cmd), ['h'], ['host'])[0] : undefined;
+    if (host !== undefined && !LOCAL_HOST.test(host)) {
+      const changed = clientSql(own(SQL_CLIENTS, cmd.name)!, argsOf(cmd))
+        .flatMap(sqlStatements)
+        .find((statement) => /^ALTER\s+(USER|ROLE)\b.*\bPASSWORD\b/i.test(statement));
+      if (changed) return { what: `Changes an account's password on ${host}`, text: cmd.text };
+    }
     if (cmd.name !== 'redis-cli') continue;
     const words = parseFlags(argsOf(cmd), ['h', 'p', 'a', 's', 'u', 'n', 'r', 'i', 'd'], ['user', 'pass']).positionals;
     const line = words.join(' ');
@@ -477,11 +491,11 @@ export const sqlServerSideEffects = definePolicy({
         evidence: evidenceOf(decoded),
         decision: 'ask',
       };
-    const redis = redisAccess(call);
-    if (redis)
+    const account = accountAccess(call);
+    if (account)
       return {
-        reason: `${redis.what}: a person decides who gets the keys to a shared database.`,
-        evidence: evidenceOf(redis.text),
+        reason: `${account.what}: a person decides who gets the keys to a shared database.`,
+        evidence: evidenceOf(account.text),
         decision: 'ask',
       };
     const grant =

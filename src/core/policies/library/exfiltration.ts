@@ -130,6 +130,17 @@ function outboundFinding(out: Outbound, text: string) {
       };
 }
 
+/** `aws s3api copy-object --bucket b --copy-source a/key`: an object copied from bucket a into bucket b. */
+function objectCopy(cmd: SimpleCommand): { from: string; to: string } | undefined {
+  const args = argsOf(cmd);
+  if (cmd.name !== 'aws' || !args.includes('s3api') || !args.includes('copy-object')) return undefined;
+  const to = optionValues(args, [], ['bucket'])[0];
+  const from = optionValues(args, [], ['copy-source'])[0];
+  if (to === undefined || from === undefined) return undefined;
+  const source = from.replace(/^\/+/, '');
+  return source.slice(0, source.indexOf('/')) === to ? undefined : { from: `s3://${source}`, to: `s3://${to}` };
+}
+
 export const dataOutToHost = definePolicy({
   name: 'data-out-to-host',
   category: 'network',
@@ -162,7 +173,7 @@ export const dataOutToHost = definePolicy({
           reason: `Sends ${sent.files.join(', ')} to ${sent.to} with ${cmd.name}: the files leave the machine. Approve this exact call if that destination should have them.`,
           evidence: evidenceOf(cmd.text),
         };
-      const copied = tableRemoteCopy(cmd);
+      const copied = tableRemoteCopy(cmd) ?? objectCopy(cmd);
       if (copied)
         return {
           reason: `Copies ${copied.from} to ${copied.to} with ${cmd.name}: the data goes to a place it was not kept in. Approve this exact call if that destination should have it.`,
