@@ -115,8 +115,20 @@ export function writtenInCall(call: ToolCall, commands: readonly SimpleCommand[]
   return written;
 }
 
+// Several policies ask for the same call's written files: worked out once per call.
+const writtenTextsOf = new WeakMap<ToolCall, { file: string; content: string }[]>();
+
 /** The files a call writes with text known now: a Write's or Edit's content, a shell call's literal redirects and tee. */
 export function writtenTexts(call: ToolCall): { file: string; content: string }[] {
+  let texts = writtenTextsOf.get(call);
+  if (!texts) {
+    texts = computeWrittenTexts(call);
+    writtenTextsOf.set(call, texts);
+  }
+  return texts;
+}
+
+function computeWrittenTexts(call: ToolCall): { file: string; content: string }[] {
   if (call.command === undefined) {
     const target = call.paths.find((p) => p.access === 'write');
     return target && call.content !== undefined ? [{ file: target.absolute, content: call.content }] : [];

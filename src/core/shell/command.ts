@@ -5,7 +5,7 @@ import { REDIRECT_TYPES, resolveRedirects, stdinLiteral, type ResolvedRedirects 
 import { readsScriptFromStdin, scriptFileIndex } from './script-hops';
 import type { PipelinePlace, Redirect, RunTimeOrigin, SimpleCommand, Via } from './types';
 import { aliasBodies, aliasExpansion, recordAliases } from './aliases';
-import { HOP_NAMES, hopsOf, shellQuote, type Hop } from './wrappers';
+import { HOP_NAMES, hopsOf, shellQuote, xargsArgFile, type Hop } from './wrappers';
 import {
   optionHopsOf,
   readsCommandsFromStdin,
@@ -349,12 +349,8 @@ function followHops(state: AnalysisState, hc: HopContext): void {
 
 /** `xargs -a <(echo …) CMD`: xargs reads its words from that file instead of its input. */
 function xargsArgFileText(words: readonly Word[]): string | undefined {
-  for (let at = 1; at < words.length; at++) {
-    const value = words[at]!.value;
-    if (value === '-a' || value === '--arg-file') return words[at + 1]?.fileText;
-    if (!value.startsWith('-')) return undefined;
-  }
-  return undefined;
+  const file = xargsArgFile(words.map((w) => w.value));
+  return file && 'index' in file ? words[file.index]?.fileText : undefined;
 }
 
 function followArgvHop(state: AnalysisState, hc: HopContext, hop: Extract<Hop, { kind: 'argv' }>): void {

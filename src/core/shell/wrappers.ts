@@ -207,6 +207,21 @@ function simpleHop(name: string, wrapper: SimpleWrapper, view: ArgvView): Hop[] 
   ];
 }
 
+/**
+ * Where `xargs -a FILE` (`--arg-file FILE`) names the file it reads its words from instead of its
+ * input: the index of that word, or the name itself when glued to the option (`-aFILE`).
+ */
+export function xargsArgFile(argv: readonly string[]): { index: number } | { glued: string } | undefined {
+  for (let at = 1; at < argv.length; at++) {
+    const word = argv[at]!;
+    if (word === '-a' || word === '--arg-file') return at + 1 < argv.length ? { index: at + 1 } : undefined;
+    const glued = /^(?:-a|--arg-file=)(.+)$/s.exec(word)?.[1];
+    if (glued !== undefined) return { glued };
+    if (!word.startsWith('-')) return undefined;
+  }
+  return undefined;
+}
+
 function xargsHop(view: ArgvView): Hop[] {
   const start = skipOptions(view, 1, XARGS_SPEC);
   if (start >= view.argv.length) return [];

@@ -77,29 +77,34 @@ function engineImage(cmd: SimpleCommand): { verb: string; image: string } | unde
 }
 
 /** A URL a tool fetches and then runs: a remote build context, a plugin, a krew manifest, a terraform module. */
-function fetchedCode(cmd: SimpleCommand): string | undefined {
+function fetchedCode(cmd: SimpleCommand): { how: string; source: string } | undefined {
   const args = argsOf(cmd);
-  const remote = (word: string | undefined) =>
-    word !== undefined && (/^(https?|git|ssh):\/\//.test(word) || /^git::|^git@|^github\.com\//.test(word));
   if (ENGINES.has(cmd.name) && (args[0] === 'build' || (args[0] === 'buildx' && args[1] === 'build'))) {
     const context = parseFlags(
       args.slice(args[0] === 'build' ? 1 : 2),
       ['t', 'f'],
       ['tag', 'file', 'build-arg', 'target', 'platform', 'label', 'secret', 'ssh', 'cache-from', 'cache-to', 'output'],
     ).positionals[0];
-    if (remote(context)) return `${cmd.name} build from ${context}`;
+    return context === undefined ? undefined : { how: `${cmd.name} build from`, source: context };
   }
-  if (cmd.name === 'helm' && args[0] === 'plugin' && args[1] === 'install' && remote(args[2]))
-    return `helm plugin install ${args[2]}`;
+  if (cmd.name === 'helm' && args[0] === 'plugin' && args[1] === 'install' && args[2] !== undefined)
+    return { how: 'helm plugin install', source: args[2] };
   if (cmd.name === 'kubectl' && args.includes('krew')) {
     const manifest = optionValues(args, [], ['manifest-url'])[0];
-    if (manifest !== undefined) return `kubectl krew install --manifest-url=${manifest}`;
+    return manifest === undefined ? undefined : { how: 'kubectl krew install --manifest-url', source: manifest };
   }
   if (cmd.name === 'terraform' || cmd.name === 'tofu') {
-    const source = args.map((a) => /^-from-module=(.+)$/.exec(a)?.[1]).find((s) => s !== undefined);
-    if (source !== undefined && remote(source)) return `${cmd.name} init -from-module=${source}`;
+    const module = args.map((a) => /^-from-module=(.+)$/.exec(a)?.[1]).find((s) => s !== undefined);
+    return module === undefined ? undefined : { how: `${cmd.name} init -from-module`, source: module };
   }
   return undefined;
+}
+
+/** A source on another machine: a URL or git address (`git::https://…`, `git@host:…`) whose host is not this one. */
+function isRemoteSource(source: string): boolean {
+  const url = /^(?:git::)?((?:https?|git|ssh):\/\/.*)$/.exec(source)?.[1];
+  if (url !== undefined) return !isLocalHost(hostOfUrl(url) ?? '');
+  return /^git@|^github\.com\//.test(source);
 }
 
 function shellFinding(call: ToolCall): Found | null {
@@ -115,9 +120,11 @@ function shellFinding(call: ToolCall): Found | null {
         evidence: cmd.text,
       };
     const fetched = fetchedCode(cmd);
-    const host = fetched ? (hostOfUrl(fetched.split(' ').pop() ?? '') ?? '') : '';
-    if (fetched && !isLocalHost(host))
-      return { what: `${fetched} fetches code from outside the project and runs it`, evidence: cmd.text };
+    if (fetched && isRemoteSource(fetched.source))
+      return {
+        what: `${fetched.how} ${fetched.source} fetches code from outside the project and runs it`,
+        evidence: cmd.text,
+      };
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { resolvePath, relatePath } from '../../shell/paths';
+import { xargsArgFile } from '../../shell/wrappers';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import {
@@ -96,16 +97,11 @@ function folderOfEveryEntry(word: string): string {
 
 /** The file xargs reads its words from instead of a pipe: `-a FILE`, `--arg-file=FILE`, `< FILE`. */
 function xargsInputFile(xargs: SimpleCommand): { name: string; text?: string } | undefined {
-  const args = xargs.argv;
-  for (let at = 1; at < args.length; at++) {
-    const word = args[at]!;
-    const inline = /^(?:-a|--arg-file=)(.+)$/s.exec(word)?.[1];
-    if (inline !== undefined) return { name: inline };
-    if (word === '-a' || word === '--arg-file') {
-      const text = xargs.fileTexts?.[at + 1];
-      return { name: args[at + 1] ?? '', ...(text !== undefined ? { text } : {}) };
-    }
-    if (!word.startsWith('-')) break;
+  const named = xargsArgFile(xargs.argv);
+  if (named && 'glued' in named) return { name: named.glued };
+  if (named) {
+    const text = xargs.fileTexts?.[named.index];
+    return { name: xargs.argv[named.index]!, ...(text !== undefined ? { text } : {}) };
   }
   const redirect = xargs.redirects.find((r) => r.op === '<' && (r.fd === undefined || r.fd === 0));
   if (!redirect) return undefined;

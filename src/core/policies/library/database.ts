@@ -4,28 +4,12 @@ import { definePolicy } from '../types';
 import { redisToolCommand } from './shared/mcp';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
-import { own } from '../../facts/own';
 import { writtenTexts } from '../../facts/compute';
+import { clientSql, sqlClientOf, statementFiles, type SqlClient } from '../../facts/database-clients';
 import { resolvePath } from '../../shell/paths';
 
 // SQL reaches a database through client flags (psql -c, mysql -e), positional
 // arguments (sqlite3 db "SQL"), heredocs and pipes, or an MCP tool's query parameter.
-
-const SQL_CLIENTS: Record<string, { short: string[]; long: string[]; positionalSql?: boolean }> = {
-  psql: { short: ['c'], long: ['command'] },
-  mysql: { short: ['e'], long: ['execute'] },
-  mariadb: { short: ['e'], long: ['execute'] },
-  sqlite3: { short: [], long: [], positionalSql: true },
-  sqlite: { short: [], long: [], positionalSql: true },
-  duckdb: { short: ['c'], long: [], positionalSql: true },
-  'clickhouse-client': { short: ['q'], long: ['query'] },
-  clickhouse: { short: ['q'], long: ['query'] },
-  cockroach: { short: ['e'], long: ['execute'] },
-  sqlcmd: { short: ['Q', 'q'], long: [] },
-  snowsql: { short: ['q'], long: ['query'] },
-  bq: { short: [], long: [], positionalSql: true },
-  usql: { short: ['c'], long: ['command'] },
-};
 
 const ECHOERS = new Set(['echo', 'printf', 'cat']);
 
@@ -44,7 +28,6 @@ export function sqlTexts(
         .filter(({ file }) => /\.sql$/i.test(file))
         .map(({ content }) => content),
     );
-  const written = new Map(writtenTexts(call).map(({ file, content }) => [file, content]));
   if (call.toolName.startsWith('mcp__')) {
     for (const key of ['sql', 'query', 'statement', 'command']) {
       const value = call.input[key];
@@ -60,29 +43,15 @@ export function sqlTexts(
       texts.push(...clientSql(inContainer.client, inContainer.args));
       continue;
     }
-    const client = own(SQL_CLIENTS, cmd.name);
+    const client = sqlClientOf(cmd.name);
     if (!client) continue;
-    const args = argsOf(cmd);
-    texts.push(...clientSql(client, args));
+    texts.push(...clientSql(client, argsOf(cmd)));
     texts.push(...cmd.redirects.filter((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<').map((r) => r.target));
     // `cat > purge.sql <<EOF … EOF; psql -f purge.sql`, `psql < purge.sql`: a file this call wrote.
-    texts.push(
-      ...fedFiles(cmd, ['f'], ['file']).flatMap((file) => written.get(resolvePath(file, call.cwd, call.home)) ?? []),
-    );
+    texts.push(...writtenFilesRun(call, cmd));
     texts.push(...upstreamText(commands, cmd));
   }
   return texts;
-}
-
-type SqlClient = (typeof SQL_CLIENTS)[string];
-
-function clientSql(client: SqlClient, args: string[]): string[] {
-  return [
-    ...optionValues(args, client.short, client.long),
-    ...(client.positionalSql
-      ? parseFlags(args, ['cmd', 'init'], ['cmd', 'init', 'separator']).positionals.slice(1)
-      : []),
-  ];
 }
 
 const CONTAINER_EXECUTORS = new Set(['docker', 'podman', 'nerdctl', 'kubectl', 'oc']);
@@ -92,26 +61,17 @@ function clientInContainer(cmd: SimpleCommand): { client: SqlClient; args: strin
   if (!CONTAINER_EXECUTORS.has(cmd.name)) return undefined;
   const args = argsOf(cmd);
   if (!args.includes('exec')) return undefined;
-  const at = args.findIndex((word, index) => index > args.indexOf('exec') && own(SQL_CLIENTS, word) !== undefined);
-  const client = at < 0 ? undefined : own(SQL_CLIENTS, args[at]!);
+  const at = args.findIndex((word, index) => index > args.indexOf('exec') && sqlClientOf(word) !== undefined);
+  const client = at < 0 ? undefined : sqlClientOf(args[at]!);
   return client ? { client, args: args.slice(at + 1) } : undefined;
 }
 
-/** The files a client reads its statements from: its file options and a `<` redirect. */
-function fedFiles(cmd: SimpleCommand, short: string[], long: string[]): string[] {
-  return [
-    ...optionValues(argsOf(cmd), short, long),
-    ...cmd.redirects.filter((r) => r.op === '<' && (r.fd === undefined || r.fd === 0)).map((r) => r.target),
-  ];
-}
-
-/** What a call writes and then feeds to redis-cli (`< cmds.txt`) or mongosh (a script operand), by command. */
-function writtenScriptsFed(call: ToolCall, cmd: SimpleCommand): string[] {
+/** What a client runs from files this call writes (`echo FLUSHALL > r.txt && redis-cli < r.txt`). */
+function writtenFilesRun(call: ToolCall, cmd: SimpleCommand): string[] {
+  const files = statementFiles(cmd);
+  if (files.length === 0) return [];
   const written = new Map(writtenTexts(call).map(({ file, content }) => [file, content]));
-  const operands = cmd.name === 'mongosh' || cmd.name === 'mongo' ? argsOf(cmd).filter((a) => /\.js$/.test(a)) : [];
-  return [...fedFiles(cmd, [], []), ...operands].flatMap(
-    (file) => written.get(resolvePath(file, call.cwd, call.home)) ?? [],
-  );
+  return files.flatMap((file) => written.get(resolvePath(file, call.cwd, call.home)) ?? []);
 }
 
 function upstreamText(commands: SimpleCommand[], cmd: SimpleCommand): string[] {
@@ -338,7 +298,7 @@ function resetCommand(cmd: SimpleCommand): string | null {
 /** `echo FLUSHALL > r.txt && redis-cli < r.txt`, a mongosh script written first: the reset is in that file. */
 function fedReset(call: ToolCall, cmd: SimpleCommand): string | null {
   if (!['redis-cli', 'mongosh', 'mongo'].includes(cmd.name)) return null;
-  const text = writtenScriptsFed(call, cmd).join('\n');
+  const text = writtenFilesRun(call, cmd).join('\n');
   if (cmd.name === 'redis-cli' && /^[ \t]*flush(all|db)\b/im.test(text))
     return 'redis-cli FLUSHALL (from a file written now)';
   if (cmd.name !== 'redis-cli' && /dropDatabase\(|\.drop\(\)|(deleteMany|remove)\(\s*\{\s*\}\s*\)/.test(text))
@@ -435,7 +395,7 @@ function accountAccess(call: ToolCall | undefined): { what: string; text: string
     const host =
       cmd.name === 'psql' || cmd.name === 'mysql' ? optionValues(argsOf(cmd), ['h'], ['host'])[0] : undefined;
     if (host !== undefined && !LOCAL_HOST.test(host)) {
-      const changed = clientSql(own(SQL_CLIENTS, cmd.name)!, argsOf(cmd))
+      const changed = clientSql(sqlClientOf(cmd.name)!, argsOf(cmd))
         .flatMap(sqlStatements)
         .find((statement) => /^ALTER\s+(USER|ROLE)\b.*\bPASSWORD\b/i.test(statement));
       if (changed) return { what: `Changes an account's password on ${host}`, text: cmd.text };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { AnyPolicy } from '../types';
-import { argsOf, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
+import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { matchesAny } from './shared/patterns';
 
 // Cloud and cluster CLIs: the commands that change shared infrastructure ask a
@@ -98,9 +98,7 @@ export const kubectlMutation = infraPolicy({
     const [sub, next] = pos;
     if (sub && KUBE_MUTATING.has(sub)) return { what: `kubectl ${sub} ${next ?? ''}`.trim() };
     // A port-forward listening beyond loopback hands the cluster's service to the whole network.
-    const address = args.flatMap((a, at) =>
-      a === '--address' ? [args[at + 1] ?? ''] : a.startsWith('--address=') ? [a.slice(10)] : [],
-    );
+    const address = optionValues(args, [], ['address']);
     if (
       sub === 'port-forward' &&
       address.some((a) => a.split(',').some((one) => !/^(localhost|127\.0\.0\.1|::1)$/.test(one)))

@@ -5,7 +5,7 @@ import { resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { tableDownloads } from '../../facts/program-table';
-import { own } from '../../facts/own';
+import { readsStatementsFromStdin, statementFiles } from '../../facts/database-clients';
 import {
   argsOf,
   commandsWithCwd,
@@ -159,31 +159,6 @@ function runsProjectCode(cmd: SimpleCommand): boolean {
 
 // Programs that run a file handed to them: `java -jar F`, `node F`, `sh F`, `make -f F`, `dotnet F.dll`.
 const FILE_RUNNERS = new Set(['java', 'dotnet', 'mono', 'make', 'gmake', 'ansible-playbook', 'docker', 'podman']);
-
-/** Database clients with the options that give them their statements; without one they read standard input. */
-const STATEMENT_OPTIONS: Record<string, RegExp> = {
-  psql: /^(-c|--command|-f|--file)(=|$)|^-[a-zA-Z]*[cf]$/,
-  mysql: /^(-e|--execute)(=|$)/,
-  mariadb: /^(-e|--execute)(=|$)/,
-  mongosh: /^--(eval|file)(=|$)|\.js$/,
-};
-
-/** `curl … | psql "$URL"`: the client runs what arrives on its input. */
-function readsStatementsFromStdin(cmd: SimpleCommand): boolean {
-  const options = own(STATEMENT_OPTIONS, cmd.name);
-  return options !== undefined && !argsOf(cmd).some((a) => options.test(a));
-}
-
-/** Files a database client runs: `psql -f FILE`, `mongosh URI FILE.js`, `mysql db < FILE`. */
-function statementFiles(cmd: SimpleCommand): string[] {
-  if (own(STATEMENT_OPTIONS, cmd.name) === undefined) return [];
-  const args = argsOf(cmd);
-  return [
-    ...optionValues(args, cmd.name === 'psql' ? ['f'] : [], ['file']),
-    ...(cmd.name === 'mongosh' ? args.filter((a) => /\.js$/.test(a)) : []),
-    ...cmd.redirects.filter((r) => r.op === '<' && (r.fd === undefined || r.fd === 0)).map((r) => r.target),
-  ];
-}
 
 /** Every file the command runs: its script argument, a path in the command position, a runner's file. */
 function executedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): string[] {

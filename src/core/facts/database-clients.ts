@@ -1,0 +1,78 @@
+// Database clients and how each is handed what it runs: an option (psql -c), its operands (sqlite3 db
+// "SQL"), a file (psql -f, a mongosh script), or its standard input. One table, read by the policies
+// that judge the statements and by the one that judges where they came from.
+import type { SimpleCommand } from '../shell';
+import { argsOf, optionValues, parseFlags } from './commands';
+import { own } from './own';
+
+export interface SqlClient {
+  /** Options whose value is SQL. */
+  short: string[];
+  long: string[];
+  /** The operands after the database are SQL. */
+  positionalSql?: boolean;
+  /** Options whose value is a file of SQL. */
+  fileShort?: string[];
+  fileLong?: string[];
+}
+
+export const SQL_CLIENTS: Readonly<Record<string, SqlClient>> = {
+  psql: { short: ['c'], long: ['command'], fileShort: ['f'], fileLong: ['file'] },
+  mysql: { short: ['e'], long: ['execute'] },
+  mariadb: { short: ['e'], long: ['execute'] },
+  sqlite3: { short: [], long: [], positionalSql: true },
+  sqlite: { short: [], long: [], positionalSql: true },
+  duckdb: { short: ['c'], long: [], positionalSql: true },
+  'clickhouse-client': { short: ['q'], long: ['query'], fileLong: ['queries-file'] },
+  clickhouse: { short: ['q'], long: ['query'], fileLong: ['queries-file'] },
+  cockroach: { short: ['e'], long: ['execute'], fileLong: ['file'] },
+  sqlcmd: { short: ['Q', 'q'], long: [], fileShort: ['i'] },
+  snowsql: { short: ['q'], long: ['query'], fileShort: ['f'], fileLong: ['filename'] },
+  bq: { short: [], long: [], positionalSql: true },
+  usql: { short: ['c'], long: ['command'], fileShort: ['f'], fileLong: ['file'] },
+};
+
+const MONGO_SHELLS = new Set(['mongosh', 'mongo']);
+
+export function sqlClientOf(name: string): SqlClient | undefined {
+  return own(SQL_CLIENTS, name);
+}
+
+/** The SQL a client is given in its options and operands. */
+export function clientSql(client: SqlClient, args: string[]): string[] {
+  return [
+    ...optionValues(args, client.short, client.long),
+    ...(client.positionalSql
+      ? parseFlags(args, ['cmd', 'init'], ['cmd', 'init', 'separator']).positionals.slice(1)
+      : []),
+  ];
+}
+
+/**
+ * The files a database client runs: its file options (`psql -f`), a MongoDB shell's script operands and
+ * `--file`, and a `<` redirect (`mysql db < dump.sql`, `redis-cli < cmds.txt`).
+ */
+export function statementFiles(cmd: SimpleCommand): string[] {
+  const client = sqlClientOf(cmd.name);
+  // A redirect into any other program is data, not statements.
+  if (!client && !MONGO_SHELLS.has(cmd.name) && cmd.name !== 'redis-cli') return [];
+  const args = argsOf(cmd);
+  const options = client ? optionValues(args, client.fileShort ?? [], client.fileLong ?? []) : [];
+  const scripts = MONGO_SHELLS.has(cmd.name)
+    ? [...optionValues(args, [], ['file']), ...args.filter((a) => /\.js$/.test(a))]
+    : [];
+  const redirected = cmd.redirects
+    .filter((r) => r.op === '<' && (r.fd === undefined || r.fd === 0))
+    .map((r) => r.target);
+  return [...options, ...scripts, ...redirected];
+}
+
+/** `curl … | psql "$URL"`: a client given no statements in its arguments runs what arrives on its input. */
+export function readsStatementsFromStdin(cmd: SimpleCommand): boolean {
+  const args = argsOf(cmd);
+  if (MONGO_SHELLS.has(cmd.name))
+    return optionValues(args, [], ['eval', 'file']).length === 0 && !args.some((a) => /\.js$/.test(a));
+  const client = sqlClientOf(cmd.name);
+  if (!client || client.positionalSql) return false;
+  return clientSql(client, args).length === 0 && statementFiles(cmd).length === 0;
+}
