@@ -18,6 +18,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { LoopStatsReading } from '../src/server/loopStats';
+import { SERVE_NODE, serveNodeVersion } from './suite/serveNode';
 
 export interface MixCall {
   tool: string;
@@ -290,7 +291,7 @@ export async function startServe(
   writeFileSync(configFile, JSON.stringify(opts.config ?? { log: { keep: 100 } }));
   const state = join(home, 'state');
   const child = spawn(
-    process.execPath,
+    SERVE_NODE,
     [...(opts.nodeArgs ?? []), join(root, 'dist', 'cli.js'), 'serve', '--port', '0', '--config', configFile],
     {
       cwd: project,
@@ -446,7 +447,9 @@ async function main(): Promise<void> {
     ...(args.cpuProf ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${args.cpuProf}`] } : {}),
   });
   const floor = await startFloor();
-  console.log(`load: mix of ${loadMix(serve.project).length} calls, load average ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `load: mix of ${loadMix(serve.project).length} calls, serve on Node ${serveNodeVersion()}, load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
   let sent = 0;
   try {
     const startStats = await serve.stats(true);

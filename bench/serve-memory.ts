@@ -5,6 +5,7 @@ import { runLoad } from './suite/http-load';
 import { mixBody, mixCalls } from './suite/mix';
 import { startServe } from './suite/serve';
 import { step } from './suite/progress';
+import { serveNodeVersion } from './suite/serveNode';
 
 // serve's resident memory along a long run of the mix (8 connections, log on, workers and grammars as
 // shipped), read at start and after every MEMORY_STEP calls, with where it sits when the build reports
@@ -14,7 +15,8 @@ import { step } from './suite/progress';
 //                                      MEMORY_SNAPSHOTS=DIR, a heap snapshot of serve's main thread
 //                                      after every step, moved to DIR; MEMORY_STDOUT=FILE, serve's
 //                                      stdout, e.g. what --trace-gc prints; MEMORY_ENV, variables
-//                                      added to serve's environment, e.g. "MALLOC_ARENA_MAX=2")
+//                                      added to serve's environment, e.g. "MALLOC_ARENA_MAX=2";
+//                                      BENCH_SERVE_NODE, the Node binary serve runs on)
 
 const CALLS = Number(process.env['MEMORY_CALLS'] ?? 100_000);
 const STEP = Number(process.env['MEMORY_STEP'] ?? 10_000);
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
       for (const thread of (memory ?? []) as Record<string, unknown>[]) console.log('   ', JSON.stringify(thread));
       if (SNAPSHOTS) await snapshot(serve.pid, world.project, `main-${done}`);
     };
+    console.log(`serve on Node ${serveNodeVersion()}`);
     await report(0);
     const cpuAtStart = await serve.cpuMs();
     let done = 0;

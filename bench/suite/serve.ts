@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { step } from './progress';
+import { SERVE_NODE } from './serveNode';
 
 // A real `agent-warden serve` in a world of its own (home, state folder, project), for the HTTP,
 // memory and load figures. Its resident memory is read from /proc; the event-loop figures come from
@@ -83,7 +84,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServe> {
     args.push('--config', file);
   }
   const spawnedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const child: ChildProcess = spawn(SERVE_NODE, args, {
     cwd: world.project,
     env: {
       PATH: process.env['PATH'] ?? '/usr/bin:/bin',

@@ -9,6 +9,7 @@ import type { HeldChange } from '../core/config/load';
 import { TerminalConfirm } from './terminalConfirm';
 import { loopStatsFromEnv } from '../server/loopStats';
 import { keepHeapNearLiveSize } from './heapTuning';
+import { restartWithStartSettings } from './startTuning';
 
 const STOP_GRACE_MS = 3000;
 
@@ -22,6 +23,8 @@ export interface ServeOptions {
 const CONFIG_WATCH_MS = 1000;
 
 export async function serve(opts: ServeOptions): Promise<void> {
+  // First, before any thread or file is opened: when it restarts, nothing below runs in this image.
+  restartWithStartSettings(warn);
   let terminal: TerminalConfirm | undefined;
   const held: HeldChange[] = [];
   let startedUp = false;

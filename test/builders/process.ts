@@ -148,9 +148,10 @@ export interface ServeChild {
 }
 
 /** Starts `node dist/cli.js serve --port 0 …` and waits for its one ready line. */
-export function startServe(opts: CliOptions & { args?: string[] } = {}): Promise<ServeChild> {
+/** `node` is the Node binary serve runs on (default: the one running the tests). */
+export function startServe(opts: CliOptions & { args?: string[]; node?: string } = {}): Promise<ServeChild> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [cliPath(), 'serve', '--port', '0', ...(opts.args ?? [])], {
+    const child = spawn(opts.node ?? process.execPath, [cliPath(), 'serve', '--port', '0', ...(opts.args ?? [])], {
       cwd: opts.cwd ?? process.cwd(),
       env: cleanEnv(opts.env ?? { PATH: process.env.PATH }),
       stdio: ['ignore', 'pipe', 'pipe'],

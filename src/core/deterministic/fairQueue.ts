@@ -24,6 +24,17 @@ export class FairQueue<T> {
     this.size++;
   }
 
+  /** Puts an item back first in line: it was handed out, and is now to be handed out again before the rest. */
+  unshift(key: string, item: T): void {
+    const line = this.lines.get(key);
+    if (line) {
+      line.unshift(item);
+      this.turns.splice(this.turns.indexOf(key), 1);
+    } else this.lines.set(key, [item]);
+    this.turns.unshift(key);
+    this.size++;
+  }
+
   /** The oldest item of the session whose turn it is; that session goes to the back of the turns. */
   shift(): T | undefined {
     const key = this.turns.shift();

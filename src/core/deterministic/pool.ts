@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { ResolvedConfig } from '../config/load';
 import type { DeterministicInput } from './run';
@@ -6,6 +5,7 @@ import type { DeterministicAnswer, DeterministicRunner, Unread } from './runner'
 import { configToWire, inputToWire, resultFromWire, type FromWorker, type ToWorker } from './wire';
 import { FairQueue } from './fairQueue';
 import type { ThreadMemory } from './threadMemory';
+import { endBaselineOnly } from '../treesitter/loader';
 
 // Evaluation workers a deadline can stop. Synchronous code (a regex that backtracks, a parse that does
 // not end) cannot be interrupted on the thread that runs it; terminating its worker can. Each call gets
@@ -16,6 +16,10 @@ import type { ThreadMemory } from './threadMemory';
 // is stuck, or calls pile up), takes only calls that waited that long, and stops after SPARE_IDLE_MS
 // without one. A worker holds ~30 MB (its heap, the parser's memory, compiled code); one agent's calls
 // take turns anyway, and on two cores a second worker never raised throughput, it only cost CPU and memory.
+// A worker is handed the next call (another session's) while it still runs one (PIPELINE_DEPTH), so it
+// starts that call the moment it finishes instead of idling while the host takes the result and sends
+// more. A call handed to a worker whose current call then runs past SPARE_AFTER_MS is taken back and
+// waits again, for a spare; the worker's late answer to it is dropped.
 
 export interface PoolOptions {
   /** The worker script: dist/evalWorker.js beside the host's bundle. */
@@ -29,6 +33,16 @@ export interface PoolOptions {
   onWorkerStarted?: () => void;
   /** How long a spare may go without a call before it stops (default SPARE_IDLE_MS). */
   spareIdleMs?: number;
+  /** How long a call waits (or runs) before a spare is wanted (default SPARE_AFTER_MS). */
+  spareAfterMs?: number;
+}
+
+/** How calls went to workers since the pool started (serve's /health figures, tests). */
+export interface PoolCounts {
+  /** Calls handed to a worker while it still ran another. */
+  handedBehind: number;
+  /** Of those, calls taken back because the call ahead ran past SPARE_AFTER_MS. */
+  takenBack: number;
 }
 
 interface Job {
@@ -43,12 +57,23 @@ interface Job {
   waitTimer?: NodeJS.Timeout;
 }
 
+/** A call handed to a worker. Only the first of a worker's calls runs; its budget runs from when it became first. */
+interface InFlight {
+  id: number;
+  job: Job;
+  runTimer?: NodeJS.Timeout;
+  startedAt?: number;
+  /** While it waits behind the running call: takes it back if that call runs past SPARE_AFTER_MS. */
+  behindTimer?: NodeJS.Timeout;
+}
+
 interface Slot {
   worker: Worker;
   ready: boolean;
   /** The worker could not load the parser; it is never given a call. */
   failed?: boolean;
-  job?: { id: number; job: Job; runTimer: NodeJS.Timeout; startedAt: number };
+  /** The calls handed to it, in the order it answers them: the first is running. */
+  inFlight: InFlight[];
   configIds: Set<number>;
   /** Asked for the worker's memory figures, in the order asked (the worker answers in order). */
   memoryReaders: ((reading: ThreadMemory) => void)[];
@@ -63,6 +88,12 @@ const WORKER_HEAP_MB = 256;
 // smaller (bench/suite's memory figure).
 const WORKER_YOUNG_MB = 4;
 const MIN_SIZE = 2;
+/**
+ * Calls a worker holds at once: the one it runs and the next. On two cores with the host's thread busy
+ * between calls this kept the worker from idling (bench/load.ts); a deeper line only makes calls wait
+ * in a worker rather than in the host's fair queue.
+ */
+const PIPELINE_DEPTH = 2;
 // A call waits for a free worker at most this many budgets: long enough for a stuck call to be stopped
 // and its worker restarted, short enough that a flood of stuck calls cannot hold the rest without end.
 const WAIT_BUDGETS = 2;
@@ -89,18 +120,25 @@ export class DeterministicPool implements DeterministicRunner {
   private readonly compileTurns: Slot[] = [];
   private readonly maxSize: number;
   private readonly spareIdleMs: number;
+  private readonly spareAfterMs: number;
+  private readonly tally: PoolCounts = { handedBehind: 0, takenBack: 0 };
   private spareTimer: NodeJS.Timeout | undefined;
   private idleCheck: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: PoolOptions) {
     this.maxSize = Math.max(MIN_SIZE, opts.size ?? MIN_SIZE);
     this.spareIdleMs = opts.spareIdleMs ?? SPARE_IDLE_MS;
+    this.spareAfterMs = opts.spareAfterMs ?? SPARE_AFTER_MS;
     this.slots.push(this.startWorker());
   }
 
   /** How many workers run now (the standing one and any spares). */
   get workers(): number {
     return this.slots.length;
+  }
+
+  get counts(): PoolCounts {
+    return { ...this.tally };
   }
 
   /** Resolves once every worker has loaded its parser (hosts await it before serving). */
@@ -129,15 +167,7 @@ export class DeterministicPool implements DeterministicRunner {
       // A call that found a free worker needs no wait timer (one timer less per call).
       if (!this.queue.has(session, job)) return;
       this.spareSoon();
-      job.waitTimer = setTimeout(() => {
-        if (!this.queue.remove(job.session, job)) return;
-        resolve(
-          unread(
-            'no-evaluator',
-            `it waited over ${job.budgetMs * WAIT_BUDGETS} ms for a free evaluator while other calls held them all`,
-          ),
-        );
-      }, job.budgetMs * WAIT_BUDGETS);
+      this.armWaitTimer(job);
     });
   }
 
@@ -169,7 +199,7 @@ export class DeterministicPool implements DeterministicRunner {
     }
     await Promise.all(
       this.slots.map(async (slot) => {
-        this.settle(slot, unread('evaluator-lost', 'Warden is shutting down'));
+        while (slot.inFlight.length) this.settle(slot, unread('evaluator-lost', 'Warden is shutting down'));
         this.dropCompileTurns(slot);
         await slot.worker.terminate();
       }),
@@ -180,7 +210,14 @@ export class DeterministicPool implements DeterministicRunner {
     const worker = new Worker(this.opts.workerFile, {
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     });
-    const slot: Slot = { worker, ready: false, configIds: new Set(), memoryReaders: [], lastUsed: Date.now() };
+    const slot: Slot = {
+      worker,
+      ready: false,
+      inFlight: [],
+      configIds: new Set(),
+      memoryReaders: [],
+      lastUsed: Date.now(),
+    };
     worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
     if (this.opts.onWorkerStarted) worker.once('online', this.opts.onWorkerStarted);
     worker.on('error', (err) => {
@@ -221,7 +258,8 @@ export class DeterministicPool implements DeterministicRunner {
       this.opts.onError?.(`an evaluation worker could not load the shell parser: ${message.message}`);
       return;
     }
-    if (!slot.job || slot.job.id !== message.id) return;
+    // An answer to a call taken back (see takeBack) finds another call first, or none: it is dropped.
+    if (slot.inFlight[0]?.id !== message.id) return;
     if (message.type === 'error') {
       this.settle(slot, unread('evaluator-lost', `the evaluation failed (${message.message})`));
     } else {
@@ -230,29 +268,75 @@ export class DeterministicPool implements DeterministicRunner {
     this.dispatch();
   }
 
-  /** Answers the slot's current call, if any, and frees the slot. */
+  /** Answers the slot's running call, if any; the call after it, if any, is now the one running. */
   private settle(slot: Slot, answer: DeterministicAnswer): void {
-    const current = slot.job;
+    const current = slot.inFlight.shift();
     if (!current) return;
     clearTimeout(current.runTimer);
-    slot.job = undefined;
     slot.lastUsed = Date.now();
+    const next = slot.inFlight[0];
+    if (next) this.startClock(slot, next);
     current.job.resolve(answer);
+  }
+
+  /** The call is the one the worker runs now: its budget starts. */
+  private startClock(slot: Slot, entry: InFlight): void {
+    clearTimeout(entry.behindTimer);
+    entry.behindTimer = undefined;
+    entry.startedAt = performance.now();
+    const { job } = entry;
+    entry.runTimer = setTimeout(() => {
+      this.opts.onError?.(`a call overran its ${job.budgetMs} ms budget; its evaluation worker is replaced`);
+      this.replace(
+        slot,
+        unread('over-budget', `its deterministic evaluation took longer than the ${job.budgetMs} ms budget`),
+      );
+      this.dispatch();
+    }, job.budgetMs);
+  }
+
+  /**
+   * Calls handed to the slot but not running go back first in line (oldest first), to wait for another
+   * worker; the slot's answers to them will be dropped.
+   */
+  private takeBack(slot: Slot, entries: InFlight[]): void {
+    for (const entry of [...entries].reverse()) {
+      clearTimeout(entry.behindTimer);
+      slot.inFlight.splice(slot.inFlight.indexOf(entry), 1);
+      this.queue.unshift(entry.job.session, entry.job);
+      this.tally.takenBack++;
+      this.armWaitTimer(entry.job);
+    }
+    if (entries.length) this.spareSoon(0);
+  }
+
+  /** A waiting call gives up (unread) once it has waited WAIT_BUDGETS budgets in all. */
+  private armWaitTimer(job: Job): void {
+    const limit = job.budgetMs * WAIT_BUDGETS;
+    job.waitTimer = setTimeout(
+      () => {
+        if (!this.queue.remove(job.session, job)) return;
+        job.resolve(
+          unread('no-evaluator', `it waited over ${limit} ms for a free evaluator while other calls held them all`),
+        );
+      },
+      Math.max(0, limit - (performance.now() - job.queuedAt)),
+    );
   }
 
   /**
    * While calls wait: once the call next in line has waited SPARE_AFTER_MS, a free spare takes it, or a
    * spare starts when none is free and the pool has room.
    */
-  private spareSoon(delayMs = SPARE_AFTER_MS): void {
+  private spareSoon(delayMs = this.spareAfterMs): void {
     if (this.spareTimer) return;
     this.spareTimer = setTimeout(() => {
       this.spareTimer = undefined;
       const next = this.queue.peek();
       if (this.closed || !next) return;
       const waited = performance.now() - next.queuedAt;
-      if (waited < SPARE_AFTER_MS) return this.spareSoon(SPARE_AFTER_MS - waited);
-      const spareFree = this.slots.some((slot, at) => at > 0 && slot.ready && !slot.job);
+      if (waited < this.spareAfterMs) return this.spareSoon(this.spareAfterMs - waited);
+      const spareFree = this.slots.some((slot, at) => at > 0 && this.canTake(slot));
       if (spareFree) this.dispatch();
       else if (this.slots.length < this.maxSize) {
         this.slots.push(this.startWorker());
@@ -265,7 +349,14 @@ export class DeterministicPool implements DeterministicRunner {
 
   /** Ready, and free or on a call that has not yet run as long as a call may wait. */
   private serving(slot: Slot): boolean {
-    return slot.ready && (!slot.job || performance.now() - slot.job.startedAt < SPARE_AFTER_MS);
+    const running = slot.inFlight[0];
+    return slot.ready && (!running || performance.now() - running.startedAt! < this.spareAfterMs);
+  }
+
+  /** Whether the slot takes another call now: free, or serving with room in its line. */
+  private canTake(slot: Slot): boolean {
+    if (slot.inFlight.length === 0) return slot.ready;
+    return slot.inFlight.length < PIPELINE_DEPTH && this.serving(slot);
   }
 
   /** Stops spares that had no call for SPARE_IDLE_MS; the first worker stands. */
@@ -273,7 +364,7 @@ export class DeterministicPool implements DeterministicRunner {
     const now = Date.now();
     for (const slot of this.slots.slice(1)) {
       // A spare still starting is kept; one that could not load the parser never serves, so it goes.
-      const idle = slot.ready && !slot.job && now - slot.lastUsed >= this.spareIdleMs;
+      const idle = slot.ready && slot.inFlight.length === 0 && now - slot.lastUsed >= this.spareIdleMs;
       if (!idle && !slot.failed) continue;
       // Never while no other worker is serving as usual (the standing one may be stuck or restarting).
       if (!this.slots.some((other) => other !== slot && this.serving(other))) continue;
@@ -302,11 +393,12 @@ export class DeterministicPool implements DeterministicRunner {
     }
     if (this.compiling !== slot) return;
     this.compiling = undefined;
-    setFlagsFromString('--no-liftoff-only');
+    endBaselineOnly();
     this.nextCompileTurn();
   }
 
   private replace(slot: Slot, answer: Unread): void {
+    this.takeBack(slot, slot.inFlight.slice(1));
     this.settle(slot, answer);
     this.dropCompileTurns(slot);
     const at = this.slots.indexOf(slot);
@@ -320,13 +412,13 @@ export class DeterministicPool implements DeterministicRunner {
   private dispatch(): void {
     for (let at = 0; at < this.slots.length; at++) {
       const slot = this.slots[at]!;
-      if (this.queue.length === 0) return;
-      if (!slot.ready || slot.job) continue;
-      // A spare takes only a call the standing worker left waiting (see SPARE_AFTER_MS).
-      if (at > 0 && performance.now() - this.queue.peek()!.queuedAt < SPARE_AFTER_MS) continue;
-      const job = this.queue.shift()!;
-      clearTimeout(job.waitTimer);
-      this.send(slot, job);
+      while (this.queue.length > 0 && this.canTake(slot)) {
+        // A spare takes only a call the standing worker left waiting (see SPARE_AFTER_MS).
+        if (at > 0 && performance.now() - this.queue.peek()!.queuedAt < this.spareAfterMs) break;
+        const job = this.queue.shift()!;
+        clearTimeout(job.waitTimer);
+        this.send(slot, job);
+      }
     }
   }
 
@@ -336,26 +428,30 @@ export class DeterministicPool implements DeterministicRunner {
       configId = this.nextConfigId++;
       this.configIds.set(job.config, configId);
     }
-    const id = this.nextJobId++;
-    const runTimer = setTimeout(() => {
-      this.opts.onError?.(`a call overran its ${job.budgetMs} ms budget; its evaluation worker is replaced`);
-      this.replace(
-        slot,
-        unread('over-budget', `its deterministic evaluation took longer than the ${job.budgetMs} ms budget`),
-      );
-      this.dispatch();
-    }, job.budgetMs);
-    slot.job = { id, job, runTimer, startedAt: performance.now() };
+    const entry: InFlight = { id: this.nextJobId++, job };
+    slot.inFlight.push(entry);
+    if (slot.inFlight.length === 1) this.startClock(slot, entry);
+    else {
+      this.tally.handedBehind++;
+      entry.behindTimer = setTimeout(() => {
+        this.takeBack(slot, [entry]);
+        this.dispatch();
+      }, this.spareAfterMs);
+    }
     try {
       if (!slot.configIds.has(configId)) {
         this.post(slot, { type: 'config', configId, config: configToWire(job.config) });
         slot.configIds.add(configId);
       }
-      this.post(slot, { type: 'run', id, configId, input: inputToWire(job.input) });
+      this.post(slot, { type: 'run', id: entry.id, configId, input: inputToWire(job.input) });
     } catch (err) {
       // Input that cannot cross to a thread (it never should: it came from JSON) is unread, not a crash.
-      this.settle(
-        slot,
+      clearTimeout(entry.runTimer);
+      clearTimeout(entry.behindTimer);
+      slot.inFlight.splice(slot.inFlight.indexOf(entry), 1);
+      const next = slot.inFlight[0];
+      if (next && next.startedAt === undefined) this.startClock(slot, next);
+      job.resolve(
         unread('evaluator-lost', `the call could not be handed to the evaluator (${(err as Error).message})`),
       );
     }

@@ -14,7 +14,7 @@ import { readThreadMemory } from './threadMemory';
 import { configFromWire, inputFromWire, resultToWire, type FromWorker, type ToWorker } from './wire';
 
 // The evaluation worker's loop: it loads its own parser, keeps the configs the host sent it, and answers
-// one call at a time. The host stops it (terminate) when a call overruns its budget.
+// one call at a time, in the order the host sent them. The host stops it (terminate) when a call overruns its budget.
 
 const KEPT_CONFIGS = 32;
 
@@ -44,6 +44,7 @@ export function serveDeterministicCalls(policies: AnyPolicy[]): void {
     }
   };
 
+  let answering = Promise.resolve();
   port.on('message', (message: ToWorker) => {
     if (message.type === 'compile-go') {
       gate.go();
@@ -59,7 +60,9 @@ export function serveDeterministicCalls(policies: AnyPolicy[]): void {
       if (configs.size > KEPT_CONFIGS) configs.delete(configs.keys().next().value as number);
       return;
     }
-    void answer(message);
+    // The host may hand over the next call while this one runs: calls are answered one after another,
+    // in the order sent (an answer can wait on a grammar loading).
+    answering = answering.then(() => answer(message));
   });
 
   // Ready once the shell parser loads and every policy has run on a few calls: a first call never pays

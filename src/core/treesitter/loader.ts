@@ -25,6 +25,8 @@ const oneAtATime: CompileGate = (compile) => {
   return turn;
 };
 let gate: CompileGate = oneAtATime;
+/** Started with the flag (serve restarts itself so: cli/startTuning), the process keeps it; workers inherit it. */
+const BASELINE_FOR_GOOD = process.execArgv.includes('--liftoff-only');
 const languages = new Map<GrammarName, Promise<Language>>();
 
 /** Where this thread's compiles take their turn; set once, before the first load. */
@@ -69,7 +71,9 @@ function remembered<T>(start: () => Promise<T>, forget: () => void): Promise<T> 
  * held a thread for tens of seconds on the PowerShell lexer, and once stalled the event loop for 1.5 s.
  * Baseline code parses a typical command in about 1.5x the time (tens of microseconds), a small part of
  * a call's cost. The flag is set only while the module compiles, so other WebAssembly in the process
- * (the extension host's) keeps its normal tiers.
+ * (the extension host's) keeps its normal tiers. That holds on V8 11 (Node 20), which fixes a module's
+ * tiers as it compiles it; Node 24 ignores the flag set at run time, and tiers up unless started with
+ * it, as serve is there.
  */
 function compileBaselineOnly<T>(compile: () => Promise<T>): Promise<T> {
   return gate(async () => {
@@ -77,9 +81,14 @@ function compileBaselineOnly<T>(compile: () => Promise<T>): Promise<T> {
     try {
       return await compile();
     } finally {
-      setFlagsFromString('--no-liftoff-only');
+      endBaselineOnly();
     }
   });
+}
+
+/** Lets V8 tier WebAssembly up again, unless the process was started baseline-only. */
+export function endBaselineOnly(): void {
+  if (!BASELINE_FOR_GOOD) setFlagsFromString('--no-liftoff-only');
 }
 
 function initRuntime(): Promise<void> {

@@ -40,10 +40,12 @@ test('remove takes one waiting item out; a missing one leaves the line as it was
 });
 
 test('every item comes out exactly once, each session in its own order, whatever is pushed, taken and removed', () => {
-  type Step = { op: 'push'; key: number } | { op: 'shift' } | { op: 'remove'; pick: number };
+  type Step = { op: 'push'; key: number } | { op: 'shift' } | { op: 'unshift' } | { op: 'remove'; pick: number };
   const step = fc.oneof(
     fc.record({ op: fc.constant('push' as const), key: fc.integer({ min: 0, max: 3 }) }),
     fc.record({ op: fc.constant('shift' as const) }),
+    // The pool gives back the call it handed out last (a worker's line behind a stuck call).
+    fc.record({ op: fc.constant('unshift' as const) }),
     fc.record({ op: fc.constant('remove' as const), pick: fc.nat() }),
   );
   fc.assert(
@@ -65,6 +67,13 @@ test('every item comes out exactly once, each session in its own order, whatever
             out.push(item);
             waiting.splice(waiting.indexOf(item), 1);
           } else assert.equal(waiting.length, 0);
+        } else if (s.op === 'unshift') {
+          const item = out.pop();
+          if (item) {
+            queue.unshift(item.key, item);
+            waiting.push(item);
+            assert.equal(queue.peek(), item, 'an item given back is the next handed out');
+          }
         } else if (waiting.length) {
           const item = waiting[s.pick % waiting.length]!;
           assert.equal(queue.remove(item.key, item), true);
@@ -82,6 +91,23 @@ test('every item comes out exactly once, each session in its own order, whatever
       }
     }),
   );
+});
+
+test('an item given back goes first, ahead of its own session and of every other', () => {
+  const queue = new FairQueue<string>();
+  queue.push('a', 'a1');
+  queue.push('a', 'a2');
+  queue.push('b', 'b1');
+  queue.push('c', 'c1');
+  assert.equal(queue.shift(), 'a1');
+  assert.equal(queue.shift(), 'b1');
+  queue.unshift('b', 'b1');
+  assert.equal(queue.length, 3);
+  assert.equal(queue.has('b', 'b1'), true);
+  assert.deepEqual(queue.drain(), ['b1', 'c1', 'a2']);
+  queue.push('a', 'a3');
+  queue.unshift('a', 'a2');
+  assert.deepEqual(queue.drain(), ['a2', 'a3'], 'within a session too');
 });
 
 test('has says whether an item still waits: not once it is handed out or taken out', () => {

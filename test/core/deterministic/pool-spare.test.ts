@@ -3,33 +3,18 @@
 // has had no call for a while, giving its memory back.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { Evaluator } from '../../../src/core/evaluator';
-import { DeterministicPool } from '../../../src/core/deterministic/pool';
-import { aHookEvent } from '../../builders/hookEvent';
-import { aProjectDir, aTempDir, removeDir } from '../../builders/tempProject';
+import { aSpinningPool } from '../../builders/spinningPool';
 
 const SPARE_IDLE_MS = 400;
-const stateDir = aTempDir('pool-spare-state');
-const project = aProjectDir('pool-spare-project');
 let started = 0;
-const pool = new DeterministicPool({
-  workerFile: join(__dirname, '..', '..', 'fixtures', 'workers', 'spinning.worker.js'),
+const { pool, call, close } = aSpinningPool('pool-spare', {
   // Long enough that the spin is still stuck when the other call is answered, on a loaded machine too.
   budgetMs: () => 8000,
   onWorkerStarted: () => started++,
   spareIdleMs: SPARE_IDLE_MS,
 });
-const evaluator = new Evaluator({ stateDir, home: stateDir, deterministic: pool });
 
-after(async () => {
-  await pool.close();
-  removeDir(stateDir);
-  removeDir(project);
-});
-
-const call = (command: string, session: string) =>
-  evaluator.evaluate(aHookEvent().bash(command).inCwd(project).session(session).build());
+after(close);
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let waited = 0; !condition(); waited += 20) {
