@@ -3,7 +3,7 @@
 // setup.py (pip install .), a git hook (git commit), a script of any language, a bundler or linter
 // config, a CI system's steps (a Jenkinsfile's sh steps too), a task runner's tasks, a compose file's
 // commands (they run with the host folders it mounts), composer's event scripts, MSBuild's Exec and
-// build events, a Nix shellHook, mise's hooks, `sh -c` handed over in a build file. A Dockerfile's RUN lines are not
+// build events, a Nix shellHook, mise's hooks, `sh -c` handed over in a build file, a notebook's cells. A Dockerfile's RUN lines are not
 // read: they run inside the image being built, where installing with apt or `curl | sh` is ordinary. The written text is read as the commands or code it
 // will run, so every policy judges it at write time, not only when a later call runs it. Written
 // files are named by the path they land in.
@@ -12,6 +12,7 @@ import { cargoConfigCommands } from '../shell/cargo-config';
 import { languageOfFile } from './code';
 import { embeddedCommandLines, foreignCodeCommands, isActingCommandLine } from '../text/embedded-commands';
 import { makeRecipes, scriptsOf } from './project-runs';
+import { notebookCode } from './notebooks';
 import { interpreterKind, SHELLS } from './programs';
 import {
   actionsExpressionsAsShell,
@@ -241,7 +242,7 @@ function shebangLanguage(content: string): string | undefined {
 }
 
 /** A script's code, as the shell line that would run it inline. */
-function codeAsShell(language: string, content: string): string | undefined {
+export function codeAsShell(language: string, content: string): string | undefined {
   const flag = INLINE_FLAG[language];
   if (!flag) return undefined;
   return [`${flag} ${quote(content)}`, ...shellDashCStrings(content), ...taskRunnerCalls(content)].join('\n');
@@ -253,6 +254,10 @@ export function runLaterShell(file: string, content: string): string | undefined
   if (name === 'package.json') return (scriptsOf(content, 'all') ?? scriptFragment(content)).join('\n');
   const format = FORMATS.find((f) => f.file.test(file));
   if (format) return format.commands(content).join('\n');
+  if (name.endsWith('.ipynb')) {
+    const { shell, python } = notebookCode(content);
+    return [...shell, ...(python.trim() ? [codeAsShell('python', python)!] : [])].join('\n');
+  }
   const shebang = shebangLanguage(content);
   if (SHELL_RUN_LATER.test(file) || shebang === 'shell') return content;
   // Python runs a .pth file's import lines at every start-up.

@@ -6,7 +6,8 @@ import { assembleFacts } from '../facts';
 import type { CodeReader } from '../facts/code';
 import { NO_CODE_READER } from '../facts/code';
 import { deriveFacts } from '../facts/compute';
-import { runLaterShell } from '../facts/written-runs';
+import { codeAsShell, runLaterShell } from '../facts/written-runs';
+import { browserScriptOf } from '../text/browser-scripts';
 import { wrappedCommandLine } from '../facts/mcp-command-lines';
 import { argumentCommandLines } from '../text/embedded-commands';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
@@ -118,15 +119,20 @@ export interface CallContext {
 /** What a Write or Edit of a file the project's tooling runs will run, as shell text. */
 function writtenRunText(call: ToolCall): { file: string; text: string } | undefined {
   if ((call.face.family !== 'write' && call.face.family !== 'edit') || call.content === undefined) return undefined;
+  // A notebook's markdown cell, or a cell deleted, runs nothing.
+  if (call.input['cell_type'] === 'markdown' || call.input['edit_mode'] === 'delete') return undefined;
   const target = call.paths.find((p) => p.access === 'write');
   const text = target ? runLaterShell(target.absolute, call.content) : undefined;
   return target && text !== undefined && text.trim() !== '' ? { file: target.absolute, text } : undefined;
 }
 
-/** What an MCP tool without a face of its own keeps to run (pipeline steps, event scripts), as shell text. */
+/** What an MCP tool without a face of its own keeps to run (pipeline steps, event scripts, a page script), as shell text. */
 function mcpRunText(call: ToolCall): { file: string; text: string } | undefined {
   if (call.face.builtIn || call.face.family === 'write' || call.face.family === 'edit') return undefined;
-  const lines = argumentCommandLines(call.input);
+  // A page script is JavaScript, read as such: not also as a command line.
+  const page = browserScriptOf(call.toolName, call.input);
+  const others = page ? Object.fromEntries(Object.entries(call.input).filter(([key]) => key !== page.key)) : call.input;
+  const lines = [...argumentCommandLines(others), ...(page ? [codeAsShell('javascript', page.script)!] : [])];
   return lines.length ? { file: call.toolName, text: lines.join('\n') } : undefined;
 }
 

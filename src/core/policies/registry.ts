@@ -47,6 +47,7 @@ import {
 } from './library/packages';
 import { downloadPipedToShell, encodedCommandExecution, reverseShell } from './library/remote-code';
 import {
+  browserSessionRead,
   envDumpToNetwork,
   gitAddSecretFiles,
   secretFileRead,
@@ -104,6 +105,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   envDumpToNetwork,
   dataOutToHost,
   secretInCommandLine,
+  browserSessionRead,
   gitAddSecretFiles,
   writeOutsideProject,
   persistenceMechanisms,

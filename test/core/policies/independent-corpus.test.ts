@@ -72,7 +72,7 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
   }
 });
 
-// The 3% target, except for sets G, H, I, J and K, held near the rate they came with until their false blocks are judged (README).
+// The 3% target, except for sets G, H, I, J, K and L, held near the rate they came with until their false blocks are judged (README).
 const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string }> = {
   'ordinary-independent.jsonl': { rate: 0.03, why: 'at most 3%' },
   'ordinary-set-c.jsonl': { rate: 0.03, why: 'at most 3%' },
@@ -87,6 +87,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string }> = {
   'ordinary-set-j.jsonl': {
     rate: 0.06,
     why: 'at most 6% (33 of 478, 6.9%, as it first came out; 26 once the first of its false blocks were judged)',
+  },
+  'ordinary-set-l.jsonl': {
+    rate: 0.07,
+    why: 'at most 7% (20 of 330, 6.1%, as it first came out; 19 once the first of its false blocks were judged)',
   },
   'ordinary-set-k.jsonl': {
     rate: 0.11,

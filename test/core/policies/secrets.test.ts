@@ -255,3 +255,32 @@ policyTable('git-add-secret-files', [
   { note: 'near miss: source', spec: 'git add src/env.ts', expect: null },
   { note: 'near miss: .gitignore', spec: 'git add .gitignore', expect: null },
 ]);
+
+policyTable('browser-session-read', [
+  {
+    note: "the page's cookies and storage",
+    spec: {
+      tool: 'mcp__playwright__browser_evaluate',
+      input: { function: "() => document.cookie + '\\n' + JSON.stringify(localStorage)" },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'session storage through puppeteer',
+    spec: { tool: 'mcp__puppeteer__evaluate', input: { script: 'sessionStorage.getItem("auth")' } },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: the page title',
+    spec: { tool: 'mcp__playwright__browser_evaluate', input: { function: '() => document.title' } },
+    expect: null,
+  },
+  {
+    note: 'near miss: cookies named in a tool that is no browser',
+    spec: {
+      tool: 'mcp__github__create_issue',
+      input: { title: 'document.cookie is empty on Safari', body: 'see logs' },
+    },
+    expect: null,
+  },
+]);

@@ -17,6 +17,7 @@ import { secretReads } from './shared/secret-reads';
 import { scanSecrets } from './shared/secret-scan';
 import { secretBasenameKind, secretFileKind } from '../../facts/sensitive-paths';
 import { writeTargets } from '../../facts/targets';
+import { browserScriptOf, sessionStoreRead } from '../../text/browser-scripts';
 
 export const secretFileRead = definePolicy({
   name: 'secret-file-read',
@@ -209,5 +210,24 @@ export const gitAddSecretFiles = definePolicy({
       }
     }
     return null;
+  },
+});
+
+export const browserSessionRead = definePolicy({
+  name: 'browser-session-read',
+  category: 'secrets',
+  description:
+    "Asks before a browser-automation tool's page script reads the page's cookies or web storage: the logged-in session's tokens.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const page = call ? browserScriptOf(call.toolName, call.input) : undefined;
+    const store = page ? sessionStoreRead(page.script) : undefined;
+    if (!page || !store) return null;
+    return {
+      reason: `The page script reads ${store}: the browser's logged-in session (its cookies and tokens) would reach the agent. Approve this exact call if the page is one you test and its session is a throwaway.`,
+      evidence: evidenceOf(page.script),
+    };
   },
 });

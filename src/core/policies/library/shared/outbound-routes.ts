@@ -35,7 +35,8 @@ const WEB_BODY_KEYS = ['body', 'data', 'payload', 'content', 'json', 'form', 'he
 
 /** A secret or encoded data in the URL a web tool fetches, or in a request body it sends. */
 export function webToolPayload(call: ToolCall): Outbound | undefined {
-  if (call.face.family !== 'network' || !call.url) return undefined;
+  if (call.face.family !== 'network') return undefined;
+  if (!call.url) return searchPayload(call);
   const host = hostOf(call.url);
   const inUrl: UrlPayload | undefined = urlPayload(call.url);
   if (inUrl) return { what: `${inUrl.what} in the URL`, host, certain: inUrl.certain };
@@ -46,6 +47,13 @@ export function webToolPayload(call: ToolCall): Outbound | undefined {
     if (secret) return { what: `${secret} in the request ${key}`, host, certain: true };
   }
   return undefined;
+}
+
+/** A web search's query goes to the search engine, and into its logs: a secret in it leaves the machine. */
+function searchPayload(call: ToolCall): Outbound | undefined {
+  const query = call.input['query'];
+  const secret = typeof query === 'string' ? secretInText(query) : undefined;
+  return secret ? { what: `${secret} in a web search`, host: 'the search engine', certain: true } : undefined;
 }
 
 // MCP servers that work on this machine's files: what they write stays here (secret-written-to-file
