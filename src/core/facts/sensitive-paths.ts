@@ -171,6 +171,8 @@ export function secretBasenameKind(name: string): string | null {
   if (lower.endsWith('.pub')) return null;
   for (const [ext, kind] of Object.entries(SECRET_EXTENSIONS)) if (lower.endsWith(ext)) return kind;
   if (/^(service[-_]?account|gcp[-_]?key|credentials)[\w.-]*\.json$/.test(lower)) return 'a cloud service-account key';
+  // `gcp-service-account.json`, `prod_serviceaccount.json`: the words anywhere in a JSON file's name.
+  if (lower.endsWith('.json') && /service[-_]?account/.test(lower)) return 'a cloud service-account key';
   return null;
 }
 

@@ -121,3 +121,99 @@ policyTable('mcp-secret-reading-tool', [
   { note: 'near miss: secret names listed', spec: mcp('mcp__vault__list_secrets', { path: 'kv/app' }), expect: null },
   { note: 'near miss: a tracker item', spec: mcp('mcp__jira__get_item', { key: 'PROJ-1' }), expect: null },
 ]);
+
+policyTable('mcp-access-granting-tool', [
+  {
+    note: 'an organisation invitation',
+    spec: mcp('mcp__github__create_org_invitation', { org: 'acme', email: 'someone@x.example', role: 'admin' }),
+    expect: 'ask',
+  },
+  {
+    note: 'a guest invited into channels',
+    spec: mcp('mcp__slack__invite_guest', { workspace: 'acme', email: 'someone@x.example', channels: ['eng'] }),
+    expect: 'ask',
+  },
+  {
+    note: 'a file shared with anyone',
+    spec: mcp('mcp__gdrive__share_file', { file_id: '1abc', role: 'reader', type: 'anyone' }),
+    expect: 'ask',
+  },
+  {
+    note: 'a webhook made',
+    spec: mcp('mcp__github__create_webhook', { owner: 'acme', repo: 'api', config: { url: 'https://h.example/gh' } }),
+    expect: 'ask',
+  },
+  {
+    note: 'a file shared with a stranger to edit',
+    spec: mcp('mcp__gdrive__share_file', {
+      file_id: '1abc',
+      role: 'writer',
+      type: 'user',
+      email_address: 'a@x.example',
+    }),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a document shared with a teammate to comment on',
+    spec: mcp('mcp__gdrive__share_file', {
+      file_id: '1abc',
+      role: 'commenter',
+      type: 'user',
+      email_address: 'm@acme.example',
+    }),
+    expect: null,
+  },
+  {
+    note: "near miss: a payment service's test-mode webhook",
+    spec: mcp('mcp__stripe__create_webhook_endpoint', { livemode: false, url: 'https://preview.example/api/hook' }),
+    expect: null,
+  },
+  {
+    note: 'branch protection loosened',
+    spec: mcp('mcp__github__update_branch_protection', { owner: 'acme', repo: 'api', allow_force_pushes: true }),
+    expect: 'ask',
+  },
+  {
+    note: 'a fork into another account',
+    spec: mcp('mcp__github__fork_repository', { owner: 'acme', repo: 'api', organization: 'someone-else' }),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a fork into the same owner is no move',
+    spec: mcp('mcp__github__fork_repository', { owner: 'acme', repo: 'api' }),
+    expect: null,
+  },
+  {
+    note: 'near miss: a file created in the repository',
+    spec: mcp('mcp__github__create_or_update_file', { owner: 'acme', repo: 'api', path: 'README.md', content: 'x' }),
+    expect: null,
+  },
+  {
+    note: 'near miss: a file added to a folder',
+    spec: mcp('mcp__gdrive__add_file', { folder_id: 'f1', name: 'chart.png' }),
+    expect: null,
+  },
+]);
+
+policyTable('mcp-secret-reading-tool', [
+  {
+    note: 'a service-role key',
+    spec: mcp('mcp__supabase__get_service_role_key', { project_id: 'prod' }),
+    expect: 'ask',
+  },
+  {
+    note: 'environment variables listed decrypted',
+    spec: mcp('mcp__vercel__list_env_vars', { projectId: 'web', target: 'production', decrypt: true }),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: a cache's key read",
+    spec: mcp('mcp__redis__get_key', { key: 'session:count' }),
+    expect: null,
+  },
+  {
+    note: 'near miss: environment variable names listed',
+    spec: mcp('mcp__vercel__list_env_vars', { projectId: 'web', target: 'preview' }),
+    expect: null,
+  },
+]);

@@ -284,3 +284,16 @@ policyTable('browser-session-read', [
     expect: null,
   },
 ]);
+
+policyTable('secret-file-read', [
+  {
+    note: 'a service-account key whose name only contains the words',
+    spec: { tool: 'Read', input: { file_path: '/home/dev/project/ml/gcp-service-account.json' } },
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: a JSON file about accounts',
+    spec: { tool: 'Read', input: { file_path: '/home/dev/project/fixtures/accounts.json' } },
+    expect: null,
+  },
+]);

@@ -205,7 +205,8 @@ export const gitConfigRunsCode = definePolicy({
         ...(lasting ? { decision: 'deny' as const } : {}),
       };
     }
-    // `.gitmodules` is read from the repository itself: `update = !cmd` runs cmd on `git submodule update`.
+    // `.gitmodules` is read from the repository itself: `update = !cmd` runs cmd on `git submodule update`,
+    // and a URL of the ext:: or fd:: transport runs its command when the submodule is fetched.
     const modules = writtenTexts(call).find(
       (w) => /(^|\/)\.gitmodules$/.test(w.file) && /^[ \t]*update[ \t]*=[ \t]*!/m.test(w.content),
     );
@@ -213,6 +214,24 @@ export const gitConfigRunsCode = definePolicy({
       return {
         reason: `Writes ${modules.file} with a submodule update command (update = !…): \`git submodule update\` runs it, here and in every clone. Approve this exact call if that is intended.`,
         evidence: evidenceOf(/^[ \t]*update[ \t]*=.*$/m.exec(modules.content)?.[0] ?? modules.file),
+      };
+    const transport = writtenTexts(call).find(
+      (w) => /(^|\/)\.gitmodules$/.test(w.file) && /^[ \t]*url[ \t]*=[ \t]*(?:ext|fd)::/m.test(w.content),
+    );
+    if (transport)
+      return {
+        reason: `Writes ${transport.file} with a submodule URL of git's ext:: transport, which runs its command when the submodule is fetched, here and in every clone. Use an https or ssh URL.`,
+        evidence: evidenceOf(/^[ \t]*url[ \t]*=.*$/m.exec(transport.content)?.[0] ?? transport.file),
+        decision: 'deny' as const,
+      };
+    const driver = writtenTexts(call)
+      .filter((w) => /(^|\/)(\.gitattributes|\.git\/info\/attributes)$/.test(w.file))
+      .map((w) => ({ file: w.file, named: customDriver(w.content) }))
+      .find((w) => w.named !== undefined);
+    if (driver)
+      return {
+        reason: `Writes ${driver.file} naming the git driver ${driver.named}: git runs the command its config gives that driver on checkout, add or diff, and the attributes travel with the repository. Approve this exact call if that driver is the team's.`,
+        evidence: evidenceOf(driver.named!),
       };
     const edited = configFileWrites(call)[0];
     if (edited)
@@ -223,3 +242,25 @@ export const gitConfigRunsCode = definePolicy({
     return null;
   },
 });
+
+/** Filter and merge drivers every repository may name: Git LFS's, and merge's own. */
+const BUILT_IN_DRIVERS = new Set(['lfs', 'text', 'binary', 'union']);
+
+/**
+ * The first `filter=` or `merge=` an attributes file gives a driver git does not have built in: a filter
+ * runs on every checkout and add, a merge driver on every merge. A diff driver runs only when a person asks
+ * for a diff, and nbdime and the like install theirs, so it is left alone.
+ */
+function customDriver(content: string): string | undefined {
+  for (const line of content.split('\n')) {
+    if (line.trimStart().startsWith('#')) continue;
+    for (const word of line.split(/[ \t]+/)) {
+      const eq = word.indexOf('=');
+      if (eq < 0) continue;
+      const kind = word.slice(0, eq);
+      const name = word.slice(eq + 1);
+      if ((kind === 'filter' || kind === 'merge') && name && !BUILT_IN_DRIVERS.has(name)) return word;
+    }
+  }
+  return undefined;
+}

@@ -30,14 +30,24 @@ const DESTRUCTIVE_FLAGS = ['destroy', 'force', 'purge'];
 // A tool whose name grants access: it attaches a policy, binds a role, adds a member or collaborator,
 // or makes a key (`iam_attach_user_policy`, `set_iam_policy_binding`, `add_collaborator`,
 // `create_access_key`, `create_deploy_key`).
-const GRANTING = /^(attach|put|set|add|grant|invite|create)$/;
+const GRANTING = /^(attach|put|set|add|grant|invite|create|share)$/;
 const ACCESS_NOUNS =
-  /^(policy|policies|role|roles|binding|bindings|iam|member|members|collaborator|collaborators|permission|permissions|admin|owner|key|keys|token|tokens|credential|credentials|user)$/;
+  /^(policy|policies|role|roles|binding|bindings|iam|member|members|collaborator|collaborators|permission|permissions|admin|owner|key|keys|token|tokens|credential|credentials|user|guest|guests|invitation|invitations|webhook|webhooks|hook|hooks|file|folder|drive|document)$/;
+/** Nouns whose making is itself a way in, or a standing flow of data out (a webhook posts every event). */
+const MADE_ACCESS =
+  /^(key|keys|token|tokens|credential|credentials|binding|bindings|user|invitation|invitations|webhook|webhooks|hook|hooks)$/;
+// Rules that guard a branch or a repository: changing or removing them loosens who may push what.
+const PROTECTION_NOUNS = /^(protection|protections|ruleset|rulesets)$/;
+const CHANGING = /^(update|set|put|edit|patch|remove|delete|disable)$/;
 
 // A tool that hands back a stored secret's value (`secretsmanager_get_secret_value`, a password
 // manager's `item_get` with reveal, a cluster's secrets).
 const READING = /^(get|read|reveal|show|fetch|retrieve|describe|export|dump|view)$/;
 const SECRET_NOUNS = /^(secret|secrets|password|passwords|credential|credentials|vault|item|token|tokens|kubeconfig)$/;
+/** A key is a secret when the name says which: `get_service_role_key`, `get_api_key` (not a cache's `get_key`). */
+const KEY_KINDS = /^(service|role|api|access|private|signing|secret)$/;
+/** Arguments that ask for stored values in the clear (`list_env_vars` with decrypt). */
+const DECRYPTING = ['decrypt', 'decrypted', 'with_decryption', 'withDecryption', 'reveal', 'show_values'];
 const SECRET_SERVERS =
   /vault|1password|onepassword|bitwarden|lastpass|keeper|keychain|secrets?manager|doppler|infisical/i;
 
@@ -98,20 +108,28 @@ export const mcpAccessGrantingTool = definePolicy({
   name: 'mcp-access-granting-tool',
   category: 'dangerous-commands',
   description:
-    "Asks before an MCP server's tool that grants access on the service it fronts: attaches a policy, binds a role, adds a member or collaborator, or makes an access or deploy key.",
+    "Asks before an MCP server's tool that grants access on the service it fronts: attaches a policy, binds a role, adds a member, invites, shares, makes a key or webhook, loosens branch protection or forks elsewhere.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     const found = serviceTool(call);
     if (!found) return null;
+    if (found.words.some((w) => PROTECTION_NOUNS.test(w)) && found.words.some((w) => CHANGING.test(w)))
+      return serviceFinding(found, "it changes the rules that guard the repository's branches. A person decides.");
+    const fork = forkedElsewhere(found.call.input);
+    if (found.words.includes('fork') && fork)
+      return serviceFinding(found, `it copies the repository into ${fork}, outside its owner. A person decides.`);
     const verb = found.words.find((w) => GRANTING.test(w));
     const nouns = found.words.filter((w) => ACCESS_NOUNS.test(w));
-    // `create_access_key` makes a way in; `create_issue` grants nothing.
-    const made = nouns.some((noun) =>
-      /^(key|keys|token|tokens|credential|credentials|binding|bindings|user)$/.test(noun),
-    );
+    // `create_access_key` makes a way in; `create_issue` grants nothing; `share_file` gives someone the file.
+    const made = nouns.some((noun) => MADE_ACCESS.test(noun));
     if (!verb || !nouns.length || (verb === 'create' && !made)) return null;
+    if (verb !== 'share' && nouns.every((noun) => /^(file|folder|drive|document)$/.test(noun))) return null;
+    if (verb === 'share' && !widensShare(found.call.input)) return null;
+    // A payment service's test mode carries no customer's data: its webhooks are for development.
+    if (nouns.some((noun) => /^(webhook|webhooks|hook|hooks)$/.test(noun)) && found.call.input['livemode'] === false)
+      return null;
     return serviceFinding(found, 'it grants access on that service, which stays after this session. A person decides.');
   },
 });
@@ -120,15 +138,23 @@ export const mcpSecretReadingTool = definePolicy({
   name: 'mcp-secret-reading-tool',
   category: 'secrets',
   description:
-    "Asks before an MCP server's tool hands back a stored secret's value (a secrets manager's get_secret_value, a password manager's item, a cluster's secrets): it lands in the transcript and goes to the model.",
+    "Asks before an MCP server's tool hands back a stored secret (get_secret_value, a password manager's item, an API or service key, values asked for decrypted): it lands in the transcript and goes to the model.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     const found = serviceTool(call);
     if (!found) return null;
+    const decrypting = DECRYPTING.some((name) => found.call.input[name] === true);
+    if (decrypting)
+      return serviceFinding(
+        found,
+        'it hands back stored values in the clear, which land in the transcript and go to the model.',
+      );
     if (!found.words.some((w) => READING.test(w))) return null;
+    const namedKey = found.words.some((w) => w === 'key' || w === 'keys') && found.words.some((w) => KEY_KINDS.test(w));
     const named =
+      namedKey ||
       found.words.some((w) => SECRET_NOUNS.test(w)) ||
       SECRET_SERVERS.test(found.server) ||
       Object.values(found.call.input).some((v) => typeof v === 'string' && /^secrets?$/i.test(v));
@@ -139,3 +165,23 @@ export const mcpSecretReadingTool = definePolicy({
     );
   },
 });
+
+/** The account a fork is made in, when it is not the source's owner (`organization`, `target_owner`). */
+function forkedElsewhere(input: Record<string, unknown>): string | undefined {
+  const owner = typeof input['owner'] === 'string' ? input['owner'] : undefined;
+  for (const key of ['organization', 'org', 'target_owner', 'namespace']) {
+    const into = input[key];
+    if (typeof into === 'string' && into !== '' && into !== owner) return into;
+  }
+  return undefined;
+}
+
+/**
+ * A share that opens a file to anyone with the link (or a whole domain), or lets someone change or own it.
+ * Letting a named person read or comment on a document is how a team works.
+ */
+function widensShare(input: Record<string, unknown>): boolean {
+  const type = typeof input['type'] === 'string' ? input['type'].toLowerCase() : '';
+  const role = typeof input['role'] === 'string' ? input['role'].toLowerCase() : '';
+  return type === 'anyone' || type === 'domain' || /^(writer|owner|organizer|fileorganizer|editor)$/.test(role);
+}
