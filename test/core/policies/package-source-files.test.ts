@@ -202,6 +202,26 @@ const ROWS: { note: string; file: string; content: string; asked: boolean }[] = 
     asked: true,
   },
   { note: '.npmrc registry', file: '.npmrc', content: 'registry=https://npm.evil.example/\n', asked: true },
+  { note: ".npmrc's git program", file: '.npmrc', content: 'git=/home/dev/project/scripts/git-wrap.sh\n', asked: true },
+  {
+    note: 'a requirements line that is a git URL alone',
+    file: 'ml/requirements.txt',
+    content: 'scikit-learn==1.5.1\ngit+https://git.evil.example/ml/fastfeat.git\n',
+    asked: true,
+  },
+  {
+    note: 'pre-commit hooks from an unknown host',
+    file: '.pre-commit-config.yaml',
+    content: 'repos:\n  - repo: https://git.evil.example/hooks/extra\n    rev: main\n    hooks:\n      - id: fmt\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: pre-commit hooks from GitHub and local ones',
+    file: '.pre-commit-config.yaml',
+    content:
+      'repos:\n  - repo: https://github.com/pre-commit/pre-commit-hooks\n    rev: v4.6.0\n    hooks:\n      - id: trailing-whitespace\n  - repo: local\n    hooks:\n      - id: lint\n',
+    asked: false,
+  },
   {
     note: '.npmrc scoped registry',
     file: '.npmrc',

@@ -1,4 +1,5 @@
 // Package managers read where to fetch from, and what to load first, from files: .npmrc, .yarnrc,
+// pre-commit's config,
 // bunfig.toml, pip.conf, requirements files, pyproject's index tables, cargo's source tables, and the
 // manifests themselves (a package.json dependency given as a URL, a Cargo git dependency or patch, a
 // go.mod replace, a Gemfile git source, a Gradle script applied from a URL, a Maven, Composer or NuGet
@@ -18,6 +19,17 @@ const URL_VALUE = String.raw`\s*[=:]?\s*["']?(https?|git\+\w+|file):`;
 
 const RULES: SourceRule[] = [
   {
+    // pre-commit fetches each hook repository and runs its hooks on every commit.
+    file: /(^|\/)\.pre-commit-config\.ya?ml$/,
+    lines: [
+      {
+        pattern:
+          /^[ \t-]*repo[ \t]*:[ \t]*["']?https?:\/\/(?!(github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\/)/m,
+        what: 'makes pre-commit fetch and run hooks from a host other than the well-known code hosts',
+      },
+    ],
+  },
+  {
     file: /(^|\/)\.npmrc$/,
     lines: [
       {
@@ -29,7 +41,8 @@ const RULES: SourceRule[] = [
         what: 'makes every node process npm starts load a module first (node-options)',
       },
       {
-        pattern: /^[ \t]*(script-shell|shell|onload-script|init-module)[ \t]*=/m,
+        // `git=` names the program npm runs for every git dependency.
+        pattern: /^[ \t]*(script-shell|shell|onload-script|init-module|git)[ \t]*=/m,
         what: 'makes npm run another program',
       },
       { pattern: /^[ \t]*strict-ssl[ \t]*=[ \t]*false/m, what: "turns off npm's certificate checks" },
@@ -74,6 +87,8 @@ const RULES: SourceRule[] = [
         pattern: /^[ \t]*["']?[\w.-]+(\[[^\]\r\n\u2028\u2029]*\])?[ \t]*@[ \t]*(git\+|https?:|file:)/m,
         what: 'installs a package straight from a URL',
       },
+      // A requirements line that is a URL alone (`git+https://…`, `-e git+…`).
+      { pattern: /^[ \t]*(-e[ \t]+)?git\+\w+:/m, what: 'installs a package straight from a git repository' },
     ],
   },
   {
