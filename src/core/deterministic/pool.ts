@@ -446,11 +446,10 @@ export class DeterministicPool implements DeterministicRunner {
       this.post(slot, { type: 'run', id: entry.id, configId, input: inputToWire(job.input) });
     } catch (err) {
       // Input that cannot cross to a thread (it never should: it came from JSON) is unread, not a crash.
+      // It is the slot's last call: the one ahead of it, if any, keeps running on its own clock.
       clearTimeout(entry.runTimer);
       clearTimeout(entry.behindTimer);
-      slot.inFlight.splice(slot.inFlight.indexOf(entry), 1);
-      const next = slot.inFlight[0];
-      if (next && next.startedAt === undefined) this.startClock(slot, next);
+      slot.inFlight.pop();
       job.resolve(
         unread('evaluator-lost', `the call could not be handed to the evaluator (${(err as Error).message})`),
       );

@@ -69,6 +69,7 @@ const keys = (...names: string[]): ReadonlySet<string> => new Set(names);
 
 /** Command-bearing files by name: where their commands sit. */
 const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
+  { file: /\.ipynb$/, commands: notebookCommands },
   {
     file: /(^|\/)(Dockerfile|Containerfile)(\.[\w.-]+)?$|\.(Dockerfile|Containerfile)$/,
     commands: dockerfileStartCommands,
@@ -212,6 +213,12 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
   },
 ];
 
+/** A notebook's code cells as the shell lines they run and its Python as one inline script (see notebooks). */
+function notebookCommands(text: string): string[] {
+  const { shell, python } = notebookCode(text);
+  return python.trim() ? [...shell, codeAsShell('python', python)!] : shell;
+}
+
 /** Shell words for an exec-form instruction's JSON array (`["sh", "-c", "…"]`), or undefined for shell form. */
 function execForm(rest: string): string | undefined {
   if (!rest.startsWith('[')) return undefined;
@@ -290,10 +297,6 @@ export function runLaterShell(file: string, content: string): string | undefined
   if (name === 'package.json') return (scriptsOf(content, 'all') ?? scriptFragment(content)).join('\n');
   const format = FORMATS.find((f) => f.file.test(file));
   if (format) return format.commands(content).join('\n');
-  if (name.endsWith('.ipynb')) {
-    const { shell, python } = notebookCode(content);
-    return [...shell, ...(python.trim() ? [codeAsShell('python', python)!] : [])].join('\n');
-  }
   const shebang = shebangLanguage(content);
   if (SHELL_RUN_LATER.test(file) || shebang === 'shell') return content;
   // Python runs a .pth file's import lines at every start-up.

@@ -205,32 +205,16 @@ export const gitConfigRunsCode = definePolicy({
         ...(lasting ? { decision: 'deny' as const } : {}),
       };
     }
-    // `.gitmodules` is read from the repository itself: `update = !cmd` runs cmd on `git submodule update`,
-    // and a URL of the ext:: or fd:: transport runs its command when the submodule is fetched.
-    const modules = writtenTexts(call).find(
-      (w) => /(^|\/)\.gitmodules$/.test(w.file) && /^[ \t]*update[ \t]*=[ \t]*!/m.test(w.content),
-    );
-    if (modules)
-      return {
-        reason: `Writes ${modules.file} with a submodule update command (update = !…): \`git submodule update\` runs it, here and in every clone. Approve this exact call if that is intended.`,
-        evidence: evidenceOf(/^[ \t]*update[ \t]*=.*$/m.exec(modules.content)?.[0] ?? modules.file),
-      };
-    const transport = writtenTexts(call).find(
-      (w) => /(^|\/)\.gitmodules$/.test(w.file) && /^[ \t]*url[ \t]*=[ \t]*(?:ext|fd)::/m.test(w.content),
-    );
-    if (transport)
-      return {
-        reason: `Writes ${transport.file} with a submodule URL of git's ext:: transport, which runs its command when the submodule is fetched, here and in every clone. Use an https or ssh URL.`,
-        evidence: evidenceOf(/^[ \t]*url[ \t]*=.*$/m.exec(transport.content)?.[0] ?? transport.file),
-        decision: 'deny' as const,
-      };
-    const driver = writtenTexts(call)
+    const written = writtenTexts(call);
+    const modules = submoduleCommand(written);
+    if (modules) return modules;
+    const driver = written
       .filter((w) => /(^|\/)(\.gitattributes|\.git\/info\/attributes)$/.test(w.file))
       .map((w) => ({ file: w.file, named: customDriver(w.content) }))
       .find((w) => w.named !== undefined);
     if (driver)
       return {
-        reason: `Writes ${driver.file} naming the git driver ${driver.named}: git runs the command its config gives that driver on checkout, add or diff, and the attributes travel with the repository. Approve this exact call if that driver is the team's.`,
+        reason: `Writes ${driver.file} naming the git driver ${driver.named}: git runs the command its config gives that driver on checkout, add or merge, and the attributes travel with the repository. Approve this exact call if that driver is the team's.`,
         evidence: evidenceOf(driver.named!),
       };
     const edited = configFileWrites(call)[0];
@@ -261,6 +245,30 @@ function customDriver(content: string): string | undefined {
       const name = word.slice(eq + 1);
       if ((kind === 'filter' || kind === 'merge') && name && !BUILT_IN_DRIVERS.has(name)) return word;
     }
+  }
+  return undefined;
+}
+
+/**
+ * `.gitmodules` is read from the repository itself: `update = !cmd` runs cmd on `git submodule update`,
+ * and a URL of the ext:: or fd:: transport runs its command when the submodule is fetched.
+ */
+function submoduleCommand(written: { file: string; content: string }[]) {
+  for (const { file, content } of written) {
+    if (!/(^|\/)\.gitmodules$/.test(file)) continue;
+    const update = /^[ \t]*update[ \t]*=[ \t]*!.*$/m.exec(content);
+    if (update)
+      return {
+        reason: `Writes ${file} with a submodule update command (update = !…): \`git submodule update\` runs it, here and in every clone. Approve this exact call if that is intended.`,
+        evidence: evidenceOf(update[0]),
+      };
+    const transport = /^[ \t]*url[ \t]*=[ \t]*(?:ext|fd)::.*$/m.exec(content);
+    if (transport)
+      return {
+        reason: `Writes ${file} with a submodule URL of git's ext:: transport, which runs its command when the submodule is fetched, here and in every clone. Use an https or ssh URL.`,
+        evidence: evidenceOf(transport[0]),
+        decision: 'deny' as const,
+      };
   }
   return undefined;
 }
