@@ -309,8 +309,9 @@ export async function startServe(
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
-      const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve(JSON.parse(line) as { url: string; tokenFile: string });
+      // The ready line is serve's first JSON line; node's own tracing (--trace-gc) may print before it.
+      const line = out.split('\n').find((l, i, all) => i < all.length - 1 && l.startsWith('{'));
+      if (line) resolve(JSON.parse(line) as { url: string; tokenFile: string });
     });
     child.once('exit', (code) => reject(new Error(`serve exited (${code}) before it was ready:\n${stderr}`)));
   });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { connectionRuns, runLoad } from './http-load';
+import { callsAfterPause, connectionRuns, runLoad } from './http-load';
 import { mixBody, type MixCall } from './mix';
 import type { BenchResults } from './schema';
 import type { Budget } from './stats';
@@ -48,9 +48,12 @@ export interface HttpFloorOptions {
   runs: number;
   callsPerRun: (connections: number) => number;
   budgets: (connections: number) => Budget;
+  afterPause: { calls: number; pauseMs: number };
 }
 
-export async function httpFloorFigures(opts: HttpFloorOptions): Promise<BenchResults['httpFloor']> {
+export async function httpFloorFigures(
+  opts: HttpFloorOptions,
+): Promise<{ rows: BenchResults['httpFloor']; afterPause: BenchResults['afterPause']['floor'] }> {
   const child = spawn(process.execPath, ['-e', FLOOR_SERVER], { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const port = await new Promise<number>((resolve, reject) => {
@@ -77,7 +80,8 @@ export async function httpFloorFigures(opts: HttpFloorOptions): Promise<BenchRes
       body,
       reserveSeconds: 1,
     });
-    return rows;
+    const afterPause = await callsAfterPause({ url, token: 'floor', ...opts.afterPause, body: body('pause') });
+    return { rows, afterPause };
   } finally {
     child.kill();
   }

@@ -1,6 +1,6 @@
 import { Pool } from 'undici';
 import type { BenchResults } from './schema';
-import { ofRuns, quantile, type Budget } from './stats';
+import { ofRuns, ofSamples, quantile, type Budget } from './stats';
 
 type HttpRun = BenchResults['http'][number];
 
@@ -20,6 +20,8 @@ export interface LoadOptions {
   body: (index: number) => string;
   /** A reply slower than this counts as past its deadline. */
   deadlineMs?: number;
+  /** Each connection waits this long before each call (not counted in the call's time). */
+  pauseMs?: number;
 }
 
 export interface LoadFigures {
@@ -55,6 +57,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadFigures> {
   const more = () => (opts.calls === undefined || next < opts.calls) && performance.now() < endsAt;
   const connection = async () => {
     while (more()) {
+      if (opts.pauseMs) await new Promise((resolve) => setTimeout(resolve, opts.pauseMs));
       const body = opts.body(next++);
       const sentAt = performance.now();
       try {
@@ -142,4 +145,21 @@ export async function connectionRuns(opts: ConnectionRunsOptions): Promise<HttpR
     });
   }
   return rows;
+}
+
+/**
+ * One connection, a pause before every call: the way an agent calls, its model thinking between tool
+ * calls. A process that waited has its threads asleep and its caches cold, so such a call takes longer
+ * than one sent back to back; this is the time a person waits on each call.
+ */
+export async function callsAfterPause(opts: {
+  url: string;
+  token: string;
+  calls: number;
+  pauseMs: number;
+  body: (index: number) => string;
+}): Promise<BenchResults['afterPause']['serve']> {
+  const figures = await runLoad({ ...opts, connections: 1 });
+  if (figures.failed > 0) throw new Error(`${figures.failed} calls after a pause failed (${figures.firstFailure})`);
+  return ofSamples(figures.latencies, 'ms');
 }

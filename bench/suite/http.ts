@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { startFakeJudge } from './fake-judge';
-import { connectionRuns, runLoad } from './http-load';
+import { callsAfterPause, connectionRuns, runLoad } from './http-load';
 import { mixBody, type MixCall } from './mix';
 import type { BenchResults, Figure } from './schema';
 import { startServe } from './serve';
@@ -22,11 +22,14 @@ export interface HttpOptions {
   callsPerRun: (connections: number) => number;
   /** One budget per connection count. */
   budgets: (connections: number) => Budget;
+  afterPause: { calls: number; pauseMs: number };
 }
 
-export async function httpFigures(
-  opts: HttpOptions,
-): Promise<{ http: BenchResults['http']; serveEventLoopMaxMs: BenchResults['serveEventLoopMaxMs'] }> {
+export async function httpFigures(opts: HttpOptions): Promise<{
+  http: BenchResults['http'];
+  serveEventLoopMaxMs: BenchResults['serveEventLoopMaxMs'];
+  afterPause: BenchResults['afterPause']['serve'];
+}> {
   const world = { home: join(opts.folder, 'home'), project: join(opts.folder, 'home', 'project') };
   const serve = await startServe({ cli: opts.cli, world, config: ROOMY_LOG });
   try {
@@ -59,7 +62,13 @@ export async function httpFigures(
     const serveEventLoopMaxMs = loopMissing
       ? { skipped: 'this build of serve does not report event-loop figures on /health (AGENT_WARDEN_STATS)' }
       : ofRuns(loopMax, 'ms');
-    return { http: rows, serveEventLoopMaxMs };
+    const afterPause = await callsAfterPause({
+      url: serve.url,
+      token: serve.token,
+      ...opts.afterPause,
+      body: body('pause'),
+    });
+    return { http: rows, serveEventLoopMaxMs, afterPause };
   } finally {
     await serve.stop();
   }

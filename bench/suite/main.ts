@@ -29,6 +29,8 @@ interface Plan {
   httpCalls: (connections: number) => number;
   memoryCalls: number;
   judgeCalls: number;
+  /** Calls sent one at a time, each after a pause (as an agent sends them). */
+  afterPause: { calls: number; pauseMs: number };
   transcriptBytes: number[];
   /** Seconds per section; a section past its share stops repeating (see Budget). */
   seconds: {
@@ -51,6 +53,8 @@ const DEFAULT_PLAN: Plan = {
   httpCalls: (c) => (c === 1 ? 300 : c <= 8 ? 1000 : 1500),
   memoryCalls: 10_000,
   judgeCalls: 30,
+  // 40 s in all, serve and the floor. A pause of 400 ms took serve from 2.7 to 5.5 ms a call (p50), the floor from 0.3 to 1.1.
+  afterPause: { calls: 40, pauseMs: 500 },
   transcriptBytes: [10 * KB, 10 * MB, 100 * MB],
   // With the fixed sections (floor, redaction, envelope, digest, three serve starts), under 180 s.
   seconds: { inProcess: 15, httpPerConnections: 12, httpFloor: 4, memory: 40, judge: 12, bridge: 25 },
@@ -67,6 +71,7 @@ const PLANS: Record<Mode, Plan> = {
     httpCalls: (c) => Math.max(10, c),
     memoryCalls: 100,
     judgeCalls: 2,
+    afterPause: { calls: 2, pauseMs: 50 },
     transcriptBytes: [10 * KB, 100 * KB, 1 * MB],
     seconds: { inProcess: 3, httpPerConnections: 3, httpFloor: 1, memory: 5, judge: 3, bridge: 0 },
   },
@@ -136,8 +141,14 @@ async function main(): Promise<void> {
     step('digest');
     const digest = digestFigures(sizes);
     await sampleFloor();
-    step('http through serve at 1, 8 and 64 connections');
-    const { http, serveEventLoopMaxMs } = await httpFigures({
+    step(
+      `http through serve at 1, 8 and 64 connections, then ${plan.afterPause.calls} calls each after ${plan.afterPause.pauseMs} ms`,
+    );
+    const {
+      http,
+      serveEventLoopMaxMs,
+      afterPause: servePaused,
+    } = await httpFigures({
       cli,
       folder: folder('http'),
       calls,
@@ -145,15 +156,17 @@ async function main(): Promise<void> {
       runs: plan.runs,
       callsPerRun: plan.httpCalls,
       budgets: (connections) => budget(`http ${connections} conn`, plan.seconds.httpPerConnections),
+      afterPause: plan.afterPause,
     });
     step('the HTTP floor: a do-nothing endpoint built like serve, at 1 and 8 connections');
-    const httpFloor = await httpFloorFigures({
+    const { rows: httpFloor, afterPause: floorPaused } = await httpFloorFigures({
       project: folder('http-floor'),
       calls,
       connections: [1, 8],
       runs: plan.runs,
       callsPerRun: plan.httpCalls,
       budgets: (connections) => budget(`http floor ${connections} conn`, plan.seconds.httpFloor),
+      afterPause: plan.afterPause,
     });
     step(`memory after ${plan.memoryCalls} calls`);
     const memoryRun = (name: string, env?: Record<string, string>) =>
@@ -198,7 +211,7 @@ async function main(): Promise<void> {
       full = { memory: fullMemory, memoryArenas2: fullArenas2, load, extensionHost };
     }
     const partial = {
-      schemaVersion: 3 as const,
+      schemaVersion: 4 as const,
       mode,
       startedAt: startedAt.toISOString(),
       seconds: (Date.now() - startedAt.getTime()) / 1000,
@@ -213,6 +226,7 @@ async function main(): Promise<void> {
       mix: { distinctCalls: calls.length, dangerous: calls.filter((c) => c.dangerous).length },
       http,
       httpFloor,
+      afterPause: { ...plan.afterPause, serve: servePaused, floor: floorPaused },
       inProcess,
       bridge,
       redaction,

@@ -74,7 +74,8 @@ export const resultsSchema = z
   .object({
     // 2: the bridge adds shellForwarding; the floor runs in a plain environment.
     // 3: the HTTP floor (httpFloor), and serve's memory with glibc's malloc arenas capped (memoryArenas2).
-    schemaVersion: z.literal(3),
+    // 4: calls after a pause (afterPause), through serve and through the HTTP floor.
+    schemaVersion: z.literal(4),
     mode: z.enum(['reduced', 'default', 'full']),
     startedAt: z.string().datetime(),
     seconds: z.number().positive(),
@@ -93,6 +94,15 @@ export const resultsSchema = z
     http: z.array(httpRunSchema).min(1),
     /** A do-nothing endpoint built like serve (node http, a worker hop, JSON both ways): bench/suite/http-floor.ts. */
     httpFloor: z.array(httpRunSchema).min(1),
+    /** One connection, a pause before each call (as an agent calls): each call's round trip. */
+    afterPause: z
+      .object({
+        pauseMs: z.number().int().positive(),
+        calls: z.number().int().positive(),
+        serve: figureSchema,
+        floor: figureSchema,
+      })
+      .strict(),
     inProcess: z
       .object({
         mix: figureSchema,

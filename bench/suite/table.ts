@@ -39,6 +39,12 @@ export function lines(results: BenchResults): Line[] {
       { label: `${c} throughput`, figure: row.throughput },
     );
   }
+  const paused = results.afterPause;
+  out.push(
+    { heading: `one call at a time, each after a ${paused.pauseMs} ms pause (as an agent calls)` },
+    { label: 'serve, per call', figure: paused.serve },
+    { label: 'http floor, per call', figure: paused.floor },
+  );
   if (skippedOr(results.serveEventLoopMaxMs))
     out.push({ label: 'serve event-loop delay max (per run)', figure: results.serveEventLoopMaxMs });
   else out.push({ label: 'serve event-loop delay max', text: results.serveEventLoopMaxMs.skipped });

@@ -34,6 +34,11 @@ test(
         [1, 8, 64],
       );
       assert.equal(parsed.data.memory.rowsLogged, parsed.data.memory.calls, 'every call answered is a row out');
+      assert.equal(
+        parsed.data.afterPause.serve.n,
+        parsed.data.afterPause.calls,
+        'every call after a pause was answered',
+      );
       assert.deepEqual(
         parsed.data.httpFloor.map((row) => row.connections),
         [1, 8],
@@ -51,7 +56,7 @@ test(
 test('the results schema refuses a figure outside its own spread and a missing section', () => {
   const figure = { median: 2, low: 1, high: 3, n: 5, spread: 'p25-p75', unit: 'ms' };
   const reduced = {
-    schemaVersion: 3,
+    schemaVersion: 4,
     mode: 'reduced',
     startedAt: new Date(0).toISOString(),
     seconds: 1,
@@ -84,6 +89,7 @@ test('the results schema refuses a figure outside its own spread and a missing s
         throughput: { ...figure, unit: 'calls/s' },
       },
     ],
+    afterPause: { pauseMs: 50, calls: 2, serve: figure, floor: figure },
     inProcess: { mix: figure, deterministicOnly: figure, eventLoopMaxMs: figure },
     bridge: { skipped: 'reduced' },
     redaction: [{ chars: 1024, kind: 'typical', input: 'typical', time: figure }],
@@ -108,5 +114,7 @@ test('the results schema refuses a figure outside its own spread and a missing s
   assert.equal(resultsSchema.safeParse(withoutMemory).success, false);
   const { httpFloor: _floor, ...withoutFloor } = reduced;
   assert.equal(resultsSchema.safeParse(withoutFloor).success, false);
+  const { afterPause: _paused, ...withoutPaused } = reduced;
+  assert.equal(resultsSchema.safeParse(withoutPaused).success, false);
   assert.equal(resultsSchema.safeParse({ ...reduced, floor: { ...figure, median: Number.NaN } }).success, false);
 });
