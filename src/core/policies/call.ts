@@ -8,6 +8,7 @@ import { NO_CODE_READER } from '../facts/code';
 import { deriveFacts } from '../facts/compute';
 import { codeAsShell, runLaterShell } from '../facts/written-runs';
 import { browserScriptOf } from '../text/browser-scripts';
+import { runnerCodeOf } from '../text/code-runners';
 import { wrappedCommandLine } from '../facts/mcp-command-lines';
 import { argumentCommandLines } from '../text/embedded-commands';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
@@ -129,10 +130,18 @@ function writtenRunText(call: ToolCall): { file: string; text: string } | undefi
 /** What an MCP tool without a face of its own keeps to run (pipeline steps, event scripts, a page script), as shell text. */
 function mcpRunText(call: ToolCall): { file: string; text: string } | undefined {
   if (call.face.builtIn || call.face.family === 'write' || call.face.family === 'edit') return undefined;
-  // A page script is JavaScript, read as such: not also as a command line.
+  // A page script is JavaScript, a code runner's code is code of its language, each read as such: not
+  // also as a command line.
   const page = browserScriptOf(call.toolName, call.input);
-  const others = page ? Object.fromEntries(Object.entries(call.input).filter(([key]) => key !== page.key)) : call.input;
-  const lines = [...argumentCommandLines(others), ...(page ? [codeAsShell('javascript', page.script)!] : [])];
+  const runner = page ? undefined : runnerCodeOf(call.toolName, call.input);
+  const codeKey = page?.key ?? runner?.key;
+  const others = codeKey
+    ? Object.fromEntries(Object.entries(call.input).filter(([key]) => key !== codeKey))
+    : call.input;
+  const code = page
+    ? codeAsShell('javascript', page.script)
+    : runner && (runner.language === 'shell' ? runner.code : codeAsShell(runner.language, runner.code));
+  const lines = [...argumentCommandLines(others), ...(code ? [code] : [])];
   return lines.length ? { file: call.toolName, text: lines.join('\n') } : undefined;
 }
 

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { z } from 'zod';
 import { trimEndChars } from '../../text/scan';
 import type { SimpleCommand } from '../../shell';
@@ -52,11 +53,23 @@ function feeds(commands: SimpleCommand[], earlier: SimpleCommand, later: SimpleC
 
 function runsSubstitutedCode(parent: SimpleCommand): boolean {
   const name = parent.name.toLowerCase();
-  if (name === 'eval' || name === 'source' || name === '.' || name === 'iex' || name === 'invoke-expression')
-    return true;
+  // trap keeps its first argument to run as code when the signal comes.
+  if (['eval', 'source', '.', 'iex', 'invoke-expression', 'trap'].includes(name)) return true;
   if (inlineCode(parent) !== undefined) return true;
   // `$(curl …)` in the command position runs whatever came back.
-  return parent.dynamicWords.includes(0);
+  if (parent.dynamicWords.includes(0)) return true;
+  return parent.dynamicWords.some((at) => substitutedAsCode(parent.argv, at));
+}
+
+/**
+ * A word that a wrapper hands on as code (`ssh host bash -c "$(…)"`, `docker run img sh -c "$(…)"`:
+ * what the substitution prints becomes the inner shell's script), or a Lua script Redis runs
+ * (`redis-cli EVAL "$(…)"`).
+ */
+function substitutedAsCode(argv: readonly string[], at: number): boolean {
+  const before = argv[at - 1] ?? '';
+  if (/^-[a-zA-Z]*c$/.test(before) && SHELLS.has(basename(argv[at - 2] ?? ''))) return true;
+  return /^redis-cli$/i.test(basename(argv[0] ?? '')) && /^eval$/i.test(before);
 }
 
 /** Files a download writes: curl -o F / -O (named after the URL), wget -O F / default name. */
@@ -380,12 +393,104 @@ function decodes(cmd: SimpleCommand): boolean {
     case 'zcat':
     case 'rev':
       return true;
+    // Text spelled as escapes (\x63\x75…) is a command nobody can read until printf or echo -e prints it.
+    case 'printf':
+      return args.some(spelledAsEscapes);
+    case 'echo':
+      return args.some((a) => /^-[a-zA-Z]*e/.test(a)) && args.some(spelledAsEscapes);
     default:
       return false;
   }
 }
 
+/** Four or more hex or octal escapes: text written so that it cannot be read as it stands. */
+function spelledAsEscapes(arg: string): boolean {
+  return (arg.match(/\\(x[0-9a-fA-F]{2}|[0-7]{3})/g) ?? []).length >= 4;
+}
+
 const ENCODED_CODE = /(b64decode|base64\.decode|FromBase64String|decode\(['"]base64|\batob\()/i;
+
+// Other ways code turns text nobody can read at a glance back into code: hex, rot13, character codes, a
+// reversed string. Each is an everyday idiom ([::-1] reverses any list), so one counts only inside the
+// call that runs code, or in what the name handed to that call was set to.
+const HIDING_DECODER = new RegExp(
+  [
+    /bytes\.fromhex\(|binascii\.(unhexlify|a2b_hex)\(|\bhex2bin\(|FromHexString\(|\.pack\(\s*['"]H\*/.source,
+    /Buffer\.from\([^()]*['"]hex['"]/.source,
+    /rot_?13/.source,
+    /String\.fromCharCode\s*(\(\s*\.\.\.|\.apply\b)|\.join\(\s*(map\(\s*chr\b|chr\(\w+\)\s+for\b)|\bstring\.char\(\s*\d+\s*,/
+      .source,
+    /\[\s*::\s*-1\s*\]|\.split\(\s*(''|"")\s*\)\s*\.reverse\(\s*\)/.source,
+  ].join('|'),
+  'i',
+);
+const CODE_RUNNING_CALL =
+  /\b(exec|eval|system|popen|spawn|execSync|Function|Invoke-Expression|iex|loadstring|load)\s*\(/gi;
+/** Past this, a call's argument is cut (the decoder, when there is one, sits at its start). */
+const ARGUMENT_SPAN = 2000;
+
+/**
+ * The text between the parenthesis at `open` and its match (or the span's end), stepping over string
+ * literals: `exec(")'hs|…"[::-1])` has parentheses inside its string.
+ */
+function argumentAt(code: string, open: number): string {
+  let depth = 0;
+  let quote: string | undefined;
+  const end = Math.min(code.length, open + ARGUMENT_SPAN);
+  for (let at = open; at < end; at++) {
+    const char = code[at];
+    if (quote) {
+      if (char === '\\') at++;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'" || char === '`') quote = char;
+    else if (char === '(') depth++;
+    else if (char === ')' && --depth === 0) return code.slice(open + 1, at);
+  }
+  return code.slice(open + 1, end);
+}
+
+/**
+ * Calls of a name set to a global looked up by a built name (`const run = globalThis['ev' + 'al']`):
+ * code that spells eval so that no one finds it.
+ */
+function evalAliasCalls(code: string): RegExpMatchArray[] {
+  const calls: RegExpMatchArray[] = [];
+  for (const found of code.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*(?:globalThis|window|global|self)\s*\[/g)) {
+    const from = (found.index ?? 0) + found[0].length;
+    // The lookup is short; a bounded look keeps many unclosed ones linear.
+    const near = code.slice(from, from + 200);
+    const lookup = near.slice(0, Math.max(0, near.indexOf(']')));
+    if (!lookup.includes('+') || lookup.includes('\n')) continue;
+    const name = found[1]!.replace(/\$/g, '\\$');
+    calls.push(...code.matchAll(new RegExp(`(?<![\\w$.])${name}\\s*\\(`, 'g')));
+  }
+  return calls;
+}
+
+/** Every `name = value` of the code, read in one pass (the value up to the line's end or a semicolon). */
+function assignmentsOf(code: string): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  for (const [, , name, value] of code.matchAll(/(^|[^\w$.])([A-Za-z_$][\w$]*)\s*=(?!=)([^\n;]*)/g)) {
+    const list = values.get(name!) ?? [];
+    list.push(value!);
+    values.set(name!, list);
+  }
+  return values;
+}
+
+/** A call that runs code whose argument decodes hex, rot13, character codes or a reversed string. */
+function runsDecodedText(code: string): boolean {
+  let assignments: Map<string, string[]> | undefined;
+  for (const call of [...code.matchAll(CODE_RUNNING_CALL), ...evalAliasCalls(code)]) {
+    const argument = argumentAt(code, (call.index ?? 0) + call[0].length - 1);
+    if (HIDING_DECODER.test(argument)) return true;
+    const name = /^\s*([A-Za-z_$][\w$]*)\s*(\)|,|$)/.exec(argument)?.[1];
+    if (!name) continue;
+    assignments ??= assignmentsOf(code);
+    if (assignments.get(name)?.some((value) => HIDING_DECODER.test(value))) return true;
+  }
+  return false;
+}
 
 /** `Buffer.from(…, 'base64')`: each call's arguments up to its first parenthesis, looked at once. */
 function decodesBufferFromBase64(code: string): boolean {
@@ -416,6 +521,7 @@ function encodedExecution(call: ToolCall): string | null {
     const code = inlineCode(cmd);
     if (code && (ENCODED_CODE.test(code) || decodesBufferFromBase64(code)) && EXEC_IN_CODE.test(code))
       return `${cmd.name} code that decodes and runs a hidden payload`;
+    if (code && runsDecodedText(code)) return `${cmd.name} code that decodes and runs a hidden payload`;
   }
   return null;
 }
@@ -424,7 +530,7 @@ export const encodedCommandExecution = definePolicy({
   name: 'encoded-command-execution',
   category: 'dangerous-commands',
   description:
-    'Refuses running code that is hidden by encoding: base64 -d | sh, eval "$(… | base64 -d)", exec(b64decode(…)), powershell -enc.',
+    'Refuses running code hidden by encoding: base64 -d | sh, eval "$(… | base64 -d)", printf escapes, exec of base64, hex, rot13, character codes or a reversed string, powershell -enc.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
