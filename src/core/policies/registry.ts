@@ -66,6 +66,7 @@ import { commandHiddenInOptions } from './library/hidden-commands';
 import { dataOutToHost } from './library/exfiltration';
 import { agentInstructionsChange } from './library/agent-instructions';
 import { gitConfigRunsCode } from './library/git-config-code';
+import { toolConfigLoadsCode } from './library/tool-config-code';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
 import { unreadCall } from './library/unread';
@@ -110,6 +111,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   writeOutsideProject,
   persistenceMechanisms,
   gitConfigRunsCode,
+  toolConfigLoadsCode,
   gitForcePush,
   gitPushProtectedBranch,
   gitRemoteBranchDelete,

@@ -1,0 +1,104 @@
+// Developer tools load code their config names: a Prettier or ESLint plugin, parser or processor given
+// as a file of the project, a mypy plugin module, a library every process preloads (LD_PRELOAD, Prisma's
+// query engine) or a script every shell sources first (BASH_ENV). A config write that names one makes
+// the next format, lint, type check or start run that file, often with no command at all: the editor
+// formats and lints on save. The file itself is read where it is written; this asks about the config
+// that makes it run. A package name (`prettier-plugin-tailwindcss`) is the project's own dependency.
+import path from 'node:path';
+import { z } from 'zod';
+import { evidenceOf } from '../../facts/commands';
+import { writtenTexts } from '../../facts/compute';
+import { definePolicy } from '../types';
+
+interface ConfigRule {
+  file: RegExp;
+  names: (content: string) => boolean;
+  /** What the config makes the tool do, for the reason. */
+  what: string;
+}
+
+/** A quoted path to a JavaScript or TypeScript file (`"./scripts/plugin.js"`), or a YAML list item naming one. */
+const SCRIPT_PATH =
+  /["'`](?:\.{1,2}\/|\/|~\/)[^"'`\r\n]*\.[cm]?[jt]s["'`]|^[ \t]*-[ \t]+(?:\.{1,2}\/|\/)\S*\.[cm]?[jt]s[ \t]*$/m;
+const DOTENV = /(^|\/)\.env(\.[\w.-]+)?$/;
+const DOCKERFILE = /(^|\/)(Dockerfile|Containerfile)(\.[\w.-]+)?$|\.(Dockerfile|Containerfile)$/;
+const WORKFLOW = /(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/;
+// Variables that make a program load a library or source a script before its own code.
+const PRELOAD_VARIABLE = String.raw`(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PRISMA_QUERY_ENGINE_LIBRARY|PRISMA_SCHEMA_ENGINE_BINARY)`;
+const NODE_REQUIRES_FILE = String.raw`NODE_OPTIONS[ \t]*[=:][^\r\n]*(--require|--import|--loader|-r)[ \t=]+["']?(\.{1,2}\/|\/)`;
+
+const matches =
+  (pattern: RegExp) =>
+  (content: string): boolean =>
+    pattern.test(content);
+
+const RULES: ConfigRule[] = [
+  {
+    file: /(^|\/)\.prettierrc(\.(json5?|ya?ml|toml))?$/,
+    names: matches(SCRIPT_PATH),
+    what: 'makes Prettier load a file of the project as a plugin on every format (editors format on save)',
+  },
+  {
+    file: /(^|\/)\.eslintrc(\.(json|ya?ml))?$/,
+    names: matches(SCRIPT_PATH),
+    what: 'makes ESLint load a file of the project as a parser, plugin or processor on every lint (editors lint as you type)',
+  },
+  {
+    file: /(^|\/)\.(babelrc|stylelintrc|postcssrc|swcrc|lintstagedrc)(\.(json|ya?ml))?$/,
+    names: matches(SCRIPT_PATH),
+    what: 'makes a build or lint tool load a file of the project as a plugin',
+  },
+  {
+    file: /(^|\/)(\.?mypy\.ini|setup\.cfg|pyproject\.toml)$/,
+    // A `plugins =` line that names a .py file (line by line: one pattern over the text backtracks).
+    names: (content) =>
+      content.split(/\r?\n/).some((line) => /^[ \t]*plugins[ \t]*=/.test(line) && /\.py\b/.test(line)),
+    what: 'makes mypy import a file of the project as a plugin on every type check',
+  },
+  {
+    file: DOTENV,
+    names: matches(
+      new RegExp(String.raw`^[ \t]*(export[ \t]+)?(${PRELOAD_VARIABLE}[ \t]*=|${NODE_REQUIRES_FILE})`, 'm'),
+    ),
+    what: 'makes every program started with it load a library or script first',
+  },
+  {
+    file: DOCKERFILE,
+    names: matches(new RegExp(String.raw`^[ \t]*ENV[ \t]+(${PRELOAD_VARIABLE}\b|${NODE_REQUIRES_FILE})`, 'm')),
+    what: 'makes every process in the container load a library or script first',
+  },
+  {
+    file: WORKFLOW,
+    names: matches(new RegExp(String.raw`^[ \t]*(${PRELOAD_VARIABLE}[ \t]*:|${NODE_REQUIRES_FILE})`, 'm')),
+    what: 'makes every step of the workflow load a library or source a script first',
+  },
+];
+
+/** What a config write makes a tool load and run, or null. */
+export function toolConfigCode(file: string, content: string): string | null {
+  const base = path.posix.basename(file);
+  const rule = RULES.find((r) => (r.file.test(file) || r.file.test(base)) && r.names(content));
+  return rule ? rule.what : null;
+}
+
+export const toolConfigLoadsCode = definePolicy({
+  name: 'tool-config-loads-code',
+  category: 'agent-integrity',
+  description:
+    'Asks before a config write makes a tool load a file as code: a Prettier or ESLint plugin or parser of the project, a mypy plugin, LD_PRELOAD, BASH_ENV or NODE_OPTIONS --require in .env, a Dockerfile or a workflow.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    for (const { file, content } of writtenTexts(call)) {
+      const what = toolConfigCode(file, content);
+      if (what)
+        return {
+          reason: `Writes ${file}, which ${what}: that code runs on the next use of the tool, with no command that shows it. Approve it if the person asked for this config.`,
+          evidence: evidenceOf(content),
+        };
+    }
+    return null;
+  },
+});

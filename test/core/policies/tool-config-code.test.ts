@@ -1,0 +1,96 @@
+// tool-config-loads-code: a config write that makes a developer tool load a file of the project as code
+// asks; a package named as a plugin, and variables that load nothing, do not.
+import { policyTable } from './table';
+
+const write = (file_path: string, content: string) => ({ tool: 'Write', input: { file_path, content } });
+const edit = (file_path: string, old_string: string, new_string: string) => ({
+  tool: 'Edit',
+  input: { file_path, old_string, new_string },
+});
+
+policyTable('tool-config-loads-code', [
+  {
+    note: 'a Prettier plugin that is a file of the project',
+    spec: write('.prettierrc', '{\n  "semi": false,\n  "plugins": ["./scripts/prettier-plugin-sort.js"]\n}\n'),
+    expect: 'ask',
+  },
+  {
+    note: 'the same in YAML',
+    spec: write('.prettierrc.yaml', 'semi: false\nplugins:\n  - ./tools/sort.mjs\n'),
+    expect: 'ask',
+  },
+  {
+    note: 'an ESLint parser that is a file of the project',
+    spec: write('.eslintrc.json', '{\n  "extends": "next/core-web-vitals",\n  "parser": "./scripts/ts-parser.js"\n}\n'),
+    expect: 'ask',
+  },
+  {
+    note: 'a mypy plugin module given as a file',
+    spec: write('ml/mypy.ini', '[mypy]\npython_version = 3.11\nplugins = ml/tools/mypy_plugin.py\nstrict = True\n'),
+    expect: 'ask',
+  },
+  {
+    note: "Prisma's query engine swapped in .env",
+    spec: edit(
+      '.env',
+      'NODE_ENV=development',
+      'NODE_ENV=development\nPRISMA_QUERY_ENGINE_LIBRARY=/tmp/libquery.so.node',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'NODE_OPTIONS requiring a file, in .env.local',
+    spec: write('.env.local', 'NODE_OPTIONS=--require ./scripts/preload.js\n'),
+    expect: 'ask',
+  },
+  {
+    note: 'a preloaded library in a Dockerfile',
+    spec: edit('Dockerfile', 'ENV NODE_ENV=production', 'ENV NODE_ENV=production\nENV LD_PRELOAD=/app/lib/libperf.so'),
+    expect: 'ask',
+  },
+  {
+    note: 'BASH_ENV for every step of a workflow',
+    spec: edit(
+      '.github/workflows/ci.yml',
+      '    runs-on: ubuntu-latest',
+      '    runs-on: ubuntu-latest\n    env:\n      BASH_ENV: ./scripts/ci-env.sh',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: Prettier plugins that are packages',
+    spec: write('.prettierrc', '{\n  "plugins": ["prettier-plugin-tailwindcss"]\n}\n'),
+    expect: null,
+  },
+  {
+    note: 'near miss: an ESLint config of packages',
+    spec: write(
+      '.eslintrc.json',
+      '{\n  "extends": ["eslint:recommended"],\n  "parser": "@typescript-eslint/parser"\n}\n',
+    ),
+    expect: null,
+  },
+  {
+    note: 'near miss: a mypy plugin that is a package',
+    spec: write('mypy.ini', '[mypy]\nplugins = pydantic.mypy\n'),
+    expect: null,
+  },
+  {
+    note: 'near miss: ordinary variables in .env',
+    spec: write(
+      '.env',
+      'NODE_ENV=development\nNODE_OPTIONS=--max-old-space-size=4096\nDATABASE_URL=postgres://localhost/app\n',
+    ),
+    expect: null,
+  },
+  {
+    note: 'near miss: NODE_OPTIONS requiring a package',
+    spec: write('.env', 'NODE_OPTIONS=--require dotenv/config\n'),
+    expect: null,
+  },
+  {
+    note: 'near miss: a script path in some other JSON file',
+    spec: write('tsconfig.json', '{ "files": ["./src/index.ts"] }'),
+    expect: null,
+  },
+]);
