@@ -134,7 +134,16 @@ export const HOME_SECRETS: [string, string][] = [
   ['.codex/auth.json', 'Codex credentials'],
   ['.gemini/oauth_creds.json', 'Gemini CLI credentials'],
   ['.terraformrc', 'Terraform CLI credentials'],
+  ['.cache/huggingface/token', 'the Hugging Face token'],
+  ['.cache/huggingface/stored_tokens', 'Hugging Face tokens'],
+  ['.huggingface/token', 'the Hugging Face token'],
+  ['.kaggle/kaggle.json', 'the Kaggle API key'],
+  ['.config/kaggle/kaggle.json', 'the Kaggle API key'],
+  ['.databrickscfg', 'Databricks tokens'],
 ];
+
+/** Files anywhere that hold a tool's credentials, by their place in a project (the name alone says less). */
+const PROJECT_SECRETS: [RegExp, string][] = [[/(^|\/)\.dvc\/config\.local$/, "DVC's remote credentials"]];
 
 export const SYSTEM_SECRETS: [string, string][] = [
   ['/etc/shadow', 'system password hashes'],
@@ -202,7 +211,7 @@ export function secretFileKind(absPath: string, home: string): string | null {
     if (prefix.endsWith('/') ? path === prefix.slice(0, -1) || path.startsWith(prefix) : path === prefix) return kind;
   }
   if (/^\/proc\/[^/]+\/environ$/.test(path)) return 'a process environment';
-  return null;
+  return PROJECT_SECRETS.find(([pattern]) => pattern.test(path))?.[1] ?? null;
 }
 
 /** A glob pattern (Glob tool, `grep --include`) that names secret files: `**\/.env*`, `*.pem`. */

@@ -214,7 +214,8 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
 ];
 
 /** A notebook's code cells as the shell lines they run and its Python as one inline script (see notebooks). */
-function notebookCommands(text: string): string[] {
+/** What a notebook (or one cell's source) runs, as shell text: its shell lines, then its Python. */
+export function notebookCommands(text: string): string[] {
   const { shell, python } = notebookCode(text);
   return python.trim() ? [...shell, codeAsShell('python', python)!] : shell;
 }

@@ -6,9 +6,9 @@ import { assembleFacts } from '../facts';
 import type { CodeReader } from '../facts/code';
 import { NO_CODE_READER } from '../facts/code';
 import { deriveFacts } from '../facts/compute';
-import { codeAsShell, runLaterShell } from '../facts/written-runs';
+import { codeAsShell, notebookCommands, runLaterShell } from '../facts/written-runs';
 import { browserScriptOf } from '../text/browser-scripts';
-import { runnerCodeOf } from '../text/code-runners';
+import { runnerCodeOf, type RunnerCode } from '../text/code-runners';
 import { wrappedCommandLine } from '../facts/mcp-command-lines';
 import { argumentCommandLines } from '../text/embedded-commands';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
@@ -128,6 +128,13 @@ function writtenRunText(call: ToolCall): { file: string; text: string } | undefi
 }
 
 /** What an MCP tool without a face of its own keeps to run (pipeline steps, event scripts, a page script), as shell text. */
+/** A code runner's code as shell text: a shell's as it is, a kernel cell's as a notebook runs it. */
+function runnerShell(runner: RunnerCode): string | undefined {
+  if (runner.language === 'shell') return runner.code;
+  if (runner.language === 'ipython') return notebookCommands(runner.code).join('\n');
+  return codeAsShell(runner.language, runner.code);
+}
+
 function mcpRunText(call: ToolCall): { file: string; text: string } | undefined {
   if (call.face.builtIn || call.face.family === 'write' || call.face.family === 'edit') return undefined;
   // A page script is JavaScript, a code runner's code is code of its language, each read as such: not
@@ -138,9 +145,7 @@ function mcpRunText(call: ToolCall): { file: string; text: string } | undefined 
   const others = codeKey
     ? Object.fromEntries(Object.entries(call.input).filter(([key]) => key !== codeKey))
     : call.input;
-  const code = page
-    ? codeAsShell('javascript', page.script)
-    : runner && (runner.language === 'shell' ? runner.code : codeAsShell(runner.language, runner.code));
+  const code = page ? codeAsShell('javascript', page.script) : runner && runnerShell(runner);
   const lines = [...argumentCommandLines(others), ...(code ? [code] : [])];
   return lines.length ? { file: call.toolName, text: lines.join('\n') } : undefined;
 }

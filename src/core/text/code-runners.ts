@@ -8,7 +8,9 @@ const CODE_KEYS = ['code', 'source', 'cell', 'snippet', 'script', 'program'];
 const LANGUAGE_KEYS = ['language', 'lang', 'runtime', 'kernel', 'kernel_name'];
 /** A language as code runners name it (and as servers are named after it), to Warden's name for it. */
 const LANGUAGES: [RegExp, string][] = [
-  [/^(python[\d.]*|py|ipython|jupyter|ipykernel)\b/i, 'python'],
+  // A notebook kernel runs IPython: `!cmd` lines and `%pip` magics as well as Python.
+  [/^(ipython|jupyter|ipykernel|notebook)\b/i, 'ipython'],
+  [/^(python[\d.]*|py)\b/i, 'python'],
   [/^(javascript|js|node(js)?)\b/i, 'javascript'],
   [/^(typescript|ts|deno|bun)\b/i, 'typescript'],
   [/^(ruby|rb|irb)\b/i, 'ruby'],
@@ -22,7 +24,7 @@ const LANGUAGES: [RegExp, string][] = [
 export interface RunnerCode {
   /** The argument the code came in. */
   key: string;
-  /** Warden's name for its language ('shell' for a shell). */
+  /** Warden's name for its language ('shell' for a shell, 'ipython' for a notebook kernel's cell). */
   language: string;
   code: string;
 }

@@ -67,6 +67,34 @@ policyTable('mcp-deleting-tool', [
 
 policyTable('mcp-access-granting-tool', [
   {
+    note: 'a private dataset made public',
+    spec: mcp('mcp__huggingface__update_repo_visibility', {
+      repo_id: 'acme/tickets',
+      repo_type: 'dataset',
+      private: false,
+    }),
+    expect: 'ask',
+  },
+  {
+    note: 'a public gist of project code',
+    spec: mcp('mcp__github__create_gist', {
+      description: 'pipeline',
+      public: true,
+      files: { 'a.py': { content: 'x' } },
+    }),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: public repositories listed',
+    spec: mcp('mcp__github__list_repositories', { org: 'acme', visibility: 'public' }),
+    expect: null,
+  },
+  {
+    note: 'near miss: a private model repository created',
+    spec: mcp('mcp__huggingface__create_repo', { repo_id: 'acme/ranker', private: true }),
+    expect: null,
+  },
+  {
     note: 'an admin policy attached',
     spec: mcp('mcp__aws__iam_attach_user_policy', {
       UserName: 'ci',

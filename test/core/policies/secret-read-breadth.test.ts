@@ -8,6 +8,26 @@ const HOME_ROOT = { root: '/home/dev/proj', cwd: '/home/dev/proj' };
 
 policyTable('secret-file-read', [
   {
+    note: "Hugging Face's stored token",
+    spec: { tool: 'Read', input: { file_path: '/home/dev/.cache/huggingface/token' } },
+    expect: 'deny',
+  },
+  {
+    note: "Kaggle's API key",
+    spec: { tool: 'Read', input: { file_path: '/home/dev/.kaggle/kaggle.json' } },
+    expect: 'deny',
+  },
+  {
+    note: "DVC's local config (the remote's keys)",
+    spec: { tool: 'Read', input: { file_path: '/home/dev/proj/.dvc/config.local' } },
+    expect: 'deny',
+  },
+  {
+    note: "near miss: DVC's shared config",
+    spec: { tool: 'Read', input: { file_path: '/home/dev/proj/.dvc/config' } },
+    expect: null,
+  },
+  {
     note: 'a file named outright in folders a pattern picks',
     spec: 'cat "$(ls -d ~/.mozilla/firefox/*.default* | head -1)/logins.json"',
     expect: 'deny',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { isInside } from '../../shell/paths';
-import { definePolicy } from '../types';
+import { definePolicy, type ToolCall } from '../types';
 import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 import { writeTargets } from '../../facts/targets';
 
@@ -48,16 +48,45 @@ function restoredFromRef(cmd: SimpleCommand): string[] {
 
 const AGENT_FOLDERS = /(^|\/)\.(claude|codex|gemini|cursor|github|vscode)\/?$/;
 
+// An agent's memory server keeps what later sessions read as fact. A note there that the person approved
+// something for good, or waived being asked, is an approval nobody gave here: Warden's approvals are for one
+// call, given by the person.
+const MEMORY_TOOL = /^(create_entities|add_observations|(store|save|add|create|write)_memor(y|ies)|remember)$/i;
+
+function writesMemory(toolName: string): boolean {
+  const [prefix, server, tool] = toolName.split('__');
+  if (prefix !== 'mcp' || !tool) return false;
+  return (
+    MEMORY_TOOL.test(tool) ||
+    (/memory/i.test(server ?? '') && /create|add|store|save|write|update|remember|set|upsert|insert/i.test(tool))
+  );
+}
+const STANDING_APPROVAL =
+  /\b(pre-?approved|standing approval|(is|are) always (approved|allowed|fine|ok)|(never|don'?t|do not|no need to) (ask|confirm|check with)|without (asking|confirmation|confirming)|skip(ping)? (the )?(confirmation|review|approval|guard)|waived? (the )?(confirmation|review|approval)|ignore (the )?(guard|warden|hook|polic))/i;
+
+/** The text of a memory write that claims the person approved something for good, if any. */
+function standingApprovalNote(call: ToolCall): string | undefined {
+  if (!writesMemory(call.toolName)) return undefined;
+  const text = JSON.stringify(call.input);
+  return STANDING_APPROVAL.exec(text)?.[0];
+}
+
 export const agentInstructionsChange = definePolicy({
   name: 'agent-instructions-change',
   category: 'agent-integrity',
   description:
-    'Asks before writing what agents read as instructions or run unattended: .claude/commands, agents, skills, CLAUDE.md, AGENTS.md, rules files (Cursor, Cline, Windsurf, Roo), .vscode/tasks.json, .envrc.',
+    'Asks before writing what agents read as instructions or run unattended: .claude/commands, agents, skills, CLAUDE.md, AGENTS.md, rules files, .vscode/tasks.json, .envrc, a memory note of a standing approval.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
+    const claim = standingApprovalNote(call);
+    if (claim)
+      return {
+        reason: `Stores in the agent's memory that something is approved for good ("${claim}"): later sessions would act on it without asking. Only the person can approve, one call at a time; show them this note.`,
+        evidence: evidenceOf(JSON.stringify(call.input)),
+      };
     for (const target of writeTargets(call)) {
       if (!isInside(target.absolute, call.projectRoot) && !isInside(target.absolute, call.home)) continue;
       const kind = instructionKind(target.absolute);

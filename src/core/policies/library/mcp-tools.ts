@@ -108,13 +108,19 @@ export const mcpAccessGrantingTool = definePolicy({
   name: 'mcp-access-granting-tool',
   category: 'dangerous-commands',
   description:
-    "Asks before an MCP server's tool that grants access on the service it fronts: attaches a policy, binds a role, adds a member, invites, shares, makes a key or webhook, loosens branch protection or forks elsewhere.",
+    "Asks before an MCP server's tool that grants access on the service it fronts: attaches a policy, binds a role, adds a member, invites, shares, makes something public, a key or a webhook, loosens branch protection, forks elsewhere.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     const found = serviceTool(call);
     if (!found) return null;
+    const opened = madePublic(found.call.input);
+    if (opened && !found.words.some((w) => LOOKING.test(w)))
+      return serviceFinding(
+        found,
+        `it makes what it touches public (${opened}): anyone can read and copy it, and copies outlive making it private again. A person decides.`,
+      );
     if (found.words.some((w) => PROTECTION_NOUNS.test(w)) && found.words.some((w) => CHANGING.test(w)))
       return serviceFinding(found, "it changes the rules that guard the repository's branches. A person decides.");
     const fork = forkedElsewhere(found.call.input);
@@ -165,6 +171,19 @@ export const mcpSecretReadingTool = definePolicy({
     );
   },
 });
+
+/** Tools that only look: `list_repos({ visibility: 'public' })` filters, it opens nothing. */
+const LOOKING = /^(get|read|list|search|find|query|show|describe|view|fetch|count)$/;
+
+/** The argument that opens a repository, dataset, gist or object to everyone (`private: false`, `public: true`). */
+function madePublic(input: Record<string, unknown>): string | undefined {
+  if (input['private'] === false) return 'private: false';
+  for (const key of ['public', 'is_public', 'isPublic']) if (input[key] === true) return `${key}: true`;
+  for (const key of ['visibility', 'acl', 'access'])
+    if (typeof input[key] === 'string' && /^public(-read(-write)?)?$/i.test(input[key] as string))
+      return `${key}: ${input[key] as string}`;
+  return undefined;
+}
 
 /** The account a fork is made in, when it is not the source's owner (`organization`, `target_owner`). */
 function forkedElsewhere(input: Record<string, unknown>): string | undefined {

@@ -92,6 +92,17 @@ const RULES: SourceRule[] = [
     ],
   },
   {
+    // A conda environment's channels: a URL entry (not anaconda.org's) is any host at all.
+    file: /(^|\/)(environment|env|conda[\w.-]*)\.ya?ml$/,
+    lines: [
+      {
+        pattern:
+          /^[ \t]*-[ \t]+["']?(https?|file):\/\/(?!(conda\.anaconda\.org|repo\.anaconda\.com|conda-forge\.org)\/)/m,
+        what: 'makes conda take packages from a channel at another host',
+      },
+    ],
+  },
+  {
     file: /(^|\/)\.cargo\/config(\.toml)?$/,
     lines: [
       {

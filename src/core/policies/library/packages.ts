@@ -286,6 +286,21 @@ const INDEX_VARIABLES = new Set([
   'BUNDLE_MIRROR__ALL',
 ]);
 
+// Indexes a framework's own install instructions name (PyTorch's builds for each CUDA version).
+const OFFICIAL_WHEEL_INDEX = /^https:\/\/(download\.pytorch\.org\/whl|pypi\.nvidia\.com|data\.pyg\.org\/whl)(\/|$)/;
+const CONDA = new Set(['conda', 'mamba', 'micromamba']);
+// Channels given by name are anaconda.org's; a URL is any host at all.
+const OFFICIAL_CONDA_CHANNEL = /^https:\/\/(conda\.anaconda\.org|repo\.anaconda\.com|conda-forge\.org)\//;
+
+/** `conda install -c https://…`: a channel given as a URL other than anaconda.org's. */
+function condaChannelOf(cmd: SimpleCommand, args: string[]): string | null {
+  if (!CONDA.has(cmd.name)) return null;
+  const channel = optionValues(args, ['c'], ['channel']).find(
+    (value) => /^(https?|file):/i.test(value) && !OFFICIAL_CONDA_CHANNEL.test(value) && !LOOPBACK_URL.test(value),
+  );
+  return channel ? `a conda channel chosen on the command line (${channel}) rather than the project's` : null;
+}
+
 function indexOf(cmd: SimpleCommand, args: string[]): string | null {
   const pip = isPip(cmd, args);
   const npm = ['npm', 'pnpm', 'yarn', 'bun'].includes(cmd.name);
@@ -305,7 +320,7 @@ function indexOf(cmd: SimpleCommand, args: string[]): string | null {
     ...optionValues(args, pip ? ['i'] : [], ['index-url', 'registry', 'index', 'default-index']),
     ...optionValues(args, gem ? ['s'] : [], gem ? ['source'] : []),
   ]) {
-    if (LOOPBACK_URL.test(url)) continue;
+    if (LOOPBACK_URL.test(url) || (pip && OFFICIAL_WHEEL_INDEX.test(url))) continue;
     if (/^http:\/\//.test(url)) return `a package index over plain http (${url})`;
     return `a package index chosen on the command line (${url}) rather than the project's configured one`;
   }
@@ -439,7 +454,7 @@ function feedOf(cmd: SimpleCommand, args: string[]): string | null {
 }
 
 function untrustedSourceOf(cmd: SimpleCommand, args: string[]): string | null {
-  return indexOf(cmd, args) ?? feedOf(cmd, args) ?? remotePackageOf(cmd, args);
+  return indexOf(cmd, args) ?? condaChannelOf(cmd, args) ?? feedOf(cmd, args) ?? remotePackageOf(cmd, args);
 }
 
 export const packageFromUntrustedSource = definePolicy({
