@@ -62,6 +62,21 @@ policyTable('terraform-apply-destroy', [
 ]);
 
 policyTable('aws-destructive', [
+  {
+    note: 'a port opened to the whole internet',
+    spec: 'aws ec2 authorize-security-group-ingress --group-id sg-0abc --protocol tcp --port 8888 --cidr 0.0.0.0/0',
+    expect: 'ask',
+  },
+  {
+    note: 'the same in --ip-permissions, for IPv6',
+    spec: `aws ec2 authorize-security-group-ingress --group-id sg-0abc --ip-permissions 'IpProtocol=tcp,FromPort=22,ToPort=22,Ipv6Ranges=[{CidrIpv6=::/0}]'`,
+    expect: 'ask',
+  },
+  {
+    note: "near miss: a port opened to the office's range",
+    spec: 'aws ec2 authorize-security-group-ingress --group-id sg-0abc --protocol tcp --port 22 --cidr 203.0.113.0/24',
+    expect: null,
+  },
   { spec: 'aws s3 rm s3://bucket --recursive', expect: 'ask' },
   { note: 'terminate', spec: 'aws ec2 terminate-instances --instance-ids i-123', expect: 'ask' },
   {

@@ -137,7 +137,7 @@ const AWS_ACCESS_CHANGES =
 export const awsDestructive = infraPolicy({
   name: 'aws-destructive',
   description:
-    'Asks before aws CLI calls that delete, terminate, stop or revoke, change who can reach a resource (a policy attached, a snapshot shared, a bucket opened), and s3 rm/rb/sync --delete.',
+    'Asks before aws CLI calls that delete, terminate, stop or revoke, change who can reach a resource (a policy attached, a snapshot shared, a bucket or a port opened to all), and s3 rm/rb/sync --delete.',
   tools: ['aws', 'awslocal'],
   valueLong: ['profile', 'region', 'output', 'endpoint-url', 'query', 'cli-input-json', 'color', 'ca-bundle'],
   action(pos, args) {
@@ -154,6 +154,9 @@ export const awsDestructive = infraPolicy({
       return { what: `aws ${service} ${op}` };
     // Who may use what: a policy attached, a snapshot or image shared, a bucket opened or replicated.
     if (AWS_ACCESS_CHANGES.test(op)) return { what: `aws ${service} ${op} (changes who can reach it)` };
+    // A port opened to every address (as `--cidr` or inside `--ip-permissions`); one range is routine.
+    if (/^authorize-security-group-ingress$/.test(op) && args.some((a) => /(^|[^\d.])0\.0\.0\.0\/0|::\/0/.test(a)))
+      return { what: `aws ${service} ${op} (opens a port to the whole internet)` };
     return null;
   },
 });
