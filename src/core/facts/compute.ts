@@ -128,6 +128,18 @@ export function writtenTexts(call: ToolCall): { file: string; content: string }[
   return texts;
 }
 
+/** The first file the call writes in which `judge` finds something, with what it found. */
+export function firstWrittenFinding<T>(
+  call: ToolCall,
+  judge: (file: string, content: string) => T | null,
+): { file: string; content: string; found: T } | undefined {
+  for (const { file, content } of writtenTexts(call)) {
+    const found = judge(file, content);
+    if (found !== null) return { file, content, found };
+  }
+  return undefined;
+}
+
 function computeWrittenTexts(call: ToolCall): { file: string; content: string }[] {
   if (call.command === undefined) {
     const target = call.paths.find((p) => p.access === 'write');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { writtenTexts } from '../../facts/compute';
+import { firstWrittenFinding, writtenTexts } from '../../facts/compute';
 import { evidenceOf } from '../../facts/commands';
 
 // A Kubernetes manifest grants what it describes the moment it is applied, by hand, by CI or by a GitOps
@@ -83,14 +83,12 @@ export const clusterPrivilegeGrant = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
-    for (const { file, content } of writtenTexts(call)) {
-      const granted = composeGrant(file, content);
-      if (granted)
-        return {
-          reason: `The compose file ${file} ${granted}: the next \`docker compose up\` grants that. A person should approve it.`,
-          evidence: evidenceOf(content),
-        };
-    }
+    const compose = firstWrittenFinding(call, composeGrant);
+    if (compose)
+      return {
+        reason: `The compose file ${compose.file} ${compose.found}: the next \`docker compose up\` grants that. A person should approve it.`,
+        evidence: evidenceOf(compose.content),
+      };
     for (const { where, text } of manifestsOf(call)) {
       const grant = manifestGrant(text, call.toolName === 'Edit' && MANIFEST_FOLDER.test(where));
       if (grant)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { definePolicy } from '../types';
-import { writtenTexts } from '../../facts/compute';
+import { firstWrittenFinding } from '../../facts/compute';
 import { evidenceOf } from '../../facts/commands';
 
 // Infrastructure as code grants what it says on the next apply, whoever runs it (a person, CI, a
@@ -49,15 +49,11 @@ export const infrastructureCodeExposure = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
-    for (const { file, content } of writtenTexts(call)) {
-      if (!TERRAFORM_FILE.test(file)) continue;
-      const found = exposureOf(content);
-      if (found)
-        return {
-          reason: `${file} ${found.what}: the next apply grants that, whoever runs it. A person should approve it.`,
-          evidence: evidenceOf(found.evidence),
-        };
-    }
-    return null;
+    const hit = firstWrittenFinding(call, (file, content) => (TERRAFORM_FILE.test(file) ? exposureOf(content) : null));
+    if (!hit) return null;
+    return {
+      reason: `${hit.file} ${hit.found.what}: the next apply grants that, whoever runs it. A person should approve it.`,
+      evidence: evidenceOf(hit.found.evidence),
+    };
   },
 });

@@ -6,7 +6,7 @@ import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { interpreterKind } from '../../facts/programs';
 import { own } from '../../facts/own';
-import { writtenTexts } from '../../facts/compute';
+import { firstWrittenFinding } from '../../facts/compute';
 import { gemSourceSwitch, packageSourceWrite } from './package-source-files';
 import { withoutLastSegmentFrom } from '../../text/scan';
 
@@ -473,16 +473,12 @@ export const packageFromUntrustedSource = definePolicy({
         reason: `Switches ${switched.file}'s gem server from ${switched.from} to ${switched.to}: every later bundle install takes gems from there. Keep the project's source, or approve this one if the person chose it.`,
         evidence: evidenceOf(switched.to),
       };
-    if (!found && call) {
-      for (const { file, content } of writtenTexts(call)) {
-        const what = packageSourceWrite(file, content);
-        if (what)
-          return {
-            reason: `Writes ${file}, which ${what}: every later install takes code from there, with no command line that shows it. Keep the project's package source, or approve this one if the person chose it.`,
-            evidence: evidenceOf(content),
-          };
-      }
-    }
+    const written = !found && call ? firstWrittenFinding(call, packageSourceWrite) : undefined;
+    if (written)
+      return {
+        reason: `Writes ${written.file}, which ${written.found}: every later install takes code from there, with no command line that shows it. Keep the project's package source, or approve this one if the person chose it.`,
+        evidence: evidenceOf(written.content),
+      };
     if (!found) return null;
     return {
       reason: `Installs from ${found.what}: the code that arrives is not the reviewed package; install by name from the project's registry, or approve this exact source.`,

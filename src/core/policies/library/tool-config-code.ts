@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { evidenceOf } from '../../facts/commands';
-import { writtenTexts } from '../../facts/compute';
+import { firstWrittenFinding } from '../../facts/compute';
 import { definePolicy } from '../types';
 
 interface ConfigRule {
@@ -91,14 +91,11 @@ export const toolConfigLoadsCode = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
-    for (const { file, content } of writtenTexts(call)) {
-      const what = toolConfigCode(file, content);
-      if (what)
-        return {
-          reason: `Writes ${file}, which ${what}: that code runs on the next use of the tool, with no command that shows it. Approve it if the person asked for this config.`,
-          evidence: evidenceOf(content),
-        };
-    }
-    return null;
+    const hit = firstWrittenFinding(call, toolConfigCode);
+    if (!hit) return null;
+    return {
+      reason: `Writes ${hit.file}, which ${hit.found}: that code runs on the next use of the tool, with no command that shows it. Approve it if the person asked for this config.`,
+      evidence: evidenceOf(hit.content),
+    };
   },
 });
