@@ -65,6 +65,12 @@ interface InFlight {
   startedAt?: number;
   /** While it waits behind the running call: takes it back if that call runs past SPARE_AFTER_MS. */
   behindTimer?: NodeJS.Timeout;
+  /**
+   * Set on the running call once a call behind it was taken back. A timer may fire a fraction of a
+   * millisecond before performance.now() says SPARE_AFTER_MS passed, so the clock alone could hand the
+   * taken-back call straight back behind the same stuck call.
+   */
+  overran?: boolean;
 }
 
 interface Slot {
@@ -350,7 +356,8 @@ export class DeterministicPool implements DeterministicRunner {
   /** Ready, and free or on a call that has not yet run as long as a call may wait. */
   private serving(slot: Slot): boolean {
     const running = slot.inFlight[0];
-    return slot.ready && (!running || performance.now() - running.startedAt! < this.spareAfterMs);
+    if (!running) return slot.ready;
+    return slot.ready && !running.overran && performance.now() - running.startedAt! < this.spareAfterMs;
   }
 
   /** Whether the slot takes another call now: free, or serving with room in its line. */
@@ -434,6 +441,7 @@ export class DeterministicPool implements DeterministicRunner {
     else {
       this.tally.handedBehind++;
       entry.behindTimer = setTimeout(() => {
+        slot.inFlight[0]!.overran = true;
         this.takeBack(slot, [entry]);
         this.dispatch();
       }, this.spareAfterMs);
