@@ -31,6 +31,8 @@ export interface ToolCall {
   runsLater?: string;
   /** The parsed command; absent when the face is not a shell or the text did not parse at all. */
   shell?: ShellAnalysis;
+  /** A written Dockerfile's RUN steps, parsed: they run in the image build, not here (see written-runs). */
+  imageBuild?: ShellAnalysis;
   /** Paths the call's face names directly (file tools); shell policies read `shell` themselves. */
   paths: TouchedPath[];
   /** Text the call would write (file content, edit replacement), for content policies. */

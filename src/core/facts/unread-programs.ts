@@ -10,7 +10,8 @@ import { argsOf, evidenceOf, optionValues } from './commands';
 // -do and -file forms, and :source of a script.
 const EX_CODE = /^(py(thon)?3?|pyx|pythonx|lua|perl|ruby|rub|tcl|(py3?|lua|perl|ruby|tcl)(do|file)|so(urce)?)\b/;
 const VIM = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'vimdiff', 'rvim', 'rview']);
-const LIBRARY_VARIABLES = /^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH)=/;
+// CUDA's driver loads an injection library (a profiler's, or anyone's) into every CUDA process.
+const LIBRARY_VARIABLES = /^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|CUDA_INJECTION(64|32)_PATH)=/;
 
 // NODE_OPTIONS that load a file into every Node process the command starts (a package name such as
 // dotenv/config or ts-node/register is the project's own dependency); PERL5OPT that loads a module
@@ -64,9 +65,9 @@ function variableCode(assignments: Record<string, string | undefined>): string |
   return null;
 }
 
-// A temporary folder holds no project code: a test runner's setup file, a build's init script or a
-// module path there is code nobody here has read, loaded into the project's own tools.
-const TEMP_PATH = /^(\/tmp|\/var\/tmp|\/dev\/shm)\//;
+// A temporary or downloads folder holds no project code: a test runner's setup file, a build's init
+// script, a module or library path there is code nobody here has read, loaded into the project's tools.
+const TEMP_PATH = /^(\/tmp|\/var\/tmp|\/dev\/shm)\/|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/Downloads\//;
 /** Options of test runners and build tools whose value is code they load first. */
 const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string[] }[] = [
   {
@@ -93,7 +94,11 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   { programs: ['ansible-playbook', 'ansible', 'ansible-vault'], short: [], long: ['vault-password-file'] },
   { programs: ['rspec', 'rake', 'ruby', 'bundle'], short: ['r'], long: ['require'] },
 ];
-const MODULE_PATH_VARIABLES = ['PYTHONPATH', 'NODE_PATH', 'RUBYLIB', 'PERL5LIB', 'PERLLIB', 'CLASSPATH'];
+const MODULE_PATH_VARIABLES = [
+  ...['PYTHONPATH', 'NODE_PATH', 'RUBYLIB', 'PERL5LIB', 'PERLLIB', 'CLASSPATH'],
+  // The dynamic linker looks there first for every shared library (libcuda, libssl).
+  'LD_LIBRARY_PATH',
+];
 /**
  * Variables naming the manifest, config or compiler a tool takes instead of the project's: in a temporary
  * folder, a Gemfile, composer.json or mix.exs with its own scripts and sources, or a compiler, nobody read.
@@ -111,22 +116,23 @@ function tempFolderCode(name: string, args: string[], assignments: Record<string
   for (const variable of MODULE_PATH_VARIABLES) {
     const value = assignments[variable];
     if (value !== undefined && value.split(':').some((dir) => TEMP_PATH.test(`${dir.replace(/\/$/, '')}/`)))
-      return `${variable}=${evidenceOf(value, 60)} puts modules from a temporary folder ahead of the project's`;
+      return `${variable}=${evidenceOf(value, 60)} puts modules or libraries from a temporary or downloads folder ahead of the project's and the system's`;
   }
   for (const variable of TOOL_FILE_VARIABLES) {
     const value = assignments[variable];
     if (value !== undefined && TEMP_PATH.test(value))
-      return `${variable}=${evidenceOf(value, 60)} hands the command a file from a temporary folder that nobody here has read`;
+      return `${variable}=${evidenceOf(value, 60)} hands the command a file from a temporary or downloads folder that nobody here has read`;
   }
   const setting = args.map((a) => SETTING_WORD.exec(a)).find((m) => m !== null && TEMP_PATH.test(m[2] ?? ''));
-  if (setting) return `${setting[1]}=${evidenceOf(setting[2] ?? '', 60)} runs or loads a file from a temporary folder`;
+  if (setting)
+    return `${setting[1]}=${evidenceOf(setting[2] ?? '', 60)} runs or loads a file from a temporary or downloads folder`;
   // `npx jest …`: the runner's first word is the program.
   const program = ['npx', 'bunx', 'pnpx'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;
   const base = program.replace(/^.*\//, '');
   for (const option of CODE_OPTIONS) {
     if (!option.programs.includes(program) && !option.programs.includes(base)) continue;
     const file = optionValues(args, option.short, option.long).find((value) => TEMP_PATH.test(value));
-    if (file !== undefined) return `${base} loads ${file}, code from a temporary folder`;
+    if (file !== undefined) return `${base} loads ${file}, code from a temporary or downloads folder`;
   }
   return null;
 }

@@ -4,8 +4,9 @@
 // config, a CI system's steps (a Jenkinsfile's sh steps too), a task runner's tasks, a compose file's
 // commands (they run with the host folders it mounts), composer's event scripts, MSBuild's Exec and
 // build events, a Nix shellHook, mise's hooks, `sh -c` handed over in a build file, a notebook's cells, a
-// Dockerfile's CMD, ENTRYPOINT and ENV (what the container runs at start). Its RUN lines are not
-// read: they run inside the image being built, where installing with apt or `curl | sh` is ordinary. The written text is read as the commands or code it
+// Dockerfile's CMD, ENTRYPOINT and ENV (what the container runs at start). Its RUN lines are not read
+// as such: they run inside the image being built, where apt, sudo and `rm -rf /var/lib/apt/lists` are
+// ordinary; imageBuildShell gives them to the few checks that hold there too. The written text is read as the commands or code it
 // will run, so every policy judges it at write time, not only when a later call runs it. Written
 // files are named by the path they land in.
 import path from 'node:path';
@@ -38,6 +39,9 @@ import {
 const SHELL_RUN_LATER =
   /(^|\/)(\.git\/hooks\/[^/]+|\.husky\/[^/_][^/]*|\.envrc|\.(bash_|zsh)?(profile|login|logout|rc)|\.(bash|zsh)rc|[^/]+\.(sh|bash|zsh|ksh|command))$/;
 /** A GitHub Actions workflow, or Gitea's and Forgejo's, which read the same files. */
+/** Dockerfile, Dockerfile.dev, api.Dockerfile; not a document about one (Dockerfile.md). */
+export const DOCKERFILE =
+  /(^|\/)(Dockerfile|Containerfile)(\.(?!(md|txt|rst|adoc)$)[\w.-]+)?$|\.(Dockerfile|Containerfile)$/;
 export const ACTIONS_WORKFLOW = /(^|\/)\.(github|gitea|forgejo)\/workflows\/[^/]+\.ya?ml$/;
 const actionsRunSteps = (text: string) => yamlValues(text, new Set(['run'])).map(actionsExpressionsAsShell);
 const MAKEFILE = /(^|\/)(GNUmakefile|makefile|Makefile|[^/]+\.mk)$/;
@@ -70,10 +74,7 @@ const keys = (...names: string[]): ReadonlySet<string> => new Set(names);
 /** Command-bearing files by name: where their commands sit. */
 const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
   { file: /\.ipynb$/, commands: notebookCommands },
-  {
-    file: /(^|\/)(Dockerfile|Containerfile)(\.[\w.-]+)?$|\.(Dockerfile|Containerfile)$/,
-    commands: dockerfileStartCommands,
-  },
+  { file: DOCKERFILE, commands: dockerfileStartCommands },
   {
     file: MAKEFILE,
     // `$(shell cmd)` runs as make reads the file, whichever target is asked for.
@@ -232,6 +233,29 @@ function execForm(rest: string): string | undefined {
   return undefined;
 }
 
+/** A Dockerfile's instructions, continuation lines joined: [INSTRUCTION, the rest]. */
+function dockerfileInstructions(text: string): [string, string][] {
+  const found: [string, string][] = [];
+  for (const line of text.replace(/\\\r?\n/g, ' ').split('\n')) {
+    const trimmed = line.trim();
+    const space = trimmed.search(/[ \t]/);
+    if (space > 0) found.push([trimmed.slice(0, space).toUpperCase(), trimmed.slice(space).trim()]);
+  }
+  return found;
+}
+
+/**
+ * What a written Dockerfile's RUN lines run while its image builds, as shell text, or undefined for
+ * another file. The image ships what they fetch and run, with the build's secrets and network.
+ */
+export function imageBuildShell(file: string, content: string): string | undefined {
+  if (!DOCKERFILE.test(file)) return undefined;
+  const steps = dockerfileInstructions(content)
+    .filter(([instruction]) => instruction === 'RUN')
+    .map(([, rest]) => execForm(rest) ?? rest.replace(/^(--[\w-]+=\S+[ \t]+)+/, ''));
+  return steps.length ? steps.join('\n') : undefined;
+}
+
 /**
  * What a container built from a Dockerfile runs when it starts (CMD, ENTRYPOINT), after the environment its
  * ENV lines set. It starts where the service runs, with that service's secrets in its environment. RUN
@@ -239,12 +263,7 @@ function execForm(rest: string): string | undefined {
  */
 function dockerfileStartCommands(text: string): string[] {
   const commands: string[] = [];
-  for (const line of text.replace(/\\\r?\n/g, ' ').split('\n')) {
-    const trimmed = line.trim();
-    const space = trimmed.search(/[ \t]/);
-    if (space < 0) continue;
-    const instruction = trimmed.slice(0, space).toUpperCase();
-    const rest = trimmed.slice(space).trim();
+  for (const [instruction, rest] of dockerfileInstructions(text)) {
     if (instruction === 'ENV') commands.push(`export ${rest.includes('=') ? rest : rest.replace(/[ \t]+/, '=')}`);
     else if (instruction === 'CMD' || instruction === 'ENTRYPOINT') commands.push(execForm(rest) ?? rest);
   }

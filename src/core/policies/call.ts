@@ -6,7 +6,7 @@ import { assembleFacts } from '../facts';
 import type { CodeReader } from '../facts/code';
 import { NO_CODE_READER } from '../facts/code';
 import { deriveFacts } from '../facts/compute';
-import { codeAsShell, notebookCommands, runLaterShell } from '../facts/written-runs';
+import { codeAsShell, imageBuildShell, notebookCommands, runLaterShell } from '../facts/written-runs';
 import { browserScriptOf } from '../text/browser-scripts';
 import { runnerCodeOf, type RunnerCode } from '../text/code-runners';
 import { wrappedCommandLine } from '../facts/mcp-command-lines';
@@ -127,6 +127,13 @@ function writtenRunText(call: ToolCall): { file: string; text: string } | undefi
   return target && text !== undefined && text.trim() !== '' ? { file: target.absolute, text } : undefined;
 }
 
+/** What a written Dockerfile's RUN steps run while its image builds, as shell text. */
+function writtenImageBuild(call: ToolCall): string | undefined {
+  if ((call.face.family !== 'write' && call.face.family !== 'edit') || call.content === undefined) return undefined;
+  const target = call.paths.find((p) => p.access === 'write');
+  return target ? imageBuildShell(target.absolute, call.content) : undefined;
+}
+
 /** What an MCP tool without a face of its own keeps to run (pipeline steps, event scripts, a page script), as shell text. */
 /** A code runner's code as shell text: a shell's as it is, a kernel cell's as a notebook runs it. */
 function runnerShell(runner: RunnerCode): string | undefined {
@@ -184,6 +191,8 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
     call.runsLater = runsLater.file;
     call.shell = analyzeShell(runsLater.text, { home, env: { HOME: home } });
   }
+  const built = writtenImageBuild(call);
+  if (built !== undefined) call.imageBuild = analyzeShell(built, { home, env: { HOME: home } });
   const url = stringParam(input, face.urlParam);
   if (url !== undefined) call.url = url;
   const derived = deriveFacts(call, {

@@ -67,6 +67,7 @@ import { dataOutToHost } from './library/exfiltration';
 import { agentInstructionsChange } from './library/agent-instructions';
 import { gitConfigRunsCode } from './library/git-config-code';
 import { toolConfigLoadsCode } from './library/tool-config-code';
+import { modelLoadRunsCode } from './library/model-loading';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
 import { unreadCall } from './library/unread';
@@ -112,6 +113,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   persistenceMechanisms,
   gitConfigRunsCode,
   toolConfigLoadsCode,
+  modelLoadRunsCode,
   gitForcePush,
   gitPushProtectedBranch,
   gitRemoteBranchDelete,

@@ -2,6 +2,12 @@ import { policyTable } from './table';
 
 policyTable('git-config-runs-code', [
   {
+    note: 'a git-lfs custom transfer agent run from /tmp',
+    spec: 'git config lfs.customtransfer.fast.path /tmp/lfs-fast && git config lfs.standalonetransferagent fast',
+    expect: 'ask',
+  },
+  { note: 'near miss: an LFS tracking pattern', spec: 'git lfs track "*.safetensors"', expect: null },
+  {
     note: 'a submodule update command written into .gitmodules',
     spec: {
       tool: 'Write',

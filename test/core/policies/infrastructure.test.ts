@@ -63,6 +63,16 @@ policyTable('terraform-apply-destroy', [
 
 policyTable('aws-destructive', [
   {
+    note: 'a lifecycle rule set on a bucket',
+    spec: 'aws s3api put-bucket-lifecycle-configuration --bucket acme-models --lifecycle-configuration file://purge.json',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a lifecycle rule read',
+    spec: 'aws s3api get-bucket-lifecycle-configuration --bucket acme-models',
+    expect: null,
+  },
+  {
     note: 'a port opened to the whole internet',
     spec: 'aws ec2 authorize-security-group-ingress --group-id sg-0abc --protocol tcp --port 8888 --cidr 0.0.0.0/0',
     expect: 'ask',
@@ -190,6 +200,14 @@ policyTable('docker-destructive-cleanup', [
 ]);
 
 policyTable('backup-deletion', [
+  { note: "DVC's remote garbage-collected", spec: 'dvc gc --workspace --cloud --force', expect: 'ask' },
+  { note: 'near miss: the local DVC cache only', spec: 'dvc gc --workspace', expect: null },
+  {
+    note: "MLflow's deleted runs purged",
+    spec: 'mlflow gc --backend-store-uri postgresql://mlflow@db.acme.internal/mlflow --experiment-ids 1,2',
+    expect: 'ask',
+  },
+  { note: 'near miss: an MLflow run listed', spec: 'mlflow runs list --experiment-id 1', expect: null },
   { note: 'every snapshot forgotten and pruned', spec: 'restic forget --keep-last 0 --prune', expect: 'ask' },
   {
     note: 'with the repository set before',

@@ -1,6 +1,28 @@
 import { policyTable } from './table';
 
 policyTable('metadata-and-local-services', [
+  {
+    note: "a job sent to Ray's dashboard API",
+    spec: `curl -s -X POST http://127.0.0.1:8265/api/jobs/ -H 'Content-Type: application/json' -d '{"entrypoint": "env"}'`,
+    expect: 'ask',
+  },
+  {
+    note: "a terminal opened through a Jupyter server's API",
+    spec: "curl -s -X POST 'http://127.0.0.1:8888/api/terminals?token='$(jupyter server list --json | jq -r .token)",
+    expect: 'ask',
+  },
+  {
+    note: "a secret read through a Vault agent's listener",
+    spec: 'curl -s -H "X-Vault-Request: true" http://127.0.0.1:8100/v1/secret/data/ml/prod',
+    expect: 'ask',
+  },
+  { note: 'near miss: Ray jobs listed', spec: 'curl -s http://127.0.0.1:8265/api/jobs/', expect: null },
+  {
+    note: "near miss: the project's own jobs endpoint",
+    spec: 'curl -s http://localhost:3000/api/jobs/42',
+    expect: null,
+  },
+  { note: "near miss: a Jupyter server's status", spec: 'curl -s http://127.0.0.1:8888/api/status', expect: null },
   { note: "a node's kubelet on its private address", spec: 'curl -sk https://10.0.1.15:10250/pods', expect: 'ask' },
   {
     note: "RabbitMQ's management API",

@@ -10,6 +10,28 @@ const edit = (file_path: string, old_string: string, new_string: string) => ({
 
 policyTable('tool-config-loads-code', [
   {
+    note: 'a Hydra callback whose _target_ runs code',
+    spec: edit(
+      '/home/dev/project/configs/train.yaml',
+      'hydra:\n  run:',
+      'hydra:\n  callbacks:\n    warmup:\n      _target_: builtins.exec\n      _args_:\n        - "import os"\n  run:',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a Hydra _target_ naming a model class',
+    spec: write('/home/dev/project/configs/model/ranker.yaml', '_target_: pinewood.models.Ranker\nhidden: 256\n'),
+    expect: null,
+  },
+  {
+    note: "CUDA's injection library in a workflow's env",
+    spec: write(
+      '/home/dev/project/.github/workflows/train.yml',
+      'on: push\njobs:\n  t:\n    runs-on: gpu\n    env:\n      CUDA_INJECTION64_PATH: /opt/x/libinject.so\n    steps:\n      - run: python train.py\n',
+    ),
+    expect: 'ask',
+  },
+  {
     note: 'a Prettier plugin that is a file of the project',
     spec: write('.prettierrc', '{\n  "semi": false,\n  "plugins": ["./scripts/prettier-plugin-sort.js"]\n}\n'),
     expect: 'ask',

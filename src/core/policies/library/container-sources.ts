@@ -6,6 +6,7 @@ import { writtenTexts } from '../../facts/compute';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { hostOfUrl, isLocalHost, isPrivateAddress } from './shared/hosts';
 import { mcpToolOf } from './shared/mcp';
+import { downloadExecution, encodedExecution } from './remote-code';
 
 // A container image is a program: pulling one from a registry nobody here chose runs its code with
 // whatever the container is given (the project mounted, a database URL, the host network), and
@@ -144,6 +145,20 @@ function writtenImages(call: ToolCall): { file: string; image: string }[] {
   return found;
 }
 
+/**
+ * A written Dockerfile's RUN step that runs a download or decoded text: whoever builds the image runs
+ * it, and the image ships what it did. Vendor installers are piped so too, so it asks rather than refuses.
+ */
+function imageBuildRun(call: ToolCall): Found | null {
+  if (!call.imageBuild) return null;
+  const build: ToolCall = { ...call, shell: call.imageBuild };
+  const how = downloadExecution(build)?.how ?? encodedExecution(build);
+  if (!how) return null;
+  const file = call.paths.find((p) => p.access === 'write')?.absolute ?? 'the Dockerfile';
+  const step = /^[ \t]*RUN[ \t].*$/im.exec(call.content ?? '')?.[0] ?? '';
+  return { what: `A RUN step of ${file} runs ${how} while the image builds`, evidence: step.trim() };
+}
+
 /** Where code and charts are commonly fetched from: the big code hosts and GitHub Pages chart repositories. */
 const KNOWN_SOURCE =
   /^(github\.com|gitlab\.com|bitbucket\.org|raw\.githubusercontent\.com|[a-z0-9-]+\.github\.io|charts\.bitnami\.com|helm\.releases\.hashicorp\.com|charts\.jetstack\.io|registry-1\.docker\.io)$/;
@@ -192,7 +207,7 @@ export const containerImageFromUnknownRegistry = definePolicy({
   name: 'container-image-source',
   category: 'dangerous-commands',
   description:
-    'Asks before an image from or to a registry that is not well known (docker run/pull/push, FROM, image:, an MCP tool) and before code fetched by URL is run (docker build URL, helm plugin, krew, -from-module).',
+    'Asks before an image from or to a registry that is not well known (docker run/pull/push, FROM, image:, an MCP tool), code fetched by URL is run (docker build URL, helm plugin, krew), or a RUN step runs a download.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -212,6 +227,12 @@ export const containerImageFromUnknownRegistry = definePolicy({
           evidence: evidenceOf(image),
         };
     }
+    const built = imageBuildRun(call);
+    if (built)
+      return {
+        reason: `${built.what}: the image ships whatever that code did. Approve it if that source is trusted.`,
+        evidence: evidenceOf(built.evidence),
+      };
     const source = writtenSources(call)[0];
     if (source)
       return {

@@ -37,6 +37,8 @@ const CODE_KEYS: readonly RegExp[] = [
   /^init\.templatedir$/,
   /^trailer\.[^.]+\.(command|cmd)$/,
   /^core\.alternaterefscommand$/,
+  // git-lfs runs a custom transfer agent's program for every LFS upload and download.
+  /^lfs\.(customtransfer\.[^.]+\.(path|args)|standalonetransferagent)$/,
   // Trusting every repository's config (`safe.directory *`) lets any checkout's config run code.
   /^safe\.directory$/,
 ];

@@ -137,7 +137,7 @@ const AWS_ACCESS_CHANGES =
 export const awsDestructive = infraPolicy({
   name: 'aws-destructive',
   description:
-    'Asks before aws CLI calls that delete, terminate, stop or revoke, change who can reach a resource (a policy attached, a snapshot shared, a bucket or a port opened to all), and s3 rm/rb/sync --delete.',
+    'Asks before aws CLI calls that delete, terminate, stop or revoke, change who can reach a resource (a policy attached, a snapshot shared, a bucket or a port opened to all), set a lifecycle rule, s3 rm/rb/sync --delete.',
   tools: ['aws', 'awslocal'],
   valueLong: ['profile', 'region', 'output', 'endpoint-url', 'query', 'cli-input-json', 'color', 'ca-bundle'],
   action(pos, args) {
@@ -147,7 +147,7 @@ export const awsDestructive = infraPolicy({
       return { what: `aws s3 ${op}${args.includes('--recursive') || args.includes('--force') ? ' (recursive)' : ''}` };
     if (service === 's3' && op === 'sync' && args.includes('--delete')) return { what: 'aws s3 sync --delete' };
     if (
-      /^(delete|batch-delete|terminate|remove|deregister|revoke|disable|stop|reboot|detach|purge|cancel|reset|put-bucket-policy|put-bucket-acl|update-assume-role-policy|create-access-key)/.test(
+      /^(delete|batch-delete|terminate|remove|deregister|revoke|disable|stop|reboot|detach|purge|cancel|reset|put-bucket-policy|put-bucket-acl|put-bucket-lifecycle|update-assume-role-policy|create-access-key)/.test(
         op,
       )
     )
@@ -314,13 +314,16 @@ const BACKUP_DELETES: Record<string, (pos: string[], args: string[]) => boolean>
   duplicity: (pos) => DUPLICITY_REMOVALS.has(pos[0] ?? ''),
   tarsnap: (_pos, args) => args.includes('-d'),
   rclone: (pos) => ['purge', 'delete', 'deletefile'].includes(pos[0] ?? ''),
+  // Data and experiment versions are kept for the same reason: DVC's remote, MLflow's deleted runs.
+  dvc: (pos, args) => pos[0] === 'gc' && args.some((a) => a === '--cloud' || (/^-[a-z]+$/.test(a) && a.includes('c'))),
+  mlflow: (pos) => pos[0] === 'gc',
 };
 
 // Backups are what an accident is undone from: deleting snapshots or pruning a repository cannot be undone.
 export const backupDeletion = infraPolicy({
   name: 'backup-deletion',
   description:
-    'Asks before deleting backups: restic forget and prune, borg delete, prune and compact, kopia snapshot delete, duplicity remove-*, tarsnap -d, rclone purge and delete.',
+    'Asks before deleting backups or kept versions: restic forget and prune, borg delete and prune, kopia snapshot delete, duplicity remove-*, tarsnap -d, rclone purge, dvc gc --cloud, mlflow gc.',
   tools: Object.keys(BACKUP_DELETES),
   valueShort: ['r', 'p', 'o', 'f'],
   valueLong: [
@@ -335,7 +338,12 @@ export const backupDeletion = infraPolicy({
   ],
   action(pos, args, tool) {
     if (!BACKUP_DELETES[tool]?.(pos, args)) return null;
-    const what = tool === 'rclone' ? 'deletes files in remote storage' : 'deletes backups';
+    const what =
+      tool === 'rclone'
+        ? 'deletes files in remote storage'
+        : tool === 'dvc' || tool === 'mlflow'
+          ? 'deletes kept data or run versions'
+          : 'deletes backups';
     return { what: `${[tool, ...pos.slice(0, tool === 'kopia' ? 2 : 1)].join(' ')} ${what} for good` };
   },
 });

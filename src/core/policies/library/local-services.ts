@@ -83,6 +83,14 @@ const CONTROL_PATHS: { path: RegExp; what: (match: RegExpExecArray) => string }[
     what: () => "the Kubernetes API's secrets (a kubectl proxy)",
   },
   { path: /^(\/v[\d.]+)?\/containers\/create(\?|$)/, what: () => "a container engine's API, which starts containers" },
+  {
+    path: /^\/api\/(terminals|kernels\/[^/]+\/channels)(\/|\?|$)/,
+    what: () => "a Jupyter server's terminals or kernel channels, which run commands and code as that server",
+  },
+  {
+    path: /^\/v1\/(secret|kv|cubbyhole|auth\/token)\//,
+    what: () => "Vault's API (or its agent's listener), which hands out secrets to any local process",
+  },
 ];
 // Redis told to write its dump file into a chosen folder or file (planting an ssh key or a cron job),
 // to copy from another server, or to load a module (code in the server).
@@ -247,6 +255,18 @@ function engineSocketOf(cmd: SimpleCommand): string | undefined {
   return candidates.find((c) => ENGINE_SOCKET.test(c.replace(/^unix:\/\//, '')) || /^tcp:\/\/[^/]*:237[56]/.test(c));
 }
 
+// Ray's job API runs the entrypoint a POST names, on every node of the cluster; listing jobs is read only.
+const RAY_JOBS = /^\/api\/jobs\/?$/;
+const SENDS_BODY = /^(-d|--data(-\w+)?|--json|-F|--form)(=|$)|^-X(POST)?$|^--request(=POST)?$/;
+
+/** A raw request that submits a job to a local Ray dashboard (`ray job submit` names its entrypoint plainly). */
+function rayJobSubmission(cmd: SimpleCommand, destinations: Destination[]): boolean {
+  const toRay = destinations.some(
+    (d) => d.port === '8265' && RAY_JOBS.test(d.path) && (isLoopback(effectiveHost(d.host)) || d.host === '0.0.0.0'),
+  );
+  return toRay && argsOf(cmd).some((arg) => SENDS_BODY.test(arg));
+}
+
 function judgeHost(destination: Destination): { reason: string; deny: boolean } | undefined {
   const host = effectiveHost(destination.host);
   if (METADATA_ADDRESSES.has(host) || METADATA_NAMES.has(host))
@@ -341,7 +361,14 @@ export const metadataAndLocalServices = definePolicy({
     for (const cmd of shellCommands(call)) {
       const takeover = redisTakeover(cmd);
       if (takeover) return redisFinding(takeover, cmd.text);
-      destinations.push(...destinationsOf(cmd));
+      const reached = destinationsOf(cmd);
+      if (rayJobSubmission(cmd, reached))
+        return {
+          reason: `Submits a job to the local Ray dashboard's API: its entrypoint runs as a command on the cluster, written where Warden does not read it. Use \`ray job submit -- <command>\`, or approve this exact call.`,
+          evidence: evidenceOf(cmd.text),
+          decision: 'ask' as const,
+        };
+      destinations.push(...reached);
       const socket = engineSocketOf(cmd);
       if (socket)
         return {

@@ -314,7 +314,7 @@ function unpackedFrom(
     .map(({ cmd, cwd }) => resolvePath(optionValues(argsOf(cmd), ['C'], ['directory'])[0] ?? '.', cwd, call.home));
 }
 
-function downloadExecution(call: ToolCall): DownloadRun | null {
+export function downloadExecution(call: ToolCall): DownloadRun | null {
   const commands = shellCommands(call);
   const withCwd = commandsWithCwd(call);
   for (const cmd of commands) {
@@ -505,7 +505,7 @@ function decodesBufferFromBase64(code: string): boolean {
 const EXEC_IN_CODE =
   /\b(exec|eval|system|popen|spawn|Invoke-Expression|iex|execSync|Function)\s*\(|\|\s*iex\b|os\.system/i;
 
-function encodedExecution(call: ToolCall): string | null {
+export function encodedExecution(call: ToolCall): string | null {
   const commands = shellCommands(call);
   for (const cmd of commands) {
     if (decodes(cmd) && commands.some((later) => executesStdin(later) && feeds(commands, cmd, later)))

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { evidenceOf } from '../../facts/commands';
 import { firstWrittenFinding } from '../../facts/compute';
+import { DOCKERFILE } from '../../facts/written-runs';
 import { definePolicy } from '../types';
 
 interface ConfigRule {
@@ -21,10 +22,9 @@ interface ConfigRule {
 const SCRIPT_PATH =
   /["'`](?:\.{1,2}\/|\/|~\/)[^"'`\r\n]*\.[cm]?[jt]s["'`]|^[ \t]*-[ \t]+(?:\.{1,2}\/|\/)\S*\.[cm]?[jt]s[ \t]*$/m;
 const DOTENV = /(^|\/)\.env(\.[\w.-]+)?$/;
-const DOCKERFILE = /(^|\/)(Dockerfile|Containerfile)(\.[\w.-]+)?$|\.(Dockerfile|Containerfile)$/;
 const WORKFLOW = /(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/;
 // Variables that make a program load a library or source a script before its own code.
-const PRELOAD_VARIABLE = String.raw`(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PRISMA_QUERY_ENGINE_LIBRARY|PRISMA_SCHEMA_ENGINE_BINARY)`;
+const PRELOAD_VARIABLE = String.raw`(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|CUDA_INJECTION(64|32)_PATH|BASH_ENV|PRISMA_QUERY_ENGINE_LIBRARY|PRISMA_SCHEMA_ENGINE_BINARY)`;
 const NODE_REQUIRES_FILE = String.raw`NODE_OPTIONS[ \t]*[=:][^\r\n]*(--require|--import|--loader|-r)[ \t=]+["']?(\.{1,2}\/|\/)`;
 
 const matches =
@@ -66,6 +66,14 @@ const RULES: ConfigRule[] = [
     file: DOCKERFILE,
     names: matches(new RegExp(String.raw`^[ \t]*ENV[ \t]+(${PRELOAD_VARIABLE}\b|${NODE_REQUIRES_FILE})`, 'm')),
     what: 'makes every process in the container load a library or script first',
+  },
+  {
+    // Hydra (and OmegaConf's instantiate) calls whatever `_target_` names when the config is used.
+    file: /\.ya?ml$/,
+    names: matches(
+      /^[ \t-]*_target_[ \t]*:[ \t]*["']?(builtins\.(exec|eval|compile|__import__)|os\.(system|popen|exec\w*|spawn\w*)|subprocess\.\w+|pty\.spawn|runpy\.\w+|importlib\.import_module)["']?[ \t]*$/m,
+    ),
+    what: 'makes Hydra call a function that runs a command or code (its _target_) whenever the config is instantiated',
   },
   {
     file: WORKFLOW,

@@ -1,0 +1,106 @@
+// Loading a model can run its author's code. `trust_remote_code=True` imports the Python files of the
+// model's repository; a pickle (torch.load with weights_only=False, joblib, dill, pandas' read_pickle)
+// runs whatever its bytes say while it is read; torch.hub runs the repository's hubconf.py; Keras with
+// safe_mode=False runs the lambdas a file holds. The code runs with the person's rights and tokens, the
+// moment the line does. Safe forms stay quiet: safetensors, weights_only=True, a pickle the project
+// wrote itself, torch.hub's own well-known repositories. Python reaches this from a command line, a
+// written file, a notebook cell or a kernel's code alike (all read as Python code).
+import { z } from 'zod';
+import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
+import { interpreterCode } from '../../facts/interpreter-code';
+import { DOWNLOADERS } from '../../facts/programs';
+import { definePolicy } from '../types';
+import { isLocalHost } from './shared/hosts';
+import type { ToolCall } from '../types';
+
+interface CodeRun {
+  what: string;
+  evidence: string;
+}
+
+const TRUST_REMOTE_CODE = /\btrust_remote_code\s*=\s*True\b/;
+const TRUST_REMOTE_CODE_FLAG = /^--trust[-_]remote[-_]code(=(true|1|yes))?$/i;
+const WEIGHTS_ONLY_OFF = /\bweights_only\s*=\s*False\b/;
+const KERAS_UNSAFE = /\bsafe_mode\s*=\s*False\b/;
+const HUB_LOAD = /\btorch\.hub\.load\s*\(\s*(?:repo_or_dir\s*=\s*)?["']([^"']+)["']([^)]*)/;
+// Repositories torch.hub's own documentation loads from; anything else runs a stranger's hubconf.py.
+const KNOWN_HUB_OWNERS = new Set(['pytorch', 'facebookresearch', 'nvidia', 'huggingface', 'ultralytics', 'intel-isl']);
+// torch.load is not here: it loads weights only unless told otherwise (PyTorch 2.6 on).
+const PICKLE_LOAD =
+  /\b(?:pickle|cPickle|dill|cloudpickle|joblib)\.loads?\s*\(|\b(?:pd|pandas)\.read_pickle\s*\(|\ballow_pickle\s*=\s*True\b/;
+const FETCH_IN_CODE =
+  /\b(?:urlretrieve|urlopen|requests\.get|httpx\.get|wget\.download)\s*\(|\b(?:loads?|read_pickle)\s*\(\s*["']https?:\/\//;
+const URL_HOST = /\bhttps?:\/\/([^/\s"':]+)/g;
+
+/** Whether the code fetches something, from somewhere other than this machine. */
+function fetchesFromNetwork(code: string): boolean {
+  if (!FETCH_IN_CODE.test(code)) return false;
+  const hosts = [...code.matchAll(URL_HOST)].map((m) => m[1]!.toLowerCase());
+  return hosts.length === 0 || hosts.some((host) => !isLocalHost(host));
+}
+
+function hubRun(code: string): CodeRun | null {
+  const hub = HUB_LOAD.exec(code);
+  if (!hub) return null;
+  const [repo = '', rest = ''] = [hub[1], hub[2]];
+  if (/\bsource\s*=\s*["']local["']/.test(rest)) return null;
+  const owner = repo.split('/')[0]!.toLowerCase();
+  if (/\btrust_repo\s*=\s*True\b/.test(rest) || !KNOWN_HUB_OWNERS.has(owner))
+    return { what: `torch.hub runs the hubconf.py of ${repo}`, evidence: hub[0] };
+  return null;
+}
+
+/** What the Python code runs of a model's or a file's own code as it loads it. */
+function loadRun(code: string, fetchedInCall: boolean): CodeRun | null {
+  const remote = TRUST_REMOTE_CODE.exec(code);
+  if (remote)
+    return { what: "trust_remote_code=True imports the Python files of the model's repository", evidence: remote[0] };
+  const unpickle = WEIGHTS_ONLY_OFF.exec(code);
+  if (unpickle)
+    return { what: 'weights_only=False unpickles the file, which runs any code it holds', evidence: unpickle[0] };
+  const keras = KERAS_UNSAFE.exec(code);
+  if (keras) return { what: "safe_mode=False runs the code a Keras file's lambdas hold", evidence: keras[0] };
+  const hub = hubRun(code);
+  if (hub) return hub;
+  const pickle = PICKLE_LOAD.exec(code);
+  if (pickle && (fetchedInCall || fetchesFromNetwork(code)))
+    return { what: 'a pickle fetched from the network is loaded, which runs any code it holds', evidence: pickle[0] };
+  return null;
+}
+
+function modelCodeRun(call: ToolCall): CodeRun | null {
+  const commands = shellCommands(call);
+  for (const cmd of commands) {
+    const flag = argsOf(cmd).find((arg) => TRUST_REMOTE_CODE_FLAG.test(arg));
+    if (flag)
+      return { what: `${cmd.name} ${flag} imports the Python files of the model's repository`, evidence: cmd.text };
+  }
+  const python = interpreterCode(commands).sources.filter((source) => source.language === 'python');
+  if (!python.length) return null;
+  const fetchedInCall = commands.some((cmd) => DOWNLOADERS.has(cmd.name.toLowerCase()));
+  for (const source of python) {
+    const run = loadRun(source.code, fetchedInCall);
+    if (run) return run;
+  }
+  return null;
+}
+
+export const modelLoadRunsCode = definePolicy({
+  name: 'model-load-runs-code',
+  category: 'dangerous-commands',
+  description:
+    "Asks before Python loads a model in a way that runs its author's code: trust_remote_code, weights_only=False, Keras safe_mode=False, torch.hub from an unknown repository, a pickle just downloaded.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call?.shell) return null;
+    const run = modelCodeRun(call);
+    if (!run) return null;
+    const where = call.runsLater ? `${call.runsLater} is written so that ` : '';
+    return {
+      reason: `${where}${run.what}, with your rights and tokens. Approve it if you trust where it comes from; a safetensors file or weights_only=True loads without running code.`,
+      evidence: evidenceOf(run.evidence),
+    };
+  },
+});
