@@ -63,6 +63,8 @@ const SECRET_EXTENSIONS: Record<string, string> = {
   '.keystore': 'a key store',
   '.kdbx': 'a KeePass database',
   '.ppk': 'a PuTTY private key',
+  // PKCS#8 private keys: App Store Connect's and Apple push keys (AuthKey_XXXX.p8).
+  '.p8': 'a PKCS#8 private key',
 };
 
 /** Paths under the home folder that hold credentials (a trailing slash covers the whole folder). */
@@ -112,6 +114,13 @@ export const HOME_SECRETS: [string, string][] = [
   ['.config/hcloud/', 'Hetzner Cloud token'],
   ['.config/netlify/', 'Netlify token'],
   ['.config/vercel/', 'Vercel token'],
+  ['Library/Application Support/com.vercel.cli/', 'Vercel token'],
+  ['.local/share/com.vercel.cli/', 'Vercel token'],
+  ['.fastlane/spaceship/', 'the Apple developer session (fastlane)'],
+  ['Library/Application Support/netlify/', 'Netlify token'],
+  ['.supabase/access-token', 'Supabase access token'],
+  ['.config/firebase/', 'Firebase CLI credentials'],
+  ['.config/configstore/firebase-tools.json', 'Firebase CLI credentials'],
   ['.config/stripe/', 'Stripe CLI key'],
   ['.config/git/credentials', 'git credentials'],
   ['.m2/settings.xml', 'Maven repository credentials'],
@@ -173,6 +182,8 @@ function basenameOf(p: string): string {
 export function secretBasenameKind(name: string): string | null {
   const lower = name.toLowerCase();
   if (ENV_TEMPLATES.test(name)) return null;
+  // React Native's .xcode.env only tells Xcode's build phases where node is.
+  if (lower === '.xcode.env') return null;
   if (lower === '.env' || lower.startsWith('.env.') || (lower.endsWith('.env') && lower.length > 4))
     return 'an environment file';
   const exact = own(SECRET_BASENAMES, lower);

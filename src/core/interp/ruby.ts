@@ -282,6 +282,8 @@ class RubyReader {
         );
       case 'constant':
         return { kind: 'ref', name: node.text };
+      case 'element_reference':
+        return this.environmentValue(node);
       case 'scope_resolution':
         return { kind: 'ref', name: node.text.replace(/^::/, '') };
       case 'parenthesized_statements':
@@ -312,8 +314,13 @@ class RubyReader {
     for (const part of node.namedChildren) {
       if (part.type === 'string_content') text += single ? part.text.replace(/\\([\\'])/g, '$1') : part.text;
       else if (part.type === 'interpolation') {
-        text += RUN_TIME_PART;
-        runTime = true;
+        // `#{ENV['HOME']}` is known: the home folder, as the shell would write it.
+        const known = textOf(this.resolve(part.namedChildren[part.namedChildren.length - 1]));
+        if (known !== undefined) text += known;
+        else {
+          text += RUN_TIME_PART;
+          runTime = true;
+        }
       } else if (part.type === 'escape_sequence') {
         const body = part.text.slice(1);
         const decoded =
@@ -427,6 +434,14 @@ class RubyReader {
       return;
     }
     RUBY_APIS.get(callee.api)?.(call, this.out);
+  }
+
+  /** `ENV['HOME']` is the home folder; other variables are known only at run time. */
+  private environmentValue(node: SyntaxNode): Value {
+    const base = node.childForFieldName('object') ?? node.namedChildren[0];
+    if (base?.type !== 'constant' || base.text !== 'ENV') return UNKNOWN;
+    const key = node.namedChildren.find((c) => c !== base);
+    return textOf(this.resolve(key)) === 'HOME' ? HOME : UNKNOWN;
   }
 
   private visitEnvironment(node: SyntaxNode): void {

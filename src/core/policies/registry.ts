@@ -68,6 +68,7 @@ import { agentInstructionsChange } from './library/agent-instructions';
 import { gitConfigRunsCode } from './library/git-config-code';
 import { toolConfigLoadsCode } from './library/tool-config-code';
 import { modelLoadRunsCode } from './library/model-loading';
+import { appPlatformDestructive } from './library/app-platforms';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
 import { unreadCall } from './library/unread';
@@ -136,6 +137,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   clusterPrivilegeGrant,
   containerImageFromUnknownRegistry,
   infrastructureCodeExposure,
+  appPlatformDestructive,
   sqlDropOrTruncate,
   sqlServerSideEffects,
   sqlWriteWithoutWhere,

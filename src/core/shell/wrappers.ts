@@ -25,7 +25,38 @@ interface SimpleWrapper {
   noCommandWith?: RegExp;
   /** Accepts NAME=VALUE words before the command (env, sudo). */
   assignments?: boolean;
+  /** Runs a command only through one of these subcommands (`bundle exec`, `pnpm dlx`), whose own options follow it. */
+  subcommands?: { names: readonly string[]; spec: OptionSpec };
 }
+
+// Package and environment runners: each runs the program named after its subcommand, from the
+// project's dependencies or a fetched package, as that program would run typed on its own.
+const RUNNERS: Record<string, SimpleWrapper> = {
+  npx: { spec: { shortWithValue: 'p', longWithValue: ['package'] }, noCommandWith: /^-(?:c|-call)(?:$|=)/ },
+  bunx: { spec: { shortWithValue: 'p', longWithValue: ['package'] } },
+  pnpx: { spec: { shortWithValue: 'p', longWithValue: ['package'] } },
+  bundle: { spec: { longWithValue: ['gemfile'] }, subcommands: { names: ['exec'], spec: {} } },
+  pnpm: {
+    spec: { shortWithValue: 'FC', longWithValue: ['filter', 'dir', 'workspace-dir', 'loglevel'] },
+    subcommands: { names: ['exec', 'dlx'], spec: { shortWithValue: 'c', longWithValue: ['package'] } },
+  },
+  poetry: {
+    spec: { shortWithValue: 'C', longWithValue: ['directory', 'project'] },
+    subcommands: { names: ['run'], spec: {} },
+  },
+  uv: {
+    spec: { longWithValue: ['directory', 'project', 'config-file'] },
+    subcommands: {
+      names: ['run'],
+      spec: { longWithValue: ['with', 'python', 'package', 'env-file', 'extra', 'group'] },
+    },
+  },
+  pipx: { spec: {}, subcommands: { names: ['run'], spec: { longWithValue: ['spec', 'python', 'index-url'] } } },
+  conda: {
+    spec: {},
+    subcommands: { names: ['run'], spec: { shortWithValue: 'np', longWithValue: ['name', 'prefix', 'cwd'] } },
+  },
+};
 
 const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
   sudo: {
@@ -181,7 +212,12 @@ function assignmentsFrom(
 
 function simpleHop(name: string, wrapper: SimpleWrapper, view: ArgvView): Hop[] {
   const { argv } = view;
-  const optionsEnd = skipOptions(view, 1, wrapper.spec);
+  let optionsEnd = skipOptions(view, 1, wrapper.spec);
+  if (wrapper.subcommands) {
+    const sub = argv[optionsEnd];
+    if (sub === undefined || view.dynamic.has(optionsEnd) || !wrapper.subcommands.names.includes(sub)) return [];
+    optionsEnd = skipOptions(view, optionsEnd + 1, wrapper.subcommands.spec);
+  }
   if (wrapper.noCommandWith && argv.slice(1, optionsEnd).some((word) => wrapper.noCommandWith?.test(word))) return [];
   let start = optionsEnd + (wrapper.operands ?? 0);
   if (name === 'env' && argv[start] === '-' && !view.dynamic.has(start)) start++;
@@ -290,6 +326,7 @@ export function shellQuote(word: string): string {
 /** Names of the commands that hopsOf may find a hop in. */
 export const HOP_NAMES: ReadonlySet<string> = new Set([
   ...Object.keys(SIMPLE_WRAPPERS),
+  ...Object.keys(RUNNERS),
   'xargs',
   'find',
   'watch',
@@ -303,7 +340,7 @@ export function hopsOf(name: string, view: ArgvView): Hop[] {
   if (name === 'watch') return watchHops(view);
   if (name === 'runuser' && !view.argv.slice(1).some((w) => w === '-u' || w.startsWith('--user')))
     return scriptHopsOf('su', view);
-  const simple = SIMPLE_WRAPPERS[name];
+  const simple = SIMPLE_WRAPPERS[name] ?? (Object.hasOwn(RUNNERS, name) ? RUNNERS[name] : undefined);
   if (simple) return simpleHop(name, simple, view);
   return scriptHopsOf(name, view);
 }

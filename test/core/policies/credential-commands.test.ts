@@ -1,6 +1,13 @@
 import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
+  { note: 'a keychain password printed', spec: 'security find-generic-password -s lumen-api -w', expect: 'deny' },
+  { note: 'with its attributes', spec: 'security find-internet-password -gs github.com', expect: 'deny' },
+  {
+    note: "near miss: a keychain item's attributes only",
+    spec: 'security find-generic-password -s "lumen-local-api" -a dev',
+    expect: null,
+  },
   {
     note: "a docker credential helper's stored password",
     spec: 'echo https://index.docker.io/v1/ | docker-credential-pass get',

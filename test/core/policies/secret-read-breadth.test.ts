@@ -8,6 +8,26 @@ const HOME_ROOT = { root: '/home/dev/proj', cwd: '/home/dev/proj' };
 
 policyTable('secret-file-read', [
   {
+    note: "App Store Connect's API key",
+    spec: { tool: 'Read', input: { file_path: '/home/dev/proj/ios/fastlane/AuthKey_FAKE9X2A.p8' } },
+    expect: 'deny',
+  },
+  {
+    note: "the Vercel CLI's token, where macOS keeps it",
+    spec: { tool: 'Read', input: { file_path: '/home/dev/Library/Application Support/com.vercel.cli/auth.json' } },
+    expect: 'deny',
+  },
+  {
+    note: "fastlane's Apple developer session",
+    spec: { tool: 'Read', input: { file_path: '/home/dev/.fastlane/spaceship/dev@acme.app/cookie' } },
+    expect: 'deny',
+  },
+  {
+    note: "near miss: React Native's .xcode.env (where node is)",
+    spec: { tool: 'Read', input: { file_path: '/home/dev/proj/ios/.xcode.env' } },
+    expect: null,
+  },
+  {
     note: "Hugging Face's stored token",
     spec: { tool: 'Read', input: { file_path: '/home/dev/.cache/huggingface/token' } },
     expect: 'deny',

@@ -65,8 +65,19 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'lpass', words: ['show'], what: 'a LastPass secret' },
   { name: 'keepassxc-cli', words: ['show'], what: 'a KeePassXC entry' },
   { name: 'secret-tool', words: ['lookup'], what: 'a keyring secret' },
-  { name: 'security', words: ['find-generic-password'], what: 'a keychain password' },
-  { name: 'security', words: ['find-internet-password'], what: 'a keychain password' },
+  // Without -w (the password alone) or -g (with the attributes) it prints the item's attributes only.
+  {
+    name: 'security',
+    words: ['find-generic-password'],
+    anyOption: [/^-[a-zA-Z]*[wg]/],
+    what: 'a keychain password',
+  },
+  {
+    name: 'security',
+    words: ['find-internet-password'],
+    anyOption: [/^-[a-zA-Z]*[wg]/],
+    what: 'a keychain password',
+  },
   { name: 'git', words: ['credential', 'fill'], what: 'git credentials' },
   { name: 'git', words: ['credential-store', 'get'], what: 'git credentials' },
   { name: 'git', words: ['credential-cache', 'get'], what: 'git credentials' },

@@ -31,7 +31,7 @@ function commandLine(cmd: SimpleCommand): string {
   return [cmd.name, ...argsOf(cmd)].join(' ');
 }
 
-function infraPolicy(spec: InfraSpec): AnyPolicy {
+export function infraPolicy(spec: InfraSpec): AnyPolicy {
   return definePolicy({
     name: spec.name,
     category: 'infrastructure',

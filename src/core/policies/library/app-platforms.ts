@@ -1,0 +1,64 @@
+import { infraPolicy } from './infrastructure';
+
+// The hosted platforms an app team deploys to and signs with keep what nothing else keeps: the
+// deployment that serves production, a Firestore or Supabase database, the team's signing
+// certificates, the login keychain. Their CLIs delete it in one line, so those lines ask a person.
+
+type Deletes = (positionals: string[], args: string[]) => string | null;
+
+const has = (args: string[], ...flags: string[]) => args.some((a) => flags.includes(a.split('=')[0]!));
+
+/** Per CLI, what its subcommand deletes for good, or null. */
+const flyDestroys: Deletes = ([sub, second]) =>
+  ['apps', 'volumes', 'postgres'].includes(sub ?? '') && ['destroy', 'delete', 'remove'].includes(second ?? '')
+    ? `destroys ${sub}`
+    : sub === 'destroy'
+      ? 'destroys an app'
+      : null;
+
+const PLATFORM_DELETES: Record<string, Deletes> = {
+  vercel: ([sub, second]) =>
+    sub === 'remove' || sub === 'rm'
+      ? 'removes deployments (the one serving production too)'
+      : ['project', 'projects', 'domains', 'env'].includes(sub ?? '') && (second === 'rm' || second === 'remove')
+        ? `removes a ${sub === 'env' ? 'environment variable' : sub!.replace(/s$/, '')}`
+        : null,
+  netlify: ([sub]) => (sub === 'sites:delete' ? 'deletes a site' : null),
+  heroku: ([sub]) =>
+    sub === 'apps:destroy' || sub === 'destroy' ? 'destroys an app' : sub === 'pg:reset' ? 'resets a database' : null,
+  fly: flyDestroys,
+  flyctl: flyDestroys,
+  firebase: ([sub]) =>
+    sub === 'firestore:delete' || sub === 'database:remove' || sub === 'hosting:disable' || sub === 'auth:import'
+      ? `${sub} deletes or replaces data`
+      : sub === 'projects:delete' || sub === 'apps:delete' || sub === 'functions:delete'
+        ? `${sub} deletes it for good`
+        : null,
+  supabase: ([sub, second], args) =>
+    sub === 'db' && second === 'reset' && has(args, '--linked', '--db-url')
+      ? 'resets the linked (remote) database, not the local one'
+      : (sub === 'projects' && second === 'delete') || (sub === 'storage' && second === 'rm')
+        ? `${sub} ${second} deletes it for good`
+        : null,
+  wrangler: ([sub, second, third]) =>
+    sub === 'delete' || (['d1', 'kv', 'r2', 'queues'].includes(sub ?? '') && [second, third].includes('delete'))
+      ? 'deletes a worker or its data'
+      : null,
+  // fastlane match nuke revokes every certificate of the kind and deletes the profiles, for the whole team.
+  fastlane: ([sub, second]) =>
+    sub === 'match' && second === 'nuke' ? "revokes the team's signing certificates" : null,
+  security: ([sub]) => (sub === 'delete-keychain' ? 'deletes a keychain and every password and key in it' : null),
+};
+
+export const appPlatformDestructive = infraPolicy({
+  name: 'app-platform-destructive',
+  description:
+    'Asks before an app platform CLI deletes for good: vercel remove, netlify sites:delete, heroku apps:destroy, fly destroy, firebase firestore:delete, supabase db reset --linked, wrangler delete, fastlane match nuke, security delete-keychain.',
+  tools: Object.keys(PLATFORM_DELETES),
+  valueShort: ['P', 'p', 'a', 'c'],
+  valueLong: ['project', 'scope', 'token', 'team', 'app', 'config', 'cwd', 'env', 'workdir', 'profile'],
+  action(positionals, args, tool) {
+    const what = PLATFORM_DELETES[tool]?.(positionals, args);
+    return what ? { what: `${tool} ${positionals.slice(0, 2).join(' ')} ${what}` } : null;
+  },
+});
