@@ -90,6 +90,7 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
     long: ['require', 'import', 'loader', 'experimental-loader', 'preload'],
   },
   { programs: ['gradle', 'gradlew', './gradlew'], short: ['I'], long: ['init-script'] },
+  { programs: ['eslint'], short: [], long: ['rulesdir', 'resolve-plugins-relative-to'] },
   { programs: ['dotnet'], short: [], long: ['test-adapter-path'] },
   { programs: ['ansible-playbook', 'ansible', 'ansible-vault'], short: [], long: ['vault-password-file'] },
   { programs: ['rspec', 'rake', 'ruby', 'bundle'], short: ['r'], long: ['require'] },
@@ -106,6 +107,8 @@ const MODULE_PATH_VARIABLES = [
 const TOOL_FILE_VARIABLES = [
   ...['BUNDLE_GEMFILE', 'COMPOSER', 'MIX_EXS', 'TF_CLI_CONFIG_FILE', 'NPM_CONFIG_USERCONFIG', 'PIP_CONFIG_FILE'],
   ...['SWIFT_EXEC', 'CC', 'CXX', 'LD', 'RUSTC_WRAPPER', 'RUSTC'],
+  // Prisma's engines are native code it loads or runs (with the database's credentials at hand).
+  ...['PRISMA_QUERY_ENGINE_LIBRARY', 'PRISMA_QUERY_ENGINE_BINARY', 'PRISMA_SCHEMA_ENGINE_BINARY'],
   // Start-up files of database clients and the cloud CLIs' own config (a credential_process runs).
   ...['PSQLRC', 'MYSQL_HOME', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE'],
 ];
@@ -126,8 +129,8 @@ function tempFolderCode(name: string, args: string[], assignments: Record<string
   const setting = args.map((a) => SETTING_WORD.exec(a)).find((m) => m !== null && TEMP_PATH.test(m[2] ?? ''));
   if (setting)
     return `${setting[1]}=${evidenceOf(setting[2] ?? '', 60)} runs or loads a file from a temporary or downloads folder`;
-  // `npx jest …`: the runner's first word is the program.
-  const program = ['npx', 'bunx', 'pnpx'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;
+  // `npx jest …`, `pnpm eslint …`: the runner's first word is the program.
+  const program = ['npx', 'bunx', 'pnpx', 'pnpm', 'yarn'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;
   const base = program.replace(/^.*\//, '');
   for (const option of CODE_OPTIONS) {
     if (!option.programs.includes(program) && !option.programs.includes(base)) continue;

@@ -69,6 +69,7 @@ import { gitConfigRunsCode } from './library/git-config-code';
 import { toolConfigLoadsCode } from './library/tool-config-code';
 import { modelLoadRunsCode } from './library/model-loading';
 import { appPlatformDestructive } from './library/app-platforms';
+import { macosProtectionBypass } from './library/macos-protections';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
 import { unreadCall } from './library/unread';
@@ -138,6 +139,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   containerImageFromUnknownRegistry,
   infrastructureCodeExposure,
   appPlatformDestructive,
+  macosProtectionBypass,
   sqlDropOrTruncate,
   sqlServerSideEffects,
   sqlWriteWithoutWhere,

@@ -341,7 +341,7 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   npm: { options: [{ short: ['c'], long: ['call', 'script-shell'] }] },
   npx: { options: [{ short: ['c'], long: ['call'] }] },
   socat: { scan: (word) => /^(?:system|exec):(.+)$/i.exec(word)?.slice(1, 2) ?? [] },
-  // Languages no reader here follows (Elixir, Erlang, Groovy, Scala, Kotlin, Java's shell, Swift): their
+  // Languages no reader here follows (Elixir, Erlang, Groovy, Scala, Kotlin, Java's shell, Swift, AppleScript): their
   // code on the command line is read for the command lines in its strings and decoded payloads.
   ...Object.fromEntries(
     [
@@ -357,6 +357,8 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
       'kotlinc',
       'jshell',
       'swift',
+      // AppleScript's `do shell script "…"` and JXA's doShellScript run their strings in sh.
+      'osascript',
     ].map((program) => [program, { code: foreignCodeCommands }]),
   ),
   // `less +'!cmd' f`: a less command run at start; `!` is its shell escape.

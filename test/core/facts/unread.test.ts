@@ -138,6 +138,16 @@ const GIVE_UPS: Case[] = [
     names: /temporary or downloads folder/,
   },
   {
+    command: 'pnpm eslint apps/web --rulesdir /tmp/lint-rules',
+    reason: 'unread-code',
+    names: /temporary or downloads folder/,
+  },
+  {
+    command: 'PRISMA_QUERY_ENGINE_LIBRARY=/tmp/libquery_engine.dylib.node pnpm exec prisma migrate deploy',
+    reason: 'unread-code',
+    names: /temporary or downloads folder/,
+  },
+  {
     command: 'CUDA_INJECTION64_PATH=/tmp/libprof_inject.so python training/train.py',
     reason: 'unread-code',
     names: /loads a library/,
@@ -255,6 +265,7 @@ const READABLE: string[] = [
   'NODE_OPTIONS=--max-old-space-size=4096 npm run build',
   'PYTHONPATH=src python3 -m pytest -p pytest_asyncio',
   'LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH python training/train.py',
+  'pnpm eslint apps/web --rulesdir tools/eslint-rules',
   'npx jest --setupFiles ./tests/setup-env.ts',
   './gradlew --init-script gradle/ci.gradle build',
   'npx mocha -r ts-node/register',

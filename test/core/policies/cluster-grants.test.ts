@@ -13,6 +13,30 @@ const write = (file: string, content: string) => ({
 
 policyTable('cluster-privilege-grant', [
   {
+    note: 'a database published on every interface with no password',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/docker-compose.yml',
+        old_string: '    ports:\n      - "127.0.0.1:5432:5432"\n    environment:\n      POSTGRES_PASSWORD: postgres',
+        new_string: '    ports:\n      - "0.0.0.0:5432:5432"\n    environment:\n      POSTGRES_HOST_AUTH_METHOD: trust',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: no password, reachable from this machine only',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/docker-compose.yml',
+        content:
+          'services:\n  db:\n    image: postgres:16\n    ports:\n      - "127.0.0.1:5432:5432"\n    environment:\n      POSTGRES_HOST_AUTH_METHOD: trust\n',
+      },
+    },
+    expect: null,
+  },
+  {
     note: 'cluster-admin bound to a service account',
     spec: write(
       'deploy/rbac.yaml',

@@ -204,6 +204,16 @@ policyTable('download-piped-to-shell', [
 ]);
 
 policyTable('encoded-command-execution', [
+  {
+    note: 'AppleScript running what base64 decodes',
+    spec: `osascript -e 'do shell script (do shell script "echo aWQ= | base64 -D")'`,
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: AppleScript running a plain command',
+    spec: `osascript -e 'do shell script "open -a Simulator"'`,
+    expect: null,
+  },
   { spec: 'echo cm0gLXJmIH4K | base64 -d | sh', expect: 'deny' },
   { note: 'long option', spec: 'echo cm0gLXJmIH4K | base64 --decode | bash', expect: 'deny' },
   { note: 'eval of decoded', spec: 'eval "$(echo cm0gLXJmIH4K | base64 -d)"', expect: 'deny' },

@@ -87,6 +87,27 @@ policyTable('database-cli-reset', [
 
 policyTable('sql-server-side-effects', [
   {
+    note: "every right on every table to Supabase's anon role, through an MCP tool",
+    spec: {
+      tool: 'mcp__postgres__query',
+      input: { connection: 'prod', sql: 'GRANT ALL PRIVILEGES ON ALL TABLES IN SCHEMA public TO anon;' },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: one right on one table to the signed-in role',
+    spec: { tool: 'mcp__postgres__query', input: { sql: 'GRANT SELECT ON public.profiles TO authenticated;' } },
+    expect: null,
+  },
+  {
+    note: 'a storage bucket made public',
+    spec: {
+      tool: 'mcp__supabase__execute_sql',
+      input: { project_id: 'acme-prod', query: "update storage.buckets set public = true where id = 'invoices';" },
+    },
+    expect: 'ask',
+  },
+  {
     note: 'a migration written with COPY … TO PROGRAM',
     spec: {
       tool: 'Write',

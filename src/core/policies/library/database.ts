@@ -349,6 +349,11 @@ const SERVER_CODE =
   /^LOAD\s+''|\bLANGUAGE\s+'?(plpython\d*u|plperlu|pltclu|plsh|plr|c)\b|^CREATE\s+EXTENSION\b.*\b(plpython\d*u|plperlu|pltclu|plsh)\b/i;
 const SERVER_FILE =
   /\bINTO\s+(OUT|DUMP)FILE\b|\blo_export\s*\(|\bpg_write_file\s*\(|\bLOAD_FILE\s*\(|\bpg_read_file\s*\(/i;
+// Supabase hands its anon role to every visitor of the app; every right on every table is everyone's.
+const ANONYMOUS_GRANT = {
+  test: (s: string) => /^GRANT\s+ALL\b/i.test(s) && /\bON\s+ALL\s+TABLES\b/i.test(s) && /\bTO\s+anon\b/i.test(s),
+};
+const PUBLIC_BUCKET = /^UPDATE\s+storage\.buckets\s+SET\b.*\bpublic\s*=\s*true\b/i;
 const SUPERUSER_GRANT =
   /^(CREATE|ALTER)\s+(ROLE|USER)\b.*\bSUPERUSER\b|^GRANT\s+ALL\b.*\bWITH\s+GRANT\s+OPTION\b|^GRANT\b.*\bTO\s+PUBLIC\b/i;
 // SQL that decodes the statements it runs (`DO $$ … EXECUTE convert_from(decode('…', 'base64'), …)`).
@@ -464,7 +469,11 @@ export const sqlServerSideEffects = definePolicy({
           ? /\bTO\s+PUBLIC\b/i.test(s)
             ? 'a grant to every role (PUBLIC)'
             : 'a superuser'
-          : null,
+          : ANONYMOUS_GRANT.test(s)
+            ? "a grant of every right to Supabase's anon role (anyone holding the public key)"
+            : PUBLIC_BUCKET.test(s)
+              ? 'a storage bucket readable by anyone'
+              : null,
       ) ?? mongoRootUser(call);
     if (grant)
       return {

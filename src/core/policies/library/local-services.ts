@@ -88,6 +88,23 @@ const CONTROL_PATHS: { path: RegExp; what: (match: RegExpExecArray) => string }[
     what: () => "a Jupyter server's terminals or kernel channels, which run commands and code as that server",
   },
   {
+    // Vite (and Storybook on it) serves any file of the machine under /@fs/ to whoever asks the dev server.
+    path: /^\/@fs\//,
+    what: () => "a Vite dev server's /@fs/ route, which serves any file on this machine",
+  },
+  {
+    path: /^\/api\/requests(\/|\?|$)/,
+    what: () => "ngrok's inspection API, which replays captured requests with their bodies and headers",
+  },
+  {
+    path: /^\/api\/pg-meta\/[^/]+\/query(\/|\?|$)/,
+    what: () => "Supabase Studio's SQL API, which runs any statement as the database's owner",
+  },
+  {
+    path: /^\/(_{1,2})?debug\/(eval|exec|run|shell|console)(\/|\?|$)/i,
+    what: (m) => `a development server's debug ${m[2]!.toLowerCase()} endpoint, which runs code it is sent`,
+  },
+  {
     path: /^\/v1\/(secret|kv|cubbyhole|auth\/token)\//,
     what: () => "Vault's API (or its agent's listener), which hands out secrets to any local process",
   },

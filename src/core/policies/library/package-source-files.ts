@@ -6,13 +6,14 @@
 // repository, a flake input, a Terraform module source, a Rust toolchain's folder, a Java agent in the build's JVM options). A write that points them elsewhere makes
 // every later install or build take code from there, with no command line that shows it.
 import path from 'node:path';
+import { brewfileHasThirdPartyTap } from './shared/homebrew';
 import type { ToolCall } from '../types';
 import { currentText, replacedTexts } from './shared/edited-file';
 
 interface SourceRule {
   file: RegExp;
   /** The line that redirects the package manager, and what it does, for the reason. */
-  lines: { pattern: RegExp; what: string }[];
+  lines: { pattern: Pick<RegExp, 'test'>; what: string }[];
 }
 
 const URL_VALUE = String.raw`\s*[=:]?\s*["']?(https?|git\+\w+|file):`;
@@ -117,8 +118,32 @@ const RULES: SourceRule[] = [
       {
         // A dependency given as a URL or a git repository; the metadata fields that hold URLs are not dependencies.
         pattern:
-          /^[ \t]*"(?!(url|homepage|repository|bugs|funding|\$schema|author|email|web|registry|tarball|directory)")[@\w./-]+"[ \t]*:[ \t]*"(https?:|git\+|git:|git@|ssh:)/m,
+          /^[ \t]*"(?!(url|homepage|repository|bugs|funding|\$schema|author|email|web|registry|tarball|directory)")[@\w./-]+"[ \t]*:[ \t]*"(https?:|git\+|git:|git@|ssh:|github:|gitlab:|bitbucket:|gist:|[\w-]+\/[\w.-]+#)/m,
         what: 'takes a dependency from a URL or a git repository rather than the registry',
+      },
+    ],
+  },
+  {
+    // pnpm writes a tarball only for a package that does not come from the registry by name.
+    file: /(^|\/)pnpm-lock\.yaml$/,
+    lines: [{ pattern: /\btarball:[ \t]*["']?(https?|file):/, what: 'resolves a package to a tarball from a URL' }],
+  },
+  {
+    // CocoaPods' own specs (its CDN, the CocoaPods/Specs repository) name themselves; any other source serves any pod.
+    file: /(^|\/)Podfile$/,
+    lines: [
+      {
+        pattern: /^[ \t]*source[ \t(]+["'](?![^"'\r\n]*cocoapods)[^"'\r\n]+["']/im,
+        what: "adds a pod spec source other than CocoaPods' own",
+      },
+    ],
+  },
+  {
+    file: /(^|\/)(Brewfile|\.Brewfile)$/,
+    lines: [
+      {
+        pattern: { test: brewfileHasThirdPartyTap },
+        what: "adds a Homebrew tap that is not Homebrew's own or a known vendor's",
       },
     ],
   },
@@ -159,7 +184,9 @@ const RULES: SourceRule[] = [
         what: 'applies a build script fetched from a URL',
       },
       {
-        pattern: /\bmaven[ \t]*\([ \t]*["']|\bmaven[ \t]*\{\s*(url|setUrl)\b/m,
+        // A repository on a host; a folder of the project (`$rootDir/../node_modules/detox/…`) is not one.
+        pattern:
+          /\bmaven[ \t]*\([ \t]*["'](https?|ftp|s3|gcs):|\bmaven[ \t]*\{\s*(?:url|setUrl)(?:[ \t]*=)?[ \t]*(?:\(|uri\(|URI\()?["'](https?|ftp|s3|gcs):/m,
         what: 'adds a Maven repository to the build',
       },
     ],

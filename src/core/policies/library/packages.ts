@@ -8,6 +8,7 @@ import { interpreterKind } from '../../facts/programs';
 import { own } from '../../facts/own';
 import { firstWrittenFinding } from '../../facts/compute';
 import { gemSourceSwitch, packageSourceWrite } from './package-source-files';
+import { thirdPartyTap } from './shared/homebrew';
 import { withoutLastSegmentFrom } from '../../text/scan';
 
 function firstCommand(
@@ -42,11 +43,18 @@ function publishOf(cmd: SimpleCommand, args: string[]): string | null {
         )
       : null;
   }
-  const [a, b] = parseFlags(
-    args,
-    ['r', 'p'],
-    ['repository', 'registry', 'otp', 'tag', 'access', 'repository-url'],
-  ).positionals;
+  // pnpm's workspace options come before its command (`pnpm --filter @acme/client publish`); its -r takes no value.
+  const [a, b] = parseFlags(args, cmd.name === 'pnpm' ? ['F', 'C'] : ['r', 'p'], [
+    'repository',
+    'registry',
+    'otp',
+    'tag',
+    'access',
+    'repository-url',
+    'filter',
+    'dir',
+    'workspace-dir',
+  ]).positionals;
   switch (cmd.name) {
     case 'npm':
     case 'pnpm':
@@ -409,6 +417,9 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
   return null;
 }
 
+/** Variables nvm, n, fnm and node-gyp read as where Node itself is downloaded from. */
+const NODE_MIRROR_VARIABLES = ['NVM_NODEJS_ORG_MIRROR', 'NODEJS_ORG_MIRROR', 'N_NODE_MIRROR', 'FNM_NODE_DIST_MIRROR'];
+
 /**
  * Tools of other ecosystems that install code from a URL or git: Mix archives and escripts, Ansible
  * Galaxy roles and collections, Pulumi plugins from a server of their own, rustup from another dist server.
@@ -428,6 +439,24 @@ function otherToolSource(cmd: SimpleCommand, args: string[], operands: string[])
     const server = optionValues(args, [], ['server'])[0];
     if (server) return `a Pulumi plugin from ${server}`;
   }
+  if (cmd.name === 'brew' && ['tap', 'install', 'reinstall', 'upgrade'].includes(operands[0] ?? '')) {
+    const tap = operands
+      .slice(1)
+      .map((word) => thirdPartyTap(word, operands[0] === 'tap'))
+      .find(Boolean);
+    if (tap) return `a third-party Homebrew tap (${tap}), whose formulas run their own Ruby as they install`;
+  }
+  if (cmd.name === 'pod' && operands[0] === 'repo' && operands[1] === 'add') {
+    const url = operands[3];
+    if (url && !/cocoapods/i.test(url)) return `a pod spec source (${url}) other than CocoaPods' own`;
+  }
+  const nodeMirror = NODE_MIRROR_VARIABLES.map((name) => cmd.assignments[name]).find((v) => v !== undefined);
+  if (
+    nodeMirror !== undefined &&
+    !/^https:\/\/([\w-]+\.)*nodejs\.org(\/|$)/.test(nodeMirror) &&
+    !LOOPBACK_URL.test(nodeMirror)
+  )
+    return `a Node.js build from ${nodeMirror}`;
   const dist = cmd.assignments['RUSTUP_DIST_SERVER'] ?? cmd.assignments['RUSTUP_UPDATE_ROOT'];
   if (cmd.name === 'rustup' && dist !== undefined && !/^https:\/\/([\w-]+\.)*rust-lang\.org(\/|$)/.test(dist))
     return `a Rust toolchain from ${dist}`;

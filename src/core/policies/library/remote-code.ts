@@ -505,9 +505,15 @@ function decodesBufferFromBase64(code: string): boolean {
 const EXEC_IN_CODE =
   /\b(exec|eval|system|popen|spawn|Invoke-Expression|iex|execSync|Function)\s*\(|\|\s*iex\b|os\.system/i;
 
+// AppleScript running the output of a decoding shell command as a shell command.
+const APPLESCRIPT_DECODED_RUN =
+  /do\s+shell\s+script\s*\(\s*do\s+shell\s+script\s+"[^"]*\b(base64|xxd\s+-r|openssl\s+(enc|base64))\b/i;
+
 export function encodedExecution(call: ToolCall): string | null {
   const commands = shellCommands(call);
   for (const cmd of commands) {
+    if (cmd.name === 'osascript' && argsOf(cmd).some((a) => APPLESCRIPT_DECODED_RUN.test(a)))
+      return 'AppleScript that runs what a decoding shell command prints';
     if (decodes(cmd) && commands.some((later) => executesStdin(later) && feeds(commands, cmd, later)))
       return `${cmd.name} output piped into an interpreter`;
     if (decodes(cmd) && runByProcessSubstitution(commands, cmd))

@@ -68,6 +68,25 @@ const RULES: ConfigRule[] = [
     what: 'makes every process in the container load a library or script first',
   },
   {
+    // Next.js fetches and bundles modules from these URL prefixes at build time: code from a host.
+    file: /(^|\/)next\.config\.(js|mjs|cjs|ts)$/,
+    names: (content) => {
+      const at = content.search(/\burlImports[ \t]*:[ \t]*\[/);
+      if (at < 0) return false;
+      const end = content.indexOf(']', at);
+      return /["'`]https?:\/\//.test(content.slice(at, end < 0 ? undefined : end));
+    },
+    what: 'lets the app import and run modules straight from a URL (Next.js urlImports)',
+  },
+  {
+    // React Native's build phases source .xcode.env(.local) and run NODE_BINARY to bundle the app.
+    file: /(^|\/)\.xcode\.env(\.local)?$/,
+    names: matches(
+      /^[ \t]*(export[ \t]+)?NODE_BINARY[ \t]*=[ \t]*["']?(\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|~\/Downloads\/|\$HOME\/Downloads\/|\/Users\/[^/\s]+\/Downloads\/|\/home\/[^/\s]+\/Downloads\/)/m,
+    ),
+    what: 'makes every iOS build run a program from a temporary or downloads folder as Node',
+  },
+  {
     // Hydra (and OmegaConf's instantiate) calls whatever `_target_` names when the config is used.
     file: /\.ya?ml$/,
     names: matches(
