@@ -205,6 +205,16 @@ policyTable('download-piped-to-shell', [
 
 policyTable('encoded-command-execution', [
   {
+    note: "character codes run through Node's vm module",
+    spec: `node -e "const k = [105,100]; require('vm').runInThisContext(String.fromCharCode(...k))"`,
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: the vm module running plain code',
+    spec: `node -e "require('vm').runInNewContext('1 + 1', {})"`,
+    expect: null,
+  },
+  {
     note: 'AppleScript running what base64 decodes',
     spec: `osascript -e 'do shell script (do shell script "echo aWQ= | base64 -D")'`,
     expect: 'deny',

@@ -424,8 +424,9 @@ const HIDING_DECODER = new RegExp(
   ].join('|'),
   'i',
 );
+// Node's vm module runs its argument as JavaScript too (runInThisContext, new vm.Script(…)).
 const CODE_RUNNING_CALL =
-  /\b(exec|eval|system|popen|spawn|execSync|Function|Invoke-Expression|iex|loadstring|load)\s*\(/gi;
+  /\b(exec|eval|system|popen|spawn|execSync|Function|Invoke-Expression|iex|loadstring|load|runInThisContext|runInNewContext|runInContext|compileFunction|Script)\s*\(/gi;
 /** Past this, a call's argument is cut (the decoder, when there is one, sits at its start). */
 const ARGUMENT_SPAN = 2000;
 
