@@ -48,6 +48,19 @@ policyTable('metadata-and-local-services', [
     spec: 'curl -s http://localhost:8000/eval/results',
     expect: null,
   },
+  {
+    note: "near miss: an editor bridge given a project file's URI",
+    spec: {
+      tool: 'mcp__vscode-bridge__get_diagnostics',
+      input: { uri: 'file:///home/dev/proj/app/models/invoice.rb' },
+    },
+    expect: null,
+  },
+  {
+    note: "an editor bridge given a key's URI",
+    spec: { tool: 'mcp__vscode-bridge__open', input: { uri: 'file:///home/dev/.ssh/id_ed25519' } },
+    expect: 'deny',
+  },
   { note: 'near miss: Ray jobs listed', spec: 'curl -s http://127.0.0.1:8265/api/jobs/', expect: null },
   {
     note: "near miss: the project's own jobs endpoint",

@@ -8,6 +8,7 @@ import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { secretFileKind } from '../../facts/sensitive-paths';
 import { executesStdin, inlineCode } from '../../facts/programs';
+import { isInside } from '../../shell/paths';
 
 // Cloud metadata services hand out the machine's cloud credentials to any local process; the
 // container engine's socket is root on the host; file:// URLs read local files through a
@@ -424,6 +425,8 @@ export const metadataAndLocalServices = definePolicy({
     const file = fileUrlsOf(urlTexts(call))[0];
     if (file !== undefined) {
       const secret = secretFileKind(file, call.home);
+      // An editor or language-server tool names the project's files by file:// URI; no downloader reads them.
+      if (!secret && call.command === undefined && isInside(file, call.projectRoot)) return null;
       return {
         reason: secret
           ? `Reads ${file} (${secret}) through a file:// URL; secrets read into the session end up in the transcript and the model.`
