@@ -130,7 +130,9 @@ function tempFolderCode(name: string, args: string[], assignments: Record<string
   if (setting)
     return `${setting[1]}=${evidenceOf(setting[2] ?? '', 60)} runs or loads a file from a temporary or downloads folder`;
   // `npx jest …`, `pnpm eslint …`: the runner's first word is the program.
-  const program = ['npx', 'bunx', 'pnpx', 'pnpm', 'yarn'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;
+  const program = ['npx', 'bunx', 'pnpx', 'pnpm', 'yarn'].includes(name)
+    ? (args.find((a) => !a.startsWith('-')) ?? name)
+    : name;
   const base = program.replace(/^.*\//, '');
   for (const option of CODE_OPTIONS) {
     if (!option.programs.includes(program) && !option.programs.includes(base)) continue;

@@ -3,7 +3,7 @@ import type { SimpleCommand } from '../../shell';
 import { classifySecretName } from '../../redaction/secret-names';
 import { definePolicy } from '../types';
 import { argsOf, evidenceOf, optionValues, redirectReads, shellCommands } from '../../facts/commands';
-import { NETCATS, SENDERS } from '../../facts/programs';
+import { inlineCode, NETCATS, SENDERS } from '../../facts/programs';
 import { tableRemoteCopy, tableUpload } from '../../facts/program-table';
 import { isIssuerHost, issuerOf } from './shared/credential-hosts';
 import { hostOfUrl, isLocalHost, remoteTarget } from './shared/hosts';
@@ -141,6 +141,33 @@ function objectCopy(cmd: SimpleCommand): { from: string; to: string } | undefine
   return source.slice(0, source.indexOf('/')) === to ? undefined : { from: `s3://${source}`, to: `s3://${to}` };
 }
 
+// Model and dataset hubs publish what they are sent unless told it is private: an upload that creates
+// a Hugging Face repository without --private, a Kaggle dataset made --public, push_to_hub(private=False).
+/** `push_to_hub(…, private=False)`: each call's arguments up to its closing parenthesis (bounded). */
+function pushesPublic(code: string): boolean {
+  for (const call of code.matchAll(/\bpush_to_hub\s*\(/g)) {
+    const from = (call.index ?? 0) + call[0].length;
+    const close = code.indexOf(')', from);
+    const args = code.slice(from, close < 0 ? from + 500 : Math.min(close, from + 500));
+    if (/\bprivate\s*=\s*False\b/.test(args)) return true;
+  }
+  return false;
+}
+
+function publicHubUpload(cmd: SimpleCommand, args: string[]): string | undefined {
+  if ((cmd.name === 'huggingface-cli' || cmd.name === 'hf') && args[0] === 'upload' && !args.includes('--private'))
+    return `Uploads to the Hugging Face repository ${args[1] ?? ''}, created public unless it exists as a private one`;
+  if (
+    cmd.name === 'kaggle' &&
+    ['datasets', 'kernels'].includes(args[0] ?? '') &&
+    args.some((a) => a === '--public' || a === '-u')
+  )
+    return `Publishes a Kaggle ${args[0] === 'kernels' ? 'notebook' : 'dataset'} publicly`;
+  const code = inlineCode(cmd);
+  if (code !== undefined && pushesPublic(code)) return 'Pushes a model or dataset to the Hub with private=False';
+  return undefined;
+}
+
 export const dataOutToHost = definePolicy({
   name: 'data-out-to-host',
   category: 'network',
@@ -225,6 +252,12 @@ export const dataOutToHost = definePolicy({
         return {
           reason:
             'Creates a public GitHub repository and pushes this project to it: its content and history become public. Approve this exact call if it should be published.',
+          evidence: evidenceOf(cmd.text),
+        };
+      const published = publicHubUpload(cmd, args);
+      if (published)
+        return {
+          reason: `${published}: what it sends becomes public, outside the team's own places. Approve this exact call if it should be published.`,
           evidence: evidenceOf(cmd.text),
         };
       if (cmd.name === 'gh' && args[0] === 'gist' && args[1] === 'create')
