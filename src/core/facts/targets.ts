@@ -252,9 +252,14 @@ function readerFiles(cmd: SimpleCommand): string[] {
   }
   if (ARCHIVERS.has(name)) {
     const flags = parseFlags(args, ['f', 'C', 'T', 'X'], ['file', 'directory', 'files-from', 'exclude']);
-    return flags.positionals.filter(
+    const members = flags.positionals.filter(
       (p) => !(/^[a-zA-Z]+$/.test(p) && /[cxtru]/.test(p)) || p.includes('.') || p.includes('/'),
     );
+    // `tar -C ~ -cz .ssh` packs ~/.ssh: a creating tar reads its operands from the -C folder.
+    const from = name === 'tar' ? optionValues(args, ['C'], ['directory'])[0] : undefined;
+    const creates = args.some((a) => !a.startsWith('--') && /^-?[a-zA-Z]+$/.test(a) && a.includes('c'));
+    if (from === undefined || !creates) return members;
+    return members.map((p) => (/^[/~]/.test(p) ? p : `${trimEndChars(from, '/')}/${p}`));
   }
   if (name === 'curl' || name === 'http' || name === 'https') {
     const files: string[] = [];
