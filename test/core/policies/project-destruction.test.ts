@@ -1,8 +1,11 @@
 // The project's own files destroyed beyond an easy undo, or in bulk: each row is one way, beside a
 // near miss that does the ordinary thing with the same program.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ready, run } from './harness';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ready, run, verdictOf } from './harness';
+import { aTempDir } from '../../builders/tempProject';
 
 const ROOT = '/home/dev/project';
 
@@ -105,4 +108,28 @@ test('destroying project files in bulk or beyond an undo asks; the ordinary use 
       assert.equal(hit?.verdict === 'ask', row.asked, hit?.reason ?? 'no objection');
       if (row.asked) assert.match(hit?.reason ?? '', /by name, or ask the person/);
     });
+});
+
+test('a whole-file write over an env file asks when it drops values the file held; keeping or adding them does not', async () => {
+  await ready();
+  const project = aTempDir('env-overwrite', after);
+  const envFile = join(project, '.env.local');
+  writeFileSync(envFile, 'STRIPE_SECRET_KEY=sk_test_FAKE123\nNEXT_PUBLIC_URL=http://localhost:3000\nEMPTY=\n');
+  const written = (content: string, file = envFile) =>
+    verdictOf('project-files-destroyed', {
+      tool: 'Write',
+      input: { file_path: file, content },
+      cwd: project,
+      root: project,
+    });
+  const dropped = written('# filled in by vercel env pull\nNEXT_PUBLIC_URL=\nEMPTY=\n');
+  assert.equal(dropped?.verdict, 'ask');
+  assert.match(dropped?.reason ?? '', /STRIPE_SECRET_KEY, NEXT_PUBLIC_URL/);
+  assert.doesNotMatch(dropped?.reason ?? '', /sk_test_FAKE123/, 'names only, never values');
+  assert.equal(
+    written('STRIPE_SECRET_KEY=sk_test_FAKE123\nNEXT_PUBLIC_URL=http://localhost:3000\nEMPTY=\nNEW_FLAG=1\n'),
+    undefined,
+    'every value kept, one added',
+  );
+  assert.equal(written('A=1\n', join(project, '.env.new')), undefined, 'a new env file drops nothing');
 });

@@ -22,6 +22,7 @@ import {
 } from '../../facts/commands';
 import { resolveSystemPath } from '../../facts/system-paths';
 import { writtenTexts } from '../../facts/compute';
+import { secretBasenameKind } from '../../facts/sensitive-paths';
 import { literalOutput } from '../../shell/literal-output';
 import { trimEndChars } from '../../text/scan';
 
@@ -232,7 +233,37 @@ function loopEmptiesSources(command: string): string | null {
   return null;
 }
 
+const ENV_LINE = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][\w.]*)[ \t]*=[ \t]*(.*)$/gm;
+
+/** An env file's names and values; a quoted empty value is empty. */
+function envValues(text: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const [, name, value] of text.matchAll(ENV_LINE)) values.set(name!, value!.trim().replace(/^(["'])\1$/, ''));
+  return values;
+}
+
+/**
+ * A whole-file write over an env file that holds values the new text drops: `.env.local` keeps keys
+ * that exist nowhere else on the machine, and no undo brings them back. Only names reach the reason.
+ */
+function envValuesDropped(call: ToolCall): Destroyed | null {
+  if (call.face.family !== 'write' || call.content === undefined) return null;
+  const target = call.paths.find((p) => p.access === 'write');
+  if (!target || secretBasenameKind(path.posix.basename(target.absolute)) !== 'an environment file') return null;
+  const before = call.io.readText(target.absolute, 64 * 1024);
+  if (before === null) return null;
+  const after = envValues(call.content);
+  const lost = [...envValues(before)].filter(([name, value]) => value !== '' && !after.get(name)).map(([name]) => name);
+  if (!lost.length) return null;
+  return {
+    what: `the write replaces ${target.absolute} and drops the values of ${lost.slice(0, 5).join(', ')}${lost.length > 5 ? ` and ${lost.length - 5} more` : ''}, kept nowhere else`,
+    evidence: target.raw,
+  };
+}
+
 function destroyed(call: ToolCall): Destroyed | null {
+  const dropped = envValuesDropped(call);
+  if (dropped) return dropped;
   const commands = shellCommands(call);
   const looped = loopEmptiesSources(call.command ?? '');
   if (looped) return { what: `a loop empties every file of ${looped}`, evidence: evidenceOf(call.command ?? '') };
@@ -266,7 +297,7 @@ export const projectFilesDestroyed = definePolicy({
   name: 'project-files-destroyed',
   category: 'dangerous-commands',
   description:
-    "Asks before destroying the project's files beyond an easy undo: shred, emptying, bulk deletes by a source filter, rsync --delete into the project, overwriting .git's store.",
+    "Asks before destroying the project's files beyond an easy undo: shred, emptying, bulk deletes by a source filter, rsync --delete into the project, overwriting .git's store or an env file's values.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
