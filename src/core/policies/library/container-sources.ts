@@ -4,7 +4,8 @@ import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { writtenTexts } from '../../facts/compute';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
-import { hostOfUrl, isLocalHost, isPrivateAddress } from './shared/hosts';
+import { hostOfUrl, isLocalHost, isPrivateAddress, urlHostsOf } from './shared/hosts';
+import { secretBasenameKind } from '../../facts/sensitive-paths';
 import { mcpToolOf } from './shared/mcp';
 import { downloadExecution, encodedExecution } from './remote-code';
 
@@ -108,9 +109,23 @@ function isRemoteSource(source: string): boolean {
   return /^git@|^github\.com\//.test(source);
 }
 
+/** `docker run --env-file .env.local someone/tool`: the project's secrets handed to an image of another account. */
+function secretsToAccountImage(cmd: SimpleCommand, named: { verb: string; image: string }): string | null {
+  if (named.verb !== 'run' && named.verb !== 'create') return null;
+  if (registryOf(named.image) !== undefined || !named.image.includes('/')) return null;
+  const envFile = optionValues(argsOf(cmd), [], ['env-file']).find(
+    (file) => secretBasenameKind(file.slice(file.lastIndexOf('/') + 1)) !== null,
+  );
+  return envFile === undefined
+    ? null
+    : `${cmd.name} ${named.verb} hands the secrets of ${envFile} to ${named.image}, an image of a Docker Hub account rather than an official one`;
+}
+
 function shellFinding(call: ToolCall): Found | null {
   for (const cmd of shellCommands(call)) {
     const named = engineImage(cmd);
+    const handed = named ? secretsToAccountImage(cmd, named) : null;
+    if (handed) return { what: handed, evidence: cmd.text };
     const registry = named ? unknownRegistry(named.image) : null;
     if (named && registry)
       return {
@@ -149,10 +164,26 @@ function writtenImages(call: ToolCall): { file: string; image: string }[] {
  * A written Dockerfile's RUN step that runs a download or decoded text: whoever builds the image runs
  * it, and the image ships what it did. Vendor installers are piped so too, so it asks rather than refuses.
  */
+/** A build step that sends a secret file of the build context (`curl -d @.env.local`, `-T .env`) to a host. */
+function secretSentFromBuild(build: ToolCall): string | null {
+  for (const cmd of shellCommands(build)) {
+    if (cmd.name !== 'curl' && cmd.name !== 'wget') continue;
+    const args = argsOf(cmd);
+    const sent = args
+      .map((arg, at) =>
+        arg.startsWith('@') ? arg.slice(1) : /^-(T|-upload-file)$/.test(args[at - 1] ?? '') ? arg : '',
+      )
+      .find((file) => file !== '' && secretBasenameKind(file.slice(file.lastIndexOf('/') + 1)) !== null);
+    const host = sent === undefined ? undefined : urlHostsOf(cmd).find((h) => !isLocalHost(h));
+    if (sent !== undefined && host !== undefined) return `a step that sends ${sent} to ${host}`;
+  }
+  return null;
+}
+
 function imageBuildRun(call: ToolCall): Found | null {
   if (!call.imageBuild) return null;
   const build: ToolCall = { ...call, shell: call.imageBuild };
-  const how = downloadExecution(build)?.how ?? encodedExecution(build);
+  const how = downloadExecution(build)?.how ?? encodedExecution(build) ?? secretSentFromBuild(build);
   if (!how) return null;
   const file = call.paths.find((p) => p.access === 'write')?.absolute ?? 'the Dockerfile';
   const step = /^[ \t]*RUN[ \t].*$/im.exec(call.content ?? '')?.[0] ?? '';
