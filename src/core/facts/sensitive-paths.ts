@@ -63,7 +63,7 @@ const SECRET_EXTENSIONS: Record<string, string> = {
   '.keystore': 'a key store',
   '.kdbx': 'a KeePass database',
   '.ppk': 'a PuTTY private key',
-  // PKCS#8 private keys: App Store Connect's and Apple push keys (AuthKey_XXXX.p8).
+  // PKCS#8 private keys: App Store Connect's and Apple push keys (AuthKey_<key id>.p8).
   '.p8': 'a PKCS#8 private key',
 };
 

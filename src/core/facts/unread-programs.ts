@@ -68,6 +68,11 @@ function variableCode(assignments: Record<string, string | undefined>): string |
 // A temporary or downloads folder holds no project code: a test runner's setup file, a build's init
 // script, a module or library path there is code nobody here has read, loaded into the project's tools.
 const TEMP_PATH = /^(\/tmp|\/var\/tmp|\/dev\/shm)\/|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/Downloads\//;
+
+/** Whether a path lies in a temporary or downloads folder, where no project code lives. */
+export function inTempOrDownloads(path: string): boolean {
+  return TEMP_PATH.test(path);
+}
 /** Options of test runners and build tools whose value is code they load first. */
 const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string[] }[] = [
   {
@@ -129,10 +134,9 @@ function tempFolderCode(name: string, args: string[], assignments: Record<string
   const setting = args.map((a) => SETTING_WORD.exec(a)).find((m) => m !== null && TEMP_PATH.test(m[2] ?? ''));
   if (setting)
     return `${setting[1]}=${evidenceOf(setting[2] ?? '', 60)} runs or loads a file from a temporary or downloads folder`;
-  // `npx jest …`, `pnpm eslint …`: the runner's first word is the program.
-  const program = ['npx', 'bunx', 'pnpx', 'pnpm', 'yarn'].includes(name)
-    ? (args.find((a) => !a.startsWith('-')) ?? name)
-    : name;
+  // `pnpm eslint …`, `yarn jest …`: the package manager runs the bin its first word names (npx and
+  // bunx are wrappers, whose command is judged on its own: shell/wrappers).
+  const program = ['pnpm', 'yarn'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;
   const base = program.replace(/^.*\//, '');
   for (const option of CODE_OPTIONS) {
     if (!option.programs.includes(program) && !option.programs.includes(base)) continue;

@@ -436,20 +436,22 @@ class RubyReader {
     RUBY_APIS.get(callee.api)?.(call, this.out);
   }
 
+  /** The key of `ENV[key]`, resolved, or undefined for another element reference. */
+  private environmentKey(node: SyntaxNode): Value | undefined {
+    const base = node.childForFieldName('object') ?? node.namedChildren[0];
+    if (base?.type !== 'constant' || base.text !== 'ENV') return undefined;
+    return this.resolve(node.namedChildren.find((c) => c !== base));
+  }
+
   /** `ENV['HOME']` is the home folder; other variables are known only at run time. */
   private environmentValue(node: SyntaxNode): Value {
-    const base = node.childForFieldName('object') ?? node.namedChildren[0];
-    if (base?.type !== 'constant' || base.text !== 'ENV') return UNKNOWN;
-    const key = node.namedChildren.find((c) => c !== base);
-    return textOf(this.resolve(key)) === 'HOME' ? HOME : UNKNOWN;
+    return textOf(this.environmentKey(node)) === 'HOME' ? HOME : UNKNOWN;
   }
 
   private visitEnvironment(node: SyntaxNode): void {
-    const base = node.childForFieldName('object') ?? node.namedChildren[0];
-    if (base?.type !== 'constant' || base.text !== 'ENV') return;
     if (node.parent?.type === 'assignment' && node.field === 'left') return;
-    const key = node.namedChildren.find((c) => c !== base);
-    this.out.envRead('ENV', this.resolve(key));
+    const key = this.environmentKey(node);
+    if (key !== undefined) this.out.envRead('ENV', key);
   }
 }
 

@@ -113,9 +113,7 @@ function isRemoteSource(source: string): boolean {
 function secretsToAccountImage(cmd: SimpleCommand, named: { verb: string; image: string }): string | null {
   if (named.verb !== 'run' && named.verb !== 'create') return null;
   if (registryOf(named.image) !== undefined || !named.image.includes('/')) return null;
-  const envFile = optionValues(argsOf(cmd), [], ['env-file']).find(
-    (file) => secretBasenameKind(file.slice(file.lastIndexOf('/') + 1)) !== null,
-  );
+  const envFile = optionValues(argsOf(cmd), [], ['env-file']).find((file) => namesSecretFile(file));
   return envFile === undefined
     ? null
     : `${cmd.name} ${named.verb} hands the secrets of ${envFile} to ${named.image}, an image of a Docker Hub account rather than an official one`;
@@ -164,6 +162,11 @@ function writtenImages(call: ToolCall): { file: string; image: string }[] {
  * A written Dockerfile's RUN step that runs a download or decoded text: whoever builds the image runs
  * it, and the image ships what it did. Vendor installers are piped so too, so it asks rather than refuses.
  */
+/** Whether a path's file name marks a secret (`.env.local`, `id_rsa`; a template does not). */
+function namesSecretFile(file: string): boolean {
+  return secretBasenameKind(file.slice(file.lastIndexOf('/') + 1)) !== null;
+}
+
 /** A build step that sends a secret file of the build context (`curl -d @.env.local`, `-T .env`) to a host. */
 function secretSentFromBuild(build: ToolCall): string | null {
   for (const cmd of shellCommands(build)) {
@@ -173,7 +176,7 @@ function secretSentFromBuild(build: ToolCall): string | null {
       .map((arg, at) =>
         arg.startsWith('@') ? arg.slice(1) : /^-(T|-upload-file)$/.test(args[at - 1] ?? '') ? arg : '',
       )
-      .find((file) => file !== '' && secretBasenameKind(file.slice(file.lastIndexOf('/') + 1)) !== null);
+      .find((file) => file !== '' && namesSecretFile(file));
     const host = sent === undefined ? undefined : urlHostsOf(cmd).find((h) => !isLocalHost(h));
     if (sent !== undefined && host !== undefined) return `a step that sends ${sent} to ${host}`;
   }

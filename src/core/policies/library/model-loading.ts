@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 import { interpreterCode } from '../../facts/interpreter-code';
-import { DOWNLOADERS } from '../../facts/programs';
+import { DOWNLOADERS, interpreterKind } from '../../facts/programs';
 import { definePolicy } from '../types';
 import { isLocalHost } from './shared/hosts';
 import type { ToolCall } from '../types';
@@ -75,8 +75,9 @@ function modelCodeRun(call: ToolCall): CodeRun | null {
     if (flag)
       return { what: `${cmd.name} ${flag} imports the Python files of the model's repository`, evidence: cmd.text };
   }
+  // Most calls run no Python: the code walk is only for those that do.
+  if (!commands.some((cmd) => interpreterKind(cmd.name) === 'python')) return null;
   const python = interpreterCode(commands).sources.filter((source) => source.language === 'python');
-  if (!python.length) return null;
   const fetchedInCall = commands.some((cmd) => DOWNLOADERS.has(cmd.name.toLowerCase()));
   for (const source of python) {
     const run = loadRun(source.code, fetchedInCall);

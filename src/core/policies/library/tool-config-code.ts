@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { evidenceOf } from '../../facts/commands';
 import { firstWrittenFinding } from '../../facts/compute';
 import { DOCKERFILE } from '../../facts/written-runs';
+import { inTempOrDownloads } from '../../facts/unread-programs';
 import { definePolicy } from '../types';
 
 interface ConfigRule {
@@ -81,9 +82,10 @@ const RULES: ConfigRule[] = [
   {
     // React Native's build phases source .xcode.env(.local) and run NODE_BINARY to bundle the app.
     file: /(^|\/)\.xcode\.env(\.local)?$/,
-    names: matches(
-      /^[ \t]*(export[ \t]+)?NODE_BINARY[ \t]*=[ \t]*["']?(\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|~\/Downloads\/|\$HOME\/Downloads\/|\/Users\/[^/\s]+\/Downloads\/|\/home\/[^/\s]+\/Downloads\/)/m,
-    ),
+    names: (content) =>
+      [...content.matchAll(/^[ \t]*(?:export[ \t]+)?NODE_BINARY[ \t]*=[ \t]*["']?([^"'\s]+)/gm)].some((m) =>
+        inTempOrDownloads(m[1]!),
+      ),
     what: 'makes every iOS build run a program from a temporary or downloads folder as Node',
   },
   {
