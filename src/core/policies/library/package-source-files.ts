@@ -9,11 +9,19 @@ import path from 'node:path';
 import { brewfileHasThirdPartyTap } from './shared/homebrew';
 import type { ToolCall } from '../types';
 import { currentText, replacedTexts } from './shared/edited-file';
+import { sourcesIn } from './shared/own-sources';
+
+interface LineRule {
+  pattern: Pick<RegExp, 'test'>;
+  what: string;
+  /** The line names where packages come from: one that names only the organisation's own is no redirect. */
+  source?: true;
+}
 
 interface SourceRule {
   file: RegExp;
   /** The line that redirects the package manager, and what it does, for the reason. */
-  lines: { pattern: Pick<RegExp, 'test'>; what: string }[];
+  lines: LineRule[];
 }
 
 const URL_VALUE = String.raw`\s*[=:]?\s*["']?(https?|git\+\w+|file):`;
@@ -27,6 +35,7 @@ const RULES: SourceRule[] = [
         pattern:
           /^[ \t-]*repo[ \t]*:[ \t]*["']?https?:\/\/(?!(github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\/)/m,
         what: 'makes pre-commit fetch and run hooks from a host other than the well-known code hosts',
+        source: true,
       },
     ],
   },
@@ -36,6 +45,7 @@ const RULES: SourceRule[] = [
       {
         pattern: new RegExp(String.raw`^\s*(@[\w.-]+:)?registry${URL_VALUE}`, 'm'),
         what: 'points npm at another registry',
+        source: true,
       },
       {
         pattern: /^[ \t]*node-options[ \t]*=.*(--require|-r[ \t]|--import|--loader|--experimental-loader)/m,
@@ -55,6 +65,7 @@ const RULES: SourceRule[] = [
       {
         pattern: new RegExp(String.raw`^\s*(npmRegistryServer|registry)${URL_VALUE}`, 'm'),
         what: 'points yarn at another registry',
+        source: true,
       },
       // yarnPath normally names the release under .yarn/releases; elsewhere it is any program run as yarn.
       {
@@ -69,7 +80,13 @@ const RULES: SourceRule[] = [
   },
   {
     file: /(^|\/)(bunfig\.toml|\.bunfig\.toml)$/,
-    lines: [{ pattern: new RegExp(String.raw`^\s*registry${URL_VALUE}`, 'm'), what: 'points bun at another registry' }],
+    lines: [
+      {
+        pattern: new RegExp(String.raw`^\s*registry${URL_VALUE}`, 'm'),
+        what: 'points bun at another registry',
+        source: true,
+      },
+    ],
   },
   {
     file: /(?<=^|\/)(pip\.conf|pip\.ini|uv\.toml|pyproject\.toml|(?=[^/]*requirements)[^/]*\.(txt|in)|constraints[^/]*\.txt)$/,
@@ -77,19 +94,26 @@ const RULES: SourceRule[] = [
       {
         pattern: /^[ \t]*(--)?(index-url|extra-index-url|find-links|index_url|extra_index_url)\b|^[ \t]*-[if][ \t]+\S/m,
         what: 'points pip at another package index',
+        source: true,
       },
       { pattern: /^[ \t]*(--)?trusted-host\b/m, what: "turns off pip's certificate checks (trusted-host)" },
       {
         pattern: /^[ \t]*\[\[[ \t]*tool\.(poetry\.source|uv\.index|pdm\.source)[ \t]*\]\]/m,
         what: 'points the project at another package index',
+        source: true,
       },
       {
         // A requirements line, or a quoted entry of pyproject's dependency lists (`"pkg @ https://…",`).
         pattern: /^[ \t]*["']?[\w.-]+(\[[^\]\r\n\u2028\u2029]*\])?[ \t]*@[ \t]*(git\+|https?:|file:)/m,
         what: 'installs a package straight from a URL',
+        source: true,
       },
       // A requirements line that is a URL alone (`git+https://…`, `-e git+…`).
-      { pattern: /^[ \t]*(-e[ \t]+)?git\+\w+:/m, what: 'installs a package straight from a git repository' },
+      {
+        pattern: /^[ \t]*(-e[ \t]+)?git\+\w+:/m,
+        what: 'installs a package straight from a git repository',
+        source: true,
+      },
     ],
   },
   {
@@ -100,6 +124,7 @@ const RULES: SourceRule[] = [
         pattern:
           /^[ \t]*-[ \t]+["']?(https?|file):\/\/(?!(conda\.anaconda\.org|repo\.anaconda\.com|conda-forge\.org)\/)/m,
         what: 'makes conda take packages from a channel at another host',
+        source: true,
       },
     ],
   },
@@ -109,6 +134,7 @@ const RULES: SourceRule[] = [
       {
         pattern: /^[ \t]*\[(source|registries)\.[^\]\r\n\u2028\u2029]+\]|^[ \t]*replace-with[ \t]*=/m,
         what: 'points cargo at another crate source',
+        source: true,
       },
     ],
   },
@@ -120,13 +146,20 @@ const RULES: SourceRule[] = [
         pattern:
           /^[ \t]*"(?!(url|homepage|repository|bugs|funding|\$schema|author|email|web|registry|tarball|directory)")[@\w./-]+"[ \t]*:[ \t]*"(https?:|git\+|git:|git@|ssh:|github:|gitlab:|bitbucket:|gist:|[\w-]+\/[\w.-]+#)/m,
         what: 'takes a dependency from a URL or a git repository rather than the registry',
+        source: true,
       },
     ],
   },
   {
     // pnpm writes a tarball only for a package that does not come from the registry by name.
     file: /(^|\/)pnpm-lock\.yaml$/,
-    lines: [{ pattern: /\btarball:[ \t]*["']?(https?|file):/, what: 'resolves a package to a tarball from a URL' }],
+    lines: [
+      {
+        pattern: /\btarball:[ \t]*["']?(https?|file):/,
+        what: 'resolves a package to a tarball from a URL',
+        source: true,
+      },
+    ],
   },
   {
     // CocoaPods' own specs (its CDN, the CocoaPods/Specs repository) name themselves; any other source serves any pod.
@@ -135,6 +168,7 @@ const RULES: SourceRule[] = [
       {
         pattern: /^[ \t]*source[ \t(]+["'](?![^"'\r\n]*cocoapods)[^"'\r\n]+["']/im,
         what: "adds a pod spec source other than CocoaPods' own",
+        source: true,
       },
     ],
   },
@@ -163,6 +197,7 @@ const RULES: SourceRule[] = [
         // A replace pointing at a local folder (./, ../) is ordinary monorepo work.
         pattern: /^[ \t]*(replace[ \t]+)?[\w./-]+( v[\w.+-]+)?[ \t]*=>[ \t]*(?!\.\.?\/)[\w-]+\.[\w.-]+\//m,
         what: 'replaces a Go module with code from elsewhere',
+        source: true,
       },
     ],
   },
@@ -173,6 +208,7 @@ const RULES: SourceRule[] = [
         pattern:
           /(^|[\s,(])(git|github|gist|bitbucket):[ \t]*["']|:git[ \t]*=>|^[ \t]*source[ \t(]+["'][^"'\r\n\u2028\u2029]+["'][ \t)]*do\b/m,
         what: 'takes a gem from a git repository or another source',
+        source: true,
       },
     ],
   },
@@ -182,18 +218,22 @@ const RULES: SourceRule[] = [
       {
         pattern: /\bapply[ \t(]+from[ \t]*[:=][ \t]*["'](https?|ftp):/m,
         what: 'applies a build script fetched from a URL',
+        source: true,
       },
       {
         // A repository on a host; a folder of the project (`$rootDir/../node_modules/detox/…`) is not one.
         pattern:
           /\bmaven[ \t]*\([ \t]*["'](https?|ftp|s3|gcs):|\bmaven[ \t]*\{\s*(?:url|setUrl)(?:[ \t]*=)?[ \t]*(?:\(|uri\(|URI\()?["'](https?|ftp|s3|gcs):/m,
         what: 'adds a Maven repository to the build',
+        source: true,
       },
     ],
   },
   {
     file: /(^|\/)(pom\.xml|settings\.xml)$/,
-    lines: [{ pattern: /<(repository|pluginRepository|mirror)>/, what: 'adds a Maven repository or mirror' }],
+    lines: [
+      { pattern: /<(repository|pluginRepository|mirror)>/, what: 'adds a Maven repository or mirror', source: true },
+    ],
   },
   {
     file: /(^|\/)composer\.json$/,
@@ -201,12 +241,19 @@ const RULES: SourceRule[] = [
       {
         pattern: /"type"[ \t]*:[ \t]*"(vcs|git|github|gitlab|bitbucket|package|artifact|composer)"/,
         what: 'adds a Composer repository',
+        source: true,
       },
     ],
   },
   {
     file: /(^|\/)flake\.nix$/,
-    lines: [{ pattern: /\burl[ \t]*=[ \t]*"(git\+|https?:|tarball\+|file\+)/, what: 'takes a flake input from a URL' }],
+    lines: [
+      {
+        pattern: /\burl[ \t]*=[ \t]*"(git\+|https?:|tarball\+|file\+)/,
+        what: 'takes a flake input from a URL',
+        source: true,
+      },
+    ],
   },
   {
     file: /\.tf$/,
@@ -214,11 +261,13 @@ const RULES: SourceRule[] = [
       {
         pattern: /^[ \t]*source[ \t]*=[ \t]*"(git::|git@|https?:|s3::|gcs::|hg::)/m,
         what: 'takes a Terraform module from a remote source',
+        source: true,
       },
       {
         // `source = "host.example/ns/name"` in required_providers: a provider binary from another registry.
         pattern: /^[ \t]*source[ \t]*=[ \t]*"[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?\/[\w-]+\/[\w-]+"/m,
         what: 'takes a Terraform provider (a program terraform runs) from another registry',
+        source: true,
       },
     ],
   },
@@ -251,6 +300,7 @@ const RULES: SourceRule[] = [
       {
         pattern: /^[ \t]*distributionUrl[ \t]*=[ \t]*https?\\?:\/\/(?!services\.gradle\.org\/)/m,
         what: 'downloads Gradle itself from another host than Gradle’s (distributionUrl)',
+        source: true,
       },
     ],
   },
@@ -260,21 +310,50 @@ const RULES: SourceRule[] = [
       {
         pattern: /^[ \t]*(distributionUrl|wrapperUrl)[ \t]*=(?![^\n\r\u2028\u2029]*\/org\/apache\/maven\/)[ \t]*\S/m,
         what: 'downloads Maven or its wrapper from outside a Maven repository’s layout',
+        source: true,
       },
     ],
   },
   {
     file: /(^|\/)[Nn]u[Gg]et\.[Cc]onfig$/,
-    lines: [{ pattern: /<add[ \t]+key="[^"]*"[ \t]+value="(https?|file):/, what: 'adds a NuGet package source' }],
+    lines: [
+      {
+        pattern: /<add[ \t]+key="[^"]*"[ \t]+value="(https?|file):/,
+        what: 'adds a NuGet package source',
+        source: true,
+      },
+    ],
   },
 ];
 
-/** What a file write makes a package manager do, if it redirects where packages come from or what it runs. */
-export function packageSourceWrite(file: string, content: string): string | null {
+/**
+ * Whether a redirecting line names only the organisation's own sources: the URLs on the lines it
+ * matched, or, when those name none (a `[registries.x]` header, a `<repository>` tag), every URL of the
+ * file. A line that names no source at all (a program to run, certificate checks off) is never this.
+ */
+function onlyOwnSources(pattern: LineRule['pattern'], content: string, isOwn: (source: string) => boolean): boolean {
+  const matched = content.split(/\r?\n/).filter((line) => lineMatches(pattern, line));
+  const named = sourcesIn(matched.join('\n'));
+  const sources = named.length ? named : sourcesIn(content);
+  return sources.length > 0 && sources.every(isOwn);
+}
+
+function lineMatches(pattern: LineRule['pattern'], line: string): boolean {
+  if (pattern instanceof RegExp) pattern.lastIndex = 0;
+  return pattern.test(line);
+}
+
+/**
+ * What a file write makes a package manager do, if it redirects where packages come from (to a source
+ * `isOwn` does not vouch for) or what it runs.
+ */
+export function packageSourceWrite(file: string, content: string, isOwn: (source: string) => boolean): string | null {
   const base = path.posix.basename(file);
   for (const rule of RULES) {
     if (!rule.file.test(file) && !rule.file.test(base)) continue;
-    const hit = rule.lines.find((l) => l.pattern.test(content));
+    const hit = rule.lines.find(
+      (l) => l.pattern.test(content) && !(l.source === true && onlyOwnSources(l.pattern, content, isOwn)),
+    );
     if (hit) return hit.what;
   }
   return null;
@@ -291,7 +370,10 @@ function gemSources(text: string): Set<string> {
 }
 
 /** A Gemfile's gem server switched by this write or edit: from what to what, or null. */
-export function gemSourceSwitch(call: ToolCall): { file: string; from: string; to: string } | null {
+export function gemSourceSwitch(
+  call: ToolCall,
+  isOwn: (source: string) => boolean,
+): { file: string; from: string; to: string } | null {
   const target = call.paths.find((p) => p.access === 'write' && GEMFILE.test(p.absolute));
   if (!target) return null;
   const before: string[] = [];
@@ -310,6 +392,6 @@ export function gemSourceSwitch(call: ToolCall): { file: string; from: string; t
   }
   const old = gemSources(before.join('\n'));
   if (old.size === 0) return null;
-  const added = [...gemSources(after.join('\n'))].find((source) => !old.has(source));
+  const added = [...gemSources(after.join('\n'))].find((source) => !old.has(source) && !isOwn(source));
   return added ? { file: target.raw, from: [...old].join(', '), to: added } : null;
 }

@@ -9,6 +9,7 @@ import { own } from '../../facts/own';
 import { firstWrittenFinding } from '../../facts/compute';
 import { gemSourceSwitch, packageSourceWrite } from './package-source-files';
 import { thirdPartyTap } from './shared/homebrew';
+import { isOwnSource } from './shared/own-sources';
 import { withoutLastSegmentFrom } from '../../text/scan';
 
 function firstCommand(
@@ -268,7 +269,8 @@ export const backgroundProcess = definePolicy({
   },
 });
 
-const LOOPBACK_URL = /^https?:\/\/(localhost|127\.[\d.]+|\[::1\])(:\d+)?(\/|$)/;
+/** Whether a source is the organisation's own (shared/own-sources), with the person's allowSources. */
+type IsOwn = (source: string) => boolean;
 // A package straight from a URL, a git repository or a tarball rather than by name from the registry.
 const REMOTE_SPEC = /^(https?:\/\/|git\+|git:\/\/|ssh:\/\/|github:|gitlab:|bitbucket:|gist:)|\.(tgz|tar\.gz|whl)$/;
 
@@ -301,34 +303,34 @@ const CONDA = new Set(['conda', 'mamba', 'micromamba']);
 const OFFICIAL_CONDA_CHANNEL = /^https:\/\/(conda\.anaconda\.org|repo\.anaconda\.com|conda-forge\.org)\//;
 
 /** `conda install -c https://…`: a channel given as a URL other than anaconda.org's. */
-function condaChannelOf(cmd: SimpleCommand, args: string[]): string | null {
+function condaChannelOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): string | null {
   if (!CONDA.has(cmd.name)) return null;
   const channel = optionValues(args, ['c'], ['channel']).find(
-    (value) => /^(https?|file):/i.test(value) && !OFFICIAL_CONDA_CHANNEL.test(value) && !LOOPBACK_URL.test(value),
+    (value) => /^(https?|file):/i.test(value) && !OFFICIAL_CONDA_CHANNEL.test(value) && !ownSource(value),
   );
   return channel ? `a conda channel chosen on the command line (${channel}) rather than the project's` : null;
 }
 
-function indexOf(cmd: SimpleCommand, args: string[]): string | null {
+function indexOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): string | null {
   const pip = isPip(cmd, args);
   const npm = ['npm', 'pnpm', 'yarn', 'bun'].includes(cmd.name);
   const gem = cmd.name === 'gem' || cmd.name === 'bundle';
   if (!pip && !npm && !gem) return null;
   const fromEnvironment = Object.entries(cmd.assignments).find(
-    ([name, value]) => INDEX_VARIABLES.has(name.toUpperCase()) && value !== undefined && !LOOPBACK_URL.test(value),
+    ([name, value]) => INDEX_VARIABLES.has(name.toUpperCase()) && value !== undefined && !ownSource(value),
   );
   if (fromEnvironment)
     return `a package index set for this command (${evidenceOf(`${fromEnvironment[0]}=${fromEnvironment[1]}`, 80)})`;
   // `gem sources --add URL`: every later install may take its gems from there.
   if (gem && args[0] === 'sources') {
-    const added = optionValues(args, ['a'], ['add']).find((url) => !LOOPBACK_URL.test(url));
+    const added = optionValues(args, ['a'], ['add']).find((url) => !ownSource(url));
     if (added !== undefined) return `a new gem source (${added}) for every later install`;
   }
   for (const url of [
     ...optionValues(args, pip ? ['i'] : [], ['index-url', 'registry', 'index', 'default-index']),
     ...optionValues(args, gem ? ['s'] : [], gem ? ['source'] : []),
   ]) {
-    if (LOOPBACK_URL.test(url) || (pip && OFFICIAL_WHEEL_INDEX.test(url))) continue;
+    if (ownSource(url) || (pip && OFFICIAL_WHEEL_INDEX.test(url))) continue;
     if (/^http:\/\//.test(url)) return `a package index over plain http (${url})`;
     return `a package index chosen on the command line (${url}) rather than the project's configured one`;
   }
@@ -340,13 +342,13 @@ function indexOf(cmd: SimpleCommand, args: string[]): string | null {
   if (args[0] === 'config' && setAt !== -1) {
     const key = (args[setAt + 1] ?? '').toLowerCase();
     const value = args[setAt + 2] ?? key.split('=')[1] ?? '';
-    if (/registry|index-url|index_url/.test(key) && !LOOPBACK_URL.test(value))
+    if (/registry|index-url|index_url/.test(key) && !ownSource(value))
       return `a new default package index (${evidenceOf(`${key} ${value}`, 80)})`;
   }
   return null;
 }
 
-function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
+function remotePackageOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): string | null {
   const operands = parseFlags(
     args,
     ['i', 'r', 'c', 'e', 't', 'p'],
@@ -354,19 +356,21 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
   ).positionals;
   const manager = isPip(cmd, args) || ['npm', 'pnpm', 'yarn', 'bun', 'gem', 'pipx', 'uv'].includes(cmd.name);
   if (manager && operands.some((a) => /^(i|install|add)$/.test(a))) {
-    const remote = operands.find((a) => REMOTE_SPEC.test(a));
+    const remote = operands.find((a) => REMOTE_SPEC.test(a) && !ownSource(a));
     if (remote) return `a package straight from ${remote}`;
     // `pip install -r URL`: the list of what to install (and from which index) comes from that host.
     const list = isPip(cmd, args)
       ? optionValues(args, ['r', 'c'], ['requirement', 'constraint']).find(
-          (a) => /^(https?|ftp):\/\//.test(a) && !LOOPBACK_URL.test(a),
+          (a) => /^(https?|ftp):\/\//.test(a) && !ownSource(a),
         )
       : undefined;
     if (list) return `a requirements list fetched from ${list}`;
   }
   // `npm exec --package=URL -- cmd`: npx by another name.
   if (['npm', 'pnpm'].includes(cmd.name) && operands[0] === 'exec') {
-    const spec = [...optionValues(args, ['p'], ['package']), ...operands.slice(1)].find((a) => REMOTE_SPEC.test(a));
+    const spec = [...optionValues(args, ['p'], ['package']), ...operands.slice(1)].find(
+      (a) => REMOTE_SPEC.test(a) && !ownSource(a),
+    );
     if (spec) return `code fetched and run from ${spec}`;
   }
   // Runners that fetch and execute in one step: npx URL, bunx github:x/y, uvx --from git+…, pipx run --spec git+…
@@ -374,8 +378,8 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
   // tool's own arguments (`npx wait-on http://localhost:4173` fetches wait-on, not the URL).
   if (RUNNERS.has(cmd.name) || (['pnpm', 'yarn'].includes(cmd.name) && operands[0] === 'dlx')) {
     const tool = operands[RUNNERS.has(cmd.name) ? 0 : 1];
-    const spec = [...optionValues(args, ['p'], ['package']), ...(tool !== undefined ? [tool] : [])].find((a) =>
-      REMOTE_SPEC.test(a),
+    const spec = [...optionValues(args, ['p'], ['package']), ...(tool !== undefined ? [tool] : [])].find(
+      (a) => REMOTE_SPEC.test(a) && !ownSource(a),
     );
     if (spec) return `code fetched and run from ${spec}`;
   }
@@ -387,31 +391,36 @@ function remotePackageOf(cmd: SimpleCommand, args: string[]): string | null {
     const toolAt = cmd.name === 'uvx' ? 0 : cmd.name === 'pipx' ? 1 : operands[1] === 'run' ? 2 : 1;
     const tool = operands[toolAt];
     const spec = [...optionValues(args, [], ['from', 'spec', 'with']), ...(tool !== undefined ? [tool] : [])].find(
-      (a) => REMOTE_SPEC.test(a),
+      (a) => REMOTE_SPEC.test(a) && !ownSource(a),
     );
     if (spec) return `code fetched and run from ${spec}`;
   }
   if (cmd.name === 'cargo' && operands[0] === 'install') {
     const git = optionValues(args, [], ['git', 'registry', 'index'])[0];
-    if (git) return `a crate built from ${git}`;
+    if (git && !ownSource(git)) return `a crate built from ${git}`;
   }
   if (cmd.name === 'deno' && (operands[0] === 'run' || operands[0] === 'install' || operands[0] === 'compile')) {
-    const url = operands.find((a) => /^https?:\/\//.test(a) && !LOOPBACK_URL.test(a));
+    const url = operands.find((a) => /^https?:\/\//.test(a) && !ownSource(a));
     if (url) return `a script ${operands[0] === 'run' ? 'run' : 'installed'} straight from ${url}`;
   }
-  const fromOtherTools = otherToolSource(cmd, args, operands);
+  const fromOtherTools = otherToolSource(cmd, args, operands, ownSource);
   if (fromOtherTools) return fromOtherTools;
   // `pip install 'name @ git+ssh://…'`: a PEP 508 direct reference is a package straight from a URL.
   if (manager && operands.some((a) => /^(i|install|add)$/.test(a))) {
-    const direct = operands.find((a) => /@[ \t]*(git\+|https?:\/\/|file:|ssh:\/\/)/.test(a) && !/^[@\w.-]+@\d/.test(a));
+    const direct = operands.find(
+      (a) =>
+        /@[ \t]*(git\+|https?:\/\/|file:|ssh:\/\/)/.test(a) &&
+        !/^[@\w.-]+@\d/.test(a) &&
+        !ownSource(a.slice(a.indexOf('@') + 1)),
+    );
     if (direct) return `a package straight from ${direct}`;
   }
   if (cmd.name === 'go' && operands[0] === 'install') {
-    const module = operands.find((a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a));
+    const module = operands.find((a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a) && !ownSource(a));
     if (module) return `a program built from ${module}, fetched as it installs`;
   }
   if (cmd.name === 'go' && operands[0] === 'run') {
-    const module = operands.find((a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a));
+    const module = operands.find((a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a) && !ownSource(a));
     if (module) return `a module fetched and run from ${module}`;
   }
   return null;
@@ -424,8 +433,8 @@ const NODE_MIRROR_VARIABLES = ['NVM_NODEJS_ORG_MIRROR', 'NODEJS_ORG_MIRROR', 'N_
  * Tools of other ecosystems that install code from a URL or git: Mix archives and escripts, Ansible
  * Galaxy roles and collections, Pulumi plugins from a server of their own, rustup from another dist server.
  */
-function otherToolSource(cmd: SimpleCommand, args: string[], operands: string[]): string | null {
-  const remote = (words: string[]) => words.find((a) => REMOTE_SPEC.test(a) && !LOOPBACK_URL.test(a));
+function otherToolSource(cmd: SimpleCommand, args: string[], operands: string[], ownSource: IsOwn): string | null {
+  const remote = (words: string[]) => words.find((a) => REMOTE_SPEC.test(a) && !ownSource(a));
   if (cmd.name === 'mix' && /^(archive|escript)\.install$/.test(operands[0] ?? '')) {
     const source =
       remote(operands.slice(1)) ?? (['git', 'github'].includes(operands[1] ?? '') ? operands[2] : undefined);
@@ -451,11 +460,7 @@ function otherToolSource(cmd: SimpleCommand, args: string[], operands: string[])
     if (url && !/cocoapods/i.test(url)) return `a pod spec source (${url}) other than CocoaPods' own`;
   }
   const nodeMirror = NODE_MIRROR_VARIABLES.map((name) => cmd.assignments[name]).find((v) => v !== undefined);
-  if (
-    nodeMirror !== undefined &&
-    !/^https:\/\/([\w-]+\.)*nodejs\.org(\/|$)/.test(nodeMirror) &&
-    !LOOPBACK_URL.test(nodeMirror)
-  )
+  if (nodeMirror !== undefined && !/^https:\/\/([\w-]+\.)*nodejs\.org(\/|$)/.test(nodeMirror) && !ownSource(nodeMirror))
     return `a Node.js build from ${nodeMirror}`;
   const dist = cmd.assignments['RUSTUP_DIST_SERVER'] ?? cmd.assignments['RUSTUP_UPDATE_ROOT'];
   if (cmd.name === 'rustup' && dist !== undefined && !/^https:\/\/([\w-]+\.)*rust-lang\.org(\/|$)/.test(dist))
@@ -464,11 +469,11 @@ function otherToolSource(cmd: SimpleCommand, args: string[], operands: string[])
 }
 
 /** Composer's and NuGet's sources added on the command line: `composer config repositories.x vcs URL`, `dotnet … --add-source URL`. */
-function feedOf(cmd: SimpleCommand, args: string[]): string | null {
+function feedOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): string | null {
   if (cmd.name === 'composer') {
     const at = args.findIndex((a) => /^repositories?\./.test(a));
     const url = at === -1 ? undefined : args.slice(at + 1).find((a) => /^(https?|git|ssh):|^git@/.test(a));
-    if (url && !LOOPBACK_URL.test(url)) return `a new Composer repository (${url})`;
+    if (url && !ownSource(url)) return `a new Composer repository (${url})`;
   }
   if (cmd.name === 'dotnet') {
     const words = args.filter((a) => !a.startsWith('-'));
@@ -477,13 +482,18 @@ function feedOf(cmd: SimpleCommand, args: string[]): string | null {
     );
     const added = words[0] === 'nuget' && words[1] === 'add' && words[2] === 'source' ? words[3] : undefined;
     const url = chosen ?? added;
-    if (url && !LOOPBACK_URL.test(url)) return `a NuGet feed chosen on the command line (${url})`;
+    if (url && !ownSource(url)) return `a NuGet feed chosen on the command line (${url})`;
   }
   return null;
 }
 
-function untrustedSourceOf(cmd: SimpleCommand, args: string[]): string | null {
-  return indexOf(cmd, args) ?? condaChannelOf(cmd, args) ?? feedOf(cmd, args) ?? remotePackageOf(cmd, args);
+function untrustedSourceOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): string | null {
+  return (
+    indexOf(cmd, args, ownSource) ??
+    condaChannelOf(cmd, args, ownSource) ??
+    feedOf(cmd, args, ownSource) ??
+    remotePackageOf(cmd, args, ownSource)
+  );
 }
 
 export const packageFromUntrustedSource = definePolicy({
@@ -493,16 +503,27 @@ export const packageFromUntrustedSource = definePolicy({
     'Asks before installing or running packages from a URL, git, a tarball, another index or without certificate checks, and before writing package manager configs (.npmrc, pip.conf…) that do so.',
   defaultEnabled: true,
   decision: 'ask',
-  params: z.object({}),
-  evaluate({ call }) {
-    const found = firstCommand(call, untrustedSourceOf);
-    const switched = !found && call ? gemSourceSwitch(call) : null;
+  params: z.object({
+    /**
+     * Package hosts and repository prefixes the organisation runs (`packages.example.com`,
+     * `github.com/your-org`): installs from there are its own code. Hosts on this machine, the private
+     * network and names never delegated publicly (`.internal`, `.corp`, `.home.arpa`) need no entry.
+     */
+    allowSources: z.array(z.string()).default([]),
+  }),
+  evaluate({ call, params }) {
+    const ownSource: IsOwn = (source) => isOwnSource(source, params.allowSources);
+    const found = firstCommand(call, (cmd, args) => untrustedSourceOf(cmd, args, ownSource));
+    const switched = !found && call ? gemSourceSwitch(call, ownSource) : null;
     if (switched)
       return {
         reason: `Switches ${switched.file}'s gem server from ${switched.from} to ${switched.to}: every later bundle install takes gems from there. Keep the project's source, or approve this one if the person chose it.`,
         evidence: evidenceOf(switched.to),
       };
-    const written = !found && call ? firstWrittenFinding(call, packageSourceWrite) : undefined;
+    const written =
+      !found && call
+        ? firstWrittenFinding(call, (file, content) => packageSourceWrite(file, content, ownSource))
+        : undefined;
     if (written)
       return {
         reason: `Writes ${written.file}, which ${written.found}: every later install takes code from there, with no command line that shows it. Keep the project's package source, or approve this one if the person chose it.`,
