@@ -7,31 +7,54 @@ import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../
 import { writtenTexts } from '../../facts/compute';
 import { clientSql, sqlClientOf, statementFiles, type SqlClient } from '../../facts/database-clients';
 import { resolvePath } from '../../shell/paths';
+import {
+  clientTarget,
+  databaseUrlTarget,
+  isThrowawayLocal,
+  isLocalServer,
+  isThrowawayName,
+  toolInputTarget,
+  type DatabaseTarget,
+} from '../../facts/database-targets';
 
 // SQL reaches a database through client flags (psql -c, mysql -e), positional
 // arguments (sqlite3 db "SQL"), heredocs and pipes, or an MCP tool's query parameter.
 
 const ECHOERS = new Set(['echo', 'printf', 'cat']);
 
+/** SQL a call sends, with where it goes when the call says (a client's host and database, an MCP tool's URL). */
+interface SqlSource {
+  text: string;
+  target?: DatabaseTarget;
+}
+
 /** SQL texts a call sends to a database. */
 export function sqlTexts(
   call: ToolCall | undefined,
   opts: { inContainers?: boolean; writtenFiles?: boolean } = {},
 ): string[] {
+  return sqlSources(call, opts).map((source) => source.text);
+}
+
+function sqlSources(
+  call: ToolCall | undefined,
+  opts: { inContainers?: boolean; writtenFiles?: boolean } = {},
+): SqlSource[] {
   if (!call) return [];
-  const texts: string[] = [];
+  const sources: SqlSource[] = [];
   // A migration or init script written now runs on the server later: only what reaches past the
   // database is looked for there (a migration that drops a table is ordinary work).
   if (opts.writtenFiles)
-    texts.push(
+    sources.push(
       ...writtenTexts(call)
         .filter(({ file }) => /\.sql$/i.test(file))
-        .map(({ content }) => content),
+        .map(({ content }) => ({ text: content })),
     );
   if (call.toolName.startsWith('mcp__')) {
+    const target = toolInputTarget(call.input);
     for (const key of ['sql', 'query', 'statement', 'command']) {
       const value = call.input[key];
-      if (typeof value === 'string') texts.push(value);
+      if (typeof value === 'string') sources.push({ text: value, ...(target ? { target } : {}) });
     }
   }
   const commands = shellCommands(call);
@@ -40,18 +63,22 @@ export function sqlTexts(
     // the database (a program, a file, native code) is looked for there.
     const inContainer = opts.inContainers ? clientInContainer(cmd) : undefined;
     if (inContainer) {
-      texts.push(...clientSql(inContainer.client, inContainer.args));
+      sources.push(...clientSql(inContainer.client, inContainer.args).map((text) => ({ text })));
       continue;
     }
     const client = sqlClientOf(cmd.name);
     if (!client) continue;
-    texts.push(...clientSql(client, argsOf(cmd)));
-    texts.push(...cmd.redirects.filter((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<').map((r) => r.target));
-    // `cat > purge.sql <<EOF … EOF; psql -f purge.sql`, `psql < purge.sql`: a file this call wrote.
-    texts.push(...writtenFilesRun(call, cmd));
-    texts.push(...upstreamText(commands, cmd));
+    const target = clientTarget(cmd);
+    const texts = [
+      ...clientSql(client, argsOf(cmd)),
+      ...cmd.redirects.filter((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<').map((r) => r.target),
+      // `cat > purge.sql <<EOF … EOF; psql -f purge.sql`, `psql < purge.sql`: a file this call wrote.
+      ...writtenFilesRun(call, cmd),
+      ...upstreamText(commands, cmd),
+    ];
+    sources.push(...texts.map((text) => ({ text, ...(target ? { target } : {}) })));
   }
-  return texts;
+  return sources;
 }
 
 const CONTAINER_EXECUTORS = new Set(['docker', 'podman', 'nerdctl', 'kubectl', 'oc']);
@@ -145,16 +172,26 @@ type SqlFinding = { statement: string; what: string };
 
 function findStatement(
   call: ToolCall | undefined,
-  test: (statement: string) => string | null,
+  test: (statement: string, target: DatabaseTarget | undefined) => string | null,
   opts: { inContainers?: boolean; writtenFiles?: boolean } = {},
 ): SqlFinding | null {
-  for (const text of sqlTexts(call, opts)) {
+  for (const { text, target } of sqlSources(call, opts)) {
     for (const statement of sqlStatements(text)) {
-      const what = test(statement);
+      const what = test(statement, target);
       if (what) return { statement, what };
     }
   }
   return null;
+}
+
+/**
+ * A DROP or TRUNCATE that wipes only a throwaway database on this machine: `DROP DATABASE app_test`
+ * on a local server, or any table of a local database whose name says it is for tests or scratch.
+ */
+function wipesOnlyThrowaway(statement: string, target: DatabaseTarget | undefined): boolean {
+  if (!target?.local) return false;
+  const dropped = /^DROP\s+DATABASE\s+(?:IF\s+EXISTS\s+)?(\S+)/i.exec(statement)?.[1];
+  return dropped !== undefined ? isThrowawayName(dropped) : isThrowawayLocal(target);
 }
 
 export const sqlDropOrTruncate = definePolicy({
@@ -165,9 +202,10 @@ export const sqlDropOrTruncate = definePolicy({
   decision: 'deny',
   params: z.object({}),
   evaluate({ call }) {
-    const found = findStatement(call, (s) => {
+    const found = findStatement(call, (s, target) => {
       const m = /^(DROP\s+(TABLE|DATABASE|SCHEMA)|TRUNCATE)\b/i.exec(s);
-      return m ? (m[1] ?? '').toUpperCase().replace(/\s+/, ' ') : null;
+      if (!m || wipesOnlyThrowaway(s, target)) return null;
+      return (m[1] ?? '').toUpperCase().replace(/\s+/, ' ');
     });
     if (!found) return null;
     return {
@@ -222,25 +260,23 @@ export const sqlSchemaChange = definePolicy({
   },
 });
 
-const LOCAL_HOST = /^(localhost|127\.0\.0\.1|::1|\/.*)$/;
-
 /** pg_restore into this machine's server: -h local (or a socket folder), or a database named without a host. */
 function restoresLocally(cmd: SimpleCommand): boolean {
   const args = argsOf(cmd);
   const host = optionValues(args, ['h'], ['host'])[0];
   const target = optionValues(args, ['d'], ['dbname'])[0];
-  if (host !== undefined) return LOCAL_HOST.test(host) && !cmd.dynamicWords.length;
+  if (host !== undefined) return isLocalServer(host) && !cmd.dynamicWords.length;
   if (target === undefined || cmd.argv.some((w, i) => w.includes(target) && cmd.dynamicWords.includes(i))) return false;
   const url = /^postgres(?:ql)?:\/\/(?:[^@/]*@)?([^:/?]*)/.exec(target);
-  return url ? LOCAL_HOST.test(url[1] ?? '') : true;
+  return url ? isLocalServer(url[1] ?? '') : true;
 }
 
-function resetCommand(cmd: SimpleCommand): string | null {
+function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): string | null {
   const args = argsOf(cmd);
   const line = args.join(' ');
   switch (cmd.name) {
     case 'dropdb':
-      return 'dropdb';
+      return isThrowawayLocal(clientTarget(cmd)) ? null : 'dropdb';
     // --clean drops every object of the dump from the target before restoring it.
     case 'pg_restore':
       return args.some((a) => a === '--clean' || (/^-[a-zA-Z]+$/.test(a) && a.includes('c'))) && !restoresLocally(cmd)
@@ -254,7 +290,9 @@ function resetCommand(cmd: SimpleCommand): string | null {
       return args.some((a) => /^flush(all|db)$/i.test(a)) ? `redis-cli ${args.find((a) => /^flush/i.test(a))}` : null;
     case 'mongo':
     case 'mongosh':
-      return /dropDatabase\(|\.drop\(\)|deleteMany\(\s*\{\s*\}\s*\)/.test(line) ? `${cmd.name} drop` : null;
+      return /dropDatabase\(|\.drop\(\)|deleteMany\(\s*\{\s*\}\s*\)/.test(line) && !isThrowawayLocal(clientTarget(cmd))
+        ? `${cmd.name} drop`
+        : null;
     case 'rails':
     case 'rake':
     case 'bin/rails':
@@ -262,6 +300,7 @@ function resetCommand(cmd: SimpleCommand): string | null {
         ? `${cmd.name} ${args.find((a) => a.startsWith('db:'))}`
         : null;
     case 'prisma':
+      if (isThrowawayLocal(databaseUrlTarget(cmd, commands))) return null;
       return (args[0] === 'migrate' && args[1] === 'reset') ||
         (args[0] === 'db' && args[1] === 'push' && args.some((a) => /--force-reset|--accept-data-loss/.test(a)))
         ? `prisma ${args.slice(0, 2).join(' ')}`
@@ -270,6 +309,7 @@ function resetCommand(cmd: SimpleCommand): string | null {
     case 'pnpm':
     case 'bunx':
     case 'yarn':
+      if (isThrowawayLocal(databaseUrlTarget(cmd, commands))) return null;
       return args.includes('prisma') &&
         ((args.includes('migrate') && args.includes('reset')) ||
           args.some((a) => /--force-reset|--accept-data-loss/.test(a)))
@@ -328,8 +368,9 @@ export const databaseCliReset = definePolicy({
         reason: `${flush} wipes the database's data; make sure it is a disposable local database, or ask.`,
         evidence: evidenceOf(flush),
       };
-    for (const cmd of shellCommands(call)) {
-      const what = resetCommand(cmd) ?? (call ? fedReset(call, cmd) : null);
+    const commands = shellCommands(call);
+    for (const cmd of commands) {
+      const what = resetCommand(cmd, commands) ?? (call ? fedReset(call, cmd) : null);
       if (what)
         return {
           reason: `${what} wipes the database's data; make sure it is a disposable local database, or ask.`,
@@ -399,7 +440,7 @@ function accountAccess(call: ToolCall | undefined): { what: string; text: string
       return { what: "Reads MongoDB's user table (its password hashes)", text: cmd.text };
     const host =
       cmd.name === 'psql' || cmd.name === 'mysql' ? optionValues(argsOf(cmd), ['h'], ['host'])[0] : undefined;
-    if (host !== undefined && !LOCAL_HOST.test(host)) {
+    if (host !== undefined && !isLocalServer(host)) {
       const changed = clientSql(sqlClientOf(cmd.name)!, argsOf(cmd))
         .flatMap(sqlStatements)
         .find((statement) => /^ALTER\s+(USER|ROLE)\b.*\bPASSWORD\b/i.test(statement));
