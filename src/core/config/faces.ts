@@ -29,6 +29,12 @@ const edit = (param: string, contentParams: string[], aliases?: string[]): FaceS
   contentParams,
   summary: [param],
 });
+/** A folder listing: the entries' names, never what the files hold. */
+const list = (param: string, aliases?: string[]): FaceSpec => ({
+  family: 'read',
+  pathTarget: { param, access: 'list', ...(aliases ? { aliases } : {}) },
+  summary: [param],
+});
 const search = (param: string, aliases?: string[]): FaceSpec => ({
   family: 'search',
   pathTarget: { param, access: 'read', ...(aliases ? { aliases } : {}) },
@@ -50,9 +56,10 @@ const BUILT_IN: Record<string, FaceSpec> = {
   MultiEdit: edit('file_path', ['edits']),
   NotebookEdit: edit('notebook_path', ['new_source']),
   NotebookRead: read('notebook_path'),
-  Glob: search('path'),
+  // Glob lists the names under its folder; its pattern is judged as a search's (secret-reads).
+  Glob: { ...search('path'), pathTarget: { param: 'path', access: 'list' } },
   Grep: search('path'),
-  LS: read('path'),
+  LS: list('path'),
   WebFetch: network('url'),
   WebSearch: { family: 'network', summary: ['query'] },
   Task: { family: 'other', summary: ['description'] },
@@ -73,10 +80,10 @@ const BUILT_IN: Record<string, FaceSpec> = {
   },
   write_file: write('file_path', ['content'], ['absolute_path', 'path']),
   replace: edit('file_path', ['new_string'], ['absolute_path', 'path']),
-  glob: search('path', ['dir_path']),
+  glob: { ...search('path', ['dir_path']), pathTarget: { param: 'path', aliases: ['dir_path'], access: 'list' } },
   search_file_content: search('path', ['dir_path']),
   grep_search: search('path', ['dir_path']),
-  list_directory: read('dir_path', ['path']),
+  list_directory: list('dir_path', ['path']),
   web_fetch: { family: 'network', urlParam: 'url', summary: ['prompt', 'url'] },
   google_web_search: { family: 'network', summary: ['query'] },
   // Cursor
@@ -90,7 +97,7 @@ const BUILT_IN: Record<string, FaceSpec> = {
   },
   edit_file: edit('target_file', ['code_edit', 'contents']),
   delete_file: { family: 'write', pathTarget: { param: 'target_file', access: 'write' }, summary: ['target_file'] },
-  list_dir: read('relative_workspace_path', ['path']),
+  list_dir: list('relative_workspace_path', ['path']),
   // Copilot CLI
   bash: shell('command'),
   powershell: shell('command'),

@@ -32,6 +32,9 @@ const CONTENT_PARAMS = ['content', 'contents', 'text', 'data', 'body', 'new_stri
 const WRITING_VERB =
   /(write|create|edit|save|put|update|append|insert|replace|patch|delete|remove|move|rename|mkdir|copy)/i;
 const UPLOADING_VERB = /upload/i;
+/** Tools that show a path's entries or metadata, not what it holds (a filesystem server's list_directory). */
+const LISTING_VERB =
+  /^(list_(directory|directories|dir|files|allowed_directories)|directory_tree|get_file_info|file_info|stat)$/i;
 
 function firstStringParam(input: Record<string, unknown>, names: readonly string[]): string | undefined {
   return names.find((name) => Object.hasOwn(input, name) && typeof input[name] === 'string' && input[name] !== '');
@@ -74,9 +77,10 @@ export function inferredFace(tool: string, input: Record<string, unknown>): Tool
   if (pathParam === undefined) return undefined;
   const aliases = PATH_PARAMS.filter((name) => name !== pathParam && typeof input[name] === 'string');
   const writes = WRITING_VERB.test(verb) && !UPLOADING_VERB.test(verb);
+  const access = writes ? 'write' : LISTING_VERB.test(verb) ? 'list' : 'read';
   return {
     family: writes ? 'write' : 'read',
-    pathTarget: { param: pathParam, access: writes ? 'write' : 'read', ...(aliases.length ? { aliases } : {}) },
+    pathTarget: { param: pathParam, access, ...(aliases.length ? { aliases } : {}) },
     ...(writes ? { contentParams: CONTENT_PARAMS.filter((name) => typeof input[name] === 'string') } : {}),
     summary: [pathParam],
     tool,

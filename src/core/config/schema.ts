@@ -16,7 +16,8 @@ export const pathTargetSchema = z
   .object({
     param: z.string().min(1),
     aliases: z.array(z.string().min(1)).optional(),
-    access: z.enum(['read', 'write']),
+    /** `list`: the tool names the path's entries or metadata (a folder listing, a glob), never its contents. */
+    access: z.enum(['read', 'list', 'write']),
   })
   .strict();
 

@@ -9,7 +9,8 @@ import type { IoFacts } from './io';
 export interface TouchedPath {
   raw: string;
   absolute: string;
-  access: 'read' | 'write' | 'delete' | 'execute';
+  /** `list`: only the path's entries or metadata are shown (a folder listing), not its contents. */
+  access: 'read' | 'list' | 'write' | 'delete' | 'execute';
   relation: PathRelation;
   /** Where the path came from: a tool parameter name, or the shell command that named it. */
   source: string;

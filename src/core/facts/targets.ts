@@ -31,6 +31,8 @@ export interface PathTarget {
   access: 'read' | 'write' | 'delete';
   /** The tool parameter or the shell command that names the path. */
   source: string;
+  /** Named by a command that runs on another machine (`ssh host 'cat …'`): a path there, not here. */
+  remote?: true;
 }
 
 /** Commands whose every positional argument is a file they print or copy. */
@@ -430,7 +432,8 @@ export function readTargets(call: ToolCall | undefined): PathTarget[] {
   for (const { cmd, cwd } of commandsWithCwd(call)) {
     for (const raw of [...readerFiles(cmd), ...redirectReads(cmd)].flatMap((r) => placeholderRoots(r, cmd, call))) {
       if (raw === '' || raw === '-') continue;
-      out.push({ ...shellPath(raw, cmd, cwd, call), access: 'read', source: cmd.name });
+      const remote = cmd.via.includes('ssh') ? { remote: true as const } : {};
+      out.push({ ...shellPath(raw, cmd, cwd, call), access: 'read', source: cmd.name, ...remote });
     }
   }
   readCache.set(call, out);
@@ -443,7 +446,7 @@ export function writeTargets(call: ToolCall | undefined): PathTarget[] {
   const cached = writeCache.get(call);
   if (cached) return cached;
   const out: PathTarget[] = call.paths
-    .filter((p) => p.access !== 'read' && p.access !== 'execute')
+    .filter((p) => p.access === 'write' || p.access === 'delete')
     .map((p) => ({ ...faceTarget(call, p), access: p.access === 'delete' ? 'delete' : 'write' }));
   for (const { cmd, cwd } of commandsWithCwd(call)) {
     // What a file written now will write or delete at a path known only when it runs is judged

@@ -36,7 +36,7 @@ test('malformed faces are refused whole, with a message naming the tool, the mem
     [{ pathTarget: { param: 'p', access: 'read' } }, 'toolFaces["mcp__db__query"]: family is missing'],
     [
       { family: 'read', pathTarget: { param: 'p', access: 'delete' } },
-      'toolFaces["mcp__db__query"]: pathTarget.access must be one of "read", "write"',
+      'toolFaces["mcp__db__query"]: pathTarget.access must be one of "read", "list", "write"',
     ],
   ];
   for (const [face, message] of cases) {

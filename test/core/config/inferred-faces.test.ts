@@ -116,7 +116,11 @@ test('MCP tools are read through the face their parameters imply', async (t) => 
 test('the inferred face names the parameter it read, and a declared or built-in face wins', () => {
   assert.deepEqual(inferredFace('mcp__sh__run', { command: 'ls', cwd: '/x' })?.commandParam, 'command');
   assert.equal(inferredFace('mcp__fs__delete_file', { path: 'a' })?.pathTarget?.access, 'write');
-  assert.equal(inferredFace('mcp__fs__stat', { path: 'a' })?.pathTarget?.access, 'read');
+  assert.equal(inferredFace('mcp__fs__read_file', { path: 'a' })?.pathTarget?.access, 'read');
+  // A listing or a file's metadata shows names and sizes, never contents.
+  assert.equal(inferredFace('mcp__fs__stat', { path: 'a' })?.pathTarget?.access, 'list');
+  assert.equal(inferredFace('mcp__filesystem__list_directory', { path: 'a' })?.pathTarget?.access, 'list');
+  assert.equal(inferredFace('mcp__filesystem__get_file_info', { path: 'a' })?.pathTarget?.access, 'list');
   assert.equal(inferredFace('mcp__kv__get', { key: 'a' }), undefined);
   // A non-string value is no evidence: `{command: 5}` is not a command.
   assert.equal(inferredFace('mcp__sh__run', { command: 5 }), undefined);

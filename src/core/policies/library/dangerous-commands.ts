@@ -16,6 +16,7 @@ import {
 import { inAllowedDirs, inUserCache, touchesHome } from '../../facts/temp-dirs';
 import { matchesAny } from './shared/patterns';
 import { inlineCode } from '../../facts/programs';
+import { inspectsAsRoot, sudoAsksAboutItself } from '../../facts/root-inspection';
 
 // Recursive deletes and privilege escalation: the two commands whose damage
 // is largest and least reversible.
@@ -290,11 +291,12 @@ function escalations(call: ToolCall): Escalation[] {
       continue;
     }
     const wrapper = cmd.wrappers.find((w) => PRIVILEGE.has(w));
+    if (wrapper && inspectsAsRoot(cmd)) continue;
     if (wrapper) {
       found.push({ wrapper, inner: cmd.argv.join(' ') });
       continue;
     }
-    if (!PRIVILEGE.has(cmd.name)) continue;
+    if (!PRIVILEGE.has(cmd.name) || sudoAsksAboutItself(argsOf(cmd))) continue;
     // The analyzer unwraps `sudo CMD` into a nested command; that one is judged instead. A root
     // shell fed on stdin (`echo x | sudo -i`) is read as a script, not a wrapper: still root.
     if (commands.some((other) => other.parent === index && other.wrappers.some((w) => PRIVILEGE.has(w)))) continue;
@@ -308,7 +310,7 @@ export const sudo = definePolicy({
   name: 'sudo',
   category: 'dangerous-commands',
   description:
-    'Asks before a command runs as root through sudo, doas, su, pkexec or run0, or raises privileges another way (setcap, systemd-run, nsenter into another process, capsh).',
+    'Asks before a command runs as root (sudo, doas, su, pkexec, run0) or raises privileges another way (setcap, systemd-run, nsenter, capsh); root commands that only look (systemctl status, journalctl, iptables -L) pass.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({

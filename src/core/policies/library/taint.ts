@@ -27,7 +27,9 @@ function taintSourcesOf(call: ToolCall): TaintSource[] {
     tool: call.toolName,
     kind: 'secret' as const,
   }));
+  // A file read on another machine (`ssh host 'cat /proc/loadavg'`) is none of this machine's data.
   for (const target of readTargets(call)) {
+    if (target.remote) continue;
     if (target.relation === 'system' || target.relation === 'outside-project-in-home' || target.relation === 'home') {
       sources.push({ what: `${target.absolute} (outside the project)`, tool: call.toolName, kind: 'outside' });
     }

@@ -1,0 +1,113 @@
+// Commands an operator runs as root only to look: the state of services, the journal, the firewall's
+// rules, listening sockets, disk use, the security modules' status. They change nothing and print no
+// file's contents, so running them through sudo needs no approval. A file read as root (`sudo cat`,
+// `sudo grep`) is not among them, logs under /var/log aside: root reads every secret on the machine.
+import type { SimpleCommand } from '../shell';
+import { argsOf, parseFlags } from './commands';
+
+const SYSTEMCTL_LOOKS = new Set([
+  'status',
+  'show',
+  'cat',
+  'list-units',
+  'list-unit-files',
+  'list-timers',
+  'list-sockets',
+  'list-dependencies',
+  'list-jobs',
+  'is-active',
+  'is-enabled',
+  'is-failed',
+  'get-default',
+]);
+
+/** journalctl options that change the journal rather than read it. */
+const JOURNAL_CHANGES = /^--(vacuum-|rotate|flush|sync|relinquish-var|smart-relinquish-var|setup-keys|update-catalog)/;
+
+/** iptables options that change rules; the rest list or format them. */
+const IPTABLES_CHANGES =
+  /^-[AIDRFPXNEZ]|^--(append|insert|delete|replace|flush|policy|delete-chain|new-chain|rename-chain|zero)\b/;
+
+const PROGRAMS_THAT_ONLY_LOOK = new Set([
+  'ss',
+  'netstat',
+  'ps',
+  'df',
+  'free',
+  'uptime',
+  'du',
+  'ls',
+  'stat',
+  'lsblk',
+  'blkid',
+  'aa-status',
+  'apparmor_status',
+  'sestatus',
+  'getenforce',
+  'iptables-save',
+  'ip6tables-save',
+  'dmesg',
+  'id',
+  'whoami',
+  'lsof',
+]);
+
+const LOG_READERS = new Set(['cat', 'tail', 'head', 'less', 'grep', 'zcat', 'zgrep', 'wc']);
+
+function systemctlLooks(args: string[]): boolean {
+  const verb = parseFlags(
+    args,
+    ['t', 'p', 'n', 'o', 'H', 'M', 's'],
+    ['type', 'property', 'lines', 'output', 'host', 'machine', 'state', 'signal'],
+  ).positionals[0];
+  return verb !== undefined && SYSTEMCTL_LOOKS.has(verb);
+}
+
+function firewallLooks(name: string, args: string[]): boolean {
+  if (name === 'iptables' || name === 'ip6tables')
+    return args.some((a) => /^-\w*[LS]|^--list/.test(a)) && !args.some((a) => IPTABLES_CHANGES.test(a));
+  if (name === 'nft') return args.filter((a) => !a.startsWith('-'))[0] === 'list';
+  if (name === 'ufw') return args[0] === 'status';
+  if (name === 'firewall-cmd') return args.every((a) => /^--(list-|get-|query-|state|zone=)/.test(a));
+  return false;
+}
+
+/** Only log files are read: every operand past the options lies under /var/log. */
+function readsOnlyLogs(args: string[]): boolean {
+  const operands = args.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a));
+  const files = operands.filter((a) => a.startsWith('/'));
+  return files.length > 0 && files.every((file) => file.startsWith('/var/log/') && !file.includes('..'));
+}
+
+/** Whether a command run as root only inspects the machine (see above). */
+export function inspectsAsRoot(cmd: SimpleCommand): boolean {
+  if (cmd.dynamicWords.length || cmd.redirects.some((r) => r.op.includes('>'))) return false;
+  const args = argsOf(cmd);
+  switch (cmd.name) {
+    case 'journalctl':
+      return !args.some((a) => JOURNAL_CHANGES.test(a));
+    case 'systemctl':
+      return systemctlLooks(args);
+    case 'nginx':
+      return args.length > 0 && args.every((a) => /^-[tTvV]+$/.test(a) || a === '-q');
+    case 'auditctl':
+      return args.length > 0 && args.every((a) => a === '-s' || a === '-l');
+    case 'docker':
+      return ['ps', 'logs', 'inspect', 'images', 'stats', 'top', 'info', 'version'].includes(args[0] ?? '');
+    default:
+      if (firewallLooks(cmd.name, args)) return true;
+      if (LOG_READERS.has(cmd.name)) return readsOnlyLogs(args);
+      return (
+        PROGRAMS_THAT_ONLY_LOOK.has(cmd.name) &&
+        !(cmd.name === 'dmesg' && args.some((a) => /^-\w*[cCD]|^--(clear|console-off)/.test(a)))
+      );
+  }
+}
+
+/** `sudo -l`, `sudo -v`, `sudo -k`: sudo asked about itself, which runs nothing. */
+export function sudoAsksAboutItself(args: string[]): boolean {
+  return (
+    args.length > 0 &&
+    args.every((a) => /^-[lvkKV]+$/.test(a) || /^--(list|validate|reset-timestamp|remove-timestamp|version)$/.test(a))
+  );
+}
