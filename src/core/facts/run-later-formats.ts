@@ -1,9 +1,17 @@
 // Where the commands sit in the files build tools, task runners, CI systems and containers run:
 // one reader per format, each returning the command lines the file will run. Pure text readers;
 // written-runs.ts decides which file is read by which.
-import { shellQuote } from '../shell/wrappers';
+import { shellQuote } from '../shell/quote';
 import { beforeHashComment } from '../text/scan';
 import { xmlText } from '../text/xml';
+import {
+  COMMAND_MODULES,
+  SERVICE_MODULES,
+  bareModule,
+  fileScript,
+  moduleArgs,
+  serviceScript,
+} from '../shell/ansible-hops';
 
 function indentOf(line: string): number {
   return line.length - line.trimStart().length;
@@ -458,4 +466,77 @@ export function bazelRunUnder(text: string): string[] {
   return [...text.matchAll(/--run_under[= ][ \t]*(?:'([^'\n]*)'|"([^"\n]*)"|(\S+))/g)].map(
     (m) => m[1] ?? m[2] ?? m[3] ?? '',
   );
+}
+
+/** An Ansible task's module line: `- ansible.builtin.service:` (its arguments below) or `shell: CMD`. */
+const ANSIBLE_MODULE_LINE = /^[ \t]*(?:-[ \t]+)?([\w.]+)[ \t]*:(.*)$/;
+
+/**
+ * What an Ansible playbook, role task or handler file runs on its hosts: its shell, command and raw
+ * modules' command lines, and its service and file modules as the commands they amount to (see
+ * shell/ansible-hops), arguments given inline (`service: name=x state=stopped`) or as keys below.
+ */
+export function ansibleTaskCommands(text: string): string[] {
+  const lines = text.split('\n');
+  const found: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const match = ANSIBLE_MODULE_LINE.exec(lines[i] ?? '');
+    if (!match) continue;
+    const module = bareModule(match[1] ?? '');
+    const inline = beforeHashComment(match[2] ?? '').trim();
+    if (COMMAND_MODULES.has(module)) {
+      if (inline !== '' && !/^[|>]/.test(inline)) found.push(unquote(inline));
+      continue;
+    }
+    if (!SERVICE_MODULES.has(module) && module !== 'file') continue;
+    const args = inline !== '' ? moduleArgs(inline) : nestedKeys(lines, i, indentOf(lines[i] ?? ''));
+    const script = module === 'file' ? fileScript(args) : serviceScript(args);
+    if (script) found.push(script);
+  }
+  return [...found, ...yamlValues(text, new Set(['cmd', 'argv']))];
+}
+
+/** The `key: value` lines indented under line `at` (a module's arguments as a mapping). */
+function nestedKeys(lines: string[], at: number, indent: number): Record<string, string> {
+  const keys: Record<string, string> = {};
+  for (let i = at + 1; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (line.trim() === '') continue;
+    if (indentOf(line) <= indent) break;
+    const pair = /^[ \t]*([\w-]+)[ \t]*:(.*)$/.exec(line);
+    if (pair) keys[pair[1] ?? ''] = unquote(beforeHashComment(pair[2] ?? ''));
+  }
+  return keys;
+}
+
+/**
+ * The command lines of a systemd unit (`ExecStart=`, `ExecStartPre=`, `ExecReload=`…), each run when
+ * the unit starts, stops or reloads: the prefixes that only change how (`-`, `@`, `:`, `+`, `!`) dropped.
+ */
+export function systemdExecLines(text: string): string[] {
+  return [...text.replace(/\\\r?\n/g, ' ').matchAll(/^[ \t]*Exec[A-Za-z]*[ \t]*=[ \t]*[-@:+!]*(.+)$/gm)].map((m) =>
+    (m[1] ?? '').trim().replace(/\$\{?MAINPID\}?/g, UNIT_MAIN_PID),
+  );
+}
+
+/** systemd's `$MAINPID` is the unit's own process: a fixed stand-in, not a pid known only at run time. */
+const UNIT_MAIN_PID = '4242';
+
+/** Terraform's `command = "…"` (a local-exec provisioner) and `command = <<EOT … EOT`: run as written at apply. */
+export function terraformCommands(text: string): string[] {
+  const found: string[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const assignment = /^[ \t]*command[ \t]*=(.*)$/.exec(lines[i] ?? '');
+    const value = assignment?.[1]?.trim() ?? '';
+    const heredoc = /^<<-?([A-Z_]+)$/.exec(value);
+    if (heredoc) {
+      const body: string[] = [];
+      while (++i < lines.length && (lines[i] ?? '').trim() !== heredoc[1]) body.push(lines[i] ?? '');
+      found.push(body.join('\n'));
+    } else if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) {
+      found.push(value.slice(1, -1).replace(/\\(["\\])/g, '$1'));
+    }
+  }
+  return found;
 }

@@ -22,6 +22,9 @@ import {
   cmakeCommands,
   goGenerates,
   iniValues,
+  ansibleTaskCommands,
+  systemdExecLines,
+  terraformCommands,
   toxSubstituted,
   jenkinsSteps,
   jsonValues,
@@ -72,7 +75,19 @@ const CODE_BY_NAME: Record<string, string> = {
 const keys = (...names: string[]): ReadonlySet<string> => new Set(names);
 
 /** Command-bearing files by name: where their commands sit. */
-const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
+/** A playbook, or a role's tasks or handlers: YAML under an `ansible/` or `playbooks/` folder, or a role's. */
+function isAnsibleFile(file: string): boolean {
+  if (!/\.ya?ml$/.test(file)) return false;
+  const folders = file.split('/').slice(0, -1);
+  const role = folders.lastIndexOf('roles');
+  return (
+    folders.some((f) => f === 'ansible' || f === 'playbooks' || f === 'playbook') ||
+    (role >= 0 && ['tasks', 'handlers'].includes(folders[role + 2] ?? '')) ||
+    (file.split('/').pop() ?? '').includes('playbook')
+  );
+}
+
+const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[] }[] = [
   { file: /\.ipynb$/, commands: notebookCommands },
   { file: DOCKERFILE, commands: dockerfileStartCommands },
   {
@@ -199,8 +214,19 @@ const FORMATS: { file: RegExp; commands: (text: string) => string[] }[] = [
   },
   // Terraform's local-exec and external programs, Xcode's build phases, JetBrains' run configurations.
   {
-    file: /\.(tf|hcl|pbxproj)$|(^|\/)\.idea\/(runConfigurations\/[^/]+|workspace)\.xml$|\.run\.xml$/,
+    file: /\.(tf|hcl)$/,
+    commands: (t) => [...terraformCommands(t), ...embeddedCommandLines(t)],
+  },
+  {
+    file: /\.pbxproj$|(^|\/)\.idea\/(runConfigurations\/[^/]+|workspace)\.xml$|\.run\.xml$/,
     commands: embeddedCommandLines,
+  },
+  // A systemd unit's Exec lines run each time the unit starts, stops or reloads (as root for a system unit).
+  { file: /\.(service|socket|timer|mount|path)$/, commands: systemdExecLines },
+  // Ansible: playbooks, and a role's tasks and handlers, run every command they hold on their hosts.
+  {
+    file: { test: isAnsibleFile },
+    commands: (t) => [...ansibleTaskCommands(t), ...embeddedCommandLines(t)],
   },
   // Any other YAML a cluster, a CI system or a task runner reads: the steps that act, wherever they sit.
   {

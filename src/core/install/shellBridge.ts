@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bridgePublicKeyPem, signShellReply, shellReplyText } from '../shellBridgeAuth';
-import { shellQuote } from '../shell/wrappers';
+import { shellQuote } from '../shell/quote';
 
 // Which bridge a command hook runs. The shell bridge (dist/hook.sh: sh, curl and
 // openssl) starts faster than Node and hands every call it cannot forward

@@ -1,6 +1,6 @@
 // Aliases defined earlier in the same command text (alias ll='rm -rf'; then ll on a later line).
 import type { Place } from './context';
-import { shellQuote } from './wrappers';
+import { shellQuote } from './quote';
 import type { Word } from './words';
 
 const DEFINITION = /^([^\s=/$`"'\\|&;()<>]+)=([\s\S]*)$/;

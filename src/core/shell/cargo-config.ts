@@ -1,7 +1,7 @@
 // The commands a Cargo config runs, as shell text, for a written `.cargo/config.toml` and for
 // `cargo --config KEY=VALUE`, which takes the same TOML one key at a time.
 import { tomlStrings } from '../text/toml';
-import { shellQuote } from './wrappers';
+import { shellQuote } from './quote';
 
 /** Cargo settings whose value is a program cargo runs (an array is its argv; a string, split on spaces). */
 const CARGO_PROGRAM_KEYS = new Set([

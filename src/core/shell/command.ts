@@ -5,7 +5,8 @@ import { REDIRECT_TYPES, resolveRedirects, stdinLiteral, type ResolvedRedirects 
 import { readsScriptFromStdin, scriptFileIndex } from './script-hops';
 import type { PipelinePlace, Redirect, RunTimeOrigin, SimpleCommand, Via } from './types';
 import { aliasBodies, aliasExpansion, recordAliases } from './aliases';
-import { HOP_NAMES, hopsOf, shellQuote, xargsArgFile, type Hop } from './wrappers';
+import { HOP_NAMES, hopsOf, xargsArgFile, type Hop } from './wrappers';
+import { shellQuote } from './quote';
 import {
   optionHopsOf,
   readsCommandsFromStdin,

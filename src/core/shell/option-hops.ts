@@ -9,7 +9,7 @@
 import type { ArgvView } from './options';
 import type { ScriptHop } from './script-hops';
 import { cargoConfigCommands } from './cargo-config';
-import { shellQuote } from './wrappers';
+import { shellQuote } from './quote';
 import type { Via } from './types';
 import { foreignCodeCommands } from '../text/embedded-commands';
 

@@ -2,6 +2,8 @@
 import { findOptionValue, skipOptions, type ArgvView, type OptionSpec } from './options';
 import { SCRIPT_HOP_NAMES, scriptHopsOf, type ScriptHop } from './script-hops';
 import type { Via } from './types';
+import { ansibleHops } from './ansible-hops';
+import { shellQuote } from './quote';
 
 /** The inner command is argv[from, to) of the wrapper, run as its own process. */
 export interface ArgvHop {
@@ -317,12 +319,6 @@ function watchHops(view: ArgvView): Hop[] {
   return [{ kind: 'script', via: 'wrapper', wrapper: 'watch', script: view.argv.slice(start).join(' ') }];
 }
 
-/** Quotes a word so that re-parsing gives it back unchanged. */
-export function shellQuote(word: string): string {
-  if (word !== '' && /^[\w@%+=:,./-]+$/.test(word)) return word;
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /** Names of the commands that hopsOf may find a hop in. */
 export const HOP_NAMES: ReadonlySet<string> = new Set([
   ...Object.keys(SIMPLE_WRAPPERS),
@@ -330,6 +326,7 @@ export const HOP_NAMES: ReadonlySet<string> = new Set([
   'xargs',
   'find',
   'watch',
+  'ansible',
   ...SCRIPT_HOP_NAMES,
 ]);
 
@@ -338,6 +335,7 @@ export function hopsOf(name: string, view: ArgvView): Hop[] {
   if (name === 'xargs') return xargsHop(view);
   if (name === 'find') return findHops(view);
   if (name === 'watch') return watchHops(view);
+  if (name === 'ansible') return ansibleHops(view);
   if (name === 'runuser' && !view.argv.slice(1).some((w) => w === '-u' || w.startsWith('--user')))
     return scriptHopsOf('su', view);
   const simple = SIMPLE_WRAPPERS[name] ?? (Object.hasOwn(RUNNERS, name) ? RUNNERS[name] : undefined);

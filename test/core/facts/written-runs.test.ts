@@ -627,6 +627,60 @@ const ROWS: Row[] = [
     blocked: true,
   },
   {
+    note: 'an Ansible playbook task that removes a database folder on its hosts',
+    file: 'ansible/playbooks/cleanup-logs.yml',
+    content:
+      "- hosts: prod_db\n  become: true\n  tasks:\n    - name: Remove rotated logs\n      ansible.builtin.shell: find /var/log -name '*.gz' -mtime +7 -delete\n    - name: Remove stale data\n      ansible.builtin.shell: rm -rf /var/lib/postgresql/15/main/base\n",
+    blocked: true,
+  },
+  {
+    note: "a role's task stopping auditd, its arguments as keys",
+    file: 'roles/common/tasks/main.yml',
+    content:
+      '- name: Reduce audit noise\n  ansible.builtin.service:\n    name: auditd\n    state: stopped\n    enabled: false\n',
+    blocked: true,
+  },
+  {
+    note: "near miss: a role's handler reloading nginx",
+    file: 'roles/nginx/handlers/main.yml',
+    content: '- name: reload nginx\n  ansible.builtin.service:\n    name: nginx\n    state: reloaded\n',
+    blocked: false,
+  },
+  {
+    note: 'near miss: a playbook that checks disk space',
+    file: 'ansible/playbooks/disk.yml',
+    content:
+      '- hosts: all\n  tasks:\n    - name: df\n      ansible.builtin.command: df -h /\n      changed_when: false\n',
+    blocked: false,
+  },
+  {
+    note: "a systemd unit's ExecStartPre making bash setuid root",
+    file: 'systemd/harbor-exporter.service',
+    content: '[Service]\nExecStartPre=+/bin/chmod 4755 /bin/bash\nExecStart=/usr/local/bin/harbor-exporter\n',
+    blocked: true,
+  },
+  {
+    note: "near miss: a systemd unit's ordinary Exec lines",
+    file: 'systemd/harbor-api.service',
+    content:
+      '[Service]\nExecStartPre=-/usr/local/bin/harbor-api migrate --check\nExecStart=/usr/local/bin/harbor-api\nExecReload=/bin/kill -HUP $MAINPID\n',
+    blocked: false,
+  },
+  {
+    note: 'a Terraform local-exec copying credentials to a world-readable file',
+    file: 'terraform/envs/staging/debug.tf',
+    content:
+      'resource "null_resource" "debug" {\n  provisioner "local-exec" {\n    command = "cat ~/.aws/credentials > /tmp/.tfdbg && chmod 644 /tmp/.tfdbg"\n  }\n}\n',
+    blocked: true,
+  },
+  {
+    note: 'near miss: a Terraform local-exec that formats a file',
+    file: 'terraform/envs/staging/fmt.tf',
+    content:
+      'resource "null_resource" "fmt" {\n  provisioner "local-exec" {\n    command = <<EOT\nterraform fmt -recursive\nEOT\n  }\n}\n',
+    blocked: false,
+  },
+  {
     note: 'near miss: a project .irbrc that sets the prompt',
     file: '.irbrc',
     content: 'IRB.conf[:PROMPT_MODE] = :SIMPLE\nrequire "irb/completion"\n',

@@ -263,6 +263,30 @@ const CASES: Case[] = [
   },
   { title: 'ssh -N runs nothing remotely', source: 'ssh -N -L 8080:localhost:80 host', expect: [{ name: 'ssh' }] },
   {
+    title: 'an ad-hoc Ansible shell command, as root on its hosts',
+    source: `ansible prod_db -i inventories/prod -b -m ansible.builtin.shell -a 'rm -rf /var/lib/pg/wal/*'`,
+    expect: [{ name: 'rm', wrappers: ['sudo'], via: ['ssh'] }],
+  },
+  {
+    title: "Ansible's default module runs its arguments as a command",
+    source: `ansible web -i inv -a 'cat /etc/hostname'`,
+    expect: [{ name: 'cat', argv: ['cat', '/etc/hostname'], via: ['ssh'] }],
+  },
+  {
+    title: "Ansible's service module stopping and disabling a service",
+    source: `ansible prod -m service -a 'name=auditd state=stopped enabled=no' --become`,
+    expect: [
+      { name: 'systemctl', argv: ['systemctl', 'stop', 'auditd'], wrappers: ['sudo'] },
+      { name: 'systemctl', argv: ['systemctl', 'disable', 'auditd'] },
+    ],
+  },
+  {
+    title: "Ansible's file module removing a path",
+    source: `ansible db -m file -a "path='/srv/backups' state=absent"`,
+    expect: [{ name: 'rm', argv: ['rm', '-rf', '/srv/backups'] }],
+  },
+  { title: 'an Ansible ping runs nothing', source: 'ansible all -i inv -m ping', expect: [{ name: 'ansible' }] },
+  {
     title: 'nested bash -c three deep',
     source: String.raw`bash -c "sh -c \"eval 'rm -rf /'\""`,
     expect: [{ name: 'rm', argv: ['rm', '-rf', '/'], via: ['bash-c', 'bash-c', 'eval'] }],

@@ -46,9 +46,33 @@ export function isOwnSource(source: string, allowSources: readonly string[]): bo
   return allowSources.some((entry) => listed(where, entry));
 }
 
-const SOURCE_IN_TEXT = /\b(?:[a-z][\w+.-]{0,30}\\?:\/\/|git@)[^\s"'<>`)\]},;]+/gi;
+/** Characters that end a URL written in a config file. */
+const URL_END = new Set([' ', '\t', '\n', '\r', '"', "'", '<', '>', '`', ')', ']', '}', ',', ';']);
 
-/** The URL-shaped sources a piece of text names (`https://…`, `git+ssh://…`, `git@host:path`). */
+/**
+ * The URL-shaped sources a piece of text names (`https://…`, `git+ssh://…`, `git@host:path`, a
+ * `.properties` file's `https\://…`). Scanned from each `://` and `git@`, so the work stays linear.
+ */
 export function sourcesIn(text: string): string[] {
-  return [...text.matchAll(SOURCE_IN_TEXT)].map((m) => m[0]);
+  const found: { start: number; end: number }[] = [];
+  const endFrom = (at: number) => {
+    let end = at;
+    while (end < text.length && !URL_END.has(text[end] as string)) end++;
+    return end;
+  };
+  // Each scan resumes past the URL it found: URLs do not overlap, so every character is read a bounded number of times.
+  for (let at = text.indexOf('://'); at >= 0;) {
+    let start = text[at - 1] === '\\' ? at - 1 : at;
+    const schemeEnd = start;
+    while (start > 0 && start > schemeEnd - 32 && /[\w+.-]/.test(text[start - 1] as string)) start--;
+    const end = endFrom(at + 3);
+    if (start < schemeEnd && /[a-z]/i.test(text[start] as string)) found.push({ start, end });
+    at = text.indexOf('://', Math.max(end, at + 3));
+  }
+  for (let at = text.indexOf('git@'); at >= 0;) {
+    const end = endFrom(at);
+    if (at === 0 || !/[\w.-]/.test(text[at - 1] as string)) found.push({ start: at, end });
+    at = text.indexOf('git@', Math.max(end, at + 4));
+  }
+  return found.sort((a, b) => a.start - b.start).map(({ start, end }) => text.slice(start, end));
 }
