@@ -149,6 +149,9 @@ export const HOME_SECRETS: [string, string][] = [
   ['.kaggle/kaggle.json', 'the Kaggle API key'],
   ['.config/kaggle/kaggle.json', 'the Kaggle API key'],
   ['.databrickscfg', 'Databricks tokens'],
+  // restic's and borg's repository passwords and keys: whoever holds one opens every backup.
+  ['.config/restic/', 'restic repository passwords'],
+  ['.config/borg/', 'borg repository keys'],
 ];
 
 /** Files anywhere that hold a tool's credentials, by their place in a project (the name alone says less). */
@@ -219,7 +222,15 @@ export function secretFileKind(absPath: string, home: string): string | null {
     }
   }
   for (const [prefix, kind] of SYSTEM_SECRETS) {
-    if (prefix.endsWith('/') ? path === prefix.slice(0, -1) || path.startsWith(prefix) : path === prefix) return kind;
+    if (prefix.endsWith('/') ? path === prefix.slice(0, -1) || path.startsWith(prefix) : path === prefix) {
+      // The server's and client's settings, public host keys and the moduli hold no key material.
+      if (
+        prefix === '/etc/ssh/' &&
+        /^\/etc\/ssh\/(sshd?_config(\.d\/[^/]+)?|[^/]+\.pub|moduli|ssh_known_hosts)$/.test(path)
+      )
+        return null;
+      return kind;
+    }
   }
   if (/^\/proc\/[^/]+\/environ$/.test(path)) return 'a process environment';
   return PROJECT_SECRETS.find(([pattern]) => pattern.test(path))?.[1] ?? null;

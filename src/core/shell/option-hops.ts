@@ -10,6 +10,7 @@ import type { ArgvView } from './options';
 import type { ScriptHop } from './script-hops';
 import { cargoConfigCommands } from './cargo-config';
 import { shellQuote } from './quote';
+import { trimEndChars } from '../text/scan';
 import type { Via } from './types';
 import { foreignCodeCommands } from '../text/embedded-commands';
 
@@ -143,6 +144,38 @@ function helmPostRenderer(argv: readonly string[]): { script: string; through: s
   const program = words('post-renderer')[0];
   if (!program) return [];
   return [{ script: [program, ...words('post-renderer-args')].map(shellQuote).join(' '), through: '--post-renderer' }];
+}
+
+/** ssh settings that name a command. */
+const SSH_COMMAND_KEYS = ['proxycommand', 'localcommand', 'knownhostscommand'];
+
+/** The command an ssh option list sets (`-o ProxyCommand=/tmp/x`, `-oLocalCommand …`), with the setting's name. */
+function sshCommandSetting(options: string): { key: string; command: string } | undefined {
+  const lower = options.toLowerCase();
+  for (const key of SSH_COMMAND_KEYS) {
+    const at = lower.indexOf(key);
+    if (at < 0 || !/-o\s*["']?$/.test(lower.slice(Math.max(0, at - 8), at))) continue;
+    const rest = options.slice(at + key.length).replace(/^[ \t]*[= ][ \t]*/, '');
+    const command = trimEndChars(trimEndChars(rest, ' \t'), '"\'');
+    if (command) return { key: options.slice(at, at + key.length), command };
+  }
+  return undefined;
+}
+
+/**
+ * Ansible's ssh options: `--ssh-common-args '-o ProxyCommand=…'` and the same as extra variables
+ * (`-e 'ansible_ssh_common_args="-o ProxyCommand=…"'`): ssh runs that command for every host.
+ */
+function ansibleSshCommands(argv: readonly string[]): { script: string; through: string }[] {
+  const found: { script: string; through: string }[] = [];
+  for (let at = 1; at < argv.length; at++) {
+    const word = argv[at] ?? '';
+    const [flag, inline] = word.startsWith('--') ? word.split(/=(.*)/s) : [word.slice(0, 2), word.slice(2)];
+    if (!['--ssh-common-args', '--ssh-extra-args', '-e', '--extra-vars'].includes(flag ?? '')) continue;
+    const setting = sshCommandSetting(inline || argv[at + 1] || '');
+    if (setting) found.push({ script: setting.command, through: `ssh ${setting.key}` });
+  }
+  return found;
 }
 
 /** `aws configure set credential_process CMD`: the CLI runs CMD whenever it needs credentials. */
@@ -330,6 +363,8 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   mysql: { options: [{ long: ['pager'] }] },
   mariadb: { options: [{ long: ['pager'] }] },
   helm: { properties: helmPostRenderer },
+  ansible: { properties: ansibleSshCommands },
+  'ansible-playbook': { properties: ansibleSshCommands },
   aws: { properties: awsConfigureCommands },
   sed: { scan: sedCommands },
   gsed: { scan: sedCommands },

@@ -171,6 +171,7 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'secret-tool', words: ['search'], what: 'keyring secrets' },
   { name: 'glab', words: ['config', 'get'], secretOperand: true, what: "GitLab CLI's token" },
   { name: 'argocd', words: ['account', 'generate-token'], what: 'a new Argo CD token' },
+  { name: 'argocd', words: ['admin', 'initial-password'], what: "Argo CD's admin password" },
   // Stores that hold secrets among other data, and dumps that include password hashes: a person decides.
   { name: 'consul', words: ['kv', 'get'], ask: true, what: "Consul's key-value store (it often holds secrets)" },
   { name: 'etcdctl', words: ['get'], ask: true, what: "etcd's keys (Kubernetes keeps its secrets there)" },
@@ -198,8 +199,17 @@ function showsSecretData(args: string[]): boolean {
   return all.some(
     (format) =>
       !/^(name|wide)$/.test(format) &&
-      (!/^(custom-columns|jsonpath|go-template)/.test(format) || /\.(string)?data\b/i.test(format)),
+      (!/^(custom-columns|jsonpath|go-template)/.test(format) || readsSecretValues(format)),
   );
+}
+
+/** Keys of a TLS secret that hold certificates, which are public: `{.data.tls\.crt}` prints no secret. */
+const PUBLIC_DATA_KEY = /^\.(string)?data\.(tls|ca)\\?\.crt$/i;
+
+/** Whether a jsonpath, template or column spec reads `.data` beyond its public certificate keys. */
+function readsSecretValues(format: string): boolean {
+  const paths = format.match(/\.(string)?data\b[\w.\\-]*/gi) ?? [];
+  return paths.some((path) => !PUBLIC_DATA_KEY.test(path));
 }
 
 function operands(cmd: SimpleCommand): string[] {
@@ -238,13 +248,33 @@ function programName(cmd: SimpleCommand): { name: string; args: string[] } {
   return { name: base, args };
 }
 
+/** Options that take a value, per program, so the value is not read as a subcommand (`helm --kube-context prod get …`). */
+const VALUED_OPTIONS: Record<string, { short: string[]; long: string[] }> = {
+  helm: { short: ['n'], long: ['kube-context', 'kubeconfig', 'namespace', 'revision', 'output'] },
+  etcdctl: { short: [], long: ['cacert', 'cert', 'key', 'endpoints', 'user', 'password', 'command-timeout'] },
+  argocd: { short: ['n'], long: ['namespace', 'server', 'auth-token', 'context', 'kube-context'] },
+  kubectl: { short: KUBECTL_VALUE_SHORT, long: KUBECTL_VALUE_LONG },
+};
+
+/** The words of a command past its options, lower-cased. */
+function wordsOf(program: string, args: string[]): string[] {
+  const valued = Object.hasOwn(VALUED_OPTIONS, program) ? VALUED_OPTIONS[program] : undefined;
+  const words = valued
+    ? parseFlags(args, valued.short, valued.long).positionals
+    : args.filter((a) => !a.startsWith('-'));
+  return words.map((a) => a.toLowerCase());
+}
+
 function credentialPrinted(cmd: SimpleCommand): { what: string; ask?: boolean } | undefined {
   const program = programName(cmd);
   // Docker's credential helpers print the stored registry password for the server on their input.
   if (/^docker-credential-[a-z0-9-]+$/.test(program.name) && program.args[0] === 'get')
     return { what: `a registry password from ${program.name}` };
   const args = program.args;
-  const words = args.filter((a) => !a.startsWith('-')).map((a) => a.toLowerCase());
+  // Help text prints no secret; a metadata read (`vault kv metadata get`) prints versions and times only.
+  if (args.includes('--help') || args[0] === 'help') return undefined;
+  const words = wordsOf(program.name, args);
+  if (program.name === 'vault' && words[1] === 'metadata') return undefined;
   for (const entry of CREDENTIAL_COMMANDS) {
     if (entry.name !== program.name) continue;
     if (!startsWithInOrder(words, entry.words)) continue;

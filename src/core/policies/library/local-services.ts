@@ -106,6 +106,10 @@ const CONTROL_PATHS: { path: RegExp; what: (match: RegExpExecArray) => string }[
     what: (m) => `a development server's debug ${m[2]!.toLowerCase()} endpoint, which runs code it is sent`,
   },
   {
+    path: /^\/api\/v1\/admin\/tsdb\/(delete_series|clean_tombstones)(\?|$)/,
+    what: () => "Prometheus's admin API, which deletes stored metrics for good",
+  },
+  {
     path: /^\/v1\/(secret|kv|cubbyhole|auth\/token)\//,
     what: () => "Vault's API (or its agent's listener), which hands out secrets to any local process",
   },
@@ -291,6 +295,12 @@ function judgeHost(destination: Destination): { reason: string; deny: boolean } 
     return {
       reason: `Reaches the cloud metadata service (${host}${host === destination.host ? '' : `, written as ${destination.host}`}), which hands out this machine's cloud credentials to any local process.`,
       deny: true,
+    };
+  // The kubelet's run and exec API runs commands in any pod of its node, by whatever name the node goes.
+  if (destination.port === '10250' && /^\/(run|exec|attach|cri)\//.test(destination.path))
+    return {
+      reason: `Reaches the kubelet's ${destination.path.split('/')[1]} API on ${host}, which runs commands in the node's pods past the cluster's API server and its audit log.`,
+      deny: false,
     };
   if (NODE_ADMIN_PORTS.has(destination.port) && isPrivateAddress(host))
     return {

@@ -10,6 +10,7 @@ import { firstWrittenFinding } from '../../facts/compute';
 import { gemSourceSwitch, packageSourceWrite } from './package-source-files';
 import { thirdPartyTap } from './shared/homebrew';
 import { isOwnSource } from './shared/own-sources';
+import { inTempOrDownloads } from '../../facts/unread-programs';
 import { withoutLastSegmentFrom } from '../../text/scan';
 
 function firstCommand(
@@ -443,6 +444,12 @@ function otherToolSource(cmd: SimpleCommand, args: string[], operands: string[],
   if (cmd.name === 'ansible-galaxy' && operands.includes('install')) {
     const source = remote(operands);
     if (source) return `an Ansible role or collection from ${source}`;
+  }
+  // A Helm plugin's install hook runs as it installs, and its program on every use of its command.
+  if (cmd.name === 'helm' && operands[0] === 'plugin' && operands[1] === 'install') {
+    const source = operands[2];
+    if (source && ((REMOTE_SPEC.test(source) && !ownSource(source)) || inTempOrDownloads(source)))
+      return `a Helm plugin from ${source}, whose install hook runs now and whose program runs with every use`;
   }
   if (cmd.name === 'pulumi' && operands[0] === 'plugin' && operands[1] === 'install') {
     const server = optionValues(args, [], ['server'])[0];

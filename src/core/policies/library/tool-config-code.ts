@@ -97,6 +97,21 @@ const RULES: ConfigRule[] = [
     what: 'makes Hydra call a function that runs a command or code (its _target_) whenever the config is instantiated',
   },
   {
+    // Ansible runs an executable vault password file (or client script) to get the password, and ssh's
+    // ProxyCommand in ssh_args for every host it connects to.
+    file: /(^|\/)(ansible\.cfg|\.ansible\.cfg)$/,
+    names: (content) =>
+      content
+        .split(/\r?\n/)
+        .some(
+          (line) =>
+            /^[ \t]*(ssh_args|ssh_common_args|ssh_extra_args)[ \t]*=.*proxycommand/i.test(line) ||
+            (/^[ \t]*(vault_password_file|vault_identity_list)[ \t]*=/.test(line) &&
+              inTempOrDownloads(line.slice(line.indexOf('=') + 1).trim())),
+        ),
+    what: 'makes Ansible run a program on every run (an executable vault password file, or an ssh ProxyCommand)',
+  },
+  {
     file: WORKFLOW,
     names: matches(new RegExp(String.raw`^[ \t]*(${PRELOAD_VARIABLE}[ \t]*:|${NODE_REQUIRES_FILE})`, 'm')),
     what: 'makes every step of the workflow load a library or source a script first',
