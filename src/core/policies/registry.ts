@@ -66,6 +66,7 @@ import { commandHiddenInOptions } from './library/hidden-commands';
 import { dataOutToHost } from './library/exfiltration';
 import { agentInstructionsChange } from './library/agent-instructions';
 import { gitConfigRunsCode } from './library/git-config-code';
+import { gitRemoteRedirect } from './library/git-remote-redirect';
 import { toolConfigLoadsCode } from './library/tool-config-code';
 import { modelLoadRunsCode } from './library/model-loading';
 import { appPlatformDestructive } from './library/app-platforms';
@@ -114,6 +115,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   writeOutsideProject,
   persistenceMechanisms,
   gitConfigRunsCode,
+  gitRemoteRedirect,
   toolConfigLoadsCode,
   modelLoadRunsCode,
   gitForcePush,

@@ -38,6 +38,7 @@ export const LABELS = [
   'too-deep',
   'url-credential',
   'url-password',
+  'vault-token',
 ] as const;
 
 export type Label = (typeof LABELS)[number];

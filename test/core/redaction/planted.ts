@@ -294,6 +294,8 @@ export function plantedSecrets(seed = 1): PlantedSecret[] {
   plant('onepassword-service-account', 'onepassword-token', `OP_SERVICE_ACCOUNT=${onePassword}`, onePassword);
   const digitalocean = `dop_v1_${randomString(random, HEX, 64)}`;
   plant('digitalocean-token', 'digitalocean-token', `doctl auth init -t ${digitalocean}`, digitalocean);
+  const vault = `hvs.${randomString(random, BASE64URL, 90)}`;
+  plant('vault-token', 'vault-token', `vault token lookup ${vault}`, vault);
   const dockerPass = password(random, 16);
   plant(
     'docker-login-flag',

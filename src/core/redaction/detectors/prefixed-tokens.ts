@@ -1,6 +1,6 @@
 // Tokens that announce themselves with a fixed prefix: GitHub, GitLab, Slack, Stripe, OpenAI,
 // Anthropic, npm, PyPI, Hugging Face, Google API keys, AWS access key ids, SendGrid, Shopify, Linear,
-// 1Password service accounts, DigitalOcean. One regex of plain literals finds the prefixes; the body
+// 1Password service accounts, DigitalOcean, HashiCorp Vault. One regex of plain literals finds the prefixes; the body
 // is read by hand against the format's alphabet and length, and the scan resumes after the body.
 import {
   ALNUM_CHARS,
@@ -137,6 +137,15 @@ export const TOKEN_FORMATS: TokenFormat[] = [
   { label: 'linear-key', prefixes: ['lin_api_'], body: ALNUM_UNDERSCORE, min: 32, max: 128 },
   { label: 'onepassword-token', prefixes: ['ops_eyJ'], body: ANY_BASE64, min: 50, max: 8192 },
   { label: 'digitalocean-token', prefixes: ['dop_v1_', 'doo_v1_', 'dor_v1_'], body: HEX_CHARS, min: 64, max: 64 },
+  // HashiCorp Vault's service, batch and recovery tokens (`hvs.CAESI…`); a cut-down one still names a token.
+  {
+    label: 'vault-token',
+    prefixes: ['hvs.', 'hvb.', 'hvr.'],
+    body: BASE64URL_CHARS,
+    min: 14,
+    max: 512,
+    accept: variedChars,
+  },
 ];
 
 interface PrefixEntry {

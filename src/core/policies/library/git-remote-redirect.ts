@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import { evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
+import { gitCommands } from '../../facts/git-invocation';
+import { isLocalHost } from './shared/hosts';
+
+// A remote's URL decides where every later `git push` goes. Changed to another host or owner (`git
+// remote set-url --push origin git@203.0.113.45:…`, `remote.origin.pushurl`), the next push the person
+// or the agent makes to the remote they know hands the repository to whoever runs that host, and no
+// later command shows it. A new remote (`git remote add upstream …`) changes where nothing goes.
+
+const GIT_CONFIG_LIMIT = 64 * 1024;
+
+/** Host and owner of a remote URL (`https://github.com/acme/x.git`, `git@github.com:acme/x.git`): what a switch of protocol keeps. */
+function hostAndOwner(url: string): string | undefined {
+  const scp = /^[\w.-]+@([\w.-]+):\/?([^/]+)/.exec(url);
+  if (scp) return `${scp[1]!.toLowerCase()}/${scp[2]!.toLowerCase()}`;
+  try {
+    const parsed = new URL(url);
+    const owner = parsed.pathname.split('/').filter(Boolean)[0] ?? '';
+    return `${parsed.hostname.toLowerCase()}/${owner.toLowerCase()}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function hostOf(url: string): string {
+  return (hostAndOwner(url) ?? '').split('/')[0] ?? '';
+}
+
+/** The URLs `.git/config` gives a remote now (url and pushurl), read through the call's fact source. */
+function currentUrls(call: ToolCall, remote: string): string[] {
+  const text = call.io.readText(join(call.projectRoot, '.git', 'config'), GIT_CONFIG_LIMIT);
+  if (text === null) return [];
+  const urls: string[] = [];
+  let inRemote = false;
+  for (const line of text.split(/\r?\n/)) {
+    const section = /^\s*\[\s*remote\s+"([^"]*)"\s*\]/.exec(line);
+    if (section || /^\s*\[/.test(line)) inRemote = section?.[1] === remote;
+    const value = inRemote ? /^\s*(url|pushurl)\s*=\s*(\S+)/i.exec(line) : null;
+    if (value?.[2]) urls.push(value[2]);
+  }
+  return urls;
+}
+
+interface Redirect {
+  remote: string;
+  url: string;
+  push: boolean;
+  text: string;
+}
+
+/** `git remote set-url [--push] [--add] NAME URL` and `git config remote.NAME.(push)url URL`. */
+function redirects(call: ToolCall): Redirect[] {
+  const found: Redirect[] = [];
+  for (const { cmd, git } of gitCommands(shellCommands(call))) {
+    if (git.sub === 'remote') {
+      const words = parseFlags(git.args, [], []).positionals;
+      if (words[0] === 'set-url' && words[1] && words[2])
+        found.push({ remote: words[1], url: words[2], push: git.args.includes('--push'), text: cmd.text });
+    }
+    if (git.sub === 'config') {
+      const words = parseFlags(git.args, ['f'], ['file', 'blob', 'type']).positionals;
+      const key = /^remote\.(.+)\.(url|pushurl)$/i.exec(words[0] ?? '');
+      if (key?.[1] && words[1])
+        found.push({ remote: key[1], url: words[1], push: key[2]!.toLowerCase() === 'pushurl', text: cmd.text });
+    }
+  }
+  return found;
+}
+
+/** Whether the new URL keeps the remote where it was (same host and owner), or stays on this machine or network. */
+function staysPut(call: ToolCall, redirect: Redirect): boolean {
+  const next = hostAndOwner(redirect.url);
+  if (next === undefined) return /^(\.{0,2}\/|~\/|file:)/.test(redirect.url);
+  if (isLocalHost(hostOf(redirect.url))) return true;
+  return currentUrls(call, redirect.remote).some((url) => hostAndOwner(url) === next);
+}
+
+export const gitRemoteRedirect = definePolicy({
+  name: 'git-remote-redirect',
+  category: 'git',
+  description:
+    "Asks before a remote's URL is changed to another host or owner (git remote set-url, remote.*.pushurl): every later push to it would go there.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    const found = redirects(call).find((redirect) => !staysPut(call, redirect));
+    if (!found) return null;
+    return {
+      reason: `Points ${found.push ? 'the pushes of the remote' : 'the remote'} ${found.remote} at ${found.url}: every later git push to ${found.remote} would send the repository there, with no command that shows it. Approve this exact change if the repository has moved.`,
+      evidence: evidenceOf(found.text),
+    };
+  },
+});
