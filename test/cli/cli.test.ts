@@ -282,7 +282,7 @@ test('--config takes effect: a policy it switches off no longer objects', async 
   const { project, home } = setup(t);
   const file = join(home, 'no-sudo.json');
   writeFileSync(file, JSON.stringify({ policies: { sudo: { enabled: false } } }));
-  const stdin = JSON.stringify(aHookEvent().bash('sudo ls /root').inCwd(project).body());
+  const stdin = JSON.stringify(aHookEvent().bash('sudo apt-get update').inCwd(project).body());
   const defaultReply = JSON.parse(
     (await runCli(['check', '--agent', 'claude'], { cwd: project, env: isolatedEnv(home), stdin })).stdout,
   ) as Record<string, any>;

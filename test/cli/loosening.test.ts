@@ -45,14 +45,14 @@ async function decisionOf(
 test('check: a policy switched off in the user config is held (and said so) until a person confirms it', async (t) => {
   const { project, home, state, userConfig } = setup(t);
   writeFileSync(userConfig, SUDO_OFF);
-  const held = await decisionOf(project, home, 'sudo ls');
+  const held = await decisionOf(project, home, 'sudo apt-get update');
   assert.equal(held.decision, 'deny', 'the sudo policy is still in force');
   assert.match(held.stderr, /would loosen protection: policies\.sudo\.enabled: \(unset\) → false/);
   assert.match(held.stderr, /confirms this change in VS Code or at the agent-warden serve terminal/);
 
   // What the editor's modal does when the person applies the change.
   openState({ AGENT_WARDEN_HOME: state }).confirmations().confirm(userConfig, SUDO_OFF, 'person');
-  const confirmed = await decisionOf(project, home, 'sudo ls');
+  const confirmed = await decisionOf(project, home, 'sudo apt-get update');
   assert.equal(confirmed.decision, 'none', 'the confirmed loosening applies');
   assert.doesNotMatch(confirmed.stderr, /would loosen/);
 });
@@ -95,17 +95,17 @@ test("serve's terminal: the held change is announced with a code, and only `conf
     return ((await res.json()) as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput
       ?.permissionDecision;
   };
-  assert.equal(await post('sudo ls'), 'deny');
+  assert.equal(await post('sudo apt-get update'), 'deny');
   writeFileSync(userConfig, SUDO_OFF);
   const announced = await waitFor(/To apply it, type here: confirm [0-9a-f]{6}/);
   const code = /confirm ([0-9a-f]{6})/.exec(announced)![1]!;
   assert.ok(stderrLines.some((l) => /policies\.sudo\.enabled: \(unset\) → false/.test(l)));
-  assert.equal(await post('sudo ls'), 'deny', 'held: not applied before the person confirms');
+  assert.equal(await post('sudo apt-get update'), 'deny', 'held: not applied before the person confirms');
   child.stdin!.write('confirm 000000\n');
   await waitFor(/"confirm 000000" is not a pending confirmation/);
-  assert.equal(await post('sudo ls'), 'deny');
+  assert.equal(await post('sudo apt-get update'), 'deny');
   child.stdin!.write(`confirm ${code}\n`);
   await waitFor(/confirmed: .*config\.json applies as shown/);
   await new Promise((r) => setTimeout(r, 400));
-  assert.equal(await post('sudo ls'), undefined, 'confirmed: the policy is off');
+  assert.equal(await post('sudo apt-get update'), undefined, 'confirmed: the policy is off');
 });

@@ -111,3 +111,49 @@ export function sudoAsksAboutItself(args: string[]): boolean {
     args.every((a) => /^-[lvkKV]+$/.test(a) || /^--(list|validate|reset-timestamp|remove-timestamp|version)$/.test(a))
   );
 }
+
+/** Programs that only print what a container holds or sees: its files, names, network view and set variables. */
+const POD_LOOKS = new Set([
+  'cat',
+  'head',
+  'tail',
+  'grep',
+  'ls',
+  'stat',
+  'wc',
+  'df',
+  'du',
+  'ps',
+  'id',
+  'whoami',
+  'hostname',
+  'date',
+  'uptime',
+  'nslookup',
+  'dig',
+  'host',
+  'getent',
+]);
+
+/**
+ * Whether a command run inside a container (`kubectl exec … --`) only looks: reads a file, lists, asks
+ * DNS, prints named variables (never the whole environment, where a pod keeps its secrets), fetches a
+ * page of its own (a GET to localhost), or is the shell that runs such commands. A file it reads is
+ * judged on its own by the secret policies.
+ */
+export function inspectsInPod(cmd: SimpleCommand): boolean {
+  if (cmd.dynamicWords.length || cmd.redirects.some((r) => r.op.includes('>'))) return false;
+  const args = argsOf(cmd);
+  if (POD_LOOKS.has(cmd.name) || inspectsAsRoot(cmd)) return true;
+  if (cmd.name === 'printenv') return args.length > 0 && args.every((a) => /^\w+$/.test(a));
+  if (cmd.name === 'sh' || cmd.name === 'bash' || cmd.name === 'ash') return args[0] === '-c';
+  if (cmd.name === 'curl' || cmd.name === 'wget') {
+    const urls = args.filter((a) => /^https?:\/\//.test(a));
+    return (
+      urls.length > 0 &&
+      urls.every((u) => /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(u)) &&
+      !args.some((a) => /^(-d|--data|-F|--form|-T|--upload-file|-X|--request|--post-data|--post-file)/.test(a))
+    );
+  }
+  return false;
+}

@@ -319,6 +319,26 @@ function watchHops(view: ArgvView): Hop[] {
   return [{ kind: 'script', via: 'wrapper', wrapper: 'watch', script: view.argv.slice(start).join(' ') }];
 }
 
+/**
+ * `kubectl exec POD -- CMD…`: CMD runs in the pod's container, another machine as far as this one is
+ * concerned (via ssh, as a remote command is). Only the words after `--` are the command.
+ */
+function kubectlExecHops(name: string, view: ArgvView): Hop[] {
+  const end = view.argv.indexOf('--');
+  if (end < 0 || end + 1 >= view.argv.length || !view.argv.slice(1, end).includes('exec')) return [];
+  return [
+    {
+      kind: 'argv',
+      via: 'ssh',
+      wrapper: `${name} exec`,
+      from: end + 1,
+      to: view.argv.length,
+      assignments: {},
+      unknownAssignments: [],
+    },
+  ];
+}
+
 /** Names of the commands that hopsOf may find a hop in. */
 export const HOP_NAMES: ReadonlySet<string> = new Set([
   ...Object.keys(SIMPLE_WRAPPERS),
@@ -327,6 +347,8 @@ export const HOP_NAMES: ReadonlySet<string> = new Set([
   'find',
   'watch',
   'ansible',
+  'kubectl',
+  'oc',
   ...SCRIPT_HOP_NAMES,
 ]);
 
@@ -336,6 +358,7 @@ export function hopsOf(name: string, view: ArgvView): Hop[] {
   if (name === 'find') return findHops(view);
   if (name === 'watch') return watchHops(view);
   if (name === 'ansible') return ansibleHops(view);
+  if (name === 'kubectl' || name === 'oc') return kubectlExecHops(name, view);
   if (name === 'runuser' && !view.argv.slice(1).some((w) => w === '-u' || w.startsWith('--user')))
     return scriptHopsOf('su', view);
   const simple = SIMPLE_WRAPPERS[name] ?? (Object.hasOwn(RUNNERS, name) ? RUNNERS[name] : undefined);

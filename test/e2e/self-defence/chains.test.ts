@@ -141,7 +141,7 @@ test('chain 2, policies switched off: stopped at writing config.json; replayed w
     // Step 2 as if step 1 had succeeded.
     writeFileSync(join(w.state, 'config.json'), loosen);
     await new Promise((r) => setTimeout(r, 1500));
-    const sudo = await putToWarden(w, 'sudo ls');
+    const sudo = await putToWarden(w, 'sudo apt-get update');
     assert.notEqual(sudo.decision, 'no objection', 'the sudo policy is still in force');
     assert.match(w.serve.stderr(), /would loosen protection: .*policies\.sudo\.enabled/);
     assert.match(w.serve.stderr(), /failure\.decision: \(unset\) → "allow"/);

@@ -4,6 +4,7 @@ import { definePolicy } from '../types';
 import type { AnyPolicy } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { matchesAny } from './shared/patterns';
+import { inspectsInPod } from '../../facts/root-inspection';
 
 // Cloud and cluster CLIs: the commands that change shared infrastructure ask a
 // person; read-only ones pass. `allowPatterns` (prefixes or globs over the
@@ -18,6 +19,8 @@ interface InfraSpec {
   valueLong?: string[];
   /** What the command would change, or null for a read-only one; `tool` is which of `tools` it is. */
   action(positionals: string[], args: string[], tool: string): { what: string; deny?: boolean } | null;
+  /** A command that `action` names but that only looks after all (`kubectl exec … -- cat …`), given the call's commands. */
+  onlyLooks?(cmd: SimpleCommand, commands: readonly SimpleCommand[]): boolean;
 }
 
 /** kubectl's options that take a value, which may stand before its verb (`kubectl -n api get …`). */
@@ -51,7 +54,7 @@ export function infraPolicy(spec: InfraSpec): AnyPolicy {
         // A dry run (kubectl apply --dry-run=client, helm upgrade --dry-run) changes nothing.
         if (args.some((a) => /^--dry-run(=(client|server|true))?$/.test(a))) continue;
         const found = spec.action(positionals, args, cmd.name);
-        if (!found) continue;
+        if (!found || spec.onlyLooks?.(cmd, shellCommands(call))) continue;
         const line = commandLine(cmd);
         if (matchesAny(line, params.allowPatterns)) continue;
         return {
@@ -87,6 +90,22 @@ const KUBE_MUTATING = new Set([
   'expose',
 ]);
 
+/**
+ * `kubectl exec POD -- cat /etc/nginx/nginx.conf`: every command it runs in the pod only looks (see
+ * facts/pod-inspection). What those commands read is judged on its own (a mounted token is a secret).
+ */
+function execOnlyLooks(cmd: SimpleCommand, commands: readonly SimpleCommand[]): boolean {
+  const at = commands.indexOf(cmd);
+  const inside = commands.filter((other) => descendsFrom(other, at, commands));
+  return inside.length > 0 && inside.every(inspectsInPod);
+}
+
+function descendsFrom(cmd: SimpleCommand, ancestor: number, commands: readonly SimpleCommand[]): boolean {
+  for (let parent = cmd.parent; parent !== undefined; parent = commands[parent]?.parent)
+    if (parent === ancestor) return true;
+  return false;
+}
+
 export const kubectlMutation = infraPolicy({
   name: 'kubectl-mutation',
   description:
@@ -108,6 +127,7 @@ export const kubectlMutation = infraPolicy({
       return { what: `kubectl rollout ${next}` };
     return null;
   },
+  onlyLooks: (cmd, commands) => argsOf(cmd).includes('exec') && execOnlyLooks(cmd, commands),
 });
 
 export const terraformApplyDestroy = infraPolicy({
