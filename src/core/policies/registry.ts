@@ -67,6 +67,7 @@ import { dataOutToHost } from './library/exfiltration';
 import { agentInstructionsChange } from './library/agent-instructions';
 import { gitConfigRunsCode } from './library/git-config-code';
 import { gitRemoteRedirect } from './library/git-remote-redirect';
+import { sqlSelectsSecretColumns } from './library/sql-secret-columns';
 import { toolConfigLoadsCode } from './library/tool-config-code';
 import { modelLoadRunsCode } from './library/model-loading';
 import { appPlatformDestructive } from './library/app-platforms';
@@ -145,6 +146,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   sqlDropOrTruncate,
   sqlServerSideEffects,
   sqlWriteWithoutWhere,
+  sqlSelectsSecretColumns,
   sqlSchemaChange,
   databaseCliReset,
   packagePublish,

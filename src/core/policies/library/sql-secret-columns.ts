@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { definePolicy } from '../types';
+import { evidenceOf } from '../../facts/commands';
+import { sqlStatements, sqlTexts } from './database';
+
+// A query that selects credential columns (`SELECT email, api_key, totp_secret FROM users`) prints the
+// users' secrets into the transcript and to the model, as a key file read would. Counting them, testing
+// them for null or reading when a token expires prints none.
+
+/** A column name whose last word names a credential. */
+const SECRET_COLUMN =
+  /(^|_)(password|passwd|pwd|secret|token|apikey|api_key|private_key|totp|otp|mfa_secret|ssn|card_number|cvv)(_|$)/i;
+/** Column names about a credential rather than holding it (when it expires, its kind, its id). */
+const ABOUT_COLUMN = /_(at|id|count|type|kind|expires|expiry|expiration|len|length|set|updated|hint|version|name)$/i;
+
+/** The columns a SELECT lists before its FROM, or [] for another statement or `SELECT *`. */
+function selectedColumns(statement: string): string[] {
+  if (!/^SELECT\b/i.test(statement)) return [];
+  const from = statement.search(/\bFROM\b/i);
+  const list = statement.slice(6, from < 0 ? undefined : from);
+  return list
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => !/\(/.test(item))
+    .map((item) => (item.split(/\s+as\s+|\s+/i)[0] ?? '').split('.').pop() ?? '')
+    .map((name) => name.replace(/^["`[]|["`\]]$/g, ''));
+}
+
+function secretColumns(statement: string): string[] {
+  return selectedColumns(statement).filter((name) => SECRET_COLUMN.test(name) && !ABOUT_COLUMN.test(name));
+}
+
+export const sqlSelectsSecretColumns = definePolicy({
+  name: 'sql-selects-secret-columns',
+  category: 'database',
+  description:
+    'Asks before a query selects credential columns (api_key, password, totp_secret, token): their values would enter the transcript.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    for (const text of sqlTexts(call)) {
+      for (const statement of sqlStatements(text)) {
+        const columns = secretColumns(statement);
+        if (columns.length)
+          return {
+            reason: `Selects ${columns.join(', ')}: the values of those credential columns would enter the transcript and reach the model. Select the columns you need, or count or test them instead.`,
+            evidence: evidenceOf(statement),
+          };
+      }
+    }
+    return null;
+  },
+});
