@@ -11,6 +11,31 @@ const edit = (file: string, old_string: string, new_string: string) => ({
 });
 
 policyTable('infrastructure-code-exposure', [
+  {
+    note: 'Postgres opened to the internet',
+    spec: edit(
+      'network.tf',
+      '    from_port   = 5432\n    to_port     = 5432\n    cidr_blocks = ["10.20.0.0/16"]\n',
+      '    from_port   = 5432\n    to_port     = 5432\n    cidr_blocks = ["0.0.0.0/0"]\n',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: HTTPS open to the internet',
+    spec: write(
+      'lb.tf',
+      'ingress {\n  from_port   = 443\n  to_port     = 443\n  protocol    = "tcp"\n  cidr_blocks = ["0.0.0.0/0"]\n}\n',
+    ),
+    expect: null,
+  },
+  {
+    note: 'near miss: egress to anywhere',
+    spec: write(
+      'sg.tf',
+      'egress {\n  from_port   = 0\n  to_port     = 0\n  protocol    = "-1"\n  cidr_blocks = ["0.0.0.0/0"]\n}\n',
+    ),
+    expect: null,
+  },
   { note: 'a public-read bucket', spec: edit('storage.tf', 'acl = "private"', 'acl = "public-read"'), expect: 'ask' },
   {
     note: 'near miss: a private bucket',

@@ -28,7 +28,24 @@ const EXPOSURES: { pattern: RegExp; what: string }[] = [
 /** `arn:aws:iam::<account>:root` in a trust policy: another account may take the role. */
 const ACCOUNT_PRINCIPAL = /"arn:aws:iam::(\d{12}):root"/;
 
+/** Ports the internet is meant to reach; 0 is an egress rule's "any". */
+const PUBLIC_PORTS = new Set([0, 80, 443]);
+
+/** A security-group rule open to every address (`0.0.0.0/0`, `::/0`) on a port that is not a web port. */
+function worldOpenPort(text: string): { what: string; evidence: string } | null {
+  const world = /"(0\.0\.0\.0\/0|::\/0)"/.exec(text);
+  if (!world || (/\begress\b/.test(text) && !/\bingress\b/.test(text))) return null;
+  const port = [...text.matchAll(/\b(?:from_port|to_port|port)\s*=\s*(\d+)/g)]
+    .map((m) => Number(m[1]))
+    .find((n) => !PUBLIC_PORTS.has(n));
+  return port === undefined
+    ? null
+    : { what: `opens port ${port} to the whole internet (${world[1]})`, evidence: world[0] };
+}
+
 function exposureOf(text: string): { what: string; evidence: string } | null {
+  const open = worldOpenPort(text);
+  if (open) return open;
   for (const exposure of EXPOSURES) {
     const match = exposure.pattern.exec(text);
     if (match) return { what: exposure.what, evidence: match[0] };
@@ -43,7 +60,7 @@ export const infrastructureCodeExposure = definePolicy({
   name: 'infrastructure-code-exposure',
   category: 'infrastructure',
   description:
-    'Asks before Terraform written into the project opens a bucket or database to the internet, turns IMDSv1 on, attaches AdministratorAccess, mints an access key or trusts another account.',
+    'Asks before Terraform written into the project opens a bucket, a database or a port to the internet, turns IMDSv1 on, attaches AdministratorAccess, mints an access key or trusts another account.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
