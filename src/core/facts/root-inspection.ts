@@ -3,7 +3,8 @@
 // file's contents, so running them through sudo needs no approval. A file read as root (`sudo cat`,
 // `sudo grep`) is not among them, logs under /var/log aside: root reads every secret on the machine.
 import type { SimpleCommand } from '../shell';
-import { argsOf, parseFlags } from './commands';
+import { argsOf, optionValues, parseFlags } from './commands';
+import { REQUEST_BODY_LONG, REQUEST_BODY_SHORT } from './programs';
 
 const SYSTEMCTL_LOOKS = new Set([
   'status',
@@ -147,13 +148,15 @@ export function inspectsInPod(cmd: SimpleCommand): boolean {
   if (POD_LOOKS.has(cmd.name) || inspectsAsRoot(cmd)) return true;
   if (cmd.name === 'printenv') return args.length > 0 && args.every((a) => /^\w+$/.test(a));
   if (cmd.name === 'sh' || cmd.name === 'bash' || cmd.name === 'ash') return args[0] === '-c';
-  if (cmd.name === 'curl' || cmd.name === 'wget') {
-    const urls = args.filter((a) => /^https?:\/\//.test(a));
-    return (
-      urls.length > 0 &&
-      urls.every((u) => /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(u)) &&
-      !args.some((a) => /^(-d|--data|-F|--form|-T|--upload-file|-X|--request|--post-data|--post-file)/.test(a))
-    );
-  }
+  if (cmd.name === 'curl' || cmd.name === 'wget') return getsOwnPage(args);
   return false;
+}
+
+/** A curl or wget GET of the container's own localhost pages: no body, no other method, no other host. */
+function getsOwnPage(args: string[]): boolean {
+  const urls = args.filter((a) => /^https?:\/\//.test(a));
+  const sends =
+    optionValues(args, [...REQUEST_BODY_SHORT, 'X'], [...REQUEST_BODY_LONG, 'request', 'form']).length > 0 ||
+    args.some((a) => /^--(post|body|method)/.test(a));
+  return urls.length > 0 && urls.every((u) => /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(u)) && !sends;
 }

@@ -260,15 +260,13 @@ export const sqlSchemaChange = definePolicy({
   },
 });
 
-/** pg_restore into this machine's server: -h local (or a socket folder), or a database named without a host. */
+/**
+ * pg_restore into this machine's server (see facts/database-targets). With neither a host nor a
+ * database named it restores nothing: it writes the dump's SQL to its output.
+ */
 function restoresLocally(cmd: SimpleCommand): boolean {
-  const args = argsOf(cmd);
-  const host = optionValues(args, ['h'], ['host'])[0];
-  const target = optionValues(args, ['d'], ['dbname'])[0];
-  if (host !== undefined) return isLocalServer(host) && !cmd.dynamicWords.length;
-  if (target === undefined || cmd.argv.some((w, i) => w.includes(target) && cmd.dynamicWords.includes(i))) return false;
-  const url = /^postgres(?:ql)?:\/\/(?:[^@/]*@)?([^:/?]*)/.exec(target);
-  return url ? isLocalServer(url[1] ?? '') : true;
+  const namesWhere = optionValues(argsOf(cmd), ['h', 'd'], ['host', 'dbname']).length > 0;
+  return namesWhere && clientTarget(cmd)?.local === true;
 }
 
 function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): string | null {

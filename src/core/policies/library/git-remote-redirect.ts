@@ -5,6 +5,7 @@ import type { ToolCall } from '../types';
 import { evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
 import { gitCommands } from '../../facts/git-invocation';
 import { isLocalHost } from './shared/hosts';
+import { hostAndPath } from './shared/own-sources';
 
 // A remote's URL decides where every later `git push` goes. Changed to another host or owner (`git
 // remote set-url --push origin git@203.0.113.45:…`, `remote.origin.pushurl`), the next push the person
@@ -14,20 +15,9 @@ import { isLocalHost } from './shared/hosts';
 const GIT_CONFIG_LIMIT = 64 * 1024;
 
 /** Host and owner of a remote URL (`https://github.com/acme/x.git`, `git@github.com:acme/x.git`): what a switch of protocol keeps. */
-function hostAndOwner(url: string): string | undefined {
-  const scp = /^[\w.-]+@([\w.-]+):\/?([^/]+)/.exec(url);
-  if (scp) return `${scp[1]!.toLowerCase()}/${scp[2]!.toLowerCase()}`;
-  try {
-    const parsed = new URL(url);
-    const owner = parsed.pathname.split('/').filter(Boolean)[0] ?? '';
-    return `${parsed.hostname.toLowerCase()}/${owner.toLowerCase()}`;
-  } catch {
-    return undefined;
-  }
-}
-
-function hostOf(url: string): string {
-  return (hostAndOwner(url) ?? '').split('/')[0] ?? '';
+function hostAndOwner(url: string): { host: string; owner: string } | undefined {
+  const where = hostAndPath(url);
+  return where && { host: where.host, owner: where.path.split('/').filter(Boolean)[0] ?? '' };
 }
 
 /** The URLs `.git/config` gives a remote now (url and pushurl), read through the call's fact source. */
@@ -73,10 +63,14 @@ function redirects(call: ToolCall): Redirect[] {
 
 /** Whether the new URL keeps the remote where it was (same host and owner), or stays on this machine or network. */
 function staysPut(call: ToolCall, redirect: Redirect): boolean {
+  if (/^(\.{0,2}\/|~\/|file:)/.test(redirect.url)) return true;
   const next = hostAndOwner(redirect.url);
-  if (next === undefined) return /^(\.{0,2}\/|~\/|file:)/.test(redirect.url);
-  if (isLocalHost(hostOf(redirect.url))) return true;
-  return currentUrls(call, redirect.remote).some((url) => hostAndOwner(url) === next);
+  if (next === undefined) return false;
+  if (isLocalHost(next.host)) return true;
+  return currentUrls(call, redirect.remote).some((url) => {
+    const now = hostAndOwner(url);
+    return now?.host === next.host && now.owner === next.owner;
+  });
 }
 
 export const gitRemoteRedirect = definePolicy({

@@ -14,7 +14,7 @@ import { isLocalHost } from './hosts';
 const PRIVATE_USE_NAME = /\.(internal|corp|home|home\.arpa)$/i;
 
 /** A URL-ish source as host and path: `git+https://h/p`, `sparse+https://h/p`, `git::https://h/p`, `git@h:p`, `h/p`. */
-function hostAndPath(source: string): { host: string; path: string } | undefined {
+export function hostAndPath(source: string): { host: string; path: string } | undefined {
   const bare = source
     .trim()
     .replace(/^["']|["']$/g, '')
