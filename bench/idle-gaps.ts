@@ -4,62 +4,23 @@ import { join } from 'node:path';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import type { ResolvedConfig } from '../src/core/config/load';
 import { runDeterministic, type DeterministicInput } from '../src/core/deterministic/run';
-import type { DeterministicRunner } from '../src/core/deterministic/runner';
 import { Evaluator } from '../src/core/evaluator';
 import { nodeFactSource } from '../src/core/facts/io-node';
 import { ALL_POLICIES } from '../src/core/policies/registry';
 import { resolvePolicyStates } from '../src/core/policies/run';
-import { WardenHost } from '../src/server/host';
-import { inProcessWorld } from './suite/inprocess';
-import { mixBody, mixCalls } from './suite/mix';
+import { captureMixInputs } from './suite/captured';
 
 // Why serve's evaluation worker spends ~570 µs on a call the same code evaluates in ~350 µs back to
 // back: a thread that waited between calls starts each with cold caches. The deterministic inputs a
 // host builds for the mix (real session memory and written paths) are captured once, then evaluated
 // in a worker thread with the pool's heap limits, back to back and with a pause before each call like
 // the wait a worker sees between calls in serve (the thread blocks, as it does waiting for a message).
-//   node bench/run.mjs idle-gaps   (env GAP_CALLS, default 3000; GAP_PAUSES_MS, default 0,0.6,2)
+//   node bench/run.mjs idle-gaps   (env GAP_CALLS, default 3000; GAP_PAUSES_MS, default 0,0.6,2;
+//                                   GAP_YOUNG_MB, the worker's young generation, default the pool's 4)
 
 const CALLS = Number(process.env['GAP_CALLS'] ?? 3000);
 const PAUSES_MS = (process.env['GAP_PAUSES_MS'] ?? '0,0.6,2').split(',').map(Number);
 const ROUNDS = 3;
-
-interface Captured {
-  inputs: DeterministicInput[];
-  config: ResolvedConfig;
-}
-
-/** The inputs a long-running host hands its deterministic tier for CALLS calls of the mix. */
-async function capture(folder: string): Promise<Captured> {
-  const { project, state, log } = await inProcessWorld(folder);
-  const inputs: DeterministicInput[] = [];
-  let seen: ResolvedConfig | undefined;
-  const recording: DeterministicRunner = {
-    run: async (input, config) => {
-      inputs.push(structuredClone(input));
-      seen = config;
-      return {
-        ok: true,
-        ...runDeterministic(input, config, resolvePolicyStates(ALL_POLICIES, config), nodeFactSource),
-      };
-    },
-    close: async () => undefined,
-  };
-  const host = new WardenHost({
-    evaluator: new Evaluator({ stateDir: state, home: folder, log, deterministic: recording, longRunning: true }),
-    log,
-    hookToken: 'bench',
-    approvalTimeoutSeconds: 60,
-    failureDecision: () => 'deny',
-  });
-  const calls = mixCalls(project);
-  const signal = new AbortController().signal;
-  for (let index = 0; index < CALLS; index++)
-    await host.hooks.handle('claude', mixBody(project, calls, index, 'gap'), signal);
-  await host.close();
-  log.close();
-  return { inputs, config: seen! };
-}
 
 /** Median µs per call of evaluating `inputs` with `pauseMs` of blocked waiting before each. */
 function evaluateWithPauses(inputs: DeterministicInput[], config: ResolvedConfig, pauseMs: number): number[] {
@@ -82,7 +43,7 @@ function evaluateWithPauses(inputs: DeterministicInput[], config: ResolvedConfig
 async function inWorker(): Promise<void> {
   const { folder } = workerData as { folder: string };
   await Evaluator.ready({ warmUp: true });
-  const { inputs, config } = await capture(folder);
+  const { inputs, config } = await captureMixInputs(folder, CALLS, 'gap');
   // Warm: every call's code compiled and optimised before anything is measured.
   evaluateWithPauses(inputs, config, 0);
   for (const pauseMs of PAUSES_MS) {
@@ -100,7 +61,7 @@ if (isMainThread) {
   // The pool's own limits (deterministic/pool.ts), so the worker's heap behaves as serve's does.
   const worker = new Worker(__filename, {
     workerData: { folder },
-    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 4 },
+    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: Number(process.env['GAP_YOUNG_MB'] ?? 4) },
   });
   worker.on('exit', (code) => {
     rmSync(folder, { recursive: true, force: true });

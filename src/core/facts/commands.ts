@@ -1,4 +1,5 @@
 import type { SimpleCommand } from '../shell';
+import { perCommand } from './per-command';
 import { relatePath, resolvePath } from '../shell/paths';
 import { isGlobWord } from './globs';
 import { resolveSystemPath } from './system-paths';
@@ -12,10 +13,8 @@ export function shellCommands(call: ToolCall | undefined): SimpleCommand[] {
   return call?.shell?.commands ?? [];
 }
 
-/** The arguments after the command name. */
-export function argsOf(cmd: SimpleCommand): string[] {
-  return cmd.argv.slice(1);
-}
+/** The arguments after the command name (one shared, read-only list per command). */
+export const argsOf: (cmd: SimpleCommand) => readonly string[] = perCommand((cmd) => cmd.argv.slice(1));
 
 /** Options before `--`, split into single letters (for `-rf`) and long names (for `--force`, `--force=x`). */
 export interface ParsedFlags {
@@ -29,7 +28,11 @@ export interface ParsedFlags {
  * Splits a command's arguments. `valueShort` and `valueLong` name the options
  * that take the next word as their value, so that word is not read as a positional.
  */
-export function parseFlags(args: string[], valueShort: string[] = [], valueLong: string[] = []): ParsedFlags {
+export function parseFlags(
+  args: readonly string[],
+  valueShort: readonly string[] = [],
+  valueLong: readonly string[] = [],
+): ParsedFlags {
   const short = new Set<string>();
   const long = new Set<string>();
   const positionals: string[] = [];
@@ -69,7 +72,7 @@ export function parseFlags(args: string[], valueShort: string[] = [], valueLong:
  * The values of an option given as `--name=value`, `--name value`, `-x value`,
  * `-xvalue`, or at the end of combined flags (`-sLo value`).
  */
-export function optionValues(args: string[], short: string[], long: string[]): string[] {
+export function optionValues(args: readonly string[], short: readonly string[], long: readonly string[]): string[] {
   const values: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i] ?? '';

@@ -39,7 +39,7 @@ export function sqlClientOf(name: string): SqlClient | undefined {
 }
 
 /** The SQL a client is given in its options and operands. */
-export function clientSql(client: SqlClient, args: string[]): string[] {
+export function clientSql(client: SqlClient, args: readonly string[]): string[] {
   return [
     ...optionValues(args, client.short, client.long),
     ...(client.positionalSql

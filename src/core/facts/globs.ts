@@ -52,7 +52,7 @@ export function segmentsOf(p: string): string[] {
  * Whether the glob's first segments could match these literal segments (a shorter glob, or one
  * that reaches `**`, counts as matching so far).
  */
-export function prefixCouldMatch(glob: string[], literal: string[]): boolean {
+export function prefixCouldMatch(glob: readonly string[], literal: readonly string[]): boolean {
   for (let i = 0; i < literal.length && i < glob.length; i++) {
     const segment = glob[i] ?? '';
     if (segment === '**') return true;
@@ -62,7 +62,7 @@ export function prefixCouldMatch(glob: string[], literal: string[]): boolean {
 }
 
 /** Whether the glob could name exactly this literal path. */
-export function globCouldMatch(glob: string[], literal: string[]): boolean {
+export function globCouldMatch(glob: readonly string[], literal: readonly string[]): boolean {
   if (glob.includes('**')) return prefixCouldMatch(glob.slice(0, glob.indexOf('**')), literal);
   return glob.length === literal.length && prefixCouldMatch(glob, literal);
 }

@@ -10,7 +10,7 @@ const GIT_GLOBAL_OPTION =
   /^(-c|-C|-p|--paginate|--config-env(=.*)?|--git-dir(=.*)?|--work-tree(=.*)?|--exec-path(=.*)?)$/;
 const EXTRA_ARGUMENTS = ['extra_args', 'extraArgs', 'args', 'arguments', 'options', 'flags'];
 
-function text(input: Input, ...names: string[]): string | undefined {
+function text(input: Input, ...names: readonly string[]): string | undefined {
   for (const name of names) {
     const value = input[name];
     if (typeof value === 'string' && value !== '') return value;
@@ -18,7 +18,7 @@ function text(input: Input, ...names: string[]): string | undefined {
   return undefined;
 }
 
-function words(input: Input, ...names: string[]): string[] {
+function words(input: Input, ...names: readonly string[]): string[] {
   for (const name of names) {
     const value = input[name];
     if (Array.isArray(value) && value.every((w) => typeof w === 'string')) return value as string[];

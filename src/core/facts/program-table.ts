@@ -1,6 +1,7 @@
 import type { SimpleCommand } from '../shell';
 import { argsOf, optionValues, parseFlags } from './commands';
 import { own } from './own';
+import { perCommand } from './per-command';
 
 // Programs as data: the options and operands through which each one reads a file, writes one,
 // sends one to another host or writes what it fetched. The facts come from the programs' manuals
@@ -176,8 +177,12 @@ export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   'gh pr create': { read: ['--body-file', '-F'], takes: '-R --repo -t --title -b --body -B --base -H --head' },
 };
 
+type FoundRow = { row: ProgramRow; args: readonly string[] };
+
 /** The row for a command: `program sub sub`, `program sub`, then `program`, with the words it consumed. */
-function rowOf(cmd: SimpleCommand): { row: ProgramRow; args: string[] } | undefined {
+const rowOf: (cmd: SimpleCommand) => FoundRow | undefined = perCommand(findRow);
+
+function findRow(cmd: SimpleCommand): FoundRow | undefined {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
   const words = parseFlags(args).positionals;
@@ -209,7 +214,7 @@ function valueOptions(row: ProgramRow): { short: string[]; long: string[]; singl
 }
 
 /** The operands: words that are not options, option values or an editor's `+cmd`. */
-function operandsOf(row: ProgramRow, args: string[]): string[] {
+function operandsOf(row: ProgramRow, args: readonly string[]): string[] {
   const { short, long, single } = valueOptions(row);
   const kept: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -219,7 +224,7 @@ function operandsOf(row: ProgramRow, args: string[]): string[] {
   return parseFlags(kept, short, long).positionals.filter((w) => !w.startsWith('+'));
 }
 
-function slotFiles(row: ProgramRow, args: string[], slots: readonly Slot[] | undefined): string[] {
+function slotFiles(row: ProgramRow, args: readonly string[], slots: readonly Slot[] | undefined): string[] {
   const files: string[] = [];
   const operands = operandsOf(row, args);
   for (const slot of slots ?? []) {
@@ -243,7 +248,7 @@ function isRemote(word: string): boolean {
   return /^[a-z][\w+.-]*:\/\//i.test(word) || /^[A-Za-z][\w.-]+:(?!\/\/)/.test(word) || /^:[a-z][\w-]*[,:]/i.test(word);
 }
 
-function transferEnds(row: ProgramRow, args: string[]): { sources: string[]; dest: string } | undefined {
+function transferEnds(row: ProgramRow, args: readonly string[]): { sources: string[]; dest: string } | undefined {
   const { short, long } = valueOptions(row);
   const words = parseFlags(args, short, long).positionals;
   const dest = words[words.length - 1];

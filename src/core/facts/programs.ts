@@ -1,5 +1,6 @@
 import type { SimpleCommand } from '../shell';
 import { argsOf, parseFlags } from './commands';
+import { perCommand } from './per-command';
 
 // Families of programs that several policies recognise.
 
@@ -63,37 +64,49 @@ export const SENDERS: readonly string[] = [
   ...NETCATS,
 ];
 
+type InterpreterKind = 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'powershell';
+
+// Module-level: a regular expression literal in a function body is a new object each time it runs.
+const HAS_UPPER_CASE = /[A-Z]/;
+const PYTHON_NAME = /^(python|pypy)[\d.]*$/;
+const PERL_NAME = /^perl[\d.]*$/;
+const RUBY_NAME = /^ruby[\d.]*$/;
+const PHP_NAME = /^php[\d.]*$/;
+const LUA_NAME = /^lua(jit)?[\d.]*$/;
+
 /** `python3.11`, `python`, `pypy3` all count as python. */
-export function interpreterKind(
-  name: string,
-): 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'powershell' | null {
-  const n = name.toLowerCase();
-  if (/^(python|pypy)[\d.]*$/.test(n)) return 'python';
-  if (/^perl[\d.]*$/.test(n)) return 'perl';
-  if (/^ruby[\d.]*$/.test(n)) return 'ruby';
+export function interpreterKind(name: string): InterpreterKind | null {
+  // Asked of every command by many policies: a name that is lower case already is not copied.
+  const n = HAS_UPPER_CASE.test(name) ? name.toLowerCase() : name;
+  if (PYTHON_NAME.test(n)) return 'python';
+  if (PERL_NAME.test(n)) return 'perl';
+  if (RUBY_NAME.test(n)) return 'ruby';
   if (n === 'node' || n === 'nodejs' || n === 'deno' || n === 'bun') return 'node';
-  if (/^php[\d.]*$/.test(n)) return 'php';
-  if (/^lua(jit)?[\d.]*$/.test(n)) return 'lua';
+  if (PHP_NAME.test(n)) return 'php';
+  if (LUA_NAME.test(n)) return 'lua';
   if (n === 'pwsh' || n === 'powershell' || n === 'powershell.exe' || n === 'pwsh.exe') return 'powershell';
   return null;
 }
 
+const CODE_FLAGS: Record<string, readonly string[]> = {
+  shell: ['-c'],
+  python: ['-c'],
+  perl: ['-e', '-E'],
+  ruby: ['-e'],
+  node: ['-e', '--eval', '-p', '--print'],
+  php: ['-r'],
+  lua: ['-e'],
+  powershell: ['-c', '-command', '-Command', '-EncodedCommand', '-enc', '-e', '-ec'],
+};
+
 /** The inline program of an interpreter (`python -c CODE`, `perl -e CODE`, `bash -c CODE`), if any. */
-export function inlineCode(cmd: SimpleCommand): string | undefined {
-  const args = argsOf(cmd);
+export const inlineCode: (cmd: SimpleCommand) => string | undefined = perCommand(findInlineCode);
+
+function findInlineCode(cmd: SimpleCommand): string | undefined {
   const kind = SHELLS.has(cmd.name) ? 'shell' : interpreterKind(cmd.name);
-  const flagsFor: Record<string, string[]> = {
-    shell: ['-c'],
-    python: ['-c'],
-    perl: ['-e', '-E'],
-    ruby: ['-e'],
-    node: ['-e', '--eval', '-p', '--print'],
-    php: ['-r'],
-    lua: ['-e'],
-    powershell: ['-c', '-command', '-Command', '-EncodedCommand', '-enc', '-e', '-ec'],
-  };
-  const flags = kind ? flagsFor[kind] : undefined;
+  const flags = kind ? CODE_FLAGS[kind] : undefined;
   if (!flags) return undefined;
+  const args = argsOf(cmd);
   // `deno eval CODE`: the code is the subcommand's operand.
   if (cmd.name === 'deno' && args[0] === 'eval') return args.slice(1).find((a) => !a.startsWith('-'));
   const parts: string[] = [];
@@ -117,7 +130,7 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
 const STDIN_FILE = /^(-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
 
 /** `xargs sh -c` (the code is the input), `xargs -I{} sh -c '{}'`, GNU parallel with no command: each input line runs. */
-function runsInputAsCommand(cmd: SimpleCommand, args: string[]): boolean {
+function runsInputAsCommand(cmd: SimpleCommand, args: readonly string[]): boolean {
   const name = cmd.name.toLowerCase();
   if (name === 'parallel') return parseFlags(args, ['j', 'S', 'I', 'N', 'L', 'n'], []).positionals.length === 0;
   if (!SHELLS.has(name) || cmd.via[cmd.via.length - 1] !== 'xargs') return false;

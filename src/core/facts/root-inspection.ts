@@ -55,7 +55,7 @@ const PROGRAMS_THAT_ONLY_LOOK = new Set([
 
 const LOG_READERS = new Set(['cat', 'tail', 'head', 'less', 'grep', 'zcat', 'zgrep', 'wc']);
 
-function systemctlLooks(args: string[]): boolean {
+function systemctlLooks(args: readonly string[]): boolean {
   const verb = parseFlags(
     args,
     ['t', 'p', 'n', 'o', 'H', 'M', 's'],
@@ -64,7 +64,7 @@ function systemctlLooks(args: string[]): boolean {
   return verb !== undefined && SYSTEMCTL_LOOKS.has(verb);
 }
 
-function firewallLooks(name: string, args: string[]): boolean {
+function firewallLooks(name: string, args: readonly string[]): boolean {
   if (name === 'iptables' || name === 'ip6tables')
     return args.some((a) => /^-\w*[LS]|^--list/.test(a)) && !args.some((a) => IPTABLES_CHANGES.test(a));
   if (name === 'nft') return args.filter((a) => !a.startsWith('-'))[0] === 'list';
@@ -74,7 +74,7 @@ function firewallLooks(name: string, args: string[]): boolean {
 }
 
 /** Only log files are read: every operand past the options lies under /var/log. */
-function readsOnlyLogs(args: string[]): boolean {
+function readsOnlyLogs(args: readonly string[]): boolean {
   const operands = args.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a));
   const files = operands.filter((a) => a.startsWith('/'));
   return files.length > 0 && files.every((file) => file.startsWith('/var/log/') && !file.includes('..'));
@@ -106,7 +106,7 @@ export function inspectsAsRoot(cmd: SimpleCommand): boolean {
 }
 
 /** `sudo -l`, `sudo -v`, `sudo -k`: sudo asked about itself, which runs nothing. */
-export function sudoAsksAboutItself(args: string[]): boolean {
+export function sudoAsksAboutItself(args: readonly string[]): boolean {
   return (
     args.length > 0 &&
     args.every((a) => /^-[lvkKV]+$/.test(a) || /^--(list|validate|reset-timestamp|remove-timestamp|version)$/.test(a))
@@ -153,7 +153,7 @@ export function inspectsInPod(cmd: SimpleCommand): boolean {
 }
 
 /** A curl or wget GET of the container's own localhost pages: no body, no other method, no other host. */
-function getsOwnPage(args: string[]): boolean {
+function getsOwnPage(args: readonly string[]): boolean {
   const urls = args.filter((a) => /^https?:\/\//.test(a));
   const sends =
     optionValues(args, [...REQUEST_BODY_SHORT, 'X'], [...REQUEST_BODY_LONG, 'request', 'form']).length > 0 ||

@@ -497,7 +497,7 @@ export function ansibleTaskCommands(text: string): string[] {
 }
 
 /** The `key: value` lines indented under line `at` (a module's arguments as a mapping). */
-function nestedKeys(lines: string[], at: number, indent: number): Record<string, string> {
+function nestedKeys(lines: readonly string[], at: number, indent: number): Record<string, string> {
   const keys: Record<string, string> = {};
   for (let i = at + 1; i < lines.length; i++) {
     const line = lines[i] ?? '';

@@ -46,14 +46,14 @@ export function secretKindOfPath(absolute: string, home: string): string | null 
   return other && other !== home ? secretFileKind(absolute, other) : null;
 }
 
-function homesAGlobCouldBeIn(glob: string[], home: string): string[][] {
+function homesAGlobCouldBeIn(glob: readonly string[], home: string): string[][] {
   const homes = [segmentsOf(home)];
   if ((glob[0] === 'home' || glob[0] === 'Users') && glob.length > 2) homes.push(glob.slice(0, 2));
   if (glob[0] === 'root' || (glob[0] !== undefined && segmentMatcher(glob[0])('root'))) homes.push(['root']);
   return homes;
 }
 
-function entryCouldMatch(glob: string[], base: string[], entry: string): boolean {
+function entryCouldMatch(glob: readonly string[], base: readonly string[], entry: string): boolean {
   const entrySegments = [...base, ...segmentsOf(entry)];
   if (!entry.endsWith('/')) return globCouldMatch(glob, entrySegments);
   if (glob.length < entrySegments.length && !glob.includes('**')) return false;

@@ -155,7 +155,7 @@ export class SessionWriteStore {
   }
 }
 
-function writesOf(paths: string[]): SessionWrites {
+function writesOf(paths: readonly string[]): SessionWrites {
   const set = new Set(paths);
   return { list: () => paths, has: (p) => set.has(p) };
 }

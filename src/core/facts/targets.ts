@@ -281,7 +281,7 @@ function readerFiles(cmd: SimpleCommand): string[] {
   return [...tableFiles(cmd, 'read'), ...inlineCodeOperands(cmd), ...gitHistoryReads(cmd)];
 }
 
-function singleDashValues(args: string[], names: string[]): string[] {
+function singleDashValues(args: readonly string[], names: readonly string[]): string[] {
   const values: string[] = [];
   for (let i = 0; i < args.length - 1; i++) if (names.some((n) => args[i] === `-${n}`)) values.push(args[i + 1] ?? '');
   return values;

@@ -120,7 +120,11 @@ const TOOL_FILE_VARIABLES = [
 // Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…), and Maven's extension class path.
 const SETTING_WORD = /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path)=(.*)$/;
 
-function tempFolderCode(name: string, args: string[], assignments: Record<string, string | undefined>): string | null {
+function tempFolderCode(
+  name: string,
+  args: readonly string[],
+  assignments: Record<string, string | undefined>,
+): string | null {
   for (const variable of MODULE_PATH_VARIABLES) {
     const value = assignments[variable];
     if (value !== undefined && value.split(':').some((dir) => TEMP_PATH.test(`${dir.replace(/\/$/, '')}/`)))
@@ -147,7 +151,7 @@ function tempFolderCode(name: string, args: string[], assignments: Record<string
 }
 
 /** `rake -e CODE`, `bundle exec rake -E CODE`: Ruby given on the command line, which no reader here follows. */
-function rakeCode(name: string, args: string[]): string | null {
+function rakeCode(name: string, args: readonly string[]): string | null {
   const rakeArgs =
     name === 'rake' ? args : name === 'bundle' && args[0] === 'exec' && args[1] === 'rake' ? args.slice(2) : null;
   if (rakeArgs === null) return null;
@@ -155,7 +159,7 @@ function rakeCode(name: string, args: string[]): string | null {
   return code === undefined ? null : `rake runs Ruby given on the command line (${evidenceOf(code, 60)})`;
 }
 
-function makeCode(args: string[]): string | null {
+function makeCode(args: readonly string[]): string | null {
   const files = optionValues(args, ['f'], ['file', 'makefile']);
   if (files.includes('-') || files.includes('/dev/stdin')) return 'make reads its makefile from standard input';
   if (files.some((f) => f.startsWith('<(')))
@@ -165,7 +169,7 @@ function makeCode(args: string[]): string | null {
   return null;
 }
 
-function vimCode(args: string[]): string | null {
+function vimCode(args: readonly string[]): string | null {
   const commands = [
     ...optionValues(args, ['c'], ['cmd']),
     ...args.filter((a) => a.startsWith('+')).map((a) => a.slice(1)),

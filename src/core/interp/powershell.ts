@@ -169,7 +169,7 @@ const ALIASES: Record<string, string> = {
 };
 
 /** The value of parameter `names` (first name matching by prefix, as PowerShell does), else positional `index`. */
-function param(invocation: Invocation, names: string[], index = 0): Value | undefined {
+function param(invocation: Invocation, names: readonly string[], index = 0): Value | undefined {
   for (const argument of invocation.args) {
     if (argument.parameter && names.some((name) => name.startsWith(argument.parameter as string)))
       return argument.value;
@@ -177,7 +177,7 @@ function param(invocation: Invocation, names: string[], index = 0): Value | unde
   return invocation.args.filter((argument) => argument.parameter === undefined)[index]?.value;
 }
 
-function pathsOf(invocation: Invocation, names: string[]): Value[] {
+function pathsOf(invocation: Invocation, names: readonly string[]): Value[] {
   const named = invocation.args.filter((a) => a.parameter && names.some((n) => n.startsWith(a.parameter as string)));
   const values =
     named.length > 0 ? named.map((a) => a.value) : invocation.args.filter((a) => !a.parameter).map((a) => a.value);

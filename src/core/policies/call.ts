@@ -27,14 +27,14 @@ function stringParam(input: Record<string, unknown>, name: string | undefined): 
   return undefined;
 }
 
-function shellJoin(argv: string[]): string {
+function shellJoin(argv: readonly string[]): string {
   return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
 // MultiEdit-style edit lists: the text that lands in the file is each edit's replacement.
 const REPLACEMENT_KEYS = ['new_string', 'new_str', 'newText', 'content'];
 
-function contentOf(input: Record<string, unknown>, params: string[] | undefined): string | undefined {
+function contentOf(input: Record<string, unknown>, params: readonly string[] | undefined): string | undefined {
   if (!params) return undefined;
   const parts: string[] = [];
   for (const name of params) {

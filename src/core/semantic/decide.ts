@@ -102,7 +102,7 @@ function overrideBlockers(input: DecideInput, injectionSuspected: boolean): stri
   return blockers;
 }
 
-function reasonFor(description: string, verdict: PolicyVerdict, probes: string, blockers: string[]): string {
+function reasonFor(description: string, verdict: PolicyVerdict, probes: string, blockers: readonly string[]): string {
   const evidence = `judge ${format(verdict.evidence ?? 0)}`;
   switch (verdict.change) {
     case 'escalated':

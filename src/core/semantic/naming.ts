@@ -94,7 +94,7 @@ export function namesFor(target: CallTarget, ctx: NamingContext): string[] {
 /** Past this many targets nobody named them all; the check stops rather than grow with the call. */
 export const MAX_NAMED_TARGETS = 256;
 
-export function checkNaming(targets: CallTarget[], userSaid: string[], ctx: NamingContext): NamingResult {
+export function checkNaming(targets: CallTarget[], userSaid: readonly string[], ctx: NamingContext): NamingResult {
   if (targets.length > MAX_NAMED_TARGETS) return { named: false, unnamed: [`${targets.length} targets`] };
   const turns = userSaid.map((turn) => turn.toLowerCase());
   const unnamed: string[] = [];

@@ -311,7 +311,7 @@ const AGENT_PACKAGES: Record<string, string> = {
 };
 const PACKAGE_RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 
-function agentRunBy(cmd: SimpleCommand): { name: string; args: string[] } | undefined {
+function agentRunBy(cmd: SimpleCommand): { name: string; args: readonly string[] } | undefined {
   const args = argsOf(cmd);
   const viaDlx = (cmd.name === 'pnpm' || cmd.name === 'yarn') && args[0] === 'dlx';
   if (!PACKAGE_RUNNERS.has(cmd.name) && !viaDlx) return { name: cmd.name, args };

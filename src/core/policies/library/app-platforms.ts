@@ -4,9 +4,9 @@ import { infraPolicy } from './infrastructure';
 // deployment that serves production, a Firestore or Supabase database, the team's signing
 // certificates, the login keychain. Their CLIs delete it in one line, so those lines ask a person.
 
-type Deletes = (positionals: string[], args: string[]) => string | null;
+type Deletes = (positionals: string[], args: readonly string[]) => string | null;
 
-const has = (args: string[], ...flags: string[]) => args.some((a) => flags.includes(a.split('=')[0]!));
+const has = (args: readonly string[], ...flags: string[]) => args.some((a) => flags.includes(a.split('=')[0]!));
 
 /** Per CLI, what its subcommand deletes for good, or null. */
 const flyDestroys: Deletes = ([sub, second]) =>

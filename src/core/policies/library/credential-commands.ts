@@ -187,11 +187,15 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'rails', words: ['credentials:edit'], what: 'Rails encrypted credentials' },
 ];
 
+const CREDENTIAL_COMMANDS_BY_NAME = new Map<string, CredentialCommand[]>();
+for (const entry of CREDENTIAL_COMMANDS)
+  CREDENTIAL_COMMANDS_BY_NAME.set(entry.name, [...(CREDENTIAL_COMMANDS_BY_NAME.get(entry.name) ?? []), entry]);
+
 /**
  * Whether `kubectl get secret` prints the secrets' data: any output format does (yaml, json, a jsonpath
  * or template over `.data`), but names, the wide table and columns or paths that never touch `data`.
  */
-function showsSecretData(args: string[]): boolean {
+function showsSecretData(args: readonly string[]): boolean {
   const formats = optionValues(args, ['o'], ['output']);
   const joined = args.filter((a) => /^-o\S/.test(a)).map((a) => a.slice(2).replace(/^=/, ''));
   const all = [...formats, ...joined];
@@ -240,7 +244,7 @@ function namesSecret(word: string): boolean {
 }
 
 /** `bin/rails`, `./bin/rails`, `bundle exec rails`: the program by its last path segment. */
-function programName(cmd: SimpleCommand): { name: string; args: string[] } {
+function programName(cmd: SimpleCommand): { name: string; args: readonly string[] } {
   const base = cmd.name.split('/').pop() ?? cmd.name;
   const args = argsOf(cmd);
   if (base === 'bundle' && args[0] === 'exec' && args[1] !== undefined)
@@ -257,7 +261,7 @@ const VALUED_OPTIONS: Record<string, { short: string[]; long: string[] }> = {
 };
 
 /** The words of a command past its options, lower-cased. */
-function wordsOf(program: string, args: string[]): string[] {
+function wordsOf(program: string, args: readonly string[]): string[] {
   const valued = Object.hasOwn(VALUED_OPTIONS, program) ? VALUED_OPTIONS[program] : undefined;
   const words = valued
     ? parseFlags(args, valued.short, valued.long).positionals
@@ -275,8 +279,7 @@ function credentialPrinted(cmd: SimpleCommand): { what: string; ask?: boolean } 
   if (args.includes('--help') || args[0] === 'help') return undefined;
   const words = wordsOf(program.name, args);
   if (program.name === 'vault' && words[1] === 'metadata') return undefined;
-  for (const entry of CREDENTIAL_COMMANDS) {
-    if (entry.name !== program.name) continue;
+  for (const entry of CREDENTIAL_COMMANDS_BY_NAME.get(program.name) ?? []) {
     if (!startsWithInOrder(words, entry.words)) continue;
     if (entry.anyOption && !args.some((a) => entry.anyOption?.some((pattern) => pattern.test(a)))) continue;
     if (
@@ -304,7 +307,11 @@ function credentialPrinted(cmd: SimpleCommand): { what: string; ask?: boolean } 
   return legacy ? { what: legacy } : undefined;
 }
 
-function operandShapedCredential(cmd: SimpleCommand, words: string[], args: string[]): string | undefined {
+function operandShapedCredential(
+  cmd: SimpleCommand,
+  words: readonly string[],
+  args: readonly string[],
+): string | undefined {
   if (
     cmd.name === 'pass' &&
     words.length === 1 &&

@@ -154,7 +154,7 @@ function pushesPublic(code: string): boolean {
   return false;
 }
 
-function publicHubUpload(cmd: SimpleCommand, args: string[]): string | undefined {
+function publicHubUpload(cmd: SimpleCommand, args: readonly string[]): string | undefined {
   if ((cmd.name === 'huggingface-cli' || cmd.name === 'hf') && args[0] === 'upload' && !args.includes('--private'))
     return `Uploads to the Hugging Face repository ${args[1] ?? ''}, created public unless it exists as a private one`;
   if (

@@ -18,7 +18,7 @@ interface InfraSpec {
   valueShort?: string[];
   valueLong?: string[];
   /** What the command would change, or null for a read-only one; `tool` is which of `tools` it is. */
-  action(positionals: string[], args: string[], tool: string): { what: string; deny?: boolean } | null;
+  action(positionals: string[], args: readonly string[], tool: string): { what: string; deny?: boolean } | null;
   /** A command that `action` names but that only looks after all (`kubectl exec … -- cat …`), given the call's commands. */
   onlyLooks?(cmd: SimpleCommand, commands: readonly SimpleCommand[]): boolean;
 }
@@ -326,7 +326,7 @@ const DUPLICITY_REMOVALS = new Set(['remove-older-than', 'remove-all-but-n-full'
 const BORG_DELETES = (pos: string[]) => ['delete', 'prune', 'compact'].includes(pos[0] ?? '');
 
 /** Per backup tool, whether its subcommand (and options) delete backups. */
-const BACKUP_DELETES: Record<string, (pos: string[], args: string[]) => boolean> = {
+const BACKUP_DELETES: Record<string, (pos: string[], args: readonly string[]) => boolean> = {
   restic: (pos, args) => (pos[0] === 'forget' || pos[0] === 'prune') && !args.includes('-n'),
   borg: BORG_DELETES,
   borgbackup: BORG_DELETES,

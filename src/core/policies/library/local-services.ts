@@ -241,7 +241,7 @@ function destinationsOf(cmd: SimpleCommand): Destination[] {
   return found;
 }
 
-function fileUrlsOf(texts: string[]): string[] {
+function fileUrlsOf(texts: readonly string[]): string[] {
   const paths: string[] = [];
   for (const text of texts)
     for (const match of text.matchAll(/file:\/\/(?:localhost)?(\/[^\s'"`<>()]*)/gi))

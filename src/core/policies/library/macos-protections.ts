@@ -16,7 +16,7 @@ interface Bypass {
 const TCC_DB = /com\.apple\.TCC\/TCC\.db\b/;
 const WRITES_SQL = /\b(insert|update|replace|delete)\b/i;
 
-function bypassOf(name: string, args: string[], text: string): Bypass | null {
+function bypassOf(name: string, args: readonly string[], text: string): Bypass | null {
   if (TCC_DB.test(text) && (name !== 'sqlite3' || args.some((a) => WRITES_SQL.test(a))))
     return { what: 'changes the TCC database, which holds the privacy grants the person gave', deny: true };
   if (name === 'xattr' && args.some((a) => a === 'com.apple.quarantine') && args.some((a) => /^-[a-z]*[dc]/.test(a)))

@@ -15,7 +15,7 @@ import { withoutLastSegmentFrom } from '../../text/scan';
 
 function firstCommand(
   call: ToolCall | undefined,
-  test: (cmd: SimpleCommand, args: string[]) => string | null,
+  test: (cmd: SimpleCommand, args: readonly string[]) => string | null,
 ): { what: string; cmd: SimpleCommand } | null {
   for (const cmd of shellCommands(call)) {
     const what = test(cmd, argsOf(cmd));
@@ -26,7 +26,7 @@ function firstCommand(
 
 const RUNNERS = new Set(['npx', 'pnpx', 'bunx']);
 
-function publishOf(cmd: SimpleCommand, args: string[]): string | null {
+function publishOf(cmd: SimpleCommand, args: readonly string[]): string | null {
   // `npx vsce publish`, `pnpm dlx vsce publish`: judge the tool that runs.
   const runner = RUNNERS.has(cmd.name) ? 0 : (cmd.name === 'pnpm' || cmd.name === 'yarn') && args[0] === 'dlx' ? 1 : -1;
   if (runner >= 0) {
@@ -124,7 +124,7 @@ export const packagePublish = definePolicy({
   },
 });
 
-function globalInstallOf(cmd: SimpleCommand, args: string[]): { what: string; soft?: boolean } | null {
+function globalInstallOf(cmd: SimpleCommand, args: readonly string[]): { what: string; soft?: boolean } | null {
   const flags = parseFlags(args, [], ['prefix', 'location', 'registry']);
   const [sub] = flags.positionals;
   const isGlobal = flags.short.has('g') || flags.long.has('global') || args.includes('--location=global');
@@ -275,7 +275,7 @@ type IsOwn = (source: string) => boolean;
 // A package straight from a URL, a git repository or a tarball rather than by name from the registry.
 const REMOTE_SPEC = /^(https?:\/\/|git\+|git:\/\/|ssh:\/\/|github:|gitlab:|bitbucket:|gist:)|\.(tgz|tar\.gz|whl)$/;
 
-function isPip(cmd: SimpleCommand, args: string[]): boolean {
+function isPip(cmd: SimpleCommand, args: readonly string[]): boolean {
   return (
     /^pip\d*(\.\d+)?$/.test(cmd.name) ||
     (interpreterKind(cmd.name) === 'python' && args[0] === '-m' && args[1] === 'pip') ||
@@ -304,7 +304,7 @@ const CONDA = new Set(['conda', 'mamba', 'micromamba']);
 const OFFICIAL_CONDA_CHANNEL = /^https:\/\/(conda\.anaconda\.org|repo\.anaconda\.com|conda-forge\.org)\//;
 
 /** `conda install -c https://…`: a channel given as a URL other than anaconda.org's. */
-function condaChannelOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): string | null {
+function condaChannelOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   if (!CONDA.has(cmd.name)) return null;
   const channel = optionValues(args, ['c'], ['channel']).find(
     (value) => /^(https?|file):/i.test(value) && !OFFICIAL_CONDA_CHANNEL.test(value) && !ownSource(value),
@@ -312,7 +312,7 @@ function condaChannelOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): s
   return channel ? `a conda channel chosen on the command line (${channel}) rather than the project's` : null;
 }
 
-function indexOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): string | null {
+function indexOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   const pip = isPip(cmd, args);
   const npm = ['npm', 'pnpm', 'yarn', 'bun'].includes(cmd.name);
   const gem = cmd.name === 'gem' || cmd.name === 'bundle';
@@ -349,7 +349,7 @@ function indexOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): string |
   return null;
 }
 
-function remotePackageOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): string | null {
+function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   const operands = parseFlags(
     args,
     ['i', 'r', 'c', 'e', 't', 'p'],
@@ -434,8 +434,13 @@ const NODE_MIRROR_VARIABLES = ['NVM_NODEJS_ORG_MIRROR', 'NODEJS_ORG_MIRROR', 'N_
  * Tools of other ecosystems that install code from a URL or git: Mix archives and escripts, Ansible
  * Galaxy roles and collections, Pulumi plugins from a server of their own, rustup from another dist server.
  */
-function otherToolSource(cmd: SimpleCommand, args: string[], operands: string[], ownSource: IsOwn): string | null {
-  const remote = (words: string[]) => words.find((a) => REMOTE_SPEC.test(a) && !ownSource(a));
+function otherToolSource(
+  cmd: SimpleCommand,
+  args: readonly string[],
+  operands: readonly string[],
+  ownSource: IsOwn,
+): string | null {
+  const remote = (words: readonly string[]) => words.find((a) => REMOTE_SPEC.test(a) && !ownSource(a));
   if (cmd.name === 'mix' && /^(archive|escript)\.install$/.test(operands[0] ?? '')) {
     const source =
       remote(operands.slice(1)) ?? (['git', 'github'].includes(operands[1] ?? '') ? operands[2] : undefined);
@@ -476,7 +481,7 @@ function otherToolSource(cmd: SimpleCommand, args: string[], operands: string[],
 }
 
 /** Composer's and NuGet's sources added on the command line: `composer config repositories.x vcs URL`, `dotnet … --add-source URL`. */
-function feedOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): string | null {
+function feedOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   if (cmd.name === 'composer') {
     const at = args.findIndex((a) => /^repositories?\./.test(a));
     const url = at === -1 ? undefined : args.slice(at + 1).find((a) => /^(https?|git|ssh):|^git@/.test(a));
@@ -494,7 +499,7 @@ function feedOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): string | 
   return null;
 }
 
-function untrustedSourceOf(cmd: SimpleCommand, args: string[], ownSource: IsOwn): string | null {
+function untrustedSourceOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   return (
     indexOf(cmd, args, ownSource) ??
     condaChannelOf(cmd, args, ownSource) ??

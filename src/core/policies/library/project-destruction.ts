@@ -85,7 +85,7 @@ function isSourceFile(word: string): boolean {
 }
 
 // `sed -i d`, `sed -i '1,$d'`, perl -0pi with a substitution of everything: an in-place edit that leaves the files empty.
-function emptiesInPlace(cmd: SimpleCommand, args: string[]): string[] | null {
+function emptiesInPlace(cmd: SimpleCommand, args: readonly string[]): string[] | null {
   if (cmd.name === 'sed' || cmd.name === 'gsed') {
     if (!args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))) return null;
     const scripts = optionValues(args, ['e'], ['expression']);
@@ -104,7 +104,7 @@ function emptiesInPlace(cmd: SimpleCommand, args: string[]): string[] | null {
 }
 
 /** Files a command empties: truncate -s 0, dd over a file, a bare or no-op truncating redirect. */
-function emptied(cmd: SimpleCommand, args: string[]): string[] {
+function emptied(cmd: SimpleCommand, args: readonly string[]): string[] {
   if (cmd.name === 'truncate') {
     const size = optionValues(args, ['s'], ['size'])[0];
     return size !== undefined && /^0+[KMG]?$/i.test(size)

@@ -106,7 +106,7 @@ function downloadedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): strin
 }
 
 /** The folder `git clone URL [DIR]` fills: DIR, or the repository's name. */
-function clonedInto(args: string[]): string[] {
+function clonedInto(args: readonly string[]): string[] {
   const flags = parseFlags(
     args.slice(args.indexOf('clone') + 1),
     ['b', 'o', 'c', 'j', 'u'],
@@ -263,9 +263,9 @@ function unpacksStdin(cmd: SimpleCommand): boolean {
 const TARS = new Set(['tar', 'bsdtar', 'gtar']);
 
 // The first word of old-style tar may be its letters without a dash (`tar xzf -`).
-const oldStyleLetters = (args: string[]) => (/^[a-zA-Z]+$/.test(args[0] ?? '') ? (args[0] ?? '') : '');
+const oldStyleLetters = (args: readonly string[]) => (/^[a-zA-Z]+$/.test(args[0] ?? '') ? (args[0] ?? '') : '');
 
-function tarExtracts(args: string[]): boolean {
+function tarExtracts(args: readonly string[]): boolean {
   return (
     oldStyleLetters(args).includes('x') ||
     args.some((a) => a === '--extract' || a === '--get' || /^-[a-zA-Z]*x/.test(a))
@@ -273,7 +273,7 @@ function tarExtracts(args: string[]): boolean {
 }
 
 /** The archive tar reads (`-f F`, `--file=F`, old-style `tar xzf F`), if named. */
-function tarArchive(args: string[]): string | undefined {
+function tarArchive(args: readonly string[]): string | undefined {
   const letters = oldStyleLetters(args);
   // Old style: each letter that takes a value takes the next word in turn; f is the archive.
   if (letters.includes('f')) return args[1 + [...letters].filter((l) => 'fCbTXLNV'.includes(l)).indexOf('f')];
@@ -281,7 +281,11 @@ function tarArchive(args: string[]): string | undefined {
 }
 
 /** Where a later `tar x -f FILE` or `unzip FILE` unpacks one of the downloaded `files`. */
-function unpackedDownloads(withCwd: { cmd: SimpleCommand; cwd: string }[], files: string[], call: ToolCall): string[] {
+function unpackedDownloads(
+  withCwd: { cmd: SimpleCommand; cwd: string }[],
+  files: readonly string[],
+  call: ToolCall,
+): string[] {
   const found: string[] = [];
   for (const { cmd, cwd } of withCwd) {
     const name = cmd.name.toLowerCase();

@@ -82,7 +82,7 @@ function helpersOf(commands: SimpleCommand[], cmd: SimpleCommand): SimpleCommand
   );
 }
 
-function patternMatches(pattern: string, subjects: string[], exact: boolean): boolean | 'unknown' {
+function patternMatches(pattern: string, subjects: readonly string[], exact: boolean): boolean | 'unknown' {
   try {
     const re = new RegExp(exact ? `^(?:${pattern})$` : pattern);
     return subjects.some((s) => re.test(s));

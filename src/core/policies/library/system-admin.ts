@@ -10,7 +10,7 @@ import { followedBy } from '../../text/scan';
 
 function first(
   call: ToolCall | undefined,
-  test: (cmd: SimpleCommand, args: string[]) => string | null,
+  test: (cmd: SimpleCommand, args: readonly string[]) => string | null,
   reason: (what: string) => string,
 ): PolicyHit | null {
   for (const cmd of shellCommands(call)) {

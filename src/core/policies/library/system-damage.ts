@@ -231,7 +231,7 @@ export const permissionBlowup = definePolicy({
 });
 
 /** kill's process arguments: what follows the signal (`-9`, `-KILL`, `-s KILL`, `-n 9`) and `--`. */
-function killTargets(args: string[]): string[] {
+function killTargets(args: readonly string[]): string[] {
   let i = 0;
   if (args[i] === '-s' || args[i] === '-n') i += 2;
   else if (/^-(\d+|[A-Z][A-Z0-9+-]*|SIG\w+)$/.test(args[i] ?? '') && args.length > 1) i += 1;

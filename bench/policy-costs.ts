@@ -1,0 +1,134 @@
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Session } from 'node:inspector/promises';
+import { runDeterministic, type DeterministicInput } from '../src/core/deterministic/run';
+import { Evaluator } from '../src/core/evaluator';
+import { nodeFactSource } from '../src/core/facts/io-node';
+import { IoFacts } from '../src/core/facts/io';
+import { INTERPRETER_CODE_READER } from '../src/core/interp/reader';
+import { toolCallOf } from '../src/core/policies/call';
+import { ALL_POLICIES } from '../src/core/policies/registry';
+import { resolvePolicyStates } from '../src/core/policies/run';
+import type { PolicyContext, SessionMemory } from '../src/core/policies/types';
+import { captureMixInputs, mixLength } from './suite/captured';
+
+// Where the deterministic tier's time goes on the fixed mix: the call's facts (toolCallOf) and each
+// policy's evaluate, timed one policy at a time over every call of the mix.
+//   node bench/run.mjs policy-costs   (env COST_ROUNDS, default 30; COST_TOP, default 25; COST_ONLY=NAME,NAME)
+
+const ROUNDS = Number(process.env['COST_ROUNDS'] ?? 30);
+const TOP = Number(process.env['COST_TOP'] ?? 25);
+const ONLY = process.env['COST_ONLY']?.split(',');
+const ALLOCATIONS = process.env['COST_ALLOCATIONS'] === '1';
+
+interface SamplingNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+/** Bytes allocated per call of the whole tier, by the function that allocated them (V8's sampling heap profiler). */
+async function allocations(run: () => void, calls: number): Promise<void> {
+  const inspector = new Session();
+  inspector.connect();
+  await inspector.post('HeapProfiler.startSampling', {
+    samplingInterval: 512,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  run();
+  const { profile } = (await inspector.post('HeapProfiler.stopSampling')) as { profile: { head: SamplingNode } };
+  inspector.disconnect();
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  // A built-in's allocation (an iterator's next, a Set, a slice) counts for the script function that called it.
+  const visit = (node: SamplingNode, caller: string) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const here = url ? `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}` : '';
+    const name = here || `${caller} (${functionName || 'native'})`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize);
+    total += node.selfSize;
+    for (const child of node.children) visit(child, here || caller);
+  };
+  visit(profile.head, '(root)');
+  console.log(`allocated: ${(total / calls / 1024).toFixed(1)} KB per call`);
+  for (const [name, bytes] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP))
+    console.log(`${(bytes / calls / 1024).toFixed(2).padStart(8)} KB  ${name}`);
+}
+
+const session: SessionMemory = { get: () => undefined, set: () => undefined };
+
+async function main(): Promise<void> {
+  const folder = realpathSync(mkdtempSync(join(tmpdir(), 'aw-costs-')));
+  try {
+    await Evaluator.ready({ warmUp: true });
+    const { inputs, config } = await captureMixInputs(folder, mixLength(), 'cost');
+    const resolvedStates = resolvePolicyStates(ALL_POLICIES, config);
+    const states = resolvedStates.filter((s) => s.enabled && (!ONLY || ONLY.includes(s.policy.name)));
+    const callOf = (input: DeterministicInput) => {
+      const written = new Set(input.writtenPaths);
+      return toolCallOf(input.event, {
+        projectRoot: input.projectRoot,
+        home: input.home,
+        faces: config.faces,
+        source: nodeFactSource,
+        reader: INTERPRETER_CODE_READER,
+        writes: { list: () => input.writtenPaths, has: (p: string) => written.has(p) },
+      });
+    };
+    if (ALLOCATIONS) {
+      const rounds = Math.max(ROUNDS, 10);
+      await allocations(() => {
+        for (let round = 0; round < rounds; round++)
+          for (const input of inputs) runDeterministic(input, config, resolvedStates, nodeFactSource);
+      }, rounds * inputs.length);
+      return;
+    }
+    let factsTotal = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const started = performance.now();
+      for (const input of inputs) callOf(input);
+      if (round > 2) factsTotal += performance.now() - started;
+    }
+    const contexts = inputs.map((input) => {
+      const call = callOf(input);
+      return (params: unknown): PolicyContext<unknown> => ({
+        event: input.event,
+        call,
+        session,
+        stateDir: input.stateDir,
+        programDir: input.programDir,
+        io: call?.io ?? new IoFacts(nodeFactSource),
+        params,
+      });
+    });
+    const costs: { name: string; us: number }[] = [];
+    for (const state of states) {
+      const ctxs = contexts.map((make) => make(state.params));
+      let total = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const started = performance.now();
+        for (const ctx of ctxs) {
+          try {
+            state.policy.evaluate(ctx);
+          } catch {
+            // A policy that throws costs what it cost.
+          }
+        }
+        if (round > 2) total += performance.now() - started;
+      }
+      costs.push({ name: state.policy.name, us: (total * 1000) / ((ROUNDS - 3) * inputs.length) });
+    }
+    costs.sort((a, b) => b.us - a.us);
+    const sum = costs.reduce((s, c) => s + c.us, 0);
+    console.log(`${inputs.length} calls, ${states.length} enabled policies`);
+    console.log(`facts (toolCallOf): ${((factsTotal * 1000) / ((ROUNDS - 3) * inputs.length)).toFixed(1)} µs per call`);
+    console.log(`policies together: ${sum.toFixed(1)} µs per call`);
+    for (const c of costs.slice(0, TOP)) console.log(`${c.us.toFixed(2).padStart(8)} µs  ${c.name}`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+void main();

@@ -1,0 +1,56 @@
+import type { ResolvedConfig } from '../../src/core/config/load';
+import { runDeterministic, type DeterministicInput } from '../../src/core/deterministic/run';
+import type { DeterministicRunner } from '../../src/core/deterministic/runner';
+import { Evaluator } from '../../src/core/evaluator';
+import { nodeFactSource } from '../../src/core/facts/io-node';
+import { ALL_POLICIES } from '../../src/core/policies/registry';
+import { resolvePolicyStates } from '../../src/core/policies/run';
+import { WardenHost } from '../../src/server/host';
+import { inProcessWorld } from './inprocess';
+import { mixBody, mixCalls } from './mix';
+
+// The deterministic tier's inputs as a long-running host builds them for the mix (real session memory,
+// the paths the session wrote), captured once so a bench can evaluate them alone.
+
+export interface CapturedInputs {
+  inputs: DeterministicInput[];
+  config: ResolvedConfig;
+}
+
+/** The inputs a long-running host hands its deterministic tier for `calls` calls of the mix. */
+export async function captureMixInputs(folder: string, calls: number, tag: string): Promise<CapturedInputs> {
+  const { project, state, log } = await inProcessWorld(folder);
+  const inputs: DeterministicInput[] = [];
+  let seen: ResolvedConfig | undefined;
+  const recording: DeterministicRunner = {
+    run: async (input, config) => {
+      inputs.push(structuredClone(input));
+      seen = config;
+      return {
+        ok: true,
+        ...runDeterministic(input, config, resolvePolicyStates(ALL_POLICIES, config), nodeFactSource),
+      };
+    },
+    close: async () => undefined,
+  };
+  const host = new WardenHost({
+    evaluator: new Evaluator({ stateDir: state, home: folder, log, deterministic: recording, longRunning: true }),
+    log,
+    hookToken: 'bench',
+    approvalTimeoutSeconds: 60,
+    failureDecision: () => 'deny',
+  });
+  const mix = mixCalls(project);
+  const signal = new AbortController().signal;
+  for (let index = 0; index < calls; index++)
+    await host.hooks.handle('claude', mixBody(project, mix, index, tag), signal);
+  await host.close();
+  log.close();
+  if (!seen) throw new Error('the host evaluated no call');
+  return { inputs, config: seen };
+}
+
+/** How many calls one round of the mix has. */
+export function mixLength(): number {
+  return mixCalls('/').length;
+}
