@@ -260,7 +260,7 @@ function execForm(rest: string): string | undefined {
 }
 
 /** A Dockerfile's instructions, continuation lines joined: [INSTRUCTION, the rest]. */
-function dockerfileInstructions(text: string): [string, string][] {
+export function dockerfileInstructions(text: string): [string, string][] {
   const found: [string, string][] = [];
   for (const line of text.replace(/\\\r?\n/g, ' ').split('\n')) {
     const trimmed = line.trim();

@@ -68,6 +68,8 @@ import { agentInstructionsChange } from './library/agent-instructions';
 import { gitConfigRunsCode } from './library/git-config-code';
 import { gitRemoteRedirect } from './library/git-remote-redirect';
 import { sqlSelectsSecretColumns } from './library/sql-secret-columns';
+import { codeToOutsideRepository } from './library/outside-repositories';
+import { secretBakedIntoImage } from './library/image-secrets';
 import { toolConfigLoadsCode } from './library/tool-config-code';
 import { modelLoadRunsCode } from './library/model-loading';
 import { appPlatformDestructive } from './library/app-platforms';
@@ -108,8 +110,10 @@ export const ALL_POLICIES: AnyPolicy[] = [
   secretFileRead,
   credentialPrintingCommands,
   secretWrittenToFile,
+  secretBakedIntoImage,
   envDumpToNetwork,
   dataOutToHost,
+  codeToOutsideRepository,
   secretInCommandLine,
   browserSessionRead,
   gitAddSecretFiles,

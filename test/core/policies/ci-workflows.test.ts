@@ -1,3 +1,9 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ready, verdictOf } from './harness';
+import { aTempDir } from '../../builders/tempProject';
 import { policyTable } from './table';
 
 const workflow = (file: string, content: string) => ({
@@ -51,6 +57,30 @@ policyTable('ci-runs-pull-request-code', [
       'ci2.yml',
       `# not pull_request_target: see docs\n${PWN_REQUEST.replace('pull_request_target', 'push')}`,
     ),
+    expect: null,
+  },
+  {
+    note: 'an edit switching a workflow Warden cannot read to pull_request_target',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '.github/workflows/missing-ci.yml',
+        old_string: 'on:\n  pull_request:',
+        new_string: 'on:\n  pull_request_target:',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: an edit elsewhere in a pull_request_target workflow Warden cannot read',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '.github/workflows/missing-labels.yml',
+        old_string: 'on: pull_request_target\njobs:',
+        new_string: 'on: pull_request_target\nconcurrency: labels\njobs:',
+      },
+    },
     expect: null,
   },
   {
@@ -109,3 +139,24 @@ policyTable('ci-action-on-moving-ref', [
   },
   { note: 'near miss: a container image', spec: workflow('ci.yml', withStep('docker://alpine:3.20')), expect: null },
 ]);
+
+test("switching a readable workflow to pull_request_target asks only when it checks out the pull request's code", async () => {
+  await ready();
+  const project = aTempDir('ci-trigger', after);
+  mkdirSync(join(project, '.github', 'workflows'), { recursive: true });
+  const file = join(project, '.github', 'workflows', 'ci.yml');
+  const switchTrigger = () =>
+    verdictOf('ci-runs-pull-request-code', {
+      tool: 'Edit',
+      input: { file_path: file, old_string: 'on: pull_request', new_string: 'on: pull_request_target' },
+      cwd: project,
+      root: project,
+    })?.verdict;
+  writeFileSync(file, PWN_REQUEST.replace('pull_request_target', 'pull_request'));
+  assert.equal(switchTrigger(), 'ask', 'the workflow builds the head');
+  writeFileSync(
+    file,
+    'on: pull_request\njobs:\n  l:\n    steps:\n      - uses: actions/checkout@v4\n      - run: make lint\n',
+  );
+  assert.equal(switchTrigger(), undefined, 'only the base is checked out');
+});

@@ -2,7 +2,7 @@
 // near miss that does the ordinary thing with the same program.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ready, run, verdictOf } from './harness';
 import { aTempDir } from '../../builders/tempProject';
@@ -132,4 +132,42 @@ test('a whole-file write over an env file asks when it drops values the file hel
     'every value kept, one added',
   );
   assert.equal(written('A=1\n', join(project, '.env.new')), undefined, 'a new env file drops nothing');
+});
+
+test('a whole-file write over Terraform state, an existing backup, or a file of real content cut to a stub asks', async () => {
+  await ready();
+  const project = aTempDir('overwrites', after);
+  mkdirSync(join(project, 'backups'));
+  mkdirSync(join(project, 'data'));
+  mkdirSync(join(project, 'logs'));
+  const rows = 'id,name,label\n' + Array.from({ length: 200 }, (_, i) => `${i},item ${i},gold\n`).join('');
+  writeFileSync(join(project, 'data', 'gold_labels.csv'), rows);
+  writeFileSync(join(project, 'backups', 'prod-2024-06-01.sql'), '-- dump\n');
+  writeFileSync(join(project, 'logs', 'app.log'), rows);
+  const written = (file: string, content: string, tool = 'Write') =>
+    verdictOf('project-files-destroyed', {
+      tool,
+      input:
+        tool === 'Write'
+          ? { file_path: join(project, file), content }
+          : { file_path: join(project, file), old_string: 'a', new_string: content },
+      cwd: project,
+      root: project,
+    })?.verdict;
+  assert.equal(written('infra/prod/terraform.tfstate', '{"version": 4, "resources": []}\n'), 'ask', 'Terraform state');
+  assert.equal(written('backups/prod-2024-06-01.sql', '-- placeholder\n'), 'ask', 'an existing backup');
+  assert.equal(
+    written('backups/new-notes.md', '# notes\n'),
+    undefined,
+    'a new file in a backups folder replaces nothing',
+  );
+  assert.equal(written('data/gold_labels.csv', 'id,name,label\n'), 'ask', 'a labelled dataset cut to its header');
+  assert.equal(
+    written('data/gold_labels.csv', rows.replace('gold', 'silver')),
+    undefined,
+    'a rewrite of the same size',
+  );
+  assert.equal(written('logs/app.log', ''), undefined, 'a log emptied is housekeeping');
+  assert.equal(written('data/small.csv', 'id\n'), undefined, 'a file that does not exist');
+  assert.equal(written('data/gold_labels.csv', '', 'Edit'), undefined, 'an edit changes part of a file');
 });

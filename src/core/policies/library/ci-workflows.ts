@@ -3,7 +3,7 @@ import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { evidenceOf } from '../../facts/commands';
 import { writtenTexts } from '../../facts/compute';
-import { afterEdit } from './shared/edited-file';
+import { afterEdit, replacedTexts } from './shared/edited-file';
 import { ACTIONS_WORKFLOW } from '../../facts/written-runs';
 import { beforeHashComment } from '../../text/scan';
 
@@ -28,30 +28,54 @@ function workflowLines(text: string): string[] {
   });
 }
 
+interface WorkflowText {
+  file: string;
+  text: string;
+  /** False when only an edit's own text is known: the file it changes could not be read. */
+  whole: boolean;
+}
+
 /** A workflow file's text as the call leaves it: a Write's whole text, an edit applied to the file, or the edit's own text. */
-function workflowTexts(call: ToolCall): { file: string; text: string }[] {
+function workflowTexts(call: ToolCall): WorkflowText[] {
   if (call.face.family === 'edit') {
     const file = call.paths.find((p) => p.access === 'write')?.absolute;
     if (!file || !ACTIONS_WORKFLOW.test(file)) return [];
-    const fragment = call.content ?? '';
-    return [{ file, text: afterEdit(call, file) ?? fragment }];
+    const edited = afterEdit(call, file);
+    return [{ file, text: edited ?? call.content ?? '', whole: edited !== null }];
   }
   return writtenTexts(call)
     .filter((w) => ACTIONS_WORKFLOW.test(w.file))
-    .map((w) => ({ file: w.file, text: w.content }));
+    .map((w) => ({ file: w.file, text: w.content, whole: true }));
+}
+
+/** The privileged trigger an edit brings in that the text it replaces did not have. */
+function triggerBroughtIn(call: ToolCall): string | undefined {
+  const added = (text: string) =>
+    workflowLines(text)
+      .map((l) => PRIVILEGED_TRIGGER.exec(l)?.[1])
+      .find(Boolean);
+  return replacedTexts(call.input)
+    .map(([before, after]) => (added(before) ? undefined : added(after)))
+    .find(Boolean);
 }
 
 export const ciRunsPullRequestCode = definePolicy({
   name: 'ci-runs-pull-request-code',
   category: 'dangerous-commands',
   description:
-    "Asks before writing a CI workflow that a pull request triggers with the repository's secrets (pull_request_target, workflow_run) and that checks out and runs the pull request's own code.",
+    "Asks before writing a CI workflow that a pull request triggers with the repository's secrets (pull_request_target, workflow_run) and that checks out the pull request's own code, or switching an unreadable one to such a trigger.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
-    for (const { file, text } of workflowTexts(call)) {
+    for (const { file, text, whole } of workflowTexts(call)) {
+      const brought = whole ? undefined : triggerBroughtIn(call);
+      if (brought)
+        return {
+          reason: `Switches ${file} to ${brought}, which runs with the repository's secrets and write token; Warden cannot read the rest of the workflow to see whether it then checks out and runs the pull request's own code. A person decides.`,
+          evidence: evidenceOf(brought),
+        };
       const lines = workflowLines(text);
       const trigger = lines.map((l) => PRIVILEGED_TRIGGER.exec(l)?.[1]).find(Boolean);
       const head = lines.map((l) => PULL_REQUEST_HEAD.exec(l)?.[0]).find(Boolean);

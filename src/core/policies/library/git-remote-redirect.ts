@@ -1,39 +1,15 @@
-import { join } from 'node:path';
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
 import { gitCommands } from '../../facts/git-invocation';
 import { isLocalHost } from './shared/hosts';
-import { hostAndPath } from './shared/own-sources';
+import { hostAndOwner, projectRemotes } from './shared/git-remotes';
 
 // A remote's URL decides where every later `git push` goes. Changed to another host or owner (`git
 // remote set-url --push origin git@203.0.113.45:…`, `remote.origin.pushurl`), the next push the person
 // or the agent makes to the remote they know hands the repository to whoever runs that host, and no
 // later command shows it. A new remote (`git remote add upstream …`) changes where nothing goes.
-
-const GIT_CONFIG_LIMIT = 64 * 1024;
-
-/** Host and owner of a remote URL (`https://github.com/acme/x.git`, `git@github.com:acme/x.git`): what a switch of protocol keeps. */
-function hostAndOwner(url: string): { host: string; owner: string } | undefined {
-  const where = hostAndPath(url);
-  return where && { host: where.host, owner: where.path.split('/').filter(Boolean)[0] ?? '' };
-}
-
-/** The URLs `.git/config` gives a remote now (url and pushurl), read through the call's fact source. */
-function currentUrls(call: ToolCall, remote: string): string[] {
-  const text = call.io.readText(join(call.projectRoot, '.git', 'config'), GIT_CONFIG_LIMIT);
-  if (text === null) return [];
-  const urls: string[] = [];
-  let inRemote = false;
-  for (const line of text.split(/\r?\n/)) {
-    const section = /^\s*\[\s*remote\s+"([^"]*)"\s*\]/.exec(line);
-    if (section || /^\s*\[/.test(line)) inRemote = section?.[1] === remote;
-    const value = inRemote ? /^\s*(url|pushurl)\s*=\s*(\S+)/i.exec(line) : null;
-    if (value?.[2]) urls.push(value[2]);
-  }
-  return urls;
-}
 
 interface Redirect {
   remote: string;
@@ -67,7 +43,7 @@ function staysPut(call: ToolCall, redirect: Redirect): boolean {
   const next = hostAndOwner(redirect.url);
   if (next === undefined) return false;
   if (isLocalHost(next.host)) return true;
-  return currentUrls(call, redirect.remote).some((url) => {
+  return (projectRemotes(call).get(redirect.remote) ?? []).some((url) => {
     const now = hostAndOwner(url);
     return now?.host === next.host && now.owner === next.owner;
   });

@@ -25,6 +25,7 @@ import { writtenTexts } from '../../facts/compute';
 import { secretBasenameKind } from '../../facts/sensitive-paths';
 import { literalOutput } from '../../shell/literal-output';
 import { trimEndChars } from '../../text/scan';
+import { destructiveOverwrite } from './shared/overwritten-files';
 
 /** Source, manifest and data files: what a project is made of, as opposed to what it produces. */
 const SOURCE_EXTENSION =
@@ -262,7 +263,7 @@ function envValuesDropped(call: ToolCall): Destroyed | null {
 }
 
 function destroyed(call: ToolCall): Destroyed | null {
-  const dropped = envValuesDropped(call);
+  const dropped = envValuesDropped(call) ?? destructiveOverwrite(call);
   if (dropped) return dropped;
   const commands = shellCommands(call);
   const looped = loopEmptiesSources(call.command ?? '');
@@ -297,7 +298,7 @@ export const projectFilesDestroyed = definePolicy({
   name: 'project-files-destroyed',
   category: 'dangerous-commands',
   description:
-    "Asks before destroying the project's files beyond an easy undo: shred, emptying, bulk deletes by a source filter, rsync --delete into the project, overwriting .git's store or an env file's values.",
+    "Asks before destroying files beyond an easy undo: shred, emptying, bulk deletes by a source filter, rsync --delete into the project, overwriting .git's store, an env file's values, Terraform state, a backup, or gutting a file.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
