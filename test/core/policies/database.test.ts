@@ -25,6 +25,16 @@ policyTable('sql-write-without-where', [
   { note: 'update', spec: 'mysql -e "UPDATE accounts SET balance = 0"', expect: 'ask' },
   { note: 'MCP', spec: { tool: 'mcp__pg__execute', input: { query: 'delete from sessions;' } }, expect: 'ask' },
   { note: 'near miss: with WHERE', spec: 'psql -c "DELETE FROM users WHERE id = 7"', expect: null },
+  {
+    note: 'a targeted-looking DELETE whose OR 1=1 matches every row, through an MCP tool',
+    spec: { tool: 'mcp__postgres__query', input: { sql: 'DELETE FROM users WHERE id = $1 OR 1=1', params: [4217] } },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: generated SQL that starts its conditions with 1=1',
+    spec: 'psql -c "DELETE FROM sessions WHERE 1=1 AND expires_at < now()"',
+    expect: null,
+  },
   { note: 'near miss: update with where', spec: 'psql -c "UPDATE users SET name=\'x\' WHERE id=1"', expect: null },
 ]);
 

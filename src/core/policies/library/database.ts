@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alwaysTrueWhere } from '../../facts/sql-where';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import { redisToolCommand } from './shared/mcp';
@@ -218,7 +219,8 @@ export const sqlDropOrTruncate = definePolicy({
 export const sqlWriteWithoutWhere = definePolicy({
   name: 'sql-write-without-where',
   category: 'database',
-  description: 'Asks before DELETE or UPDATE statements without a WHERE clause.',
+  description:
+    'Asks before DELETE or UPDATE statements without a WHERE clause, or with one that holds for every row (OR 1=1).',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -226,6 +228,8 @@ export const sqlWriteWithoutWhere = definePolicy({
     const found = findStatement(call, (s) => {
       if (/^DELETE\s+FROM\b/i.test(s) && !/\bWHERE\b/i.test(s)) return 'DELETE without WHERE';
       if (/^UPDATE\s+\S+\s+SET\b/i.test(s) && !/\bWHERE\b/i.test(s)) return 'UPDATE without WHERE';
+      const always = /^(DELETE|UPDATE)\b/i.test(s) ? alwaysTrueWhere(s) : undefined;
+      if (always !== undefined) return `${s.slice(0, 6).toUpperCase()} whose WHERE holds for every row (${always})`;
       return null;
     });
     if (!found) return null;

@@ -8,6 +8,7 @@ import { DOCKERFILE, dockerfileInstructions } from '../../facts/written-runs';
 import { secretBasenameKind } from '../../facts/sensitive-paths';
 import { classifySecretName } from '../../redaction/secret-names';
 import { replacedTexts } from './shared/edited-file';
+import { trimEndChars } from '../../text/scan';
 
 // What a Dockerfile puts in an image, everyone who pulls the image has: a copied `.env` or key file
 // sits in a layer, an ENV's value in the image's config, and a build ARG in its history with the RUN
@@ -47,7 +48,7 @@ function copiedSources(rest: string): string[] {
   const words = rest.split(/\s+/).filter(Boolean);
   if (words.some((w) => w.startsWith('--from='))) return [];
   const operands = words.filter((w) => !w.startsWith('--'));
-  return operands.slice(0, -1).map((w) => w.replace(/^["'[]+|["',\]]+$/g, ''));
+  return operands.slice(0, -1).map((w) => trimEndChars(w.replace(/^["'[]+/, ''), `"',]`));
 }
 
 function bakedSecret(instruction: string, rest: string): Baked | undefined {
