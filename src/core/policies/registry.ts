@@ -70,6 +70,7 @@ import { gitRemoteRedirect } from './library/git-remote-redirect';
 import { sqlSelectsSecretColumns } from './library/sql-secret-columns';
 import { codeToOutsideRepository } from './library/outside-repositories';
 import { secretBakedIntoImage } from './library/image-secrets';
+import { loginTurnedOff } from './library/login-turned-off';
 import { toolConfigLoadsCode } from './library/tool-config-code';
 import { modelLoadRunsCode } from './library/model-loading';
 import { appPlatformDestructive } from './library/app-platforms';
@@ -114,6 +115,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   envDumpToNetwork,
   dataOutToHost,
   codeToOutsideRepository,
+  loginTurnedOff,
   secretInCommandLine,
   browserSessionRead,
   gitAddSecretFiles,

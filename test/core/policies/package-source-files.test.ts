@@ -276,6 +276,27 @@ const ROWS: { note: string; file: string; content: string; asked: boolean }[] = 
     asked: true,
   },
   {
+    note: "pre-commit hooks from a stranger's GitHub repository at a branch",
+    file: '.pre-commit-config.yaml',
+    content:
+      'repos:\n  - repo: https://github.com/qwikfix-dev/pre-commit-hooks\n    rev: main\n    hooks:\n      - id: tf-fmt-fast\n',
+    asked: true,
+  },
+  {
+    note: 'a local pre-commit hook that runs a hidden program in the home folder',
+    file: '.pre-commit-config.yaml',
+    content:
+      'repos:\n  - repo: local\n    hooks:\n      - id: tf-docs\n        name: tf-docs\n        entry: /home/dev/.cache/.pc-hook\n        language: system\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: a local hook that runs a script of the project, and one from the system',
+    file: '.pre-commit-config.yaml',
+    content:
+      'repos:\n  - repo: local\n    hooks:\n      - id: check\n        entry: ./scripts/check.sh\n        language: script\n      - id: shellcheck\n        entry: /usr/bin/shellcheck\n        language: system\n',
+    asked: false,
+  },
+  {
     note: 'near miss: pre-commit hooks from GitHub and local ones',
     file: '.pre-commit-config.yaml',
     content:

@@ -37,6 +37,16 @@ const RULES: SourceRule[] = [
         what: 'makes pre-commit fetch and run hooks from a host other than the well-known code hosts',
         source: true,
       },
+      {
+        // A tag or a commit pins the hooks; a branch runs whatever is pushed to it next, on every commit.
+        pattern: /^[ \t-]*rev[ \t]*:[ \t]*["']?(main|master|HEAD|develop|dev|trunk|stable|latest)["']?[ \t]*(#.*)?$/m,
+        what: 'makes pre-commit run hooks from a moving branch (rev: main), whatever is pushed there next',
+      },
+      {
+        pattern:
+          /^[ \t-]*entry[ \t]*:[ \t]*["']?(\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|~\/|\$HOME\/|\/home\/|\/Users\/|\/root\/)/m,
+        what: 'makes pre-commit run a program from outside the project (a home or temporary folder) on every commit',
+      },
     ],
   },
   {

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { definePolicy } from '../types';
+import type { SimpleCommand } from '../../shell';
+import { argsOf, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
+import { firstWrittenFinding } from '../../facts/compute';
+
+// A service that lets anyone in without a login hands over what it can do to whoever reaches it:
+// Grafana's anonymous access given the Admin or Editor role (every visitor may change dashboards, data
+// sources and their stored credentials), a Jupyter server on every interface with no token and no
+// password (every visitor runs code as its user). Anonymous viewers, and a local-only server, pass.
+
+/** Grafana's anonymous access: its section's keys, or the environment variables that stand for them. */
+const ENABLED = /(?:^|\s)enabled["']?[ \t]*[:=][ \t]*["']?true\b/im;
+const ROLE = /(?:^|\s)org_role["']?[ \t]*[:=][ \t]*["']?(Admin|Editor)\b/im;
+const ENABLED_VARIABLE = /GF_AUTH_ANONYMOUS_ENABLED["']?[ \t]*[:=][ \t]*["']?true\b/i;
+const ROLE_VARIABLE = /GF_AUTH_ANONYMOUS_ORG_ROLE["']?[ \t]*[:=][ \t]*["']?(Admin|Editor)\b/i;
+/** How far after `auth.anonymous` its keys may stand (a section or a YAML block of a few keys). */
+const SECTION_CHARS = 200;
+
+function anonymousAdmin(text: string): string | null {
+  const variableRole = ENABLED_VARIABLE.test(text) ? ROLE_VARIABLE.exec(text)?.[1] : undefined;
+  const at = text.toLowerCase().indexOf('auth.anonymous');
+  const section = at === -1 ? '' : text.slice(at, at + SECTION_CHARS);
+  const sectionRole = ENABLED.test(section) ? ROLE.exec(section)?.[1] : undefined;
+  const role = variableRole ?? sectionRole;
+  return role === undefined ? null : `Grafana's anonymous access with the ${role} role`;
+}
+
+const JUPYTER = new Set(['jupyter', 'jupyter-lab', 'jupyter-notebook', 'jupyter-server']);
+const EVERY_INTERFACE = new Set(['0.0.0.0', '*', '::', '[::]']);
+
+/** `jupyter lab --ip 0.0.0.0 --ServerApp.token='' --ServerApp.password=''`: open to every interface, no login. */
+function openJupyter(cmd: SimpleCommand): boolean {
+  if (!JUPYTER.has(cmd.name)) return false;
+  const args = argsOf(cmd);
+  const setting = (name: string) =>
+    args
+      .filter((a) => a.startsWith(`--ServerApp.${name}=`) || a.startsWith(`--NotebookApp.${name}=`))
+      .map((a) => a.slice(a.indexOf('=') + 1));
+  const noToken = setting('token').some((v) => v === '');
+  const noPassword = setting('password').every((v) => v === '');
+  const ips = [...optionValues(args, [], ['ip']), ...setting('ip')];
+  return noToken && noPassword && ips.some((ip) => EVERY_INTERFACE.has(ip));
+}
+
+export const loginTurnedOff = definePolicy({
+  name: 'login-turned-off',
+  category: 'network',
+  description:
+    "Asks before a service is opened to anyone without a login: Grafana's anonymous access with the Admin or Editor role, or a Jupyter server on every interface with no token or password.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    const jupyter = shellCommands(call).find(openJupyter);
+    if (jupyter)
+      return {
+        reason: `Starts a Jupyter server on every interface with no token and no password: whoever reaches the port runs code as this user. Keep a token, or bind it to 127.0.0.1, or approve this exact call.`,
+        evidence: evidenceOf(jupyter.text),
+      };
+    const written = firstWrittenFinding(call, (_file, content) => anonymousAdmin(content));
+    if (!written) return null;
+    return {
+      reason: `${written.file} turns on ${written.found}: every visitor, logged in or not, may change what that role may. Use the Viewer role, or approve this exact call.`,
+      evidence: evidenceOf(written.found),
+    };
+  },
+});
