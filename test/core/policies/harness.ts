@@ -122,6 +122,16 @@ export interface Row {
   params?: Record<string, unknown>;
 }
 
+/** A Write of `content` to `file_path`. */
+export function aWrite(file_path: string, content: string): CallSpec {
+  return { tool: 'Write', input: { file_path, content } };
+}
+
+/** An Edit of `file_path` that replaces `old_string` with `new_string`. */
+export function anEdit(file_path: string, old_string: string, new_string: string): CallSpec {
+  return { tool: 'Edit', input: { file_path, old_string, new_string } };
+}
+
 export function specOf(row: Row): CallSpec {
   return typeof row.spec === 'string' ? { bash: row.spec } : row.spec;
 }

@@ -1,14 +1,10 @@
 // Terraform written into the project, judged by what its next apply grants; a near miss beside each case.
 import { policyTable } from './table';
+import { aWrite, anEdit } from './harness';
 
-const write = (file: string, content: string) => ({
-  tool: 'Write',
-  input: { file_path: `/home/dev/proj/infra/${file}`, content },
-});
-const edit = (file: string, old_string: string, new_string: string) => ({
-  tool: 'Edit',
-  input: { file_path: `/home/dev/proj/infra/${file}`, old_string, new_string },
-});
+const write = (file: string, content: string) => aWrite(`/home/dev/proj/infra/${file}`, content);
+const edit = (file: string, old_string: string, new_string: string) =>
+  anEdit(`/home/dev/proj/infra/${file}`, old_string, new_string);
 
 policyTable('infrastructure-code-exposure', [
   {

@@ -2,11 +2,9 @@
 // server on every interface with neither token nor password. Anonymous viewers, a Jupyter server bound
 // to this machine or keeping its token, pass.
 import { policyTable } from './table';
+import { anEdit } from './harness';
 
-const edit = (file_path: string, old_string: string, new_string: string) => ({
-  tool: 'Edit',
-  input: { file_path, old_string, new_string },
-});
+const edit = anEdit;
 
 policyTable('login-turned-off', [
   {

@@ -1,12 +1,10 @@
 // tool-config-loads-code: a config write that makes a developer tool load a file of the project as code
 // asks; a package named as a plugin, and variables that load nothing, do not.
 import { policyTable } from './table';
+import { aWrite, anEdit } from './harness';
 
-const write = (file_path: string, content: string) => ({ tool: 'Write', input: { file_path, content } });
-const edit = (file_path: string, old_string: string, new_string: string) => ({
-  tool: 'Edit',
-  input: { file_path, old_string, new_string },
-});
+const write = aWrite;
+const edit = anEdit;
 
 policyTable('tool-config-loads-code', [
   {
