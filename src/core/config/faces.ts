@@ -84,7 +84,7 @@ const BUILT_IN: Record<string, FaceSpec> = {
   search_file_content: search('path', ['dir_path']),
   grep_search: search('path', ['dir_path']),
   list_directory: list('dir_path', ['path']),
-  web_fetch: { family: 'network', urlParam: 'url', summary: ['prompt', 'url'] },
+  web_fetch: { family: 'network', urlParam: 'url', urlText: 'prompt', summary: ['prompt', 'url'] },
   google_web_search: { family: 'network', summary: ['query'] },
   // Cursor
   Shell: shell('command'),

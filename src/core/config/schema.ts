@@ -29,6 +29,8 @@ export const toolFaceSchema = z
     pathTarget: pathTargetSchema.optional(),
     commandParam: z.string().min(1).optional(),
     urlParam: z.string().min(1).optional(),
+    /** A parameter whose prose names the URLs the tool fetches (Gemini's web_fetch prompt), read when urlParam is absent. */
+    urlText: z.string().min(1).optional(),
     contentParams: z.array(z.string().min(1)).optional(),
     summary: z.array(z.string().min(1)).optional(),
   })

@@ -16,6 +16,7 @@ import { shellUnread } from './unread-shell';
 import { runLaterShell } from './written-runs';
 import { sedEdit } from './sed-edits';
 import { scriptEdit } from './script-edits';
+import { isPatchEnvelope, patchedTexts } from './patch';
 
 /** Hops through code and written files followed before the rest is unread. */
 const MAX_CODE_DEPTH = 4;
@@ -115,6 +116,16 @@ export function writtenInCall(call: ToolCall, commands: readonly SimpleCommand[]
   return written;
 }
 
+/** Each file an apply_patch envelope adds or updates, by its resolved path, with the text it gets. */
+export function patchedFileTexts(call: ToolCall, patch: string): { file: string; content: string }[] {
+  return patchedTexts(patch).map(({ path, text }) => ({
+    file:
+      call.paths.find((p) => p.raw === path && p.access === 'write')?.absolute ??
+      resolveSystemPath(path, { cwd: call.cwd, home: call.home }).absolute,
+    content: text,
+  }));
+}
+
 // Several policies ask for the same call's written files: worked out once per call.
 const writtenTextsOf = new WeakMap<ToolCall, { file: string; content: string }[]>();
 
@@ -142,6 +153,7 @@ export function firstWrittenFinding<T>(
 
 function computeWrittenTexts(call: ToolCall): { file: string; content: string }[] {
   if (call.command === undefined) {
+    if (call.content !== undefined && isPatchEnvelope(call.content)) return patchedFileTexts(call, call.content);
     const target = call.paths.find((p) => p.access === 'write');
     return target && call.content !== undefined ? [{ file: target.absolute, content: call.content }] : [];
   }

@@ -8,6 +8,39 @@ export function isGlobWord(word: string): boolean {
   return /[*?[]/.test(word);
 }
 
+/**
+ * A path with run-time parts (`/proc/$(pgrep -f 'node dist/server.js')/environ`) as the glob of what it
+ * could be: each `$(…)`, `${…}` and backquoted part stands for `*`, whatever slashes its own text has.
+ * Unchanged when it has none.
+ */
+export function runTimePartsAsGlob(path: string): string {
+  if (!path.includes('$(') && !path.includes('${') && !path.includes('`')) return path;
+  let out = '';
+  for (let i = 0; i < path.length; i++) {
+    const opener = path[i] === '$' ? path[i + 1] : undefined;
+    if (opener === '(' || opener === '{' || path[i] === '`') {
+      const end = closingOf(path, path[i] === '`' ? i : i + 1);
+      if (end === -1) return `${out}*`;
+      out += '*';
+      i = end;
+    } else out += path[i];
+  }
+  return out;
+}
+
+/** Where the part opened at `at` (`(`, `{` or a backquote) closes, counting nested pairs; -1 if it never does. */
+function closingOf(text: string, at: number): number {
+  const open = text[at];
+  if (open === '`') return text.indexOf('`', at + 1);
+  const close = open === '(' ? ')' : '}';
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    if (text[i] === open) depth++;
+    else if (text[i] === close && --depth === 0) return i;
+  }
+  return -1;
+}
+
 function escapeRegex(ch: string): string {
   return /[\\^$.*+?()[\]{}|/-]/.test(ch) ? `\\${ch}` : ch;
 }

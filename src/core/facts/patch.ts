@@ -9,3 +9,40 @@ export function patchPaths(text: string): { path: string; access: 'write' | 'del
   }
   return found;
 }
+
+export interface PatchedText {
+  path: string;
+  /** An added file's whole text; for an update, the hunks' context and added lines (what that part of the file becomes). */
+  text: string;
+  added: boolean;
+}
+
+/** Whether text is an apply_patch envelope. */
+export function isPatchEnvelope(text: string): boolean {
+  return text.trimStart().startsWith('*** Begin Patch');
+}
+
+/** The text each added or updated file of an apply_patch envelope gets; deleted files carry none. */
+export function patchedTexts(text: string): PatchedText[] {
+  const found: PatchedText[] = [];
+  let current: { path: string; added: boolean; lines: string[] } | undefined;
+  const close = () => {
+    if (current) found.push({ path: current.path, text: current.lines.join('\n'), added: current.added });
+    current = undefined;
+  };
+  for (const line of text.split('\n')) {
+    const header = /^\*\*\* (Add File|Update File|Delete File|Move to|End Patch)(?:: (.+))?$/.exec(line);
+    if (header) {
+      if (header[1] === 'Move to' && current) current.path = (header[2] ?? '').trim();
+      else close();
+      if (header[1] === 'Add File' || header[1] === 'Update File')
+        current = { path: (header[2] ?? '').trim(), added: header[1] === 'Add File', lines: [] };
+      continue;
+    }
+    if (!current || line.startsWith('@@') || line.startsWith('*** ')) continue;
+    if (line.startsWith('+')) current.lines.push(line.slice(1));
+    else if (!current.added && line.startsWith(' ')) current.lines.push(line.slice(1));
+  }
+  close();
+  return found.filter((file) => file.path !== '');
+}

@@ -47,6 +47,13 @@ const TRANSFER: ProgramRow = {
     '--exclude --include --profile --region --storage-class --acl --sse --sse-kms-key-id --sse-c --endpoint-url --content-type --cache-control --metadata --metadata-directive --grants --expected-size --source-region --expires --content-encoding --content-disposition -h',
 };
 
+/** PowerShell names its parameters in any case; the common spellings of -InFile and -OutFile. */
+const POWERSHELL_WEB_REQUEST: ProgramRow = {
+  upload: ['-InFile', '-infile', '-Infile'],
+  download: ['-OutFile', '-outfile', '-Outfile'],
+  takes: '-Uri -Method -Headers -Body -ContentType -Credential -UserAgent',
+};
+
 export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   // Readers: print or leak the content of the files they are given.
   arp: { read: ['-f', '--file'] },
@@ -175,6 +182,11 @@ export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   'gh issue create': { read: ['--body-file', '-F'], takes: '-R --repo -t --title -b --body -l --label' },
   split: { read: ['first'], takes: '-b -l -n -a -C -t --bytes --lines --number --suffix-length --line-bytes' },
   'gh pr create': { read: ['--body-file', '-F'], takes: '-R --repo -t --title -b --body -B --base -H --head' },
+  // PowerShell's web cmdlets read as a shell command line (the powershell tool): -InFile is the request body.
+  'invoke-restmethod': POWERSHELL_WEB_REQUEST,
+  'invoke-webrequest': POWERSHELL_WEB_REQUEST,
+  irm: POWERSHELL_WEB_REQUEST,
+  iwr: POWERSHELL_WEB_REQUEST,
 };
 
 type FoundRow = { row: ProgramRow; args: readonly string[] };

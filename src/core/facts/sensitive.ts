@@ -1,6 +1,14 @@
 // Whether a path a call names is a credential file, as the system would resolve it: under any
 // account's home folder, through a glob that could match one, or through a symlink's real path.
-import { globCouldMatch, isGlobWord, literalChars, prefixCouldMatch, segmentMatcher, segmentsOf } from './globs';
+import {
+  globCouldMatch,
+  isGlobWord,
+  literalChars,
+  prefixCouldMatch,
+  runTimePartsAsGlob,
+  segmentMatcher,
+  segmentsOf,
+} from './globs';
 import { HOME_SECRETS, SYSTEM_SECRETS, secretBasenameKind, secretFileKind } from './sensitive-paths';
 import { homeFolderOf } from './system-paths';
 
@@ -98,5 +106,7 @@ export function secretKindOfGlob(absoluteGlob: string, home: string): string | n
 /** The credential kind of a path as written, as resolved lexically, or as its real path. */
 export function secretKindOf(target: { absolute: string; real?: string }, home: string): string | null {
   if (isGlobWord(target.absolute)) return secretKindOfGlob(target.absolute, home);
+  const asGlob = runTimePartsAsGlob(target.absolute);
+  if (asGlob !== target.absolute) return secretKindOfGlob(asGlob, home) ?? secretKindOfPath(target.absolute, home);
   return secretKindOfPath(target.absolute, home) ?? (target.real ? secretKindOfPath(target.real, home) : null);
 }

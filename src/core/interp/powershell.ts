@@ -205,6 +205,9 @@ const webRequest: CmdletHandler = (invocation, out) => {
   out.effect('network', invocation.api, param(invocation, ['uri']) ?? UNKNOWN);
   const saved = param(invocation, ['outfile'], 99);
   if (saved) out.effect('write', invocation.api, saved);
+  // -InFile sends the file as the request's body: it is read, and leaves with the request.
+  const sent = param(invocation, ['infile'], 99);
+  if (sent) out.effect('read', invocation.api, sent);
 };
 
 const startProcess: CmdletHandler = (invocation, out) => {

@@ -5,14 +5,16 @@ import { relatePath } from '../shell/paths';
 import { assembleFacts } from '../facts';
 import type { CodeReader } from '../facts/code';
 import { NO_CODE_READER } from '../facts/code';
-import { deriveFacts } from '../facts/compute';
+import { deriveFacts, patchedFileTexts } from '../facts/compute';
 import { codeAsShell, imageBuildShell, notebookCommands, runLaterShell } from '../facts/written-runs';
 import { browserScriptOf } from '../text/browser-scripts';
+import { urlsInText } from '../text/urls';
+import { shellQuote } from '../shell/quote';
 import { runnerCodeOf, type RunnerCode } from '../text/code-runners';
 import { wrappedCommandLine } from '../facts/mcp-command-lines';
 import { argumentCommandLines } from '../text/embedded-commands';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
-import { patchPaths } from '../facts/patch';
+import { isPatchEnvelope, patchPaths } from '../facts/patch';
 import { NO_SESSION_WRITES, type SessionWrites } from '../facts/session-writes';
 import { resolveSystemPath } from '../facts/system-paths';
 import type { FaceBook, ToolFace } from '../config/faces';
@@ -122,16 +124,25 @@ function writtenRunText(call: ToolCall): { file: string; text: string } | undefi
   if ((call.face.family !== 'write' && call.face.family !== 'edit') || call.content === undefined) return undefined;
   // A notebook's markdown cell, or a cell deleted, runs nothing.
   if (call.input['cell_type'] === 'markdown' || call.input['edit_mode'] === 'delete') return undefined;
-  const target = call.paths.find((p) => p.access === 'write');
-  const text = target ? runLaterShell(target.absolute, call.content) : undefined;
-  return target && text !== undefined && text.trim() !== '' ? { file: target.absolute, text } : undefined;
+  const runs = writtenFiles(call)
+    .map(({ file, content }) => ({ file, text: runLaterShell(file, content) }))
+    .filter((run): run is { file: string; text: string } => run.text !== undefined && run.text.trim() !== '');
+  return runs.length ? { file: runs[0]!.file, text: runs.map((run) => run.text).join('\n') } : undefined;
 }
 
 /** What a written Dockerfile's RUN steps run while its image builds, as shell text. */
 function writtenImageBuild(call: ToolCall): string | undefined {
   if ((call.face.family !== 'write' && call.face.family !== 'edit') || call.content === undefined) return undefined;
+  const builds = writtenFiles(call).flatMap(({ file, content }) => imageBuildShell(file, content) ?? []);
+  return builds.length ? builds.join('\n') : undefined;
+}
+
+/** A file tool's written files: each file of an apply_patch envelope, or the one target with the call's content. */
+function writtenFiles(call: ToolCall): { file: string; content: string }[] {
+  if (call.content === undefined) return [];
+  if (isPatchEnvelope(call.content)) return patchedFileTexts(call, call.content);
   const target = call.paths.find((p) => p.access === 'write');
-  return target ? imageBuildShell(target.absolute, call.content) : undefined;
+  return target ? [{ file: target.absolute, content: call.content }] : [];
 }
 
 /** What an MCP tool without a face of its own keeps to run (pipeline steps, event scripts, a page script), as shell text. */
@@ -157,14 +168,28 @@ function mcpRunText(call: ToolCall): { file: string; text: string } | undefined 
   return lines.length ? { file: call.toolName, text: lines.join('\n') } : undefined;
 }
 
+/** The URLs a fetch tool names in its prose parameter (face.urlText) when it has no URL parameter. */
+function urlsNamedInText(face: ToolFace, input: Record<string, unknown>): string[] {
+  if (face.family !== 'network' || face.urlText === undefined) return [];
+  if (stringParam(input, face.urlParam) !== undefined) return [];
+  return urlsInText(stringParam(input, face.urlText) ?? '');
+}
+
+/** Each URL as the request it is (`curl -sS -- URL`), so every policy that reads a fetch reads all of them. */
+function fetchCommandLines(urls: readonly string[]): string | undefined {
+  return urls.length ? urls.map((url) => `curl -sS -- ${shellQuote(url)}`).join('\n') : undefined;
+}
+
 export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undefined {
   if (!event.toolName) return undefined;
   const input = event.toolInput ?? {};
   const face = ctx.faces.faceFor(event.toolName, input);
   const home = ctx.home ?? homedir();
   const cwd = event.cwd || ctx.projectRoot;
-  // An MCP tool that wraps a CLI is read as the command line it stands for (its `command` is then only a part).
-  const wrapped = face.builtIn ? undefined : wrappedCommandLine(event.toolName, input);
+  // An MCP tool that wraps a CLI is read as the command line it stands for (its `command` is then only a part);
+  // a fetch that names its URLs in prose, as the fetches it makes.
+  const textUrls = urlsNamedInText(face, input);
+  const wrapped = face.builtIn ? fetchCommandLines(textUrls) : wrappedCommandLine(event.toolName, input);
   const command = wrapped ?? (face.family === 'shell' ? stringParam(input, face.commandParam ?? 'command') : undefined);
   const io = new IoFacts(ctx.source ?? NO_FACT_SOURCE);
   const call: ToolCall = {
@@ -193,7 +218,7 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   }
   const built = writtenImageBuild(call);
   if (built !== undefined) call.imageBuild = analyzeShell(built, { home, env: { HOME: home } });
-  const url = stringParam(input, face.urlParam);
+  const url = stringParam(input, face.urlParam) ?? textUrls[0];
   if (url !== undefined) call.url = url;
   const derived = deriveFacts(call, {
     io,

@@ -78,7 +78,7 @@ import { macosProtectionBypass } from './library/macos-protections';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
 import { unreadCall } from './library/unread';
-import { ciActionOnMovingRef, ciRunsPullRequestCode } from './library/ci-workflows';
+import { ciActionOnMovingRef, ciExpandsAllSecrets, ciRunsPullRequestCode } from './library/ci-workflows';
 import { mcpAccessGrantingTool, mcpDeletingTool, mcpSecretReadingTool } from './library/mcp-tools';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 
@@ -89,6 +89,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   editorCodeConfig,
   ciRunsPullRequestCode,
   ciActionOnMovingRef,
+  ciExpandsAllSecrets,
   mcpDeletingTool,
   mcpAccessGrantingTool,
   mcpSecretReadingTool,

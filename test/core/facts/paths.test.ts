@@ -6,6 +6,7 @@ import { ready, verdictOf } from '../policies/harness';
 import { expandTilde, resolveSystemPath } from '../../../src/core/facts/system-paths';
 import { secretKindOfGlob, secretKindOfPath } from '../../../src/core/facts/sensitive';
 import { couldLandIn, type Landing } from '../../../src/core/facts/landing';
+import { runTimePartsAsGlob } from '../../../src/core/facts/globs';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../../../src/core/facts/io';
 
 const HOME = '/home/dev';
@@ -152,4 +153,11 @@ test('couldLandIn: yes, maybe and no for literal, glob, run-time and symlinked p
   assert.equal(couldLandIn('state/log', dir, PLACE, { io }), 'yes');
   assert.equal(couldLandIn('state/log', dir, PLACE), 'no');
   assert.ok(io.records.some((r) => r.op === 'realpath' && r.answer === '/home/dev/.agent-warden/log'));
+});
+
+test('run-time parts of a path stand for a wildcard, whatever slashes they hold', () => {
+  assert.equal(runTimePartsAsGlob("/proc/$(pgrep -f 'a/b' | head -1)/environ"), '/proc/*/environ');
+  assert.equal(runTimePartsAsGlob('/home/dev/${DIR:-x/y}/`ls a/b`.pem'), '/home/dev/*/*.pem');
+  assert.equal(runTimePartsAsGlob('/home/dev/project/src/a.ts'), '/home/dev/project/src/a.ts');
+  assert.equal(runTimePartsAsGlob('/tmp/$(unclosed/x'), '/tmp/*', 'an unclosed part runs to the end');
 });

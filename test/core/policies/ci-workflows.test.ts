@@ -160,3 +160,35 @@ test("switching a readable workflow to pull_request_target asks only when it che
   );
   assert.equal(switchTrigger(), undefined, 'only the base is checked out');
 });
+
+policyTable('ci-expands-all-secrets', [
+  {
+    note: 'every secret written into an artifact',
+    spec: workflow(
+      'nightly.yml',
+      "on:\n  schedule:\n    - cron: '0 3 * * *'\njobs:\n  s:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo '${{ toJSON(secrets) }}' > diagnostics.json\n      - uses: actions/upload-artifact@v4\n        with:\n          path: diagnostics.json\n",
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'into an environment variable of a step',
+    spec: workflow(
+      'dump.yml',
+      'on: push\njobs:\n  d:\n    steps:\n      - env:\n          ALL: ${{ tojson( secrets ) }}\n        run: ./report.sh\n',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a step handed the one secret it needs',
+    spec: workflow(
+      'deploy.yml',
+      'on: push\njobs:\n  d:\n    steps:\n      - env:\n          NPM_TOKEN: ${{ secrets.NPM_TOKEN }}\n        run: npm publish\n',
+    ),
+    expect: null,
+  },
+  {
+    note: 'near miss: the GitHub context as JSON for debugging',
+    spec: workflow('debug.yml', "on: push\njobs:\n  d:\n    steps:\n      - run: echo '${{ toJSON(github.event) }}'\n"),
+    expect: null,
+  },
+]);

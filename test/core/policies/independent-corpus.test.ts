@@ -81,7 +81,7 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
   }
 });
 
-// The 3% target, except for sets G, H, I, J, K, L and O, held near the rate they came with until their false blocks are judged (README).
+// The 3% target, except for sets G, H, I, J, K, L, O and P, held near the rate they came with until their false blocks are judged (README).
 // Set M's writer finished 265 ordinary calls in its time (SET-M.md); it is held to 250.
 const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: number }> = {
   'ordinary-independent.jsonl': { rate: 0.03, why: 'at most 3%' },
@@ -115,6 +115,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   'ordinary-set-o.jsonl': {
     rate: 0.05,
     why: 'at most 5% (53 of 558, 9.5%, as it first came out; 25 once the first of its false blocks were judged)',
+  },
+  'ordinary-set-p.jsonl': {
+    rate: 0.07,
+    why: 'at most 7% (19 of 300, 6.3%, as it first came out)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,

@@ -1,3 +1,6 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready, verdictOf } from './harness';
 import { policyTable } from './table';
 
 const OPENAI = 'sk-proj-Qm7vT2xK9pL4sN8wR1yB6cZ3dF5gH0jA';
@@ -332,3 +335,15 @@ policyTable('secret-file-read', [
     expect: null,
   },
 ]);
+
+test("a path with a run-time part is read as the glob of what it could be: a process's environment", async () => {
+  await ready();
+  const verdict = (bash: string) => verdictOf('secret-file-read', { bash })?.verdict;
+  assert.equal(verdict("tr '\\0' '\\n' < /proc/$(pgrep -f 'node dist/server.js' | head -1)/environ"), 'deny');
+  assert.equal(
+    verdict('cat ~/.ssh/$(ls ~/.ssh | grep -v pub | head -1)'),
+    'deny',
+    'a key whose name is found at run time',
+  );
+  assert.equal(verdict('cat /proc/$(pgrep -f node | head -1)/status'), undefined, "near miss: a process's status");
+});

@@ -96,6 +96,28 @@ const PINNED_REF = /^(v?\d[\w.-]*|[0-9a-f]{40})$/;
 /** GitHub's own actions, which a workflow trusts like the runner itself. */
 const PLATFORM_OWNERS = new Set(['actions', 'github']);
 
+/** The first line of a workflow the call writes in which `judge` finds something. */
+function firstWorkflowLine<T>(
+  call: ToolCall,
+  judge: (line: string) => T | undefined,
+): { file: string; line: string; found: T } | undefined {
+  for (const { file, text } of workflowTexts(call))
+    for (const line of workflowLines(text)) {
+      const found = judge(line);
+      if (found !== undefined) return { file, line, found };
+    }
+  return undefined;
+}
+
+/** A step's action of another owner at a branch or at no ref. */
+function movingAction(line: string): { owner: string; action: string; ref: string | undefined } | undefined {
+  const uses = USES_ACTION.exec(line);
+  if (!uses || PLATFORM_OWNERS.has(uses[1] ?? '') || uses[1]?.startsWith('.')) return undefined;
+  const ref = uses[3];
+  if (ref !== undefined && PINNED_REF.test(ref)) return undefined;
+  return { owner: uses[1] ?? '', action: uses[2] ?? '', ref };
+}
+
 export const ciActionOnMovingRef = definePolicy({
   name: 'ci-action-on-moving-ref',
   category: 'dangerous-commands',
@@ -105,19 +127,33 @@ export const ciActionOnMovingRef = definePolicy({
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
-    if (!call) return null;
-    for (const { file, text } of workflowTexts(call)) {
-      for (const line of workflowLines(text)) {
-        const uses = USES_ACTION.exec(line);
-        if (!uses || PLATFORM_OWNERS.has(uses[1] ?? '') || uses[1]?.startsWith('.')) continue;
-        const ref = uses[3];
-        if (ref !== undefined && PINNED_REF.test(ref)) continue;
-        return {
-          reason: `Writes ${file}, whose step uses ${uses[1]}/${uses[2]} at ${ref === undefined ? 'no ref' : `the branch ${ref}`}: whatever its owner pushes there next runs with the workflow's secrets and token. Pin it to a release tag or a commit, or a person decides.`,
-          evidence: evidenceOf(line),
-        };
-      }
-    }
-    return null;
+    const hit = call && firstWorkflowLine(call, movingAction);
+    if (!hit) return null;
+    const { owner, action, ref } = hit.found;
+    return {
+      reason: `Writes ${hit.file}, whose step uses ${owner}/${action} at ${ref === undefined ? 'no ref' : `the branch ${ref}`}: whatever its owner pushes there next runs with the workflow's secrets and token. Pin it to a release tag or a commit, or a person decides.`,
+      evidence: evidenceOf(hit.line),
+    };
+  },
+});
+
+/** Every secret of the repository at once: `${{ toJSON(secrets) }}` (GitHub's expressions ignore case). */
+const ALL_SECRETS = /\$\{\{\s*tojson\(\s*secrets\s*\)\s*\}\}/i;
+
+export const ciExpandsAllSecrets = definePolicy({
+  name: 'ci-expands-all-secrets',
+  category: 'secrets',
+  description:
+    "Asks before writing a CI workflow that expands every repository secret at once (toJSON(secrets)) into a step, a file or an artifact, where the log's masking no longer covers them.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const hit = call && firstWorkflowLine(call, (line) => (ALL_SECRETS.test(line) ? true : undefined));
+    if (!hit) return null;
+    return {
+      reason: `Writes ${hit.file}, which expands every repository secret at once (toJSON(secrets)): a step can then write them to a file, an artifact or a request, and the log's masking does not cover what is derived from them. Name the secrets a step needs, or a person decides.`,
+      evidence: evidenceOf(hit.line),
+    };
   },
 });
