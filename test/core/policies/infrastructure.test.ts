@@ -12,6 +12,17 @@ policyTable('kubectl-mutation', [
     expect: null,
   },
   { spec: 'kubectl delete pod web-1', expect: 'ask' },
+  {
+    note: 'near miss: pods deleted on a local kind cluster',
+    spec: 'kubectl --context kind-dev -n dev delete pod -l app=api',
+    expect: null,
+  },
+  { note: 'near miss: minikube', spec: 'kubectl apply --context=minikube -f k8s/dev.yaml', expect: null },
+  {
+    note: 'a context that only mentions kind is not one kind made',
+    spec: 'kubectl --context prod-kind-mirror delete ns payments',
+    expect: 'ask',
+  },
   { note: 'context first', spec: 'kubectl --context prod -n api apply -f deploy.yaml', expect: 'ask' },
   { note: 'scale', spec: 'kubectl scale deploy/web --replicas=0', expect: 'ask' },
   { note: 'rollout restart', spec: 'kubectl rollout restart deployment/web', expect: 'ask' },

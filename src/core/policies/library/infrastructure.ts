@@ -21,6 +21,8 @@ interface InfraSpec {
   action(positionals: string[], args: readonly string[], tool: string): { what: string; deny?: boolean } | null;
   /** A command that `action` names but that only looks after all (`kubectl exec … -- cat …`), given the call's commands. */
   onlyLooks?(cmd: SimpleCommand, commands: readonly SimpleCommand[]): boolean;
+  /** A command aimed at a throwaway cluster on this machine (`--context kind-dev`): it changes nothing others use. */
+  onThisMachine?(args: readonly string[]): boolean;
 }
 
 /** kubectl's options that take a value, which may stand before its verb (`kubectl -n api get …`). */
@@ -54,7 +56,7 @@ export function infraPolicy(spec: InfraSpec): AnyPolicy {
         // A dry run (kubectl apply --dry-run=client, helm upgrade --dry-run) changes nothing.
         if (args.some((a) => /^--dry-run(=(client|server|true))?$/.test(a))) continue;
         const found = spec.action(positionals, args, cmd.name);
-        if (!found || spec.onlyLooks?.(cmd, shellCommands(call))) continue;
+        if (!found || spec.onlyLooks?.(cmd, shellCommands(call)) || spec.onThisMachine?.(args)) continue;
         const line = commandLine(cmd);
         if (matchesAny(line, params.allowPatterns)) continue;
         return {
@@ -128,7 +130,15 @@ export const kubectlMutation = infraPolicy({
     return null;
   },
   onlyLooks: (cmd, commands) => argsOf(cmd).includes('exec') && execOnlyLooks(cmd, commands),
+  onThisMachine: (args) => optionValues(args, [], ['context']).some((context) => LOCAL_CLUSTER_CONTEXT.test(context)),
 });
+
+/**
+ * Contexts that the local cluster tools create and name themselves: kind, k3d, minikube, Docker
+ * Desktop, Rancher Desktop, OrbStack, Colima. A remote cluster's context is named by whoever set it up.
+ */
+const LOCAL_CLUSTER_CONTEXT =
+  /^(kind-[\w.-]+|k3d-[\w.-]+|minikube|docker-desktop|docker-for-desktop|rancher-desktop|orbstack|colima)$/;
 
 export const terraformApplyDestroy = infraPolicy({
   name: 'terraform-apply-destroy',
