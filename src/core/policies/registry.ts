@@ -71,6 +71,7 @@ import { sqlSelectsSecretColumns } from './library/sql-secret-columns';
 import { codeToOutsideRepository } from './library/outside-repositories';
 import { secretBakedIntoImage } from './library/image-secrets';
 import { loginTurnedOff } from './library/login-turned-off';
+import { pageLoadsOutsideScript } from './library/page-scripts';
 import { toolConfigLoadsCode } from './library/tool-config-code';
 import { modelLoadRunsCode } from './library/model-loading';
 import { appPlatformDestructive } from './library/app-platforms';
@@ -117,6 +118,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   dataOutToHost,
   codeToOutsideRepository,
   loginTurnedOff,
+  pageLoadsOutsideScript,
   secretInCommandLine,
   browserSessionRead,
   gitAddSecretFiles,
