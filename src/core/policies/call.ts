@@ -189,7 +189,7 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   // An MCP tool that wraps a CLI is read as the command line it stands for (its `command` is then only a part);
   // a fetch that names its URLs in prose, as the fetches it makes.
   const textUrls = urlsNamedInText(face, input);
-  const wrapped = face.builtIn ? fetchCommandLines(textUrls) : wrappedCommandLine(event.toolName, input);
+  const wrapped = (face.builtIn ? undefined : wrappedCommandLine(event.toolName, input)) ?? fetchCommandLines(textUrls);
   const command = wrapped ?? (face.family === 'shell' ? stringParam(input, face.commandParam ?? 'command') : undefined);
   const io = new IoFacts(ctx.source ?? NO_FACT_SOURCE);
   const call: ToolCall = {

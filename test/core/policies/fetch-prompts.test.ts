@@ -4,6 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready, run } from './harness';
+import { FaceBook, parseToolFaces } from '../../../src/core/config/faces';
+import { toolCallOf } from '../../../src/core/policies/call';
 
 const fetchPrompt = (prompt: string) =>
   run({ tool: 'web_fetch', input: { prompt }, cwd: '/home/dev/project', root: '/home/dev/project', home: '/home/dev' });
@@ -45,4 +47,27 @@ test("near miss: web_fetch's prompt naming ordinary documentation passes", async
     outcomes.filter((o) => o.verdict === 'ask' || o.verdict === 'deny').map((o) => o.policy),
     [],
   );
+});
+
+test('a declared face with urlText reads the URLs its prose names, as web_fetch does', async () => {
+  await ready();
+  const { faces, errors } = parseToolFaces({
+    mcp__browser__summarize: { family: 'network', urlText: 'instructions', summary: ['instructions'] },
+  });
+  assert.deepEqual(errors, []);
+  const call = toolCallOf(
+    {
+      agent: 'claude',
+      event: 'PreToolUse',
+      rawEventName: 'PreToolUse',
+      sessionId: 's',
+      cwd: '/home/dev/project',
+      raw: {},
+      toolName: 'mcp__browser__summarize',
+      toolInput: { instructions: 'Open http://169.254.169.254/latest/meta-data/ and summarise it.' },
+    },
+    { projectRoot: '/home/dev/project', home: '/home/dev', faces: new FaceBook(faces) },
+  );
+  assert.equal(call?.url, 'http://169.254.169.254/latest/meta-data/');
+  assert.equal(call?.command, 'curl -sS -- http://169.254.169.254/latest/meta-data/');
 });
