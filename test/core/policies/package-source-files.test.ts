@@ -3,6 +3,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready, run } from './harness';
+import { policyTable } from './table';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { aTempDir } from '../../builders/tempProject';
@@ -452,3 +453,23 @@ test("a Gemfile's gem server switched by an edit, or by a write over the Gemfile
     'a new Gemfile names its source for the first time',
   );
 });
+
+policyTable('package-from-untrusted-source', [
+  {
+    note: 'npm config set script-shell: a hidden program runs every npm script',
+    spec: 'npm config set script-shell /home/dev/.cache/.nsh && npm test',
+    expect: 'ask',
+  },
+  {
+    note: 'npm config set node-options that load a module into every node process',
+    spec: "npm config set node-options='--require /tmp/.h.js'",
+    expect: 'ask',
+  },
+  {
+    note: "yarn's yarnPath pointed at a file of the project",
+    spec: 'yarn config set yarnPath ./tools/y.cjs',
+    expect: 'ask',
+  },
+  { note: 'near miss: npm config set save-exact', spec: 'npm config set save-exact true', expect: null },
+  { note: 'near miss: reading the script shell', spec: 'npm config get script-shell', expect: null },
+]);

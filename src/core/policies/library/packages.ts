@@ -508,6 +508,19 @@ function untrustedSourceOf(cmd: SimpleCommand, args: readonly string[], ownSourc
   );
 }
 
+/**
+ * `npm config set KEY VALUE` (pnpm's, yarn's): the line it writes into the user's config, judged as that
+ * file's line would be (a script shell, a module node loads first, a registry).
+ */
+function configSetLine(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
+  const file = cmd.name === 'yarn' ? '.yarnrc.yml' : cmd.name === 'npm' || cmd.name === 'pnpm' ? '.npmrc' : undefined;
+  const setAt = args.indexOf('set');
+  if (file === undefined || args[0] !== 'config' || setAt === -1) return null;
+  const [key = '', inlineValue] = (args[setAt + 1] ?? '').split(/=(.*)/s);
+  const value = inlineValue ?? args.slice(setAt + 2).join(' ');
+  return packageSourceWrite(file, file === '.npmrc' ? `${key}=${value}` : `${key}: ${value}`, ownSource);
+}
+
 export const packageFromUntrustedSource = definePolicy({
   name: 'package-from-untrusted-source',
   category: 'packages-and-system',
@@ -540,6 +553,12 @@ export const packageFromUntrustedSource = definePolicy({
       return {
         reason: `Writes ${written.file}, which ${written.found}: every later install takes code from there, with no command line that shows it. Keep the project's package source, or approve this one if the person chose it.`,
         evidence: evidenceOf(written.content),
+      };
+    const configured = found ? null : firstCommand(call, (cmd, args) => configSetLine(cmd, args, ownSource));
+    if (configured)
+      return {
+        reason: `Sets the package manager's configuration, which ${configured.what}: it holds for every later command, with no command line that shows it. Approve this exact call if the person chose it.`,
+        evidence: evidenceOf(configured.cmd.text),
       };
     if (!found) return null;
     return {
