@@ -151,12 +151,16 @@ export function firstWrittenFinding<T>(
   return undefined;
 }
 
+/** A file tool's written files: each file of an apply_patch envelope, or its one target with the call's content. */
+export function fileToolTexts(call: ToolCall): { file: string; content: string }[] {
+  if (call.content === undefined) return [];
+  if (isPatchEnvelope(call.content)) return patchedFileTexts(call, call.content);
+  const target = call.paths.find((p) => p.access === 'write');
+  return target ? [{ file: target.absolute, content: call.content }] : [];
+}
+
 function computeWrittenTexts(call: ToolCall): { file: string; content: string }[] {
-  if (call.command === undefined) {
-    if (call.content !== undefined && isPatchEnvelope(call.content)) return patchedFileTexts(call, call.content);
-    const target = call.paths.find((p) => p.access === 'write');
-    return target && call.content !== undefined ? [{ file: target.absolute, content: call.content }] : [];
-  }
+  if (call.command === undefined) return fileToolTexts(call);
   const topLevel = (call.shell?.commands ?? []).filter((c) => c.via.length === 0);
   return [...writtenInCall(call, topLevel)]
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')

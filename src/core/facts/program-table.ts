@@ -30,6 +30,8 @@ export interface ProgramRow {
   transfer?: boolean;
   /** The row applies only when this word is among the arguments (git diff's `--no-index`). */
   when?: string;
+  /** Its options match in any case (PowerShell's `-InFile`, `-infile`). */
+  ignoreCase?: true;
 }
 
 // vim's -s is a flag in ex mode (`-es`), so it is not listed as taking a value.
@@ -47,11 +49,11 @@ const TRANSFER: ProgramRow = {
     '--exclude --include --profile --region --storage-class --acl --sse --sse-kms-key-id --sse-c --endpoint-url --content-type --cache-control --metadata --metadata-directive --grants --expected-size --source-region --expires --content-encoding --content-disposition -h',
 };
 
-/** PowerShell names its parameters in any case; the common spellings of -InFile and -OutFile. */
 const POWERSHELL_WEB_REQUEST: ProgramRow = {
-  upload: ['-InFile', '-infile', '-Infile'],
-  download: ['-OutFile', '-outfile', '-Outfile'],
+  upload: ['-InFile'],
+  download: ['-OutFile'],
   takes: '-Uri -Method -Headers -Body -ContentType -Credential -UserAgent',
+  ignoreCase: true,
 };
 
 export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
@@ -249,7 +251,10 @@ function slotFiles(row: ProgramRow, args: readonly string[], slots: readonly Slo
     else if (slot.endsWith('=')) files.push(...args.filter((a) => a.startsWith(slot)).map((a) => a.slice(slot.length)));
     else if (slot.startsWith('--')) files.push(...optionValues(args, [], [slot.slice(2)]));
     else if (/^-[A-Za-z]$/.test(slot)) files.push(...optionValues(args, [slot.slice(1)], []));
-    else for (let i = 0; i < args.length - 1; i++) if (args[i] === slot) files.push(args[i + 1] ?? '');
+    else
+      for (let i = 0; i < args.length - 1; i++)
+        if (args[i] === slot || (row.ignoreCase && args[i]?.toLowerCase() === slot.toLowerCase()))
+          files.push(args[i + 1] ?? '');
   }
   return files.filter((f) => f !== '' && f !== '-');
 }

@@ -5,7 +5,7 @@ import { relatePath } from '../shell/paths';
 import { assembleFacts } from '../facts';
 import type { CodeReader } from '../facts/code';
 import { NO_CODE_READER } from '../facts/code';
-import { deriveFacts, patchedFileTexts } from '../facts/compute';
+import { deriveFacts, fileToolTexts } from '../facts/compute';
 import { codeAsShell, imageBuildShell, notebookCommands, runLaterShell } from '../facts/written-runs';
 import { browserScriptOf } from '../text/browser-scripts';
 import { urlsInText } from '../text/urls';
@@ -14,7 +14,7 @@ import { runnerCodeOf, type RunnerCode } from '../text/code-runners';
 import { wrappedCommandLine } from '../facts/mcp-command-lines';
 import { argumentCommandLines } from '../text/embedded-commands';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
-import { isPatchEnvelope, patchPaths } from '../facts/patch';
+import { patchPaths } from '../facts/patch';
 import { NO_SESSION_WRITES, type SessionWrites } from '../facts/session-writes';
 import { resolveSystemPath } from '../facts/system-paths';
 import type { FaceBook, ToolFace } from '../config/faces';
@@ -30,7 +30,7 @@ function stringParam(input: Record<string, unknown>, name: string | undefined): 
 }
 
 function shellJoin(argv: readonly string[]): string {
-  return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return argv.map(shellQuote).join(' ');
 }
 
 // MultiEdit-style edit lists: the text that lands in the file is each edit's replacement.
@@ -124,7 +124,7 @@ function writtenRunText(call: ToolCall): { file: string; text: string } | undefi
   if ((call.face.family !== 'write' && call.face.family !== 'edit') || call.content === undefined) return undefined;
   // A notebook's markdown cell, or a cell deleted, runs nothing.
   if (call.input['cell_type'] === 'markdown' || call.input['edit_mode'] === 'delete') return undefined;
-  const runs = writtenFiles(call)
+  const runs = fileToolTexts(call)
     .map(({ file, content }) => ({ file, text: runLaterShell(file, content) }))
     .filter((run): run is { file: string; text: string } => run.text !== undefined && run.text.trim() !== '');
   return runs.length ? { file: runs[0]!.file, text: runs.map((run) => run.text).join('\n') } : undefined;
@@ -133,16 +133,8 @@ function writtenRunText(call: ToolCall): { file: string; text: string } | undefi
 /** What a written Dockerfile's RUN steps run while its image builds, as shell text. */
 function writtenImageBuild(call: ToolCall): string | undefined {
   if ((call.face.family !== 'write' && call.face.family !== 'edit') || call.content === undefined) return undefined;
-  const builds = writtenFiles(call).flatMap(({ file, content }) => imageBuildShell(file, content) ?? []);
+  const builds = fileToolTexts(call).flatMap(({ file, content }) => imageBuildShell(file, content) ?? []);
   return builds.length ? builds.join('\n') : undefined;
-}
-
-/** A file tool's written files: each file of an apply_patch envelope, or the one target with the call's content. */
-function writtenFiles(call: ToolCall): { file: string; content: string }[] {
-  if (call.content === undefined) return [];
-  if (isPatchEnvelope(call.content)) return patchedFileTexts(call, call.content);
-  const target = call.paths.find((p) => p.access === 'write');
-  return target ? [{ file: target.absolute, content: call.content }] : [];
 }
 
 /** What an MCP tool without a face of its own keeps to run (pipeline steps, event scripts, a page script), as shell text. */

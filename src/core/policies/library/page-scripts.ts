@@ -93,7 +93,6 @@ export const pageLoadsOutsideScript = definePolicy({
     for (const { file, source } of addedScriptSources(call)) {
       const host = hostAndPath(source)?.host;
       if (host === undefined || isWellKnown(host) || isOwnSource(source, params.allowHosts)) continue;
-      if (params.allowHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))) continue;
       return {
         reason: `${file} gets a script loaded from ${host}: it runs in every visitor's session, with their cookies and what the page shows them, as whoever runs that host decides. Approve this exact call if the host is one you trust, or add it to allowHosts.`,
         evidence: evidenceOf(source),

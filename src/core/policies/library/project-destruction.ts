@@ -26,13 +26,11 @@ import { secretBasenameKind } from '../../facts/sensitive-paths';
 import { literalOutput } from '../../shell/literal-output';
 import { trimEndChars } from '../../text/scan';
 import { destructiveOverwrite } from './shared/overwritten-files';
+import { PRODUCED } from '../../facts/produced-files';
 
 /** Source, manifest and data files: what a project is made of, as opposed to what it produces. */
 const SOURCE_EXTENSION =
   /\.(py|pyi|js|jsx|ts|tsx|mjs|cjs|mts|cts|go|rs|java|kt|kts|scala|c|h|cc|cpp|hpp|cs|fs|rb|php|swift|m|mm|sh|bash|zsh|sql|vue|svelte|astro|html|css|scss|sass|less|ex|exs|erl|hs|clj|dart|lua|pl|pm|r|jl|json|ya?ml|toml|ini|lock|md|rst|tex|ipynb|proto|graphql|tf|db|sqlite3?|mdb|kdbx)$/i;
-/** What a project produces or logs: emptying or deleting it is housekeeping. */
-const PRODUCED =
-  /(^|\/)(logs?|tmp|temp|cache|\.cache|dist|build|out|target|coverage|node_modules|__pycache__|\.pytest_cache|\.next|\.nuxt|\.turbo)(\/|$)|\.(log|out|tmp|pid|lock\.tmp|pyc|pyo|o|a|so|class|map)$/i;
 /** Files of the repository's own store: overwriting them corrupts it (hooks and config are other policies'). */
 const GIT_STATE_FILES = new Set(['HEAD', 'ORIG_HEAD', 'index', 'packed-refs']);
 

@@ -1,19 +1,17 @@
 import path from 'node:path';
 import type { ToolCall } from '../../types';
 import { evidenceOf } from '../../../facts/commands';
+import { PRODUCED } from '../../../facts/produced-files';
 
 // A whole-file write that replaces what no undo brings back: Terraform's record of what is deployed,
-// a backup, or a file of real content cut down to a stub (`id,name\n` over a labelled dataset, an
-// empty module over uncommitted work). Edits change part of a file and are not judged here.
+// a backup, or a file of real content cut down to almost nothing (`id,name\n` over a labelled dataset,
+// an empty module over uncommitted work). Edits change part of a file and are not judged here.
 
 /** Terraform's state: what exists in the cloud, by Terraform's account of it. */
 const TERRAFORM_STATE = /\.tfstate(\.backup)?$/;
 /** A backup by its folder or its extension. */
 const BACKUP_FOLDER = /(^|\/)backups?(\/|$)/i;
 const BACKUP_EXTENSION = /\.(dump|bak|backup)$/i;
-/** What a project produces or logs: cutting it down is housekeeping. */
-const PRODUCED =
-  /(^|\/)(logs?|tmp|temp|cache|\.cache|dist|build|out|target|coverage|node_modules|__pycache__|\.next|\.turbo)(\/|$)|\.(log|out|tmp|pid)$/i;
 
 const READ_LIMIT = 256 * 1024;
 /** A file this long holds real content; a write that keeps a twentieth of it or less guts it. */
@@ -25,7 +23,7 @@ export interface Overwrite {
   evidence: string;
 }
 
-/** What a whole-file write destroys, if it replaces state, a backup, or a file of real content with a stub. */
+/** What a whole-file write destroys, if it replaces state, a backup, or cuts a file of real content to almost nothing. */
 export function destructiveOverwrite(call: ToolCall): Overwrite | null {
   if (call.face.family !== 'write' || call.content === undefined) return null;
   const target = call.paths.find((p) => p.access === 'write');
