@@ -17,6 +17,7 @@ import { runLaterShell } from './written-runs';
 import { sedEdit } from './sed-edits';
 import { scriptEdit } from './script-edits';
 import { isPatchEnvelope, patchedTexts } from './patch';
+import { appliedDiffFiles } from './applied-diffs';
 
 /** Hops through code and written files followed before the rest is unread. */
 const MAX_CODE_DEPTH = 4;
@@ -91,6 +92,13 @@ function pipedLiteral(commands: readonly SimpleCommand[], cmd: SimpleCommand): s
 export function writtenInCall(call: ToolCall, commands: readonly SimpleCommand[]): Map<string, string | null> {
   const written = new Map<string, string | null>();
   commands.forEach((cmd, index) => {
+    for (const file of appliedDiffFiles(cmd))
+      if (file.access === 'write')
+        written.set(
+          resolveSystemPath(file.path, { cwd: cwdBefore(commands as SimpleCommand[], index, call), home: call.home })
+            .absolute,
+          file.text,
+        );
     const targets = [
       ...redirectWrites(cmd),
       ...(cmd.name === 'tee' ? cmd.argv.slice(1).filter((a) => !a.startsWith('-')) : []),

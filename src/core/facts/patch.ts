@@ -46,3 +46,51 @@ export function patchedTexts(text: string): PatchedText[] {
   close();
   return found.filter((file) => file.path !== '');
 }
+
+export interface DiffFile {
+  /** The path as the diff names it (`b/src/x.ts`), before any leading parts are stripped. */
+  path: string;
+  access: 'write' | 'delete';
+  /** The hunks' context and added lines: what that part of the file becomes. */
+  text: string;
+}
+
+/** Text after a `--- ` or `+++ ` header's marker, up to the tab some tools put before a timestamp. */
+function headerPath(line: string): string {
+  const rest = line.slice(4);
+  const tab = rest.indexOf('\t');
+  return (tab === -1 ? rest : rest.slice(0, tab)).trim();
+}
+
+/**
+ * The files a unified diff (git's or diff -u's) changes. A `--- ` line counts as a header only when a
+ * `+++ ` line follows it, so a removed line that itself starts with `-- ` stays a removed line.
+ */
+export function unifiedDiffFiles(text: string): DiffFile[] {
+  const lines = text.split('\n');
+  const found: DiffFile[] = [];
+  let current: { file: DiffFile; lines: string[] } | undefined;
+  const close = () => {
+    if (current) found.push({ ...current.file, text: current.lines.join('\n') });
+    current = undefined;
+  };
+  for (let at = 0; at < lines.length; at++) {
+    const line = lines[at]!;
+    const next = lines[at + 1];
+    if (line.startsWith('--- ') && next?.startsWith('+++ ')) {
+      close();
+      const from = headerPath(line);
+      const to = headerPath(next);
+      current =
+        to === '/dev/null'
+          ? { file: { path: from, access: 'delete', text: '' }, lines: [] }
+          : { file: { path: to, access: 'write', text: '' }, lines: [] };
+      at++;
+      continue;
+    }
+    if (!current || line.startsWith('@@') || line.startsWith('diff --git ')) continue;
+    if (line.startsWith('+') || line.startsWith(' ')) current.lines.push(line.slice(1));
+  }
+  close();
+  return found.filter((file) => file.path !== '' && file.path !== '/dev/null');
+}

@@ -1,4 +1,5 @@
 import { gitInvocation } from './git-invocation';
+import { appliedDiffFiles } from './applied-diffs';
 import type { SimpleCommand } from '../shell';
 import { trimEndChars } from '../text/scan';
 import type { PathRelation } from '../shell/paths';
@@ -310,6 +311,7 @@ function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'del
     access: 'write' as const,
   }));
   if (name === 'git') out.push(...gitTreeChanges(cmd));
+  out.push(...appliedDiffFiles(cmd).map(({ path, access }) => ({ path, access })));
   if (COPIERS.has(name)) {
     const flags = parseFlags(
       args,

@@ -70,6 +70,7 @@ import { gitRemoteRedirect } from './library/git-remote-redirect';
 import { sqlSelectsSecretColumns } from './library/sql-secret-columns';
 import { codeToOutsideRepository } from './library/outside-repositories';
 import { secretBakedIntoImage } from './library/image-secrets';
+import { deletionProtectionRemoved } from './library/deletion-protection';
 import { loginTurnedOff } from './library/login-turned-off';
 import { pageLoadsOutsideScript } from './library/page-scripts';
 import { toolConfigLoadsCode } from './library/tool-config-code';
@@ -144,6 +145,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   azureDestructive,
   helmReleaseChange,
   ghWorkflowAndRepo,
+  deletionProtectionRemoved,
   pulumiUpdateDestroy,
   dockerDestructiveCleanup,
   backupDeletion,

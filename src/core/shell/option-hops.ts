@@ -656,7 +656,25 @@ export function variableHopsOf(assignments: Record<string, string | undefined>):
     const script = value.replace(/^\|{1,2}/, '').trim();
     if (script !== '') hops.push({ kind: 'script', via: 'option', wrapper: `$${name}`, script });
   }
-  return [...hops, ...gitEnvironmentConfigHops(assignments)];
+  return [...hops, ...gitEnvironmentConfigHops(assignments), ...nixConfigHops(assignments['NIX_CONFIG'])];
+}
+
+// Nix settings whose value is a program Nix runs: after every build, to build, or to compare builds.
+const NIX_PROGRAM_SETTINGS = new Set(['post-build-hook', 'pre-build-hook', 'build-hook', 'diff-hook']);
+
+/** NIX_CONFIG's settings, a `name = value` line each. */
+export function nixConfigSettings(config: string | undefined): [name: string, value: string][] {
+  return (config ?? '').split('\n').flatMap((line) => {
+    const equals = line.indexOf('=');
+    return equals > 0 ? [[line.slice(0, equals).trim(), line.slice(equals + 1).trim()] as [string, string]] : [];
+  });
+}
+
+/** `NIX_CONFIG='post-build-hook = /tmp/x.sh' nix build`: the program a Nix setting in the environment names. */
+function nixConfigHops(config: string | undefined): ScriptHop[] {
+  return nixConfigSettings(config)
+    .filter(([name, script]) => NIX_PROGRAM_SETTINGS.has(name) && script !== '')
+    .map(([name, script]) => ({ kind: 'script', via: 'option', wrapper: `$NIX_CONFIG ${name}`, script }));
 }
 
 // git settings whose value is a command git runs (a `!` alias or credential helper is one too).

@@ -139,6 +139,16 @@ policyTable('command-hidden-in-options', [
     expect: null,
   },
   { note: 'LESSOPEN', spec: `LESSOPEN='|id %s' less README.md`, expect: 'ask' },
+  {
+    note: 'a Nix post-build hook from a temporary folder, set through NIX_CONFIG',
+    spec: `NIX_CONFIG='post-build-hook = /tmp/.nix-upload.sh' nix build .#api`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: NIX_CONFIG turning on flakes',
+    spec: `NIX_CONFIG='experimental-features = nix-command flakes' nix build`,
+    expect: null,
+  },
   { note: 'near miss: PAGER=cat', spec: 'PAGER=cat git log -5', expect: null },
   { note: 'near miss: GIT_EDITOR=true', spec: 'GIT_EDITOR=true git rebase --continue', expect: null },
   {

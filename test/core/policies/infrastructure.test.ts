@@ -184,6 +184,20 @@ policyTable('gh-workflow-and-repo', [
   { note: 'near miss: run list', spec: 'gh run list --limit 5', expect: null },
   { note: 'near miss: api get', spec: 'gh api repos/o/r/pulls', expect: null },
   {
+    note: 'a deploy key with write access, POSTed because fields are given',
+    spec: 'gh api repos/tallybook/tallybook/keys -f title=ci -f key="$(cat /tmp/k.pub)" -F read_only=false',
+    expect: 'ask',
+  },
+  { note: 'a webhook added', spec: 'gh api -X POST /repos/o/r/hooks --input hook.json', expect: 'ask' },
+  { note: 'near miss: an issue opened through the API', spec: 'gh api repos/o/r/issues -f title=flaky', expect: null },
+  {
+    note: "glab's API making someone an owner",
+    spec: 'glab api -X POST projects/acme-corp%2Fplatform/members -f user_id=99881 -f access_level=50',
+    expect: 'ask',
+  },
+  { note: "near miss: glab's API read", spec: 'glab api projects/acme-corp%2Fplatform/pipelines', expect: null },
+  { note: 'near miss: glab mr create', spec: 'glab mr create --fill', expect: null },
+  {
     note: 'allow pattern',
     spec: 'gh workflow run ci.yml',
     params: { allowPatterns: ['gh workflow run ci.yml'] },

@@ -15,6 +15,7 @@ import {
   isLocalServer,
   isThrowawayName,
   toolInputTarget,
+  urlTarget,
   type DatabaseTarget,
 } from '../../facts/database-targets';
 
@@ -273,7 +274,58 @@ function restoresLocally(cmd: SimpleCommand): boolean {
   return namesWhere && clientTarget(cmd)?.local === true;
 }
 
+/** A JDBC URL's connection (`jdbc:postgresql://host:5432/db`), as the same URL without `jdbc:` reads. */
+function jdbcTarget(args: readonly string[], option: RegExp): DatabaseTarget | undefined {
+  for (const arg of args) {
+    const value = option.exec(arg)?.[1];
+    if (value !== undefined) return urlTarget(value.replace(/^jdbc:/i, ''));
+  }
+  return undefined;
+}
+
+const FLYWAY_URL = /^-(?:D?flyway\.)?url=(.*)$/;
+const LIQUIBASE_URL = /^--?(?:D?liquibase\.)?url=(.*)$/;
+
+/**
+ * Schema tools' wipes: Flyway's clean, Liquibase's drop-all (through their own CLIs or Maven's and
+ * Gradle's plugins), Entity Framework's `database drop`, Ecto's drop and reset. A throwaway database on
+ * this machine, or Ecto's test environment, passes.
+ */
+function migrationToolReset(cmd: SimpleCommand, commands: readonly SimpleCommand[]): string | null {
+  const args = argsOf(cmd);
+  const program = cmd.name.slice(cmd.name.lastIndexOf('/') + 1);
+  const local = (target: DatabaseTarget | undefined) => isThrowawayLocal(target ?? databaseUrlTarget(cmd, commands));
+  switch (program) {
+    case 'flyway':
+      return args.includes('clean') && !local(jdbcTarget(args, FLYWAY_URL)) ? 'flyway clean' : null;
+    case 'liquibase':
+      return args.some((a) => a === 'drop-all' || a === 'dropAll') && !local(jdbcTarget(args, LIQUIBASE_URL))
+        ? 'liquibase drop-all'
+        : null;
+    case 'mvn':
+    case 'mvnw':
+    case 'gradle':
+    case 'gradlew': {
+      const goal = args.find((a) => /^(flyway:clean|flywayClean|liquibase:dropAll|dropAll)$/.test(a));
+      return goal && !local(jdbcTarget(args, FLYWAY_URL) ?? jdbcTarget(args, LIQUIBASE_URL))
+        ? `${program} ${goal}`
+        : null;
+    }
+    case 'dotnet':
+      return args[0] === 'ef' && args[1] === 'database' && args[2] === 'drop' ? 'dotnet ef database drop' : null;
+    case 'mix': {
+      const task = args.find((a) => a === 'ecto.drop' || a === 'ecto.reset');
+      const testEnvironment = cmd.assignments['MIX_ENV'] === 'test';
+      return task && !testEnvironment && !local(undefined) ? `mix ${task}` : null;
+    }
+    default:
+      return null;
+  }
+}
+
 function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): string | null {
+  const schemaToolWipe = migrationToolReset(cmd, commands);
+  if (schemaToolWipe) return schemaToolWipe;
   const args = argsOf(cmd);
   const line = args.join(' ');
   switch (cmd.name) {
@@ -359,7 +411,7 @@ export const databaseCliReset = definePolicy({
   name: 'database-cli-reset',
   category: 'database',
   description:
-    'Asks before CLI commands that wipe a database: dropdb, pg_restore --clean, a RabbitMQ queue purged, redis-cli FLUSHALL (or a Redis MCP tool told to), rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, manage.py flush.',
+    'Asks before CLI commands that wipe a database: dropdb, pg_restore --clean, a RabbitMQ queue purge, redis FLUSHALL (CLI or MCP), rails db:drop, prisma migrate reset, artisan migrate:fresh, manage.py flush, flyway clean, ecto.drop.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

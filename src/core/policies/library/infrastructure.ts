@@ -254,15 +254,37 @@ export const helmReleaseChange = infraPolicy({
   },
 });
 
+// Endpoints whose POST gives someone access or sends the repository's events out: deploy keys, a user's
+// SSH keys, collaborators, members and invitations, webhooks, access tokens.
+const ACCESS_ENDPOINT =
+  /(^|\/)(keys|deploy_keys|collaborators|invitations|members|memberships|hooks|access_tokens)(\/|\?|$)/;
+
+/**
+ * `gh api` / `glab api` calls that change things: DELETE, PUT and PATCH, and a POST (sent explicitly,
+ * or by default once fields are given) to an endpoint that grants access.
+ */
+function apiCallChange(tool: string, endpoint: string | undefined, args: readonly string[]): { what: string } | null {
+  const named =
+    args.find((_, i) => args[i - 1] === '-X' || args[i - 1] === '--method') ??
+    args.find((a) => a.startsWith('--method='))?.slice(9);
+  const hasFields = args.some((a) => /^(-[fF]|--field|--raw-field|--input)(=|$)/.test(a) || /^-[fF]./.test(a));
+  const method = (named ?? (hasFields ? 'POST' : 'GET')).toUpperCase();
+  if (/^(DELETE|PUT|PATCH)$/.test(method)) return { what: `${tool} api -X ${method}` };
+  if (method === 'POST' && endpoint !== undefined && ACCESS_ENDPOINT.test(endpoint.replace(/^\//, '')))
+    return { what: `${tool} api POST ${endpoint}, which grants access to the repository or sends its events out` };
+  return null;
+}
+
 export const ghWorkflowAndRepo = infraPolicy({
   name: 'gh-workflow-and-repo',
   description:
-    'Asks before gh commands that run CI or change a repository (workflow run, run rerun, pr merge, release delete, secret set); refuses repo delete.',
-  tools: ['gh'],
+    'Asks before gh commands that run CI or change a repository (workflow run, run rerun, pr merge, release delete, secret set, gh or glab api calls that change or grant access); refuses repo delete.',
+  tools: ['gh', 'glab'],
   valueShort: ['R', 'X', 'H', 'f', 'F'],
   valueLong: ['repo', 'method', 'header', 'field', 'raw-field', 'hostname', 'jq', 'template'],
-  action(pos, args) {
+  action(pos, args, tool) {
     const [group, verb] = pos;
+    if (tool === 'glab') return group === 'api' ? apiCallChange('glab', verb, args) : null;
     if (group === 'repo' && verb === 'delete')
       return { what: 'gh repo delete removes the repository with its issues and history', deny: true };
     if (group === 'workflow' && (verb === 'run' || verb === 'disable' || verb === 'enable'))
@@ -282,12 +304,7 @@ export const ghWorkflowAndRepo = infraPolicy({
       !(group === 'release' && verb === 'create')
     )
       return { what: `gh ${group} ${verb}` };
-    if (group === 'api') {
-      const method =
-        args.find((_, i) => args[i - 1] === '-X' || args[i - 1] === '--method') ??
-        args.find((a) => a.startsWith('--method='))?.slice(9);
-      if (method && /^(DELETE|PUT|PATCH)$/i.test(method)) return { what: `gh api -X ${method.toUpperCase()}` };
-    }
+    if (group === 'api') return apiCallChange('gh', verb, args);
     return null;
   },
 });

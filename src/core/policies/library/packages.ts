@@ -12,6 +12,7 @@ import { thirdPartyTap } from './shared/homebrew';
 import { isOwnSource } from './shared/own-sources';
 import { inTempOrDownloads } from '../../facts/unread-programs';
 import { withoutLastSegmentFrom } from '../../text/scan';
+import { nixConfigSettings } from '../../shell/option-hops';
 
 function firstCommand(
   call: ToolCall | undefined,
@@ -480,6 +481,53 @@ function otherToolSource(
   return null;
 }
 
+const NIX_PROGRAMS = new Set(['nix', 'nix-build', 'nix-shell', 'nix-env', 'nixos-rebuild', 'home-manager']);
+const NIX_OFFICIAL_CACHE = /^https:\/\/cache\.nixos\.org\/?$/;
+const NIX_RUNNERS = new Set(['run', 'shell', 'build', 'develop', 'profile']);
+
+/**
+ * A Nix command line's settings (`--option NAME VALUE`, `--NAME VALUE`, NIX_CONFIG's lines) and its
+ * operands (the words no option takes).
+ */
+function nixCommandLine(
+  cmd: SimpleCommand,
+  args: readonly string[],
+): { settings: [string, string][]; operands: string[] } {
+  const settings: [string, string][] = [];
+  const operands: string[] = [];
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at]!;
+    if (arg === '--option') {
+      settings.push([args[at + 1] ?? '', args[at + 2] ?? '']);
+      at += 2;
+    } else if (/^--(extra-)?(substituters|trusted-public-keys|require-sigs)$/.test(arg)) {
+      settings.push([arg.slice(2), args[at + 1] ?? '']);
+      at += 1;
+    } else if (!arg.startsWith('-')) operands.push(arg);
+  }
+  settings.push(...nixConfigSettings(cmd.assignments['NIX_CONFIG']));
+  return { settings, operands };
+}
+
+/** A Nix build that takes binaries from another cache, or any cache's unsigned; a flake fetched from a URL. */
+function nixSource(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
+  if (!NIX_PROGRAMS.has(cmd.name)) return null;
+  const { settings, operands } = nixCommandLine(cmd, args);
+  for (const [name, value] of settings) {
+    if (name === 'require-sigs' && value === 'false')
+      return 'any Nix binary cache with signature checks off (require-sigs = false)';
+    if (/^(extra-)?substituters$/.test(name)) {
+      const cache = value.split(/\s+/).find((url) => url && !NIX_OFFICIAL_CACHE.test(url) && !ownSource(url));
+      if (cache) return `a Nix binary cache at ${cache}`;
+    }
+  }
+  if (cmd.name === 'nix' && NIX_RUNNERS.has(operands[0] ?? '')) {
+    const flake = operands.slice(1).find((w) => /^(tarball\+|file\+|git\+)?https?:\/\//.test(w) && !ownSource(w));
+    if (flake) return `a Nix flake fetched from ${flake}`;
+  }
+  return null;
+}
+
 /** Composer's and NuGet's sources added on the command line: `composer config repositories.x vcs URL`, `dotnet … --add-source URL`. */
 function feedOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   if (cmd.name === 'composer') {
@@ -504,6 +552,7 @@ function untrustedSourceOf(cmd: SimpleCommand, args: readonly string[], ownSourc
     indexOf(cmd, args, ownSource) ??
     condaChannelOf(cmd, args, ownSource) ??
     feedOf(cmd, args, ownSource) ??
+    nixSource(cmd, args, ownSource) ??
     remotePackageOf(cmd, args, ownSource)
   );
 }
