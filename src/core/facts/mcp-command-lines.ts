@@ -155,6 +155,38 @@ function packageLine(server: string, verb: string, input: Input): string[] | und
   return [server, 'install', ...(dev ? ['--save-dev'] : []), ...packages];
 }
 
+const PROGRAM_PARAMS = ['program', 'executable', 'binary'];
+/** Servers that run programs, whose `command` is the program to run (a data store's `command` is its own verb). */
+const RUNNER_SERVER = /(exec|shell|terminal|process|spawn|command|console|system|bash|runner)/;
+const ARGV_PARAMS = ['args', 'arguments', 'argv'];
+const ENV_PARAMS = ['env', 'environment', 'env_vars', 'envVars'];
+
+/** `NAME=value` words for the variables an exec tool sets for its program. */
+function assignments(input: Input): string[] {
+  for (const name of ENV_PARAMS) {
+    const value = input[name];
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      return Object.entries(value).flatMap(([key, v]) =>
+        /^[A-Za-z_]\w*$/.test(key) && typeof v === 'string' ? [`${key}=${quoted(v)}`] : [],
+      );
+  }
+  return [];
+}
+
+/**
+ * An exec tool's program with its argument list and environment (`{"program": "less", "args": [...],
+ * "env": {...}}`): the command line it runs. A program named with spaces in it is a command line
+ * already (an inferred shell face reads it).
+ */
+function execLine(server: string, input: Input): string | undefined {
+  const program = text(input, ...PROGRAM_PARAMS, ...(RUNNER_SERVER.test(server) ? ['command', 'cmd'] : []));
+  if (program === undefined || /\s/.test(program)) return undefined;
+  const argv = ARGV_PARAMS.find((name) => Array.isArray(input[name]));
+  const env = assignments(input);
+  if (argv === undefined && env.length === 0) return undefined;
+  return [...env, ...[program, ...(argv ? words(input, argv) : [])].map(quoted)].join(' ');
+}
+
 /** The command line an MCP tool that wraps a CLI stands for, or undefined for any other tool. */
 export function wrappedCommandLine(tool: string, input: Input): string | undefined {
   if (!tool.startsWith('mcp__')) return undefined;
@@ -162,7 +194,7 @@ export function wrappedCommandLine(tool: string, input: Input): string | undefin
   if (split === -1) return undefined;
   const server = tool.slice('mcp__'.length, split).toLowerCase();
   const verb = tool.slice(split + 2).toLowerCase();
-  return commandLineOf(server, verb, input)?.map(quoted).join(' ');
+  return commandLineOf(server, verb, input)?.map(quoted).join(' ') ?? execLine(server, input);
 }
 
 function commandLineOf(server: string, verb: string, input: Input): string[] | undefined {

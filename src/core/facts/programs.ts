@@ -99,6 +99,33 @@ const CODE_FLAGS: Record<string, readonly string[]> = {
   powershell: ['-c', '-command', '-Command', '-EncodedCommand', '-enc', '-e', '-ec'],
 };
 
+const MODULE_OPTIONS = ['--import', '--loader', '--experimental-loader'];
+
+/** The code of a `data:` URL: `data:text/javascript,CODE` (percent-encoded or not) or `;base64,`. */
+function dataUrlCode(url: string): string | undefined {
+  const comma = url.indexOf(',');
+  if (!url.startsWith('data:') || comma === -1) return undefined;
+  const body = url.slice(comma + 1);
+  if (url.slice(0, comma).endsWith(';base64')) return Buffer.from(body, 'base64').toString('utf8');
+  try {
+    return decodeURIComponent(body);
+  } catch {
+    return body;
+  }
+}
+
+/** Modules node loads from `data:` URLs before the program (`--import 'data:text/javascript,…'`): inline code. */
+function dataUrlModules(args: readonly string[]): string[] {
+  const codes: string[] = [];
+  args.forEach((word, at) => {
+    const option = MODULE_OPTIONS.find((name) => word === name || word.startsWith(`${name}=`));
+    const value = option === undefined ? undefined : word === option ? args[at + 1] : word.slice(option.length + 1);
+    const code = value === undefined ? undefined : dataUrlCode(value);
+    if (code !== undefined) codes.push(code);
+  });
+  return codes;
+}
+
 /** The inline program of an interpreter (`python -c CODE`, `perl -e CODE`, `bash -c CODE`), if any. */
 export const inlineCode: (cmd: SimpleCommand) => string | undefined = perCommand(findInlineCode);
 
@@ -122,6 +149,7 @@ function findInlineCode(cmd: SimpleCommand): string | undefined {
       i++;
     }
   }
+  if (kind === 'node') parts.push(...dataUrlModules(args));
   return parts.length ? parts.join('\n') : undefined;
 }
 

@@ -4,13 +4,14 @@ import type { SedEdit } from './sed-edits';
 
 // `npm pkg set scripts.prepare="…"` writes a package script without a file tool: npm runs prepare,
 // install and their kin by itself. What it sets is judged at write time like an Edit of package.json
-// that adds the same entries; a hook `husky add` writes is judged like a Write of that hook.
+// that adds the same entries; a hook `husky add` writes is judged like a Write of that hook, and a
+// value `yq -i` sets in a YAML file (a compose service's command) like an Edit that sets that key.
 
 const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
 /** The package.json entries a `pkg set scripts.*` or `set-script` command writes, as an Edit's fragment. */
 export function scriptEdit(cmd: SimpleCommand): SedEdit | null {
-  const hook = huskyHookEdit(cmd) ?? jqScriptEdit(cmd);
+  const hook = huskyHookEdit(cmd) ?? jqScriptEdit(cmd) ?? yqInPlaceEdit(cmd);
   if (hook) return hook;
   if (!MANAGERS.has(cmd.name)) return null;
   const args = argsOf(cmd).filter((a) => !a.startsWith('-'));
@@ -82,4 +83,31 @@ function huskyHookEdit(cmd: SimpleCommand): SedEdit | null {
   const [sub, file, command] = words;
   if ((sub !== 'add' && sub !== 'set') || file === undefined || command === undefined) return null;
   return { files: [file], text: command };
+}
+
+// `yq -i '.services.api.command = "sh -c …"' docker-compose.yml`: each string the expression assigns,
+// as the `key: "value"` line it leaves in the file.
+const YQ_ASSIGNMENT = /\.([\w-]+)(?:\[\d+\])?\s*\|?=\s*"((?:[^"\\]|\\.)*)"/g;
+const YQ_SUBCOMMANDS = new Set(['e', 'eval', 'ea', 'eval-all']);
+
+/** The lines `yq -i` (or `--inplace`) writes into the YAML files it is given. */
+function yqInPlaceEdit(cmd: SimpleCommand): SedEdit | null {
+  if (cmd.name !== 'yq') return null;
+  const args = argsOf(cmd);
+  const inPlace = (a: string) => a === '--inplace' || (/^-[a-zA-Z]+$/.test(a) && a.includes('i'));
+  if (!args.some(inPlace)) return null;
+  const operands = args.filter((a) => !a.startsWith('-'));
+  const [expression, ...files] = YQ_SUBCOMMANDS.has(operands[0] ?? '') ? operands.slice(1) : operands;
+  if (expression === undefined || files.length === 0) return null;
+  const lines: string[] = [];
+  for (const match of expression.matchAll(YQ_ASSIGNMENT)) {
+    let value = match[2] ?? '';
+    try {
+      value = JSON.parse(`"${value}"`) as string;
+    } catch {
+      // Kept as written: an escape JSON does not know.
+    }
+    lines.push(`${match[1]}: ${JSON.stringify(value)}`);
+  }
+  return lines.length ? { files, text: lines.join('\n') } : null;
 }

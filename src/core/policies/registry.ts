@@ -71,6 +71,7 @@ import { sqlSelectsSecretColumns } from './library/sql-secret-columns';
 import { codeToOutsideRepository } from './library/outside-repositories';
 import { secretBakedIntoImage } from './library/image-secrets';
 import { deletionProtectionRemoved } from './library/deletion-protection';
+import { migrationDropsTable } from './library/migration-drops';
 import { loginTurnedOff } from './library/login-turned-off';
 import { pageLoadsOutsideScript } from './library/page-scripts';
 import { toolConfigLoadsCode } from './library/tool-config-code';
@@ -146,6 +147,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   helmReleaseChange,
   ghWorkflowAndRepo,
   deletionProtectionRemoved,
+  migrationDropsTable,
   pulumiUpdateDestroy,
   dockerDestructiveCleanup,
   backupDeletion,

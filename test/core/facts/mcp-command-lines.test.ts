@@ -64,6 +64,16 @@ const CASES: [tool: string, input: Record<string, unknown>, line: string | undef
     { scope: 'global', name: 'url.https://x.test/.insteadOf', value: 'https://github.com/' },
     'git config --global url.https://x.test/.insteadOf https://github.com/',
   ],
+  // An exec tool's program, argument list and environment.
+  [
+    'mcp__exec__spawn',
+    { program: 'less', args: ['docs/RUNBOOK.md'], env: { LESSOPEN: '|sh -c "id" %s' }, cwd: '/p' },
+    `LESSOPEN='|sh -c "id" %s' less docs/RUNBOOK.md`,
+  ],
+  ['mcp__terminal__run', { cmd: 'npx', args: ['-y', '@scope/cli', 'doctor'] }, 'npx -y @scope/cli doctor'],
+  ['mcp__terminal__run', { command: 'npm test -- --ci' }, undefined],
+  // A data store's `command` is its own verb, not a program.
+  ['mcp__redis__execute', { command: 'GET', args: ['session:42'] }, undefined],
   ['mcp__app__set_config', { name: 'theme.dark', value: 'true' }, undefined],
   ['mcp__npm__search', { query: 'left-pad' }, undefined],
   ['mcp__github__get_file_contents', { owner: 'o', repo: 'r', path: 'a' }, undefined],

@@ -23,6 +23,43 @@ policyTable('git-remote-redirect', [
   { note: 'near miss: a new remote', spec: 'git remote add upstream git@github.com:acme-corp/api.git', expect: null },
   { note: 'near miss: a remote on this machine', spec: 'git remote set-url backup /srv/git/harbor.git', expect: null },
   { note: 'near miss: reading the URL', spec: 'git config --get remote.origin.url', expect: null },
+  {
+    note: "a submodule's URL moved to another owner",
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/project/.gitmodules',
+        old_string: '\turl = https://github.com/acme/design-tokens.git',
+        new_string: '\turl = https://github.com/design-tokens-community/design-tokens.git',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: "near miss: a submodule's URL switched to ssh on the same owner",
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/project/.gitmodules',
+        old_string: '\turl = https://github.com/acme/design-tokens.git',
+        new_string: '\turl = git@github.com:acme/design-tokens.git',
+      },
+    },
+    expect: null,
+  },
+  {
+    note: 'near miss: a submodule added',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/project/.gitmodules',
+        old_string: '[submodule "a"]\n\tpath = a\n\turl = https://github.com/acme/a.git\n',
+        new_string:
+          '[submodule "a"]\n\tpath = a\n\turl = https://github.com/acme/a.git\n[submodule "b"]\n\tpath = b\n\turl = https://github.com/acme/b.git\n',
+      },
+    },
+    expect: null,
+  },
 ]);
 
 test('a switch of protocol on the same host and owner is no redirect; another owner is', async () => {

@@ -143,6 +143,31 @@ policyTable('metadata-and-local-services', [
     expect: 'ask',
   },
   { note: 'near miss: the app on 8080', spec: 'curl -s http://localhost:8080/api/scripts/1', expect: null },
+  {
+    note: "Jenkins' script console on the organisation's network",
+    spec: `curl -s -X POST http://jenkins.acme.internal:8080/scriptText --data-urlencode 'script=println 1'`,
+    expect: 'ask',
+  },
+  {
+    note: "an actuator's heap dump from a private address",
+    spec: 'curl -s http://10.2.3.4:8080/actuator/heapdump -o /tmp/h.hprof',
+    expect: 'ask',
+  },
+  {
+    note: "Consul's whole key-value store",
+    spec: { tool: 'WebFetch', input: { url: 'http://consul.acme.internal:8500/v1/kv/?recurse', prompt: 'list' } },
+    expect: 'ask',
+  },
+  {
+    note: "near miss: one Consul key on the organisation's network",
+    spec: 'curl -s http://consul.acme.internal:8500/v1/kv/feature-flags/checkout',
+    expect: null,
+  },
+  {
+    note: "near miss: an internal service's health",
+    spec: 'curl -s http://billing.acme.internal:8080/actuator/health',
+    expect: null,
+  },
   { note: 'near miss: pods through kubectl proxy', spec: 'curl -s http://127.0.0.1:8001/api/v1/pods', expect: null },
   { note: "Istio sidecar's Envoy admin", spec: 'curl -s http://127.0.0.1:15000/config_dump', expect: 'ask' },
   { note: "Envoy's admin API", spec: 'curl -s http://localhost:9901/clusters', expect: 'ask' },

@@ -1,12 +1,48 @@
 // A service opened to anyone without a login: Grafana's anonymous access as Admin or Editor, a Jupyter
-// server on every interface with neither token nor password. Anonymous viewers, a Jupyter server bound
-// to this machine or keeping its token, pass.
+// server on every interface with neither token nor password, a debugger taking connections on every
+// interface. Anonymous viewers, a Jupyter server or a debugger bound to this machine, pass.
 import { policyTable } from './table';
 import { anEdit } from './harness';
 
 const edit = anEdit;
 
 policyTable('login-turned-off', [
+  {
+    note: "Node's inspector on every interface",
+    spec: 'node --inspect=0.0.0.0:9229 node_modules/next/dist/bin/next dev -H 0.0.0.0',
+    expect: 'ask',
+  },
+  { note: 'the same through NODE_OPTIONS', spec: "NODE_OPTIONS='--inspect-brk=0.0.0.0' npm run dev", expect: 'ask' },
+  { note: 'near miss: the inspector on this machine', spec: 'node --inspect=127.0.0.1:9229 server.js', expect: null },
+  { note: 'near miss: the inspector on its default', spec: 'node --inspect server.js', expect: null },
+  {
+    note: 'debugpy listening on every interface',
+    spec: 'python -m debugpy --listen 0.0.0.0:5678 --wait-for-client -m uvicorn app.main:app',
+    expect: 'ask',
+  },
+  { note: 'near miss: debugpy on localhost', spec: 'python3 -m debugpy --listen 5678 app.py', expect: null },
+  {
+    note: 'near miss: debugpy inside a compose service, reached through its published port',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: 'docker-compose.override.yml',
+        content:
+          'services:\n  api:\n    ports:\n      - "5678:5678"\n    command: python -m debugpy --listen 0.0.0.0:5678 -m uvicorn app.main:app\n',
+      },
+    },
+    expect: null,
+  },
+  {
+    note: "the JVM's debugger on every interface",
+    spec: 'java -agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=*:5005 -jar app.jar',
+    expect: 'ask',
+  },
+  {
+    note: "near miss: the JVM's debugger on this machine",
+    spec: 'java -agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:5005 -jar app.jar',
+    expect: null,
+  },
   {
     note: 'Grafana helm values: anonymous access as Admin',
     spec: edit(

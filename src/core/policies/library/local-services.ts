@@ -4,6 +4,7 @@ import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import { redisToolCommand } from './shared/mcp';
 import { isPrivateAddress } from './shared/hosts';
+import { isPrivateUseName } from './shared/own-sources';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { secretFileKind } from '../../facts/sensitive-paths';
@@ -69,7 +70,13 @@ const ACTUATOR_PATH =
   /^\/(?:actuator|manage|management)\/(env|heapdump|configprops|threaddump|jolokia|gateway|shutdown|restart|loggers)(?:\/|$)/i;
 // Local endpoints that run code or hand out secrets, whatever port they listen on (`what` names the
 // endpoint from the path's match).
-const CONTROL_PATHS: { path: RegExp; what: (match: RegExpExecArray) => string }[] = [
+const CONTROL_PATHS: {
+  path: RegExp;
+  /** What the query must hold as well (Consul's `?recurse`). */
+  query?: RegExp;
+  localOnly?: boolean;
+  what: (match: RegExpExecArray) => string;
+}[] = [
   {
     path: ACTUATOR_PATH,
     what: (m) =>
@@ -110,7 +117,14 @@ const CONTROL_PATHS: { path: RegExp; what: (match: RegExpExecArray) => string }[
     what: () => "Prometheus's admin API, which deletes stored metrics for good",
   },
   {
+    path: /^\/v1\/kv(\/|$)/,
+    query: /[?&]recurse\b/,
+    what: () => "Consul's whole key-value store (it holds service credentials beside the settings)",
+  },
+  {
     path: /^\/v1\/(secret|kv|cubbyhole|auth\/token)\//,
+    // On the network, Vault asks for the caller's token; a local agent's listener hands secrets to anyone.
+    localOnly: true,
     what: () => "Vault's API (or its agent's listener), which hands out secrets to any local process",
   },
 ];
@@ -162,6 +176,7 @@ interface Destination {
   host: string;
   port: string;
   path: string;
+  query: string;
   text: string;
   scheme: string;
 }
@@ -176,6 +191,7 @@ function parseDestination(raw: string): Destination | undefined {
       host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(),
       port: url.port,
       path: url.pathname,
+      query: url.search,
       text: raw,
       scheme: url.protocol,
     };
@@ -318,10 +334,19 @@ function judgeHost(destination: Destination): { reason: string; deny: boolean } 
       reason: `Reaches a local service on port ${destination.port} (${service}), which hands control or secrets to any local process.`,
       deny: false,
     };
-  if (isLoopback(host) || host === '0.0.0.0')
+  const local = isLoopback(host) || host === '0.0.0.0';
+  // The organisation's own services answer their own network as they answer this machine.
+  if (local || isPrivateAddress(host) || isPrivateUseName(host))
     for (const control of CONTROL_PATHS) {
-      const match = control.path.exec(destination.path);
-      if (match) return { reason: `Reaches ${control.what(match)}, on this machine.`, deny: false };
+      const match =
+        (local || !control.localOnly) && (control.query?.test(destination.query) ?? true)
+          ? control.path.exec(destination.path)
+          : null;
+      if (match)
+        return {
+          reason: `Reaches ${control.what(match)}, ${local ? 'on this machine' : `on ${host}, a service of the organisation's own network`}.`,
+          deny: false,
+        };
     }
   if (RAW_SCHEMES.has(destination.scheme))
     return {

@@ -43,11 +43,40 @@ function openJupyter(cmd: SimpleCommand): boolean {
   return noToken && noPassword && ips.some((ip) => EVERY_INTERFACE.has(ip));
 }
 
+const CONTAINER_DEFINITION =
+  /(^|\/)((docker-)?compose[^/]*\.ya?ml|Dockerfile[^/]*|Containerfile[^/]*|[^/]+\.Dockerfile)$/;
+const hostOf = (address: string) => (address.includes(':') ? address.slice(0, address.lastIndexOf(':')) : address);
+const onEveryInterface = (address: string) => EVERY_INTERFACE.has(hostOf(address));
+
+/**
+ * A debugger that takes connections on every interface: Node's inspector (`--inspect=0.0.0.0:9229`, also
+ * through NODE_OPTIONS), Python's debugpy (`--listen 0.0.0.0:5678`), the JVM's JDWP (`address=*:5005`).
+ * None has a login, and an attached debugger runs any code in the process.
+ */
+function openDebugger(cmd: SimpleCommand): string | null {
+  const args = argsOf(cmd);
+  const nodeOptions = (cmd.assignments['NODE_OPTIONS'] ?? '').split(/\s+/);
+  const inspect = [...(cmd.name === 'node' ? args : []), ...nodeOptions].find((a) =>
+    /^--inspect(-brk|-wait)?=/.test(a),
+  );
+  if (inspect && onEveryInterface(inspect.slice(inspect.indexOf('=') + 1))) return "Node's inspector";
+  if (/^python[\d.]*$/.test(cmd.name) && args.includes('debugpy')) {
+    const listen = optionValues(args, [], ['listen'])[0];
+    if (listen !== undefined && onEveryInterface(listen)) return "Python's debugpy";
+  }
+  const jdwp = [...args, ...(cmd.assignments['JAVA_TOOL_OPTIONS'] ?? '').split(/\s+/)].find((a) =>
+    /^-(agentlib:jdwp|Xrunjdwp:)/.test(a),
+  );
+  const address = jdwp ? /address=([^,]+)/.exec(jdwp)?.[1] : undefined;
+  if (address !== undefined && address.includes(':') && onEveryInterface(address)) return "the JVM's debugger (JDWP)";
+  return null;
+}
+
 export const loginTurnedOff = definePolicy({
   name: 'login-turned-off',
   category: 'network',
   description:
-    "Asks before a service is opened to anyone without a login: Grafana's anonymous access with the Admin or Editor role, or a Jupyter server on every interface with no token or password.",
+    "Asks before a service is opened to anyone without a login: Grafana's anonymous access with the Admin or Editor role, a Jupyter server with no token, or a debugger (Node, debugpy, JDWP) on every interface.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -59,6 +88,17 @@ export const loginTurnedOff = definePolicy({
         reason: `Starts a Jupyter server on every interface with no token and no password: whoever reaches the port runs code as this user. Keep a token, or bind it to 127.0.0.1, or approve this exact call.`,
         evidence: evidenceOf(jupyter.text),
       };
+    // Inside a container a debugger must listen on every interface for its published port to reach
+    // it: commands a compose file or a Dockerfile runs are not this machine's.
+    const inContainer = call.runsLater !== undefined && CONTAINER_DEFINITION.test(call.runsLater);
+    for (const cmd of inContainer ? [] : shellCommands(call)) {
+      const debuggerName = openDebugger(cmd);
+      if (debuggerName)
+        return {
+          reason: `Starts ${debuggerName} on every interface: it has no login, and whoever reaches the port can attach and run any code in the process. Bind it to 127.0.0.1 (forward the port over ssh when needed), or approve this exact call.`,
+          evidence: evidenceOf(cmd.text),
+        };
+    }
     const written = firstWrittenFinding(call, (_file, content) => anonymousAdmin(content));
     if (!written) return null;
     return {

@@ -13,6 +13,11 @@ import { isLocalHost } from './hosts';
  */
 const PRIVATE_USE_NAME = /\.(internal|corp|home|home\.arpa)$/i;
 
+/** A host under a name no one can register publicly: the organisation's own network named it. */
+export function isPrivateUseName(host: string): boolean {
+  return PRIVATE_USE_NAME.test(host);
+}
+
 /** A URL-ish source as host and path: `git+https://h/p`, `sparse+https://h/p`, `git::https://h/p`, `git@h:p`, `h/p`. */
 export function hostAndPath(source: string): { host: string; path: string } | undefined {
   const bare = source
@@ -42,7 +47,7 @@ function listed(where: { host: string; path: string }, entry: string): boolean {
 export function isOwnSource(source: string, allowSources: readonly string[]): boolean {
   const where = hostAndPath(source);
   if (!where) return false;
-  if (isLocalHost(where.host) || PRIVATE_USE_NAME.test(where.host)) return true;
+  if (isLocalHost(where.host) || isPrivateUseName(where.host)) return true;
   return allowSources.some((entry) => listed(where, entry));
 }
 
