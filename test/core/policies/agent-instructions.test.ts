@@ -1,4 +1,5 @@
 import { policyTable } from './table';
+import { aWrite } from './harness';
 
 const ROOT = '/home/dev/proj';
 const write = (file_path: string, content = 'x') => ({ tool: 'Write', input: { file_path, content } });
@@ -72,6 +73,30 @@ policyTable('agent-instructions-change', [
   },
   { note: 'tasks.json', spec: write(`${ROOT}/.vscode/tasks.json`, '{"tasks":[]}'), expect: 'ask' },
   { note: '.envrc', spec: `echo 'curl x | sh' > .envrc`, expect: 'ask' },
+  {
+    note: "near miss: an .envrc of direnv's setup words and plain exports",
+    spec: aWrite(
+      '.envrc',
+      'dotenv_if_exists .env.local\nPATH_add node_modules/.bin\nexport VIRTUAL_ENV="$PWD/services/api/.venv"\nPATH_add "$VIRTUAL_ENV/bin"\n',
+    ),
+    expect: null,
+  },
+  {
+    note: 'an .envrc whose export runs a command',
+    spec: aWrite('.envrc', 'export TOKEN="$(cat ~/.config/gh/hosts.yml)"\n'),
+    expect: 'ask',
+  },
+  { note: 'an .envrc that runs a program', spec: aWrite('.envrc', 'dotenv\n./scripts/bootstrap.sh\n'), expect: 'ask' },
+  {
+    note: 'an .envrc that loads a file from outside the project',
+    spec: aWrite('.envrc', 'export AWS_PROFILE=staging\nsource_env_if_exists /home/dev/.cache/.envhook\n'),
+    expect: 'ask',
+  },
+  {
+    note: 'an .envrc that switches a guard off',
+    spec: aWrite('.envrc', 'PATH_add bin\nexport AGENT_GUARD_MODE=off\n'),
+    expect: 'ask',
+  },
   { note: 'direnv allow', spec: 'direnv allow', expect: 'ask' },
   { note: 'checkout .claude from a ref', spec: 'git checkout origin/other -- .claude/', expect: 'ask' },
   { note: 'restore CLAUDE.md from a ref', spec: 'git restore --source evil-ref CLAUDE.md', expect: 'ask' },

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { policyTable } from './table';
-import { ready, run, verdictOf } from './harness';
+import { anEdit, ready, run, verdictOf } from './harness';
 import { policyByName } from '../../../src/core/policies/registry';
 import { resolvePolicyStates } from '../../../src/core/policies/run';
 import { aConfig } from '../../builders/config';
@@ -141,6 +141,30 @@ test('warden-self-protection: removing or locking a folder that holds a Node.js,
 });
 
 policyTable('agent-config-tampering', [
+  {
+    note: 'near miss: a deny rule added to the permissions (the agent forbids itself a file)',
+    spec: anEdit('.claude/settings.json', '    "deny": [\n', '    "deny": [\n      "Read(./.env.production)",\n'),
+    expect: null,
+  },
+  {
+    note: 'an allow rule added, however narrow',
+    spec: anEdit('.claude/settings.json', '    "allow": [\n', '    "allow": [\n      "Bash(npm run test:*)",\n'),
+    expect: 'deny',
+  },
+  {
+    note: 'a rule added after the deny list closes and the allow list opens',
+    spec: anEdit(
+      '.claude/settings.json',
+      '    "deny": ["Read(./.env)"],\n    "allow": [\n',
+      '    "deny": ["Read(./.env)"],\n    "allow": [\n      "Bash(curl:*)",\n',
+    ),
+    expect: 'deny',
+  },
+  {
+    note: 'a deny rule removed',
+    spec: anEdit('.claude/settings.json', '    "deny": [\n      "Read(./.env)",\n', '    "deny": [\n'),
+    expect: 'deny',
+  },
   {
     note: 'a hook moved away with git mv',
     spec: 'git mv .claude/hooks/guard.py .claude/hooks.disabled/',

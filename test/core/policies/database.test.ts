@@ -1,6 +1,26 @@
 import { policyTable } from './table';
 
 policyTable('sql-drop-or-truncate', [
+  {
+    note: "near miss: a scratch table an import made, through a database server's MCP tool",
+    spec: { tool: 'mcp__postgres__query', input: { sql: 'DROP TABLE IF EXISTS tmp_import_rows;' } },
+    expect: null,
+  },
+  {
+    note: 'near miss: a temporary table',
+    spec: `psql "$DATABASE_URL" -c 'DROP TEMPORARY TABLE report_rows'`,
+    expect: null,
+  },
+  {
+    note: 'a scratch table dropped beside a real one',
+    spec: { tool: 'mcp__postgres__query', input: { sql: 'DROP TABLE tmp_rows, public.orders CASCADE;' } },
+    expect: 'deny',
+  },
+  {
+    note: "a table whose name only contains 'temp' inside a word",
+    spec: { tool: 'mcp__postgres__query', input: { sql: 'DROP TABLE temperature_readings;' } },
+    expect: 'deny',
+  },
   { spec: 'psql -c "DROP TABLE users"', expect: 'deny' },
   { note: 'long option', spec: 'psql "$DATABASE_URL" --command="drop database app;"', expect: 'deny' },
   { note: 'mysql -e', spec: "mysql -u root app -e 'TRUNCATE TABLE sessions'", expect: 'deny' },

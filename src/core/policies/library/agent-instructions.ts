@@ -4,6 +4,7 @@ import { isInside } from '../../shell/paths';
 import { definePolicy, type ToolCall } from '../types';
 import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 import { writeTargets } from '../../facts/targets';
+import { writtenTexts } from '../../facts/compute';
 
 // What an agent reads as instructions or runs on its own: slash commands, sub-agents, skills,
 // memory files (CLAUDE.md, AGENTS.md), editor tasks that run when a folder opens, direnv's
@@ -26,6 +27,31 @@ const INSTRUCTION_PATHS: readonly [RegExp, string][] = [
   [/(^|\/)\.vscode\/tasks\.json$/, 'VS Code tasks (they can run when the folder opens)'],
   [/(^|\/)\.envrc$/, "direnv's .envrc (it runs when a shell enters the folder)"],
 ];
+
+// direnv's own setup words: load an env file, extend PATH, pick a layout, watch a file.
+const DIRENV_SETUP =
+  /^(dotenv|dotenv_if_exists|source_env|source_env_if_exists|source_up|source_up_if_exists|PATH_add|path_add|MANPATH_add|layout|use|watch_file|watch_dir|strict_env|unstrict_env|env_vars_required)\b/;
+/** What would make an .envrc line run more than its own words say: a substitution, a second command, a redirect. */
+const BEYOND_WORDS = /\$\(|[`;&|<>]/;
+/** Names that speak of a guard, a sandbox or approvals: an export of one may switch it off. */
+const GUARD_WORDS = /guard|warden|sandbox|approv|permission|bypass|yolo|hook|skip|disable/i;
+
+/**
+ * An .envrc of direnv's setup words and plain exports alone (`dotenv_if_exists .env.local`,
+ * `PATH_add node_modules/.bin`, `export VIRTUAL_ENV="$PWD/.venv"`): it sets the folder's environment and
+ * runs nothing of its own. The person still runs `direnv allow` on it (asked below).
+ */
+function isPlainEnvrc(content: string): boolean {
+  return content.split('\n').every((raw) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return true;
+    if (BEYOND_WORDS.test(line) || GUARD_WORDS.test(line)) return false;
+    const words = line.split(/\s+/);
+    // Files it loads stay in the project: relative paths that do not climb out.
+    if (DIRENV_SETUP.test(line)) return words.slice(1).every((word) => !/^["']?([/~]|\$HOME|\$\{HOME)|\.\./.test(word));
+    return /^export\s+[A-Za-z_]\w*=/.test(line);
+  });
+}
 
 function instructionKind(path: string): string | undefined {
   const normalized = path.replace(/\\/g, '/');
@@ -91,6 +117,14 @@ export const agentInstructionsChange = definePolicy({
       if (!isInside(target.absolute, call.projectRoot) && !isInside(target.absolute, call.home)) continue;
       const kind = instructionKind(target.absolute);
       if (!kind) continue;
+      const written = writtenTexts(call).find((w) => w.file === target.absolute);
+      if (
+        /(^|\/)\.envrc$/.test(target.absolute) &&
+        written &&
+        call.face.family !== 'edit' &&
+        isPlainEnvrc(written.content)
+      )
+        continue;
       return {
         reason: `Writes ${target.raw} (${kind}): the next agent session or the editor follows it without asking; show the person the change and let them approve it.`,
         evidence: evidenceOf(call.command ?? target.raw),

@@ -186,11 +186,41 @@ function findStatement(
   return null;
 }
 
+/** A table whose own name says it holds scratch rows (`tmp_import_rows`, `orders_temp`, `scratch_1`). */
+const SCRATCH_TABLE = /(^|[_-])(tmp|temp|scratch)([_-]|\d*$)/i;
+
+/**
+ * `DROP [TEMPORARY] TABLE [IF EXISTS] a, b` where every table is a temporary one or named as scratch:
+ * an import or a report made it to throw away, wherever the server is.
+ */
+function dropsOnlyScratchTables(statement: string): boolean {
+  const words = statement.trim().replace(/;$/, '').split(/\s+/);
+  const upper = (at: number) => words[at]?.toUpperCase();
+  if (upper(0) !== 'DROP') return false;
+  let at = 1;
+  if (upper(at) === 'TEMP' || upper(at) === 'TEMPORARY') return upper(at + 1) === 'TABLE';
+  if (upper(at++) !== 'TABLE') return false;
+  if (upper(at) === 'IF' && upper(at + 1) === 'EXISTS') at += 2;
+  const rest = words.slice(at);
+  if (['CASCADE', 'RESTRICT'].includes(rest[rest.length - 1]?.toUpperCase() ?? '')) rest.pop();
+  const tables = rest
+    .join(' ')
+    .split(',')
+    .map((name) =>
+      name
+        .trim()
+        .replace(/^.*\./, '')
+        .replace(/^["`[]|["`\]]$/g, ''),
+    );
+  return tables.length > 0 && tables.every((name) => /^\w+$/.test(name) && SCRATCH_TABLE.test(name));
+}
+
 /**
  * A DROP or TRUNCATE that wipes only a throwaway database on this machine: `DROP DATABASE app_test`
  * on a local server, or any table of a local database whose name says it is for tests or scratch.
  */
 function wipesOnlyThrowaway(statement: string, target: DatabaseTarget | undefined): boolean {
+  if (dropsOnlyScratchTables(statement)) return true;
   if (!target?.local) return false;
   const dropped = /^DROP\s+DATABASE\s+(?:IF\s+EXISTS\s+)?(\S+)/i.exec(statement)?.[1];
   return dropped !== undefined ? isThrowawayName(dropped) : isThrowawayLocal(target);

@@ -56,14 +56,61 @@ const PLAIN_VIEWER =
 const BUILT_IN_HELPER =
   /^(cache(\s+--timeout=\d+)?|store|osxkeychain|wincred|libsecret|gnome-keyring|manager|manager-core)?$/;
 
+// What a shortcut alias runs: work on this clone, never a push, a URL, or history thrown away by force.
+const LOCAL_GIT_SUBCOMMANDS = new Set([
+  'status',
+  'log',
+  'diff',
+  'show',
+  'commit',
+  'add',
+  'branch',
+  'checkout',
+  'switch',
+  'stash',
+  'fetch',
+  'pull',
+  'restore',
+  'tag',
+  'shortlog',
+  'blame',
+  'grep',
+  'describe',
+  'rev-parse',
+  'ls-files',
+]);
+/** Shell syntax that would make an alias's line more than its own words: a second command, a substitution, a redirect. */
+const SHELL_SYNTAX = /[$`;&|<>(){}\\!*?\n]/;
+
+/**
+ * A `!` alias whose line is one plain git command on this clone (`!git commit --amend --no-edit`): the
+ * shell it starts runs git and nothing else, and nothing leaves. A push, a URL, a setting given with -c,
+ * or any shell syntax makes it more: later runs of the alias are not read again.
+ */
+function isPlainGitLine(line: string): boolean {
+  const words = line.trim().split(/\s+/);
+  return (
+    words[0] === 'git' &&
+    LOCAL_GIT_SUBCOMMANDS.has(words[1] ?? '') &&
+    !words.some((word) => word.includes('://') || word.includes('@')) &&
+    !words.some(
+      (word) =>
+        SHELL_SYNTAX.test(word) || word === '-c' || word.startsWith('--config-env') || word.startsWith('--exec-path'),
+    )
+  );
+}
+
 function isCodeKey(key: string, value: string | undefined): boolean {
   const lower = key.toLowerCase();
   if (VIEWER_KEYS.test(lower) && value !== undefined && PLAIN_VIEWER.test(value)) return false;
   if (/^credential\.(.+\.)?helper$/.test(lower) && value !== undefined && BUILT_IN_HELPER.test(value.trim()))
     return false;
+  // Husky's own folder: every file written there is read as a hook that runs later, when it is written.
+  if (lower === 'core.hookspath' && value !== undefined && /^\.husky(\/_)?\/?$/.test(value.trim())) return false;
   // `submodule.x.update = !cmd` runs cmd on every submodule update.
   if (/^submodule\..+\.update$/.test(lower)) return value === undefined || value.trimStart().startsWith('!');
-  if (/^alias\.[^.]+$/.test(lower)) return value === undefined || value.trimStart().startsWith('!');
+  if (/^alias\.[^.]+$/.test(lower))
+    return value === undefined || (value.trimStart().startsWith('!') && !isPlainGitLine(value.trimStart().slice(1)));
   return CODE_KEYS.some((pattern) => pattern.test(lower));
 }
 
