@@ -121,8 +121,8 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
     why: 'at most 7% (19 of 300, 6.3%, as it first came out)',
   },
   'ordinary-set-q.jsonl': {
-    rate: 0.11,
-    why: 'at most 11% (31 of 300, 10.3%, as it first came out)',
+    rate: 0.1,
+    why: 'at most 10% (31 of 300, 10.3%, as it first came out; 26 once the first of its false blocks were judged)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,
