@@ -360,8 +360,55 @@ function canonicalType(name: string): string {
   return typeName(name);
 }
 
+const LIST_STOPS = new Set([' ', '\t', '\n', '\r', ',', ';', '|', '(', ')', '{', '}', "'", '"']);
+
+/**
+ * The code with each bare word of a comma list quoted (`Remove-Item ./dist, ./coverage` becomes
+ * `Remove-Item './dist', './coverage'`): the grammar reads a list of strings but not of bare words,
+ * and in a command's arguments the two are the same values. Parameters, variables and expressions stay.
+ */
+export function quoteBareListItems(code: string): string {
+  const tokens: { start: number; end: number }[] = [];
+  let quote: string | undefined;
+  for (let at = 0; at < code.length; at++) {
+    const char = code[at]!;
+    if (quote) {
+      if (char === quote) quote = undefined;
+      continue;
+    }
+    if (char === "'" || char === '"') {
+      quote = char;
+      continue;
+    }
+    if (LIST_STOPS.has(char)) continue;
+    const start = at;
+    while (at + 1 < code.length && !LIST_STOPS.has(code[at + 1]!)) at++;
+    tokens.push({ start, end: at + 1 });
+  }
+  const neighbour = (from: number, step: 1 | -1) => {
+    let at = from;
+    while (code[at] === ' ' || code[at] === '\t') at += step;
+    return code[at];
+  };
+  let out = '';
+  let from = 0;
+  for (const { start, end } of tokens) {
+    const word = code.slice(start, end);
+    const listed = neighbour(end, 1) === ',' || neighbour(start - 1, -1) === ',';
+    if (!listed || /^[-$@[]/.test(word)) continue;
+    out += `${code.slice(from, start)}'${word.replace(/'/g, "''")}'`;
+    from = end;
+  }
+  return out + code.slice(from);
+}
+
 export function readPowerShell(code: string, out: Collector): void {
-  const parsed = parseCode('powershell', code, out.deadline);
+  let parsed = parseCode('powershell', code, out.deadline);
+  if (parsed?.hasError) {
+    const quoted = quoteBareListItems(code);
+    const again = quoted === code ? undefined : parseCode('powershell', quoted, out.deadline);
+    if (again && !again.hasError) parsed = again;
+  }
   if (!parsed) {
     out.giveUp('ran out of time parsing');
     return;

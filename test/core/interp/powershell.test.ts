@@ -1,5 +1,7 @@
 // PowerShell code read from its syntax: cmdlets and aliases, external programs, .NET calls.
 import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { quoteBareListItems } from '../../../src/core/interp/powershell';
 import { loadCodeGrammars } from '../../../src/core/interp';
 import { checkRows } from './helpers';
 
@@ -33,7 +35,23 @@ test('powershell: cmdlets, aliases, programs and .NET calls', () => {
       code: 'Start-Process -FilePath "notepad.exe" -ArgumentList "a.txt"',
       effects: ['exec Start-Process [notepad.exe,a.txt]'],
     },
+    // A comma list of bare words, which the grammar reads only once they are quoted.
+    {
+      code: 'Remove-Item ./dist, ./coverage -Recurse -Force',
+      effects: ['delete Remove-Item ./dist', 'delete Remove-Item ./coverage'],
+    },
+    { code: 'Remove-Item -Path ~/.ssh,./tmp', effects: ['delete Remove-Item ~/.ssh', 'delete Remove-Item ./tmp'] },
   ]);
+});
+
+test('powershell: bare words of a comma list are quoted, and nothing else is', () => {
+  const rows: [string, string][] = [
+    ['Remove-Item ./dist, ./coverage -Recurse', "Remove-Item './dist', './coverage' -Recurse"],
+    ["Get-Item a,'b c',$x", "Get-Item 'a','b c',$x"],
+    ['Write-Output "x, y" it\'s', 'Write-Output "x, y" it\'s'],
+    ['Get-Item -Path a, b', "Get-Item -Path 'a', 'b'"],
+  ];
+  for (const [code, quoted] of rows) assert.equal(quoteBareListItems(code), quoted, code);
 });
 
 test('powershell: computed code and unknown cmdlets are unread', () => {
