@@ -1,6 +1,9 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ready, verdictOf } from './harness';
+import { aTempDir } from '../../builders/tempProject';
 import { policyTable } from './table';
 
 const OPENAI = 'sk-proj-Qm7vT2xK9pL4sN8wR1yB6cZ3dF5gH0jA';
@@ -346,4 +349,34 @@ test("a path with a run-time part is read as the glob of what it could be: a pro
     'a key whose name is found at run time',
   );
   assert.equal(verdict('cat /proc/$(pgrep -f node | head -1)/status'), undefined, "near miss: a process's status");
+});
+
+test('~/.aws/config holding only profiles may be read; with keys, or unreadable, it is a credential file', async () => {
+  await ready();
+  const home = aTempDir('aws-config', after);
+  mkdirSync(join(home, '.aws'));
+  const config = join(home, '.aws', 'config');
+  const verdict = () =>
+    verdictOf('secret-file-read', { tool: 'Read', input: { file_path: config }, home, cwd: home, root: home })?.verdict;
+  assert.equal(verdict(), 'deny', 'not there to read: kept a credential file');
+  writeFileSync(
+    config,
+    '[default]\nregion = eu-west-1\n\n[profile staging]\nsso_start_url = https://acme.awsapps.com/start\n',
+  );
+  assert.equal(verdict(), undefined, 'profiles, regions and SSO settings');
+  writeFileSync(config, '[default]\nregion = eu-west-1\naws_secret_access_key = FAKEKEY\n');
+  assert.equal(verdict(), 'deny', 'a key in the config file');
+  writeFileSync(config, '[profile ci]\ncredential_process = /usr/local/bin/get-creds --profile ci\n');
+  assert.equal(verdict(), 'deny', 'a program that prints keys');
+  assert.equal(
+    verdictOf('secret-file-read', {
+      tool: 'Read',
+      input: { file_path: join(home, '.aws', 'credentials') },
+      home,
+      cwd: home,
+      root: home,
+    })?.verdict,
+    'deny',
+    'the credentials file itself',
+  );
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
@@ -19,6 +20,21 @@ import { secretBasenameKind, secretFileKind } from '../../facts/sensitive-paths'
 import { writeTargets } from '../../facts/targets';
 import { browserScriptOf, sessionStoreRead } from '../../text/browser-scripts';
 
+// What makes an AWS config file a credential file: keys, a session token, or a program that prints them.
+const AWS_CREDENTIAL_LINE =
+  /^[ \t]*(aws_secret_access_key|aws_session_token|aws_security_token|credential_process)[ \t]*=/m;
+
+/**
+ * `~/.aws/config` read as it is now, holding profiles, regions and SSO settings but no keys: reading it
+ * shows which profiles exist, as `aws configure list-profiles` does. Unreadable, or holding keys, it
+ * stays a credential file.
+ */
+function holdsProfilesOnly(call: ToolCall, read: { absolute?: string }): boolean {
+  if (read.absolute !== path.posix.join(call.home, '.aws', 'config')) return false;
+  const text = call.io.readText(read.absolute, 64 * 1024);
+  return text !== null && !AWS_CREDENTIAL_LINE.test(text);
+}
+
 export const secretFileRead = definePolicy({
   name: 'secret-file-read',
   category: 'secrets',
@@ -32,7 +48,9 @@ export const secretFileRead = definePolicy({
   }),
   evaluate({ call, params }) {
     const reads = secretReads(call).filter(
-      (r) => !params.allowPaths.some((a) => r.path === a || r.path.endsWith(`/${a}`)),
+      (r) =>
+        !params.allowPaths.some((a) => r.path === a || r.path.endsWith(`/${a}`)) &&
+        !(call && holdsProfilesOnly(call, r)),
     );
     const first = reads[0];
     if (!first) return null;

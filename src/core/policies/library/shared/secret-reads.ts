@@ -18,6 +18,8 @@ import {
 export interface SecretRead {
   /** The path as written, or the pattern that names the files. */
   path: string;
+  /** The file it resolves to, for a read of one named file. */
+  absolute?: string;
   kind: string;
   /** The tool parameter or shell command that reads it. */
   source: string;
@@ -161,7 +163,7 @@ export function secretReads(call: ToolCall | undefined): SecretRead[] {
   for (const target of readTargets(call)) {
     // As the system resolves it: any account's home, a glob that could match, a symlink's real path.
     const kind = secretKindOf(target, call.home);
-    if (kind) found.push({ path: target.raw, kind, source: target.source });
+    if (kind) found.push({ path: target.raw, absolute: target.absolute, kind, source: target.source });
     // A loop variable read by a reader: each literal word the loop gives it, with what follows the
     // variable (`for p in /proc/[0-9]*; do tr … < "$p/environ"`).
     // (A redirect's target keeps its `$f` as written, not marked dynamic.)
