@@ -109,15 +109,19 @@ class JavaScriptReader {
         if (left) this.bindOther(left);
         return;
       }
-      case 'arrow_function': {
-        const parameter = node.childForFieldName('parameter');
-        if (parameter) this.bindOther(parameter);
+      case 'arrow_function':
+      case 'function_expression': {
+        const module = this.handedModule(node);
+        const parameter = node.childForFieldName('parameter') ?? node.childForFieldName('parameters')?.namedChildren[0];
+        if (module !== undefined && parameter) this.bindTarget(parameter, () => ref(module));
+        else if (node.type === 'arrow_function' && parameter) this.bindOther(parameter);
+        const name = node.childForFieldName('name');
+        if (node.type === 'function_expression' && name) this.bindings.other(name.text);
         return;
       }
       case 'function_declaration':
       case 'generator_function_declaration':
       case 'class_declaration':
-      case 'function_expression':
       case 'class': {
         const name = node.childForFieldName('name');
         if (name) this.bindings.other(name.text);
@@ -133,8 +137,34 @@ class JavaScriptReader {
         return;
       }
       default:
-        if (PARAMETER_CONTAINERS.has(node.type) && node.parent?.type !== 'variable_declarator') this.bindOther(node);
+        if (
+          PARAMETER_CONTAINERS.has(node.type) &&
+          node.parent?.type !== 'variable_declarator' &&
+          !(node.parent && this.handedModule(node.parent) !== undefined)
+        )
+          this.bindOther(node);
     }
+  }
+
+  /**
+   * The module a callback is handed: `import('m').then(c => …)` (or `require`'s), a function that is
+   * the first argument of `.then` on a module loaded by a literal name, with one parameter.
+   */
+  private handedModule(fn: SyntaxNode): string | undefined {
+    if (fn.type !== 'arrow_function' && fn.type !== 'function_expression') return undefined;
+    const parameters = fn.childForFieldName('parameters')?.namedChildren ?? [];
+    const parameter = fn.childForFieldName('parameter') ?? (parameters.length === 1 ? parameters[0] : undefined);
+    if (parameter?.type !== 'identifier' && parameter?.type !== 'object_pattern') return undefined;
+    const args = fn.parent;
+    const then = args?.type === 'arguments' && args.namedChildren[0] === fn ? args.parent : undefined;
+    const member = then?.type === 'call_expression' ? then.childForFieldName('function') : undefined;
+    if (member?.type !== 'member_expression' || member.childForFieldName('property')?.text !== 'then') return undefined;
+    const loader = member.childForFieldName('object');
+    if (loader?.type !== 'call_expression') return undefined;
+    const name = this.calleeOf(loader).api;
+    if (name !== 'import' && !REQUIRES.has(name)) return undefined;
+    const first = this.argumentsOf(loader, name).positional[0];
+    return first?.kind === 'str' ? moduleName(first.text) : undefined;
   }
 
   /** `name = value`, `{ a, b: c } = value`, `[a, b] = value`, `obj.x = value`. */
@@ -461,7 +491,10 @@ class JavaScriptReader {
       const module = moduleName(first.text);
       const handedOn =
         node.parent?.type === 'member_expression' && node.parent.childForFieldName('property')?.text === 'then';
-      if (handedOn && WATCHED_MODULES.has(module)) this.out.giveUp(`${module} used through a callback`);
+      // A callback whose one parameter is the module is read (handedModule); any other hides the member used.
+      const callback = handedOn ? node.parent?.parent?.childForFieldName('arguments')?.namedChildren[0] : undefined;
+      const read = callback !== undefined && this.handedModule(callback) !== undefined;
+      if (handedOn && !read && WATCHED_MODULES.has(module)) this.out.giveUp(`${module} used through a callback`);
       return;
     }
     if (node.childForFieldName('arguments')?.type === 'template_string') {

