@@ -62,6 +62,30 @@ policyTable('migration-drops-table', [
     expect: null,
   },
   {
+    note: 'near miss: a TypeORM migration whose down drops what its up created',
+    spec: aWrite(
+      'src/migrations/1718000000000-AddCoupons.ts',
+      'export class AddCoupons1718000000000 implements MigrationInterface {\n  public async up(queryRunner: QueryRunner): Promise<void> {\n    await queryRunner.createTable(new Table({ name: "coupons" }));\n  }\n\n  public async down(queryRunner: QueryRunner): Promise<void> {\n    await queryRunner.dropTable("coupons");\n  }\n}\n',
+    ),
+    expect: null,
+  },
+  {
+    note: 'a Laravel migration whose up drops a table',
+    spec: aWrite(
+      'database/migrations/2024_06_12_000000_drop_invoices.php',
+      "<?php\nreturn new class extends Migration {\n    public function up(): void\n    {\n        Schema::dropIfExists('invoices');\n    }\n\n    public function down(): void\n    {\n    }\n};\n",
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a Laravel migration whose down drops what its up created',
+    spec: aWrite(
+      'database/migrations/2024_06_13_000000_create_coupons.php',
+      "<?php\nreturn new class extends Migration {\n    public function up(): void\n    {\n        Schema::create('coupons', function (Blueprint $table) { $table->id(); });\n    }\n\n    public function down(): void\n    {\n        Schema::dropIfExists('coupons');\n    }\n};\n",
+    ),
+    expect: null,
+  },
+  {
     note: 'a Django migration deleting a model',
     spec: aWrite(
       'billing/migrations/0042_remove_invoice.py',

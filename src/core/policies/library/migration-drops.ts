@@ -18,7 +18,7 @@ const TEST_FILE =
 
 // What drops a table (or empties it) in each migration framework's language.
 const TABLE_DROP =
-  /\bop\.drop_table\s*\(|\bmigrations\.DeleteModel\s*\(|^[ \t]*drop_table\b|\.dropTable(IfExists)?\s*\(|\bDROP\s+TABLE\b|\bTRUNCATE\b/gim;
+  /\bop\.drop_table\s*\(|\bmigrations\.DeleteModel\s*\(|^[ \t]*drop_table\b|\.dropTable(IfExists)?\s*\(|\bSchema::drop(IfExists)?\s*\(|\bDROP\s+TABLE\b|\bTRUNCATE\b/gim;
 const DROP_ALL = /\bmetadata\.drop_all\s*\(/g;
 
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
@@ -28,7 +28,8 @@ function backwardStart(text: string): number {
   const markers = [
     /^def (downgrade|backwards)\s*\(/m,
     /^[ \t]*def down\b/m,
-    /(export\s+(async\s+)?function\s+down\b|\bdown\s*[:=]\s*(async\b|function\b|\()|^[ \t]*async[ \t]+down[ \t]*\()/m,
+    // knex's and PHP's `function down(`, Sequelize's `down: async (`, TypeORM's `public async down(`.
+    /(\bfunction\s+down\s*\(|\bdown\s*[:=]\s*(async\b|function\b|\()|^[ \t]*((public|private|protected)[ \t]+)?(async[ \t]+)?down[ \t]*\()/m,
     /^--\s*(\+goose\s+Down|migrate:down)\b/im,
   ];
   const found = markers.map((marker) => marker.exec(text)?.index ?? -1).filter((at) => at >= 0);
