@@ -159,6 +159,25 @@ export function firstWrittenFinding<T>(
   return undefined;
 }
 
+/**
+ * The text each in-place edit of a shell call brings into a file: `sed -i`'s added lines and
+ * replacements, the package scripts `npm pkg set` writes, the lines `yq -i` sets. Only the added text is
+ * known, never the whole file.
+ */
+export function inPlaceEdits(call: ToolCall): { file: string; content: string; cwd: string }[] {
+  const commands = call.shell?.commands ?? [];
+  return commands.flatMap((cmd, index) => {
+    const edit = sedEdit(cmd) ?? scriptEdit(cmd);
+    if (!edit) return [];
+    const cwd = cwdBefore(commands, index, call);
+    return edit.files.map((file) => ({
+      file: resolveSystemPath(file, { cwd, home: call.home }).absolute,
+      content: edit.text,
+      cwd,
+    }));
+  });
+}
+
 /** A file tool's written files: each file of an apply_patch envelope, or its one target with the call's content. */
 export function fileToolTexts(call: ToolCall): { file: string; content: string }[] {
   if (call.content === undefined) return [];
@@ -210,16 +229,11 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
   }
   // What `sed -i` adds to such a file (`sed -i '1a curl … | sh' deploy.sh`), and the package scripts
   // `npm pkg set scripts.*` writes, are judged the same way.
-  call.shell.commands.forEach((cmd, index) => {
-    const edit = sedEdit(cmd) ?? scriptEdit(cmd);
-    if (!edit) return;
-    const cwd = cwdBefore(call.shell!.commands, index, call);
-    for (const file of edit.files) {
-      const runs = runLaterShell(resolveSystemPath(file, { cwd, home: call.home }).absolute, edit.text);
-      if (runs !== undefined && runs.trim() !== '')
-        queue.push({ analysis: analyze(runs), parent: undefined, via: 'write-time', depth: 1, cwd, laterOnly: true });
-    }
-  });
+  for (const { file, content, cwd } of inPlaceEdits(call)) {
+    const runs = runLaterShell(file, content);
+    if (runs !== undefined && runs.trim() !== '')
+      queue.push({ analysis: analyze(runs), parent: undefined, via: 'write-time', depth: 1, cwd, laterOnly: true });
+  }
 
   const readCode = (
     language: string,

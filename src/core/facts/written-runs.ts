@@ -45,6 +45,8 @@ const SHELL_RUN_LATER =
 /** Dockerfile, Dockerfile.dev, api.Dockerfile; not a document about one (Dockerfile.md). */
 export const DOCKERFILE =
   /(^|\/)(Dockerfile|Containerfile)(\.(?!(md|txt|rst|adoc)$)[\w.-]+)?$|\.(Dockerfile|Containerfile)$/;
+/** A compose file: its services' commands run in their containers. */
+export const COMPOSE_FILE = /(^|\/)((docker-)?compose[^/]*\.ya?ml)$/;
 export const ACTIONS_WORKFLOW = /(^|\/)\.(github|gitea|forgejo)\/workflows\/[^/]+\.ya?ml$/;
 const actionsRunSteps = (text: string) => yamlValues(text, new Set(['run'])).map(actionsExpressionsAsShell);
 const MAKEFILE = /(^|\/)(GNUmakefile|makefile|Makefile|[^/]+\.mk)$/;
@@ -130,7 +132,7 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   },
   { file: /(^|\/)[Tt]askfile(\.dist)?\.ya?ml$/, commands: (t) => yamlValues(t, keys('cmds', 'cmd')) },
   {
-    file: /(^|\/)((docker-)?compose[^/]*\.ya?ml)$/,
+    file: COMPOSE_FILE,
     commands: (t) => yamlValues(t, keys('command', 'entrypoint')),
   },
   { file: /(^|\/)\.pre-commit-(config|hooks)\.ya?ml$/, commands: (t) => yamlValues(t, keys('entry')) },

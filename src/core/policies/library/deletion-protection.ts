@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
-import { cwdBefore, evidenceOf } from '../../facts/commands';
-import { writtenTexts } from '../../facts/compute';
-import { sedEdit } from '../../facts/sed-edits';
-import { resolveSystemPath } from '../../facts/system-paths';
+import { evidenceOf } from '../../facts/commands';
+import { inPlaceEdits, writtenTexts } from '../../facts/compute';
 import { currentText, replacedTexts } from './shared/edited-file';
 
 // Infrastructure code keeps its most valuable resources from being deleted by a later apply: Terraform's
@@ -12,6 +10,9 @@ import { currentText, replacedTexts } from './shared/edited-file';
 // DeletionProtection, Helm's resource-policy: keep. Turning one off, or adding force_destroy or
 // skip_final_snapshot, is how a database or a bucket goes with its data on the next apply, after a
 // review that looked only at the plan's summary.
+
+/** Files infrastructure code lives in (Terraform, CloudFormation and SAM, Helm, Pulumi's YAML): only these are read. */
+const INFRASTRUCTURE_FILE = /\.(tf|tfvars|hcl|tf\.json|ya?ml|json|template)$/i;
 
 /** A `key = value` or `key: value` line's key and the first word of its value (HCL, YAML, JSON). */
 type KeyValue = [key: string, value: string];
@@ -100,7 +101,8 @@ function loosening(call: ToolCall): { file: string; what: string; evidence: stri
   const byEdit = call.face.family === 'edit' ? loosenedByEdit(call) : undefined;
   if (byEdit) return byEdit;
   const whole = call.face.family === 'write';
-  for (const { file, content } of [...writtenTexts(call), ...sedTexts(call)]) {
+  for (const { file, content } of [...writtenTexts(call), ...inPlaceEdits(call)]) {
+    if (!INFRASTRUCTURE_FILE.test(file)) continue;
     const now = currentText(call, file);
     if (now === null || !hasProtection(now)) continue;
     if (whole) {
@@ -115,20 +117,6 @@ function loosening(call: ToolCall): { file: string; what: string; evidence: stri
     if (added) return { file, what: `sets ${added.name}`, evidence: content };
   }
   return undefined;
-}
-
-/** What `sed -i` writes into each file it edits (its substitutions' replacements, its added lines). */
-function sedTexts(call: ToolCall): { file: string; content: string }[] {
-  const commands = call.shell?.commands ?? [];
-  return commands.flatMap((cmd, index) => {
-    const edit = sedEdit(cmd);
-    if (!edit) return [];
-    const cwd = cwdBefore(commands, index, call);
-    return edit.files.map((file) => ({
-      file: resolveSystemPath(file, { cwd, home: call.home }).absolute,
-      content: edit.text,
-    }));
-  });
 }
 
 /** A protection written as off (`deletion_protection = false`, `prevent_destroy = false`). */

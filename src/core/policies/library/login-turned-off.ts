@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPOSE_FILE, DOCKERFILE } from '../../facts/written-runs';
 import { definePolicy } from '../types';
 import type { SimpleCommand } from '../../shell';
 import { argsOf, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
@@ -43,8 +44,6 @@ function openJupyter(cmd: SimpleCommand): boolean {
   return noToken && noPassword && ips.some((ip) => EVERY_INTERFACE.has(ip));
 }
 
-const CONTAINER_DEFINITION =
-  /(^|\/)((docker-)?compose[^/]*\.ya?ml|Dockerfile[^/]*|Containerfile[^/]*|[^/]+\.Dockerfile)$/;
 const hostOf = (address: string) => (address.includes(':') ? address.slice(0, address.lastIndexOf(':')) : address);
 const onEveryInterface = (address: string) => EVERY_INTERFACE.has(hostOf(address));
 
@@ -90,7 +89,8 @@ export const loginTurnedOff = definePolicy({
       };
     // Inside a container a debugger must listen on every interface for its published port to reach
     // it: commands a compose file or a Dockerfile runs are not this machine's.
-    const inContainer = call.runsLater !== undefined && CONTAINER_DEFINITION.test(call.runsLater);
+    const inContainer =
+      call.runsLater !== undefined && (COMPOSE_FILE.test(call.runsLater) || DOCKERFILE.test(call.runsLater));
     for (const cmd of inContainer ? [] : shellCommands(call)) {
       const debuggerName = openDebugger(cmd);
       if (debuggerName)

@@ -74,7 +74,9 @@ function dropIn(file: string, before: string, after: string): Drop | undefined {
 function droppedTables(call: ToolCall): Drop | undefined {
   if (call.face.family === 'edit') {
     const file = call.paths.find((p) => p.access === 'write')?.absolute;
-    if (!file) return undefined;
+    // Neither a migration nor a drop_all brought in: nothing to read the file for.
+    if (!file || (!isMigration(file) && !replacedTexts(call.input).some(([, after]) => after.includes('drop_all'))))
+      return undefined;
     // The whole file before and after shows which step an edit lands in; the edit's own texts, when
     // the file cannot be read, count a drop they add as a forward one.
     const [now, edited] = [currentText(call, file), afterEdit(call, file)];
