@@ -113,7 +113,11 @@ export class SessionWriteStore {
   record(sessionKey: string, written: readonly string[]): boolean {
     const fresh = written.filter((p) => p !== '' && p.length <= MAX_PATH_CHARS);
     if (!fresh.length) return false;
-    const current = this.load(sessionKey).list();
+    const known = this.load(sessionKey);
+    const current = known.list();
+    // A file written again (an agent edits the same files all day) changes nothing the list is read
+    // for, so the store is not rewritten; only in a full list is it moved last, to not be the next to go.
+    if (current.length < MAX_SESSION_WRITES && fresh.every((p) => known.has(p))) return false;
     const kept = current.filter((p) => !fresh.includes(p));
     const next = [...kept, ...new Set(fresh)].slice(-MAX_SESSION_WRITES);
     if (next.length === current.length && next.every((p, i) => p === current[i])) return false;

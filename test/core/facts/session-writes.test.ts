@@ -7,7 +7,7 @@ import fsModule from 'node:fs';
 import fsPromisesModule from 'node:fs/promises';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SessionWriteStore } from '../../../src/core/facts/session-writes';
+import { MAX_SESSION_WRITES, SessionWriteStore } from '../../../src/core/facts/session-writes';
 import { aTempDir } from '../../builders/tempProject';
 
 const KEY = 'claude:session-a';
@@ -138,4 +138,27 @@ test("once its own background write is on disk, the store is not read back; anot
   reads.count = 0;
   assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh', '/p/b.sh']);
   assert.equal(reads.count, 1);
+});
+
+test('a file written again leaves the store as it is; in a full list it moves last, so it is not the next to go', (t) => {
+  const state = aTempDir('session-writes', t);
+  const store = new SessionWriteStore(state);
+  assert.equal(store.record(KEY, ['/p/a.sh', '/p/b.sh']), true);
+  const file = join(state, 'sessions', storeFiles(state)[0]!);
+  const before = statSync(file, { bigint: true });
+  assert.equal(store.record(KEY, ['/p/a.sh']), false);
+  const after = statSync(file, { bigint: true });
+  assert.equal(after.ino, before.ino, 'the store was not replaced');
+  assert.deepEqual(store.load(KEY).list(), ['/p/a.sh', '/p/b.sh']);
+  assert.equal(store.record(KEY, ['/p/a.sh', '/p/c.sh']), true, 'a new file among old ones is recorded');
+  assert.deepEqual(store.load(KEY).list(), ['/p/b.sh', '/p/a.sh', '/p/c.sh']);
+
+  const full = Array.from({ length: MAX_SESSION_WRITES }, (_, i) => `/p/f${i}.sh`);
+  store.record(KEY, full);
+  assert.equal(store.record(KEY, ['/p/f0.sh']), true);
+  store.record(KEY, ['/p/new.sh']);
+  const list = store.load(KEY).list();
+  assert.equal(list.length, MAX_SESSION_WRITES);
+  assert.equal(list.includes('/p/f0.sh'), true, 'the file written again stayed');
+  assert.equal(list.includes('/p/f1.sh'), false, 'the oldest untouched file went');
 });
