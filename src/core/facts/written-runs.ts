@@ -15,6 +15,7 @@ import { languageOfFile } from './code';
 import { embeddedCommandLines, foreignCodeCommands, isActingCommandLine } from '../text/embedded-commands';
 import { makeRecipes, scriptsOf } from './project-runs';
 import { notebookCode } from './notebooks';
+import { vscodeTasks } from './vscode-tasks';
 import { interpreterKind, SHELLS } from './programs';
 import {
   actionsExpressionsAsShell,
@@ -174,6 +175,11 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
           'post-create-project-cmd',
         ),
       ),
+  },
+  // A task runs when the person starts it, or by itself when the folder opens.
+  {
+    file: /(^|\/)\.vscode\/tasks\.json$/,
+    commands: (t) => vscodeTasks(t)?.commands ?? jsonValues(t, keys('command')),
   },
   { file: /(^|\/)netlify\.toml$/, commands: (t) => iniValues(t, keys('command')) },
   // pylint runs its init-hook as Python before it lints anything.

@@ -2,9 +2,21 @@
 import { policyTable } from './table';
 
 policyTable('command-hidden-in-options', [
-  { note: 'tmux new session', spec: `tmux new-session -d -s bg 'bash -c "id"'`, expect: 'ask' },
+  // A multiplexer's session runs the command its own command line names: every policy judges that command.
+  { note: 'tmux session handed a script file', spec: `tmux new-session -d -s bg 'bash /tmp/.u.sh'`, expect: 'ask' },
+  {
+    note: 'near miss: tmux session running a named command',
+    spec: `tmux new-session -d -s dev 'npm run dev'`,
+    expect: null,
+  },
+  {
+    note: 'near miss: tmux pane through a shell',
+    spec: `tmux split-window -h 'bash -c "docker compose logs -f api"'`,
+    expect: null,
+  },
   { note: 'near miss: tmux listing sessions', spec: 'tmux ls', expect: null },
-  { note: 'screen detached', spec: `screen -dmS upd bash -c 'id'`, expect: 'ask' },
+  { note: 'screen handed a script file', spec: `screen -dmS upd sh /tmp/.u.sh`, expect: 'ask' },
+  { note: 'near miss: screen running a named command', spec: `screen -dmS upd bash -c 'make watch'`, expect: null },
   { note: 'near miss: screen listing', spec: 'screen -ls', expect: null },
   { note: 'bwrap sandbox', spec: `bwrap --bind / / --dev /dev --share-net sh -c 'id'`, expect: 'ask' },
   { note: 'cmake -E env', spec: `cmake -E env FOO=1 sh -c 'id'`, expect: 'ask' },

@@ -5,6 +5,7 @@ import { definePolicy, type ToolCall } from '../types';
 import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 import { writeTargets } from '../../facts/targets';
 import { writtenTexts } from '../../facts/compute';
+import { personStartedTasksOnly } from './shared/project-tasks';
 
 // What an agent reads as instructions or runs on its own: slash commands, sub-agents, skills,
 // memory files (CLAUDE.md, AGENTS.md), editor tasks that run when a folder opens, direnv's
@@ -125,6 +126,7 @@ export const agentInstructionsChange = definePolicy({
         isPlainEnvrc(written.content)
       )
         continue;
+      if (personStartedTasksOnly(call, target.absolute)) continue;
       return {
         reason: `Writes ${target.raw} (${kind}): the next agent session or the editor follows it without asking; show the person the change and let them approve it.`,
         evidence: evidenceOf(call.command ?? target.raw),

@@ -6,6 +6,7 @@ import type { PathFact } from '../../facts/types';
 import type { ToolCall } from '../types';
 import { isInside } from '../../shell/paths';
 import { afterEdit } from './shared/edited-file';
+import { personStartedTasksOnly } from './shared/project-tasks';
 
 // The editor is part of the agent's configuration: an extension installed, or a
 // workspace or user setting that runs code (tasks, launch configs, terminal and
@@ -105,7 +106,7 @@ export const editorCodeConfig = definePolicy({
     }
     for (const fact of [...call.facts.writes, ...call.facts.deletes]) {
       const which = editorFile(fact, call.projectRoot, call.home);
-      if (which && !displayOnlyWorkspaceSettings(call, fact))
+      if (which && !displayOnlyWorkspaceSettings(call, fact) && !personStartedTasksOnly(call, fact.absolute))
         return {
           reason: `Writes ${fact.raw} (${which}): editor settings, tasks and extensions can run code with the person's rights; a person decides.`,
           evidence: evidenceOf(call.command ?? fact.raw),

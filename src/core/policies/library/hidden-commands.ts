@@ -83,12 +83,22 @@ const TOOLCHAIN_PROGRAM =
   /^(?:qemu-[\w-]+|llvm-[\w-]+|[\w.]+(?:-[\w.]+)*-(?:gcc|g\+\+|clang|cc|ld)|(?:gcc|g\+\+|clang|clang\+\+)-[\d.]+)$/;
 
 /**
- * Programs whose purpose is to run the command they are given, in the foreground, where the person
- * reads it: `git submodule foreach`, `git bisect run`, `script -c`. Nothing is hidden there; the
+ * Programs whose purpose is to run the command they are given, where the person reads it: `git
+ * submodule foreach`, `git bisect run`, `script -c`, a tmux or screen session. Nothing is hidden there; the
  * command is judged by every other policy like one typed directly. A shell handed a script file
  * through them still runs what nobody read.
  */
-const FOREGROUND_RUNNERS = new Set(['git submodule foreach', 'git bisect run', 'script -c', 'script --command']);
+const FOREGROUND_RUNNERS = new Set([
+  'git submodule foreach',
+  'git bisect run',
+  'script -c',
+  'script --command',
+  // A terminal multiplexer's command runs in a window or pane of its own, named on its command line.
+  ...['new-session', 'new', 'new-window', 'neww', 'split-window', 'splitw', 'respawn-pane', 'respawnp'].map(
+    (sub) => `tmux ${sub}`,
+  ),
+  'screen its operands',
+]);
 
 function inForegroundRunner(cmd: SimpleCommand): boolean {
   return cmd.wrappers.some((w) => FOREGROUND_RUNNERS.has(w)) && !(SHELLS.has(cmd.name) && runsScriptFile(cmd));

@@ -418,7 +418,9 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
     if (direct) return `a package straight from ${direct}`;
   }
   if (cmd.name === 'go' && operands[0] === 'install') {
-    const module = operands.find((a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a) && !ownSource(a));
+    const module = operands.find(
+      (a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a) && !ownSource(a) && !GO_PROJECT_MODULE.test(a),
+    );
     if (module) return `a program built from ${module}, fetched as it installs`;
   }
   if (cmd.name === 'go' && operands[0] === 'run') {
@@ -427,6 +429,12 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
   }
   return null;
 }
+
+/**
+ * The Go project's own modules (gopls, goimports, govulncheck, staticcheck's x/tools base): published
+ * by the language's maintainers, and what the Go extension itself installs.
+ */
+const GO_PROJECT_MODULE = /^golang\.org\/x\/[\w.-]+(\/[\w.-]+)*@/;
 
 /** Variables nvm, n, fnm and node-gyp read as where Node itself is downloaded from. */
 const NODE_MIRROR_VARIABLES = ['NVM_NODEJS_ORG_MIRROR', 'NODEJS_ORG_MIRROR', 'N_NODE_MIRROR', 'FNM_NODE_DIST_MIRROR'];
