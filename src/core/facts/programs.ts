@@ -170,6 +170,9 @@ export function executesStdin(cmd: SimpleCommand): boolean {
   const name = cmd.name.toLowerCase();
   if (name === 'iex' || name === 'invoke-expression') return true;
   const args = argsOf(cmd);
+  // Buildkite runs the steps a pipeline upload reads from its standard input, on the CI's agents.
+  if (name === 'buildkite-agent' && args[0] === 'pipeline' && args[1] === 'upload')
+    return parseFlags(args.slice(2), [], []).positionals.every((p) => p === '-');
   if (runsInputAsCommand(cmd, args)) return true;
   if ((name === 'source' || name === '.') && STDIN_FILE.test(args[0] ?? '')) return true;
   if (SHELLS.has(name)) {

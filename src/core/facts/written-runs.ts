@@ -176,11 +176,14 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
         ),
       ),
   },
-  // A task runs when the person starts it, or by itself when the folder opens.
+  // A task runs when the person starts it, or by itself when the folder opens; Husky.Net's tasks run as git
+  // hooks, in the same command-and-arguments shape.
   {
-    file: /(^|\/)\.vscode\/tasks\.json$/,
+    file: /(^|\/)(\.vscode\/tasks|\.husky\/task-runner)\.json$/,
     commands: (t) => vscodeTasks(t)?.commands ?? jsonValues(t, keys('command')),
   },
+  // CaptainHook (PHP) runs each hook's actions as commands.
+  { file: /(^|\/)captainhook\.json$/, commands: (t) => jsonValues(t, keys('action')) },
   { file: /(^|\/)netlify\.toml$/, commands: (t) => iniValues(t, keys('command')) },
   // pylint runs its init-hook as Python before it lints anything.
   {

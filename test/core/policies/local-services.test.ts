@@ -2,6 +2,22 @@ import { policyTable } from './table';
 
 policyTable('metadata-and-local-services', [
   {
+    note: "Jolokia's exec endpoint",
+    spec: 'curl -s http://localhost:8778/jolokia/exec/com.sun.management:type=DiagnosticCommand/compilerDirectivesAdd/!/tmp!/x.json',
+    expect: 'ask',
+  },
+  { note: "near miss: Jolokia's version", spec: 'curl -s http://localhost:8778/jolokia/version', expect: null },
+  {
+    note: "Laravel Ignition's execute-solution route",
+    spec: `curl -s -X POST http://localhost:8000/_ignition/execute-solution -H 'Content-Type: application/json' -d '{"solution":"x"}'`,
+    expect: 'ask',
+  },
+  {
+    note: "near miss: Ignition's health check",
+    spec: 'curl -s http://localhost:8000/_ignition/health-check',
+    expect: null,
+  },
+  {
     note: "a job sent to Ray's dashboard API",
     spec: `curl -s -X POST http://127.0.0.1:8265/api/jobs/ -H 'Content-Type: application/json' -d '{"entrypoint": "env"}'`,
     expect: 'ask',

@@ -115,6 +115,7 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'kubectl', words: ['set', 'env'], anyOption: [/^--resolve$/], what: 'resolved Kubernetes secrets' },
   { name: 'vault', words: ['token', 'create'], what: 'a new Vault token' },
   { name: 'doppler', words: ['secrets'], what: 'Doppler secrets' },
+  { name: 'dotnet', words: ['user-secrets', 'list'], what: "a .NET project's user secrets" },
   { name: 'infisical', words: ['secrets'], what: 'Infisical secrets' },
   { name: 'infisical', words: ['export'], what: 'Infisical secrets' },
   { name: 'chamber', words: ['read'], what: 'a chamber secret' },

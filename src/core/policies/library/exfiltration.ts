@@ -266,6 +266,12 @@ export const dataOutToHost = definePolicy({
             'Publishes files as a GitHub gist: their content leaves the project. Approve this exact call if it should be shared.',
           evidence: evidenceOf(cmd.text),
         };
+      if (cmd.name === 'glab' && args[0] === 'snippet' && (args[1] === 'create' || args[1] === 'new'))
+        return {
+          reason:
+            'Publishes files as a GitLab snippet: their content leaves the project. Approve this exact call if it should be shared.',
+          evidence: evidenceOf(cmd.text),
+        };
     }
     return null;
   },

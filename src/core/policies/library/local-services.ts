@@ -101,6 +101,15 @@ const CONTROL_PATHS: {
     what: () => "a Vite dev server's /@fs/ route, which serves any file on this machine",
   },
   {
+    // Ignition's solutions run as the application (the route that CVE-2021-3129 turned into code execution).
+    path: /^\/_ignition\/execute-solution(\?|$)/,
+    what: () => "Laravel Ignition's execute-solution route, which runs a solution's code as the application",
+  },
+  {
+    path: /^(?:\/actuator)?\/jolokia\/exec(\/|\?|$)/,
+    what: () => "Jolokia's exec endpoint, which calls any MBean operation of the JVM (diagnostic commands included)",
+  },
+  {
     path: /^\/api\/requests(\/|\?|$)/,
     what: () => "ngrok's inspection API, which replays captured requests with their bodies and headers",
   },

@@ -96,6 +96,8 @@ function egressOf(call: ToolCall, knownRemotes: readonly string[]): string | nul
     )
       return 'gsutil upload';
     if (name === 'gh' && args[0] === 'gist' && args[1] === 'create') return 'gh gist create';
+    if (name === 'glab' && args[0] === 'snippet' && (args[1] === 'create' || args[1] === 'new'))
+      return 'glab snippet create';
   }
   for (const { git, cmd } of gitCommands(shellCommands(call))) {
     if (git.sub !== 'push') continue;
