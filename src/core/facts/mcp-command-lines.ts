@@ -187,6 +187,42 @@ function execLine(server: string, input: Input): string | undefined {
   return [...env, ...[program, ...(argv ? words(input, argv) : [])].map(quoted)].join(' ');
 }
 
+/** Build and test tools a server may be named for (`cargo-helper`, `dotnet-sdk`, `mix-runner`). */
+const TOOLCHAINS: Record<string, string> = {
+  cargo: 'cargo',
+  dotnet: 'dotnet',
+  mix: 'mix',
+  gradle: 'gradle',
+  maven: 'mvn',
+  mvn: 'mvn',
+  npm: 'npm',
+  pnpm: 'pnpm',
+  yarn: 'yarn',
+  go: 'go',
+  make: 'make',
+  bundle: 'bundle',
+  rake: 'rake',
+  pytest: 'pytest',
+  poetry: 'poetry',
+  deno: 'deno',
+  bun: 'bun',
+  node: 'node',
+  python: 'python3',
+};
+
+/**
+ * A build tool's server given an environment for its run (`{"env": {"RUSTC_WRAPPER": …}}` to a cargo
+ * server's build): that tool's run with those variables, which decide what else it runs.
+ */
+function toolchainLine(server: string, verb: string, input: Input): string | undefined {
+  const first = server.split(/[-_]/)[0] ?? '';
+  const program = Object.hasOwn(TOOLCHAINS, first) ? TOOLCHAINS[first] : undefined;
+  const env = assignments(input);
+  if (program === undefined || env.length === 0) return undefined;
+  const action = /^[a-z]+/.exec(verb)?.[0];
+  return [...env, program, ...(action ? [action] : [])].join(' ');
+}
+
 /** The command line an MCP tool that wraps a CLI stands for, or undefined for any other tool. */
 export function wrappedCommandLine(tool: string, input: Input): string | undefined {
   if (!tool.startsWith('mcp__')) return undefined;
@@ -194,7 +230,11 @@ export function wrappedCommandLine(tool: string, input: Input): string | undefin
   if (split === -1) return undefined;
   const server = tool.slice('mcp__'.length, split).toLowerCase();
   const verb = tool.slice(split + 2).toLowerCase();
-  return commandLineOf(server, verb, input)?.map(quoted).join(' ') ?? execLine(server, input);
+  return (
+    commandLineOf(server, verb, input)?.map(quoted).join(' ') ??
+    execLine(server, input) ??
+    toolchainLine(server, verb, input)
+  );
 }
 
 function commandLineOf(server: string, verb: string, input: Input): string[] | undefined {

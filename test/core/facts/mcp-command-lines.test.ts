@@ -4,6 +4,18 @@ import assert from 'node:assert/strict';
 import { wrappedCommandLine } from '../../../src/core/facts/mcp-command-lines';
 
 const CASES: [tool: string, input: Record<string, unknown>, line: string | undefined][] = [
+  [
+    'mcp__cargo-helper__build',
+    { manifest_path: '/w/p/Cargo.toml', env: { RUSTC_WRAPPER: '/tmp/.w.sh' } },
+    'RUSTC_WRAPPER=/tmp/.w.sh cargo build',
+  ],
+  [
+    'mcp__dotnet-sdk__build',
+    { project: 'src/Api.csproj', environment: { DOTNET_STARTUP_HOOKS: '/tmp/h/Hook.dll' } },
+    'DOTNET_STARTUP_HOOKS=/tmp/h/Hook.dll dotnet build',
+  ],
+  ['mcp__cargo-helper__build', { manifest_path: '/w/p/Cargo.toml', release: true }, undefined],
+  ['mcp__weather__forecast', { city: 'Oslo', env: { UNITS: 'metric' } }, undefined],
   ['mcp__git__git_log', { repo_path: '/w/p', max_count: 5 }, 'git -C /w/p log'],
   [
     'mcp__git__git_log',
