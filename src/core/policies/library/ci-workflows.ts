@@ -6,6 +6,7 @@ import { writtenTexts } from '../../facts/compute';
 import { afterEdit, replacedTexts } from './shared/edited-file';
 import { ACTIONS_WORKFLOW } from '../../facts/written-runs';
 import { beforeHashComment } from '../../text/scan';
+import { isOwnSource } from './shared/own-sources';
 
 // A workflow that a pull request triggers with the base repository's rights (pull_request_target, or
 // workflow_run after one) and then checks out the pull request's own head runs whoever opened it's
@@ -35,16 +36,20 @@ interface WorkflowText {
   whole: boolean;
 }
 
-/** A workflow file's text as the call leaves it: a Write's whole text, an edit applied to the file, or the edit's own text. */
+/** GitLab's pipeline files, whose `include:` can name a template anywhere on the web. */
+const GITLAB_PIPELINE = /(^|\/)(\.gitlab-ci\.ya?ml|\.gitlab\/[^/]+\.ya?ml)$/;
+const isPipelineFile = (file: string) => ACTIONS_WORKFLOW.test(file) || GITLAB_PIPELINE.test(file);
+
+/** A pipeline file's text as the call leaves it: a Write's whole text, an edit applied to the file, or the edit's own text. */
 function workflowTexts(call: ToolCall): WorkflowText[] {
   if (call.face.family === 'edit') {
     const file = call.paths.find((p) => p.access === 'write')?.absolute;
-    if (!file || !ACTIONS_WORKFLOW.test(file)) return [];
+    if (!file || !isPipelineFile(file)) return [];
     const edited = afterEdit(call, file);
     return [{ file, text: edited ?? call.content ?? '', whole: edited !== null }];
   }
   return writtenTexts(call)
-    .filter((w) => ACTIONS_WORKFLOW.test(w.file))
+    .filter((w) => isPipelineFile(w.file))
     .map((w) => ({ file: w.file, text: w.content, whole: true }));
 }
 
@@ -118,15 +123,29 @@ function movingAction(line: string): { owner: string; action: string; ref: strin
   return { owner: uses[1] ?? '', action: uses[2] ?? '', ref };
 }
 
+/** GitLab's `remote: https://…` include (or `include: https://…`): a template fetched each run. */
+const REMOTE_INCLUDE = /^(?:remote|include)\s*:\s*["']?(https?:\/\/[^\s"']+)["']?\s*$/;
+
+function remoteTemplate(line: string): string | undefined {
+  const url = REMOTE_INCLUDE.exec(line)?.[1];
+  return url !== undefined && !isOwnSource(url, []) ? url : undefined;
+}
+
 export const ciActionOnMovingRef = definePolicy({
   name: 'ci-action-on-moving-ref',
   category: 'dangerous-commands',
   description:
-    "Asks before writing a CI workflow step that uses another owner's action at a branch (or no ref at all): whatever that owner pushes there next runs with the workflow's secrets and token.",
+    "Asks before writing a CI workflow step that uses another owner's action at a branch (or no ref), or a GitLab include of a template from a URL: what is served there next runs with the pipeline's secrets.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
+    const remote = call && firstWorkflowLine(call, remoteTemplate);
+    if (remote)
+      return {
+        reason: `Writes ${remote.file}, which includes a pipeline template from ${remote.found}: whatever is served there on each run becomes the pipeline's jobs, with its variables and tokens. Keep the template in a project of the organisation, pinned to a ref, or a person decides.`,
+        evidence: evidenceOf(remote.line),
+      };
     const hit = call && firstWorkflowLine(call, movingAction);
     if (!hit) return null;
     const { owner, action, ref } = hit.found;
