@@ -18,6 +18,7 @@ import { sedEdit } from './sed-edits';
 import { scriptEdit } from './script-edits';
 import { isPatchEnvelope, patchedTexts } from './patch';
 import { appliedDiffFiles } from './applied-diffs';
+import { inHiddenCacheEntry } from './temp-dirs';
 
 /** Hops through code and written files followed before the rest is unread. */
 const MAX_CODE_DEPTH = 4;
@@ -364,7 +365,7 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
       if (scratch !== undefined)
         unread.push({
           reason: 'unknown-script',
-          detail: `${cmd.name} runs ${scratch}, a file in a temporary folder that neither this session nor this command wrote`,
+          detail: `${cmd.name} runs ${scratch}, a file in ${inHiddenCacheEntry(scratch, call.home) ? 'a hidden folder of the cache' : 'a temporary folder'} that neither this session nor this command wrote`,
         });
     });
     if (at.laterOnly) unread.length = unreadBefore;

@@ -9,7 +9,7 @@ import { argsOf, optionValues, parseFlags } from './commands';
 import { languageOfFile } from './code';
 import { interpreterKind, scriptArgument, SHELLS } from './programs';
 import type { SessionWrites } from './session-writes';
-import { inScratch } from './temp-dirs';
+import { inHiddenCacheEntry, inScratch } from './temp-dirs';
 
 /** A file a command runs whose text is known: shell lines to analyze, or code for the code reader. */
 export type RunText =
@@ -192,7 +192,8 @@ export function unwrittenScratchScript(
   for (const word of words) {
     if (word === undefined || cmd.dynamicWords.includes(cmd.argv.indexOf(word))) continue;
     const file = absolute(word);
-    if (!inScratch(file, call.projectRoot, call.home) || writes.has(file)) continue;
+    const scratch = inScratch(file, call.projectRoot, call.home) || inHiddenCacheEntry(file, call.home);
+    if (!scratch || writes.has(file)) continue;
     // Made earlier in this command (`python -m venv /tmp/v && /tmp/v/bin/pip …`, a clone, an unpack):
     // what made it is judged, and what it holds came from there.
     const made = before.some((earlier) =>

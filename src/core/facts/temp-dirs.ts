@@ -52,3 +52,19 @@ export function inUserCache(abs: string, home: string): boolean {
 export function inScratch(abs: string, projectRoot: string, home: string): boolean {
   return !isInside(abs, projectRoot) && !touchesHome(abs, home) && tempDirs().some((root) => strictlyBelow(abs, root));
 }
+
+/**
+ * Whether a path lies in a hidden folder or file below one of the person's cache folders
+ * (~/.cache/.ci/run.sh): no tool names what it keeps there so, and a script there is one nobody looks for.
+ */
+export function inHiddenCacheEntry(abs: string, home: string): boolean {
+  if (!inUserCache(abs, home)) return false;
+  const cache = USER_CACHES.map((folder) => resolvePath(folder, home, home)).find((root) => isInside(abs, root));
+  return (
+    cache !== undefined &&
+    abs
+      .slice(cache.length)
+      .split('/')
+      .some((part) => part.startsWith('.') && part !== '.' && part !== '..')
+  );
+}

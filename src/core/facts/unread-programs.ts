@@ -67,7 +67,9 @@ function variableCode(assignments: Record<string, string | undefined>): string |
 
 // A temporary or downloads folder holds no project code: a test runner's setup file, a build's init
 // script, a module or library path there is code nobody here has read, loaded into the project's tools.
-const TEMP_PATH = /^(\/tmp|\/var\/tmp|\/dev\/shm)\/|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/Downloads\//;
+// A hidden folder or file inside the home's cache (~/.cache/.x/run.sh) is where nothing a tool keeps is named.
+const TEMP_PATH =
+  /^(\/tmp|\/var\/tmp|\/dev\/shm)\/|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/(Downloads\/|\.cache\/([^/]+\/)*\.[^/.])/;
 
 /** Whether a path lies in a temporary or downloads folder, where no project code lives. */
 export function inTempOrDownloads(path: string): boolean {

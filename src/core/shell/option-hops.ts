@@ -123,12 +123,36 @@ function buildEventCommands(argv: readonly string[]): { script: string; through:
 // make's command-line variables that name programs its recipes run (`make CC='sh -c …'`).
 // A bare SHELL (`SHELL=/bin/bash`) is the shell recipes run in, not a command of its own.
 const MAKE_PROGRAM_VARIABLES = new Set(['CC', 'CXX', 'CPP', 'LD', 'AR', 'AS', 'FC', 'SHELL']);
+// Variables a Makefile conventionally runs as a tool (`GO ?= go`, `$(PYTHON) -m pytest`): given a whole
+// command line rather than a program's name (`GO=go1.22.3` is a toolchain), that line runs instead.
+const MAKE_TOOL_VARIABLES = new Set([
+  'GO',
+  'PYTHON',
+  'PYTHON3',
+  'NODE',
+  'NPM',
+  'PNPM',
+  'YARN',
+  'CARGO',
+  'RUSTC',
+  'JAVA',
+  'JAVAC',
+  'DOCKER',
+  'KUBECTL',
+  'HELM',
+  'PERL',
+  'RUBY',
+  'PHP',
+  'INSTALL',
+]);
 function makeProgramVariables(argv: readonly string[]): { script: string; through: string }[] {
   return argv.slice(1).flatMap((word) => {
     const eq = word.indexOf('=');
     const name = eq > 0 ? word.slice(0, eq) : '';
     const value = word.slice(eq + 1);
-    if (!MAKE_PROGRAM_VARIABLES.has(name) || (name === 'SHELL' && !/\s/.test(value.trim()))) return [];
+    const commandLine = /\s/.test(value.trim());
+    if (MAKE_TOOL_VARIABLES.has(name) && commandLine) return [{ script: value, through: name }];
+    if (!MAKE_PROGRAM_VARIABLES.has(name) || (name === 'SHELL' && !commandLine)) return [];
     return [{ script: value, through: name }];
   });
 }

@@ -191,6 +191,11 @@ const GIVE_UPS: Case[] = [
   { command: 'python3 /var/tmp/x.py --quiet', reason: 'unknown-script', names: /temporary folder/ },
   { command: '/dev/shm/.x', reason: 'unknown-script', names: /temporary folder/ },
   { command: 'ls /tmp/x.sh && bash /tmp/x.sh', reason: 'unknown-script', names: /temporary folder/ },
+  {
+    command: 'sh ~/.cache/.ci/bootstrap.sh >/dev/null 2>&1 &',
+    reason: 'unknown-script',
+    names: /a hidden folder of the cache that neither/,
+  },
 ];
 
 test('each give-up reason leads to ask from unread-call, naming what could not be read', async () => {
@@ -302,6 +307,7 @@ const READABLE: string[] = [
   'python manage.py migrate',
   'node server.js',
   'bash scripts/setup.sh',
+  'sh ~/.cache/pre-commit/repo1x2/hooks/check.sh',
   'python -m venv /tmp/venv-build\n/tmp/venv-build/bin/pip install -q build\n/tmp/venv-build/bin/python -m build',
   'git clone --depth 1 https://github.com/acme-corp/tools /tmp/acme-tools && bash /tmp/acme-tools/lint.sh',
   "cat > /tmp/check.sh <<'EOF'\necho ok\nEOF\nbash /tmp/check.sh",

@@ -15,6 +15,16 @@ policyTable('command-hidden-in-options', [
     expect: null,
   },
   { note: 'near miss: tmux listing sessions', spec: 'tmux ls', expect: null },
+  {
+    note: "a Makefile's GO given a whole command line",
+    spec: `make test GO="sh -c 'id' go"`,
+    expect: 'ask',
+  },
+  {
+    note: "near miss: a Makefile's GO and PYTHON given other toolchains",
+    spec: 'make build GO=go1.22.3 PYTHON=python3.12',
+    expect: null,
+  },
   { note: 'screen handed a script file', spec: `screen -dmS upd sh /tmp/.u.sh`, expect: 'ask' },
   { note: 'near miss: screen running a named command', spec: `screen -dmS upd bash -c 'make watch'`, expect: null },
   { note: 'near miss: screen listing', spec: 'screen -ls', expect: null },

@@ -173,6 +173,18 @@ policyTable('helm-release-change', [
 ]);
 
 policyTable('gh-workflow-and-repo', [
+  { note: 'an SSH key added to the GitHub account', spec: 'gh ssh-key add /tmp/.k.pub -t build-cache', expect: 'ask' },
+  { note: "near miss: the account's SSH keys listed", spec: 'gh ssh-key list', expect: null },
+  {
+    note: 'a gh extension installed from a repository',
+    spec: 'gh extension install devtools-mirror/gh-ship',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a local gh extension, and the list',
+    spec: 'gh extension install . && gh extension list',
+    expect: null,
+  },
   { spec: 'gh workflow run deploy.yml -f env=prod', expect: 'ask' },
   { note: 'rerun', spec: 'gh run rerun 12345', expect: 'ask' },
   { note: 'pr merge', spec: 'gh pr merge 42 --squash', expect: 'ask' },

@@ -71,6 +71,36 @@ policyTable('background-process', [
 
 policyTable('package-from-untrusted-source', [
   {
+    note: 'pnpm dlx of a GitHub repository after --dir',
+    spec: 'pnpm --dir web dlx github:vite-plugins-x/vite-bundle-check',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: pnpm --dir web dlx of a registry tool',
+    spec: 'pnpm --dir web dlx vite-bundle-visualizer',
+    expect: null,
+  },
+  {
+    note: 'pre-commit hooks tried from a repository',
+    spec: 'pre-commit try-repo https://github.com/devtools-mirror/pre-commit-go go-vet --all-files',
+    expect: 'ask',
+  },
+  {
+    note: "near miss: pre-commit trying the project's own hooks",
+    spec: 'pre-commit try-repo . lint --all-files',
+    expect: null,
+  },
+  {
+    note: 'Go modules without checksum verification',
+    spec: 'GOPROXY=https://goproxy.mirror.example GOSUMDB=off go get github.com/jackc/pgx/v5@v5.6.0',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a Go module mirror, checksums still verified',
+    spec: 'GOPROXY=https://goproxy.io,direct go mod download',
+    expect: null,
+  },
+  {
     note: "a third party's Homebrew tap",
     spec: 'brew tap mobiletools-x/tap && brew install mobiletools-x/tap/ios-deploy-plus',
     expect: 'ask',

@@ -8,6 +8,52 @@ const edit = anEdit;
 
 policyTable('tool-config-loads-code', [
   {
+    note: 'a golangci-lint custom linter plugin',
+    spec: write('.golangci.yml', 'linters-settings:\n  custom:\n    ledgerlint:\n      path: /tmp/.gl/ledgerlint.so\n'),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: golangci-lint settings',
+    spec: write('.golangci.yml', 'run:\n  timeout: 5m\nlinters:\n  enable:\n    - govet\n'),
+    expect: null,
+  },
+  {
+    note: '.rspec requiring a file outside the project',
+    spec: write('.rspec', '--require spec_helper\n--require /tmp/.s.rb\n'),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: .rspec requiring the spec helper',
+    spec: write('.rspec', '--require spec_helper\n--format documentation\n'),
+    expect: null,
+  },
+  {
+    note: 'a PHPUnit bootstrap outside the project',
+    spec: write('phpunit.xml', '<phpunit bootstrap="/tmp/.boot.php" colors="true"></phpunit>\n'),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: PHPUnit's autoloader as bootstrap",
+    spec: write('phpunit.xml', '<phpunit bootstrap="vendor/autoload.php" colors="true"></phpunit>\n'),
+    expect: null,
+  },
+  {
+    note: 'a kustomize exec KRM function',
+    spec: write(
+      'deploy/overlays/dev/generator.yaml',
+      'apiVersion: x/v1\nkind: Gen\nmetadata:\n  name: g\n  annotations:\n    config.kubernetes.io/function: |\n      exec:\n        path: ./fn/gen.sh\n',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a containerised KRM function',
+    spec: write(
+      'deploy/overlays/dev/generator.yaml',
+      'apiVersion: x/v1\nkind: Gen\nmetadata:\n  name: g\n  annotations:\n    config.kubernetes.io/function: |\n      container:\n        image: ghcr.io/acme/gen:v1\n',
+    ),
+    expect: null,
+  },
+  {
     note: 'Next.js told to import modules from a URL',
     spec: edit(
       '/home/dev/project/apps/web/next.config.mjs',

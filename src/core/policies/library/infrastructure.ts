@@ -278,7 +278,7 @@ function apiCallChange(tool: string, endpoint: string | undefined, args: readonl
 export const ghWorkflowAndRepo = infraPolicy({
   name: 'gh-workflow-and-repo',
   description:
-    'Asks before gh commands that run CI or change a repository (workflow run, run rerun, pr merge, release delete, secret set, gh or glab api calls that change or grant access); refuses repo delete.',
+    'Asks before gh commands that run CI, change a repository or grant access (workflow run, pr merge, secret set, ssh-key add, extension install, api calls that change or grant access); refuses repo delete.',
   tools: ['gh', 'glab'],
   valueShort: ['R', 'X', 'H', 'f', 'F'],
   valueLong: ['repo', 'method', 'header', 'field', 'raw-field', 'hostname', 'jq', 'template'],
@@ -305,6 +305,15 @@ export const ghWorkflowAndRepo = infraPolicy({
     )
       return { what: `gh ${group} ${verb}` };
     if (group === 'api') return apiCallChange('gh', verb, args);
+    // A key added to the account lets whoever holds its private half push (or sign) as the person.
+    if ((group === 'ssh-key' || group === 'gpg-key') && verb === 'add')
+      return { what: `gh ${group} add, which lets whoever holds that key act as this GitHub account` };
+    // An extension is a program from its repository, run with the person's GitHub token.
+    if (group === 'extension' && (verb === 'install' || verb === 'upgrade')) {
+      const source = pos[2];
+      if (source !== undefined && !source.startsWith('.') && !source.startsWith('/'))
+        return { what: `gh extension ${verb} ${source}, a program from that repository run with this GitHub token` };
+    }
     return null;
   },
 });

@@ -353,8 +353,19 @@ function indexOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn):
 function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   const operands = parseFlags(
     args,
-    ['i', 'r', 'c', 'e', 't', 'p'],
-    ['index-url', 'extra-index-url', 'registry', 'requirement', 'constraint', 'target', 'trusted-host', 'package'],
+    ['i', 'r', 'c', 'e', 't', 'p', ...(cmd.name === 'pnpm' ? ['C', 'F'] : [])],
+    [
+      'index-url',
+      'extra-index-url',
+      'registry',
+      'requirement',
+      'constraint',
+      'target',
+      'trusted-host',
+      'package',
+      // pnpm's folder and workspace filter come before its command (`pnpm --dir web dlx …`).
+      ...(cmd.name === 'pnpm' ? ['dir', 'filter'] : []),
+    ],
   ).positionals;
   const manager = isPip(cmd, args) || ['npm', 'pnpm', 'yarn', 'bun', 'gem', 'pipx', 'uv'].includes(cmd.name);
   if (manager && operands.some((a) => /^(i|install|add)$/.test(a))) {
@@ -423,6 +434,12 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
     );
     if (module) return `a program built from ${module}, fetched as it installs`;
   }
+  // pre-commit clones the repository it is given and runs its hooks over the project.
+  if (cmd.name === 'pre-commit' && operands[0] === 'try-repo') {
+    const repo = operands[1];
+    if (repo !== undefined && /^(https?|git|ssh):\/\/|^git@/.test(repo) && !ownSource(repo))
+      return `hooks cloned from ${repo} and run over the project`;
+  }
   if (cmd.name === 'go' && operands[0] === 'run') {
     const module = operands.find((a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a) && !ownSource(a));
     if (module) return `a module fetched and run from ${module}`;
@@ -483,6 +500,13 @@ function otherToolSource(
   const nodeMirror = NODE_MIRROR_VARIABLES.map((name) => cmd.assignments[name]).find((v) => v !== undefined);
   if (nodeMirror !== undefined && !/^https:\/\/([\w-]+\.)*nodejs\.org(\/|$)/.test(nodeMirror) && !ownSource(nodeMirror))
     return `a Node.js build from ${nodeMirror}`;
+  // Go checks every module it fetches against the public checksum database; without it, a proxy or a
+  // plain-HTTP host can hand over any code for a version everyone else sees differently.
+  if (cmd.name === 'go') {
+    const env = cmd.assignments;
+    if (env['GOSUMDB'] === 'off' || env['GOINSECURE'] !== undefined || /(^|\s)-insecure\b/.test(env['GOFLAGS'] ?? ''))
+      return `Go modules fetched without checksum verification${env['GOPROXY'] !== undefined ? ` through ${env['GOPROXY']}` : ''}`;
+  }
   const dist = cmd.assignments['RUSTUP_DIST_SERVER'] ?? cmd.assignments['RUSTUP_UPDATE_ROOT'];
   if (cmd.name === 'rustup' && dist !== undefined && !/^https:\/\/([\w-]+\.)*rust-lang\.org(\/|$)/.test(dist))
     return `a Rust toolchain from ${dist}`;

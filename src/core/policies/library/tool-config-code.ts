@@ -112,6 +112,33 @@ const RULES: ConfigRule[] = [
     what: 'makes Ansible run a program on every run (an executable vault password file, or an ssh ProxyCommand)',
   },
   {
+    // A custom linter of golangci-lint is a Go plugin: native code loaded into every lint run.
+    file: /(^|\/)\.?golangci\.ya?ml$/,
+    names: (content) =>
+      content.split(/\r?\n/).some((line) => /^[ \t]*path[ \t]*:[ \t]*["']?\S+\.so["']?[ \t]*$/.test(line)),
+    what: 'makes golangci-lint load a native plugin (a shared object) into every lint run',
+  },
+  {
+    // RSpec reads its options file at every run: a required file outside the project loads first.
+    file: /(^|\/)\.rspec(-local)?$/,
+    names: (content) =>
+      content.split(/\r?\n/).some((line) => /^[ \t]*(--require|-r)[ \t=]+["']?([/~]|\$HOME|\.\.\/)/.test(line)),
+    what: 'makes every RSpec run load a file from outside the project first',
+  },
+  {
+    file: /(^|\/)phpunit\.xml(\.dist)?$/,
+    names: matches(/\bbootstrap[ \t]*=[ \t]*["']([/~]|\$HOME|\.\.\/)/),
+    what: 'makes every PHPUnit run execute a bootstrap file from outside the project first',
+  },
+  {
+    // An exec KRM function is a program kustomize runs when the overlay is built with exec functions on.
+    file: /\.ya?ml$/,
+    names: (content) =>
+      content.includes('config.kubernetes.io/function') &&
+      content.split(/\r?\n/).some((line) => /^[ \t]*exec[ \t]*:[ \t]*$/.test(line)),
+    what: 'makes kustomize run a program of its own choosing (an exec KRM function) whenever the overlay is built',
+  },
+  {
     file: WORKFLOW,
     names: matches(new RegExp(String.raw`^[ \t]*(${PRELOAD_VARIABLE}[ \t]*:|${NODE_REQUIRES_FILE})`, 'm')),
     what: 'makes every step of the workflow load a library or source a script first',
