@@ -24,6 +24,16 @@ const ROWS: { note: string; bash: string; policy: string | null }[] = [
   },
   { note: 'near miss: go install of the project', bash: 'go install ./cmd/app', policy: null },
   {
+    note: 'near miss: go install of a released version (the checksum database holds it)',
+    bash: 'go install github.com/golangci/golangci-lint/cmd/golangci-lint@v1.59.1',
+    policy: null,
+  },
+  {
+    note: 'go install of a branch',
+    bash: 'go install github.com/someone/tool/cmd/tool@main',
+    policy: 'package-from-untrusted-source',
+  },
+  {
     note: "near miss: go install of the Go project's own gopls",
     bash: 'go install golang.org/x/tools/gopls@latest',
     policy: null,

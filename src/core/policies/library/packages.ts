@@ -428,9 +428,12 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
     );
     if (direct) return `a package straight from ${direct}`;
   }
+  // A released version (`@v1.59.1`) is the code the public checksum database holds for it, the same for
+  // everyone who installs it (as pipx install name==1.2 is); a branch, a commit or `@latest` follows
+  // whatever its owner pushes next.
   if (cmd.name === 'go' && operands[0] === 'install') {
     const module = operands.find(
-      (a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a) && !ownSource(a) && !GO_PROJECT_MODULE.test(a),
+      (a) => /^[a-z0-9.-]+\.[a-z]+\/.+@/.test(a) && !ownSource(a) && !GO_PROJECT_MODULE.test(a) && !GO_RELEASE.test(a),
     );
     if (module) return `a program built from ${module}, fetched as it installs`;
   }
@@ -451,6 +454,7 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
  * The Go project's own modules (gopls, goimports, govulncheck, staticcheck's x/tools base): published
  * by the language's maintainers, and what the Go extension itself installs.
  */
+const GO_RELEASE = /@v\d+\.\d+\.\d+(-[\w.]+)?(\+incompatible)?$/;
 const GO_PROJECT_MODULE = /^golang\.org\/x\/[\w.-]+(\/[\w.-]+)*@/;
 
 /** Variables nvm, n, fnm and node-gyp read as where Node itself is downloaded from. */
