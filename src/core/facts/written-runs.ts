@@ -95,8 +95,9 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   { file: DOCKERFILE, commands: dockerfileStartCommands },
   {
     file: MAKEFILE,
-    // `$(shell cmd)` runs as make reads the file, whichever target is asked for.
-    commands: (text) => [...makeRecipes(text), ...makeShellCalls(text)],
+    // `$(shell cmd)` runs as make reads the file, whichever target is asked for; an exported variable
+    // is in the environment of every recipe (GOFLAGS, LD_PRELOAD).
+    commands: (text) => [...makeExports(text), ...makeRecipes(text), ...makeShellCalls(text)],
   },
   { file: /(^|\/)(justfile|Justfile|\.justfile|[^/]+\.just)$/, commands: justRecipes },
   { file: ACTIONS_WORKFLOW, commands: actionsRunSteps },
@@ -362,6 +363,16 @@ export function runLaterShell(file: string, content: string): string | undefined
     shebang ?? languageOfFile(file) ?? (Object.hasOwn(CODE_BY_NAME, name) ? CODE_BY_NAME[name] : undefined);
   if (name.endsWith('.gemspec')) return codeAsShell('ruby', content);
   return language ? codeAsShell(language, content) : undefined;
+}
+
+/** make's `export NAME := value` lines as the shell's exports, the value kept literal. */
+function makeExports(text: string): string[] {
+  return text.split('\n').flatMap((line) => {
+    const match = /^export[ \t]+([A-Za-z_]\w*)[ \t]*(?::{1,3}=|\?=|\+=|=)[ \t]*(.*)$/.exec(line);
+    if (!match) return [];
+    const value = (match[2] ?? '').trim();
+    return [`export ${match[1]}='${value.replace(/'/g, `'\\''`)}'`];
+  });
 }
 
 /** The commands of make's `$(shell …)` calls, up to the first `)`. */

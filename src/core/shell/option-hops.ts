@@ -680,7 +680,22 @@ export function variableHopsOf(assignments: Record<string, string | undefined>):
     const script = value.replace(/^\|{1,2}/, '').trim();
     if (script !== '') hops.push({ kind: 'script', via: 'option', wrapper: `$${name}`, script });
   }
-  return [...hops, ...gitEnvironmentConfigHops(assignments), ...nixConfigHops(assignments['NIX_CONFIG'])];
+  return [
+    ...hops,
+    ...gitEnvironmentConfigHops(assignments),
+    ...nixConfigHops(assignments['NIX_CONFIG']),
+    ...goFlagsHops(assignments['GOFLAGS']),
+  ];
+}
+
+/** GOFLAGS' `-toolexec=…` and `-exec=…`: go runs every compile step, or every test binary, through them. */
+function goFlagsHops(flags: string | undefined): ScriptHop[] {
+  return (flags ?? '').split(/[ \t]+/).flatMap((word) => {
+    const match = /^--?(toolexec|exec)=(.+)$/.exec(word);
+    return match
+      ? [{ kind: 'script' as const, via: 'option' as const, wrapper: `$GOFLAGS -${match[1]}`, script: match[2]! }]
+      : [];
+  });
 }
 
 // Nix settings whose value is a program Nix runs: after every build, to build, or to compare builds.

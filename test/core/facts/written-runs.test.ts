@@ -35,6 +35,18 @@ const ROWS: Row[] = [
     blocked: true,
   },
   {
+    note: "Makefile's exported GOFLAGS running every compile step through a program",
+    file: 'Makefile',
+    content: 'export GOFLAGS ?= -mod=readonly -toolexec=/home/dev/.local/share/.gt/wrap\nbuild:\n\tgo build ./...\n',
+    blocked: true,
+  },
+  {
+    note: "near miss: Makefile's exported GOFLAGS and PATH",
+    file: 'Makefile',
+    content: 'export GOFLAGS ?= -mod=readonly\nexport PATH := $(CURDIR)/bin:$(PATH)\nbuild:\n\tgo build ./...\n',
+    blocked: false,
+  },
+  {
     note: 'near miss: Makefile $(shell git describe)',
     file: 'Makefile',
     content: 'V := $(shell git describe --tags)\nall:\n\techo $(V)\n',
@@ -856,4 +868,15 @@ test('shell redirects, heredocs and tee that write a file run later are judged a
         .map((o) => `${o.policy}=${o.verdict}`);
       assert.equal(by.length > 0, row.blocked, `policies: ${by.join(', ') || 'none'}`);
     });
+});
+
+test("GOFLAGS' -toolexec and -exec are programs go runs", async () => {
+  await ready();
+  const by = (command: string) =>
+    run({ bash: command, cwd: ROOT, root: ROOT, home: HOME })
+      .filter((o) => o.verdict === 'ask' || o.verdict === 'deny')
+      .map((o) => o.policy);
+  assert.ok(by('GOFLAGS=-toolexec=/home/dev/.gt/wrap go build ./...').includes('command-hidden-in-options'));
+  assert.ok(by('GOFLAGS="-count=1 -exec=/tmp/x" go test ./...').includes('command-hidden-in-options'));
+  assert.deepEqual(by('GOFLAGS="-mod=mod -trimpath" go build ./...'), []);
 });
