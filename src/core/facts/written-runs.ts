@@ -368,7 +368,7 @@ export function runLaterShell(file: string, content: string): string | undefined
 /** make's `export NAME := value` lines as the shell's exports, the value kept literal. */
 function makeExports(text: string): string[] {
   return text.split('\n').flatMap((line) => {
-    const match = /^export[ \t]+([A-Za-z_]\w*)[ \t]*(?::{1,3}=|\?=|\+=|=)[ \t]*(.*)$/.exec(line);
+    const match = /^export[ \t]+([A-Za-z_]\w*)[ \t]*(?::{1,3}=|\?=|\+=|=)(.*)$/.exec(line);
     if (!match) return [];
     const value = (match[2] ?? '').trim();
     return [`export ${match[1]}='${value.replace(/'/g, `'\\''`)}'`];
