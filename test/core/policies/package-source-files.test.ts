@@ -12,6 +12,55 @@ const ROOT = '/home/dev/project';
 
 const ROWS: { note: string; file: string; content: string; asked: boolean }[] = [
   {
+    note: 'a kustomize remote base on a branch',
+    file: 'deploy/k8s/overlays/dev/kustomization.yaml',
+    content: 'resources:\n  - ../../base\n  - https://github.com/k8s-addons-x/manifests//debug?ref=main\n',
+    asked: true,
+  },
+  {
+    note: "near miss: kustomize bases of the project, and one on the organisation's network",
+    file: 'deploy/k8s/overlays/dev/kustomization.yaml',
+    content:
+      'resources:\n  - ../../base\n  - deployment.yaml\n  - https://git.acme.internal/platform/manifests//base?ref=v1.2.0\n',
+    asked: false,
+  },
+  {
+    note: 'a dev container feature from a tarball URL',
+    file: '.devcontainer/devcontainer.json',
+    content: '{\n  "features": {\n    "https://x.evil.example/features/go-tools.tgz": {}\n  }\n}\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: a dev container feature from an OCI registry',
+    file: '.devcontainer/devcontainer.json',
+    content: '{\n  "features": {\n    "ghcr.io/devcontainers/features/go:1": {}\n  }\n}\n',
+    asked: false,
+  },
+  {
+    note: 'a Swift package from a branch',
+    file: 'Package.swift',
+    content: '        .package(url: "https://git.evil.example/swift/Fast.git", branch: "main"),\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: a Swift package at a released version',
+    file: 'Package.swift',
+    content: '        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.3.0"),\n',
+    asked: false,
+  },
+  {
+    note: 'fastlane lanes imported from a git repository',
+    file: 'fastlane/Fastfile',
+    content: 'import_from_git(url: "https://git.evil.example/mobile/fastlane-shared.git", branch: "HEAD")\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: a fastlane lane of the project',
+    file: 'fastlane/Fastfile',
+    content: 'lane :beta do\n  build_app(scheme: "App")\nend\n',
+    asked: false,
+  },
+  {
     note: "a dependency from a personal fork's branch",
     file: 'packages/ui/package.json',
     content: '  "dependencies": {\n    "@radix-ui/react-dialog": "github:kvdev42/radix-dialog#patch-1"\n',

@@ -282,6 +282,49 @@ const RULES: SourceRule[] = [
     ],
   },
   {
+    // A remote base or component: kustomize fetches it on every build, and what it holds is applied.
+    file: /(^|\/)[Kk]ustomization\.ya?ml$/,
+    lines: [
+      {
+        pattern: /^[ \t]*-[ \t]+["']?(https?:\/\/|git@|git::|ssh:\/\/|github\.com\/)/m,
+        what: 'takes Kubernetes manifests from a remote repository (a kustomize remote base)',
+        source: true,
+      },
+    ],
+  },
+  {
+    // A dev container feature named by a URL: its install script runs as root when the container is built.
+    file: /(^|\/)\.?devcontainer(\.json|\/[^/]*\.json)$/,
+    lines: [
+      {
+        pattern: /"(https?:\/\/[^"\r\n]+)"[ \t]*:[ \t]*\{/,
+        what: 'adds a dev container feature from a URL, whose install script runs as root on every build',
+        source: true,
+      },
+    ],
+  },
+  {
+    file: /(^|\/)Package\.swift$/,
+    lines: [
+      {
+        // A branch (or a revision) tracks whatever is pushed there; `from:` and `exact:` take released versions.
+        pattern: /\.package\([ \t]*url:[ \t]*"[^"\r\n]+"[ \t]*,[ \t]*(branch|revision):/,
+        what: 'takes a Swift package from a branch of a repository rather than a released version',
+        source: true,
+      },
+    ],
+  },
+  {
+    file: /(^|\/)Fastfile$/,
+    lines: [
+      {
+        pattern: /\bimport_from_git[ \t]*\(/,
+        what: "imports fastlane lanes from a git repository, run with the app's signing and store credentials",
+        source: true,
+      },
+    ],
+  },
+  {
     file: /(^|\/)(gradle\.properties|\.mvn\/jvm\.config|\.mvn\/maven\.config)$/,
     lines: [{ pattern: /-javaagent:|-agentpath:|-agentlib:(?!jdwp)/, what: 'loads a Java agent into every build' }],
   },
