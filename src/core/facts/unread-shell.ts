@@ -2,7 +2,7 @@
 // scripts known only at run time. Loops, pipelines of known programs and xargs over known
 // programs are readable and add nothing here.
 import type { ShellAnalysis, SimpleCommand } from '../shell';
-import { argsOf, evidenceOf, upstreamStage } from './commands';
+import { argsOf, evidenceOf, optionValues, parseFlags, upstreamStage } from './commands';
 import { DOWNLOADERS, NETCATS, SHELLS, executesStdin } from './programs';
 import type { Unread } from './types';
 import { unreadProgramCode } from './unread-programs';
@@ -43,6 +43,9 @@ const PIPE_HOPS = new Set(['pipe-to-shell', 'heredoc-shell']);
  */
 function emitsSetup(cmd: SimpleCommand): boolean {
   if (SETUP_EMITTERS.has(cmd.name)) return true;
+  // `go env` prints the toolchain's settings as shell assignments (`-w` and `-u` change them instead).
+  const args = argsOf(cmd);
+  if (cmd.name === 'go' && args[0] === 'env') return !args.some((a) => a === '-w' || a === '-u');
   // A fetcher's operand is a host, whatever it is called.
   return (
     !DOWNLOADERS.has(cmd.name) && !NETCATS.has(cmd.name) && /^(completion|completions)$/.test(argsOf(cmd)[0] ?? '')
@@ -53,12 +56,33 @@ function childrenOf(commands: readonly SimpleCommand[], index: number): SimpleCo
   return commands.filter((c) => c.parent === index);
 }
 
-/** `eval "$(ssh-agent -s)"`: every substitution feeding the eval is a known setup emitter. */
+/** Filters that pass on some of their input's lines as they are: an emitter's output, cut down, is still its own. */
+const LINE_FILTERS = new Set(['grep', 'head', 'tail', 'sort', 'uniq']);
+
+/**
+ * `eval "$(ssh-agent -s)"`, `eval "$(go env | grep '^GOMODCACHE=')"`: every substitution feeding the eval
+ * is a known setup emitter, or a filter that keeps some of its lines.
+ */
 function isSetupEval(commands: readonly SimpleCommand[], index: number, cmd: SimpleCommand): boolean {
   const words = argsOf(cmd);
   if (!words.length || !words.every((w) => /^\$\(.*\)$|^`.*`$/s.test(w.trim()))) return false;
   const feeding = childrenOf(commands, index).filter((c) => c.via[c.via.length - 1] === 'command-substitution');
-  return feeding.length > 0 && feeding.every(emitsSetup);
+  return feeding.some(emitsSetup) && feeding.every((c) => emitsSetup(c) || filtersStdinOnly(c));
+}
+
+/** A line filter reading only its standard input: no file operand, no pattern file (grep's first operand is its pattern). */
+function filtersStdinOnly(cmd: SimpleCommand): boolean {
+  if (!LINE_FILTERS.has(cmd.name)) return false;
+  const args = argsOf(cmd);
+  if (args.some((a) => /^-[a-zA-Z]*f|^--file/.test(a))) return false;
+  const grep = cmd.name === 'grep';
+  const flags = parseFlags(
+    args,
+    grep ? ['e', 'm', 'A', 'B', 'C'] : ['n', 'c', 'k', 't'],
+    grep ? ['regexp', 'max-count'] : [],
+  );
+  const patternGiven = grep && optionValues(args, ['e'], ['regexp']).length > 0;
+  return flags.positionals.length <= (grep && !patternGiven ? 1 : 0);
 }
 
 /** `source <(kubectl completion bash)`: the file sourced is a setup emitter's output. */

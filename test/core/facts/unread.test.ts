@@ -191,6 +191,17 @@ const GIVE_UPS: Case[] = [
   { command: 'python3 /var/tmp/x.py --quiet', reason: 'unknown-script', names: /temporary folder/ },
   { command: '/dev/shm/.x', reason: 'unknown-script', names: /temporary folder/ },
   { command: 'ls /tmp/x.sh && bash /tmp/x.sh', reason: 'unknown-script', names: /temporary folder/ },
+  // A line filter that reads a file of its own hands eval that file, not the emitter's lines.
+  {
+    command: 'eval "$(go env; grep . /tmp/x.sh)"',
+    reason: 'unknown-script',
+    names: /eval runs text known only at run time/,
+  },
+  {
+    command: 'eval "$(go env | grep -f /tmp/p)"',
+    reason: 'unknown-script',
+    names: /eval runs text known only at run time/,
+  },
   {
     command: 'sh ~/.cache/.ci/bootstrap.sh >/dev/null 2>&1 &',
     reason: 'unknown-script',
@@ -289,6 +300,8 @@ const READABLE: string[] = [
   'cat package.json | jq .scripts',
   'echo "ls -la" | sh',
   'eval "$(ssh-agent -s)"',
+  `eval "$(go env | grep '^GOMODCACHE=')" && du -sh "$GOMODCACHE"`,
+  'eval "$(go env | head -n 3)"',
   'eval "$(pyenv init -)"',
   // A program's own completion script is that program's code, which runs anyway.
   'eval "$(gh completion -s bash)"',
