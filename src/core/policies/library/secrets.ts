@@ -120,9 +120,11 @@ function dumpsEnvironment(cmd: SimpleCommand): boolean {
 
 // Interpreter code that serialises the whole environment (not one named variable) and sends it.
 const WHOLE_ENV_IN_CODE =
-  /process\.env(?!\s*(\.|\[|\?\.))|os\.environ(?!\s*(\[|\.get|\.setdefault))|\bENV\.(to_h|to_a|inspect)\b|\$_ENV(?!\s*\[)|getenv\(\s*\)|%ENV(?!\s*\{)/;
+  /process\.env(?!\s*(\.|\[|\?\.))|os\.environ(?!\s*(\[|\.get|\.setdefault))|\bENV\.(to_h|to_a|inspect)\b|\$_ENV(?!\s*\[)|getenv\(\s*\)|%ENV(?!\s*\{)|\bos\.Environ\(\s*\)/;
+// HTTP clients by name: Python's requests, httpx, aiohttp and urllib3, Node's http modules and fetch
+// libraries, Ruby's Net::HTTP, PHP's curl, Go's net/http.
 const NETWORK_IN_CODE =
-  /\b(fetch|axios|https?\.request|urlopen|requests\.(post|get|put)|Net::HTTP|curl_exec|XMLHttpRequest|socket)\b|\brequire\(\s*['"](node:)?(https?|net|dgram)['"]\s*\)/;
+  /\b(fetch|axios|got|ky|superagent|undici|https?\.request|urlopen|requests\.(post|get|put|patch|request|Session)|httpx|aiohttp|urllib3|Net::HTTP|Faraday|HTTParty|curl_exec|XMLHttpRequest|socket|http\.(Post|PostForm|NewRequest)|http\.DefaultClient)\b|\brequire\(\s*['"](node:)?(https?|net|dgram)['"]\s*\)/;
 
 function envDumpEgress(call: ToolCall): string | null {
   const commands = shellCommands(call);
