@@ -3,7 +3,8 @@
 import { classifySecretName } from '../redaction/secret-names';
 import { isSecretEnvName } from '../redaction/literals';
 import type { CodeEffect, CodeEffectKind, CodeLanguage } from './types';
-import { literalPrefix, type Value } from './values';
+import { literalPrefix, RUN_TIME_PART, type Value } from './values';
+import { shellQuote } from '../shell/quote';
 
 /** A URL whose scheme and host are written out, whatever follows them. */
 const KNOWN_HOST = /^[a-z][\w+.-]*:\/\/[\w.-]+(?::\d+)?(?:[/?#]|$)/i;
@@ -65,6 +66,13 @@ export class Collector {
 
   execArgv(api: string, items: readonly Value[]): void {
     const { argv, complete } = literalPrefix(items);
+    // The program is written out but a later word is not (`["psql", os.environ["URL"], "-c", "TRUNCATE t"]`):
+    // read as a command line with a run-time word there, as the shell's `psql "$URL" -c …` is.
+    if (!complete && argv.length > 0) {
+      const words = items.map((item) => (item.kind === 'str' ? shellQuote(item.text) : `"${RUN_TIME_PART}"`));
+      this.add({ kind: 'exec', api, value: words.join(' '), dynamic: true });
+      return;
+    }
     this.add({ kind: 'exec', api, argv, dynamic: !complete || argv.length === 0 });
   }
 

@@ -15,7 +15,14 @@ test('python: process execution, resolved through imports and aliases', () => {
     { code: 'import importlib; importlib.import_module("os").popen("id")', effects: ['exec os.popen id'] },
     { code: 'sys.modules["os"].system("ls")', effects: ['exec os.system ls'] },
     { code: 'getattr(os, "sys" + "tem")("ls")', effects: ['exec os.system ls'] },
-    { code: 'import subprocess; subprocess.run(["rm","-rf",p])', effects: ['exec subprocess.run [rm,-rf]?'] },
+    {
+      code: 'import subprocess; subprocess.run(["rm","-rf",p])',
+      effects: ['exec subprocess.run rm -rf "$RUNTIME_VALUE"?'],
+    },
+    {
+      code: 'subprocess.run(["psql", os.environ["PROD_URL"], "-c", "TRUNCATE events"])',
+      effects: ['exec subprocess.run psql "$RUNTIME_VALUE" -c \'TRUNCATE events\'?'],
+    },
     {
       code: 'from subprocess import *; check_output("uname -a", shell=True)',
       effects: ['exec subprocess.check_output uname -a'],
