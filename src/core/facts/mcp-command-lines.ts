@@ -3,6 +3,7 @@
 // `git config core.fsmonitor "sh -c …"`, `{"destroy": true}` to a terraform server is
 // `terraform apply -destroy`. Read as that command line, the call meets every shell policy, instead
 // of none because no face says what its arguments do.
+import { ansibleTaskCommands } from './run-later-formats';
 
 type Input = Record<string, unknown>;
 
@@ -115,6 +116,55 @@ function cloudLine(program: 'gcloud' | 'az', input: Input): string[] | undefined
   const project = text(input, 'project', 'subscription');
   const scope = project === undefined ? [] : [program === 'gcloud' ? '--project' : '--subscription', project];
   return [program, ...(args[0] === program ? args.slice(1) : args), ...scope];
+}
+
+/** `{"instance", "zone", "command", "ssh_flags"}` to a gcloud server: `gcloud compute ssh … --command …`. */
+function computeSshLine(input: Input): string[] | undefined {
+  const instance = text(input, 'instance', 'name', 'vm');
+  const command = text(input, 'command', 'cmd');
+  if (instance === undefined || command === undefined) return undefined;
+  const zone = text(input, 'zone');
+  const flags = words(input, 'ssh_flags', 'sshFlags', 'ssh_flag').map((flag) => `--ssh-flag=${flag}`);
+  return ['gcloud', 'compute', 'ssh', instance, ...(zone ? ['--zone', zone] : []), ...flags, '--command', command];
+}
+
+/** `{"document_name", "commands": […]}` to an AWS server's send-command: the lines each instance runs. */
+function ssmLine(input: Input): string[] | undefined {
+  const commands = words(input, 'commands', 'command');
+  if (commands.length === 0) return undefined;
+  const document = text(input, 'document_name', 'documentName') ?? 'AWS-RunShellScript';
+  return ['aws', 'ssm', 'send-command', '--document-name', document, '--parameters', JSON.stringify({ commands })];
+}
+
+/**
+ * An Ansible server's ad-hoc run (`{"pattern", "module", "args", "become"}`) is the `ansible` command
+ * line; an inline playbook's tasks (`playbook_content`) are the commands they amount to, run on its hosts.
+ */
+function ansibleLine(verb: string, input: Input): string[] | undefined {
+  const pattern = text(input, 'pattern', 'hosts', 'limit') ?? 'all';
+  const become = input['become'] === true ? ['-b'] : [];
+  const inventory = text(input, 'inventory');
+  const module = text(input, 'module', 'module_name');
+  if (/adhoc|ad_hoc|module/.test(verb) || module !== undefined) {
+    const args = text(input, 'args', 'module_args');
+    return [
+      'ansible',
+      pattern,
+      ...(inventory ? ['-i', inventory] : []),
+      '-m',
+      module ?? 'command',
+      ...(args ? ['-a', args] : []),
+      ...become,
+      ...words(input, 'extra_args', 'extraArgs'),
+    ];
+  }
+  const playbook = text(input, 'playbook_content', 'content', 'playbook_yaml');
+  if (playbook === undefined) return undefined;
+  const commands = ansibleTaskCommands(playbook);
+  if (commands.length === 0) return undefined;
+  // ssh hands its words to the host's shell as one line: the script is one word, quoted once more for sudo.
+  const script = commands.join('\n');
+  return ['ssh', pattern, input['become'] === true ? `sudo sh -c ${quoted(script)}` : script];
 }
 
 /** Keys that only git's configuration has: a config tool given one is setting git's. */
@@ -241,8 +291,11 @@ function commandLineOf(server: string, verb: string, input: Input): string[] | u
   if (server === 'git' || verb.startsWith('git_')) return gitLine(verb, input);
   const configKey = text(input, 'key', 'name');
   if (/config/.test(verb) && configKey !== undefined && GIT_CONFIG_KEY.test(configKey)) return gitLine('config', input);
+  if (server === 'aws' && /send_command|run_command/.test(verb)) return ssmLine(input);
   if (server === 'aws') return awsLine(input);
+  if ((server === 'gcloud' || server === 'gcp') && /ssh/.test(verb)) return computeSshLine(input);
   if (server === 'gcloud' || server === 'gcp') return cloudLine('gcloud', input);
+  if (server === 'ansible') return ansibleLine(verb, input);
   if (server === 'az' || server === 'azure') return cloudLine('az', input);
   if (server === 'ssh' || /^ssh_/.test(verb)) return sshLine(input);
   if (server === 'terraform') return terraformLine(verb.replace(/^terraform_/, ''), input);

@@ -4,14 +4,7 @@
 import { shellQuote } from '../shell/quote';
 import { beforeHashComment } from '../text/scan';
 import { xmlText } from '../text/xml';
-import {
-  COMMAND_MODULES,
-  SERVICE_MODULES,
-  bareModule,
-  fileScript,
-  moduleArgs,
-  serviceScript,
-} from '../shell/ansible-hops';
+import { COMMAND_MODULES, bareModule, moduleArgs, moduleScript } from '../shell/ansible-hops';
 
 function indentOf(line: string): number {
   return line.length - line.trimStart().length;
@@ -488,9 +481,8 @@ export function ansibleTaskCommands(text: string): string[] {
       if (inline !== '' && !/^[|>]/.test(inline)) found.push(unquote(inline));
       continue;
     }
-    if (!SERVICE_MODULES.has(module) && module !== 'file') continue;
     const args = inline !== '' ? moduleArgs(inline) : nestedKeys(lines, i, indentOf(lines[i] ?? ''));
-    const script = module === 'file' ? fileScript(args) : serviceScript(args);
+    const script = moduleScript(module, args);
     if (script) found.push(script);
   }
   return [...found, ...yamlValues(text, new Set(['cmd', 'argv']))];

@@ -13,7 +13,7 @@ const VALUED = new Set(['-i', '-u', '-e', '-f', '-l', '-t', '-T', '-B', '-P', '-
 
 /** A module's name without its collection (`ansible.builtin.shell` is `shell`). */
 export function bareModule(name: string): string {
-  return name.replace(/^(ansible\.(builtin|legacy)|community\.general)\./, '');
+  return name.replace(/^(ansible\.(builtin|legacy|posix)|community\.general)\./, '');
 }
 
 /** `name=auditd state=stopped enabled=no`: key=value pairs, split on blanks outside quotes; a value may be quoted. */
@@ -66,6 +66,54 @@ export function fileScript(args: Record<string, string>): string | undefined {
   return path && args['state'] === 'absent' ? `rm -rf ${shellQuote(path)}` : undefined;
 }
 
+function homeOf(user: string): string {
+  return user === 'root' ? '/root' : `/home/${user}`;
+}
+
+/**
+ * What a module's arguments amount to as shell commands, for the modules whose effect a command states
+ * plainly: services, removed files, files read back (slurp, fetch), keys authorized, lines and files
+ * written, downloads, users made. Other modules stand for no command.
+ */
+export function moduleScript(module: string, args: Record<string, string>): string | undefined {
+  const path = args['path'] ?? args['dest'] ?? args['name'];
+  switch (module) {
+    case 'file':
+      return fileScript(args);
+    case 'slurp':
+    case 'fetch':
+      return args['src'] ? `cat ${shellQuote(args['src'])}` : undefined;
+    case 'authorized_key': {
+      const user = args['user'];
+      const key = args['key'];
+      if (!user || !key) return undefined;
+      const keys = `${homeOf(user)}/.ssh/authorized_keys`;
+      return /^https?:\/\//.test(key)
+        ? `curl -fsS ${shellQuote(key)} >> ${shellQuote(keys)}`
+        : `printf '%s\\n' ${shellQuote(key)} >> ${shellQuote(keys)}`;
+    }
+    case 'lineinfile':
+    case 'blockinfile': {
+      const line = args['line'] ?? args['block'];
+      return path && line !== undefined ? `printf '%s\\n' ${shellQuote(line)} >> ${shellQuote(path)}` : undefined;
+    }
+    // A file copied or rendered from the project is a deploy; text written out is read for what it says.
+    case 'copy':
+      return args['dest'] && args['content'] !== undefined
+        ? `printf '%s' ${shellQuote(args['content'])} > ${shellQuote(args['dest'])}`
+        : undefined;
+    case 'get_url':
+      return args['url'] && args['dest']
+        ? `curl -fsSL -o ${shellQuote(args['dest'])} ${shellQuote(args['url'])}`
+        : undefined;
+    case 'user':
+      if (!args['name'] || args['state'] === 'absent') return undefined;
+      return `useradd -m${args['groups'] ? ` -G ${shellQuote(args['groups'])}` : ''} ${shellQuote(args['name'])}`;
+    default:
+      return SERVICE_MODULES.has(module) ? serviceScript(args) : undefined;
+  }
+}
+
 /** What `ansible … -m MODULE -a ARGS` runs on its hosts, as a script to read, when the module is one of the above. */
 export function ansibleHops(view: ArgvView): ScriptHop[] {
   let module = 'command';
@@ -83,13 +131,7 @@ export function ansibleHops(view: ArgvView): ScriptHop[] {
   }
   if (args === undefined) return [];
   const bare = bareModule(module);
-  const script = COMMAND_MODULES.has(bare)
-    ? args
-    : SERVICE_MODULES.has(bare)
-      ? serviceScript(moduleArgs(args))
-      : bare === 'file'
-        ? fileScript(moduleArgs(args))
-        : undefined;
+  const script = COMMAND_MODULES.has(bare) ? args : moduleScript(bare, moduleArgs(args));
   if (script === undefined) return [];
   return [{ kind: 'script', via: 'ssh', script, ...(become ? { wrapper: 'sudo' } : {}) }];
 }

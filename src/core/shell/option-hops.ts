@@ -173,17 +173,41 @@ function helmPostRenderer(argv: readonly string[]): { script: string; through: s
 /** ssh settings that name a command. */
 const SSH_COMMAND_KEYS = ['proxycommand', 'localcommand', 'knownhostscommand'];
 
-/** The command an ssh option list sets (`-o ProxyCommand=/tmp/x`, `-oLocalCommand …`), with the setting's name. */
-function sshCommandSetting(options: string): { key: string; command: string } | undefined {
+/**
+ * The commands an ssh option list sets (`-o ProxyCommand=/tmp/x`, `-oLocalCommand …`), with each
+ * setting's name. Every occurrence is looked at: `PermitLocalCommand` holds `LocalCommand` too.
+ */
+function sshCommandSettings(options: string): { key: string; command: string }[] {
   const lower = options.toLowerCase();
-  for (const key of SSH_COMMAND_KEYS) {
-    const at = lower.indexOf(key);
-    if (at < 0 || !/-o\s*["']?$/.test(lower.slice(Math.max(0, at - 8), at))) continue;
-    const rest = options.slice(at + key.length).replace(/^[ \t]*[= ][ \t]*/, '');
-    const command = trimEndChars(trimEndChars(rest, ' \t'), '"\'');
-    if (command) return { key: options.slice(at, at + key.length), command };
-  }
-  return undefined;
+  const found: { key: string; command: string }[] = [];
+  for (const key of SSH_COMMAND_KEYS)
+    for (let at = lower.indexOf(key); at >= 0; at = lower.indexOf(key, at + key.length)) {
+      if (!/-o\s*["']?$/.test(lower.slice(Math.max(0, at - 8), at))) continue;
+      const rest = options.slice(at + key.length).replace(/^[ \t]*[= ][ \t]*/, '');
+      // The setting's value ends where the next `-o` begins.
+      const next = rest.search(/[ \t]-o[ \t]*["']?[A-Za-z]+[ \t]*[= ]/);
+      const value = next >= 0 ? rest.slice(0, next) : rest;
+      const trimmed = trimEndChars(value, ' \t');
+      // A value quoted as a whole (`LocalCommand='curl … | sh'`) is the text inside the quotes.
+      const quoted = /^(["'])(.*)\1$/s.exec(trimmed);
+      const command = quoted ? (quoted[2] ?? '') : trimEndChars(trimmed, '"\'');
+      if (command) found.push({ key: options.slice(at, at + key.length), command });
+    }
+  return found;
+}
+
+/** ssh options handed on by another program (gcloud's --ssh-flag, pssh's -x and -O): the commands they set. */
+function passedSshOptions(flags: readonly string[]) {
+  return (argv: readonly string[]): { script: string; through: string }[] =>
+    argv.flatMap((word, at) => {
+      const flag = flags.find((f) => word === f || word.startsWith(`${f}=`));
+      if (flag === undefined) return [];
+      const options = word === flag ? (argv[at + 1] ?? '') : word.slice(flag.length + 1);
+      return sshCommandSettings(/^-o/.test(options.trim()) ? options : `-o ${options}`).map((setting) => ({
+        script: setting.command,
+        through: `ssh ${setting.key}`,
+      }));
+    });
 }
 
 /**
@@ -196,8 +220,8 @@ function ansibleSshCommands(argv: readonly string[]): { script: string; through:
     const word = argv[at] ?? '';
     const [flag, inline] = word.startsWith('--') ? word.split(/=(.*)/s) : [word.slice(0, 2), word.slice(2)];
     if (!['--ssh-common-args', '--ssh-extra-args', '-e', '--extra-vars'].includes(flag ?? '')) continue;
-    const setting = sshCommandSetting(inline || argv[at + 1] || '');
-    if (setting) found.push({ script: setting.command, through: `ssh ${setting.key}` });
+    for (const setting of sshCommandSettings(inline || argv[at + 1] || ''))
+      found.push({ script: setting.command, through: `ssh ${setting.key}` });
   }
   return found;
 }
@@ -388,6 +412,9 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   mariadb: { options: [{ long: ['pager'] }] },
   helm: { properties: helmPostRenderer },
   ansible: { properties: ansibleSshCommands },
+  gcloud: { properties: passedSshOptions(['--ssh-flag']) },
+  pssh: { properties: passedSshOptions(['-x', '--extra-args', '-O', '--option']) },
+  'parallel-ssh': { properties: passedSshOptions(['-x', '--extra-args', '-O', '--option']) },
   'ansible-playbook': { properties: ansibleSshCommands },
   aws: { properties: awsConfigureCommands },
   sed: { scan: sedCommands },

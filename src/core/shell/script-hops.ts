@@ -1,6 +1,7 @@
 // Commands whose arguments are shell source run again: sh -c, eval, ssh's remote command, su -c.
 import { findOptionValue, skipOptions, type ArgvView, type OptionSpec } from './options';
 import type { Via } from './types';
+import { remoteHops, sshRemoteCommandOption } from './remote-hops';
 
 /** The inner commands are shell source to parse again. */
 export interface ScriptHop {
@@ -28,7 +29,18 @@ export const SHELLS = new Set([
   'tcsh',
 ]);
 
-export const SCRIPT_HOP_NAMES: readonly string[] = [...SHELLS, 'eval', 'source', '.', 'ssh', 'su', 'runuser'];
+export const SCRIPT_HOP_NAMES: readonly string[] = [
+  ...SHELLS,
+  'eval',
+  'source',
+  '.',
+  'ssh',
+  'su',
+  'runuser',
+  'gcloud',
+  'az',
+  'aws',
+];
 
 const SSH_SPEC: OptionSpec = { shortWithValue: 'BbcDEeFIiJLlmOoPpQRSWw' };
 const SU_SPEC: OptionSpec = {
@@ -103,7 +115,10 @@ function sshHops(view: ArgvView): ScriptHop[] {
   // -N: no remote command; -W: a forwarded stream, not a command.
   if (options.some((w) => /^-[a-zA-Z]*[NW]/.test(w))) return [];
   const command = view.argv.slice(hostIndex + 1);
-  if (command.length === 0) return [];
+  if (command.length === 0) {
+    const fromOption = sshRemoteCommandOption(options);
+    return fromOption ? [{ kind: 'script', via: 'ssh', script: fromOption }] : [];
+  }
   // ssh joins its remaining arguments with spaces and the remote shell parses the result.
   return [{ kind: 'script', via: 'ssh', script: command.join(' ') }];
 }
@@ -153,6 +168,6 @@ export function scriptHopsOf(name: string, view: ArgvView): ScriptHop[] {
     case 'runuser':
       return suHops(view, 'runuser');
     default:
-      return [];
+      return remoteHops(name, view);
   }
 }
