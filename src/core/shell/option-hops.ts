@@ -226,6 +226,33 @@ function ansibleSshCommands(argv: readonly string[]): { script: string; through:
   return found;
 }
 
+/** The keys that end a line typed into a pane, so the shell there runs it. */
+const ENTER_KEYS = new Set(['Enter', 'C-m', 'KPEnter', 'C-j']);
+
+/**
+ * `tmux send-keys -t PANE 'CMD' Enter`: the words are typed into that pane's shell, and the Enter runs
+ * them there, as whoever owns that shell.
+ */
+function tmuxTypedCommands(argv: readonly string[]): { script: string; through: string }[] {
+  const at = argv.findIndex((word) => word === 'send-keys' || word === 'send');
+  if (at < 0) return [];
+  const words: string[] = [];
+  for (let i = at + 1; i < argv.length; i++) {
+    const word = argv[i] ?? '';
+    if (/^-[tNR]$/.test(word)) i++;
+    else if (!word.startsWith('-')) words.push(word);
+  }
+  const typed: string[] = [];
+  let line: string[] = [];
+  for (const word of words) {
+    if (ENTER_KEYS.has(word)) {
+      if (line.length) typed.push(line.join(' '));
+      line = [];
+    } else line.push(word);
+  }
+  return typed.map((script) => ({ script, through: 'send-keys' }));
+}
+
 /** `aws configure set credential_process CMD`: the CLI runs CMD whenever it needs credentials. */
 function awsConfigureCommands(argv: readonly string[]): { script: string; through: string }[] {
   const at = argv.indexOf('set');
@@ -319,6 +346,7 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
     commandAfter: [{ after: ['submodule', 'foreach'] }, { after: ['bisect', 'run'] }],
   },
   tmux: {
+    properties: tmuxTypedCommands,
     commandAfter: [
       'new-session',
       'new',

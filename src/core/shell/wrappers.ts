@@ -276,6 +276,41 @@ function xargsHop(view: ArgvView): Hop[] {
   ];
 }
 
+const PARALLEL_SPEC: OptionSpec = {
+  shortWithValue: 'jSINLnaPdEC',
+  longWithValue: [
+    'jobs',
+    'sshlogin',
+    'arg-file',
+    'colsep',
+    'delimiter',
+    'joblog',
+    'tmpdir',
+    'results',
+    'timeout',
+    'max-args',
+    'max-replace-args',
+    'workdir',
+    'basefile',
+    'env',
+  ],
+};
+/** The words that end GNU parallel's command and begin its input lists. */
+const PARALLEL_INPUTS = new Set([':::', '::::', ':::+', '::::+']);
+
+/**
+ * GNU parallel's command template (`parallel -j8 ssh {} "'sudo …'" ::: hosts`): its words, joined by
+ * spaces, run in a shell for every input, `{}` standing for the input. With no template, parallel runs
+ * its input lines as commands (facts/programs reads that).
+ */
+function parallelHops(view: ArgvView): Hop[] {
+  const start = skipOptions(view, 1, PARALLEL_SPEC);
+  let end = start;
+  while (end < view.argv.length && !PARALLEL_INPUTS.has(view.argv[end] ?? '')) end++;
+  if (end <= start || view.argv.slice(start, end).some((_, k) => view.dynamic.has(start + k))) return [];
+  return [{ kind: 'script', via: 'xargs', wrapper: 'parallel', script: view.argv.slice(start, end).join(' ') }];
+}
+
 function findHops(view: ArgvView): Hop[] {
   const hops: Hop[] = [];
   const { argv } = view;
@@ -345,6 +380,7 @@ export const HOP_NAMES: ReadonlySet<string> = new Set([
   ...Object.keys(RUNNERS),
   'xargs',
   'find',
+  'parallel',
   'watch',
   'ansible',
   'kubectl',
@@ -356,6 +392,7 @@ export const HOP_NAMES: ReadonlySet<string> = new Set([
 export function hopsOf(name: string, view: ArgvView): Hop[] {
   if (name === 'xargs') return xargsHop(view);
   if (name === 'find') return findHops(view);
+  if (name === 'parallel') return parallelHops(view);
   if (name === 'watch') return watchHops(view);
   if (name === 'ansible') return ansibleHops(view);
   if (name === 'kubectl' || name === 'oc') return kubectlExecHops(name, view);

@@ -97,6 +97,8 @@ const FOREGROUND_RUNNERS = new Set([
   ...['new-session', 'new', 'new-window', 'neww', 'split-window', 'splitw', 'respawn-pane', 'respawnp'].map(
     (sub) => `tmux ${sub}`,
   ),
+  // A line typed into a pane runs in that pane's shell, in front of whoever watches it.
+  'tmux send-keys',
   'screen its operands',
 ]);
 

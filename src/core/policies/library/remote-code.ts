@@ -241,8 +241,16 @@ function urlScriptRun(cmd: SimpleCommand): string | undefined {
 function runByProcessSubstitution(commands: SimpleCommand[], cmd: SimpleCommand): boolean {
   const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
   if (!parent || cmd.via[cmd.via.length - 1] !== 'process-substitution') return false;
-  return SHELLS.has(parent.name) || interpreterKind(parent.name) !== null || ['source', '.'].includes(parent.name);
+  return (
+    SHELLS.has(parent.name) ||
+    interpreterKind(parent.name) !== null ||
+    ['source', '.'].includes(parent.name) ||
+    PLAYBOOK_RUNNERS.has(parent.name)
+  );
 }
+
+/** Programs whose file operand is a list of tasks they carry out (a playbook runs its shell tasks). */
+const PLAYBOOK_RUNNERS = new Set(['ansible-playbook', 'ansible-pull']);
 
 interface DownloadRun {
   how: string;
