@@ -120,6 +120,30 @@ policyTable('secret-file-read', [
 
 policyTable('secret-written-to-file', [
   {
+    note: "near miss: SSH public keys in an Ansible role's variables",
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/ansible/roles/common/vars/main.yml',
+        content:
+          'users:\n  - name: jdoe\n    key: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFAKEjdoeLaptopKey00001Xq9zR7 jdoe"\n    state: absent\n  - name: ops\n    key: "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQDFAKEq8Lr3kQm0pW9zXy7Tn2vB5cR1sD4eF6gH8iJ0kL ops"\n',
+      },
+    },
+    expect: null,
+  },
+  {
+    note: 'a token beside a public key in the same file',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/ansible/roles/common/vars/main.yml',
+        content:
+          'key: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFAKEjdoeLaptopKey00001 jdoe"\ngithub_token: ghp_FAKEa1B2c3D4e5F6g7H8i9J0kL1m2N3o4P5q6R\n',
+      },
+    },
+    expect: 'deny',
+  },
+  {
     note: 'near miss: an example env file with a local database and stand-in keys',
     spec: {
       tool: 'Write',

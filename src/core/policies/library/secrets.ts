@@ -61,6 +61,14 @@ export const secretFileRead = definePolicy({
   },
 });
 
+/** An SSH public key's body (`ssh-ed25519 AAAA…`): meant to be shared, however random it looks. */
+const SSH_PUBLIC_KEY =
+  /\b(ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)[ \t]+AAAA[A-Za-z0-9+/]+={0,3}/g;
+
+function withoutPublicKeys(text: string): string {
+  return text.replace(SSH_PUBLIC_KEY, '$1 public-key');
+}
+
 export const secretWrittenToFile = definePolicy({
   name: 'secret-written-to-file',
   category: 'secrets',
@@ -79,7 +87,7 @@ export const secretWrittenToFile = definePolicy({
       secretBasenameKind(raw.replace(/\\/g, '/').split('/').pop() ?? '') === 'an environment file';
     if (params.allowEnvFiles && targets.every((t) => intoEnvFile(t.raw))) return null;
     const text = call.content ?? (call.shell ? (call.command ?? '') : '');
-    const scan = scanSecrets(text, { realLooking: true });
+    const scan = scanSecrets(withoutPublicKeys(text), { realLooking: true });
     if (scan.count === 0) return null;
     const where = targets[0]?.raw ?? 'a file';
     return {
