@@ -29,6 +29,10 @@ policyTable('suspicious-network-destination', [
 ]);
 
 policyTable('expose-local-service', [
+  { note: 'a SOCKS proxy on every interface', spec: 'ssh -fN -D 0.0.0.0:1080 bastion.corp.internal', expect: 'ask' },
+  { note: "a local forward open to the network (ssh's -g)", spec: 'ssh -gL 8080:web:80 bastion', expect: 'ask' },
+  { note: 'near miss: a SOCKS proxy on loopback', spec: 'ssh -fN -D 1080 bastion.corp.internal', expect: null },
+  { note: 'near miss: a local forward to a database', spec: 'ssh -fNL 5432:db-1:5432 bastion', expect: null },
   { spec: 'ngrok http 3000', expect: 'ask' },
   { note: 'cloudflared', spec: 'cloudflared tunnel --url http://localhost:8080', expect: 'ask' },
   { note: 'localtunnel', spec: 'npx localtunnel --port 3000', expect: 'ask' },

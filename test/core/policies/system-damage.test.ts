@@ -71,6 +71,12 @@ policyTable('mass-process-kill', [
 
 policyTable('container-host-escape', [
   {
+    note: 'a privileged container on a remote engine (docker -H ssh://…)',
+    spec: 'docker -H ssh://deploy@web-1.prod.corp.internal run -d --privileged -v /:/host debug:1 sleep infinity',
+    expect: 'deny',
+  },
+  { note: "near miss: a remote engine's containers listed", spec: 'docker -H ssh://deploy@web-1 ps', expect: null },
+  {
     note: "a privileged container with the host's root, through a container engine's MCP tool",
     spec: {
       tool: 'mcp__docker__create_container',

@@ -184,6 +184,25 @@ function exposedFolder(cmd: SimpleCommand, call: ToolCall): string | null {
   return `${cmd.name} serving ${outside ? folder : 'the project'}${everywhere ? ' on every network interface' : ''}`;
 }
 
+/** ssh's options that take a value: in a cluster (`-fNL …`) the first of them takes the rest of the word or the next. */
+const SSH_VALUE_LETTERS = 'BbcDEeFIiJLlmOoPpQRSWw';
+
+/** ssh's -L or -D bound to every interface (`0.0.0.0:1080`, `*:8080`), or -g: others on the network may use it. */
+function forwardsOnEveryInterface(args: readonly string[]): boolean {
+  return args.some((arg, i) => {
+    if (!/^-[a-zA-Z]/.test(arg) || arg.startsWith('--')) return false;
+    for (let k = 1; k < arg.length; k++) {
+      const letter = arg[k] ?? '';
+      if (letter === 'g') return true;
+      if (!SSH_VALUE_LETTERS.includes(letter)) continue;
+      if (letter !== 'L' && letter !== 'D') return false;
+      const value = k + 1 < arg.length ? arg.slice(k + 1) : (args[i + 1] ?? '');
+      return /^(0\.0\.0\.0|\*|\[::\]|::):/.test(value);
+    }
+    return false;
+  });
+}
+
 export const exposeLocalService = definePolicy({
   name: 'expose-local-service',
   category: 'network',
@@ -207,6 +226,8 @@ export const exposeLocalService = definePolicy({
       )
         what = 'localtunnel';
       else if (name === 'ssh' && args.some((a) => /^-\w*R/.test(a))) what = 'ssh -R remote port forwarding';
+      else if (name === 'ssh' && forwardsOnEveryInterface(args))
+        what = 'ssh forwarding that listens on every interface (a tunnel into the far network for anyone nearby)';
       else if (name === 'tailscale' && (args[0] === 'funnel' || args[0] === 'serve')) what = `tailscale ${args[0]}`;
       else if (
         (name === 'nc' || name === 'ncat' || name === 'netcat') &&

@@ -335,7 +335,12 @@ function hostEscapeSign(call: ToolCall): string | null {
     const name = cmd.name.toLowerCase();
     if (!['docker', 'podman', 'nerdctl'].includes(name)) continue;
     const args = argsOf(cmd);
-    const sub = args.find((a) => !a.startsWith('-'));
+    // The engine's own options come first and may take a value (`docker -H ssh://host run …`).
+    const sub = parseFlags(
+      args,
+      ['H', 'c', 'l'],
+      ['host', 'context', 'config', 'log-level', 'tlscacert', 'tlscert', 'tlskey'],
+    ).positionals[0];
     if (
       sub !== 'run' &&
       sub !== 'create' &&
