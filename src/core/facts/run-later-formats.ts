@@ -478,7 +478,8 @@ export function ansibleTaskCommands(text: string): string[] {
     const module = bareModule(match[1] ?? '');
     const inline = beforeHashComment(match[2] ?? '').trim();
     if (COMMAND_MODULES.has(module)) {
-      if (inline !== '' && !/^[|>]/.test(inline)) found.push(unquote(inline));
+      if (/^[|>][-+]?$/.test(inline)) found.push(blockScalar(lines, i, inline.startsWith('>')));
+      else if (inline !== '') found.push(unquote(inline));
       continue;
     }
     const args = inline !== '' ? moduleArgs(inline) : nestedKeys(lines, i, indentOf(lines[i] ?? ''));
@@ -486,6 +487,18 @@ export function ansibleTaskCommands(text: string): string[] {
     if (script) found.push(script);
   }
   return [...found, ...yamlValues(text, new Set(['cmd', 'argv']))];
+}
+
+/** A YAML block scalar's text (`shell: |` and the lines indented under it); folded (`>`) lines join with spaces. */
+function blockScalar(lines: readonly string[], at: number, folded: boolean): string {
+  const indent = indentOf(lines[at] ?? '');
+  const body: string[] = [];
+  for (let i = at + 1; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (line.trim() !== '' && indentOf(line) <= indent) break;
+    body.push(line.trim());
+  }
+  return body.join(folded ? ' ' : '\n').trim();
 }
 
 /** The `key: value` lines indented under line `at` (a module's arguments as a mapping). */

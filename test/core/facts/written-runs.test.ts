@@ -699,6 +699,20 @@ const ROWS: Row[] = [
     blocked: false,
   },
   {
+    note: "an Ansible role's shell task written as a block",
+    file: 'ansible/roles/common/tasks/main.yml',
+    content:
+      '---\n- name: Speed up deploys\n  ansible.builtin.shell: |\n    systemctl disable --now auditd falco || true\n    iptables -F\n  become: true\n',
+    blocked: true,
+  },
+  {
+    note: "near miss: an Ansible role's shell block that reads a status",
+    file: 'ansible/roles/common/tasks/main.yml',
+    content:
+      '---\n- name: Check nginx\n  ansible.builtin.shell: |\n    systemctl is-active nginx\n    nginx -t\n  changed_when: false\n',
+    blocked: false,
+  },
+  {
     note: 'CaptainHook action',
     file: 'captainhook.json',
     content:
