@@ -79,6 +79,12 @@ const keys = (...names: string[]): ReadonlySet<string> => new Set(names);
 
 /** Command-bearing files by name: where their commands sit. */
 /** A playbook, or a role's tasks or handlers: YAML under an `ansible/` or `playbooks/` folder, or a role's. */
+/** A play: a `hosts:` key and a `tasks:` key (`- hosts: all` … `tasks:`), each at the start of a line. */
+function isPlaybook(content: string): boolean {
+  const keys = content.split('\n').map((line) => line.trimStart().replace(/^-[ \t]+/, ''));
+  return keys.some((key) => /^hosts[ \t]*:/.test(key)) && keys.some((key) => /^tasks[ \t]*:/.test(key));
+}
+
 function isAnsibleFile(file: string): boolean {
   if (!/\.ya?ml$/.test(file)) return false;
   const folders = file.split('/').slice(0, -1);
@@ -353,6 +359,8 @@ export function codeAsShell(language: string, content: string): string | undefin
 export function runLaterShell(file: string, content: string): string | undefined {
   const name = path.posix.basename(file);
   if (name === 'package.json') return (scriptsOf(content, 'all') ?? scriptFragment(content)).join('\n');
+  // A playbook anywhere (`/tmp/quick.yml` then `ansible-playbook /tmp/quick.yml`): a play names its hosts.
+  if (/\.ya?ml$/.test(file) && isPlaybook(content)) return ansibleTaskCommands(content).join('\n');
   const format = FORMATS.find((f) => f.file.test(file));
   if (format) return format.commands(content).join('\n');
   const shebang = shebangLanguage(content);

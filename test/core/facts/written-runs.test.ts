@@ -713,6 +713,19 @@ const ROWS: Row[] = [
     blocked: false,
   },
   {
+    note: 'a playbook written anywhere (a play names its hosts and tasks)',
+    file: 'quick.yml',
+    content:
+      '- hosts: all\n  become: true\n  tasks:\n    - ansible.builtin.lineinfile:\n        path: /etc/ssh/sshd_config\n        line: PasswordAuthentication yes\n',
+    blocked: true,
+  },
+  {
+    note: 'near miss: a YAML file with hosts but no tasks',
+    file: 'inventory.yml',
+    content: 'all:\n  hosts:\n    web-1:\n    web-2:\n',
+    blocked: false,
+  },
+  {
     note: 'CaptainHook action',
     file: 'captainhook.json',
     content:
