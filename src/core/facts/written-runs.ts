@@ -241,6 +241,14 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   },
   // A systemd unit's Exec lines run each time the unit starts, stops or reloads (as root for a system unit).
   { file: /\.(service|socket|timer|mount|path)$/, commands: systemdExecLines },
+  // An inventory's ssh arguments go to ssh for every host Ansible reaches (a LocalCommand runs here).
+  {
+    file: /(^|\/)(group_vars|host_vars|inventories|inventory)\/.+\.ya?ml$/,
+    commands: (t) =>
+      yamlValues(t, keys('ansible_ssh_common_args', 'ansible_ssh_extra_args', 'ansible_ssh_args')).map(
+        (args) => `ssh ${args} inventory-host true`,
+      ),
+  },
   // Ansible: playbooks, and a role's tasks and handlers, run every command they hold on their hosts.
   {
     file: { test: isAnsibleFile },
