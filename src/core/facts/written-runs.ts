@@ -85,6 +85,18 @@ function isPlaybook(content: string): boolean {
   return keys.some((key) => /^hosts[ \t]*:/.test(key)) && keys.some((key) => /^tasks[ \t]*:/.test(key));
 }
 
+/** A YAML file in an Ansible inventory's folders (group_vars, host_vars, inventories). */
+const INVENTORY_FOLDERS = new Set(['group_vars', 'host_vars', 'inventories', 'inventory']);
+function isInventoryFile(file: string): boolean {
+  return (
+    /\.ya?ml$/.test(file) &&
+    file
+      .split('/')
+      .slice(0, -1)
+      .some((folder) => INVENTORY_FOLDERS.has(folder))
+  );
+}
+
 function isAnsibleFile(file: string): boolean {
   if (!/\.ya?ml$/.test(file)) return false;
   const folders = file.split('/').slice(0, -1);
@@ -243,7 +255,7 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   { file: /\.(service|socket|timer|mount|path)$/, commands: systemdExecLines },
   // An inventory's ssh arguments go to ssh for every host Ansible reaches (a LocalCommand runs here).
   {
-    file: /(^|\/)(group_vars|host_vars|inventories|inventory)\/.+\.ya?ml$/,
+    file: { test: isInventoryFile },
     commands: (t) =>
       yamlValues(t, keys('ansible_ssh_common_args', 'ansible_ssh_extra_args', 'ansible_ssh_args')).map(
         (args) => `ssh ${args} inventory-host true`,
