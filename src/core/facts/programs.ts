@@ -1,5 +1,6 @@
 import type { SimpleCommand } from '../shell';
 import { argsOf, parseFlags } from './commands';
+import { PARALLEL_SPEC } from '../shell/wrappers';
 import { perCommand } from './per-command';
 
 // Families of programs that several policies recognise.
@@ -160,7 +161,8 @@ const STDIN_FILE = /^(-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
 /** `xargs sh -c` (the code is the input), `xargs -I{} sh -c '{}'`, GNU parallel with no command: each input line runs. */
 function runsInputAsCommand(cmd: SimpleCommand, args: readonly string[]): boolean {
   const name = cmd.name.toLowerCase();
-  if (name === 'parallel') return parseFlags(args, ['j', 'S', 'I', 'N', 'L', 'n'], []).positionals.length === 0;
+  if (name === 'parallel')
+    return parseFlags(args, [...PARALLEL_SPEC.shortWithValue], PARALLEL_SPEC.longWithValue).positionals.length === 0;
   if (!SHELLS.has(name) || cmd.via[cmd.via.length - 1] !== 'xargs') return false;
   const at = args.indexOf('-c');
   return at !== -1 && (at === args.length - 1 || /^\{\}$|^'\{\}'$/.test(args[at + 1] ?? ''));

@@ -4,6 +4,7 @@
 import { shellQuote } from '../shell/quote';
 import { beforeHashComment } from '../text/scan';
 import { xmlText } from '../text/xml';
+import { parseJsonWithComments } from '../text/jsonc';
 import { COMMAND_MODULES, bareModule, moduleArgs, moduleScript } from '../shell/ansible-hops';
 
 function indentOf(line: string): number {
@@ -109,12 +110,7 @@ function jsonStrings(text: string): string[] {
 export function jsonValues(text: string, keys: ReadonlySet<string>): string[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(
-      text
-        .split('\n')
-        .map((line) => (line.trimStart().startsWith('//') ? '' : line))
-        .join('\n'),
-    );
+    parsed = parseJsonWithComments(text);
   } catch {
     // An Edit's fragment: `"postCreateCommand": "…"` pairs, and `"post-install-cmd": ["…", "…"]` lists.
     const pairs = [...text.matchAll(/"([\w.-]+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)]

@@ -2,6 +2,9 @@
 // build, a test), or by themselves when the folder opens (`runOptions.runOn: folderOpen`). The file is
 // JSON with comments and trailing commas, which VS Code writes itself, so it is read as such.
 
+import { shellQuote } from '../shell/quote';
+import { parseJsonWithComments } from '../text/jsonc';
+
 export interface VscodeTasks {
   /** Each task's command line, as the shell would run it. */
   commands: string[];
@@ -16,61 +19,13 @@ export interface VscodeTasks {
 
 /** Task types whose command the file spells out, and the providers' that a line here can stand for. */
 const PROVIDER_COMMANDS: Record<string, (task: Record<string, unknown>) => string | undefined> = {
-  npm: (task) => (typeof task['script'] === 'string' ? `npm run ${shellWord(task['script'])}` : undefined),
+  npm: (task) => (typeof task['script'] === 'string' ? `npm run ${shellQuote(task['script'])}` : undefined),
   typescript: (task) =>
     typeof task['tsconfig'] === 'string'
-      ? `tsc -p ${shellWord(task['tsconfig'])}${task['option'] === 'watch' ? ' --watch' : ''}`
+      ? `tsc -p ${shellQuote(task['tsconfig'])}${task['option'] === 'watch' ? ' --watch' : ''}`
       : undefined,
 };
 const OS_OVERRIDES = ['linux', 'osx', 'windows'];
-
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** JSON with // and /* *\/ comments and trailing commas, as VS Code reads its settings files. */
-export function parseJsonWithComments(text: string): unknown {
-  let plain = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === '"') {
-      const start = i;
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-      plain += text.slice(start, ++i);
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end === -1 ? text.length : end + 2;
-    } else {
-      plain += c;
-      i++;
-    }
-  }
-  return JSON.parse(withoutTrailingCommas(plain));
-}
-
-/** Drops a comma that only whitespace separates from the `}` or `]` after it (outside strings). */
-function withoutTrailingCommas(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
-      const start = i;
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-      out += text.slice(start, i + 1);
-      continue;
-    }
-    if (c === ',') {
-      let next = i + 1;
-      while (next < text.length && ' \t\r\n'.includes(text[next]!)) next++;
-      if (text[next] === '}' || text[next] === ']') continue;
-    }
-    out += c;
-  }
-  return out;
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -96,8 +51,8 @@ function taskCommand(task: Record<string, unknown>, inherited: string | undefine
   const args = Array.isArray(task['args']) ? task['args'].map(argumentText) : [];
   if (args.some((a) => a === undefined)) return undefined;
   // A process task runs its program with those arguments; a shell task hands the line to the shell.
-  const program = type === 'process' ? shellWord(command) : command;
-  return [program, ...(args as string[]).map(shellWord)].join(' ');
+  const program = type === 'process' ? shellQuote(command) : command;
+  return [program, ...(args as string[]).map(shellQuote)].join(' ');
 }
 
 /** Reads a tasks.json text; null when it is not such a file (it does not parse, or holds no task list). */

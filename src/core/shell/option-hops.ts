@@ -226,6 +226,18 @@ function ansibleSshCommands(argv: readonly string[]): { script: string; through:
   return found;
 }
 
+/** tmux's subcommands that start a window or pane running the command they are given. */
+export const TMUX_COMMAND_SUBCOMMANDS = [
+  'new-session',
+  'new',
+  'new-window',
+  'neww',
+  'split-window',
+  'splitw',
+  'respawn-pane',
+  'respawnp',
+];
+
 /** The keys that end a line typed into a pane, so the shell there runs it. */
 const ENTER_KEYS = new Set(['Enter', 'C-m', 'KPEnter', 'C-j']);
 
@@ -347,16 +359,7 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   },
   tmux: {
     properties: tmuxTypedCommands,
-    commandAfter: [
-      'new-session',
-      'new',
-      'new-window',
-      'neww',
-      'split-window',
-      'splitw',
-      'respawn-pane',
-      'respawnp',
-    ].map((sub) => ({ after: [sub], values: 'sncteFlxyt' })),
+    commandAfter: TMUX_COMMAND_SUBCOMMANDS.map((sub) => ({ after: [sub], values: 'sncteFlxyt' })),
   },
   screen: { commandAfter: [{ after: [], values: 'ScehpTLX' }] },
   bwrap: {

@@ -42,7 +42,9 @@ export const SCRIPT_HOP_NAMES: readonly string[] = [
   'aws',
 ];
 
-const SSH_SPEC: OptionSpec = { shortWithValue: 'BbcDEeFIiJLlmOoPpQRSWw' };
+/** ssh's options that take a value (in a cluster such as `-fNL …`, the first of them takes the rest). */
+export const SSH_VALUE_LETTERS = 'BbcDEeFIiJLlmOoPpQRSWw';
+const SSH_SPEC: OptionSpec = { shortWithValue: SSH_VALUE_LETTERS };
 const SU_SPEC: OptionSpec = {
   shortWithValue: 'cgGsw',
   longWithValue: ['command', 'group', 'supp-group', 'shell', 'whitelist-environment', 'session-command'],

@@ -276,7 +276,8 @@ function xargsHop(view: ArgvView): Hop[] {
   ];
 }
 
-const PARALLEL_SPEC: OptionSpec = {
+/** GNU parallel's options that take a value. */
+export const PARALLEL_SPEC = {
   shortWithValue: 'jSINLnaPdEC',
   longWithValue: [
     'jobs',
@@ -294,7 +295,7 @@ const PARALLEL_SPEC: OptionSpec = {
     'basefile',
     'env',
   ],
-};
+} satisfies OptionSpec;
 /** The words that end GNU parallel's command and begin its input lists. */
 const PARALLEL_INPUTS = new Set([':::', '::::', ':::+', '::::+']);
 

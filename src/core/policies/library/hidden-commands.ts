@@ -3,6 +3,7 @@ import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 import { SHELLS } from '../../facts/programs';
+import { TMUX_COMMAND_SUBCOMMANDS } from '../../shell/option-hops';
 
 // A command run through another program's option, script language or a variable (tar's
 // checkpoint action, ssh's ProxyCommand, sqlite's .shell, GIT_SSH_COMMAND): the shell analyzer
@@ -94,9 +95,7 @@ const FOREGROUND_RUNNERS = new Set([
   'script -c',
   'script --command',
   // A terminal multiplexer's command runs in a window or pane of its own, named on its command line.
-  ...['new-session', 'new', 'new-window', 'neww', 'split-window', 'splitw', 'respawn-pane', 'respawnp'].map(
-    (sub) => `tmux ${sub}`,
-  ),
+  ...TMUX_COMMAND_SUBCOMMANDS.map((sub) => `tmux ${sub}`),
   // A line typed into a pane runs in that pane's shell, in front of whoever watches it.
   'tmux send-keys',
   'screen its operands',

@@ -1,3 +1,4 @@
+import { SSH_VALUE_LETTERS } from '../../shell/script-hops';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { definePolicy } from '../types';
@@ -183,9 +184,6 @@ function exposedFolder(cmd: SimpleCommand, call: ToolCall): string | null {
   if (!outside && !everywhere) return null;
   return `${cmd.name} serving ${outside ? folder : 'the project'}${everywhere ? ' on every network interface' : ''}`;
 }
-
-/** ssh's options that take a value: in a cluster (`-fNL …`) the first of them takes the rest of the word or the next. */
-const SSH_VALUE_LETTERS = 'BbcDEeFIiJLlmOoPpQRSWw';
 
 /** ssh's -L or -D bound to every interface (`0.0.0.0:1080`, `*:8080`), or -g: others on the network may use it. */
 function forwardsOnEveryInterface(args: readonly string[]): boolean {
