@@ -8,7 +8,7 @@ import { literalOutput } from '../shell/literal-output';
 import type { CodeReader, CodeReading } from './code';
 import { interpreterCode } from './interpreter-code';
 import type { IoFacts } from './io';
-import { sessionFilesRun, unwrittenScratchScript, type RunText } from './project-runs';
+import { sessionFilesRun, stdinMakefileRun, unwrittenScratchScript, type RunText } from './project-runs';
 import type { SessionWrites } from './session-writes';
 import { resolveSystemPath } from './system-paths';
 import type { CodeFact, NetworkFact, Unread } from './types';
@@ -361,6 +361,8 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
           detail: `${cmd.name} runs ${problem.file}, written in this session or this command, and ${problem.problem}`,
         });
       for (const text of run.texts) screenFile(text, at, offset + index);
+      const fromInput = stdinMakefileRun(cmd, call.home);
+      if (fromInput) screenFile(fromInput, at, offset + index);
       const scratch = unwrittenScratchScript(cmd, at.analysis.commands.slice(0, index), cwd, call, writes);
       if (scratch !== undefined)
         unread.push({

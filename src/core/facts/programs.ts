@@ -202,7 +202,17 @@ export function scriptArgument(cmd: SimpleCommand): string | undefined {
     const flags = parseFlags(args, ['o', 'O', 'm'], ['rcfile', 'init-file']);
     if (flags.short.has('m')) return undefined;
     const first = flags.positionals[0];
-    return first === '-' ? undefined : first;
+    if (first !== undefined && !STDIN_FILE.test(first)) return first;
+    if (SHELLS.has(name) && flags.short.has('c')) return undefined;
+    return stdinFile(cmd);
   }
   return undefined;
+}
+
+/** `bash < x.sh`, `python3 < /tmp/p.py`: the file a script-reading program's standard input comes from. */
+function stdinFile(cmd: SimpleCommand): string | undefined {
+  const input = cmd.redirects.filter((r) => r.op === '<' && (r.fd === undefined || r.fd === 0)).pop();
+  if (!input || input.fileText !== undefined || /[$`]/.test(input.target) || STDIN_FILE.test(input.target))
+    return undefined;
+  return input.target;
 }

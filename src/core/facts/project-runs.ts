@@ -211,6 +211,20 @@ export function unwrittenScratchScript(
   return undefined;
 }
 
+/** `make -f - <<'EOF' … EOF`: the makefile make reads from its here-document, as the recipes it runs. */
+export function stdinMakefileRun(cmd: SimpleCommand, home: string): RunText | undefined {
+  if (!MAKES.has(cmd.name)) return undefined;
+  const files = optionValues(argsOf(cmd), ['f'], ['file', 'makefile']);
+  if (!files.some((file) => file === '-' || file === '/dev/stdin')) return undefined;
+  const input = cmd.redirects.filter((r) => r.op.startsWith('<<')).pop();
+  if (!input) return undefined;
+  return {
+    kind: 'shell',
+    file: `${cmd.name}'s makefile from its input`,
+    lines: makeRecipes(input.target, { HOME: home }),
+  };
+}
+
 /** Files a command runs that the session wrote, with their text; and those that could not be read. */
 export function sessionFilesRun(
   cmd: SimpleCommand,

@@ -161,9 +161,12 @@ function rakeCode(name: string, args: readonly string[]): string | null {
   return code === undefined ? null : `rake runs Ruby given on the command line (${evidenceOf(code, 60)})`;
 }
 
-function makeCode(args: readonly string[]): string | null {
+function makeCode(args: readonly string[], redirects: SimpleCommand['redirects']): string | null {
   const files = optionValues(args, ['f'], ['file', 'makefile']);
-  if (files.includes('-') || files.includes('/dev/stdin')) return 'make reads its makefile from standard input';
+  // A makefile in a heredoc is read as the recipes it holds (stdinMakefileRun).
+  const fromHeredoc = redirects.some((r) => r.op.startsWith('<<'));
+  if ((files.includes('-') || files.includes('/dev/stdin')) && !fromHeredoc)
+    return 'make reads its makefile from standard input';
   if (files.some((f) => f.startsWith('<(')))
     return `make reads its makefile from what a command prints (${evidenceOf(files.find((f) => f.startsWith('<(')) ?? '', 60)})`;
   if (optionValues(args, ['E'], ['eval']).length || args.some((a) => a.startsWith('--eval')))
@@ -203,7 +206,7 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
     const engine = args.find((a, at) => args[at - 1] === '-engine' && /[/\\]|\.(so|dylib|dll)$/.test(a));
     if (engine !== undefined) return `openssl -engine loads ${engine}, a library, into itself`;
   }
-  if (name === 'make' || name === 'gmake') return makeCode(args);
+  if (name === 'make' || name === 'gmake') return makeCode(args, cmd.redirects);
   if (name === 'php') {
     const prepend = optionValues(args, ['d'], ['define']).find((v) => /^auto_(prepend|append)_file\s*=\s*\S/.test(v));
     if (prepend !== undefined) return `php -d ${evidenceOf(prepend, 60)} loads that file into every script it runs`;

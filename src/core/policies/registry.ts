@@ -49,6 +49,7 @@ import { downloadPipedToShell, encodedCommandExecution, reverseShell } from './l
 import {
   browserSessionRead,
   envDumpToNetwork,
+  envDumpToFile,
   gitAddSecretFiles,
   secretFileRead,
   secretInCommandLine,
@@ -117,6 +118,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   secretWrittenToFile,
   secretBakedIntoImage,
   envDumpToNetwork,
+  envDumpToFile,
   dataOutToHost,
   codeToOutsideRepository,
   loginTurnedOff,

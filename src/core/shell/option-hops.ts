@@ -724,6 +724,11 @@ export const COMMAND_VARIABLES: ReadonlySet<string> = new Set([
   'CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER',
   'CARGO_BUILD_RUSTC',
   'RUSTC',
+  // npm and pnpm run every package script with this shell (npm's settings come from npm_config_* too).
+  'npm_config_script_shell',
+  'NPM_CONFIG_SCRIPT_SHELL',
+  'npm_config_shell',
+  'NPM_CONFIG_SHELL',
 ]);
 
 /** Cargo's per-target runner and linker, as variables (CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER). */

@@ -100,15 +100,38 @@ function splitCommandEdits(tree: Tree, source: string): Edit[] {
   return edits.sort((a, b) => a.start - b.start);
 }
 
+/**
+ * The grammar drops a lone `-` written just before a heredoc (`make -f - <<EOF` reads as `make -f`),
+ * so the word that says "read standard input" would vanish. Quoted, `'-'` is the same word to bash and
+ * the grammar keeps it.
+ */
+function lostDashEdits(tree: Tree, source: string): Edit[] {
+  if (!source.includes('<<')) return [];
+  const edits: Edit[] = [];
+  for (const statement of tree.rootNode.descendantsOfType('redirected_statement')) {
+    const body = statement?.children[0];
+    const heredoc = statement?.children.find((c) => c?.type === 'heredoc_redirect');
+    if (!body || !heredoc || body.endIndex >= heredoc.startIndex) continue;
+    const gap = source.slice(body.endIndex, heredoc.startIndex);
+    for (let at = 0; at < gap.length; at++)
+      if (gap[at] === '-' && /\s/.test(gap[at - 1] ?? ' ') && /\s/.test(gap[at + 1] ?? ' '))
+        edits.push({ start: body.endIndex + at, end: body.endIndex + at + 1, insert: "'-'" });
+  }
+  return edits.sort((a, b) => a.start - b.start);
+}
+
+const REPAIRS = [continuationEdits, lostDashEdits];
+
 /** Parses `input`; undefined when the deadline passed first. */
 export function prepareTree(input: string, deadline: number): PreparedTree | undefined {
   const rewrites: Rewrite[] = [];
   let source = input;
   let tree = parseBash(source, deadline);
-  for (let round = 0; tree && round <= MAX_REPAIRS; round++) {
-    const edits = round === 0 ? continuationEdits(tree, source) : splitCommandEdits(tree, source);
+  for (let round = 0; tree && round < MAX_REPAIRS + REPAIRS.length; round++) {
+    const repair = REPAIRS[round] ?? splitCommandEdits;
+    const edits = repair(tree, source);
     if (edits.length === 0) {
-      if (round === 0) continue;
+      if (round < REPAIRS.length) continue;
       break;
     }
     const rewrite = new Rewrite(source, edits);

@@ -202,6 +202,11 @@ const GIVE_UPS: Case[] = [
     reason: 'unknown-script',
     names: /eval runs text known only at run time/,
   },
+  { command: 'cat /tmp/mk | make -f -', reason: 'unread-code', names: /makefile from standard input/ },
+  // A script handed to the shell on its standard input is the script it runs, as its argument would be.
+  { command: 'bash < /tmp/.setup.sh', reason: 'unknown-script', names: /bash runs \/tmp\/\.setup\.sh/ },
+  { command: 'sh -e </dev/shm/x', reason: 'unknown-script', names: /sh runs \/dev\/shm\/x/ },
+  { command: 'python3 - < /var/tmp/p.py', reason: 'unknown-script', names: /python3 runs \/var\/tmp\/p\.py/ },
   {
     command: 'sh ~/.cache/.ci/bootstrap.sh >/dev/null 2>&1 &',
     reason: 'unknown-script',
@@ -247,6 +252,8 @@ test('interpreter code is read: the command it runs is judged like a shell comma
     'bash < <(echo rm -rf /home/dev)',
     "source <(printf 'rm -rf ~')",
     'python3 <(printf \'import os; os.system("rm -rf ~")\')',
+    // A makefile in a heredoc: its recipes are what make runs.
+    "make -f - <<'EOF'\nall:\n\t@rm -rf $$HOME/\nEOF",
     // MongoDB's shell runs JavaScript.
     'mongosh --nodb --eval \'require("child_process").execSync("rm -rf ~")\'',
   ]) {
@@ -320,6 +327,10 @@ const READABLE: string[] = [
   'python manage.py migrate',
   'node server.js',
   'bash scripts/setup.sh',
+  'bash < scripts/setup.sh',
+  'wc -l < /tmp/x.sh',
+  "bash -c 'sort -u' < /tmp/names.txt",
+  "cat > /tmp/check.sh <<'EOF'\necho ok\nEOF\nbash < /tmp/check.sh",
   'sh ~/.cache/pre-commit/repo1x2/hooks/check.sh',
   'python -m venv /tmp/venv-build\n/tmp/venv-build/bin/pip install -q build\n/tmp/venv-build/bin/python -m build',
   'git clone --depth 1 https://github.com/acme-corp/tools /tmp/acme-tools && bash /tmp/acme-tools/lint.sh',
@@ -328,6 +339,7 @@ const READABLE: string[] = [
   'python3 -m pytest -q',
   'cat <<EOF > notes.txt\nhello $USER\nEOF',
   'make -f build/Makefile test',
+  "make -f - <<'EOF'\nall:\n\t@echo built\nEOF",
   'vim -es -c "%s/a/b/g" -c wq notes.md',
   'run-parts --test /etc/cron.daily',
   'ssh -F /dev/null -o BatchMode=yes build-host true',

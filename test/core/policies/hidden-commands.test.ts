@@ -160,6 +160,13 @@ policyTable('command-hidden-in-options', [
     spec: `GIT_SSH_COMMAND='ssh -o IdentitiesOnly=yes' git pull`,
     expect: null,
   },
+  {
+    note: 'npm script shell from a temporary folder',
+    spec: 'npm_config_script_shell=/tmp/.sh npm test',
+    expect: 'ask',
+  },
+  { note: 'npm script shell that is not a shell', spec: 'NPM_CONFIG_SCRIPT_SHELL=cat npm test', expect: 'ask' },
+  { note: 'near miss: npm scripts run with bash', spec: 'npm_config_script_shell=bash npm test', expect: null },
   { note: 'LESSOPEN', spec: `LESSOPEN='|id %s' less README.md`, expect: 'ask' },
   {
     note: 'a Nix post-build hook from a temporary folder, set through NIX_CONFIG',

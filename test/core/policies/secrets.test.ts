@@ -258,6 +258,20 @@ policyTable('secret-written-to-file', [
   },
 ]);
 
+policyTable('env-dump-to-file', [
+  { note: 'the environment to a hidden file in /tmp', spec: 'env > /tmp/.env_dump', expect: 'ask' },
+  { note: 'through a pipeline stage', spec: 'printenv | sort | tee -a ~/.cache/e.txt >/dev/null', expect: 'ask' },
+  { note: 'export -p appended to a file', spec: 'export -p >> notes/env.txt', expect: 'ask' },
+  {
+    note: "a Ruby one-liner's shell",
+    spec: `ruby -e 'system("sh", "-c", "env > /tmp/.env_dump")'`,
+    expect: 'ask',
+  },
+  { note: 'near miss: one named variable', spec: 'printenv PATH > /tmp/path.txt', expect: null },
+  { note: 'near miss: the environment on the screen', spec: 'env | sort 2>/dev/null', expect: null },
+  { note: 'near miss: a count of variables', spec: 'env | wc -l > /dev/null', expect: null },
+]);
+
 policyTable('env-dump-to-network', [
   {
     note: 'an app start-up hook that posts the whole environment through an httpx client',

@@ -199,6 +199,13 @@ test('the grammar must not carry a command across a newline', () => {
   assertHasCommand(nested, { name: 'rm', argv: ['rm', '-rf', '/'] }, 'inside a block too');
 });
 
+test('a lone - before a heredoc stays a word (the grammar drops it)', () => {
+  assertHasCommand(analyze("make -f - <<'EOF'\nall:\n\ttrue\nEOF"), { argv: ['make', '-f', '-'] }, 'make -f -');
+  assertHasCommand(analyze('cat -- - <<EOF && echo -\nx\nEOF'), { argv: ['cat', '--', '-'] }, 'after --');
+  assertHasCommand(analyze('cat -- - <<EOF && echo -\nx\nEOF'), { argv: ['echo', '-'] }, 'the next command');
+  assertHasCommand(analyze('cat a-b <<EOF\nx\nEOF'), { argv: ['cat', 'a-b'] }, 'a dash inside a word is untouched');
+});
+
 test('a pipe binds tighter than && even where the grammar nests it the other way', () => {
   const analysis = analyze('a | b | c && d | e');
   const ids = ['a', 'b', 'c', 'd', 'e'].map((n) => named(analysis, n)[0]?.pipeline);

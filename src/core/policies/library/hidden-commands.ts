@@ -117,7 +117,14 @@ function runsScriptFile(cmd: SimpleCommand): boolean {
   return args.some((a) => !a.startsWith('-') && !a.startsWith('+'));
 }
 
+// Variables that choose the shell a package manager runs scripts with: a shell looked up on PATH is the usual value.
+const SCRIPT_SHELL_SETTINGS = new Set(
+  ['npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_shell', 'NPM_CONFIG_SHELL'].map((v) => `$${v}`),
+);
+
 function isOrdinary(cmd: SimpleCommand): boolean {
+  if (SCRIPT_SHELL_SETTINGS.has(throughWhat(cmd)))
+    return SHELLS.has(cmd.name) && argsOf(cmd).length === 0 && !(cmd.argv[0] ?? '').includes('/');
   // Only as a name looked up on PATH: /tmp/.py/python3 is whatever that file holds.
   if (INTERPRETER_NAMES.has(cmd.name)) return !(cmd.argv[0] ?? '').includes('/');
   if (ORDINARY_OPTION_COMMANDS.has(cmd.name)) return true;

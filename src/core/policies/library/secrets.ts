@@ -193,6 +193,50 @@ export const envDumpToNetwork = definePolicy({
   },
 });
 
+/** The files a command's standard output goes to (`> f`, `>> f`, `&> f`; stderr's own redirects are not). */
+function stdoutFiles(cmd: SimpleCommand): string[] {
+  return cmd.redirects
+    .filter((r) => ['>', '>>', '>|', '&>', '&>>'].includes(r.op) && (r.fd === undefined || r.fd === 1))
+    .map((r) => r.target)
+    .filter((target) => !/^\/dev\/(null|stdout|stderr|tty)$/.test(target));
+}
+
+/** Where a whole-environment dump is saved: its own redirect, or a later stage's (`env | sort > f`, `| tee f`). */
+function envDumpFile(call: ToolCall): string | undefined {
+  const commands = shellCommands(call);
+  for (const cmd of commands) {
+    if (!dumpsEnvironment(cmd) || (cmd.name === 'printenv' && argsOf(cmd).some((a) => !a.startsWith('-')))) continue;
+    const downstream = commands.filter(
+      (other) => other.pipeline.id === cmd.pipeline.id && other.pipeline.index >= cmd.pipeline.index,
+    );
+    for (const stage of downstream) {
+      const file =
+        stdoutFiles(stage)[0] ?? (stage.name === 'tee' ? parseFlags(argsOf(stage)).positionals[0] : undefined);
+      if (file !== undefined) return file;
+    }
+  }
+  return undefined;
+}
+
+export const envDumpToFile = definePolicy({
+  name: 'env-dump-to-file',
+  category: 'secrets',
+  description:
+    'Asks before the whole environment (env, printenv, export -p, /proc/*/environ) is saved to a file, where its tokens stay on disk for any later call or program.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call?.shell) return null;
+    const file = envDumpFile(call);
+    if (file === undefined) return null;
+    return {
+      reason: `Saves the whole environment to ${file}: it holds API keys and tokens, which would then sit in a file that later calls and other programs can read. Save only the named, non-secret variables you need.`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
+  },
+});
+
 export const secretInCommandLine = definePolicy({
   name: 'secret-in-command-line',
   category: 'secrets',
