@@ -233,6 +233,41 @@ policyTable('download-piped-to-shell', [
 
 policyTable('encoded-command-execution', [
   {
+    note: 'a written Python file that runs a compressed base85 blob',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/tools/check.py',
+        content: 'import zlib, base64\nexec(zlib.decompress(base64.b85decode(b"c$@(5Zg?K3FAKE")))\n',
+      },
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: base85 decoded into data, never run',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/tools/check.py',
+        content: 'import base64\nblob = base64.b85decode(b"c$@(5Zg")\nprint(len(blob))\n',
+      },
+    },
+    expect: null,
+  },
+  {
+    note: 'an indirect eval of a base64 variable in server start-up',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/src/server/index.ts',
+        old_string: 'const app = express()',
+        new_string:
+          "const app = express()\n;(0, eval)(Buffer.from(process.env.FEATURE_BLOB ?? '', 'base64').toString())",
+      },
+    },
+    expect: 'deny',
+  },
+  {
     note: "character codes run through Node's vm module",
     spec: `node -e "const k = [105,100]; require('vm').runInThisContext(String.fromCharCode(...k))"`,
     expect: 'deny',

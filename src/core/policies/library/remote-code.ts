@@ -420,7 +420,8 @@ function spelledAsEscapes(arg: string): boolean {
   return (arg.match(/\\(x[0-9a-fA-F]{2}|[0-7]{3})/g) ?? []).length >= 4;
 }
 
-const ENCODED_CODE = /(b64decode|base64\.decode|FromBase64String|decode\(['"]base64|\batob\()/i;
+// Python's other binary-to-text decoders (base85, Ascii85, base32, base16) hide code as well as base64 does.
+const ENCODED_CODE = /(b(64|85|32|16)decode|a85decode|base64\.decode|FromBase64String|decode\(['"]base64|\batob\()/i;
 
 // Other ways code turns text nobody can read at a glance back into code: hex, rot13, character codes, a
 // reversed string. Each is an everyday idiom ([::-1] reverses any list), so one counts only inside the
@@ -515,8 +516,9 @@ function decodesBufferFromBase64(code: string): boolean {
   }
   return false;
 }
+// `(0, eval)(…)` is an indirect eval: the same call, written so that `eval(` does not appear.
 const EXEC_IN_CODE =
-  /\b(exec|eval|system|popen|spawn|Invoke-Expression|iex|execSync|Function)\s*\(|\|\s*iex\b|os\.system/i;
+  /\b(exec|eval|system|popen|spawn|Invoke-Expression|iex|execSync|Function)\s*\(|\(\s*0\s*,\s*eval\s*\)\s*\(|\|\s*iex\b|os\.system/i;
 
 // AppleScript running the output of a decoding shell command as a shell command.
 const APPLESCRIPT_DECODED_RUN =
