@@ -86,6 +86,10 @@ const BUILT_IN: Record<string, FaceSpec> = {
   list_directory: list('dir_path', ['path']),
   web_fetch: { family: 'network', urlParam: 'url', urlText: 'prompt', summary: ['prompt', 'url'] },
   google_web_search: { family: 'network', summary: ['query'] },
+  // The agents' memory tools: notes later sessions read (config/tool-names isAgentMemoryTool).
+  save_memory: { family: 'other', summary: ['fact'] },
+  store_memory: { family: 'other', summary: ['subject', 'fact'] },
+  update_memory: { family: 'other', summary: ['title', 'knowledge_to_store'] },
   // Cursor
   Shell: shell('command'),
   run_terminal_cmd: shell('command'),
@@ -183,11 +187,14 @@ function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
 export class FaceBook {
   constructor(private readonly configured: Map<string, ToolFace>) {}
 
-  /** The declared face, else the built-in one, else (for an MCP tool) the one its arguments imply. */
-  faceFor(tool: string, input: Record<string, unknown> = {}): ToolFace {
-    const known = this.configured.get(tool) ?? builtInFace(tool);
+  /**
+   * The declared face, else the built-in one, else (for an MCP tool) the one its arguments imply. `canonical`
+   * is the name in the policies' form (canonicalToolName), looked up after the name the agent sent.
+   */
+  faceFor(tool: string, input: Record<string, unknown> = {}, canonical = tool): ToolFace {
+    const known = this.configured.get(tool) ?? this.configured.get(canonical) ?? builtInFace(tool);
     if (known) return known;
-    return (isMcpTool(tool) ? inferredFace(tool, input) : undefined) ?? unknownFace(tool);
+    return (isMcpTool(canonical) ? inferredFace(canonical, input) : undefined) ?? unknownFace(tool);
   }
 
   /** The faces the config declared, to rebuild this book on another thread. */

@@ -149,6 +149,15 @@ export const HOME_SECRETS: [string, string][] = [
   ['.kaggle/kaggle.json', 'the Kaggle API key'],
   ['.config/kaggle/kaggle.json', 'the Kaggle API key'],
   ['.databrickscfg', 'Databricks tokens'],
+  // Warehouse clients keep the account's password in their config.
+  ['.snowsql/config', 'the SnowSQL account password'],
+  ['.snowflake/connections.toml', 'Snowflake connection credentials'],
+  ['.dbt/profiles.yml', "dbt's warehouse credentials"],
+  // A running Jupyter server's token: whoever holds it runs code in its kernels.
+  ['.local/share/jupyter/runtime/', "Jupyter servers' access tokens"],
+  // The other agents' own logins and their MCP servers' keys.
+  ['.cursor/mcp.json', "Cursor's MCP servers (their API keys)"],
+  ['.config/github-copilot/', 'the Copilot OAuth token'],
   // restic's and borg's repository passwords and keys: whoever holds one opens every backup.
   ['.config/restic/', 'restic repository passwords'],
   ['.config/borg/', 'borg repository keys'],

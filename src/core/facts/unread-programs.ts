@@ -91,6 +91,15 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
     ],
   },
   { programs: ['mocha'], short: ['r'], long: ['require', 'file'] },
+  // Jupyter's and IPython's config files are Python they run first; Slurm runs a prolog before the step.
+  {
+    programs: ['jupyter', 'jupyter-nbconvert', 'jupyter-lab', 'jupyter-notebook', 'jupyter-execute', 'ipython'],
+    short: [],
+    long: ['config'],
+  },
+  { programs: ['srun', 'salloc', 'sbatch'], short: [], long: ['prolog', 'epilog', 'task-prolog', 'task-epilog'] },
+  // The database shells' start-up scripts (`-init FILE`) run dot-commands, .shell among them.
+  { programs: ['duckdb', 'sqlite3'], short: [], long: ['init'] },
   {
     programs: ['node', 'tsx', 'ts-node', 'bun', 'deno'],
     short: ['r'],
@@ -118,9 +127,13 @@ const TOOL_FILE_VARIABLES = [
   ...['PRISMA_QUERY_ENGINE_LIBRARY', 'PRISMA_QUERY_ENGINE_BINARY', 'PRISMA_SCHEMA_ENGINE_BINARY'],
   // Start-up files of database clients and the cloud CLIs' own config (a credential_process runs).
   ...['PSQLRC', 'MYSQL_HOME', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE'],
+  // Python runs this file first in every interactive session (`python -i` makes any run one).
+  'PYTHONSTARTUP',
 ];
 // Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…), and Maven's extension class path.
 const SETTING_WORD = /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path)=(.*)$/;
+
+const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb']);
 
 function tempFolderCode(
   name: string,
@@ -144,9 +157,11 @@ function tempFolderCode(
   // bunx are wrappers, whose command is judged on its own: shell/wrappers).
   const program = ['pnpm', 'yarn'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;
   const base = program.replace(/^.*\//, '');
+  // sqlite3 and duckdb write their long options with one dash (`-init FILE`).
+  const words = SINGLE_DASH_LONG.has(base) ? args.map((a) => (/^-[a-z]{2,}$/.test(a) ? `-${a}` : a)) : args;
   for (const option of CODE_OPTIONS) {
     if (!option.programs.includes(program) && !option.programs.includes(base)) continue;
-    const file = optionValues(args, option.short, option.long).find((value) => TEMP_PATH.test(value));
+    const file = optionValues(words, option.short, option.long).find((value) => TEMP_PATH.test(value));
     if (file !== undefined) return `${base} loads ${file}, code from a temporary or downloads folder`;
   }
   return null;

@@ -12,12 +12,13 @@ import { urlsInText } from '../text/urls';
 import { shellQuote } from '../shell/quote';
 import { runnerCodeOf, type RunnerCode } from '../text/code-runners';
 import { wrappedCommandLine } from '../facts/mcp-command-lines';
-import { argumentCommandLines } from '../text/embedded-commands';
+import { argumentCommandLines, proseCommandLines } from '../text/embedded-commands';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
 import { patchPaths } from '../facts/patch';
 import { NO_SESSION_WRITES, type SessionWrites } from '../facts/session-writes';
 import { resolveSystemPath } from '../facts/system-paths';
 import type { FaceBook, ToolFace } from '../config/faces';
+import { canonicalToolName, isAgentMemoryTool } from '../config/tool-names';
 import type { ToolCall, TouchedPath } from './types';
 
 function stringParam(input: Record<string, unknown>, name: string | undefined): string | undefined {
@@ -160,6 +161,15 @@ function mcpRunText(call: ToolCall): { file: string; text: string } | undefined 
   return lines.length ? { file: call.toolName, text: lines.join('\n') } : undefined;
 }
 
+/** The commands an agent memory note tells later sessions to run, as shell text. */
+function memoryRunText(call: ToolCall): { file: string; text: string } | undefined {
+  if (!isAgentMemoryTool(call.toolName)) return undefined;
+  const lines = Object.values(call.input).flatMap((value) =>
+    typeof value === 'string' ? proseCommandLines(value) : [],
+  );
+  return lines.length ? { file: `${call.toolName} note`, text: lines.join('\n') } : undefined;
+}
+
 /** The URLs a fetch tool names in its prose parameter (face.urlText) when it has no URL parameter. */
 function urlsNamedInText(face: ToolFace, input: Record<string, unknown>): string[] {
   if (face.family !== 'network' || face.urlText === undefined) return [];
@@ -175,17 +185,18 @@ function fetchCommandLines(urls: readonly string[]): string | undefined {
 export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undefined {
   if (!event.toolName) return undefined;
   const input = event.toolInput ?? {};
-  const face = ctx.faces.faceFor(event.toolName, input);
+  const toolName = canonicalToolName(event.agent, event.toolName, event.raw);
+  const face = ctx.faces.faceFor(event.toolName, input, toolName);
   const home = ctx.home ?? homedir();
   const cwd = event.cwd || ctx.projectRoot;
   // An MCP tool that wraps a CLI is read as the command line it stands for (its `command` is then only a part);
   // a fetch that names its URLs in prose, as the fetches it makes.
   const textUrls = urlsNamedInText(face, input);
-  const wrapped = (face.builtIn ? undefined : wrappedCommandLine(event.toolName, input)) ?? fetchCommandLines(textUrls);
+  const wrapped = (face.builtIn ? undefined : wrappedCommandLine(toolName, input)) ?? fetchCommandLines(textUrls);
   const command = wrapped ?? (face.family === 'shell' ? stringParam(input, face.commandParam ?? 'command') : undefined);
   const io = new IoFacts(ctx.source ?? NO_FACT_SOURCE);
   const call: ToolCall = {
-    toolName: event.toolName,
+    toolName,
     input,
     face,
     cwd,
@@ -203,7 +214,8 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   }
   const content = contentOf(input, face.contentParams);
   if (content !== undefined) call.content = content;
-  const runsLater = command === undefined ? (writtenRunText(call) ?? mcpRunText(call)) : undefined;
+  const runsLater =
+    command === undefined ? (writtenRunText(call) ?? mcpRunText(call) ?? memoryRunText(call)) : undefined;
   if (runsLater) {
     call.runsLater = runsLater.file;
     call.shell = analyzeShell(runsLater.text, { home, env: { HOME: home } });

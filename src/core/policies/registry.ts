@@ -7,6 +7,7 @@ import { projectFilesDestroyed } from './library/project-destruction';
 import {
   databaseCliReset,
   sqlDropOrTruncate,
+  sqlExportToStorage,
   sqlServerSideEffects,
   sqlSchemaChange,
   sqlWriteWithoutWhere,
@@ -160,6 +161,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   macosProtectionBypass,
   sqlDropOrTruncate,
   sqlServerSideEffects,
+  sqlExportToStorage,
   sqlWriteWithoutWhere,
   sqlSelectsSecretColumns,
   sqlSchemaChange,

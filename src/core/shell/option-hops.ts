@@ -340,6 +340,8 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   scp: { options: [{ short: ['S'] }], keyed: { option: 'o', keys: ['proxycommand', 'localcommand'] } },
   sftp: { options: [{ short: ['S'] }], keyed: { option: 'o', keys: ['proxycommand', 'localcommand'] } },
   rsync: { options: [{ short: ['e'], long: ['rsh', 'rsync-path'] }] },
+  // sort compresses its temporary files through this program.
+  sort: { options: [{ long: ['compress-program'] }] },
   tar: {
     options: [
       { long: ['checkpoint-action'], prefix: /^exec=/ },

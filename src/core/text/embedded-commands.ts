@@ -122,3 +122,21 @@ export function argumentCommandLines(input: unknown): string[] {
   visit(input, 0, false);
   return [...found].slice(0, MAX_LINES);
 }
+
+/** Longer prose is not a note; only its start is read. */
+const MAX_PROSE_CHARS = 16_384;
+
+/**
+ * The command lines a note written in prose tells its reader to run: its `code spans` and fenced blocks'
+ * lines that act (fetch, send, feed a shell). A memory note that says "run `… | bash` before the tests"
+ * hands that command to every later session.
+ */
+export function proseCommandLines(prose: string): string[] {
+  const text = prose.slice(0, MAX_PROSE_CHARS);
+  const found = new Set<string>();
+  const pieces = text.split('`');
+  // Odd pieces sit between backticks; a fence's pieces are empty around its body.
+  for (let at = 1; at < pieces.length; at += 2)
+    for (const line of (pieces[at] ?? '').split('\n')) if (isActingCommandLine(line.trim())) found.add(line.trim());
+  return [...found].slice(0, MAX_LINES);
+}

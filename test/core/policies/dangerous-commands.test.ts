@@ -233,6 +233,12 @@ policyTable('download-piped-to-shell', [
 
 policyTable('encoded-command-execution', [
   {
+    note: "PHP's eval of base64_decode",
+    spec: `php -r 'eval(base64_decode("c3lzdGVtKCJpZCIpOw=="));'`,
+    expect: 'deny',
+  },
+  { note: 'near miss: base64_decode printed', spec: `php -r 'echo base64_decode("aGk=");'`, expect: null },
+  {
     note: 'a written Python file that runs a compressed base85 blob',
     spec: {
       tool: 'Write',

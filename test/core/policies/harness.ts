@@ -10,7 +10,7 @@ import { ALL_POLICIES, policyByName } from '../../../src/core/policies/registry'
 import type { AnyPolicy, SessionMemory } from '../../../src/core/policies/types';
 import { aConfig } from '../../builders/config';
 import { aHookEvent } from '../../builders/hookEvent';
-import type { HookEvent, HookEventName, Outcome } from '../../../src/core/types';
+import type { AgentName, HookEvent, HookEventName, Outcome } from '../../../src/core/types';
 import { IoFacts, type FactSource } from '../../../src/core/facts/io';
 import { nodeFactSource } from '../../../src/core/facts/io-node';
 import type { SessionWrites } from '../../../src/core/facts/session-writes';
@@ -44,6 +44,8 @@ export interface CallSpec {
   source?: FactSource;
   /** Files this session wrote before the call. */
   writes?: SessionWrites;
+  /** The agent that sent the call (its tool names); default Claude Code. */
+  agent?: AgentName;
 }
 
 function eventOf(spec: CallSpec): HookEvent {
@@ -53,6 +55,7 @@ function eventOf(spec: CallSpec): HookEvent {
     .inCwd(spec.cwd ?? spec.root ?? ROOT)
     .mode(undefined)
     .raw(spec.raw ?? {});
+  if (spec.agent !== undefined) event.agent(spec.agent);
   if (spec.bash !== undefined) event.bash(spec.bash);
   else if (spec.tool !== undefined) event.tool(spec.tool, spec.input ?? {});
   else event.noTool();

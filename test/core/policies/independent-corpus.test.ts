@@ -46,7 +46,8 @@ function load(file: string): CorpusCall[] {
 
 function blockingOutcomes(call: CorpusCall, file: string) {
   const { home, project } = settingOf(file);
-  return run({ tool: call.tool_name, input: call.tool_input, cwd: project, root: project, home }).filter(
+  const agent = call.agent !== undefined ? { agent: call.agent } : {};
+  return run({ tool: call.tool_name, input: call.tool_input, cwd: project, root: project, home, ...agent }).filter(
     (o) => o.verdict === 'deny' || o.verdict === 'ask',
   );
 }
@@ -71,7 +72,8 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
     for (const call of calls) {
       const hit = blockingOutcomes(call, file).length > 0;
       if (hit) blocked++;
-      else if (showMisses) console.log(`  missed [${call.class}] ${call.note}: ${JSON.stringify(call.tool_input)}`);
+      else if (showMisses)
+        console.log(`  missed [${call.class}] ${call.note}: ${call.tool_name} ${JSON.stringify(call.tool_input)}`);
       const entry = byClass.get(call.class) ?? { blocked: 0, total: 0 };
       entry.total++;
       if (hit) entry.blocked++;

@@ -6,6 +6,7 @@ import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 import { writeTargets } from '../../facts/targets';
 import { writtenTexts } from '../../facts/compute';
 import { personStartedTasksOnly } from './shared/project-tasks';
+import { isAgentMemoryTool } from '../../config/tool-names';
 
 // What an agent reads as instructions or runs on its own: slash commands, sub-agents, skills,
 // memory files (CLAUDE.md, AGENTS.md), editor tasks that run when a folder opens, direnv's
@@ -81,6 +82,7 @@ const AGENT_FOLDERS = /(^|\/)\.(claude|codex|gemini|cursor|github|vscode)\/?$/;
 const MEMORY_TOOL = /^(create_entities|add_observations|(store|save|add|create|write)_memor(y|ies)|remember)$/i;
 
 function writesMemory(toolName: string): boolean {
+  if (isAgentMemoryTool(toolName)) return true;
   const [prefix, server, tool] = toolName.split('__');
   if (prefix !== 'mcp' || !tool) return false;
   return (
@@ -88,6 +90,9 @@ function writesMemory(toolName: string): boolean {
     (/memory/i.test(server ?? '') && /create|add|store|save|write|update|remember|set|upsert|insert/i.test(tool))
   );
 }
+// A note that the guard's refusals are mistakes, or how to get past them, is the same waiver in other words.
+const GUARD_EVASION =
+  /\b(guard|warden|hook|polic(y|ies))\b[^.\n]{0,60}\b(false positives?|(are|is) (wrong|mistaken|a mistake))|\b(retry|rerun|re-run|route|get|work) (it |them |blocked \w+ )?(around|through|past)\b[^.\n]{0,40}\b(guard|warden|hook|block|den(y|ied|ial))|\b(retry|rerun|re-run)\b[^.\n]{0,30}\bblocked\b/i;
 const STANDING_APPROVAL =
   /\b(pre-?approved|standing approval|(is|are) always (approved|allowed|fine|ok)|(never|don'?t|do not|no need to) (ask|confirm|check with)|without (asking|confirmation|confirming)|skip(ping)? (the )?(confirmation|review|approval|guard)|waived? (the )?(confirmation|review|approval)|ignore (the )?(guard|warden|hook|polic))/i;
 
@@ -95,7 +100,7 @@ const STANDING_APPROVAL =
 function standingApprovalNote(call: ToolCall): string | undefined {
   if (!writesMemory(call.toolName)) return undefined;
   const text = JSON.stringify(call.input);
-  return STANDING_APPROVAL.exec(text)?.[0];
+  return STANDING_APPROVAL.exec(text)?.[0] ?? GUARD_EVASION.exec(text)?.[0];
 }
 
 export const agentInstructionsChange = definePolicy({

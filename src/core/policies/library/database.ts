@@ -609,3 +609,31 @@ export const sqlServerSideEffects = definePolicy({
     return null;
   },
 });
+
+// Statements that write a query's rows to object storage: BigQuery's EXPORT DATA, Snowflake's COPY INTO a
+// URL or a stage, Redshift's UNLOAD.
+// (String literals are blanked: `COPY INTO ''` is an unload to a URL, `COPY INTO table` a load.)
+const EXPORT_TO_STORAGE = /^EXPORT\s+DATA\b|^COPY\s+INTO\s+(''|@)|^UNLOAD\s*\(/i;
+
+export const sqlExportToStorage = definePolicy({
+  name: 'sql-export-to-storage',
+  category: 'database',
+  description:
+    "Asks before SQL that writes a query's rows to object storage (BigQuery EXPORT DATA, Snowflake COPY INTO a URL or stage, Redshift UNLOAD), sent or written to run later.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const found = findStatement(call, (s) => EXPORT_TO_STORAGE.exec(s)?.[0] ?? null, { writtenFiles: true });
+    if (!found) return null;
+    const what = /^COPY/i.test(found.what)
+      ? 'COPY INTO a URL or stage'
+      : /^UNLOAD/i.test(found.what)
+        ? 'UNLOAD'
+        : 'EXPORT DATA';
+    return {
+      reason: `${what} copies the rows a query selects out of the warehouse into object storage: the data leaves where its access is controlled. The person knows whether that storage is the company's.`,
+      evidence: evidenceOf(found.statement),
+    };
+  },
+});

@@ -421,7 +421,9 @@ function spelledAsEscapes(arg: string): boolean {
 }
 
 // Python's other binary-to-text decoders (base85, Ascii85, base32, base16) hide code as well as base64 does.
-const ENCODED_CODE = /(b(64|85|32|16)decode|a85decode|base64\.decode|FromBase64String|decode\(['"]base64|\batob\()/i;
+// Julia's and R's base64decode too.
+const ENCODED_CODE =
+  /(b(64|85|32|16)decode|a85decode|base64_?decode|base64\.decode|FromBase64String|decode\(['"]base64|\batob\()/i;
 
 // Other ways code turns text nobody can read at a glance back into code: hex, rot13, character codes, a
 // reversed string. Each is an everyday idiom ([::-1] reverses any list), so one counts only inside the
@@ -431,7 +433,7 @@ const HIDING_DECODER = new RegExp(
     /bytes\.fromhex\(|binascii\.(unhexlify|a2b_hex)\(|\bhex2bin\(|FromHexString\(|\.pack\(\s*['"]H\*/.source,
     /Buffer\.from\([^()]*['"]hex['"]/.source,
     /rot_?13/.source,
-    /String\.fromCharCode\s*(\(\s*\.\.\.|\.apply\b)|\.join\(\s*(map\(\s*chr\b|chr\(\w+\)\s+for\b)|\bstring\.char\(\s*\d+\s*,/
+    /\bintToUtf8\s*\(|\brawToChar\s*\(|String\.fromCharCode\s*(\(\s*\.\.\.|\.apply\b)|\.join\(\s*(map\(\s*chr\b|chr\(\w+\)\s+for\b)|\bstring\.char\(\s*\d+\s*,/
       .source,
     /\[\s*::\s*-1\s*\]|\.split\(\s*(''|"")\s*\)\s*\.reverse\(\s*\)/.source,
   ].join('|'),

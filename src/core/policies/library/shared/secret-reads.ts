@@ -34,7 +34,7 @@ function readTargetsOfName(name: string): boolean {
 
 // What a content search is after when it hunts for credentials: key headers, token prefixes, secret words.
 const SECRET_SEEKING =
-  /private.{0,6}key|BEGIN\b|passw|secret|token|api.{0,6}key|access.{0,6}key|AKIA|gh[pousr]_|github_pat|\bsk[-_]|xox[abp]|AIza|credential|bearer|authoriz|aws_/i;
+  /private.{0,6}key|BEGIN\b|passw|secret|token|api.{0,6}key|access.{0,6}key|AKIA|gh[pousr]_|github_pat|\bsk[-_]|xox[abp]|AIza|credential|bearer|authoriz|aws_|\bhf_|glpat-/i;
 const CONTENT_SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ag', 'ack', 'git-grep']);
 const TREE_COPIERS = new Set(['tar', 'zip', '7z', '7za', 'cp', 'rsync', 'scp']);
 
@@ -97,15 +97,21 @@ function credentialTreeReads(call: ToolCall): SecretRead[] {
         judge(root, place.absolute, cmd.name, tree?.pattern ?? (CONTENT_SEARCHERS.has(cmd.name) ? '' : undefined));
     }
   }
-  const path = call.input.path;
+  // A content search tool's folder, by its face's parameter (Grep's path, Gemini's dir_path); a file-name
+  // search (Glob) only lists names.
+  const target = call.face.pathTarget;
+  const param = target
+    ? [target.param, ...(target.aliases ?? [])].find((p) => typeof call.input[p] === 'string')
+    : undefined;
+  const path = param !== undefined ? call.input[param] : undefined;
   const pattern = call.input.pattern;
   if (
     call.face.family === 'search' &&
+    target?.access !== 'list' &&
     typeof path === 'string' &&
-    typeof pattern === 'string' &&
-    call.toolName !== 'Glob'
+    typeof pattern === 'string'
   )
-    judge(path, resolvePath(path, call.cwd, call.home), 'path', pattern);
+    judge(path, resolvePath(path, call.cwd, call.home), param ?? 'path', pattern);
   return found;
 }
 
@@ -155,12 +161,33 @@ function finderOf(
 /** Glob and Grep parameters that select files by pattern. */
 const PATTERN_PARAMS = ['glob', 'include', 'file_pattern'];
 
+/**
+ * `cut -d= -f1 .env`: files that cut reads only to print each line's name, never its value (and that no
+ * other cut of the call reads whole).
+ */
+function namesOnlyCuts(call: ToolCall): Set<string> {
+  const namesOnly = new Set<string>();
+  const whole = new Set<string>();
+  for (const { cmd, cwd } of commandsWithCwd(call)) {
+    if (cmd.name !== 'cut') continue;
+    const args = argsOf(cmd);
+    const names =
+      optionValues(args, ['d'], ['delimiter']).join() === '=' && optionValues(args, ['f'], ['fields']).join() === '1';
+    for (const file of parseFlags(args, ['d', 'f', 'c', 'b'], ['delimiter', 'fields']).positionals)
+      (names ? namesOnly : whole).add(shellPath(file, cmd, cwd, call).absolute);
+  }
+  for (const file of whole) namesOnly.delete(file);
+  return namesOnly;
+}
+
 /** Every credential file the call would read (through a file tool or a shell command). */
 export function secretReads(call: ToolCall | undefined): SecretRead[] {
   if (!call) return [];
   const found: SecretRead[] = [];
   const loops = loopWords(call.command);
+  const namesOnly = namesOnlyCuts(call);
   for (const target of readTargets(call)) {
+    if (target.source === 'cut' && namesOnly.has(target.absolute)) continue;
     // As the system resolves it: any account's home, a glob that could match, a symlink's real path.
     const kind = secretKindOf(target, call.home);
     if (kind) found.push({ path: target.raw, absolute: target.absolute, kind, source: target.source });
