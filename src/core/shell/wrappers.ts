@@ -375,6 +375,46 @@ function kubectlExecHops(name: string, view: ArgvView): Hop[] {
   ];
 }
 
+// torchrun's options that take a value as the next word (both spellings: --nproc_per_node, --nproc-per-node).
+const TORCHRUN_SPEC: OptionSpec = {
+  longWithValue: [
+    'nproc_per_node',
+    'nnodes',
+    'node_rank',
+    'master_addr',
+    'master_port',
+    'rdzv_backend',
+    'rdzv_endpoint',
+    'rdzv_id',
+    'rdzv_conf',
+    'max_restarts',
+    'monitor_interval',
+    'start_method',
+    'role',
+    'log_dir',
+    'redirects',
+    'tee',
+    'local_addr',
+    'local_ranks_filter',
+  ].flatMap((option) => [option, option.replace(/_/g, '-')]),
+};
+
+/**
+ * Launchers whose command is their own arguments: `ray job submit … -- CMD` (the words after `--`, run as
+ * the job's entrypoint) and `torchrun --no-python … CMD` (a program in place of the training script).
+ */
+function launcherHops(name: string, view: ArgvView): Hop[] {
+  const { argv } = view;
+  let from = -1;
+  if (name === 'ray' && argv[1] === 'job' && argv[2] === 'submit') from = argv.indexOf('--') + 1;
+  if (name === 'torchrun' && argv.some((w) => w === '--no-python' || w === '--no_python'))
+    from = skipOptions(view, 1, TORCHRUN_SPEC);
+  if (from <= 0 || from >= argv.length) return [];
+  return [
+    { kind: 'argv', via: 'wrapper', wrapper: name, from, to: argv.length, assignments: {}, unknownAssignments: [] },
+  ];
+}
+
 /** Names of the commands that hopsOf may find a hop in. */
 export const HOP_NAMES: ReadonlySet<string> = new Set([
   ...Object.keys(SIMPLE_WRAPPERS),
@@ -386,6 +426,8 @@ export const HOP_NAMES: ReadonlySet<string> = new Set([
   'ansible',
   'kubectl',
   'oc',
+  'ray',
+  'torchrun',
   ...SCRIPT_HOP_NAMES,
 ]);
 
@@ -397,6 +439,7 @@ export function hopsOf(name: string, view: ArgvView): Hop[] {
   if (name === 'watch') return watchHops(view);
   if (name === 'ansible') return ansibleHops(view);
   if (name === 'kubectl' || name === 'oc') return kubectlExecHops(name, view);
+  if (name === 'ray' || name === 'torchrun') return launcherHops(name, view);
   if (name === 'runuser' && !view.argv.slice(1).some((w) => w === '-u' || w.startsWith('--user')))
     return scriptHopsOf('su', view);
   const simple = SIMPLE_WRAPPERS[name] ?? (Object.hasOwn(RUNNERS, name) ? RUNNERS[name] : undefined);

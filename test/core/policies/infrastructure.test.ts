@@ -139,6 +139,12 @@ policyTable('aws-destructive', [
 ]);
 
 policyTable('gcloud-destructive', [
+  {
+    note: "BigQuery's CLI deleting a dataset and its tables",
+    spec: 'bq rm -r -f -d acme-prod:analytics',
+    expect: 'ask',
+  },
+  { note: 'near miss: a BigQuery query', spec: "bq query --use_legacy_sql=false 'SELECT 1'", expect: null },
   { spec: 'gcloud compute instances delete vm-1 --zone us-central1-a', expect: 'ask' },
   { note: 'deploy', spec: 'gcloud run deploy api --source .', expect: 'ask' },
   { note: 'project delete', spec: 'gcloud --project x projects delete x', expect: 'ask' },

@@ -167,6 +167,35 @@ policyTable('package-from-untrusted-source', [
     expect: null,
   },
   {
+    note: "a channel by name that is nobody's well-known one (anyone may open an account)",
+    spec: 'conda install -y -c gpu-fast-builds cudatoolkit-fast',
+    expect: 'ask',
+  },
+  {
+    note: 'the same channel put first in environment.yml',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/environment.yml',
+        old_string: 'channels:\n  - conda-forge',
+        new_string: 'channels:\n  - gpu-fast-builds\n  - conda-forge',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: an environment of well-known channels, a label among them',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/environment.yml',
+        content:
+          'name: ml\nchannels:\n  - pytorch\n  - conda-forge/label/dev\ndependencies:\n  - python=3.11\n  - numpy\n',
+      },
+    },
+    expect: null,
+  },
+  {
     note: "near miss: PyTorch's own wheel index for a CUDA build",
     spec: 'pip install torch --index-url https://download.pytorch.org/whl/cu121',
     expect: null,

@@ -19,6 +19,7 @@ import {
   webToolPayload,
   type Outbound,
   pushToAddress,
+  redirectedDataSync,
 } from './shared/outbound-routes';
 
 // Data leaving the machine without a recognised secret read: project files, archives or command
@@ -182,6 +183,8 @@ export const dataOutToHost = definePolicy({
     const mcp = call ? mcpToolPayload(call) : undefined;
     if (mcp) return outboundFinding(mcp, call?.toolName ?? '');
     const commands = shellCommands(call);
+    const synced = redirectedDataSync(commands);
+    if (synced) return outboundFinding(synced, call?.command ?? '');
     const secrets = secretNames(commands, call?.command ?? '');
     for (const cmd of commands) {
       if (NETWORK_TOOLS.has(cmd.name)) {

@@ -193,8 +193,8 @@ export const awsDestructive = infraPolicy({
 
 export const gcloudDestructive = infraPolicy({
   name: 'gcloud-destructive',
-  description: 'Asks before gcloud/gsutil commands that delete, deploy, stop, reset or change IAM.',
-  tools: ['gcloud', 'gsutil'],
+  description: 'Asks before gcloud/gsutil/bq commands that delete, deploy, stop, reset or change IAM.',
+  tools: ['gcloud', 'gsutil', 'bq'],
   valueLong: [
     'project',
     'account',
@@ -205,7 +205,12 @@ export const gcloudDestructive = infraPolicy({
     'impersonate-service-account',
     'verbosity',
   ],
-  action(pos, args) {
+  action(pos, args, name) {
+    // BigQuery's CLI: rm deletes a table or a dataset (-r, with its tables), set-iam-policy opens one.
+    if (name === 'bq')
+      return ['rm', 'set-iam-policy', 'add-iam-policy-binding'].includes(pos[0] ?? '')
+        ? { what: `bq ${pos[0]}` }
+        : null;
     if (pos[0] === 'rm' || pos[0] === 'rb' || (pos[0] === 'rsync' && args.includes('-d')))
       return { what: `gsutil ${pos[0]}` };
     // `gsutil iam ch allUsers:objectViewer gs://b`, `gsutil acl ch -u AllUsers:R`: the bucket opens.

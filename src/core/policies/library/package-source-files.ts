@@ -11,6 +11,8 @@ import type { ToolCall } from '../types';
 import { currentText, replacedTexts } from './shared/edited-file';
 import { sourcesIn } from './shared/own-sources';
 
+import { environmentChannels, isKnownCondaChannel } from './shared/conda-channels';
+
 interface LineRule {
   pattern: Pick<RegExp, 'test'>;
   what: string;
@@ -127,13 +129,12 @@ const RULES: SourceRule[] = [
     ],
   },
   {
-    // A conda environment's channels: a URL entry (not anaconda.org's) is any host at all.
+    // A conda environment's channels (shared/conda-channels).
     file: /(^|\/)(environment|env|conda[\w.-]*)\.ya?ml$/,
     lines: [
       {
-        pattern:
-          /^[ \t]*-[ \t]+["']?(https?|file):\/\/(?!(conda\.anaconda\.org|repo\.anaconda\.com|conda-forge\.org)\/)/m,
-        what: 'makes conda take packages from a channel at another host',
+        pattern: { test: (text) => environmentChannels(text).some((channel) => !isKnownCondaChannel(channel)) },
+        what: 'makes conda take packages from a channel other than the well-known ones',
         source: true,
       },
     ],

@@ -13,6 +13,7 @@ import { isOwnSource } from './shared/own-sources';
 import { inTempOrDownloads } from '../../facts/unread-programs';
 import { withoutLastSegmentFrom } from '../../text/scan';
 import { nixConfigSettings } from '../../shell/option-hops';
+import { isKnownCondaChannel } from './shared/conda-channels';
 
 function firstCommand(
   call: ToolCall | undefined,
@@ -301,14 +302,12 @@ const INDEX_VARIABLES = new Set([
 // Indexes a framework's own install instructions name (PyTorch's builds for each CUDA version).
 const OFFICIAL_WHEEL_INDEX = /^https:\/\/(download\.pytorch\.org\/whl|pypi\.nvidia\.com|data\.pyg\.org\/whl)(\/|$)/;
 const CONDA = new Set(['conda', 'mamba', 'micromamba']);
-// Channels given by name are anaconda.org's; a URL is any host at all.
-const OFFICIAL_CONDA_CHANNEL = /^https:\/\/(conda\.anaconda\.org|repo\.anaconda\.com|conda-forge\.org)\//;
 
-/** `conda install -c https://…`: a channel given as a URL other than anaconda.org's. */
+/** `conda install -c CHANNEL`: a channel other than the well-known ones (shared/conda-channels). */
 function condaChannelOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   if (!CONDA.has(cmd.name)) return null;
   const channel = optionValues(args, ['c'], ['channel']).find(
-    (value) => /^(https?|file):/i.test(value) && !OFFICIAL_CONDA_CHANNEL.test(value) && !ownSource(value),
+    (value) => !isKnownCondaChannel(value) && !ownSource(value),
   );
   return channel ? `a conda channel chosen on the command line (${channel}) rather than the project's` : null;
 }

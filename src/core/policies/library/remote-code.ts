@@ -197,12 +197,32 @@ const URL_SCRIPT_RUNNERS: Record<string, readonly string[]> = {
   'scala-cli': ['', 'run'],
   groovy: [''],
   nix: ['run', 'shell'],
+  // An MLflow project's entry point, from a repository.
+  mlflow: ['run'],
 };
 const REMOTE_SCRIPT = /^(https?|ftp):\/\/|^(github|gitlab|sourcehut|git\+https?|git\+ssh):/i;
 // Code that imports or sources a module from a URL: import('https://…'), source("https://…") in R.
-const URL_IMPORT_IN_CODE = /\b(import|require|load|include)\s*(?:\(\s*)?['"`](https?|ftp):\/\//;
+// Julia's `include(download("https://…"))` runs what it downloads.
+const URL_IMPORT_IN_CODE =
+  /\b(import|require|load|include)\s*(?:\(\s*)?['"`](https?|ftp):\/\/|\binclude\s*\(\s*(Downloads\.)?download\s*\(\s*['"](https?|ftp):\/\//;
 // R's source() runs a script; elsewhere `source "https://…"` is data (a Gemfile's gem source).
 const R_URL_SOURCE_IN_CODE = /\b(source|sys\.source)\s*\(\s*['"`](https?|ftp):\/\//;
+
+/**
+ * The code a command is given on its command line: an interpreter's inline code (inlineCode), and also
+ * `deno eval CODE`, `Rscript -e CODE`, `julia -e CODE`, which no code reader here parses but whose text
+ * the policies still look through.
+ */
+function codeOnCommandLine(cmd: SimpleCommand): string | undefined {
+  const name = cmd.name.toLowerCase();
+  const args = argsOf(cmd);
+  if ((name === 'deno' || name === 'bun') && args[0] === 'eval') return args[1];
+  if (name === 'rscript' || name === 'r' || name === 'julia') {
+    const code = optionValues(args, ['e'], ['eval']).join('\n');
+    return code === '' ? undefined : code;
+  }
+  return inlineCode(cmd);
+}
 
 function urlScriptRun(cmd: SimpleCommand): string | undefined {
   const name = cmd.name.toLowerCase();
@@ -223,13 +243,7 @@ function urlScriptRun(cmd: SimpleCommand): string | undefined {
     REMOTE_SCRIPT.test(v),
   );
   if (interpreterKind(name) === 'node' && loaded) return `${loaded} loaded by ${name}`;
-  const evalCode =
-    (name === 'deno' || name === 'bun') && args[0] === 'eval'
-      ? args[1]
-      : name === 'rscript' || name === 'r' || name === 'julia'
-        ? optionValues(args, ['e'], ['eval']).join('\n')
-        : undefined;
-  const code = inlineCode(cmd) ?? evalCode;
+  const code = codeOnCommandLine(cmd);
   const importsFromUrl =
     code !== undefined &&
     (URL_IMPORT_IN_CODE.test(code) || ((name === 'rscript' || name === 'r') && R_URL_SOURCE_IN_CODE.test(code)));
@@ -541,7 +555,7 @@ export function encodedExecution(call: ToolCall): string | null {
     const kind = interpreterKind(cmd.name);
     if (kind === 'powershell' && argsOf(cmd).some((a) => /^-(e|ec|enc|encodedcommand)$/i.test(a)))
       return 'a PowerShell -EncodedCommand';
-    const code = inlineCode(cmd);
+    const code = codeOnCommandLine(cmd);
     if (code && (ENCODED_CODE.test(code) || decodesBufferFromBase64(code)) && EXEC_IN_CODE.test(code))
       return `${cmd.name} code that decodes and runs a hidden payload`;
     if (code && runsDecodedText(code)) return `${cmd.name} code that decodes and runs a hidden payload`;

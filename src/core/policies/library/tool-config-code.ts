@@ -143,6 +143,13 @@ const RULES: ConfigRule[] = [
     names: matches(new RegExp(String.raw`^[ \t]*(${PRELOAD_VARIABLE}[ \t]*:|${NODE_REQUIRES_FILE})`, 'm')),
     what: 'makes every step of the workflow load a library or source a script first',
   },
+  {
+    // Any other YAML or TOML config that sets the environment of what it starts: a conda environment's
+    // `variables:`, Hydra's `job.env_set`, a Compose service's `environment:`.
+    file: /\.(ya?ml|toml)$/,
+    names: matches(new RegExp(String.raw`^[ \t]*(-[ \t]+)?["']?${PRELOAD_VARIABLE}["']?[ \t]*[:=]`, 'm')),
+    what: 'sets an environment that makes what it starts load a library or source a script first',
+  },
 ];
 
 /** What a config write makes a tool load and run, or null. */

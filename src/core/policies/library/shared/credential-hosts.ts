@@ -38,7 +38,6 @@ const ISSUER_HOSTS: Record<string, readonly string[]> = {
   supabase: ['supabase.co', 'supabase.com'],
   docker: ['docker.io', 'docker.com'],
   dockerhub: ['docker.io', 'docker.com'],
-  pypi: ['pypi.org'],
   linear: ['linear.app'],
   notion: ['notion.com', 'notion.so'],
   atlassian: ['atlassian.net', 'atlassian.com'],

@@ -314,3 +314,55 @@ export function codePostingFiles(cmd: SimpleCommand): Outbound | undefined {
   const host = REMOTE_URL_IN_CODE.exec(code)?.[3];
   return host ? { what: `file content posted by ${cmd.name} code`, host, certain: false } : undefined;
 }
+
+/**
+ * Data tools pointed at a server or a storage place the same command names: `WANDB_BASE_URL=… wandb sync`,
+ * rclone's remote defined by its variables (`RCLONE_CONFIG_X_URL=… rclone copy data x:`), a DVC remote added
+ * and pushed to at once. The project's configured places are not these: they were set up before.
+ */
+export function redirectedDataSync(commands: readonly SimpleCommand[]): Outbound | undefined {
+  for (const cmd of commands) {
+    const args = argsOf(cmd);
+    const wandb = cmd.assignments['WANDB_BASE_URL'];
+    if (cmd.name === 'wandb' && wandb && ['sync', 'artifact', 'push'].includes(args[0] ?? ''))
+      return {
+        what: `W&B runs and their artefacts (wandb ${args[0]} to a server set for this command)`,
+        host: hostOf(wandb),
+        certain: false,
+      };
+    if (cmd.name === 'rclone' && ['copy', 'sync', 'move', 'copyto', 'moveto'].includes(args[0] ?? '')) {
+      const dest = parseFlags(args.slice(1)).positionals[1] ?? '';
+      const remote = /^([\w-]+):/.exec(dest)?.[1]?.toUpperCase();
+      const url = remote ? cmd.assignments[`RCLONE_CONFIG_${remote}_URL`] : undefined;
+      if (url)
+        return {
+          what: `files (rclone ${args[0]} to a remote defined on the command line)`,
+          host: hostOf(url),
+          certain: false,
+        };
+    }
+  }
+  const added = new Map<string, string>();
+  let fallback: string | undefined;
+  for (const cmd of commands) {
+    const args = argsOf(cmd);
+    if (cmd.name !== 'dvc') continue;
+    if (args[0] === 'remote' && args[1] === 'add') {
+      const [name, url] = parseFlags(args.slice(2)).positionals;
+      if (name && url) {
+        added.set(name, url);
+        if (args.includes('-d') || args.includes('--default')) fallback = url;
+      }
+    } else if (args[0] === 'push') {
+      const named = optionValues(args, ['r'], ['remote'])[0];
+      const url = named !== undefined ? added.get(named) : fallback;
+      if (url)
+        return {
+          what: "the project's data and models (dvc push to a remote added in this command)",
+          host: hostOf(url),
+          certain: false,
+        };
+    }
+  }
+  return undefined;
+}
