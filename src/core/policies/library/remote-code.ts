@@ -224,6 +224,10 @@ function codeOnCommandLine(cmd: SimpleCommand): string | undefined {
   return inlineCode(cmd);
 }
 
+// Node's `res.pipe(spawn('sh').stdin)`: a response streamed into a shell's standard input.
+const RESPONSE_PIPED_TO_SHELL =
+  /\.pipe\(\s*(?:require\(\s*['"](?:node:)?child_process['"]\s*\)\.)?spawn\(\s*['"](?:ba|z|da|k)?sh['"]/;
+
 function urlScriptRun(cmd: SimpleCommand): string | undefined {
   const name = cmd.name.toLowerCase();
   const subs = Object.hasOwn(URL_SCRIPT_RUNNERS, name) ? URL_SCRIPT_RUNNERS[name] : undefined;
@@ -248,6 +252,12 @@ function urlScriptRun(cmd: SimpleCommand): string | undefined {
     code !== undefined &&
     (URL_IMPORT_IN_CODE.test(code) || ((name === 'rscript' || name === 'r') && R_URL_SOURCE_IN_CODE.test(code)));
   if (importsFromUrl) return `${cmd.name} code that imports a module from a URL`;
+  if (
+    code !== undefined &&
+    RESPONSE_PIPED_TO_SHELL.test(code) &&
+    /\b(?:https?(?:['"]\s*\))?\.(?:get|request)|fetch)\s*\(/.test(code)
+  )
+    return `${cmd.name} code that pipes a web response into a shell`;
   return undefined;
 }
 
