@@ -4,6 +4,7 @@ import { editorCodeConfig } from './library/editor-config';
 import { agentConfigTampering, nestedAgentPermissionBypass, wardenSelfProtection } from './library/agent-integrity';
 import { recursiveDeleteOutsideProject, sudo } from './library/dangerous-commands';
 import { projectFilesDestroyed } from './library/project-destruction';
+import { hiddenTextInCall } from './library/hidden-text';
 import {
   databaseCliReset,
   sqlDropOrTruncate,
@@ -120,6 +121,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   secretBakedIntoImage,
   envDumpToNetwork,
   envDumpToFile,
+  hiddenTextInCall,
   dataOutToHost,
   codeToOutsideRepository,
   loginTurnedOff,

@@ -8,6 +8,31 @@ const python = (code: string) => bash(`python3 -c "${code}"`);
 
 policyTable('model-load-runs-code', [
   {
+    note: 'a pickle fetched from a model hub and loaded in the same command',
+    spec: `hf download someone/m model.joblib --local-dir models/ext && python -c "import joblib; joblib.load('models/ext/model.joblib')"`,
+    expect: 'ask',
+  },
+  {
+    note: 'a Hydra config that sets trust_remote_code for the loader it names',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/conf/model/llm.yaml',
+        content:
+          '_target_: transformers.AutoModel.from_pretrained\npretrained_model_name_or_path: someone/bert\ntrust_remote_code: true\n',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: the setting turned off',
+    spec: {
+      tool: 'Write',
+      input: { file_path: '/home/dev/proj/conf/model/llm.yaml', content: 'trust_remote_code: false\n' },
+    },
+    expect: null,
+  },
+  {
     note: 'trust_remote_code on a model from a stranger',
     spec: python(
       "from transformers import AutoModelForCausalLM; AutoModelForCausalLM.from_pretrained('someone/fast-8b', trust_remote_code=True)",

@@ -8,6 +8,42 @@ const edit = anEdit;
 
 policyTable('tool-config-loads-code', [
   {
+    note: "pytest's pythonpath in a temporary folder",
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/pyproject.toml',
+        old_string: '[tool.pytest.ini_options]\naddopts = "-q"',
+        new_string: '[tool.pytest.ini_options]\naddopts = "-q -p nbfast"\npythonpath = ["src", "/tmp/.pytest_plugins"]',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: "pytest's rootdir in a temporary folder",
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/pytest.ini',
+        old_string: '[pytest]\n',
+        new_string: '[pytest]\naddopts = -p p --rootdir=/tmp/pp\n',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a temporary folder for the tests to write in',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/pyproject.toml',
+        old_string: '[tool.pytest.ini_options]\naddopts = "-q"',
+        new_string: '[tool.pytest.ini_options]\naddopts = "-q --basetemp=/tmp/pt"\npythonpath = ["src"]',
+      },
+    },
+    expect: null,
+  },
+  {
     note: "a conda environment's variables preloading a library",
     spec: {
       tool: 'Edit',

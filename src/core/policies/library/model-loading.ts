@@ -7,6 +7,8 @@
 // written file, a notebook cell or a kernel's code alike (all read as Python code).
 import { z } from 'zod';
 import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
+import { writtenTexts } from '../../facts/compute';
+import type { SimpleCommand } from '../../shell';
 import { interpreterCode } from '../../facts/interpreter-code';
 import { DOWNLOADERS, interpreterKind } from '../../facts/programs';
 import { definePolicy } from '../types';
@@ -68,6 +70,31 @@ function loadRun(code: string, fetchedInCall: boolean): CodeRun | null {
   return null;
 }
 
+/** `hf download REPO FILE`, `huggingface-cli download …`, `kaggle … download`: a file fetched from a hub. */
+function hubDownload(cmd: SimpleCommand): boolean {
+  const args = argsOf(cmd);
+  if (cmd.name === 'hf' || cmd.name === 'huggingface-cli') return args[0] === 'download';
+  return cmd.name === 'kaggle' && args.includes('download');
+}
+
+// A config file's `trust_remote_code: true` (Hydra, a model card's settings, a JSON of loader options).
+const TRUST_REMOTE_CODE_SETTING = /\btrust_remote_code["']?[ \t]*[:=][ \t]*["']?(true|yes|1)\b/i;
+const CONFIG_FILE = /\.(ya?ml|json|toml|cfg|ini)$/i;
+
+/** A written config that sets trust_remote_code, which the code that reads it passes to the loader. */
+function configTrustsRemoteCode(call: ToolCall): CodeRun | null {
+  for (const { file, content } of writtenTexts(call)) {
+    if (!CONFIG_FILE.test(file)) continue;
+    const found = TRUST_REMOTE_CODE_SETTING.exec(content);
+    if (found)
+      return {
+        what: `${file} sets trust_remote_code, so loading the model imports the Python files of its repository`,
+        evidence: found[0],
+      };
+  }
+  return null;
+}
+
 function modelCodeRun(call: ToolCall): CodeRun | null {
   const commands = shellCommands(call);
   for (const cmd of commands) {
@@ -78,7 +105,7 @@ function modelCodeRun(call: ToolCall): CodeRun | null {
   // Most calls run no Python: the code walk is only for those that do.
   if (!commands.some((cmd) => interpreterKind(cmd.name) === 'python')) return null;
   const python = interpreterCode(commands).sources.filter((source) => source.language === 'python');
-  const fetchedInCall = commands.some((cmd) => DOWNLOADERS.has(cmd.name.toLowerCase()));
+  const fetchedInCall = commands.some((cmd) => DOWNLOADERS.has(cmd.name.toLowerCase()) || hubDownload(cmd));
   for (const source of python) {
     const run = loadRun(source.code, fetchedInCall);
     if (run) return run;
@@ -95,7 +122,14 @@ export const modelLoadRunsCode = definePolicy({
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
-    if (!call?.shell) return null;
+    if (!call) return null;
+    const config = configTrustsRemoteCode(call);
+    if (config)
+      return {
+        reason: `${config.what}, with your rights and tokens. Approve it if you trust that repository.`,
+        evidence: evidenceOf(config.evidence),
+      };
+    if (!call.shell) return null;
     const run = modelCodeRun(call);
     if (!run) return null;
     const where = call.runsLater ? `${call.runsLater} is written so that ` : '';

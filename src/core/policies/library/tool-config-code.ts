@@ -33,6 +33,24 @@ const matches =
   (content: string): boolean =>
     pattern.test(content);
 
+/** A pytest setting line whose pythonpath, or whose addopts' --rootdir or config file, is in a temporary folder. */
+function pytestLoadsFromTemp(line: string): boolean {
+  const setting = /^[ \t]*(pythonpath|addopts)[ \t]*=/.exec(line)?.[1];
+  if (!setting) return false;
+  const words = line.slice(line.indexOf('=') + 1).split(/[\s"',[\]]+/);
+  const paths =
+    setting === 'pythonpath'
+      ? words
+      : words.flatMap((word, at) =>
+          /^--(rootdir|confcutdir|config-file)=/.test(word)
+            ? [word.slice(word.indexOf('=') + 1)]
+            : /^(--rootdir|--confcutdir|--config-file|-c)$/.test(word)
+              ? [words[at + 1] ?? '']
+              : [],
+        );
+  return paths.some((path) => path.startsWith('/') && inTempOrDownloads(path));
+}
+
 const RULES: ConfigRule[] = [
   {
     file: /(^|\/)\.prettierrc(\.(json5?|ya?ml|toml))?$/,
@@ -142,6 +160,13 @@ const RULES: ConfigRule[] = [
     file: WORKFLOW,
     names: matches(new RegExp(String.raw`^[ \t]*(${PRELOAD_VARIABLE}[ \t]*:|${NODE_REQUIRES_FILE})`, 'm')),
     what: 'makes every step of the workflow load a library or source a script first',
+  },
+  {
+    // pytest imports its plugins (`-p NAME`, conftest files) from its pythonpath and rootdir: one in a
+    // temporary folder is code nobody here wrote, loaded by every test run.
+    file: /(^|\/)(pyproject\.toml|pytest\.ini|setup\.cfg|tox\.ini)$/,
+    names: (content) => content.split('\n').some(pytestLoadsFromTemp),
+    what: 'makes pytest import modules from a temporary folder (its pythonpath or rootdir)',
   },
   {
     // Any other YAML or TOML config that sets the environment of what it starts: a conda environment's

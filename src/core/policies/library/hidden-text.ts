@@ -1,0 +1,53 @@
+// Text that displays other than it reads: Unicode's bidirectional controls reorder what an editor shows
+// (a `return` that looks like part of a comment, the "Trojan Source" trick), and its tag characters are
+// invisible yet read by a model (instructions smuggled past the person). Neither belongs in code, config,
+// a command line or a note the agent writes; both hide what a reviewer would otherwise see.
+import { z } from 'zod';
+import { definePolicy } from '../types';
+import { evidenceOf } from '../../facts/commands';
+
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+const TAG_CHARACTER = /[\u{E0000}-\u{E007F}]/u;
+/** Past this many characters of one argument, the rest is not looked at. */
+const SCANNED_CHARS = 262_144;
+const MAX_DEPTH = 6;
+
+/** The first string of the tool's arguments that holds hidden text, with what hides it. */
+function hiddenText(value: unknown, depth = 0): { text: string; what: string } | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  if (typeof value === 'string') {
+    const text = value.slice(0, SCANNED_CHARS);
+    if (BIDI_CONTROL.test(text)) return { text, what: 'bidirectional control characters, which reorder what is shown' };
+    if (TAG_CHARACTER.test(text))
+      return { text, what: 'invisible tag characters, which a model reads and a person does not see' };
+    return undefined;
+  }
+  const items = Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : [];
+  for (const item of items) {
+    const found = hiddenText(item, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export const hiddenTextInCall = definePolicy({
+  name: 'hidden-text-in-call',
+  category: 'dangerous-commands',
+  description:
+    'Asks before a call whose arguments hold text that displays other than it reads: bidirectional controls (Trojan Source) or invisible tag characters, in code, a command or a note.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const found = call ? hiddenText(call.input) : undefined;
+    if (!found) return null;
+    const shown = found.text.replace(
+      /[\u202A-\u202E\u2066-\u2069]|[\u{E0000}-\u{E007F}]/gu,
+      (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase()}>`,
+    );
+    return {
+      reason: `The call's text holds ${found.what}: what a person reads is not what runs or what the model reads. Write it without them, or show the person the characters.`,
+      evidence: evidenceOf(shown),
+    };
+  },
+});
