@@ -11,6 +11,7 @@ import { replacedTexts } from './shared/edited-file';
 import { readTargets, writeTargets, type PathTarget } from '../../facts/targets';
 import { own } from '../../facts/own';
 import { followedBy } from '../../text/scan';
+import { isPatchEnvelope } from '../../facts/patch';
 
 // Warden guards itself: what an agent may not do to the guard, whatever the
 // configuration says. Each rule names what was seen and why it is refused.
@@ -290,6 +291,37 @@ function onlyAddsDenyRules(call: ToolCall): boolean {
   );
 }
 
+// Settings that choose the model and how the agent shows things: they neither add tools, hooks or
+// permissions nor send anything elsewhere (a provider or an endpoint would, and is not among them).
+const MODEL_OR_DISPLAY_SETTING =
+  /^["']?(model|model_reasoning_effort|model_reasoning_summary|model_verbosity|theme|hideTips|hideBanner)["']?[ \t]*[:=][ \t]*("[\w.:/ -]*"|'[\w.:/ -]*'|[\w.-]+)[ \t]*,?$/;
+const STRUCTURE_ONLY = /^[{}[\],]*$/;
+
+/** The lines an edit adds or removes: each replacement's lines the other side lacks, or a patch's +/- lines. */
+function changedLines(call: ToolCall): string[] | undefined {
+  const patch = Object.values(call.input).find((v): v is string => typeof v === 'string' && isPatchEnvelope(v));
+  if (patch !== undefined)
+    return patch
+      .split('\n')
+      .filter((line) => /^[+-]/.test(line) && !/^(\+\+\+|---)/.test(line))
+      .map((line) => line.slice(1).trim());
+  if (call.face.family !== 'edit') return undefined;
+  const pairs = replacedTexts(call.input);
+  if (!pairs.length) return undefined;
+  return pairs.flatMap(([before, after]) => {
+    const lines = (text: string) => new Set(text.split('\n').map((line) => line.trim()));
+    const was = lines(before);
+    const is = lines(after);
+    return [...[...is].filter((line) => !was.has(line)), ...[...was].filter((line) => !is.has(line))];
+  });
+}
+
+/** An edit that only sets the model, its reasoning effort or a display setting (`model_reasoning_effort = "high"`). */
+function onlyModelOrDisplaySettings(call: ToolCall): boolean {
+  const lines = changedLines(call)?.filter((line) => line !== '' && !STRUCTURE_ONLY.test(line));
+  return lines !== undefined && lines.length > 0 && lines.every((line) => MODEL_OR_DISPLAY_SETTING.test(line));
+}
+
 export const agentConfigTampering = definePolicy({
   name: 'agent-config-tampering',
   category: 'agent-integrity',
@@ -306,7 +338,7 @@ export const agentConfigTampering = definePolicy({
         reason: `Runs ${evidenceOf(configures.text, 80)}, which changes an agent's own settings (MCP servers, plugins, permissions, hooks): an agent that adds tools or permissions to itself can switch its guards off; tell the person the exact change and let them make it.`,
         evidence: evidenceOf(configures.text),
       };
-    const tightens = onlyAddsDenyRules(call);
+    const tightens = onlyAddsDenyRules(call) || onlyModelOrDisplaySettings(call);
     for (const target of writeTargets(call)) {
       const kind = agentConfigKind(target.absolute, call.projectRoot, call.home);
       if (!kind || tightens) continue;
