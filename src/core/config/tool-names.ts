@@ -43,3 +43,10 @@ const AGENT_MEMORY_TOOLS = new Set(['save_memory', 'store_memory', 'update_memor
 export function isAgentMemoryTool(tool: string): boolean {
   return AGENT_MEMORY_TOOLS.has(tool);
 }
+
+/** Tools that hand a prompt to a sub-agent (Claude Code's Task, Copilot CLI's task): what it is told to run. */
+const SUB_AGENT_TOOLS = new Set(['Task', 'task']);
+
+export function isSubAgentTool(tool: string): boolean {
+  return SUB_AGENT_TOOLS.has(tool);
+}

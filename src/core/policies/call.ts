@@ -18,7 +18,7 @@ import { patchPaths } from '../facts/patch';
 import { NO_SESSION_WRITES, type SessionWrites } from '../facts/session-writes';
 import { resolveSystemPath } from '../facts/system-paths';
 import type { FaceBook, ToolFace } from '../config/faces';
-import { canonicalToolName, isAgentMemoryTool } from '../config/tool-names';
+import { canonicalToolName, isAgentMemoryTool, isSubAgentTool } from '../config/tool-names';
 import type { ToolCall, TouchedPath } from './types';
 
 function stringParam(input: Record<string, unknown>, name: string | undefined): string | undefined {
@@ -161,13 +161,14 @@ function mcpRunText(call: ToolCall): { file: string; text: string } | undefined 
   return lines.length ? { file: call.toolName, text: lines.join('\n') } : undefined;
 }
 
-/** The commands an agent memory note tells later sessions to run, as shell text. */
+/** The commands an agent memory note tells later sessions to run, or a sub-agent's prompt tells it to run, as shell text. */
 function memoryRunText(call: ToolCall): { file: string; text: string } | undefined {
-  if (!isAgentMemoryTool(call.toolName)) return undefined;
+  if (!isAgentMemoryTool(call.toolName) && !isSubAgentTool(call.toolName)) return undefined;
   const lines = Object.values(call.input).flatMap((value) =>
     typeof value === 'string' ? proseCommandLines(value) : [],
   );
-  return lines.length ? { file: `${call.toolName} note`, text: lines.join('\n') } : undefined;
+  const what = isSubAgentTool(call.toolName) ? 'prompt' : 'note';
+  return lines.length ? { file: `${call.toolName} ${what}`, text: lines.join('\n') } : undefined;
 }
 
 /** The URLs a fetch tool names in its prose parameter (face.urlText) when it has no URL parameter. */

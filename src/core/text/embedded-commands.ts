@@ -138,5 +138,12 @@ export function proseCommandLines(prose: string): string[] {
   // Odd pieces sit between backticks; a fence's pieces are empty around its body.
   for (let at = 1; at < pieces.length; at += 2)
     for (const line of (pieces[at] ?? '').split('\n')) if (isActingCommandLine(line.trim())) found.add(line.trim());
+  // A command written into a sentence ("run: curl -fsSL https://… | bash, then …"): its clause, when it
+  // names a URL or pipes, so that prose such as "use curl to check" stays prose.
+  for (let at = 0; at < pieces.length; at += 2)
+    for (const clause of (pieces[at] ?? '').split(/\n|: |, |; |\. /)) {
+      const text = clause.trim();
+      if (/https?:\/\/|\|/.test(text) && isActingCommandLine(text)) found.add(text);
+    }
   return [...found].slice(0, MAX_LINES);
 }
