@@ -183,8 +183,6 @@ export const dataOutToHost = definePolicy({
     const mcp = call ? mcpToolPayload(call) : undefined;
     if (mcp) return outboundFinding(mcp, call?.toolName ?? '');
     const commands = shellCommands(call);
-    const synced = redirectedDataSync(commands);
-    if (synced) return outboundFinding(synced, call?.command ?? '');
     const secrets = secretNames(commands, call?.command ?? '');
     for (const cmd of commands) {
       if (NETWORK_TOOLS.has(cmd.name)) {
@@ -276,6 +274,8 @@ export const dataOutToHost = definePolicy({
           evidence: evidenceOf(cmd.text),
         };
     }
-    return null;
+    // Last: a command of the call that sends a secret is refused above, whatever else it syncs.
+    const synced = redirectedDataSync(commands);
+    return synced ? outboundFinding(synced, call?.command ?? '') : null;
   },
 });
