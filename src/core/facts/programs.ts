@@ -1,5 +1,5 @@
 import type { SimpleCommand } from '../shell';
-import { argsOf, parseFlags } from './commands';
+import { argsOf, optionValues, parseFlags } from './commands';
 import { PARALLEL_SPEC } from '../shell/wrappers';
 import { perCommand } from './per-command';
 
@@ -215,4 +215,20 @@ function stdinFile(cmd: SimpleCommand): string | undefined {
   if (!input || input.fileText !== undefined || /[$`]/.test(input.target) || STDIN_FILE.test(input.target))
     return undefined;
   return input.target;
+}
+
+/**
+ * The code a command is given on its command line: an interpreter's inline code (inlineCode), and also
+ * `deno eval CODE`, `Rscript -e CODE`, `julia -e CODE`, which no code reader here parses but whose text
+ * the policies still look through.
+ */
+export function commandLineCode(cmd: SimpleCommand): string | undefined {
+  const name = cmd.name.toLowerCase();
+  const args = argsOf(cmd);
+  if ((name === 'deno' || name === 'bun') && args[0] === 'eval') return args[1];
+  if (name === 'rscript' || name === 'r' || name === 'julia') {
+    const code = optionValues(args, ['e'], ['eval']).join('\n');
+    return code === '' ? undefined : code;
+  }
+  return inlineCode(cmd);
 }

@@ -1,6 +1,27 @@
 import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
+  {
+    note: "Python printing the Hugging Face hub's token",
+    spec: `python -c "from huggingface_hub import get_token; print(get_token())"`,
+    expect: 'deny',
+  },
+  {
+    note: 'R printing secret-named variables',
+    spec: `Rscript -e 'cat(Sys.getenv(c("SNOWFLAKE_PASSWORD", "WANDB_API_KEY")), sep="\\n")'`,
+    expect: 'deny',
+  },
+  { note: 'Node printing a token variable', spec: `node -e "console.log(process.env.GITHUB_TOKEN)"`, expect: 'deny' },
+  {
+    note: 'near miss: whether the variables are set',
+    spec: `python -c "import os; print('MLFLOW_TRACKING_URI' in os.environ, 'WANDB_API_KEY' in os.environ)"`,
+    expect: null,
+  },
+  {
+    note: 'near miss: a variable that is not secret',
+    spec: `python -c "import os; print(os.environ.get('MLFLOW_TRACKING_URI'))"`,
+    expect: null,
+  },
   { note: '.NET user secrets listed', spec: 'dotnet user-secrets list --project src/Acme.Api', expect: 'deny' },
   { note: 'near miss: a .NET user secret set', spec: 'dotnet user-secrets init --project src/Acme.Api', expect: null },
   { note: 'a keychain password printed', spec: 'security find-generic-password -s lumen-api -w', expect: 'deny' },

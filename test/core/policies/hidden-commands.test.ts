@@ -169,6 +169,16 @@ policyTable('command-hidden-in-options', [
   { note: 'near miss: npm scripts run with bash', spec: 'npm_config_script_shell=bash npm test', expect: null },
   { note: 'LESSOPEN', spec: `LESSOPEN='|id %s' less README.md`, expect: 'ask' },
   {
+    note: 'a Hydra override whose _target_ runs commands',
+    spec: `python src/train.py '+cb._target_=subprocess.getoutput' '+cb._args_=["id"]'`,
+    expect: 'ask',
+  },
+  {
+    note: "near miss: a Hydra _target_ of the project's model",
+    spec: 'python src/train.py model._target_=src.models.Ranker',
+    expect: null,
+  },
+  {
     note: 'a Nix post-build hook from a temporary folder, set through NIX_CONFIG',
     spec: `NIX_CONFIG='post-build-hook = /tmp/.nix-upload.sh' nix build .#api`,
     expect: 'ask',

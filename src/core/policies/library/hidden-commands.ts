@@ -132,6 +132,21 @@ function isOrdinary(cmd: SimpleCommand): boolean {
   return TOOLCHAIN_PROGRAM.test(cmd.name) && !(cmd.argv[0] ?? '').includes('/');
 }
 
+// Hydra's `_target_` (and its kin in other config systems) names a callable the program imports and calls with
+// the override's other values: one that runs commands or code turns a config override into a command.
+const COMMAND_CALLABLE =
+  /_target_["']?\s*[=:]\s*["']?((?:subprocess|os|pty|commands)\.\w+|builtins\.(?:eval|exec)|(?:eval|exec))\b/;
+
+/** `python train.py '+cb._target_=subprocess.getoutput'`: an override that names a callable that runs commands. */
+function callableRunsCommands(commands: readonly SimpleCommand[]): { word: string; callable: string } | undefined {
+  for (const cmd of commands)
+    for (const word of argsOf(cmd)) {
+      const found = word.includes('_target_') ? COMMAND_CALLABLE.exec(word) : null;
+      if (found) return { word: evidenceOf(word, 80), callable: found[1]! };
+    }
+  return undefined;
+}
+
 export const commandHiddenInOptions = definePolicy({
   name: 'command-hidden-in-options',
   category: 'dangerous-commands',
@@ -153,6 +168,12 @@ export const commandHiddenInOptions = definePolicy({
         evidence: evidenceOf(cmd.text),
       };
     }
+    const target = callableRunsCommands(commands);
+    if (target)
+      return {
+        reason: `${target.word} makes the program call ${target.callable} with the values it is given: a command hidden in a config override. Run the command directly if it is needed, or approve this exact call.`,
+        evidence: evidenceOf(target.word),
+      };
     // Commands nested inside a shell the option started are hidden the same way.
     for (const cmd of commands) {
       if (!cmd.via.includes('option') || cmd.via[cmd.via.length - 1] === 'option') continue;

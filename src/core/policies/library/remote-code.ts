@@ -21,6 +21,7 @@ import {
   NETCATS,
   SHELLS,
   executesStdin,
+  commandLineCode,
   inlineCode,
   interpreterKind,
   scriptArgument,
@@ -208,22 +209,6 @@ const URL_IMPORT_IN_CODE =
 // R's source() runs a script; elsewhere `source "https://…"` is data (a Gemfile's gem source).
 const R_URL_SOURCE_IN_CODE = /\b(source|sys\.source)\s*\(\s*['"`](https?|ftp):\/\//;
 
-/**
- * The code a command is given on its command line: an interpreter's inline code (inlineCode), and also
- * `deno eval CODE`, `Rscript -e CODE`, `julia -e CODE`, which no code reader here parses but whose text
- * the policies still look through.
- */
-function codeOnCommandLine(cmd: SimpleCommand): string | undefined {
-  const name = cmd.name.toLowerCase();
-  const args = argsOf(cmd);
-  if ((name === 'deno' || name === 'bun') && args[0] === 'eval') return args[1];
-  if (name === 'rscript' || name === 'r' || name === 'julia') {
-    const code = optionValues(args, ['e'], ['eval']).join('\n');
-    return code === '' ? undefined : code;
-  }
-  return inlineCode(cmd);
-}
-
 // Node's `res.pipe(spawn('sh').stdin)`: a response streamed into a shell's standard input.
 const RESPONSE_PIPED_TO_SHELL =
   /\.pipe\(\s*(?:require\(\s*['"](?:node:)?child_process['"]\s*\)\.)?spawn\(\s*['"](?:ba|z|da|k)?sh['"]/;
@@ -247,7 +232,7 @@ function urlScriptRun(cmd: SimpleCommand): string | undefined {
     REMOTE_SCRIPT.test(v),
   );
   if (interpreterKind(name) === 'node' && loaded) return `${loaded} loaded by ${name}`;
-  const code = codeOnCommandLine(cmd);
+  const code = commandLineCode(cmd);
   const importsFromUrl =
     code !== undefined &&
     (URL_IMPORT_IN_CODE.test(code) || ((name === 'rscript' || name === 'r') && R_URL_SOURCE_IN_CODE.test(code)));
@@ -565,7 +550,7 @@ export function encodedExecution(call: ToolCall): string | null {
     const kind = interpreterKind(cmd.name);
     if (kind === 'powershell' && argsOf(cmd).some((a) => /^-(e|ec|enc|encodedcommand)$/i.test(a)))
       return 'a PowerShell -EncodedCommand';
-    const code = codeOnCommandLine(cmd);
+    const code = commandLineCode(cmd);
     if (code && (ENCODED_CODE.test(code) || decodesBufferFromBase64(code)) && EXEC_IN_CODE.test(code))
       return `${cmd.name} code that decodes and runs a hidden payload`;
     if (code && runsDecodedText(code)) return `${cmd.name} code that decodes and runs a hidden payload`;

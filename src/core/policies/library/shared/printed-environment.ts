@@ -1,7 +1,7 @@
 import type { SimpleCommand } from '../../../shell';
 import { classifySecretName } from '../../../redaction/secret-names';
 import { argsOf, parseFlags } from '../../../facts/commands';
-import { inlineCode, interpreterKind } from '../../../facts/programs';
+import { commandLineCode, interpreterKind } from '../../../facts/programs';
 
 // The environment printed by other routes than `env` and `echo $NAME`: interpreter code that
 // prints os.environ or one secret-named variable, a here-string of a secret-named variable, bash's
@@ -14,18 +14,19 @@ export interface PrintedEnvironment {
   whole: boolean;
 }
 
+// R's cat, writeLines and message print too (only as calls: `cat` is a word elsewhere).
 const PRINT_CALL =
-  /\b(print|println|printf|puts|pp|p|say|console\.(log|info|error|dir|table)|echo|var_dump|print_r|dump)\b/;
-// The whole environment as a value: not followed by a key lookup.
+  /\b(print|println|printf|puts|pp|p|say|console\.(log|info|error|dir|table)|echo|var_dump|print_r|dump)\b|\b(cat|writeLines|message)(?=\s*\()/;
+// The whole environment as a value: not followed by a key lookup, nor asked whether it holds a name (`'X' in os.environ`).
 const WHOLE_ENV =
-  /process\.env(?!\s*(\.|\[|\?\.))|os\.environ(?!\s*(\[|\.get|\.setdefault|\.pop))|\bENV\b(?!\s*(\[|\.fetch|\.key\?|\.has_key))|%ENV(?!\s*\{)|\$_ENV(?!\s*\[)|getenv\(\s*\)|Deno\.env\.toObject\(\)|\bos\.Environ\(\)|System\.getenv\(\s*\)/;
+  /process\.env(?!\s*(\.|\[|\?\.))|(?<!\bin\s)os\.environ(?!\s*(\[|\.get|\.setdefault|\.pop))|\bENV\b(?!\s*(\[|\.fetch|\.key\?|\.has_key))|%ENV(?!\s*\{)|\$_ENV(?!\s*\[)|getenv\(\s*\)|Deno\.env\.toObject\(\)|\bos\.Environ\(\)|System\.getenv\(\s*\)/;
 // One named variable: os.environ['X'], os.getenv("X"), process.env.X, ENV['X'], $ENV{X}, getenv('X').
 const NAMED_ENV =
-  /(?:os\.environ\s*(?:\[\s*|\.get\(\s*)|os\.getenv\(\s*|getenv\(\s*|ENV(?:\s*\[\s*|\.fetch\(\s*)|\$_ENV\s*\[\s*|Deno\.env\.get\(\s*|System\.getenv\(\s*)['"]([A-Za-z_]\w*)['"]|process\.env(?:\.|\[\s*['"])([A-Za-z_]\w*)|\$ENV\{\s*['"]?([A-Za-z_]\w*)/g;
+  /(?:os\.environ\s*(?:\[\s*|\.get\(\s*)|os\.getenv\(\s*|getenv\(\s*|ENV(?:\s*\[\s*|\.fetch\(\s*)|\$_ENV\s*\[\s*|Deno\.env\.get\(\s*|System\.getenv\(\s*|Sys\.getenv\(\s*(?:c\(\s*)?)['"]([A-Za-z_]\w*)['"]|process\.env(?:\.|\[\s*['"])([A-Za-z_]\w*)|\$ENV\{\s*['"]?([A-Za-z_]\w*)/g;
 
 // Calls that print their argument's value as it is (or merely encoded): str(x), JSON.stringify(x), b64encode(x).
 const TRANSPARENT_CALL =
-  /^(str|repr|format|print|println|printf|puts|pp|p|say|echo|dump|var_dump|print_r|dict|list|sorted|encode|b64encode|base64\.b64encode|btoa|Buffer\.from|JSON\.stringify|json\.dumps|Object\.(entries|keys|values)|console\.\w+|String|inspect|to_s|f)$/;
+  /^(str|repr|format|print|println|printf|puts|pp|p|say|echo|cat|writeLines|message|dump|var_dump|print_r|dict|list|sorted|encode|b64encode|base64\.b64encode|btoa|Buffer\.from|JSON\.stringify|json\.dumps|Object\.(entries|keys|values)|console\.\w+|String|inspect|to_s|f)$/;
 
 /** A secret-named variable printed as it is: every call between the print and the lookup passes the value through. */
 function secretNamedIn(statement: string): string | undefined {
@@ -47,13 +48,21 @@ function printedStatements(code: string): string[] {
     .map((statement) => statement.slice(statement.search(PRINT_CALL)));
 }
 
+const CODE_ONLY_PROGRAMS = new Set(['rscript', 'r', 'julia']);
+
+// The Hugging Face hub library's token, as the hub's own login stored it.
+const HUB_TOKEN = /\bget_token\s*\(\s*\)/;
+
 function codePrints(cmd: SimpleCommand): PrintedEnvironment | undefined {
-  const code = inlineCode(cmd);
-  if (code === undefined || !interpreterKind(cmd.name)) return undefined;
+  // An interpreter's inline code, and R's and Julia's -e (commandLineCode); a shell's -c is read as commands.
+  const code =
+    interpreterKind(cmd.name) || CODE_ONLY_PROGRAMS.has(cmd.name.toLowerCase()) ? commandLineCode(cmd) : undefined;
+  if (code === undefined) return undefined;
   // node -p prints the value of its expression.
   const args = argsOf(cmd);
   const printed = args.some((a) => a === '-p' || a === '--print') ? [code] : printedStatements(code);
   for (const statement of printed) {
+    if (HUB_TOKEN.test(statement)) return { what: `the Hugging Face token (from ${cmd.name} code)`, whole: false };
     const name = secretNamedIn(statement);
     if (name) return { what: `the secret-named variable ${name} (from ${cmd.name} code)`, whole: false };
   }
