@@ -217,6 +217,14 @@ function stdinFile(cmd: SimpleCommand): string | undefined {
   return input.target;
 }
 
+/** Programs whose `-e CODE` is a language no code reader here parses (R, Julia). */
+const EVAL_OPTION_PROGRAMS = new Set(['rscript', 'r', 'julia']);
+
+/** Whether a command's command-line code is a program's code rather than shell (an interpreter, R, Julia). */
+export function takesCodeOnCommandLine(name: string): boolean {
+  return interpreterKind(name) !== null || EVAL_OPTION_PROGRAMS.has(name.toLowerCase());
+}
+
 /**
  * The code a command is given on its command line: an interpreter's inline code (inlineCode), and also
  * `deno eval CODE`, `Rscript -e CODE`, `julia -e CODE`, which no code reader here parses but whose text
@@ -226,7 +234,7 @@ export function commandLineCode(cmd: SimpleCommand): string | undefined {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
   if ((name === 'deno' || name === 'bun') && args[0] === 'eval') return args[1];
-  if (name === 'rscript' || name === 'r' || name === 'julia') {
+  if (EVAL_OPTION_PROGRAMS.has(name)) {
     const code = optionValues(args, ['e'], ['eval']).join('\n');
     return code === '' ? undefined : code;
   }

@@ -5,27 +5,21 @@
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import { evidenceOf } from '../../facts/commands';
+import { stringsIn } from './shared/outbound-routes';
 
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
-const TAG_CHARACTER = /[\u{E0000}-\u{E007F}]/u;
+const HIDING = /[\u202A-\u202E\u2066-\u2069\u{E0000}-\u{E007F}]/u;
 /** Past this many characters of one argument, the rest is not looked at. */
 const SCANNED_CHARS = 262_144;
-const MAX_DEPTH = 6;
 
-/** The first string of the tool's arguments that holds hidden text, with what hides it. */
-function hiddenText(value: unknown, depth = 0): { text: string; what: string } | undefined {
-  if (depth > MAX_DEPTH) return undefined;
-  if (typeof value === 'string') {
+/** The first string of the tool's arguments that holds hidden text, with what hides it (one scan of each). */
+function hiddenText(input: Record<string, unknown>): { text: string; what: string } | undefined {
+  for (const value of stringsIn(input)) {
     const text = value.slice(0, SCANNED_CHARS);
-    if (BIDI_CONTROL.test(text)) return { text, what: 'bidirectional control characters, which reorder what is shown' };
-    if (TAG_CHARACTER.test(text))
-      return { text, what: 'invisible tag characters, which a model reads and a person does not see' };
-    return undefined;
-  }
-  const items = Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : [];
-  for (const item of items) {
-    const found = hiddenText(item, depth + 1);
-    if (found) return found;
+    if (!HIDING.test(text)) continue;
+    return BIDI_CONTROL.test(text)
+      ? { text, what: 'bidirectional control characters, which reorder what is shown' }
+      : { text, what: 'invisible tag characters, which a model reads and a person does not see' };
   }
   return undefined;
 }

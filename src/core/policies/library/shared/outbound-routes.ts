@@ -116,7 +116,7 @@ function attachedSecretFile(call: ToolCall): string | undefined {
 }
 
 /** Every string inside a tool's input, depth first, bounded (an input is a few KB of JSON). */
-function stringsIn(value: unknown, found: string[] = [], depth = 0): string[] {
+export function stringsIn(value: unknown, found: string[] = [], depth = 0): string[] {
   if (typeof value === 'string') found.push(value);
   else if (depth < 8 && value !== null && typeof value === 'object')
     for (const inner of Object.values(value)) stringsIn(inner, found, depth + 1);

@@ -1,7 +1,7 @@
 import type { SimpleCommand } from '../../../shell';
 import { classifySecretName } from '../../../redaction/secret-names';
 import { argsOf, parseFlags } from '../../../facts/commands';
-import { commandLineCode, interpreterKind } from '../../../facts/programs';
+import { commandLineCode, takesCodeOnCommandLine } from '../../../facts/programs';
 
 // The environment printed by other routes than `env` and `echo $NAME`: interpreter code that
 // prints os.environ or one secret-named variable, a here-string of a secret-named variable, bash's
@@ -48,15 +48,12 @@ function printedStatements(code: string): string[] {
     .map((statement) => statement.slice(statement.search(PRINT_CALL)));
 }
 
-const CODE_ONLY_PROGRAMS = new Set(['rscript', 'r', 'julia']);
-
 // The Hugging Face hub library's token, as the hub's own login stored it.
 const HUB_TOKEN = /\bget_token\s*\(\s*\)/;
 
 function codePrints(cmd: SimpleCommand): PrintedEnvironment | undefined {
   // An interpreter's inline code, and R's and Julia's -e (commandLineCode); a shell's -c is read as commands.
-  const code =
-    interpreterKind(cmd.name) || CODE_ONLY_PROGRAMS.has(cmd.name.toLowerCase()) ? commandLineCode(cmd) : undefined;
+  const code = takesCodeOnCommandLine(cmd.name) ? commandLineCode(cmd) : undefined;
   if (code === undefined) return undefined;
   // node -p prints the value of its expression.
   const args = argsOf(cmd);
