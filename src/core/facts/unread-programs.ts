@@ -65,6 +65,17 @@ function variableCode(assignments: Record<string, string | undefined>): string |
   return null;
 }
 
+// Options that set the environment of what a program starts, as NAME=VALUE (`docker run --env=…`),
+// Slurm's as a comma-separated list (`sbatch --export=ALL,LD_PRELOAD=…`).
+const ENVIRONMENT_OPTION = /^--(?:env|export|set-env|setenv)=/;
+
+/** A word, and when it is an environment option, each NAME=VALUE it sets. */
+function exportedWords(word: string): string[] {
+  if (!ENVIRONMENT_OPTION.test(word)) return [word];
+  const value = word.slice(word.indexOf('=') + 1);
+  return [word, value, ...value.split(',')];
+}
+
 // A temporary or downloads folder holds no project code: a test runner's setup file, a build's init
 // script, a module or library path there is code nobody here has read, loaded into the project's tools.
 // A hidden folder or file inside the home's cache (~/.cache/.x/run.sh) is where nothing a tool keeps is named.
@@ -205,9 +216,10 @@ function vimCode(args: readonly string[]): string | null {
 export function unreadProgramCode(cmd: SimpleCommand): string | null {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
-  const library = [...Object.entries(cmd.assignments).map(([k, v]) => `${k}=${v}`), ...args].find((w) =>
-    LIBRARY_VARIABLES.test(w),
-  );
+  const library = [
+    ...Object.entries(cmd.assignments).map(([k, v]) => `${k}=${v}`),
+    ...args.flatMap(exportedWords),
+  ].find((w) => LIBRARY_VARIABLES.test(w));
   if (library !== undefined) return `${evidenceOf(library, 60)} loads a library into the programs it runs`;
   // bash imports `BASH_FUNC_name%%=() { …; }` from its environment as a function that shadows `name`.
   const exported = [...Object.keys(cmd.assignments), ...args].find((w) => w.startsWith('BASH_FUNC_'));

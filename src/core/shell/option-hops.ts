@@ -60,7 +60,7 @@ interface ProgramRow {
   /** Operands (non-option words) that are scripts in the program's own language, read by `scan`. */
   scan?: (word: string) => string[];
   /** Settings given as properties over the whole argv (`-Dexec.executable=…`), read by `properties`. */
-  properties?: (argv: readonly string[]) => { script: string; through: string }[];
+  properties?: (argv: readonly string[]) => { script: string; through: string; via?: Via }[];
 }
 
 // Editors' ex commands: `:!cmd`, `:!cmd` after a range, `:sh`-less `!cmd`, and `:call system('cmd')`.
@@ -101,6 +101,60 @@ function mavenExecCommands(argv: readonly string[]): { script: string; through: 
   if (executable === undefined) return [];
   const args = properties.get('exec.args') ?? properties.get('exec.commandlineArgs') ?? '';
   return [{ script: `${shellQuote(executable)} ${args}`.trim(), through: '-Dexec.executable' }];
+}
+
+// IPython runs `-c CODE` and its apps' exec_lines / code_to_run settings before anything else, in its
+// own dialect: a `!` line is a shell command, the rest Python (handed on as `python3 -c`, like gdb's).
+const IPYTHON_CODE_SETTING = /^--(?:[A-Za-z]+App\.)?(exec_lines|code_to_run)=(.*)$/s;
+
+function ipythonLines(code: string): string[] {
+  const shell: string[] = [];
+  const python: string[] = [];
+  for (const line of code.split('\n')) {
+    const escaped = /^\s*!+(.*)$/s.exec(line)?.[1] ?? /^\s*%(?:system|sx)\s+(.*)$/s.exec(line)?.[1];
+    if (escaped !== undefined) shell.push(escaped);
+    // Other magics (`%load_ext autoreload`, `%matplotlib inline`) are IPython's own settings.
+    else if (!/^\s*%/.test(line)) python.push(line);
+  }
+  const rest = python.join('\n').trim();
+  return rest ? [...shell, `python3 -c ${shellQuote(rest)}`] : shell;
+}
+
+/** The quoted strings of a Python list literal, unescaped (a scan: a regex over escapes backtracks). */
+function pythonStrings(text: string): string[] {
+  const strings: string[] = [];
+  for (let at = 0; at < text.length; at++) {
+    const quote = text[at];
+    if (quote !== "'" && quote !== '"') continue;
+    let value = '';
+    for (at++; at < text.length && text[at] !== quote; at++) value += text[at] === '\\' ? (text[++at] ?? '') : text[at];
+    strings.push(value);
+  }
+  return strings;
+}
+
+/** exec_lines is a list of strings (`['import os', 'os.system(…)']`); code_to_run one string. */
+function settingLines(setting: string, value: string): string[] {
+  if (setting === 'code_to_run' || !value.trim().startsWith('[')) return [value];
+  return pythonStrings(value);
+}
+
+function ipythonCode(argv: readonly string[]): { script: string; through: string; via?: Via }[] {
+  const found: { script: string; through: string; via?: Via }[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i] as string;
+    if (word === '-c' && argv[i + 1] !== undefined) {
+      // The code the person asked to run, in IPython's dialect: its `!` lines are no more hidden than Python's.
+      for (const script of ipythonLines(argv[++i] as string))
+        found.push({ script, through: '-c', via: 'interpreter-code' });
+      continue;
+    }
+    const setting = IPYTHON_CODE_SETTING.exec(word);
+    if (!setting) continue;
+    for (const line of settingLines(setting[1]!, setting[2]!))
+      for (const script of ipythonLines(line)) found.push({ script, through: `--${setting[1]}` });
+  }
+  return found;
 }
 
 // MSBuild's build events are command lines it runs before and after a build; `-p:` sets them.
@@ -499,6 +553,8 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   bazel: { options: [{ long: ['run_under'] }] },
   bazelisk: { options: [{ long: ['run_under'] }] },
   mvn: { properties: mavenExecCommands },
+  ipython: { properties: ipythonCode },
+  ipython3: { properties: ipythonCode },
   mvnw: { properties: mavenExecCommands },
   dotnet: { properties: buildEventCommands },
   msbuild: { properties: buildEventCommands },

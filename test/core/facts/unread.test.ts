@@ -74,6 +74,12 @@ const GIVE_UPS: Case[] = [
   { command: 'ssh -F /tmp/cfg h', reason: 'unread-code', names: /ProxyCommand/ },
   { command: 'ssh-keygen -D ./build/libpkcs11.so', reason: 'unread-code', names: /shared library/ },
   { command: "cmake -E env LD_PRELOAD=/tmp/.x.so sh -c 'id'", reason: 'unread-code', names: /loads a library/ },
+  {
+    command: 'sbatch --export=ALL,LD_PRELOAD=/scratch/dev/.cache/libnccl_fast.so slurm/train.sbatch',
+    reason: 'unread-code',
+    names: /loads a library/,
+  },
+  { command: 'docker run --env=LD_PRELOAD=/x/hook.so app', reason: 'unread-code', names: /loads a library/ },
   { command: "NODE_OPTIONS='--require /tmp/.h.js' npm test", reason: 'unread-code', names: /every Node process/ },
   { command: 'NODE_OPTIONS="--import=./.cache/x.mjs" node app.js', reason: 'unread-code', names: /every Node process/ },
   { command: 'PERL5OPT=-MEvil perl script.pl', reason: 'unread-code', names: /every Perl/ },
@@ -356,6 +362,7 @@ const READABLE: string[] = [
   'run-parts --test /etc/cron.daily',
   'ssh -F /dev/null -o BatchMode=yes build-host true',
   'mysql -e "select 1"',
+  'sbatch --export=ALL,CUDA_VISIBLE_DEVICES=0 slurm/train.sbatch',
 ];
 
 test('near misses stay readable: no unread-call ask', async () => {

@@ -68,6 +68,16 @@ policyTable('sql-schema-change', [
 
 policyTable('database-cli-reset', [
   {
+    note: 'a dbt macro that drops a schema, run against prod',
+    spec: "cd warehouse && dbt run-operation drop_schema --args '{schema: analytics}' --target prod",
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a dbt macro that grants read access',
+    spec: "dbt run-operation grant_select --args '{role: reporter}'",
+    expect: null,
+  },
+  {
     note: 'FLUSHALL written to a file and fed to redis-cli',
     spec: "echo 'FLUSHALL' > /tmp/r.txt && redis-cli -h cache < /tmp/r.txt",
     expect: 'ask',

@@ -80,6 +80,17 @@ policyTable('command-hidden-in-options', [
   { note: 'near miss: vim -c :wq', spec: `vim -c ':%s/a/b/g' -c ':wq' README.md`, expect: null },
   { note: 'gdb -ex shell', spec: `gdb -nx -batch -ex 'shell id'`, expect: 'ask' },
   { note: 'near miss: gdb -ex bt', spec: `gdb -batch -ex 'bt' ./app core`, expect: null },
+  {
+    note: "IPython's exec_lines running a shell line before the code",
+    spec: `ipython --InteractiveShellApp.exec_lines="['!id > /tmp/x']" -c 'import pandas'`,
+    expect: 'ask',
+  },
+  {
+    note: "near miss: IPython's exec_lines loading an extension and importing",
+    spec: `ipython --InteractiveShellApp.exec_lines="['%load_ext autoreload', 'import numpy as np']"`,
+    expect: null,
+  },
+  { note: 'near miss: ipython -c with a shell line of its own', spec: `ipython -c '!pip list'`, expect: null },
   { note: 'sqlite3 .shell', spec: `sqlite3 /dev/null '.shell id'`, expect: 'ask' },
   { note: 'near miss: sqlite3 query', spec: `sqlite3 app.db 'select count(*) from users'`, expect: null },
   { note: 'psql \\!', spec: `psql -h localhost app -c '\\! id'`, expect: 'ask' },

@@ -22,6 +22,8 @@ const ROWS: { note: string; bash?: string; tool?: string; input?: Record<string,
   { note: 'shred of one project file', bash: 'shred -u notes.txt', asked: true },
   { note: 'truncate -s 0 of a database', bash: 'truncate -s 0 db/production.sqlite3', asked: true },
   { note: 'near miss: truncate a log', bash: 'truncate -s 0 logs/app.log', asked: false },
+  { note: 'truncate -s 0 of a dataset', bash: 'truncate -s 0 data/raw/customers.parquet', asked: true },
+  { note: 'near miss: truncate a cached dataset', bash: 'truncate -s 0 .cache/features.parquet', asked: false },
   { note: 'no-op redirects emptying manifests', bash: ': > package.json && : > package-lock.json', asked: true },
   { note: 'near miss: emptying a log by redirect', bash: ': > app.log', asked: false },
   { note: 'sed -i d over sources', bash: 'sed -i d src/*.js', asked: true },
@@ -45,6 +47,16 @@ const ROWS: { note: string; bash?: string; tool?: string; input?: Record<string,
   { note: 'a loop emptying each source file', bash: 'for f in src/*.py; do : > "$f"; done', asked: true },
   { note: 'near miss: a loop emptying logs', bash: 'for f in logs/*.log; do : > "$f"; done', asked: false },
   { note: 'find -exec truncate over a source folder', bash: 'find src -type f -exec truncate -s 0 {} +', asked: true },
+  {
+    note: 'find -exec truncate over datasets and weights by extension',
+    bash: "find models data/processed -type f \\( -name '*.pt' -o -name '*.parquet' \\) -exec truncate -s 0 {} +",
+    asked: true,
+  },
+  {
+    note: 'near miss: find -exec listing weights by extension',
+    bash: "find models -type f -name '*.pt' -exec ls -l {} +",
+    asked: false,
+  },
   {
     note: 'near miss: find -exec truncate over logs',
     bash: 'find logs -type f -exec truncate -s 0 {} +',
@@ -144,6 +156,7 @@ test('a whole-file write over Terraform state, an existing backup, or a file of 
   writeFileSync(join(project, 'data', 'gold_labels.csv'), rows);
   writeFileSync(join(project, 'backups', 'prod-2024-06-01.sql'), '-- dump\n');
   writeFileSync(join(project, 'logs', 'app.log'), rows);
+  writeFileSync(join(project, 'data', 'customers.parquet'), Buffer.from('PAR1\u0000\u0001PAR1'));
   const written = (file: string, content: string, tool = 'Write') =>
     verdictOf('project-files-destroyed', {
       tool,
@@ -169,5 +182,7 @@ test('a whole-file write over Terraform state, an existing backup, or a file of 
   );
   assert.equal(written('logs/app.log', ''), undefined, 'a log emptied is housekeeping');
   assert.equal(written('data/small.csv', 'id\n'), undefined, 'a file that does not exist');
+  assert.equal(written('data/customers.parquet', 'placeholder\n'), 'ask', 'a binary dataset replaced by text');
+  assert.equal(written('data/new.parquet', 'placeholder\n'), undefined, 'a binary dataset that does not exist yet');
   assert.equal(written('data/gold_labels.csv', '', 'Edit'), undefined, 'an edit changes part of a file');
 });

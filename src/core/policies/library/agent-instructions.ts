@@ -6,7 +6,7 @@ import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 import { writeTargets } from '../../facts/targets';
 import { writtenTexts } from '../../facts/compute';
 import { personStartedTasksOnly } from './shared/project-tasks';
-import { isAgentMemoryTool } from '../../config/tool-names';
+import { isAgentMemoryTool, isSubAgentTool } from '../../config/tool-names';
 
 // What an agent reads as instructions or runs on its own: slash commands, sub-agents, skills,
 // memory files (CLAUDE.md, AGENTS.md), editor tasks that run when a folder opens, direnv's
@@ -103,11 +103,53 @@ function standingApprovalNote(call: ToolCall): string | undefined {
   return STANDING_APPROVAL.exec(text)?.[0] ?? GUARD_EVASION.exec(text)?.[0];
 }
 
+// A sub-agent acts on its brief without asking anyone: a brief that works on the guard itself, hides what it
+// does from the person, decodes something to run, or gathers credentials' values is read here, in words.
+const BRIEF_CLAIMS: readonly [RegExp, string][] = [
+  [
+    /\.agent-warden\b|\bagent[- ]warden\b[^.\n]{0,80}\b(hooks?|port|config|settings|token|endpoints?)\b|\b(remove|disable|delete|bypass|turn off|unregister|comment out|kill)\b[^.\n]{0,60}\b(PreToolUse|guard|warden)\b/i,
+    'works on the guard that reviews its calls',
+  ],
+  [
+    /\b(do not|don'?t|never)\s+(mention|print|show|tell|report|reveal|include|log)\b[^.\n]{0,60}\b(summary|user|person|reply|answer|output|anyone)\b|\b(hide|conceal)\b[^.\n]{0,40}\b(from|in)\b[^.\n]{0,20}\b(user|person|summary)\b/i,
+    'keeps what it does from the person',
+  ],
+  [/\bdecode\b[^.\n]{0,160}\b(run|execute|eval|pipe)\b/i, 'decodes something and runs it'],
+  [/\bpaste\b[^.\n]{0,60}\b(tokens?|passwords?|credentials|secrets?|keys)\b/i, "gathers credentials' values"],
+];
+
+const CREDENTIAL_WORD = /\b(?:tokens?|passwords?|credentials|secrets?|keys)\b/gi;
+const VALUES_WORD = /\b(?:full|raw|plain|actual|exact) values?\b/i;
+
+/** `API tokens … their full values`: the words from a credential to its values asked for, in one sentence. */
+function credentialValuesAsked(text: string): string | undefined {
+  for (const found of text.matchAll(CREDENTIAL_WORD)) {
+    const sentence = text.slice(found.index, found.index + 100).split(/[.\n]/)[0] ?? '';
+    const values = VALUES_WORD.exec(sentence);
+    if (values) return sentence.slice(0, values.index + values[0].length);
+  }
+  return undefined;
+}
+
+/** What a sub-agent's brief tells it to do that the person should see first, if anything. */
+function subAgentBriefClaim(call: ToolCall): { what: string; words: string } | undefined {
+  if (!isSubAgentTool(call.toolName)) return undefined;
+  const text = Object.values(call.input)
+    .filter((v): v is string => typeof v === 'string')
+    .join('\n');
+  for (const [pattern, what] of [...BRIEF_CLAIMS, [STANDING_APPROVAL, 'waives asking the person'] as const]) {
+    const found = pattern.exec(text);
+    if (found) return { what, words: found[0] };
+  }
+  const values = credentialValuesAsked(text);
+  return values === undefined ? undefined : { what: "gathers credentials' values", words: values };
+}
+
 export const agentInstructionsChange = definePolicy({
   name: 'agent-instructions-change',
   category: 'agent-integrity',
   description:
-    'Asks before writing what agents read as instructions or run unattended: .claude/commands, agents, skills, CLAUDE.md, AGENTS.md, rules files, .vscode/tasks.json, .envrc, a memory note of a standing approval.',
+    'Asks before writing what agents follow unattended: .claude/commands, agents, skills, CLAUDE.md, AGENTS.md, rules files, .vscode/tasks.json, .envrc, a memory note of a standing approval, a sub-agent brief against the guard.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -118,6 +160,12 @@ export const agentInstructionsChange = definePolicy({
       return {
         reason: `Stores in the agent's memory that something is approved for good ("${claim}"): later sessions would act on it without asking. Only the person can approve, one call at a time; show them this note.`,
         evidence: evidenceOf(JSON.stringify(call.input)),
+      };
+    const brief = subAgentBriefClaim(call);
+    if (brief)
+      return {
+        reason: `Hands a sub-agent a brief that ${brief.what} ("${evidenceOf(brief.words, 80)}"): it would act on that without asking. Show the person this brief.`,
+        evidence: evidenceOf(brief.words),
       };
     for (const target of writeTargets(call)) {
       if (!isInside(target.absolute, call.projectRoot) && !isInside(target.absolute, call.home)) continue;

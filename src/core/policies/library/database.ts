@@ -408,6 +408,11 @@ function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): s
       return args.includes('manage.py') && (args.includes('flush') || args.includes('reset_db'))
         ? 'manage.py flush'
         : null;
+    // A dbt macro is SQL the project wrote; one named for dropping or truncating does that, on the target's warehouse.
+    case 'dbt':
+      return args[0] === 'run-operation' && /^(drop|truncate|purge|delete|clean|wipe)(_|$)/i.test(args[1] ?? '')
+        ? `dbt run-operation ${args[1]}`
+        : null;
     case 'sequelize':
     case 'knex':
       return args.some((a) => /^(db:drop|migrate:rollback|migrate:undo:all)$/.test(a)) &&
@@ -441,7 +446,7 @@ export const databaseCliReset = definePolicy({
   name: 'database-cli-reset',
   category: 'database',
   description:
-    'Asks before CLI commands that wipe a database: dropdb, pg_restore --clean, a RabbitMQ queue purge, redis FLUSHALL (CLI or MCP), rails db:drop, prisma migrate reset, artisan migrate:fresh, manage.py flush, flyway clean, ecto.drop.',
+    'Asks before CLI commands that wipe a database: dropdb, pg_restore --clean, a RabbitMQ queue purge, redis FLUSHALL (CLI or MCP), rails db:drop, prisma migrate reset, artisan migrate:fresh, manage.py flush, flyway clean, a dbt drop macro.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

@@ -266,6 +266,12 @@ export const gitConfigRunsCode = definePolicy({
         reason: `Writes ${driver.file} naming the git driver ${driver.named}: git runs the command its config gives that driver on checkout, add or merge, and the attributes travel with the repository. Approve this exact call if that driver is the team's.`,
         evidence: evidenceOf(driver.named!),
       };
+    const fragment = configFragmentCode(written);
+    if (fragment)
+      return {
+        reason: `Writes ${fragment.file}, a git config file with ${fragment.key} set: any repository that includes it (include.path, includeIf) runs that program. Approve this exact call if that is intended.`,
+        evidence: evidenceOf(fragment.line),
+      };
     const edited = configFileWrites(call)[0];
     if (edited)
       return {
@@ -275,6 +281,36 @@ export const gitConfigRunsCode = definePolicy({
     return null;
   },
 });
+
+const SECTION_LINE = /^[ \t]*\[([A-Za-z][\w.-]*)(?:[ \t]+"([^"\n]*)")?\][ \t]*$/;
+const KEY_LINE = /^([A-Za-z][\w-]*)\s*(?:=(.*))?$/;
+
+/** The first key of a written git config fragment that makes git run a program. */
+function configFragmentCode(written: { file: string; content: string }[]) {
+  for (const { file, content } of written) {
+    // A file named as a git config of its own (`.gitconfig.shared`, `team.gitconfig`), for include.path to pull in.
+    if (
+      !file
+        .slice(file.lastIndexOf('/') + 1)
+        .toLowerCase()
+        .includes('gitconfig') ||
+      CONFIG_FILE.test(file)
+    )
+      continue;
+    let section: string | undefined;
+    for (const line of content.split('\n')) {
+      const header = SECTION_LINE.exec(line);
+      if (header) {
+        section = header[2] === undefined ? header[1] : `${header[1]}.${header[2]}`;
+        continue;
+      }
+      const entry = section === undefined ? null : KEY_LINE.exec(line.trim());
+      if (entry && isCodeKey(`${section}.${entry[1]}`, entry[2]?.trim().replace(/^"(.*)"$/, '$1')))
+        return { file, key: `${section}.${entry[1]}`, line };
+    }
+  }
+  return undefined;
+}
 
 /** Filter and merge drivers every repository may name: Git LFS's, and merge's own. */
 const BUILT_IN_DRIVERS = new Set(['lfs', 'text', 'binary', 'union']);

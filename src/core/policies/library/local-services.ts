@@ -110,6 +110,11 @@ const CONTROL_PATHS: {
     what: () => "Jolokia's exec endpoint, which calls any MBean operation of the JVM (diagnostic commands included)",
   },
   {
+    // Spark's standalone master (port 6066) runs the application a submission names, from any URL.
+    path: /^\/v1\/submissions\/create(\/|\?|$)/,
+    what: () => "a Spark master's REST submission API, which runs the application a request names on the cluster",
+  },
+  {
     path: /^\/api\/requests(\/|\?|$)/,
     what: () => "ngrok's inspection API, which replays captured requests with their bodies and headers",
   },

@@ -25,12 +25,17 @@ import { writtenTexts } from '../../facts/compute';
 import { secretBasenameKind } from '../../facts/sensitive-paths';
 import { literalOutput } from '../../shell/literal-output';
 import { trimEndChars } from '../../text/scan';
-import { destructiveOverwrite } from './shared/overwritten-files';
+import { BINARY_DATA_EXTENSION, destructiveOverwrite } from './shared/overwritten-files';
 import { PRODUCED } from '../../facts/produced-files';
 
 /** Source, manifest and data files: what a project is made of, as opposed to what it produces. */
 const SOURCE_EXTENSION =
   /\.(py|pyi|js|jsx|ts|tsx|mjs|cjs|mts|cts|go|rs|java|kt|kts|scala|c|h|cc|cpp|hpp|cs|fs|rb|php|swift|m|mm|sh|bash|zsh|sql|vue|svelte|astro|html|css|scss|sass|less|ex|exs|erl|hs|clj|dart|lua|pl|pm|r|jl|json|ya?ml|toml|ini|lock|md|rst|tex|ipynb|proto|graphql|tf|db|sqlite3?|mdb|kdbx)$/i;
+/**
+ * Datasets and model weights: often kept out of git (DVC, an ignore rule, a bucket), so emptying one
+ * in place is beyond any undo. Deleting them is left to the person's tools (outputs are rebuilt).
+ */
+const DATA_EXTENSION = new RegExp(`${BINARY_DATA_EXTENSION.source}|\\.(csv|tsv|jsonl)$`, 'i');
 /** Files of the repository's own store: overwriting them corrupts it (hooks and config are other policies'). */
 const GIT_STATE_FILES = new Set(['HEAD', 'ORIG_HEAD', 'index', 'packed-refs']);
 
@@ -79,8 +84,9 @@ function bulkSourceWord(word: string): boolean {
   return word.includes('**') || SOURCE_EXTENSION.test(trimEndChars(word, '*?'));
 }
 
-function isSourceFile(word: string): boolean {
-  return SOURCE_EXTENSION.test(word) && !PRODUCED.test(word);
+/** A file of what the project is made of or works on: its sources, or its data and weights. */
+function isProjectContent(word: string): boolean {
+  return (SOURCE_EXTENSION.test(word) || DATA_EXTENSION.test(word)) && !PRODUCED.test(word);
 }
 
 // `sed -i d`, `sed -i '1,$d'`, perl -0pi with a substitution of everything: an in-place edit that leaves the files empty.
@@ -150,7 +156,7 @@ function destroyedByCommand(
   const empties = emptiesInPlace(cmd, args);
   if (empties?.some(here) || empties?.some(bulkSourceWord))
     return { what: `${cmd.name} empties ${empties.join(' ')} in place`, evidence };
-  const truncated = emptied(cmd, args).filter((f) => here(f) && (isSourceFile(f) || bulkSourceWord(f)));
+  const truncated = emptied(cmd, args).filter((f) => here(f) && (isProjectContent(f) || bulkSourceWord(f)));
   if (truncated.length)
     return { what: `${cmd.name === 'dd' ? 'dd overwrites' : 'empties'} ${truncated.join(' ')}`, evidence };
   if (cmd.name === 'rm' || IRREVERSIBLE.has(cmd.name) || cmd.name === 'truncate') {
@@ -191,7 +197,8 @@ function destroyedByCommand(
       .slice(0, 1);
     if (destroys && sourceFilter && here(starts[0] ?? '.'))
       return { what: `find destroys every ${sourceFilter} file under ${starts[0] ?? '.'}`, evidence };
-    // Emptying or shredding every file of a folder (not deleting it, which git shows) with no filter.
+    // Emptying or shredding every file of a folder (not deleting it, which git shows): with no filter,
+    // or of the project's datasets and weights by their extension.
     const empties = commands.some(
       (c) =>
         c.parent !== undefined &&
@@ -200,8 +207,12 @@ function destroyedByCommand(
         (IRREVERSIBLE.has(c.name) || c.name === 'truncate' || /:\s*>|>\s*"?\$1/.test(c.text)),
     );
     const start = starts[0] ?? '.';
-    if (empties && !filters.length && here(start) && !PRODUCED.test(start))
-      return { what: `find empties or shreds every file under ${start}`, evidence };
+    const dataFilter = filters.find((f) => DATA_EXTENSION.test(trimEndChars(f, '*?')));
+    if (empties && (!filters.length || dataFilter) && here(start) && !PRODUCED.test(start))
+      return {
+        what: `find empties or shreds every ${dataFilter ? `${dataFilter} ` : ''}file under ${start}`,
+        evidence,
+      };
   }
   if (cmd.name === 'rsync' && (args.some((a) => a.startsWith('--delete')) || args.includes('--del'))) {
     const operands = parseFlags(

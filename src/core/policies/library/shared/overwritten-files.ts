@@ -13,6 +13,10 @@ const TERRAFORM_STATE = /\.tfstate(\.backup)?$/;
 const BACKUP_FOLDER = /(^|\/)backups?(\/|$)/i;
 const BACKUP_EXTENSION = /\.(dump|bak|backup)$/i;
 
+/** Datasets and weights in binary formats: no text a file tool writes is one, so it only replaces what was there. */
+export const BINARY_DATA_EXTENSION =
+  /\.(parquet|arrow|feather|orc|avro|npy|npz|h5|hdf5|pt|pth|ckpt|safetensors|onnx|pkl|pickle|joblib|tfrecords?|duckdb)$/i;
+
 const READ_LIMIT = 256 * 1024;
 /** A file this long holds real content; a write that keeps a twentieth of it or less guts it. */
 const SUBSTANTIAL_CHARS = 2000;
@@ -39,6 +43,8 @@ export function destructiveOverwrite(call: ToolCall): Overwrite | null {
   // Judged inside the project by its own folders: a project may itself live under some /tmp.
   const inside = file.startsWith(`${call.projectRoot}/`);
   if (PRODUCED.test(inside ? file.slice(call.projectRoot.length + 1) : file)) return null;
+  if (BINARY_DATA_EXTENSION.test(file) && call.io.exists(file))
+    return { what: `the write replaces the dataset or weights ${file} with text`, evidence };
   const before = call.io.readText(file, READ_LIMIT);
   if (before === null || before.length < SUBSTANTIAL_CHARS) return null;
   if (call.content.length > before.length * GUTTED_SHARE) return null;
