@@ -35,6 +35,7 @@ import {
   kubectlMutation,
   pulumiUpdateDestroy,
   terraformApplyDestroy,
+  cdkDeployDestroy,
 } from './library/infrastructure';
 import { exposeLocalService, suspiciousNetworkDestination } from './library/network';
 import { clusterPrivilegeGrant } from './library/cluster-grants';
@@ -156,6 +157,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   deletionProtectionRemoved,
   migrationDropsTable,
   pulumiUpdateDestroy,
+  cdkDeployDestroy,
   dockerDestructiveCleanup,
   backupDeletion,
   clusterPrivilegeGrant,

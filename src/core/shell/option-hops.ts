@@ -554,6 +554,9 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   bazelisk: { options: [{ long: ['run_under'] }] },
   mvn: { properties: mavenExecCommands },
   ipython: { properties: ipythonCode },
+  // gpg runs its photo viewer on each photo ID a listing shows (--list-options show-photos).
+  gpg: { options: [{ long: ['photo-viewer'] }] },
+  gpg2: { options: [{ long: ['photo-viewer'] }] },
   ipython3: { properties: ipythonCode },
   mvnw: { properties: mavenExecCommands },
   dotnet: { properties: buildEventCommands },
@@ -773,6 +776,10 @@ export const COMMAND_VARIABLES: ReadonlySet<string> = new Set([
   'KUBECTL_EXTERNAL_DIFF',
   'KUBE_EDITOR',
   'AWS_PAGER',
+  // gh opens pages, edits text and pages output through these.
+  'GH_BROWSER',
+  'GH_EDITOR',
+  'GH_PAGER',
   // gcloud runs this interpreter with the user's cloud login.
   'CLOUDSDK_PYTHON',
   // cargo runs every rustc call through these.

@@ -1,6 +1,12 @@
 import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
+  { note: "Doppler's secrets printed", spec: 'doppler secrets --project acme-web --config dev', expect: 'deny' },
+  {
+    note: "near miss: Doppler's secret names only",
+    spec: 'doppler secrets --project acme-web --config dev --only-names',
+    expect: null,
+  },
   {
     note: "Python printing the Hugging Face hub's token",
     spec: `python -c "from huggingface_hub import get_token; print(get_token())"`,

@@ -81,6 +81,22 @@ policyTable('command-hidden-in-options', [
   { note: 'gdb -ex shell', spec: `gdb -nx -batch -ex 'shell id'`, expect: 'ask' },
   { note: 'near miss: gdb -ex bt', spec: `gdb -batch -ex 'bt' ./app core`, expect: null },
   {
+    note: "gpg's photo viewer set to a command",
+    spec: `gpg --photo-viewer 'sh -c "id > /tmp/x"' --list-options show-photos --list-keys dev@acme.example`,
+    expect: 'ask',
+  },
+  { note: 'near miss: gpg listing keys', spec: 'gpg --list-keys dev@acme.example', expect: null },
+  {
+    note: "gh's browser set to a command",
+    spec: `GH_BROWSER='sh -c "id > /tmp/x" --' gh release view v1 --web`,
+    expect: 'ask',
+  },
+  {
+    note: "near miss: gh's browser set to a browser",
+    spec: 'GH_BROWSER=firefox gh release view v1 --web',
+    expect: null,
+  },
+  {
     note: "IPython's exec_lines running a shell line before the code",
     spec: `ipython --InteractiveShellApp.exec_lines="['!id > /tmp/x']" -c 'import pandas'`,
     expect: 'ask',

@@ -182,6 +182,16 @@ policyTable('gh-workflow-and-repo', [
   { note: 'an SSH key added to the GitHub account', spec: 'gh ssh-key add /tmp/.k.pub -t build-cache', expect: 'ask' },
   { note: "near miss: the account's SSH keys listed", spec: 'gh ssh-key list', expect: null },
   {
+    note: 'a deploy key with write access added to a repository',
+    spec: 'gh repo deploy-key add /tmp/mirror.pub --repo acme/monorepo --allow-write --title release-mirror',
+    expect: 'ask',
+  },
+  {
+    note: "near miss: a repository's deploy keys listed",
+    spec: 'gh repo deploy-key list --repo acme/monorepo',
+    expect: null,
+  },
+  {
     note: 'a gh extension installed from a repository',
     spec: 'gh extension install devtools-mirror/gh-ship',
     expect: 'ask',
@@ -229,6 +239,20 @@ policyTable('pulumi-update-destroy', [
   { note: 'stack rm', spec: 'pulumi stack rm dev', expect: 'ask' },
   { note: 'near miss: preview', spec: 'pulumi preview', expect: null },
   { note: 'near miss: stack ls', spec: 'pulumi stack ls', expect: null },
+]);
+
+policyTable('cdk-deploy-destroy', [
+  {
+    note: 'every CDK stack destroyed without a prompt',
+    spec: 'cd infra/cdk && npx cdk destroy --all --force',
+    expect: 'ask',
+  },
+  { note: 'a CDK for Terraform deploy', spec: 'cdktf deploy web-prod --auto-approve', expect: 'ask' },
+  {
+    note: 'near miss: a CDK diff and synth',
+    spec: 'npx cdk diff AcmeWebStaging && npx cdk synth --quiet',
+    expect: null,
+  },
 ]);
 
 policyTable('docker-destructive-cleanup', [

@@ -28,6 +28,11 @@ policyTable('metadata-and-local-services', [
     expect: 'ask',
   },
   {
+    note: 'near miss: a search of the code for the metadata address',
+    spec: "grep -rn '169.254.169.254' infra/ deploy/ && git grep -n metadata.google.internal",
+    expect: null,
+  },
+  {
     note: "near miss: a Spark submission's status read",
     spec: 'curl -s http://127.0.0.1:6066/v1/submissions/status/driver-20240101-0001',
     expect: null,

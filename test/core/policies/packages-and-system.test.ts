@@ -8,6 +8,12 @@ import { aTempDir } from '../../builders/tempProject';
 
 policyTable('package-publish', [
   {
+    note: 'near miss: a publish dry run packs and checks only',
+    spec: 'cd lib/js && npm publish --dry-run',
+    expect: null,
+  },
+  { note: 'near miss: a crate publish dry run', spec: 'cargo publish --dry-run', expect: null },
+  {
     note: 'one workspace package published',
     spec: 'pnpm --filter @acme/api-client publish --access public --no-git-checks',
     expect: 'ask',

@@ -4,6 +4,7 @@ import { isInside } from '../../shell/paths';
 import { definePolicy, type ToolCall } from '../types';
 import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 import { writeTargets } from '../../facts/targets';
+import { secretFileKind } from '../../facts/sensitive-paths';
 import { writtenTexts } from '../../facts/compute';
 import { personStartedTasksOnly } from './shared/project-tasks';
 import { isAgentMemoryTool, isSubAgentTool } from '../../config/tool-names';
@@ -131,6 +132,34 @@ function credentialValuesAsked(text: string): string | undefined {
   return undefined;
 }
 
+const FETCH_WORD = /\b(?:download|fetch|curl|wget|pull down|grab)\b/i;
+// Running what was fetched, not running something else after reading a page.
+const RUN_WORD =
+  /\b(?:run|execute|source) (?:it|them|that|the (?:script|file|installer))\b|\bwith (?:bash|sh|python3?|node)\b|\bpipe (?:it )?(?:in)?to\b/i;
+const SEND_WORD = /\b(?:upload|send|post|share|paste|copy|sync)\b/i;
+const OUTSIDE_URL = /\bhttps?:\/\/(?!(?:localhost|127\.0\.0\.1)[:/])[\w.-]+/i;
+const PATH_WORD = /(?:~|\$HOME)?\/[\w.@-]+(?:\/[\w.@-]+)*/g;
+
+/** The brief's sentences: a period ends one only before a space or the end (URLs and file names keep theirs). */
+function sentencesOf(text: string): string[] {
+  return text.split(/\.(?=\s|$)|\n/);
+}
+
+/** A sentence that sends a secret file to a web address, or fetches from one and runs what it got. */
+function briefMovesCode(text: string, home: string): { what: string; words: string } | undefined {
+  for (const sentence of sentencesOf(text)) {
+    if (!OUTSIDE_URL.test(sentence)) continue;
+    if (FETCH_WORD.test(sentence) && RUN_WORD.test(sentence))
+      return { what: 'fetches code from the web and runs it', words: sentence.trim() };
+    if (!SEND_WORD.test(sentence)) continue;
+    const secret = [...sentence.matchAll(PATH_WORD)]
+      .map((m) => m[0].replace(/^(~|\$HOME)(?=\/)/, home))
+      .find((path) => path.startsWith('/') && secretFileKind(path, home) !== null);
+    if (secret !== undefined) return { what: `sends ${secret} to a web address`, words: sentence.trim() };
+  }
+  return undefined;
+}
+
 /** What a sub-agent's brief tells it to do that the person should see first, if anything. */
 function subAgentBriefClaim(call: ToolCall): { what: string; words: string } | undefined {
   if (!isSubAgentTool(call.toolName)) return undefined;
@@ -142,7 +171,8 @@ function subAgentBriefClaim(call: ToolCall): { what: string; words: string } | u
     if (found) return { what, words: found[0] };
   }
   const values = credentialValuesAsked(text);
-  return values === undefined ? undefined : { what: "gathers credentials' values", words: values };
+  if (values !== undefined) return { what: "gathers credentials' values", words: values };
+  return briefMovesCode(text, call.home);
 }
 
 export const agentInstructionsChange = definePolicy({

@@ -167,7 +167,10 @@ function namesSecretFile(file: string): boolean {
   return secretBasenameKind(file.slice(file.lastIndexOf('/') + 1)) !== null;
 }
 
-/** A build step that sends a secret file of the build context (`curl -d @.env.local`, `-T .env`) to a host. */
+/**
+ * A build step that sends a secret file of the build context (`curl -d @.env.local`, `-T .env`), or a build
+ * secret BuildKit mounts under /run/secrets, to a host.
+ */
 function secretSentFromBuild(build: ToolCall): string | null {
   for (const cmd of shellCommands(build)) {
     if (cmd.name !== 'curl' && cmd.name !== 'wget') continue;
@@ -176,7 +179,7 @@ function secretSentFromBuild(build: ToolCall): string | null {
       .map((arg, at) =>
         arg.startsWith('@') ? arg.slice(1) : /^-(T|-upload-file)$/.test(args[at - 1] ?? '') ? arg : '',
       )
-      .find((file) => file !== '' && namesSecretFile(file));
+      .find((file) => file !== '' && (namesSecretFile(file) || file.startsWith('/run/secrets/')));
     const host = sent === undefined ? undefined : urlHostsOf(cmd).find((h) => !isLocalHost(h));
     if (sent !== undefined && host !== undefined) return `a step that sends ${sent} to ${host}`;
   }

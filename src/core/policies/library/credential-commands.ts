@@ -31,6 +31,8 @@ interface CredentialCommand {
   words: readonly string[];
   /** Options of which at least one must be present, when the subcommand alone is not enough. */
   anyOption?: readonly RegExp[];
+  /** Options that make it print no secret (`doppler secrets --only-names`). */
+  noOption?: readonly RegExp[];
   /** An operand after the subcommand words must be a secret-named key (`terraform output -raw db_password`). */
   secretOperand?: boolean;
   /** What it prints may be secret but often is not (all outputs of a stack): a person decides. */
@@ -114,7 +116,7 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'kubectl', words: ['create', 'token'], what: 'a Kubernetes service-account token' },
   { name: 'kubectl', words: ['set', 'env'], anyOption: [/^--resolve$/], what: 'resolved Kubernetes secrets' },
   { name: 'vault', words: ['token', 'create'], what: 'a new Vault token' },
-  { name: 'doppler', words: ['secrets'], what: 'Doppler secrets' },
+  { name: 'doppler', words: ['secrets'], noOption: [/^--only-names$/], what: 'Doppler secrets' },
   { name: 'dotnet', words: ['user-secrets', 'list'], what: "a .NET project's user secrets" },
   { name: 'infisical', words: ['secrets'], what: 'Infisical secrets' },
   { name: 'infisical', words: ['export'], what: 'Infisical secrets' },
@@ -283,6 +285,7 @@ function credentialPrinted(cmd: SimpleCommand): { what: string; ask?: boolean } 
   for (const entry of CREDENTIAL_COMMANDS_BY_NAME.get(program.name) ?? []) {
     if (!startsWithInOrder(words, entry.words)) continue;
     if (entry.anyOption && !args.some((a) => entry.anyOption?.some((pattern) => pattern.test(a)))) continue;
+    if (entry.noOption && args.some((a) => entry.noOption?.some((pattern) => pattern.test(a)))) continue;
     if (
       entry.secretOperand &&
       !args

@@ -107,6 +107,9 @@ function isCodeKey(key: string, value: string | undefined): boolean {
     return false;
   // Husky's own folder: every file written there is read as a hook that runs later, when it is written.
   if (lower === 'core.hookspath' && value !== undefined && /^\.husky(\/_)?\/?$/.test(value.trim())) return false;
+  // fsmonitor takes a boolean too: false turns it off, true is git's own built-in daemon.
+  if (lower === 'core.fsmonitor' && value !== undefined && /^(true|false|yes|no|on|off|[01])$/i.test(value.trim()))
+    return false;
   // `submodule.x.update = !cmd` runs cmd on every submodule update.
   if (/^submodule\..+\.update$/.test(lower)) return value === undefined || value.trimStart().startsWith('!');
   if (/^alias\.[^.]+$/.test(lower))
@@ -213,6 +216,22 @@ function environmentSettings(cmd: SimpleCommand): ConfigSetting[] {
   return found;
 }
 
+/** A git MCP server's config tool (`mcp__git__set_config {key, value}`): the setting it makes. */
+function mcpToolSetting(call: ToolCall): ConfigSetting | undefined {
+  if (!call.toolName.startsWith('mcp__') || !/git/i.test(call.toolName) || !/config/i.test(call.toolName))
+    return undefined;
+  const key = call.input['key'] ?? call.input['name'];
+  const value = call.input['value'];
+  if (typeof key !== 'string') return undefined;
+  const scope = call.input['scope'] ?? (call.input['global'] === true ? 'global' : undefined);
+  return {
+    key,
+    ...(typeof value === 'string' ? { value } : {}),
+    reach: scope === 'global' ? 'user' : scope === 'system' ? 'system' : 'repository',
+    text: `${call.toolName} ${key}${typeof value === 'string' ? ` = ${value}` : ''}`,
+  };
+}
+
 const CONFIG_FILE = /(^|\/)(\.git\/config|\.gitconfig|\.config\/git\/config|\.git\/config\.worktree)$/;
 
 function configFileWrites(call: ToolCall): string[] {
@@ -238,11 +257,12 @@ export const gitConfigRunsCode = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
-    for (const cmd of shellCommands(call)) {
-      const settings = [
-        ...(cmd.name === 'git' ? [...commandLineSettings(cmd), ...configCommandSettings(cmd)] : []),
-        ...environmentSettings(cmd),
-      ];
+    const toolSetting = mcpToolSetting(call);
+    const perCommand = shellCommands(call).map((cmd) => [
+      ...(cmd.name === 'git' ? [...commandLineSettings(cmd), ...configCommandSettings(cmd)] : []),
+      ...environmentSettings(cmd),
+    ]);
+    for (const settings of toolSetting ? [[toolSetting], ...perCommand] : perCommand) {
       const setting = settings.find((s) => s.key.startsWith('GIT_CONFIG') || isCodeKey(s.key, s.value));
       if (!setting) continue;
       const lasting = setting.reach === 'user' || setting.reach === 'system';

@@ -41,6 +41,14 @@ const ORDINARY_OPTION_COMMANDS = new Set([
   'lz4',
   'git-upload-pack',
   'git-receive-pack',
+  // What BROWSER and GH_BROWSER usually name.
+  'firefox',
+  'chromium',
+  'chromium-browser',
+  'google-chrome',
+  'xdg-open',
+  'w3m',
+  'lynx',
   // What kubectl's external diff and helm's post-renderer usually name.
   'colordiff',
   'icdiff',

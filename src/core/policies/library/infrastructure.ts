@@ -310,6 +310,11 @@ export const ghWorkflowAndRepo = infraPolicy({
     )
       return { what: `gh ${group} ${verb}` };
     if (group === 'api') return apiCallChange('gh', verb, args);
+    // A deploy key lets whoever holds its private half read the repository, or push to it with --allow-write.
+    if (group === 'repo' && verb === 'deploy-key' && pos[2] === 'add')
+      return {
+        what: `gh repo deploy-key add, which lets whoever holds that key ${args.some((a) => a === '--allow-write' || a === '-w') ? 'push to' : 'read'} the repository`,
+      };
     // A key added to the account lets whoever holds its private half push (or sign) as the person.
     if ((group === 'ssh-key' || group === 'gpg-key') && verb === 'add')
       return { what: `gh ${group} add, which lets whoever holds that key act as this GitHub account` };
@@ -336,6 +341,23 @@ export const pulumiUpdateDestroy = infraPolicy({
     if ((sub === 'stack' && next === 'rm') || (sub === 'state' && (next === 'delete' || next === 'unprotect')))
       return { what: `pulumi ${sub} ${next}` };
     return null;
+  },
+});
+
+export const cdkDeployDestroy = infraPolicy({
+  name: 'cdk-deploy-destroy',
+  description:
+    "Asks before the AWS CDK's or CDK for Terraform's deploy and destroy (cdk destroy --all tears down every stack of the app).",
+  tools: ['cdk', 'cdktf'],
+  valueShort: ['a', 'c', 'o'],
+  valueLong: ['app', 'context', 'output', 'profile', 'role-arn', 'toolkit-stack-name'],
+  action(pos, args, name) {
+    const [sub] = pos;
+    if (sub === 'destroy')
+      return {
+        what: `${name} destroy tears down ${args.includes('--all') ? 'every stack of the app' : 'the stacks it names'}`,
+      };
+    return sub === 'deploy' ? { what: `${name} deploy` } : null;
   },
 });
 

@@ -397,14 +397,23 @@ function redisFinding(what: string, text: string) {
   };
 }
 
+// A text search's words are patterns, not places it goes: `grep -rn 169.254.169.254 infra/` reaches nothing.
+const TEXT_SEARCHES = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep']);
+
+function searchesText(cmd: SimpleCommand): boolean {
+  return TEXT_SEARCHES.has(cmd.name) || (cmd.name === 'git' && argsOf(cmd)[0] === 'grep');
+}
+
 function urlTexts(call: ToolCall): string[] {
   return [
     ...(call.url ? [call.url] : []),
-    ...shellCommands(call).flatMap((cmd) => [
-      ...argsOf(cmd),
-      // Code an interpreter reads from a here-document (`python3 - <<'PY' … PY`).
-      ...(executesStdin(cmd) ? cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target) : []),
-    ]),
+    ...shellCommands(call)
+      .filter((cmd) => !searchesText(cmd))
+      .flatMap((cmd) => [
+        ...argsOf(cmd),
+        // Code an interpreter reads from a here-document (`python3 - <<'PY' … PY`).
+        ...(executesStdin(cmd) ? cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target) : []),
+      ]),
   ];
 }
 

@@ -47,6 +47,8 @@ function publishOf(cmd: SimpleCommand, args: readonly string[]): string | null {
         )
       : null;
   }
+  // A dry run (npm, pnpm, yarn, cargo, bun, twine's --skip-existing aside) packs and checks without uploading.
+  if (args.some((a) => a === '--dry-run' || a === '--dry-run=true')) return null;
   // pnpm's workspace options come before its command (`pnpm --filter @acme/client publish`); its -r takes no value.
   const [a, b] = parseFlags(args, cmd.name === 'pnpm' ? ['F', 'C'] : ['r', 'p'], [
     'repository',
