@@ -34,7 +34,8 @@ function quoted(word: string): string {
 
 function gitLine(verb: string, input: Input): string[] | undefined {
   const action =
-    /^git_([a-z]+)/.exec(verb)?.[1] ?? /^(log|diff|status|config|commit|push|pull|fetch|show)/.exec(verb)?.[1];
+    /^git_([a-z]+)/.exec(verb)?.[1] ??
+    /^(?:(?:set|get|add)_)?(log|diff|status|config|commit|push|pull|fetch|show)/.exec(verb)?.[1];
   if (action === undefined) return undefined;
   const repo = text(input, 'repo_path', 'repoPath', 'repository', 'cwd');
   const extra = words(input, ...EXTRA_ARGUMENTS);
@@ -185,6 +186,23 @@ function sshLine(input: Input): string[] | undefined {
   return command === undefined ? line : [...line, command];
 }
 
+/** A Kubernetes or Helm server's release tools: `helm install NAME CHART`, with its post-renderer (a program helm runs). */
+function helmLine(verb: string, input: Input): string[] | undefined {
+  const action = /^(?:helm_)?(install|upgrade|template|uninstall|rollback)/.exec(verb)?.[1];
+  if (action === undefined || (!verb.startsWith('helm') && input['chart'] === undefined)) return undefined;
+  const namespace = text(input, 'namespace', 'ns');
+  const renderer = text(input, 'postRenderer', 'post_renderer');
+  return [
+    'helm',
+    action,
+    ...words(input, 'name', 'release', 'releaseName', 'release_name'),
+    ...words(input, 'chart', 'chartRef', 'chart_ref'),
+    ...(namespace ? ['-n', namespace] : []),
+    ...(renderer ? ['--post-renderer', renderer] : []),
+    ...words(input, 'postRendererArgs', 'post_renderer_args').flatMap((arg) => ['--post-renderer-args', arg]),
+  ];
+}
+
 function terraformLine(verb: string, input: Input): string[] | undefined {
   const action = /^(apply|destroy|plan|import|state_rm|taint)/.exec(verb)?.[1];
   if (action === undefined) return undefined;
@@ -299,5 +317,7 @@ function commandLineOf(server: string, verb: string, input: Input): string[] | u
   if (server === 'az' || server === 'azure') return cloudLine('az', input);
   if (server === 'ssh' || /^ssh_/.test(verb)) return sshLine(input);
   if (server === 'terraform') return terraformLine(verb.replace(/^terraform_/, ''), input);
+  if (server === 'helm' || server === 'kubernetes' || server === 'k8s' || verb.startsWith('helm_'))
+    return helmLine(verb, input);
   return PACKAGE_MANAGERS.has(server) ? packageLine(server, verb, input) : undefined;
 }

@@ -118,6 +118,8 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
     commands: (text) => [...makeExports(text), ...makeRecipes(text), ...makeShellCalls(text)],
   },
   { file: /(^|\/)(justfile|Justfile|\.justfile|[^/]+\.just)$/, commands: justRecipes },
+  // The CDK runs its `app` command (CDK for Terraform also its `build`) on every synth, diff and deploy.
+  { file: /(^|\/)(cdk|cdktf)\.json$/, commands: (t) => jsonCommands(t, ['app', 'build']) },
   { file: ACTIONS_WORKFLOW, commands: actionsRunSteps },
   // An action's own metadata: its composite steps run wherever the action is used.
   { file: /(^|\/)action\.ya?ml$/, commands: actionsRunSteps },
@@ -350,6 +352,20 @@ function quote(text: string): string {
 }
 
 /** `"build": "tsc -p ."` pairs in a fragment of package.json an Edit writes (not whole JSON). */
+/** A JSON file's top-level command strings under `names`, whole or in an edit's fragment of it. */
+function jsonCommands(text: string, names: readonly string[]): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return names.map((n) => (parsed as Record<string, unknown>)[n]).filter((v): v is string => typeof v === 'string');
+  } catch {
+    // An edit's fragment: its "name": "value" pairs.
+  }
+  return [...text.matchAll(/"([\w:.-]+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)]
+    .filter((m) => names.includes(m[1] ?? ''))
+    .map((m) => (m[2] ?? '').replace(/\\(.)/g, '$1'));
+}
+
 function scriptFragment(text: string): string[] {
   return [...text.matchAll(/"[\w:.-]+"\s*:\s*"((?:[^"\\]|\\.)*)"/g)]
     .map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'))

@@ -29,6 +29,17 @@ const CASES: [tool: string, input: Record<string, unknown>, line: string | undef
     `git -C /w/p config --global core.fsmonitor 'sh x'`,
   ],
   [
+    'mcp__git__set_config',
+    { repo_path: '/w/p', key: 'core.fsmonitor', value: 'sh x' },
+    `git -C /w/p config core.fsmonitor 'sh x'`,
+  ],
+  [
+    'mcp__kubernetes__helm_install',
+    { name: 'web', chart: './chart', namespace: 'prod', postRenderer: '/bin/sh', postRendererArgs: ['-c', 'id'] },
+    'helm install web ./chart -n prod --post-renderer /bin/sh --post-renderer-args -c --post-renderer-args id',
+  ],
+  ['mcp__kubernetes__pods_list', { namespace: 'prod' }, undefined],
+  [
     'mcp__ssh__exec',
     { host: 'web1', user: 'deploy', command: 'uptime', options: ['ProxyCommand=nc %h %p'], port: 2222 },
     `ssh -o 'ProxyCommand=nc %h %p' -p 2222 deploy@web1 uptime`,

