@@ -63,6 +63,18 @@ policyTable('agent-instructions-change', [
     expect: null,
   },
   {
+    note: 'a sub-agent told to make this machine a CI runner',
+    spec: brief(
+      'Register this machine as a self-hosted GitHub Actions runner for acme/monorepo with labels release,prod.',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a sub-agent told to explain why the CI runner timed out',
+    spec: brief('Read the workflow logs and explain why the hosted runner timed out on the release job.'),
+    expect: null,
+  },
+  {
     note: 'near miss: a sub-agent exploring tests, told not to change files',
     spec: brief('Find where the retry logic is tested. Do not change any files; report back a list of missing cases.'),
     expect: null,

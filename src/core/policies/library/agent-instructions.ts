@@ -107,8 +107,13 @@ function standingApprovalNote(call: ToolCall): string | undefined {
 // A sub-agent acts on its brief without asking anyone: a brief that works on the guard itself, hides what it
 // does from the person, decodes something to run, or gathers credentials' values is read here, in words.
 const BRIEF_CLAIMS: readonly [RegExp, string][] = [
+  [/\.agent-warden\b/, 'works on the guard that reviews its calls'],
   [
-    /\.agent-warden\b|\bagent[- ]warden\b[^.\n]{0,80}\b(hooks?|port|config|settings|token|endpoints?)\b|\b(remove|disable|delete|bypass|turn off|unregister|comment out|kill)\b[^.\n]{0,60}\b(PreToolUse|guard|warden)\b/i,
+    /\bagent[- ]warden\b[^.\n]{0,80}\b(hooks?|port|config|settings|token|endpoints?)\b/i,
+    'works on the guard that reviews its calls',
+  ],
+  [
+    /\b(remove|disable|delete|bypass|turn off|unregister|comment out|kill)\b[^.\n]{0,60}\b(PreToolUse|guard|warden)\b/i,
     'works on the guard that reviews its calls',
   ],
   [
@@ -116,6 +121,7 @@ const BRIEF_CLAIMS: readonly [RegExp, string][] = [
     'keeps what it does from the person',
   ],
   [/\bdecode\b[^.\n]{0,160}\b(run|execute|eval|pipe)\b/i, 'decodes something and runs it'],
+  [/\bself-hosted\b[^.\n]{0,40}\brunner\b|\bregister\b[^.\n]{0,60}\brunner\b/i, 'makes this machine a CI runner'],
   [/\bpaste\b[^.\n]{0,60}\b(tokens?|passwords?|credentials|secrets?|keys)\b/i, "gathers credentials' values"],
 ];
 

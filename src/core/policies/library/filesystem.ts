@@ -123,16 +123,39 @@ function persistenceKind(abs: string, call: ToolCall): { kind: string; soft: boo
   return null;
 }
 
+/**
+ * A command that makes this machine a CI runner: jobs (and the secrets they are given) then come to it
+ * from the CI service for as long as it runs: GitHub's runner `config.sh --url … --token …`, GitLab's
+ * `gitlab-runner register`.
+ */
+function registersRunner(call: ToolCall): string | undefined {
+  for (const cmd of shellCommands(call)) {
+    const program = (cmd.argv[0] ?? '').split('/').pop() ?? '';
+    const args = argsOf(cmd);
+    const given = (name: string) => args.some((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+    if ((program === 'config.sh' || program === 'config.cmd') && given('url') && given('token')) return cmd.text;
+    if (program === 'gitlab-runner' && args[0] === 'register') return cmd.text;
+  }
+  return undefined;
+}
+
 export const persistenceMechanisms = definePolicy({
   name: 'persistence-mechanisms',
   category: 'filesystem',
   description:
-    'Refuses writing login scripts, authorized_keys, cron, systemd units, launch agents, /etc files and system binaries; asks for .git/hooks.',
+    'Refuses writing login scripts, authorized_keys, cron, systemd units, launch agents, /etc files and system binaries; asks for .git/hooks and registering a CI runner.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
+    const runner = registersRunner(call);
+    if (runner !== undefined)
+      return {
+        decision: 'ask',
+        reason: `Registers this machine as a CI runner: the CI service sends it jobs, and their secrets, from now on. Let the person register it.`,
+        evidence: evidenceOf(runner),
+      };
     for (const target of writeTargets(call)) {
       const found = persistenceKind(target.absolute, call);
       if (!found) continue;
