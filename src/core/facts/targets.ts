@@ -13,6 +13,7 @@ import {
   redirectReads,
   redirectWrites,
   shellPath,
+  upstreamStage,
 } from './commands';
 import { own } from './own';
 import { tableFiles } from './program-table';
@@ -408,6 +409,11 @@ function placeholderRoots(raw: string, cmd: SimpleCommand, call: ToolCall): stri
   if (raw !== '{}' || !cmd.via.includes('find-exec') || cmd.parent === undefined) return [raw];
   const find = call.shell?.commands[cmd.parent];
   if (!find || find.name !== 'find') return [raw];
+  return findRoots(find);
+}
+
+/** Where the files a find prints lie: its starting points, with its `-name` when it has one. */
+function findRoots(find: SimpleCommand): string[] {
   const args = argsOf(find);
   const roots: string[] = [];
   for (const word of args) {
@@ -418,6 +424,17 @@ function placeholderRoots(raw: string, cmd: SimpleCommand, call: ToolCall): stri
   const name = args[args.findIndex((a) => a === '-name' || a === '-iname') + 1];
   const named = args.some((a) => a === '-name' || a === '-iname') && name !== undefined ? `/${name}` : '';
   return (roots.length ? roots : ['.']).map((root) => `${trimEndChars(root, '/')}${named}`);
+}
+
+const FED_DELETERS = new Set(['rm', 'unlink', 'shred']);
+
+/** `find ROOTS … | xargs rm`: the files rm is given are the ones find prints, under its starting points. */
+function fedByFind(cmd: SimpleCommand, call: ToolCall): string[] {
+  if (!FED_DELETERS.has(cmd.name) || cmd.via[cmd.via.length - 1] !== 'xargs' || cmd.parent === undefined) return [];
+  const commands = call.shell?.commands ?? [];
+  const xargs = commands[cmd.parent];
+  const feeder = xargs ? upstreamStage(commands, xargs) : undefined;
+  return feeder?.name === 'find' ? findRoots(feeder) : [];
 }
 
 const readCache = new WeakMap<ToolCall, PathTarget[]>();
@@ -454,9 +471,12 @@ export function writeTargets(call: ToolCall | undefined): PathTarget[] {
     // What a file written now will write or delete at a path known only when it runs is judged
     // then: the run reads the session's writes again.
     const later = call.runsLater !== undefined || cmd.via.includes('write-time');
-    const written = writerFiles(cmd).flatMap(({ path, access }) =>
+    const given = writerFiles(cmd).flatMap(({ path, access }) =>
       placeholderRoots(path, cmd, call).map((root) => ({ path: root, access })),
     );
+    const written = given.length
+      ? given
+      : fedByFind(cmd, call).map((root) => ({ path: root, access: 'delete' as const }));
     for (const { path, access } of written) {
       if (path === '' || DEVICE_SINKS.test(path)) continue;
       const target = shellPath(path, cmd, cwd, call);

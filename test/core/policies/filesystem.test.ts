@@ -1,6 +1,16 @@
 import { policyTable } from './table';
 
 policyTable('write-outside-project', [
+  {
+    note: 'keys under the home deleted by xargs rm, fed by find',
+    spec: "find ~ -maxdepth 4 \\( -name '*.pem' -o -name 'id_*' \\) -print0 | xargs -0 rm -f",
+    expect: 'ask',
+  },
+  {
+    note: "near miss: the project's bytecode deleted by xargs rm, fed by find",
+    spec: "find . -name '*.pyc' -print0 | xargs -0 rm -f",
+    expect: null,
+  },
   { note: "near miss: a tool's cache deleted", spec: 'rm -rf ~/.cache/pip', expect: null },
   {
     note: 'a write into a cache (some tools run what they cached)',

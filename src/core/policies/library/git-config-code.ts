@@ -272,7 +272,7 @@ export const gitConfigRunsCode = definePolicy({
     const fragment = configFragmentCode(written);
     if (fragment)
       return {
-        reason: `Writes ${fragment.file}, a git config file with ${fragment.key} set: any repository that includes it (include.path, includeIf) runs that program. Approve this exact call if that is intended.`,
+        reason: `Writes ${fragment.file}, written as git config, with ${fragment.key} set: any repository that includes it (include.path, includeIf) runs that program. Approve this exact call if that is intended.`,
         evidence: evidenceOf(fragment.line),
       };
     const edited = configFileWrites(call)[0];
@@ -285,21 +285,16 @@ export const gitConfigRunsCode = definePolicy({
   },
 });
 
+const DOCUMENT = /\.(md|mdx|markdown|rst|adoc|txt|html?)$/i;
 const SECTION_LINE = /^[ \t]*\[([A-Za-z][\w.-]*)(?:[ \t]+"([^"\n]*)")?\][ \t]*$/;
 const KEY_LINE = /^([A-Za-z][\w-]*)\s*(?:=(.*))?$/;
 
-/** The first key of a written git config fragment that makes git run a program. */
+/** The first key of a written git config (a file for include.path, whatever its name) that makes git run a program. */
 function configFragmentCode(written: { file: string; content: string }[]) {
   for (const { file, content } of written) {
-    // A file named as a git config of its own (`.gitconfig.shared`, `team.gitconfig`), for include.path to pull in.
-    if (
-      !file
-        .slice(file.lastIndexOf('/') + 1)
-        .toLowerCase()
-        .includes('gitconfig') ||
-      CONFIG_FILE.test(file)
-    )
-      continue;
+    // Any file can be a git config for include.path to pull in (`.gitconfig.shared`, `tools/git/shared.inc`);
+    // a document only shows one.
+    if (CONFIG_FILE.test(file) || DOCUMENT.test(file)) continue;
     let section: string | undefined;
     for (const line of content.split('\n')) {
       const header = SECTION_LINE.exec(line);
