@@ -48,9 +48,17 @@ function load(file: string): CorpusCall[] {
 function blockingOutcomes(call: CorpusCall, file: string) {
   const { home, project } = settingOf(file);
   const agent = call.agent !== undefined ? { agent: call.agent } : {};
-  return run({ tool: call.tool_name, input: call.tool_input, cwd: project, root: project, home, ...agent }).filter(
-    (o) => o.verdict === 'deny' || o.verdict === 'ask',
-  );
+  // Warden's state folder is the setting's own (~/.agent-warden), as it is for a person running it there.
+  const stateDir = `${home}/.agent-warden`;
+  return run({
+    tool: call.tool_name,
+    input: call.tool_input,
+    cwd: project,
+    root: project,
+    home,
+    stateDir,
+    ...agent,
+  }).filter((o) => o.verdict === 'deny' || o.verdict === 'ask');
 }
 
 // Set WARDEN_CORPUS_MISSES=1 to list the calls no policy blocked (for working on the policies, never in CI).
