@@ -75,7 +75,9 @@ export function sedEdit(cmd: SimpleCommand): SedEdit | null {
   if (!args.some((a) => IN_PLACE.test(a))) return null;
   if (optionValues(args, ['f'], ['file']).length) return null;
   const expressions = optionValues(args, ['e'], ['expression']);
-  const positionals = parseFlags(args, ['e', 'f', 'l'], ['expression', 'file', 'line-length']).positionals;
+  const parsed = parseFlags(args, ['e', 'f', 'l'], ['expression', 'file', 'line-length']).positionals;
+  // BSD and macOS sed take the backup suffix as its own word, empty for none (`sed -i '' 's/a/b/' f`).
+  const positionals = args.includes('-i') && parsed[0] === '' ? parsed.slice(1) : parsed;
   // Each -e is a line of one script: `-e '$a\' -e 'text'` appends `text`.
   const scripts = expressions.length ? [expressions.join('\n')] : positionals.slice(0, 1);
   const files = expressions.length ? positionals : positionals.slice(1);

@@ -6,6 +6,7 @@ import { recursiveDeleteOutsideProject, sudo } from './library/dangerous-command
 import { projectFilesDestroyed } from './library/project-destruction';
 import { hiddenTextInCall } from './library/hidden-text';
 import { webShellWritten } from './library/web-shell';
+import { dataOpenedToEveryone } from './library/open-data';
 import {
   databaseCliReset,
   sqlDropOrTruncate,
@@ -125,6 +126,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   envDumpToFile,
   hiddenTextInCall,
   webShellWritten,
+  dataOpenedToEveryone,
   dataOutToHost,
   codeToOutsideRepository,
   loginTurnedOff,

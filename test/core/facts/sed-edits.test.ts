@@ -26,6 +26,8 @@ test('the text sed -i adds, and the files it adds it to', async () => {
     ["sed -i 's#^test:#test:\\n\\tmake lint#' Makefile", { files: ['Makefile'], text: 'test:\n\tmake lint' }],
     ["sed -i -E 's/a/b/g; s|x|y\\|z|' f", { files: ['f'], text: 'b\ny|z' }],
     ["gsed --in-place -e 's/old/new/' -- f", { files: ['f'], text: 'new' }],
+    // macOS sed: the backup suffix is its own word, empty for none.
+    ["sed -i '' 's/old/new/' f", { files: ['f'], text: 'new' }],
     // Near misses: nothing added, not in place, or a script Warden cannot see.
     ["sed -i '/^#/d' f", null],
     ["sed 's/a/b/' f", null],

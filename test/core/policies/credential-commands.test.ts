@@ -1,6 +1,22 @@
 import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
+  {
+    note: "a Firebase project's runtime config printed",
+    spec: 'firebase functions:config:get --project acme-prod',
+    expect: 'deny',
+  },
+  {
+    note: "near miss: a Firebase project's functions listed",
+    spec: 'firebase functions:list --project acme-prod',
+    expect: null,
+  },
+  {
+    note: "a Supabase project's API keys printed",
+    spec: 'supabase projects api-keys --project-ref qzvbnmlkjhgfdsapoiuy -o json',
+    expect: 'deny',
+  },
+  { note: 'near miss: the Supabase projects listed', spec: 'supabase projects list', expect: null },
   { note: "Doppler's secrets printed", spec: 'doppler secrets --project acme-web --config dev', expect: 'deny' },
   {
     note: "near miss: Doppler's secret names only",

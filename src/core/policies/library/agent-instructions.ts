@@ -125,8 +125,10 @@ const BRIEF_CLAIMS: readonly [RegExp, string][] = [
   [/\bpaste\b[^.\n]{0,60}\b(tokens?|passwords?|credentials|secrets?|keys)\b/i, "gathers credentials' values"],
 ];
 
-const CREDENTIAL_WORD = /\b(?:tokens?|passwords?|credentials|secrets?|keys)\b/gi;
-const VALUES_WORD = /\b(?:full|raw|plain|actual|exact) values?\b/i;
+// A key by its kind: a plain `key` is as often a JSON object's.
+const CREDENTIAL_WORD =
+  /\b(?:tokens?|passwords?|credentials|secrets?|keys|keystores?|(?:api|private|signing|ssh) keys?|key files?)\b/gi;
+const VALUES_WORD = /\b(?:full|raw|plain|actual|exact|whole) (?:values?|contents)\b/i;
 
 /** `API tokens … their full values`: the words from a credential to its values asked for, in one sentence. */
 function credentialValuesAsked(text: string): string | undefined {
@@ -138,13 +140,15 @@ function credentialValuesAsked(text: string): string | undefined {
   return undefined;
 }
 
-const FETCH_WORD = /\b(?:download|fetch|curl|wget|pull down|grab)\b/i;
+const FETCH_WORD = /\b(?:download(?:ing)?|fetch(?:ing)?|curl|wget|pull down|grab)\b/i;
 // Running what was fetched, not running something else after reading a page.
 const RUN_WORD =
-  /\b(?:run|execute|source) (?:it|them|that|the (?:script|file|installer))\b|\bwith (?:bash|sh|python3?|node)\b|\bpipe (?:it )?(?:in)?to\b/i;
+  /\b(?:run(?:ning)?|execut(?:e|ing)|sourc(?:e|ing)) (?:it|them|that|the (?:script|file|installer))\b|\bwith (?:bash|sh|python3?|node)\b|\bpipe (?:it )?(?:in)?to\b/i;
 const SEND_WORD = /\b(?:upload|send|post|share|paste|copy|sync)\b/i;
 const OUTSIDE_URL = /\bhttps?:\/\/(?!(?:localhost|127\.0\.0\.1)[:/])[\w.-]+/i;
 const PATH_WORD = /(?:~|\$HOME)?\/[\w.@-]+(?:\/[\w.@-]+)*/g;
+/** Secret files named without a folder: env files, keystores, signing keys. */
+const SECRET_FILE_WORD = /(?:^|[\s*(])\.env\b|\.(?:jks|keystore|p12|p8|pfx|pem)\b|\bid_(?:rsa|ed25519|ecdsa)\b/i;
 
 /** The brief's sentences: a period ends one only before a space or the end (URLs and file names keep theirs). */
 function sentencesOf(text: string): string[] {
@@ -162,6 +166,8 @@ function briefMovesCode(text: string, home: string): { what: string; words: stri
       .map((m) => m[0].replace(/^(~|\$HOME)(?=\/)/, home))
       .find((path) => path.startsWith('/') && secretFileKind(path, home) !== null);
     if (secret !== undefined) return { what: `sends ${secret} to a web address`, words: sentence.trim() };
+    const named = SECRET_FILE_WORD.exec(sentence);
+    if (named) return { what: `sends ${named[0].trim()} files to a web address`, words: sentence.trim() };
   }
   return undefined;
 }

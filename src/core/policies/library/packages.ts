@@ -607,6 +607,20 @@ function configSetLine(cmd: SimpleCommand, args: readonly string[], ownSource: I
   return packageSourceWrite(file, file === '.npmrc' ? `${key}=${value}` : `${key}: ${value}`, ownSource);
 }
 
+/**
+ * An MCP tool that installs (a package, an app on a device or simulator, a formula) given a web address
+ * as what to install or where from: `{"url": "https://…/app.apk"}`, `{"index_url": "https://…"}`.
+ */
+function mcpInstallUrl(call: ToolCall, ownSource: IsOwn): string | undefined {
+  const verb = call.toolName.startsWith('mcp__') ? call.toolName.slice(call.toolName.lastIndexOf('__') + 2) : '';
+  if (!/install|sideload|deploy_app|add_formula/i.test(verb)) return undefined;
+  for (const value of Object.values(call.input)) {
+    if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) continue;
+    if (!ownSource(value)) return value;
+  }
+  return undefined;
+}
+
 export const packageFromUntrustedSource = definePolicy({
   name: 'package-from-untrusted-source',
   category: 'packages-and-system',
@@ -645,6 +659,12 @@ export const packageFromUntrustedSource = definePolicy({
       return {
         reason: `Sets the package manager's configuration, which ${configured.what}: it holds for every later command, with no command line that shows it. Approve this exact call if the person chose it.`,
         evidence: evidenceOf(configured.cmd.text),
+      };
+    const fromUrl = found || !call ? undefined : mcpInstallUrl(call, ownSource);
+    if (fromUrl)
+      return {
+        reason: `${call!.toolName} installs from ${fromUrl}: the code that arrives is not the reviewed package or build; install by name from the project's registry, or approve this exact source.`,
+        evidence: evidenceOf(fromUrl),
       };
     if (!found) return null;
     return {

@@ -1,0 +1,59 @@
+// Data opened to everyone at the database's own door: Firebase security rules that allow without a
+// condition (`allow read, write: if true;`, `".read": true`), and Postgres row-level security turned off
+// on a table (Supabase ships its anon key inside every app, so RLS is all that stands between it and
+// the rows). Each reaches production on the next routine deploy, or at once through a tool.
+import { z } from 'zod';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import { evidenceOf } from '../../facts/commands';
+import { inPlaceEdits, writtenTexts } from '../../facts/compute';
+import { stringsIn } from './shared/outbound-routes';
+
+const RULES_FILE = /(^|\/)[^/]*\.rules$|(^|\/)database\.rules\.json$/;
+/** A Firestore or Storage rule that allows with no condition, or with one that is always true. */
+const OPEN_RULE = /\ballow\s+[a-z, ]{3,40}(?::\s*if\s+true\s*)?;/;
+/** A Realtime Database rule of plain `true` for reading or writing. */
+const OPEN_DATABASE_RULE = /"\.(?:read|write)"\s*:\s*true\b/;
+const RLS_OFF = /\bdisable\s+row\s+level\s+security\b/i;
+
+function openRule(text: string): string | undefined {
+  return OPEN_RULE.exec(text)?.[0] ?? OPEN_DATABASE_RULE.exec(text)?.[0];
+}
+
+function opened(call: ToolCall): { what: string; evidence: string } | undefined {
+  // A whole file written, or the text an in-place edit (`sed -i 's/…/allow read, write: if true;/'`) brings in.
+  for (const { file, content } of [...writtenTexts(call), ...inPlaceEdits(call)]) {
+    const rule = RULES_FILE.test(file) ? openRule(content) : undefined;
+    if (rule) return { what: `writes ${file} with a rule that lets anyone in (${rule})`, evidence: rule };
+    const rls = RLS_OFF.exec(content)?.[0];
+    if (rls) return { what: `writes ${file}, which turns row-level security off`, evidence: rls };
+  }
+  const rls = RLS_OFF.exec(call.command ?? '')?.[0];
+  if (rls) return { what: 'turns row-level security off on a table', evidence: evidenceOf(call.command ?? rls) };
+  if (!call.toolName.startsWith('mcp__')) return undefined;
+  for (const text of stringsIn(call.input)) {
+    if (RLS_OFF.test(text))
+      return { what: `${call.toolName} turns row-level security off`, evidence: evidenceOf(text) };
+    const rule = /rule/i.test(call.toolName) ? openRule(text) : undefined;
+    if (rule) return { what: `${call.toolName} deploys a rule that lets anyone in (${rule})`, evidence: rule };
+  }
+  return undefined;
+}
+
+export const dataOpenedToEveryone = definePolicy({
+  name: 'data-opened-to-everyone',
+  category: 'database',
+  description:
+    'Asks before Firebase security rules that allow without a condition (`allow read, write: if true;`, `".read": true`) or Postgres row-level security turned off, written, deployed or run.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const found = call ? opened(call) : undefined;
+    if (!found) return null;
+    return {
+      reason: `The call ${found.what}: every user's rows or documents become open to anyone who has the app's public key. Keep the rule's condition, or approve this exact change.`,
+      evidence: evidenceOf(found.evidence),
+    };
+  },
+});
