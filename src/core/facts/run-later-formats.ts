@@ -107,7 +107,15 @@ function jsonStrings(text: string): string[] {
 }
 
 /** The values of the given keys in a JSON file (strings, or lists of strings), at any depth. */
-export function jsonValues(text: string, keys: ReadonlySet<string>): string[] {
+/**
+ * Like jsonValues, but a list under one of the keys is a list of command lines, each run on its own
+ * (firebase.json's `predeploy`), not one command's words.
+ */
+export function jsonCommandLists(text: string, keys: ReadonlySet<string>): string[] {
+  return jsonValues(text, keys, 'lines');
+}
+
+export function jsonValues(text: string, keys: ReadonlySet<string>, lists: 'argv' | 'lines' = 'argv'): string[] {
   let parsed: unknown;
   try {
     parsed = parseJsonWithComments(text);
@@ -132,7 +140,8 @@ export function jsonValues(text: string, keys: ReadonlySet<string>): string[] {
       if (keys.has(key)) {
         if (typeof inner === 'string') out.push(inner);
         else if (Array.isArray(inner) && inner.every((v) => typeof v === 'string'))
-          out.push(inner.map((v) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`)).join(' '));
+          if (lists === 'lines') out.push(...(inner as string[]));
+          else out.push(inner.map((v) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`)).join(' '));
         else if (inner && typeof inner === 'object' && !Array.isArray(inner))
           // A table of named commands (package and composer scripts); composer lists several per name.
           out.push(

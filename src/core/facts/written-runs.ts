@@ -28,6 +28,7 @@ import {
   terraformCommands,
   toxSubstituted,
   jenkinsSteps,
+  jsonCommandLists,
   jsonValues,
   justRecipes,
   mavenPluginCommands,
@@ -119,7 +120,16 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   },
   { file: /(^|\/)(justfile|Justfile|\.justfile|[^/]+\.just)$/, commands: justRecipes },
   // The CDK runs its `app` command (CDK for Terraform also its `build`) on every synth, diff and deploy.
-  { file: /(^|\/)(cdk|cdktf)\.json$/, commands: (t) => jsonCommands(t, ['app', 'build']) },
+  { file: /(^|\/)(cdk|cdktf)\.json$/, commands: (t) => jsonValues(t, keys('app', 'build')) },
+  // Firebase runs each target's predeploy and postdeploy commands on every deploy.
+  { file: /(^|\/)firebase\.json$/, commands: (t) => jsonCommandLists(t, keys('predeploy', 'postdeploy')) },
+  // Wrangler runs its [build] command on every `wrangler dev` and `wrangler deploy`.
+  { file: /(^|\/)wrangler\.toml$/, commands: (t) => iniValues(t, keys('command')) },
+  // Playwright starts each webServer's command before the tests; the config is code as well.
+  {
+    file: /(^|\/)playwright\.config\.[cm]?[jt]s$/,
+    commands: (t) => [...quotedCommandValues(t), codeAsShell('typescript', t) ?? ''],
+  },
   { file: ACTIONS_WORKFLOW, commands: actionsRunSteps },
   // An action's own metadata: its composite steps run wherever the action is used.
   { file: /(^|\/)action\.ya?ml$/, commands: actionsRunSteps },
@@ -352,18 +362,11 @@ function quote(text: string): string {
 }
 
 /** `"build": "tsc -p ."` pairs in a fragment of package.json an Edit writes (not whole JSON). */
-/** A JSON file's top-level command strings under `names`, whole or in an edit's fragment of it. */
-function jsonCommands(text: string, names: readonly string[]): string[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      return names.map((n) => (parsed as Record<string, unknown>)[n]).filter((v): v is string => typeof v === 'string');
-  } catch {
-    // An edit's fragment: its "name": "value" pairs.
-  }
-  return [...text.matchAll(/"([\w:.-]+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)]
-    .filter((m) => names.includes(m[1] ?? ''))
-    .map((m) => (m[2] ?? '').replace(/\\(.)/g, '$1'));
+/** The strings a JavaScript config gives its `command:` keys (`webServer: { command: 'pnpm start' }`). */
+function quotedCommandValues(text: string): string[] {
+  return [/\bcommand\s*:\s*'([^'\n]*)'/g, /\bcommand\s*:\s*"([^"\n]*)"/g, /\bcommand\s*:\s*`([^`\n]*)`/g].flatMap(
+    (pattern) => [...text.matchAll(pattern)].map((m) => m[1] ?? ''),
+  );
 }
 
 function scriptFragment(text: string): string[] {

