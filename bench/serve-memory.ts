@@ -16,12 +16,14 @@ import { serveNodeVersion } from './suite/serveNode';
 //                                      after every step, moved to DIR; MEMORY_STDOUT=FILE, serve's
 //                                      stdout, e.g. what --trace-gc prints; MEMORY_ENV, variables
 //                                      added to serve's environment, e.g. "MALLOC_ARENA_MAX=2";
-//                                      BENCH_SERVE_NODE, the Node binary serve runs on)
+//                                      BENCH_SERVE_NODE, the Node binary serve runs on;
+//                                      MEMORY_MAPPINGS=N, serve's N largest resident mappings at each step)
 
 const CALLS = Number(process.env['MEMORY_CALLS'] ?? 100_000);
 const STEP = Number(process.env['MEMORY_STEP'] ?? 10_000);
 const CONNECTIONS = 8;
 const SNAPSHOTS = process.env['MEMORY_SNAPSHOTS'];
+const MAPPINGS = Number(process.env['MEMORY_MAPPINGS'] ?? 0);
 const ROOMY_LOG = { log: { maxBytes: 64 * 1024 * 1024, keep: 40 } };
 
 /**
@@ -48,6 +50,28 @@ function residentByMapping(pid: number): { wasmMb: number; anonymousMb: number; 
     anonymousMb: Math.round(totals.anonymousMb * 10) / 10,
     filesMb: Math.round(totals.filesMb * 10) / 10,
   };
+}
+
+/** The `count` mappings of `pid` holding the most resident memory: address range, size, resident, what backs it. */
+function largestMappings(pid: number, count: number): string[] {
+  const mappings: { range: string; sizeKb: number; rssKb: number; backing: string }[] = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (head) {
+      const sizeKb = (Number.parseInt(head[2]!, 16) - Number.parseInt(head[1]!, 16)) / 1024;
+      mappings.push({ range: `${head[1]}-${head[2]} ${head[3]}`, sizeKb, rssKb: 0, backing: head[4] || '[anonymous]' });
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB$/.exec(line);
+    if (rss && mappings.length) mappings[mappings.length - 1]!.rssKb = Number(rss[1]);
+  }
+  return mappings
+    .sort((a, b) => b.rssKb - a.rssKb)
+    .slice(0, count)
+    .map(
+      (m) =>
+        `${(m.rssKb / 1024).toFixed(1).padStart(6)} MB of ${(m.sizeKb / 1024).toFixed(1).padStart(8)} MB  ${m.range}  ${m.backing}`,
+    );
 }
 
 /** Has serve write a heap snapshot (--heapsnapshot-signal) and moves it to SNAPSHOTS once written. */
@@ -96,6 +120,7 @@ async function main(): Promise<void> {
           `(wasm ${mapped.wasmMb}, other anonymous ${mapped.anonymousMb}, files ${mapped.filesMb})`,
       );
       for (const thread of (memory ?? []) as Record<string, unknown>[]) console.log('   ', JSON.stringify(thread));
+      if (MAPPINGS > 0) for (const line of largestMappings(serve.pid, MAPPINGS)) console.log('     ', line);
       if (SNAPSHOTS) await snapshot(serve.pid, world.project, `main-${done}`);
     };
     console.log(`serve on Node ${serveNodeVersion()}`);

@@ -72,6 +72,9 @@ test("/health lists the main thread's memory and each worker's, the parser's Web
   for (const thread of memory) {
     assert.ok(thread.heapUsedMb > 0 && thread.heapUsedMb <= thread.heapTotalMb, JSON.stringify(thread));
     assert.ok(thread.codeMb > 0, JSON.stringify(thread));
+    // The old generation holds the loaded program: some of it live, never more live than it holds.
+    assert.ok(thread.oldSpaceUsedMb > 0 && thread.oldSpaceUsedMb <= thread.oldSpaceMb, JSON.stringify(thread));
+    assert.ok(thread.largeObjectsMb >= 0, JSON.stringify(thread));
   }
   for (const worker of memory.slice(1)) assert.ok(worker.wasmMb > 0, `no parser memory: ${JSON.stringify(worker)}`);
 });

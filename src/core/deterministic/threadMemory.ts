@@ -15,6 +15,11 @@ export interface ThreadMemory {
   newSpaceMb: number;
   /** Compiled JavaScript (code space and large code objects). */
   codeMb: number;
+  /** The old generation: what it holds resident, and what of that is live (the rest is free space between objects). */
+  oldSpaceMb: number;
+  oldSpaceUsedMb: number;
+  /** Objects too large for a page (long strings, big arrays), each on pages of its own. */
+  largeObjectsMb: number;
   /** Memory V8 itself allocated outside the heap (malloc), and external memory it was told of (buffers). */
   mallocedMb: number;
   externalMb: number;
@@ -37,6 +42,9 @@ export function readThreadMemory(thread: string): ThreadMemory {
     heapPhysicalMb: mb(heap.total_physical_size),
     newSpaceMb: mb(space('new_space', 'new_large_object_space')),
     codeMb: mb(space('code_space', 'code_large_object_space')),
+    oldSpaceMb: mb(space('old_space')),
+    oldSpaceUsedMb: mb(spaces.find((s) => s.space_name === 'old_space')?.space_used_size ?? 0),
+    largeObjectsMb: mb(space('large_object_space')),
     mallocedMb: mb(heap.malloced_memory),
     externalMb: mb(heap.external_memory),
     wasmMb: mb(wasmMemoryBytes()),
