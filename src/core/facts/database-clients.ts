@@ -14,6 +14,8 @@ export interface SqlClient {
   /** Options whose value is a file of SQL. */
   fileShort?: string[];
   fileLong?: string[];
+  /** The client is one subcommand of a wider program (`wrangler d1 execute`); elsewhere its options mean other things. */
+  subcommand?: string[];
 }
 
 export const SQL_CLIENTS: Readonly<Record<string, SqlClient>> = {
@@ -30,6 +32,8 @@ export const SQL_CLIENTS: Readonly<Record<string, SqlClient>> = {
   snowsql: { short: ['q'], long: ['query'], fileShort: ['f'], fileLong: ['filename'] },
   bq: { short: [], long: [], positionalSql: true },
   usql: { short: ['c'], long: ['command'], fileShort: ['f'], fileLong: ['file'] },
+  // Cloudflare D1: `--remote` reaches the deployed database, the default a local copy.
+  wrangler: { short: [], long: ['command'], fileLong: ['file'], subcommand: ['d1', 'execute'] },
 };
 
 const MONGO_SHELLS = new Set(['mongosh', 'mongo']);
@@ -38,8 +42,17 @@ export function sqlClientOf(name: string): SqlClient | undefined {
   return own(SQL_CLIENTS, name);
 }
 
+/** Whether the arguments run the client's subcommand, when it is one. */
+function inSubcommand(client: SqlClient, args: readonly string[]): boolean {
+  const wanted = client.subcommand;
+  if (!wanted) return true;
+  const words = parseFlags(args).positionals;
+  return wanted.every((word, index) => words[index] === word);
+}
+
 /** The SQL a client is given in its options and operands. */
 export function clientSql(client: SqlClient, args: readonly string[]): string[] {
+  if (!inSubcommand(client, args)) return [];
   return [
     ...optionValues(args, client.short, client.long),
     ...(client.positionalSql
@@ -57,6 +70,7 @@ export function statementFiles(cmd: SimpleCommand): string[] {
   // A redirect into any other program is data, not statements.
   if (!client && !MONGO_SHELLS.has(cmd.name) && cmd.name !== 'redis-cli') return [];
   const args = argsOf(cmd);
+  if (client && !inSubcommand(client, args)) return [];
   const options = client ? optionValues(args, client.fileShort ?? [], client.fileLong ?? []) : [];
   const scripts = MONGO_SHELLS.has(cmd.name)
     ? [...optionValues(args, [], ['file']), ...args.filter((a) => /\.js$/.test(a))]
@@ -73,6 +87,6 @@ export function readsStatementsFromStdin(cmd: SimpleCommand): boolean {
   if (MONGO_SHELLS.has(cmd.name))
     return optionValues(args, [], ['eval', 'file']).length === 0 && !args.some((a) => /\.js$/.test(a));
   const client = sqlClientOf(cmd.name);
-  if (!client || client.positionalSql) return false;
+  if (!client || client.positionalSql || client.subcommand) return false;
   return clientSql(client, args).length === 0 && statementFiles(cmd).length === 0;
 }

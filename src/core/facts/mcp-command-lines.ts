@@ -203,6 +203,28 @@ function helmLine(verb: string, input: Input): string[] | undefined {
   ];
 }
 
+/** An Xcode server's build tools: `xcodebuild -workspace W -scheme S NAME=VALUE…`, its build settings as words. */
+function xcodeLine(verb: string, input: Input): string[] | undefined {
+  if (!/build|archive|test/.test(verb)) return undefined;
+  const settings = input['buildSettings'] ?? input['build_settings'];
+  const assignments =
+    settings && typeof settings === 'object' && !Array.isArray(settings)
+      ? Object.entries(settings).flatMap(([name, value]) => (typeof value === 'string' ? [`${name}=${value}`] : []))
+      : [];
+  const option = (flag: string, ...names: string[]) => {
+    const value = text(input, ...names);
+    return value === undefined ? [] : [flag, value];
+  };
+  return [
+    'xcodebuild',
+    ...option('-workspace', 'workspace', 'workspacePath'),
+    ...option('-project', 'project', 'projectPath'),
+    ...option('-scheme', 'scheme'),
+    ...option('-configuration', 'configuration'),
+    ...assignments,
+  ];
+}
+
 function terraformLine(verb: string, input: Input): string[] | undefined {
   const action = /^(apply|destroy|plan|import|state_rm|taint)/.exec(verb)?.[1];
   if (action === undefined) return undefined;
@@ -317,6 +339,7 @@ function commandLineOf(server: string, verb: string, input: Input): string[] | u
   if (server === 'az' || server === 'azure') return cloudLine('az', input);
   if (server === 'ssh' || /^ssh_/.test(verb)) return sshLine(input);
   if (server === 'terraform') return terraformLine(verb.replace(/^terraform_/, ''), input);
+  if (server === 'xcode' || server === 'xcodebuild') return xcodeLine(verb, input);
   if (server === 'helm' || server === 'kubernetes' || server === 'k8s' || verb.startsWith('helm_'))
     return helmLine(verb, input);
   return PACKAGE_MANAGERS.has(server) ? packageLine(server, verb, input) : undefined;

@@ -106,15 +106,10 @@ function jsonStrings(text: string): string[] {
   return out;
 }
 
-/** The values of the given keys in a JSON file (strings, or lists of strings), at any depth. */
 /**
- * Like jsonValues, but a list under one of the keys is a list of command lines, each run on its own
- * (firebase.json's `predeploy`), not one command's words.
+ * The values of the given keys in a JSON file (strings, or lists of strings), at any depth. A list is
+ * one command's words ('argv'), or command lines each run on its own ('lines', firebase.json's `predeploy`).
  */
-export function jsonCommandLists(text: string, keys: ReadonlySet<string>): string[] {
-  return jsonValues(text, keys, 'lines');
-}
-
 export function jsonValues(text: string, keys: ReadonlySet<string>, lists: 'argv' | 'lines' = 'argv'): string[] {
   let parsed: unknown;
   try {

@@ -28,7 +28,6 @@ import {
   terraformCommands,
   toxSubstituted,
   jenkinsSteps,
-  jsonCommandLists,
   jsonValues,
   justRecipes,
   mavenPluginCommands,
@@ -122,7 +121,7 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   // The CDK runs its `app` command (CDK for Terraform also its `build`) on every synth, diff and deploy.
   { file: /(^|\/)(cdk|cdktf)\.json$/, commands: (t) => jsonValues(t, keys('app', 'build')) },
   // Firebase runs each target's predeploy and postdeploy commands on every deploy.
-  { file: /(^|\/)firebase\.json$/, commands: (t) => jsonCommandLists(t, keys('predeploy', 'postdeploy')) },
+  { file: /(^|\/)firebase\.json$/, commands: (t) => jsonValues(t, keys('predeploy', 'postdeploy'), 'lines') },
   // Wrangler runs its [build] command on every `wrangler dev` and `wrangler deploy`.
   { file: /(^|\/)wrangler\.toml$/, commands: (t) => iniValues(t, keys('command')) },
   // Playwright starts each webServer's command before the tests; the config is code as well.

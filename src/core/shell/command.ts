@@ -22,6 +22,52 @@ export function wordContext(state: AnalysisState, place: Place): WordContext {
 }
 
 /** Basename of argv[0]; for a partly dynamic word, the static part after its last slash if there is one. */
+/**
+ * GNU's tools as Homebrew installs them on a Mac, beside the system's BSD ones: `gtar` is GNU tar, with
+ * every option that runs a program, so each is read as the tool it is.
+ */
+const GNU_PREFIXED: ReadonlyMap<string, string> = new Map(
+  [
+    'tar',
+    'sed',
+    'find',
+    'xargs',
+    'rm',
+    'cp',
+    'mv',
+    'dd',
+    'shred',
+    'ln',
+    'chmod',
+    'chown',
+    'timeout',
+    'env',
+    'nohup',
+    'nice',
+    'stdbuf',
+    'install',
+    'tee',
+    'touch',
+    'truncate',
+    'base64',
+    'cat',
+    'head',
+    'tail',
+    'sort',
+    'grep',
+    'stat',
+    'readlink',
+    'realpath',
+    'mktemp',
+    'split',
+    'rmdir',
+    'unlink',
+    'mkdir',
+    'cut',
+    'tr',
+  ].map((tool) => [`g${tool}`, tool]),
+);
+
 function commandName(word: Word | undefined): string {
   if (!word) return '';
   const text = word.dynamic ? word.staticTail : word.value;
@@ -29,8 +75,8 @@ function commandName(word: Word | undefined): string {
   while (end > 1 && text[end - 1] === '/') end--;
   const trimmed = text.slice(0, end);
   const slash = trimmed.lastIndexOf('/');
-  if (slash >= 0) return trimmed.slice(slash + 1);
-  return word.dynamic ? word.value : trimmed;
+  const name = slash >= 0 ? trimmed.slice(slash + 1) : word.dynamic ? word.value : trimmed;
+  return GNU_PREFIXED.get(name) ?? name;
 }
 
 interface CommandParts {

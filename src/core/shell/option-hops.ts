@@ -211,6 +211,19 @@ function makeProgramVariables(argv: readonly string[]): { script: string; throug
   });
 }
 
+// Xcode's build settings that name the programs a build runs, given as `NAME=VALUE` words
+// (`xcodebuild … CC='sh -c …'`): each compile or link step runs that command line.
+const XCODE_PROGRAM_SETTINGS = new Set(['CC', 'CPLUSPLUS', 'LD', 'LDPLUSPLUS', 'LIBTOOL', 'SWIFT_EXEC']);
+function xcodeProgramSettings(argv: readonly string[]): { script: string; through: string }[] {
+  return argv.slice(1).flatMap((word) => {
+    const eq = word.indexOf('=');
+    const name = eq > 0 ? word.slice(0, eq) : '';
+    return XCODE_PROGRAM_SETTINGS.has(name) && word.length > eq + 1
+      ? [{ script: word.slice(eq + 1), through: name }]
+      : [];
+  });
+}
+
 // CMake's compiler launchers and compilers, set with -D (a `;` list is an argv).
 const CMAKE_PROGRAM = /^-DCMAKE_\w*_(?:COMPILER_LAUNCHER|LINKER_LAUNCHER|COMPILER)(?::\w+)?=(.*)$/s;
 /** `helm … --post-renderer bash --post-renderer-args=-c --post-renderer-args='…'`: helm runs that program with those words. */
@@ -548,6 +561,7 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   // the rustc wrappers run at every build.
   cargo: { options: [{ long: ['config'] }] },
   make: { properties: makeProgramVariables },
+  xcodebuild: { properties: xcodeProgramSettings },
   gmake: { properties: makeProgramVariables },
   // bazel test --run_under='…' runs every test through the given command.
   bazel: { options: [{ long: ['run_under'] }] },

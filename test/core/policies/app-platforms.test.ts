@@ -19,6 +19,12 @@ policyTable('app-platform-destructive', [
   },
   { note: 'near miss: certificates fetched read-only', spec: 'fastlane match appstore --readonly', expect: null },
   { note: 'the login keychain deleted', spec: 'security delete-keychain login.keychain-db', expect: 'ask' },
+  {
+    note: 'a distribution identity deleted, its private key with it',
+    spec: 'security delete-identity -c "Apple Distribution: Acme Inc" ~/Library/Keychains/login.keychain-db',
+    expect: 'ask',
+  },
+  { note: 'near miss: identities listed', spec: 'security find-identity -v -p codesigning', expect: null },
   { note: 'near miss: signing identities listed', spec: 'security find-identity -v -p codesigning', expect: null },
   { note: 'a Fly app destroyed', spec: 'flyctl apps destroy lumen-api --yes', expect: 'ask' },
   {

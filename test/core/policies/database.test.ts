@@ -2,6 +2,21 @@ import { policyTable } from './table';
 
 policyTable('sql-drop-or-truncate', [
   {
+    note: 'tables dropped in the deployed D1 database through wrangler',
+    spec: 'npx wrangler d1 execute acme-prod --remote --command "DROP TABLE orders; DROP TABLE users;"',
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: a count in the local D1 copy',
+    spec: 'npx wrangler d1 execute acme-dev --local --command "SELECT count(*) FROM orders"',
+    expect: null,
+  },
+  {
+    note: "near miss: wrangler's --command outside d1 execute is no SQL",
+    spec: 'wrangler deploy --command "DROP TABLE x"',
+    expect: null,
+  },
+  {
     note: "near miss: a scratch table an import made, through a database server's MCP tool",
     spec: { tool: 'mcp__postgres__query', input: { sql: 'DROP TABLE IF EXISTS tmp_import_rows;' } },
     expect: null,

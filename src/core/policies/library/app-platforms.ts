@@ -47,13 +47,18 @@ const PLATFORM_DELETES: Record<string, Deletes> = {
   // fastlane match nuke revokes every certificate of the kind and deletes the profiles, for the whole team.
   fastlane: ([sub, second]) =>
     sub === 'match' && second === 'nuke' ? "revokes the team's signing certificates" : null,
-  security: ([sub]) => (sub === 'delete-keychain' ? 'deletes a keychain and every password and key in it' : null),
+  security: ([sub]) =>
+    sub === 'delete-keychain'
+      ? 'deletes a keychain and every password and key in it'
+      : sub === 'delete-identity'
+        ? 'deletes a signing identity, its private key with it'
+        : null,
 };
 
 export const appPlatformDestructive = infraPolicy({
   name: 'app-platform-destructive',
   description:
-    'Asks before an app platform CLI deletes for good: vercel remove, netlify sites:delete, heroku apps:destroy, fly destroy, firebase firestore:delete, supabase db reset --linked, wrangler delete, fastlane match nuke, security delete-keychain.',
+    'Asks before an app platform CLI deletes for good: vercel remove, netlify sites:delete, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, wrangler delete, match nuke, security delete-keychain or -identity.',
   tools: Object.keys(PLATFORM_DELETES),
   valueShort: ['P', 'p', 'a', 'c'],
   valueLong: ['project', 'scope', 'token', 'team', 'app', 'config', 'cwd', 'env', 'workdir', 'profile'],

@@ -271,8 +271,49 @@ function envValuesDropped(call: ToolCall): Destroyed | null {
   };
 }
 
+/** Kinds of key material that exist in one copy: a signing or private key lost cannot be made again. */
+const KEY_KINDS = new Set([
+  'a private key',
+  'a PKCS#12 key store',
+  'a Java key store',
+  'a key store',
+  'a PuTTY private key',
+  'a PKCS#8 private key',
+  'an SSH private key',
+]);
+const BINARY_KEY_STORE = /\.(jks|keystore|p12|pfx)$/i;
+
+function keyKindOf(file: string): string | null {
+  const kind = secretBasenameKind(path.posix.basename(file));
+  return kind && KEY_KINDS.has(kind) ? kind : null;
+}
+
+/**
+ * A key store or private key of the project deleted, or replaced by text: an app's upload keystore or
+ * a signing key is kept out of git, so no checkout brings it back. Temp copies and build output are not keys kept.
+ */
+function keyMaterialDestroyed(call: ToolCall): Destroyed | null {
+  const kept = (target: { absolute: string; relation: string; glob?: boolean; dynamic?: boolean }) =>
+    (target.relation === 'inside-project' || target.relation === 'project-root') &&
+    !target.glob &&
+    !target.dynamic &&
+    !PRODUCED.test(target.absolute);
+  for (const target of call.facts.deletes) {
+    const kind = kept(target) ? keyKindOf(target.absolute) : null;
+    if (kind) return { what: `deletes ${target.absolute}, ${kind} that no checkout brings back`, evidence: target.raw };
+  }
+  if (call.face.family !== 'write' || call.content === undefined) return null;
+  const target = call.paths.find((p) => p.access === 'write');
+  const kind = target && kept(target) ? keyKindOf(target.absolute) : null;
+  if (!target || !kind) return null;
+  // Emptied outright, or a binary key store written over with text (only where one was there to lose).
+  const emptied = call.content.trim() === '';
+  if (!emptied && !(BINARY_KEY_STORE.test(target.absolute) && call.io.exists(target.absolute))) return null;
+  return { what: `the write replaces ${target.absolute}, ${kind}, with text`, evidence: target.raw };
+}
+
 function destroyed(call: ToolCall): Destroyed | null {
-  const dropped = envValuesDropped(call) ?? destructiveOverwrite(call);
+  const dropped = envValuesDropped(call) ?? keyMaterialDestroyed(call) ?? destructiveOverwrite(call);
   if (dropped) return dropped;
   const commands = shellCommands(call);
   const looped = loopEmptiesSources(call.command ?? '');
@@ -307,7 +348,7 @@ export const projectFilesDestroyed = definePolicy({
   name: 'project-files-destroyed',
   category: 'dangerous-commands',
   description:
-    "Asks before destroying files beyond an easy undo: shred, emptying, bulk deletes by a source filter, rsync --delete into the project, overwriting .git's store, an env file's values, Terraform state, a backup, or gutting a file.",
+    "Asks before destroying files beyond an easy undo: shred, emptying, bulk deletes by a source filter, rsync --delete into the project, overwriting .git's store, an env file's values, a key store, Terraform state, a backup, or gutting a file.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

@@ -182,9 +182,17 @@ function executedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): string[
   const first = cmd.argv[0] ?? '';
   if (first.includes('/')) out.push(resolvePath(first, cwd, call.home));
   // A shell's or interpreter's later words are its script's arguments (data); a runner's may be the file.
-  if (FILE_RUNNERS.has(cmd.name.toLowerCase()))
+  if (FILE_RUNNERS.has(cmd.name.toLowerCase()) || installsPackageFile(cmd))
     for (const word of argsOf(cmd)) if (!word.startsWith('-')) out.push(resolvePath(word, cwd, call.home));
   return out;
+}
+
+/** Installers of an app or package file, whose code then runs on the device or the machine (`adb install x.apk`). */
+function installsPackageFile(cmd: SimpleCommand): boolean {
+  const first = argsOf(cmd)[0] ?? '';
+  if (cmd.name === 'adb') return /^install(-multiple)?$/.test(first);
+  if (cmd.name === 'dpkg') return argsOf(cmd).some((word) => word === '-i' || word === '--install');
+  return cmd.name === 'installer' || (cmd.name === 'xcrun' && first === 'simctl');
 }
 
 // Runners that fetch a script from a URL and run it in one step: `uv run URL`, `deno URL`, `bun URL`,
