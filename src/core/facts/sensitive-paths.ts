@@ -22,6 +22,8 @@ const SECRET_BASENAMES: Record<string, string> = {
   '.erlang.cookie': 'the Erlang distribution cookie (a shell on every node that shares it)',
   'settings-security.xml': 'the Maven master password',
   'keystore.properties': 'an Android signing key store password',
+  // The Sentry wizard writes the upload token into the mobile projects' sentry.properties.
+  'sentry.properties': 'a Sentry auth token',
   'key3.db': 'the browser password key store',
   id_rsa: 'an SSH private key',
   id_dsa: 'an SSH private key',
@@ -119,6 +121,8 @@ export const HOME_SECRETS: [string, string][] = [
   ['.fastlane/spaceship/', 'the Apple developer session (fastlane)'],
   ['Library/Application Support/netlify/', 'Netlify token'],
   ['.supabase/access-token', 'Supabase access token'],
+  ['.expo/state.json', 'the Expo CLI session'],
+  ['.sentryclirc', 'Sentry auth token'],
   ['.config/firebase/', 'Firebase CLI credentials'],
   ['.config/configstore/firebase-tools.json', 'Firebase CLI credentials'],
   ['.config/stripe/', 'Stripe CLI key'],

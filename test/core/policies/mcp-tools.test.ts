@@ -235,6 +235,16 @@ policyTable('mcp-access-granting-tool', [
 
 policyTable('mcp-secret-reading-tool', [
   {
+    note: "a project's keys asked for with the secret ones included",
+    spec: mcp('mcp__supabase__get_project_keys', { project_id: 'prod', include_secret: true }),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: a project's public keys",
+    spec: mcp('mcp__supabase__get_project_keys', { project_id: 'prod' }),
+    expect: null,
+  },
+  {
     note: 'a service-role key',
     spec: mcp('mcp__supabase__get_service_role_key', { project_id: 'prod' }),
     expect: 'ask',

@@ -47,7 +47,20 @@ const SECRET_NOUNS = /^(secret|secrets|password|passwords|credential|credentials
 /** A key is a secret when the name says which: `get_service_role_key`, `get_api_key` (not a cache's `get_key`). */
 const KEY_KINDS = /^(service|role|api|access|private|signing|secret)$/;
 /** Arguments that ask for stored values in the clear (`list_env_vars` with decrypt). */
-const DECRYPTING = ['decrypt', 'decrypted', 'with_decryption', 'withDecryption', 'reveal', 'show_values'];
+const DECRYPTING = [
+  'decrypt',
+  'decrypted',
+  'with_decryption',
+  'withDecryption',
+  'reveal',
+  'show_values',
+  'include_secret',
+  'include_secrets',
+  'includeSecret',
+  'includeSecrets',
+  'unmask',
+  'plaintext',
+];
 const SECRET_SERVERS =
   /vault|1password|onepassword|bitwarden|lastpass|keeper|keychain|secrets?manager|doppler|infisical/i;
 

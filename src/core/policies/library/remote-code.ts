@@ -240,6 +240,10 @@ function urlScriptRun(cmd: SimpleCommand): string | undefined {
     REMOTE_SCRIPT.test(v),
   );
   if (interpreterKind(name) === 'node' && loaded) return `${loaded} loaded by ${name}`;
+  // Deno's, and Supabase's edge functions', import map from a web address: whoever serves it picks the code of every import.
+  const importMap = optionValues(args, [], ['import-map'])[0];
+  if ((name === 'deno' || name === 'supabase') && importMap !== undefined && REMOTE_SCRIPT.test(importMap))
+    return `every import mapped by ${importMap}, run by ${name}`;
   const code = commandLineCode(cmd);
   const importsFromUrl =
     code !== undefined &&
