@@ -204,7 +204,8 @@ export function secretBasenameKind(name: string): string | null {
     return 'an environment file';
   const exact = own(SECRET_BASENAMES, lower);
   if (exact) return exact;
-  if (lower.endsWith('.pub')) return null;
+  // `root-ec-p256.pub.pem`, `signing_pub.pem`, `public.key`: the public half, named so.
+  if (lower.endsWith('.pub') || /(^|[._-])(pub|public)[._-]/.test(lower)) return null;
   for (const [ext, kind] of Object.entries(SECRET_EXTENSIONS)) if (lower.endsWith(ext)) return kind;
   if (/^(service[-_]?account|gcp[-_]?key|credentials)[\w.-]*\.json$/.test(lower)) return 'a cloud service-account key';
   // `gcp-service-account.json`, `prod_serviceaccount.json`: the words anywhere in a JSON file's name.

@@ -11,6 +11,7 @@
 // files are named by the path they land in.
 import path from 'node:path';
 import { cargoConfigCommands } from '../shell/cargo-config';
+import { gdbCommands, openocdCommands } from '../shell/option-hops';
 import { languageOfFile } from './code';
 import { embeddedCommandLines, foreignCodeCommands, isActingCommandLine } from '../text/embedded-commands';
 import { makeRecipes, scriptsOf } from './project-runs';
@@ -128,6 +129,15 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   {
     file: /(^|\/)playwright\.config\.[cm]?[jt]s$/,
     commands: (t) => [...quotedCommandValues(t), codeAsShell('typescript', t) ?? ''],
+  },
+  // gdb reads .gdbinit (and a command file given -x) at start: its `shell` and `python` lines run.
+  { file: /(^|\/)(\.gdbinit|gdbinit|[^/]+\.gdb)$/, commands: (t) => t.split('\n').flatMap(gdbCommands) },
+  // OpenOCD's config files are Tcl: an `exec` line runs a program on every debug session.
+  { file: /(^|\/)(openocd[^/]*|openocd\/[^/]+)\.cfg$/, commands: openocdCommands },
+  // CMake presets set the compiler launchers every configure of the preset builds with.
+  {
+    file: /(^|\/)CMake(User)?Presets\.json$/,
+    commands: (t) => jsonValues(t, keys('CMAKE_C_COMPILER_LAUNCHER', 'CMAKE_CXX_COMPILER_LAUNCHER')),
   },
   { file: ACTIONS_WORKFLOW, commands: actionsRunSteps },
   // An action's own metadata: its composite steps run wherever the action is used.

@@ -76,6 +76,8 @@ function commandName(word: Word | undefined): string {
   const trimmed = text.slice(0, end);
   const slash = trimmed.lastIndexOf('/');
   const name = slash >= 0 ? trimmed.slice(slash + 1) : word.dynamic ? word.value : trimmed;
+  // A cross debugger (`arm-none-eabi-gdb`, `gdb-multiarch`) takes gdb's options and commands.
+  if (/^[\w.-]+-gdb$|^gdb-multiarch$/.test(name)) return 'gdb';
   return GNU_PREFIXED.get(name) ?? name;
 }
 

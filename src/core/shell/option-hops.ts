@@ -79,13 +79,31 @@ function exCommands(word: string): string[] {
 
 // gdb's `shell cmd` and `!cmd`; its `python code` is handed on as `python3 -c code`, so the
 // interpreter reader judges it like any other inline code.
-function gdbCommands(word: string): string[] {
+export function gdbCommands(word: string): string[] {
   const text = word.trim();
   if (text.startsWith('!')) return [text.slice(1)];
   const shell = /^shell\s+(.*)$/s.exec(text);
   if (shell?.[1] !== undefined) return [shell[1]];
   const python = /^(?:python3?|py)\s+(.*)$/s.exec(text);
   return python?.[1] !== undefined ? [`python3 -c ${shellQuote(python[1])}`] : [];
+}
+
+// OpenOCD's commands are Tcl: `exec PROGRAM ARGS` runs a program (a `{…}` word is one argument).
+export function openocdCommands(word: string): string[] {
+  return word.split(/[;\n]/).flatMap((statement) => {
+    const exec = /^\s*exec\s+(.+)$/s.exec(statement);
+    return exec?.[1] !== undefined ? [exec[1].replace(/\{([^{}]*)\}/g, (_, inner: string) => shellQuote(inner))] : [];
+  });
+}
+
+// QEMU's tap networking runs `script=` when the interface comes up and `downscript=` when it goes down.
+function qemuNetworkScripts(argv: readonly string[]): { script: string; through: string }[] {
+  return argv.flatMap((word, at) => {
+    if (at === 0 || !/^--?(nic|netdev|net)$/.test(argv[at - 1] ?? '')) return [];
+    return [...word.matchAll(/(?:^|,)((?:down)?script)=([^,]+)/g)]
+      .filter((m) => m[2] !== 'no')
+      .map((m) => ({ script: shellQuote(m[2]!), through: m[1]! }));
+  });
 }
 
 // Maven's exec plugin runs `exec.executable` with `exec.args` (`mvn exec:exec -Dexec.executable=sh …`).
@@ -506,6 +524,10 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   ex: EDITOR,
   vimdiff: EDITOR,
   gdb: { options: [{ long: ['ex', 'eval-command', 'iex', 'init-eval-command'] }], singleDashLong: true },
+  openocd: { options: [{ short: ['c'], long: ['command'] }] },
+  'qemu-system': { properties: qemuNetworkScripts },
+  // Zephyr's west runs `forall -c CMD` in every project of the workspace.
+  west: { options: [{ short: ['c'], subcommand: 'forall' }] },
   sqlite3: { scan: sqliteCommands },
   psql: { options: [{ short: ['c'], long: ['command'] }] },
   mysql: { options: [{ long: ['pager'] }] },
@@ -626,12 +648,18 @@ export function stdinShellCommands(name: string, text: string): string[] {
 
 /** Whether the table has a row for this program (own keys only: a command may be named `constructor`). */
 export function runsCommandsThroughOptions(name: string): boolean {
-  return Object.hasOwn(COMMAND_OPTION_TABLE, name);
+  return Object.hasOwn(COMMAND_OPTION_TABLE, tableName(name));
+}
+
+/** The table's row name for a program: every QEMU system emulator reads the same options. */
+function tableName(name: string): string {
+  return name.startsWith('qemu-system-') ? 'qemu-system' : name;
 }
 
 /** Per-option readers that turn one option's value into the commands it runs. */
 function valueCommands(name: string, option: string, value: string): string[] {
   if (name === 'gdb') return gdbCommands(value);
+  if (name === 'openocd') return openocdCommands(value);
   if (['vim', 'vi', 'nvim', 'view', 'ex', 'vimdiff'].includes(name)) return exCommands(value);
   if (name === 'psql') return psqlCommands(value);
   if (name === 'cargo') return cargoConfigCommands(value);
@@ -716,7 +744,7 @@ function commandAfterOf(argv: readonly string[], entry: CommandAfter): string | 
 
 /** The commands a program runs through its options or its script operands, as script hops. */
 export function optionHopsOf(name: string, view: ArgvView): ScriptHop[] {
-  const row = runsCommandsThroughOptions(name) ? COMMAND_OPTION_TABLE[name] : undefined;
+  const row = runsCommandsThroughOptions(name) ? COMMAND_OPTION_TABLE[tableName(name)] : undefined;
   if (!row) return [];
   const { argv, dynamic } = view;
   const scripts: { script: string; through: string; via?: Via }[] = [];
@@ -778,6 +806,8 @@ export const COMMAND_VARIABLES: ReadonlySet<string> = new Set([
   'BASH_ENV',
   'ENV',
   'PROMPT_COMMAND',
+  // ccache runs its prefix command in front of every compile.
+  'CCACHE_PREFIX',
   'RSYNC_RSH',
   'BROWSER',
   'SYSTEMD_PAGER',

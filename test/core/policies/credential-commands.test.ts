@@ -2,6 +2,12 @@ import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
   {
+    note: "a password kept in git's credential section printed",
+    spec: 'git config --get credential.https://git.acme.example.password',
+    expect: 'deny',
+  },
+  { note: 'near miss: which credential helper git uses', spec: 'git config --get credential.helper', expect: null },
+  {
     note: "a Firebase project's runtime config printed",
     spec: 'firebase functions:config:get --project acme-prod',
     expect: 'deny',

@@ -2,6 +2,16 @@ import { policyTable } from './table';
 
 policyTable('git-config-runs-code', [
   {
+    note: "near miss: git's ssh pointed at a team key with plain ssh options",
+    spec: "git config --global core.sshCommand 'ssh -i ~/.ssh/id_ed25519_acme -o IdentitiesOnly=yes'",
+    expect: null,
+  },
+  {
+    note: "git's ssh given a proxy command for every user repository",
+    spec: "git config --global core.sshCommand 'ssh -o ProxyCommand=/tmp/p'",
+    expect: 'deny',
+  },
+  {
     note: 'a git-lfs custom transfer agent run from /tmp',
     spec: 'git config lfs.customtransfer.fast.path /tmp/lfs-fast && git config lfs.standalonetransferagent fast',
     expect: 'ask',

@@ -94,6 +94,12 @@ policyTable('git-add-all', [
 ]);
 
 policyTable('git-discard-work', [
+  {
+    note: "every west project's changes thrown away",
+    spec: "west forall -c 'git reset --hard && git clean -fdx'",
+    expect: 'ask',
+  },
+  { note: "near miss: every west project's status", spec: 'west forall -c "git status -s"', expect: null },
   { note: 'force-deleting a branch', spec: 'git branch -D feature/x', expect: 'ask' },
   {
     note: 'force-deleting every other branch',

@@ -2,6 +2,37 @@
 import { policyTable } from './table';
 
 policyTable('command-hidden-in-options', [
+  {
+    note: "a cross debugger's -ex shell command",
+    spec: "arm-none-eabi-gdb -q -batch -ex 'shell ./fetch.sh' -ex load build/zephyr.elf",
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a cross debugger loading the build',
+    spec: "arm-none-eabi-gdb -q -batch -ex 'target extended-remote :3333' -ex load build/zephyr.elf",
+    expect: null,
+  },
+  {
+    note: "OpenOCD's Tcl exec given with -c",
+    spec: "openocd -f debug/openocd.cfg -c 'exec sh -c {./fetch.sh}'",
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: OpenOCD programming the board',
+    spec: 'openocd -f debug/openocd.cfg -c "program build/zephyr.elf verify reset exit"',
+    expect: null,
+  },
+  {
+    note: "QEMU's tap interface script",
+    spec: 'qemu-system-arm -M mps2-an385 -nic tap,ifname=tap0,script=/tmp/.qemu-ifup,downscript=no',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: QEMU with user networking',
+    spec: 'qemu-system-arm -M mps2-an385 -nic user,model=lan9118',
+    expect: null,
+  },
+  { note: "ccache's prefix command", spec: 'CCACHE_PREFIX=/tmp/.ccp/wrap ninja -C build/fw', expect: 'ask' },
   // A multiplexer's session runs the command its own command line names: every policy judges that command.
   { note: 'tmux session handed a script file', spec: `tmux new-session -d -s bg 'bash /tmp/.u.sh'`, expect: 'ask' },
   {

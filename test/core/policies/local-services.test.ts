@@ -1,6 +1,15 @@
 import { policyTable } from './table';
 
 policyTable('metadata-and-local-services', [
+  { note: 'every port of this machine scanned', spec: 'nmap -p- -sT --open 127.0.0.1', expect: 'ask' },
+  { note: 'a range of local ports probed with nc', spec: 'nc -zv localhost 3000-3100', expect: 'ask' },
+  { note: 'near miss: one local port checked with nc', spec: 'nc -zv localhost 5432', expect: null },
+  { note: 'near miss: a scan of the lab network', spec: 'nmap -sn 192.168.1.0/24', expect: null },
+  {
+    note: 'near miss: the route to the metadata address asked of the kernel',
+    spec: 'ip -4 route get 169.254.169.254',
+    expect: null,
+  },
   {
     note: "Jolokia's exec endpoint",
     spec: 'curl -s http://localhost:8778/jolokia/exec/com.sun.management:type=DiagnosticCommand/compilerDirectivesAdd/!/tmp!/x.json',

@@ -32,6 +32,16 @@ policyTable('credential-printing-commands', [
 
 policyTable('secret-file-read', [
   {
+    note: 'a secure-boot private key read',
+    spec: { tool: 'Read', input: { file_path: '/home/dev/project/app/keys/root-ec-p256.pem' } },
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: the public half, named so',
+    spec: { tool: 'Read', input: { file_path: '/home/dev/project/app/keys/root-ec-p256.pub.pem' } },
+    expect: null,
+  },
+  {
     note: "near miss: the ssh server's settings",
     spec: { tool: 'Read', input: { file_path: '/etc/ssh/sshd_config' } },
     expect: null,

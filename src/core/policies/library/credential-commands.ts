@@ -244,8 +244,11 @@ function startsWithInOrder(words: readonly string[], wanted: readonly string[]):
 // Keys whose value is a credential although the name is not secret-shaped (npm's `//host/:_auth`).
 const CREDENTIAL_KEY = /(^|[:./_])_?(auth|authtoken|password|token)$|extraheader$|^credential\./i;
 
+// git's credential settings that name a helper program, a user name or a matching rule, not a secret.
+const CREDENTIAL_SETTING = /^credential\.(?:.*\.)?(helper|username|usehttppath)$/i;
+
 function namesSecret(word: string): boolean {
-  return classifySecretName(word) !== null || CREDENTIAL_KEY.test(word);
+  return classifySecretName(word) !== null || (CREDENTIAL_KEY.test(word) && !CREDENTIAL_SETTING.test(word));
 }
 
 /** `bin/rails`, `./bin/rails`, `bundle exec rails`: the program by its last path segment. */

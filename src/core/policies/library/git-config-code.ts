@@ -100,8 +100,39 @@ function isPlainGitLine(line: string): boolean {
   );
 }
 
+// ssh settings that pick a key, a user, a port or host checking, and run nothing (ProxyCommand would).
+const PLAIN_SSH_SETTINGS = new Set([
+  'identitiesonly',
+  'identityfile',
+  'identityagent',
+  'stricthostkeychecking',
+  'userknownhostsfile',
+  'port',
+  'user',
+  'connecttimeout',
+  'batchmode',
+  'serveraliveinterval',
+  'addkeystoagent',
+]);
+
+/** `ssh -i ~/.ssh/team_key -o IdentitiesOnly=yes`: plain ssh, choosing a key or a port. */
+function isPlainSsh(value: string): boolean {
+  const words = value.trim().split(/\s+/);
+  if (!/^(\/usr\/bin\/)?ssh$/.test(words[0] ?? '') || SHELL_SYNTAX.test(value)) return false;
+  for (let at = 1; at < words.length; at++) {
+    const word = words[at]!;
+    if (word === '-i' || word === '-p' || word === '-l') at++;
+    else if (word === '-o') {
+      const setting = words[++at] ?? '';
+      if (!PLAIN_SSH_SETTINGS.has(setting.split('=')[0]!.toLowerCase())) return false;
+    } else if (!/^-[46TvqCA]+$/.test(word)) return false;
+  }
+  return true;
+}
+
 function isCodeKey(key: string, value: string | undefined): boolean {
   const lower = key.toLowerCase();
+  if (lower === 'core.sshcommand' && value !== undefined && isPlainSsh(value)) return false;
   if (VIEWER_KEYS.test(lower) && value !== undefined && PLAIN_VIEWER.test(value)) return false;
   if (/^credential\.(.+\.)?helper$/.test(lower) && value !== undefined && BUILT_IN_HELPER.test(value.trim()))
     return false;

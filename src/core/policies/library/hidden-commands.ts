@@ -100,6 +100,8 @@ const TOOLCHAIN_PROGRAM =
 const FOREGROUND_RUNNERS = new Set([
   'git submodule foreach',
   'git bisect run',
+  // Zephyr's west runs it in each project of the workspace.
+  'west -c',
   'script -c',
   'script --command',
   // A terminal multiplexer's command runs in a window or pane of its own, named on its command line.

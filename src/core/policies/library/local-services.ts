@@ -401,7 +401,13 @@ function redisFinding(what: string, text: string) {
 const TEXT_SEARCHES = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep']);
 
 function searchesText(cmd: SimpleCommand): boolean {
-  return TEXT_SEARCHES.has(cmd.name) || (cmd.name === 'git' && argsOf(cmd)[0] === 'grep');
+  return TEXT_SEARCHES.has(cmd.name) || (cmd.name === 'git' && argsOf(cmd)[0] === 'grep') || asksRouteOnly(cmd);
+}
+
+/** `ip route get ADDR`: the kernel says which interface a packet would leave by; nothing is sent. */
+function asksRouteOnly(cmd: SimpleCommand): boolean {
+  const words = parseFlags(argsOf(cmd)).positionals;
+  return cmd.name === 'ip' && /^r(o(u(te?)?)?)?$/.test(words[0] ?? '') && words[1] === 'get';
 }
 
 function urlTexts(call: ToolCall): string[] {
@@ -415,6 +421,26 @@ function urlTexts(call: ToolCall): string[] {
         ...(executesStdin(cmd) ? cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target) : []),
       ]),
   ];
+}
+
+const PORT_SCANNERS = new Set(['nmap', 'masscan', 'rustscan', 'zmap', 'naabu']);
+const THIS_MACHINE = /^(localhost|127(?:\.\d{1,3}){3}|::1|0\.0\.0\.0|\[::1\])$/i;
+
+/** A port scanner pointed at this machine (`nmap -p- 127.0.0.1`), or nc probing a range of its ports. */
+function localPortScan(cmd: SimpleCommand): string | undefined {
+  const args = argsOf(cmd);
+  if (PORT_SCANNERS.has(cmd.name)) {
+    // A port or two named outright is a check of known services, not a search for unknown ones.
+    const ports = optionValues(args, ['p'], ['ports', 'port']);
+    if (ports.length > 0 && ports.every((list) => /^\d+(,\d+){0,2}$/.test(list))) return undefined;
+    return args.find((word) => THIS_MACHINE.test(word));
+  }
+  if ((cmd.name === 'nc' || cmd.name === 'ncat' || cmd.name === 'netcat') && args.some((a) => /^-\w*z/.test(a))) {
+    const host = args.find((word) => THIS_MACHINE.test(word));
+    const range = args.find((word) => /^\d+-\d+$/.test(word));
+    return host !== undefined && range !== undefined ? `${host} ${range}` : undefined;
+  }
+  return undefined;
 }
 
 export const metadataAndLocalServices = definePolicy({
@@ -435,6 +461,13 @@ export const metadataAndLocalServices = definePolicy({
     const toolTakeover = redisToolTakeover(call);
     if (toolTakeover) return redisFinding(toolTakeover, toolTakeover);
     for (const cmd of shellCommands(call)) {
+      const scanned = localPortScan(cmd);
+      if (scanned)
+        return {
+          reason: `Scans this machine's ports (${scanned}): it finds every local service, Warden's own endpoint among them, for later calls to reach. Approve this exact call if you want the scan.`,
+          evidence: evidenceOf(cmd.text),
+          decision: 'ask' as const,
+        };
       const takeover = redisTakeover(cmd);
       if (takeover) return redisFinding(takeover, cmd.text);
       const reached = destinationsOf(cmd);
