@@ -138,6 +138,8 @@ export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   iconv: { write: ['-o', '--output'] },
   gpg: { write: ['-o', '--output'] },
   openssl: { write: ['-out'] },
+  // MCUboot's imgtool writes a new key over the file -k names.
+  'imgtool keygen': { write: ['-k', '--key'], takes: '-t --type -p --password' },
   sponge: { write: ['operands'] },
   patch: { read: ['-i', '--input'], write: ['-o', '--output', 'first'], takes: '-p -d -F -B -r -z --directory' },
   fallocate: { write: ['operands'], takes: '-l -o --length --offset' },

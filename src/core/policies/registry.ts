@@ -67,6 +67,7 @@ import {
   systemServiceChanges,
 } from './library/system-admin';
 import { containerHostEscape, diskWipe, forkBomb, massProcessKill, permissionBlowup } from './library/system-damage';
+import { deviceLockedForGood } from './library/device-lock';
 import { taintedNetworkEgress } from './library/taint';
 import { commandHiddenInOptions } from './library/hidden-commands';
 import { dataOutToHost } from './library/exfiltration';
@@ -115,6 +116,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   reverseShell,
   forkBomb,
   diskWipe,
+  deviceLockedForGood,
   permissionBlowup,
   massProcessKill,
   containerHostEscape,

@@ -2,6 +2,12 @@ import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
   {
+    note: 'a secure-boot private key printed as a C array',
+    spec: 'imgtool getpriv -k ~/.keys/mcuboot/root.pem --minimal',
+    expect: 'deny',
+  },
+  { note: 'near miss: its public half printed', spec: 'imgtool getpub -k ~/.keys/mcuboot/root.pem', expect: null },
+  {
     note: "a password kept in git's credential section printed",
     spec: 'git config --get credential.https://git.acme.example.password',
     expect: 'deny',

@@ -22,6 +22,12 @@ policyTable('fork-bomb', [
 ]);
 
 policyTable('disk-wipe', [
+  {
+    note: "a gateway's boot flash erased over ssh",
+    spec: "ssh root@gateway.acme.internal 'flash_erase /dev/mtd0 0 0'",
+    expect: 'deny',
+  },
+  { note: 'near miss: the flash partitions listed', spec: 'cat /proc/mtd', expect: null },
   { spec: 'dd if=/dev/zero of=/dev/sda bs=1M', expect: 'deny' },
   { note: 'nvme', spec: 'sudo dd if=/dev/urandom of=/dev/nvme0n1', expect: 'deny' },
   { note: 'macOS disk', spec: 'dd if=/dev/zero of=/dev/disk2', expect: 'deny' },

@@ -81,6 +81,7 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
     what: 'a keychain password',
   },
   { name: 'git', words: ['credential', 'fill'], what: 'git credentials' },
+  { name: 'imgtool', words: ['getpriv'], what: 'a private signing key' },
   { name: 'git', words: ['credential-store', 'get'], what: 'git credentials' },
   { name: 'git', words: ['credential-cache', 'get'], what: 'git credentials' },
   { name: 'heroku', words: ['auth:token'], what: 'the Heroku token' },

@@ -72,7 +72,9 @@ export const forkBomb = definePolicy({
 });
 
 const BLOCK_DEVICE =
-  /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|root|disk\/)|^\\\\\.\\physicaldrive/i;
+  /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|root|disk\/|mtd(block)?\d)|^\\\\\.\\physicaldrive/i;
+// An embedded board's raw flash (MTD): erased or rewritten, it holds no boot loader or file system any more.
+const FLASH_TOOLS = new Set(['flash_erase', 'flash_eraseall', 'nandwrite', 'flashcp', 'mtd']);
 const DISK_TOOLS = new Set([
   'wipefs',
   'blkdiscard',
@@ -130,6 +132,11 @@ function diskWipeSign(call: ToolCall): string | null {
       const device = args.find((a) => BLOCK_DEVICE.test(a));
       if (device && (name !== 'badblocks' || args.some((a) => /^-\w*w/.test(a)))) return `${name} overwrites ${device}`;
     }
+    const flash = FLASH_TOOLS.has(name)
+      ? args.find((a) => BLOCK_DEVICE.test(a) || /^(firmware|kernel|u-boot)/.test(a))
+      : undefined;
+    if (flash && (name !== 'mtd' || /^(erase|write|jffs2write)$/.test(args[0] ?? '')))
+      return `${name} rewrites the flash ${flash}`;
     const last = args[args.length - 1] ?? '';
     if (name === 'cp' && BLOCK_DEVICE.test(last)) return `cp onto ${last}`;
     if (
@@ -154,7 +161,7 @@ export const diskWipe = definePolicy({
   name: 'disk-wipe',
   category: 'dangerous-commands',
   description:
-    'Refuses writing to raw disks: dd of=/dev/sd*, mkfs, wipefs, shred of a device, > /dev/sda, partition rewrites.',
+    'Refuses writing to raw disks and flash: dd of=/dev/sd*, mkfs, wipefs, shred of a device, > /dev/sda, partition rewrites, flash_erase /dev/mtd*.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
