@@ -123,17 +123,35 @@ const BRIEF_CLAIMS: readonly [RegExp, string][] = [
   [/\bdecode\b[^.\n]{0,160}\b(run|execute|eval|pipe)\b/i, 'decodes something and runs it'],
   [/\bself-hosted\b[^.\n]{0,40}\brunner\b|\bregister\b[^.\n]{0,60}\brunner\b/i, 'makes this machine a CI runner'],
   [/\bpaste\b[^.\n]{0,60}\b(tokens?|passwords?|credentials|secrets?|keys)\b/i, "gathers credentials' values"],
+  [
+    /\b169\.254\.169\.254\b|\bmetadata (?:service|endpoint|server)\b[^.\n]{0,120}\bcredentials\b/i,
+    "reaches the cloud metadata service, which hands out the machine's credentials",
+  ],
+  [/\bNOPASSWD\b|\bpassword-?less sudo\b/i, 'grants sudo without a password'],
 ];
+
+const GIT_PROGRAM_KEY = /\bcore\.(?:fsmonitor|sshcommand|pager|editor|askpass)\b/i;
+
+/** `Download … and set core.fsmonitor to it`: a fetched program made one that git runs, in one paragraph. */
+function downloadedGitProgram(text: string): string | undefined {
+  const key = GIT_PROGRAM_KEY.exec(text);
+  if (!key) return undefined;
+  const before = text.slice(Math.max(0, key.index - 200), key.index);
+  const paragraph = before.slice(before.lastIndexOf('\n') + 1);
+  return FETCH_WORD.test(paragraph) ? `${paragraph.trim()} ${key[0]}` : undefined;
+}
 
 // A key by its kind: a plain `key` is as often a JSON object's.
 const CREDENTIAL_WORD =
   /\b(?:tokens?|passwords?|credentials|secrets?|keys|keystores?|(?:api|private|signing|ssh) keys?|key files?)\b/gi;
-const VALUES_WORD = /\b(?:full|raw|plain|actual|exact|whole) (?:values?|contents)\b/i;
+const VALUES_WORD =
+  /\b(?:full|raw|plain|actual|exact|whole) (?:values?|contents)\b|\b(?:print|show|list|include) (?:them|it|each|all) in full\b/i;
 
 /** `API tokens … their full values`: the words from a credential to its values asked for, in one sentence. */
 function credentialValuesAsked(text: string): string | undefined {
   for (const found of text.matchAll(CREDENTIAL_WORD)) {
-    const sentence = text.slice(found.index, found.index + 100).split(/[.\n]/)[0] ?? '';
+    // A sentence ends at a full stop before a space, not at the dots of a host name.
+    const sentence = text.slice(found.index, found.index + 100).split(/\.(?=\s|$)|\n/)[0] ?? '';
     const values = VALUES_WORD.exec(sentence);
     if (values) return sentence.slice(0, values.index + values[0].length);
   }
@@ -184,6 +202,8 @@ function subAgentBriefClaim(call: ToolCall): { what: string; words: string } | u
   }
   const values = credentialValuesAsked(text);
   if (values !== undefined) return { what: "gathers credentials' values", words: values };
+  const gitProgram = downloadedGitProgram(text);
+  if (gitProgram !== undefined) return { what: 'installs a downloaded program as one git runs', words: gitProgram };
   return briefMovesCode(text, call.home);
 }
 
