@@ -24,7 +24,7 @@ export interface RunFileProblem {
 export type ReadWritten = (absolute: string) => string | null;
 
 const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
-const MAKES = new Set(['make', 'gmake']);
+const MAKES = new Set(['make']);
 const PY_TEST_RUNNERS = new Set(['pytest', 'py.test']);
 const JS_TEST_RUNNERS = new Set(['jest', 'vitest', 'mocha', 'ava', 'playwright', 'tap']);
 const RUNNER_LAUNCHERS = new Set(['npx', 'pnpx', 'bunx']);

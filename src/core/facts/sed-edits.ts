@@ -11,7 +11,6 @@ export interface SedEdit {
   text: string;
 }
 
-const SED_NAMES = new Set(['sed', 'gsed']);
 const IN_PLACE = /^-[a-zA-Z]*i|^--in-place/;
 // `1a text`, `$a\text`, `/re/i text`, `2,5c text`: an address, then the command, then its text.
 const ADDRESS = String.raw`(?:\d+|\$|/(?:[^/\\\n]|\\.)*/)`;
@@ -70,7 +69,7 @@ function addedTexts(script: string): string[] {
 
 /** What an in-place `sed` adds to its files, or null when it adds nothing known (a script file, deletes only). */
 export function sedEdit(cmd: SimpleCommand): SedEdit | null {
-  if (!SED_NAMES.has(cmd.name)) return null;
+  if (cmd.name !== 'sed') return null;
   const args = argsOf(cmd);
   if (!args.some((a) => IN_PLACE.test(a))) return null;
   if (optionValues(args, ['f'], ['file']).length) return null;

@@ -236,7 +236,7 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
     const engine = args.find((a, at) => args[at - 1] === '-engine' && /[/\\]|\.(so|dylib|dll)$/.test(a));
     if (engine !== undefined) return `openssl -engine loads ${engine}, a library, into itself`;
   }
-  if (name === 'make' || name === 'gmake') return makeCode(args, cmd.redirects);
+  if (name === 'make') return makeCode(args, cmd.redirects);
   if (name === 'php') {
     const prepend = optionValues(args, ['d'], ['define']).find((v) => /^auto_(prepend|append)_file\s*=\s*\S/.test(v));
     if (prepend !== undefined) return `php -d ${evidenceOf(prepend, 60)} loads that file into every script it runs`;

@@ -21,7 +21,6 @@ export function wordContext(state: AnalysisState, place: Place): WordContext {
   return { scope: place.scope, positional: place.frame.positional, limits: state };
 }
 
-/** Basename of argv[0]; for a partly dynamic word, the static part after its last slash if there is one. */
 /**
  * GNU's tools as Homebrew installs them on a Mac, beside the system's BSD ones: `gtar` is GNU tar, with
  * every option that runs a program, so each is read as the tool it is.
@@ -46,6 +45,7 @@ const GNU_PREFIXED: ReadonlyMap<string, string> = new Map(
     'nice',
     'stdbuf',
     'install',
+    'make',
     'tee',
     'touch',
     'truncate',
@@ -68,6 +68,7 @@ const GNU_PREFIXED: ReadonlyMap<string, string> = new Map(
   ].map((tool) => [`g${tool}`, tool]),
 );
 
+/** Basename of argv[0]; for a partly dynamic word, the static part after its last slash if there is one. */
 function commandName(word: Word | undefined): string {
   if (!word) return '';
   const text = word.dynamic ? word.staticTail : word.value;

@@ -217,11 +217,16 @@ const MAKE_TOOL_VARIABLES = new Set([
   'PHP',
   'INSTALL',
 ]);
-function makeProgramVariables(argv: readonly string[]): { script: string; through: string }[] {
+/** The `NAME=VALUE` words of a command line after the program (make's variables, Xcode's build settings). */
+function settingWords(argv: readonly string[]): { name: string; value: string }[] {
   return argv.slice(1).flatMap((word) => {
     const eq = word.indexOf('=');
-    const name = eq > 0 ? word.slice(0, eq) : '';
-    const value = word.slice(eq + 1);
+    return eq > 0 ? [{ name: word.slice(0, eq), value: word.slice(eq + 1) }] : [];
+  });
+}
+
+function makeProgramVariables(argv: readonly string[]): { script: string; through: string }[] {
+  return settingWords(argv).flatMap(({ name, value }) => {
     const commandLine = /\s/.test(value.trim());
     if (MAKE_TOOL_VARIABLES.has(name) && commandLine) return [{ script: value, through: name }];
     if (!MAKE_PROGRAM_VARIABLES.has(name) || (name === 'SHELL' && !commandLine)) return [];
@@ -233,13 +238,9 @@ function makeProgramVariables(argv: readonly string[]): { script: string; throug
 // (`xcodebuild … CC='sh -c …'`): each compile or link step runs that command line.
 const XCODE_PROGRAM_SETTINGS = new Set(['CC', 'CPLUSPLUS', 'LD', 'LDPLUSPLUS', 'LIBTOOL', 'SWIFT_EXEC']);
 function xcodeProgramSettings(argv: readonly string[]): { script: string; through: string }[] {
-  return argv.slice(1).flatMap((word) => {
-    const eq = word.indexOf('=');
-    const name = eq > 0 ? word.slice(0, eq) : '';
-    return XCODE_PROGRAM_SETTINGS.has(name) && word.length > eq + 1
-      ? [{ script: word.slice(eq + 1), through: name }]
-      : [];
-  });
+  return settingWords(argv)
+    .filter(({ name, value }) => XCODE_PROGRAM_SETTINGS.has(name) && value !== '')
+    .map(({ name, value }) => ({ script: value, through: name }));
 }
 
 // CMake's compiler launchers and compilers, set with -D (a `;` list is an argv).
@@ -540,7 +541,6 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   'ansible-playbook': { properties: ansibleSshCommands },
   aws: { properties: awsConfigureCommands },
   sed: { scan: sedCommands },
-  gsed: { scan: sedCommands },
   awk: { scan: awkCommands },
   gawk: { scan: awkCommands },
   mawk: { scan: awkCommands },
@@ -584,7 +584,6 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   cargo: { options: [{ long: ['config'] }] },
   make: { properties: makeProgramVariables },
   xcodebuild: { properties: xcodeProgramSettings },
-  gmake: { properties: makeProgramVariables },
   // bazel test --run_under='…' runs every test through the given command.
   bazel: { options: [{ long: ['run_under'] }] },
   bazelisk: { options: [{ long: ['run_under'] }] },

@@ -346,6 +346,12 @@ policyTable('command-hidden-in-options', [
     expect: null,
   },
   {
+    note: 'GNU make as Homebrew names it, with a CC that runs a shell',
+    spec: "gmake CC='sh -c ./fetch.sh' all",
+    expect: 'ask',
+  },
+  { note: 'near miss: GNU make as Homebrew names it, building', spec: 'gmake -j8 all', expect: null },
+  {
     note: 'GNU tar as Homebrew names it, with a checkpoint action',
     spec: 'gtar -czf out.tgz out --checkpoint=50 --checkpoint-action=exec=./x.sh',
     expect: 'ask',

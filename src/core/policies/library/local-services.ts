@@ -424,7 +424,8 @@ function urlTexts(call: ToolCall): string[] {
 }
 
 const PORT_SCANNERS = new Set(['nmap', 'masscan', 'rustscan', 'zmap', 'naabu']);
-const THIS_MACHINE = /^(localhost|127(?:\.\d{1,3}){3}|::1|0\.0\.0\.0|\[::1\])$/i;
+/** A scan target on this machine: a loopback name or address, bracketed or not. */
+const thisMachine = (word: string) => isLoopback(word.replace(/^\[|\]$/g, '').toLowerCase());
 
 /** A port scanner pointed at this machine (`nmap -p- 127.0.0.1`), or nc probing a range of its ports. */
 function localPortScan(cmd: SimpleCommand): string | undefined {
@@ -433,10 +434,10 @@ function localPortScan(cmd: SimpleCommand): string | undefined {
     // A port or two named outright is a check of known services, not a search for unknown ones.
     const ports = optionValues(args, ['p'], ['ports', 'port']);
     if (ports.length > 0 && ports.every((list) => /^\d+(,\d+){0,2}$/.test(list))) return undefined;
-    return args.find((word) => THIS_MACHINE.test(word));
+    return args.find((word) => thisMachine(word));
   }
   if ((cmd.name === 'nc' || cmd.name === 'ncat' || cmd.name === 'netcat') && args.some((a) => /^-\w*z/.test(a))) {
-    const host = args.find((word) => THIS_MACHINE.test(word));
+    const host = args.find((word) => thisMachine(word));
     const range = args.find((word) => /^\d+-\d+$/.test(word));
     return host !== undefined && range !== undefined ? `${host} ${range}` : undefined;
   }

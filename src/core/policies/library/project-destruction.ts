@@ -91,7 +91,7 @@ function isProjectContent(word: string): boolean {
 
 // `sed -i d`, `sed -i '1,$d'`, perl -0pi with a substitution of everything: an in-place edit that leaves the files empty.
 function emptiesInPlace(cmd: SimpleCommand, args: readonly string[]): string[] | null {
-  if (cmd.name === 'sed' || cmd.name === 'gsed') {
+  if (cmd.name === 'sed') {
     if (!args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))) return null;
     const scripts = optionValues(args, ['e'], ['expression']);
     const flags = parseFlags(args, ['e', 'f'], ['expression', 'file']);

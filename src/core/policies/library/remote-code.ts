@@ -143,7 +143,6 @@ function submoduleAdded(cmd: SimpleCommand): string[] {
 // Builds and installs that run the scripts of the folder they run in (Makefile, install scripts, setup.py, build.rs).
 const PROJECT_RUNNERS: Record<string, RegExp | true> = {
   make: true,
-  gmake: true,
   cmake: true,
   ninja: true,
   npm: /^(i|install|ci|run|run-script|test|start|exec|rebuild)$/,
@@ -172,7 +171,7 @@ function runsProjectCode(cmd: SimpleCommand): boolean {
 }
 
 // Programs that run a file handed to them: `java -jar F`, `node F`, `sh F`, `make -f F`, `dotnet F.dll`.
-const FILE_RUNNERS = new Set(['java', 'dotnet', 'mono', 'make', 'gmake', 'ansible-playbook', 'docker', 'podman']);
+const FILE_RUNNERS = new Set(['java', 'dotnet', 'mono', 'make', 'ansible-playbook', 'docker', 'podman']);
 
 /** Every file the command runs: its script argument, a path in the command position, a runner's file. */
 function executedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): string[] {
