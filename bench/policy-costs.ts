@@ -16,11 +16,14 @@ import { captureMixInputs, mixLength } from './suite/captured';
 // Where the deterministic tier's time goes on the fixed mix: the call's facts (toolCallOf) and each
 // policy's evaluate, timed one policy at a time over every call of the mix.
 //   node bench/run.mjs policy-costs   (env COST_ROUNDS, default 30; COST_TOP, default 25; COST_ONLY=NAME,NAME)
+// COST_WHOLE=1 times the whole tier (runDeterministic) per call instead, lazy facts included: run the bundle
+// under node --cpu-prof to see where that time goes.
 
 const ROUNDS = Number(process.env['COST_ROUNDS'] ?? 30);
 const TOP = Number(process.env['COST_TOP'] ?? 25);
 const ONLY = process.env['COST_ONLY']?.split(',');
 const ALLOCATIONS = process.env['COST_ALLOCATIONS'] === '1';
+const WHOLE = process.env['COST_WHOLE'] === '1';
 
 interface SamplingNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -83,6 +86,18 @@ async function main(): Promise<void> {
         for (let round = 0; round < rounds; round++)
           for (const input of inputs) runDeterministic(input, config, resolvedStates, nodeFactSource);
       }, rounds * inputs.length);
+      return;
+    }
+    if (WHOLE) {
+      let wholeTotal = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const started = performance.now();
+        for (const input of inputs) runDeterministic(input, config, resolvedStates, nodeFactSource);
+        if (round > 2) wholeTotal += performance.now() - started;
+      }
+      console.log(
+        `${inputs.length} calls, whole tier: ${((wholeTotal * 1000) / ((ROUNDS - 3) * inputs.length)).toFixed(1)} µs per call`,
+      );
       return;
     }
     let factsTotal = 0;

@@ -89,6 +89,24 @@ test('repeated-identical-calls: instruct at 5, deny at 8, reset by a different c
   assert.deepEqual(counts, [null, 'instruct', 'deny']);
 });
 
+test('repeated-identical-calls: the session keeps a digest of the input, not the input itself', async () => {
+  await ready();
+  const session = freshSession();
+  const content = 'export const answer = 42;\n'.repeat(4000);
+  const write: CallSpec = { tool: 'Write', input: { file_path: 'src/big.ts', content } };
+  for (let i = 0; i < 5; i++) verdictOf('repeated-identical-calls', write, undefined, session);
+  const streak = session.get<{ key: string; count: number }>('repeated-identical-calls', 'streak');
+  assert.equal(streak?.count, 5);
+  assert.ok(streak.key.length < 64, `the kept key is ${streak.key.length} characters long`);
+  assert.equal(verdictOf('repeated-identical-calls', write, undefined, session)?.verdict, 'instruct');
+  const changed: CallSpec = { tool: 'Write', input: { file_path: 'src/big.ts', content: content + ' ' } };
+  assert.equal(
+    verdictOf('repeated-identical-calls', changed, undefined, session),
+    undefined,
+    'one character more is another call',
+  );
+});
+
 test('tainted-network-egress: a secret read taints the session; egress then needs a person', async () => {
   await ready();
   const session = freshSession();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { HookEvent } from '../../types';
@@ -18,6 +19,7 @@ function canonical(value: unknown): string {
 }
 
 interface Streak {
+  /** A digest of the tool and its input: the session keeps it between calls, and an input can be 128 KB. */
   key: string;
   count: number;
 }
@@ -38,7 +40,9 @@ export const repeatedIdenticalCalls = definePolicy({
     .refine((p) => p.denyAt > p.instructAt, { message: 'denyAt must be larger than instructAt', path: ['denyAt'] }),
   evaluate({ event, session, params }) {
     if (!event.toolName) return null;
-    const key = `${event.toolName}\u0000${canonical(event.toolInput ?? {})}`;
+    const key = createHash('sha256')
+      .update(`${event.toolName}\u0000${canonical(event.toolInput ?? {})}`)
+      .digest('base64');
     const previous = session.get<Streak>('repeated-identical-calls', 'streak');
     const streak: Streak = previous && previous.key === key ? { key, count: previous.count + 1 } : { key, count: 1 };
     session.set('repeated-identical-calls', 'streak', streak);
