@@ -15,11 +15,12 @@ import { captureMixInputs, mixLength } from './suite/captured';
 
 // Where the deterministic tier's time goes on the fixed mix: the call's facts (toolCallOf) and each
 // policy's evaluate, timed one policy at a time over every call of the mix.
-//   node bench/run.mjs policy-costs   (env COST_ROUNDS, default 30; COST_TOP, default 25; COST_ONLY=NAME,NAME)
+//   node bench/run.mjs policy-costs   (env COST_ROUNDS, default 300; COST_TOP, default 25; COST_ONLY=NAME,NAME)
 // COST_WHOLE=1 times the whole tier (runDeterministic) per call instead, lazy facts included: run the bundle
 // under node --cpu-prof to see where that time goes.
 
-const ROUNDS = Number(process.env['COST_ROUNDS'] ?? 30);
+// Few rounds leave a policy's code unoptimized by V8, and its cost several times what it is in a host that has run a while.
+const ROUNDS = Number(process.env['COST_ROUNDS'] ?? 300);
 const TOP = Number(process.env['COST_TOP'] ?? 25);
 const ONLY = process.env['COST_ONLY']?.split(',');
 const ALLOCATIONS = process.env['COST_ALLOCATIONS'] === '1';
@@ -89,14 +90,16 @@ async function main(): Promise<void> {
       return;
     }
     if (WHOLE) {
+      // CPU time, not wall time: on a shared machine the neighbours' load would otherwise be the figure.
       let wholeTotal = 0;
       for (let round = 0; round < ROUNDS; round++) {
-        const started = performance.now();
+        const started = process.cpuUsage();
         for (const input of inputs) runDeterministic(input, config, resolvedStates, nodeFactSource);
-        if (round > 2) wholeTotal += performance.now() - started;
+        const used = process.cpuUsage(started);
+        if (round > 2) wholeTotal += (used.user + used.system) / 1000;
       }
       console.log(
-        `${inputs.length} calls, whole tier: ${((wholeTotal * 1000) / ((ROUNDS - 3) * inputs.length)).toFixed(1)} µs per call`,
+        `${inputs.length} calls, whole tier: ${((wholeTotal * 1000) / ((ROUNDS - 3) * inputs.length)).toFixed(1)} µs of CPU per call`,
       );
       return;
     }

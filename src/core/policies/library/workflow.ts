@@ -18,8 +18,15 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** Most calls are short and kept as they are; a long one (a Write's whole file) is kept as its digest. */
+const MAX_PLAIN_KEY = 512;
+
+function streakKey(text: string): string {
+  return text.length <= MAX_PLAIN_KEY ? text : `sha256:${createHash('sha256').update(text).digest('base64')}`;
+}
+
 interface Streak {
-  /** A digest of the tool and its input: the session keeps it between calls, and an input can be 128 KB. */
+  /** The tool and its input: the session keeps it between calls, and crosses threads with it. */
   key: string;
   count: number;
 }
@@ -40,9 +47,7 @@ export const repeatedIdenticalCalls = definePolicy({
     .refine((p) => p.denyAt > p.instructAt, { message: 'denyAt must be larger than instructAt', path: ['denyAt'] }),
   evaluate({ event, session, params }) {
     if (!event.toolName) return null;
-    const key = createHash('sha256')
-      .update(`${event.toolName}\u0000${canonical(event.toolInput ?? {})}`)
-      .digest('base64');
+    const key = streakKey(`${event.toolName}\u0000${canonical(event.toolInput ?? {})}`);
     const previous = session.get<Streak>('repeated-identical-calls', 'streak');
     const streak: Streak = previous && previous.key === key ? { key, count: previous.count + 1 } : { key, count: 1 };
     session.set('repeated-identical-calls', 'streak', streak);
