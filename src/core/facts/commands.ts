@@ -143,12 +143,24 @@ export function cwdBefore(commands: SimpleCommand[], index: number, call: ToolCa
   let cwd = call.cwd;
   for (let i = 0; i < index; i++) {
     const cmd = commands[i];
-    if (!cmd || (cmd.name !== 'cd' && cmd.name !== 'pushd')) continue;
-    const target = parseFlags(argsOf(cmd)).positionals[0];
+    const target = cmd ? changedFolder(cmd) : null;
+    if (!cmd || target === null) continue;
     if (target === undefined) cwd = call.home;
     else if (target !== '-' && !isDynamicArg(cmd, target)) cwd = resolvePath(target, cwd, call.home);
   }
   return cwd;
+}
+
+/**
+ * The folder a command moves the shell into: its word, undefined for home, null when it stays. Sourcing
+ * Yocto's `oe-init-build-env [DIR]` moves into its build folder (`build` unless named).
+ */
+function changedFolder(cmd: SimpleCommand): string | undefined | null {
+  const args = argsOf(cmd);
+  if (cmd.name === 'cd' || cmd.name === 'pushd') return parseFlags(args).positionals[0];
+  if ((cmd.name === 'source' || cmd.name === '.') && /(^|\/)oe-init-build-env$/.test(args[0] ?? ''))
+    return args[1] ?? 'build';
+  return null;
 }
 
 export function shellPath(raw: string, cmd: SimpleCommand, cwd: string, call: ToolCall): ShellPath {

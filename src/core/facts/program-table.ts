@@ -180,6 +180,8 @@ export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   'svn checkout': { download: ['second'], takes: '-r --username --password' },
   'svn export': { download: ['second'], takes: '-r --username --password' },
   'hg clone': { download: ['second'], takes: '-r -b -u --rev --branch' },
+  // A Zephyr workspace from a manifest repository: `west update` then fetches every project it lists.
+  'west init': { download: ['last'], when: '-m', takes: '-m --manifest-url --mr --manifest-rev --mf --manifest-file' },
   // Request bodies read from files: an object store's put, an issue's or a pull request's text.
   'aws s3api put-object': { upload: ['--body'], takes: '--bucket --key --content-type' },
   'aws s3api upload-part': { upload: ['--body'], takes: '--bucket --key --upload-id --part-number' },

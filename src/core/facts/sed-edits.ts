@@ -62,7 +62,8 @@ function addedTexts(script: string): string[] {
       pieces[pieces.length - 1] = pieces[pieces.length - 1]!.slice(0, -1);
       pieces.push(lines[++at]!);
     }
-    found.push(pieces.filter((p) => p !== '').join('\n'));
+    // GNU sed reads escapes in the text as it reads them in a replacement (`a \t@curl …` adds a tab).
+    found.push(unescape(pieces.filter((p) => p !== '').join('\n')));
   }
   return found;
 }

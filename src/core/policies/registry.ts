@@ -84,6 +84,7 @@ import { pageLoadsOutsideScript } from './library/page-scripts';
 import { toolConfigLoadsCode } from './library/tool-config-code';
 import { modelLoadRunsCode } from './library/model-loading';
 import { appPlatformDestructive } from './library/app-platforms';
+import { httpDeleteRequest } from './library/http-deletes';
 import { macosProtectionBypass } from './library/macos-protections';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
@@ -168,6 +169,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   containerImageFromUnknownRegistry,
   infrastructureCodeExposure,
   appPlatformDestructive,
+  httpDeleteRequest,
   macosProtectionBypass,
   sqlDropOrTruncate,
   sqlServerSideEffects,

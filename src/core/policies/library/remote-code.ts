@@ -158,6 +158,11 @@ const PROJECT_RUNNERS: Record<string, RegExp | true> = {
   gradle: true,
   mvn: true,
   'docker-compose': /^(up|run|build)$/,
+  pipx: /^(install|run)$/,
+  uv: /^(pip|run|sync|tool)$/,
+  west: /^(build|flash|debug)$/,
+  bitbake: true,
+  'bitbake-layers': /^add-layer$/,
 };
 
 function runsProjectCode(cmd: SimpleCommand): boolean {
@@ -346,6 +351,16 @@ function unpackedFrom(
     .map(({ cmd, cwd }) => resolvePath(optionValues(argsOf(cmd), ['C'], ['directory'])[0] ?? '.', cwd, call.home));
 }
 
+/** `pip install ./x`, `cargo install --path x`, `bitbake-layers add-layer ../x`: a build handed the fetched folder. */
+function namesFetched(later: { cmd: SimpleCommand; cwd: string }, files: readonly string[], call: ToolCall): boolean {
+  return argsOf(later.cmd).some((word) => {
+    const value = word.replace(/^--?[\w-]+=/, '');
+    if (value.startsWith('-') || value === '') return false;
+    const path = resolvePath(value, later.cwd, call.home);
+    return files.some((file) => path === file || path.startsWith(`${file}/`));
+  });
+}
+
 export function downloadExecution(call: ToolCall): DownloadRun | null {
   const commands = shellCommands(call);
   const withCwd = commandsWithCwd(call);
@@ -379,6 +394,8 @@ export function downloadExecution(call: ToolCall): DownloadRun | null {
       const inside = files.some((file) => later.cwd === file || later.cwd.startsWith(`${file}/`));
       if (inside && runsProjectCode(later.cmd))
         return { how: `${evidenceOf(later.cmd.text, 40)} inside the folder just fetched`, fetchedProject: true };
+      if (runsProjectCode(later.cmd) && namesFetched(later, files, call))
+        return { how: `${evidenceOf(later.cmd.text, 40)} on the folder just fetched`, fetchedProject: true };
     }
   }
   return null;

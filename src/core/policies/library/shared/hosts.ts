@@ -26,8 +26,12 @@ export function hostOfUrl(word: string): string | undefined {
 
 /** The hosts of the command's URL-shaped words (`https://x/y`, `localhost:3000/y`, `api.example.com/y`). */
 export function urlHostsOf(cmd: SimpleCommand): string[] {
+  return urlHostsOfWords(argsOf(cmd));
+}
+
+export function urlHostsOfWords(words: readonly string[]): string[] {
   const hosts: string[] = [];
-  for (const word of argsOf(cmd)) {
+  for (const word of words) {
     if (word.startsWith('-')) continue;
     const urlShaped =
       /^[a-z][\w+.-]*:\/\//i.test(word) ||
@@ -42,6 +46,12 @@ export function urlHostsOf(cmd: SimpleCommand): string[] {
 /** The first host the command reaches that is not local. */
 export function remoteTarget(cmd: SimpleCommand): string | undefined {
   return urlHostsOf(cmd).find((host) => !isLocalHost(host));
+}
+
+/** This machine itself: a loopback name or address (not its private network). */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare.endsWith('.localhost') || bare.startsWith('127.') || bare === '::1';
 }
 
 /** Every URL the command names is on this machine or its network (and it names one). */
