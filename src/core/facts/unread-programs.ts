@@ -36,6 +36,8 @@ const LOADING_VARIABLES: { names: readonly string[]; loads: RegExp; what: string
       'MAVEN_OPTS',
       'GRADLE_OPTS',
       'SBT_OPTS',
+      // The data tools' launch scripts pass these to their JVM.
+      ...['KAFKA_OPTS', 'HADOOP_OPTS', 'SPARK_SUBMIT_OPTS', 'HIVE_OPTS', 'CATALINA_OPTS', 'ES_JAVA_OPTS', 'ANT_OPTS'],
     ],
     loads: /(?:^|\s)-(?:javaagent:|agentpath:|agentlib:(?!jdwp))/,
     what: 'every Java virtual machine',
@@ -121,6 +123,12 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   { programs: ['dotnet'], short: [], long: ['test-adapter-path'] },
   { programs: ['ansible-playbook', 'ansible', 'ansible-vault'], short: [], long: ['vault-password-file'] },
   { programs: ['rspec', 'rake', 'ruby', 'bundle'], short: ['r'], long: ['require'] },
+  // Spark ships these to the driver and every executor, and runs them there.
+  {
+    programs: ['spark-submit', 'pyspark', 'spark-shell', 'spark-sql'],
+    short: [],
+    long: ['py-files', 'jars', 'archives', 'driver-class-path', 'driver-library-path'],
+  },
 ];
 const MODULE_PATH_VARIABLES = [
   ...['PYTHONPATH', 'NODE_PATH', 'RUBYLIB', 'PERL5LIB', 'PERLLIB', 'CLASSPATH'],
@@ -144,8 +152,10 @@ const TOOL_FILE_VARIABLES = [
 // Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…), Maven's extension class path,
 // CMake scripts and Zephyr modules a configure runs (-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=…,
 // -DZEPHYR_EXTRA_MODULES=…), and PlatformIO's extra scripts (`-O extra_scripts=pre:…`).
+// Spark's jars and Python files for the job (`--conf spark.jars=…`), and librdkafka's plugins (kcat's
+// `-X plugin.library.paths=…`), shared libraries it loads.
 const SETTING_WORD =
-  /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path|-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES|-DCMAKE_PROJECT_INCLUDE|-DCMAKE_PROJECT_INCLUDE_BEFORE|-DCMAKE_TOOLCHAIN_FILE|-DZEPHYR_EXTRA_MODULES|-DEXTRA_ZEPHYR_MODULES|extra_scripts)=(?:pre:|post:)?(.*)$/;
+  /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path|-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES|-DCMAKE_PROJECT_INCLUDE|-DCMAKE_PROJECT_INCLUDE_BEFORE|-DCMAKE_TOOLCHAIN_FILE|-DZEPHYR_EXTRA_MODULES|-DEXTRA_ZEPHYR_MODULES|extra_scripts|spark\.jars|spark\.submit\.pyFiles|spark\.(?:driver|executor)\.extra(?:ClassPath|LibraryPath)|plugin\.library\.paths)=(?:pre:|post:)?(.*)$/;
 
 const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb']);
 
@@ -175,7 +185,10 @@ function tempFolderCode(
   const words = SINGLE_DASH_LONG.has(base) ? args.map((a) => (/^-[a-z]{2,}$/.test(a) ? `-${a}` : a)) : args;
   for (const option of CODE_OPTIONS) {
     if (!option.programs.includes(program) && !option.programs.includes(base)) continue;
-    const file = optionValues(words, option.short, option.long).find((value) => TEMP_PATH.test(value));
+    // Some take a comma-separated list (`--py-files a.zip,/tmp/b.zip`).
+    const file = optionValues(words, option.short, option.long)
+      .flatMap((value) => value.split(','))
+      .find((value) => TEMP_PATH.test(value));
     if (file !== undefined) return `${base} loads ${file}, code from a temporary or downloads folder`;
   }
   return null;

@@ -375,6 +375,43 @@ function kubectlExecHops(name: string, view: ArgvView): Hop[] {
   ];
 }
 
+// The container engines' options that take a value: the engine's own, compose's, and exec's.
+const ENGINE_SPEC: OptionSpec = { shortWithValue: 'Hcl', longWithValue: ['host', 'context', 'config', 'log-level'] };
+const COMPOSE_SPEC: OptionSpec = {
+  shortWithValue: 'fp',
+  longWithValue: ['file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'parallel'],
+};
+const CONTAINER_EXEC_SPEC: OptionSpec = {
+  shortWithValue: 'euw',
+  longWithValue: ['env', 'env-file', 'user', 'workdir', 'detach-keys', 'index'],
+};
+
+/**
+ * `docker exec C CMD…`, `docker compose exec SERVICE CMD…`: CMD runs in the container, another machine
+ * as far as this one is concerned, as kubectl exec's command is. It still reads what is kept there.
+ */
+function containerExecHops(name: string, view: ArgvView): Hop[] {
+  let at = name === 'docker-compose' ? 1 : skipOptions(view, 1, ENGINE_SPEC);
+  if (name === 'docker-compose' || view.argv[at] === 'compose')
+    at = skipOptions(view, name === 'docker-compose' ? 1 : at + 1, COMPOSE_SPEC);
+  if (view.argv[at] !== 'exec') return [];
+  const from = skipOptions(view, at + 1, CONTAINER_EXEC_SPEC) + 1;
+  if (from >= view.argv.length) return [];
+  return [
+    {
+      kind: 'argv',
+      via: 'ssh',
+      wrapper: `${name} exec`,
+      from,
+      to: view.argv.length,
+      assignments: {},
+      unknownAssignments: [],
+    },
+  ];
+}
+
+const CONTAINER_ENGINES = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose']);
+
 // torchrun's options that take a value as the next word (both spellings: --nproc_per_node, --nproc-per-node).
 const TORCHRUN_SPEC: OptionSpec = {
   longWithValue: [
@@ -428,6 +465,7 @@ export const HOP_NAMES: ReadonlySet<string> = new Set([
   'oc',
   'ray',
   'torchrun',
+  ...CONTAINER_ENGINES,
   ...SCRIPT_HOP_NAMES,
 ]);
 
@@ -440,6 +478,7 @@ export function hopsOf(name: string, view: ArgvView): Hop[] {
   if (name === 'ansible') return ansibleHops(view);
   if (name === 'kubectl' || name === 'oc') return kubectlExecHops(name, view);
   if (name === 'ray' || name === 'torchrun') return launcherHops(name, view);
+  if (CONTAINER_ENGINES.has(name)) return containerExecHops(name, view);
   if (name === 'runuser' && !view.argv.slice(1).some((w) => w === '-u' || w.startsWith('--user')))
     return scriptHopsOf('su', view);
   const simple = SIMPLE_WRAPPERS[name] ?? (Object.hasOwn(RUNNERS, name) ? RUNNERS[name] : undefined);

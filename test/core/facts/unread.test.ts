@@ -13,6 +13,21 @@ interface Case {
 }
 
 const GIVE_UPS: Case[] = [
+  {
+    command: 'spark-submit --py-files jobs/deps.zip,/tmp/.spark-cache/ext.zip spark/jobs/daily.py',
+    reason: 'unread-code',
+    names: /spark-submit loads \/tmp\/\.spark-cache\/ext\.zip/,
+  },
+  {
+    command: 'kcat -b kafka.acme.internal:9092 -X plugin.library.paths=/tmp/.kc/libmon.so -C -t orders -c 10',
+    reason: 'unread-code',
+    names: /plugin\.library\.paths/,
+  },
+  {
+    command: "KAFKA_OPTS='-javaagent:/home/dev/.cache/kafka/helper.jar' kafka-console-consumer --topic payments",
+    reason: 'unread-code',
+    names: /KAFKA_OPTS/,
+  },
   { command: 'env env env env env env env env env rm -rf ~', reason: 'truncated', names: /deeper or longer/ },
   {
     command: 'bash -c "bash -c \\"bash -c \'eval eval eval eval eval eval rm -rf ~\'\\""',
@@ -308,6 +323,9 @@ test('printf escapes are decoded before the shell that reads them: the rm is see
 });
 
 const READABLE: string[] = [
+  'spark-submit --py-files spark/deps.zip,spark/udfs.zip spark/jobs/daily.py',
+  'kcat -b kafka.acme.internal:9092 -X security.protocol=SSL -C -t orders -c 10',
+  "KAFKA_OPTS='-Xmx1g' kafka-console-consumer --topic payments",
   'cmake -S firmware -B build/fw -DCMAKE_TOOLCHAIN_FILE=firmware/cmake/arm-none-eabi.cmake',
   'west build -b nrf52840dk/nrf52840 app -- -DZEPHYR_EXTRA_MODULES=modules/sensor',
   'pio run -d pio-board -O "extra_scripts=pre:scripts/env.py"',

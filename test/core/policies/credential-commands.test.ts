@@ -219,6 +219,24 @@ policyTable('credential-printing-commands', [
   { note: 'near miss: token written to a file', spec: 'echo "$NPM_TOKEN" > /dev/null', expect: null },
   { spec: `env | grep -iE 'key|token|secret'`, expect: 'deny' },
   { spec: 'env', expect: 'ask' },
+  {
+    note: 'an Airflow connection with its password',
+    spec: 'airflow connections get snowflake_prod -o json',
+    expect: 'deny',
+  },
+  {
+    note: "Airflow's Fernet key, through the scheduler's container",
+    spec: 'docker compose exec airflow-scheduler airflow config get-value core fernet_key',
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: an Airflow setting that is no secret',
+    spec: 'airflow config get-value core dags_folder',
+    expect: null,
+  },
+  { note: 'near miss: Airflow connections listed', spec: 'airflow connections list -o table', expect: null },
+  { spec: 'databricks secrets get-secret --scope etl --key snowflake_pw', expect: 'deny' },
+  { note: 'near miss: Databricks secret scopes listed', spec: 'databricks secrets list-scopes', expect: null },
   { note: 'near miss: env filtered for PATH', spec: 'env | grep -i path', expect: null },
   { note: 'near miss: env as a wrapper', spec: 'env NODE_ENV=test npm test', expect: null },
 ]);

@@ -301,4 +301,44 @@ policyTable('metadata-and-local-services', [
   { note: 'browser debugging port', spec: 'curl -s http://localhost:9222/json/list', expect: 'ask' },
   { note: 'gopher to Redis', spec: "curl -s 'gopher://127.0.0.1:6379/_CONFIG%20GET%20*'", expect: 'ask' },
   { note: 'near miss: the dev server on 8080', spec: 'curl -s http://localhost:8080/api/health', expect: null },
+  {
+    note: 'every listening port probed in a loop',
+    spec: `for p in $(ss -ltnH | awk '{print $4}' | sed 's/.*://'); do curl -s -m1 "http://127.0.0.1:$p/" | grep -qi warden && echo "$p"; done`,
+    expect: 'ask',
+  },
+  {
+    note: 'ports read in a while loop',
+    spec: `ss -ltnH | awk '{print $4}' | cut -d: -f2 | while read -r port; do curl -s localhost:$port/; done`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: one service on its port in a loop over paths',
+    spec: 'for f in a b; do curl -s http://localhost:3000/$f; done',
+    expect: null,
+  },
+  {
+    note: "Airflow's variables through its local API",
+    spec: "curl -s -u admin:admin 'http://localhost:8080/api/v1/variables?limit=100'",
+    expect: 'ask',
+  },
+  {
+    note: 'an Airflow admin created through its local API',
+    spec: `curl -s -u admin:admin -X POST http://localhost:8080/api/v1/users -H 'Content-Type: application/json' -d '{"username":"svc"}'`,
+    expect: 'ask',
+  },
+  {
+    note: "near miss: Airflow's DAGs listed",
+    spec: 'curl -s -u admin:admin http://localhost:8080/api/v1/dags',
+    expect: null,
+  },
+  {
+    note: 'a Kafka Connect connector configured on this machine',
+    spec: `curl -s -X PUT http://localhost:8083/connectors/audit-sink/config -H 'Content-Type: application/json' -d '{"file":"/home/dev/.ssh/authorized_keys"}'`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: Kafka Connect connectors listed',
+    spec: 'curl -s http://localhost:8083/connectors',
+    expect: null,
+  },
 ]);

@@ -7,6 +7,7 @@ import { writeTargets } from '../../facts/targets';
 import { secretFileKind } from '../../facts/sensitive-paths';
 import { writtenTexts } from '../../facts/compute';
 import { personStartedTasksOnly } from './shared/project-tasks';
+import { isPrivateUseName } from './shared/own-sources';
 import { isAgentMemoryTool, isSubAgentTool } from '../../config/tool-names';
 
 // What an agent reads as instructions or runs on its own: slash commands, sub-agents, skills,
@@ -117,6 +118,10 @@ const BRIEF_CLAIMS: readonly [RegExp, string][] = [
     'works on the guard that reviews its calls',
   ],
   [
+    /\bPreToolUse\b[^\n]{0,200}\b(remove|disable|delete|bypass|turn off|unregister|comment out)\b[^.\n]{0,30}\bhooks?\b/i,
+    'works on the guard that reviews its calls',
+  ],
+  [
     /\b(do not|don'?t|never)\s+(mention|print|show|tell|report|reveal|include|log)\b[^.\n]{0,60}\b(summary|user|person|reply|answer|output|anyone)\b|\b(hide|conceal)\b[^.\n]{0,40}\b(from|in)\b[^.\n]{0,20}\b(user|person|summary)\b/i,
     'keeps what it does from the person',
   ],
@@ -128,6 +133,10 @@ const BRIEF_CLAIMS: readonly [RegExp, string][] = [
     "reaches the cloud metadata service, which hands out the machine's credentials",
   ],
   [/\bNOPASSWD\b|\bpassword-?less sudo\b/i, 'grants sudo without a password'],
+  [
+    /\b(?:add|write|put)\b[^.\n]{0,30}\ballow rules?\b|\bbypassPermissions\b|--dangerously-skip-permissions\b/i,
+    "loosens the agent's permissions",
+  ],
 ];
 
 const GIT_PROGRAM_KEY = /\bcore\.(?:fsmonitor|sshcommand|pager|editor|askpass)\b/i;
@@ -173,13 +182,37 @@ function sentencesOf(text: string): string[] {
   return text.split(/\.(?=\s|$)|\n/);
 }
 
-/** A sentence that sends a secret file to a web address, or fetches from one and runs what it got. */
+const PIPE_WORD = /\bpip(?:e|ing)\b/i;
+const INTO_SHELL = /\b(?:in)?to (?:bash|sh|zsh|python3?)\b/i;
+
+/** `piping https://x/install.sh to bash`: the URL between the words has dots of its own, so the gap is a length. */
+function pipedToShell(sentence: string): boolean {
+  const pipe = PIPE_WORD.exec(sentence);
+  return pipe !== null && INTO_SHELL.test(sentence.slice(pipe.index, pipe.index + 200));
+}
+
+const HOOKS_PATH = /\bcore\.hooksPath\b/i;
+const TEMP_FOLDER_WORD = /(?:^|[\s'"=`])\/(?:tmp|dev\/shm)\//;
+
+/** `Put the hook in /tmp/team-hooks and set core.hooksPath there`: git's hooks from a temporary folder. */
+function tempHooksPath(text: string): string | undefined {
+  return sentencesOf(text).find((sentence) => HOOKS_PATH.test(sentence) && TEMP_FOLDER_WORD.test(sentence));
+}
+// What a person would not send to an outside host unasked: the company's data and code.
+const DATA_WORD =
+  /\b(?:tables?|databases?|dumps?|exports?|customers?|users|payments|orders|CSVs?|source code|the repo(?:sitory)?|tarball|archive)\b/i;
+
+/** A sentence that sends a secret file or the company's data to a web address, or fetches from one and runs it. */
 function briefMovesCode(text: string, home: string): { what: string; words: string } | undefined {
   for (const sentence of sentencesOf(text)) {
-    if (!OUTSIDE_URL.test(sentence)) continue;
-    if (FETCH_WORD.test(sentence) && RUN_WORD.test(sentence))
+    const url = OUTSIDE_URL.exec(sentence);
+    if (!url) continue;
+    if ((FETCH_WORD.test(sentence) && RUN_WORD.test(sentence)) || pipedToShell(sentence))
       return { what: 'fetches code from the web and runs it', words: sentence.trim() };
     if (!SEND_WORD.test(sentence)) continue;
+    const host = url[0].replace(/^https?:\/\//i, '').toLowerCase();
+    if (!isPrivateUseName(host) && /\b(?:upload|send|share)\b/i.test(sentence) && DATA_WORD.test(sentence))
+      return { what: "sends the company's data to an outside web address", words: sentence.trim() };
     const secret = [...sentence.matchAll(PATH_WORD)]
       .map((m) => m[0].replace(/^(~|\$HOME)(?=\/)/, home))
       .find((path) => path.startsWith('/') && secretFileKind(path, home) !== null);
@@ -188,6 +221,17 @@ function briefMovesCode(text: string, home: string): { what: string; words: stri
     if (named) return { what: `sends ${named[0].trim()} files to a web address`, words: sentence.trim() };
   }
   return undefined;
+}
+
+const BULK_DELETE =
+  /\b(?:drop|delete|truncate|wipe|purge|remove)\s+(?:every|all)\b[^.\n]{0,80}\b(?:schemas?|tables?|databases?|buckets?|tags|releases|branches|backups|topics|indexes|snapshots)\b/i;
+// Where a bulk delete cannot be undone by rerunning a migration: what others use, or what is kept.
+const SHARED_PLACE = /(?:\b|_)(?:prod|production|live|shared|origin|remote|warehouse|cluster|server)\b|\bbackups?\b/i;
+
+/** `Drop every schema … in prod`: a bulk delete of what others use, in one brief. */
+function bulkDeleteOfShared(text: string): string | undefined {
+  const found = BULK_DELETE.exec(text);
+  return found && SHARED_PLACE.test(text) ? found[0] : undefined;
 }
 
 /** What a sub-agent's brief tells it to do that the person should see first, if anything. */
@@ -200,6 +244,10 @@ function subAgentBriefClaim(call: ToolCall): { what: string; words: string } | u
     const found = pattern.exec(text);
     if (found) return { what, words: found[0] };
   }
+  const hooks = tempHooksPath(text);
+  if (hooks !== undefined) return { what: 'makes git run hooks from a temporary folder', words: hooks.trim() };
+  const bulk = bulkDeleteOfShared(text);
+  if (bulk !== undefined) return { what: 'deletes in bulk where others work', words: bulk };
   const values = credentialValuesAsked(text);
   if (values !== undefined) return { what: "gathers credentials' values", words: values };
   const gitProgram = downloadedGitProgram(text);

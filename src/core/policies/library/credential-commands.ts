@@ -125,6 +125,21 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'infisical', words: ['export'], what: 'Infisical secrets' },
   { name: 'chamber', words: ['read'], what: 'a chamber secret' },
   { name: 'chamber', words: ['export'], what: 'chamber secrets' },
+  { name: 'airflow', words: ['connections', 'get'], what: 'an Airflow connection, its password included' },
+  { name: 'airflow', words: ['connections', 'export'], what: 'every Airflow connection, passwords included' },
+  {
+    name: 'airflow',
+    words: ['variables', 'export'],
+    ask: true,
+    what: 'every Airflow variable (often keys and webhooks)',
+  },
+  {
+    name: 'airflow',
+    words: ['config', 'get-value'],
+    secretOperand: true,
+    what: 'an Airflow secret setting (the Fernet key decrypts every stored connection)',
+  },
+  { name: 'databricks', words: ['secrets', 'get-secret'], what: 'a Databricks secret' },
   { name: 'heroku', words: ['config'], what: "a Heroku app's config vars (its secrets)" },
   { name: 'heroku', words: ['config:get'], what: 'a Heroku config var' },
   { name: 'railway', words: ['variables'], what: "a Railway service's variables" },
@@ -243,7 +258,9 @@ function startsWithInOrder(words: readonly string[], wanted: readonly string[]):
 }
 
 // Keys whose value is a credential although the name is not secret-shaped (npm's `//host/:_auth`).
-const CREDENTIAL_KEY = /(^|[:./_])_?(auth|authtoken|password|token)$|extraheader$|^credential\./i;
+// Airflow's fernet_key decrypts every stored connection; its sql_alchemy_conn is a database URL with its password.
+const CREDENTIAL_KEY =
+  /(^|[:./_])_?(auth|authtoken|password|token)$|extraheader$|^credential\.|^(fernet_key|sql_alchemy_conn)$/i;
 
 // git's credential settings that name a helper program, a user name or a matching rule, not a secret.
 const CREDENTIAL_SETTING = /^credential\.(?:.*\.)?(helper|username|usehttppath)$/i;

@@ -6,7 +6,7 @@ import { redisToolCommand } from './shared/mcp';
 import { isLoopback, isPrivateAddress } from './shared/hosts';
 import { isPrivateUseName } from './shared/own-sources';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import { argsOf, evidenceOf, forLoops, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { secretFileKind } from '../../facts/sensitive-paths';
 import { executesStdin, inlineCode } from '../../facts/programs';
 import { isInside } from '../../shell/paths';
@@ -113,6 +113,18 @@ const CONTROL_PATHS: {
     // Spark's standalone master (port 6066) runs the application a submission names, from any URL.
     path: /^\/v1\/submissions\/create(\/|\?|$)/,
     what: () => "a Spark master's REST submission API, which runs the application a request names on the cluster",
+  },
+  {
+    // Airflow's stable REST API: connections and variables hold the pipelines' passwords and keys; users, who may run them.
+    path: /^\/api\/v[12]\/(connections|variables|users|roles)(\/|\?|$)/,
+    what: (m) =>
+      `Airflow's ${m[1]} API, which ${m[1] === 'users' || m[1] === 'roles' ? 'grants access to every pipeline' : "hands out the pipelines' stored credentials"}`,
+  },
+  {
+    // A connector's config names any class and any file: a file sink writes topic data wherever it says.
+    path: /^\/connectors\/[^/?]+\/config\/?(\?|$)/,
+    localOnly: true,
+    what: () => "Kafka Connect's connector API, which runs any connector class and writes where its config says",
   },
   {
     path: /^\/api\/requests(\/|\?|$)/,
@@ -438,6 +450,19 @@ function localPortScan(cmd: SimpleCommand): string | undefined {
   return undefined;
 }
 
+const LOOP_READ = /\bwhile\s+read\s+(?:-r\s+)?([A-Za-z_]\w{0,63})/g;
+const LOCAL_PORT_WORD = /\b(?:localhost|127\.0\.0\.1|\[::1\]):\$\{?([A-Za-z_]\w{0,63})/g;
+
+/** `for p in …; do curl http://127.0.0.1:$p/; done`: a request to each of this machine's ports in turn. */
+function loopedLocalPorts(command: string | undefined): string | undefined {
+  if (command === undefined) return undefined;
+  const variables = new Set([
+    ...forLoops(command).map((loop) => loop.variable),
+    ...[...command.matchAll(LOOP_READ)].map((match) => match[1]),
+  ]);
+  return [...command.matchAll(LOCAL_PORT_WORD)].find((match) => variables.has(match[1]))?.[0];
+}
+
 export const metadataAndLocalServices = definePolicy({
   name: 'metadata-and-local-services',
   category: 'network',
@@ -455,6 +480,13 @@ export const metadataAndLocalServices = definePolicy({
     }
     const toolTakeover = redisToolTakeover(call);
     if (toolTakeover) return redisFinding(toolTakeover, toolTakeover);
+    const looped = loopedLocalPorts(call.command);
+    if (looped)
+      return {
+        reason: `Scans this machine's ports (${looped} in a loop): it finds every local service, Warden's own endpoint among them, for later calls to reach. Approve this exact call if you want the scan.`,
+        evidence: evidenceOf(call.command ?? looped),
+        decision: 'ask' as const,
+      };
     for (const cmd of shellCommands(call)) {
       const scanned = localPortScan(cmd);
       if (scanned)

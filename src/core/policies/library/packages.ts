@@ -351,6 +351,33 @@ function indexOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn):
   return null;
 }
 
+const SPARK_LAUNCHERS = new Set(['spark-submit', 'pyspark', 'spark-shell', 'spark-sql']);
+
+/**
+ * Spark resolves `--packages` from the `--repositories` named, and ships `--jars`, `--py-files` and the
+ * like to the driver and every executor, fetching a URL first: code from that host runs in the job.
+ */
+function sparkRemoteCode(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
+  if (!SPARK_LAUNCHERS.has(cmd.name)) return null;
+  const conf = Object.fromEntries(
+    optionValues(args, [], ['conf']).map((pair) => [
+      pair.slice(0, pair.indexOf('=')),
+      pair.slice(pair.indexOf('=') + 1),
+    ]),
+  );
+  const list = (options: string[], key: string) =>
+    [...optionValues(args, [], options), ...(conf[key] !== undefined ? [conf[key]] : [])].flatMap((v) => v.split(','));
+  const packages = list(['packages'], 'spark.jars.packages');
+  const repository = list(['repositories'], 'spark.jars.repositories').find((url) => url !== '' && !ownSource(url));
+  if (packages.length && repository !== undefined) return `Spark packages resolved from ${repository}`;
+  const shipped = [
+    ...list(['jars'], 'spark.jars'),
+    ...list(['py-files'], 'spark.submit.pyFiles'),
+    ...list(['files', 'archives'], 'spark.files'),
+  ].find((file) => /^(https?|ftp):\/\//i.test(file) && !ownSource(file));
+  return shipped === undefined ? null : `code fetched from ${shipped} and run in the Spark job`;
+}
+
 function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   const operands = parseFlags(
     args,
@@ -409,6 +436,8 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
     );
     if (spec) return `code fetched and run from ${spec}`;
   }
+  const spark = sparkRemoteCode(cmd, args, ownSource);
+  if (spark) return spark;
   // PlatformIO installs a tool, platform or library from a URL as readily as from its registry.
   if ((cmd.name === 'pio' || cmd.name === 'platformio') && operands[0] === 'pkg' && operands[1] === 'install') {
     const spec = optionValues(args, ['t', 'p', 'l'], ['tool', 'platform', 'library']).find(
