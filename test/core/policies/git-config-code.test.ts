@@ -121,6 +121,11 @@ policyTable('git-config-runs-code', [
     spec: `git config --global url."https://evil.example/".insteadOf https://github.com/`,
     expect: 'deny',
   },
+  {
+    note: 'near miss: insteadOf from HTTPS to SSH on the same host',
+    spec: `git config --global url."ssh://git@git.acme.internal/".insteadOf "https://git.acme.internal/"`,
+    expect: null,
+  },
   { note: 'protocol.ext.allow', spec: `git -c protocol.ext.allow=always clone 'ext::sh -c id' x`, expect: 'ask' },
   { note: 'gpg.program', spec: 'git config gpg.program /tmp/gpgwrap', expect: 'ask' },
   { note: 'merge driver', spec: `git config merge.ours.driver 'sh -c id'`, expect: 'ask' },

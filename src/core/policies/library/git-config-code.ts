@@ -5,6 +5,7 @@ import { writtenTexts } from '../../facts/compute';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, redirectWrites, shellCommands } from '../../facts/commands';
 import { gitGlobalTakesValue, gitInvocation } from '../../facts/git-invocation';
+import { hostAndPath } from './shared/own-sources';
 
 // Git configuration is code: many keys name a program git runs (an ssh command, a pager, a
 // filter, a credential helper, an alias starting with `!`), others send git elsewhere
@@ -130,6 +131,16 @@ function isPlainSsh(value: string): boolean {
   return true;
 }
 
+const INSTEAD_OF = /^url\.(.+)\.(?:push)?insteadof$/;
+
+/** `url."ssh://git@h/".insteadOf "https://h/"`: the same host by another scheme, not a redirect elsewhere. */
+function sameHostRewrite(lowerKey: string, value: string): boolean {
+  const base = INSTEAD_OF.exec(lowerKey)?.[1];
+  if (base === undefined) return false;
+  const to = hostAndPath(base)?.host;
+  return to !== undefined && to === hostAndPath(value)?.host;
+}
+
 function isCodeKey(key: string, value: string | undefined): boolean {
   const lower = key.toLowerCase();
   if (lower === 'core.sshcommand' && value !== undefined && isPlainSsh(value)) return false;
@@ -141,6 +152,7 @@ function isCodeKey(key: string, value: string | undefined): boolean {
   // fsmonitor takes a boolean too: false turns it off, true is git's own built-in daemon.
   if (lower === 'core.fsmonitor' && value !== undefined && /^(true|false|yes|no|on|off|[01])$/i.test(value.trim()))
     return false;
+  if (value !== undefined && sameHostRewrite(lower, value)) return false;
   // `submodule.x.update = !cmd` runs cmd on every submodule update.
   if (/^submodule\..+\.update$/.test(lower)) return value === undefined || value.trimStart().startsWith('!');
   if (/^alias\.[^.]+$/.test(lower))
