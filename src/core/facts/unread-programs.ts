@@ -194,6 +194,16 @@ function tempFolderCode(
   return null;
 }
 
+// Database shells' commands that run a shell command, given in the query option: mysql's `\!` and
+// `system`, psql's `\!`, snowsql's `!system`.
+const MYSQL_ESCAPE = { short: ['e'], long: ['execute'], pattern: /(^|;)\s*(\\!|system\s)/i };
+const SHELL_ESCAPES: Record<string, { short: string[]; long: string[]; pattern: RegExp }> = {
+  mysql: MYSQL_ESCAPE,
+  mariadb: MYSQL_ESCAPE,
+  psql: { short: ['c'], long: ['command'], pattern: /(?:^|[;\n])[ \t]*\\!/ },
+  snowsql: { short: ['q'], long: ['query'], pattern: /(?:^|[;\n])[ \t]*!system\b/i },
+};
+
 /** `rake -e CODE`, `bundle exec rake -E CODE`: Ruby given on the command line, which no reader here follows. */
 function rakeCode(name: string, args: readonly string[]): string | null {
   const rakeArgs =
@@ -261,10 +271,8 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
     return args.length ? `${name} runs a Tcl script (${evidenceOf(cmd.text, 60)})` : null;
   if (name === 'emacs' && args.some((a) => /^--?(eval|l|load|f|funcall|script|x)(=|$)/.test(a)))
     return 'emacs runs Emacs Lisp given on the command line';
-  if (
-    (name === 'mysql' || name === 'mariadb') &&
-    optionValues(args, ['e'], ['execute']).some((q) => /(^|;)\s*(\\!|system\s)/i.test(q))
-  )
+  const escape = SHELL_ESCAPES[name];
+  if (escape && optionValues(args, escape.short, escape.long).some((query) => escape.pattern.test(query)))
     return `${name} runs a shell escape from its query`;
   if (name === 'run-parts' && !args.some((a) => a === '--test' || a === '--list'))
     return 'run-parts runs every file of a folder, which nobody here has read';

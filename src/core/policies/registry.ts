@@ -85,6 +85,7 @@ import { toolConfigLoadsCode } from './library/tool-config-code';
 import { modelLoadRunsCode } from './library/model-loading';
 import { appPlatformDestructive } from './library/app-platforms';
 import { httpDeleteRequest } from './library/http-deletes';
+import { dataPlatformDestructive } from './library/data-platforms';
 import { macosProtectionBypass } from './library/macos-protections';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
@@ -170,6 +171,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   infrastructureCodeExposure,
   appPlatformDestructive,
   httpDeleteRequest,
+  dataPlatformDestructive,
   macosProtectionBypass,
   sqlDropOrTruncate,
   sqlServerSideEffects,

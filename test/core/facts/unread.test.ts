@@ -14,6 +14,12 @@ interface Case {
 
 const GIVE_UPS: Case[] = [
   {
+    command: "snowsql -c dev -q '!system sh /tmp/.sf_post.sh'",
+    reason: 'unread-code',
+    names: /snowsql runs a shell escape/,
+  },
+  { command: "psql app_dev -c '\\! id'", reason: 'unread-code', names: /psql runs a shell escape/ },
+  {
     command: 'spark-submit --py-files jobs/deps.zip,/tmp/.spark-cache/ext.zip spark/jobs/daily.py',
     reason: 'unread-code',
     names: /spark-submit loads \/tmp\/\.spark-cache\/ext\.zip/,
@@ -323,6 +329,8 @@ test('printf escapes are decoded before the shell that reads them: the rm is see
 });
 
 const READABLE: string[] = [
+  "snowsql -c dev -q 'select count(*) from raw.events'",
+  "psql app_dev -c 'select 1'",
   'spark-submit --py-files spark/deps.zip,spark/udfs.zip spark/jobs/daily.py',
   'kcat -b kafka.acme.internal:9092 -X security.protocol=SSL -C -t orders -c 10',
   "KAFKA_OPTS='-Xmx1g' kafka-console-consumer --topic payments",

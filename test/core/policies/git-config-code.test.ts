@@ -122,6 +122,11 @@ policyTable('git-config-runs-code', [
     expect: 'deny',
   },
   {
+    note: "insteadOf to another owner's repositories on the same host",
+    spec: `git config --global url."https://github.com/someone-else/".insteadOf "https://github.com/acme/"`,
+    expect: 'deny',
+  },
+  {
     note: 'near miss: insteadOf from HTTPS to SSH on the same host',
     spec: `git config --global url."ssh://git@git.acme.internal/".insteadOf "https://git.acme.internal/"`,
     expect: null,

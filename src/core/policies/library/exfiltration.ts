@@ -7,6 +7,7 @@ import { inlineCode, NETCATS, SENDERS } from '../../facts/programs';
 import { tableRemoteCopy, tableUpload } from '../../facts/program-table';
 import { isIssuerHost, issuerOf } from './shared/credential-hosts';
 import { hostOfUrl, isLocalHost, remoteTarget } from './shared/hosts';
+import { isPrivateUseName } from './shared/own-sources';
 import {
   codePostingFiles,
   commandUrlPayload,
@@ -169,6 +170,20 @@ function publicHubUpload(cmd: SimpleCommand, args: readonly string[]): string | 
   return undefined;
 }
 
+const KAFKA_PRODUCERS = new Set(['kafka-console-producer', 'kafka-console-producer.sh', 'kafka-avro-console-producer']);
+
+/** `kcat -P -b HOST …`, `kafka-console-producer --bootstrap-server HOST …`: a broker outside this machine and the organisation. */
+function outsideBrokerProduced(cmd: SimpleCommand): string | undefined {
+  const args = argsOf(cmd);
+  const producing =
+    ((cmd.name === 'kcat' || cmd.name === 'kafkacat') && args.includes('-P')) || KAFKA_PRODUCERS.has(cmd.name);
+  if (!producing) return undefined;
+  return optionValues(args, ['b'], ['bootstrap-server', 'broker-list'])
+    .flatMap((list) => list.split(','))
+    .map((server) => server.replace(/:\d+$/, '').toLowerCase())
+    .find((host) => host !== '' && !isLocalHost(host) && !isPrivateUseName(host));
+}
+
 export const dataOutToHost = definePolicy({
   name: 'data-out-to-host',
   category: 'network',
@@ -222,6 +237,12 @@ export const dataOutToHost = definePolicy({
             evidence: evidenceOf(cmd.text),
           };
       }
+      const broker = outsideBrokerProduced(cmd);
+      if (broker)
+        return {
+          reason: `Publishes to the Kafka broker ${broker} with ${cmd.name}: whatever it is fed goes to a cluster outside the organisation. Approve this exact call if that cluster should have it.`,
+          evidence: evidenceOf(cmd.text),
+        };
       if (DNS_TOOLS.has(cmd.name) && cmd.dynamicWords.length > 0)
         return {
           reason: `Looks up a name built at run time with ${cmd.name}: DNS queries carry data out to whoever runs the domain. Look up a fixed name, or approve this exact call.`,

@@ -6,6 +6,7 @@ import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, redirectWrites, shellCommands } from '../../facts/commands';
 import { gitGlobalTakesValue, gitInvocation } from '../../facts/git-invocation';
 import { hostAndPath } from './shared/own-sources';
+import { trimEndChars } from '../../text/scan';
 
 // Git configuration is code: many keys name a program git runs (an ssh command, a pager, a
 // filter, a credential helper, an alias starting with `!`), others send git elsewhere
@@ -133,12 +134,16 @@ function isPlainSsh(value: string): boolean {
 
 const INSTEAD_OF = /^url\.(.+)\.(?:push)?insteadof$/;
 
-/** `url."ssh://git@h/".insteadOf "https://h/"`: the same host by another scheme, not a redirect elsewhere. */
+/**
+ * `url."ssh://git@h/".insteadOf "https://h/"`: the same host and path by another scheme, not a redirect
+ * elsewhere. On a shared host the path is the owner (`github.com/acme/` to `github.com/someone-else/`).
+ */
 function sameHostRewrite(lowerKey: string, value: string): boolean {
   const base = INSTEAD_OF.exec(lowerKey)?.[1];
-  if (base === undefined) return false;
-  const to = hostAndPath(base)?.host;
-  return to !== undefined && to === hostAndPath(value)?.host;
+  const to = base === undefined ? undefined : hostAndPath(base);
+  const from = hostAndPath(value.toLowerCase());
+  const bare = (path: string) => trimEndChars(path, '/');
+  return to !== undefined && from !== undefined && to.host === from.host && bare(to.path) === bare(from.path);
 }
 
 function isCodeKey(key: string, value: string | undefined): boolean {

@@ -28,6 +28,14 @@ interface SourceRule {
 
 const URL_VALUE = String.raw`\s*[=:]?\s*["']?(https?|git\+\w+|file):`;
 
+const INLINE_TABLE_START = /^[ \t]*["']?[\w.-]+["']?[ \t]*=[ \t]*\{/;
+const SOURCE_KEY = /\b(?:url|git)[ \t]*=[ \t]*["'](?:https?|git\+\w+|ssh):/;
+
+/** A TOML line `pkg = { …, url = "https://…" }` (uv's and Poetry's per-package sources), tested line by line. */
+function inlineTableSource(text: string): boolean {
+  return text.split('\n').some((line) => INLINE_TABLE_START.test(line) && SOURCE_KEY.test(line));
+}
+
 const RULES: SourceRule[] = [
   {
     // pre-commit fetches each hook repository and runs its hooks on every commit.
@@ -124,6 +132,23 @@ const RULES: SourceRule[] = [
       {
         pattern: /^[ \t]*(-e[ \t]+)?git\+\w+:/m,
         what: 'installs a package straight from a git repository',
+        source: true,
+      },
+      // uv's and Poetry's per-package sources: `pkg = { url = "https://…/pkg.whl" }`, `{ git = "…" }`.
+      {
+        pattern: { test: inlineTableSource },
+        what: 'installs a package straight from a URL or a git repository',
+        source: true,
+      },
+    ],
+  },
+  {
+    // dbt fetches each git or tarball package on `dbt deps`; its macros then run in the warehouse on every run.
+    file: /(^|\/)(packages|dependencies)\.yml$/,
+    lines: [
+      {
+        pattern: /^[ \t-]*(git|tarball)[ \t]*:[ \t]*["']?(https?:|git@|ssh:)/m,
+        what: 'makes dbt fetch a package from a git repository or a tarball URL',
         source: true,
       },
     ],

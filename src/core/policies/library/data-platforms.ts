@@ -1,0 +1,50 @@
+import { infraPolicy } from './infrastructure';
+import { isLoopback } from './shared/hosts';
+import { optionValues } from '../../facts/commands';
+
+// Streams and lakes keep what cannot be produced again: a topic deleted or its retention cut to
+// seconds loses every event the brokers held; a lake folder removed takes its tables with it.
+
+/** Retention under an hour: the brokers purge what is older at once. */
+const SHORT_RETENTION = /\bretention\.(ms=\d{1,6}|bytes=\d{1,6})(?!\d)/;
+
+const DATA_DELETES: Record<string, (positionals: string[], args: readonly string[]) => string | null> = {
+  'kafka-topics': (_pos, args) => (args.includes('--delete') ? 'deletes topics and every event in them' : null),
+  'kafka-delete-records': () => 'deletes the records of a topic up to an offset',
+  'kafka-configs': (_pos, args) =>
+    args.includes('--alter') && optionValues(args, [], ['add-config']).some((c) => SHORT_RETENTION.test(c))
+      ? "cuts a topic's retention, which purges its stored events"
+      : null,
+  'kafka-consumer-groups': (_pos, args) =>
+    args.includes('--delete') || args.includes('--delete-offsets') ? "deletes a consumer group's offsets" : null,
+  rpk: ([sub, verb]) => (sub === 'topic' && verb === 'delete' ? 'deletes topics and every event in them' : null),
+  databricks: ([sub, verb]) =>
+    (sub === 'fs' && verb === 'rm') ||
+    (['workspace', 'jobs', 'tables', 'schemas', 'catalogs', 'volumes', 'pipelines'].includes(sub ?? '') &&
+      verb === 'delete') ||
+    (sub === 'clusters' && verb === 'permanent-delete')
+      ? `${sub} ${verb} deletes it for good`
+      : null,
+};
+
+/** `kafka-topics.sh` is the same tool as `kafka-topics`. */
+const toolName = (tool: string) => tool.replace(/\.sh$/, '');
+
+export const dataPlatformDestructive = infraPolicy({
+  name: 'data-platform-destructive',
+  description:
+    "Asks before deleting a stream's or a lake's data: kafka-topics --delete, kafka-delete-records, a topic's retention cut under an hour, rpk topic delete, databricks fs rm and deletes. A broker on this machine passes.",
+  tools: Object.keys(DATA_DELETES).flatMap((tool) => (tool.startsWith('kafka-') ? [tool, `${tool}.sh`] : [tool])),
+  valueShort: ['p'],
+  valueLong: ['bootstrap-server', 'command-config', 'topic', 'entity-type', 'entity-name', 'add-config', 'profile'],
+  action(positionals, args, tool) {
+    const what = DATA_DELETES[toolName(tool)]?.(positionals, args);
+    return what ? { what: `${toolName(tool)} ${what}` } : null;
+  },
+  onThisMachine(args) {
+    const servers = optionValues(args, ['b'], ['bootstrap-server', 'brokers']);
+    return (
+      servers.length > 0 && servers.every((server) => server.split(',').every((s) => isLoopback(s.split(':')[0] ?? '')))
+    );
+  },
+});
