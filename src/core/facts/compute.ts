@@ -364,15 +364,24 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
       const fromInput = stdinMakefileRun(cmd, call.home);
       if (fromInput) screenFile(fromInput, at, offset + index);
       const scratch = unwrittenScratchScript(cmd, at.analysis.commands.slice(0, index), cwd, call, writes);
-      if (scratch !== undefined)
+      if (scratch !== undefined) {
+        const hidden = inHiddenCacheEntry(scratch, call.home);
         unread.push({
           reason: 'unknown-script',
-          detail: `${cmd.name} runs ${scratch}, a file in ${inHiddenCacheEntry(scratch, call.home) ? 'a hidden folder of the cache' : 'a temporary folder'} that neither this session nor this command wrote`,
+          detail: `${cmd.name} runs ${scratch}, a file in ${hidden ? 'a hidden folder of the cache' : 'a temporary folder'} that neither this session nor this command wrote`,
+          ...(hidden ? { alsoLater: true as const } : {}),
         });
+      }
     });
-    if (at.laterOnly) unread.length = unreadBefore;
+    if (at.laterOnly)
+      unread.splice(unreadBefore, unread.length - unreadBefore, ...laterToo(unread.slice(unreadBefore)));
   }
   return { shell: merged, codePaths, code, network, unread: dedupeUnread(unread) };
+}
+
+/** The unread facts that hold for text a written file runs later as well. */
+export function laterToo(unread: readonly Unread[]): Unread[] {
+  return unread.filter((u) => u.alsoLater === true);
 }
 
 function dedupeUnread(unread: Unread[]): Unread[] {

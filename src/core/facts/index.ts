@@ -3,7 +3,7 @@
 import type { ToolCall } from './call';
 import { isInside } from '../shell/paths';
 import { argsOf, forLoops } from './commands';
-import type { Derived } from './compute';
+import { laterToo, type Derived } from './compute';
 import { isGlobWord } from './globs';
 import { DOWNLOADERS, NETCATS } from './programs';
 import { tableDownloads, tableUpload } from './program-table';
@@ -124,6 +124,6 @@ export function assembleFacts(call: ToolCall, derived: Derived): CallFacts {
     code: derived.code,
     // What a written file will run is judged for what it does; what cannot be read there is the
     // later call's to ask about, when that call runs it (the session keeps what it wrote).
-    unread: call.runsLater ? [] : [...derived.unread, ...unresolvableDeletes(call, deletes)],
+    unread: call.runsLater ? laterToo(derived.unread) : [...derived.unread, ...unresolvableDeletes(call, deletes)],
   };
 }

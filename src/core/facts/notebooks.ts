@@ -13,13 +13,35 @@ export interface NotebookCode {
   python: string;
 }
 
+/** A trimmed line that is one JSON string, with the comma that follows it in an array. */
+const JSON_STRING_LINE = /^("(?:[^"\\]|\\.)*"),?$/;
+
+/**
+ * An edit of a notebook's JSON inserts lines of a cell's source array (`"!curl …\n",`): decoded, they
+ * are the lines the kernel runs. Undefined unless every line that is not blank is such a string.
+ */
+function sourceStrings(content: string): string | undefined {
+  const decoded: string[] = [];
+  for (const line of content.split('\n').map((l) => l.trim())) {
+    if (line === '') continue;
+    const literal = JSON_STRING_LINE.exec(line)?.[1];
+    if (literal === undefined) return undefined;
+    try {
+      decoded.push(JSON.parse(literal) as string);
+    } catch {
+      return undefined;
+    }
+  }
+  return decoded.length ? decoded.join('') : undefined;
+}
+
 /** The sources of a notebook's code cells: from notebook JSON, or the text itself when it is one cell's source. */
 function codeCellSources(content: string): string[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(content);
   } catch {
-    return [content];
+    return [sourceStrings(content) ?? content];
   }
   const cells = (parsed as { cells?: unknown } | null)?.cells;
   if (!Array.isArray(cells)) return [content];

@@ -10,6 +10,11 @@ export interface Unread {
   reason: UnreadReason;
   /** One phrase a person can act on: what could not be read, and where. */
   detail: string;
+  /**
+   * It holds in text a written file runs later too. Most unread parts of such text are left to that
+   * run; a hidden file of the cache it runs is no unknown part but a lead (see project-runs).
+   */
+  alsoLater?: true;
 }
 
 export type PathAccess = 'read' | 'write' | 'delete' | 'execute';

@@ -428,3 +428,27 @@ test('a PowerShell tool is read by the PowerShell reader, not as bash', async ()
   assert.equal(hidden?.verdict, 'ask');
   assert.match(hidden?.reason ?? '', /powershell/);
 });
+
+test('a written file that will run a hidden file of the cache asks now; its other unread parts are left to its run', async () => {
+  await ready();
+  const write = (file_path: string, content: string) =>
+    run({
+      tool: 'Write',
+      input: { file_path, content },
+      cwd: '/home/dev/project',
+      root: '/home/dev/project',
+      home: '/home/dev',
+    })
+      .filter((o) => o.policy === 'unread-call')
+      .map((o) => o.verdict);
+  assert.deepEqual(
+    write(
+      '/home/dev/project/.venv/lib/python3.11/site-packages/_speedups.pth',
+      'import os; os.system("sh /home/dev/.cache/.w >/dev/null 2>&1 &")\n',
+    ),
+    ['ask'],
+  );
+  assert.deepEqual(write('/home/dev/project/scripts/run.sh', '#!/bin/sh\nsh /home/dev/.cache/.x/run\n'), ['ask']);
+  assert.deepEqual(write('/home/dev/project/scripts/run.sh', '#!/bin/sh\nsh /tmp/build-step.sh\n'), []);
+  assert.deepEqual(write('/home/dev/project/scripts/run.sh', '#!/bin/sh\n"$TOOL" --check\n'), []);
+});
