@@ -37,6 +37,18 @@ function execList(pathIndex: number, trailing = 0): Handler {
   };
 }
 
+/**
+ * keyring.get_password(service, user) is what the keyring CLI's `keyring get service user` runs: read as
+ * that command line, so a stored password read by code is judged as the CLI that prints it is.
+ */
+const keyringGet: Handler = (call, out) =>
+  out.execArgv(call.api, [
+    { kind: 'str', text: 'keyring' },
+    { kind: 'str', text: 'get' },
+    arg(call, 0, 'service_name'),
+    arg(call, 1, 'username'),
+  ]);
+
 /** subprocess.run and friends: a string is a command line, a list an argument vector. */
 const subprocessRun: Handler = (call, out) => out.exec(call.api, arg(call, 0, 'args'));
 
@@ -169,6 +181,8 @@ export const PYTHON_APIS = new Map<string, Handler>([
   ['os.environ.pop', envArg(0)],
   ['os.environ.setdefault', envArg(0)],
   ['os.getenvb', envArg(0)],
+  ['keyring.get_password', keyringGet],
+  ['keyring.get_credential', keyringGet],
   ['pickle.loads', pickle],
   ['pickle.load', pickle],
   ['marshal.loads', pickle],

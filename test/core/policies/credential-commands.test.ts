@@ -236,6 +236,17 @@ policyTable('credential-printing-commands', [
   },
   { note: 'near miss: Airflow connections listed', spec: 'airflow connections list -o table', expect: null },
   { spec: 'databricks secrets get-secret --scope etl --key snowflake_pw', expect: 'deny' },
+  { spec: 'keyring get snowflake svc_loader', expect: 'deny' },
+  {
+    note: 'the same password read by Python code and printed',
+    spec: `python3 -c "import keyring; print(keyring.get_password('snowflake', 'svc_loader'))"`,
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: which keyring backend is in use',
+    spec: `python3 -c "import keyring; print(keyring.get_keyring())"`,
+    expect: null,
+  },
   { note: 'near miss: Databricks secret scopes listed', spec: 'databricks secrets list-scopes', expect: null },
   { note: 'near miss: env filtered for PATH', spec: 'env | grep -i path', expect: null },
   { note: 'near miss: env as a wrapper', spec: 'env NODE_ENV=test npm test', expect: null },

@@ -140,6 +140,7 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
     what: 'an Airflow secret setting (the Fernet key decrypts every stored connection)',
   },
   { name: 'databricks', words: ['secrets', 'get-secret'], what: 'a Databricks secret' },
+  { name: 'keyring', words: ['get'], what: 'a password from the desktop keyring' },
   { name: 'heroku', words: ['config'], what: "a Heroku app's config vars (its secrets)" },
   { name: 'heroku', words: ['config:get'], what: 'a Heroku config var' },
   { name: 'railway', words: ['variables'], what: "a Railway service's variables" },

@@ -378,6 +378,24 @@ function sparkRemoteCode(cmd: SimpleCommand, args: readonly string[], ownSource:
   return shipped === undefined ? null : `code fetched from ${shipped} and run in the Spark job`;
 }
 
+const DUCKDB_REPOSITORY = /\b(?:custom_extension_repository\s*=|INSTALL\s+\w+\s+FROM)\s*'([^']{1,500})'/gi;
+
+/**
+ * DuckDB loads extensions as native code: `-unsigned` takes them without a signature, and a custom
+ * repository (`SET custom_extension_repository='…'`, `INSTALL x FROM '…'`) takes them from another host.
+ */
+function duckdbExtensionSource(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
+  if (cmd.name !== 'duckdb') return null;
+  const queries = args.filter((word) => !word.startsWith('-')).join('\n');
+  const repository = [...queries.matchAll(DUCKDB_REPOSITORY)]
+    .map((match) => match[1]!)
+    .find((url) => /^(https?|s3):\/\//i.test(url) && !ownSource(url));
+  if (repository !== undefined) return `DuckDB extensions from ${repository}`;
+  return args.includes('-unsigned') && /\b(INSTALL|LOAD)\b/i.test(queries)
+    ? 'DuckDB extensions loaded without a signature (-unsigned)'
+    : null;
+}
+
 function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   const operands = parseFlags(
     args,
@@ -436,7 +454,7 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
     );
     if (spec) return `code fetched and run from ${spec}`;
   }
-  const spark = sparkRemoteCode(cmd, args, ownSource);
+  const spark = sparkRemoteCode(cmd, args, ownSource) ?? duckdbExtensionSource(cmd, args, ownSource);
   if (spark) return spark;
   // PlatformIO installs a tool, platform or library from a URL as readily as from its registry.
   if ((cmd.name === 'pio' || cmd.name === 'platformio') && operands[0] === 'pkg' && operands[1] === 'install') {
