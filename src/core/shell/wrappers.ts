@@ -391,9 +391,10 @@ const CONTAINER_EXEC_SPEC: OptionSpec = {
  * as far as this one is concerned, as kubectl exec's command is. It still reads what is kept there.
  */
 function containerExecHops(name: string, view: ArgvView): Hop[] {
-  let at = name === 'docker-compose' ? 1 : skipOptions(view, 1, ENGINE_SPEC);
-  if (name === 'docker-compose' || view.argv[at] === 'compose')
-    at = skipOptions(view, name === 'docker-compose' ? 1 : at + 1, COMPOSE_SPEC);
+  // `docker-compose` and `podman-compose` are compose itself; `docker compose` reaches it by a subcommand.
+  const standalone = name.endsWith('-compose');
+  let at = standalone ? 1 : skipOptions(view, 1, ENGINE_SPEC);
+  if (standalone || view.argv[at] === 'compose') at = skipOptions(view, standalone ? 1 : at + 1, COMPOSE_SPEC);
   if (view.argv[at] !== 'exec') return [];
   const from = skipOptions(view, at + 1, CONTAINER_EXEC_SPEC) + 1;
   if (from >= view.argv.length) return [];

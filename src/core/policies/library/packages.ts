@@ -454,8 +454,8 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
     );
     if (spec) return `code fetched and run from ${spec}`;
   }
-  const spark = sparkRemoteCode(cmd, args, ownSource) ?? duckdbExtensionSource(cmd, args, ownSource);
-  if (spark) return spark;
+  const loaded = sparkRemoteCode(cmd, args, ownSource) ?? duckdbExtensionSource(cmd, args, ownSource);
+  if (loaded) return loaded;
   // PlatformIO installs a tool, platform or library from a URL as readily as from its registry.
   if ((cmd.name === 'pio' || cmd.name === 'platformio') && operands[0] === 'pkg' && operands[1] === 'install') {
     const spec = optionValues(args, ['t', 'p', 'l'], ['tool', 'platform', 'library']).find(

@@ -391,11 +391,13 @@ export function downloadExecution(call: ToolCall): DownloadRun | null {
       );
       if (run) return { how: `a downloaded file (${run}) run right after the download` };
       // `git clone URL && cd x && make`: a build or install run inside the fetched folder runs its scripts.
+      if (!runsProjectCode(later.cmd)) continue;
       const inside = files.some((file) => later.cwd === file || later.cwd.startsWith(`${file}/`));
-      if (inside && runsProjectCode(later.cmd))
-        return { how: `${evidenceOf(later.cmd.text, 40)} inside the folder just fetched`, fetchedProject: true };
-      if (runsProjectCode(later.cmd) && namesFetched(later, files, call))
-        return { how: `${evidenceOf(later.cmd.text, 40)} on the folder just fetched`, fetchedProject: true };
+      if (inside || namesFetched(later, files, call))
+        return {
+          how: `${evidenceOf(later.cmd.text, 40)} ${inside ? 'inside' : 'on'} the folder just fetched`,
+          fetchedProject: true,
+        };
     }
   }
   return null;
