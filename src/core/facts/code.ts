@@ -1,7 +1,7 @@
 // The seam to the interpreter-code reader (src/core/interp): which languages it reads and what it
 // finds. Code in a language no reader handles is unread, and the call waits for a person.
 
-export type CodeEffectKind = 'exec' | 'read' | 'write' | 'delete' | 'network' | 'env-read';
+export type CodeEffectKind = 'exec' | 'read' | 'write' | 'delete' | 'network' | 'env-read' | 'secret-read';
 
 export interface CodeEffect {
   kind: CodeEffectKind;
@@ -13,6 +13,21 @@ export interface CodeEffect {
   argv?: string[];
   /** The argument is computed at run time. */
   dynamic: boolean;
+}
+
+/**
+ * The secrets a piece of code holds and where it reaches, when it does both: code that reads a token and
+ * makes a request may send the one to the other. Environment reads name the variable (`*`: all of it).
+ */
+export function secretsAndSends(effects: readonly CodeEffect[]): { secrets?: string[]; sends?: string[] } {
+  const secrets = new Set<string>();
+  const sends = new Set<string>();
+  for (const effect of effects) {
+    if (effect.value === undefined) continue;
+    if (effect.kind === 'secret-read' || (effect.kind === 'env-read' && !effect.dynamic)) secrets.add(effect.value);
+    else if (effect.kind === 'network') sends.add(effect.value);
+  }
+  return secrets.size && sends.size ? { secrets: [...secrets], sends: [...sends] } : {};
 }
 
 export interface CodeReading {

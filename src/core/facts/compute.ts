@@ -5,7 +5,7 @@ import type { ToolCall, TouchedPath } from './call';
 import { relatePath } from '../shell/paths';
 import { cwdBefore, evidenceOf, redirectWrites, upstreamStage } from './commands';
 import { literalOutput } from '../shell/literal-output';
-import type { CodeReader, CodeReading } from './code';
+import { secretsAndSends, type CodeReader, type CodeReading } from './code';
 import { interpreterCode } from './interpreter-code';
 import type { IoFacts } from './io';
 import { sessionFilesRun, stdinMakefileRun, unwrittenScratchScript, type RunText } from './project-runs';
@@ -257,6 +257,7 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
       effects: reading.effects.map(
         (e) => `${e.kind} ${e.api}${e.value !== undefined ? ` ${evidenceOf(e.value, 80)}` : ''}`,
       ),
+      ...secretsAndSends(reading.effects),
     });
     for (const reason of reading.unread)
       unread.push({ reason: 'unread-code', detail: `${where}: ${language} code ${reason}` });

@@ -58,6 +58,12 @@ export interface CodeFact {
   source: string;
   /** What reading it found, for the record and the judge; the effects also land in reads/writes/runs. */
   effects: string[];
+  /**
+   * The secrets the code holds (secret-named environment variables, `*` for the whole environment,
+   * stored credentials it fetches) and the URLs or hosts it reaches: together, what it could send where.
+   */
+  secrets?: string[];
+  sends?: string[];
 }
 
 /** One question a call's facts asked the file system or git, with its answer. */

@@ -85,6 +85,11 @@ export class Collector {
     this.add({ kind: 'env-read', api, dynamic: true });
   }
 
+  /** A stored credential fetched by an API (an Airflow connection, a keychain item): `what` names it. */
+  secretRead(api: string, what: string): void {
+    this.add({ kind: 'secret-read', api, value: what, dynamic: false });
+  }
+
   wholeEnvironment(api: string): void {
     this.add({ kind: 'env-read', api, value: '*', dynamic: false });
   }

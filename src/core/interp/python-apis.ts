@@ -49,6 +49,18 @@ const keyringGet: Handler = (call, out) =>
     arg(call, 1, 'username'),
   ]);
 
+/** Airflow's BashOperator runs its `bash_command` in bash when the task runs (a DAG file is code run later). */
+const bashOperator: Handler = (call, out) => {
+  const command = call.named.get('bash_command');
+  if (command) out.exec(call.api, command);
+};
+
+/** Airflow's connection lookups return its stored login, password and URI. */
+const airflowConnection: Handler = (call, out) => {
+  const id = arg(call, 0, 'conn_id');
+  out.secretRead(call.api, `Airflow connection ${id.kind === 'str' ? id.text : '(computed)'}`);
+};
+
 /** subprocess.run and friends: a string is a command line, a list an argument vector. */
 const subprocessRun: Handler = (call, out) => out.exec(call.api, arg(call, 0, 'args'));
 
@@ -181,6 +193,14 @@ export const PYTHON_APIS = new Map<string, Handler>([
   ['os.environ.pop', envArg(0)],
   ['os.environ.setdefault', envArg(0)],
   ['os.getenvb', envArg(0)],
+  ['airflow.operators.bash.BashOperator', bashOperator],
+  ['airflow.operators.bash_operator.BashOperator', bashOperator],
+  ['airflow.providers.standard.operators.bash.BashOperator', bashOperator],
+  ['airflow.hooks.base.BaseHook.get_connection', airflowConnection],
+  ['airflow.hooks.base_hook.BaseHook.get_connection', airflowConnection],
+  ['airflow.models.Connection.get_connection_from_secrets', airflowConnection],
+  ['airflow.models.connection.Connection.get_connection_from_secrets', airflowConnection],
+  ['urllib.request.Request', networkArg(0, 'url')],
   ['keyring.get_password', keyringGet],
   ['keyring.get_credential', keyringGet],
   ['pickle.loads', pickle],

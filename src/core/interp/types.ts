@@ -2,7 +2,7 @@
 
 export type CodeLanguage = 'python' | 'javascript' | 'php' | 'ruby' | 'powershell' | 'perl' | 'awk';
 
-export type CodeEffectKind = 'exec' | 'read' | 'write' | 'delete' | 'network' | 'env-read';
+export type CodeEffectKind = 'exec' | 'read' | 'write' | 'delete' | 'network' | 'env-read' | 'secret-read';
 
 export interface CodeEffect {
   kind: CodeEffectKind;
@@ -11,7 +11,8 @@ export interface CodeEffect {
   /**
    * The argument resolved statically: shell command text for exec, a path for read/write/delete
    * ('~/…' kept as written, for the caller's path logic), a URL or host for network, a variable name
-   * for env-read ('*' for the whole environment). Absent when it could not be resolved.
+   * for env-read ('*' for the whole environment), what is read for secret-read (a stored credential:
+   * `Airflow connection prod_db`). Absent when it could not be resolved.
    */
   value?: string;
   /** For exec with an argument vector: the items up to the first one that could not be resolved. */

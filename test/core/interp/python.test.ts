@@ -86,6 +86,18 @@ test('python: files, network and environment', () => {
     { code: 'print(os.environ)', effects: ['env-read os.environ *'] },
     { code: 'for k, v in os.environ.items(): print(k, v)', effects: ['env-read os.environ *'] },
     {
+      code: 'from airflow.hooks.base import BaseHook\nuri = BaseHook.get_connection("snowflake_prod").get_uri()',
+      effects: ['secret-read airflow.hooks.base.BaseHook.get_connection Airflow connection snowflake_prod'],
+    },
+    {
+      code: 'import urllib.request\nreq = urllib.request.Request("https://status.example/r", data=b"x")',
+      effects: ['network urllib.request.Request https://status.example/r'],
+    },
+    {
+      code: 'from airflow.operators.bash import BashOperator\nBashOperator(task_id="t", bash_command="dbt run --target prod")',
+      effects: ['exec airflow.operators.bash.BashOperator dbt run --target prod'],
+    },
+    {
       code: 'env = os.environ.copy(); env["X"] = "1"; subprocess.run(["make"], env=env)',
       effects: ['exec subprocess.run [make]'],
     },
@@ -119,5 +131,6 @@ test('python: ordinary code and near misses have no effects', () => {
     { code: 'class A:\n    def system(self, c): return c\nA().system("ls")' },
     { code: 'print(os.environ.get("PATH"))' },
     { code: 'getattr(obj, name)' },
+    { code: 'from airflow.operators.bash import BashOperator\nBashOperator(task_id="t", env={"A": "1"})' },
   ]);
 });

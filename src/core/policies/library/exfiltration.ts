@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { classifySecretName } from '../../redaction/secret-names';
-import { definePolicy } from '../types';
+import { definePolicy, type ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, redirectReads, shellCommands } from '../../facts/commands';
 import { inlineCode, NETCATS, SENDERS } from '../../facts/programs';
 import { tableRemoteCopy, tableUpload } from '../../facts/program-table';
@@ -115,6 +115,29 @@ function secretVariableIn(cmd: SimpleCommand, extra: Set<string>, host: string):
     }
     const name = secretNameIn(word, extra);
     if (name) return name;
+  }
+  return undefined;
+}
+
+/**
+ * Interpreter code that holds a secret (a secret-named variable, the whole environment, a stored
+ * credential) and reaches a host outside the machine and the organisation's private-use names. A
+ * variable's own issuer (`OPENAI_API_KEY` to api.openai.com) is where it is meant to go.
+ */
+function codeSendingSecrets(call: ToolCall): { held: string; host: string; language: string } | undefined {
+  for (const code of call.facts.code) {
+    if (!code.secrets || !code.sends) continue;
+    for (const sent of code.sends) {
+      const host = hostOfUrl(sent);
+      if (!host || isLocalHost(host) || isPrivateUseName(host)) continue;
+      const strays = code.secrets.filter((secret) => {
+        const issuer = issuerOf(secret);
+        return !issuer || !isIssuerHost(host, issuer.hosts);
+      });
+      if (!strays.length) continue;
+      const held = strays.map((s) => (s === '*' ? 'the whole environment' : s)).join(', ');
+      return { held, host, language: code.language };
+    }
   }
   return undefined;
 }
@@ -295,6 +318,12 @@ export const dataOutToHost = definePolicy({
           evidence: evidenceOf(cmd.text),
         };
     }
+    const codeSecrets = call ? codeSendingSecrets(call) : undefined;
+    if (codeSecrets)
+      return {
+        reason: `${codeSecrets.language} code reads ${codeSecrets.held} and makes a request to ${codeSecrets.host}: the secret can leave the machine with it. Approve this exact call if that host should have it.`,
+        evidence: evidenceOf(call?.command ?? call?.content ?? ''),
+      };
     // Last: a command of the call that sends a secret is refused above, whatever else it syncs.
     const synced = redirectedDataSync(commands);
     return synced ? outboundFinding(synced, call?.command ?? '') : null;

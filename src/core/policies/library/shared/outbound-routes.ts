@@ -262,14 +262,24 @@ function postsInCode(code: string): boolean {
   );
 }
 
-/** Code that reads a file's content: a reading call, or `open(…).read`. */
+/** Code that reads a file's content: a reading call, `open(…).read`, or an open file handed to a posting call. */
 function readsFileInCode(code: string): boolean {
-  if (FILE_CONTENT_CALLS.test(code)) return true;
+  if (FILE_CONTENT_CALLS.test(code) || postsOpenFile(code)) return true;
   for (let at = code.indexOf('open('); at >= 0; at = code.indexOf('open(', at + 1)) {
     const close = code.indexOf(')', at);
     if (close === -1) return false;
     if (/^\s*\.read/.test(code.slice(close + 1, close + 80))) return true;
   }
+  return false;
+}
+
+// `requests.post(url, files={'f': open(p, 'rb')})` and `data=open(p)` stream the file itself: the
+// arguments after a posting call are looked at, not only up to its first `)` (`open(` has its own).
+const OPEN_FILE_ARGUMENT = /\bfiles\s*=|\bdata\s*=\s*open\(|['"]\s*:\s*open\(/;
+function postsOpenFile(code: string): boolean {
+  const posting = new RegExp(POSTING_CALLS.source, 'g');
+  for (let match = posting.exec(code); match; match = posting.exec(code))
+    if (OPEN_FILE_ARGUMENT.test(code.slice(match.index, match.index + ARGUMENTS_LOOKED_AT))) return true;
   return false;
 }
 
