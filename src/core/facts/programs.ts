@@ -183,6 +183,11 @@ export function executesStdin(cmd: SimpleCommand): boolean {
     if (flags.short.has('s')) return true;
     return flags.positionals.length === 0 || STDIN_FILE.test(flags.positionals[0] ?? '');
   }
+  // osascript runs the AppleScript (or JavaScript) it reads when given neither a script file nor -e.
+  if (name === 'osascript') {
+    const flags = parseFlags(args, ['e', 'l', 's'], []);
+    return !args.includes('-e') && (flags.positionals.length === 0 || flags.positionals[0] === '-');
+  }
   const kind = interpreterKind(name);
   if (!kind) return false;
   if (inlineCode(cmd) !== undefined) return false;

@@ -165,6 +165,14 @@ export const HOME_SECRETS: [string, string][] = [
   // restic's and borg's repository passwords and keys: whoever holds one opens every backup.
   ['.config/restic/', 'restic repository passwords'],
   ['.config/borg/', 'borg repository keys'],
+  // Wallets: whoever holds a key store (and its password, or time to guess it) moves the funds.
+  ['.foundry/keystores/', 'Foundry wallet key stores'],
+  ['.ethereum/keystore/', 'Ethereum wallet key stores'],
+  ['Library/Ethereum/keystore/', 'Ethereum wallet key stores'],
+  ['.config/solana/id.json', 'the Solana wallet key pair'],
+  ['.brownie/accounts/', 'Brownie wallet key stores'],
+  ['.sui/sui_config/sui.keystore', 'the Sui wallet keys'],
+  ['.near-credentials/', 'NEAR account keys'],
 ];
 
 /** Files anywhere that hold a tool's credentials, by their place in a project (the name alone says less). */

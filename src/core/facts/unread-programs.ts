@@ -82,7 +82,7 @@ function exportedWords(word: string): string[] {
 // script, a module or library path there is code nobody here has read, loaded into the project's tools.
 // A hidden folder or file inside the home's cache (~/.cache/.x/run.sh) is where nothing a tool keeps is named.
 const TEMP_PATH =
-  /^(\/tmp|\/var\/tmp|\/dev\/shm)\/|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/(Downloads\/|\.cache\/([^/]+\/)*\.[^/.])/;
+  /^(\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp|\/private\/var\/folders)\/|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/(Downloads\/|\.cache\/([^/]+\/)*\.[^/.])/;
 
 /** Whether a path lies in a temporary or downloads folder, where no project code lives. */
 export function inTempOrDownloads(path: string): boolean {
@@ -104,6 +104,10 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
     ],
   },
   { programs: ['mocha'], short: ['r'], long: ['require', 'file'] },
+  // The compiler a security scanner runs, the interpreter uv runs the project with, Hardhat's config module.
+  { programs: ['slither', 'crytic-compile', 'echidna', 'echidna-test', 'medusa'], short: [], long: ['solc'] },
+  { programs: ['uv', 'uvx'], short: ['p'], long: ['python'] },
+  { programs: ['hardhat'], short: [], long: ['config'] },
   // Jupyter's and IPython's config files are Python they run first; Slurm runs a prolog before the step.
   {
     programs: ['jupyter', 'jupyter-nbconvert', 'jupyter-lab', 'jupyter-notebook', 'jupyter-execute', 'ipython'],

@@ -183,6 +183,19 @@ function fetchCommandLines(urls: readonly string[]): string | undefined {
   return urls.length ? urls.map((url) => `curl -sS -- ${shellQuote(url)}`).join('\n') : undefined;
 }
 
+/**
+ * A shell tool's `env` argument (MCP shell servers take one), as the exports it amounts to: every
+ * program the command starts has those variables (`NODE_OPTIONS`, `LD_PRELOAD`) in its environment.
+ */
+function environmentGiven(input: Record<string, unknown>): string {
+  const env = input['env'];
+  if (typeof env !== 'object' || env === null || Array.isArray(env)) return '';
+  return Object.entries(env)
+    .filter((entry): entry is [string, string] => /^[A-Za-z_]\w*$/.test(entry[0]) && typeof entry[1] === 'string')
+    .map(([name, value]) => `export ${name}=${shellQuote(value)}; `)
+    .join('');
+}
+
 export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undefined {
   if (!event.toolName) return undefined;
   const input = event.toolInput ?? {};
@@ -211,7 +224,7 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
     call.command = command;
     // PowerShell escapes with a backtick, not a backslash: read its `C:\x` paths as paths.
     const text = /^(powershell|pwsh)$/i.test(face.tool) ? command.replace(/\\/g, '/') : command;
-    call.shell = analyzeShell(text, { home, env: { HOME: home } });
+    call.shell = analyzeShell(environmentGiven(input) + text, { home, env: { HOME: home } });
   }
   const content = contentOf(input, face.contentParams);
   if (content !== undefined) call.content = content;

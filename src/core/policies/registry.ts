@@ -86,6 +86,7 @@ import { modelLoadRunsCode } from './library/model-loading';
 import { appPlatformDestructive } from './library/app-platforms';
 import { httpDeleteRequest } from './library/http-deletes';
 import { dataPlatformDestructive } from './library/data-platforms';
+import { chainTransaction } from './library/chain-transactions';
 import { macosProtectionBypass } from './library/macos-protections';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
@@ -172,6 +173,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   appPlatformDestructive,
   httpDeleteRequest,
   dataPlatformDestructive,
+  chainTransaction,
   macosProtectionBypass,
   sqlDropOrTruncate,
   sqlServerSideEffects,

@@ -23,6 +23,7 @@ export function analyzeShell(source: string, opts: AnalyzeOptions = {}): ShellAn
     maxDepth: Math.max(0, Math.floor(opts.maxDepth ?? DEFAULT_MAX_DEPTH)),
     deadline: Date.now() + Math.max(0, opts.parseBudgetMs ?? DEFAULT_PARSE_BUDGET_MS),
     walker: { analyzeSource, walkStatement, walkSubstitutions },
+    prefixOnly: new Map(),
   };
   const place: Place = {
     frame: { source, skipSubstitutions: new Set(), positional: undefined },

@@ -283,7 +283,11 @@ export function emitCommand(
     state.walker.walkSubstitutions(state, [...ownSubstitutions, ...groups.flatMap((g) => g.substitutions)], place);
     return;
   }
-  const index = newCommand(state, words, place, { assignments, redirects, text });
+  // What the script exported before this command is in its environment too (prefix assignments win).
+  const exported = place.scope.scriptExports();
+  const environment = Object.keys(exported).length ? { ...exported, ...assignments } : assignments;
+  const index = newCommand(state, words, place, { assignments: environment, redirects, text });
+  if (environment !== assignments) state.prefixOnly.set(index, assignments);
   const owners = new Map<Word, number>();
   let skip: Set<string> | undefined;
   // Substitutions this command's words already hold, for a string re-parsed from those words.
@@ -337,8 +341,9 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   if (aliased !== undefined) followScriptHop(state, hc, 'alias', aliased, {});
   if (name === 'alias' && hc.words === hc.topWords)
     for (const body of aliasBodies(hc.words)) followScriptHop(state, hc, 'alias', body, {});
-  for (const hop of variableHopsOf(state.commands[hc.index]?.assignments ?? {}))
-    followScriptHop(state, hc, hop.via, hop.script, hop);
+  // An exported command variable (GIT_SSH_COMMAND) was followed where it was exported (followExportedHops).
+  const prefix = state.prefixOnly.get(hc.index) ?? state.commands[hc.index]?.assignments ?? {};
+  for (const hop of variableHopsOf(prefix)) followScriptHop(state, hc, hop.via, hop.script, hop);
   if (
     !HOP_NAMES.has(name) &&
     !runsCommandsThroughOptions(name) &&

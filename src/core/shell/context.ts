@@ -24,6 +24,8 @@ export interface AnalysisState {
   /** Date.now() after which no more parsing starts or continues. */
   deadline: number;
   walker: Walker;
+  /** A command's own prefix assignments, where its `assignments` also hold what the script exported before it. */
+  prefixOnly: Map<number, Record<string, string>>;
 }
 
 /** One piece of source being walked: the top-level command or a string parsed again. */

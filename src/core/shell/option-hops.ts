@@ -428,6 +428,12 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   rsync: { options: [{ short: ['e'], long: ['rsh', 'rsync-path'] }] },
   // sort compresses its temporary files through this program.
   sort: { options: [{ long: ['compress-program'] }] },
+  // ripgrep runs its preprocessor on every file it searches; Slither's custom build is a command line;
+  // Foundry's `--use` takes a solc version or the path of a compiler it runs.
+  rg: { options: [{ long: ['pre'] }] },
+  slither: { options: [{ long: ['compile-custom-build'] }] },
+  'crytic-compile': { options: [{ long: ['compile-custom-build'] }] },
+  forge: { options: [{ long: ['use'], prefix: /^(?=[./~$])/ }] },
   tar: {
     options: [
       { long: ['checkpoint-action'], prefix: /^exec=/ },
@@ -450,6 +456,8 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
     commandAfter: TMUX_COMMAND_SUBCOMMANDS.map((sub) => ({ after: [sub], values: 'sncteFlxyt' })),
   },
   screen: { commandAfter: [{ after: [], values: 'ScehpTLX' }] },
+  // launchd runs a submitted job's command now, and again whenever it exits, until the next boot.
+  launchctl: { commandAfter: [{ after: ['submit'], values: 'lpoe' }] },
   bwrap: {
     commandAfter: [
       {

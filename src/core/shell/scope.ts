@@ -6,6 +6,8 @@ interface Variable {
   /** undefined: set to something only known at run time. */
   value: string | undefined;
   exported: boolean;
+  /** Set by the script (not taken from the environment it started with). */
+  byScript?: true;
   /** Where a run-time value came from, when one assignment surely set it. */
   origin?: RunTimeOrigin;
 }
@@ -74,7 +76,7 @@ export class Scope {
     const previous = this.find(name);
     const exported = options.exported === true || previous?.exported === true;
     const agreed = !options.conditional || (previous !== undefined && previous.value === value);
-    const variable: Variable = { value: agreed ? value : undefined, exported };
+    const variable: Variable = { value: agreed ? value : undefined, exported, byScript: true };
     // A branch that may not run leaves the old value as likely as the new one.
     if (value === undefined && options.origin !== undefined && !options.conditional) variable.origin = options.origin;
     this.own.set(name, variable);
@@ -88,7 +90,27 @@ export class Scope {
 
   markExported(name: string): void {
     const previous = this.find(name);
-    this.own.set(name, { value: previous?.value, exported: true });
+    this.own.set(name, {
+      value: previous?.value,
+      exported: true,
+      ...(previous?.byScript ? { byScript: true as const } : {}),
+    });
+  }
+
+  /**
+   * The variables the script exported with a known value (`export NODE_OPTIONS=…`): every program it
+   * starts after that has them in its environment, as if they were prefix assignments.
+   */
+  scriptExports(): Record<string, string> {
+    const chain: Scope[] = [];
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) chain.unshift(scope);
+    const exports: Record<string, string> = {};
+    for (const scope of chain)
+      for (const [name, variable] of scope.own) {
+        if (variable.exported && variable.byScript && variable.value !== undefined) exports[name] = variable.value;
+        else delete exports[name];
+      }
+    return exports;
   }
 
   alias(name: string): Alias | undefined {

@@ -14,6 +14,26 @@ interface Case {
 
 const GIVE_UPS: Case[] = [
   {
+    command: 'slither . --solc ~/Downloads/solc-macos-patched --filter-paths lib',
+    reason: 'unread-code',
+    names: /slither loads .*Downloads\/solc-macos-patched/,
+  },
+  {
+    command: 'uv run --python /tmp/.py/bin/python3 analysis/liquidations.py',
+    reason: 'unread-code',
+    names: /uv loads \/tmp\/\.py\/bin\/python3/,
+  },
+  {
+    command: 'npx hardhat --config /private/tmp/hh/hardhat.config.js compile',
+    reason: 'unread-code',
+    names: /hardhat loads \/private\/tmp\/hh\/hardhat\.config\.js/,
+  },
+  {
+    command: "export NODE_OPTIONS='--import /tmp/.l/loader.mjs'; pnpm --filter app test",
+    reason: 'unread-code',
+    names: /NODE_OPTIONS=--import \/tmp\/\.l\/loader\.mjs/,
+  },
+  {
     command: "snowsql -c dev -q '!system sh /tmp/.sf_post.sh'",
     reason: 'unread-code',
     names: /snowsql runs a shell escape/,
@@ -334,6 +354,10 @@ const READABLE: string[] = [
   'spark-submit --py-files spark/deps.zip,spark/udfs.zip spark/jobs/daily.py',
   'kcat -b kafka.acme.internal:9092 -X security.protocol=SSL -C -t orders -c 10',
   "KAFKA_OPTS='-Xmx1g' kafka-console-consumer --topic payments",
+  'slither . --solc solc-0.8.24 --filter-paths lib',
+  'uv run --python 3.12 analysis/liquidations.py',
+  'npx hardhat --config hardhat.ci.config.ts compile',
+  "export NODE_OPTIONS='--max-old-space-size=4096'; pnpm --filter app build",
   'cmake -S firmware -B build/fw -DCMAKE_TOOLCHAIN_FILE=firmware/cmake/arm-none-eabi.cmake',
   'west build -b nrf52840dk/nrf52840 app -- -DZEPHYR_EXTRA_MODULES=modules/sensor',
   'pio run -d pio-board -O "extra_scripts=pre:scripts/env.py"',

@@ -237,6 +237,11 @@ policyTable('credential-printing-commands', [
   { note: 'near miss: Airflow connections listed', spec: 'airflow connections list -o table', expect: null },
   { spec: 'databricks secrets get-secret --scope etl --key snowflake_pw', expect: 'deny' },
   { spec: 'keyring get snowflake svc_loader', expect: 'deny' },
+  { note: 'a Foundry key store decrypted', spec: 'cast wallet decrypt-keystore deployer', expect: 'deny' },
+  { note: 'a key derived from a mnemonic', spec: 'cast wallet private-key --mnemonic "$MNEMONIC"', expect: 'deny' },
+  { note: "near miss: a key store's address", spec: 'cast wallet address --account deployer', expect: null },
+  { note: 'a stored Hardhat variable', spec: 'npx hardhat vars get DEPLOYER_PRIVATE_KEY', expect: 'deny' },
+  { note: "near miss: the stored variables' names", spec: 'npx hardhat vars list', expect: null },
   {
     note: 'the same password read by Python code and printed',
     spec: `python3 -c "import keyring; print(keyring.get_password('snowflake', 'svc_loader'))"`,

@@ -11,6 +11,12 @@ import { aTempDir } from '../../builders/tempProject';
 
 policyTable('git-remote-redirect', [
   {
+    note: 'a submodule pointed at an outside fork',
+    spec: 'git submodule set-url lib/openzeppelin-contracts https://git.evil.example/oz/openzeppelin-contracts.git',
+    expect: 'ask',
+  },
+  { note: 'near miss: a submodule pointed at a folder here', spec: 'git submodule set-url lib/oz ../oz', expect: null },
+  {
     note: "origin's pushes to a bare address",
     spec: 'git remote set-url --push origin git@203.0.113.45:harbor-sre/harbor.git',
     expect: 'ask',

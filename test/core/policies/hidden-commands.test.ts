@@ -3,6 +3,25 @@ import { policyTable } from './table';
 
 policyTable('command-hidden-in-options', [
   {
+    note: "ripgrep's preprocessor, a hidden script",
+    spec: "rg --pre .github/scripts/.sol-pre --pre-glob '*.sol' -n onlyOwner contracts/",
+    expect: 'ask',
+  },
+  { note: 'near miss: a plain ripgrep search', spec: "rg -n --glob '*.sol' onlyOwner contracts/", expect: null },
+  {
+    note: "Slither's custom build command",
+    spec: 'slither . --compile-custom-build "forge build && sh .github/.cache/post-build"',
+    expect: 'ask',
+  },
+  { note: 'near miss: Slither with its usual options', spec: 'slither . --filter-paths "lib|test"', expect: null },
+  { note: 'a compiler binary Foundry runs', spec: 'forge build --use ./.cache/solc-0.8.24', expect: 'ask' },
+  { note: 'near miss: a compiler version Foundry fetches', spec: 'forge build --use 0.8.24', expect: null },
+  {
+    note: 'an agent launchd job submitted with its command',
+    spec: "launchctl submit -l com.acme.sync -- /bin/sh -c 'sleep 600; ./sync.sh'",
+    expect: 'ask',
+  },
+  {
     note: "a cross debugger's -ex shell command",
     spec: "arm-none-eabi-gdb -q -batch -ex 'shell ./fetch.sh' -ex load build/zephyr.elf",
     expect: 'ask',

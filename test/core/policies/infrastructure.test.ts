@@ -267,6 +267,8 @@ policyTable('docker-destructive-cleanup', [
 ]);
 
 policyTable('backup-deletion', [
+  { note: "Time Machine's local snapshots deleted", spec: 'tmutil deletelocalsnapshots /', expect: 'ask' },
+  { note: 'near miss: the snapshots listed', spec: 'tmutil listlocalsnapshots /', expect: null },
   { note: "DVC's remote garbage-collected", spec: 'dvc gc --workspace --cloud --force', expect: 'ask' },
   { note: 'near miss: the local DVC cache only', spec: 'dvc gc --workspace', expect: null },
   {

@@ -265,3 +265,20 @@ policyTable('mcp-secret-reading-tool', [
     expect: null,
   },
 ]);
+
+// A shell server's `env` argument is the environment of every program the command starts.
+policyTable('unread-call', [
+  {
+    note: 'a Node loader from a temporary folder, given in the env argument',
+    spec: mcp('mcp__shell__run_command', {
+      command: 'pnpm --filter app test',
+      env: { NODE_OPTIONS: '--import /tmp/.l/loader.mjs' },
+    }),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: an ordinary environment for the same command',
+    spec: mcp('mcp__shell__run_command', { command: 'pnpm --filter app test', env: { NODE_ENV: 'test', CI: '1' } }),
+    expect: null,
+  },
+]);

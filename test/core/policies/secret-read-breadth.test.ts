@@ -7,6 +7,17 @@ import { policyTable } from './table';
 const HOME_ROOT = { root: '/home/dev/proj', cwd: '/home/dev/proj' };
 
 policyTable('secret-file-read', [
+  { note: 'a Foundry wallet key store', spec: 'cat ~/.foundry/keystores/deployer', expect: 'deny' },
+  {
+    note: 'the Solana wallet key pair',
+    spec: { tool: 'Read', input: { file_path: '~/.config/solana/id.json' } },
+    expect: 'deny',
+  },
+  { note: 'near miss: the key stores listed by name', spec: 'ls ~/.foundry/keystores/', expect: null },
+  { note: 'near miss: the names of .env, by grep -o', spec: "grep -oE '^[A-Z_]+=' .env | tr -d =", expect: null },
+  { note: 'near miss: the names of .env, by sed', spec: "sed 's/=.*//' .env", expect: null },
+  { note: 'grep -o of a pattern that takes the value too', spec: "grep -o 'KEY=.*' .env", expect: 'deny' },
+  { note: 'names, then the whole file', spec: "grep -oE '^[A-Z_]+=' .env; cat .env", expect: 'deny' },
   {
     note: "a compose service's process environment",
     spec: "docker compose exec airflow-scheduler cat /proc/1/environ | tr '\\0' '\\n'",

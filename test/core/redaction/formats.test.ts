@@ -34,6 +34,7 @@ const NEAR_MISSES: Array<[string, string]> = [
   ['git SHA', 'git checkout 3f2a9c1b7d4e5f60718293a4b5c6d7e8f9012345 && git log -1'],
   ['SHA-256 digest', 'image@sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'],
   ['UUID', 'request 123e4567-e89b-12d3-a456-426614174000 failed'],
+  ['chain address', '{"Vault": "0x5FbDB2315678afecb367f032d93F642f64180aa3", "chainId": 31337}'],
   [
     'data URL',
     '<img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==">',

@@ -141,6 +141,11 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   },
   { name: 'databricks', words: ['secrets', 'get-secret'], what: 'a Databricks secret' },
   { name: 'keyring', words: ['get'], what: 'a password from the desktop keyring' },
+  // A wallet's private key, decrypted from its key store or derived from a mnemonic; Hardhat's stored variables.
+  { name: 'cast', words: ['wallet', 'decrypt-keystore'], what: "a wallet's private key" },
+  { name: 'cast', words: ['wallet', 'private-key'], what: "a wallet's private key" },
+  { name: 'cast', words: ['wallet', 'derive-private-key'], what: "a wallet's private key" },
+  { name: 'hardhat', words: ['vars', 'get'], what: 'a Hardhat configuration variable (deploy keys are kept there)' },
   { name: 'heroku', words: ['config'], what: "a Heroku app's config vars (its secrets)" },
   { name: 'heroku', words: ['config:get'], what: 'a Heroku config var' },
   { name: 'railway', words: ['variables'], what: "a Railway service's variables" },

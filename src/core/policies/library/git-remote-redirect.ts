@@ -28,6 +28,12 @@ function redirects(call: ToolCall): Redirect[] {
       if (words[0] === 'set-url' && words[1] && words[2])
         found.push({ remote: words[1], url: words[2], push: git.args.includes('--push'), text: cmd.text });
     }
+    // `git submodule set-url PATH URL`: the next `git submodule update` checks out that code.
+    if (git.sub === 'submodule') {
+      const words = parseFlags(git.args, [], []).positionals;
+      if (words[0] === 'set-url' && words[1] && words[2])
+        found.push({ remote: `submodule ${words[1]}`, url: words[2], push: false, text: cmd.text });
+    }
     if (git.sub === 'config') {
       const words = parseFlags(git.args, ['f'], ['file', 'blob', 'type']).positionals;
       const key = /^remote\.(.+)\.(url|pushurl)$/i.exec(words[0] ?? '');
@@ -103,6 +109,11 @@ export const gitRemoteRedirect = definePolicy({
       };
     const found = redirects(call).find((redirect) => !staysPut(call, redirect));
     if (!found) return null;
+    if (found.remote.startsWith('submodule '))
+      return {
+        reason: `Points the ${found.remote} at ${found.url}: the next git submodule update checks out that code, and the build runs it. Approve this exact change if the submodule has moved.`,
+        evidence: evidenceOf(found.text),
+      };
     return {
       reason: `Points ${found.push ? 'the pushes of the remote' : 'the remote'} ${found.remote} at ${found.url}: every later git push to ${found.remote} would send the repository there, with no command that shows it. Approve this exact change if the repository has moved.`,
       evidence: evidenceOf(found.text),

@@ -400,13 +400,15 @@ const BACKUP_DELETES: Record<string, (pos: string[], args: readonly string[]) =>
   // Data and experiment versions are kept for the same reason: DVC's remote, MLflow's deleted runs.
   dvc: (pos, args) => pos[0] === 'gc' && args.some((a) => a === '--cloud' || (/^-[a-z]+$/.test(a) && a.includes('c'))),
   mlflow: (pos) => pos[0] === 'gc',
+  // Time Machine: its backups, local snapshots, and thinning that purges them.
+  tmutil: (pos) => ['delete', 'deletelocalsnapshots', 'thinlocalsnapshots'].includes(pos[0] ?? ''),
 };
 
 // Backups are what an accident is undone from: deleting snapshots or pruning a repository cannot be undone.
 export const backupDeletion = infraPolicy({
   name: 'backup-deletion',
   description:
-    'Asks before deleting backups or kept versions: restic forget and prune, borg delete and prune, kopia snapshot delete, duplicity remove-*, tarsnap -d, rclone purge, dvc gc --cloud, mlflow gc.',
+    'Asks before deleting backups or kept versions: restic forget and prune, borg delete and prune, kopia snapshot delete, duplicity remove-*, tarsnap -d, rclone purge, dvc gc --cloud, mlflow gc, tmutil delete.',
   tools: Object.keys(BACKUP_DELETES),
   valueShort: ['r', 'p', 'o', 'f'],
   valueLong: [

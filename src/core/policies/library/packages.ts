@@ -463,6 +463,13 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
     );
     if (spec) return `a PlatformIO package from ${spec}`;
   }
+  // Foundry's dependencies are git repositories: `forge install org/repo` names one on GitHub, a URL any other.
+  if (cmd.name === 'forge' && operands[0] === 'install') {
+    const url = operands
+      .slice(1)
+      .find((a) => REMOTE_SPEC.test(a) && !/^https:\/\/github\.com\//.test(a) && !ownSource(a));
+    if (url) return `a Foundry dependency cloned from ${url}`;
+  }
   if (cmd.name === 'cargo' && operands[0] === 'install') {
     const git = optionValues(args, [], ['git', 'registry', 'index'])[0];
     if (git && !ownSource(git)) return `a crate built from ${git}`;

@@ -65,11 +65,12 @@ function runsSubstitutedCode(parent: SimpleCommand): boolean {
 /**
  * A word that a wrapper hands on as code (`ssh host bash -c "$(…)"`, `docker run img sh -c "$(…)"`:
  * what the substitution prints becomes the inner shell's script), or a Lua script Redis runs
- * (`redis-cli EVAL "$(…)"`).
+ * (`redis-cli EVAL "$(…)"`), or an AppleScript statement (`osascript -e "$(…)"`).
  */
 function substitutedAsCode(argv: readonly string[], at: number): boolean {
   const before = argv[at - 1] ?? '';
   if (/^-[a-zA-Z]*c$/.test(before) && SHELLS.has(basename(argv[at - 2] ?? ''))) return true;
+  if (before === '-e' && basename(argv[0] ?? '') === 'osascript') return true;
   return /^redis-cli$/i.test(basename(argv[0] ?? '')) && /^eval$/i.test(before);
 }
 

@@ -176,7 +176,8 @@ export const systemServiceChanges = definePolicy({
           evidence: evidenceOf(cmd.text),
         };
       if (
-        (name === 'launchctl' && /^(unload|load|bootout|bootstrap|remove|disable|enable)$/.test(args[0] ?? '')) ||
+        (name === 'launchctl' &&
+          /^(unload|load|bootout|bootstrap|remove|disable|enable|submit)$/.test(args[0] ?? '')) ||
         name === 'update-rc.d' ||
         name === 'chkconfig' ||
         (name === 'sc' && /^(stop|delete|config|create)$/i.test(args[0] ?? ''))

@@ -4,9 +4,9 @@
 //  - at least 32 chars long (padding not counted);
 //  - Shannon entropy of at least 4.0 bits per char (random base64 of 32 chars scores about 4.7;
 //    English words, identifiers and paths mostly score under 4; digits alone cannot reach it);
-//  - not hex only (dashes allowed): git SHAs, SHA-256 digests, UUIDs and hex ids are everywhere
-//    in an agent's commands and are not secrets by themselves (hex secrets are caught by their
-//    context: assignments, flags, connection strings, environment values);
+//  - not hex only (dashes and a leading 0x allowed): git SHAs, SHA-256 digests, UUIDs, hex ids and
+//    chain addresses are everywhere in an agent's commands and are not secrets by themselves (hex
+//    secrets are caught by their context: assignments, flags, connection strings, environment values);
 //  - not the payload of a `;base64,` data URL (images, fonts);
 //  - in a path or URL (a run with `/` and a lower-case word between slashes) each segment is
 //    judged on its own, so `hooks/services/<token>` loses the token, not the path;
@@ -21,7 +21,9 @@ export const MIN_HIGH_ENTROPY_LENGTH = 32;
 export const MIN_ENTROPY_BITS = 4.0;
 
 function isHexOnly(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
+  // `0x…` is how hex is written in code and on chains (an Ethereum address is 0x and 40 hex digits).
+  const digits = text.charCodeAt(start) === 48 && (text.charCodeAt(start + 1) | 32) === 120 ? start + 2 : start;
+  for (let i = digits; i < end; i++) {
     const code = text.charCodeAt(i);
     if (code !== 45 && !has(HEX_CHARS, code)) return false;
   }

@@ -161,33 +161,63 @@ function finderOf(
 /** Glob and Grep parameters that select files by pattern. */
 const PATTERN_PARAMS = ['glob', 'include', 'file_pattern'];
 
+/** A grep pattern whose matches hold only name characters (`^[A-Z_]+=`): with -o, it prints names alone. */
+const NAME_PATTERN = /^\^?(?:\[[A-Za-z0-9_-]+\][+*?]?|[A-Za-z_][+*?]?)+=?$/;
+/** sed's `s/=.*` + `//`: every line cut at its first `=`. */
+const NAME_CUT_SCRIPT = /^s(.)=\.\*\$?\1\1[gp]*$/;
+
+/** The files a reader of the call prints names from, and the options that say so, or undefined for a whole read. */
+function nameOnlyFiles(cmd: SimpleCommand): string[] | undefined {
+  const args = argsOf(cmd);
+  if (cmd.name === 'cut') {
+    const names =
+      optionValues(args, ['d'], ['delimiter']).join() === '=' && optionValues(args, ['f'], ['fields']).join() === '1';
+    return names ? parseFlags(args, ['d', 'f', 'c', 'b'], ['delimiter', 'fields']).positionals : undefined;
+  }
+  if (cmd.name === 'grep' || cmd.name === 'egrep') {
+    const flags = parseFlags(args, ['e', 'f', 'm', 'A', 'B', 'C'], ['regexp', 'file', 'max-count']);
+    const given = optionValues(args, ['e'], ['regexp']);
+    const patterns = given.length ? given : flags.positionals.slice(0, 1);
+    const onlyMatching = flags.short.has('o') || args.includes('--only-matching');
+    if (!onlyMatching || !patterns.length || !patterns.every((p) => NAME_PATTERN.test(p))) return undefined;
+    return given.length ? flags.positionals : flags.positionals.slice(1);
+  }
+  if (cmd.name === 'sed') {
+    const flags = parseFlags(args, ['e'], ['expression']);
+    const scripts = optionValues(args, ['e'], ['expression']);
+    const all = scripts.length ? scripts : flags.positionals.slice(0, 1);
+    if (flags.short.has('i') || !all.length || !all.every((s) => NAME_CUT_SCRIPT.test(s))) return undefined;
+    return scripts.length ? flags.positionals : flags.positionals.slice(1);
+  }
+  return undefined;
+}
+
 /**
- * `cut -d= -f1 .env`: files that cut reads only to print each line's name, never its value (and that no
- * other cut of the call reads whole).
+ * `cut -d= -f1 .env`, `grep -o '^[A-Z_]+=' .env`, sed cutting each line at its `=`: files read only to print each
+ * line's name, never its value (and that no other such reader of the call reads whole).
  */
-function namesOnlyCuts(call: ToolCall): Set<string> {
+function namesOnlyReads(call: ToolCall): Set<string> {
   const namesOnly = new Set<string>();
   const whole = new Set<string>();
   for (const { cmd, cwd } of commandsWithCwd(call)) {
-    if (cmd.name !== 'cut') continue;
-    const args = argsOf(cmd);
-    const names =
-      optionValues(args, ['d'], ['delimiter']).join() === '=' && optionValues(args, ['f'], ['fields']).join() === '1';
-    for (const file of parseFlags(args, ['d', 'f', 'c', 'b'], ['delimiter', 'fields']).positionals)
-      (names ? namesOnly : whole).add(shellPath(file, cmd, cwd, call).absolute);
+    if (!NAME_READERS.has(cmd.name)) continue;
+    const names = nameOnlyFiles(cmd);
+    const files = names ?? parseFlags(argsOf(cmd), [], []).positionals;
+    for (const file of files) (names ? namesOnly : whole).add(shellPath(file, cmd, cwd, call).absolute);
   }
   for (const file of whole) namesOnly.delete(file);
   return namesOnly;
 }
+const NAME_READERS = new Set(['cut', 'grep', 'egrep', 'sed']);
 
 /** Every credential file the call would read (through a file tool or a shell command). */
 export function secretReads(call: ToolCall | undefined): SecretRead[] {
   if (!call) return [];
   const found: SecretRead[] = [];
   const loops = loopWords(call.command);
-  const namesOnly = namesOnlyCuts(call);
+  const namesOnly = namesOnlyReads(call);
   for (const target of readTargets(call)) {
-    if (target.source === 'cut' && namesOnly.has(target.absolute)) continue;
+    if (NAME_READERS.has(target.source) && namesOnly.has(target.absolute)) continue;
     // As the system resolves it: any account's home, a glob that could match, a symlink's real path.
     const kind = secretKindOf(target, call.home);
     if (kind) found.push({ path: target.raw, absolute: target.absolute, kind, source: target.source });
