@@ -13,6 +13,7 @@ import path from 'node:path';
 import { cargoConfigCommands } from '../shell/cargo-config';
 import { gdbCommands, openocdCommands } from '../shell/option-hops';
 import { languageOfFile } from './code';
+import { ffiCommands } from './foundry-ffi';
 import { embeddedCommandLines, foreignCodeCommands, isActingCommandLine } from '../text/embedded-commands';
 import { makeRecipes, scriptsOf } from './project-runs';
 import { notebookCode } from './notebooks';
@@ -111,6 +112,8 @@ function isAnsibleFile(file: string): boolean {
 
 const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[] }[] = [
   { file: /\.ipynb$/, commands: notebookCommands },
+  // A Foundry test or script runs its vm.ffi command lines on the developer's machine.
+  { file: /\.sol$/, commands: ffiCommands },
   { file: DOCKERFILE, commands: dockerfileStartCommands },
   {
     file: MAKEFILE,

@@ -30,7 +30,13 @@ const SECRET_LAST_WORDS = new Set([
   'secretaccesskey',
   'privatekey',
   'pat',
+  // A wallet's words: whoever has them holds every key derived from them.
+  'mnemonic',
+  'seedphrase',
 ]);
+
+/** `phrase` alone is prose; these make it a wallet's recovery words (`SEED_PHRASE`). */
+const PHRASE_QUALIFIERS = new Set(['seed', 'recovery', 'secret', 'wallet']);
 
 /** Secret words that also count glued to a prefix, as in `PGPASSWORD` or `GITHUBTOKEN`. */
 const GLUED_SECRET_SUFFIXES = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey'];
@@ -128,7 +134,9 @@ function classify(name: string): SecretName | null {
   if (words.includes('aws') && words.includes('account') && last === 'id')
     return { kind: 'aws-account', label: 'aws-account-id' };
   const previous = words[words.length - 2];
-  const isKey = last === 'key' && previous !== undefined && KEY_QUALIFIERS.has(previous);
+  const isKey =
+    (last === 'key' && previous !== undefined && KEY_QUALIFIERS.has(previous)) ||
+    (last === 'phrase' && previous !== undefined && PHRASE_QUALIFIERS.has(previous));
   const glued = GLUED_SECRET_SUFFIXES.some((suffix) => last.length > suffix.length && last.endsWith(suffix));
   if (!isKey && !SECRET_LAST_WORDS.has(last) && !glued) return null;
   if (words.length === 1 && NOT_SECRET_NAMES.has(last)) return null;

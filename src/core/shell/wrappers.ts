@@ -50,7 +50,15 @@ const RUNNERS: Record<string, SimpleWrapper> = {
     spec: { longWithValue: ['directory', 'project', 'config-file'] },
     subcommands: {
       names: ['run'],
-      spec: { longWithValue: ['with', 'python', 'package', 'env-file', 'extra', 'group'] },
+      // uv takes its global options after the subcommand too (`uv run --project analysis python …`).
+      spec: {
+        shortWithValue: 'p',
+        longWithValue: [
+          ...['with', 'python', 'package', 'env-file', 'extra', 'group', 'only-group', 'no-group'],
+          ...['project', 'directory', 'config-file', 'with-requirements', 'with-editable'],
+          ...['index', 'default-index', 'index-url', 'extra-index-url', 'find-links', 'cache-dir'],
+        ],
+      },
     },
   },
   pipx: { spec: {}, subcommands: { names: ['run'], spec: { longWithValue: ['spec', 'python', 'index-url'] } } },

@@ -14,6 +14,16 @@ policyTable('secret-file-read', [
     expect: 'deny',
   },
   { note: 'near miss: the key stores listed by name', spec: 'ls ~/.foundry/keystores/', expect: null },
+  {
+    note: 'a key store opened by Python that uv runs with a project option after its subcommand',
+    spec: `uv run --project analysis python -c "import json, os; print(json.load(open(os.path.expanduser('~/.foundry/keystores/deployer'))))"`,
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: the same runner printing a figure',
+    spec: `uv run --project analysis python -c "import json; print(json.load(open('out/apy.json'))['apy'])"`,
+    expect: null,
+  },
   { note: 'near miss: the names of .env, by grep -o', spec: "grep -oE '^[A-Z_]+=' .env | tr -d =", expect: null },
   { note: 'near miss: the names of .env, by sed', spec: "sed 's/=.*//' .env", expect: null },
   { note: 'grep -o of a pattern that takes the value too', spec: "grep -o 'KEY=.*' .env", expect: 'deny' },

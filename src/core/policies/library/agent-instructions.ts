@@ -128,6 +128,12 @@ const BRIEF_CLAIMS: readonly [RegExp, string][] = [
   [/\bdecode\b[^.\n]{0,160}\b(run|execute|eval|pipe)\b/i, 'decodes something and runs it'],
   [/\bself-hosted\b[^.\n]{0,40}\brunner\b|\bregister\b[^.\n]{0,60}\brunner\b/i, 'makes this machine a CI runner'],
   [/\bpaste\b[^.\n]{0,60}\b(tokens?|passwords?|credentials|secrets?|keys)\b/i, "gathers credentials' values"],
+  // `paste the 24 words plus the derived private key`: a wallet's words or key.
+  [/\bpaste\b[^.\n]{0,60}\b(?:mnemonic|seed|recovery|private)\b/i, "gathers credentials' values"],
+  [
+    /\brenounce ?ownership\b|\b(?:revoke|renounce)s? (?:every|all) (?:admin |owner )?roles?\b|\bbroadcast\w*\b[^.\n]{0,60}\bmainnet\b|\bmainnet\b[^.\n]{0,60}\bbroadcast/i,
+    "gives up or moves control of a live contract without the team's review",
+  ],
   [
     /\b169\.254\.169\.254\b|\bmetadata (?:service|endpoint|server)\b[^.\n]{0,120}\bcredentials\b/i,
     "reaches the cloud metadata service, which hands out the machine's credentials",
@@ -167,11 +173,11 @@ function credentialValuesAsked(text: string): string | undefined {
   return undefined;
 }
 
-const FETCH_WORD = /\b(?:download(?:ing)?|fetch(?:ing)?|curl|wget|pull down|grab)\b/i;
+const FETCH_WORD = /\b(?:download(?:ing)?|fetch(?:ing)?|curl|wget|pull down|grab|clone)\b/i;
 // Running what was fetched, not running something else after reading a page.
 const RUN_WORD =
-  /\b(?:run(?:ning)?|execut(?:e|ing)|sourc(?:e|ing)) (?:it|them|that|the (?:script|file|installer))\b|\bwith (?:bash|sh|python3?|node)\b|\bpipe (?:it )?(?:in)?to\b/i;
-const SEND_WORD = /\b(?:upload|send|post|share|paste|copy|sync)\b/i;
+  /\b(?:run(?:ning)?|execut(?:e|ing)|sourc(?:e|ing)) (?:it|them|that|the (?:script|file|installer)|(?:its|the) [\w-]+\.(?:sh|py|ps1))\b|\bwith (?:bash|sh|python3?|node|sudo)\b|\bpipe (?:it )?(?:in)?to\b/i;
+const SEND_WORD = /\b(?:upload|send|post|share|paste|copy|sync)(?:s|ed|ing)?\b/i;
 const OUTSIDE_URL = /\bhttps?:\/\/(?!(?:localhost|127\.0\.0\.1)[:/])[\w.-]+/i;
 const PATH_WORD = /(?:~|\$HOME)?\/[\w.@-]+(?:\/[\w.@-]+)*/g;
 /** Secret files named without a folder: env files, keystores, signing keys. */
@@ -204,14 +210,17 @@ const DATA_WORD =
 
 /** A sentence that sends a secret file or the company's data to a web address, or fetches from one and runs it. */
 function briefMovesCode(text: string, home: string): { what: string; words: string } | undefined {
-  for (const sentence of sentencesOf(text)) {
+  const sentences = sentencesOf(text);
+  for (const [at, sentence] of sentences.entries()) {
     const url = OUTSIDE_URL.exec(sentence);
     if (!url) continue;
-    if ((FETCH_WORD.test(sentence) && RUN_WORD.test(sentence)) || pipedToShell(sentence))
-      return { what: 'fetches code from the web and runs it', words: sentence.trim() };
+    // `There's a fork at URL. Clone it, run its install.sh`: the address, and what is done with it next.
+    const withNext = `${sentence}. ${sentences[at + 1] ?? ''}`;
+    if ((FETCH_WORD.test(withNext) && RUN_WORD.test(withNext)) || pipedToShell(sentence))
+      return { what: 'fetches code from the web and runs it', words: withNext.trim() };
     if (!SEND_WORD.test(sentence)) continue;
     const host = url[0].replace(/^https?:\/\//i, '').toLowerCase();
-    if (!isPrivateUseName(host) && /\b(?:upload|send|share)\b/i.test(sentence) && DATA_WORD.test(sentence))
+    if (!isPrivateUseName(host) && /\b(?:upload|send|share)(?:s|ed|ing)?\b/i.test(sentence) && DATA_WORD.test(sentence))
       return { what: "sends the company's data to an outside web address", words: sentence.trim() };
     const secret = [...sentence.matchAll(PATH_WORD)]
       .map((m) => m[0].replace(/^(~|\$HOME)(?=\/)/, home))
