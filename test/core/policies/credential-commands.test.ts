@@ -245,6 +245,13 @@ policyTable('credential-printing-commands', [
   { note: "near miss: a key store's address", spec: 'cast wallet address --account deployer', expect: null },
   { note: 'a stored Hardhat variable', spec: 'npx hardhat vars get DEPLOYER_PRIVATE_KEY', expect: 'deny' },
   { note: "near miss: the stored variables' names", spec: 'npx hardhat vars list', expect: null },
+  { note: 'the compose file with .env filled in', spec: 'docker compose config', expect: 'ask' },
+  { note: "near miss: the compose file's services", spec: 'docker compose config --services', expect: null },
+  {
+    note: 'near miss: the resolved compose file written to a file',
+    spec: 'docker compose -f docker-compose.yml config > /tmp/compose-resolved.yml',
+    expect: null,
+  },
   {
     note: 'the same password read by Python code and printed',
     spec: `python3 -c "import keyring; print(keyring.get_password('snowflake', 'svc_loader'))"`,

@@ -119,6 +119,11 @@ const ROWS: [string, 'deny' | 'ask' | null][] = [
   ['fuser -k $PORT/tcp', 'ask'],
   ["pkill -f '(['", 'ask'],
   ['kill 4243', null],
+  // Looking for the guard's process or port asks; looking for another's does not.
+  ["lsof -nP -iTCP -sTCP:LISTEN | grep -iE 'warden|node'", 'ask'],
+  ['pgrep -fl agent-warden', 'ask'],
+  ['lsof -nP -iTCP -sTCP:LISTEN | grep 8545', null],
+  ['grep -rn warden docs/', null],
   ['fuser -k 8080/tcp', null],
   ["pkill -f 'python app.py'", null],
   ['killall python3', null],

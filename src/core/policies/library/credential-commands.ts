@@ -40,6 +40,20 @@ interface CredentialCommand {
   what: string;
 }
 
+/**
+ * `docker compose [-f FILE…] config`: the compose file with every ${VAR} filled in from the environment
+ * and .env. Only files may come between (a `compose exec … config` runs another program's config).
+ */
+function composeConfig(program: string, words: readonly string[]): boolean {
+  const from = program === 'docker' && words[0] === 'compose' ? 1 : program === 'docker-compose' ? 0 : -1;
+  const at = words.indexOf('config');
+  return from >= 0 && at >= from && words.slice(from, at).every((w) => /[./]/.test(w));
+}
+
+/** `docker compose config` options that print names, a hash or nothing, or leave the variables as written. */
+const COMPOSE_NAMES_ONLY =
+  /^(--services|--volumes|--profiles|--images|--networks|--hash|-q|--quiet|--no-interpolate|--variables)(=|$)/;
+
 const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'gh', words: ['auth', 'token'], what: "GitHub CLI's token" },
   { name: 'gh', words: ['auth', 'status'], anyOption: [/^--show-token$/, /^-\w*t$/], what: "GitHub CLI's token" },
@@ -328,6 +342,8 @@ function credentialPrinted(cmd: SimpleCommand): { what: string; ask?: boolean } 
       continue;
     return entry.ask ? { what: entry.what, ask: true } : { what: entry.what };
   }
+  if (composeConfig(program.name, words) && !args.some((a) => COMPOSE_NAMES_ONLY.test(a)))
+    return { what: "the compose file with its variables filled in from .env (a service's keys among them)", ask: true };
   // git credential-store, credential-cache, credential-osxkeychain, credential-libsecret, credential-manager…
   if (program.name === 'git' && /^credential-/.test(words[0] ?? '') && words.includes('get'))
     return { what: 'git credentials from a credential helper' };
@@ -583,6 +599,8 @@ export const credentialPrintingCommands = definePolicy({
               decision: 'ask' as const,
             };
       }
+      // What only may hold a secret, written to a file rather than printed, stays out of the transcript.
+      if (printed?.ask && stdoutRedirected(cmd)) continue;
       if (printed)
         return {
           reason: `Prints ${printed.what}: whatever a command prints goes into the transcript and to the model. Let the tool that needs the credential read it itself (most CLIs do), or run this yourself.`,

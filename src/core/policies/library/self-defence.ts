@@ -357,6 +357,36 @@ function removesConfigFolder(call: ToolCall, stateDir: string): Finding | null {
   return maybe;
 }
 
+// What lists processes and listening ports, and what finds a process by name.
+const PROCESS_LISTERS = new Set(['ps', 'lsof', 'ss', 'netstat', 'launchctl', 'systemctl', 'top', 'htop']);
+const PROCESS_FINDERS = new Set(['pgrep', 'pidof']);
+const SEARCHERS = new Set(['grep', 'egrep', 'rg', 'awk']);
+const NAMES_WARDEN = /warden/i;
+
+/**
+ * A search for Warden's own process or port (`lsof -iTCP | grep warden`, `pgrep -f warden`): the first
+ * step of addressing the guard directly. Asked, not refused: a person may be looking for it.
+ */
+function probesWarden(call: ToolCall): Finding | null {
+  const commands = shellCommands(call);
+  for (const cmd of commands) {
+    if (!argsOf(cmd).some((a) => NAMES_WARDEN.test(a))) continue;
+    const fed = SEARCHERS.has(cmd.name) && downstreamOfLister(commands, cmd);
+    if (PROCESS_FINDERS.has(cmd.name) || fed)
+      return { certain: false, what: "looks for Warden's process or port", evidence: cmd.text };
+  }
+  return null;
+}
+
+function downstreamOfLister(commands: readonly SimpleCommand[], cmd: SimpleCommand): boolean {
+  return commands.some(
+    (other) =>
+      other.pipeline.id === cmd.pipeline.id &&
+      other.pipeline.index < cmd.pipeline.index &&
+      PROCESS_LISTERS.has(other.name),
+  );
+}
+
 function selfDefenceFinding(call: ToolCall, stateDir: string): Finding | null {
   let processes: WardenProcesses | undefined;
   const lazyProcesses = () => (processes ??= wardenProcesses(stateDir, call.io));
@@ -365,6 +395,7 @@ function selfDefenceFinding(call: ToolCall, stateDir: string): Finding | null {
     stopsWarden(call, lazyProcesses),
     touchesStateFolder(call, stateDir),
     removesConfigFolder(call, stateDir),
+    probesWarden(call),
   ].filter((f): f is Finding => f !== null);
   return findings.find((f) => f.certain) ?? findings[0] ?? null;
 }
@@ -373,7 +404,7 @@ export const wardenSelfDefence = definePolicy({
   name: 'warden-self-defence',
   category: 'agent-integrity',
   description:
-    'Always on: no stopping or freezing Warden, no second endpoint or re-pointed hooks, no deleting agent config folders, no reaching its state folder by globs, links or run-time paths.',
+    'Always on: no stopping or freezing Warden or looking for its process, no second endpoint or re-pointed hooks, no deleting agent config folders, no reaching its state folder by globs, links or run-time paths.',
   defaultEnabled: true,
   alwaysOn: true,
   decision: 'deny',

@@ -11,6 +11,8 @@ const TOKEN_PREFIX =
 const SECRET_LINE =
   /-----BEGIN [A-Z ]*PRIVATE KEY|(?:^|[\s;&])(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*[=:]\s*\S{3,}|(?<![\w+.-])[a-z][\w+.-]*:\/\/[^\s:/@]+:[^\s@/]+@/;
 
+const SECRET_LINES = new RegExp(SECRET_LINE.source, 'g');
+
 export interface UrlPayload {
   what: string;
   /** A credential for certain (deny) or data that could be anything (ask). */
@@ -40,9 +42,10 @@ export function secretInText(text: string, opts: { shapeOnly?: boolean } = {}): 
   // A long random id (a document's, a commit's) looks like high entropy; only named shapes count there.
   const labels = opts.shapeOnly ? scan.labels.filter((l) => l !== 'high-entropy') : scan.labels;
   if (labels.length > 0) return `a secret (${labels.join(', ')})`;
-  const line = SECRET_LINE.exec(text);
-  if (line && (line[1] === undefined || classifySecretName(line[1]) !== null))
-    return line[1] ? `the secret-named value ${line[1]}` : 'a key or a password';
+  // Every `NAME=value` of the text, not only the first (`deployer env:` before `PRIVATE_KEY=…`).
+  for (const line of text.matchAll(SECRET_LINES))
+    if (line[1] === undefined || classifySecretName(line[1]) !== null)
+      return line[1] ? `the secret-named value ${line[1]}` : 'a key or a password';
   return undefined;
 }
 
