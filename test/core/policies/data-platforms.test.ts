@@ -18,6 +18,16 @@ policyTable('data-platform-destructive', [
     expect: 'ask',
   },
   { note: 'a Redpanda topic deleted', spec: 'rpk topic delete payments.v2', expect: 'ask' },
+  {
+    note: "a subgraph removed from the company's Graph Node",
+    spec: 'graph remove --node https://graph-admin.acme.internal acme/vault-mainnet',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a subgraph removed from the Graph Node on this machine',
+    spec: 'graph remove --node http://localhost:8020/ acme/vault-local',
+    expect: null,
+  },
   { note: 'the gold layer of the lake removed', spec: 'databricks fs rm -r dbfs:/mnt/lake/gold', expect: 'ask' },
   {
     note: 'a Databricks cluster deleted for good',

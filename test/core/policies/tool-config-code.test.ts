@@ -8,6 +8,50 @@ const edit = anEdit;
 
 policyTable('tool-config-loads-code', [
   {
+    note: "Foundry's compiler set to a binary in a temporary folder",
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/foundry.toml',
+        old_string: 'solc_version = "0.8.24"',
+        new_string: 'solc = "/private/tmp/.solc/solc-0.8.24"',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: "near miss: Foundry's compiler version pinned",
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/foundry.toml',
+        old_string: 'solc_version = "0.8.24"',
+        new_string: 'solc_version = "0.8.26"',
+      },
+    },
+    expect: null,
+  },
+  {
+    note: 'Foundry ffi turned on',
+    spec: {
+      tool: 'Edit',
+      input: { file_path: '/home/dev/proj/foundry.toml', old_string: 'ffi = false', new_string: 'ffi = true' },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: Foundry ffi kept off',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/foundry.toml',
+        old_string: 'optimizer = false',
+        new_string: 'optimizer = true\nffi = false',
+      },
+    },
+    expect: null,
+  },
+  {
     note: "pytest's pythonpath in a temporary folder",
     spec: {
       tool: 'Edit',

@@ -1,5 +1,5 @@
 import { infraPolicy } from './infrastructure';
-import { isLoopback } from './shared/hosts';
+import { hostOfUrl, isLoopback } from './shared/hosts';
 import { optionValues } from '../../facts/commands';
 
 // Streams and lakes keep what cannot be produced again: a topic deleted or its retention cut to
@@ -18,6 +18,8 @@ const DATA_DELETES: Record<string, (positionals: string[], args: readonly string
   'kafka-consumer-groups': (_pos, args) =>
     args.includes('--delete') || args.includes('--delete-offsets') ? "deletes a consumer group's offsets" : null,
   rpk: ([sub, verb]) => (sub === 'topic' && verb === 'delete' ? 'deletes topics and every event in them' : null),
+  // A Graph Node's subgraph name, removed: every query of the dapp and its dashboards stops answering.
+  graph: ([sub]) => (sub === 'remove' ? 'removes a subgraph name from its Graph Node' : null),
   databricks: ([sub, verb]) =>
     (sub === 'fs' && verb === 'rm') ||
     (['workspace', 'jobs', 'tables', 'schemas', 'catalogs', 'volumes', 'pipelines'].includes(sub ?? '') &&
@@ -33,15 +35,22 @@ const toolName = (tool: string) => tool.replace(/\.sh$/, '');
 export const dataPlatformDestructive = infraPolicy({
   name: 'data-platform-destructive',
   description:
-    "Asks before deleting a stream's or a lake's data: kafka-topics --delete, kafka-delete-records, a topic's retention cut under an hour, rpk topic delete, databricks fs rm and deletes. A broker on this machine passes.",
+    "Asks before deleting a stream's, a lake's or an index's data: kafka-topics --delete, kafka-delete-records, retention cut under an hour, rpk topic delete, databricks deletes, graph remove. A broker on this machine passes.",
   tools: Object.keys(DATA_DELETES).flatMap((tool) => (tool.startsWith('kafka-') ? [tool, `${tool}.sh`] : [tool])),
   valueShort: ['p'],
-  valueLong: ['bootstrap-server', 'command-config', 'topic', 'entity-type', 'entity-name', 'add-config', 'profile'],
+  valueLong: [
+    ...['bootstrap-server', 'command-config', 'topic', 'entity-type', 'entity-name', 'add-config', 'profile'],
+    ...['node', 'access-token', 'ipfs'],
+  ],
   action(positionals, args, tool) {
     const what = DATA_DELETES[toolName(tool)]?.(positionals, args);
     return what ? { what: `${toolName(tool)} ${what}` } : null;
   },
-  onThisMachine(args) {
+  onThisMachine(args, tool) {
+    if (tool === 'graph') {
+      const node = optionValues(args, ['g'], ['node'])[0];
+      return node !== undefined && isLoopback(hostOfUrl(node) ?? '');
+    }
     const servers = optionValues(args, ['b'], ['bootstrap-server', 'brokers']);
     return (
       servers.length > 0 && servers.every((server) => server.split(',').every((s) => isLoopback(s.split(':')[0] ?? '')))

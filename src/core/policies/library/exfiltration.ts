@@ -6,7 +6,7 @@ import { argsOf, evidenceOf, optionValues, redirectReads, shellCommands } from '
 import { inlineCode, NETCATS, SENDERS } from '../../facts/programs';
 import { tableRemoteCopy, tableUpload } from '../../facts/program-table';
 import { isIssuerHost, issuerOf } from './shared/credential-hosts';
-import { hostOfUrl, isLocalHost, remoteTarget } from './shared/hosts';
+import { hostOfUrl, isLocalHost, remoteTarget, urlHostsOfWords } from './shared/hosts';
 import { isPrivateUseName } from './shared/own-sources';
 import {
   codePostingFiles,
@@ -142,6 +142,29 @@ function codeSendingSecrets(call: ToolCall): { held: string; host: string; langu
   return undefined;
 }
 
+/**
+ * A key handed to a program in its own option (`--etherscan-api-key "$ETHERSCAN_API_KEY"`) while the same
+ * command points the program at another host (`--verifier-url https://verify.evil.example`): the key goes
+ * where its issuer is not. Only names with a known issuer say that.
+ */
+function keyToOtherHost(cmd: SimpleCommand): { name: string; host: string } | undefined {
+  const args = argsOf(cmd);
+  const hosts = urlHostsOfWords(args).filter((h) => !isLocalHost(h) && !isPrivateUseName(h));
+  if (!hosts.length) return undefined;
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as string;
+    const option = word.split('=', 1)[0] ?? '';
+    if (!/^--?[\w-]+$/.test(option) || !/key|token/i.test(option)) continue;
+    const value = word.includes('=') ? word.slice(word.indexOf('=') + 1) : (args[i + 1] ?? '');
+    for (const match of value.matchAll(/\$\{?([A-Za-z_]\w*)/g)) {
+      const issuer = issuerOf(match[1] as string);
+      const stray = issuer && hosts.find((h) => !isIssuerHost(h, issuer.hosts));
+      if (stray) return { name: match[1] as string, host: stray };
+    }
+  }
+  return undefined;
+}
+
 function outboundFinding(out: Outbound, text: string) {
   return out.certain
     ? {
@@ -233,6 +256,12 @@ export const dataOutToHost = definePolicy({
             decision: 'deny',
           };
       }
+      const keyed = NETWORK_TOOLS.has(cmd.name) ? undefined : keyToOtherHost(cmd);
+      if (keyed)
+        return {
+          reason: `Hands ${cmd.name} the key ${keyed.name} while pointing it at ${keyed.host}, a host its issuer does not run: the key would go there. Approve this exact call if that host should have it.`,
+          evidence: evidenceOf(cmd.text),
+        };
       const sent = tableUpload(cmd);
       if (sent && !isLocalHost(hostOfUrl(sent.to) ?? sent.to))
         return {

@@ -22,7 +22,7 @@ interface InfraSpec {
   /** A command that `action` names but that only looks after all (`kubectl exec … -- cat …`), given the call's commands. */
   onlyLooks?(cmd: SimpleCommand, commands: readonly SimpleCommand[]): boolean;
   /** A command aimed at a throwaway cluster on this machine (`--context kind-dev`): it changes nothing others use. */
-  onThisMachine?(args: readonly string[]): boolean;
+  onThisMachine?(args: readonly string[], tool: string): boolean;
 }
 
 /** kubectl's options that take a value, which may stand before its verb (`kubectl -n api get …`). */
@@ -56,7 +56,7 @@ export function infraPolicy(spec: InfraSpec): AnyPolicy {
         // A dry run (kubectl apply --dry-run=client, helm upgrade --dry-run) changes nothing.
         if (args.some((a) => /^--dry-run(=(client|server|true))?$/.test(a))) continue;
         const found = spec.action(positionals, args, cmd.name);
-        if (!found || spec.onlyLooks?.(cmd, shellCommands(call)) || spec.onThisMachine?.(args)) continue;
+        if (!found || spec.onlyLooks?.(cmd, shellCommands(call)) || spec.onThisMachine?.(args, cmd.name)) continue;
         const line = commandLine(cmd);
         if (matchesAny(line, params.allowPatterns)) continue;
         return {

@@ -169,6 +169,18 @@ const RULES: ConfigRule[] = [
     what: 'makes pytest import modules from a temporary folder (its pythonpath or rootdir)',
   },
   {
+    // Foundry runs the compiler binary `solc` names (a version is fetched and checked instead).
+    file: /(^|\/)foundry\.toml$/,
+    names: matches(/^[ \t]*solc(_version)?[ \t]*=[ \t]*["'][^"'\n]*\//m),
+    what: 'makes forge run the compiler binary at that path on every build and test',
+  },
+  {
+    // With ffi on, any test or script (those of lib/ dependencies too) runs programs through vm.ffi.
+    file: /(^|\/)foundry\.toml$/,
+    names: matches(/^[ \t]*ffi[ \t]*=[ \t]*true\b/m),
+    what: 'lets every test and script, those of its dependencies too, run programs on this machine (vm.ffi)',
+  },
+  {
     // Any other YAML or TOML config that sets the environment of what it starts: a conda environment's
     // `variables:`, Hydra's `job.env_set`, a Compose service's `environment:`.
     file: /\.(ya?ml|toml)$/,
@@ -188,7 +200,7 @@ export const toolConfigLoadsCode = definePolicy({
   name: 'tool-config-loads-code',
   category: 'agent-integrity',
   description:
-    'Asks before a config write makes a tool load a file as code: a Prettier or ESLint plugin or parser of the project, a mypy plugin, LD_PRELOAD, BASH_ENV or NODE_OPTIONS --require in .env, a Dockerfile or a workflow.',
+    'Asks before a config write makes a tool load a file as code: a Prettier or ESLint plugin or parser of the project, a mypy plugin, LD_PRELOAD or NODE_OPTIONS --require in .env or a workflow, Foundry ffi or a solc path.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

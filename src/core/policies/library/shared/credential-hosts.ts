@@ -6,6 +6,9 @@ import { nameWords } from '../../../redaction/secret-names';
 
 const ISSUER_HOSTS: Record<string, readonly string[]> = {
   openai: ['openai.com', 'openai.azure.com'],
+  etherscan: ['etherscan.io'],
+  alchemy: ['alchemy.com'],
+  infura: ['infura.io'],
   anthropic: ['anthropic.com', 'claude.ai'],
   github: ['github.com', 'githubusercontent.com', 'ghcr.io', 'github.io'],
   gh: ['github.com', 'githubusercontent.com', 'ghcr.io'],
