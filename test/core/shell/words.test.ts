@@ -144,6 +144,16 @@ const CASES: Case[] = [
   },
   { title: 'export', source: 'export D=/opt; rm -rf $D', expect: { argv: ['rm', '-rf', '/opt'] } },
   {
+    title: "what the script exported is in a later command's environment, beside its own prefix",
+    source: "export NODE_OPTIONS='--import ./x.mjs'; CI=1 pnpm test",
+    expect: { name: 'pnpm', assignments: { NODE_OPTIONS: '--import ./x.mjs', CI: '1' } },
+  },
+  {
+    title: 'an unexported variable, or one exported in a subshell, is not',
+    source: 'A=1; (export B=2); pnpm test',
+    expect: { name: 'pnpm', assignments: {} },
+  },
+  {
     title: 'export reported as a command',
     source: 'export PATH=/tmp:$PATH',
     expect: { name: 'export', argv: ['export', 'PATH=/tmp:$PATH'], dynamicWords: [1] },
