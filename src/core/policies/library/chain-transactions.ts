@@ -81,10 +81,10 @@ export const chainTransaction = definePolicy({
       const sent = sentTransaction(cmd, args);
       if (!sent) continue;
       // No network named: cast and forge send where ETH_RPC_URL or foundry.toml points, which may be a live chain.
-      const network = networkOf(cmd, args) ?? 'the network ETH_RPC_URL or foundry.toml names';
-      if (isTestNetwork(network, params.testNetworks)) continue;
+      const network = networkOf(cmd, args);
+      if (network !== undefined && isTestNetwork(network, params.testNetworks)) continue;
       return {
-        reason: `${sent} on ${network}: a transaction on a live chain cannot be taken back (funds, allowances, ownership, upgrades). Approve this exact call if it should go out, or list a test network in chain-transaction's testNetworks.`,
+        reason: `${sent} on ${network ?? 'the network ETH_RPC_URL or foundry.toml names'}: a transaction on a live chain cannot be taken back (funds, allowances, ownership, upgrades). Approve this exact call if it should go out, or list a test network in chain-transaction's testNetworks.`,
         evidence: evidenceOf(cmd.text),
       };
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { classifySecretName } from '../../redaction/secret-names';
-import { isIssuerHost, issuerOf } from './shared/credential-hosts';
+import { isIssuerHost, issuedElsewhere, issuerOf } from './shared/credential-hosts';
 import { definePolicy } from '../types';
 import { mcpToolOf } from './shared/mcp';
 import type { ToolCall } from '../types';
@@ -489,10 +489,7 @@ function fedToCredentialReader(
   if (next === undefined || host === undefined) return undefined;
   const names = [...cmd.text.matchAll(VARIABLE_REFERENCE)].map((m) => m[1] as string);
   if (cmd.name === 'aws') names.push('AWS');
-  const foreign = names.some((name) => {
-    const issuer = issuerOf(name);
-    return issuer !== undefined && !isIssuerHost(host, issuer.hosts);
-  });
+  const foreign = names.some((name) => issuedElsewhere(name, host));
   return foreign ? { stranger: host || 'a host it names', reader: next } : { reader: next };
 }
 

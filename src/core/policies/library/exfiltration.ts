@@ -5,7 +5,7 @@ import { definePolicy, type ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, redirectReads, shellCommands } from '../../facts/commands';
 import { inlineCode, NETCATS, SENDERS } from '../../facts/programs';
 import { tableRemoteCopy, tableUpload } from '../../facts/program-table';
-import { isIssuerHost, issuerOf } from './shared/credential-hosts';
+import { issuedElsewhere, sentToItsIssuer } from './shared/credential-hosts';
 import { hostOfUrl, isLocalHost, remoteTarget, urlHostsOfWords } from './shared/hosts';
 import { isPrivateUseName } from './shared/own-sources';
 import {
@@ -109,8 +109,7 @@ function secretVariableIn(cmd: SimpleCommand, extra: Set<string>, host: string):
         : undefined;
     if (credentialValue !== undefined) {
       const name = secretNameIn(credentialValue, extra);
-      const issuer = name ? issuerOf(name) : undefined;
-      if (name && issuer && !isIssuerHost(host, issuer.hosts)) return name;
+      if (name && issuedElsewhere(name, host)) return name;
       continue;
     }
     const name = secretNameIn(word, extra);
@@ -130,10 +129,7 @@ function codeSendingSecrets(call: ToolCall): { held: string; host: string; langu
     for (const sent of code.sends) {
       const host = hostOfUrl(sent);
       if (!host || isLocalHost(host) || isPrivateUseName(host)) continue;
-      const strays = code.secrets.filter((secret) => {
-        const issuer = issuerOf(secret);
-        return !issuer || !isIssuerHost(host, issuer.hosts);
-      });
+      const strays = code.secrets.filter((secret) => !sentToItsIssuer(secret, host));
       if (!strays.length) continue;
       const held = strays.map((s) => (s === '*' ? 'the whole environment' : s)).join(', ');
       return { held, host, language: code.language };
@@ -157,9 +153,9 @@ function keyToOtherHost(cmd: SimpleCommand): { name: string; host: string } | un
     if (!/^--?[\w-]+$/.test(option) || !/key|token/i.test(option)) continue;
     const value = word.includes('=') ? word.slice(word.indexOf('=') + 1) : (args[i + 1] ?? '');
     for (const match of value.matchAll(/\$\{?([A-Za-z_]\w*)/g)) {
-      const issuer = issuerOf(match[1] as string);
-      const stray = issuer && hosts.find((h) => !isIssuerHost(h, issuer.hosts));
-      if (stray) return { name: match[1] as string, host: stray };
+      const name = match[1] as string;
+      const stray = hosts.find((h) => issuedElsewhere(name, h));
+      if (stray) return { name, host: stray };
     }
   }
   return undefined;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { definePolicy, type ToolCall } from '../types';
 import type { SimpleCommand } from '../../shell';
-import { argsOf, cwdBefore, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
+import { argsOf, cwdBefore, downstreamOf, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
 import { couldLandIn, type Landing } from '../../facts/landing';
 import type { IoFacts } from '../../facts/io';
 import type { PathFact } from '../../facts/types';
@@ -371,20 +371,13 @@ function probesWarden(call: ToolCall): Finding | null {
   const commands = shellCommands(call);
   for (const cmd of commands) {
     if (!argsOf(cmd).some((a) => NAMES_WARDEN.test(a))) continue;
-    const fed = SEARCHERS.has(cmd.name) && downstreamOfLister(commands, cmd);
+    const fed =
+      SEARCHERS.has(cmd.name) &&
+      commands.some((other) => PROCESS_LISTERS.has(other.name) && downstreamOf(commands, other).includes(cmd));
     if (PROCESS_FINDERS.has(cmd.name) || fed)
       return { certain: false, what: "looks for Warden's process or port", evidence: cmd.text };
   }
   return null;
-}
-
-function downstreamOfLister(commands: readonly SimpleCommand[], cmd: SimpleCommand): boolean {
-  return commands.some(
-    (other) =>
-      other.pipeline.id === cmd.pipeline.id &&
-      other.pipeline.index < cmd.pipeline.index &&
-      PROCESS_LISTERS.has(other.name),
-  );
 }
 
 function selfDefenceFinding(call: ToolCall, stateDir: string): Finding | null {

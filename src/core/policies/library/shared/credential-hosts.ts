@@ -71,6 +71,18 @@ export function issuerOf(variable: string): { issuer: string; hosts: readonly st
   return undefined;
 }
 
+/** A credential whose name points at an issuer, sent to a host that issuer does not run. */
+export function issuedElsewhere(variable: string, host: string): boolean {
+  const issuer = issuerOf(variable);
+  return issuer !== undefined && !isIssuerHost(host, issuer.hosts);
+}
+
+/** A credential sent to its own issuer's host (a name with no known issuer never is). */
+export function sentToItsIssuer(variable: string, host: string): boolean {
+  const issuer = issuerOf(variable);
+  return issuer !== undefined && isIssuerHost(host, issuer.hosts);
+}
+
 /** Whether a host is one of the issuer's (the domain or a name under it). */
 export function isIssuerHost(host: string, hosts: readonly string[]): boolean {
   const bare = host.toLowerCase();
