@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { classifySecretName } from '../../redaction/secret-names';
 import { definePolicy, type ToolCall } from '../types';
-import { argsOf, evidenceOf, optionValues, redirectReads, shellCommands } from '../../facts/commands';
+import { argsOf, evidenceOf, optionValues, redirectReads, shellCommands, upstreamStage } from '../../facts/commands';
 import { inlineCode, NETCATS, SENDERS } from '../../facts/programs';
 import { tableRemoteCopy, tableUpload } from '../../facts/program-table';
 import { issuedElsewhere, sentToItsIssuer } from './shared/credential-hosts';
-import { hostOfUrl, isLocalHost, remoteTarget, urlHostsOfWords } from './shared/hosts';
+import { detourHosts, hostOfUrl, isLocalHost, remoteTarget, urlHostsOfWords } from './shared/hosts';
 import { isPrivateUseName } from './shared/own-sources';
 import {
   codePostingFiles,
@@ -50,13 +50,41 @@ function curlUpload(cmd: SimpleCommand): string | undefined {
   return source === '-' || source === '.' ? 'what the pipeline feeds it' : source;
 }
 
-function streamedToHost(cmd: SimpleCommand): boolean {
+/**
+ * Where curl or wget uploads: the host of its URL. A bare word counts only when no URL is written, so
+ * the uploaded file's own name (`-T dist.tgz`) is not taken for a host.
+ */
+function uploadDestination(cmd: SimpleCommand): string | undefined {
+  const proxies = new Set(optionValues(argsOf(cmd), ['x'], ['proxy', 'preproxy']));
+  const urls = argsOf(cmd).filter((a) => /^[a-z][\w+.-]*:\/\//i.test(a) && !proxies.has(a));
+  const named = urlHostsOfWords(urls).find((host) => !isLocalHost(host));
+  return urls.length ? named : remoteTarget(cmd);
+}
+
+/**
+ * What is fed to a stream tool can carry data: a stage before it that prints more than a few written
+ * characters, or a file redirected in. `</dev/null` and `echo |` (how a certificate check closes the
+ * connection) send nothing of the machine's.
+ */
+function fedData(commands: readonly SimpleCommand[], cmd: SimpleCommand): boolean {
+  if (redirectReads(cmd).some((file) => file !== '/dev/null')) return true;
+  const upstream = upstreamStage(commands, cmd);
+  if (upstream === undefined) return cmd.pipeline.index > 0;
+  const written = argsOf(upstream).join(' ');
+  const onlyWords = (upstream.name === 'echo' || upstream.name === 'printf') && upstream.dynamicWords.length === 0;
+  return !(onlyWords && written.length <= 16) && upstream.name !== 'true' && upstream.name !== ':';
+}
+
+function streamedToHost(commands: readonly SimpleCommand[], cmd: SimpleCommand): boolean {
   const args = argsOf(cmd);
-  const fed = cmd.pipeline.index > 0 || redirectReads(cmd).length > 0;
+  const fed = fedData(commands, cmd);
   if (cmd.name === 'openssl') return args[0] === 's_client' && fed;
   if (cmd.name === 'socat') return args.some((a) => /^(file|open|gopen):/i.test(a)) || fed;
   return NETCATS.has(cmd.name) && fed && !args.some((a) => /^-\w*z/.test(a));
 }
+
+// nc's options that take a value (a proxy, its protocol, a source address or port, timeouts).
+const NETCAT_VALUED = /^-[46bCDdhklnrStuUvz]*[XxpsqwiIOTPe]$/;
 
 /** The host a stream tool connects to: openssl's -connect, socat's TCP: address, nc's first operand. */
 function hostArgument(cmd: SimpleCommand): string | undefined {
@@ -66,7 +94,7 @@ function hostArgument(cmd: SimpleCommand): string | undefined {
   const candidate =
     (connectAt !== -1 ? args[connectAt + 1] : undefined) ??
     socat?.split(':')[1] ??
-    args.find((a) => !a.startsWith('-') && !/^\d+$/.test(a));
+    args.find((a, i) => !a.startsWith('-') && !/^\d+$/.test(a) && !NETCAT_VALUED.test(args[i - 1] ?? ''));
   return candidate?.replace(/:\d+$/, '');
 }
 
@@ -159,6 +187,22 @@ function keyToOtherHost(cmd: SimpleCommand): { name: string; host: string } | un
     }
   }
   return undefined;
+}
+
+/**
+ * This machine, the private address ranges, or a name under a private-use top-level name: the
+ * organisation's own network, where plain data (not a secret) goes as part of its work.
+ */
+function onOwnNetwork(host: string): boolean {
+  return isLocalHost(host) || isPrivateUseName(host);
+}
+
+/**
+ * Where the command's data leaves the organisation's network: `host` itself, or a proxy or jump host on
+ * the way to it; undefined when it stays there.
+ */
+function exitHost(cmd: SimpleCommand, host: string): string | undefined {
+  return [host, ...detourHosts(cmd)].find((h) => !onOwnNetwork(h));
 }
 
 function outboundFinding(out: Outbound, text: string) {
@@ -271,15 +315,17 @@ export const dataOutToHost = definePolicy({
           evidence: evidenceOf(cmd.text),
         };
       const uploaded = curlUpload(cmd);
-      const uploadHost = uploaded !== undefined ? remoteTarget(cmd) : undefined;
+      const destination = uploaded !== undefined ? uploadDestination(cmd) : undefined;
+      const uploadHost = destination && exitHost(cmd, destination);
       if (uploaded !== undefined && uploadHost)
         return {
           reason: `Uploads ${uploaded} to ${uploadHost}: project content leaves the machine. Approve this exact call if that host should have it.`,
           evidence: evidenceOf(cmd.text),
         };
-      if (streamedToHost(cmd)) {
-        const host = hostArgument(cmd);
-        if (host && !isLocalHost(host))
+      if (streamedToHost(commands, cmd)) {
+        const named = hostArgument(cmd);
+        const host = named && exitHost(cmd, named);
+        if (host)
           return {
             reason: `Streams data to ${host} with ${cmd.name}: whatever it is fed leaves the machine. Approve this exact call if that host should have it.`,
             evidence: evidenceOf(cmd.text),
@@ -304,8 +350,11 @@ export const dataOutToHost = definePolicy({
         streamedOverLogin(cmd) ??
         httpieUpload(cmd) ??
         codePostingFiles(cmd);
-      if (routed && !isLocalHost(routed.host)) return outboundFinding(routed, cmd.text);
-      const target = substitutedRequest(cmd) ? remoteTarget(cmd) : undefined;
+      const routedExit =
+        routed && (routed.certain ? [routed.host].find((h) => !isLocalHost(h)) : exitHost(cmd, routed.host));
+      if (routed && routedExit) return outboundFinding({ ...routed, host: routedExit }, cmd.text);
+      const requested = substitutedRequest(cmd) ? remoteTarget(cmd) : undefined;
+      const target = requested && exitHost(cmd, requested);
       if (target)
         return {
           reason: `Sends the output of a command to ${target} in the request's data or address: whatever it prints leaves the machine. Approve this exact call if that host should have it.`,

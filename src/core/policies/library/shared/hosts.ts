@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { SimpleCommand } from '../../../shell';
-import { argsOf } from '../../../facts/commands';
+import { argsOf, optionValues } from '../../../facts/commands';
+import { NETCATS } from '../../../facts/programs';
 
 // Where a network command sends: this machine and the private network are local work, anything else
 // leaves the machine.
@@ -66,4 +67,46 @@ export function isPrivateAddress(host: string): boolean {
   if (!ip) return false;
   const [a, b] = [Number(ip[1]), Number(ip[2])];
   return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}
+
+const SSH_FAMILY = new Set(['ssh', 'scp', 'sftp']);
+const CURL_PROXIES = ['proxy', 'preproxy', 'socks4', 'socks4a', 'socks5', 'socks5-hostname'];
+
+/** `user@host:port`, `host:port`, `[v6]:port` as the bare host. */
+function bareHost(value: string): string {
+  return value
+    .replace(/^[^@]*@/, '')
+    .replace(/^\[([^\]]+)\].*$/, '$1')
+    .replace(/:\d*$/, '')
+    .toLowerCase();
+}
+
+/** ssh's own detours: `-J a,b`, `-o HostName=x`, `-o ProxyJump=x` (also written `-oHostName x`). */
+function sshDetours(args: readonly string[]): string[] {
+  const hosts = optionValues(args, ['J'], []).flatMap((list) => list.split(','));
+  for (const option of optionValues(args, ['o'], [])) {
+    const setting = /^(hostname|proxyjump)[=\s]+(\S+)/i.exec(option.trim());
+    if (setting) hosts.push(...(setting[2] as string).split(','));
+  }
+  return hosts.map(bareHost).filter((h) => h !== '' && h !== 'none');
+}
+
+/**
+ * Hosts a command reaches instead of, or on the way to, the one it names: curl's proxies, `--resolve`
+ * and `--connect-to`; nc's `-x`; ssh's jump hosts and `HostName` (also in scp, sftp and rsync's `-e "ssh …"`). A
+ * private-looking destination says nothing about where the bytes go when one of these points elsewhere.
+ */
+export function detourHosts(cmd: SimpleCommand): string[] {
+  const args = argsOf(cmd);
+  if (cmd.name === 'curl') {
+    const proxies = optionValues(args, ['x'], CURL_PROXIES).map((p) => hostOfUrl(p) ?? bareHost(p));
+    const resolved = optionValues(args, [], ['resolve']).flatMap((r) => r.split(':').slice(2).join(':').split(','));
+    const connected = optionValues(args, [], ['connect-to']).map((c) => c.split(':')[2] ?? '');
+    return [...proxies, ...resolved.map(bareHost), ...connected.map(bareHost)].filter((h) => h !== '');
+  }
+  if (SSH_FAMILY.has(cmd.name)) return sshDetours(args);
+  if (NETCATS.has(cmd.name)) return optionValues(args, ['x'], ['proxy']).map(bareHost);
+  if (cmd.name === 'rsync')
+    return optionValues(args, ['e'], ['rsh']).flatMap((shell) => sshDetours(shell.split(/\s+/).slice(1)));
+  return [];
 }
