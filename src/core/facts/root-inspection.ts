@@ -107,10 +107,22 @@ export function inspectsAsRoot(cmd: SimpleCommand): boolean {
 
 /** `sudo -l`, `sudo -v`, `sudo -k`: sudo asked about itself, which runs nothing. */
 export function sudoAsksAboutItself(args: readonly string[]): boolean {
-  return (
-    args.length > 0 &&
-    args.every((a) => /^-[lvkKV]+$/.test(a) || /^--(list|validate|reset-timestamp|remove-timestamp|version)$/.test(a))
-  );
+  let asks = false;
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as string;
+    if (/^-[lvkKVn]+$/.test(word) || /^--(list|validate|reset-timestamp|remove-timestamp|version)$/.test(word)) {
+      asks ||= !/^-n+$/.test(word);
+      continue;
+    }
+    // -n only refuses to prompt; -U names whose rights -l lists (sudo takes it with -l alone).
+    if (word === '--non-interactive' || word.startsWith('--other-user=')) continue;
+    if ((word === '-U' || word === '--other-user') && i + 1 < args.length) {
+      i++;
+      continue;
+    }
+    return false;
+  }
+  return asks;
 }
 
 /** Programs that only print what a container holds or sees: its files, names, network view and set variables. */
