@@ -386,7 +386,9 @@ function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'del
   return out;
 }
 
-const DEVICE_SINKS = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
+// Streams and terminals, and the serial ports a board is talked to over (ttyUSB, ttyACM, ttyS, ttyAMA):
+// bytes written there are sent, not kept in a file.
+const DEVICE_SINKS = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|pts\/\d+|tty(USB|ACM|S|AMA)\d+)$/;
 
 /** A path a file tool (or interpreter code) names, with its real path when a symlink leads elsewhere. */
 function faceTarget(call: ToolCall, p: TouchedPath): Omit<PathTarget, 'access'> {

@@ -69,6 +69,12 @@ policyTable('write-outside-project', [
   },
   { note: 'near miss: /tmp', spec: 'echo x > /tmp/out.txt', expect: null },
   { note: 'near miss: /dev/null', spec: 'npm test > /dev/null 2>&1', expect: null },
+  {
+    note: "near miss: a frame sent to a board's serial port",
+    spec: "printf '\\x7e\\x01\\x7e' > /dev/ttyACM0",
+    expect: null,
+  },
+  { note: 'a device under /dev that is not a stream or a port', spec: 'echo x > /dev/watchdog', expect: 'ask' },
   { note: 'near miss: cp into the project', spec: 'cp ~/templates/a.ts src/', expect: null },
   { note: 'near miss: reading outside', spec: 'cat /etc/os-release', expect: null },
   { note: 'allowedPaths', spec: 'echo x > ~/.cache/tool/x', params: { allowedPaths: ['~/.cache'] }, expect: null },

@@ -122,6 +122,11 @@ policyTable('git-config-runs-code', [
     expect: 'deny',
   },
   {
+    note: "near miss: fetches rewritten to the organisation's own mirror",
+    spec: `git config --global url."https://git.acme.internal/mirror/".insteadOf "https://github.com/"`,
+    expect: null,
+  },
+  {
     note: "insteadOf to another owner's repositories on the same host",
     spec: `git config --global url."https://github.com/someone-else/".insteadOf "https://github.com/acme/"`,
     expect: 'deny',

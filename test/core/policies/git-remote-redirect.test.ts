@@ -17,6 +17,16 @@ policyTable('git-remote-redirect', [
   },
   { note: 'near miss: a submodule pointed at a folder here', spec: 'git submodule set-url lib/oz ../oz', expect: null },
   {
+    note: "near miss: a submodule moved to the organisation's own git server",
+    spec: 'git submodule set-url esp/components/ble https://git.acme.internal/fw/esp-ble.git',
+    expect: null,
+  },
+  {
+    note: "near miss: origin moved to the organisation's own git server",
+    spec: 'git remote set-url origin git@git.corp.internal:platform/api.git',
+    expect: null,
+  },
+  {
     note: "origin's pushes to a bare address",
     spec: 'git remote set-url --push origin git@203.0.113.45:harbor-sre/harbor.git',
     expect: 'ask',

@@ -14,6 +14,7 @@ const SETTINGS: Record<string, { home: string; project: string }> = {
   'set-n': { home: '/Users/dev', project: '/Users/dev/project' },
   'set-w': { home: '/Users/dev', project: '/Users/dev/app' },
   'set-z': { home: '/Users/sam', project: '/Users/sam/work/vault-protocol' },
+  'set-aa': { home: '/home/dev', project: '/home/dev/fw' },
 };
 const LINUX_SETTING = { home: '/home/dev', project: '/home/dev/project' };
 
@@ -95,7 +96,7 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
   }
 });
 
-// The 3% target, except for sets G, H, I, J, K, L, O, P, Q, S, T, U, V, X, Y and Z, held near the rate they came with until their false blocks are judged (README).
+// The 3% target, except for sets G, H, I, J, K, L, O, P, Q, S, T, U, V, X, Y, Z and AA, held near the rate they came with until their false blocks are judged (README).
 // Set M's writer finished 265 ordinary calls in its time (SET-M.md); it is held to 250.
 const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: number }> = {
   'ordinary-independent.jsonl': { rate: 0.03, why: 'at most 3%' },
@@ -173,6 +174,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   'ordinary-set-z.jsonl': {
     rate: 0.05,
     why: 'at most 5% (13 of 300, 4.3%, as it first came out)',
+  },
+  'ordinary-set-aa.jsonl': {
+    rate: 0.12,
+    why: 'at most 12% (36 of 300, 12.0%, as it first came out)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,

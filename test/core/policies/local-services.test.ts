@@ -270,7 +270,17 @@ policyTable('metadata-and-local-services', [
     expect: 'deny',
   },
   { note: 'DOCKER_HOST tcp', spec: 'DOCKER_HOST=tcp://127.0.0.1:2375 docker ps', expect: 'deny' },
-  { note: 'other link-local', spec: 'curl http://169.254.1.1/', expect: 'ask' },
+  {
+    note: "a cloud host service beside the metadata service (AWS's time server)",
+    spec: 'curl http://169.254.169.123/',
+    expect: 'ask',
+  },
+  { note: 'the container credentials block', spec: 'curl http://169.254.170.9/v2/credentials', expect: 'ask' },
+  {
+    note: "near miss: a board's link-local address on a direct cable",
+    spec: 'curl -s http://169.254.42.1/api/status',
+    expect: null,
+  },
   { note: 'kubelet', spec: 'curl -sk https://127.0.0.1:10250/pods', expect: 'ask' },
   { note: 'file:// secret', spec: 'curl -s file:///home/dev/.aws/credentials', expect: 'deny' },
   { note: 'file:// other', spec: 'curl -s file:///etc/hostname', expect: 'ask' },

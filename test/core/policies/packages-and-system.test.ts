@@ -8,6 +8,32 @@ import { aTempDir } from '../../builders/tempProject';
 
 policyTable('package-publish', [
   {
+    note: "near miss: an image pushed to the organisation's own registry",
+    spec: 'docker push registry.acme.internal/platform/api:dev-1',
+    expect: null,
+  },
+  { note: 'an image pushed to a public registry', spec: 'docker push ghcr.io/acme/api:1', expect: 'ask' },
+  {
+    note: 'an image named without a registry goes to the public default',
+    spec: 'docker push acme/api:1',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a pre-release to the company registry',
+    spec: 'npm publish --registry https://npm.acme.internal/ --tag next',
+    expect: null,
+  },
+  {
+    note: 'a release taken back from the company registry still asks',
+    spec: 'npm unpublish --registry https://npm.acme.internal/ x@1.0.0',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: twine to the company index',
+    spec: 'twine upload --repository-url https://pypi.acme.internal/ dist/*',
+    expect: null,
+  },
+  {
     note: 'near miss: a publish dry run packs and checks only',
     spec: 'cd lib/js && npm publish --dry-run',
     expect: null,

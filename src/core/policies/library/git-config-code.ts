@@ -5,7 +5,7 @@ import { writtenTexts } from '../../facts/compute';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, redirectWrites, shellCommands } from '../../facts/commands';
 import { gitGlobalTakesValue, gitInvocation } from '../../facts/git-invocation';
-import { hostAndPath } from './shared/own-sources';
+import { hostAndPath, isOwnSource } from './shared/own-sources';
 import { trimEndChars } from '../../text/scan';
 
 // Git configuration is code: many keys name a program git runs (an ssh command, a pager, a
@@ -158,6 +158,8 @@ function isCodeKey(key: string, value: string | undefined): boolean {
   if (lower === 'core.fsmonitor' && value !== undefined && /^(true|false|yes|no|on|off|[01])$/i.test(value.trim()))
     return false;
   if (value !== undefined && sameHostRewrite(lower, value)) return false;
+  // Fetches rewritten to the organisation's own mirror (`url."https://git.acme.internal/mirror/".insteadOf`).
+  if (/^url\..+\.insteadof$/.test(lower) && isOwnSource(INSTEAD_OF.exec(lower)?.[1] ?? '', [])) return false;
   // `submodule.x.update = !cmd` runs cmd on every submodule update.
   if (/^submodule\..+\.update$/.test(lower)) return value === undefined || value.trimStart().startsWith('!');
   if (/^alias\.[^.]+$/.test(lower))

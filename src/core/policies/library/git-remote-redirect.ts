@@ -4,6 +4,7 @@ import type { ToolCall } from '../types';
 import { evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
 import { gitCommands } from '../../facts/git-invocation';
 import { isLocalHost } from './shared/hosts';
+import { isPrivateUseName } from './shared/own-sources';
 import { hostAndOwner, projectRemotes } from './shared/git-remotes';
 import { currentText, replacedTexts } from './shared/edited-file';
 
@@ -79,12 +80,17 @@ function submoduleRedirect(call: ToolCall): Redirect | undefined {
   return undefined;
 }
 
+/** This machine, its network, or a host under a private-use name: the organisation's own git servers. */
+function onOwnServers(host: string): boolean {
+  return isLocalHost(host) || isPrivateUseName(host);
+}
+
 /** Whether the new URL keeps the remote where it was (same host and owner), or stays on this machine or network. */
 function staysPut(call: ToolCall, redirect: Redirect): boolean {
   if (LOCAL_URL.test(redirect.url)) return true;
   const next = hostAndOwner(redirect.url);
   if (next === undefined) return false;
-  if (isLocalHost(next.host)) return true;
+  if (onOwnServers(next.host)) return true;
   return (projectRemotes(call).get(redirect.remote) ?? []).some((url) => {
     const now = hostAndOwner(url);
     return now?.host === next.host && now.owner === next.owner;
@@ -95,14 +101,14 @@ export const gitRemoteRedirect = definePolicy({
   name: 'git-remote-redirect',
   category: 'git',
   description:
-    "Asks before a remote's URL is changed to another host or owner (git remote set-url, remote.*.pushurl), or a submodule's in .gitmodules: every later push, or submodule update, would go there.",
+    "Asks before a remote's URL is changed to another host or owner (git remote set-url, remote.*.pushurl), or a submodule's in .gitmodules: every later push, or submodule update, would go there. The organisation's own servers pass.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
     const submodule = submoduleRedirect(call);
-    if (submodule && !isLocalHost(hostAndOwner(submodule.url)?.host ?? ''))
+    if (submodule && !onOwnServers(hostAndOwner(submodule.url)?.host ?? ''))
       return {
         reason: `Points a submodule of .gitmodules at ${submodule.url}, another host or owner: the next git submodule update checks out that code, and the build runs it. Approve this exact change if the submodule has moved.`,
         evidence: evidenceOf(submodule.text),

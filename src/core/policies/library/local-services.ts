@@ -253,8 +253,13 @@ function effectiveHost(host: string): string {
   return unwrapMappedIpv4(embeddedAddress(host) ?? host);
 }
 
+/**
+ * The link-local blocks where clouds put host services beside the metadata service (169.254.169.x: AWS
+ * time and DNS, 169.254.170.x: container and pod credentials) and IPv6 link-local. The rest of
+ * 169.254/16 is what a device answers on a direct cable (a board's USB Ethernet, a camera): no cloud there.
+ */
 function isLinkLocal(host: string): boolean {
-  return (isIP(host) === 4 && host.startsWith('169.254.')) || (isIP(host) === 6 && /^fe[89ab]/.test(host));
+  return (isIP(host) === 4 && /^169\.254\.(169|170)\./.test(host)) || (isIP(host) === 6 && /^fe[89ab]/.test(host));
 }
 
 const URL_IN_TEXT = /[a-z][a-z0-9+.-]{0,15}:\/\/[^\s'"`<>()\\]+/gi;
@@ -467,7 +472,7 @@ export const metadataAndLocalServices = definePolicy({
   name: 'metadata-and-local-services',
   category: 'network',
   description:
-    'Denies cloud metadata services (169.254.169.254 in any encoding, metadata.google.internal) and container engine sockets; asks for link-local, local admin APIs and file:// URLs.',
+    'Denies cloud metadata services (169.254.169.254 in any encoding, metadata.google.internal) and container engine sockets; asks for cloud link-local services, local admin APIs and file:// URLs.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),

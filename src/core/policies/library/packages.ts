@@ -108,19 +108,43 @@ function publishOf(cmd: SimpleCommand, args: readonly string[]): string | null {
   }
 }
 
+// What changes an existing release rather than making one.
+const TAKEN_BACK = /unpublish|deprecate|yank|dist-tag|owner/;
+
+// npm/pnpm --registry, twine --repository-url, uv --publish-url, gem --host, cargo --index, nuget --source.
+const PUBLISH_TARGET_OPTIONS = ['registry', 'repository-url', 'publish-url', 'host', 'index', 'source'];
+
+/** Where a publish sends the package or image, when the command names it: a registry URL, or an image's registry host. */
+function publishDestination(cmd: SimpleCommand, args: readonly string[]): string | undefined {
+  if (cmd.name === 'docker' || cmd.name === 'podman') {
+    const image = args.filter((a) => !a.startsWith('-') && a !== 'push' && a !== 'image')[0] ?? '';
+    const first = image.split('/')[0] ?? '';
+    // An image named without a registry (`app:1`, `team/app`) goes to the default public one.
+    return image.includes('/') && /[.:]|^localhost$/.test(first) ? first : undefined;
+  }
+  const named = optionValues(args, cmd.name === 'dotnet' ? ['s'] : [], PUBLISH_TARGET_OPTIONS);
+  return named.find((value) => /^[a-z][\w+.-]*:\/\//i.test(value));
+}
+
 export const packagePublish = definePolicy({
   name: 'package-publish',
   category: 'packages-and-system',
   description:
-    'Asks before publishing a package or image, or taking one back (npm/pnpm/yarn publish, unpublish, deprecate, cargo publish or yank, twine upload, gem push, docker push, vsce publish).',
+    "Asks before publishing a package or image, or taking one back (npm/pnpm/yarn publish, unpublish, deprecate, cargo publish or yank, twine upload, gem push, docker push, vsce publish); a release to the organisation's own registry passes.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
-    const found = firstCommand(call, publishOf);
+    // A release to the organisation's own registry stays inside it; taking one back still asks.
+    const found = firstCommand(call, (cmd, args) => {
+      const what = publishOf(cmd, args);
+      const release = what !== null && !TAKEN_BACK.test(what);
+      const destination = release ? publishDestination(cmd, args) : undefined;
+      return destination !== undefined && isOwnSource(destination, []) ? null : what;
+    });
     if (!found) return null;
     return {
-      reason: /unpublish|deprecate|yank|dist-tag|owner/.test(found.what)
+      reason: TAKEN_BACK.test(found.what)
         ? `${found.what} changes what is published under the person's name for everyone who depends on it; a person should approve it.`
         : `${found.what} releases this code to the public under the person's name and cannot be taken back; a person should approve the release.`,
       evidence: evidenceOf(found.cmd.text),
