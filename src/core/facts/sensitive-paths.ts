@@ -53,6 +53,9 @@ const SECRET_BASENAMES: Record<string, string> = {
   '.irb_history': 'REPL history',
   'login data': 'saved browser passwords',
   'logins.json': 'saved browser passwords',
+  // A self-hosted GitHub Actions runner's registration: whoever holds it runs as the runner.
+  '.credentials': "a self-hosted runner's credentials",
+  '.credentials_rsaparams': "a self-hosted runner's private key",
   'key4.db': 'the browser password key store',
 };
 
@@ -202,6 +205,13 @@ function basenameOf(p: string): string {
   return n.slice(n.lastIndexOf('/') + 1);
 }
 
+/** `flash_encryption_key.bin`, `hmac-key.der`, `key.raw`: a binary whose name has the word key in it. */
+function isRawKeyFile(lower: string): boolean {
+  const dot = lower.lastIndexOf('.');
+  if (!['.bin', '.der', '.raw'].includes(lower.slice(dot))) return false;
+  return lower.slice(0, dot).split(/[._-]/).includes('key');
+}
+
 /** Why a file name alone marks a secret (`.env`, `id_rsa`, `*.pem`), or null. */
 export function secretBasenameKind(name: string): string | null {
   const lower = name.toLowerCase();
@@ -215,6 +225,8 @@ export function secretBasenameKind(name: string): string | null {
   // `root-ec-p256.pub.pem`, `signing_pub.pem`, `public.key`: the public half, named so.
   if (lower.endsWith('.pub') || /(^|[._-])(pub|public)[._-]/.test(lower)) return null;
   for (const [ext, kind] of Object.entries(SECRET_EXTENSIONS)) if (lower.endsWith(ext)) return kind;
+  // Raw key bytes (`flash_encryption_key.bin`, `hmac-key.der`): a binary whose name says key.
+  if (isRawKeyFile(lower)) return 'raw key material';
   if (/^(service[-_]?account|gcp[-_]?key|credentials)[\w.-]*\.json$/.test(lower)) return 'a cloud service-account key';
   // `gcp-service-account.json`, `prod_serviceaccount.json`: the words anywhere in a JSON file's name.
   if (lower.endsWith('.json') && /service[-_]?account/.test(lower)) return 'a cloud service-account key';

@@ -2,6 +2,36 @@ import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
   {
+    note: 'curl -v prints the Authorization header it fills from a token file',
+    spec: 'curl -sv https://ota.acme.internal/api/v1/whoami -H "Authorization: Bearer $(cat ~/.config/acme/ota-token)"',
+    expect: 'ask',
+  },
+  {
+    note: 'curl --trace-ascii with a login from a variable',
+    spec: 'curl --trace-ascii - -u "admin:$ADMIN_PASS" http://localhost:8080/',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: the same request without -v',
+    spec: 'curl -s -H "Authorization: Bearer $TOKEN" https://api.example.com/me',
+    expect: null,
+  },
+  {
+    note: 'near miss: -v with no credential',
+    spec: 'curl -v -H "Accept: $TYPE" https://api.example.com/health',
+    expect: null,
+  },
+  {
+    note: "bitbake's expanded environment filtered for secrets",
+    spec: "bitbake -e acme-gateway-image | grep -iE '^[A-Z_]*(TOKEN|PASSWORD|SECRET)[A-Z_]*='",
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: one bitbake variable',
+    spec: 'bitbake -e acme-gateway-image | grep ^DISTRO_VERSION=',
+    expect: null,
+  },
+  {
     note: 'a secure-boot private key printed as a C array',
     spec: 'imgtool getpriv -k ~/.keys/mcuboot/root.pem --minimal',
     expect: 'deny',

@@ -45,6 +45,19 @@ policyTable('secret-file-read', [
     expect: 'deny',
   },
   { note: 'near miss: a build folder packed the same way', spec: 'tar -C build -czf dist.tgz .', expect: null },
+  { note: 'raw key bytes dumped', spec: 'xxd esp/keys/flash_encryption_key.bin', expect: 'deny' },
+  { note: 'near miss: a firmware image dumped', spec: 'xxd build/zephyr/zephyr.bin | head', expect: null },
+  { note: 'near miss: a word that only contains key', spec: 'xxd assets/keyboard-map.bin | head', expect: null },
+  {
+    note: "a self-hosted runner's private key",
+    spec: { tool: 'Read', input: { file_path: '/home/dev/actions-runner/.credentials_rsaparams' } },
+    expect: 'deny',
+  },
+  {
+    note: "near miss: the runner's settings",
+    spec: { tool: 'Read', input: { file_path: '/home/dev/actions-runner/.runner' } },
+    expect: null,
+  },
   {
     note: "App Store Connect's API key",
     spec: { tool: 'Read', input: { file_path: '/home/dev/proj/ios/fastlane/AuthKey_FAKE9X2A.p8' } },

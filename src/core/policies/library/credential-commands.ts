@@ -4,7 +4,7 @@ import { classifySecretName } from '../../redaction/secret-names';
 import { isIssuerHost, issuedElsewhere, issuerOf } from './shared/credential-hosts';
 import { definePolicy } from '../types';
 import { mcpToolOf } from './shared/mcp';
-import type { ToolCall } from '../types';
+import type { PolicyHit, ToolCall } from '../types';
 import { environmentPrinted } from './shared/printed-environment';
 import { sqlTexts } from './database';
 import { isLocalHost, urlHostsOf } from './shared/hosts';
@@ -14,6 +14,7 @@ import {
   downstreamOf,
   downstreamStage,
   evidenceOf,
+  isDynamicArg,
   optionValues,
   parseFlags,
   shellCommands,
@@ -521,6 +522,42 @@ function secretVariablePrinted(cmd: SimpleCommand): string | undefined {
 
 const SECRET_WORDS = /key|token|secret|pass|pwd|auth|cred|session|cookie/i;
 
+// curl's -v and --trace print the request's headers, and so the credential it sends.
+function tracesRequest(word: string): boolean {
+  return (/^-[a-zA-Z]+$/.test(word) && word.includes('v')) || /^--(verbose|trace|trace-ascii)$/.test(word);
+}
+
+/** A header that carries a credential: Authorization, Cookie, or a name with token, key, auth or secret in it. */
+function credentialHeader(header: string): boolean {
+  const name = header.slice(0, header.indexOf(':')).trim().toLowerCase();
+  return header.includes(':') && (name === 'cookie' || /auth|token|key|secret/.test(name));
+}
+
+/**
+ * `curl -v -H "Authorization: Bearer $(cat ~/.token)" …`: a credential filled in at run time (a variable,
+ * a file read) and sent by a curl that prints its request. What the words show is only its name; the
+ * trace shows its value.
+ */
+function tracedCredential(cmd: SimpleCommand): string | undefined {
+  if (cmd.name !== 'curl') return undefined;
+  const args = argsOf(cmd);
+  if (!args.some(tracesRequest)) return undefined;
+  const headers = optionValues(args, ['H'], ['header']).filter(credentialHeader);
+  const logins = optionValues(args, ['u', 'b'], ['user', 'oauth2-bearer', 'cookie', 'proxy-user']);
+  return [...headers, ...logins].find((value) => value.includes('$') || isDynamicArg(cmd, value));
+}
+
+function tracedFinding(cmd: SimpleCommand): PolicyHit | undefined {
+  const traced = tracedCredential(cmd);
+  return traced === undefined
+    ? undefined
+    : {
+        reason: `curl prints the request it sends, and with it the credential filled in at run time (${evidenceOf(traced, 60)}). Drop -v/--trace, or approve this exact call.`,
+        evidence: evidenceOf(cmd.text),
+        decision: 'ask',
+      };
+}
+
 function environmentDump(cmd: SimpleCommand, commands: SimpleCommand[]): 'filtered-secrets' | 'all' | undefined {
   const args = argsOf(cmd);
   // The shell's history and the process list, filtered for secrets, print the secrets typed or passed there.
@@ -530,7 +567,9 @@ function environmentDump(cmd: SimpleCommand, commands: SimpleCommand[]): 'filter
     ((cmd.name === 'env' || cmd.name === 'printenv') && args.every((a) => a.startsWith('-'))) ||
     (cmd.name === 'export' && args.length === 1 && args[0] === '-p') ||
     (cmd.name === 'declare' && args.length === 1 && /^-[px]$/.test(args[0] ?? '')) ||
-    (cmd.name === 'set' && args.length === 0);
+    (cmd.name === 'set' && args.length === 0) ||
+    // bitbake -e prints the whole build environment, the variables exported into it included.
+    (cmd.name === 'bitbake' && args.some((a) => a === '-e' || a === '--environment'));
   if (!dumps || stdoutRedirected(cmd)) return undefined;
   const downstream = downstreamOf(commands, cmd);
   if (downstream.length === 0) return filteredOnly ? undefined : 'all';
@@ -572,6 +611,7 @@ export const credentialPrintingCommands = definePolicy({
         evidence: evidenceOf(`${call?.toolName ?? ''} ${JSON.stringify(call?.input ?? {})}`),
       };
     const commands = shellCommands(call);
+    let traced: PolicyHit | undefined;
     for (const cmd of commands) {
       const fed = fedToCredentialReader(cmd, commands);
       if (fed?.stranger !== undefined)
@@ -619,6 +659,8 @@ export const credentialPrintingCommands = definePolicy({
           evidence: evidenceOf(cmd.text),
           ...(env.whole ? { decision: 'ask' as const } : {}),
         };
+      // Judged after the rest: what fills the credential in (`$(gh auth token)`) may be refused outright.
+      traced ??= stdoutRedirected(cmd) ? undefined : tracedFinding(cmd);
       const dump = environmentDump(cmd, commands);
       if (dump)
         return {
@@ -630,6 +672,6 @@ export const credentialPrintingCommands = definePolicy({
           ...(dump === 'all' ? { decision: 'ask' as const } : {}),
         };
     }
-    return null;
+    return traced ?? null;
   },
 });
