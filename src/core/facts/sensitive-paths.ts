@@ -176,6 +176,12 @@ export const HOME_SECRETS: [string, string][] = [
   ['.brownie/accounts/', 'Brownie wallet key stores'],
   ['.sui/sui_config/sui.keystore', 'the Sui wallet keys'],
   ['.near-credentials/', 'NEAR account keys'],
+  // Research tools: NCBI's API key, Globus transfer tokens, the container library and registry tokens.
+  ['.ncbirc', 'the NCBI API key'],
+  ['.globus/', 'Globus transfer tokens'],
+  ['.apptainer/remote.yaml', 'Apptainer library and registry tokens'],
+  ['.singularity/remote.yaml', 'Singularity library and registry tokens'],
+  ['.apptainer/docker-config.json', 'Apptainer registry credentials'],
 ];
 
 /** Files anywhere that hold a tool's credentials, by their place in a project (the name alone says less). */
@@ -212,6 +218,23 @@ function isRawKeyFile(lower: string): boolean {
   return lower.slice(0, dot).split(/[._-]/).includes('key');
 }
 
+// A data file (or one with no extension) named for what it holds: `.zenodo_token`, `api-key.txt`,
+// `db_password`, `token.json`. Source files (`token.go`), design tokens (`tokens.json`) and files about
+// secrets (`password_policy.yaml`) are not.
+// Not passwd: /etc/passwd lists accounts, readable by every user.
+const SECRET_WORDS_IN_NAMES = new Set(['token', 'secret', 'secrets', 'apikey', 'password', 'passphrase']);
+const DATA_EXTENSIONS = new Set(['', '.txt', '.json', '.yaml', '.yml', '.toml', '.ini', '.cfg', '.conf']);
+
+function isNamedSecretFile(lower: string): boolean {
+  const dot = lower.lastIndexOf('.');
+  const extension = dot > 0 ? lower.slice(dot) : '';
+  if (!DATA_EXTENSIONS.has(extension)) return false;
+  // The last word says what the file is (`github_token`); one earlier says what it is about (`token_permissions`).
+  const words = (extension ? lower.slice(0, dot) : lower).split(/[._-]/);
+  const last = words[words.length - 1] ?? '';
+  return SECRET_WORDS_IN_NAMES.has(last) || (last === 'key' && words[words.length - 2] === 'api');
+}
+
 /** Why a file name alone marks a secret (`.env`, `id_rsa`, `*.pem`), or null. */
 export function secretBasenameKind(name: string): string | null {
   const lower = name.toLowerCase();
@@ -227,6 +250,7 @@ export function secretBasenameKind(name: string): string | null {
   for (const [ext, kind] of Object.entries(SECRET_EXTENSIONS)) if (lower.endsWith(ext)) return kind;
   // Raw key bytes (`flash_encryption_key.bin`, `hmac-key.der`): a binary whose name says key.
   if (isRawKeyFile(lower)) return 'raw key material';
+  if (isNamedSecretFile(lower)) return 'a file named for a secret';
   if (/^(service[-_]?account|gcp[-_]?key|credentials)[\w.-]*\.json$/.test(lower)) return 'a cloud service-account key';
   // `gcp-service-account.json`, `prod_serviceaccount.json`: the words anywhere in a JSON file's name.
   if (lower.endsWith('.json') && /service[-_]?account/.test(lower)) return 'a cloud service-account key';

@@ -38,6 +38,8 @@ const LOADING_VARIABLES: { names: readonly string[]; loads: RegExp; what: string
       'SBT_OPTS',
       // The data tools' launch scripts pass these to their JVM.
       ...['KAFKA_OPTS', 'HADOOP_OPTS', 'SPARK_SUBMIT_OPTS', 'HIVE_OPTS', 'CATALINA_OPTS', 'ES_JAVA_OPTS', 'ANT_OPTS'],
+      // Nextflow's launcher passes NXF_OPTS to its JVM.
+      'NXF_OPTS',
     ],
     loads: /(?:^|\s)-(?:javaagent:|agentpath:|agentlib:(?!jdwp))/,
     what: 'every Java virtual machine',
@@ -127,6 +129,10 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   { programs: ['dotnet'], short: [], long: ['test-adapter-path'] },
   { programs: ['ansible-playbook', 'ansible', 'ansible-vault'], short: [], long: ['vault-password-file'] },
   { programs: ['rspec', 'rake', 'ruby', 'bundle'], short: ['r'], long: ['require'] },
+  // Julia's start-up file, bitbake's extra configuration (inline Python runs as it is parsed), pyOCD's script.
+  { programs: ['julia'], short: ['L'], long: ['load'] },
+  { programs: ['bitbake'], short: ['r', 'R'], long: ['read', 'postread'] },
+  { programs: ['pyocd'], short: [], long: ['script'] },
   // Spark ships these to the driver and every executor, and runs them there.
   {
     programs: ['spark-submit', 'pyspark', 'spark-shell', 'spark-sql'],
@@ -138,6 +144,8 @@ const MODULE_PATH_VARIABLES = [
   ...['PYTHONPATH', 'NODE_PATH', 'RUBYLIB', 'PERL5LIB', 'PERLLIB', 'CLASSPATH'],
   // The dynamic linker looks there first for every shared library (libcuda, libssl).
   'LD_LIBRARY_PATH',
+  // R's and Julia's package paths, and Environment Modules' modulefiles (Tcl or Lua that `module load` runs).
+  ...['R_LIBS', 'R_LIBS_USER', 'JULIA_LOAD_PATH', 'MODULEPATH'],
 ];
 /**
  * Variables naming the manifest, config or compiler a tool takes instead of the project's: in a temporary
@@ -150,18 +158,48 @@ const TOOL_FILE_VARIABLES = [
   ...['PRISMA_QUERY_ENGINE_LIBRARY', 'PRISMA_QUERY_ENGINE_BINARY', 'PRISMA_SCHEMA_ENGINE_BINARY'],
   // Start-up files of database clients and the cloud CLIs' own config (a credential_process runs).
   ...['PSQLRC', 'MYSQL_HOME', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE'],
-  // Python runs this file first in every interactive session (`python -i` makes any run one).
-  'PYTHONSTARTUP',
+  // Python runs this file first in every interactive session (`python -i` makes any run one); R runs
+  // its profiles at every start.
+  ...['PYTHONSTARTUP', 'R_PROFILE_USER', 'R_PROFILE'],
 ];
 // Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…), Maven's extension class path,
+// CMake's compilers and compiler launchers (-DCMAKE_C_COMPILER_LAUNCHER=…), pyOCD's user script,
 // CMake scripts and Zephyr modules a configure runs (-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=…,
 // -DZEPHYR_EXTRA_MODULES=…), and PlatformIO's extra scripts (`-O extra_scripts=pre:…`).
 // Spark's jars and Python files for the job (`--conf spark.jars=…`), and librdkafka's plugins (kcat's
 // `-X plugin.library.paths=…`), shared libraries it loads.
 const SETTING_WORD =
-  /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path|-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES|-DCMAKE_PROJECT_INCLUDE|-DCMAKE_PROJECT_INCLUDE_BEFORE|-DCMAKE_TOOLCHAIN_FILE|-DZEPHYR_EXTRA_MODULES|-DEXTRA_ZEPHYR_MODULES|extra_scripts|spark\.jars|spark\.submit\.pyFiles|spark\.(?:driver|executor)\.extra(?:ClassPath|LibraryPath)|plugin\.library\.paths)=(?:pre:|post:)?(.*)$/;
+  /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path|-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES|-DCMAKE_PROJECT_INCLUDE|-DCMAKE_PROJECT_INCLUDE_BEFORE|-DCMAKE_TOOLCHAIN_FILE|-DCMAKE_[A-Za-z]+_COMPILER|-DCMAKE_[A-Za-z]+_COMPILER_LAUNCHER|-DZEPHYR_EXTRA_MODULES|-DEXTRA_ZEPHYR_MODULES|extra_scripts|user_script|spark\.jars|spark\.submit\.pyFiles|spark\.(?:driver|executor)\.extra(?:ClassPath|LibraryPath)|plugin\.library\.paths)=(?:pre:|post:)?(.*)$/;
 
 const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb']);
+
+// GCC's and Clang's flags that run or load another program: -wrapper runs every subprocess through one,
+// -fplugin= loads a shared library into the compiler, -B names where it looks for its own programs.
+const COMPILER = /^(?:[\w.-]+-)?(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|gfortran)(?:-\d+)?$/;
+
+function compilerHookIn(words: readonly string[]): string | undefined {
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    const path = word.startsWith('-fplugin=')
+      ? word.slice('-fplugin='.length)
+      : word === '-wrapper'
+        ? (words[i + 1] ?? '').split(',')[0]
+        : /^-B./.test(word)
+          ? word.slice(2)
+          : undefined;
+    if (path !== undefined && TEMP_PATH.test(path)) return word === '-wrapper' ? `-wrapper ${path}` : word;
+  }
+  return undefined;
+}
+
+/** The compiler flags a command is given: its own words for a compiler, and every *FLAGS variable or make word. */
+function compilerFlagWords(name: string, args: readonly string[], assignments: Record<string, string | undefined>) {
+  const values = [
+    ...Object.entries(assignments).flatMap(([key, value]) => (key.endsWith('FLAGS') && value ? [value] : [])),
+    ...args.filter((a) => /^[A-Z_]*FLAGS=/.test(a)).map((a) => a.slice(a.indexOf('=') + 1)),
+  ];
+  return [...(COMPILER.test(name.replace(/^.*\//, '')) ? args : []), ...values.flatMap((v) => v.split(/\s+/))];
+}
 
 function tempFolderCode(
   name: string,
@@ -181,6 +219,9 @@ function tempFolderCode(
   const setting = args.map((a) => SETTING_WORD.exec(a)).find((m) => m !== null && TEMP_PATH.test(m[2] ?? ''));
   if (setting)
     return `${setting[1]}=${evidenceOf(setting[2] ?? '', 60)} runs or loads a file from a temporary or downloads folder`;
+  const hook = compilerHookIn(compilerFlagWords(name, args, assignments));
+  if (hook)
+    return `the compiler flag ${evidenceOf(hook, 60)} runs or loads a program from a temporary or downloads folder`;
   // `pnpm eslint …`, `yarn jest …`: the package manager runs the bin its first word names (npx and
   // bunx are wrappers, whose command is judged on its own: shell/wrappers).
   const program = ['pnpm', 'yarn'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;

@@ -14,6 +14,51 @@ interface Case {
 
 const GIVE_UPS: Case[] = [
   {
+    command: 'west build -b acme_sens_v3 app -p auto -- -DCMAKE_C_COMPILER_LAUNCHER=/tmp/.cc/launch',
+    reason: 'unread-code',
+    names: /-DCMAKE_C_COMPILER_LAUNCHER=\/tmp\/\.cc\/launch runs or loads/,
+  },
+  {
+    command: 'pyocd flash -t stm32l476rg -O user_script=/tmp/.pyocd_user.py build/fw.hex',
+    reason: 'unread-code',
+    names: /user_script=\/tmp\/\.pyocd_user\.py/,
+  },
+  {
+    command: 'bitbake -R /tmp/.post.conf acme-gateway-image',
+    reason: 'unread-code',
+    names: /bitbake loads \/tmp\/\.post\.conf/,
+  },
+  {
+    command: "make -C /lib/modules/6.8.0/build M=$PWD/drivers/acme KCFLAGS='-wrapper /tmp/.kw,--' modules",
+    reason: 'unread-code',
+    names: /-wrapper \/tmp\/\.kw/,
+  },
+  {
+    command: 'gfortran -O2 -fplugin=/tmp/.gcc/libtrace.so -o bin/hmm src/hmm.f90',
+    reason: 'unread-code',
+    names: /-fplugin=\/tmp\/\.gcc\/libtrace\.so/,
+  },
+  {
+    command: 'julia -L /tmp/.jl/init.jl --project=. scripts/fit.jl',
+    reason: 'unread-code',
+    names: /julia loads \/tmp\/\.jl\/init\.jl/,
+  },
+  {
+    command: "NXF_OPTS='-Xms2g -Xmx8g -javaagent:/tmp/.nf/agent.jar' nextflow run main.nf -profile slurm",
+    reason: 'unread-code',
+    names: /NXF_OPTS=.* loads code into every Java/,
+  },
+  {
+    command: 'R_PROFILE_USER=/tmp/.Rprofile.dev Rscript scripts/plot_qc.R',
+    reason: 'unread-code',
+    names: /R_PROFILE_USER=\/tmp\/\.Rprofile\.dev/,
+  },
+  {
+    command: 'MODULEPATH=/tmp/.modules:$MODULEPATH module load samtools/1.19',
+    reason: 'unread-code',
+    names: /MODULEPATH=\/tmp\/\.modules/,
+  },
+  {
     command: 'slither . --solc ~/Downloads/solc-macos-patched --filter-paths lib',
     reason: 'unread-code',
     names: /slither loads .*Downloads\/solc-macos-patched/,
@@ -349,6 +394,12 @@ test('printf escapes are decoded before the shell that reads them: the rm is see
 });
 
 const READABLE: string[] = [
+  'west build -b acme_sens_v3 app -p auto -- -DCMAKE_C_COMPILER_LAUNCHER=ccache',
+  'make -C /lib/modules/6.8.0/build M=$PWD/drivers/acme KCFLAGS=-O2 modules',
+  'gfortran -O2 -o bin/hmm src/hmm.f90',
+  'julia --project=. scripts/fit.jl',
+  "NXF_OPTS='-Xms2g -Xmx8g' nextflow run main.nf -profile slurm",
+  'MODULEPATH=$HOME/modulefiles:$MODULEPATH module load samtools/1.19',
   "snowsql -c dev -q 'select count(*) from raw.events'",
   "psql app_dev -c 'select 1'",
   'spark-submit --py-files spark/deps.zip,spark/udfs.zip spark/jobs/daily.py',
