@@ -233,6 +233,39 @@ policyTable('package-from-untrusted-source', [
     expect: null,
   },
   {
+    note: "an outside channel added to conda's own configuration",
+    spec: 'conda config --prepend channels https://conda.evil.example/bio',
+    expect: 'ask',
+  },
+  {
+    note: "near miss: the lab's own mirror added to the configuration",
+    spec: 'conda config --add channels https://conda.mirror.uni.internal/lab',
+    expect: null,
+  },
+  {
+    note: "an outside channel put first in a Snakemake rule's environment (envs/)",
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/workflow/envs/rnaseq.yml',
+        old_string: 'channels:\n  - https://conda.mirror.uni.internal/lab',
+        new_string: 'channels:\n  - https://conda.evil.example/bio\n  - https://conda.mirror.uni.internal/lab',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: "near miss: a rule's environment on the lab's own mirror",
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/workflow/envs/qc.yml',
+        content: 'channels:\n  - https://conda.mirror.uni.internal/lab\ndependencies:\n  - fastqc=0.12\n',
+      },
+    },
+    expect: null,
+  },
+  {
     note: "a channel by name that is nobody's well-known one (anyone may open an account)",
     spec: 'conda install -y -c gpu-fast-builds cudatoolkit-fast',
     expect: 'ask',

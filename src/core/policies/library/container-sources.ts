@@ -7,6 +7,7 @@ import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../
 import { hostOfUrl, isLocalHost, isPrivateAddress, urlHostsOf } from './shared/hosts';
 import { secretBasenameKind } from '../../facts/sensitive-paths';
 import { mcpToolOf } from './shared/mcp';
+import { isOwnSource } from './shared/own-sources';
 import { downloadExecution, encodedExecution } from './remote-code';
 
 // A container image is a program: pulling one from a registry nobody here chose runs its code with
@@ -62,8 +63,15 @@ interface Found {
   evidence: string;
 }
 
-/** The image a `docker run|create|pull|push` names, with the verb. */
+const APPTAINERS = new Set(['apptainer', 'singularity']);
+
+/** The image a `docker run|create|pull|push` names, with the verb; Apptainer's `docker://` and `oras://` images. */
 function engineImage(cmd: SimpleCommand): { verb: string; image: string } | undefined {
+  if (APPTAINERS.has(cmd.name)) {
+    const args = argsOf(cmd);
+    const image = args.map((a) => /^(?:docker|oras):\/\/(.+)$/.exec(a)?.[1]).find((i) => i !== undefined);
+    return image === undefined ? undefined : { verb: args.find((a) => !a.startsWith('-')) ?? 'run', image };
+  }
   if (!ENGINES.has(cmd.name)) return undefined;
   const args = argsOf(cmd);
   const at = args.findIndex((a) => !a.startsWith('-'));
@@ -95,6 +103,16 @@ function fetchedCode(cmd: SimpleCommand): { how: string; source: string } | unde
     const manifest = optionValues(args, [], ['manifest-url'])[0];
     return manifest === undefined ? undefined : { how: 'kubectl krew install --manifest-url', source: manifest };
   }
+  // A workflow, a notebook or a container image fetched by URL and run (Nextflow pulls a repository by URL,
+  // papermill executes every cell, Snakemake's wrapper prefix serves each wrapper rule's script).
+  const url = args.find((a) => /^https?:\/\//.test(a));
+  if ((cmd.name === 'nextflow' && (args[0] === 'run' || args[0] === 'pull')) || cmd.name === 'papermill')
+    return url === undefined
+      ? undefined
+      : { how: cmd.name === 'papermill' ? 'papermill' : `nextflow ${args[0]}`, source: url };
+  if (APPTAINERS.has(cmd.name) && url !== undefined) return { how: `${cmd.name} ${args[0] ?? ''}`, source: url };
+  const wrappers = cmd.name === 'snakemake' ? optionValues(args, [], ['wrapper-prefix'])[0] : undefined;
+  if (wrappers !== undefined) return { how: 'snakemake --wrapper-prefix', source: wrappers };
   if (cmd.name === 'terraform' || cmd.name === 'tofu') {
     const module = args.map((a) => /^-from-module=(.+)$/.exec(a)?.[1]).find((s) => s !== undefined);
     return module === undefined ? undefined : { how: `${cmd.name} init -from-module`, source: module };
@@ -105,7 +123,7 @@ function fetchedCode(cmd: SimpleCommand): { how: string; source: string } | unde
 /** A source on another machine: a URL or git address (`git::https://…`, `git@host:…`) whose host is not this one. */
 function isRemoteSource(source: string): boolean {
   const url = /^(?:git::)?((?:https?|git|ssh):\/\/.*)$/.exec(source)?.[1];
-  if (url !== undefined) return !isLocalHost(hostOfUrl(url) ?? '');
+  if (url !== undefined) return !isOwnSource(url, []);
   return /^git@|^github\.com\//.test(source);
 }
 
@@ -151,6 +169,9 @@ function writtenImages(call: ToolCall): { file: string; image: string }[] {
     if (/(^|\.)(Dockerfile|Containerfile)(\.|$)/i.test(base))
       for (const m of content.matchAll(/^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)/gim))
         found.push({ file, image: m[1]! });
+    // An Apptainer definition bootstrapped from a registry: `Bootstrap: docker` then `From: image`.
+    if (/\.def$/i.test(base) && /^[ \t]*Bootstrap:[ \t]*(docker|oras)\b/im.test(content))
+      for (const m of content.matchAll(/^[ \t]*From:[ \t]*(\S+)/gim)) found.push({ file, image: m[1]! });
     if (/\.ya?ml$/i.test(base))
       for (const m of content.matchAll(/^[ \t-]*image[ \t]*:[ \t]*["']?([^\s"'#]+)/gm))
         found.push({ file, image: m[1]! });
@@ -244,7 +265,7 @@ export const containerImageFromUnknownRegistry = definePolicy({
   name: 'container-image-source',
   category: 'dangerous-commands',
   description:
-    'Asks before an image from or to a registry that is not well known (docker run/pull/push, FROM, image:, an MCP tool), code fetched by URL is run (docker build URL, helm plugin, krew), or a RUN step runs a download.',
+    'Asks before an image from or to a registry that is not well known (docker run/pull/push, apptainer docker://, FROM, image:, an MCP tool), code fetched by URL is run (docker build URL, helm plugin, nextflow run, papermill), or a RUN step runs a download.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

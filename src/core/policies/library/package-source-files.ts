@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brewfileHasThirdPartyTap } from './shared/homebrew';
 import type { ToolCall } from '../types';
 import { currentText, replacedTexts } from './shared/edited-file';
-import { sourcesIn } from './shared/own-sources';
+import { isOwnSource, sourcesIn } from './shared/own-sources';
 
 import { environmentChannels, isKnownCondaChannel } from './shared/conda-channels';
 
@@ -155,10 +155,14 @@ const RULES: SourceRule[] = [
   },
   {
     // A conda environment's channels (shared/conda-channels).
-    file: /(^|\/)(environment|env|conda[\w.-]*)\.ya?ml$/,
+    // Snakemake keeps one per rule in envs/.
+    file: /(^|\/)(environment|env|conda[\w.-]*)\.ya?ml$|(^|\/)envs\/[\w.-]+\.ya?ml$/,
     lines: [
       {
-        pattern: { test: (text) => environmentChannels(text).some((channel) => !isKnownCondaChannel(channel)) },
+        pattern: {
+          test: (text) =>
+            environmentChannels(text).some((channel) => !isKnownCondaChannel(channel) && !isOwnSource(channel, [])),
+        },
         what: 'makes conda take packages from a channel other than the well-known ones',
         source: true,
       },

@@ -332,6 +332,14 @@ const CONDA = new Set(['conda', 'mamba', 'micromamba']);
 /** `conda install -c CHANNEL`: a channel other than the well-known ones (shared/conda-channels). */
 function condaChannelOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   if (!CONDA.has(cmd.name)) return null;
+  // `conda config --prepend channels URL`: every later install of the user's looks there too.
+  if (args[0] === 'config') {
+    const at = args.findIndex((a, i) => /^--(add|prepend|append)$/.test(a) && args[i + 1] === 'channels');
+    const added = at < 0 ? undefined : args[at + 2];
+    return added !== undefined && !isKnownCondaChannel(added) && !ownSource(added)
+      ? `a conda channel added to conda's configuration (${added}), which every later install takes packages from`
+      : null;
+  }
   const channel = optionValues(args, ['c'], ['channel']).find(
     (value) => !isKnownCondaChannel(value) && !ownSource(value),
   );
