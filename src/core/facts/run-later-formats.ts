@@ -254,13 +254,24 @@ export function shellDashCStrings(text: string): string[] {
 
 /** The commands a pyproject.toml's task runners run (poe, pdm, hatch, taskipy, rye scripts). */
 export function pyprojectTasks(text: string): string[] {
+  return tomlTasks(text, /^tool\.(poe\.tasks|pdm\.scripts|taskipy\.tasks|rye\.scripts|hatch\.envs\.[^.]+\.scripts)\b/);
+}
+
+/** pixi.toml's tasks (`[tasks]`, a feature's or a platform's): `pixi run NAME` runs each. */
+export function pixiTasks(text: string): string[] {
+  // An edit's fragment (`qc = "…"`) often comes without its table's header: read it as tasks.
+  const headed = /^[ \t]*\[/m.test(text);
+  return tomlTasks(headed ? text : `[tasks]\n${text}`, /^((feature|target)\.[^.\s]+\.)?tasks$/);
+}
+
+/** The command strings of a TOML file's task tables: `name = "cmd"`, `name = { cmd = "…" }`, lists of them. */
+function tomlTasks(text: string, section: RegExp): string[] {
   const out: string[] = [];
   let inTasks = false;
   for (const line of text.split('\n')) {
     const header = /^[ \t]*\[+(?!\[)([^\]]*)\]/.exec(line);
     if (header && header[1]?.trim()) {
-      const name = header[1].trim();
-      inTasks = /^tool\.(poe\.tasks|pdm\.scripts|taskipy\.tasks|rye\.scripts|hatch\.envs\.[^.]+\.scripts)\b/.test(name);
+      inTasks = section.test(header[1].trim());
       continue;
     }
     if (!inTasks) continue;
@@ -544,4 +555,40 @@ export function terraformCommands(text: string): string[] {
     }
   }
   return found;
+}
+
+/**
+ * A Snakefile's shell commands: each rule's `shell:` text, and the `shell(…)` and `shell.prefix(…)` calls
+ * of its Python (in `onstart:` and `onsuccess:` handlers, a prefix put before every rule's command).
+ */
+export function snakemakeShells(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(
+    /\bshell(?:\.(?:prefix|suffix))?\(\s*[rRfF]?("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/g,
+  ))
+    out.push((m[1] ?? '').slice(1, -1).replace(/\\(.)/g, '$1'));
+  for (const m of text.matchAll(/\bshell:\s*[rRfF]?"""([\s\S]*?)"""/g)) out.push(m[1] ?? '');
+  for (const m of text.matchAll(/\bshell:\s*[rRfF]?"((?:[^"\\\n]|\\.)*)"(?!")/g)) out.push(m[1] ?? '');
+  return out;
+}
+
+// An Apptainer definition's sections that run shell: %setup on the host that builds it, %post inside the
+// image as it is built, %runscript, %startscript and %test whenever the image runs.
+const DEFINITION_SHELL_SECTIONS = new Set(['setup', 'post', 'runscript', 'startscript', 'test']);
+
+/** The shell text of an Apptainer or Singularity definition file's running sections. */
+export function definitionSections(text: string): string[] {
+  if (!/^[ \t]*Bootstrap:/im.test(text)) return [];
+  const out: string[] = [];
+  let current: string[] | undefined;
+  for (const line of text.split('\n')) {
+    const header = /^%(\w+)/.exec(line);
+    if (header) {
+      current = DEFINITION_SHELL_SECTIONS.has((header[1] ?? '').toLowerCase()) ? [] : undefined;
+      if (current) out.push('');
+      continue;
+    }
+    if (current) out[out.length - 1] += `${line}\n`;
+  }
+  return out.filter((section) => section.trim() !== '');
 }

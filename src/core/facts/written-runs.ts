@@ -37,6 +37,9 @@ import {
   nixShellHooks,
   pthImports,
   pyprojectTasks,
+  pixiTasks,
+  snakemakeShells,
+  definitionSections,
   shellDashCStrings,
   taskRunnerCalls,
   yamlValues,
@@ -52,7 +55,8 @@ export const DOCKERFILE =
 export const COMPOSE_FILE = /(^|\/)((docker-)?compose[^/]*\.ya?ml)$/;
 export const ACTIONS_WORKFLOW = /(^|\/)\.(github|gitea|forgejo)\/workflows\/[^/]+\.ya?ml$/;
 const actionsRunSteps = (text: string) => yamlValues(text, new Set(['run'])).map(actionsExpressionsAsShell);
-const MAKEFILE = /(^|\/)(GNUmakefile|makefile|Makefile|[^/]+\.mk)$/;
+// Kbuild files are make syntax, read by the kernel's build for an out-of-tree module.
+const MAKEFILE = /(^|\/)(GNUmakefile|makefile|Makefile|Kbuild|[^/]+\.mk)$/;
 
 /** Files of a language Warden reads that carry no extension: Ruby's Rakefile, Python's SConstruct. */
 const CODE_BY_NAME: Record<string, string> = {
@@ -242,6 +246,11 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
       iniValues(t, keys('commands', 'commands_pre', 'commands_post', 'install_command')).map(toxSubstituted),
   },
   { file: /(^|\/)pyproject\.toml$/, commands: pyprojectTasks },
+  { file: /(^|\/)pixi\.toml$/, commands: pixiTasks },
+  { file: /(^|\/)(Snakefile|[^/]+\.smk)$/, commands: snakemakeShells },
+  // Nextflow runs a process's beforeScript and afterScript around every task it submits.
+  { file: /(^|\/)nextflow\.config$|\.nf$/, commands: (t) => iniValues(t, keys('beforeScript', 'afterScript')) },
+  { file: /\.def$/, commands: definitionSections },
   {
     file: /(^|\/)\.cargo\/config(\.toml)?$/,
     commands: cargoConfigCommands,
@@ -440,9 +449,20 @@ function makeShellCalls(text: string): string[] {
   for (let at = text.indexOf('$(shell'); at >= 0; at = text.indexOf('$(shell', at + 1)) {
     const start = at + '$(shell'.length;
     if (!/\s/.test(text[start] ?? '')) continue;
-    const close = text.indexOf(')', start);
+    const close = closingParen(text, start);
     if (close === -1) break;
-    found.push(text.slice(start, close).trim());
+    // make expands its own `$(HOME)` before the shell sees the text.
+    found.push(text.slice(start, close).trim().replace(/\$\((\w+)\)/g, '${$1}'));
   }
   return found;
+}
+
+/** Where the parenthesis open before `from` closes (`$(shell cp $(HOME)/x y)`: nested ones counted), or -1. */
+function closingParen(text: string, from: number): number {
+  let depth = 1;
+  for (let i = from; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
 }
