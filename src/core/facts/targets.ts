@@ -312,6 +312,7 @@ function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'del
     access: 'write' as const,
   }));
   if (name === 'git') out.push(...gitTreeChanges(cmd));
+  out.push(...condaPrefixRemoved(name, args).map((path) => ({ path, access: 'delete' as const })));
   out.push(...appliedDiffFiles(cmd).map(({ path, access }) => ({ path, access })));
   if (COPIERS.has(name)) {
     const flags = parseFlags(
@@ -428,6 +429,13 @@ function findRoots(find: SimpleCommand): string[] {
   return (roots.length ? roots : ['.']).map((root) => `${trimEndChars(root, '/')}${named}`);
 }
 
+/** `conda env remove -p PATH`, `conda remove --all -p PATH`: the environment's folder is deleted. */
+function condaPrefixRemoved(name: string, args: readonly string[]): string[] {
+  if (name !== 'conda' && name !== 'mamba' && name !== 'micromamba') return [];
+  const removes = (args[0] === 'env' && args[1] === 'remove') || (args[0] === 'remove' && args.includes('--all'));
+  return removes ? optionValues(args, ['p'], ['prefix']) : [];
+}
+
 const FED_DELETERS = new Set(['rm', 'unlink', 'shred']);
 
 /** `find ROOTS … | xargs rm`: the files rm is given are the ones find prints, under its starting points. */
@@ -436,7 +444,11 @@ function fedByFind(cmd: SimpleCommand, call: ToolCall): string[] {
   const commands = call.shell?.commands ?? [];
   const xargs = commands[cmd.parent];
   const feeder = xargs ? upstreamStage(commands, xargs) : undefined;
-  return feeder?.name === 'find' ? findRoots(feeder) : [];
+  if (feeder === undefined) return [];
+  // A find a wrapper runs (`lfs find`, `nice find`) is the stage's own command, one level down.
+  const at = commands.indexOf(feeder);
+  const find = feeder.name === 'find' ? feeder : commands.find((c) => c.parent === at && c.name === 'find');
+  return find ? findRoots(find) : [];
 }
 
 const readCache = new WeakMap<ToolCall, PathTarget[]>();

@@ -197,6 +197,8 @@ function buildEventCommands(argv: readonly string[]): { script: string; through:
 const MAKE_PROGRAM_VARIABLES = new Set(['CC', 'CXX', 'CPP', 'LD', 'AR', 'AS', 'FC', 'SHELL']);
 // Variables a Makefile conventionally runs as a tool (`GO ?= go`, `$(PYTHON) -m pytest`): given a whole
 // command line rather than a program's name (`GO=go1.22.3` is a toolchain), that line runs instead.
+// And the conventional names of such variables: Sphinx's SPHINXBUILD, *_CMD, *_COMMAND, *_PROG.
+const MAKE_TOOL_NAME = /^[A-Z][A-Z0-9]*(BUILD|_CMD|_COMMAND|_PROG|_PROGRAM)$/;
 const MAKE_TOOL_VARIABLES = new Set([
   'GO',
   'PYTHON',
@@ -228,7 +230,8 @@ function settingWords(argv: readonly string[]): { name: string; value: string }[
 function makeProgramVariables(argv: readonly string[]): { script: string; through: string }[] {
   return settingWords(argv).flatMap(({ name, value }) => {
     const commandLine = /\s/.test(value.trim());
-    if (MAKE_TOOL_VARIABLES.has(name) && commandLine) return [{ script: value, through: name }];
+    if ((MAKE_TOOL_VARIABLES.has(name) || MAKE_TOOL_NAME.test(name)) && commandLine)
+      return [{ script: value, through: name }];
     if (!MAKE_PROGRAM_VARIABLES.has(name) || (name === 'SHELL' && !commandLine)) return [];
     return [{ script: value, through: name }];
   });
@@ -537,6 +540,21 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   'qemu-system': { properties: qemuNetworkScripts },
   // Zephyr's west runs `forall -c CMD` in every project of the workspace.
   west: { options: [{ short: ['c'], subcommand: 'forall' }] },
+  // Snakemake runs its cluster submit, status and cancel commands once per job.
+  snakemake: {
+    options: [
+      {
+        long: [
+          'cluster',
+          'cluster-status',
+          'cluster-cancel',
+          'cluster-generic-submit-cmd',
+          'cluster-generic-status-cmd',
+          'cluster-generic-cancel-cmd',
+        ],
+      },
+    ],
+  },
   sqlite3: { scan: sqliteCommands },
   psql: { options: [{ short: ['c'], long: ['command'] }] },
   mysql: { options: [{ long: ['pager'] }] },

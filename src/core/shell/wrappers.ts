@@ -135,6 +135,8 @@ const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
     spec: { shortWithValue: 'ugGsw', longWithValue: ['user', 'group', 'supp-group', 'shell', 'whitelist-environment'] },
   },
   busybox: { spec: {} },
+  // Lustre's `lfs find` is find over the file system's metadata server (its other verbs are not commands).
+  lfs: { spec: {} },
   // Namespace, scheduling and sandbox wrappers: each runs its operands as a command.
   unshare: {
     spec: {
@@ -247,6 +249,7 @@ function simpleHop(name: string, wrapper: SimpleWrapper, view: ArgvView): Hop[] 
     return command === undefined ? [] : [{ kind: 'script', via: 'wrapper', wrapper: 'flock', script: command }];
   }
   if (name === 'busybox' && (argv[1] ?? '').startsWith('-')) return [];
+  if (name === 'lfs' && argv[1] !== 'find') return [];
   if (start >= argv.length) return [];
   return [
     { kind: 'argv', via: 'wrapper', wrapper: name, from: start, to: argv.length, assignments, unknownAssignments },

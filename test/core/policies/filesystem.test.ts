@@ -11,6 +11,22 @@ policyTable('write-outside-project', [
     spec: "find . -name '*.pyc' -print0 | xargs -0 rm -f",
     expect: null,
   },
+  {
+    note: "the shared project space deleted by xargs rm, fed by Lustre's lfs find",
+    spec: 'lfs find /project/genolab/raw -type f -size +10G | xargs rm -f',
+    expect: 'ask',
+  },
+  { note: 'near miss: lfs find over the project', spec: 'lfs find results/tmp -type f | xargs rm -f', expect: null },
+  {
+    note: 'a shared conda environment removed by its prefix',
+    spec: 'conda env remove -y -p /project/genolab/shared_envs/rnaseq-2.1',
+    expect: 'ask',
+  },
+  {
+    note: "near miss: the workflow's own environment removed",
+    spec: 'conda env remove -y -p .snakemake/conda/abc123',
+    expect: null,
+  },
   { note: "near miss: a tool's cache deleted", spec: 'rm -rf ~/.cache/pip', expect: null },
   {
     note: 'a write into a cache (some tools run what they cached)',

@@ -71,6 +71,31 @@ policyTable('command-hidden-in-options', [
     expect: 'ask',
   },
   {
+    note: "a docs Makefile's SPHINXBUILD given a command line",
+    spec: `make -C docs html SPHINXBUILD='sh -c "id" --'`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: SPHINXBUILD naming the builder',
+    spec: 'make -C docs html SPHINXBUILD=sphinx-build',
+    expect: null,
+  },
+  {
+    note: 'near miss: a test command variable that runs pytest',
+    spec: "make test PYTEST_CMD='python -m pytest -x'",
+    expect: null,
+  },
+  {
+    note: "Snakemake's cluster submit command running something else first",
+    spec: `snakemake -j 100 --cluster "id; sbatch -p compute -c {threads}" all`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: Snakemake submitting each job with sbatch',
+    spec: 'snakemake -j 100 --cluster "sbatch -p compute -c {threads} --mem={resources.mem_mb}" all',
+    expect: null,
+  },
+  {
     note: "near miss: a Makefile's GO and PYTHON given other toolchains",
     spec: 'make build GO=go1.22.3 PYTHON=python3.12',
     expect: null,

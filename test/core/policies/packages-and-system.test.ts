@@ -392,6 +392,12 @@ policyTable('system-service-changes', [
   { note: 'a launchd job submitted', spec: 'launchctl submit -l com.acme.sync -- ./sync.sh', expect: 'ask' },
   { note: 'near miss: launchd jobs listed', spec: 'launchctl list com.acme.sync', expect: null },
   { note: 'near miss: crontab -l', spec: 'crontab -l', expect: null },
+  {
+    note: "Slurm's scrontab from stdin",
+    spec: '(scrontab -l; echo "*/30 * * * * /tmp/x") | scrontab -',
+    expect: 'ask',
+  },
+  { note: 'near miss: scrontab -l', spec: 'scrontab -l', expect: null },
   { note: 'near miss: user service', spec: 'systemctl --user restart myapp', expect: null },
   { note: 'near miss: status', spec: 'systemctl status nginx', expect: null },
 ]);

@@ -82,6 +82,10 @@ const ORDINARY_OPTION_COMMANDS = new Set([
   'nasm',
   'yasm',
   'zig',
+  // What a workflow engine's cluster submission names: the batch scheduler's own submit, status and cancel.
+  ...['sbatch', 'squeue', 'scancel', 'sacct', 'qsub', 'qstat', 'qdel', 'bsub', 'bjobs', 'bkill'],
+  // What a documentation Makefile's SPHINXBUILD names.
+  'sphinx-build',
 ]);
 
 /** The interpreter CLOUDSDK_PYTHON names. */

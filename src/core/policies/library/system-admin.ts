@@ -104,7 +104,8 @@ export const systemServiceChanges = definePolicy({
     for (const cmd of shellCommands(call)) {
       const args = argsOf(cmd);
       const name = cmd.name.toLowerCase();
-      if (name === 'crontab') {
+      // Slurm's scrontab keeps a crontab of batch jobs, run on the cluster on the same schedule.
+      if (name === 'crontab' || name === 'scrontab') {
         const flags = parseFlags(args, ['u'], []);
         if (flags.short.has('r'))
           return {
