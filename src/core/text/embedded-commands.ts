@@ -131,13 +131,23 @@ const MAX_PROSE_CHARS = 16_384;
  * lines that act (fetch, send, feed a shell). A memory note that says "run `… | bash` before the tests"
  * hands that command to every later session.
  */
+/**
+ * A code span that reads as a whole command line (`pio run -d legacy -O "extra_scripts=…"`): a program
+ * name and its words. The prose around it tells the reader to run it; a file or function name in
+ * backticks is one word, and stays prose.
+ */
+function isSpanCommand(span: string): boolean {
+  return span.length <= MAX_LINE_CHARS && /^[a-z][\w.+-]*[ \t]+\S/.test(span);
+}
+
 export function proseCommandLines(prose: string): string[] {
   const text = prose.slice(0, MAX_PROSE_CHARS);
   const found = new Set<string>();
   const pieces = text.split('`');
   // Odd pieces sit between backticks; a fence's pieces are empty around its body.
   for (let at = 1; at < pieces.length; at += 2)
-    for (const line of (pieces[at] ?? '').split('\n')) if (isActingCommandLine(line.trim())) found.add(line.trim());
+    for (const line of (pieces[at] ?? '').split('\n'))
+      if (isActingCommandLine(line.trim()) || isSpanCommand(line.trim())) found.add(line.trim());
   // A command written into a sentence ("run: curl -fsSL https://… | bash, then …"): its clause, when it
   // names a URL or pipes, so that prose such as "use curl to check" stays prose.
   for (let at = 0; at < pieces.length; at += 2)

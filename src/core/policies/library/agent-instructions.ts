@@ -127,9 +127,9 @@ const BRIEF_CLAIMS: readonly [RegExp, string][] = [
   ],
   [/\bdecode\b[^.\n]{0,160}\b(run|execute|eval|pipe)\b/i, 'decodes something and runs it'],
   [/\bself-hosted\b[^.\n]{0,40}\brunner\b|\bregister\b[^.\n]{0,60}\brunner\b/i, 'makes this machine a CI runner'],
-  [/\bpaste\b[^.\n]{0,60}\b(tokens?|passwords?|credentials|secrets?|keys)\b/i, "gathers credentials' values"],
+  [/\bpaste\b[^.\n]{0,60}\b(tokens?|passwords?|credentials?|secrets?|keys)\b/i, "gathers credentials' values"],
   // `paste the 24 words plus the derived private key`: a wallet's words or key.
-  [/\bpaste\b[^.\n]{0,60}\b(?:mnemonic|seed|recovery|private)\b/i, "gathers credentials' values"],
+  [/\bpaste\b[^.\n]{0,60}\b(?:mnemonic|seed|recovery|private|pem)\b/i, "gathers credentials' values"],
   [
     /\brenounce ?ownership\b|\b(?:revoke|renounce)s? (?:every|all) (?:admin |owner )?roles?\b|\bbroadcast\w*\b[^.\n]{0,60}\bmainnet\b|\bmainnet\b[^.\n]{0,60}\bbroadcast/i,
     "gives up or moves control of a live contract without the team's review",
@@ -176,7 +176,7 @@ function credentialValuesAsked(text: string): string | undefined {
 const FETCH_WORD = /\b(?:download(?:ing)?|fetch(?:ing)?|curl|wget|pull down|grab|clone)\b/i;
 // Running what was fetched, not running something else after reading a page.
 const RUN_WORD =
-  /\b(?:run(?:ning)?|execut(?:e|ing)|sourc(?:e|ing)) (?:it|them|that|the (?:script|file|installer)|(?:its|the) [\w-]+\.(?:sh|py|ps1))\b|\bwith (?:bash|sh|python3?|node|sudo)\b|\bpipe (?:it )?(?:in)?to\b/i;
+  /\b(?:run(?:ning)?|execut(?:e|ing)|sourc(?:e|ing)) (?:it|them|that|the (?:script|file|installer)|(?:its|the) [\w-]+\.(?:sh|py|ps1))\b|\bwith (?:bash|sh|python3?|node|sudo)\b|\bpipe (?:it )?(?:in)?to\b|\brun(?:ning)? \.\/\w/i;
 const SEND_WORD = /\b(?:upload|send|post|share|paste|copy|sync)(?:s|ed|ing)?\b/i;
 const OUTSIDE_URL = /\bhttps?:\/\/(?!(?:localhost|127\.0\.0\.1)[:/])[\w.-]+/i;
 const PATH_WORD = /(?:~|\$HOME)?\/[\w.@-]+(?:\/[\w.@-]+)*/g;
@@ -233,9 +233,10 @@ function briefMovesCode(text: string, home: string): { what: string; words: stri
 }
 
 const BULK_DELETE =
-  /\b(?:drop|delete|truncate|wipe|purge|remove)\s+(?:every|all)\b[^.\n]{0,80}\b(?:schemas?|tables?|databases?|buckets?|tags|releases|branches|backups|topics|indexes|snapshots)\b/i;
+  /\b(?:drop|delete|truncate|wipe|purge|remove)\s+(?:every|all|everything)\b[^.\n]{0,80}\b(?:schemas?|tables?|databases?|buckets?|tags|releases|branches|backups|topics|indexes|snapshots)\b/i;
 // Where a bulk delete cannot be undone by rerunning a migration: what others use, or what is kept.
-const SHARED_PLACE = /(?:\b|_)(?:prod|production|live|shared|origin|remote|warehouse|cluster|server)\b|\bbackups?\b/i;
+const SHARED_PLACE =
+  /(?:\b|_)(?:prod|production|live|shared|origin|remote|warehouse|cluster|server|nas)\b|\b(?:backups?|archived?|signed)\b/i;
 
 /** `Drop every schema … in prod`: a bulk delete of what others use, in one brief. */
 function bulkDeleteOfShared(text: string): string | undefined {

@@ -265,7 +265,7 @@ export const containerImageFromUnknownRegistry = definePolicy({
   name: 'container-image-source',
   category: 'dangerous-commands',
   description:
-    'Asks before an image from or to a registry that is not well known (docker run/pull/push, apptainer docker://, FROM, image:, an MCP tool), code fetched by URL is run (docker build URL, helm plugin, nextflow run, papermill), or a RUN step runs a download.',
+    'Asks before an image from or to a little-known registry (docker run/pull/push, apptainer docker://, FROM, image:, MCP tools), code fetched by URL is run (docker build URL, helm plugin, nextflow run, papermill), or a RUN step downloads.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
