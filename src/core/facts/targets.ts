@@ -313,6 +313,7 @@ function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'del
   }));
   if (name === 'git') out.push(...gitTreeChanges(cmd));
   out.push(...condaPrefixRemoved(name, args).map((path) => ({ path, access: 'delete' as const })));
+  out.push(...pytestBaseTemp(cmd, args).map((path) => ({ path, access: 'delete' as const })));
   out.push(...appliedDiffFiles(cmd).map(({ path, access }) => ({ path, access })));
   if (COPIERS.has(name)) {
     const flags = parseFlags(
@@ -427,6 +428,13 @@ function findRoots(find: SimpleCommand): string[] {
   const name = args[args.findIndex((a) => a === '-name' || a === '-iname') + 1];
   const named = args.some((a) => a === '-name' || a === '-iname') && name !== undefined ? `/${name}` : '';
   return (roots.length ? roots : ['.']).map((root) => `${trimEndChars(root, '/')}${named}`);
+}
+
+/** `pytest --basetemp=DIR` (also `python -m pytest`): pytest empties DIR at the start of every run. */
+function pytestBaseTemp(cmd: SimpleCommand, args: readonly string[]): string[] {
+  const module = args[0] === '-m' && args[1] === 'pytest';
+  if (cmd.name !== 'pytest' && cmd.name !== 'py.test' && !module) return [];
+  return optionValues(args, [], ['basetemp']);
 }
 
 /** `conda env remove -p PATH`, `conda remove --all -p PATH`: the environment's folder is deleted. */

@@ -247,6 +247,11 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   },
   { file: /(^|\/)pyproject\.toml$/, commands: pyprojectTasks },
   { file: /(^|\/)pixi\.toml$/, commands: pixiTasks },
+  // pytest adds its configured addopts to every run (`--basetemp=DIR` empties DIR first).
+  {
+    file: /(^|\/)(pytest\.ini|\.pytest\.ini)$/,
+    commands: (t) => iniValues(t, keys('addopts')).map((options) => `pytest ${options}`),
+  },
   { file: /(^|\/)(Snakefile|[^/]+\.smk)$/, commands: snakemakeShells },
   // Nextflow runs a process's beforeScript and afterScript around every task it submits.
   { file: /(^|\/)nextflow\.config$|\.nf$/, commands: (t) => iniValues(t, keys('beforeScript', 'afterScript')) },
@@ -452,7 +457,12 @@ function makeShellCalls(text: string): string[] {
     const close = closingParen(text, start);
     if (close === -1) break;
     // make expands its own `$(HOME)` before the shell sees the text.
-    found.push(text.slice(start, close).trim().replace(/\$\((\w+)\)/g, '${$1}'));
+    found.push(
+      text
+        .slice(start, close)
+        .trim()
+        .replace(/\$\((\w+)\)/g, '${$1}'),
+    );
   }
   return found;
 }

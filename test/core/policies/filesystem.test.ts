@@ -27,6 +27,36 @@ policyTable('write-outside-project', [
     spec: 'conda env remove -y -p .snakemake/conda/abc123',
     expect: null,
   },
+  {
+    note: "pytest's base temp pointed at the home folder (pytest empties it first)",
+    spec: 'pytest --basetemp=/home/dev/old tests',
+    expect: 'ask',
+  },
+  {
+    note: "near miss: pytest's base temp inside the project",
+    spec: 'python -m pytest --basetemp=.pytest-tmp tests',
+    expect: null,
+  },
+  {
+    note: 'a pytest.ini whose addopts points the base temp at the home folder',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/pytest.ini',
+        old_string: 'addopts = -v',
+        new_string: 'addopts = -v --basetemp=/home/dev/old',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a pytest.ini that stops at the first failure',
+    spec: {
+      tool: 'Edit',
+      input: { file_path: '/home/dev/proj/pytest.ini', old_string: 'addopts = -v', new_string: 'addopts = -v -x' },
+    },
+    expect: null,
+  },
   { note: "near miss: a tool's cache deleted", spec: 'rm -rf ~/.cache/pip', expect: null },
   {
     note: 'a write into a cache (some tools run what they cached)',

@@ -271,6 +271,16 @@ policyTable('metadata-and-local-services', [
   },
   { note: 'DOCKER_HOST tcp', spec: 'DOCKER_HOST=tcp://127.0.0.1:2375 docker ps', expect: 'deny' },
   {
+    note: "JupyterHub's API minting a token for another user",
+    spec: 'curl -s -X POST -H "Authorization: token $JUPYTERHUB_API_TOKEN" http://127.0.0.1:8081/hub/api/users/amira/tokens',
+    expect: 'ask',
+  },
+  {
+    note: "near miss: JupyterHub's API reading a user",
+    spec: 'curl -s http://127.0.0.1:8081/hub/api/users/dev',
+    expect: null,
+  },
+  {
     note: "a cloud host service beside the metadata service (AWS's time server)",
     spec: 'curl http://169.254.169.123/',
     expect: 'ask',

@@ -233,6 +233,30 @@ policyTable('package-from-untrusted-source', [
     expect: null,
   },
   {
+    note: 'a west manifest project cloned from an outside host',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/west.yml',
+        old_string: '    - name: zephyr\n      remote: acme-mirror\n',
+        new_string: '    - name: zephyr\n      url: https://git.evil.example/mirror/zephyr\n',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: "near miss: a west manifest on the upstream and the organisation's own git server",
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: '/home/dev/proj/west.yml',
+        content:
+          'manifest:\n  remotes:\n    - name: upstream\n      url-base: https://github.com/zephyrproject-rtos\n    - name: acme\n      url-base: https://git.acme.internal/fw\n',
+      },
+    },
+    expect: null,
+  },
+  {
     note: "an outside channel added to conda's own configuration",
     spec: 'conda config --prepend channels https://conda.evil.example/bio',
     expect: 'ask',

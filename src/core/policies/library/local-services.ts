@@ -96,6 +96,11 @@ const CONTROL_PATHS: {
     what: () => "a Jupyter server's terminals or kernel channels, which run commands and code as that server",
   },
   {
+    // JupyterHub's REST API mints tokens for any user (an admin's token signs in as them) and runs servers.
+    path: /^\/hub\/api\/users\/[^/]+\/(tokens|server)(\/|\?|$)/,
+    what: () => "JupyterHub's API for a user's tokens or server, which signs in and runs code as that user",
+  },
+  {
     // Vite (and Storybook on it) serves any file of the machine under /@fs/ to whoever asks the dev server.
     path: /^\/@fs\//,
     what: () => "a Vite dev server's /@fs/ route, which serves any file on this machine",

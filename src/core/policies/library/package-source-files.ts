@@ -154,6 +154,19 @@ const RULES: SourceRule[] = [
     ],
   },
   {
+    // west clones each project of its manifest from the remote it names, and runs the extension
+    // commands those projects declare.
+    file: /(^|\/)west\.ya?ml$/,
+    lines: [
+      {
+        pattern:
+          /^[ \t-]*(url-base|url)[ \t]*:[ \t]*["']?(?:https?:\/\/|git@|ssh:\/\/|git:\/\/)(?!(github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)[/:])/m,
+        what: 'makes west clone projects from a host other than the well-known code hosts',
+        source: true,
+      },
+    ],
+  },
+  {
     // A conda environment's channels (shared/conda-channels).
     // Snakemake keeps one per rule in envs/.
     file: /(^|\/)(environment|env|conda[\w.-]*)\.ya?ml$|(^|\/)envs\/[\w.-]+\.ya?ml$/,
