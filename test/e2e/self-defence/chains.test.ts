@@ -76,7 +76,13 @@ async function withWorld(fn: (w: World) => Promise<void>): Promise<void> {
 
 function assertStopped(step: Step, command: string): void {
   assert.ok(step.objected, `Warden had no objection to: ${command}`);
-  assert.match(step.reason, /self-defence|self-protection|state folder|Warden/, step.reason);
+  // The reply shows the first finding: Warden's own defence, or the secret-file rule for a state file
+  // named for the token it holds (`hook-token`); both refuse the read.
+  assert.match(
+    step.reason,
+    /self-defence|self-protection|state folder|Warden|\(a file named for a secret\)/,
+    step.reason,
+  );
 }
 
 test('chain 1, forged consent: stopped at reading the token; replayed with the hook token in hand, no panel route opens', () =>
