@@ -7,7 +7,7 @@ import { inlineCode, NETCATS, SENDERS } from '../../facts/programs';
 import { tableRemoteCopy, tableUpload } from '../../facts/program-table';
 import { issuedElsewhere, sentToItsIssuer } from './shared/credential-hosts';
 import { detourHosts, hostOfUrl, isLocalHost, remoteTarget, urlHostsOfWords } from './shared/hosts';
-import { isPrivateUseName } from './shared/own-sources';
+import { isPrivateUseName, onOwnNetwork } from './shared/own-sources';
 import {
   codePostingFiles,
   commandUrlPayload,
@@ -187,14 +187,6 @@ function keyToOtherHost(cmd: SimpleCommand): { name: string; host: string } | un
     }
   }
   return undefined;
-}
-
-/**
- * This machine, the private address ranges, or a name under a private-use top-level name: the
- * organisation's own network, where plain data (not a secret) goes as part of its work.
- */
-function onOwnNetwork(host: string): boolean {
-  return isLocalHost(host) || isPrivateUseName(host);
 }
 
 /**

@@ -3,8 +3,7 @@ import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
 import { gitCommands } from '../../facts/git-invocation';
-import { isLocalHost } from './shared/hosts';
-import { isPrivateUseName } from './shared/own-sources';
+import { onOwnNetwork } from './shared/own-sources';
 import { hostAndOwner, projectRemotes } from './shared/git-remotes';
 import { currentText, replacedTexts } from './shared/edited-file';
 
@@ -80,17 +79,12 @@ function submoduleRedirect(call: ToolCall): Redirect | undefined {
   return undefined;
 }
 
-/** This machine, its network, or a host under a private-use name: the organisation's own git servers. */
-function onOwnServers(host: string): boolean {
-  return isLocalHost(host) || isPrivateUseName(host);
-}
-
 /** Whether the new URL keeps the remote where it was (same host and owner), or stays on this machine or network. */
 function staysPut(call: ToolCall, redirect: Redirect): boolean {
   if (LOCAL_URL.test(redirect.url)) return true;
   const next = hostAndOwner(redirect.url);
   if (next === undefined) return false;
-  if (onOwnServers(next.host)) return true;
+  if (onOwnNetwork(next.host)) return true;
   return (projectRemotes(call).get(redirect.remote) ?? []).some((url) => {
     const now = hostAndOwner(url);
     return now?.host === next.host && now.owner === next.owner;
@@ -108,7 +102,7 @@ export const gitRemoteRedirect = definePolicy({
   evaluate({ call }) {
     if (!call) return null;
     const submodule = submoduleRedirect(call);
-    if (submodule && !onOwnServers(hostAndOwner(submodule.url)?.host ?? ''))
+    if (submodule && !onOwnNetwork(hostAndOwner(submodule.url)?.host ?? ''))
       return {
         reason: `Points a submodule of .gitmodules at ${submodule.url}, another host or owner: the next git submodule update checks out that code, and the build runs it. Approve this exact change if the submodule has moved.`,
         evidence: evidenceOf(submodule.text),

@@ -18,6 +18,11 @@ export function isPrivateUseName(host: string): boolean {
   return PRIVATE_USE_NAME.test(host);
 }
 
+/** This machine, its private network, or a host under a private-use name: the organisation's own. */
+export function onOwnNetwork(host: string): boolean {
+  return isLocalHost(host) || isPrivateUseName(host);
+}
+
 /** A URL-ish source as host and path: `git+https://h/p`, `sparse+https://h/p`, `git::https://h/p`, `git@h:p`, `h/p`. */
 export function hostAndPath(source: string): { host: string; path: string } | undefined {
   const bare = source
@@ -47,7 +52,7 @@ function listed(where: { host: string; path: string }, entry: string): boolean {
 export function isOwnSource(source: string, allowSources: readonly string[]): boolean {
   const where = hostAndPath(source);
   if (!where) return false;
-  if (isLocalHost(where.host) || isPrivateUseName(where.host)) return true;
+  if (onOwnNetwork(where.host)) return true;
   return allowSources.some((entry) => listed(where, entry));
 }
 
