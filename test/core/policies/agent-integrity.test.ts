@@ -3,11 +3,14 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { policyTable } from './table';
-import { anEdit, ready, run, verdictOf } from './harness';
+import { aWrite, anEdit, ready, run, verdictOf } from './harness';
+import { aFilesSource } from '../../builders/factSource';
 import { policyByName } from '../../../src/core/policies/registry';
 import { resolvePolicyStates } from '../../../src/core/policies/run';
 import { aConfig } from '../../builders/config';
 import { aTempDir } from '../../builders/tempProject';
+
+const SETTINGS = '/home/dev/proj/.claude/settings.json';
 
 policyTable('warden-self-protection', [
   {
@@ -218,6 +221,133 @@ policyTable('agent-config-tampering', [
       '    "deny": ["Read(./.env)"],\n    "allow": [\n',
       '    "deny": ["Read(./.env)"],\n    "allow": [\n      "Bash(curl:*)",\n',
     ),
+    expect: 'deny',
+  },
+  {
+    note: "near miss: a deny rule appended after the list's last rule (the file is not there, so the text is read)",
+    spec: anEdit(
+      '.claude/settings.json',
+      '"deny": [\n      "Read(./keys/root-*)"\n    ]',
+      '"deny": [\n      "Read(./keys/root-*)",\n      "Bash(espefuse.py:*)"\n    ]',
+    ),
+    expect: null,
+  },
+  {
+    note: 'an allow rule appended after the last rule of the allow list',
+    spec: anEdit(
+      '.claude/settings.json',
+      '"allow": [\n      "Bash(npm test:*)"\n    ]',
+      '"allow": [\n      "Bash(npm test:*)",\n      "Bash(curl:*)"\n    ]',
+    ),
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: a rule added beside a deny rule, the deny list read from the file as it is',
+    spec: {
+      ...anEdit(
+        '.claude/settings.json',
+        '"Bash(kubectl delete:*)",',
+        '"Bash(kubectl delete:*)", "Bash(helm uninstall:*)",',
+      ),
+      source: aFilesSource({ [SETTINGS]: '{"permissions": {"deny": ["Bash(kubectl delete:*)", "Read(./.env)"]}}' }),
+    },
+    expect: null,
+  },
+  {
+    note: 'the same edit where the file shows the list is the allow list',
+    spec: {
+      ...anEdit(
+        '.claude/settings.json',
+        '"Bash(kubectl delete:*)",',
+        '"Bash(kubectl delete:*)", "Bash(helm uninstall:*)",',
+      ),
+      source: aFilesSource({ [SETTINGS]: '{"permissions": {"allow": ["Bash(kubectl delete:*)", "Read(./.env)"]}}' }),
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'a deny rule added without its comma: the file would no longer parse, and its deny list would be lost',
+    spec: {
+      ...anEdit('.claude/settings.json', '"Read(./.env)"', '"Read(./.env)" "Bash(rm:*)"'),
+      source: aFilesSource({ [SETTINGS]: '{"permissions": {"deny": ["Read(./.env)"]}}' }),
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'a deny rule added together with a hook',
+    spec: {
+      ...anEdit(
+        '.claude/settings.json',
+        '"deny": ["Read(./.env)"]}',
+        '"deny": ["Read(./.env)", "Bash(rm:*)"]}, "hooks": {"Stop": []}',
+      ),
+      source: aFilesSource({ [SETTINGS]: '{"permissions": {"deny": ["Read(./.env)"]}}' }),
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: new project settings that only deny',
+    spec: aWrite(
+      '.claude/settings.json',
+      '{\n  "permissions": {\n    "deny": ["Read(./.env)", "Bash(git push --force:*)"]\n  }\n}\n',
+    ),
+    expect: null,
+  },
+  {
+    note: 'new project settings that deny and allow',
+    spec: aWrite('.claude/settings.json', '{"permissions": {"allow": ["Bash(npm test:*)"], "deny": ["Read(./.env)"]}}'),
+    expect: 'deny',
+  },
+  {
+    note: 'settings rewritten whole with a deny rule more and an allow rule more',
+    spec: {
+      ...aWrite(
+        '.claude/settings.json',
+        '{"permissions": {"allow": ["Bash(*)"], "deny": ["Read(./.env)", "Bash(rm:*)"]}}',
+      ),
+      source: aFilesSource({ [SETTINGS]: '{"permissions": {"deny": ["Read(./.env)"]}}' }),
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: settings rewritten whole with one deny rule more and the rest kept',
+    spec: {
+      ...aWrite('.claude/settings.json', '{"model": "opus", "permissions": {"deny": ["Read(./.env)", "Bash(rm:*)"]}}'),
+      source: aFilesSource({ [SETTINGS]: '{"permissions": {"deny": ["Read(./.env)"]}, "model": "opus"}' }),
+    },
+    expect: null,
+  },
+  {
+    note: 'near miss: the mode back to asking and an allow rule taken off, in one MultiEdit',
+    spec: {
+      tool: 'MultiEdit',
+      input: {
+        file_path: SETTINGS,
+        edits: [
+          { old_string: '"defaultMode": "acceptEdits"', new_string: '"defaultMode": "default"' },
+          { old_string: '"Bash(npm:*)", ', new_string: '' },
+        ],
+      },
+      source: aFilesSource({
+        [SETTINGS]: '{"permissions": {"defaultMode": "acceptEdits", "allow": ["Bash(npm:*)", "Bash(make:*)"]}}',
+      }),
+    },
+    expect: null,
+  },
+  {
+    note: 'an allow rule narrowed is still a rule the agent grants itself',
+    spec: {
+      ...anEdit(SETTINGS, '"Bash(npm:*)"', '"Bash(npm test:*)"'),
+      source: aFilesSource({ [SETTINGS]: '{"permissions": {"allow": ["Bash(npm:*)"]}}' }),
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'the mode switched to skipping permissions',
+    spec: {
+      ...anEdit(SETTINGS, '"defaultMode": "default"', '"defaultMode": "bypassPermissions"'),
+      source: aFilesSource({ [SETTINGS]: '{"permissions": {"defaultMode": "default"}}' }),
+    },
     expect: 'deny',
   },
   {

@@ -8,6 +8,7 @@ import type { ToolCall } from '../types';
 import { argsOf, commandsWithCwd, evidenceOf, shellCommands } from '../../facts/commands';
 import { agentConfigKind, isWardenProjectConfig } from './shared/agent-paths';
 import { replacedTexts } from './shared/edited-file';
+import { onlyTightensClaudeSettings } from './shared/settings-tightening';
 import { readTargets, writeTargets, type PathTarget } from '../../facts/targets';
 import { own } from '../../facts/own';
 import { followedBy } from '../../text/scan';
@@ -266,31 +267,6 @@ function agentSelfConfiguration(call: ToolCall): SimpleCommand | undefined {
   });
 }
 
-const PERMISSION_LIST = /"(allow|deny|ask)"\s*:\s*\[/g;
-const RULE_LINE = /^\s*"[^"\\]*",?\s*$/;
-
-/**
- * An edit that only adds entries to a permission list's `deny` (the agent forbidding itself a file or
- * a command): the text it inserts right after the old text is rule strings alone, and the last list the
- * old text opened is `deny`. Everything else that touches the file, tightening or not, stays the person's.
- */
-function onlyAddsDenyRules(call: ToolCall): boolean {
-  if (call.face.family !== 'edit') return false;
-  const pairs = replacedTexts(call.input);
-  return (
-    pairs.length > 0 &&
-    pairs.every(([before, after]) => {
-      if (!after.startsWith(before) || after === before) return false;
-      const inserted = after
-        .slice(before.length)
-        .split('\n')
-        .filter((line) => line.trim() !== '');
-      const lists = [...before.matchAll(PERMISSION_LIST)];
-      return lists[lists.length - 1]?.[1] === 'deny' && inserted.every((line) => RULE_LINE.test(line));
-    })
-  );
-}
-
 // Settings that choose the model and how the agent shows things: they neither add tools, hooks or
 // permissions nor send anything elsewhere (a provider or an endpoint would, and is not among them).
 const MODEL_OR_DISPLAY_SETTING =
@@ -326,7 +302,7 @@ export const agentConfigTampering = definePolicy({
   name: 'agent-config-tampering',
   category: 'agent-integrity',
   description:
-    "Refuses writing agents' hook, permission and MCP settings (.claude/settings*.json, .codex/hooks.json, .mcp.json…) or changing them through the CLI (claude mcp add).",
+    "Refuses writing agents' hook, permission and MCP settings (.claude/settings*.json, .codex/hooks.json, .mcp.json…) or changing them through the CLI (claude mcp add); a Claude settings change that only forbids more passes.",
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -338,10 +314,10 @@ export const agentConfigTampering = definePolicy({
         reason: `Runs ${evidenceOf(configures.text, 80)}, which changes an agent's own settings (MCP servers, plugins, permissions, hooks): an agent that adds tools or permissions to itself can switch its guards off; tell the person the exact change and let them make it.`,
         evidence: evidenceOf(configures.text),
       };
-    const tightens = onlyAddsDenyRules(call) || onlyModelOrDisplaySettings(call);
+    const settingsOnly = onlyModelOrDisplaySettings(call);
     for (const target of writeTargets(call)) {
       const kind = agentConfigKind(target.absolute, call.projectRoot, call.home);
-      if (!kind || tightens) continue;
+      if (!kind || settingsOnly || onlyTightensClaudeSettings(call, target.absolute)) continue;
       return {
         reason: `Writes ${target.raw} (${kind}): an agent that edits its own hooks or permissions can switch its guards off; tell the person the exact change and let them make it.`,
         evidence: evidenceOf(call.command ?? target.raw),
