@@ -1,6 +1,7 @@
 // Running the project's own code is ordinary: package manager scripts, make targets, test runners,
 // `python manage.py`, `node server.js`. Unless this session wrote or changed a file that the
 // command runs: then that file's content is what runs, and it is read like inline code.
+import { GIT_HOOK_FILE } from './git-hook-files';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SimpleCommand } from '../shell';
@@ -60,7 +61,6 @@ const INSTALLS = new Set(['install', 'i', 'ci', 'add', 'rebuild']);
 const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare'];
 /** Python imports these from its path at start-up, whatever it runs. */
 const PYTHON_STARTUP = /(^|\/)(sitecustomize|usercustomize)\.py$/;
-const GIT_HOOK = /(^|\/)(\.husky\/[^/_][^/]*|\.git\/hooks\/[^/]+)$/;
 
 const packageJson = z.object({ scripts: z.record(z.string(), z.unknown()).optional() }).passthrough();
 
@@ -314,7 +314,7 @@ export function sessionFilesRun(
     name === 'git' &&
     argsOf(cmd).some((a) => a === 'commit' || a === 'push' || a === 'merge' || a === 'rebase' || a === 'checkout')
   )
-    screenWritten(GIT_HOOK, 'shell');
+    screenWritten(GIT_HOOK_FILE, 'shell');
   if (name === 'go' && argsOf(cmd).includes('generate'))
     for (const file of writes.list())
       if (file.endsWith('.go') && inProject(file))

@@ -9,6 +9,7 @@
 // ordinary; imageBuildShell gives them to the few checks that hold there too. The written text is read as the commands or code it
 // will run, so every policy judges it at write time, not only when a later call runs it. Written
 // files are named by the path they land in.
+import { GIT_HOOK_FILE } from './git-hook-files';
 import path from 'node:path';
 import { cargoConfigCommands } from '../shell/cargo-config';
 import { gdbCommands, openocdCommands } from '../shell/option-hops';
@@ -46,7 +47,7 @@ import {
 } from './run-later-formats';
 
 const SHELL_RUN_LATER =
-  /(^|\/)(\.git\/hooks\/[^/]+|\.husky\/[^/_][^/]*|\.envrc|\.(bash_|zsh)?(profile|login|logout|rc)|\.(bash|zsh)rc|[^/]+\.(sh|bash|zsh|ksh|command))$/;
+  /(^|\/)(\.envrc|\.(bash_|zsh)?(profile|login|logout|rc)|\.(bash|zsh)rc|[^/]+\.(sh|bash|zsh|ksh|command))$/;
 /** A GitHub Actions workflow, or Gitea's and Forgejo's, which read the same files. */
 /** Dockerfile, Dockerfile.dev, api.Dockerfile; not a document about one (Dockerfile.md). */
 export const DOCKERFILE =
@@ -429,7 +430,7 @@ export function runLaterShell(file: string, content: string): string | undefined
   const format = FORMATS.find((f) => f.file.test(file));
   if (format) return format.commands(content).join('\n');
   const shebang = shebangLanguage(content);
-  if (SHELL_RUN_LATER.test(file) || shebang === 'shell') return content;
+  if (SHELL_RUN_LATER.test(file) || GIT_HOOK_FILE.test(file) || shebang === 'shell') return content;
   // Python runs a .pth file's import lines at every start-up.
   if (name.endsWith('.pth')) return codeAsShell('python', pthImports(content).join('\n'));
   const language =

@@ -68,6 +68,7 @@ import {
 } from './library/system-admin';
 import { containerHostEscape, diskWipe, forkBomb, massProcessKill, permissionBlowup } from './library/system-damage';
 import { deviceLockedForGood } from './library/device-lock';
+import { othersBatchJobsCancelled } from './library/batch-jobs';
 import { taintedNetworkEgress } from './library/taint';
 import { commandHiddenInOptions } from './library/hidden-commands';
 import { dataOutToHost } from './library/exfiltration';
@@ -120,6 +121,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   forkBomb,
   diskWipe,
   deviceLockedForGood,
+  othersBatchJobsCancelled,
   permissionBlowup,
   massProcessKill,
   containerHostEscape,

@@ -3,6 +3,17 @@ import { policyTable } from './table';
 
 policyTable('command-hidden-in-options', [
   {
+    note: "a shell started by tar's option that starts another reading each archive member as its script",
+    spec: `tar xf vendor/bundle.tar --to-command='sh -c "sh"'`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: the inner command only writes each member out',
+    spec: `tar xf vendor/bundle.tar --to-command='sh -c "cat > out/$TAR_FILENAME"'`,
+    expect: null,
+  },
+  { note: 'a shell told to read its script from stdin', spec: `tar xf b.tar --to-command='bash -s'`, expect: 'ask' },
+  {
     note: "ripgrep's preprocessor, a hidden script",
     spec: "rg --pre .github/scripts/.sol-pre --pre-glob '*.sol' -n onlyOwner contracts/",
     expect: 'ask',

@@ -131,6 +131,18 @@ function runsScriptFile(cmd: SimpleCommand): boolean {
   return args.some((a) => !a.startsWith('-') && !a.startsWith('+'));
 }
 
+/** `sh`, `bash -s`, `sh -`: a shell with neither a command string nor a script file runs what comes in on stdin. */
+function runsStdin(cmd: SimpleCommand): boolean {
+  const args = argsOf(cmd);
+  const commandString = args.some((a) => a.startsWith('-') && !a.startsWith('--') && a.includes('c'));
+  return !commandString && args.every((a) => a.startsWith('-') || a.startsWith('+'));
+}
+
+/** A shell the option started that runs a command string: its commands are judged as they come. */
+function runsCommandString(cmd: SimpleCommand): boolean {
+  return SHELLS.has(cmd.name) && !runsScriptFile(cmd) && !runsStdin(cmd);
+}
+
 // Variables that choose the shell a package manager runs scripts with: a shell looked up on PATH is the usual value.
 const SCRIPT_SHELL_SETTINGS = new Set(
   ['npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_shell', 'NPM_CONFIG_SHELL'].map((v) => `$${v}`),
@@ -175,7 +187,7 @@ export const commandHiddenInOptions = definePolicy({
       if (cmd.via[cmd.via.length - 1] !== 'option') continue;
       // A shell started by the option is judged by what it runs: its commands come next. A shell
       // handed a script file runs what nobody read here.
-      if (SHELLS.has(cmd.name) && argsOf(cmd).length > 0 && !runsScriptFile(cmd)) continue;
+      if (runsCommandString(cmd)) continue;
       if (isOrdinary(cmd) || inForegroundRunner(cmd)) continue;
       return {
         reason: `${throughWhat(cmd)} runs \`${cmd.text.slice(0, 120)}\`: a command hidden in another program's option or variable. Run the command directly if it is needed, or approve this exact call.`,
@@ -191,7 +203,7 @@ export const commandHiddenInOptions = definePolicy({
     // Commands nested inside a shell the option started are hidden the same way.
     for (const cmd of commands) {
       if (!cmd.via.includes('option') || cmd.via[cmd.via.length - 1] === 'option') continue;
-      if (isOrdinary(cmd) || inForegroundRunner(cmd) || (SHELLS.has(cmd.name) && !runsScriptFile(cmd))) continue;
+      if (isOrdinary(cmd) || inForegroundRunner(cmd) || runsCommandString(cmd)) continue;
       return {
         reason: `\`${cmd.text.slice(0, 120)}\` runs inside a shell started by ${throughWhat(cmd)}: a command hidden in another program's option or variable. Run it directly if it is needed, or approve this exact call.`,
         evidence: evidenceOf(cmd.text),
