@@ -29,6 +29,17 @@ policyTable('suspicious-network-destination', [
 ]);
 
 policyTable('expose-local-service', [
+  {
+    note: 'a socat relay to the lab database left on a login node, open to every cluster user',
+    spec: `ssh login1.hpc.uni.internal 'nohup socat TCP-LISTEN:15432,fork,reuseaddr TCP:db.genolab.uni.internal:5432 >/dev/null 2>&1 &'`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: the same relay bound to loopback',
+    spec: 'socat TCP-LISTEN:15432,bind=127.0.0.1,fork TCP:db.genolab.uni.internal:5432',
+    expect: null,
+  },
+  { note: 'near miss: socat as a client only', spec: 'socat - TCP:db.genolab.uni.internal:5432', expect: null },
   { note: 'a SOCKS proxy on every interface', spec: 'ssh -fN -D 0.0.0.0:1080 bastion.corp.internal', expect: 'ask' },
   { note: "a local forward open to the network (ssh's -g)", spec: 'ssh -gL 8080:web:80 bastion', expect: 'ask' },
   { note: 'near miss: a SOCKS proxy on loopback', spec: 'ssh -fN -D 1080 bastion.corp.internal', expect: null },

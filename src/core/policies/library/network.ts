@@ -201,11 +201,25 @@ function forwardsOnEveryInterface(args: readonly string[]): boolean {
   });
 }
 
+const SOCKET_ADDRESS = /^(tcp|tcp4|tcp6|udp|udp4|udp6|openssl|ssl|sctp)(-connect)?:/i;
+const LISTEN_ADDRESS = /^(tcp|tcp4|tcp6|udp|udp4|udp6|openssl|ssl|sctp)-listen:/i;
+const LOOPBACK_ONLY = /^(bind=(127\.|localhost|\[?::1\]?$)|range=127\.)/i;
+
+/** socat listening on every interface and relaying to another address (`TCP-LISTEN:15432,fork TCP:db:5432`). */
+function socatRelay(args: readonly string[]): string | undefined {
+  const listen = args.find((a) => LISTEN_ADDRESS.test(a));
+  if (listen === undefined || listen.split(',').some((option) => LOOPBACK_ONLY.test(option))) return undefined;
+  const target = args.find((a) => SOCKET_ADDRESS.test(a));
+  if (target === undefined) return undefined;
+  const port = listen.split(',')[0]!.split(':')[1] ?? '';
+  return `socat relaying port ${port} on every interface to ${target.split(',')[0]} (a way into that service for anyone nearby)`;
+}
+
 export const exposeLocalService = definePolicy({
   name: 'expose-local-service',
   category: 'network',
   description:
-    'Asks before exposing this machine to the internet: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel, a file server on every interface or over a folder outside the project.',
+    'Asks before exposing this machine to the internet: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel, a socat relay or file server on every interface, a file server over a folder outside the project.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -227,6 +241,7 @@ export const exposeLocalService = definePolicy({
       else if (name === 'ssh' && forwardsOnEveryInterface(args))
         what = 'ssh forwarding that listens on every interface (a tunnel into the far network for anyone nearby)';
       else if (name === 'tailscale' && (args[0] === 'funnel' || args[0] === 'serve')) what = `tailscale ${args[0]}`;
+      else if (name === 'socat') what = socatRelay(args) ?? null;
       else if (
         (name === 'nc' || name === 'ncat' || name === 'netcat') &&
         args.some((a) => /^-\w*l/.test(a)) &&
