@@ -69,6 +69,7 @@ import {
 import { containerHostEscape, diskWipe, forkBomb, massProcessKill, permissionBlowup } from './library/system-damage';
 import { deviceLockedForGood } from './library/device-lock';
 import { othersBatchJobsCancelled } from './library/batch-jobs';
+import { wpCliLiveSiteChange } from './library/wp-cli';
 import { taintedNetworkEgress } from './library/taint';
 import { commandHiddenInOptions } from './library/hidden-commands';
 import { dataOutToHost } from './library/exfiltration';
@@ -122,6 +123,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   diskWipe,
   deviceLockedForGood,
   othersBatchJobsCancelled,
+  wpCliLiveSiteChange,
   permissionBlowup,
   massProcessKill,
   containerHostEscape,

@@ -259,6 +259,29 @@ function helmPostRenderer(argv: readonly string[]): { script: string; through: s
   return [{ script: [program, ...words('post-renderer-args')].map(shellQuote).join(' '), through: '--post-renderer' }];
 }
 
+/**
+ * WP-CLI's PHP: `wp eval CODE`, `wp eval-file FILE` and the global `--exec=CODE` run in WordPress's own
+ * process, as `php -r CODE` and `php FILE` would, and are read as that.
+ */
+function wpCliCode(argv: readonly string[]): { script: string; through: string; via?: Via }[] {
+  const found: { script: string; through: string; via?: Via }[] = [];
+  const operands: string[] = [];
+  for (let at = 1; at < argv.length; at++) {
+    const word = argv[at]!;
+    if (word === '--exec' && at + 1 < argv.length) found.push(wpPhp(argv[++at]!, '--exec'));
+    else if (word.startsWith('--exec=')) found.push(wpPhp(word.slice('--exec='.length), '--exec'));
+    else if (!word.startsWith('-') && !word.startsWith('@')) operands.push(word);
+  }
+  if (operands[0] === 'eval' && operands[1] !== undefined) found.push(wpPhp(operands[1], 'eval'));
+  if (operands[0] === 'eval-file' && operands[1] !== undefined)
+    found.push({ script: `php ${shellQuote(operands[1])}`, through: 'eval-file', via: 'interpreter-code' });
+  return found;
+}
+
+function wpPhp(code: string, through: string): { script: string; through: string; via: Via } {
+  return { script: `php -r ${shellQuote(code)}`, through, via: 'interpreter-code' };
+}
+
 /** ssh settings that name a command. */
 const SSH_COMMAND_KEYS = ['proxycommand', 'localcommand', 'knownhostscommand'];
 
@@ -558,6 +581,7 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   sqlite3: { scan: sqliteCommands },
   psql: { options: [{ short: ['c'], long: ['command'] }] },
   mysql: { options: [{ long: ['pager'] }] },
+  wp: { properties: wpCliCode },
   mariadb: { options: [{ long: ['pager'] }] },
   helm: { properties: helmPostRenderer },
   ansible: { properties: ansibleSshCommands },

@@ -424,6 +424,41 @@ function containerExecHops(name: string, view: ArgvView): Hop[] {
 
 const CONTAINER_ENGINES = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose']);
 
+// DDEV's commands that run a tool of the same name in the project's web or database container.
+const DDEV_TOOLS = new Set([
+  'mysql',
+  'mariadb',
+  'psql',
+  'wp',
+  'composer',
+  'npm',
+  'yarn',
+  'npx',
+  'php',
+  'drush',
+  'artisan',
+  'redis-cli',
+]);
+const DDEV_EXEC_SPEC: OptionSpec = { shortWithValue: 'sd', longWithValue: ['service', 'dir'] };
+
+/** `ddev exec CMD…`, `ddev wp ARGS`, `ddev mysql ARGS`: the command runs in the project's container. */
+function ddevHops(view: ArgvView): Hop[] {
+  const sub = view.argv[1] ?? '';
+  const from = sub === 'exec' ? skipOptions(view, 2, DDEV_EXEC_SPEC) : DDEV_TOOLS.has(sub) ? 1 : -1;
+  if (from < 0 || from >= view.argv.length) return [];
+  return [
+    {
+      kind: 'argv',
+      via: 'ssh',
+      wrapper: `ddev ${sub}`,
+      from,
+      to: view.argv.length,
+      assignments: {},
+      unknownAssignments: [],
+    },
+  ];
+}
+
 // torchrun's options that take a value as the next word (both spellings: --nproc_per_node, --nproc-per-node).
 const TORCHRUN_SPEC: OptionSpec = {
   longWithValue: [
@@ -478,6 +513,7 @@ export const HOP_NAMES: ReadonlySet<string> = new Set([
   'ray',
   'torchrun',
   ...CONTAINER_ENGINES,
+  'ddev',
   ...SCRIPT_HOP_NAMES,
 ]);
 
@@ -491,6 +527,7 @@ export function hopsOf(name: string, view: ArgvView): Hop[] {
   if (name === 'kubectl' || name === 'oc') return kubectlExecHops(name, view);
   if (name === 'ray' || name === 'torchrun') return launcherHops(name, view);
   if (CONTAINER_ENGINES.has(name)) return containerExecHops(name, view);
+  if (name === 'ddev') return ddevHops(view);
   if (name === 'runuser' && !view.argv.slice(1).some((w) => w === '-u' || w.startsWith('--user')))
     return scriptHopsOf('su', view);
   const simple = SIMPLE_WRAPPERS[name] ?? (Object.hasOwn(RUNNERS, name) ? RUNNERS[name] : undefined);

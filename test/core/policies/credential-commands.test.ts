@@ -1,6 +1,35 @@
 import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
+  { note: "a live site's database password", spec: 'wp @production config get DB_PASSWORD', expect: 'deny' },
+  { note: "a live site's salt", spec: 'wp @production config get NONCE_SALT', expect: 'deny' },
+  { note: 'near miss: the database name', spec: 'ddev wp config get DB_NAME', expect: null },
+  { note: 'near miss: whether a constant is set', spec: 'wp @production config has WP_REDIS_PASSWORD', expect: null },
+  {
+    note: "a payment gateway's settings, keys and all",
+    spec: 'wp @production option get woocommerce_stripe_settings --format=json',
+    expect: 'deny',
+  },
+  {
+    note: "near miss: one plain key of the gateway's settings",
+    spec: 'ddev wp option pluck woocommerce_stripe_settings testmode',
+    expect: null,
+  },
+  {
+    note: 'salts echoed by PHP run in WordPress',
+    spec: "wp @production eval 'echo AUTH_KEY, PHP_EOL, NONCE_SALT;'",
+    expect: 'deny',
+  },
+  {
+    note: "Composer's stored login",
+    spec: 'composer config --global http-basic.composer.agency.internal',
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: a Composer repository added',
+    spec: 'composer config repositories.agency composer https://composer.agency.internal',
+    expect: null,
+  },
   {
     note: 'curl -v prints the Authorization header it fills from a token file',
     spec: 'curl -sv https://ota.acme.internal/api/v1/whoami -H "Authorization: Bearer $(cat ~/.config/acme/ota-token)"',

@@ -6,6 +6,7 @@ import { definePolicy } from '../types';
 import { mcpToolOf } from './shared/mcp';
 import type { PolicyHit, ToolCall } from '../types';
 import { environmentPrinted } from './shared/printed-environment';
+import { interpreterKind } from '../../facts/programs';
 import { sqlTexts } from './database';
 import { isLocalHost, urlHostsOf } from './shared/hosts';
 import { KUBECTL_VALUE_LONG, KUBECTL_VALUE_SHORT } from './infrastructure';
@@ -162,6 +163,14 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'cast', words: ['wallet', 'derive-private-key'], what: "a wallet's private key" },
   { name: 'hardhat', words: ['vars', 'get'], what: 'a Hardhat configuration variable (deploy keys are kept there)' },
   { name: 'heroku', words: ['config'], what: "a Heroku app's config vars (its secrets)" },
+  { name: 'wp', words: ['config', 'get'], secretOperand: true, what: 'a wp-config.php secret' },
+  {
+    name: 'wp',
+    words: ['config', 'list'],
+    noOption: [/^--fields?=name$/],
+    ask: true,
+    what: "wp-config.php's constants (the database password and the salts among them)",
+  },
   { name: 'heroku', words: ['config:get'], what: 'a Heroku config var' },
   { name: 'railway', words: ['variables'], what: "a Railway service's variables" },
   { name: 'netlify', words: ['env:get'], what: 'a Netlify environment variable' },
@@ -290,12 +299,48 @@ function namesSecret(word: string): boolean {
   return classifySecretName(word) !== null || (CREDENTIAL_KEY.test(word) && !CREDENTIAL_SETTING.test(word));
 }
 
+// WordPress's keys and salts (they sign login cookies) and its database password, as PHP names them.
+const WP_SECRET_CONSTANT = /\b(?:(?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)|DB_PASSWORD)\b/;
+const PHP_PRINTS = /\b(?:echo|print|printf|print_r|var_dump|var_export|error_log|json_encode)\b/;
+// Options where a shop keeps a payment gateway's or a service's keys (`woocommerce_stripe_settings`).
+const SECRET_OPTION =
+  /stripe|paypal|ppcp|braintree|square|mollie|klarna|authorize_?net|api_?key|secret|token|password/i;
+// Composer's stored logins: `composer config --global http-basic.HOST` with no value prints that login.
+const COMPOSER_AUTH_KEY = /^(?:http-basic|bearer|github-oauth|gitlab-oauth|gitlab-token|bitbucket-oauth)\./;
+
+function upper(word: string | undefined): string {
+  return (word ?? '').toUpperCase();
+}
+
+/** A site's secrets printed: WordPress's salts or a gateway's keys through WP-CLI or PHP, a Composer login. */
+function siteSecretPrinted(program: string, args: readonly string[], words: readonly string[]): string | undefined {
+  if (program === 'wp' && words[0] === 'config' && words[1] === 'get' && WP_SECRET_CONSTANT.test(upper(words[2])))
+    return `WordPress's ${upper(words[2])}`;
+  if (program === 'wp' && words[0] === 'option' && (words[1] === 'get' || words[1] === 'pluck')) {
+    const option = words[2] ?? '';
+    const keyPath = words.slice(3);
+    const secret = SECRET_OPTION.test(option) && (keyPath.length === 0 || keyPath.some(namesSecret));
+    return secret ? `the ${option} option (a payment gateway's or service's keys)` : undefined;
+  }
+  if (interpreterKind(program) === 'php') {
+    const code = optionValues(args, ['r'], []).join('\n');
+    if (WP_SECRET_CONSTANT.test(code) && PHP_PRINTS.test(code)) return "WordPress's keys, salts or database password";
+  }
+  if (program === 'composer' && words[0] === 'config') {
+    const keys = words.slice(1);
+    if (keys.length === 1 && COMPOSER_AUTH_KEY.test(keys[0]!)) return `Composer's stored login for ${keys[0]}`;
+  }
+  return undefined;
+}
+
 /** `bin/rails`, `./bin/rails`, `bundle exec rails`: the program by its last path segment. */
 function programName(cmd: SimpleCommand): { name: string; args: readonly string[] } {
   const base = cmd.name.split('/').pop() ?? cmd.name;
   const args = argsOf(cmd);
   if (base === 'bundle' && args[0] === 'exec' && args[1] !== undefined)
     return { name: args[1].split('/').pop() ?? args[1], args: args.slice(2) };
+  // WP-CLI's `@alias` only says which site: `wp @production config get DB_PASSWORD` is `config get` there.
+  if (base === 'wp') return { name: base, args: args.filter((a) => !a.startsWith('@')) };
   return { name: base, args };
 }
 
@@ -353,6 +398,8 @@ function credentialPrinted(cmd: SimpleCommand): { what: string; ask?: boolean } 
     if (/\.Env\b|\.Config\b(?!\.)|^\{\{\s*json\s*\.\s*\}\}$/.test(format))
       return { what: "a container's environment (its secrets)" };
   }
+  const site = siteSecretPrinted(program.name, args, words);
+  if (site) return { what: site };
   const legacy = operandShapedCredential(cmd, operands(cmd), argsOf(cmd));
   return legacy ? { what: legacy } : undefined;
 }

@@ -488,6 +488,18 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
   }
   const loaded = sparkRemoteCode(cmd, args, ownSource) ?? duckdbExtensionSource(cmd, args, ownSource);
   if (loaded) return loaded;
+  // WP-CLI installs a plugin, theme or WP-CLI package from a zip or git URL as readily as from the directory.
+  if (cmd.name === 'wp') {
+    const words = operands.filter((a) => !a.startsWith('@'));
+    const code = ['plugin', 'theme', 'package'].includes(words[0] ?? '') && words[1] === 'install';
+    const url = code ? words.slice(2).find((a) => /^(https?|git\+\w+|ftp):\/\//.test(a) && !ownSource(a)) : undefined;
+    if (url !== undefined) return `a WordPress ${words[0]} straight from ${url}`;
+  }
+  // DDEV's add-ons run their install actions on this machine; a tarball URL names where they come from.
+  if (cmd.name === 'ddev' && ((operands[0] === 'add-on' && operands[1] === 'get') || operands[0] === 'get')) {
+    const url = operands.find((a) => /^(https?|ftp):\/\//.test(a) && !ownSource(a));
+    if (url !== undefined) return `a DDEV add-on straight from ${url}`;
+  }
   // PlatformIO installs a tool, platform or library from a URL as readily as from its registry.
   if ((cmd.name === 'pio' || cmd.name === 'platformio') && operands[0] === 'pkg' && operands[1] === 'install') {
     const spec = optionValues(args, ['t', 'p', 'l'], ['tool', 'platform', 'library']).find(
