@@ -8,6 +8,7 @@ import type { SimpleCommand } from '../shell';
 import { isInside, resolvePath } from '../shell/paths';
 import { argsOf, optionValues, parseFlags } from './commands';
 import { languageOfFile } from './code';
+import { deployerCommands, yamlValues } from './run-later-formats';
 import { interpreterKind, scriptArgument, SHELLS } from './programs';
 import type { SessionWrites } from './session-writes';
 import { inHiddenCacheEntry, inScratch } from './temp-dirs';
@@ -25,6 +26,9 @@ export interface RunFileProblem {
 export type ReadWritten = (absolute: string) => string | null;
 
 const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+/** DDEV's config, whose hooks run on every start; a Deployer recipe, whose tasks run on every deploy. */
+export const DDEV_CONFIG = /(^|\/)\.ddev\/config(\.[\w-]+)?\.ya?ml$/;
+export const DEPLOYER_RECIPE = /(^|\/)deploy\.php$/;
 const MAKES = new Set(['make']);
 const PY_TEST_RUNNERS = new Set(['pytest', 'py.test']);
 const JS_TEST_RUNNERS = new Set(['jest', 'vitest', 'mocha', 'ava', 'playwright', 'tap']);
@@ -259,8 +263,10 @@ export function sessionFilesRun(
     const first = parseFlags(argsOf(cmd)).positionals[0];
     const scriptName: string | string[] | null =
       first === undefined || INSTALLS.has(first) ? LIFECYCLE : packageScriptName(cmd);
+    // `npm --prefix web/theme run build`, `pnpm -C web/theme build`: the package.json of that folder.
+    const prefix = optionValues(argsOf(cmd), ['C'], ['prefix', 'dir', 'cwd'])[0];
     if (scriptName)
-      for (const dir of new Set([cwd, projectRoot])) {
+      for (const dir of new Set([...(prefix !== undefined ? [resolve(prefix)] : []), cwd, projectRoot])) {
         const file = path.posix.join(dir, 'package.json');
         take(file, (text) => {
           const lines = scriptsOf(text, scriptName);
@@ -322,6 +328,15 @@ export function sessionFilesRun(
           kind: 'shell',
           file,
           lines: [...text.matchAll(/^\/\/go:generate (.+)$/gm)].map((m) => m[1] ?? ''),
+        }));
+  const ddevStart = name === 'ddev' && ['start', 'restart'].includes(argsOf(cmd)[0] ?? '');
+  if (ddevStart || (name === 'dep' && argsOf(cmd).some((a) => /^deploy(:|$)/.test(a))))
+    for (const file of writes.list())
+      if (inProject(file) && (ddevStart ? DDEV_CONFIG : DEPLOYER_RECIPE).test(file))
+        take(file, (text) => ({
+          kind: 'shell',
+          file,
+          lines: ddevStart ? yamlValues(text, new Set(['exec', 'exec-host'])) : deployerCommands(text),
         }));
   if (name === 'cargo' && argsOf(cmd).some((a) => ['build', 'run', 'test', 'check', 'install'].includes(a)))
     screenWritten(/(^|\/)build\.rs$/);

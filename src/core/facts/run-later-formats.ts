@@ -391,6 +391,18 @@ export function jenkinsSteps(text: string): string[] {
     .filter((l) => l !== '');
 }
 
+/** A Deployer recipe's commands: the string given to each `run(…)` and `runLocally(…)`, quoted with ' or ". */
+export function deployerCommands(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\b(?:run|runLocally)[ \t]*\([ \t]*/g)) {
+    const at = (m.index ?? 0) + m[0].length;
+    const quote = text[at] === "'" || text[at] === '"' ? text[at]! : undefined;
+    const body = quote === undefined ? undefined : quotedFrom(text, at + 1, quote);
+    if (body !== undefined) out.push(body.replace(/\{\{\s*(\w+)\s*\}\}/g, '$$$1'));
+  }
+  return out;
+}
+
 /** The variables withCredentials binds (`variable:`, `passwordVariable:`, …) and `X = credentials('id')` sets. */
 function jenkinsCredentialVariables(text: string): Set<string> {
   const names = new Set<string>();

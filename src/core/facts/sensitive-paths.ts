@@ -182,6 +182,12 @@ export const HOME_SECRETS: [string, string][] = [
   ['.apptainer/remote.yaml', 'Apptainer library and registry tokens'],
   ['.singularity/remote.yaml', 'Singularity library and registry tokens'],
   ['.apptainer/docker-config.json', 'Apptainer registry credentials'],
+  // File transfer clients keep each site's login, the password only base64-encoded.
+  ['.config/filezilla/sitemanager.xml', "FileZilla's saved site logins"],
+  ['.config/filezilla/recentservers.xml', "FileZilla's recent server logins"],
+  ['.filezilla/sitemanager.xml', "FileZilla's saved site logins"],
+  ['.filezilla/recentservers.xml', "FileZilla's recent server logins"],
+  ['Library/Application Support/Transmit/', "Transmit's saved server logins"],
 ];
 
 /** Files anywhere that hold a tool's credentials, by their place in a project (the name alone says less). */

@@ -16,7 +16,7 @@ import { gdbCommands, openocdCommands } from '../shell/option-hops';
 import { languageOfFile } from './code';
 import { ffiCommands } from './foundry-ffi';
 import { embeddedCommandLines, foreignCodeCommands, isActingCommandLine } from '../text/embedded-commands';
-import { makeRecipes, scriptsOf } from './project-runs';
+import { DDEV_CONFIG, DEPLOYER_RECIPE, makeRecipes, scriptsOf } from './project-runs';
 import { notebookCode } from './notebooks';
 import { vscodeTasks } from './vscode-tasks';
 import { interpreterKind, SHELLS } from './programs';
@@ -39,6 +39,7 @@ import {
   pthImports,
   pyprojectTasks,
   pixiTasks,
+  deployerCommands,
   snakemakeShells,
   definitionSections,
   shellDashCStrings,
@@ -205,6 +206,10 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
     commands: (t) =>
       jsonValues(t, keys('buildCommand', 'installCommand', 'devCommand', 'tasks', 'scripts', 'command', 'commands')),
   },
+  // DDEV runs its hooks' `exec` lines in the web container and `exec-host` lines on this machine, on every start.
+  { file: DDEV_CONFIG, commands: (t) => yamlValues(t, keys('exec', 'exec-host')) },
+  // A Deployer recipe's tasks run their `run()` commands on every server it deploys to, `runLocally()` here.
+  { file: DEPLOYER_RECIPE, commands: deployerCommands },
   // Composer runs its scripts by event name as it installs and updates.
   {
     file: /(^|\/)composer\.json$/,

@@ -14,7 +14,19 @@ import {
   tableName,
 } from './javascript-apis';
 import { parseCode, type ParsedCode } from './parse';
-import { concat, interpolated, RUN_TIME_PART, HOME, joinPath, ref, str, textOf, UNKNOWN, type Value } from './values';
+import {
+  charactersOf,
+  concat,
+  interpolated,
+  RUN_TIME_PART,
+  HOME,
+  joinPath,
+  ref,
+  str,
+  textOf,
+  UNKNOWN,
+  type Value,
+} from './values';
 import { walk } from './walk';
 
 type Thunk = () => Value;
@@ -397,6 +409,8 @@ class JavaScriptReader {
     if (PATH_JOINS.has(name)) return joinPath(call.positional);
     if (name === 'os.homedir') return HOME;
     if (name === 'String' || name === 'path.normalize') return first;
+    // `String.fromCharCode(101, 118, …)`: text spelled out as character codes.
+    if (name === 'String.fromCharCode') return charactersOf(call.positional);
     if (callee.method === 'join' && callee.receiver?.kind === 'list') {
       const separator = call.positional.length === 0 ? ',' : textOf(first);
       const texts = callee.receiver.items.map(textOf);

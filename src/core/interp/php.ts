@@ -5,7 +5,7 @@ import { Bindings } from './bindings';
 import { arg, copyArgs, execArg, fileArg, moveArgs, networkArg, restFrom, type Call, type Handler } from './calls';
 import type { Collector } from './collector';
 import { parseCode } from './parse';
-import { concat, interpolated, RUN_TIME_PART, str, textOf, UNKNOWN, type Value } from './values';
+import { charactersOf, concat, interpolated, RUN_TIME_PART, str, textOf, UNKNOWN, type Value } from './values';
 import { walk } from './walk';
 
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -266,6 +266,10 @@ class PhpReader {
           return concat(list.items.flatMap((item, index) => (index === 0 ? [item] : [str(separator), item])));
         }
         if (name === 'getenv' && textOf(args.positional[0]) === 'HOME') return str('~');
+        // `chr(99)`, `array_map('chr', [99, 117, …])`: text spelled out as character codes.
+        if (name === 'chr') return charactersOf(args.positional.slice(0, 1));
+        if (name === 'array_map' && textOf(args.positional[0]) === 'chr' && args.positional[1]?.kind === 'list')
+          return { kind: 'list', items: args.positional[1].items.map((item) => charactersOf([item])) };
         return UNKNOWN;
       }
       default:

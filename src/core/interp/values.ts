@@ -94,3 +94,10 @@ export function literalPrefix(items: readonly Value[]): { argv: string[]; comple
 
 /** The home folder as the caller's path logic reads it. */
 export const HOME = str('~');
+
+/** Character codes as the text they spell, or UNKNOWN when any of them is not a literal number. */
+export function charactersOf(codes: readonly Value[]): Value {
+  const texts = codes.map(textOf);
+  if (texts.length === 0 || texts.some((t) => t === undefined || !/^\d{1,7}$/.test(t))) return UNKNOWN;
+  return str(texts.map((t) => String.fromCodePoint(Number(t) % 0x110000)).join(''));
+}

@@ -68,6 +68,13 @@ const KEY_QUALIFIERS = new Set([
   'sas',
   'consumer',
   'x',
+  // A private key by what it is for: SSH_KEY, DEPLOY_SSH_KEY, GPG_KEY, TLS_KEY, JWT_KEY.
+  'ssh',
+  'gpg',
+  'pgp',
+  'tls',
+  'ssl',
+  'jwt',
 ]);
 
 /** Names that end like a secret but are not one: the shell's working directory, counters, public halves. */

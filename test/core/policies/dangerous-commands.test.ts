@@ -237,6 +237,24 @@ policyTable('download-piped-to-shell', [
 
 policyTable('encoded-command-execution', [
   {
+    note: 'checkout code that evals text spelled as character codes',
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/src/js/checkout.js',
+        old_string: "document.addEventListener('DOMContentLoaded', () => {",
+        new_string:
+          "document.addEventListener('DOMContentLoaded', () => {\n  eval(String.fromCharCode(102,101,116,99,104,40,39,104,116,116,112,115,58,47,47,120,39,41));",
+      },
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: character codes printed',
+    spec: `node -e "console.log(String.fromCharCode(72,105))"`,
+    expect: null,
+  },
+  {
     note: "PHP's eval of base64_decode",
     spec: `php -r 'eval(base64_decode("c3lzdGVtKCJpZCIpOw=="));'`,
     expect: 'deny',

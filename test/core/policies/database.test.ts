@@ -205,6 +205,16 @@ policyTable('sql-export-to-storage', [
 
 policyTable('sql-server-side-effects', [
   {
+    note: "MySQL's query log moved into the web root, through DDEV",
+    spec: `ddev mysql -uroot -proot -e "SET GLOBAL general_log_file='/var/www/html/web/app/uploads/log.php'; SET GLOBAL general_log=ON"`,
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: the query log only switched on',
+    spec: `ddev mysql -uroot -proot -e "SET GLOBAL general_log=ON"`,
+    expect: null,
+  },
+  {
     note: "every right on every table to Supabase's anon role, through an MCP tool",
     spec: {
       tool: 'mcp__postgres__query',

@@ -57,6 +57,16 @@ policyTable('secret-file-read', [
   { note: 'near miss: source code named token', spec: 'cat src/auth/token.ts', expect: null },
   { note: "NCBI's API key", spec: 'grep -i api_key ~/.ncbirc', expect: 'deny' },
   {
+    note: "FileZilla's saved site logins",
+    spec: { tool: 'Read', input: { file_path: '/home/dev/.config/filezilla/sitemanager.xml' } },
+    expect: 'deny',
+  },
+  {
+    note: "near miss: FileZilla's window layout",
+    spec: { tool: 'Read', input: { file_path: '/home/dev/.config/filezilla/layout.xml' } },
+    expect: null,
+  },
+  {
     note: "the Globus CLI's tokens",
     spec: "sqlite3 ~/.globus/cli/storage.db 'SELECT * FROM token_storage;'",
     expect: 'deny',

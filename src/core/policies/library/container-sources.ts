@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DDEV_CONFIG } from '../../facts/project-runs';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
@@ -174,6 +175,10 @@ function writtenImages(call: ToolCall): { file: string; image: string }[] {
       for (const m of content.matchAll(/^[ \t]*From:[ \t]*(\S+)/gim)) found.push({ file, image: m[1]! });
     if (/\.ya?ml$/i.test(base))
       for (const m of content.matchAll(/^[ \t-]*image[ \t]*:[ \t]*["']?([^\s"'#]+)/gm))
+        found.push({ file, image: m[1]! });
+    // DDEV's own images, replaced in its config: the web and database containers every `ddev start` runs.
+    if (DDEV_CONFIG.test(file))
+      for (const m of content.matchAll(/^[ \t]*(?:webimage|dbimage)[ \t]*:[ \t]*["']?([^\s"'#]+)/gm))
         found.push({ file, image: m[1]! });
   }
   return found;

@@ -477,8 +477,10 @@ const SERVER_PROGRAM = /\b(TO|FROM)\s+PROGRAM\b|\bxp_cmdshell\b|\bsys_exec\b|\bs
 // Native code or an untrusted language in the server: `LOAD 'x.so'`, a function in plpython3u or C.
 const SERVER_CODE =
   /^LOAD\s+''|\bLANGUAGE\s+'?(plpython\d*u|plperlu|pltclu|plsh|plr|c)\b|^CREATE\s+EXTENSION\b.*\b(plpython\d*u|plperlu|pltclu|plsh)\b/i;
+// MySQL's query logs moved to a path the caller chose: the server then writes each statement there (a .php
+// file in a web root, with a statement that is PHP).
 const SERVER_FILE =
-  /\bINTO\s+(OUT|DUMP)FILE\b|\blo_export\s*\(|\bpg_write_file\s*\(|\bLOAD_FILE\s*\(|\bpg_read_file\s*\(/i;
+  /\bINTO\s+(OUT|DUMP)FILE\b|\blo_export\s*\(|\bpg_write_file\s*\(|\bLOAD_FILE\s*\(|\bpg_read_file\s*\(|\bSET\s+(?:GLOBAL\s+|@@GLOBAL\.)(?:general_log_file|slow_query_log_file)\b/i;
 // Supabase hands its anon role to every visitor of the app; every right on every table is everyone's.
 const ANONYMOUS_GRANT = {
   test: (s: string) => /^GRANT\s+ALL\b/i.test(s) && /\bON\s+ALL\s+TABLES\b/i.test(s) && /\bTO\s+anon\b/i.test(s),

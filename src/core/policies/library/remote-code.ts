@@ -473,7 +473,7 @@ const HIDING_DECODER = new RegExp(
     /bytes\.fromhex\(|binascii\.(unhexlify|a2b_hex)\(|\bhex2bin\(|FromHexString\(|\.pack\(\s*['"]H\*/.source,
     /Buffer\.from\([^()]*['"]hex['"]/.source,
     /rot_?13/.source,
-    /\bintToUtf8\s*\(|\brawToChar\s*\(|String\.fromCharCode\s*(\(\s*\.\.\.|\.apply\b)|\.join\(\s*(map\(\s*chr\b|chr\(\w+\)\s+for\b)|\bstring\.char\(\s*\d+\s*,/
+    /\bintToUtf8\s*\(|\brawToChar\s*\(|String\.fromCharCode\s*(\(\s*(\.\.\.|\d+\s*,)|\.apply\b)|\.join\(\s*(map\(\s*chr\b|chr\(\w+\)\s+for\b)|\barray_map\(\s*['"]chr['"]|\bstring\.char\(\s*\d+\s*,/
       .source,
     /\[\s*::\s*-1\s*\]|\.split\(\s*(''|"")\s*\)\s*\.reverse\(\s*\)/.source,
   ].join('|'),
