@@ -470,7 +470,9 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   zip: { options: [{ long: ['unzip-command'] }, { short: ['TT'] }] },
   git: {
     options: [
-      { long: ['upload-pack', 'receive-pack', 'exec'] },
+      { long: ['upload-pack', 'receive-pack'] },
+      // `--exec` is --upload-pack's old name for the commands that fetch, and a command after each commit in a rebase.
+      ...['fetch', 'clone', 'pull', 'ls-remote', 'archive'].map((subcommand) => ({ long: ['exec'], subcommand })),
       { long: ['extcmd'], short: ['x'], subcommand: 'difftool' },
       { long: ['open-files-in-pager'], short: ['O'], subcommand: 'grep' },
       { long: ['exec'], short: ['x'], subcommand: 'rebase' },
@@ -817,8 +819,9 @@ export function optionHopsOf(name: string, view: ArgvView): ScriptHop[] {
       if (!found || dynamic.has(i + found.used - 1)) continue;
       if (option.prefix && !option.prefix.test(found.value)) continue;
       const value = option.prefix ? found.value.replace(option.prefix, '') : found.value;
-      for (const script of valueCommands(name, found.name, value))
-        scripts.push({ script, through: found.name.length === 1 ? `-${found.name}` : `--${found.name}` });
+      const flag = found.name.length === 1 ? `-${found.name}` : `--${found.name}`;
+      const through = option.subcommand !== undefined ? `${option.subcommand} ${flag}` : flag;
+      for (const script of valueCommands(name, found.name, value)) scripts.push({ script, through });
     }
     if (row.scan && !word.startsWith('-'))
       for (const script of row.scan(word)) scripts.push({ script, through: 'its script' });

@@ -158,6 +158,12 @@ policyTable('command-hidden-in-options', [
   { note: 'git ls-remote --upload-pack', spec: `git ls-remote --upload-pack='id; false' .`, expect: 'ask' },
   { note: 'git difftool -x', spec: `git difftool -y -x 'id' HEAD~1`, expect: 'ask' },
   { note: 'near miss: git difftool -x meld', spec: 'git difftool -y -x meld HEAD~1', expect: null },
+  {
+    note: "near miss: the branch's tests run after each commit a rebase replays",
+    spec: "git rebase --exec 'vendor/bin/phpunit --testsuite unit' main",
+    expect: null,
+  },
+
   { note: 'near miss: cherry-pick -x is a flag', spec: 'git cherry-pick -x abc1234', expect: null },
   { note: 'man -P', spec: `man -P 'id; cat' git`, expect: 'ask' },
   { note: 'near miss: man -P cat', spec: 'man -P cat git', expect: null },

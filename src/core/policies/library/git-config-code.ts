@@ -7,6 +7,7 @@ import { argsOf, evidenceOf, redirectWrites, shellCommands } from '../../facts/c
 import { gitGlobalTakesValue, gitInvocation } from '../../facts/git-invocation';
 import { hostAndPath, isOwnSource } from './shared/own-sources';
 import { trimEndChars } from '../../text/scan';
+import { replacedTexts } from './shared/edited-file';
 
 // Git configuration is code: many keys name a program git runs (an ssh command, a pager, a
 // filter, a credential helper, an alias starting with `!`), others send git elsewhere
@@ -326,6 +327,7 @@ export const gitConfigRunsCode = definePolicy({
         evidence: evidenceOf(fragment.line),
       };
     const edited = configFileWrites(call)[0];
+    if (edited && onlyPlainSettingsAdded(call)) return null;
     if (edited)
       return {
         reason: `Writes git's configuration file ${edited} directly, where keys can make git run programs; use \`git config\` for ordinary settings, or approve this exact call.`,
@@ -334,6 +336,71 @@ export const gitConfigRunsCode = definePolicy({
     return null;
   },
 });
+
+// Sections whose keys send git elsewhere or bring in more configuration, whatever the key: left to the person.
+const ROUTING_SECTIONS = new Set([
+  'remote',
+  'url',
+  'submodule',
+  'branch',
+  'include',
+  'includeif',
+  'credential',
+  'http',
+]);
+
+/**
+ * An edit of a git config file that only adds lines, each a section header, a comment or a plain key
+ * (`[pull]` `rebase = true`): every added key has a known section, none runs a program or routes git.
+ */
+function onlyPlainSettingsAdded(call: ToolCall): boolean {
+  if (call.face.family !== 'edit') return false;
+  const pairs = replacedTexts(call.input);
+  return (
+    pairs.length > 0 &&
+    pairs.every(([before, after]) => {
+      const inserted = linesInserted(before, after);
+      if (inserted === undefined) return false;
+      let section = lastSection(inserted.above);
+      for (const line of inserted.lines) {
+        const trimmed = line.trim();
+        if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith(';')) continue;
+        const header = SECTION_LINE.exec(line);
+        if (header) {
+          section = header[2] === undefined ? header[1] : `${header[1]}.${header[2]}`;
+          continue;
+        }
+        const entry = KEY_LINE.exec(trimmed);
+        const top = section?.split('.')[0]?.toLowerCase();
+        if (!entry || section === undefined || ROUTING_SECTIONS.has(top ?? '')) return false;
+        if (isCodeKey(`${section}.${entry[1]}`, entry[2]?.trim().replace(/^"(.*)"$/, '$1'))) return false;
+      }
+      return true;
+    })
+  );
+}
+
+/** The whole lines an edit inserts, with the old lines above them; undefined when it also changes or removes any. */
+function linesInserted(before: string, after: string): { above: string[]; lines: string[] } | undefined {
+  const was = before.split('\n');
+  const is = after.split('\n');
+  let head = 0;
+  while (head < was.length && was[head] === is[head]) head++;
+  let tail = 0;
+  while (tail < was.length - head && was[was.length - 1 - tail] === is[is.length - 1 - tail]) tail++;
+  if (head + tail !== was.length || is.length <= was.length) return undefined;
+  return { above: was.slice(0, head), lines: is.slice(head, is.length - tail) };
+}
+
+/** The section the last header of config lines opens, or undefined when there is none. */
+function lastSection(lines: readonly string[]): string | undefined {
+  let section: string | undefined;
+  for (const line of lines) {
+    const header = SECTION_LINE.exec(line);
+    if (header) section = header[2] === undefined ? header[1] : `${header[1]}.${header[2]}`;
+  }
+  return section;
+}
 
 const DOCUMENT = /\.(md|mdx|markdown|rst|adoc|txt|html?)$/i;
 const SECTION_LINE = /^[ \t]*\[([A-Za-z][\w.-]*)(?:[ \t]+"([^"\n]*)")?\][ \t]*$/;

@@ -105,7 +105,10 @@ const FOREGROUND_RUNNERS = new Set([
   'git submodule foreach',
   'git bisect run',
   // Zephyr's west runs it in each project of the workspace.
-  'west -c',
+  'west forall -c',
+  // git runs it after each commit it replays (the branch's tests, typically).
+  'git rebase --exec',
+  'git rebase -x',
   'script -c',
   'script --command',
   // A terminal multiplexer's command runs in a window or pane of its own, named on its command line.

@@ -30,3 +30,14 @@ export function replacedTexts(input: Record<string, unknown>): [before: string, 
     return typeof before === 'string' && typeof after === 'string' ? [[before, after] as [string, string]] : [];
   });
 }
+
+/** The one stretch an edit inserts with the old text kept whole around it; undefined when it also removes. */
+export function insertionOf(before: string, after: string): { at: number; text: string } | undefined {
+  if (after.length <= before.length) return undefined;
+  let head = 0;
+  while (head < before.length && before[head] === after[head]) head++;
+  let tail = 0;
+  while (tail < before.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  if (head + tail !== before.length) return undefined;
+  return { at: head, text: after.slice(head, after.length - tail) };
+}

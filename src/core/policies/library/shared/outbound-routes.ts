@@ -194,6 +194,9 @@ export function remoteCopy(cmd: SimpleCommand): Outbound | undefined {
   const dest = words[words.length - 1];
   const sources = words.slice(0, -1);
   if (dest === undefined || !isRemotePath(dest) || !sources.some((s) => !isRemotePath(s))) return undefined;
+  // rsync's dry run lists what it would send and sends nothing.
+  const dryRun = (a: string) => a === '--dry-run' || (/^-[a-zA-Z]+$/.test(a) && a.includes('n'));
+  if (cmd.name === 'rsync' && argsOf(cmd).some(dryRun)) return undefined;
   return { what: `${sources.join(', ')} (${cmd.name} to a remote path)`, host: remoteHost(dest), certain: false };
 }
 

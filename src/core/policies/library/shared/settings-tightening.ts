@@ -1,5 +1,5 @@
 import type { ToolCall } from '../../types';
-import { currentText, replacedTexts } from './edited-file';
+import { currentText, insertionOf, replacedTexts } from './edited-file';
 
 // Claude Code settings changes that only forbid the agent more: rules added to `permissions.deny` or
 // `permissions.ask`, nothing else touched. Read as a whole file when it exists (what the edit leaves
@@ -96,17 +96,6 @@ function resultingText(call: ToolCall, current: string): string | undefined {
     text = text.slice(0, at) + after + text.slice(at + before.length);
   }
   return text;
-}
-
-/** The one stretch an edit inserts with the old text kept whole around it; undefined when it also removes. */
-function insertionOf(before: string, after: string): { at: number; text: string } | undefined {
-  if (after.length <= before.length) return undefined;
-  let head = 0;
-  while (head < before.length && before[head] === after[head]) head++;
-  let tail = 0;
-  while (tail < before.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
-  if (head + tail !== before.length) return undefined;
-  return { at: head, text: after.slice(head, after.length - tail) };
 }
 
 /** The inserted text is rule strings and the commas between them, nothing else. */
