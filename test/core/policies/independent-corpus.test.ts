@@ -185,8 +185,8 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
     why: 'at most 11% (33 of 300, 11.0%, as it first came out)',
   },
   'ordinary-set-ac.jsonl': {
-    rate: 1,
-    why: 'measured as it came',
+    rate: 0.06,
+    why: 'at most 6% (16 of 300, 5.3%, as it first came out)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,
