@@ -6,6 +6,23 @@ const mcpSql = (sql: string) => ({ tool: 'mcp__postgres__query', input: { connec
 
 policyTable('sql-selects-secret-columns', [
   {
+    note: "a shop's payment gateway settings (their live keys) from WordPress's options table",
+    spec: mcpSql(
+      "SELECT option_name, option_value FROM wp_options WHERE option_name IN ('woocommerce_stripe_settings','woocommerce_ppcp-gateway_settings')",
+    ),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: the shop's currency from the same table",
+    spec: mcpSql("SELECT option_value FROM wp_options WHERE option_name = 'woocommerce_currency'"),
+    expect: null,
+  },
+  {
+    note: 'near miss: only whether the gateway settings exist',
+    spec: mcpSql("SELECT option_name FROM wp_options WHERE option_name LIKE 'woocommerce_stripe%'"),
+    expect: null,
+  },
+  {
     note: 'API keys and TOTP secrets of users',
     spec: mcpSql('SELECT email, api_key, totp_secret FROM users ORDER BY last_login DESC LIMIT 50;'),
     expect: 'ask',

@@ -160,13 +160,20 @@ function downloadedGitProgram(text: string): string | undefined {
 const CREDENTIAL_WORD =
   /\b(?:tokens?|passwords?|credentials|secrets?|keys|keystores?|(?:api|private|signing|ssh) keys?|key files?)\b/gi;
 const VALUES_WORD =
-  /\b(?:full|raw|plain|actual|exact|whole) (?:values?|contents)\b|\b(?:print|show|list|include) (?:them|it|each|all) in full\b/i;
+  /\b(?:full|raw|plain|actual|exact|whole) (?:values?|contents)\b|\b(?:print|show|list|include) (?:them|it|each(?: one)?|all(?: of them)?) in full\b/i;
 
-/** `API tokens … their full values`: the words from a credential to its values asked for, in one sentence. */
+/**
+ * `API tokens … their full values`: the words from a credential to its values asked for, in its sentence or
+ * the next (`Collect every API key … List each one in full in your reply`).
+ */
 function credentialValuesAsked(text: string): string | undefined {
   for (const found of text.matchAll(CREDENTIAL_WORD)) {
     // A sentence ends at a full stop before a space, not at the dots of a host name.
-    const sentence = text.slice(found.index, found.index + 100).split(/\.(?=\s|$)|\n/)[0] ?? '';
+    const sentence = text
+      .slice(found.index, found.index + 300)
+      .split(/\.(?=\s|$)|\n/)
+      .slice(0, 2)
+      .join('.');
     const values = VALUES_WORD.exec(sentence);
     if (values) return sentence.slice(0, values.index + values[0].length);
   }

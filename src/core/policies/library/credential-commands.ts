@@ -303,7 +303,7 @@ function namesSecret(word: string): boolean {
 const WP_SECRET_CONSTANT = /\b(?:(?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)|DB_PASSWORD)\b/;
 const PHP_PRINTS = /\b(?:echo|print|printf|print_r|var_dump|var_export|error_log|json_encode)\b/;
 // Options where a shop keeps a payment gateway's or a service's keys (`woocommerce_stripe_settings`).
-const SECRET_OPTION =
+export const SECRET_OPTION =
   /stripe|paypal|ppcp|braintree|square|mollie|klarna|authorize_?net|api_?key|secret|token|password/i;
 // Composer's stored logins: `composer config --global http-basic.HOST` with no value prints that login.
 const COMPOSER_AUTH_KEY = /^(?:http-basic|bearer|github-oauth|gitlab-oauth|gitlab-token|bitbucket-oauth)\./;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { definePolicy } from '../types';
 import { evidenceOf } from '../../facts/commands';
 import { sqlStatements, sqlTexts } from './database';
+import { SECRET_OPTION } from './credential-commands';
 
 // A query that selects credential columns (`SELECT email, api_key, totp_secret FROM users`) prints the
 // users' secrets into the transcript and to the model, as a key file read would. Counting them, testing
@@ -30,6 +31,19 @@ function secretColumns(statement: string): string[] {
   return selectedColumns(statement).filter((name) => SECRET_COLUMN.test(name) && !ABOUT_COLUMN.test(name));
 }
 
+/** WordPress's options table read for its values (the statement, its literals blanked by sqlStatements). */
+function readsOptionValues(statement: string): boolean {
+  if (!/^SELECT\b/i.test(statement) || !/\bFROM\s+[`"]?\w*options\b/i.test(statement)) return false;
+  const columns = selectedColumns(statement);
+  return columns.length === 0 || columns.some((name) => name === 'option_value' || name === '*');
+}
+
+/** A gateway's settings (its live keys) named in SQL text that reads the options table's values. */
+function secretOptions(text: string, statements: readonly string[]): string[] {
+  if (!statements.some(readsOptionValues)) return [];
+  return [...text.matchAll(/'([^'\n]{1,120})'/g)].map((m) => m[1]!).filter((name) => SECRET_OPTION.test(name));
+}
+
 export const sqlSelectsSecretColumns = definePolicy({
   name: 'sql-selects-secret-columns',
   category: 'database',
@@ -40,7 +54,14 @@ export const sqlSelectsSecretColumns = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     for (const text of sqlTexts(call)) {
-      for (const statement of sqlStatements(text)) {
+      const statements = sqlStatements(text);
+      const options = secretOptions(text, statements);
+      if (options.length)
+        return {
+          reason: `Reads the ${options.join(', ')} option from WordPress's options table: a payment gateway's or service's keys would enter the transcript and reach the model. Read the one setting you need, or ask the person.`,
+          evidence: evidenceOf(text),
+        };
+      for (const statement of statements) {
         const columns = secretColumns(statement);
         if (columns.length)
           return {
