@@ -23,6 +23,11 @@ policyTable('wp-cli-live-site-change', [
   { note: 'a plugin uninstalled on every site', spec: 'wp @all plugin uninstall woocommerce', expect: 'ask' },
   { note: 'over ssh to the live host', spec: 'wp --ssh=deploy@shop-client.example.com db reset --yes', expect: 'ask' },
   {
+    note: 'a login named dev on the live host',
+    spec: 'wp --ssh=dev@shop-client.example.com db reset --yes',
+    expect: 'ask',
+  },
+  {
     note: 'near miss: over ssh to staging',
     spec: 'wp --ssh=deploy@staging.shop.agency.internal db reset --yes',
     expect: null,

@@ -16,7 +16,9 @@ function liveTarget(args: readonly string[]): string | undefined {
   const alias = args.find((a) => a.startsWith('@') && LIVE_NAME.test(a.slice(1)));
   if (alias !== undefined) return alias;
   const ssh = args.find((a) => a.startsWith('--ssh='))?.slice('--ssh='.length);
-  return ssh !== undefined && !NOT_LIVE_HOST.test(ssh) ? ssh : undefined;
+  // The host decides, not the login (`dev@shop.example.com` is live).
+  const host = ssh?.slice(ssh.indexOf('@') + 1);
+  return ssh !== undefined && !NOT_LIVE_HOST.test(host ?? '') ? ssh : undefined;
 }
 
 /** The words of a wp command past its global options and alias, as `db reset`, `post delete`. */
