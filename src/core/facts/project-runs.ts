@@ -8,7 +8,7 @@ import type { SimpleCommand } from '../shell';
 import { isInside, resolvePath } from '../shell/paths';
 import { argsOf, optionValues, parseFlags } from './commands';
 import { languageOfFile } from './code';
-import { deployerCommands, yamlValues } from './run-later-formats';
+import { ddevHookCommands, deployerCommands } from './run-later-formats';
 import { interpreterKind, scriptArgument, SHELLS } from './programs';
 import type { SessionWrites } from './session-writes';
 import { inHiddenCacheEntry, inScratch } from './temp-dirs';
@@ -336,7 +336,7 @@ export function sessionFilesRun(
         take(file, (text) => ({
           kind: 'shell',
           file,
-          lines: ddevStart ? yamlValues(text, new Set(['exec', 'exec-host'])) : deployerCommands(text),
+          lines: ddevStart ? ddevHookCommands(text) : deployerCommands(text),
         }));
   if (name === 'cargo' && argsOf(cmd).some((a) => ['build', 'run', 'test', 'check', 'install'].includes(a)))
     screenWritten(/(^|\/)build\.rs$/);

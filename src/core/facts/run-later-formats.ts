@@ -391,6 +391,11 @@ export function jenkinsSteps(text: string): string[] {
     .filter((l) => l !== '');
 }
 
+/** DDEV's hooks: `exec` lines run in the web container, `exec-host` lines on this machine, on every start. */
+export function ddevHookCommands(text: string): string[] {
+  return yamlValues(text, new Set(['exec', 'exec-host']));
+}
+
 /** A Deployer recipe's commands: the string given to each `run(…)` and `runLocally(…)`, quoted with ' or ". */
 export function deployerCommands(text: string): string[] {
   const out: string[] = [];

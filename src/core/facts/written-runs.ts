@@ -40,6 +40,7 @@ import {
   pyprojectTasks,
   pixiTasks,
   deployerCommands,
+  ddevHookCommands,
   snakemakeShells,
   definitionSections,
   shellDashCStrings,
@@ -206,8 +207,7 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
     commands: (t) =>
       jsonValues(t, keys('buildCommand', 'installCommand', 'devCommand', 'tasks', 'scripts', 'command', 'commands')),
   },
-  // DDEV runs its hooks' `exec` lines in the web container and `exec-host` lines on this machine, on every start.
-  { file: DDEV_CONFIG, commands: (t) => yamlValues(t, keys('exec', 'exec-host')) },
+  { file: DDEV_CONFIG, commands: ddevHookCommands },
   // A Deployer recipe's tasks run their `run()` commands on every server it deploys to, `runLocally()` here.
   { file: DEPLOYER_RECIPE, commands: deployerCommands },
   // Composer runs its scripts by event name as it installs and updates.

@@ -163,7 +163,6 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'cast', words: ['wallet', 'derive-private-key'], what: "a wallet's private key" },
   { name: 'hardhat', words: ['vars', 'get'], what: 'a Hardhat configuration variable (deploy keys are kept there)' },
   { name: 'heroku', words: ['config'], what: "a Heroku app's config vars (its secrets)" },
-  { name: 'wp', words: ['config', 'get'], secretOperand: true, what: 'a wp-config.php secret' },
   {
     name: 'wp',
     words: ['config', 'list'],
@@ -314,8 +313,10 @@ function upper(word: string | undefined): string {
 
 /** A site's secrets printed: WordPress's salts or a gateway's keys through WP-CLI or PHP, a Composer login. */
 function siteSecretPrinted(program: string, args: readonly string[], words: readonly string[]): string | undefined {
-  if (program === 'wp' && words[0] === 'config' && words[1] === 'get' && WP_SECRET_CONSTANT.test(upper(words[2])))
-    return `WordPress's ${upper(words[2])}`;
+  // `wp config get DB_PASSWORD`, `… NONCE_SALT`: a secret-named constant, or one of WordPress's keys and salts.
+  const constant = program === 'wp' && words[0] === 'config' && words[1] === 'get' ? words[2] : undefined;
+  if (constant !== undefined && (namesSecret(constant) || WP_SECRET_CONSTANT.test(upper(constant))))
+    return `WordPress's ${upper(constant)} from wp-config.php`;
   if (program === 'wp' && words[0] === 'option' && (words[1] === 'get' || words[1] === 'pluck')) {
     const option = words[2] ?? '';
     const keyPath = words.slice(3);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
-import { SHELLS } from '../../facts/programs';
+import { executesStdin, SHELLS } from '../../facts/programs';
 import { TMUX_COMMAND_SUBCOMMANDS } from '../../shell/option-hops';
 
 // A command run through another program's option, script language or a variable (tar's
@@ -134,16 +134,12 @@ function runsScriptFile(cmd: SimpleCommand): boolean {
   return args.some((a) => !a.startsWith('-') && !a.startsWith('+'));
 }
 
-/** `sh`, `bash -s`, `sh -`: a shell with neither a command string nor a script file runs what comes in on stdin. */
-function runsStdin(cmd: SimpleCommand): boolean {
-  const args = argsOf(cmd);
-  const commandString = args.some((a) => a.startsWith('-') && !a.startsWith('--') && a.includes('c'));
-  return !commandString && args.every((a) => a.startsWith('-') || a.startsWith('+'));
-}
-
-/** A shell the option started that runs a command string: its commands are judged as they come. */
+/**
+ * A shell the option started that runs a command string: its commands are judged as they come. One that
+ * reads its script from stdin (`sh`, `bash -s`) runs what the program feeds it, which nobody read here.
+ */
 function runsCommandString(cmd: SimpleCommand): boolean {
-  return SHELLS.has(cmd.name) && !runsScriptFile(cmd) && !runsStdin(cmd);
+  return SHELLS.has(cmd.name) && !runsScriptFile(cmd) && !executesStdin(cmd);
 }
 
 // Variables that choose the shell a package manager runs scripts with: a shell looked up on PATH is the usual value.
