@@ -23,7 +23,7 @@ policyTable('secret-baked-into-image', [
   {
     note: 'a build ARG carrying a registry token',
     spec: dockerfile(
-      'FROM node:20-alpine\nARG NPM_TOKEN\nRUN echo "//npm.pkg.github.com/:_authToken=${NPM_TOKEN}" > .npmrc\n',
+      'FROM node:20-alpine\nARG NPM_TOKEN\nRUN echo "//npm.acme.internal/:_authToken=${NPM_TOKEN}" > .npmrc\n',
     ),
     expect: 'ask',
   },

@@ -319,8 +319,14 @@ policyTable('package-from-untrusted-source', [
     expect: null,
   },
   {
-    note: "near miss: PyTorch's own wheel index for a CUDA build",
-    spec: 'pip install torch --index-url https://download.pytorch.org/whl/cu121',
+    note: "a framework's wheel index for a CUDA build asks until the person lists it",
+    spec: 'pip install torch --index-url https://wheels.framework.example/whl/cu121',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: the same index listed in allowSources',
+    spec: 'pip install torch --index-url https://wheels.framework.example/whl/cu121',
+    params: { allowSources: ['wheels.framework.example/whl'] },
     expect: null,
   },
   {

@@ -325,8 +325,6 @@ const INDEX_VARIABLES = new Set([
   'BUNDLE_MIRROR__ALL',
 ]);
 
-// Indexes a framework's own install instructions name (PyTorch's builds for each CUDA version).
-const OFFICIAL_WHEEL_INDEX = /^https:\/\/(download\.pytorch\.org\/whl|pypi\.nvidia\.com|data\.pyg\.org\/whl)(\/|$)/;
 const CONDA = new Set(['conda', 'mamba', 'micromamba']);
 
 /** `conda install -c CHANNEL`: a channel other than the well-known ones (shared/conda-channels). */
@@ -365,7 +363,7 @@ function indexOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn):
     ...optionValues(args, pip ? ['i'] : [], ['index-url', 'registry', 'index', 'default-index']),
     ...optionValues(args, gem ? ['s'] : [], gem ? ['source'] : []),
   ]) {
-    if (ownSource(url) || (pip && OFFICIAL_WHEEL_INDEX.test(url))) continue;
+    if (ownSource(url)) continue;
     if (/^http:\/\//.test(url)) return `a package index over plain http (${url})`;
     return `a package index chosen on the command line (${url}) rather than the project's configured one`;
   }

@@ -16,7 +16,9 @@ const ISSUER_HOSTS: Record<string, readonly string[]> = {
   aws: ['amazonaws.com', 'aws.amazon.com', 'amazonaws.com.cn'],
   stripe: ['stripe.com'],
   slack: ['slack.com'],
-  npm: ['npmjs.org', 'npmjs.com'],
+  // A package registry token serves whichever registry the person configured, which its name does not
+  // tell: no host is its issuer's by name, so any host it is sent to is judged as someone else's.
+  npm: [],
   hf: ['huggingface.co', 'hf.co'],
   huggingface: ['huggingface.co', 'hf.co'],
   google: ['googleapis.com', 'google.com'],
