@@ -30,6 +30,11 @@ export function secretsAndSends(effects: readonly CodeEffect[]): { secrets?: str
   return secrets.size && sends.size ? { secrets: [...secrets], sends: [...sends] } : {};
 }
 
+/** Whether the code fetches from a URL (`urlretrieve`, `copy('https://…')`, `fetch`). */
+export function fetchesUrl(effects: readonly CodeEffect[]): boolean {
+  return effects.some((e) => e.kind === 'network' && /^(https?|ftp):\/\//i.test(e.value ?? ''));
+}
+
 export interface CodeReading {
   effects: CodeEffect[];
   /** What could not be read, one phrase each (a parse error, an `exec` of a computed string). */

@@ -5,7 +5,7 @@ import type { ToolCall, TouchedPath } from './call';
 import { relatePath } from '../shell/paths';
 import { cwdBefore, evidenceOf, redirectWrites, upstreamStage } from './commands';
 import { literalOutput } from '../shell/literal-output';
-import { secretsAndSends, type CodeReader, type CodeReading } from './code';
+import { fetchesUrl, secretsAndSends, type CodeReader, type CodeReading } from './code';
 import { interpreterCode } from './interpreter-code';
 import type { IoFacts } from './io';
 import { sessionFilesRun, stdinMakefileRun, unwrittenScratchScript, type RunText } from './project-runs';
@@ -250,6 +250,8 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
       return;
     }
     const reading: CodeReading = inputs.reader.read(language, text);
+    const fetched = fetchesUrl(reading.effects);
+    const written: string[] = [];
     code.push({
       language,
       origin,
@@ -258,6 +260,7 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
         (e) => `${e.kind} ${e.api}${e.value !== undefined ? ` ${evidenceOf(e.value, 80)}` : ''}`,
       ),
       ...secretsAndSends(reading.effects),
+      ...(fetched ? { fetchesInto: written } : {}),
     });
     for (const reason of reading.unread)
       unread.push({ reason: 'unread-code', detail: `${where}: ${language} code ${reason}` });
@@ -293,6 +296,7 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
         }
         const raw = effect.value ?? effect.argv?.[0] ?? '';
         const resolved = resolveSystemPath(raw, { cwd: at.cwd, home: call.home });
+        if (effect.kind === 'write' && literal) written.push(resolved.absolute);
         codePaths.push({
           raw,
           absolute: resolved.absolute,

@@ -64,6 +64,8 @@ export interface CodeFact {
    */
   secrets?: string[];
   sends?: string[];
+  /** Files the code writes when it also fetches a URL: what it downloaded may be what lands there. */
+  fetchesInto?: string[];
 }
 
 /** One question a call's facts asked the file system or git, with its answer. */

@@ -227,7 +227,7 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
           'post-root-package-install',
           'post-create-project-cmd',
         ),
-      ),
+      ).map(composerScriptAsShell),
   },
   // A task runs when the person starts it, or by itself when the folder opens; Husky.Net's tasks run as git
   // hooks, in the same command-and-arguments shape.
@@ -442,6 +442,11 @@ export function runLaterShell(file: string, content: string): string | undefined
     shebang ?? languageOfFile(file) ?? (Object.hasOwn(CODE_BY_NAME, name) ? CODE_BY_NAME[name] : undefined);
   if (name.endsWith('.gemspec')) return codeAsShell('ruby', content);
   return language ? codeAsShell(language, content) : undefined;
+}
+
+/** A composer script as the shell runs it: `@php` and `@composer` name the binaries composer runs with. */
+function composerScriptAsShell(script: string): string {
+  return script.replace(/^@(php|composer)(?=\s|$)/, '$1');
 }
 
 /** make's `export NAME := value` lines as the shell's exports, the value kept literal. */

@@ -2,7 +2,7 @@
 // reports what each function call, backtick command and include does.
 import type { SyntaxNode } from '../shell/nodes';
 import { Bindings } from './bindings';
-import { arg, copyArgs, execArg, fileArg, moveArgs, networkArg, restFrom, type Call, type Handler } from './calls';
+import { arg, execArg, fileArg, moveArgs, networkArg, restFrom, type Call, type Handler } from './calls';
 import type { Collector } from './collector';
 import { parseCode } from './parse';
 import { charactersOf, concat, interpolated, RUN_TIME_PART, str, textOf, UNKNOWN, type Value } from './values';
@@ -48,6 +48,12 @@ function pathOrUrl(kind: 'read' | 'write', index: number): Handler {
     out.effect(kind, call.api, target);
   };
 }
+
+/** copy() takes a URL as its source too (with allow_url_fopen, PHP's default): that copy is a download. */
+const copyFromPathOrUrl: Handler = (call, out) => {
+  pathOrUrl('read', 0)(call, out);
+  out.effect('write', call.api, arg(call, 1));
+};
 
 const fopen: Handler = (call, out) => {
   const mode = arg(call, 1);
@@ -121,7 +127,7 @@ const PHP_APIS = new Map<string, Handler>([
   ['chown', fileArg('write', 0)],
   ['symlink', fileArg('write', 1)],
   ['link', fileArg('write', 1)],
-  ['copy', copyArgs(0, 1)],
+  ['copy', copyFromPathOrUrl],
   ['rename', moveArgs(0, 1)],
   ['move_uploaded_file', moveArgs(0, 1)],
   ['unlink', fileArg('delete', 0)],

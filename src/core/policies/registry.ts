@@ -50,7 +50,12 @@ import {
   packageManagerPreference,
   packagePublish,
 } from './library/packages';
-import { downloadPipedToShell, encodedCommandExecution, reverseShell } from './library/remote-code';
+import {
+  downloadIntoAutoLoadedFile,
+  downloadPipedToShell,
+  encodedCommandExecution,
+  reverseShell,
+} from './library/remote-code';
 import {
   browserSessionRead,
   envDumpToNetwork,
@@ -115,6 +120,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   recursiveDeleteOutsideProject,
   sudo,
   downloadPipedToShell,
+  downloadIntoAutoLoadedFile,
   commandHiddenInOptions,
   metadataAndLocalServices,
   encodedCommandExecution,

@@ -6,6 +6,8 @@ import { resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { tableDownloads } from '../../facts/program-table';
+import { autoLoadedBy } from '../../facts/auto-loaded';
+import { hostAndPath, onOwnNetwork } from './shared/own-sources';
 import { readsStatementsFromStdin, statementFiles } from '../../facts/database-clients';
 import {
   argsOf,
@@ -424,6 +426,49 @@ export const downloadPipedToShell = definePolicy({
       };
     return {
       reason: `Runs ${run.how}: code nobody has read would execute with your rights; download it to a file, show it for review, then run it.`,
+      evidence: evidenceOf(call.command ?? ''),
+    };
+  },
+});
+
+/** The URLs a downloader names all lead to this machine or the organisation's own network. */
+function fetchesOnlyOwn(cmd: SimpleCommand): boolean {
+  const urls = argsOf(cmd).filter((a) => /^(https?|ftp):\/\//i.test(a));
+  return urls.length > 0 && urls.every((url) => onOwnNetwork(hostAndPath(url)?.host ?? ''));
+}
+
+/** A file a download (or code that fetches a URL) writes where a tool loads it by itself. */
+export function downloadIntoAutoLoaded(call: ToolCall): { file: string; by: string } | null {
+  for (const { cmd, cwd } of commandsWithCwd(call)) {
+    if (!DOWNLOADERS.has(cmd.name.toLowerCase()) || fetchesOnlyOwn(cmd)) continue;
+    for (const file of downloadedFiles(cmd, cwd, call)) {
+      const by = autoLoadedBy(file);
+      if (by) return { file, by };
+    }
+  }
+  for (const code of call.facts.code) {
+    for (const file of code.fetchesInto ?? []) {
+      const by = autoLoadedBy(file);
+      if (by) return { file, by };
+    }
+  }
+  return null;
+}
+
+export const downloadIntoAutoLoadedFile = definePolicy({
+  name: 'download-into-auto-loaded-file',
+  category: 'dangerous-commands',
+  description:
+    'Asks before a download lands where a tool runs it unasked: a WordPress must-use plugin, a pytest conftest, a .pth file, a git or husky hook, a shell start-up file. Code nobody read would run with no command naming it.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call?.shell) return null;
+    const landing = downloadIntoAutoLoaded(call);
+    if (!landing) return null;
+    return {
+      reason: `Downloads into ${landing.file}, where ${landing.by}: code nobody has read would run with your rights and no command naming it. Download it elsewhere, show it for review, then move it.`,
       evidence: evidenceOf(call.command ?? ''),
     };
   },

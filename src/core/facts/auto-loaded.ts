@@ -1,0 +1,30 @@
+import { GIT_HOOK_FILE } from './git-hook-files';
+
+// Files a tool or runtime loads and runs by itself, with no command naming them: whatever lands there
+// runs the next time that tool starts, tests or serves a request. Text written there by a Write or an
+// Edit is read as code when it is written (written-runs); a download's text is not known then, so the
+// download itself is the moment to ask.
+
+const AUTO_LOADED: readonly { file: RegExp; by: string }[] = [
+  { file: /(^|\/)mu-plugins\/[^/]+\.php$/, by: 'WordPress runs it as a must-use plugin on every request' },
+  {
+    file: /(^|\/)(wp-content|web\/app)\/(object-cache|advanced-cache|db|sunrise)\.php$/,
+    by: 'WordPress runs it as a drop-in on every request',
+  },
+  { file: /\.pth$/, by: 'Python runs its import lines at every start-up of that environment' },
+  { file: /(^|\/)(sitecustomize|usercustomize)\.py$/, by: 'Python runs it at every start-up' },
+  { file: /(^|\/)conftest\.py$/, by: 'pytest runs it on every test run' },
+  { file: /(^|\/)\.ipython\/profile_[^/]+\/startup\/[^/]+$/, by: 'IPython runs it at every start' },
+  { file: /(^|\/)\.(irbrc|pryrc)$/, by: 'irb and pry run it at every console start' },
+  { file: /(^|\/)\.envrc$/, by: 'direnv runs it on entering the folder' },
+  { file: /(^|\/)\.((bash_|zsh)?(profile|login|logout)|(bash|zsh)rc|zshenv)$/, by: 'the shell runs it at every start' },
+  { file: GIT_HOOK_FILE, by: 'git runs it on commit, push or checkout' },
+  { file: /(^|\/)\.gradle\/init\.d\/[^/]+$/, by: 'Gradle runs it on every build' },
+  { file: /(^|\/)\.(vscode|vscode-server|cursor)\/extensions\//, by: 'the editor loads it at start' },
+  { file: /(^|\/)(\.vim|\.config\/nvim)\/(after\/)?(plugin|autoload|ftplugin)\//, by: 'Vim loads it at start' },
+];
+
+/** Who runs this file by itself and when, as a clause, or undefined when nothing loads it unasked. */
+export function autoLoadedBy(file: string): string | undefined {
+  return AUTO_LOADED.find((entry) => entry.file.test(file))?.by;
+}
