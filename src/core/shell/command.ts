@@ -11,6 +11,7 @@ import {
   optionHopsOf,
   readsCommandsFromStdin,
   runsCommandsThroughOptions,
+  sftpRemoteCommands,
   stdinShellCommands,
   variableHopsOf,
 } from './option-hops';
@@ -381,6 +382,9 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   const stdinText = fromRedirect ?? fromPipe ?? (name === 'xargs' ? xargsArgFileText(hc.words) : undefined);
   if (stdinText !== undefined)
     for (const script of stdinShellCommands(name, stdinText)) followScriptHop(state, hc, 'option', script, {});
+  // What an sftp batch changes on the server runs there, as a command ssh hands over would.
+  if (name === 'sftp' && stdinText !== undefined)
+    for (const script of sftpRemoteCommands(stdinText)) followScriptHop(state, hc, 'ssh', script, { wrapper: 'sftp' });
   // `printf 'lookup service x' | xargs secret-tool`: xargs appends the words it reads to its command.
   const xargsCommand =
     name === 'xargs' && stdinText !== undefined && stdinText.length <= 4096

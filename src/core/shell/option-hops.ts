@@ -686,6 +686,33 @@ function bangLines(text: string): string[] {
     .map((line) => line.slice(1));
 }
 
+// sftp's batch commands that change files on the server, as the shell commands that do the same there.
+const SFTP_REMOTE_COMMANDS: Record<string, string> = {
+  rm: 'rm',
+  rmdir: 'rmdir',
+  rename: 'mv',
+  chmod: 'chmod',
+  chown: 'chown',
+  chgrp: 'chgrp',
+  ln: 'ln',
+  symlink: 'ln -s',
+};
+
+/**
+ * The commands an sftp batch read from stdin runs on the server (`sftp -b - host <<< 'rm /srv/x/*'`),
+ * each as the shell command that does the same; a leading `-` (carry on past errors) is dropped.
+ */
+export function sftpRemoteCommands(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const [verb, ...rest] = line.trim().replace(/^-/, '').split(/\s+/);
+    const command =
+      verb !== undefined && Object.hasOwn(SFTP_REMOTE_COMMANDS, verb) ? SFTP_REMOTE_COMMANDS[verb] : undefined;
+    if (command !== undefined && rest.length) out.push(`${command} ${rest.join(' ')}`);
+  }
+  return out;
+}
+
 /** Whether a program reads commands from stdin whose lines can run shell commands. */
 export function readsCommandsFromStdin(name: string): boolean {
   return Object.hasOwn(STDIN_COMMAND_READERS, name);

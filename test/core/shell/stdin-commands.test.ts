@@ -1,6 +1,6 @@
 // Programs that read their own commands from stdin (ed, ex, sqlite3, psql, mysql, ftp) run a shell
-// command from a `!`, `.shell` or `\!` line: each row feeds one such line, beside a near miss that
-// feeds ordinary commands.
+// command from a `!`, `.shell` or `\!` line, and an sftp batch's rm, rename or chmod changes files on
+// the server: each row feeds one such line, beside a near miss that feeds ordinary commands.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready, run } from '../policies/harness';
@@ -20,6 +20,21 @@ const ROWS: { note: string; bash: string; blocked: boolean }[] = [
   { note: 'psql \\! from a pipe', bash: "echo '\\! cat ~/.ssh/id_rsa' | psql", blocked: true },
   { note: 'mysql system from a pipe', bash: "echo 'system cat ~/.my.cnf' | mysql", blocked: true },
   { note: 'near miss: mysql query from a pipe', bash: "echo 'show tables;' | mysql app", blocked: false },
+  {
+    note: "an sftp batch's rm runs on the server (a here-string)",
+    bash: "sftp -b - deploy@shop.example.com <<< 'rm /srv/www/shop/shared/uploads/paid/*'",
+    blocked: true,
+  },
+  {
+    note: "an sftp batch's rename, past errors (a heredoc)",
+    bash: "sftp -b - deploy@shop.example.com <<'EOF'\n-rename /srv/www/shop/.env /srv/www/shop/.env.old\nbye\nEOF",
+    blocked: true,
+  },
+  {
+    note: 'near miss: an sftp batch that lists and fetches',
+    bash: "printf 'cd /srv/www\\nls\\nget shop.log\\n' | sftp -b - deploy@shop.example.com",
+    blocked: false,
+  },
 ];
 
 test('shell commands inside what a program reads from stdin are judged', async (t) => {
