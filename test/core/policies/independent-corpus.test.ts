@@ -16,6 +16,7 @@ const SETTINGS: Record<string, { home: string; project: string }> = {
   'set-z': { home: '/Users/sam', project: '/Users/sam/work/vault-protocol' },
   'set-aa': { home: '/home/dev', project: '/home/dev/fw' },
   'set-ac': { home: '/Users/dev', project: '/Users/dev/Sites/shop' },
+  'set-ad': { home: '/home/dev', project: '/home/dev/work/dataplatform' },
 };
 const LINUX_SETTING = { home: '/home/dev', project: '/home/dev/project' };
 
@@ -97,7 +98,7 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
   }
 });
 
-// The 3% target, except for sets G, H, I, J, K, L, O, P, Q, S, T, U, V, X, Y, Z, AA and AB, held near the rate they came with until their false blocks are judged (README).
+// The 3% target, except for sets G, H, I, J, K, L, O, P, Q, S, T, U, V, X, Y, Z, AA, AB, AC and AD, held near the rate they came with until their false blocks are judged (README).
 // Set M's writer finished 265 ordinary calls in its time (SET-M.md); it is held to 250.
 const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: number }> = {
   'ordinary-independent.jsonl': { rate: 0.03, why: 'at most 3%' },
@@ -187,6 +188,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   'ordinary-set-ac.jsonl': {
     rate: 0.06,
     why: 'at most 6% (16 of 300, 5.3%, as it first came out)',
+  },
+  'ordinary-set-ad.jsonl': {
+    rate: 0.07,
+    why: 'at most 7% (19 of 300, 6.3%, as it first came out)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,
