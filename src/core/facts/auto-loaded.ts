@@ -5,11 +5,22 @@ import { GIT_HOOK_FILE } from './git-hook-files';
 // Edit is read as code when it is written (written-runs); a download's text is not known then, so the
 // download itself is the moment to ask.
 
-const AUTO_LOADED: readonly { file: RegExp; by: string }[] = [
+/** A Python module under Airflow's plugins or DAGs folder, at any depth. */
+function airflowModule(file: string): boolean {
+  return (
+    file.endsWith('.py') && ['airflow/plugins/', 'airflow/dags/'].some((folder) => `/${file}`.includes(`/${folder}`))
+  );
+}
+
+const AUTO_LOADED: readonly { file: RegExp | ((file: string) => boolean); by: string }[] = [
   { file: /(^|\/)mu-plugins\/[^/]+\.php$/, by: 'WordPress runs it as a must-use plugin on every request' },
   {
     file: /(^|\/)(wp-content|web\/app)\/(object-cache|advanced-cache|db|sunrise)\.php$/,
     by: 'WordPress runs it as a drop-in on every request',
+  },
+  {
+    file: airflowModule,
+    by: 'Airflow imports it, running its top-level code, at every parse',
   },
   { file: /\.pth$/, by: 'Python runs its import lines at every start-up of that environment' },
   { file: /(^|\/)(sitecustomize|usercustomize)\.py$/, by: 'Python runs it at every start-up' },
@@ -26,5 +37,5 @@ const AUTO_LOADED: readonly { file: RegExp; by: string }[] = [
 
 /** Who runs this file by itself and when, as a clause, or undefined when nothing loads it unasked. */
 export function autoLoadedBy(file: string): string | undefined {
-  return AUTO_LOADED.find((entry) => entry.file.test(file))?.by;
+  return AUTO_LOADED.find((entry) => (typeof entry.file === 'function' ? entry.file(file) : entry.file.test(file)))?.by;
 }

@@ -25,6 +25,14 @@ export function isThrowawayLocal(target: DatabaseTarget | undefined): boolean {
   return target !== undefined && target.local && target.database !== undefined && isThrowawayName(target.database);
 }
 
+// A name a person gives what they build to try things (`ANALYTICS_DEV.DBT_ME.X`, `scratch.t`, `tmp_orders`).
+const WORKING_COPY_NAME = /(^|[_.:-])(dev|test|tests|testing|tmp|temp|scratch|sandbox|ci)([_.:-]|\d*$)/i;
+
+/** A table, dataset or database named as a working copy: replacing or expiring it loses nothing shared. */
+export function isWorkingCopyName(name: string): boolean {
+  return WORKING_COPY_NAME.test(name.replace(/["`]/g, ''));
+}
+
 export function isThrowawayName(name: string): boolean {
   return THROWAWAY_NAME.test(name.replace(/^["'`]|["'`]$/g, ''));
 }

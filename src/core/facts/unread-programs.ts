@@ -86,6 +86,11 @@ function exportedWords(word: string): string[] {
 const TEMP_PATH =
   /^(\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp|\/private\/var\/folders)\/|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/(Downloads\/|\.cache\/([^/]+\/)*\.[^/.])/;
 
+/** What variables set as in a `.env` file make a program load from a temporary or downloads folder, or null. */
+export function variablesLoadFromTemp(assignments: Record<string, string | undefined>): string | null {
+  return tempFolderCode('', [], assignments);
+}
+
 /** Whether a path lies in a temporary or downloads folder, where no project code lives. */
 export function inTempOrDownloads(path: string): boolean {
   return TEMP_PATH.test(path);
@@ -146,6 +151,8 @@ const MODULE_PATH_VARIABLES = [
   'LD_LIBRARY_PATH',
   // R's and Julia's package paths, and Environment Modules' modulefiles (Tcl or Lua that `module load` runs).
   ...['R_LIBS', 'R_LIBS_USER', 'JULIA_LOAD_PATH', 'MODULEPATH'],
+  // Airflow imports every module of its plugins and DAGs folders, in the CLI as in the scheduler.
+  ...['AIRFLOW__CORE__PLUGINS_FOLDER', 'AIRFLOW__CORE__DAGS_FOLDER'],
 ];
 /**
  * Variables naming the manifest, config or compiler a tool takes instead of the project's: in a temporary
@@ -161,6 +168,8 @@ const TOOL_FILE_VARIABLES = [
   // Python runs this file first in every interactive session (`python -i` makes any run one); R runs
   // its profiles at every start.
   ...['PYTHONSTARTUP', 'R_PROFILE_USER', 'R_PROFILE'],
+  // The Python that runs PySpark's driver and workers.
+  ...['PYSPARK_PYTHON', 'PYSPARK_DRIVER_PYTHON'],
 ];
 // Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…), Maven's extension class path,
 // CMake's compilers and compiler launchers (-DCMAKE_C_COMPILER_LAUNCHER=…), pyOCD's user script,
@@ -169,7 +178,13 @@ const TOOL_FILE_VARIABLES = [
 // Spark's jars and Python files for the job (`--conf spark.jars=…`), and librdkafka's plugins (kcat's
 // `-X plugin.library.paths=…`), shared libraries it loads.
 const SETTING_WORD =
-  /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path|-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES|-DCMAKE_PROJECT_INCLUDE|-DCMAKE_PROJECT_INCLUDE_BEFORE|-DCMAKE_TOOLCHAIN_FILE|-DCMAKE_[A-Za-z]+_COMPILER|-DCMAKE_[A-Za-z]+_COMPILER_LAUNCHER|-DZEPHYR_EXTRA_MODULES|-DEXTRA_ZEPHYR_MODULES|extra_scripts|user_script|spark\.jars|spark\.submit\.pyFiles|spark\.(?:driver|executor)\.extra(?:ClassPath|LibraryPath)|plugin\.library\.paths)=(?:pre:|post:)?(.*)$/;
+  /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path|-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES|-DCMAKE_PROJECT_INCLUDE|-DCMAKE_PROJECT_INCLUDE_BEFORE|-DCMAKE_TOOLCHAIN_FILE|-DCMAKE_[A-Za-z]+_COMPILER|-DCMAKE_[A-Za-z]+_COMPILER_LAUNCHER|-DZEPHYR_EXTRA_MODULES|-DEXTRA_ZEPHYR_MODULES|extra_scripts|user_script|spark\.jars|spark\.submit\.pyFiles|spark\.(?:driver|executor)\.extra(?:ClassPath|LibraryPath)|spark\.(?:driver|executor)\.(?:extra|default)JavaOptions|spark\.pyspark\.(?:driver\.)?python|plugin\.library\.paths)=(?:pre:|post:)?(.*)$/;
+
+/** The path a setting's value loads: itself, or the agent a JVM option names (`-javaagent:/tmp/a.jar`). */
+function settingPath(value: string): string {
+  const agent = /(?:^|\s)-(?:javaagent|agentpath):([^=\s]+)/.exec(value);
+  return agent ? (agent[1] ?? '') : value;
+}
 
 const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb']);
 
@@ -216,7 +231,9 @@ function tempFolderCode(
     if (value !== undefined && TEMP_PATH.test(value))
       return `${variable}=${evidenceOf(value, 60)} hands the command a file from a temporary or downloads folder that nobody here has read`;
   }
-  const setting = args.map((a) => SETTING_WORD.exec(a)).find((m) => m !== null && TEMP_PATH.test(m[2] ?? ''));
+  const setting = args
+    .map((a) => SETTING_WORD.exec(a))
+    .find((m) => m !== null && TEMP_PATH.test(settingPath(m[2] ?? '')));
   if (setting)
     return `${setting[1]}=${evidenceOf(setting[2] ?? '', 60)} runs or loads a file from a temporary or downloads folder`;
   const hook = compilerHookIn(compilerFlagWords(name, args, assignments));

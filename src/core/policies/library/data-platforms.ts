@@ -20,6 +20,14 @@ const DATA_DELETES: Record<string, (positionals: string[], args: readonly string
   rpk: ([sub, verb]) => (sub === 'topic' && verb === 'delete' ? 'deletes topics and every event in them' : null),
   // A Graph Node's subgraph name, removed: every query of the dapp and its dashboards stops answering.
   graph: ([sub]) => (sub === 'remove' ? 'removes a subgraph name from its Graph Node' : null),
+  // A full refresh rebuilds incremental models from what the sources still hold: in production the history
+  // they kept (and other teams read) is gone.
+  dbt: ([sub], args) =>
+    ['run', 'build', 'seed', 'snapshot'].includes(sub ?? '') &&
+    args.includes('--full-refresh') &&
+    optionValues(args, ['t'], ['target']).some((target) => /^(prod|production|prd|live)$/i.test(target))
+      ? `${sub} --full-refresh rebuilds production's incremental models from scratch, dropping the history they kept`
+      : null,
   databricks: ([sub, verb]) =>
     (sub === 'fs' && verb === 'rm') ||
     (['workspace', 'jobs', 'tables', 'schemas', 'catalogs', 'volumes', 'pipelines'].includes(sub ?? '') &&
@@ -35,12 +43,13 @@ const toolName = (tool: string) => tool.replace(/\.sh$/, '');
 export const dataPlatformDestructive = infraPolicy({
   name: 'data-platform-destructive',
   description:
-    "Asks before deleting a stream's, a lake's or an index's data: kafka-topics --delete, kafka-delete-records, retention cut under an hour, rpk topic delete, databricks deletes, graph remove. A broker on this machine passes.",
+    "Asks before deleting a stream's, a lake's or an index's data: kafka-topics --delete, kafka-delete-records, retention cut under an hour, rpk topic delete, databricks deletes, dbt --full-refresh on prod, graph remove.",
   tools: Object.keys(DATA_DELETES).flatMap((tool) => (tool.startsWith('kafka-') ? [tool, `${tool}.sh`] : [tool])),
   valueShort: ['p'],
   valueLong: [
     ...['bootstrap-server', 'command-config', 'topic', 'entity-type', 'entity-name', 'add-config', 'profile'],
     ...['node', 'access-token', 'ipfs'],
+    ...['target', 'select', 'exclude', 'project-dir', 'profiles-dir', 'vars', 'selector', 'threads'],
   ],
   action(positionals, args, tool) {
     const what = DATA_DELETES[toolName(tool)]?.(positionals, args);

@@ -14,6 +14,7 @@ import {
   isThrowawayLocal,
   isLocalServer,
   isThrowawayName,
+  isWorkingCopyName,
   toolInputTarget,
   urlTarget,
   type DatabaseTarget,
@@ -161,6 +162,39 @@ function blankDoubleQuoted(text: string): string {
 
 /** Statements with comments and string literals blanked out, so `'DROP TABLE'` in data is not a statement. */
 export function sqlStatements(text: string): string[] {
+  return [...plainStatements(text), ...immediateStatements(text).flatMap(plainStatements)];
+}
+
+/**
+ * What `EXECUTE IMMEDIATE` runs when it is spelled out in literals: one string, strings joined with
+ * `||` (`'GR' || 'ANT ROLE …'`), or a `$$ … $$` block (Snowflake's scripting).
+ */
+function immediateStatements(text: string): string[] {
+  const out: string[] = [];
+  const keyword = /\bEXECUTE\s+IMMEDIATE\s+/gi;
+  for (let match = keyword.exec(text); match; match = keyword.exec(text)) {
+    let at = keyword.lastIndex;
+    if (text.startsWith('$$', at)) {
+      const end = text.indexOf('$$', at + 2);
+      if (end > 0) out.push(text.slice(at + 2, end));
+      continue;
+    }
+    let joined = '';
+    while (text[at] === "'") {
+      const literal = /^'((?:[^']|'')*)'/.exec(text.slice(at, at + 4096));
+      if (!literal) break;
+      joined += (literal[1] ?? '').replace(/''/g, "'");
+      at += literal[0].length;
+      const joiner = /^\s*\|\|\s*/.exec(text.slice(at, at + 64));
+      if (!joiner) break;
+      at += joiner[0].length;
+    }
+    if (joined !== '') out.push(joined);
+  }
+  return out;
+}
+
+function plainStatements(text: string): string[] {
   const withoutLineComments = text.replace(/--[^\n]*/g, ' ');
   const withoutSingleQuoted = blankBlockComments(withoutLineComments).replace(/'(?:[^']|'')*'/g, "''");
   const cleaned = blankDoubleQuoted(withoutSingleQuoted).replace(/\$\$[\s\S]*?\$\$/g, "''");
@@ -487,9 +521,11 @@ const ANONYMOUS_GRANT = {
 };
 const PUBLIC_BUCKET = /^UPDATE\s+storage\.buckets\s+SET\b.*\bpublic\s*=\s*true\b/i;
 const SUPERUSER_GRANT =
-  /^(CREATE|ALTER)\s+(ROLE|USER)\b.*\bSUPERUSER\b|^GRANT\s+ALL\b.*\bWITH\s+GRANT\s+OPTION\b|^GRANT\b.*\bTO\s+PUBLIC\b/i;
+  /^(CREATE|ALTER)\s+(ROLE|USER)\b.*\bSUPERUSER\b|^GRANT\s+ALL\b.*\bWITH\s+GRANT\s+OPTION\b|^GRANT\b.*\bTO\s+(ROLE\s+)?PUBLIC\b/i;
+// A warehouse's administrator roles (Snowflake's), which can read every table and grant anything.
+const ADMIN_ROLE_GRANT = /^GRANT\s+ROLE\s+(ACCOUNTADMIN|SECURITYADMIN|SYSADMIN|ORGADMIN|USERADMIN)\s+TO\b/i;
 // SQL that decodes the statements it runs (`DO $$ … EXECUTE convert_from(decode('…', 'base64'), …)`).
-const DECODER_CALL = /\b(decode|convert_from|from_base64|unhex|chr)\s*\(/i;
+const DECODER_CALL = /\b(decode|convert_from|from_base64|unhex|chr|(try_)?base64_decode_(string|binary))\s*\(/i;
 
 function executesDecoded(text: string): boolean {
   const upper = text.toUpperCase();
@@ -588,6 +624,15 @@ export const sqlServerSideEffects = definePolicy({
         evidence: evidenceOf(decoded),
         decision: 'ask',
       };
+    const keyLogin = findStatement(call, (s) =>
+      /^ALTER\s+USER\b.*\bSET\s+RSA_PUBLIC_KEY(_2)?\s*=/i.test(s) ? 'Adds a key-pair login to a warehouse user' : null,
+    );
+    if (keyLogin)
+      return {
+        reason: `${keyLogin.what}, which keeps working after its password changes: a person decides who gets the keys to a shared database.`,
+        evidence: evidenceOf(keyLogin.statement),
+        decision: 'ask',
+      };
     const account = accountAccess(call);
     if (account)
       return {
@@ -598,14 +643,16 @@ export const sqlServerSideEffects = definePolicy({
     const grant =
       findStatement(call, (s) =>
         SUPERUSER_GRANT.test(s)
-          ? /\bTO\s+PUBLIC\b/i.test(s)
+          ? /\bTO\s+(ROLE\s+)?PUBLIC\b/i.test(s)
             ? 'a grant to every role (PUBLIC)'
             : 'a superuser'
-          : ANONYMOUS_GRANT.test(s)
-            ? "a grant of every right to Supabase's anon role (anyone holding the public key)"
-            : PUBLIC_BUCKET.test(s)
-              ? 'a storage bucket readable by anyone'
-              : null,
+          : ADMIN_ROLE_GRANT.test(s)
+            ? `a grant of the ${(ADMIN_ROLE_GRANT.exec(s)?.[1] ?? '').toUpperCase()} role`
+            : ANONYMOUS_GRANT.test(s)
+              ? "a grant of every right to Supabase's anon role (anyone holding the public key)"
+              : PUBLIC_BUCKET.test(s)
+                ? 'a storage bucket readable by anyone'
+                : null,
       ) ?? mongoRootUser(call);
     if (grant)
       return {
@@ -617,20 +664,62 @@ export const sqlServerSideEffects = definePolicy({
   },
 });
 
+const REPLACED_OBJECT = /^CREATE\s+OR\s+REPLACE\s+(?:TRANSIENT\s+)?(TABLE|SCHEMA|DATABASE)\s+([\w.$"]+)/i;
+
+/** What a warehouse statement loses beyond its rows: a table replaced, or the history a restore needs. */
+function historyOrDataLost(statement: string): string | null {
+  const replaced = REPLACED_OBJECT.exec(statement);
+  if (replaced && !isWorkingCopyName(replaced[2] ?? ''))
+    return `CREATE OR REPLACE ${(replaced[1] ?? '').toUpperCase()} ${replaced[2]} replaces it and every row it held`;
+  if (/^ALTER\s+(ACCOUNT|DATABASE|SCHEMA|TABLE)\b.*\bSET\s+DATA_RETENTION_TIME_IN_DAYS\s*=\s*0\b/i.test(statement))
+    return 'Turning Time Travel off (DATA_RETENTION_TIME_IN_DAYS = 0) removes the history a restore needs';
+  if (/^VACUUM\b.*\bRETAIN\s+0\s+HOURS\b/i.test(statement))
+    return "VACUUM … RETAIN 0 HOURS deletes every earlier version of the table's files";
+  if (/^SET\s+spark\.databricks\.delta\.retentionDurationCheck\.enabled\s*=\s*false\b/i.test(statement))
+    return "Turning Delta's retention check off lets a VACUUM delete history still in use";
+  return null;
+}
+
+export const sqlHistoryOrDataLost = definePolicy({
+  name: 'sql-history-or-data-lost',
+  category: 'database',
+  description:
+    'Asks before warehouse SQL that loses a table or its history: CREATE OR REPLACE of a table, schema or database not named as a working copy, Time Travel turned off, VACUUM … RETAIN 0 HOURS, Delta retention check off.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const found = findStatement(call, historyOrDataLost);
+    if (!found) return null;
+    return {
+      reason: `${found.what}: nothing brings it back afterwards. Build into a dev or scratch name, or ask.`,
+      evidence: evidenceOf(found.statement),
+    };
+  },
+});
+
 // Statements that write a query's rows to object storage: BigQuery's EXPORT DATA, Snowflake's COPY INTO a
 // URL or a stage, Redshift's UNLOAD.
 // (String literals are blanked: `COPY INTO ''` is an unload to a URL, `COPY INTO table` a load.)
+// Snowflake's data sharing: a share's tables become readable from the accounts added to it.
+const SHARED_WITH_ACCOUNTS = /^ALTER\s+SHARE\s+\S+\s+(ADD|SET)\s+ACCOUNTS?\b/i;
 const EXPORT_TO_STORAGE = /^EXPORT\s+DATA\b|^COPY\s+INTO\s+(''|@)|^UNLOAD\s*\(/i;
 
 export const sqlExportToStorage = definePolicy({
   name: 'sql-export-to-storage',
   category: 'database',
   description:
-    "Asks before SQL that writes a query's rows to object storage (BigQuery EXPORT DATA, Snowflake COPY INTO a URL or stage, Redshift UNLOAD), sent or written to run later.",
+    "Asks before SQL that writes a query's rows to object storage (BigQuery EXPORT DATA, Snowflake COPY INTO a URL or stage, Redshift UNLOAD) or shares tables with another account, sent or written to run later.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
+    const shared = findStatement(call, (s) => SHARED_WITH_ACCOUNTS.exec(s)?.[0] ?? null, { writtenFiles: true });
+    if (shared)
+      return {
+        reason: `${shared.what.replace(/\s+/g, ' ')} … gives another account a live view of the tables in the share: the data leaves where its access is controlled. The person decides who it goes to.`,
+        evidence: evidenceOf(shared.statement),
+      };
     const found = findStatement(call, (s) => EXPORT_TO_STORAGE.exec(s)?.[0] ?? null, { writtenFiles: true });
     if (!found) return null;
     const what = /^COPY/i.test(found.what)

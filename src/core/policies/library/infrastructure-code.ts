@@ -20,6 +20,14 @@ const EXPOSURES: { pattern: RegExp; what: string }[] = [
   { pattern: /arn:aws:iam::aws:policy\/AdministratorAccess\b/, what: 'attaches AdministratorAccess' },
   { pattern: /\bresource\s+"aws_iam_access_key"/, what: 'mints a long-lived access key' },
   {
+    pattern: /["'](allUsers|allAuthenticatedUsers)["']/,
+    what: 'grants a Google Cloud role to everyone on the internet (allUsers) or every Google account',
+  },
+  {
+    pattern: /\brole_name\s*=\s*"(ACCOUNTADMIN|SECURITYADMIN|ORGADMIN)"/,
+    what: "grants one of Snowflake's administrator roles, which can read every table and grant anything",
+  },
+  {
     pattern: /\bblock_public_(acls|policy)\s*[=:]\s*false\b|\brestrict_public_buckets\s*[=:]\s*false\b/,
     what: "turns off a bucket's public-access block",
   },

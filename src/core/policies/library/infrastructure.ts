@@ -4,6 +4,7 @@ import { definePolicy } from '../types';
 import type { AnyPolicy } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { matchesAny } from './shared/patterns';
+import { isWorkingCopyName } from '../../facts/database-targets';
 import { inspectsInPod } from '../../facts/root-inspection';
 
 // Cloud and cluster CLIs: the commands that change shared infrastructure ask a
@@ -191,9 +192,41 @@ export const awsDestructive = infraPolicy({
   },
 });
 
+/** The first word of a BigQuery table or bucket name (`acme` of `acme-analytics-prod:core.t`, `gs://acme-x/…`). */
+function ownerWord(name: string): string {
+  return (
+    name
+      .replace(/^gs:\/\//, '')
+      .split(/[-_.:/]/, 1)[0]
+      ?.toLowerCase() ?? ''
+  );
+}
+
+/**
+ * BigQuery's CLI: rm deletes a table or a dataset (-r, with its tables), set-iam-policy opens one, cp -f
+ * overwrites its destination, update --expiration sets a table to delete itself, and extract copies a
+ * table into a bucket, which asks when the bucket is not named like the table's project.
+ */
+function bigQueryChange(pos: readonly string[], args: readonly string[]): { what: string } | null {
+  const [sub, ...operands] = pos;
+  if (['rm', 'set-iam-policy', 'add-iam-policy-binding'].includes(sub ?? '')) return { what: `bq ${sub}` };
+  const last = operands[operands.length - 1] ?? '';
+  if (sub === 'cp' && args.some((a) => a === '-f' || a === '--force') && !isWorkingCopyName(last))
+    return { what: `bq cp -f overwrites ${last}` };
+  if (
+    sub === 'update' &&
+    args.some((a) => /^--(expiration|default_table_expiration|default_partition_expiration)\b/.test(a))
+  )
+    return isWorkingCopyName(last) ? null : { what: `bq update sets ${last} to delete itself` };
+  if (sub === 'extract' && operands.length >= 2 && ownerWord(operands[0] ?? '') !== ownerWord(last))
+    return { what: `bq extract copies ${operands[0]} into ${last}, a bucket not named like its project` };
+  return null;
+}
+
 export const gcloudDestructive = infraPolicy({
   name: 'gcloud-destructive',
-  description: 'Asks before gcloud/gsutil/bq commands that delete, deploy, stop, reset or change IAM.',
+  description:
+    'Asks before gcloud/gsutil/bq commands that delete, deploy, stop, reset or change IAM, overwrite or expire a table, or extract one into a bucket not named like its project.',
   tools: ['gcloud', 'gsutil', 'bq'],
   valueLong: [
     'project',
@@ -206,11 +239,11 @@ export const gcloudDestructive = infraPolicy({
     'verbosity',
   ],
   action(pos, args, name) {
-    // BigQuery's CLI: rm deletes a table or a dataset (-r, with its tables), set-iam-policy opens one.
-    if (name === 'bq')
-      return ['rm', 'set-iam-policy', 'add-iam-policy-binding'].includes(pos[0] ?? '')
-        ? { what: `bq ${pos[0]}` }
-        : null;
+    if (name === 'bq') return bigQueryChange(pos, args);
+    // `gcloud storage rm`, `gcloud storage buckets delete` (below), a sync that deletes what the source lacks.
+    if (name === 'gcloud' && pos[0] === 'storage' && pos[1] === 'rm') return { what: 'gcloud storage rm' };
+    if (name === 'gcloud' && pos[0] === 'storage' && args.includes('--delete-unmatched-destination-objects'))
+      return { what: 'gcloud storage rsync --delete-unmatched-destination-objects' };
     if (pos[0] === 'rm' || pos[0] === 'rb' || (pos[0] === 'rsync' && args.includes('-d')))
       return { what: `gsutil ${pos[0]}` };
     // `gsutil iam ch allUsers:objectViewer gs://b`, `gsutil acl ch -u AllUsers:R`: the bucket opens.

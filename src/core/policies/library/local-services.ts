@@ -120,10 +120,11 @@ const CONTROL_PATHS: {
     what: () => "a Spark master's REST submission API, which runs the application a request names on the cluster",
   },
   {
-    // Airflow's stable REST API: connections and variables hold the pipelines' passwords and keys; users, who may run them.
-    path: /^\/api\/v[12]\/(connections|variables|users|roles)(\/|\?|$)/,
+    // Airflow's stable REST API: connections and variables hold the pipelines' passwords and keys, its config
+    // the Fernet key that decrypts them and the metadata database's login; users, who may run them.
+    path: /^\/api\/v[12]\/(connections|variables|users|roles|config)(\/|\?|$)/,
     what: (m) =>
-      `Airflow's ${m[1]} API, which ${m[1] === 'users' || m[1] === 'roles' ? 'grants access to every pipeline' : "hands out the pipelines' stored credentials"}`,
+      `Airflow's ${m[1]} API, which ${m[1] === 'users' || m[1] === 'roles' ? 'grants access to every pipeline' : m[1] === 'config' ? 'hands out the Fernet key and the metadata database login' : "hands out the pipelines' stored credentials"}`,
   },
   {
     // A connector's config names any class and any file: a file sink writes topic data wherever it says.

@@ -63,6 +63,8 @@ const DECRYPTING = [
 ];
 const SECRET_SERVERS =
   /vault|1password|onepassword|bitwarden|lastpass|keeper|keychain|secrets?manager|doppler|infisical/i;
+// Orchestrators keep each connection's login and password with it: reading one hands those back.
+const CONNECTION_KEEPERS = /airflow|dagster|prefect|composer|mwaa/i;
 
 /** The words of a tool's name: `kubectl_delete`, `sql-instances-delete`, `deleteBucket` → delete, …. */
 function toolWords(tool: string): string[] {
@@ -178,6 +180,7 @@ export const mcpSecretReadingTool = definePolicy({
       namedKey ||
       found.words.some((w) => SECRET_NOUNS.test(w)) ||
       SECRET_SERVERS.test(found.server) ||
+      (CONNECTION_KEEPERS.test(found.server) && found.words.some((w) => w === 'connection' || w === 'connections')) ||
       Object.values(found.call.input).some((v) => typeof v === 'string' && /^secrets?$/i.test(v));
     if (!named || (found.words.includes('item') && !SECRET_SERVERS.test(found.server))) return null;
     return serviceFinding(

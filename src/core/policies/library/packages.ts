@@ -348,12 +348,17 @@ function indexOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn):
   const pip = isPip(cmd, args);
   const npm = ['npm', 'pnpm', 'yarn', 'bun'].includes(cmd.name);
   const gem = cmd.name === 'gem' || cmd.name === 'bundle';
-  if (!pip && !npm && !gem) return null;
+  if (!pip && !npm && !gem && cmd.name !== 'poetry') return null;
   const fromEnvironment = Object.entries(cmd.assignments).find(
     ([name, value]) => INDEX_VARIABLES.has(name.toUpperCase()) && value !== undefined && !ownSource(value),
   );
   if (fromEnvironment)
     return `a package index set for this command (${evidenceOf(`${fromEnvironment[0]}=${fromEnvironment[1]}`, 80)})`;
+  // `poetry source add NAME URL`: the project's installs look there too (first, with --priority=primary).
+  if (cmd.name === 'poetry' && args[0] === 'source' && args[1] === 'add') {
+    const url = parseFlags(args.slice(2), [], ['priority']).positionals[1];
+    if (url !== undefined && !ownSource(url)) return `a new package source for the project (${url})`;
+  }
   // `gem sources --add URL`: every later install may take its gems from there.
   if (gem && args[0] === 'sources') {
     const added = optionValues(args, ['a'], ['add']).find((url) => !ownSource(url));

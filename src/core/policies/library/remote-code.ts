@@ -189,9 +189,18 @@ function executedFiles(cmd: SimpleCommand, cwd: string, call: ToolCall): string[
   const first = cmd.argv[0] ?? '';
   if (first.includes('/')) out.push(resolvePath(first, cwd, call.home));
   // A shell's or interpreter's later words are its script's arguments (data); a runner's may be the file.
-  if (FILE_RUNNERS.has(cmd.name.toLowerCase()) || installsPackageFile(cmd))
+  if (FILE_RUNNERS.has(cmd.name.toLowerCase()) || installsPackageFile(cmd) || runsNotebooks(cmd))
     for (const word of argsOf(cmd)) if (!word.startsWith('-')) out.push(resolvePath(word, cwd, call.home));
   return out;
+}
+
+/** `jupyter nbconvert --execute NB`, `jupyter execute NB`, `papermill NB OUT`: the notebook's cells run. */
+function runsNotebooks(cmd: SimpleCommand): boolean {
+  const args = argsOf(cmd);
+  if (cmd.name === 'papermill') return true;
+  if (cmd.name === 'jupyter-execute') return true;
+  if (cmd.name === 'jupyter-nbconvert') return args.includes('--execute');
+  return cmd.name === 'jupyter' && (args[0] === 'execute' || (args[0] === 'nbconvert' && args.includes('--execute')));
 }
 
 /** Installers of an app or package file, whose code then runs on the device or the machine (`adb install x.apk`). */

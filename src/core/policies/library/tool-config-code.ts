@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { evidenceOf } from '../../facts/commands';
 import { firstWrittenFinding } from '../../facts/compute';
 import { DOCKERFILE } from '../../facts/written-runs';
-import { inTempOrDownloads } from '../../facts/unread-programs';
+import { inTempOrDownloads, variablesLoadFromTemp } from '../../facts/unread-programs';
 import { definePolicy } from '../types';
 
 interface ConfigRule {
@@ -51,6 +51,35 @@ function pytestLoadsFromTemp(line: string): boolean {
   return paths.some((path) => path.startsWith('/') && inTempOrDownloads(path));
 }
 
+/** A `.env` file's NAME=VALUE lines that put modules, a library or an interpreter from a temporary folder first. */
+function dotenvLoadsFromTemp(content: string): boolean {
+  const assignments: Record<string, string> = {};
+  for (const line of content.split('\n')) {
+    const match = /^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=[ \t]*["']?([^"'\r\n]*)/.exec(line);
+    if (match) assignments[match[1] ?? ''] = (match[2] ?? '').trim();
+  }
+  return variablesLoadFromTemp(assignments) !== null;
+}
+
+// spark-defaults.conf's settings that ship code to the driver and executors, or load a JVM agent there.
+const SPARK_CODE_SETTING =
+  /^[ \t]*(spark\.jars|spark\.submit\.pyFiles|spark\.(driver|executor)\.(extraClassPath|extraLibraryPath|extraJavaOptions|defaultJavaOptions)|spark\.pyspark\.(driver\.)?python)(?:[ \t]*=[ \t]*|[ \t]+)(\S.*)?$/;
+
+function sparkDefaultsLoadFromTemp(content: string): boolean {
+  return content.split('\n').some((line) => {
+    const value = SPARK_CODE_SETTING.exec(line)?.[5] ?? '';
+    return value
+      .split(/[\s,:]+|-(?:javaagent|agentpath):/)
+      .some((path) => path.startsWith('/') && inTempOrDownloads(path));
+  });
+}
+
+/** SQLFluff's templater imports every Python module under its `library_path` on each lint. */
+function sqlfluffLibraryFromTemp(content: string): boolean {
+  const value = /^[ \t]*library_path[ \t]*=[ \t]*(\S+)/m.exec(content)?.[1] ?? '';
+  return value.startsWith('/') && inTempOrDownloads(value.endsWith('/') ? value : `${value}/`);
+}
+
 const RULES: ConfigRule[] = [
   {
     file: /(^|\/)\.prettierrc(\.(json5?|ya?ml|toml))?$/,
@@ -80,6 +109,21 @@ const RULES: ConfigRule[] = [
       new RegExp(String.raw`^[ \t]*(export[ \t]+)?(${PRELOAD_VARIABLE}[ \t]*=|${NODE_REQUIRES_FILE})`, 'm'),
     ),
     what: 'makes every program started with it load a library or script first',
+  },
+  {
+    file: DOTENV,
+    names: dotenvLoadsFromTemp,
+    what: 'makes every program started with it load modules, a library or an interpreter from a temporary or downloads folder',
+  },
+  {
+    file: /(^|\/)spark-defaults\.conf$/,
+    names: sparkDefaultsLoadFromTemp,
+    what: 'makes every Spark job load code from a temporary or downloads folder into its driver or executors',
+  },
+  {
+    file: /(^|\/)(\.sqlfluff|setup\.cfg|tox\.ini|pyproject\.toml)$/,
+    names: sqlfluffLibraryFromTemp,
+    what: 'makes every SQLFluff lint import Python modules from a temporary or downloads folder',
   },
   {
     file: DOCKERFILE,
