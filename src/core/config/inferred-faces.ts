@@ -1,5 +1,5 @@
 import { browserScriptOf } from '../text/browser-scripts';
-import { runnerCodeOf } from '../text/code-runners';
+import { declaredSql, runnerCodeOf } from '../text/code-runners';
 import type { ToolFace } from './schema';
 
 // MCP servers name their tools and parameters freely, so a tool no face describes would be read as
@@ -66,7 +66,7 @@ export function inferredFace(tool: string, input: Record<string, unknown>): Tool
   const verb = tool.replace(/^mcp__.*?__/, '');
   // A browser tool's `script` is JavaScript for its page, a code runner's `code` code of its language
   // (policies/call reads each so), not a command line.
-  if (browserScriptOf(tool, input) || runnerCodeOf(tool, input)) return undefined;
+  if (browserScriptOf(tool, input) || runnerCodeOf(tool, input) || declaredSql(input)) return undefined;
   const commandParam = firstCommandParam(input);
   if (commandParam !== undefined)
     return { family: 'shell', commandParam, summary: [commandParam], tool, builtIn: false, inferred: true };

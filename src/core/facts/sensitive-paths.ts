@@ -281,6 +281,12 @@ export function secretFileKind(absPath: string, home: string): string | null {
           (/(^|\/)(known_hosts(\.old)?|[^/]+\.pub|authorized_keys)$/.test(rel) || rel === cmp('.ssh/config'))
         )
           return null;
+        // gcloud's named configurations hold a project, an account and a region; its tokens sit beside them.
+        if (
+          prefix === '.config/gcloud/' &&
+          /^\.config\/gcloud\/(active_config|configurations\/config_[\w.-]+)$/.test(rel)
+        )
+          return null;
         return kind;
       }
     }

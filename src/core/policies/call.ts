@@ -146,7 +146,7 @@ function runnerShell(runner: RunnerCode): string | undefined {
   return codeAsShell(runner.language, runner.code);
 }
 
-function mcpRunText(call: ToolCall): { file: string; text: string } | undefined {
+function mcpRunText(call: ToolCall): { file: string; text: string; now?: true } | undefined {
   if (call.face.builtIn || call.face.family === 'write' || call.face.family === 'edit') return undefined;
   // A page script is JavaScript, a code runner's code is code of its language, each read as such: not
   // also as a command line.
@@ -158,7 +158,9 @@ function mcpRunText(call: ToolCall): { file: string; text: string } | undefined 
     : call.input;
   const code = page ? codeAsShell('javascript', page.script) : runner && runnerShell(runner);
   const lines = [...argumentCommandLines(others), ...(code ? [code] : [])];
-  return lines.length ? { file: call.toolName, text: lines.join('\n') } : undefined;
+  if (!lines.length) return undefined;
+  // A runner's code or a page script runs as the tool is called: what cannot be read in it is asked about now.
+  return { file: call.toolName, text: lines.join('\n'), ...(code ? { now: true as const } : {}) };
 }
 
 /** The commands an agent memory note tells later sessions to run, or a sub-agent's prompt tells it to run, as shell text. */
@@ -231,7 +233,7 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   const runsLater =
     command === undefined ? (writtenRunText(call) ?? mcpRunText(call) ?? memoryRunText(call)) : undefined;
   if (runsLater) {
-    call.runsLater = runsLater.file;
+    if (!('now' in runsLater)) call.runsLater = runsLater.file;
     call.shell = analyzeShell(runsLater.text, { home, env: { HOME: home } });
   }
   const built = writtenImageBuild(call);

@@ -37,9 +37,18 @@ function languageNamed(name: string): string | undefined {
 export function runnerCodeOf(toolName: string, input: Record<string, unknown>): RunnerCode | undefined {
   const [prefix, server, ...rest] = toolName.split('__');
   if (prefix !== 'mcp' || !server || !RUNNER_TOOL.test(rest.join('__'))) return undefined;
-  const key = CODE_KEYS.find((k) => typeof input[k] === 'string' && (input[k] as string).trim() !== '');
-  if (!key) return undefined;
   const named = LANGUAGE_KEYS.map((k) => input[k]).find((v): v is string => typeof v === 'string');
+  // A `command` is code only where a language key says which (Databricks' execute_command); alone it is a command line.
+  const keys = named !== undefined && languageNamed(named) !== undefined ? [...CODE_KEYS, 'command'] : CODE_KEYS;
+  const key = keys.find((k) => typeof input[k] === 'string' && (input[k] as string).trim() !== '');
+  if (!key) return undefined;
   const language = named !== undefined ? languageNamed(named) : languageNamed(server.replace(/[-_]/g, ' '));
   return language ? { key, language, code: input[key] as string } : undefined;
+}
+
+/** A tool handed SQL under a language key (`{"language": "sql", "command": …}`): its text is SQL, not a command line. */
+export function declaredSql(input: Record<string, unknown>): boolean {
+  return LANGUAGE_KEYS.some(
+    (k) => typeof input[k] === 'string' && /^\s*(sql|spark-?sql|hql)\s*$/i.test(input[k] as string),
+  );
 }

@@ -209,8 +209,12 @@ function ownerWord(name: string): string {
  */
 function bigQueryChange(pos: readonly string[], args: readonly string[]): { what: string } | null {
   const [sub, ...operands] = pos;
-  if (['rm', 'set-iam-policy', 'add-iam-policy-binding'].includes(sub ?? '')) return { what: `bq ${sub}` };
   const last = operands[operands.length - 1] ?? '';
+  // A table removed from a scratch or dev dataset loses nothing shared; a dataset removed with its tables (-r) may.
+  const workingTable =
+    operands.length > 0 && operands.every(isWorkingCopyName) && !args.some((a) => /^-[a-z]*r/.test(a));
+  if (sub === 'rm' && workingTable) return null;
+  if (['rm', 'set-iam-policy', 'add-iam-policy-binding'].includes(sub ?? '')) return { what: `bq ${sub}` };
   if (sub === 'cp' && args.some((a) => a === '-f' || a === '--force') && !isWorkingCopyName(last))
     return { what: `bq cp -f overwrites ${last}` };
   if (
