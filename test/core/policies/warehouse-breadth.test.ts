@@ -388,3 +388,25 @@ policyTable('unread-call', [
     expect: null,
   },
 ]);
+
+// dbt runs its project's hooks as SQL in the warehouse: a grant written there is made on every run.
+policyTable('sql-server-side-effects', [
+  {
+    note: 'a dbt on-run-end hook that grants every role read access',
+    spec: anEdit(
+      `${ROOT}/dbt/dbt_project.yml`,
+      'on-run-end:\n  - "{{ log_run_end() }}"\n',
+      'on-run-end:\n  - "{{ log_run_end() }}"\n  - "grant select on all tables in schema {{ target.schema }} to role PUBLIC"\n',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: the same hook granting the reporting role',
+    spec: anEdit(
+      `${ROOT}/dbt/dbt_project.yml`,
+      'on-run-end:\n  - "{{ log_run_end() }}"\n',
+      'on-run-end:\n  - "{{ log_run_end() }}"\n  - "grant select on all tables in schema {{ target.schema }} to role REPORTER"\n',
+    ),
+    expect: null,
+  },
+]);

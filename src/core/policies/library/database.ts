@@ -6,6 +6,7 @@ import { redisToolCommand } from './shared/mcp';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { writtenTexts } from '../../facts/compute';
+import { yamlValues } from '../../facts/run-later-formats';
 import { clientSql, sqlClientOf, statementFiles, type SqlClient } from '../../facts/database-clients';
 import { resolvePath } from '../../shell/paths';
 import {
@@ -24,6 +25,9 @@ import {
 // arguments (sqlite3 db "SQL"), heredocs and pipes, or an MCP tool's query parameter.
 
 const ECHOERS = new Set(['echo', 'printf', 'cat']);
+// dbt runs its project's hooks as SQL in the warehouse, before and after every run and model.
+const DBT_PROJECT = /(^|\/)dbt_project\.ya?ml$/;
+const DBT_HOOKS = new Set(['on-run-start', 'on-run-end', 'pre-hook', 'post-hook', '+pre-hook', '+post-hook']);
 
 /** SQL a call sends, with where it goes when the call says (a client's host and database, an MCP tool's URL). */
 interface SqlSource {
@@ -49,9 +53,13 @@ function sqlSources(
   // database is looked for there (a migration that drops a table is ordinary work).
   if (opts.writtenFiles)
     sources.push(
-      ...writtenTexts(call)
-        .filter(({ file }) => /\.sql$/i.test(file))
-        .map(({ content }) => ({ text: content })),
+      ...writtenTexts(call).flatMap(({ file, content }) =>
+        /\.sql$/i.test(file)
+          ? [{ text: content }]
+          : DBT_PROJECT.test(file)
+            ? yamlValues(content, DBT_HOOKS).map((text) => ({ text }))
+            : [],
+      ),
     );
   if (call.toolName.startsWith('mcp__')) {
     const target = toolInputTarget(call.input);
@@ -641,18 +649,22 @@ export const sqlServerSideEffects = definePolicy({
         decision: 'ask',
       };
     const grant =
-      findStatement(call, (s) =>
-        SUPERUSER_GRANT.test(s)
-          ? /\bTO\s+(ROLE\s+)?PUBLIC\b/i.test(s)
-            ? 'a grant to every role (PUBLIC)'
-            : 'a superuser'
-          : ADMIN_ROLE_GRANT.test(s)
-            ? `a grant of the ${(ADMIN_ROLE_GRANT.exec(s)?.[1] ?? '').toUpperCase()} role`
-            : ANONYMOUS_GRANT.test(s)
-              ? "a grant of every right to Supabase's anon role (anyone holding the public key)"
-              : PUBLIC_BUCKET.test(s)
-                ? 'a storage bucket readable by anyone'
-                : null,
+      findStatement(
+        call,
+        (s) =>
+          SUPERUSER_GRANT.test(s)
+            ? /\bTO\s+(ROLE\s+)?PUBLIC\b/i.test(s)
+              ? 'a grant to every role (PUBLIC)'
+              : 'a superuser'
+            : ADMIN_ROLE_GRANT.test(s)
+              ? `a grant of the ${(ADMIN_ROLE_GRANT.exec(s)?.[1] ?? '').toUpperCase()} role`
+              : ANONYMOUS_GRANT.test(s)
+                ? "a grant of every right to Supabase's anon role (anyone holding the public key)"
+                : PUBLIC_BUCKET.test(s)
+                  ? 'a storage bucket readable by anyone'
+                  : null,
+        // A grant written into a migration or a dbt hook is made on the next run, whoever runs it.
+        { writtenFiles: true },
       ) ?? mongoRootUser(call);
     if (grant)
       return {
