@@ -5,6 +5,7 @@
 // test/core/facts/unread.test.ts.
 import type { SimpleCommand } from '../shell';
 import { argsOf, evidenceOf, optionValues } from './commands';
+import { unreadInlineCode } from './inline-unread-languages';
 
 // Ex commands that run another language's code: :python, :py3, :pyx, :lua, :perl, :ruby, :tcl, their
 // -do and -file forms, and :source of a script.
@@ -345,5 +346,5 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
       return `${name} loads a PKCS#11 library into itself`;
   }
   if (name === 'ssh-keygen' && optionValues(args, ['D'], []).length) return 'ssh-keygen -D loads a shared library';
-  return null;
+  return unreadInlineCode(name, args, cmd.name);
 }
