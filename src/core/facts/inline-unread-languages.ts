@@ -56,11 +56,24 @@ function loudPart(code: string, quiet: ReadonlySet<string>): string | null {
   if (code.includes('://')) return 'a URL';
   // Julia's and Groovy's backticks are command literals; R's name a variable, rarely needed in a one-liner.
   if (code.includes('`')) return 'a backtick';
-  for (const match of code.matchAll(/([A-Za-z_][\w.:]*)\s*\(/g)) {
-    const name = match[1] ?? '';
-    if (!quiet.has(name)) return `${name}(…)`;
-  }
+  for (const name of calledNames(code)) if (!quiet.has(name)) return `${name}(…)`;
   return null;
+}
+
+const NAME_CHAR = /[\w.:]/;
+
+/** The names written before each `(` (`renv::restore`, `Pkg.add`), read back from the parenthesis. */
+function calledNames(code: string): string[] {
+  const names: string[] = [];
+  for (let open = code.indexOf('('); open >= 0; open = code.indexOf('(', open + 1)) {
+    let end = open;
+    while (end > 0 && /\s/.test(code[end - 1] as string)) end--;
+    let start = end;
+    while (start > 0 && NAME_CHAR.test(code[start - 1] as string)) start--;
+    const name = code.slice(start, end).replace(/^[\d.:]+/, '');
+    if (name !== '') names.push(name);
+  }
+  return names;
 }
 
 /** What an R, Julia, Scala or Groovy one-liner runs that Warden cannot read, or null for a quiet one. */
