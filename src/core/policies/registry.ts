@@ -10,12 +10,11 @@ import { dataOpenedToEveryone } from './library/open-data';
 import {
   databaseCliReset,
   sqlDropOrTruncate,
-  sqlExportToStorage,
-  sqlHistoryOrDataLost,
   sqlServerSideEffects,
   sqlSchemaChange,
   sqlWriteWithoutWhere,
 } from './library/database';
+import { sqlExportToStorage, sqlHistoryOrDataLost } from './library/warehouse-sql';
 import { largeFileWrite, persistenceMechanisms, writeOutsideProject } from './library/filesystem';
 import {
   gitAddAll,
