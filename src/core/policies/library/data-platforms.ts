@@ -28,14 +28,26 @@ const DATA_DELETES: Record<string, (positionals: string[], args: readonly string
     optionValues(args, ['t'], ['target']).some((target) => /^(prod|production|prd|live)$/i.test(target))
       ? `${sub} --full-refresh rebuilds production's incremental models from scratch, dropping the history they kept`
       : null,
-  databricks: ([sub, verb]) =>
+  databricks: ([sub, verb], args) =>
+    sub === 'tokens' && verb === 'create' ? longLivedToken(args) : databricksDelete(sub, verb),
+};
+
+/** A Databricks token that lasts past 90 days (or, with no lifetime given, never expires): a standing login. */
+function longLivedToken(args: readonly string[]): string | null {
+  const lifetime = optionValues(args, [], ['lifetime-seconds'])[0];
+  if (lifetime !== undefined && Number(lifetime) <= 90 * 24 * 3600) return null;
+  const days = lifetime === undefined ? undefined : Math.round(Number(lifetime) / 86400);
+  return `tokens create mints a personal access token that signs in as you ${days === undefined || Number.isNaN(days) ? 'and never expires' : `for ${days} days`}`;
+}
+
+function databricksDelete(sub: string | undefined, verb: string | undefined): string | null {
+  const deletes =
     (sub === 'fs' && verb === 'rm') ||
     (['workspace', 'jobs', 'tables', 'schemas', 'catalogs', 'volumes', 'pipelines'].includes(sub ?? '') &&
       verb === 'delete') ||
-    (sub === 'clusters' && verb === 'permanent-delete')
-      ? `${sub} ${verb} deletes it for good`
-      : null,
-};
+    (sub === 'clusters' && verb === 'permanent-delete');
+  return deletes ? `${sub} ${verb} deletes it for good` : null;
+}
 
 /** `kafka-topics.sh` is the same tool as `kafka-topics`. */
 const toolName = (tool: string) => tool.replace(/\.sh$/, '');
@@ -43,7 +55,7 @@ const toolName = (tool: string) => tool.replace(/\.sh$/, '');
 export const dataPlatformDestructive = infraPolicy({
   name: 'data-platform-destructive',
   description:
-    "Asks before deleting a stream's, a lake's or an index's data: kafka-topics --delete, kafka-delete-records, retention cut under an hour, rpk topic delete, databricks deletes, dbt --full-refresh on prod, graph remove.",
+    "Asks before deleting a stream's, a lake's or an index's data: kafka-topics --delete, kafka-delete-records, retention cut under an hour, rpk topic delete, databricks deletes and long-lived tokens, dbt --full-refresh on prod, graph remove.",
   tools: Object.keys(DATA_DELETES).flatMap((tool) => (tool.startsWith('kafka-') ? [tool, `${tool}.sh`] : [tool])),
   valueShort: ['p'],
   valueLong: [

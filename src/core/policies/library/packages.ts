@@ -722,11 +722,14 @@ function configSetLine(cmd: SimpleCommand, args: readonly string[], ownSource: I
 function mcpInstallUrl(call: ToolCall, ownSource: IsOwn): string | undefined {
   const verb = call.toolName.startsWith('mcp__') ? call.toolName.slice(call.toolName.lastIndexOf('__') + 2) : '';
   if (!/install|sideload|deploy_app|add_formula/i.test(verb)) return undefined;
-  for (const value of Object.values(call.input)) {
-    if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) continue;
-    if (!ownSource(value)) return value;
-  }
-  return undefined;
+  return nestedStrings(call.input, 4).find((value) => /^https?:\/\//i.test(value) && !ownSource(value));
+}
+
+/** The strings an MCP tool's arguments hold, nested ones too (`libraries: [{pypi: {repo: URL}}]`), to a depth. */
+function nestedStrings(value: unknown, depth: number): string[] {
+  if (typeof value === 'string') return [value];
+  if (depth === 0 || value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap((inner) => nestedStrings(inner, depth - 1));
 }
 
 export const packageFromUntrustedSource = definePolicy({
