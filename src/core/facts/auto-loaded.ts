@@ -1,4 +1,5 @@
 import { GIT_HOOK_FILE } from './git-hook-files';
+import { PYTHON_STARTUP } from './project-runs';
 
 // Files a tool or runtime loads and runs by itself, with no command naming them: whatever lands there
 // runs the next time that tool starts, tests or serves a request. Text written there by a Write or an
@@ -23,7 +24,7 @@ const AUTO_LOADED: readonly { file: RegExp | ((file: string) => boolean); by: st
     by: 'Airflow imports it, running its top-level code, at every parse',
   },
   { file: /\.pth$/, by: 'Python runs its import lines at every start-up of that environment' },
-  { file: /(^|\/)(sitecustomize|usercustomize)\.py$/, by: 'Python runs it at every start-up' },
+  { file: PYTHON_STARTUP, by: 'Python runs it at every start-up' },
   { file: /(^|\/)conftest\.py$/, by: 'pytest runs it on every test run' },
   { file: /(^|\/)\.ipython\/profile_[^/]+\/startup\/[^/]+$/, by: 'IPython runs it at every start' },
   { file: /(^|\/)\.(irbrc|pryrc)$/, by: 'irb and pry run it at every console start' },

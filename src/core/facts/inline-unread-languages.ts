@@ -27,7 +27,7 @@ const R_QUIET = new Set([
   ...COMMON,
   ...['library', 'require', 'requireNamespace', 'sessionInfo', 'packageVersion', 'getwd', 'list.files'],
   ...['file.exists', 'read.csv', 'read.table', 'readRDS', 'read_parquet', 'arrow::read_parquet', 'read_csv'],
-  ...['readr::read_csv', 'data.table::fread', 'fread', 'nrow', 'options'],
+  ...['readr::read_csv', 'data.table::fread', 'fread', 'options'],
   ...['renv::restore', 'renv::snapshot', 'renv::status', 'renv::init', 'renv::activate', 'renv::diagnostics'],
   ...['devtools::test', 'devtools::check', 'devtools::document', 'devtools::load_all', 'testthat::test_dir'],
   ...['rmarkdown::render', 'quarto::quarto_render', 'knitr::knit', 'lintr::lint', 'lintr::lint_dir'],

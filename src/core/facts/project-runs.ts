@@ -64,7 +64,7 @@ const JS_CONFIG_RUNNERS = new Set(['vite', 'webpack', 'rollup', 'next', 'nuxt', 
 const INSTALLS = new Set(['install', 'i', 'ci', 'add', 'rebuild']);
 const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare'];
 /** Python imports these from its path at start-up, whatever it runs. */
-const PYTHON_STARTUP = /(^|\/)(sitecustomize|usercustomize)\.py$/;
+export const PYTHON_STARTUP = /(^|\/)(sitecustomize|usercustomize)\.py$/;
 
 const packageJson = z.object({ scripts: z.record(z.string(), z.unknown()).optional() }).passthrough();
 

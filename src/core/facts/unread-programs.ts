@@ -181,10 +181,17 @@ const TOOL_FILE_VARIABLES = [
 const SETTING_WORD =
   /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path|-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES|-DCMAKE_PROJECT_INCLUDE|-DCMAKE_PROJECT_INCLUDE_BEFORE|-DCMAKE_TOOLCHAIN_FILE|-DCMAKE_[A-Za-z]+_COMPILER|-DCMAKE_[A-Za-z]+_COMPILER_LAUNCHER|-DZEPHYR_EXTRA_MODULES|-DEXTRA_ZEPHYR_MODULES|extra_scripts|user_script|spark\.jars|spark\.submit\.pyFiles|spark\.(?:driver|executor)\.extra(?:ClassPath|LibraryPath)|spark\.(?:driver|executor)\.(?:extra|default)JavaOptions|spark\.pyspark\.(?:driver\.)?python|plugin\.library\.paths)=(?:pre:|post:)?(.*)$/;
 
-/** The path a setting's value loads: itself, or the agent a JVM option names (`-javaagent:/tmp/a.jar`). */
-function settingPath(value: string): string {
-  const agent = /(?:^|\s)-(?:javaagent|agentpath):([^=\s]+)/.exec(value);
-  return agent ? (agent[1] ?? '') : value;
+/**
+ * A `NAME=VALUE` build or Spark setting (SETTING_WORD) whose value loads something from a temporary or
+ * downloads folder: the value itself, an item of its list (`spark.jars=a.jar,/tmp/b.jar`), or the agent a
+ * JVM option names (`-javaagent:/tmp/a.jar`). Returns the setting's name and value.
+ */
+export function settingFromTemp(word: string): { name: string; value: string } | undefined {
+  const match = SETTING_WORD.exec(word);
+  if (!match) return undefined;
+  const value = match[2] ?? '';
+  const loaded = value.split(/[\s,]+|-(?:javaagent|agentpath):/).some((item) => TEMP_PATH.test(item));
+  return loaded ? { name: match[1] ?? '', value } : undefined;
 }
 
 const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb']);
@@ -232,11 +239,9 @@ function tempFolderCode(
     if (value !== undefined && TEMP_PATH.test(value))
       return `${variable}=${evidenceOf(value, 60)} hands the command a file from a temporary or downloads folder that nobody here has read`;
   }
-  const setting = args
-    .map((a) => SETTING_WORD.exec(a))
-    .find((m) => m !== null && TEMP_PATH.test(settingPath(m[2] ?? '')));
+  const setting = args.map(settingFromTemp).find((found) => found !== undefined);
   if (setting)
-    return `${setting[1]}=${evidenceOf(setting[2] ?? '', 60)} runs or loads a file from a temporary or downloads folder`;
+    return `${setting.name}=${evidenceOf(setting.value, 60)} runs or loads a file from a temporary or downloads folder`;
   const hook = compilerHookIn(compilerFlagWords(name, args, assignments));
   if (hook)
     return `the compiler flag ${evidenceOf(hook, 60)} runs or loads a program from a temporary or downloads folder`;

@@ -7,7 +7,7 @@ import { argsOf, evidenceOf, redirectWrites, shellCommands } from '../../facts/c
 import { gitGlobalTakesValue, gitInvocation } from '../../facts/git-invocation';
 import { hostAndPath, isOwnSource } from './shared/own-sources';
 import { trimEndChars } from '../../text/scan';
-import { replacedTexts } from './shared/edited-file';
+import { insertedSpan, replacedTexts } from './shared/edited-file';
 
 // Git configuration is code: many keys name a program git runs (an ssh command, a pager, a
 // filter, a credential helper, an alias starting with `!`), others send git elsewhere
@@ -380,16 +380,14 @@ function onlyPlainSettingsAdded(call: ToolCall): boolean {
   );
 }
 
-/** The whole lines an edit inserts, with the old lines above them; undefined when it also changes or removes any. */
+/**
+ * The whole lines an edit inserts, with the old lines above them; undefined when it also changes or removes
+ * any. Whole lines, not characters: a character-level match can place a new `[section]` header mid-line.
+ */
 function linesInserted(before: string, after: string): { above: string[]; lines: string[] } | undefined {
-  const was = before.split('\n');
   const is = after.split('\n');
-  let head = 0;
-  while (head < was.length && was[head] === is[head]) head++;
-  let tail = 0;
-  while (tail < was.length - head && was[was.length - 1 - tail] === is[is.length - 1 - tail]) tail++;
-  if (head + tail !== was.length || is.length <= was.length) return undefined;
-  return { above: was.slice(0, head), lines: is.slice(head, is.length - tail) };
+  const span = insertedSpan(before.split('\n'), is);
+  return span && { above: is.slice(0, span.start), lines: is.slice(span.start, span.end) };
 }
 
 /** The section the last header of config lines opens, or undefined when there is none. */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
+import { stringsIn } from './shared/outbound-routes';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { interpreterKind } from '../../facts/programs';
@@ -722,14 +723,8 @@ function configSetLine(cmd: SimpleCommand, args: readonly string[], ownSource: I
 function mcpInstallUrl(call: ToolCall, ownSource: IsOwn): string | undefined {
   const verb = call.toolName.startsWith('mcp__') ? call.toolName.slice(call.toolName.lastIndexOf('__') + 2) : '';
   if (!/install|sideload|deploy_app|add_formula/i.test(verb)) return undefined;
-  return nestedStrings(call.input, 4).find((value) => /^https?:\/\//i.test(value) && !ownSource(value));
-}
-
-/** The strings an MCP tool's arguments hold, nested ones too (`libraries: [{pypi: {repo: URL}}]`), to a depth. */
-function nestedStrings(value: unknown, depth: number): string[] {
-  if (typeof value === 'string') return [value];
-  if (depth === 0 || value === null || typeof value !== 'object') return [];
-  return Object.values(value).flatMap((inner) => nestedStrings(inner, depth - 1));
+  // Nested ones too: `libraries: [{pypi: {repo: URL}}]`.
+  return stringsIn(call.input).find((value) => /^https?:\/\//i.test(value) && !ownSource(value));
 }
 
 export const packageFromUntrustedSource = definePolicy({

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { evidenceOf } from '../../facts/commands';
 import { firstWrittenFinding } from '../../facts/compute';
 import { DOCKERFILE } from '../../facts/written-runs';
-import { inTempOrDownloads, variablesLoadFromTemp } from '../../facts/unread-programs';
+import { inTempOrDownloads, settingFromTemp, variablesLoadFromTemp } from '../../facts/unread-programs';
 import { definePolicy } from '../types';
 
 interface ConfigRule {
@@ -61,16 +61,11 @@ function dotenvLoadsFromTemp(content: string): boolean {
   return variablesLoadFromTemp(assignments) !== null;
 }
 
-// spark-defaults.conf's settings that ship code to the driver and executors, or load a JVM agent there.
-const SPARK_CODE_SETTING =
-  /^[ \t]*(spark\.jars|spark\.submit\.pyFiles|spark\.(driver|executor)\.(extraClassPath|extraLibraryPath|extraJavaOptions|defaultJavaOptions)|spark\.pyspark\.(driver\.)?python)(?:[ \t]*=[ \t]*|[ \t]+)(\S.*)?$/;
-
+/** spark-defaults.conf's `key value` lines, read as the `--conf key=value` settings they stand for. */
 function sparkDefaultsLoadFromTemp(content: string): boolean {
   return content.split('\n').some((line) => {
-    const value = SPARK_CODE_SETTING.exec(line)?.[5] ?? '';
-    return value
-      .split(/[\s,:]+|-(?:javaagent|agentpath):/)
-      .some((path) => path.startsWith('/') && inTempOrDownloads(path));
+    const setting = /^[ \t]*(spark\.[\w.]+)(?:[ \t]*=[ \t]*|[ \t]+)(\S.*)$/.exec(line);
+    return setting !== null && settingFromTemp(`${setting[1]}=${setting[2]}`) !== undefined;
   });
 }
 

@@ -31,13 +31,22 @@ export function replacedTexts(input: Record<string, unknown>): [before: string, 
   });
 }
 
-/** The one stretch an edit inserts with the old text kept whole around it; undefined when it also removes. */
-export function insertionOf(before: string, after: string): { at: number; text: string } | undefined {
+/**
+ * Where `after` holds one stretch inserted into `before`, which it keeps whole around it (characters of a
+ * text, or lines): `after[start, end)`. Undefined when the change also removes or alters anything.
+ */
+export function insertedSpan<T>(before: ArrayLike<T>, after: ArrayLike<T>): { start: number; end: number } | undefined {
   if (after.length <= before.length) return undefined;
   let head = 0;
   while (head < before.length && before[head] === after[head]) head++;
   let tail = 0;
   while (tail < before.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
   if (head + tail !== before.length) return undefined;
-  return { at: head, text: after.slice(head, after.length - tail) };
+  return { start: head, end: after.length - tail };
+}
+
+/** The one stretch of text an edit inserts with the old text kept whole around it; undefined when it also removes. */
+export function insertionOf(before: string, after: string): { at: number; text: string } | undefined {
+  const span = insertedSpan(before, after);
+  return span && { at: span.start, text: after.slice(span.start, span.end) };
 }
