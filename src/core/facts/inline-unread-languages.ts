@@ -41,7 +41,12 @@ const JULIA_QUIET = new Set([
   ...['pwd'],
 ]);
 
-const JVM_QUIET = new Set([...COMMON, 'System.out.println', 'println']);
+const JVM_QUIET = new Set([
+  ...COMMON,
+  ...['System.out.println', 'println', 'count', 'printSchema', 'limit', 'select', 'where', 'filter', 'groupBy'],
+  // Spark reads of a table or a file (a notebook's quick look); spark.sql is not here, its SQL may change data.
+  ...['agg', 'spark.table', 'spark.range', 'spark.read.table', 'spark.read.parquet', 'spark.read.csv'],
+]);
 
 const INLINE_LANGUAGES: Record<string, InlineLanguage> = {
   rscript: { language: 'R', short: ['e'], long: [], quiet: R_QUIET },

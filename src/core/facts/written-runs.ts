@@ -387,6 +387,11 @@ const INLINE_FLAG: Record<string, string> = {
   php: 'php -r',
   lua: 'lua -e',
   powershell: 'pwsh -Command',
+  // Read only as far as facts/inline-unread-languages reads a one-liner: code beyond its quiet calls asks.
+  r: 'Rscript -e',
+  julia: 'julia -e',
+  scala: 'scala -e',
+  groovy: 'groovy -e',
 };
 
 function quote(text: string): string {

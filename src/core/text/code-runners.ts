@@ -19,6 +19,11 @@ const LANGUAGES: [RegExp, string][] = [
   [/^lua\b/i, 'lua'],
   [/^(powershell|pwsh)\b/i, 'powershell'],
   [/^(bash|sh|zsh|shell)\b/i, 'shell'],
+  // No reader for these: their code is judged as a one-liner of theirs is (facts/inline-unread-languages).
+  [/^(r|rscript)$/i, 'r'],
+  [/^julia\b/i, 'julia'],
+  [/^scala\b/i, 'scala'],
+  [/^groovy\b/i, 'groovy'],
 ];
 
 export interface RunnerCode {

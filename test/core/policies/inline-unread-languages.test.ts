@@ -34,6 +34,16 @@ policyTable('unread-call', [
     expect: 'ask',
   },
   {
+    note: 'Scala handing SQL to spark.sql (it may drop or change data)',
+    spec: `scala -e 'spark.sql("DROP TABLE main.gold.orders")'`,
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: Scala counting a table',
+    spec: `scala -e 'println(spark.table("main.gold.orders").count())'`,
+    expect: null,
+  },
+  {
     note: 'near miss: an R script file (read where it is written)',
     spec: 'Rscript scripts/plot_qc.R results/qc.tsv',
     expect: null,
