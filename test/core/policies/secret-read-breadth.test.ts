@@ -233,6 +233,24 @@ policyTable('secret-file-read', [
   { note: 'grep -r for passwords in ~/.config', spec: 'grep -r password ~/.config', expect: 'deny' },
   { note: 'near miss: grep -r for passwords in the project', spec: 'grep -rn password src/', expect: null },
   { note: 'near miss: rg for a name in another project', spec: 'rg TODO ~/code/lib', expect: null },
+  // A pattern that narrows to no word, or an inverted one, prints every line: each secret file's too.
+  { note: 'grep -r for any line across the home folder', spec: 'grep -r . ~', expect: 'deny' },
+  { note: 'grep -rh of the empty pattern', spec: 'grep -rh "" ~ | head -50', expect: 'deny' },
+  { note: 'grep -r for a token-shaped line', spec: "grep -rhE '^[A-Za-z0-9_-]{43}$' ~", expect: 'deny' },
+  { note: 'grep -rv of a word no file holds', spec: 'grep -rv zzqx ~/.config', expect: 'deny' },
+  { note: 'near miss: grep -rl of any line (names only)', spec: 'grep -rl . ~', expect: null },
+  { note: 'near miss: grep -r for a function name across home', spec: 'grep -rn parseConfig ~', expect: null },
+  { note: 'near miss: grep -r for any line in the project', spec: 'grep -rn . src/', expect: null },
+  {
+    note: 'Grep tool showing every line under home',
+    spec: { tool: 'Grep', input: { pattern: '.', path: '/home/dev', output_mode: 'content' }, ...HOME_ROOT },
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: Grep tool listing files under home (names only)',
+    spec: { tool: 'Grep', input: { pattern: '.', path: '/home/dev' }, ...HOME_ROOT },
+    expect: null,
+  },
   {
     note: 'Grep tool for private keys under home',
     spec: { tool: 'Grep', input: { pattern: 'BEGIN .*PRIVATE KEY', path: '/home/dev' }, ...HOME_ROOT },

@@ -35,8 +35,41 @@ function readTargetsOfName(name: string): boolean {
 // What a content search is after when it hunts for credentials: key headers, token prefixes, secret words.
 const SECRET_SEEKING =
   /private.{0,6}key|BEGIN\b|passw|secret|token|api.{0,6}key|access.{0,6}key|AKIA|gh[pousr]_|github_pat|\bsk[-_]|xox[abp]|AIza|credential|bearer|authoriz|aws_|\bhf_|glpat-/i;
+/** What a search that prints every line is judged as seeking. */
+const ALL_LINES = 'every line (secrets too)';
 const CONTENT_SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ag', 'ack', 'git-grep']);
 const TREE_COPIERS = new Set(['tar', 'zip', '7z', '7za', 'cp', 'rsync', 'scp']);
+
+/**
+ * A search pattern that narrows to no word (`.`, `^`, `''`, `[A-Za-z0-9_-]{43}`, `\S+`): it matches a
+ * line of any secret file, a random token's as well as a key's. Literal text (three letters or digits
+ * in a row, outside brackets and escapes) is what narrows a search to lines that hold it.
+ */
+function matchesAnyLine(pattern: string): boolean {
+  let run = 0;
+  for (let at = 0; at < pattern.length; at++) {
+    const ch = pattern[at]!;
+    // An escape, a bracket expression and a repeat count are not literal text (an unclosed one runs to the end).
+    const closer = ch === '[' ? ']' : ch === '{' ? '}' : undefined;
+    if (ch === '\\' || closer !== undefined) {
+      run = 0;
+      if (closer === undefined) at++;
+      else {
+        const closed = pattern.indexOf(closer, at + 1);
+        at = closed === -1 ? pattern.length : closed;
+      }
+      continue;
+    }
+    run = /[A-Za-z0-9]/.test(ch) ? run + 1 : 0;
+    if (run === 3) return false;
+  }
+  return true;
+}
+
+/** A search tool's pattern as judged: every line when it shows matching lines (Grep's content mode) of any pattern. */
+function searchToolSeeks(input: Record<string, unknown>, pattern: string): string {
+  return input['output_mode'] === 'content' && matchesAnyLine(pattern) ? ALL_LINES : pattern;
+}
 
 /** Folders a command reads whole: a recursive content search's roots (with its pattern), an archive's or a recursive copy's sources. */
 function treeReads(cmd: SimpleCommand): { roots: string[]; pattern?: string } | undefined {
@@ -59,7 +92,12 @@ function treeReads(cmd: SimpleCommand): { roots: string[]; pattern?: string } | 
     const explicit = optionValues(args, ['e'], ['regexp']);
     const pattern = explicit.length ? explicit.join(' ') : flags.positionals[0];
     const roots = explicit.length ? flags.positionals : flags.positionals.slice(1);
-    return { roots, ...(pattern !== undefined ? { pattern } : {}) };
+    // Lines that do not match (-v), or lines any pattern matches, are every line: the search seeks all
+    // there is, secrets included. A search that prints only file names or counts shows no line.
+    const namesOnly = ['l', 'L', 'c', 'q'].some((f) => flags.short.has(f)) || flags.long.has('files-with-matches');
+    const inverted = flags.short.has('v') || flags.long.has('invert-match');
+    const everyLine = !namesOnly && (inverted || (pattern !== undefined && matchesAnyLine(pattern)));
+    return { roots, ...(pattern !== undefined ? { pattern: everyLine ? ALL_LINES : pattern } : {}) };
   }
   if (!TREE_COPIERS.has(name)) return undefined;
   const flags = parseFlags(
@@ -85,7 +123,7 @@ function credentialTreeReads(call: ToolCall): SecretRead[] {
   const found: SecretRead[] = [];
   const judge = (root: string, absolute: string, source: string, pattern: string | undefined) => {
     if (isInside(absolute, call.projectRoot)) return;
-    if (pattern !== undefined && !SECRET_SEEKING.test(pattern)) return;
+    if (pattern !== undefined && pattern !== ALL_LINES && !SECRET_SEEKING.test(pattern)) return;
     const store = credentialStoreUnder(absolute, call.home);
     if (store) found.push({ path: root, kind: `a folder holding ${store}`, source });
   };
@@ -111,7 +149,7 @@ function credentialTreeReads(call: ToolCall): SecretRead[] {
     typeof path === 'string' &&
     typeof pattern === 'string'
   )
-    judge(path, resolvePath(path, call.cwd, call.home), param ?? 'path', pattern);
+    judge(path, resolvePath(path, call.cwd, call.home), param ?? 'path', searchToolSeeks(call.input, pattern));
   return found;
 }
 
