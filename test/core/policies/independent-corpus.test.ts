@@ -17,6 +17,7 @@ const SETTINGS: Record<string, { home: string; project: string }> = {
   'set-aa': { home: '/home/dev', project: '/home/dev/fw' },
   'set-ac': { home: '/Users/dev', project: '/Users/dev/Sites/shop' },
   'set-ad': { home: '/home/dev', project: '/home/dev/work/dataplatform' },
+  'set-ae': { home: '/home/dev', project: '/home/dev/src/payments-service' },
 };
 const LINUX_SETTING = { home: '/home/dev', project: '/home/dev/project' };
 
@@ -192,6 +193,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   'ordinary-set-ad.jsonl': {
     rate: 0.07,
     why: 'at most 7% (19 of 300, 6.3%, as it first came out)',
+  },
+  'ordinary-set-ae.jsonl': {
+    rate: 1,
+    why: 'measuring',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,
