@@ -171,6 +171,8 @@ const TOOL_FILE_VARIABLES = [
   ...['PYTHONSTARTUP', 'R_PROFILE_USER', 'R_PROFILE'],
   // The Python that runs PySpark's driver and workers.
   ...['PYSPARK_PYTHON', 'PYSPARK_DRIVER_PYTHON'],
+  // The JDK a build or a JVM tool runs on, and the homes Gradle and Maven load their init scripts and extensions from.
+  ...['JAVA_HOME', 'JDK_HOME', 'GRADLE_USER_HOME', 'GRADLE_HOME', 'MAVEN_HOME', 'M2_HOME'],
 ];
 // Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…), Maven's extension class path,
 // CMake's compilers and compiler launchers (-DCMAKE_C_COMPILER_LAUNCHER=…), pyOCD's user script,

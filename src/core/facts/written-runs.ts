@@ -49,7 +49,7 @@ import {
 } from './run-later-formats';
 
 const SHELL_RUN_LATER =
-  /(^|\/)(\.envrc|\.(bash_|zsh)?(profile|login|logout|rc)|\.(bash|zsh)rc|[^/]+\.(sh|bash|zsh|ksh|command))$/;
+  /(^|\/)(\.envrc|\.(bash_|zsh)?(profile|login|logout|rc)|\.(bash|zsh)rc|[^/]+\.(sh|bash|zsh|ksh|command)|gradlew|mvnw)$/;
 /** A GitHub Actions workflow, or Gitea's and Forgejo's, which read the same files. */
 /** Dockerfile, Dockerfile.dev, api.Dockerfile; not a document about one (Dockerfile.md). */
 export const DOCKERFILE =

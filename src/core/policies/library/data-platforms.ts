@@ -16,7 +16,12 @@ const DATA_DELETES: Record<string, (positionals: string[], args: readonly string
       ? "cuts a topic's retention, which purges its stored events"
       : null,
   'kafka-consumer-groups': (_pos, args) =>
-    args.includes('--delete') || args.includes('--delete-offsets') ? "deletes a consumer group's offsets" : null,
+    args.includes('--delete') || args.includes('--delete-offsets')
+      ? "deletes a consumer group's offsets"
+      : // Moved offsets make the group skip events it never processed, or process again ones it did.
+        args.includes('--reset-offsets') && args.includes('--execute')
+        ? "moves a consumer group's offsets, so it skips unprocessed events or processes old ones again"
+        : null,
   rpk: ([sub, verb]) => (sub === 'topic' && verb === 'delete' ? 'deletes topics and every event in them' : null),
   // A Graph Node's subgraph name, removed: every query of the dapp and its dashboards stops answering.
   graph: ([sub]) => (sub === 'remove' ? 'removes a subgraph name from its Graph Node' : null),
@@ -28,6 +33,13 @@ const DATA_DELETES: Record<string, (positionals: string[], args: readonly string
     optionValues(args, ['t'], ['target']).some((target) => /^(prod|production|prd|live)$/i.test(target))
       ? `${sub} --full-refresh rebuilds production's incremental models from scratch, dropping the history they kept`
       : null,
+  // A KV secret's metadata deleted, or its versions destroyed, cannot be read back; a disabled engine takes every secret in it.
+  vault: ([sub, verb, third]) =>
+    sub === 'kv' && (verb === 'destroy' || (verb === 'metadata' && third === 'delete'))
+      ? 'destroys versions of a Vault secret for good'
+      : sub === 'secrets' && verb === 'disable'
+        ? 'disables a Vault secrets engine, deleting every secret stored in it'
+        : null,
   databricks: ([sub, verb], args) =>
     sub === 'tokens' && verb === 'create' ? longLivedToken(args) : databricksDelete(sub, verb),
 };
@@ -55,7 +67,7 @@ const toolName = (tool: string) => tool.replace(/\.sh$/, '');
 export const dataPlatformDestructive = infraPolicy({
   name: 'data-platform-destructive',
   description:
-    "Asks before deleting a stream's, a lake's or an index's data: kafka-topics --delete, kafka-delete-records, retention cut under an hour, rpk topic delete, databricks deletes and long-lived tokens, dbt --full-refresh on prod, graph remove.",
+    "Asks before a stream's, lake's or secret store's data goes: kafka-topics --delete, records deleted, retention cut, consumer offsets moved, Vault secrets destroyed, databricks deletes and long-lived tokens, dbt --full-refresh on prod.",
   tools: Object.keys(DATA_DELETES).flatMap((tool) => (tool.startsWith('kafka-') ? [tool, `${tool}.sh`] : [tool])),
   valueShort: ['p'],
   valueLong: [

@@ -12,7 +12,7 @@ import { currentText, replacedTexts } from './shared/edited-file';
 // review that looked only at the plan's summary.
 
 /** Files infrastructure code lives in (Terraform, CloudFormation and SAM, Helm, Pulumi's YAML): only these are read. */
-const INFRASTRUCTURE_FILE = /\.(tf|tfvars|hcl|tf\.json|ya?ml|json|template)$/i;
+const INFRASTRUCTURE_FILE = /\.(tf|tfvars|hcl|tf\.json|ya?ml|json|template|properties)$/i;
 
 /** A `key = value` or `key: value` line's key and the first word of its value (HCL, YAML, JSON). */
 type KeyValue = [key: string, value: string];
@@ -37,6 +37,9 @@ interface Setting {
 const isDeletionProtectionKey = (key: string) =>
   key.includes('deletion_protection') || key === 'DeletionProtection' || key === 'DeletionProtectionEnabled';
 const TERMINATION_KEYS = new Set(['termination_protection', 'disable_api_termination', 'EnableTerminationProtection']);
+/** Flyway's guard against `clean`, which drops every object in the schemas it manages (Spring's key and Flyway's own). */
+const isFlywayCleanDisabledKey = (key: string) => /(^|\.)(clean-disabled|cleanDisabled)$/.test(key);
+const isFlywayCleanOnErrorKey = (key: string) => /(^|\.)(clean-on-validation-error|cleanOnValidationError)$/.test(key);
 
 /** Settings that keep a resource (and its data) through a destroy or a replacement. */
 const PROTECTIONS: Setting[] = [
@@ -48,6 +51,7 @@ const PROTECTIONS: Setting[] = [
     is: (key, value) => key === 'DeletionPolicy' && ['Retain', 'Snapshot', 'RetainExceptOnCreate'].includes(value),
   },
   { name: "Helm's resource-policy: keep", is: (key, value) => key === 'helm.sh/resource-policy' && value === 'keep' },
+  { name: "Flyway's clean-disabled", is: (key, value) => isFlywayCleanDisabledKey(key) && value === 'true' },
 ];
 
 /** Settings that let a destroy take the data with it. */
@@ -61,6 +65,10 @@ const DATA_LOSS: Setting[] = [
     is: (key, value) => key === 'skip_final_snapshot' && value === 'true',
   },
   { name: 'DeletionPolicy: Delete', is: (key, value) => key === 'DeletionPolicy' && value === 'Delete' },
+  {
+    name: "Flyway's clean-on-validation-error (a checksum mismatch drops the whole schema)",
+    is: (key, value) => isFlywayCleanOnErrorKey(key) && value === 'true',
+  },
 ];
 
 const count = (settings: readonly KeyValue[], setting: Setting) =>
@@ -104,6 +112,8 @@ function loosening(call: ToolCall): { file: string; what: string; evidence: stri
   for (const { file, content } of [...writtenTexts(call), ...inPlaceEdits(call)]) {
     if (!INFRASTRUCTURE_FILE.test(file)) continue;
     const now = currentText(call, file);
+    const cleanOn = flywayCleanTurnedOn(file, content, now ?? '');
+    if (cleanOn) return { file, what: `turns on Flyway's clean (${cleanOn})`, evidence: content };
     if (now === null || !hasProtection(now)) continue;
     if (whole) {
       const what = loosened(now, content);
@@ -119,10 +129,27 @@ function loosening(call: ToolCall): { file: string; what: string; evidence: stri
   return undefined;
 }
 
+const FLYWAY_CLEAN_ON = (key: string, value: string) =>
+  (isFlywayCleanDisabledKey(key) && value === 'false') || (isFlywayCleanOnErrorKey(key) && value === 'true');
+/** A development or test profile's config (application-dev.yml, application-test.properties), where clean is how a scratch database is reset. */
+const SCRATCH_PROFILE = /(^|[-_.])(dev|test|local|ci|it|e2e)([-_.]|$)/i;
+
+/**
+ * Flyway's clean is off unless a config turns it on, so turning it on loosens a default, not a line the
+ * file had: asked wherever the text newly turns it on, except in a development or test profile.
+ */
+function flywayCleanTurnedOn(file: string, content: string, now: string): string | undefined {
+  if (SCRATCH_PROFILE.test(file.slice(file.lastIndexOf('/') + 1))) return undefined;
+  const was = settingsOf(now).filter(([key, value]) => FLYWAY_CLEAN_ON(key, value)).length;
+  const turnedOn = settingsOf(content).filter(([key, value]) => FLYWAY_CLEAN_ON(key, value));
+  return turnedOn.length > was ? turnedOn.map(([key, value]) => `${key}: ${value}`).join(', ') : undefined;
+}
+
 /** A protection written as off (`deletion_protection = false`, `prevent_destroy = false`). */
 function turnedOff(text: string): string | undefined {
   const off = settingsOf(text).find(
-    ([key, value]) => value === 'false' && (key === 'prevent_destroy' || isDeletionProtectionKey(key)),
+    ([key, value]) =>
+      value === 'false' && (key === 'prevent_destroy' || isDeletionProtectionKey(key) || isFlywayCleanDisabledKey(key)),
   );
   return off?.[0];
 }
@@ -131,7 +158,7 @@ export const deletionProtectionRemoved = definePolicy({
   name: 'deletion-protection-removed',
   category: 'infrastructure',
   description:
-    "Asks before infrastructure code loses a resource's deletion guard: prevent_destroy, deletion_protection, a keeping DeletionPolicy or Helm's keep removed or turned off, or force_destroy or skip_final_snapshot set.",
+    "Asks before infrastructure code loses a resource's deletion guard: prevent_destroy, deletion_protection, a keeping DeletionPolicy or Helm's keep removed or turned off, or force_destroy, skip_final_snapshot or Flyway's clean turned on.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

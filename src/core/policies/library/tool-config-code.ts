@@ -69,6 +69,28 @@ function sparkDefaultsLoadFromTemp(content: string): boolean {
   });
 }
 
+const JVM_AGENT = /-(?:javaagent|agentpath):([^\s"',;)<>]+)/g;
+const JVM_ERROR_COMMAND = /-XX:On(?:OutOfMemory)?Error=["']?([^"'\r\n]*)/g;
+
+/** A command the JVM runs on an error that only stops or inspects the process itself (`kill -9 %p`, `jcmd %p …`). */
+function ownProcessOnly(command: string): boolean {
+  const words = command.trim().split(/\s+/);
+  return ['kill', 'jcmd', 'jmap', 'jstack'].includes(words[0] ?? '') && !/[;&|`$<>()]/.test(command);
+}
+
+/**
+ * JVM options in any file a build, an IDE or a deployment hands to java (build.gradle's jvmArgs, an IDE
+ * run configuration, a chart's javaOpts): an agent loaded from a temporary or downloads folder, or a
+ * command run when the JVM runs out of memory or crashes (other than stopping or inspecting itself).
+ */
+function jvmOptionsRunCode(content: string): boolean {
+  if (!content.includes('-javaagent:') && !content.includes('-agentpath:') && !content.includes('-XX:On')) return false;
+  return (
+    [...content.matchAll(JVM_AGENT)].some((m) => inTempOrDownloads(m[1]!)) ||
+    [...content.matchAll(JVM_ERROR_COMMAND)].some((m) => !ownProcessOnly(m[1]!))
+  );
+}
+
 /** SQLFluff's templater imports every Python module under its `library_path` on each lint. */
 function sqlfluffLibraryFromTemp(content: string): boolean {
   const value = /^[ \t]*library_path[ \t]*=[ \t]*(\S+)/m.exec(content)?.[1] ?? '';
@@ -114,6 +136,11 @@ const RULES: ConfigRule[] = [
     file: /(^|\/)spark-defaults\.conf$/,
     names: sparkDefaultsLoadFromTemp,
     what: 'makes every Spark job load code from a temporary or downloads folder into its driver or executors',
+  },
+  {
+    file: /./,
+    names: jvmOptionsRunCode,
+    what: 'makes the JVM load an agent from a temporary or downloads folder, or run a command when it fails, each time it starts',
   },
   {
     file: /(^|\/)(\.sqlfluff|setup\.cfg|tox\.ini|pyproject\.toml)$/,
