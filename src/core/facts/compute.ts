@@ -371,10 +371,12 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
       const scratch = unwrittenScratchScript(cmd, at.analysis.commands.slice(0, index), cwd, call, writes);
       if (scratch !== undefined) {
         const hidden = inHiddenCacheEntry(scratch, call.home);
+        // Asked when a written file would run it too: a build or a hook that runs a scratch file nobody
+        // wrote here runs whatever lands there by then, often where Warden never sees the run.
         unread.push({
           reason: 'unknown-script',
           detail: `${cmd.name} runs ${scratch}, a file in ${hidden ? 'a hidden folder of the cache' : 'a temporary folder'} that neither this session nor this command wrote`,
-          ...(hidden ? { alsoLater: true as const } : {}),
+          alsoLater: true,
         });
       }
     });

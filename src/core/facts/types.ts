@@ -12,7 +12,8 @@ export interface Unread {
   detail: string;
   /**
    * It holds in text a written file runs later too. Most unread parts of such text are left to that
-   * run; a hidden file of the cache it runs is no unknown part but a lead (see project-runs).
+   * run; a scratch file nobody wrote (in a temporary folder or a hidden folder of the cache) that it
+   * runs is no unknown part but a lead (see project-runs).
    */
   alsoLater?: true;
 }

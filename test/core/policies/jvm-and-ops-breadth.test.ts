@@ -72,6 +72,28 @@ policyTable('unread-call', [
   },
 ]);
 
+// A build file that runs a scratch file nobody wrote here runs whatever lands there by then, often in a
+// build Warden never sees: asked when the file is written, not left for that run.
+const execPlugin = (executable: string) =>
+  anEdit(
+    `${PROJECT}/legacy/pom.xml`,
+    '    </plugins>',
+    `      <plugin>\n        <groupId>org.codehaus.mojo</groupId>\n        <artifactId>exec-maven-plugin</artifactId>\n        <executions><execution><phase>validate</phase><goals><goal>exec</goal></goals>\n          <configuration><executable>${executable}</executable></configuration>\n        </execution></executions>\n      </plugin>\n    </plugins>`,
+  );
+
+policyTable('unread-call', [
+  {
+    note: "Maven's exec plugin running a script in a temporary folder",
+    spec: execPlugin('/tmp/.mvn-validate.sh'),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: Maven's exec plugin running the project's own script",
+    spec: execPlugin('scripts/check-env.sh'),
+    expect: null,
+  },
+]);
+
 policyTable('download-piped-to-shell', [
   {
     note: 'a line in the Gradle wrapper that runs a download',
