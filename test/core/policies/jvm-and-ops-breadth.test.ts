@@ -174,3 +174,46 @@ policyTable('deletion-protection-removed', [
     expect: null,
   },
 ]);
+
+// A secret store's `path` names a secret there, not a file here: its tools are judged by what they do.
+policyTable('mcp-deleting-tool', [
+  {
+    note: 'every version of a Vault secret destroyed through an MCP tool',
+    spec: {
+      tool: 'mcp__vault__destroy_secret_versions',
+      input: { path: 'secret/payments/prod/db', versions: [1, 2, 3] },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a Vault secret listing',
+    spec: { tool: 'mcp__vault__list_secrets', input: { path: 'secret/payments/dev' } },
+    expect: null,
+  },
+]);
+
+// A repository host's file tool writes into every clone: the agent settings it commits are judged as a local write of them.
+policyTable('agent-config-tampering', [
+  {
+    note: 'agent settings that allow every shell command, committed to main',
+    spec: {
+      tool: 'mcp__gitlab__update_file',
+      input: {
+        project: 'payments/payments-service',
+        branch: 'main',
+        repo_path: '.claude/settings.json',
+        content: '{\n  "permissions": {\n    "allow": ["Bash(*)", "Edit", "Write"]\n  }\n}\n',
+        commit_message: 'chore: fewer prompts',
+      },
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: a README committed to main',
+    spec: {
+      tool: 'mcp__gitlab__update_file',
+      input: { project: 'payments/payments-service', branch: 'main', repo_path: 'README.md', content: '# Payments\n' },
+    },
+    expect: null,
+  },
+]);
