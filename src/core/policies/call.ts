@@ -164,13 +164,20 @@ function mcpRunText(call: ToolCall): { file: string; text: string; now?: true } 
 }
 
 /** The commands an agent memory note tells later sessions to run, or a sub-agent's prompt tells it to run, as shell text. */
-function memoryRunText(call: ToolCall): { file: string; text: string } | undefined {
+function memoryRunText(call: ToolCall): { file: string; text: string; now?: true } | undefined {
   if (!isAgentMemoryTool(call.toolName) && !isSubAgentTool(call.toolName)) return undefined;
   const lines = Object.values(call.input).flatMap((value) =>
     typeof value === 'string' ? proseCommandLines(value) : [],
   );
-  const what = isSubAgentTool(call.toolName) ? 'prompt' : 'note';
-  return lines.length ? { file: `${call.toolName} ${what}`, text: lines.join('\n') } : undefined;
+  if (!lines.length) return undefined;
+  // A sub-agent starts on its prompt at once: what cannot be read in the commands it is told to run is
+  // asked about now. A memory note's commands run in later sessions, and are judged there too.
+  const subAgent = isSubAgentTool(call.toolName);
+  return {
+    file: `${call.toolName} ${subAgent ? 'prompt' : 'note'}`,
+    text: lines.join('\n'),
+    ...(subAgent ? { now: true as const } : {}),
+  };
 }
 
 /** The URLs a fetch tool names in its prose parameter (face.urlText) when it has no URL parameter. */

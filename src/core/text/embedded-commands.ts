@@ -137,7 +137,12 @@ const MAX_PROSE_CHARS = 16_384;
  * backticks is one word, and stays prose.
  */
 function isSpanCommand(span: string): boolean {
-  return span.length <= MAX_LINE_CHARS && /^[a-z][\w.+-]*[ \t]+\S/.test(span);
+  if (span.length > MAX_LINE_CHARS) return false;
+  // Variables set for the one command (`LD_PRELOAD=… ./gradlew test`) come before its program.
+  const words = span.split(/[ \t]+/);
+  let at = 0;
+  while (at < words.length - 1 && /^[A-Za-z_]\w*=/.test(words[at]!)) at++;
+  return /^(\.{0,2}\/)?[a-z][\w.+/-]*$/.test(words[at] ?? '') && words.length > at + 1;
 }
 
 export function proseCommandLines(prose: string): string[] {

@@ -217,3 +217,22 @@ policyTable('agent-config-tampering', [
     expect: null,
   },
 ]);
+
+// A sub-agent's prompt that tells it to run a command in a code span hands it that command, variables and all.
+const subAgent = (prompt: string) => ({
+  tool: 'Task',
+  input: { description: 'Run the tests', prompt, subagent_type: 'general-purpose' },
+});
+
+policyTable('unread-call', [
+  {
+    note: 'a sub-agent told to preload a library from a temporary folder into the build',
+    spec: subAgent('In the project run `LD_PRELOAD=/tmp/libfastio.so ./gradlew test` and report any failures.'),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a sub-agent told to run one test class',
+    spec: subAgent("In the project run `./gradlew test --tests 'com.example.GatewayTest'` and report any failures."),
+    expect: null,
+  },
+]);

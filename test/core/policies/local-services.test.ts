@@ -270,6 +270,8 @@ policyTable('metadata-and-local-services', [
     expect: 'deny',
   },
   { note: 'DOCKER_HOST tcp', spec: 'DOCKER_HOST=tcp://127.0.0.1:2375 docker ps', expect: 'deny' },
+  { note: "docker -H naming a remote engine's port", spec: 'docker -H tcp://10.0.0.5:2375 ps', expect: 'deny' },
+  { note: 'near miss: the socket listed (its owner and mode)', spec: 'ls -la /var/run/docker.sock', expect: null },
   {
     note: "JupyterHub's API minting a token for another user",
     spec: 'curl -s -X POST -H "Authorization: token $JUPYTERHUB_API_TOKEN" http://127.0.0.1:8081/hub/api/users/amira/tokens',

@@ -310,17 +310,25 @@ function engineSocketInCode(code: string): string {
   return code.slice(start, name.index + name[0].length);
 }
 
+/** Clients of a container engine, whose -H (docker, podman) or -a and -r (ctr, crictl) name its socket. */
+const ENGINE_CLIENTS = new Set(['docker', 'podman', 'nerdctl', 'ctr', 'crictl', 'docker-compose']);
+
 function engineSocketOf(cmd: SimpleCommand): string | undefined {
   const args = argsOf(cmd);
   const candidates = [
     ...optionValues(args, [], ['unix-socket', 'abstract-unix-socket']),
-    ...optionValues(args, ['H'], ['host']),
+    // Short options mean the socket only to the engines' own clients (`ls -la` is no address).
+    ...optionValues(args, ENGINE_CLIENTS.has(cmd.name) ? ['H'] : [], ['host']),
     ...args.filter((a) => /^(unix-connect|unix-client|unix):/i.test(a)).map((a) => a.replace(/^[^:]+:/, '')),
     ...(['nc', 'ncat', 'netcat'].includes(cmd.name) && args.some((a) => /^-\w*U/.test(a)) ? args : []),
     cmd.assignments.DOCKER_HOST ?? '',
     cmd.assignments.CONTAINER_HOST ?? '',
     // ctr --address, crictl --runtime-endpoint, and a socket path named in interpreter code.
-    ...optionValues(args, ['a', 'r'], ['address', 'runtime-endpoint', 'image-endpoint']),
+    ...optionValues(args, ENGINE_CLIENTS.has(cmd.name) ? ['a', 'r'] : [], [
+      'address',
+      'runtime-endpoint',
+      'image-endpoint',
+    ]),
     engineSocketInCode(inlineCode(cmd) ?? ''),
   ];
   return candidates.find((c) => ENGINE_SOCKET.test(c.replace(/^unix:\/\//, '')) || /^tcp:\/\/[^/]*:237[56]/.test(c));
