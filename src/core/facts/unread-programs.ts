@@ -308,6 +308,16 @@ function vimCode(args: readonly string[]): string | null {
   return null;
 }
 
+/** `NAME=VALUE` words (export's arguments) as the variables they set. */
+function wordAssignments(words: readonly string[]): Record<string, string> {
+  const set: Record<string, string> = {};
+  for (const word of words) {
+    const equals = word.indexOf('=');
+    if (equals > 0 && /^[A-Za-z_]\w*$/.test(word.slice(0, equals))) set[word.slice(0, equals)] = word.slice(equals + 1);
+  }
+  return set;
+}
+
 /** What a single command runs that no reader here can follow, or null. */
 export function unreadProgramCode(cmd: SimpleCommand): string | null {
   const name = cmd.name.toLowerCase();
@@ -321,9 +331,11 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
   const exported = [...Object.keys(cmd.assignments), ...args].find((w) => w.startsWith('BASH_FUNC_'));
   if (exported !== undefined)
     return `${evidenceOf(exported.split('=')[0] ?? '', 40)} defines a shell function for every bash the command starts`;
-  const fromVariables = variableCode(cmd.assignments);
+  // `export PYTHONPATH=/tmp/x`: the variable is in the environment of every later command of the shell.
+  const environment = name === 'export' ? { ...wordAssignments(args), ...cmd.assignments } : cmd.assignments;
+  const fromVariables = variableCode(environment);
   if (fromVariables !== null) return fromVariables;
-  const fromTemp = tempFolderCode(name, args, cmd.assignments);
+  const fromTemp = tempFolderCode(name, args, environment);
   if (fromTemp !== null) return fromTemp;
   if (name === 'openssl') {
     const engine = args.find((a, at) => args[at - 1] === '-engine' && /[/\\]|\.(so|dylib|dll)$/.test(a));

@@ -236,3 +236,15 @@ policyTable('unread-call', [
     expect: null,
   },
 ]);
+
+// An exported variable is in the environment of every later command of the shell, as one set for a command is in its.
+policyTable('unread-call', [
+  { note: 'a module path in a temporary folder, exported', spec: 'export PYTHONPATH=/tmp/.x', expect: 'ask' },
+  { note: 'a JDK in a temporary folder, exported', spec: 'export JAVA_HOME=/tmp/jdk-21', expect: 'ask' },
+  { note: 'near miss: the project source folder, exported', spec: 'export PYTHONPATH=src', expect: null },
+  {
+    note: "near miss: SDKMAN's JDK, exported",
+    spec: 'export JAVA_HOME=/home/dev/.sdkman/candidates/java/current',
+    expect: null,
+  },
+]);
