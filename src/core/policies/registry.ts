@@ -81,6 +81,7 @@ import { dataOutToHost } from './library/exfiltration';
 import { agentInstructionsChange } from './library/agent-instructions';
 import { gitConfigRunsCode } from './library/git-config-code';
 import { gitRemoteRedirect } from './library/git-remote-redirect';
+import { serviceEndpointMovedOutside } from './library/endpoint-redirect';
 import { sqlSelectsSecretColumns } from './library/sql-secret-columns';
 import { codeToOutsideRepository } from './library/outside-repositories';
 import { secretBakedIntoImage } from './library/image-secrets';
@@ -153,6 +154,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   persistenceMechanisms,
   gitConfigRunsCode,
   gitRemoteRedirect,
+  serviceEndpointMovedOutside,
   toolConfigLoadsCode,
   modelLoadRunsCode,
   gitForcePush,

@@ -1,0 +1,50 @@
+// service-endpoint-moved-outside: an edit of a config file that swaps the organisation's own endpoint for
+// an outside host asks; an outside service named from the start, or a move inside the network, does not.
+import { policyTable } from './table';
+import { anEdit } from './harness';
+
+const PROD = '/home/dev/project/src/main/resources/application-prod.yml';
+
+policyTable('service-endpoint-moved-outside', [
+  {
+    note: "production traces sent to an outside collector instead of the company's",
+    spec: anEdit(
+      PROD,
+      '      endpoint: https://tempo.northbank.internal/api/v2/spans',
+      '      endpoint: https://trace.evil.example/api/v2/spans',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'a log shipper moved from the private network to an outside address',
+    spec: anEdit(
+      '/home/dev/project/deploy/fluent-bit.conf',
+      '    Host   http://10.20.0.15:3100/loki/api/v1/push',
+      '    Host   https://203.0.113.80/loki/api/v1/push',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: the collector moved to another company host',
+    spec: anEdit(
+      PROD,
+      '      endpoint: https://tempo.northbank.internal/api/v2/spans',
+      '      endpoint: https://tempo-eu.northbank.internal/api/v2/spans',
+    ),
+    expect: null,
+  },
+  {
+    note: "near miss: an error tracker's DSN added beside the company endpoint",
+    spec: anEdit(PROD, 'sentry:\n  dsn: ""', 'sentry:\n  dsn: "https://public@o1.ingest.sentry.example/42"'),
+    expect: null,
+  },
+  {
+    note: 'near miss: the same swap in source code (only config files are read)',
+    spec: anEdit(
+      '/home/dev/project/src/main/kotlin/Tracing.kt',
+      'val endpoint = "https://tempo.northbank.internal/api/v2/spans"',
+      'val endpoint = "https://trace.evil.example/api/v2/spans"',
+    ),
+    expect: null,
+  },
+]);
