@@ -4,6 +4,7 @@ import type { ToolCall } from '../types';
 import { evidenceOf } from '../../facts/commands';
 import { mcpToolOf } from './shared/mcp';
 import { hostAndOwner, projectRemotes } from './shared/git-remotes';
+import { onOwnNetwork } from './shared/own-sources';
 
 // A GitHub server's tools write straight into any repository the person's token reaches: files pushed
 // to a personal or a stranger's account (`push_files` to `dev-sideproj/scratch`), or the project's own
@@ -49,11 +50,32 @@ function outsideCopy(call: ToolCall, own: Set<string>): OutsideCopy | undefined 
   return undefined;
 }
 
+/** Repository hosts whose MCP servers can copy a repository somewhere else. */
+const REPOSITORY_HOST = /github|gitlab|bitbucket|gitea|forgejo/i;
+
+/**
+ * A repository host's tool that sets up a mirror (`create_project_mirror`, `create_push_mirror`) to a URL
+ * that is neither on the organisation's own network nor one of the project's remotes: every later push is
+ * copied there by the host itself.
+ */
+function outsideMirror(call: ToolCall): string | undefined {
+  const mcp = mcpToolOf(call.toolName);
+  if (!mcp || !REPOSITORY_HOST.test(mcp.server) || !/mirror/i.test(mcp.tool)) return undefined;
+  const remotes = [...projectRemotes(call).values()].flat().map((url) => hostAndOwner(url));
+  return Object.values(call.input)
+    .map(text)
+    .find((value) => {
+      const where = /^[a-z][\w+.-]*:\/\//i.test(value) ? hostAndOwner(value) : undefined;
+      if (!where || onOwnNetwork(where.host)) return false;
+      return !remotes.some((r) => r?.host === where.host && r.owner === where.owner);
+    });
+}
+
 export const codeToOutsideRepository = definePolicy({
   name: 'code-to-outside-repository',
   category: 'network',
   description:
-    "Asks before a GitHub server's tool writes files into a repository of an owner other than the project's own (read from .git/config and ownOwners), or forks the project's repository into another account.",
+    "Asks before a GitHub server's tool writes files into a repository of an owner other than the project's own (from .git/config and ownOwners), forks it into another account, or a repository host mirrors it to an outside URL.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({
@@ -61,6 +83,12 @@ export const codeToOutsideRepository = definePolicy({
     ownOwners: z.array(z.string().min(1)).default([]),
   }),
   evaluate({ call, params }) {
+    const mirror = call ? outsideMirror(call) : undefined;
+    if (call && mirror)
+      return {
+        reason: `${call.toolName} mirrors the repository to ${mirror}, neither on the organisation's own network nor one of the project's remotes: the host copies every later push there. Approve this exact call if that mirror is the team's.`,
+        evidence: evidenceOf(`${call.toolName} ${mirror}`),
+      };
     const server = call ? mcpToolOf(call.toolName)?.server : undefined;
     if (!call || !server?.toLowerCase().includes('github')) return null;
     const own = new Set([...remoteOwners(call), ...params.ownOwners.map((o) => o.toLowerCase())]);
