@@ -157,10 +157,12 @@ function mcpRunText(call: ToolCall): { file: string; text: string; now?: true } 
     ? Object.fromEntries(Object.entries(call.input).filter(([key]) => key !== codeKey))
     : call.input;
   const code = page ? codeAsShell('javascript', page.script) : runner && runnerShell(runner);
-  const lines = [...argumentCommandLines(others), ...(code ? [code] : [])];
+  const exported = parameterExports(call.input);
+  const lines = [...argumentCommandLines(others), ...(code ? [code] : []), ...(exported ? [exported] : [])];
   if (!lines.length) return undefined;
-  // A runner's code or a page script runs as the tool is called: what cannot be read in it is asked about now.
-  return { file: call.toolName, text: lines.join('\n'), ...(code ? { now: true as const } : {}) };
+  // A runner's code or a page script runs as the tool is called, and so does a job started with variables:
+  // what cannot be read in them is asked about now.
+  return { file: call.toolName, text: lines.join('\n'), ...(code || exported ? { now: true as const } : {}) };
 }
 
 /** The commands an agent memory note tells later sessions to run, or a sub-agent's prompt tells it to run, as shell text. */
@@ -197,12 +199,28 @@ function fetchCommandLines(urls: readonly string[]): string | undefined {
  * program the command starts has those variables (`NODE_OPTIONS`, `LD_PRELOAD`) in its environment.
  */
 function environmentGiven(input: Record<string, unknown>): string {
-  const env = input['env'];
-  if (typeof env !== 'object' || env === null || Array.isArray(env)) return '';
-  return Object.entries(env)
-    .filter((entry): entry is [string, string] => /^[A-Za-z_]\w*$/.test(entry[0]) && typeof entry[1] === 'string')
-    .map(([name, value]) => `export ${name}=${shellQuote(value)}; `)
+  return exportsOf(input['env'], /^[A-Za-z_]\w*$/)
+    .map((line) => `${line}; `)
     .join('');
+}
+
+/** An object's string entries whose names match, as `export NAME=VALUE` lines. */
+function exportsOf(value: unknown, names: RegExp): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  return Object.entries(value)
+    .filter((entry): entry is [string, string] => names.test(entry[0]) && typeof entry[1] === 'string')
+    .map(([name, text]) => `export ${name}=${shellQuote(text)}`);
+}
+
+/**
+ * The variables a tool without a command starts a job with (a CI build's `parameters`, a run's `env`),
+ * written as environment variables are (`JAVA_TOOL_OPTIONS`): the job's programs get them.
+ */
+function parameterExports(input: Record<string, unknown>): string | undefined {
+  const lines = ['env', 'environment', 'parameters', 'params', 'variables', 'build_parameters'].flatMap((key) =>
+    exportsOf(input[key], /^[A-Z_][A-Z0-9_]*$/),
+  );
+  return lines.length ? lines.join('\n') : undefined;
 }
 
 export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undefined {

@@ -315,3 +315,22 @@ policyTable('code-to-outside-repository', [
     expect: null,
   },
 ]);
+
+// A CI job started with variables runs its programs with them, as a command run with them would.
+const triggered = (parameters: Record<string, string>) => ({
+  tool: 'mcp__jenkins__trigger_build',
+  input: { job: 'payments-service/main', parameters },
+});
+
+policyTable('unread-call', [
+  {
+    note: 'a release build started with a JVM agent from a world-writable folder',
+    spec: triggered({ GRADLE_TASKS: 'build publish', JAVA_TOOL_OPTIONS: '-javaagent:/var/tmp/jprof.jar' }),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a release build started with its tasks and version',
+    spec: triggered({ GRADLE_TASKS: 'build publish', RELEASE_VERSION: '2024.06.3' }),
+    expect: null,
+  },
+]);
