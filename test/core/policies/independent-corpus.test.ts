@@ -99,7 +99,7 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
   }
 });
 
-// The 3% target, except for sets G, H, I, J, K, L, O, P, Q, S, T, U, V, X, Y, Z, AA, AB, AC and AD, held near the rate they came with until their false blocks are judged (README).
+// The 3% target, except for sets G, H, I, J, K, L, O, P, Q, S, T, U, V, X, Y, Z, AA, AB, AC, AD and AE, held near the rate they came with until their false blocks are judged (README).
 // Set M's writer finished 265 ordinary calls in its time (SET-M.md); it is held to 250.
 const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: number }> = {
   'ordinary-independent.jsonl': { rate: 0.03, why: 'at most 3%' },
@@ -195,8 +195,8 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
     why: 'at most 7% (19 of 300, 6.3%, as it first came out)',
   },
   'ordinary-set-ae.jsonl': {
-    rate: 1,
-    why: 'measuring',
+    rate: 0.1,
+    why: 'at most 10% (28 of 300, 9.3%, as it first came out)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,
