@@ -241,6 +241,9 @@ policyTable('secret-file-read', [
   { note: 'near miss: grep -rl of any line (names only)', spec: 'grep -rl . ~', expect: null },
   { note: 'near miss: grep -r for a function name across home', spec: 'grep -rn parseConfig ~', expect: null },
   { note: 'near miss: grep -r for any line in the project', spec: 'grep -rn . src/', expect: null },
+  { note: 'git grep of any line across the home folder', spec: 'git grep --no-index -h . ~', expect: 'deny' },
+  { note: 'git grep for tokens from the home folder (-C)', spec: 'git -C ~ grep -n token', expect: 'deny' },
+  { note: 'near miss: git grep for a function name in the project', spec: 'git grep -n parseConfig', expect: null },
   {
     note: 'Grep tool showing every line under home',
     spec: { tool: 'Grep', input: { pattern: '.', path: '/home/dev', output_mode: 'content' }, ...HOME_ROOT },

@@ -14,6 +14,7 @@ import {
   shellPath,
   upstreamStage,
 } from '../../../facts/commands';
+import { gitInvocation } from '../../../facts/git-invocation';
 
 export interface SecretRead {
   /** The path as written, or the pattern that names the files. */
@@ -71,10 +72,18 @@ function searchToolSeeks(input: Record<string, unknown>, pattern: string): strin
   return input['output_mode'] === 'content' && matchesAnyLine(pattern) ? ALL_LINES : pattern;
 }
 
+/** A relative path as seen from `folder` (git's -C), when one is given. */
+function underFolder(path: string, folder: string | undefined): string {
+  return folder === undefined || /^[/~]/.test(path) ? path : `${folder.replace(/\/+$/, '')}/${path}`;
+}
+
 /** Folders a command reads whole: a recursive content search's roots (with its pattern), an archive's or a recursive copy's sources. */
 function treeReads(cmd: SimpleCommand): { roots: string[]; pattern?: string } | undefined {
-  const name = cmd.name.toLowerCase();
-  const args = argsOf(cmd);
+  // `git grep` searches every file below its paths (its work tree when it names none), from -C's folder.
+  const git = gitInvocation(cmd);
+  const gitGrep = git?.sub === 'grep' ? git : undefined;
+  const name = gitGrep ? 'git-grep' : cmd.name.toLowerCase();
+  const args = gitGrep ? gitGrep.args : argsOf(cmd);
   if (CONTENT_SEARCHERS.has(name)) {
     const flags = parseFlags(
       args,
@@ -85,13 +94,15 @@ function treeReads(cmd: SimpleCommand): { roots: string[]; pattern?: string } | 
       name === 'rg' ||
       name === 'ag' ||
       name === 'ack' ||
+      name === 'git-grep' ||
       flags.short.has('r') ||
       flags.short.has('R') ||
       flags.long.has('recursive');
     if (!recursive) return undefined;
     const explicit = optionValues(args, ['e'], ['regexp']);
     const pattern = explicit.length ? explicit.join(' ') : flags.positionals[0];
-    const roots = explicit.length ? flags.positionals : flags.positionals.slice(1);
+    const named = explicit.length ? flags.positionals : flags.positionals.slice(1);
+    const roots = gitGrep ? (named.length ? named : ['.']).map((root) => underFolder(root, gitGrep.dir)) : named;
     // Lines that do not match (-v), or lines any pattern matches, are every line: the search seeks all
     // there is, secrets included. A search that prints only file names or counts shows no line.
     const namesOnly = ['l', 'L', 'c', 'q'].some((f) => flags.short.has(f)) || flags.long.has('files-with-matches');
