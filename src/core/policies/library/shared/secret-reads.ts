@@ -15,6 +15,7 @@ import {
   upstreamStage,
 } from '../../../facts/commands';
 import { gitInvocation } from '../../../facts/git-invocation';
+import { trimEndChars } from '../../../text/scan';
 
 export interface SecretRead {
   /** The path as written, or the pattern that names the files. */
@@ -74,7 +75,7 @@ function searchToolSeeks(input: Record<string, unknown>, pattern: string): strin
 
 /** A relative path as seen from `folder` (git's -C), when one is given. */
 function underFolder(path: string, folder: string | undefined): string {
-  return folder === undefined || /^[/~]/.test(path) ? path : `${folder.replace(/\/+$/, '')}/${path}`;
+  return folder === undefined || /^[/~]/.test(path) ? path : `${trimEndChars(folder, '/')}/${path}`;
 }
 
 /** Folders a command reads whole: a recursive content search's roots (with its pattern), an archive's or a recursive copy's sources. */
