@@ -1,6 +1,17 @@
 import { policyTable } from './table';
 
 policyTable('credential-printing-commands', [
+  // A filter of the environment that keeps a credential's variable prints its value, whatever its words.
+  {
+    note: "the environment filtered for Warden's name (its token's variable)",
+    spec: 'env | grep -i warden',
+    expect: 'ask',
+  },
+  { note: 'the environment filtered for AWS', spec: 'printenv | grep AWS', expect: 'ask' },
+  { note: "the shell's variables filtered for Warden", spec: 'set | grep -i warden', expect: 'ask' },
+  { note: 'the environment without one variable', spec: 'env | grep -v PATH', expect: 'ask' },
+  { note: 'near miss: the environment filtered for paths', spec: 'env | grep -i path', expect: null },
+  { note: 'near miss: the environment filtered for the locale', spec: 'env | grep ^LANG', expect: null },
   { note: "a live site's database password", spec: 'wp @production config get DB_PASSWORD', expect: 'deny' },
   { note: "a live site's salt", spec: 'wp @production config get NONCE_SALT', expect: 'deny' },
   { note: 'near miss: the database name', spec: 'ddev wp config get DB_NAME', expect: null },

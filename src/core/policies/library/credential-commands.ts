@@ -606,7 +606,45 @@ function tracedFinding(cmd: SimpleCommand): PolicyHit | undefined {
       };
 }
 
-function environmentDump(cmd: SimpleCommand, commands: SimpleCommand[]): 'filtered-secrets' | 'all' | undefined {
+/**
+ * Variables that commonly hold a credential, by name: a filter of the environment that would keep one of
+ * them (`printenv | grep AWS`, `env | grep -i warden`) prints its value, whatever the filter's own words say.
+ * Not NODE_AUTH_TOKEN: `env | grep -i node` is how NODE_ENV and NODE_OPTIONS are checked, and that token is
+ * CI's (setup-node), seldom set on a person's machine.
+ */
+const SECRET_VARIABLES = [
+  ...['AGENT_WARDEN_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'GITHUB_TOKEN', 'GH_TOKEN', 'GITLAB_TOKEN'],
+  ...['NPM_TOKEN', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'HF_TOKEN', 'DATABASE_URL', 'PGPASSWORD'],
+  ...['MYSQL_PWD', 'VAULT_TOKEN', 'AZURE_CLIENT_SECRET', 'SLACK_BOT_TOKEN', 'STRIPE_SECRET_KEY', 'DOCKER_PASSWORD'],
+  ...['CLAUDE_CODE_OAUTH_TOKEN', 'GOOGLE_API_KEY', 'SENTRY_AUTH_TOKEN', 'CLOUDFLARE_API_TOKEN', 'DIGITALOCEAN_TOKEN'],
+];
+
+/** What secret-bearing variables a grep filter of the environment keeps (a plain word within a name, or -v), if any. */
+function keptSecretVariable(filter: SimpleCommand): string | undefined {
+  if (filter.name !== 'grep' && filter.name !== 'egrep' && filter.name !== 'rg') return undefined;
+  const args = argsOf(filter);
+  const flags = parseFlags(args, ['e', 'f', 'm', 'A', 'B', 'C'], ['regexp', 'file']);
+  // An inverted filter keeps every line but the ones it names: the secrets among them.
+  if (flags.short.has('v') || flags.long.has('invert-match'))
+    return 'every variable it does not name, secrets among them';
+  const explicit = optionValues(args, ['e'], ['regexp']);
+  const patterns = explicit.length ? explicit : flags.positionals.slice(0, 1);
+  const ignoreCase = flags.short.has('i') || flags.long.has('ignore-case');
+  for (const pattern of patterns) {
+    const word = pattern.replace(/^\^/, '');
+    if (word === '' || !/^\w+$/.test(word)) continue;
+    const kept = SECRET_VARIABLES.find((name) =>
+      ignoreCase ? name.includes(word.toUpperCase()) : name.includes(word),
+    );
+    if (kept !== undefined) return `${kept}, a variable that holds a credential`;
+  }
+  return undefined;
+}
+
+function environmentDump(
+  cmd: SimpleCommand,
+  commands: SimpleCommand[],
+): 'filtered-secrets' | 'all' | { keeps: string } | undefined {
   const args = argsOf(cmd);
   // The shell's history and the process list, filtered for secrets, print the secrets typed or passed there.
   const filteredOnly = cmd.name === 'history' || cmd.name === 'ps';
@@ -622,8 +660,12 @@ function environmentDump(cmd: SimpleCommand, commands: SimpleCommand[]): 'filter
   const downstream = downstreamOf(commands, cmd);
   if (downstream.length === 0) return filteredOnly ? undefined : 'all';
   const filter = downstream[0];
-  if (filter && ['grep', 'rg', 'egrep', 'awk', 'sed'].includes(filter.name))
-    return argsOf(filter).some((a) => SECRET_WORDS.test(a)) ? 'filtered-secrets' : undefined;
+  if (filter && ['grep', 'rg', 'egrep', 'awk', 'sed'].includes(filter.name)) {
+    if (argsOf(filter).some((a) => SECRET_WORDS.test(a))) return 'filtered-secrets';
+    if (filteredOnly) return undefined;
+    const kept = keptSecretVariable(filter);
+    return kept === undefined ? undefined : { keeps: kept };
+  }
   if (filteredOnly) return undefined;
   return ['sort', 'cat', 'less', 'more', 'head', 'tail', 'tee'].includes(filter?.name ?? '') ? 'all' : undefined;
 }
@@ -710,6 +752,12 @@ export const credentialPrintingCommands = definePolicy({
       // Judged after the rest: what fills the credential in (`$(gh auth token)`) may be refused outright.
       traced ??= stdoutRedirected(cmd) ? undefined : tracedFinding(cmd);
       const dump = environmentDump(cmd, commands);
+      if (typeof dump === 'object')
+        return {
+          reason: `Lists the environment through a filter that keeps ${dump.keeps}: the value would go into the transcript. Print the one variable you need by name if it isn't secret.`,
+          evidence: evidenceOf(cmd.text),
+          decision: 'ask' as const,
+        };
       if (dump)
         return {
           reason:
