@@ -26,9 +26,9 @@ const PATH_PARAMS = [
   // A repository host's file tools name the file in the repository: it lands in every clone.
   'repo_path',
 ];
-/** Servers in front of a secret store: their `path` names a secret there, never a file on this machine. */
-const SECRET_STORE_SERVER =
-  /^mcp__[^_]*(vault|1password|onepassword|bitwarden|lastpass|keeper|secrets?manager|doppler|infisical)/i;
+/** Names of secret stores (a server named for one fronts it): its `path` names a secret there, never a file on this machine. */
+export const SECRET_STORE_NAME =
+  /vault|1password|onepassword|bitwarden|lastpass|keeper|keychain|secrets?manager|doppler|infisical/i;
 // Tools that read or change several files at once take them as a list.
 const PATH_LIST_PARAMS = ['paths', 'file_paths', 'filePaths', 'files', 'filenames'];
 const CONTENT_PARAMS = ['content', 'contents', 'text', 'data', 'body', 'new_string', 'newText', 'file_text'];
@@ -78,7 +78,7 @@ export function inferredFace(tool: string, input: Record<string, unknown>): Tool
   const urlParam = firstStringParam(input, URL_PARAMS);
   if (urlParam !== undefined)
     return { family: 'network', urlParam, summary: [urlParam], tool, builtIn: false, inferred: true };
-  if (SECRET_STORE_SERVER.test(tool)) return undefined;
+  if (SECRET_STORE_NAME.test(tool.split('__')[1] ?? '')) return undefined;
   const pathParam = firstStringParam(input, PATH_PARAMS) ?? firstStringListParam(input, PATH_LIST_PARAMS);
   if (pathParam === undefined) return undefined;
   const aliases = PATH_PARAMS.filter((name) => name !== pathParam && typeof input[name] === 'string');

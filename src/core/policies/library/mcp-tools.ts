@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECRET_STORE_NAME } from '../../config/inferred-faces';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { mcpToolOf } from './shared/mcp';
@@ -61,8 +62,6 @@ const DECRYPTING = [
   'unmask',
   'plaintext',
 ];
-const SECRET_SERVERS =
-  /vault|1password|onepassword|bitwarden|lastpass|keeper|keychain|secrets?manager|doppler|infisical/i;
 // Orchestrators keep each connection's login and password with it: reading one hands those back.
 const CONNECTION_KEEPERS = /airflow|dagster|prefect|composer|mwaa/i;
 
@@ -179,10 +178,10 @@ export const mcpSecretReadingTool = definePolicy({
     const named =
       namedKey ||
       found.words.some((w) => SECRET_NOUNS.test(w)) ||
-      SECRET_SERVERS.test(found.server) ||
+      SECRET_STORE_NAME.test(found.server) ||
       (CONNECTION_KEEPERS.test(found.server) && found.words.some((w) => w === 'connection' || w === 'connections')) ||
       Object.values(found.call.input).some((v) => typeof v === 'string' && /^secrets?$/i.test(v));
-    if (!named || (found.words.includes('item') && !SECRET_SERVERS.test(found.server))) return null;
+    if (!named || (found.words.includes('item') && !SECRET_STORE_NAME.test(found.server))) return null;
     return serviceFinding(
       found,
       'it hands back a stored secret, which lands in the transcript and goes to the model. Let the tool that needs it read it itself, or run this yourself.',
