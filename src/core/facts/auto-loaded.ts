@@ -32,6 +32,29 @@ const AUTO_LOADED: readonly { file: RegExp | ((file: string) => boolean); by: st
   { file: /(^|\/)\.((bash_|zsh)?(profile|login|logout)|(bash|zsh)rc|zshenv)$/, by: 'the shell runs it at every start' },
   { file: GIT_HOOK_FILE, by: 'git runs it on commit, push or checkout' },
   { file: /(^|\/)\.gradle\/init\.d\/[^/]+$/, by: 'Gradle runs it on every build' },
+  // Build and test entry points: the project's own build, test or install runs them without naming them.
+  { file: /(^|\/)(GNUmakefile|makefile|Makefile)$/, by: 'make reads it on every build' },
+  {
+    file: /(^|\/)((build|settings)\.gradle(\.kts)?|init\.gradle(\.kts)?|gradlew|mvnw)$/,
+    by: 'Gradle or Maven runs it on every build',
+  },
+  { file: /(^|\/)pom\.xml$/, by: 'Maven runs its plugins on every build' },
+  { file: /(^|\/)package\.json$/, by: 'npm runs its scripts on install, test and build' },
+  { file: /(^|\/)(setup\.py|noxfile\.py|build\.rs|CMakeLists\.txt)$/, by: 'the build or install runs it' },
+  { file: /(^|\/)Rakefile$/, by: 'rake runs it for every task' },
+  { file: /(^|\/)Gemfile$/, by: 'Bundler runs it as Ruby on every install and start' },
+  { file: /(^|\/)Procfile$/, by: 'the process manager runs its commands at every start' },
+  { file: /(^|\/)(spec\/(spec|rails)_helper|test\/test_helper)\.rb$/, by: 'every test run loads it' },
+  { file: /(^|\/)config\/initializers\/[^/]+\.rb$/, by: 'Rails runs it at every boot' },
+  {
+    file: /(^|\/)([\w-]+\.config|\.(eslintrc|babelrc|mocharc|prettierrc))\.[cm]?[jt]s$/,
+    by: 'the build, lint or test tools load it as code',
+  },
+  {
+    file: /(^|\/)(\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.ya?ml|Jenkinsfile|\.circleci\/config\.ya?ml)$/,
+    by: 'CI runs it on every push',
+  },
+  { file: /(^|\/)\.pre-commit-config\.ya?ml$/, by: 'pre-commit runs its hooks on every commit' },
   { file: /(^|\/)\.(vscode|vscode-server|cursor)\/extensions\//, by: 'the editor loads it at start' },
   { file: /(^|\/)(\.vim|\.config\/nvim)\/(after\/)?(plugin|autoload|ftplugin)\//, by: 'Vim loads it at start' },
 ];

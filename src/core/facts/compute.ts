@@ -18,6 +18,7 @@ import { sedEdit } from './sed-edits';
 import { scriptEdit } from './script-edits';
 import { isPatchEnvelope, patchedTexts } from './patch';
 import { appliedDiffFiles } from './applied-diffs';
+import { copiedRuns } from './copied-runs';
 import { inHiddenCacheEntry } from './temp-dirs';
 
 /** Hops through code and written files followed before the rest is unread. */
@@ -366,6 +367,29 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
           detail: `${cmd.name} runs ${problem.file}, written in this session or this command, and ${problem.problem}`,
         });
       for (const text of run.texts) screenFile(text, at, offset + index);
+      for (const copy of copiedRuns(cmd, cwd, call, inputs.io)) {
+        const text = copy.readable ? readWritten(copy.source) : null;
+        if (text === null || text.length >= MAX_SCREENED_FILE_BYTES) {
+          // Only a file a tool runs by itself makes an unknown text a question now; other code waits for its run.
+          if (copy.autoRunBy !== undefined)
+            unread.push({
+              reason: text === null ? 'unknown-script' : 'budget',
+              detail: `${cmd.name} puts ${copy.source} at ${copy.landed}, where ${copy.autoRunBy}, and Warden cannot read ${text === null ? 'it' : 'all of it'}`,
+              alsoLater: true,
+            });
+          continue;
+        }
+        const runs = runLaterShell(copy.landed, text);
+        if (runs !== undefined && runs.trim() !== '')
+          queue.push({
+            analysis: analyze(runs),
+            parent: offset + index,
+            via: 'write-time',
+            depth: at.depth + 1,
+            cwd,
+            laterOnly: true,
+          });
+      }
       const fromInput = stdinMakefileRun(cmd, call.home);
       if (fromInput) screenFile(fromInput, at, offset + index);
       const scratch = unwrittenScratchScript(cmd, at.analysis.commands.slice(0, index), cwd, call, writes);

@@ -1,13 +1,18 @@
 // The real machine behind FactSource: the file system and the git binary.
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readSync, readdirSync, realpathSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, readdirSync, realpathSync } from 'node:fs';
 import type { FactSource } from './io';
 
 const GIT_TIMEOUT_MS = 3000;
 
+// Opened without waiting and read only when a regular file: a call can name a FIFO or a device, which
+// would block the evaluation or never end.
+const READ_NOW = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
 function readHead(p: string, maxBytes: number): string {
-  const fd = openSync(p, 'r');
+  const fd = openSync(p, READ_NOW);
   try {
+    if (!fstatSync(fd).isFile()) throw new Error(`${p} is not a regular file`);
     const buffer = Buffer.alloc(maxBytes);
     const length = readSync(fd, buffer, 0, maxBytes, 0);
     return buffer.subarray(0, length).toString('utf8');

@@ -468,7 +468,7 @@ export const downloadIntoAutoLoadedFile = definePolicy({
   name: 'download-into-auto-loaded-file',
   category: 'dangerous-commands',
   description:
-    'Asks before a download lands where a tool runs it unasked: a WordPress must-use plugin, a pytest conftest, a .pth file, a git or husky hook, a shell start-up file. Code nobody read would run with no command naming it.',
+    'Asks before a download lands where a tool runs it unasked: a Makefile or build script, package.json, a pytest conftest, a .pth file, a git hook, a CI workflow, a shell start-up file. Code nobody read would run with no command naming it.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

@@ -9,7 +9,7 @@ const WHAT: Record<UnreadReason, string> = {
   truncated: 'it goes deeper or longer than the analysis follows',
   'parse-error': 'part of it does not parse',
   'dynamic-command': 'a program name is known only at run time',
-  'unknown-script': 'it runs a script whose text is known only at run time',
+  'unknown-script': 'it runs a script, or puts one where a tool runs it, whose text is known only at run time',
   'unread-code': 'it runs interpreter code Warden could not read',
   'unresolvable-path': 'it changes a path known only at run time',
   budget: 'reading it ran out of its budget',
