@@ -18,6 +18,7 @@ const SETTINGS: Record<string, { home: string; project: string }> = {
   'set-ac': { home: '/Users/dev', project: '/Users/dev/Sites/shop' },
   'set-ad': { home: '/home/dev', project: '/home/dev/work/dataplatform' },
   'set-ae': { home: '/home/dev', project: '/home/dev/src/payments-service' },
+  'set-af': { home: '/home/dev', project: '/home/dev/work/shopfront' },
 };
 const LINUX_SETTING = { home: '/home/dev', project: '/home/dev/project' };
 
@@ -197,6 +198,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   'ordinary-set-ae.jsonl': {
     rate: 0.1,
     why: 'at most 10% (28 of 300, 9.3%, as it first came out)',
+  },
+  'ordinary-set-af.jsonl': {
+    rate: 0.09,
+    why: 'at most 9% (24 of 300, 8.0%, as it first came out)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,
