@@ -4,7 +4,7 @@ import type { SimpleCommand } from '../shell';
 import { literalOutput } from '../shell/literal-output';
 import { argsOf, evidenceOf, optionValues, parseFlags, upstreamStage } from './commands';
 import { languageOfInterpreter } from './code';
-import { executesStdin, inlineCode, interpreterKind } from './programs';
+import { executesStdin, inlineCode, interpreterKind, railsRunnerOperand } from './programs';
 import type { CodeFact, Unread } from './types';
 
 export interface CodeSource {
@@ -56,7 +56,16 @@ export function interpreterCode(commands: readonly SimpleCommand[]): { sources: 
         sources.push({ language: 'javascript', code, origin: 'inline', source: cmd.name, command: index });
       return;
     }
-    const kind = interpreterKind(cmd.name);
+    const runner = railsRunnerOperand(cmd);
+    if (runner !== undefined && runner !== '-') {
+      // A file operand (`bin/rails runner script/backfill.rb`) is the project's script, run like any other.
+      if (/\.rb$/.test(runner)) return;
+      if (cmd.dynamicWords.includes(cmd.argv.indexOf(runner)))
+        unread.push({ reason: 'unread-code', detail: `rails runner runs Ruby built at run time` });
+      else sources.push({ language: 'ruby', code: runner, origin: 'inline', source: 'rails runner', command: index });
+      return;
+    }
+    const kind = runner === '-' ? 'ruby' : interpreterKind(cmd.name);
     if (!kind) return;
     const language = languageOfInterpreter(kind);
     const inline = inlineCode(cmd);
@@ -82,7 +91,7 @@ export function interpreterCode(commands: readonly SimpleCommand[]): { sources: 
         });
       return;
     }
-    if (!executesStdin(cmd)) return;
+    if (runner === undefined && !executesStdin(cmd)) return;
     const heredoc = cmd.redirects.find((r) => STDIN_REDIRECTS.has(r.op));
     if (heredoc) {
       sources.push({ language, code: heredoc.target, origin: 'heredoc', source: cmd.name, command: index });

@@ -75,6 +75,19 @@ const RUBY_NAME = /^ruby[\d.]*$/;
 const PHP_NAME = /^php[\d.]*$/;
 const LUA_NAME = /^lua(jit)?[\d.]*$/;
 
+/** The arguments rails gets: `rails …`, `bin/rails …` or `bundle exec rails …`; null for any other command. */
+export function railsArguments(name: string, args: readonly string[]): readonly string[] | null {
+  if (name === 'rails') return args;
+  return name === 'bundle' && args[0] === 'exec' && args[1] === 'rails' ? args.slice(2) : null;
+}
+
+/** `rails runner CODE` (or `r`): the Ruby it runs, `-` for its standard input, or a script file's name. */
+export function railsRunnerOperand(cmd: SimpleCommand): string | undefined {
+  const rails = railsArguments(cmd.name, argsOf(cmd));
+  if (rails === null || (rails[0] !== 'runner' && rails[0] !== 'r')) return undefined;
+  return parseFlags(rails.slice(1), ['e'], ['environment']).positionals[0];
+}
+
 /** `python3.11`, `python`, `pypy3` all count as python. */
 export function interpreterKind(name: string): InterpreterKind | null {
   // Asked of every command by many policies: a name that is lower case already is not copied.
@@ -177,6 +190,7 @@ export function executesStdin(cmd: SimpleCommand): boolean {
     return parseFlags(args.slice(2), [], []).positionals.every((p) => p === '-');
   if (runsInputAsCommand(cmd, args)) return true;
   if ((name === 'source' || name === '.') && STDIN_FILE.test(args[0] ?? '')) return true;
+  if (railsRunnerOperand(cmd) === '-') return true;
   if (SHELLS.has(name)) {
     const flags = parseFlags(args, ['o', 'O'], ['rcfile', 'init-file']);
     if (flags.short.has('c')) return false;

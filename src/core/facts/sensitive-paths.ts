@@ -85,6 +85,8 @@ export const HOME_SECRETS: [string, string][] = [
   ['.yarnrc.yml', 'Yarn registry token'],
   ['.pypirc', 'PyPI token'],
   ['.gem/credentials', 'RubyGems token'],
+  // Bundler keeps private gem servers' credentials in its user config (BUNDLE_GEMS__HOST__NAME: user:pass).
+  ['.bundle/config', 'Bundler gem server credentials'],
   ['.cargo/credentials', 'Cargo registry token'],
   ['.cargo/credentials.toml', 'Cargo registry token'],
   ['.config/gh/hosts.yml', 'GitHub CLI token'],

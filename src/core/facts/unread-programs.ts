@@ -6,6 +6,7 @@
 import type { SimpleCommand } from '../shell';
 import { argsOf, evidenceOf, optionValues } from './commands';
 import { unreadInlineCode } from './inline-unread-languages';
+import { railsArguments } from './programs';
 
 // Ex commands that run another language's code: :python, :py3, :pyx, :lua, :perl, :ruby, :tcl, their
 // -do and -file forms, and :source of a script.
@@ -98,6 +99,9 @@ export function inTempOrDownloads(path: string): boolean {
 }
 /** Options of test runners and build tools whose value is code they load first. */
 const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string[] }[] = [
+  // rake loads every .rake file of a --rakelib folder, a --rakefile, and --require'd libraries.
+  { programs: ['rake'], short: ['R', 'f', 'r', 'I'], long: ['rakelib', 'rakefile', 'require', 'libdir'] },
+  { programs: ['rubocop'], short: [], long: ['require', 'plugin'] },
   {
     programs: ['jest', 'vitest'],
     short: [],
@@ -249,7 +253,11 @@ function tempFolderCode(
     return `the compiler flag ${evidenceOf(hook, 60)} runs or loads a program from a temporary or downloads folder`;
   // `pnpm eslint …`, `yarn jest …`: the package manager runs the bin its first word names (npx and
   // bunx are wrappers, whose command is judged on its own: shell/wrappers).
-  const program = ['pnpm', 'yarn'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;
+  // `bundle exec rake …` runs rake with the project's gems.
+  const program =
+    ['pnpm', 'yarn'].includes(name) || (name === 'bundle' && args[0] === 'exec')
+      ? (args.find((a) => !a.startsWith('-') && a !== 'exec') ?? name)
+      : name;
   const base = program.replace(/^.*\//, '');
   // sqlite3 and duckdb write their long options with one dash (`-init FILE`).
   const words = SINGLE_DASH_LONG.has(base) ? args.map((a) => (/^-[a-z]{2,}$/.test(a) ? `-${a}` : a)) : args;
@@ -280,7 +288,26 @@ function rakeCode(name: string, args: readonly string[]): string | null {
     name === 'rake' ? args : name === 'bundle' && args[0] === 'exec' && args[1] === 'rake' ? args.slice(2) : null;
   if (rakeArgs === null) return null;
   const code = optionValues(rakeArgs, ['e', 'E', 'p'], ['execute', 'execute-continue', 'execute-print'])[0];
-  return code === undefined ? null : `rake runs Ruby given on the command line (${evidenceOf(code, 60)})`;
+  if (code !== undefined) return `rake runs Ruby given on the command line (${evidenceOf(code, 60)})`;
+  const printed = optionValues(rakeArgs, ['f', 'R'], ['rakefile', 'rakelib']).find((f) => f.startsWith('<('));
+  return printed === undefined ? null : `rake loads Ruby that a command prints (${evidenceOf(printed, 60)})`;
+}
+
+/**
+ * `rails app:template LOCATION=URL`, `rails new app -m URL`: a Rails application template is Ruby that
+ * rails fetches and runs against the project.
+ */
+function railsTemplate(name: string, args: readonly string[]): string | null {
+  const rails = railsArguments(name, args);
+  const location =
+    rails?.[0] === 'app:template'
+      ? rails.find((a) => a.startsWith('LOCATION='))?.slice('LOCATION='.length)
+      : rails?.[0] === 'new'
+        ? optionValues(rails, ['m'], ['template'])[0]
+        : undefined;
+  return location !== undefined && /^https?:\/\//i.test(location)
+    ? `rails runs the application template ${evidenceOf(location, 60)}, Ruby fetched from the network`
+    : null;
 }
 
 function makeCode(args: readonly string[], redirects: SimpleCommand['redirects']): string | null {
@@ -346,6 +373,8 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
     const prepend = optionValues(args, ['d'], ['define']).find((v) => /^auto_(prepend|append)_file\s*=\s*\S/.test(v));
     if (prepend !== undefined) return `php -d ${evidenceOf(prepend, 60)} loads that file into every script it runs`;
   }
+  const template = railsTemplate(name, args);
+  if (template) return template;
   const rake = rakeCode(name, args);
   if (rake !== null) return rake;
   if (VIM.has(name)) return vimCode(args);

@@ -25,7 +25,15 @@ const PLATFORM_DELETES: Record<string, Deletes> = {
         : null,
   netlify: ([sub]) => (sub === 'sites:delete' ? 'deletes a site' : null),
   heroku: ([sub]) =>
-    sub === 'apps:destroy' || sub === 'destroy' ? 'destroys an app' : sub === 'pg:reset' ? 'resets a database' : null,
+    sub === 'apps:destroy' || sub === 'destroy'
+      ? 'destroys an app'
+      : sub === 'pg:reset'
+        ? 'resets a database'
+        : sub === 'pg:backups:delete'
+          ? 'deletes a database backup'
+          : null,
+  // The Stripe CLI works in test mode unless told `--live`: then a delete removes real customers' data.
+  stripe: ([, verb], args) => (verb === 'delete' && args.includes('--live') ? 'deletes live-mode data' : null),
   fly: flyDestroys,
   flyctl: flyDestroys,
   firebase: ([sub]) =>
@@ -58,7 +66,7 @@ const PLATFORM_DELETES: Record<string, Deletes> = {
 export const appPlatformDestructive = infraPolicy({
   name: 'app-platform-destructive',
   description:
-    'Asks before an app platform CLI deletes for good: vercel remove, netlify sites:delete, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, wrangler delete, match nuke, security delete-keychain or -identity.',
+    'Asks before an app platform CLI deletes for good: vercel remove, netlify sites:delete, heroku apps:destroy or pg:backups:delete, fly destroy, firestore:delete, supabase db reset --linked, stripe deletes in live mode, match nuke, keychains.',
   tools: Object.keys(PLATFORM_DELETES),
   valueShort: ['P', 'p', 'a', 'c'],
   valueLong: ['project', 'scope', 'token', 'team', 'app', 'config', 'cwd', 'env', 'workdir', 'profile'],

@@ -465,6 +465,16 @@ function gemSources(text: string): Set<string> {
   return new Set([...text.matchAll(GEM_SOURCE)].map((m) => m[1] as string));
 }
 
+/** The text a write or edit of `target` replaces, and the text it puts there; null when the file's text is unknown. */
+function replacedAndNew(call: ToolCall, target: string): { before: string; after: string } | null {
+  const pairs = replacedTexts(call.input);
+  if (pairs.length)
+    return { before: pairs.map(([from]) => from).join('\n'), after: pairs.map(([, to]) => to).join('\n') };
+  if (call.content === undefined) return null;
+  const current = currentText(call, target);
+  return current === null ? null : { before: current, after: call.content };
+}
+
 /** A Gemfile's gem server switched by this write or edit: from what to what, or null. */
 export function gemSourceSwitch(
   call: ToolCall,
@@ -472,22 +482,40 @@ export function gemSourceSwitch(
 ): { file: string; from: string; to: string } | null {
   const target = call.paths.find((p) => p.access === 'write' && GEMFILE.test(p.absolute));
   if (!target) return null;
-  const before: string[] = [];
-  const after: string[] = [];
-  const pairs = replacedTexts(call.input);
-  if (pairs.length) {
-    for (const [from, to] of pairs) {
-      before.push(from);
-      after.push(to);
-    }
-  } else if (call.content !== undefined) {
-    const current = currentText(call, target.absolute);
-    if (current === null) return null;
-    before.push(current);
-    after.push(call.content);
-  }
-  const old = gemSources(before.join('\n'));
+  const texts = replacedAndNew(call, target.absolute);
+  if (!texts) return null;
+  const old = gemSources(texts.before);
   if (old.size === 0) return null;
-  const added = [...gemSources(after.join('\n'))].find((source) => !old.has(source) && !isOwn(source));
+  const added = [...gemSources(texts.after)].find((source) => !old.has(source) && !isOwn(source));
   return added ? { file: target.raw, from: [...old].join(', '), to: added } : null;
+}
+
+// A lockfile names where each package is fetched from; the next install takes them from there without
+// asking. Nobody edits one by hand to add a host: a host the file did not name before is a redirect.
+const LOCKFILE =
+  /(^|\/)(Gemfile\.lock|gems\.locked|yarn\.lock|package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|bun\.lock|Cargo\.lock|poetry\.lock|uv\.lock|composer\.lock|Pipfile\.lock)$/;
+const URL_AUTHORITY = /\b(?:https?|git\+https?|git\+ssh):\/\/([^/\s"']+)/g;
+
+/** The hosts a text's URLs name, without their user or port. */
+function originsIn(text: string): Set<string> {
+  return new Set(
+    [...text.matchAll(URL_AUTHORITY)].map((m) => {
+      const authority = m[1] ?? '';
+      return (authority.slice(authority.lastIndexOf('@') + 1).split(':')[0] ?? '').toLowerCase();
+    }),
+  );
+}
+
+/** A lockfile write or edit that fetches packages from a host it did not name before: the file and the host, or null. */
+export function lockfileSourceAdded(
+  call: ToolCall,
+  isOwn: (source: string) => boolean,
+): { file: string; host: string } | null {
+  const target = call.paths.find((p) => p.access === 'write' && LOCKFILE.test(p.absolute));
+  if (!target) return null;
+  const texts = replacedAndNew(call, target.absolute);
+  if (!texts) return null;
+  const old = originsIn(texts.before);
+  const host = [...originsIn(texts.after)].find((origin) => !old.has(origin) && !isOwn(`https://${origin}/`));
+  return host === undefined ? null : { file: target.raw, host };
 }

@@ -8,7 +8,7 @@ import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../
 import { interpreterKind } from '../../facts/programs';
 import { own } from '../../facts/own';
 import { firstWrittenFinding } from '../../facts/compute';
-import { gemSourceSwitch, packageSourceWrite } from './package-source-files';
+import { gemSourceSwitch, lockfileSourceAdded, packageSourceWrite } from './package-source-files';
 import { thirdPartyTap } from './shared/homebrew';
 import { isOwnSource } from './shared/own-sources';
 import { inTempOrDownloads } from '../../facts/unread-programs';
@@ -750,6 +750,12 @@ export const packageFromUntrustedSource = definePolicy({
       return {
         reason: `Switches ${switched.file}'s gem server from ${switched.from} to ${switched.to}: every later bundle install takes gems from there. Keep the project's source, or approve this one if the person chose it.`,
         evidence: evidenceOf(switched.to),
+      };
+    const locked = !found && call ? lockfileSourceAdded(call, ownSource) : null;
+    if (locked)
+      return {
+        reason: `Makes ${locked.file} fetch packages from ${locked.host}, a host it did not name before: the next install takes that code without a command that shows it. Let the package manager write its lockfile, or approve this host.`,
+        evidence: evidenceOf(locked.host),
       };
     const written =
       !found && call

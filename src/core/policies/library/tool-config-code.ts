@@ -22,11 +22,13 @@ interface ConfigRule {
 /** A quoted path to a JavaScript or TypeScript file (`"./scripts/plugin.js"`), or a YAML list item naming one. */
 const SCRIPT_PATH =
   /["'`](?:\.{1,2}\/|\/|~\/)[^"'`\r\n]*\.[cm]?[jt]s["'`]|^[ \t]*-[ \t]+(?:\.{1,2}\/|\/)\S*\.[cm]?[jt]s[ \t]*$/m;
-const DOTENV = /(^|\/)\.env(\.[\w.-]+)?$/;
+// rbenv-vars and foreman read the same NAME=VALUE lines into every process they start.
+const DOTENV = /(^|\/)(\.env(\.[\w.-]+)?|\.rbenv-vars)$/;
 const WORKFLOW = /(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/;
 // Variables that make a program load a library or source a script before its own code.
 const PRELOAD_VARIABLE = String.raw`(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|CUDA_INJECTION(64|32)_PATH|BASH_ENV|PRISMA_QUERY_ENGINE_LIBRARY|PRISMA_SCHEMA_ENGINE_BINARY)`;
 const NODE_REQUIRES_FILE = String.raw`NODE_OPTIONS[ \t]*[=:][^\r\n]*(--require|--import|--loader|-r)[ \t=]+["']?(\.{1,2}\/|\/)`;
+const RUBY_REQUIRES_FILE = String.raw`RUBYOPT[ \t]*[=:][^\r\n]*-r[ \t]*["']?(\.{1,2}\/|\/|~)`;
 
 const matches =
   (pattern: RegExp) =>
@@ -59,6 +61,13 @@ function dotenvLoadsFromTemp(content: string): boolean {
     if (match) assignments[match[1] ?? ''] = (match[2] ?? '').trim();
   }
   return variablesLoadFromTemp(assignments) !== null;
+}
+
+/** A path in the text, quoted or bare, that lies in a temporary or downloads folder. */
+function namesTempPath(content: string): boolean {
+  return content
+    .split(/[\s"',[\]=]+/)
+    .some((word) => (word.startsWith('/') || word.startsWith('~/')) && inTempOrDownloads(word));
 }
 
 /** spark-defaults.conf's `key value` lines, read as the `--conf key=value` settings they stand for. */
@@ -123,7 +132,10 @@ const RULES: ConfigRule[] = [
   {
     file: DOTENV,
     names: matches(
-      new RegExp(String.raw`^[ \t]*(export[ \t]+)?(${PRELOAD_VARIABLE}[ \t]*=|${NODE_REQUIRES_FILE})`, 'm'),
+      new RegExp(
+        String.raw`^[ \t]*(export[ \t]+)?(${PRELOAD_VARIABLE}[ \t]*=|${NODE_REQUIRES_FILE}|${RUBY_REQUIRES_FILE})`,
+        'm',
+      ),
     ),
     what: 'makes every program started with it load a library or script first',
   },
@@ -131,6 +143,13 @@ const RULES: ConfigRule[] = [
     file: DOTENV,
     names: dotenvLoadsFromTemp,
     what: 'makes every program started with it load modules, a library or an interpreter from a temporary or downloads folder',
+  },
+  {
+    // Bundler's BUNDLE_GEMFILE, RuboCop's `require:`, Yarn's yarn-path and Overcommit's hook commands are
+    // code each run of the tool loads or starts.
+    file: /(^|\/)(\.bundle\/config|\.rubocop(_todo)?\.yml|\.yarnrc(\.yml)?|\.overcommit\.yml)$/,
+    names: namesTempPath,
+    what: 'makes Bundler, RuboCop, Yarn or Overcommit load or run a file from a temporary or downloads folder on every run',
   },
   {
     file: /(^|\/)spark-defaults\.conf$/,
