@@ -241,8 +241,11 @@ const EVAL_OPTION_PROGRAMS = new Set(['rscript', 'r', 'julia']);
 
 /** Whether a command's command-line code is a program's code rather than shell (an interpreter, R, Julia). */
 export function takesCodeOnCommandLine(name: string): boolean {
-  return interpreterKind(name) !== null || EVAL_OPTION_PROGRAMS.has(name.toLowerCase());
+  return interpreterKind(name) !== null || EVAL_OPTION_PROGRAMS.has(name.toLowerCase()) || RAILS_ENTRY.has(name);
 }
+
+/** `rails runner CODE` is given Ruby as `ruby -e` is (also through `bundle exec`). */
+const RAILS_ENTRY = new Set(['rails', 'bundle']);
 
 /**
  * The code a command is given on its command line: an interpreter's inline code (inlineCode), and also
@@ -253,6 +256,8 @@ export function commandLineCode(cmd: SimpleCommand): string | undefined {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
   if ((name === 'deno' || name === 'bun') && args[0] === 'eval') return args[1];
+  const runner = railsRunnerOperand(cmd);
+  if (runner !== undefined) return runner === '-' || /\.rb$/.test(runner) ? undefined : runner;
   if (EVAL_OPTION_PROGRAMS.has(name)) {
     const code = optionValues(args, ['e'], ['eval']).join('\n');
     return code === '' ? undefined : code;

@@ -6,6 +6,7 @@ import { definePolicy } from '../types';
 import { mcpToolOf } from './shared/mcp';
 import type { PolicyHit, ToolCall } from '../types';
 import { environmentPrinted } from './shared/printed-environment';
+import { credentialValueSearch, seeksCredentialValues } from './shared/credential-search';
 import { interpreterKind } from '../../facts/programs';
 import { sqlTexts } from './database';
 import { isLocalHost, urlHostsOf } from './shared/hosts';
@@ -679,6 +680,18 @@ function credentialSql(call: Parameters<typeof sqlTexts>[0]): string | undefined
   return sqlTexts(call).find((text) => CREDENTIAL_SQL.test(text));
 }
 
+/** The pattern of a content search, by a command or a search tool in content mode, that seeks credentials by format. */
+function credentialSearchOf(call: ToolCall | undefined): string | undefined {
+  for (const cmd of shellCommands(call)) {
+    const pattern = stdoutRedirected(cmd) ? undefined : credentialValueSearch(cmd);
+    if (pattern !== undefined) return pattern;
+  }
+  const pattern = call?.input.pattern;
+  if (call?.face.family !== 'search' || call.input.output_mode !== 'content' || typeof pattern !== 'string')
+    return undefined;
+  return seeksCredentialValues(pattern) ? pattern : undefined;
+}
+
 export const credentialPrintingCommands = definePolicy({
   name: 'credential-printing-commands',
   category: 'secrets',
@@ -699,6 +712,13 @@ export const credentialPrintingCommands = definePolicy({
       return {
         reason: `Reads a secret through ${store} into the transcript, as \`vault kv get\` would print it. Let the program that needs it read it from the store itself.`,
         evidence: evidenceOf(`${call?.toolName ?? ''} ${JSON.stringify(call?.input ?? {})}`),
+      };
+    const searched = credentialSearchOf(call);
+    if (searched)
+      return {
+        reason: `Searches for credentials by their format (${evidenceOf(searched, 40)}) and prints what it finds: each key found goes into the transcript. List the files with -l, or run the search yourself.`,
+        evidence: evidenceOf(call?.command ?? searched),
+        decision: 'ask',
       };
     const commands = shellCommands(call);
     let traced: PolicyHit | undefined;

@@ -168,7 +168,7 @@ const AWS_ACCESS_CHANGES =
 export const awsDestructive = infraPolicy({
   name: 'aws-destructive',
   description:
-    'Asks before aws CLI calls that delete, terminate, stop or revoke, change who can reach a resource (a policy attached, a snapshot shared, a bucket or a port opened to all), set a lifecycle rule, s3 rm/rb/sync --delete.',
+    'Asks before aws calls that delete, terminate, stop or revoke, change who can reach a resource (a policy attached, a snapshot shared, a bucket or port opened to all, a presigned link past a day), set lifecycle rules, s3 rm/rb/sync --delete.',
   tools: ['aws', 'awslocal'],
   valueLong: ['profile', 'region', 'output', 'endpoint-url', 'query', 'cli-input-json', 'color', 'ca-bundle'],
   action(pos, args) {
@@ -177,6 +177,10 @@ export const awsDestructive = infraPolicy({
     if (service === 's3' && (op === 'rm' || op === 'rb' || op === 'mv'))
       return { what: `aws s3 ${op}${args.includes('--recursive') || args.includes('--force') ? ' (recursive)' : ''}` };
     if (service === 's3' && op === 'sync' && args.includes('--delete')) return { what: 'aws s3 sync --delete' };
+    // A presigned link lets whoever holds it download the object, with no AWS login, until it expires.
+    const expires = Number(optionValues(args, [], ['expires-in'])[0] ?? 3600);
+    if (service === 's3' && op === 'presign' && expires > 24 * 3600)
+      return { what: `aws s3 presign (a download link anyone can use for ${Math.round(expires / 3600)} hours)` };
     if (
       /^(delete|batch-delete|terminate|remove|deregister|revoke|disable|stop|reboot|detach|purge|cancel|reset|put-bucket-policy|put-bucket-acl|put-bucket-lifecycle|update-assume-role-policy|create-access-key)/.test(
         op,

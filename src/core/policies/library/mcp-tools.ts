@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SECRET_STORE_NAME } from '../../config/inferred-faces';
+import { classifySecretName } from '../../redaction/secret-names';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { mcpToolOf } from './shared/mcp';
@@ -62,6 +63,23 @@ const DECRYPTING = [
   'unmask',
   'plaintext',
 ];
+// App platforms whose API hands back an app's config vars as they are: the app's secrets live there.
+const CLEAR_CONFIG_PLATFORMS = /heroku|render|railway|flyio|fly-io|^fly$/i;
+
+/** `get_config_vars`, `list_env_vars` on such a platform's server, unless it asks only for names that hold no secret. */
+function clearConfigVars(found: { server: string; words: string[]; call: ToolCall }): boolean {
+  const { words } = found;
+  const asked = ['keys', 'names', 'key', 'name'].map((p) => found.call.input[p]).find((v) => v !== undefined);
+  const names = typeof asked === 'string' ? [asked] : Array.isArray(asked) ? asked : undefined;
+  if (names?.length && names.every((n) => typeof n === 'string' && classifySecretName(n) === null)) return false;
+  return (
+    CLEAR_CONFIG_PLATFORMS.test(found.server) &&
+    words.some((w) => READING.test(w) || w === 'list') &&
+    words.some((w) => w === 'config' || w === 'env' || w === 'environment') &&
+    words.some((w) => /^(vars?|variables?|config)$/.test(w))
+  );
+}
+
 // Orchestrators keep each connection's login and password with it: reading one hands those back.
 const CONNECTION_KEEPERS = /airflow|dagster|prefect|composer|mwaa/i;
 
@@ -172,6 +190,11 @@ export const mcpSecretReadingTool = definePolicy({
       return serviceFinding(
         found,
         'it hands back stored values in the clear, which land in the transcript and go to the model.',
+      );
+    if (clearConfigVars(found))
+      return serviceFinding(
+        found,
+        "it hands back the app's config vars in the clear (its database URL, keys and passwords), which land in the transcript and go to the model.",
       );
     if (!found.words.some((w) => READING.test(w))) return null;
     const namedKey = found.words.some((w) => w === 'key' || w === 'keys') && found.words.some((w) => KEY_KINDS.test(w));

@@ -699,8 +699,27 @@ function untrustedSourceOf(cmd: SimpleCommand, args: readonly string[], ownSourc
     condaChannelOf(cmd, args, ownSource) ??
     feedOf(cmd, args, ownSource) ??
     nixSource(cmd, args, ownSource) ??
-    remotePackageOf(cmd, args, ownSource)
+    remotePackageOf(cmd, args, ownSource) ??
+    gitSourcedGemOrPlugin(cmd, args, ownSource)
   );
+}
+
+/**
+ * `bundle add NAME --git URL` (or `--github user/repo`): the gem's code, its gemspec run at install, comes
+ * from that repository. `heroku plugins:install URL`: the CLI runs the plugin with its login.
+ */
+function gitSourcedGemOrPlugin(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
+  if (cmd.name === 'bundle' && args[0] === 'add') {
+    const git = optionValues(args, [], ['git'])[0];
+    if (git !== undefined && !ownSource(git)) return `a git repository (${git}) as a gem`;
+    const github = optionValues(args, [], ['github'])[0];
+    if (github !== undefined && !ownSource(`https://github.com/${github}`)) return `GitHub's ${github} as a gem`;
+  }
+  if (cmd.name === 'heroku' && args[0] === 'plugins:install') {
+    const url = args.slice(1).find((a) => /^(https?|git|ssh):\/\/|^git@/.test(a));
+    if (url !== undefined && !ownSource(url)) return `${url} as a Heroku CLI plugin, which runs with the Heroku login`;
+  }
+  return null;
 }
 
 /**

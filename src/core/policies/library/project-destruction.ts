@@ -312,8 +312,28 @@ function keyMaterialDestroyed(call: ToolCall): Destroyed | null {
   return { what: `the write replaces ${target.absolute}, ${kind}, with text`, evidence: target.raw };
 }
 
+// Rails keeps its secrets encrypted in credentials.yml.enc (per environment under config/credentials/),
+// readable only with the matching key. Only `rails credentials:edit` writes either in step with the other.
+const RAILS_CREDENTIALS_FILE = /(^|\/)config\/(master\.key|credentials\.yml\.enc|credentials\/[\w-]+\.(key|yml\.enc))$/;
+
+/** A whole-file write over a Rails app's credentials key or encrypted credentials: what the other holds is lost. */
+function railsCredentialsReplaced(call: ToolCall): Destroyed | null {
+  if (call.face.family !== 'write' || call.content === undefined) return null;
+  const target = call.paths.find((p) => p.access === 'write' && RAILS_CREDENTIALS_FILE.test(p.absolute));
+  if (!target) return null;
+  const key = target.absolute.endsWith('.key');
+  return {
+    what: `the write replaces ${target.absolute}, ${key ? 'the key that decrypts the app’s credentials: what they hold can never be read again' : 'the app’s encrypted credentials: every secret in them is lost'} (only \`rails credentials:edit\` changes it safely)`,
+    evidence: target.raw,
+  };
+}
+
 function destroyed(call: ToolCall): Destroyed | null {
-  const dropped = envValuesDropped(call) ?? keyMaterialDestroyed(call) ?? destructiveOverwrite(call);
+  const dropped =
+    envValuesDropped(call) ??
+    keyMaterialDestroyed(call) ??
+    railsCredentialsReplaced(call) ??
+    destructiveOverwrite(call);
   if (dropped) return dropped;
   const commands = shellCommands(call);
   const looped = loopEmptiesSources(call.command ?? '');

@@ -48,6 +48,10 @@ function printedStatements(code: string): string[] {
     .map((statement) => statement.slice(statement.search(PRINT_CALL)));
 }
 
+// A Rails app's encrypted credentials, decrypted with its master key: the app's API keys and passwords.
+const RAILS_CREDENTIALS = /\bRails\.application\.(credentials|secrets)\b/;
+// What only says whether a value is there, or what keys there are: `.present?`, `.keys`, `.size`.
+const SHAPE_ONLY = /\.(present|blank|nil|empty|any|key|has_key|include)\?|\.(keys|size|length|count)\b/;
 // The Hugging Face hub library's token, as the hub's own login stored it.
 const HUB_TOKEN = /\bget_token\s*\(\s*\)/;
 
@@ -60,6 +64,8 @@ function codePrints(cmd: SimpleCommand): PrintedEnvironment | undefined {
   const printed = args.some((a) => a === '-p' || a === '--print') ? [code] : printedStatements(code);
   for (const statement of printed) {
     if (HUB_TOKEN.test(statement)) return { what: `the Hugging Face token (from ${cmd.name} code)`, whole: false };
+    if (RAILS_CREDENTIALS.test(statement) && !SHAPE_ONLY.test(statement))
+      return { what: `the Rails app's decrypted credentials (from ${cmd.name} code)`, whole: false };
     const name = secretNamedIn(statement);
     if (name) return { what: `the secret-named variable ${name} (from ${cmd.name} code)`, whole: false };
   }
