@@ -70,6 +70,8 @@ export function languageOfFile(file: string): string | null {
     case 'tsx':
       return 'typescript';
     case 'rb':
+    case 'rake':
+    case 'ru':
       return 'ruby';
     case 'php':
       return 'php';

@@ -28,9 +28,19 @@ const SENDERS = new Set(['send', 'public_send', '__send__', 'method']);
 /** system("ls -l") is a command line; system("ls", "-l") an argument vector (a leading env hash aside). */
 const kernelExec: Handler = (call, out) => {
   const words = restFrom(call, 0).filter((word) => word.kind !== 'record');
-  if (words.length === 1 && words[0]?.kind === 'str') out.exec(call.api, words[0]);
+  // One string, literal or partly known (`"curl -d #{data} …"`), is a shell line.
+  if (words.length === 1 && (words[0]?.kind === 'str' || words[0]?.kind === 'partial')) out.exec(call.api, words[0]);
   else if (words.length === 1 && words[0]?.kind === 'list') out.execArgv(call.api, words[0].items);
   else out.execArgv(call.api, words);
+};
+
+/**
+ * Capistrano's `execute "cmd"` (and `capture`) runs a shell line on each server; `execute :rake, …` names
+ * a program and its arguments as symbols, read as the words they are when literal.
+ */
+const remoteExec: Handler = (call, out) => {
+  const first = arg(call, 0);
+  if ((first.kind === 'str' || first.kind === 'partial') && call.positional.length === 1) out.exec(call.api, first);
 };
 
 /** open("|cmd") runs a command; open("http://…") (with open-uri) fetches; anything else is a file. */
@@ -80,6 +90,11 @@ const RUBY_APIS = new Map<string, Handler>([
   ['system', kernelExec],
   ['exec', kernelExec],
   ['spawn', kernelExec],
+  // Rake's `sh` (FileUtils' too) runs its command line through the shell.
+  ['sh', kernelExec],
+  ['FileUtils.sh', kernelExec],
+  ['execute', remoteExec],
+  ['capture', remoteExec],
   ['Kernel.system', kernelExec],
   ['Kernel.exec', kernelExec],
   ['Kernel.spawn', kernelExec],
@@ -315,10 +330,14 @@ class RubyReader {
       if (part.type === 'string_content') text += single ? part.text.replace(/\\([\\'])/g, '$1') : part.text;
       else if (part.type === 'interpolation') {
         // `#{ENV['HOME']}` is known: the home folder, as the shell would write it.
-        const known = textOf(this.resolve(part.namedChildren[part.namedChildren.length - 1]));
+        const inner = part.namedChildren[part.namedChildren.length - 1];
+        const known = textOf(this.resolve(inner));
         if (known !== undefined) text += known;
         else {
-          text += RUN_TIME_PART;
+          // `#{ENV['API_KEY']}` holds what the shell's `${API_KEY}` does: a command line that sends it
+          // is read as sending that variable.
+          const name = inner?.type === 'element_reference' ? textOf(this.environmentKey(inner)) : undefined;
+          text += name !== undefined && /^[A-Za-z_]\w*$/.test(name) ? `\${${name}}` : RUN_TIME_PART;
           runTime = true;
         }
       } else if (part.type === 'escape_sequence') {
