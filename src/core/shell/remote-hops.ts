@@ -1,7 +1,8 @@
 // Cloud CLIs that run a command on another machine: `gcloud compute ssh VM --command CMD`, `az vm
 // run-command invoke --scripts CMD`, `aws ssm send-command --parameters commands=[…]`, and ssh's own
-// `-o RemoteCommand=CMD`. Each command is a remote hop, judged as ssh's remote command is.
+// `-o RemoteCommand=CMD`, `heroku run CMD`. Each command is a remote hop, judged as ssh's remote command is.
 import type { ArgvView } from './options';
+import { shellQuote } from './quote';
 
 /** A command run on another machine (script-hops' ScriptHop, via ssh). */
 interface RemoteHop {
@@ -73,7 +74,35 @@ function ssmCommands(parameters: string): string[] {
   return [rest];
 }
 
+// heroku run's own options that take a value; everything else up to `--` is the command.
+const HEROKU_RUN_VALUES = new Set(['-a', '--app', '-r', '--remote', '-s', '--size', '-e', '--env', '--type']);
+
+/** `heroku run CMD… -a APP` (and run:detached): the command, run in a one-off dyno of the app. */
+function herokuRunCommand(view: ArgvView): string | undefined {
+  const { argv } = view;
+  const at = argv.findIndex((w, i) => i > 0 && !w.startsWith('-'));
+  if (at < 0 || !/^run(:detached|:inside)?$/.test(argv[at] ?? '')) return undefined;
+  const words: string[] = [];
+  for (let i = at + 1; i < argv.length; i++) {
+    const word = argv[i] ?? '';
+    if (word === '--') {
+      words.push(...argv.slice(i + 1));
+      break;
+    }
+    if (HEROKU_RUN_VALUES.has(word)) i++;
+    else if (!/^--?[a-z][\w-]*(=.*)?$/i.test(word) || words.length > 0) {
+      if (view.dynamic.has(i)) return undefined;
+      words.push(word);
+    }
+  }
+  return words.length === 1 ? words[0] : words.length ? words.map(shellQuote).join(' ') : undefined;
+}
+
 export function remoteHops(name: string, view: ArgvView): RemoteHop[] {
+  if (name === 'heroku') {
+    const command = herokuRunCommand(view);
+    return command ? [remote(command, 'heroku run')] : [];
+  }
   if (name === 'gcloud' && startsWithWords(view, ['compute', 'ssh'])) {
     const command = longValue(view, '--command');
     return command ? [remote(command, 'gcloud compute ssh')] : [];

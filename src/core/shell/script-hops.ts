@@ -40,6 +40,7 @@ export const SCRIPT_HOP_NAMES: readonly string[] = [
   'gcloud',
   'az',
   'aws',
+  'heroku',
 ];
 
 /** ssh's options that take a value (in a cluster such as `-fNL …`, the first of them takes the rest). */

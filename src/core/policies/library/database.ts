@@ -394,6 +394,12 @@ function migrationToolReset(cmd: SimpleCommand, commands: readonly SimpleCommand
   }
 }
 
+/** Rails and Rake tasks that wipe a database's data (`db:seed:replant` truncates every table first). */
+function railsDatabaseWipe(program: string, args: readonly string[]): string | null {
+  const task = args.find((a) => /^db:(drop|reset|schema:load|purge|truncate_all|seed:replant)/.test(a));
+  return task === undefined ? null : `${program} ${task}`;
+}
+
 function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): string | null {
   const schemaToolWipe = migrationToolReset(cmd, commands);
   if (schemaToolWipe) return schemaToolWipe;
@@ -418,12 +424,13 @@ function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): s
       return /dropDatabase\(|\.drop\(\)|deleteMany\(\s*\{\s*\}\s*\)/.test(line) && !isThrowawayLocal(clientTarget(cmd))
         ? `${cmd.name} drop`
         : null;
+    case 'bundle':
+      if (args[0] !== 'exec' || (args[1] !== 'rails' && args[1] !== 'rake')) return null;
+      return railsDatabaseWipe(args[1], args.slice(2));
     case 'rails':
     case 'rake':
     case 'bin/rails':
-      return args.some((a) => /^db:(drop|reset|schema:load|purge|truncate_all)/.test(a))
-        ? `${cmd.name} ${args.find((a) => a.startsWith('db:'))}`
-        : null;
+      return railsDatabaseWipe(cmd.name, args);
     case 'prisma':
       if (isThrowawayLocal(databaseUrlTarget(cmd, commands))) return null;
       return (args[0] === 'migrate' && args[1] === 'reset') ||
