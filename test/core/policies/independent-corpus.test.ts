@@ -19,6 +19,7 @@ const SETTINGS: Record<string, { home: string; project: string }> = {
   'set-ad': { home: '/home/dev', project: '/home/dev/work/dataplatform' },
   'set-ae': { home: '/home/dev', project: '/home/dev/src/payments-service' },
   'set-af': { home: '/home/dev', project: '/home/dev/work/shopfront' },
+  'set-ag': { home: 'C:\\Users\\dev', project: 'C:\\Users\\dev\\source\\repos\\FleetTracker' },
 };
 const LINUX_SETTING = { home: '/home/dev', project: '/home/dev/project' };
 
@@ -55,7 +56,7 @@ function blockingOutcomes(call: CorpusCall, file: string) {
   const { home, project } = settingOf(file);
   const agent = call.agent !== undefined ? { agent: call.agent } : {};
   // Warden's state folder is the setting's own (~/.agent-warden), as it is for a person running it there.
-  const stateDir = `${home}/.agent-warden`;
+  const stateDir = home.includes('\\') ? `${home}\\.agent-warden` : `${home}/.agent-warden`;
   return run({
     tool: call.tool_name,
     input: call.tool_input,
@@ -202,6 +203,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   'ordinary-set-af.jsonl': {
     rate: 0.09,
     why: 'at most 9% (24 of 300, 8.0%, as it first came out)',
+  },
+  'ordinary-set-ag.jsonl': {
+    rate: 0.07,
+    why: 'at most 7% (20 of 300, 6.7%, as it first came out)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,
