@@ -21,6 +21,13 @@ import { appliedDiffFiles } from './applied-diffs';
 import { copiedRuns } from './copied-runs';
 import { inHiddenCacheEntry } from './temp-dirs';
 
+const CODE_RUNNERS = /\b(eval|exec|Invoke-Expression|iex|compile|instance_eval|class_eval|Function)\b/i;
+
+/** A reader's reason for code it could not follow that runs code made at run time (eval, Invoke-Expression, exec). */
+function runsComputedCode(reason: string): boolean {
+  return CODE_RUNNERS.test(reason) && reason.includes('computed');
+}
+
 /** Hops through code and written files followed before the rest is unread. */
 const MAX_CODE_DEPTH = 4;
 /** Commands added from code and written files before the rest is unread. */
@@ -263,8 +270,14 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
       ...secretsAndSends(reading.effects),
       ...(fetched ? { fetchesInto: written } : {}),
     });
+    // Code that fetches from the network and runs code it computes is a download run (`iwr … | iex`,
+    // `exec(urlopen(…).read())`): as much a question in a file that runs later as on the command line.
     for (const reason of reading.unread)
-      unread.push({ reason: 'unread-code', detail: `${where}: ${language} code ${reason}` });
+      unread.push({
+        reason: 'unread-code',
+        detail: `${where}: ${language} code ${reason}`,
+        ...(fetched && runsComputedCode(reason) ? { alsoLater: true as const } : {}),
+      });
     for (const effect of reading.effects) {
       const literal = !effect.dynamic && (effect.value !== undefined || effect.argv !== undefined);
       if (effect.kind === 'exec') {

@@ -216,6 +216,7 @@ export function scriptArgument(cmd: SimpleCommand): string | undefined {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
   if (name === 'source' || name === '.') return args[0];
+  if (interpreterKind(name) === 'powershell') return inlineCode(cmd) === undefined ? powershellFile(args) : undefined;
   if (SHELLS.has(name) || interpreterKind(name)) {
     if (inlineCode(cmd) !== undefined) return undefined;
     const flags = parseFlags(args, ['o', 'O', 'm'], ['rcfile', 'init-file']);
@@ -224,6 +225,21 @@ export function scriptArgument(cmd: SimpleCommand): string | undefined {
     if (first !== undefined && !STDIN_FILE.test(first)) return first;
     if (SHELLS.has(name) && flags.short.has('c')) return undefined;
     return stdinFile(cmd);
+  }
+  return undefined;
+}
+
+// PowerShell's own parameters that take a value (any case, any unambiguous prefix is common: -w, -ep, -ex).
+const POWERSHELL_VALUES =
+  /^-(w|win|windowstyle|ep|ex|exec|executionpolicy|version|v|psconsolefile|configurationname|outputformat|of|inputformat|if|workingdirectory|wd)$/i;
+
+/** `powershell -File X`, `pwsh -NoProfile x.ps1`: the script file it runs, if any. */
+function powershellFile(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] ?? '';
+    if (/^-(f|file)$/i.test(word)) return args[i + 1];
+    if (POWERSHELL_VALUES.test(word)) i++;
+    else if (!word.startsWith('-')) return word;
   }
   return undefined;
 }

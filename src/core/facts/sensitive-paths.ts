@@ -39,6 +39,8 @@ const SECRET_BASENAMES: Record<string, string> = {
   'secrets.json': 'a secrets file',
   '.envrc': 'a direnv file',
   '.bash_history': 'shell history (often holds pasted secrets)',
+  // PowerShell's PSReadLine keeps every typed command here.
+  'consolehost_history.txt': 'PowerShell history (often holds pasted secrets)',
   '.zsh_history': 'shell history (often holds pasted secrets)',
   '.histfile': 'shell history (often holds pasted secrets)',
   fish_history: 'shell history (often holds pasted secrets)',
@@ -70,6 +72,8 @@ const SECRET_EXTENSIONS: Record<string, string> = {
   '.ppk': 'a PuTTY private key',
   // PKCS#8 private keys: App Store Connect's and Apple push keys (AuthKey_<key id>.p8).
   '.p8': 'a PKCS#8 private key',
+  // An Azure App Service publish profile holds its deployment user's password in clear text.
+  '.publishsettings': 'an Azure publish profile (its deployment password)',
 };
 
 /** Paths under the home folder that hold credentials (a trailing slash covers the whole folder). */
@@ -87,6 +91,9 @@ export const HOME_SECRETS: [string, string][] = [
   ['.gem/credentials', 'RubyGems token'],
   // Bundler keeps private gem servers' credentials in its user config (BUNDLE_GEMS__HOST__NAME: user:pass).
   ['.bundle/config', 'Bundler gem server credentials'],
+  // Windows profile stores: NuGet's user config (feed passwords and PATs), .NET user secrets.
+  ['AppData/Roaming/NuGet/NuGet.Config', 'NuGet feed credentials'],
+  ['AppData/Roaming/Microsoft/UserSecrets/', '.NET user secrets'],
   ['.cargo/credentials', 'Cargo registry token'],
   ['.cargo/credentials.toml', 'Cargo registry token'],
   ['.config/gh/hosts.yml', 'GitHub CLI token'],

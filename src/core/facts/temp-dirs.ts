@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { isInside, resolvePath } from '../shell/paths';
+import { isInside, isWindowsForm, resolvePath } from '../shell/paths';
 import { trimEndChars } from '../text/scan';
 
 /** Scratch folders an agent may write to and clean up: /tmp, /var/tmp and the OS temp folder. */
@@ -50,7 +50,10 @@ export function inUserCache(abs: string, home: string): boolean {
  * that itself lies in a temp folder is not scratch space).
  */
 export function inScratch(abs: string, projectRoot: string, home: string): boolean {
-  return !isInside(abs, projectRoot) && !touchesHome(abs, home) && tempDirs().some((root) => strictlyBelow(abs, root));
+  if (isInside(abs, projectRoot)) return false;
+  // A Windows profile keeps its temporary folder inside the home (%TEMP%).
+  if (isWindowsForm(home) && strictlyBelow(abs, resolvePath('AppData/Local/Temp', home, home))) return true;
+  return !touchesHome(abs, home) && tempDirs().some((root) => strictlyBelow(abs, root));
 }
 
 /**

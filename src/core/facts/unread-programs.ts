@@ -93,9 +93,13 @@ export function variablesLoadFromTemp(assignments: Record<string, string | undef
   return tempFolderCode('', [], assignments);
 }
 
+// A Windows profile's temporary and downloads folders, and the system's own, in either slash.
+const WINDOWS_TEMP_PATH =
+  /^[A-Za-z]:[\\/](Users[\\/][^\\/]+[\\/](AppData[\\/]Local[\\/]Temp|Downloads)|Windows[\\/]Temp)[\\/]/i;
+
 /** Whether a path lies in a temporary or downloads folder, where no project code lives. */
 export function inTempOrDownloads(path: string): boolean {
-  return TEMP_PATH.test(path);
+  return TEMP_PATH.test(path) || WINDOWS_TEMP_PATH.test(path);
 }
 /** Options of test runners and build tools whose value is code they load first. */
 const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string[] }[] = [
@@ -196,7 +200,7 @@ export function settingFromTemp(word: string): { name: string; value: string } |
   const match = SETTING_WORD.exec(word);
   if (!match) return undefined;
   const value = match[2] ?? '';
-  const loaded = value.split(/[\s,]+|-(?:javaagent|agentpath):/).some((item) => TEMP_PATH.test(item));
+  const loaded = value.split(/[\s,]+|-(?:javaagent|agentpath):/).some((item) => inTempOrDownloads(item));
   return loaded ? { name: match[1] ?? '', value } : undefined;
 }
 
@@ -216,7 +220,7 @@ function compilerHookIn(words: readonly string[]): string | undefined {
         : /^-B./.test(word)
           ? word.slice(2)
           : undefined;
-    if (path !== undefined && TEMP_PATH.test(path)) return word === '-wrapper' ? `-wrapper ${path}` : word;
+    if (path !== undefined && inTempOrDownloads(path)) return word === '-wrapper' ? `-wrapper ${path}` : word;
   }
   return undefined;
 }
@@ -237,12 +241,12 @@ function tempFolderCode(
 ): string | null {
   for (const variable of MODULE_PATH_VARIABLES) {
     const value = assignments[variable];
-    if (value !== undefined && value.split(':').some((dir) => TEMP_PATH.test(`${dir.replace(/\/$/, '')}/`)))
+    if (value !== undefined && value.split(':').some((dir) => inTempOrDownloads(`${dir.replace(/\/$/, '')}/`)))
       return `${variable}=${evidenceOf(value, 60)} puts modules or libraries from a temporary or downloads folder ahead of the project's and the system's`;
   }
   for (const variable of TOOL_FILE_VARIABLES) {
     const value = assignments[variable];
-    if (value !== undefined && TEMP_PATH.test(value))
+    if (value !== undefined && inTempOrDownloads(value))
       return `${variable}=${evidenceOf(value, 60)} hands the command a file from a temporary or downloads folder that nobody here has read`;
   }
   const setting = args.map(settingFromTemp).find((found) => found !== undefined);
@@ -266,7 +270,7 @@ function tempFolderCode(
     // Some take a comma-separated list (`--py-files a.zip,/tmp/b.zip`).
     const file = optionValues(words, option.short, option.long)
       .flatMap((value) => value.split(','))
-      .find((value) => TEMP_PATH.test(value));
+      .find((value) => inTempOrDownloads(value));
     if (file !== undefined) return `${base} loads ${file}, code from a temporary or downloads folder`;
   }
   return null;

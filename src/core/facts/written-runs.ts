@@ -12,6 +12,7 @@
 import { GIT_HOOK_FILE } from './git-hook-files';
 import path from 'node:path';
 import { cargoConfigCommands } from '../shell/cargo-config';
+import { cmdAsShell } from '../shell/cmd-script';
 import { gdbCommands, openocdCommands } from '../shell/option-hops';
 import { languageOfFile } from './code';
 import { ffiCommands } from './foundry-ffi';
@@ -441,6 +442,7 @@ export function runLaterShell(file: string, content: string): string | undefined
   if (format) return format.commands(content).join('\n');
   const shebang = shebangLanguage(content);
   if (SHELL_RUN_LATER.test(file) || GIT_HOOK_FILE.test(file) || shebang === 'shell') return content;
+  if (/\.(cmd|bat)$/i.test(name)) return cmdAsShell(content);
   // Python runs a .pth file's import lines at every start-up.
   if (name.endsWith('.pth')) return codeAsShell('python', pthImports(content).join('\n'));
   const language =

@@ -102,6 +102,7 @@ import { unreadCall } from './library/unread';
 import { ciActionOnMovingRef, ciExpandsAllSecrets, ciRunsPullRequestCode } from './library/ci-workflows';
 import { mcpAccessGrantingTool, mcpDeletingTool, mcpSecretReadingTool } from './library/mcp-tools';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
+import { windowsPersistence, windowsScriptRunners } from './library/windows-system';
 
 /** Every deterministic policy, in the order their outcomes are listed (self-protection first). */
 export const ALL_POLICIES: AnyPolicy[] = [
@@ -121,6 +122,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   recursiveDeleteOutsideProject,
   sudo,
   downloadPipedToShell,
+  windowsScriptRunners,
   downloadIntoAutoLoadedFile,
   commandHiddenInOptions,
   metadataAndLocalServices,
@@ -152,6 +154,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   gitAddSecretFiles,
   writeOutsideProject,
   persistenceMechanisms,
+  windowsPersistence,
   gitConfigRunsCode,
   gitRemoteRedirect,
   serviceEndpointMovedOutside,

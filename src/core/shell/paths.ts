@@ -8,7 +8,7 @@ const HOME_PREFIX = /^(?:~|\$HOME|\$\{HOME\})(?=$|[/\\])/;
 const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;
 const WINDOWS_UNC = /^\\\\[^\\]/;
 
-function isWindowsForm(p: string): boolean {
+export function isWindowsForm(p: string): boolean {
   return WINDOWS_DRIVE.test(p) || WINDOWS_UNC.test(p);
 }
 

@@ -2,6 +2,7 @@
 import { findOptionValue, skipOptions, type ArgvView, type OptionSpec } from './options';
 import type { Via } from './types';
 import { remoteHops, sshRemoteCommandOption } from './remote-hops';
+import { cmdAsShell, cmdCommandLine } from './cmd-script';
 
 /** The inner commands are shell source to parse again. */
 export interface ScriptHop {
@@ -41,6 +42,8 @@ export const SCRIPT_HOP_NAMES: readonly string[] = [
   'az',
   'aws',
   'heroku',
+  'cmd',
+  'cmd.exe',
 ];
 
 /** ssh's options that take a value (in a cluster such as `-fNL …`, the first of them takes the rest). */
@@ -170,6 +173,12 @@ export function scriptHopsOf(name: string, view: ArgvView): ScriptHop[] {
       return suHops(view, 'su');
     case 'runuser':
       return suHops(view, 'runuser');
+    case 'cmd':
+    case 'cmd.exe': {
+      // cmd's line is the rest of its words, read as the POSIX line it amounts to (cmd-script).
+      const line = cmdCommandLine(view.argv);
+      return line === undefined ? [] : [{ kind: 'script', via: 'bash-c', wrapper: 'cmd', script: cmdAsShell(line) }];
+    }
     default:
       return remoteHops(name, view);
   }
