@@ -1,4 +1,5 @@
 import { GIT_HOOK_FILE } from './git-hook-files';
+import { withForwardSlashes } from '../shell/paths';
 import { PYTHON_STARTUP } from './project-runs';
 
 // Files a tool or runtime loads and runs by itself, with no command naming them: whatever lands there
@@ -60,6 +61,7 @@ const AUTO_LOADED: readonly { file: RegExp | ((file: string) => boolean); by: st
 ];
 
 /** Who runs this file by itself and when, as a clause, or undefined when nothing loads it unasked. */
-export function autoLoadedBy(file: string): string | undefined {
+export function autoLoadedBy(path: string): string | undefined {
+  const file = withForwardSlashes(path);
   return AUTO_LOADED.find((entry) => (typeof entry.file === 'function' ? entry.file(file) : entry.file.test(file)))?.by;
 }

@@ -2,7 +2,7 @@
 // code and session-written files run, the paths that code touches, and everything unread.
 import { analyzeShell, type ShellAnalysis, type SimpleCommand, type Via } from '../shell';
 import type { ToolCall, TouchedPath } from './call';
-import { relatePath } from '../shell/paths';
+import { relatePath, withForwardSlashes } from '../shell/paths';
 import { cwdBefore, evidenceOf, redirectWrites, upstreamStage } from './commands';
 import { literalOutput } from '../shell/literal-output';
 import { fetchesUrl, secretsAndSends, type CodeReader, type CodeReading } from './code';
@@ -150,7 +150,8 @@ const writtenTextsOf = new WeakMap<ToolCall, { file: string; content: string }[]
 export function writtenTexts(call: ToolCall): { file: string; content: string }[] {
   let texts = writtenTextsOf.get(call);
   if (!texts) {
-    texts = computeWrittenTexts(call);
+    // Rules know files by name and folders written with `/`: a Windows path is given to them so too.
+    texts = computeWrittenTexts(call).map(({ file, content }) => ({ file: withForwardSlashes(file), content }));
     writtenTextsOf.set(call, texts);
   }
   return texts;

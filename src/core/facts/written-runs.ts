@@ -13,6 +13,7 @@ import { GIT_HOOK_FILE } from './git-hook-files';
 import path from 'node:path';
 import { cargoConfigCommands } from '../shell/cargo-config';
 import { cmdAsShell } from '../shell/cmd-script';
+import { withForwardSlashes } from '../shell/paths';
 import { gdbCommands, openocdCommands } from '../shell/option-hops';
 import { languageOfFile } from './code';
 import { ffiCommands } from './foundry-ffi';
@@ -358,7 +359,7 @@ export function dockerfileInstructions(text: string): [string, string][] {
  * another file. The image ships what they fetch and run, with the build's secrets and network.
  */
 export function imageBuildShell(file: string, content: string): string | undefined {
-  if (!DOCKERFILE.test(file)) return undefined;
+  if (!DOCKERFILE.test(withForwardSlashes(file))) return undefined;
   const steps = dockerfileInstructions(content)
     .filter(([instruction]) => instruction === 'RUN')
     .map(([, rest]) => execForm(rest) ?? rest.replace(/^(--[\w-]+=\S+[ \t]+)+/, ''));
@@ -433,7 +434,8 @@ export function codeAsShell(language: string, content: string): string | undefin
 }
 
 /** The shell text that stands for what a written file will run, or undefined for a file nothing runs. */
-export function runLaterShell(file: string, content: string): string | undefined {
+export function runLaterShell(filePath: string, content: string): string | undefined {
+  const file = withForwardSlashes(filePath);
   const name = path.posix.basename(file);
   if (name === 'package.json') return (scriptsOf(content, 'all') ?? scriptFragment(content)).join('\n');
   // A playbook anywhere (`/tmp/quick.yml` then `ansible-playbook /tmp/quick.yml`): a play names its hosts.

@@ -12,6 +12,14 @@ export function isWindowsForm(p: string): boolean {
   return WINDOWS_DRIVE.test(p) || WINDOWS_UNC.test(p);
 }
 
+/**
+ * A Windows path with forward slashes (`C:/Users/dev/x/Makefile`), for the rules that know a file by
+ * its name and folders (`(^|/)\.devcontainer/…`); any other path as it is.
+ */
+export function withForwardSlashes(p: string): string {
+  return p.includes('\\') && isWindowsForm(p) ? p.replace(/\\/g, '/') : p;
+}
+
 function trimTrailingSeparators(p: string): string {
   let end = p.length;
   while (end > 1 && (p[end - 1] === '/' || p[end - 1] === '\\')) end--;

@@ -6,6 +6,7 @@
 // repository, a flake input, a Terraform module source, a Rust toolchain's folder, a Java agent in the build's JVM options). A write that points them elsewhere makes
 // every later install or build take code from there, with no command line that shows it.
 import path from 'node:path';
+import { withForwardSlashes } from '../../shell/paths';
 import { brewfileHasThirdPartyTap } from './shared/homebrew';
 import type { ToolCall } from '../types';
 import { currentText, replacedTexts } from './shared/edited-file';
@@ -443,7 +444,12 @@ function lineMatches(pattern: LineRule['pattern'], line: string): boolean {
  * What a file write makes a package manager do, if it redirects where packages come from (to a source
  * `isOwn` does not vouch for) or what it runs.
  */
-export function packageSourceWrite(file: string, content: string, isOwn: (source: string) => boolean): string | null {
+export function packageSourceWrite(
+  filePath: string,
+  content: string,
+  isOwn: (source: string) => boolean,
+): string | null {
+  const file = withForwardSlashes(filePath);
   const base = path.posix.basename(file);
   for (const rule of RULES) {
     if (!rule.file.test(file) && !rule.file.test(base)) continue;

@@ -5,6 +5,7 @@
 // formats and lints on save. The file itself is read where it is written; this asks about the config
 // that makes it run. A package name (`prettier-plugin-tailwindcss`) is the project's own dependency.
 import path from 'node:path';
+import { withForwardSlashes } from '../../shell/paths';
 import { z } from 'zod';
 import { evidenceOf } from '../../facts/commands';
 import { firstWrittenFinding } from '../../facts/compute';
@@ -145,6 +146,13 @@ const RULES: ConfigRule[] = [
     what: 'makes every program started with it load modules, a library or an interpreter from a temporary or downloads folder',
   },
   {
+    // The CLR loads a startup hook or a profiler into every .NET process started with these set: a test
+    // run's settings, a launch profile.
+    file: /(\.runsettings|(^|\/)launchSettings\.json|\.(cs|fs|vb)proj|(^|\/)Directory\.Build\.props)$/,
+    names: matches(/\b(DOTNET_STARTUP_HOOKS|CORECLR_PROFILER_PATH\w*|COR_PROFILER_PATH\w*)\b/),
+    what: 'makes every .NET process it starts load a startup hook or profiler first',
+  },
+  {
     // Bundler's BUNDLE_GEMFILE, RuboCop's `require:`, Yarn's yarn-path and Overcommit's hook commands are
     // code each run of the tool loads or starts.
     file: /(^|\/)(\.bundle\/config|\.rubocop(_todo)?\.yml|\.yarnrc(\.yml)?|\.overcommit\.yml)$/,
@@ -275,7 +283,8 @@ const RULES: ConfigRule[] = [
 ];
 
 /** What a config write makes a tool load and run, or null. */
-export function toolConfigCode(file: string, content: string): string | null {
+export function toolConfigCode(filePath: string, content: string): string | null {
+  const file = withForwardSlashes(filePath);
   const base = path.posix.basename(file);
   const rule = RULES.find((r) => (r.file.test(file) || r.file.test(base)) && r.names(content));
   return rule ? rule.what : null;
