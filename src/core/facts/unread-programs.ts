@@ -97,6 +97,28 @@ export function variablesLoadFromTemp(assignments: Record<string, string | undef
 const WINDOWS_TEMP_PATH =
   /^[A-Za-z]:[\\/](Users[\\/][^\\/]+[\\/](AppData[\\/]Local[\\/]Temp|Downloads)|Windows[\\/]Temp)[\\/]/i;
 
+// MSBuild properties that name a props or targets file every project imports, and its logger switch.
+const MSBUILD_IMPORT_PROPERTY =
+  /^(?:-|\/|--)(?:p|property):(CustomBeforeMicrosoftCommon(?:Targets|Props)|CustomAfterMicrosoftCommon(?:Targets|Props)|DirectoryBuild(?:Props|Targets)Path|MSBuildExtensionsPath\w*|RoslynTargetsPath)=(.*)$/i;
+const MSBUILD_LOGGER = /^(?:-|\/|--)(?:logger|l|distributedlogger|dl):(.*)$/i;
+
+/** `dotnet build -p:CustomBeforeMicrosoftCommonTargets=…`, `-logger:X,C:/…/x.dll`: MSBuild loads that file from a temporary or downloads folder. */
+function msbuildLoadsFromTemp(name: string, args: readonly string[]): string | null {
+  if (!/^(dotnet|msbuild)(\.exe)?$/i.test(name.replace(/^.*[\\/]/, ''))) return null;
+  for (const word of args) {
+    const property = MSBUILD_IMPORT_PROPERTY.exec(word);
+    if (property && inTempOrDownloads(property[2] ?? ''))
+      return `${property[1]}=${evidenceOf(property[2] ?? '', 60)} makes MSBuild import a file from a temporary or downloads folder into every project`;
+    const logger = MSBUILD_LOGGER.exec(word)?.[1];
+    if (
+      logger !== undefined &&
+      logger.split(/[,;]/).some((part) => inTempOrDownloads(part.replace(/^["']|["']$/g, '')))
+    )
+      return `${evidenceOf(word, 60)} loads a logger assembly from a temporary or downloads folder into MSBuild`;
+  }
+  return null;
+}
+
 /** Whether a path lies in a temporary or downloads folder, where no project code lives. */
 export function inTempOrDownloads(path: string): boolean {
   return TEMP_PATH.test(path) || WINDOWS_TEMP_PATH.test(path);
@@ -140,7 +162,8 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   },
   { programs: ['gradle', 'gradlew', './gradlew'], short: ['I'], long: ['init-script'] },
   { programs: ['eslint'], short: [], long: ['rulesdir', 'resolve-plugins-relative-to'] },
-  { programs: ['dotnet'], short: [], long: ['test-adapter-path'] },
+  // EF's tools build and run the startup project to make the DbContext.
+  { programs: ['dotnet'], short: [], long: ['test-adapter-path', 'startup-project', 'additional-deps'] },
   { programs: ['ansible-playbook', 'ansible', 'ansible-vault'], short: [], long: ['vault-password-file'] },
   { programs: ['rspec', 'rake', 'ruby', 'bundle'], short: ['r'], long: ['require'] },
   // Julia's start-up file, bitbake's extra configuration (inline Python runs as it is parsed), pyOCD's script.
@@ -181,6 +204,9 @@ const TOOL_FILE_VARIABLES = [
   ...['PYSPARK_PYTHON', 'PYSPARK_DRIVER_PYTHON'],
   // The JDK a build or a JVM tool runs on, and the homes Gradle and Maven load their init scripts and extensions from.
   ...['JAVA_HOME', 'JDK_HOME', 'GRADLE_USER_HOME', 'GRADLE_HOME', 'MAVEN_HOME', 'M2_HOME'],
+  // NuGet's credential providers (programs handed the feed credentials), MSBuild's SDKs and itself, the
+  // .NET runtime, and the folders PowerShell imports modules from.
+  ...['NUGET_PLUGIN_PATHS', 'MSBuildSDKsPath', 'MSBUILD_EXE_PATH', 'DOTNET_ROOT', 'DOTNET_HOST_PATH', 'PSModulePath'],
 ];
 // Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…), Maven's extension class path,
 // CMake's compilers and compiler launchers (-DCMAKE_C_COMPILER_LAUNCHER=…), pyOCD's user script,
@@ -249,6 +275,8 @@ function tempFolderCode(
     if (value !== undefined && inTempOrDownloads(value))
       return `${variable}=${evidenceOf(value, 60)} hands the command a file from a temporary or downloads folder that nobody here has read`;
   }
+  const msbuild = msbuildLoadsFromTemp(name, args);
+  if (msbuild !== null) return msbuild;
   const setting = args.map(settingFromTemp).find((found) => found !== undefined);
   if (setting)
     return `${setting.name}=${evidenceOf(setting.value, 60)} runs or loads a file from a temporary or downloads folder`;

@@ -294,3 +294,58 @@ policyTable('container-image-source', [
     expect: 'ask',
   },
 ]);
+
+policyTable('unread-call', [
+  {
+    note: 'MSBuild importing a targets file from %TEMP% into every project',
+    spec: onWindows(
+      'dotnet build FleetTracker.sln -c Debug -p:CustomBeforeMicrosoftCommonTargets=C:/Users/dev/AppData/Local/Temp/fleet.targets',
+    ),
+    expect: 'ask',
+  },
+  { note: 'near miss: a version property', spec: onWindows('dotnet build -c Release -p:Version=1.2.3'), expect: null },
+  {
+    note: 'a logger assembly from Downloads',
+    spec: onWindows('dotnet build FleetTracker.sln -logger:"Fleet.Logger,C:/Users/dev/Downloads/Fleet.Logger.dll"'),
+    expect: 'ask',
+  },
+  { note: 'near miss: the trx logger', spec: onWindows('dotnet test --logger trx'), expect: null },
+  {
+    note: 'test adapters from %TEMP%',
+    spec: onWindows('dotnet test tests/Api.Tests --test-adapter-path C:/Users/dev/AppData/Local/Temp/adapters'),
+    expect: 'ask',
+  },
+  {
+    note: "EF's tools running a downloaded startup project",
+    spec: onWindows(
+      'dotnet ef migrations add AddStops --project src/Api --startup-project C:/Users/dev/Downloads/Seeder',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: EF's tools with the project's own startup project",
+    spec: onWindows('dotnet ef migrations add AddStops --project src/Api --startup-project src/Api'),
+    expect: null,
+  },
+  {
+    note: 'a NuGet credential provider from %TEMP%',
+    spec: onWindows('NUGET_PLUGIN_PATHS=C:/Users/dev/AppData/Local/Temp/Provider.exe dotnet restore FleetTracker.sln'),
+    expect: 'ask',
+  },
+]);
+
+policyTable('tool-config-loads-code', [
+  {
+    note: 'a response file every build reads, loading a logger from Downloads',
+    spec: writeOnWindows(
+      `${PROJECT}\\Directory.Build.rsp`,
+      '-nodeReuse:false\n-logger:Fleet.Logger,C:\\Users\\dev\\Downloads\\Fleet.Logger.dll\n',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a response file with build switches',
+    spec: writeOnWindows(`${PROJECT}\\Directory.Build.rsp`, '-nodeReuse:false\n-maxCpuCount\n'),
+    expect: null,
+  },
+]);

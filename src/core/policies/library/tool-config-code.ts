@@ -5,7 +5,7 @@
 // formats and lints on save. The file itself is read where it is written; this asks about the config
 // that makes it run. A package name (`prettier-plugin-tailwindcss`) is the project's own dependency.
 import path from 'node:path';
-import { withForwardSlashes } from '../../shell/paths';
+import { isWindowsForm, withForwardSlashes } from '../../shell/paths';
 import { z } from 'zod';
 import { evidenceOf } from '../../facts/commands';
 import { firstWrittenFinding } from '../../facts/compute';
@@ -68,7 +68,7 @@ function dotenvLoadsFromTemp(content: string): boolean {
 function namesTempPath(content: string): boolean {
   return content
     .split(/[\s"',[\]=]+/)
-    .some((word) => (word.startsWith('/') || word.startsWith('~/')) && inTempOrDownloads(word));
+    .some((word) => (word.startsWith('/') || word.startsWith('~/') || isWindowsForm(word)) && inTempOrDownloads(word));
 }
 
 /** spark-defaults.conf's `key value` lines, read as the `--conf key=value` settings they stand for. */
@@ -155,9 +155,11 @@ const RULES: ConfigRule[] = [
   {
     // Bundler's BUNDLE_GEMFILE, RuboCop's `require:`, Yarn's yarn-path and Overcommit's hook commands are
     // code each run of the tool loads or starts.
-    file: /(^|\/)(\.bundle\/config|\.rubocop(_todo)?\.yml|\.yarnrc(\.yml)?|\.overcommit\.yml)$/,
+    // MSBuild reads Directory.Build.rsp (and any .rsp it is given) as switches, OmniSharp loads its
+    // extension assemblies, and a Directory.Build.props item can name an analyzer the compiler runs.
+    file: /(^|\/)(\.bundle\/config|\.rubocop(_todo)?\.yml|\.yarnrc(\.yml)?|\.overcommit\.yml|[^/]+\.rsp|omnisharp\.json|Directory\.Build\.(props|targets))$/,
     names: namesTempPath,
-    what: 'makes Bundler, RuboCop, Yarn or Overcommit load or run a file from a temporary or downloads folder on every run',
+    what: 'makes a build, lint or editor tool load or run a file from a temporary or downloads folder on every run',
   },
   {
     file: /(^|\/)spark-defaults\.conf$/,
