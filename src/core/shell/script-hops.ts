@@ -3,6 +3,7 @@ import { findOptionValue, skipOptions, type ArgvView, type OptionSpec } from './
 import type { Via } from './types';
 import { remoteHops, sshRemoteCommandOption } from './remote-hops';
 import { cmdAsShell, cmdCommandLine } from './cmd-script';
+import { shellQuote } from './quote';
 
 /** The inner commands are shell source to parse again. */
 export interface ScriptHop {
@@ -44,6 +45,8 @@ export const SCRIPT_HOP_NAMES: readonly string[] = [
   'heroku',
   'cmd',
   'cmd.exe',
+  'wsl',
+  'wsl.exe',
 ];
 
 /** ssh's options that take a value (in a cluster such as `-fNL …`, the first of them takes the rest). */
@@ -161,6 +164,31 @@ export function scriptFileIndex(name: string, view: ArgvView): number | undefine
   return undefined;
 }
 
+// wsl's own options that take a value; its command is what follows them (after `--` or `-e`).
+const WSL_VALUES = new Set(['-d', '--distribution', '-u', '--user', '--cd', '--distribution-id']);
+
+/** `wsl [-d DISTRO] [-u USER] [--] CMD…`: the command, run in the Linux distribution (as root with -u root). */
+function wslHops(view: ArgvView): ScriptHop[] {
+  const { argv } = view;
+  let user: string | undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i] ?? '';
+    if (word === '-u' || word === '--user') user = argv[i + 1];
+    if (WSL_VALUES.has(word)) {
+      i++;
+      continue;
+    }
+    if (word === '--' || word === '-e' || word === '--exec' || !word.startsWith('-')) {
+      const words = argv.slice(word.startsWith('-') ? i + 1 : i);
+      if (words.length === 0 || words.some((_, at) => view.dynamic.has(i + at + 1))) return [];
+      const script = words.length === 1 ? (words[0] ?? '') : words.map(shellQuote).join(' ');
+      return [{ kind: 'script', via: 'ssh', wrapper: user === 'root' ? 'sudo' : 'wsl', script }];
+    }
+    if (word.startsWith('--')) return [];
+  }
+  return [];
+}
+
 /** Hops of the commands that re-parse shell source from their arguments. */
 export function scriptHopsOf(name: string, view: ArgvView): ScriptHop[] {
   if (SHELLS.has(name)) return shellHops(view, name);
@@ -173,6 +201,9 @@ export function scriptHopsOf(name: string, view: ArgvView): ScriptHop[] {
       return suHops(view, 'su');
     case 'runuser':
       return suHops(view, 'runuser');
+    case 'wsl':
+    case 'wsl.exe':
+      return wslHops(view);
     case 'cmd':
     case 'cmd.exe': {
       // cmd's line is the rest of its words, read as the POSIX line it amounts to (cmd-script).

@@ -349,3 +349,63 @@ policyTable('tool-config-loads-code', [
     expect: null,
   },
 ]);
+
+policyTable('credential-printing-commands', [
+  {
+    note: "a stored Windows credential's password printed",
+    spec: onWindows(
+      'powershell.exe -NoProfile -Command "(Get-StoredCredential -Target \'SqlProd\').GetNetworkCredential().Password"',
+    ),
+    expect: 'deny',
+  },
+  {
+    note: 'the environment drive listed, filtered for tokens',
+    spec: onWindows('pwsh -c "Get-ChildItem Env: | Where-Object Name -Match \'PAT|TOKEN\' | Format-Table Name,Value"'),
+    expect: 'ask',
+  },
+  { note: 'near miss: one ordinary variable', spec: onWindows("pwsh -c 'Get-ChildItem Env:PATH'"), expect: null },
+  { note: 'a secret-named variable printed', spec: onWindows("pwsh -c '$env:AZURE_DEVOPS_PAT'"), expect: 'deny' },
+  { note: 'near miss: the process list', spec: onWindows("pwsh -c 'Get-Process | Sort-Object CPU'"), expect: null },
+  {
+    note: "an App Service's publish profiles",
+    spec: onWindows(
+      'az webapp deployment list-publishing-profiles --name app-fleet-api-prod --resource-group rg --xml',
+    ),
+    expect: 'deny',
+  },
+]);
+
+policyTable('windows-script-runners', [
+  {
+    note: 'the SAM hive saved',
+    spec: onWindows("reg.exe save 'HKLM\\SAM' C:/Users/dev/AppData/Local/Temp/sam.save /y"),
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: an app key exported',
+    spec: onWindows("reg.exe export 'HKCU\\Software\\FleetTracker' C:/Users/dev/fleet.reg /y"),
+    expect: null,
+  },
+  {
+    note: 'a certificate exported with its private key',
+    spec: onWindows('certutil.exe -user -p "" -exportPFX My 3F2A9C1D C:/Users/dev/AppData/Local/Temp/cs.pfx'),
+    expect: 'deny',
+  },
+]);
+
+policyTable('metadata-and-local-services', [
+  {
+    note: "the Docker engine's named pipe",
+    spec: onWindows('docker -H npipe:////./pipe/docker_engine run --rm -v C:/:/hostc alpine sh'),
+    expect: 'deny',
+  },
+]);
+
+policyTable('sudo', [
+  {
+    note: 'a sudoers rule written as root inside WSL',
+    spec: onWindows('wsl -u root -- sh -c "echo \'dev ALL=(ALL) NOPASSWD:ALL\' > /etc/sudoers.d/dev"'),
+    expect: 'ask',
+  },
+  { note: 'near miss: a listing inside WSL', spec: onWindows('wsl ls -la'), expect: null },
+]);

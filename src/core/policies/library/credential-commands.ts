@@ -130,6 +130,17 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'az', words: ['storage', 'account', 'keys', 'list'], what: 'Azure storage account keys' },
   { name: 'az', words: ['storage', 'account', 'show-connection-string'], what: 'an Azure storage connection string' },
   { name: 'az', words: ['acr', 'credential', 'show'], what: 'container registry passwords' },
+  {
+    name: 'az',
+    words: ['webapp', 'deployment', 'list-publishing-profiles'],
+    what: "an App Service's deployment passwords",
+  },
+  {
+    name: 'az',
+    words: ['functionapp', 'deployment', 'list-publishing-profiles'],
+    what: "a Function App's deployment passwords",
+  },
+  { name: 'az', words: ['cosmosdb', 'keys', 'list'], what: 'Cosmos DB account keys' },
   { name: 'az', words: ['ad', 'sp', 'create-for-rbac'], what: 'a new service principal password' },
   { name: 'kubectl', words: ['create', 'token'], what: 'a Kubernetes service-account token' },
   { name: 'kubectl', words: ['set', 'env'], anyOption: [/^--resolve$/], what: 'resolved Kubernetes secrets' },

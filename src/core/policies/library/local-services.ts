@@ -331,7 +331,13 @@ function engineSocketOf(cmd: SimpleCommand): string | undefined {
     ]),
     engineSocketInCode(inlineCode(cmd) ?? ''),
   ];
-  return candidates.find((c) => ENGINE_SOCKET.test(c.replace(/^unix:\/\//, '')) || /^tcp:\/\/[^/]*:237[56]/.test(c));
+  // Docker Desktop on Windows listens on the named pipe //./pipe/docker_engine.
+  return candidates.find(
+    (c) =>
+      ENGINE_SOCKET.test(c.replace(/^unix:\/\//, '')) ||
+      /^tcp:\/\/[^/]*:237[56]/.test(c) ||
+      /^npipe:[/\\]*\.[/\\]+pipe[/\\]+docker/i.test(c),
+  );
 }
 
 // Ray's job API runs the entrypoint a POST names, on every node of the cluster; listing jobs is read only.

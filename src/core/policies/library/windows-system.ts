@@ -125,7 +125,7 @@ export const windowsPersistence = definePolicy({
 
 const URL = /^(https?|ftp):\/\//i;
 
-/** What a Windows system program fetches or runs past review, in words, or undefined. */
+/** What a Windows system program does past review, in words, or undefined. */
 function scriptRunner(cmd: SimpleCommand): string | undefined {
   const args = argsOf(cmd);
   const lower = args.map((a) => a.toLowerCase());
@@ -147,6 +147,7 @@ function scriptRunner(cmd: SimpleCommand): string | undefined {
       return args.some((a) => URL.test(a)) ? 'installs a package straight from the network' : undefined;
     case 'certutil':
       if (lower.includes('-urlcache') && args.some((a) => URL.test(a))) return 'downloads a file with certutil';
+      if (lower.includes('-exportpfx')) return 'exports a certificate with its private key';
       return lower.some((a) => a === '-decode' || a === '-decodehex')
         ? 'decodes a hidden file with certutil'
         : undefined;
@@ -168,6 +169,11 @@ function scriptRunner(cmd: SimpleCommand): string | undefined {
       return lower[0] === 'script' && args.slice(1).some((a) => URL.test(a))
         ? 'runs a C# script from the network'
         : undefined;
+    case 'reg':
+      // The SAM, SECURITY and SYSTEM hives hold the machine's password hashes and the keys to them.
+      return lower[0] === 'save' && /(^|[\\/])(sam|security|system)$/i.test(args[1] ?? '')
+        ? "copies the hive that holds the machine's password hashes"
+        : undefined;
     case 'vssadmin':
       return lower[0] === 'delete' && lower[1] === 'shadows' ? "deletes the machine's shadow copies" : undefined;
     case 'wbadmin':
@@ -177,11 +183,20 @@ function scriptRunner(cmd: SimpleCommand): string | undefined {
   }
 }
 
+/** What follows from a finding of scriptRunner, for the reason a person reads. */
+function consequence(what: string): string {
+  if (/password hashes|private key/.test(what))
+    return 'the credentials it copies can be cracked or used anywhere once they leave this machine. Do this yourself if it is needed.';
+  if (/shadow copies|backups/.test(what))
+    return 'what they kept cannot be brought back. Do this yourself if it is needed.';
+  return 'code nobody here has read would run, by a route made to slip past review. Run the tool it stands for by name, or do this yourself.';
+}
+
 export const windowsScriptRunners = definePolicy({
   name: 'windows-script-runners',
   category: 'dangerous-commands',
   description:
-    "Refuses Windows programs known for fetching or running script past review (mshta, regsvr32 scriptlets, rundll32 javascript:, certutil downloads and decodes, bitsadmin, an MSI from a URL) and deleting the machine's shadow copies.",
+    'Refuses Windows programs known for running script past review (mshta, regsvr32 scriptlets, rundll32 javascript:, certutil downloads, bitsadmin, an MSI from a URL), saving password hives, exporting private keys, deleting shadow copies.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -190,7 +205,7 @@ export const windowsScriptRunners = definePolicy({
       const what = scriptRunner(cmd);
       if (what)
         return {
-          reason: `${cmd.name} ${what}: code nobody here has read would run, by a route made to slip past review. Run the tool it stands for by name, or do this yourself.`,
+          reason: `${cmd.name} ${what}: ${consequence(what)}`,
           evidence: evidenceOf(cmd.text),
         };
     }

@@ -1,7 +1,7 @@
 import type { SimpleCommand } from '../../../shell';
 import { classifySecretName } from '../../../redaction/secret-names';
 import { argsOf, parseFlags } from '../../../facts/commands';
-import { commandLineCode, takesCodeOnCommandLine } from '../../../facts/programs';
+import { commandLineCode, interpreterKind, takesCodeOnCommandLine } from '../../../facts/programs';
 
 // The environment printed by other routes than `env` and `echo $NAME`: interpreter code that
 // prints os.environ or one secret-named variable, a here-string of a secret-named variable, bash's
@@ -52,6 +52,28 @@ function printedStatements(code: string): string[] {
 const RAILS_CREDENTIALS = /\bRails\.application\.(credentials|secrets)\b/;
 // What only says whether a value is there, or what keys there are: `.present?`, `.keys`, `.size`.
 const SHAPE_ONLY = /\.(present|blank|nil|empty|any|key|has_key|include)\?|\.(keys|size|length|count)\b/;
+// PowerShell: a stored credential's password, the environment drive listed, a secret-named `$env:` variable.
+const POWERSHELL_CREDENTIAL = /GetNetworkCredential\(\)\.Password|\bGet-StoredCredential\b/i;
+
+/** `ConvertFrom-SecureString … -AsPlainText`: a secure string (a password) turned back into text. */
+function plainTextSecret(statement: string): boolean {
+  return /\bConvertFrom-SecureString\b/i.test(statement) && /-AsPlainText\b/i.test(statement);
+}
+const POWERSHELL_ENV_DRIVE = /\b(Get-ChildItem|gci|dir|ls|Get-Item)\s+env:(?![A-Za-z_])/i;
+
+function powershellPrints(statements: readonly string[]): PrintedEnvironment | undefined {
+  for (const statement of statements) {
+    if (POWERSHELL_CREDENTIAL.test(statement) || plainTextSecret(statement))
+      return { what: 'a stored Windows credential (from PowerShell code)', whole: false };
+    const variable = /\$env:([A-Za-z_]\w*)/i.exec(statement)?.[1];
+    if (variable !== undefined && classifySecretName(variable) !== null)
+      return { what: `the secret-named variable ${variable} (from PowerShell code)`, whole: false };
+  }
+  return statements.some((statement) => POWERSHELL_ENV_DRIVE.test(statement))
+    ? { what: 'the environment (from PowerShell code)', whole: true }
+    : undefined;
+}
+
 // The Hugging Face hub library's token, as the hub's own login stored it.
 const HUB_TOKEN = /\bget_token\s*\(\s*\)/;
 
@@ -59,9 +81,18 @@ function codePrints(cmd: SimpleCommand): PrintedEnvironment | undefined {
   // An interpreter's inline code, and R's and Julia's -e (commandLineCode); a shell's -c is read as commands.
   const code = takesCodeOnCommandLine(cmd.name) ? commandLineCode(cmd) : undefined;
   if (code === undefined) return undefined;
-  // node -p prints the value of its expression.
+  // node -p prints the value of its expression; PowerShell prints the value of every statement it does not assign.
   const args = argsOf(cmd);
-  const printed = args.some((a) => a === '-p' || a === '--print') ? [code] : printedStatements(code);
+  const powershell = interpreterKind(cmd.name) === 'powershell';
+  const printed = args.some((a) => a === '-p' || a === '--print')
+    ? [code]
+    : powershell
+      ? code.split(/[;\n]/).filter((statement) => !/^\s*\$[\w:]+\s*=/.test(statement))
+      : printedStatements(code);
+  if (powershell) {
+    const found = powershellPrints(printed);
+    if (found) return found;
+  }
   for (const statement of printed) {
     if (HUB_TOKEN.test(statement)) return { what: `the Hugging Face token (from ${cmd.name} code)`, whole: false };
     if (RAILS_CREDENTIALS.test(statement) && !SHAPE_ONLY.test(statement))
