@@ -409,3 +409,26 @@ policyTable('sudo', [
   },
   { note: 'near miss: a listing inside WSL', spec: onWindows('wsl ls -la'), expect: null },
 ]);
+
+policyTable('expose-local-service', [
+  {
+    note: "the cluster's API served with the developer's credentials on every interface",
+    spec: onWindows("kubectl --context docker-desktop proxy --address 0.0.0.0 --accept-hosts '.*' --port 8001"),
+    expect: 'ask',
+  },
+  { note: 'near miss: the API served on loopback', spec: onWindows('kubectl proxy --port 8001'), expect: null },
+  {
+    note: "a port proxy to the Docker engine's API on every interface",
+    spec: onWindows(
+      'netsh interface portproxy add v4tov4 listenaddress=0.0.0.0 listenport=2376 connectaddress=127.0.0.1 connectport=2375',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a port proxy on loopback',
+    spec: onWindows(
+      'netsh interface portproxy add v4tov4 listenaddress=127.0.0.1 listenport=5433 connectaddress=172.20.0.2 connectport=5432',
+    ),
+    expect: null,
+  },
+]);

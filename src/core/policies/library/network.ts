@@ -6,6 +6,7 @@ import type { ToolCall } from '../types';
 import type { SimpleCommand } from '../../shell';
 import { isInside, resolvePath } from '../../shell/paths';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import { KUBECTL_VALUE_LONG, KUBECTL_VALUE_SHORT } from './infrastructure';
 import { DOWNLOADERS, NETCATS, interpreterKind } from '../../facts/programs';
 import { withoutLastSegmentFrom } from '../../text/scan';
 
@@ -205,6 +206,19 @@ const SOCKET_ADDRESS = /^(tcp|tcp4|tcp6|udp|udp4|udp6|openssl|ssl|sctp)(-connect
 const LISTEN_ADDRESS = /^(tcp|tcp4|tcp6|udp|udp4|udp6|openssl|ssl|sctp)-listen:/i;
 const LOOPBACK_ONLY = /^(bind=(127\.|localhost|\[?::1\]?$)|range=127\.)/i;
 
+/** An address a server given it listens on only for this machine (none given: the program's loopback default). */
+function listensOnLoopback(address: string | undefined): boolean {
+  return address === undefined || /^(127\.|localhost$|::1$|\[::1\]$)/.test(address);
+}
+
+/** `netsh interface portproxy add … listenaddress=0.0.0.0` (or none, which is every address). */
+function windowsPortProxy(args: readonly string[]): boolean {
+  const lower = args.map((a) => a.toLowerCase());
+  if (!lower.includes('portproxy') || !lower.includes('add')) return false;
+  const listen = lower.find((a) => a.startsWith('listenaddress='))?.slice('listenaddress='.length);
+  return listen === undefined || !listensOnLoopback(listen);
+}
+
 /** socat listening on every interface and relaying to another address (`TCP-LISTEN:15432,fork TCP:db:5432`). */
 function socatRelay(args: readonly string[]): string | undefined {
   const listen = args.find((a) => LISTEN_ADDRESS.test(a));
@@ -242,6 +256,14 @@ export const exposeLocalService = definePolicy({
         what = 'ssh forwarding that listens on every interface (a tunnel into the far network for anyone nearby)';
       else if (name === 'tailscale' && (args[0] === 'funnel' || args[0] === 'serve')) what = `tailscale ${args[0]}`;
       else if (name === 'socat') what = socatRelay(args) ?? null;
+      else if (
+        name === 'kubectl' &&
+        parseFlags(args, KUBECTL_VALUE_SHORT, KUBECTL_VALUE_LONG).positionals[0] === 'proxy' &&
+        !listensOnLoopback(optionValues(args, [], ['address'])[0])
+      )
+        what = "kubectl proxy serving the cluster's API, with your credentials, on every interface";
+      else if (/^netsh(\.exe)?$/.test(name) && windowsPortProxy(args))
+        what = 'a netsh port proxy listening on every interface';
       else if (
         (name === 'nc' || name === 'ncat' || name === 'netcat') &&
         args.some((a) => /^-\w*l/.test(a)) &&
