@@ -75,10 +75,12 @@ const RUBY_NAME = /^ruby[\d.]*$/;
 const PHP_NAME = /^php[\d.]*$/;
 const LUA_NAME = /^lua(jit)?[\d.]*$/;
 
-/** The arguments rails gets: `rails …`, `bin/rails …` or `bundle exec rails …`; null for any other command. */
+/**
+ * The arguments rails gets (`rails …`, `bin/rails …`), or null for any other command. `bundle exec rails …`
+ * reaches here as the rails command the shell analysis unwraps from it (shell/wrappers).
+ */
 export function railsArguments(name: string, args: readonly string[]): readonly string[] | null {
-  if (name === 'rails') return args;
-  return name === 'bundle' && args[0] === 'exec' && args[1] === 'rails' ? args.slice(2) : null;
+  return name === 'rails' ? args : null;
 }
 
 /** `rails runner CODE` (or `r`): the Ruby it runs, `-` for its standard input, or a script file's name. */
@@ -257,11 +259,9 @@ const EVAL_OPTION_PROGRAMS = new Set(['rscript', 'r', 'julia']);
 
 /** Whether a command's command-line code is a program's code rather than shell (an interpreter, R, Julia). */
 export function takesCodeOnCommandLine(name: string): boolean {
-  return interpreterKind(name) !== null || EVAL_OPTION_PROGRAMS.has(name.toLowerCase()) || RAILS_ENTRY.has(name);
+  // `rails runner CODE` is given Ruby as `ruby -e` is.
+  return interpreterKind(name) !== null || EVAL_OPTION_PROGRAMS.has(name.toLowerCase()) || name === 'rails';
 }
-
-/** `rails runner CODE` is given Ruby as `ruby -e` is (also through `bundle exec`). */
-const RAILS_ENTRY = new Set(['rails', 'bundle']);
 
 /**
  * The code a command is given on its command line: an interpreter's inline code (inlineCode), and also

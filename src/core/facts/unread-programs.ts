@@ -285,11 +285,7 @@ function tempFolderCode(
     return `the compiler flag ${evidenceOf(hook, 60)} runs or loads a program from a temporary or downloads folder`;
   // `pnpm eslint …`, `yarn jest …`: the package manager runs the bin its first word names (npx and
   // bunx are wrappers, whose command is judged on its own: shell/wrappers).
-  // `bundle exec rake …` runs rake with the project's gems.
-  const program =
-    ['pnpm', 'yarn'].includes(name) || (name === 'bundle' && args[0] === 'exec')
-      ? (args.find((a) => !a.startsWith('-') && a !== 'exec') ?? name)
-      : name;
+  const program = ['pnpm', 'yarn'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;
   const base = program.replace(/^.*\//, '');
   // sqlite3 and duckdb write their long options with one dash (`-init FILE`).
   const words = SINGLE_DASH_LONG.has(base) ? args.map((a) => (/^-[a-z]{2,}$/.test(a) ? `-${a}` : a)) : args;
@@ -316,12 +312,11 @@ const SHELL_ESCAPES: Record<string, { short: string[]; long: string[]; pattern: 
 
 /** `rake -e CODE`, `bundle exec rake -E CODE`: Ruby given on the command line, which no reader here follows. */
 function rakeCode(name: string, args: readonly string[]): string | null {
-  const rakeArgs =
-    name === 'rake' ? args : name === 'bundle' && args[0] === 'exec' && args[1] === 'rake' ? args.slice(2) : null;
-  if (rakeArgs === null) return null;
-  const code = optionValues(rakeArgs, ['e', 'E', 'p'], ['execute', 'execute-continue', 'execute-print'])[0];
+  // `bundle exec rake …` reaches here as the rake command the shell analysis unwraps from it.
+  if (name !== 'rake') return null;
+  const code = optionValues(args, ['e', 'E', 'p'], ['execute', 'execute-continue', 'execute-print'])[0];
   if (code !== undefined) return `rake runs Ruby given on the command line (${evidenceOf(code, 60)})`;
-  const printed = optionValues(rakeArgs, ['f', 'R'], ['rakefile', 'rakelib']).find((f) => f.startsWith('<('));
+  const printed = optionValues(args, ['f', 'R'], ['rakefile', 'rakelib']).find((f) => f.startsWith('<('));
   return printed === undefined ? null : `rake loads Ruby that a command prints (${evidenceOf(printed, 60)})`;
 }
 

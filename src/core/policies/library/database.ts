@@ -424,9 +424,6 @@ function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): s
       return /dropDatabase\(|\.drop\(\)|deleteMany\(\s*\{\s*\}\s*\)/.test(line) && !isThrowawayLocal(clientTarget(cmd))
         ? `${cmd.name} drop`
         : null;
-    case 'bundle':
-      if (args[0] !== 'exec' || (args[1] !== 'rails' && args[1] !== 'rake')) return null;
-      return railsDatabaseWipe(args[1], args.slice(2));
     case 'rails':
     case 'rake':
     case 'bin/rails':
