@@ -13,7 +13,7 @@ import type { DeterministicRunner } from '../src/core/deterministic/runner';
 import type { ResolvedConfig } from '../src/core/config/load';
 import { runLoad } from './suite/http-load';
 import { events, inProcessWorld } from './suite/inprocess';
-import { mixBody, mixCalls } from './suite/mix';
+import { mixBodies, mixBody, mixCalls, type SessionLayout } from './suite/mix';
 import { startServe } from './suite/serve';
 
 // CPU time per call, not wall time: on a shared machine wall time measures the neighbours, while the
@@ -26,7 +26,7 @@ import { startServe } from './suite/serve';
 //   serve          a real `agent-warden serve` at 8 connections: its process's CPU (every thread) per call
 // Usage: node bench/run.mjs cpu   (env CPU_CALLS, CPU_SERVE_CALLS, CPU_CONNECTIONS, CPU_ROUNDS; CPU_PROFILE_DIR writes
 // a --cpu-prof profile of serve there, summed with bench/cpuprofile-top.mjs; CPU_ONLY=deterministic,evaluator,serve;
-// CPU_CLI=FILE runs serve from another build's dist/cli.js)
+// CPU_CLI=FILE runs serve from another build's dist/cli.js; CPU_SESSIONS=shared puts every connection in one session)
 
 const CALLS = Number(process.env['CPU_CALLS'] ?? 3000);
 const SERVE_CALLS = Number(process.env['CPU_SERVE_CALLS'] ?? 6000);
@@ -153,7 +153,8 @@ async function serveRun(folder: string): Promise<void> {
   });
   const calls = mixCalls(world.project);
   try {
-    const body = (tag: string) => (index: number) => mixBody(world.project, calls, index, tag);
+    const sessions: SessionLayout = process.env['CPU_SESSIONS'] === 'shared' ? 'shared' : 'per-connection';
+    const body = (tag: string) => mixBodies(world.project, calls, tag, sessions);
     await runLoad({ url: serve.url, token: serve.token, connections: 8, calls: 1000, body: body('warm') });
     console.log(`serve pid ${serve.pid}, warmed up`);
     for (let round = 0; round < ROUNDS; round++) {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { callsAfterPause, connectionRuns, runLoad } from './http-load';
-import { mixBody, type MixCall } from './mix';
+import { mixBodies, mixBody, type MixCall } from './mix';
 import type { BenchResults } from './schema';
 import type { Budget } from './stats';
 
@@ -68,7 +68,7 @@ export async function httpFloorFigures(
       child.once('exit', (code) => reject(new Error(`the floor server stopped (exit ${code}): ${err.slice(-500)}`)));
     });
     const url = `http://127.0.0.1:${port}`;
-    const body = (tag: string) => (index: number) => mixBody(opts.project, opts.calls, index, tag);
+    const body = (tag: string) => mixBodies(opts.project, opts.calls, tag, 'per-connection');
     await runLoad({ url, token: 'floor', connections: 8, calls: opts.calls.length * 10, body: body('warm') });
     const rows = await connectionRuns({
       url,
@@ -77,10 +77,16 @@ export async function httpFloorFigures(
       runs: opts.runs,
       callsPerRun: opts.callsPerRun,
       budgets: opts.budgets,
+      sessions: 'per-connection',
       body,
       reserveSeconds: 1,
     });
-    const afterPause = await callsAfterPause({ url, token: 'floor', ...opts.afterPause, body: body('pause') });
+    const afterPause = await callsAfterPause({
+      url,
+      token: 'floor',
+      ...opts.afterPause,
+      body: (index) => mixBody(opts.project, opts.calls, index, 'pause'),
+    });
     return { rows, afterPause };
   } finally {
     child.kill();

@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import type { SessionLayout } from './mix';
 import type { BenchResults } from './schema';
 import { ofRuns, ofSamples, quantile, type Budget } from './stats';
 
@@ -16,8 +17,8 @@ export interface LoadOptions {
   calls?: number;
   /** ...or after this long. */
   seconds?: number;
-  /** The hook body of the `index`-th call. */
-  body: (index: number) => string;
+  /** The hook body of the `index`-th call, sent on connection `connection` (0 to connections - 1). */
+  body: (index: number, connection: number) => string;
   /** A reply slower than this counts as past its deadline. */
   deadlineMs?: number;
   /** Each connection waits this long before each call (not counted in the call's time). */
@@ -55,10 +56,10 @@ export async function runLoad(opts: LoadOptions): Promise<LoadFigures> {
   const started = performance.now();
   const endsAt = opts.seconds === undefined ? Infinity : started + opts.seconds * 1000;
   const more = () => (opts.calls === undefined || next < opts.calls) && performance.now() < endsAt;
-  const connection = async () => {
+  const connection = async (connectionIndex: number) => {
     while (more()) {
       if (opts.pauseMs) await new Promise((resolve) => setTimeout(resolve, opts.pauseMs));
-      const body = opts.body(next++);
+      const body = opts.body(next++, connectionIndex);
       const sentAt = performance.now();
       try {
         const res = await pool.request({ path: '/hooks/claude', method: 'POST', headers, body });
@@ -77,7 +78,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadFigures> {
       }
     }
   };
-  await Promise.all(Array.from({ length: opts.connections }, connection));
+  await Promise.all(Array.from({ length: opts.connections }, (_, index) => connection(index)));
   const seconds = (performance.now() - started) / 1000;
   await pool.close();
   return {
@@ -100,8 +101,10 @@ export interface ConnectionRunsOptions {
   callsPerRun: (connections: number) => number;
   /** One budget per connection count. */
   budgets: (connections: number) => Budget;
-  /** The hook body of the `index`-th call of a run, tagged by its connections and run. */
-  body: (tag: string) => (index: number) => string;
+  /** How the connections map to sessions; `body` builds the bodies to match. */
+  sessions: SessionLayout;
+  /** The hook body of the `index`-th call of a run on a connection, tagged by its connections and run. */
+  body: (tag: string) => (index: number, connection: number) => string;
   /** Seconds a run keeps back from its connection count's budget. */
   reserveSeconds: number;
   /** Around each run (serve's event-loop figures are reset before and read after). */
@@ -137,6 +140,7 @@ export async function connectionRuns(opts: ConnectionRunsOptions): Promise<HttpR
     }
     rows.push({
       connections,
+      sessions: opts.sessions,
       callsPerRun: opts.callsPerRun(connections),
       p50: ofRuns(perRun.p50, 'ms'),
       p95: ofRuns(perRun.p95, 'ms'),

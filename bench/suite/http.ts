@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { startFakeJudge } from './fake-judge';
 import { callsAfterPause, connectionRuns, runLoad } from './http-load';
-import { mixBody, type MixCall } from './mix';
+import { mixBodies, mixBody, type MixCall, type SessionLayout } from './mix';
 import type { BenchResults, Figure } from './schema';
 import { startServe } from './serve';
 import { step } from './progress';
@@ -18,10 +18,12 @@ export interface HttpOptions {
   folder: string;
   calls: readonly MixCall[];
   connections: number[];
+  /** Connection counts run again with every connection in one shared session. */
+  sharedSessionConnections: number[];
   runs: number;
   callsPerRun: (connections: number) => number;
-  /** One budget per connection count. */
-  budgets: (connections: number) => Budget;
+  /** One budget per connection count and session layout. */
+  budgets: (connections: number, sessions: SessionLayout) => Budget;
   afterPause: { calls: number; pauseMs: number };
 }
 
@@ -33,32 +35,38 @@ export async function httpFigures(opts: HttpOptions): Promise<{
   const world = { home: join(opts.folder, 'home'), project: join(opts.folder, 'home', 'project') };
   const serve = await startServe({ cli: opts.cli, world, config: ROOMY_LOG });
   try {
-    const body = (tag: string) => (index: number) => mixBody(world.project, opts.calls, index, tag);
+    const body = (sessions: SessionLayout) => (tag: string) => mixBodies(world.project, opts.calls, tag, sessions);
     await runLoad({
       url: serve.url,
       token: serve.token,
       connections: 8,
       calls: opts.calls.length * 10,
-      body: body('warm'),
+      body: body('per-connection')('warm'),
     });
     const loopMax: number[] = [];
     let loopMissing = false;
-    const rows = await connectionRuns({
-      url: serve.url,
-      token: serve.token,
-      connections: opts.connections,
-      runs: opts.runs,
-      callsPerRun: opts.callsPerRun,
-      budgets: opts.budgets,
-      body,
-      reserveSeconds: 3,
-      beforeRun: async () => void (await serve.loopStats(true)),
-      afterRun: async () => {
-        const loop = await serve.loopStats();
-        if (loop) loopMax.push(loop.eventLoopMaxMs);
-        else loopMissing = true;
-      },
-    });
+    const runsOf = (connections: number[], sessions: SessionLayout) =>
+      connectionRuns({
+        url: serve.url,
+        token: serve.token,
+        connections,
+        runs: opts.runs,
+        callsPerRun: opts.callsPerRun,
+        budgets: (connections) => opts.budgets(connections, sessions),
+        sessions,
+        body: body(sessions),
+        reserveSeconds: 3,
+        beforeRun: async () => void (await serve.loopStats(true)),
+        afterRun: async () => {
+          const loop = await serve.loopStats();
+          if (loop) loopMax.push(loop.eventLoopMaxMs);
+          else loopMissing = true;
+        },
+      });
+    const rows = [
+      ...(await runsOf(opts.connections, 'per-connection')),
+      ...(await runsOf(opts.sharedSessionConnections, 'shared')),
+    ];
     const serveEventLoopMaxMs = loopMissing
       ? { skipped: 'this build of serve does not report event-loop figures on /health (AGENT_WARDEN_STATS)' }
       : ofRuns(loopMax, 'ms');
@@ -66,7 +74,7 @@ export async function httpFigures(opts: HttpOptions): Promise<{
       url: serve.url,
       token: serve.token,
       ...opts.afterPause,
-      body: body('pause'),
+      body: (index) => mixBody(world.project, opts.calls, index, 'pause'),
     });
     return { http: rows, serveEventLoopMaxMs, afterPause };
   } finally {

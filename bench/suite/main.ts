@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     const digest = digestFigures(sizes);
     await sampleFloor();
     step(
-      `http through serve at 1, 8 and 64 connections, then ${plan.afterPause.calls} calls each after ${plan.afterPause.pauseMs} ms`,
+      `http through serve at 1, 8 and 64 connections (a session each), at 8 sharing one session, then ${plan.afterPause.calls} calls each after ${plan.afterPause.pauseMs} ms`,
     );
     const {
       http,
@@ -153,9 +153,14 @@ async function main(): Promise<void> {
       folder: folder('http'),
       calls,
       connections: [1, 8, 64],
+      sharedSessionConnections: [8],
       runs: plan.runs,
       callsPerRun: plan.httpCalls,
-      budgets: (connections) => budget(`http ${connections} conn`, plan.seconds.httpPerConnections),
+      budgets: (connections, sessions) =>
+        budget(
+          `http ${connections} conn${sessions === 'shared' ? ' one session' : ''}`,
+          plan.seconds.httpPerConnections,
+        ),
       afterPause: plan.afterPause,
     });
     step('the HTTP floor: a do-nothing endpoint built like serve, at 1 and 8 connections');
@@ -211,7 +216,7 @@ async function main(): Promise<void> {
       full = { memory: fullMemory, memoryArenas2: fullArenas2, load, extensionHost };
     }
     const partial = {
-      schemaVersion: 4 as const,
+      schemaVersion: 5 as const,
       mode,
       startedAt: startedAt.toISOString(),
       seconds: (Date.now() - startedAt.getTime()) / 1000,

@@ -104,3 +104,33 @@ export function mixBody(project: string, calls: readonly MixCall[], index: numbe
     tool_use_id: `toolu_bench_${index}`,
   });
 }
+
+/**
+ * How a load run's connections map to agent sessions. `per-connection`: each connection is one agent
+ * going through the mix in a session of its own (a fresh one each round), starting at its own place in
+ * it, so the calls in flight at once are different calls of different sessions. `shared`: every
+ * connection takes the next call of one session, as one agent's parallel tool calls do; a session's
+ * calls take turns in the deterministic tier (each reads what the one before remembered), so this also
+ * measures that ordering.
+ */
+export type SessionLayout = 'per-connection' | 'shared';
+
+/** Where connection `connection` starts in the mix: eight connections start a seventh of it apart. */
+const CONNECTION_STRIDE = 7;
+
+/** The hook body of each call of a load run, by the call's index in the run and its connection. */
+export function mixBodies(
+  project: string,
+  calls: readonly MixCall[],
+  tag: string,
+  sessions: SessionLayout,
+): (index: number, connection: number) => string {
+  if (sessions === 'shared') return (index) => mixBody(project, calls, index, tag);
+  const sent = new Map<number, number>();
+  return (_index, connection) => {
+    const own = sent.get(connection) ?? 0;
+    sent.set(connection, own + 1);
+    const at = own + ((connection * CONNECTION_STRIDE) % calls.length);
+    return mixBody(project, calls, at, `${tag}-c${connection}`);
+  };
+}

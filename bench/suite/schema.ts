@@ -23,6 +23,8 @@ const skipped = z.object({ skipped: z.string().min(1) }).strict();
 const httpRunSchema = z
   .object({
     connections: z.number().int().positive(),
+    /** How the connections map to agent sessions (bench/suite/mix.ts, SessionLayout). */
+    sessions: z.enum(['per-connection', 'shared']),
     callsPerRun: z.number().int().positive(),
     p50: figureSchema,
     p95: figureSchema,
@@ -75,7 +77,8 @@ export const resultsSchema = z
     // 2: the bridge adds shellForwarding; the floor runs in a plain environment.
     // 3: the HTTP floor (httpFloor), and serve's memory with glibc's malloc arenas capped (memoryArenas2).
     // 4: calls after a pause (afterPause), through serve and through the HTTP floor.
-    schemaVersion: z.literal(4),
+    // 5: http rows say how connections map to sessions (one each, or one shared); serve runs both at 8.
+    schemaVersion: z.literal(5),
     mode: z.enum(['reduced', 'default', 'full']),
     startedAt: z.string().datetime(),
     seconds: z.number().positive(),

@@ -22,7 +22,7 @@ export function lines(results: BenchResults): Line[] {
     heading: `http through serve (mix of ${results.mix.distinctCalls} calls, ${results.mix.dangerous} dangerous)`,
   });
   for (const row of results.http) {
-    const c = `${row.connections} conn`;
+    const c = `${row.connections} conn${row.sessions === 'shared' ? ', one session' : ''}`;
     out.push(
       { label: `${c} p50`, figure: row.p50 },
       { label: `${c} p95`, figure: row.p95 },

@@ -30,8 +30,8 @@ test(
       assert.ok(parsed.success, `the results match the schema: ${parsed.success ? '' : parsed.error.message}`);
       assert.equal(parsed.data.mode, 'reduced');
       assert.deepEqual(
-        parsed.data.http.map((row) => row.connections),
-        [1, 8, 64],
+        parsed.data.http.map((row) => `${row.connections} ${row.sessions}`),
+        ['1 per-connection', '8 per-connection', '64 per-connection', '8 shared'],
       );
       assert.equal(parsed.data.memory.rowsLogged, parsed.data.memory.calls, 'every call answered is a row out');
       assert.equal(
@@ -56,7 +56,7 @@ test(
 test('the results schema refuses a figure outside its own spread and a missing section', () => {
   const figure = { median: 2, low: 1, high: 3, n: 5, spread: 'p25-p75', unit: 'ms' };
   const reduced = {
-    schemaVersion: 4,
+    schemaVersion: 5,
     mode: 'reduced',
     startedAt: new Date(0).toISOString(),
     seconds: 1,
@@ -72,6 +72,7 @@ test('the results schema refuses a figure outside its own spread and a missing s
     http: [
       {
         connections: 1,
+        sessions: 'per-connection',
         callsPerRun: 10,
         p50: figure,
         p95: figure,
@@ -82,6 +83,7 @@ test('the results schema refuses a figure outside its own spread and a missing s
     httpFloor: [
       {
         connections: 8,
+        sessions: 'per-connection',
         callsPerRun: 10,
         p50: figure,
         p95: figure,
@@ -117,4 +119,7 @@ test('the results schema refuses a figure outside its own spread and a missing s
   const { afterPause: _paused, ...withoutPaused } = reduced;
   assert.equal(resultsSchema.safeParse(withoutPaused).success, false);
   assert.equal(resultsSchema.safeParse({ ...reduced, floor: { ...figure, median: Number.NaN } }).success, false);
+  // A row that does not say how its connections map to sessions cannot be read against the others.
+  const { sessions: _sessions, ...unsaid } = reduced.http[0]!;
+  assert.equal(resultsSchema.safeParse({ ...reduced, http: [unsaid] }).success, false);
 });
