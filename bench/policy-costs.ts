@@ -9,15 +9,18 @@ import { IoFacts } from '../src/core/facts/io';
 import { INTERPRETER_CODE_READER } from '../src/core/interp/reader';
 import { toolCallOf } from '../src/core/policies/call';
 import { ALL_POLICIES } from '../src/core/policies/registry';
-import { resolvePolicyStates } from '../src/core/policies/run';
-import type { PolicyContext, SessionMemory } from '../src/core/policies/types';
+import { resolvePolicyStates, type PolicyState } from '../src/core/policies/run';
+import type { ResolvedConfig } from '../src/core/config/load';
+import type { AnyPolicy, PolicyContext, SessionMemory } from '../src/core/policies/types';
 import { captureMixInputs, mixLength } from './suite/captured';
 
 // Where the deterministic tier's time goes on the fixed mix: the call's facts (toolCallOf) and each
 // policy's evaluate, timed one policy at a time over every call of the mix.
 //   node bench/run.mjs policy-costs   (env COST_ROUNDS, default 300; COST_TOP, default 25; COST_ONLY=NAME,NAME)
 // COST_WHOLE=1 times the whole tier (runDeterministic) per call instead, lazy facts included: run the bundle
-// under node --cpu-prof to see where that time goes.
+// under node --cpu-prof to see where that time goes. COST_INSITU=1 times each policy inside the whole tier,
+// in the registry's order, so a fact worked out lazily is charged to the first policy that asks for it;
+// a policy timed alone in a loop costs about a third of what it costs among the others.
 
 // Few rounds leave a policy's code unoptimized by V8, and its cost several times what it is in a host that has run a while.
 const ROUNDS = Number(process.env['COST_ROUNDS'] ?? 300);
@@ -25,6 +28,7 @@ const TOP = Number(process.env['COST_TOP'] ?? 25);
 const ONLY = process.env['COST_ONLY']?.split(',');
 const ALLOCATIONS = process.env['COST_ALLOCATIONS'] === '1';
 const WHOLE = process.env['COST_WHOLE'] === '1';
+const IN_SITU = process.env['COST_INSITU'] === '1';
 
 interface SamplingNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -63,6 +67,39 @@ async function allocations(run: () => void, calls: number): Promise<void> {
 
 const session: SessionMemory = { get: () => undefined, set: () => undefined };
 
+/** Each policy's time inside the whole tier, and the whole tier's, per call (wall time: run on a quiet machine). */
+function inSitu(inputs: DeterministicInput[], config: ResolvedConfig, resolved: PolicyState[]): void {
+  const spent = new Map<string, number>();
+  let counting = false;
+  const timed = resolved.map((state) => {
+    const { policy } = state;
+    const evaluate: AnyPolicy['evaluate'] = (ctx) => {
+      const started = performance.now();
+      try {
+        return policy.evaluate(ctx);
+      } finally {
+        if (counting) spent.set(policy.name, (spent.get(policy.name) ?? 0) + performance.now() - started);
+      }
+    };
+    return { ...state, policy: { ...policy, evaluate } };
+  });
+  let whole = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    counting = round > 2;
+    const started = performance.now();
+    for (const input of inputs) runDeterministic(input, config, timed, nodeFactSource);
+    if (counting) whole += performance.now() - started;
+  }
+  const perCall = (ms: number) => (ms * 1000) / ((ROUNDS - 3) * inputs.length);
+  const policies = [...spent.values()].reduce((sum, ms) => sum + ms, 0);
+  console.log(`${inputs.length} calls, whole tier ${perCall(whole).toFixed(1)} µs per call (wall)`);
+  console.log(
+    `policies in situ: ${perCall(policies).toFixed(1)} µs; facts and the rest: ${perCall(whole - policies).toFixed(1)} µs`,
+  );
+  for (const [name, ms] of [...spent].sort((a, b) => b[1] - a[1]).slice(0, TOP))
+    console.log(`${perCall(ms).toFixed(2).padStart(8)} µs  ${name}`);
+}
+
 async function main(): Promise<void> {
   const folder = realpathSync(mkdtempSync(join(tmpdir(), 'aw-costs-')));
   try {
@@ -87,6 +124,10 @@ async function main(): Promise<void> {
         for (let round = 0; round < rounds; round++)
           for (const input of inputs) runDeterministic(input, config, resolvedStates, nodeFactSource);
       }, rounds * inputs.length);
+      return;
+    }
+    if (IN_SITU) {
+      inSitu(inputs, config, resolvedStates);
       return;
     }
     if (WHOLE) {

@@ -129,7 +129,9 @@ export function downstreamStage(commands: readonly SimpleCommand[], cmd: SimpleC
 
 /** Each `for NAME in WORDS` of a command text: the loop variable and its words as written (quotes kept). */
 export function forLoops(command: string | undefined): { variable: string; words: string[] }[] {
-  return [...(command ?? '').matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)].map((match) => ({
+  // Most command texts have no loop, and the pattern needs the word: they skip it.
+  if (command === undefined || !command.includes('for')) return [];
+  return [...command.matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)].map((match) => ({
     variable: match[1] ?? '',
     words: (match[2] ?? '').trim().split(/\s+/),
   }));

@@ -184,17 +184,19 @@ const METADATA_HEADER =
 const METADATA_ENDPOINT_VARIABLE =
   /\$\{?(ECS_CONTAINER_METADATA_URI(_V4)?|AWS_CONTAINER_CREDENTIALS_(FULL|RELATIVE)_URI|IDENTITY_ENDPOINT|MSI_ENDPOINT|IMDS_ENDPOINT|AWS_EC2_METADATA_SERVICE_ENDPOINT|GCE_METADATA_(HOST|IP)|ACTIONS_ID_TOKEN_REQUEST_URL)\b/;
 
-function metadataShape(call: ToolCall): string | undefined {
-  for (const text of urlTexts(call)) {
-    for (const match of text.matchAll(URL_IN_TEXT)) {
-      try {
-        const url = new URL(match[0]);
-        if (METADATA_PATH.test(url.pathname)) return `the metadata path ${url.pathname}`;
-      } catch {
-        continue;
+function metadataShape(call: ToolCall, texts: readonly string[]): string | undefined {
+  for (const text of texts) {
+    // A URL has `://` and an endpoint variable a `$`: most words have neither, and skip the patterns.
+    if (text.includes('://'))
+      for (const match of text.matchAll(URL_IN_TEXT)) {
+        try {
+          const url = new URL(match[0]);
+          if (METADATA_PATH.test(url.pathname)) return `the metadata path ${url.pathname}`;
+        } catch {
+          continue;
+        }
       }
-    }
-    const variable = METADATA_ENDPOINT_VARIABLE.exec(text)?.[1];
+    const variable = text.includes('$') ? METADATA_ENDPOINT_VARIABLE.exec(text)?.[1] : undefined;
     if (variable) return `the endpoint in $${variable}`;
   }
   for (const cmd of shellCommands(call)) {
@@ -274,10 +276,11 @@ const URL_IN_TEXT = /[a-z][a-z0-9+.-]{0,15}:\/\/[^\s'"`<>()\\]+/gi;
 function destinationsOf(cmd: SimpleCommand): Destination[] {
   const found: Destination[] = [];
   for (const word of argsOf(cmd)) {
-    for (const match of word.matchAll(URL_IN_TEXT)) {
-      const destination = parseDestination(match[0]);
-      if (destination) found.push(destination);
-    }
+    if (word.includes('://'))
+      for (const match of word.matchAll(URL_IN_TEXT)) {
+        const destination = parseDestination(match[0]);
+        if (destination) found.push(destination);
+      }
     // These clients take a URL without its scheme: `curl localhost:2375/…`, `wget 10.0.0.1:8500/…`, `curl [::1]:9229`.
     if (
       ['curl', 'wget', 'http', 'xh'].includes(cmd.name) &&
@@ -293,8 +296,9 @@ function destinationsOf(cmd: SimpleCommand): Destination[] {
 function fileUrlsOf(texts: readonly string[]): string[] {
   const paths: string[] = [];
   for (const text of texts)
-    for (const match of text.matchAll(/file:\/\/(?:localhost)?(\/[^\s'"`<>()]*)/gi))
-      paths.push(decodeURIComponent(match[1] as string));
+    if (text.includes('://'))
+      for (const match of text.matchAll(/file:\/\/(?:localhost)?(\/[^\s'"`<>()]*)/gi))
+        paths.push(decodeURIComponent(match[1] as string));
   return paths;
 }
 
@@ -480,7 +484,8 @@ const LOCAL_PORT_WORD = /\b(?:localhost|127\.0\.0\.1|\[::1\]):\$\{?([A-Za-z_]\w{
 
 /** `for p in …; do curl http://127.0.0.1:$p/; done`: a request to each of this machine's ports in turn. */
 function loopedLocalPorts(command: string | undefined): string | undefined {
-  if (command === undefined) return undefined;
+  // LOCAL_PORT_WORD needs a port taken from a variable (`:$p`): without one there is nothing to look for.
+  if (command === undefined || !command.includes(':$')) return undefined;
   const variables = new Set([
     ...forLoops(command).map((loop) => loop.variable),
     ...[...command.matchAll(LOOP_READ)].map((match) => match[1]),
@@ -537,13 +542,14 @@ export const metadataAndLocalServices = definePolicy({
           evidence: evidenceOf(cmd.text),
         };
     }
-    const literal = [call.url ?? '', ...urlTexts(call)].map((text) => METADATA_LITERAL.exec(text)?.[0]).find(Boolean);
+    const texts = urlTexts(call);
+    const literal = [call.url ?? '', ...texts].map((text) => METADATA_LITERAL.exec(text)?.[0]).find(Boolean);
     if (literal)
       return {
         reason: `Names the cloud metadata service (${literal.replace(/^[^\dm]/i, '')}), which hands out this machine's cloud credentials to any local process. Warden refuses this.`,
         evidence: evidenceOf(call.command ?? call.url ?? literal),
       };
-    const shaped = metadataShape(call);
+    const shaped = metadataShape(call, texts);
     if (shaped)
       return {
         reason: `Sends a request shaped for a cloud metadata service (${shaped}): whatever name it uses may resolve to the metadata address, which hands out this machine's cloud credentials. Warden refuses this.`,
@@ -565,7 +571,7 @@ export const metadataAndLocalServices = definePolicy({
           ...(verdict.deny ? {} : { decision: 'ask' as const }),
         };
     }
-    const file = fileUrlsOf(urlTexts(call))[0];
+    const file = fileUrlsOf(texts)[0];
     if (file !== undefined) {
       const secret = secretFileKind(file, call.home);
       // An editor or language-server tool names the project's files by file:// URI; no downloader reads them.

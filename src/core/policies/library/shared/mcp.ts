@@ -10,6 +10,8 @@ export interface McpTool {
 
 /** The server and tool of an MCP tool's name, or undefined for a tool that is not an MCP server's. */
 export function mcpToolOf(toolName: string): McpTool | undefined {
+  // Most calls are built-in tools: many policies ask, so the name is split only when it can be an MCP tool's.
+  if (!toolName.startsWith('mcp__')) return undefined;
   const [prefix, server, ...rest] = toolName.split('__');
   const tool = rest.join('__');
   return prefix === 'mcp' && server && tool ? { server, tool } : undefined;
