@@ -5,26 +5,9 @@ import path from 'node:path';
 import type { SimpleCommand } from '../shell';
 import { isInside, resolvePath } from '../shell/paths';
 import { autoLoadedBy } from './auto-loaded';
-import { argsOf, optionValues, parseFlags } from './commands';
+import { copierOperands, isRemoteSpec } from './copiers';
 import type { IoFacts } from './io';
 import { runLaterShell } from './written-runs';
-
-/** Options of each copier that take a value, and whether it takes `-t FOLDER` for its destination. */
-const COPIERS: Record<string, { short: string[]; long: string[]; folderOption?: true }> = {
-  cp: { short: ['t', 'S'], long: ['target-directory', 'suffix', 'backup', 'sparse', 'reflink'], folderOption: true },
-  mv: { short: ['t', 'S'], long: ['target-directory', 'suffix', 'backup'], folderOption: true },
-  ln: { short: ['t', 'S'], long: ['target-directory', 'suffix', 'backup'], folderOption: true },
-  install: {
-    short: ['t', 'S', 'm', 'g', 'o'],
-    long: ['target-directory', 'suffix', 'mode', 'group', 'owner'],
-    folderOption: true,
-  },
-  rsync: {
-    short: ['e', 'f'],
-    long: ['rsh', 'filter', 'exclude', 'include', 'exclude-from', 'include-from', 'chmod', 'chown', 'backup-dir'],
-  },
-  scp: { short: ['P', 'i', 'o', 'F', 'J', 'c', 'l', 'S'], long: [] },
-};
 
 /** Pseudo-file systems: what they hold is the machine's state (or Warden's own environment), not a file's text. */
 const SYSTEM_TREES = ['/proc', '/sys', '/dev'];
@@ -38,10 +21,6 @@ export interface CopiedRun {
   landed: string;
   /** Who runs the landed file by itself, when a tool does (a build, a test runner, git). */
   autoRunBy?: string;
-}
-
-function isRemoteSpec(word: string): boolean {
-  return /^[\w.-]+(@[\w.-]*)?:(?!\/\/)/.test(word) || /^(rsync|scp|sftp|ssh):\/\//.test(word);
 }
 
 /** A file whose text a tool runs later, as the name alone says: a build script, a hook, a test setup, code. */
@@ -60,20 +39,14 @@ export function copiedRuns(
   call: { projectRoot: string; home: string },
   io: IoFacts,
 ): CopiedRun[] {
-  const options = Object.hasOwn(COPIERS, cmd.name) ? COPIERS[cmd.name] : undefined;
-  if (!options) return [];
-  const args = argsOf(cmd);
-  const words = parseFlags(args, options.short, options.long).positionals;
-  const named = options.folderOption ? optionValues(args, ['t'], ['target-directory'])[0] : undefined;
-  // `ln -s /tmp/x` links it into the current folder under its own name.
-  const linkHere = named === undefined && cmd.name === 'ln' && words.length === 1;
-  const sources = named !== undefined || linkHere ? words : words.slice(0, -1);
-  const folderWord = named ?? (linkHere ? '.' : words.at(-1));
+  const operands = copierOperands(cmd);
+  if (!operands) return [];
+  const { sources, destination: folderWord, namedFolder } = operands;
   if (folderWord === undefined || sources.length === 0 || isRemoteSpec(folderWord)) return [];
   const dynamic = new Set(cmd.dynamicWords.map((i) => cmd.argv[i]));
   if (dynamic.has(folderWord)) return [];
   const destination = resolvePath(folderWord, cwd, call.home);
-  const namesFolder = named !== undefined || linkHere || sources.length > 1 || /[/\\]$|(^|\/)\.\.?$/.test(folderWord);
+  const namesFolder = namedFolder || sources.length > 1 || /[/\\]$|(^|\/)\.\.?$/.test(folderWord);
   const found: CopiedRun[] = [];
   for (const word of sources) {
     if (dynamic.has(word) || /[*?[]/.test(word) || word.endsWith('/')) continue;

@@ -15,6 +15,7 @@ import {
   shellPath,
   upstreamStage,
 } from './commands';
+import { copierOperands, isRemoteSpec } from './copiers';
 import { own } from './own';
 import { tableFiles } from './program-table';
 import { gitHistoryReads, inlineCodeOperands } from './derived-reads';
@@ -183,7 +184,6 @@ const PATTERN_FIRST: Record<string, [string[], string[]]> = {
   yq: [[], []],
 };
 
-const COPIERS = new Set(['cp', 'mv', 'install', 'rsync', 'scp', 'ln', 'sftp']);
 const ARCHIVERS = new Set(['tar', 'zip', '7z', '7za', 'gzip', 'bzip2', 'xz', 'zstd']);
 const CHMOD_TAKING_MODE = /^-[rwxXst]+$/;
 const WRITERS = new Set(['tee', 'touch', 'mkdir', 'truncate', 'chmod', 'chown', 'chgrp', 'setfacl', 'mkfifo', 'mknod']);
@@ -205,13 +205,6 @@ export const FILE_OPERAND_PROGRAMS: ReadonlySet<string> = new Set([
   ...['cat', 'tac', 'head', 'tail', 'less', 'more', 'source', '.'],
   ...['wc', 'stat', 'file', 'ls', 'du'],
 ]);
-
-function isRemoteSpec(word: string): boolean {
-  return (
-    (/^[\w.-]+(?:@[\w.-]*)?:(?!\/\/)/.test(word) && !/^[A-Za-z]:[\\/]/.test(word)) ||
-    /^(rsync|scp|sftp|ssh):\/\//.test(word)
-  );
-}
 
 // Subcommands that print only public material whatever they read: a certificate's fields, a
 // revocation list, a verification result, a signing request (a key given to sign stays inside).
@@ -244,16 +237,8 @@ function readerFiles(cmd: SimpleCommand): string[] {
     const scriptFiles = name === 'awk' || name === 'gawk' || name === 'sed' ? optionValues(args, ['f'], ['file']) : [];
     return [...files, ...scriptFiles];
   }
-  if (COPIERS.has(name)) {
-    const flags = parseFlags(
-      args,
-      ['t', 'S', 'e', 'i', 'P', 'o', 'F'],
-      ['target-directory', 'suffix', 'rsh', 'exclude', 'include', 'backup-dir'],
-    );
-    const explicitTarget = optionValues(args, ['t'], ['target-directory']).length > 0;
-    const sources = explicitTarget ? flags.positionals : flags.positionals.slice(0, -1);
-    return sources.filter((s) => !isRemoteSpec(s));
-  }
+  const copied = copierOperands(cmd);
+  if (copied) return copied.sources.filter((s) => !isRemoteSpec(s));
   if (ARCHIVERS.has(name)) {
     const flags = parseFlags(args, ['f', 'C', 'T', 'X'], ['file', 'directory', 'files-from', 'exclude']);
     const members = flags.positionals.filter(
@@ -315,23 +300,12 @@ function writerFiles(cmd: SimpleCommand): { path: string; access: 'write' | 'del
   out.push(...condaPrefixRemoved(name, args).map((path) => ({ path, access: 'delete' as const })));
   out.push(...pytestBaseTemp(cmd, args).map((path) => ({ path, access: 'delete' as const })));
   out.push(...appliedDiffFiles(cmd).map(({ path, access }) => ({ path, access })));
-  if (COPIERS.has(name)) {
-    const flags = parseFlags(
-      args,
-      ['t', 'S', 'e', 'i', 'P', 'o', 'F'],
-      ['target-directory', 'suffix', 'rsh', 'exclude', 'include', 'backup-dir'],
-    );
-    const explicit = optionValues(args, ['t'], ['target-directory']);
-    const dest = explicit.length ? explicit : flags.positionals.slice(-1);
-    if (flags.positionals.length >= (explicit.length ? 1 : 2)) {
-      out.push(...dest.filter((d) => !isRemoteSpec(d)).map((path) => ({ path, access: 'write' as const })));
-      if (name === 'mv')
-        out.push(
-          ...(explicit.length ? flags.positionals : flags.positionals.slice(0, -1)).map((path) => ({
-            path,
-            access: 'delete' as const,
-          })),
-        );
+  const copied = copierOperands(cmd);
+  if (copied) {
+    const { sources, destination } = copied;
+    if (sources.length > 0 && destination !== undefined) {
+      if (!isRemoteSpec(destination)) out.push({ path: destination, access: 'write' as const });
+      if (name === 'mv') out.push(...sources.map((path) => ({ path, access: 'delete' as const })));
     }
   } else if (WRITERS.has(name)) {
     const valueShort = name === 'truncate' ? ['s', 'r'] : name === 'mkdir' ? ['m'] : [];

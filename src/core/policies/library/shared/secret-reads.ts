@@ -15,6 +15,7 @@ import {
   upstreamStage,
 } from '../../../facts/commands';
 import { gitInvocation } from '../../../facts/git-invocation';
+import { copierOperands } from '../../../facts/copiers';
 import { trimEndChars } from '../../../text/scan';
 
 export interface SecretRead {
@@ -112,6 +113,8 @@ function treeReads(cmd: SimpleCommand): { roots: string[]; pattern?: string } | 
     return { roots, ...(pattern !== undefined ? { pattern: everyLine ? ALL_LINES : pattern } : {}) };
   }
   if (!TREE_COPIERS.has(name)) return undefined;
+  // A copier's sources by its own options (`cp -ri ~/.ssh x`: -i asks before overwriting, it names no file).
+  const copied = copierOperands(cmd);
   const flags = parseFlags(
     args,
     ['f', 'C', 'T', 'X', 'e', 'x', 'i', 't'],
@@ -126,8 +129,9 @@ function treeReads(cmd: SimpleCommand): { roots: string[]; pattern?: string } | 
         flags.long.has('recursive') ||
         flags.long.has('archive');
   if (!copying) return undefined;
+  if (copied) return { roots: copied.sources };
   const words = flags.positionals.filter((w) => !/^[a-z]+$/.test(w) || w.includes('.'));
-  return { roots: name === 'cp' || name === 'rsync' || name === 'scp' ? words.slice(0, -1) : words };
+  return { roots: words };
 }
 
 /** Recursive reads of a folder outside the project that holds credential stores (the home folder, ~/.config, /etc). */
