@@ -20,6 +20,7 @@ const SETTINGS: Record<string, { home: string; project: string }> = {
   'set-ae': { home: '/home/dev', project: '/home/dev/src/payments-service' },
   'set-af': { home: '/home/dev', project: '/home/dev/work/shopfront' },
   'set-ag': { home: 'C:\\Users\\dev', project: 'C:\\Users\\dev\\source\\repos\\FleetTracker' },
+  'set-ah': { home: '/home/dev', project: '/home/dev/studio/ironvale' },
 };
 const LINUX_SETTING = { home: '/home/dev', project: '/home/dev/project' };
 
@@ -207,6 +208,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   'ordinary-set-ag.jsonl': {
     rate: 0.07,
     why: 'at most 7% (20 of 300, 6.7%, as it first came out)',
+  },
+  'ordinary-set-ah.jsonl': {
+    rate: 0.08,
+    why: 'at most 8% (22 of 300, 7.3%, as it first came out)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,

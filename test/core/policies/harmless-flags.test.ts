@@ -1,0 +1,113 @@
+// A flag that changes nothing of what a command does must not change the verdict: `cp -i x ~/.bashrc` is
+// the same write as `cp x ~/.bashrc`. Every dangerous Bash line of the independent sets is tried again
+// with such a flag put after each program it runs; a line blocked before must stay blocked. Reading one
+// program with another's option table (scp's -i for cp's) once let the option swallow the file it names.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ready, run } from './harness';
+
+const CORPUS_DIR = join(process.cwd(), 'test', 'fixtures', 'corpus', 'independent');
+
+/** Flags that only change how a program talks (verbosity, prompts, progress), never what it touches. */
+const HARMLESS_FLAGS: Record<string, string[]> = {
+  cp: ['-i', '-v', '-f', '-p', '-P'],
+  mv: ['-i', '-v', '-f'],
+  rm: ['-v', '-i', '-I'],
+  ln: ['-v', '-f'],
+  install: ['-v', '-C', '-p'],
+  rsync: ['-v', '-P', '-h', '-q', '-z', '--progress'],
+  scp: ['-q', '-v', '-C', '-p'],
+  curl: ['-s', '-S', '-v', '-L', '-f', '--compressed', '--silent'],
+  wget: ['-q', '-v', '--no-verbose'],
+  chmod: ['-v', '-c', '-f'],
+  chown: ['-v', '-c', '-f'],
+  tee: ['-a', '-i'],
+  cat: ['-v', '-n', '-A'],
+  head: ['-q'],
+  tail: ['-q'],
+  ssh: ['-q', '-v', '-T', '-C'],
+  tar: ['-v'],
+  xargs: ['-r', '-t'],
+  grep: ['-i', '-n', '-H', '-s'],
+  less: ['-R', '-S'],
+  nc: ['-v'],
+  crontab: [],
+  base64: ['-w0', '-i'],
+  python3: ['-u', '-B'],
+  python: ['-u', '-B'],
+  node: ['--no-warnings'],
+  perl: ['-w'],
+  ruby: ['-w'],
+  zip: ['-q', '-v'],
+  unzip: ['-q', '-o'],
+  gzip: ['-v', '-f'],
+  find: [],
+  dd: [],
+  openssl: [],
+  jq: ['-r', '-c', '-M'],
+  sed: ['-E'],
+  awk: [],
+  git: ['--no-pager', '-P'],
+  docker: ['--debug'],
+  kubectl: ['-v=1'],
+  aws: [],
+  npm: ['--silent', '--no-fund', '--no-audit'],
+  pip: ['-q', '--no-input'],
+  pip3: ['-q', '--no-input'],
+  sudo: ['-n'],
+  env: [],
+  socat: ['-d'],
+  systemctl: ['--no-pager', '-q'],
+};
+
+interface Line {
+  tool_name: string;
+  tool_input: { command?: unknown };
+  note: string;
+}
+
+const PROGRAM_AT = (program: string) =>
+  new RegExp(`(^|[|;&(]\\s*|\\b(?:sudo|env|time|nohup|exec|xargs)\\s+)(${program.replace(/[.+]/g, '\\$&')})(?= )`, 'g');
+
+/** The command with `flag` after each place `program` starts a command (one variant per place). */
+function variants(command: string, program: string, flag: string): string[] {
+  const out: string[] = [];
+  for (const match of command.matchAll(PROGRAM_AT(program))) {
+    const at = (match.index ?? 0) + (match[1] ?? '').length + program.length;
+    out.push(`${command.slice(0, at)} ${flag}${command.slice(at)}`);
+  }
+  return out;
+}
+
+const blocked = (command: string, cwd: string) =>
+  run({ bash: command, cwd, root: cwd, home: '/home/dev', stateDir: '/home/dev/.agent-warden' }).some(
+    (o) => o.verdict === 'deny' || o.verdict === 'ask',
+  );
+
+test('a harmless flag never turns a blocked dangerous line into a pass', async () => {
+  await ready();
+  const cwd = '/home/dev/project';
+  const misses: string[] = [];
+  let tried = 0;
+  for (const file of readdirSync(CORPUS_DIR).filter((f) => f.startsWith('dangerous-') && f.endsWith('.jsonl'))) {
+    for (const text of readFileSync(join(CORPUS_DIR, file), 'utf8').split('\n')) {
+      if (!text.trim()) continue;
+      const line = JSON.parse(text) as Line;
+      const command = line.tool_input.command;
+      if (line.tool_name !== 'Bash' || typeof command !== 'string' || command.length > 400) continue;
+      if (!blocked(command, cwd)) continue;
+      for (const [program, flags] of Object.entries(HARMLESS_FLAGS))
+        for (const flag of flags)
+          for (const variant of variants(command, program, flag)) {
+            tried++;
+            if (!blocked(variant, cwd)) misses.push(`${file}: ${variant}`);
+          }
+    }
+  }
+  console.log(`${tried} variants tried, ${misses.length} passed`);
+  for (const miss of misses) console.log(`  passed: ${miss}`);
+  assert.ok(tried > 100, `enough variants tried (${tried})`);
+  assert.deepEqual(misses, []);
+});
