@@ -1,4 +1,4 @@
-import type { SimpleCommand } from '../shell';
+import type { SimpleCommand, Via } from '../shell';
 import { perCommand } from './per-command';
 import { relatePath, resolvePath } from '../shell/paths';
 import { isGlobWord } from './globs';
@@ -112,19 +112,96 @@ export interface ShellPath {
   dynamic: boolean;
 }
 
+/**
+ * How `cmd` was reached, looking through the wrappers that run it: in `$(command base64 -d …)` or
+ * `<(timeout 5 curl …)` base64 and curl were reached by the substitution, from the command holding it.
+ * The last hop that was not a wrapper's, and the command that hop came from.
+ */
+export function reachedBy(
+  commands: readonly SimpleCommand[],
+  cmd: SimpleCommand,
+): { via: Via | undefined; from: SimpleCommand | undefined } {
+  const current = outermostAtStage(commands, cmd);
+  return { via: current.via.at(-1), from: current.parent === undefined ? undefined : commands[current.parent] };
+}
+
+function sameStage(a: SimpleCommand, b: SimpleCommand): boolean {
+  return a.pipeline.id === b.pipeline.id && a.pipeline.index === b.pipeline.index;
+}
+
+/** Whether `inner` is the command `outer` runs as a wrapper (`command tee` for tee), in the same process slot. */
+function wraps(outer: SimpleCommand, inner: SimpleCommand): boolean {
+  return inner.via.at(-1) === 'wrapper' && inner.via.length === outer.via.length + 1 && sameStage(outer, inner);
+}
+
+/**
+ * The wrapper that starts `cmd`'s pipeline stage (`command` for the grep of `env | command grep`), or `cmd`.
+ * Each step goes to a parent, which comes earlier in the list: at most as many steps as commands.
+ */
+function outermostAtStage(commands: readonly SimpleCommand[], cmd: SimpleCommand): SimpleCommand {
+  let current = cmd;
+  for (let steps = 0; steps < commands.length; steps++) {
+    const parent = current.parent === undefined ? undefined : commands[current.parent];
+    if (!parent || !wraps(parent, current)) break;
+    current = parent;
+  }
+  return current;
+}
+
+/**
+ * The program a pipeline stage runs: past its wrappers (`command grep`, `env X=1 nc`, `timeout 5 sh`) to the
+ * command inside, which shares their process slot and so their place in the pipeline.
+ */
+export function stageProgram(commands: readonly SimpleCommand[], cmd: SimpleCommand): SimpleCommand {
+  let current = cmd;
+  for (let steps = 0; steps < commands.length; steps++) {
+    const at = commands.indexOf(current);
+    const inner = commands.find((c) => c.parent === at && wraps(current, c));
+    if (!inner) break;
+    current = inner;
+  }
+  return current;
+}
+
+/** The stage's program at `offset` stages from `cmd`'s (-1 the one feeding it, 1 the one it feeds). */
+function neighbourStage(
+  commands: readonly SimpleCommand[],
+  cmd: SimpleCommand,
+  offset: number,
+): SimpleCommand | undefined {
+  const root = outermostAtStage(commands, cmd);
+  const stage = commands.find(
+    (c) =>
+      c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index + offset && c.parent === root.parent,
+  );
+  return stage && stageProgram(commands, stage);
+}
+
 /** The stage piped into `cmd` (`find … | xargs cat`: find for xargs), if `cmd` is not the first one. */
 export function upstreamStage(commands: readonly SimpleCommand[], cmd: SimpleCommand): SimpleCommand | undefined {
-  if (cmd.pipeline.index === 0) return undefined;
-  return commands.find(
-    (c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index - 1 && c.parent === cmd.parent,
-  );
+  return cmd.pipeline.index === 0 ? undefined : neighbourStage(commands, cmd, -1);
 }
 
 /** The stage `cmd` pipes into (`aws ecr get-login-password | docker login …`: docker for aws), if any. */
 export function downstreamStage(commands: readonly SimpleCommand[], cmd: SimpleCommand): SimpleCommand | undefined {
-  return commands.find(
-    (c) => c.pipeline.id === cmd.pipeline.id && c.pipeline.index === cmd.pipeline.index + 1 && c.parent === cmd.parent,
-  );
+  return neighbourStage(commands, cmd, 1);
+}
+
+const NO_VALUES: ReadonlySet<string> = new Set();
+
+/**
+ * A CLI's words from its subcommand on: the options written before it (`npm --silent config …`, `pip -q
+ * config …`, `docker -D build …`) skipped, with the value of each one `valueOptions` names (`docker -H
+ * HOST build`). Options are still read from the whole word list; this only finds the subcommand.
+ */
+export function fromSubcommand(
+  args: readonly string[],
+  valueOptions: ReadonlySet<string> = NO_VALUES,
+): readonly string[] {
+  let at = 0;
+  while (at < args.length && args[at]!.startsWith('-') && args[at] !== '-' && args[at] !== '--')
+    at += valueOptions.has(args[at]!) ? 2 : 1;
+  return at === 0 ? args : args.slice(at);
 }
 
 /** Each `for NAME in WORDS` of a command text: the loop variable and its words as written (quotes kept). */

@@ -198,7 +198,8 @@ export function fileToolTexts(call: ToolCall): { file: string; content: string }
 
 function computeWrittenTexts(call: ToolCall): { file: string; content: string }[] {
   if (call.command === undefined) return fileToolTexts(call);
-  const topLevel = (call.shell?.commands ?? []).filter((c) => c.via.length === 0);
+  // The call's own commands, and those their wrappers run (`command cat > f <<EOF` writes what cat prints).
+  const topLevel = (call.shell?.commands ?? []).filter((c) => c.via.every((hop) => hop === 'wrapper'));
   return [...writtenInCall(call, topLevel)]
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
     .map(([file, content]) => ({ file, content }));

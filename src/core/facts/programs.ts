@@ -90,6 +90,39 @@ export function railsRunnerOperand(cmd: SimpleCommand): string | undefined {
   return parseFlags(rails.slice(1), ['e'], ['environment']).positionals[0];
 }
 
+/** Python's own options that take the next word as their value (`-W ignore`, `-X dev`). */
+const PYTHON_VALUE_OPTIONS = new Set(['-W', '-X', '--check-hash-based-pycs']);
+
+/**
+ * `python [options] -m MODULE ARGS…`: the module and its arguments, past the interpreter's own options
+ * (`python3 -u -m http.server`, `python -B -m pip install`, `python -Bm pip`), which change nothing of
+ * what the module does. Undefined for a script, `-c` code or another program.
+ */
+export function pythonModuleRun(cmd: SimpleCommand): { module: string; args: readonly string[] } | undefined {
+  if (interpreterKind(cmd.name) !== 'python') return undefined;
+  const args = argsOf(cmd);
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    if (PYTHON_VALUE_OPTIONS.has(word)) {
+      i++;
+      continue;
+    }
+    if (!word.startsWith('-') || word === '-' || word === '--') return undefined;
+    if (word.startsWith('--')) continue;
+    const letters = word.slice(1);
+    const m = letters.indexOf('m');
+    const c = letters.indexOf('c');
+    if (c !== -1 && (m === -1 || c < m)) return undefined;
+    if (m === -1) continue;
+    // `-mhttp.server` carries the module in the same word; `-Bm pip` takes the next.
+    const inline = letters.slice(m + 1);
+    const module = inline !== '' ? inline : args[i + 1];
+    if (module === undefined) return undefined;
+    return { module, args: args.slice(inline !== '' ? i + 1 : i + 2) };
+  }
+  return undefined;
+}
+
 /** `python3.11`, `python`, `pypy3` all count as python. */
 export function interpreterKind(name: string): InterpreterKind | null {
   // Asked of every command by many policies: a name that is lower case already is not copied.

@@ -16,6 +16,7 @@ import {
   upstreamStage,
 } from './commands';
 import { copierOperands, isRemoteSpec } from './copiers';
+import { pythonModuleRun } from './programs';
 import { own } from './own';
 import { tableFiles } from './program-table';
 import { gitHistoryReads, inlineCodeOperands } from './derived-reads';
@@ -406,7 +407,7 @@ function findRoots(find: SimpleCommand): string[] {
 
 /** `pytest --basetemp=DIR` (also `python -m pytest`): pytest empties DIR at the start of every run. */
 function pytestBaseTemp(cmd: SimpleCommand, args: readonly string[]): string[] {
-  const module = args[0] === '-m' && args[1] === 'pytest';
+  const module = pythonModuleRun(cmd)?.module === 'pytest';
   if (cmd.name !== 'pytest' && cmd.name !== 'py.test' && !module) return [];
   return optionValues(args, [], ['basetemp']);
 }

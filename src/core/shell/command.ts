@@ -412,6 +412,24 @@ function xargsArgFileText(words: readonly Word[]): string | undefined {
   return file && 'index' in file ? words[file.index]?.fileText : undefined;
 }
 
+const ROOT_WRAPPERS = new Set(['sudo', 'doas', 'pkexec', 'run0', 'gsudo', 'runas']);
+
+/**
+ * The wrapper's redirects that the command it runs inherits: `command cat > f <<EOF`, `env nc host < .env`,
+ * `timeout 5 tee x <<< …` open their files for the program inside (a wrapper execs it, or starts it with
+ * its own descriptors), so the program's writes and reads are those files. xargs keeps its input for its
+ * own words, and hands its command only where output goes; a remote command (`kubectl exec`, `docker
+ * exec`) writes nothing here itself. A root wrapper's files are opened by the person's shell, not as
+ * root (`sudo cmd > /etc/x` fails), so the root command is not given them.
+ */
+function inheritedRedirects(hop: { via: Via; wrapper: string }, redirects: readonly Redirect[]): Redirect[] {
+  if (ROOT_WRAPPERS.has(hop.wrapper)) return [];
+  const { via } = hop;
+  if (via === 'wrapper' || via === 'find-exec') return [...redirects];
+  if (via === 'xargs') return redirects.filter((r) => !r.op.startsWith('<'));
+  return [];
+}
+
 function followArgvHop(state: AnalysisState, hc: HopContext, hop: Extract<Hop, { kind: 'argv' }>): void {
   const innerWords = hc.words.slice(hop.from, hop.to);
   const firstInner = innerWords[0];
@@ -421,10 +439,11 @@ function followArgvHop(state: AnalysisState, hc: HopContext, hop: Extract<Hop, {
   if (!place) return;
   const text = hc.place.frame.source.slice(firstInner.start, lastInner.end);
   // A wrapped command shares its wrapper's process slot: same pipeline stage.
-  const pipeline = state.commands[hc.index]?.pipeline;
+  const wrapper = state.commands[hc.index];
+  const pipeline = wrapper?.pipeline;
   const index = newCommand(state, innerWords, place, {
     assignments: hop.assignments,
-    redirects: [],
+    redirects: inheritedRedirects(hop, wrapper?.redirects ?? []),
     text,
     ...(pipeline ? { pipeline } : {}),
   });

@@ -46,7 +46,10 @@ export function literalOutput(name: string, view: ArgvView, stdin: string | unde
   if (name === 'echo' && dynamic.size === 0) return echoOutput(argv.slice(1));
   if (name === 'printf' && dynamic.size === 0 && argv[1] !== undefined && !argv[1].startsWith('-'))
     return printfOutput(argv[1], argv.slice(2));
-  if (name === 'cat' && argv.length === 1) return stdin;
+  // `cat`, `cat -`, `cat -n`, `cat -vET`: its stdin, as written or marked up line by line; what a file or a
+  // shell downstream gets is read as that text (`cat -n > Makefile <<EOF` writes the recipe, numbered).
+  if (name === 'cat' && dynamic.size === 0 && argv.slice(1).every((a) => a === '-' || /^--?[A-Za-z][\w-]*$/.test(a)))
+    return stdin;
   if (
     name === 'base64' &&
     stdin !== undefined &&

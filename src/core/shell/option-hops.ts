@@ -377,10 +377,26 @@ function tmuxTypedCommands(argv: readonly string[]): { script: string; through: 
   return typed.map((script) => ({ script, through: 'send-keys' }));
 }
 
+/** The aws CLI's options that take a value, which may stand before its service (`aws --profile x s3 …`). */
+const AWS_VALUE_OPTIONS = new Set([
+  ...['--profile', '--region', '--output', '--endpoint-url', '--query', '--color', '--ca-bundle'],
+  ...['--cli-read-timeout', '--cli-connect-timeout', '--cli-binary-format'],
+]);
+
+/** The service word of an aws command line, past its global options (`aws --no-cli-pager configure …`). */
+function awsSubcommand(argv: readonly string[]): string | undefined {
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (!word.startsWith('-')) return word;
+    if (AWS_VALUE_OPTIONS.has(word)) i++;
+  }
+  return undefined;
+}
+
 /** `aws configure set credential_process CMD`: the CLI runs CMD whenever it needs credentials. */
 function awsConfigureCommands(argv: readonly string[]): { script: string; through: string }[] {
   const at = argv.indexOf('set');
-  if (argv[1] !== 'configure' || at < 0) return [];
+  if (awsSubcommand(argv) !== 'configure' || at < 0) return [];
   const key = (argv[at + 1] ?? '').replace(/^.*\./, '');
   const value = argv[at + 2];
   return key === 'credential_process' && value ? [{ script: value, through: 'credential_process' }] : [];

@@ -201,6 +201,8 @@ class WordBuilder {
       if (command.type !== 'command') return undefined;
       const argv: string[] = [];
       for (const part of command.namedChildren) {
+        // `LC_ALL=C base64 -d`: a variable for the writer changes nothing of what it writes.
+        if (part.type === 'variable_assignment' && argv.length === 0) continue;
         // The grammar hangs `<<< WORD` on the command itself.
         const hereString = part.type === 'herestring_redirect';
         const text = this.staticText(part.type === 'command_name' || hereString ? part.namedChildren : [part]);
@@ -208,6 +210,8 @@ class WordBuilder {
         if (hereString) input = `${text}\n`;
         else argv.push(text);
       }
+      // `command base64 -d` runs base64 itself, past any alias or function of that name.
+      if (argv[0] === 'command' && argv.length > 1 && !argv[1]!.startsWith('-')) argv.shift();
       const name = argv[0] ?? '';
       if (!LITERAL_WRITERS.has(name)) return undefined;
       output = literalOutput(name, { argv, dynamic: new Set() }, input);

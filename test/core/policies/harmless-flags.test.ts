@@ -23,12 +23,10 @@ const HARMLESS_FLAGS: Record<string, string[]> = {
   wget: ['-q', '-v', '--no-verbose'],
   chmod: ['-v', '-c', '-f'],
   chown: ['-v', '-c', '-f'],
-  tee: ['-a', '-i'],
   cat: ['-v', '-n', '-A'],
   head: ['-q'],
   tail: ['-q'],
   ssh: ['-q', '-v', '-T', '-C'],
-  tar: ['-v'],
   xargs: ['-r', '-t'],
   grep: ['-i', '-n', '-H', '-s'],
   less: ['-R', '-S'],
@@ -52,7 +50,6 @@ const HARMLESS_FLAGS: Record<string, string[]> = {
   git: ['--no-pager', '-P'],
   docker: ['--debug'],
   kubectl: ['-v=1'],
-  aws: [],
   npm: ['--silent', '--no-fund', '--no-audit'],
   pip: ['-q', '--no-input'],
   pip3: ['-q', '--no-input'],
@@ -60,6 +57,18 @@ const HARMLESS_FLAGS: Record<string, string[]> = {
   env: [],
   socat: ['-d'],
   systemctl: ['--no-pager', '-q'],
+  helm: ['--debug'],
+  aws: ['--no-cli-pager', '--no-paginate'],
+  az: ['--only-show-errors'],
+  psql: ['-q'],
+  mysql: ['-s'],
+  cargo: ['-q'],
+  make: ['-s'],
+  mvn: ['-q', '-B'],
+  bash: [],
+  sh: [],
+  chattr: ['-V'],
+  tee: ['-a', '-i'],
 };
 
 interface Line {
@@ -77,6 +86,24 @@ function variants(command: string, program: string, flag: string): string[] {
   for (const match of command.matchAll(PROGRAM_AT(program))) {
     const at = (match.index ?? 0) + (match[1] ?? '').length + program.length;
     out.push(`${command.slice(0, at)} ${flag}${command.slice(at)}`);
+  }
+  return out;
+}
+
+/** The command with `program` spelled another way that runs the same program: `\rm`, `command rm`, `LC_ALL=C rm`. */
+function spellings(command: string, program: string): string[] {
+  const out: string[] = [];
+  for (const match of command.matchAll(PROGRAM_AT(program))) {
+    const at = (match.index ?? 0) + (match[1] ?? '').length;
+    const rest = command.slice(at + program.length);
+    // `command` and a variable prefix are the shell's own: only where the shell starts the command.
+    const before = command.slice(0, at);
+    // Inside quotes a backslash is the text's own (printf reads `\c` as the end of its output).
+    const quoted = (before.split("'").length - 1) % 2 === 1 || (before.split('"').length - 1) % 2 === 1;
+    if (quoted) continue;
+    const shellStarts = !/\b(?:sudo|env|time|nohup|exec|xargs)\s+$/.test(before);
+    const spelled = shellStarts ? [`\\${program}`, `command ${program}`, `LC_ALL=C ${program}`] : [`\\${program}`];
+    for (const spelling of spelled) out.push(`${command.slice(0, at)}${spelling}${rest}`);
   }
   return out;
 }
@@ -99,11 +126,13 @@ test('a harmless flag never turns a blocked dangerous line into a pass', async (
       if (line.tool_name !== 'Bash' || typeof command !== 'string' || command.length > 400) continue;
       if (!blocked(command, cwd)) continue;
       for (const [program, flags] of Object.entries(HARMLESS_FLAGS))
-        for (const flag of flags)
-          for (const variant of variants(command, program, flag)) {
-            tried++;
-            if (!blocked(variant, cwd)) misses.push(`${file}: ${variant}`);
-          }
+        for (const variant of [
+          ...flags.flatMap((flag) => variants(command, program, flag)),
+          ...spellings(command, program),
+        ]) {
+          tried++;
+          if (!blocked(variant, cwd)) misses.push(`${file}: ${variant}`);
+        }
     }
   }
   console.log(`${tried} variants tried, ${misses.length} passed`);

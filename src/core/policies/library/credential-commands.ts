@@ -20,6 +20,8 @@ import {
   optionValues,
   parseFlags,
   shellCommands,
+  stageProgram,
+  reachedBy,
 } from '../../facts/commands';
 
 // Commands whose output is a credential: CLIs that print tokens and passwords, password
@@ -474,8 +476,9 @@ type CapturedCredential = { shown: true } | { shown: false; sentTo?: { host: str
 
 /** What becomes of a credential command's output that a substitution captures; undefined when none does. */
 function capturedCredential(cmd: SimpleCommand, commands: readonly SimpleCommand[]): CapturedCredential | undefined {
-  if (cmd.via[cmd.via.length - 1] !== 'command-substitution' || stdoutRedirected(cmd)) return undefined;
-  const user = cmd.parent === undefined ? undefined : commands[cmd.parent];
+  const reached = reachedBy(commands, cmd);
+  if (reached.via !== 'command-substitution' || stdoutRedirected(cmd)) return undefined;
+  const user = reached.from;
   if (user === undefined || VARIABLE_KEEPERS.has(user.name)) {
     const echoesVariable = commands.some(
       (other) => (PRINTERS.has(other.name) && other.dynamicWords.length > 0) || other.name === 'printenv',
@@ -671,7 +674,7 @@ function environmentDump(
   if (!dumps || stdoutRedirected(cmd)) return undefined;
   const downstream = downstreamOf(commands, cmd);
   if (downstream.length === 0) return filteredOnly ? undefined : 'all';
-  const filter = downstream[0];
+  const filter = downstream[0] && stageProgram(commands, downstream[0]);
   if (filter && ['grep', 'rg', 'egrep', 'awk', 'sed'].includes(filter.name)) {
     if (argsOf(filter).some((a) => SECRET_WORDS.test(a))) return 'filtered-secrets';
     if (filteredOnly) return undefined;

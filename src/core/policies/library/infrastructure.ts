@@ -270,7 +270,8 @@ export const azureDestructive = infraPolicy({
   name: 'azure-destructive',
   description: 'Asks before az commands that delete, purge, stop, deallocate, deploy or assign roles.',
   tools: ['az'],
-  valueLong: ['subscription', 'output', 'query', 'resource-group', 'name', 'only-show-errors'],
+  // --only-show-errors, --debug and --verbose take no value: read as taking one, they swallowed the group.
+  valueLong: ['subscription', 'output', 'query', 'resource-group', 'name'],
   valueShort: ['g', 'n', 'o'],
   action(pos) {
     const verb = pos.find((p) => /^(delete|purge|stop|deallocate|restart|deploy|redeploy)$/.test(p));

@@ -7,7 +7,7 @@ import type { SimpleCommand } from '../../shell';
 import { isInside, resolvePath } from '../../shell/paths';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { KUBECTL_VALUE_LONG, KUBECTL_VALUE_SHORT } from './infrastructure';
-import { DOWNLOADERS, NETCATS, interpreterKind } from '../../facts/programs';
+import { DOWNLOADERS, NETCATS, interpreterKind, pythonModuleRun } from '../../facts/programs';
 import { withoutLastSegmentFrom } from '../../text/scan';
 
 // Where network traffic goes: paste and drop sites, webhook catchers, bare IP
@@ -147,13 +147,10 @@ const ALL_INTERFACES = /^(0\.0\.0\.0|::|\[::\]|\*)$/;
 function fileServer(cmd: SimpleCommand): { folder: string; bind?: string } | undefined {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
-  if (
-    interpreterKind(name) === 'python' &&
-    args[0] === '-m' &&
-    /^(http\.server|SimpleHTTPServer)$/.test(args[1] ?? '')
-  ) {
-    const bind = optionValues(args, ['b'], ['bind'])[0];
-    return { folder: optionValues(args, ['d'], ['directory'])[0] ?? '.', ...(bind ? { bind } : {}) };
+  const module = pythonModuleRun(cmd);
+  if (module && /^(http\.server|SimpleHTTPServer)$/.test(module.module)) {
+    const bind = optionValues(module.args, ['b'], ['bind'])[0];
+    return { folder: optionValues(module.args, ['d'], ['directory'])[0] ?? '.', ...(bind ? { bind } : {}) };
   }
   if (interpreterKind(name) === 'php' && args.includes('-S')) {
     const listen = optionValues(args, ['S'], [])[0] ?? '';

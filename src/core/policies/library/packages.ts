@@ -4,8 +4,8 @@ import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import { stringsIn } from './shared/outbound-routes';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
-import { interpreterKind } from '../../facts/programs';
+import { argsOf, evidenceOf, fromSubcommand, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import { interpreterKind, pythonModuleRun } from '../../facts/programs';
 import { own } from '../../facts/own';
 import { firstWrittenFinding } from '../../facts/compute';
 import { gemSourceSwitch, lockfileSourceAdded, packageSourceWrite } from './package-source-files';
@@ -103,8 +103,7 @@ function publishOf(cmd: SimpleCommand, args: readonly string[]): string | null {
     case 'podman':
       return a === 'push' || (a === 'image' && b === 'push') ? `${cmd.name} push` : null;
     default:
-      if (interpreterKind(cmd.name) === 'python' && args[0] === '-m' && args[1] === 'twine' && args.includes('upload'))
-        return 'twine upload';
+      if (pythonModuleRun(cmd)?.module === 'twine' && args.includes('upload')) return 'twine upload';
       return null;
   }
 }
@@ -166,11 +165,8 @@ function globalInstallOf(cmd: SimpleCommand, args: readonly string[]): { what: s
     return { what: `${cmd.name} ${sub} -g` };
   if (cmd.name === 'yarn' && sub === 'global' && flags.positionals[1] === 'add') return { what: 'yarn global add' };
   if (interpreterKind(cmd.name) === 'python' || /^pip\d*(\.\d+)?$/.test(cmd.name)) {
-    const pipArgs = /^pip/.test(cmd.name)
-      ? args
-      : args[0] === '-m' && /^pip\d*$/.test(args[1] ?? '')
-        ? args.slice(2)
-        : null;
+    const module = pythonModuleRun(cmd);
+    const pipArgs = /^pip/.test(cmd.name) ? args : module && /^pip\d*$/.test(module.module) ? module.args : null;
     if (pipArgs && pipArgs[0] === 'install') {
       if (pipArgs.includes('--break-system-packages')) return { what: 'pip install --break-system-packages' };
       if (cmd.wrappers.includes('sudo')) return { what: 'sudo pip install' };
@@ -299,17 +295,20 @@ export const backgroundProcess = definePolicy({
   },
 });
 
+/** Options npm, pip and the like take before their subcommand whose value is the next word. */
+const PACKAGE_CLI_VALUE_OPTIONS: ReadonlySet<string> = new Set([
+  ...['--prefix', '-C', '--userconfig', '--globalconfig', '--cache', '--loglevel', '-w', '--workspace'],
+  ...['--proxy', '--cache-dir', '--log', '--python', '--timeout', '--retries', '--exists-action', '--cert'],
+  '--cwd',
+]);
+
 /** Whether a source is the organisation's own (shared/own-sources), with the person's allowSources. */
 type IsOwn = (source: string) => boolean;
 // A package straight from a URL, a git repository or a tarball rather than by name from the registry.
 const REMOTE_SPEC = /^(https?:\/\/|git\+|git:\/\/|ssh:\/\/|github:|gitlab:|bitbucket:|gist:)|\.(tgz|tar\.gz|whl)$/;
 
-function isPip(cmd: SimpleCommand, args: readonly string[]): boolean {
-  return (
-    /^pip\d*(\.\d+)?$/.test(cmd.name) ||
-    (interpreterKind(cmd.name) === 'python' && args[0] === '-m' && args[1] === 'pip') ||
-    cmd.name === 'uv'
-  );
+function isPip(cmd: SimpleCommand): boolean {
+  return /^pip\d*(\.\d+)?$/.test(cmd.name) || /^pip\d*$/.test(pythonModuleRun(cmd)?.module ?? '') || cmd.name === 'uv';
 }
 
 /** Variables pip, uv, npm and bundler read as the index to install from. */
@@ -332,7 +331,7 @@ const CONDA = new Set(['conda', 'mamba', 'micromamba']);
 function condaChannelOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   if (!CONDA.has(cmd.name)) return null;
   // `conda config --prepend channels URL`: every later install of the user's looks there too.
-  if (args[0] === 'config') {
+  if (fromSubcommand(args)[0] === 'config') {
     const at = args.findIndex((a, i) => /^--(add|prepend|append)$/.test(a) && args[i + 1] === 'channels');
     const added = at < 0 ? undefined : args[at + 2];
     return added !== undefined && !isKnownCondaChannel(added) && !ownSource(added)
@@ -346,7 +345,7 @@ function condaChannelOf(cmd: SimpleCommand, args: readonly string[], ownSource: 
 }
 
 function indexOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
-  const pip = isPip(cmd, args);
+  const pip = isPip(cmd);
   const npm = ['npm', 'pnpm', 'yarn', 'bun'].includes(cmd.name);
   const gem = cmd.name === 'gem' || cmd.name === 'bundle';
   if (!pip && !npm && !gem && cmd.name !== 'poetry') return null;
@@ -377,10 +376,11 @@ function indexOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn):
     return 'an extra package index (--extra-index-url), which lets any index win a name (dependency confusion)';
   if (args.includes('--trusted-host')) return '--trusted-host, which turns off certificate checks';
   // npm config set registry URL, pip config set global.index-url URL, yarn config set npmRegistryServer URL
-  const setAt = args.indexOf('set');
-  if (args[0] === 'config' && setAt !== -1) {
-    const key = (args[setAt + 1] ?? '').toLowerCase();
-    const value = args[setAt + 2] ?? key.split('=')[1] ?? '';
+  const sub = fromSubcommand(args, PACKAGE_CLI_VALUE_OPTIONS);
+  const setAt = sub.indexOf('set');
+  if (sub[0] === 'config' && setAt !== -1) {
+    const key = (sub[setAt + 1] ?? '').toLowerCase();
+    const value = sub[setAt + 2] ?? key.split('=')[1] ?? '';
     if (/registry|index-url|index_url/.test(key) && !ownSource(value))
       return `a new default package index (${evidenceOf(`${key} ${value}`, 80)})`;
   }
@@ -449,12 +449,12 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
       ...(cmd.name === 'pnpm' ? ['dir', 'filter'] : []),
     ],
   ).positionals;
-  const manager = isPip(cmd, args) || ['npm', 'pnpm', 'yarn', 'bun', 'gem', 'pipx', 'uv'].includes(cmd.name);
+  const manager = isPip(cmd) || ['npm', 'pnpm', 'yarn', 'bun', 'gem', 'pipx', 'uv'].includes(cmd.name);
   if (manager && operands.some((a) => /^(i|install|add)$/.test(a))) {
     const remote = operands.find((a) => REMOTE_SPEC.test(a) && !ownSource(a));
     if (remote) return `a package straight from ${remote}`;
     // `pip install -r URL`: the list of what to install (and from which index) comes from that host.
-    const list = isPip(cmd, args)
+    const list = isPip(cmd)
       ? optionValues(args, ['r', 'c'], ['requirement', 'constraint']).find(
           (a) => /^(https?|ftp):\/\//.test(a) && !ownSource(a),
         )
@@ -726,8 +726,9 @@ function gitSourcedGemOrPlugin(cmd: SimpleCommand, args: readonly string[], ownS
  * `npm config set KEY VALUE` (pnpm's, yarn's): the line it writes into the user's config, judged as that
  * file's line would be (a script shell, a module node loads first, a registry).
  */
-function configSetLine(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
+function configSetLine(cmd: SimpleCommand, allArgs: readonly string[], ownSource: IsOwn): string | null {
   const file = cmd.name === 'yarn' ? '.yarnrc.yml' : cmd.name === 'npm' || cmd.name === 'pnpm' ? '.npmrc' : undefined;
+  const args = fromSubcommand(allArgs, PACKAGE_CLI_VALUE_OPTIONS);
   const setAt = args.indexOf('set');
   if (file === undefined || args[0] !== 'config' || setAt === -1) return null;
   const [key = '', inlineValue] = (args[setAt + 1] ?? '').split(/=(.*)/s);

@@ -27,6 +27,7 @@ import { literalOutput } from '../../shell/literal-output';
 import { trimEndChars } from '../../text/scan';
 import { BINARY_DATA_EXTENSION, destructiveOverwrite } from './shared/overwritten-files';
 import { PRODUCED } from '../../facts/produced-files';
+import { gitInvocation } from '../../facts/git-invocation';
 
 /** Source, manifest and data files: what a project is made of, as opposed to what it produces. */
 const SOURCE_EXTENSION =
@@ -169,7 +170,7 @@ function destroyedByCommand(
     const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
     if (cmd.via.includes('xargs') && parent) {
       const feeder = upstreamStage(commands, parent);
-      if (feeder?.name === 'git' && argsOf(feeder)[0] === 'ls-files')
+      if (feeder && gitInvocation(feeder)?.sub === 'ls-files')
         return {
           what: `${cmd.name} of every file git tracks`,
           evidence: evidenceOf(`${feeder.text} | ${parent.text}`),

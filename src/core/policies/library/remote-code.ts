@@ -17,6 +17,8 @@ import {
   parseFlags,
   redirectWrites,
   shellCommands,
+  reachedBy,
+  stageProgram,
 } from '../../facts/commands';
 import {
   DOWNLOADERS,
@@ -276,8 +278,10 @@ function urlScriptRun(cmd: SimpleCommand): string | undefined {
 
 /** `sh <(…)`, `source <(…)`, `python3 <(…)`: the command's output is the script a shell or interpreter runs. */
 function runByProcessSubstitution(commands: SimpleCommand[], cmd: SimpleCommand): boolean {
-  const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
-  if (!parent || cmd.via[cmd.via.length - 1] !== 'process-substitution') return false;
+  const { via, from } = reachedBy(commands, cmd);
+  if (!from || via !== 'process-substitution') return false;
+  // `command sh < <(…)`: the substitution hangs on the wrapper; the shell it runs reads it.
+  const parent = stageProgram(commands, from);
   return (
     SHELLS.has(parent.name) ||
     interpreterKind(parent.name) !== null ||
@@ -387,8 +391,8 @@ export function downloadExecution(call: ToolCall): DownloadRun | null {
     if (commands.some((later) => readsStatementsFromStdin(later) && feeds(commands, cmd, later)))
       return { how: 'a download piped into a database client, whose statements run on the server' };
     if (runByProcessSubstitution(commands, cmd)) return { how: 'a download run through process substitution' };
-    const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
-    if (parent && cmd.via[cmd.via.length - 1] === 'command-substitution' && runsSubstitutedCode(parent))
+    const reached = reachedBy(commands, cmd);
+    if (reached.from && reached.via === 'command-substitution' && runsSubstitutedCode(reached.from))
       return { how: 'a download run through command substitution' };
     const downloaded = downloadedFiles(cmd, cwd, call);
     const files = [
@@ -629,8 +633,8 @@ export function encodedExecution(call: ToolCall): string | null {
       return `${cmd.name} output piped into an interpreter`;
     if (decodes(cmd) && runByProcessSubstitution(commands, cmd))
       return `decoded ${cmd.name} output run through process substitution`;
-    const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
-    if (decodes(cmd) && parent && cmd.via[cmd.via.length - 1] === 'command-substitution' && runsSubstitutedCode(parent))
+    const reached = reachedBy(commands, cmd);
+    if (decodes(cmd) && reached.from && reached.via === 'command-substitution' && runsSubstitutedCode(reached.from))
       return `decoded ${cmd.name} output run as code`;
     const kind = interpreterKind(cmd.name);
     if (kind === 'powershell' && argsOf(cmd).some((a) => /^-(e|ec|enc|encodedcommand)$/i.test(a)))

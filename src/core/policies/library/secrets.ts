@@ -11,6 +11,7 @@ import {
   redirectWrites,
   shellCommands,
   shellPath,
+  reachedBy,
 } from '../../facts/commands';
 import { gitCommands } from '../../facts/git-invocation';
 import { inlineCode, SENDERS } from '../../facts/programs';
@@ -152,11 +153,11 @@ function envDumpEgress(call: ToolCall): string | null {
       (other) => EGRESS.has(other.name.toLowerCase()) && place(other).id === here.id && place(other).index > here.index,
     );
     if (downstream) return `${cmd.name} piped into ${downstream.name}`;
-    const parent = cmd.parent !== undefined ? commands[cmd.parent] : undefined;
+    const { via, from: parent } = reachedBy(commands, cmd);
     if (
       parent &&
       EGRESS.has(parent.name.toLowerCase()) &&
-      ['command-substitution', 'process-substitution'].includes(cmd.via[cmd.via.length - 1] ?? '')
+      ['command-substitution', 'process-substitution'].includes(via ?? '')
     ) {
       return `${cmd.name} output substituted into ${parent.name}`;
     }
