@@ -81,6 +81,8 @@ export function inferredFace(tool: string, input: Record<string, unknown>): Tool
   if (SECRET_STORE_NAME.test(tool.split('__')[1] ?? '')) return undefined;
   const pathParam = firstStringParam(input, PATH_PARAMS) ?? firstStringListParam(input, PATH_LIST_PARAMS);
   if (pathParam === undefined) return undefined;
+  // `//depot/main/...` is a path on a Perforce server, not a file here: the tool is the service's own.
+  if (typeof input[pathParam] === 'string' && /^\/\/\w/.test(input[pathParam])) return undefined;
   const aliases = PATH_PARAMS.filter((name) => name !== pathParam && typeof input[name] === 'string');
   const writes = WRITING_VERB.test(verb) && !UPLOADING_VERB.test(verb);
   const access = writes ? 'write' : LISTING_VERB.test(verb) ? 'list' : 'read';

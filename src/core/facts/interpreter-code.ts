@@ -56,6 +56,12 @@ export function interpreterCode(commands: readonly SimpleCommand[]): { sources: 
         sources.push({ language: 'javascript', code, origin: 'inline', source: cmd.name, command: index });
       return;
     }
+    // Blender runs --python-expr code in its embedded Python (`blender -b --python-expr "…"`).
+    if (cmd.name === 'blender') {
+      for (const code of optionValues(argsOf(cmd), [], ['python-expr']))
+        sources.push({ language: 'python', code, origin: 'inline', source: cmd.name, command: index });
+      return;
+    }
     const runner = railsRunnerOperand(cmd);
     if (runner !== undefined && runner !== '-') {
       // A file operand (`bin/rails runner script/backfill.rb`) is the project's script, run like any other.

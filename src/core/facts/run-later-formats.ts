@@ -228,7 +228,33 @@ export function cmakeCommands(text: string): string[] {
         .trim(),
     );
   }
+  out.push(...cmakeCompilerSettings(text));
   return out.filter((l) => l !== '');
+}
+
+/**
+ * `set(CMAKE_CXX_COMPILER_LAUNCHER /tmp/wrap)` and `set(CMAKE_CXX_FLAGS "… -fplugin=/tmp/p.so")` in a
+ * CMake script or toolchain file: every compile runs through the launcher, and the compiler loads what
+ * its flags name. Given as the command lines they amount to.
+ */
+function cmakeCompilerSettings(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(/\bset\s{0,8}\(/gi)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const close = text.indexOf(')', start);
+    const [name = '', ...words] = text
+      .slice(start, close === -1 ? start + 2000 : Math.min(close, start + 2000))
+      .replace(/"/g, ' ')
+      .split(/\s+/)
+      .filter((word) => word !== '');
+    const setting = name.toUpperCase();
+    if (!setting.startsWith('CMAKE_')) continue;
+    const end = words.findIndex((word) => word === 'CACHE' || word === 'PARENT_SCOPE');
+    const value = (end === -1 ? words : words.slice(0, end)).join(' ');
+    if (setting.endsWith('_COMPILER_LAUNCHER') || setting.endsWith('_LINKER_LAUNCHER')) out.push(value);
+    else if (setting.endsWith('_FLAGS') || setting.includes('_FLAGS_')) out.push(`cc ${value}`);
+  }
+  return out;
 }
 
 const QUOTED = String.raw`(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`;

@@ -135,6 +135,13 @@ export const HOME_SECRETS: [string, string][] = [
   ['.supabase/access-token', 'Supabase access token'],
   ['.expo/state.json', 'the Expo CLI session'],
   ['.sentryclirc', 'Sentry auth token'],
+  // Perforce's login tickets and its environment file (P4PASSWD), Steam's cached logins, GitLab's CLI token.
+  ['.p4tickets', 'Perforce login tickets'],
+  ['.p4enviro', 'the Perforce environment (P4PASSWD)'],
+  ['.steam/steam/config/config.vdf', 'the cached Steam login'],
+  ['.steam/steam/config/loginusers.vdf', 'the cached Steam logins'],
+  ['.local/share/Steam/config/config.vdf', 'the cached Steam login'],
+  ['.config/glab-cli/config.yml', 'the GitLab CLI token'],
   ['.config/firebase/', 'Firebase CLI credentials'],
   ['.config/configstore/firebase-tools.json', 'Firebase CLI credentials'],
   ['.config/stripe/', 'Stripe CLI key'],

@@ -146,6 +146,11 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   { programs: ['slither', 'crytic-compile', 'echidna', 'echidna-test', 'medusa'], short: [], long: ['solc'] },
   { programs: ['uv', 'uvx'], short: ['p'], long: ['python'] },
   { programs: ['hardhat'], short: [], long: ['config'] },
+  // Blender runs each --python script in its embedded Python; clang-tidy dlopens a --load plugin; vcpkg
+  // runs the portfiles (CMake scripts) of overlay ports and triplets.
+  { programs: ['blender'], short: ['P'], long: ['python'] },
+  { programs: ['clang-tidy', 'clang-query', 'clangd'], short: [], long: ['load'] },
+  { programs: ['vcpkg'], short: [], long: ['overlay-ports', 'overlay-triplets'] },
   // Jupyter's and IPython's config files are Python they run first; Slurm runs a prolog before the step.
   {
     programs: ['jupyter', 'jupyter-nbconvert', 'jupyter-lab', 'jupyter-notebook', 'jupyter-execute', 'ipython'],
@@ -222,6 +227,16 @@ const SETTING_WORD =
  * downloads folder: the value itself, an item of its list (`spark.jars=a.jar,/tmp/b.jar`), or the agent a
  * JVM option names (`-javaagent:/tmp/a.jar`). Returns the setting's name and value.
  */
+/**
+ * Variables holding a command line a tool runs (ccache's compiler check, Perforce's diff and merge
+ * programs, the sanitizers' symbolizer): any word of it in a temporary or downloads folder is a program
+ * nobody here read.
+ */
+const COMMAND_VARIABLES = [
+  ...['CCACHE_COMPILERCHECK', 'CCACHE_PREFIX', 'CCACHE_PREFIX_CPP', 'P4DIFF', 'P4MERGE', 'P4EDITOR'],
+  ...['ASAN_SYMBOLIZER_PATH', 'LLVM_SYMBOLIZER_PATH', 'MSAN_SYMBOLIZER_PATH', 'TSAN_SYMBOLIZER_PATH'],
+];
+
 export function settingFromTemp(word: string): { name: string; value: string } | undefined {
   const match = SETTING_WORD.exec(word);
   if (!match) return undefined;
@@ -231,6 +246,17 @@ export function settingFromTemp(word: string): { name: string; value: string } |
 }
 
 const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb']);
+
+/** `conan install -c tools.build:compiler_executables='{"cpp": "/tmp/c++"}'`: a conf value naming a program there. */
+function conanConfFromTemp(name: string, args: readonly string[]): string | null {
+  if (name !== 'conan') return null;
+  const conf = optionValues(args, ['c'], ['conf', 'conf:host', 'conf:build', 'conf:all']).find((value) =>
+    value.split(/[\s,"'{}=]+/).some((word) => inTempOrDownloads(word)),
+  );
+  return conf === undefined
+    ? null
+    : `conan's setting ${evidenceOf(conf, 60)} has the build run a program from a temporary or downloads folder`;
+}
 
 // GCC's and Clang's flags that run or load another program: -wrapper runs every subprocess through one,
 // -fplugin= loads a shared library into the compiler, -B names where it looks for its own programs.
@@ -275,6 +301,13 @@ function tempFolderCode(
     if (value !== undefined && inTempOrDownloads(value))
       return `${variable}=${evidenceOf(value, 60)} hands the command a file from a temporary or downloads folder that nobody here has read`;
   }
+  for (const variable of COMMAND_VARIABLES) {
+    const value = assignments[variable];
+    if (value !== undefined && value.split(/\s+/).some((word) => inTempOrDownloads(word)))
+      return `${variable}=${evidenceOf(value, 60)} has the tool run a program from a temporary or downloads folder`;
+  }
+  const conan = conanConfFromTemp(name, args);
+  if (conan !== null) return conan;
   const msbuild = msbuildLoadsFromTemp(name, args);
   if (msbuild !== null) return msbuild;
   const setting = args.map(settingFromTemp).find((found) => found !== undefined);
@@ -372,6 +405,21 @@ function wordAssignments(words: readonly string[]): Record<string, string> {
   return set;
 }
 
+/**
+ * What a command loads from a temporary or downloads folder (tempFolderCode), or null. Whenever it runs,
+ * now or from a build file, a hook or a preset later, the file there is whatever lies there by then.
+ */
+export function codeFromTemp(cmd: SimpleCommand): string | null {
+  const name = cmd.name.toLowerCase();
+  const args = argsOf(cmd);
+  return tempFolderCode(name, args, environmentOf(name, args, cmd));
+}
+
+/** The variables a command sets for what it runs: `export PYTHONPATH=/tmp/x` for every later command too. */
+function environmentOf(name: string, args: readonly string[], cmd: SimpleCommand): Record<string, string> {
+  return name === 'export' ? { ...wordAssignments(args), ...cmd.assignments } : cmd.assignments;
+}
+
 /** What a single command runs that no reader here can follow, or null. */
 export function unreadProgramCode(cmd: SimpleCommand): string | null {
   const name = cmd.name.toLowerCase();
@@ -385,8 +433,7 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
   const exported = [...Object.keys(cmd.assignments), ...args].find((w) => w.startsWith('BASH_FUNC_'));
   if (exported !== undefined)
     return `${evidenceOf(exported.split('=')[0] ?? '', 40)} defines a shell function for every bash the command starts`;
-  // `export PYTHONPATH=/tmp/x`: the variable is in the environment of every later command of the shell.
-  const environment = name === 'export' ? { ...wordAssignments(args), ...cmd.assignments } : cmd.assignments;
+  const environment = environmentOf(name, args, cmd);
   const fromVariables = variableCode(environment);
   if (fromVariables !== null) return fromVariables;
   const fromTemp = tempFolderCode(name, args, environment);

@@ -5,7 +5,7 @@ import type { ShellAnalysis, SimpleCommand } from '../shell';
 import { argsOf, evidenceOf, optionValues, parseFlags, upstreamStage } from './commands';
 import { DOWNLOADERS, NETCATS, SHELLS, executesStdin } from './programs';
 import type { Unread } from './types';
-import { unreadProgramCode } from './unread-programs';
+import { codeFromTemp, unreadProgramCode } from './unread-programs';
 import { scriptFileIndex } from '../shell/script-hops';
 
 /** Programs whose output is shell setup meant for eval (`eval "$(ssh-agent -s)"`), read as ordinary. */
@@ -200,7 +200,13 @@ export function shellUnread(shell: ShellAnalysis): Unread[] {
     const unknown = shellRunsUnknownText(commands, index, cmd);
     if (unknown) unread.push({ reason: 'unknown-script', detail: unknown });
     const code = unreadProgramCode(cmd);
-    if (code) unread.push({ reason: 'unread-code', detail: code });
+    if (code)
+      unread.push({
+        reason: 'unread-code',
+        detail: code,
+        // Code from a temporary folder is as unread in a preset or a build file run later as it is now.
+        ...(code === codeFromTemp(cmd) ? { alsoLater: true as const } : {}),
+      });
   });
   return unread;
 }

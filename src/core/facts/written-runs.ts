@@ -149,7 +149,14 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   // CMake presets set the compiler launchers every configure of the preset builds with.
   {
     file: /(^|\/)CMake(User)?Presets\.json$/,
-    commands: (t) => jsonValues(t, keys('CMAKE_C_COMPILER_LAUNCHER', 'CMAKE_CXX_COMPILER_LAUNCHER')),
+    commands: (t) => [
+      ...jsonValues(t, keys('CMAKE_C_COMPILER_LAUNCHER', 'CMAKE_CXX_COMPILER_LAUNCHER')),
+      // The compiler loads what its flags name (`-fplugin=…`, `-Xclang -load`).
+      ...jsonValues(
+        t,
+        keys('CMAKE_C_FLAGS', 'CMAKE_CXX_FLAGS', 'CMAKE_EXE_LINKER_FLAGS', 'CMAKE_SHARED_LINKER_FLAGS'),
+      ).map((flags) => `cc ${flags}`),
+    ],
   },
   { file: ACTIONS_WORKFLOW, commands: actionsRunSteps },
   // An action's own metadata: its composite steps run wherever the action is used.

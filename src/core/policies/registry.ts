@@ -38,6 +38,7 @@ import {
   terraformApplyDestroy,
   cdkDeployDestroy,
 } from './library/infrastructure';
+import { perforceDepotChange } from './library/perforce';
 import { exposeLocalService, suspiciousNetworkDestination } from './library/network';
 import { clusterPrivilegeGrant } from './library/cluster-grants';
 import { containerImageFromUnknownRegistry } from './library/container-sources';
@@ -175,6 +176,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   gcloudDestructive,
   azureDestructive,
   helmReleaseChange,
+  perforceDepotChange,
   ghWorkflowAndRepo,
   deletionProtectionRemoved,
   migrationDropsTable,

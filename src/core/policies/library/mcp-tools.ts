@@ -24,6 +24,8 @@ const DELETING_VERBS = new Set([
   'erase',
   'terminate',
   'uninstall',
+  // Perforce's obliterate removes files and their whole history from the depot.
+  'obliterate',
 ]);
 // Boolean arguments that turn an ordinary call into a destructive one (`update_ref` with force, an
 // apply with destroy).
@@ -126,7 +128,8 @@ export const mcpDeletingTool = definePolicy({
   evaluate({ call }) {
     const found = serviceTool(call);
     if (!found) return null;
-    // A plan (terraform plan with destroy) or a dry run only says what the change would do.
+    // A plan (terraform plan with destroy) or a dry run only says what the change would do. (`confirm: false`
+    // is no such promise: a server may read it as "do not ask first".)
     const onlyShows = found.words.some((w) => w === 'plan' || w === 'preview') || found.call.input['dry_run'] === true;
     const flag = onlyShows ? undefined : DESTRUCTIVE_FLAGS.find((name) => found.call.input[name] === true);
     const deleting = found.words.find((w) => DELETING_VERBS.has(w)) ?? (flag ? `${flag}d call` : undefined);

@@ -286,7 +286,9 @@ function runByProcessSubstitution(commands: SimpleCommand[], cmd: SimpleCommand)
     SHELLS.has(parent.name) ||
     interpreterKind(parent.name) !== null ||
     ['source', '.'].includes(parent.name) ||
-    PLAYBOOK_RUNNERS.has(parent.name)
+    PLAYBOOK_RUNNERS.has(parent.name) ||
+    // `cmake -P <(…)` runs the file as a CMake script (execute_process runs anything).
+    (parent.name === 'cmake' && argsOf(parent).includes('-P'))
   );
 }
 
