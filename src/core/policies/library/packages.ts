@@ -690,6 +690,18 @@ function feedOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): 
     const url = chosen ?? added;
     if (url && !ownSource(url)) return `a NuGet feed chosen on the command line (${url})`;
   }
+  // `conan remote add NAME URL`: recipes and binaries come from there; `conan config install URL`: profiles,
+  // hooks and plugins that run in every later build.
+  if (cmd.name === 'conan') {
+    const words = args.filter((a) => !a.startsWith('-'));
+    const remote = words[0] === 'remote' && words[1] === 'add' ? words[3] : undefined;
+    const config = words[0] === 'config' && words[1] === 'install' ? words[2] : undefined;
+    const url = remote ?? config;
+    if (url && /^(https?|git|ssh):|^git@/.test(url) && !ownSource(url))
+      return remote !== undefined
+        ? `a new Conan remote (${url})`
+        : `Conan configuration (profiles, hooks, plugins that run in every build) from ${url}`;
+  }
   return null;
 }
 
