@@ -1,5 +1,6 @@
 import type { SimpleCommand, Via } from '../shell';
 import { perCommand } from './per-command';
+import { AWS_VALUE_LONG } from '../shell/cli-options';
 import { relatePath, resolvePath } from '../shell/paths';
 import { isGlobWord } from './globs';
 import { resolveSystemPath } from './system-paths';
@@ -13,8 +14,27 @@ export function shellCommands(call: ToolCall | undefined): SimpleCommand[] {
   return call?.shell?.commands ?? [];
 }
 
+/**
+ * The cloud CLIs take their global options anywhere on the line, and their service and operation are
+ * the first words that are not options: `aws --profile prod s3 cp …` is `aws s3 cp … --profile prod`.
+ * Their arguments are given in that order, so `args[0]` is the service whatever came first.
+ */
+const OPTIONS_ANYWHERE: Readonly<Record<string, ReadonlySet<string>>> = {
+  aws: new Set(AWS_VALUE_LONG.map((name) => `--${name}`)),
+  awslocal: new Set(AWS_VALUE_LONG.map((name) => `--${name}`)),
+};
+
+function optionsLast(cmd: SimpleCommand): string[] {
+  const args = cmd.argv.slice(1);
+  const values = Object.hasOwn(OPTIONS_ANYWHERE, cmd.name) ? OPTIONS_ANYWHERE[cmd.name] : undefined;
+  if (!values || !args[0]?.startsWith('-')) return args;
+  let at = 0;
+  while (at < args.length && args[at]!.startsWith('-') && args[at] !== '--') at += values.has(args[at]!) ? 2 : 1;
+  return [...args.slice(at), ...args.slice(0, at)];
+}
+
 /** The arguments after the command name (one shared, read-only list per command). */
-export const argsOf: (cmd: SimpleCommand) => readonly string[] = perCommand((cmd) => cmd.argv.slice(1));
+export const argsOf: (cmd: SimpleCommand) => readonly string[] = perCommand(optionsLast);
 
 /** Options before `--`, split into single letters (for `-rf`) and long names (for `--force`, `--force=x`). */
 export interface ParsedFlags {

@@ -254,7 +254,9 @@ export function scriptArgument(cmd: SimpleCommand): string | undefined {
   if (interpreterKind(name) === 'powershell') return inlineCode(cmd) === undefined ? powershellFile(args) : undefined;
   if (SHELLS.has(name) || interpreterKind(name)) {
     if (inlineCode(cmd) !== undefined) return undefined;
-    const flags = parseFlags(args, ['o', 'O', 'm'], ['rcfile', 'init-file']);
+    // Python's -W and -X take a value (`python3 -W ignore x.py`): it is not the script.
+    const python = interpreterKind(name) === 'python';
+    const flags = parseFlags(args, python ? ['m', 'W', 'X'] : ['o', 'O', 'm'], ['rcfile', 'init-file']);
     if (flags.short.has('m')) return undefined;
     const first = flags.positionals[0];
     if (first !== undefined && !STDIN_FILE.test(first)) return first;

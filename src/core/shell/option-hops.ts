@@ -6,6 +6,7 @@
 // The table is data: what each program executes through, checked against the public catalogues
 // of programs that run, read or write through their options (GTFOBins, LOLBAS's Unix peers) and
 // the programs' own manuals. Each row has its own case and near miss in test/core/shell/option-hops.test.ts.
+import { AWS_VALUE_LONG } from './cli-options';
 import type { ArgvView } from './options';
 import type { ScriptHop } from './script-hops';
 import { cargoConfigCommands } from './cargo-config';
@@ -378,10 +379,7 @@ function tmuxTypedCommands(argv: readonly string[]): { script: string; through: 
 }
 
 /** The aws CLI's options that take a value, which may stand before its service (`aws --profile x s3 …`). */
-const AWS_VALUE_OPTIONS = new Set([
-  ...['--profile', '--region', '--output', '--endpoint-url', '--query', '--color', '--ca-bundle'],
-  ...['--cli-read-timeout', '--cli-connect-timeout', '--cli-binary-format'],
-]);
+const AWS_VALUE_OPTIONS = new Set(AWS_VALUE_LONG.map((name) => `--${name}`));
 
 /** The service word of an aws command line, past its global options (`aws --no-cli-pager configure …`). */
 function awsSubcommand(argv: readonly string[]): string | undefined {

@@ -11,6 +11,7 @@ import { interpreterKind } from '../../facts/programs';
 import { sqlTexts } from './database';
 import { isLocalHost, urlHostsOf } from './shared/hosts';
 import { KUBECTL_VALUE_LONG, KUBECTL_VALUE_SHORT } from './infrastructure';
+import { AWS_VALUE_LONG } from '../../shell/cli-options';
 import {
   argsOf,
   downstreamOf,
@@ -367,6 +368,7 @@ const VALUED_OPTIONS: Record<string, { short: string[]; long: string[] }> = {
   etcdctl: { short: [], long: ['cacert', 'cert', 'key', 'endpoints', 'user', 'password', 'command-timeout'] },
   argocd: { short: ['n'], long: ['namespace', 'server', 'auth-token', 'context', 'kube-context'] },
   kubectl: { short: KUBECTL_VALUE_SHORT, long: KUBECTL_VALUE_LONG },
+  aws: { short: [], long: [...AWS_VALUE_LONG] },
 };
 
 /** The words of a command past its options, lower-cased. */

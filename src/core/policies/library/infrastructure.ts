@@ -1,3 +1,4 @@
+import { AWS_VALUE_LONG } from '../../shell/cli-options';
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
@@ -170,7 +171,7 @@ export const awsDestructive = infraPolicy({
   description:
     'Asks before aws calls that delete, terminate, stop or revoke, change who can reach a resource (a policy attached, a snapshot shared, a bucket or port opened to all, a presigned link past a day), set lifecycle rules, s3 rm/rb/sync --delete.',
   tools: ['aws', 'awslocal'],
-  valueLong: ['profile', 'region', 'output', 'endpoint-url', 'query', 'cli-input-json', 'color', 'ca-bundle'],
+  valueLong: [...AWS_VALUE_LONG],
   action(pos, args) {
     const [service, op] = pos;
     if (!service || !op) return null;
