@@ -1,6 +1,6 @@
 import type { SimpleCommand, Via } from '../shell';
 import { perCommand } from './per-command';
-import { AWS_VALUE_LONG } from '../shell/cli-options';
+import { AWS_VALUE_OPTIONS, subcommandAt } from '../shell/cli-options';
 import { relatePath, resolvePath } from '../shell/paths';
 import { isGlobWord } from './globs';
 import { resolveSystemPath } from './system-paths';
@@ -20,16 +20,15 @@ export function shellCommands(call: ToolCall | undefined): SimpleCommand[] {
  * Their arguments are given in that order, so `args[0]` is the service whatever came first.
  */
 const OPTIONS_ANYWHERE: Readonly<Record<string, ReadonlySet<string>>> = {
-  aws: new Set(AWS_VALUE_LONG.map((name) => `--${name}`)),
-  awslocal: new Set(AWS_VALUE_LONG.map((name) => `--${name}`)),
+  aws: AWS_VALUE_OPTIONS,
+  awslocal: AWS_VALUE_OPTIONS,
 };
 
 function optionsLast(cmd: SimpleCommand): string[] {
   const args = cmd.argv.slice(1);
   const values = Object.hasOwn(OPTIONS_ANYWHERE, cmd.name) ? OPTIONS_ANYWHERE[cmd.name] : undefined;
   if (!values || !args[0]?.startsWith('-')) return args;
-  let at = 0;
-  while (at < args.length && args[at]!.startsWith('-') && args[at] !== '--') at += values.has(args[at]!) ? 2 : 1;
+  const at = subcommandAt(args, values);
   return [...args.slice(at), ...args.slice(0, at)];
 }
 
@@ -207,20 +206,12 @@ export function downstreamStage(commands: readonly SimpleCommand[], cmd: SimpleC
   return neighbourStage(commands, cmd, 1);
 }
 
-const NO_VALUES: ReadonlySet<string> = new Set();
-
 /**
- * A CLI's words from its subcommand on: the options written before it (`npm --silent config …`, `pip -q
- * config …`, `docker -D build …`) skipped, with the value of each one `valueOptions` names (`docker -H
- * HOST build`). Options are still read from the whole word list; this only finds the subcommand.
+ * A CLI's words from its subcommand on (shell/cli-options' subcommandAt). Options are still read from the
+ * whole word list; this only finds the subcommand.
  */
-export function fromSubcommand(
-  args: readonly string[],
-  valueOptions: ReadonlySet<string> = NO_VALUES,
-): readonly string[] {
-  let at = 0;
-  while (at < args.length && args[at]!.startsWith('-') && args[at] !== '-' && args[at] !== '--')
-    at += valueOptions.has(args[at]!) ? 2 : 1;
+export function fromSubcommand(args: readonly string[], valueOptions?: ReadonlySet<string>): readonly string[] {
+  const at = subcommandAt(args, valueOptions);
   return at === 0 ? args : args.slice(at);
 }
 

@@ -7,6 +7,7 @@ import type { PipelinePlace, Redirect, RunTimeOrigin, SimpleCommand, Via } from 
 import { aliasBodies, aliasExpansion, recordAliases } from './aliases';
 import { HOP_NAMES, hopsOf, xargsArgFile, type Hop } from './wrappers';
 import { shellQuote } from './quote';
+import { ROOT_WRAPPERS } from './cli-options';
 import {
   optionHopsOf,
   readsCommandsFromStdin,
@@ -411,8 +412,6 @@ function xargsArgFileText(words: readonly Word[]): string | undefined {
   const file = xargsArgFile(words.map((w) => w.value));
   return file && 'index' in file ? words[file.index]?.fileText : undefined;
 }
-
-const ROOT_WRAPPERS = new Set(['sudo', 'doas', 'pkexec', 'run0', 'gsudo', 'runas']);
 
 /**
  * The wrapper's redirects that the command it runs inherits: `command cat > f <<EOF`, `env nc host < .env`,

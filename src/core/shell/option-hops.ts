@@ -6,7 +6,7 @@
 // The table is data: what each program executes through, checked against the public catalogues
 // of programs that run, read or write through their options (GTFOBins, LOLBAS's Unix peers) and
 // the programs' own manuals. Each row has its own case and near miss in test/core/shell/option-hops.test.ts.
-import { AWS_VALUE_LONG } from './cli-options';
+import { AWS_VALUE_OPTIONS, subcommandAt } from './cli-options';
 import type { ArgvView } from './options';
 import type { ScriptHop } from './script-hops';
 import { cargoConfigCommands } from './cargo-config';
@@ -378,17 +378,10 @@ function tmuxTypedCommands(argv: readonly string[]): { script: string; through: 
   return typed.map((script) => ({ script, through: 'send-keys' }));
 }
 
-/** The aws CLI's options that take a value, which may stand before its service (`aws --profile x s3 …`). */
-const AWS_VALUE_OPTIONS = new Set(AWS_VALUE_LONG.map((name) => `--${name}`));
-
 /** The service word of an aws command line, past its global options (`aws --no-cli-pager configure …`). */
 function awsSubcommand(argv: readonly string[]): string | undefined {
-  for (let i = 1; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (!word.startsWith('-')) return word;
-    if (AWS_VALUE_OPTIONS.has(word)) i++;
-  }
-  return undefined;
+  const args = argv.slice(1);
+  return args[subcommandAt(args, AWS_VALUE_OPTIONS)];
 }
 
 /** `aws configure set credential_process CMD`: the CLI runs CMD whenever it needs credentials. */

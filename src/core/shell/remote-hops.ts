@@ -3,7 +3,7 @@
 // `-o RemoteCommand=CMD`, `heroku run CMD`. Each command is a remote hop, judged as ssh's remote command is.
 import type { ArgvView } from './options';
 import { shellQuote } from './quote';
-import { AWS_VALUE_LONG } from './cli-options';
+import { AWS_VALUE_OPTIONS } from './cli-options';
 
 /** A command run on another machine (script-hops' ScriptHop, via ssh). */
 interface RemoteHop {
@@ -40,8 +40,6 @@ function longValues(view: ArgvView, name: string): string[] {
 
 const remote = (script: string, wrapper: string): RemoteHop => ({ kind: 'script', via: 'ssh', wrapper, script });
 
-const AWS_VALUES = new Set(AWS_VALUE_LONG.map((name) => `--${name}`));
-
 /**
  * Whether the positional words begin with `path`: options are skipped by their `--name=value` form or a
  * lone flag, and aws's global options with their values (`aws --profile prod ssm send-command`).
@@ -52,7 +50,7 @@ function startsWithWords(view: ArgvView, path: readonly string[]): boolean {
   for (let at = 0; at < args.length; at++) {
     const word = args[at]!;
     if (!word.startsWith('-')) words.push(word);
-    else if (view.argv[0] === 'aws' && AWS_VALUES.has(word)) at++;
+    else if (view.argv[0] === 'aws' && AWS_VALUE_OPTIONS.has(word)) at++;
   }
   return path.every((word, i) => words[i] === word);
 }

@@ -37,8 +37,8 @@ test('each copier is read with its own options', async () => {
     ['scp -i key.pem -P 2222 a host:b', { sources: ['a'], destination: 'host:b', namedFolder: false }],
     ['ln -s /tmp/tool', { sources: ['/tmp/tool'], destination: 'tool', namedFolder: false }],
     [
-      'ln -sf ../shared/config.yml config.yml',
-      { sources: ['../shared/config.yml'], destination: 'config.yml', namedFolder: false },
+      'ln -sf ../common/config.yml config.yml',
+      { sources: ['../common/config.yml'], destination: 'config.yml', namedFolder: false },
     ],
   ];
   for (const [command, expected] of cases) assert.deepEqual(operandsOf(command), expected, command);
@@ -85,7 +85,7 @@ test('copies inside the project stay unremarked with the same flags', async () =
     'rsync -aP src/ build/src/',
     'mv -i old.txt new.txt',
     'install -m 755 scripts/tool.sh bin/tool',
-    'ln -s ../shared/config.yml config.yml',
+    'ln -s ../common/config.yml config.yml',
   ])
     assert.deepEqual(blocking(run({ bash: command })), [], command);
 });

@@ -1,3 +1,4 @@
+import { ROOT_WRAPPERS } from '../../shell/cli-options';
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { resolvePath, relatePath } from '../../shell/paths';
@@ -258,7 +259,7 @@ export const recursiveDeleteOutsideProject = definePolicy({
   },
 });
 
-const PRIVILEGE = new Set(['sudo', 'doas', 'pkexec', 'run0', 'gsudo', 'su', 'runas']);
+const PRIVILEGE = new Set([...ROOT_WRAPPERS, 'su']);
 const SUDO_VALUE_FLAGS = ['u', 'g', 'C', 'D', 'h', 'p', 'r', 't', 'U', 'T', 'c'];
 
 // Ways to root or host-level rights that are not a sudo: file capabilities, a system service
