@@ -198,9 +198,10 @@ export function fileToolTexts(call: ToolCall): { file: string; content: string }
 
 function computeWrittenTexts(call: ToolCall): { file: string; content: string }[] {
   if (call.command === undefined) return fileToolTexts(call);
-  // The call's own commands, and those their wrappers run (`command cat > f <<EOF` writes what cat prints).
-  const topLevel = (call.shell?.commands ?? []).filter((c) => c.via.every((hop) => hop === 'wrapper'));
-  return [...writtenInCall(call, topLevel)]
+  // Every command that runs on this machine writes here, however it was reached: `( cat > f <<EOF )`,
+  // `bash -c 'printf … > f'`, a function's body. What ssh, docker exec or kubectl exec run writes elsewhere.
+  const here = (call.shell?.commands ?? []).filter((c) => !c.via.includes('ssh'));
+  return [...writtenInCall(call, here)]
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
     .map(([file, content]) => ({ file, content }));
 }

@@ -33,7 +33,6 @@ export function analyzeShell(source: string, opts: AnalyzeOptions = {}): ShellAn
     parent: undefined,
     pipeline: undefined,
     background: false,
-    conditional: false,
     redirects: [],
     nesting: 0,
   };

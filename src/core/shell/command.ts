@@ -1,6 +1,6 @@
 // One simple command: its words, prefix assignments and redirects, and the commands it runs in turn.
 import type { SyntaxNode } from './nodes';
-import { deeper, pipelinePlaceOf, type AnalysisState, type Place } from './context';
+import { deeper, inBranch, pipelinePlaceOf, type AnalysisState, type Place } from './context';
 import { REDIRECT_TYPES, resolveRedirects, stdinLiteral, type ResolvedRedirects } from './redirects';
 import { readsScriptFromStdin, scriptFileIndex } from './script-hops';
 import type { PipelinePlace, Redirect, RunTimeOrigin, SimpleCommand, Via } from './types';
@@ -257,7 +257,7 @@ export function emitCommand(
   const ownSubstitutions: SyntaxNode[] = [...outer.substitutions];
   for (const assignment of parts.assignments) {
     const { name, value, text, substitutions } = assignedValue(state, assignment, localPlace, local);
-    local.assign(name, value, { conditional: false, exported: true });
+    local.assign(name, value, { exported: true });
     assignments[name] = text;
     ownSubstitutions.push(...substitutions);
   }
@@ -280,8 +280,7 @@ export function emitCommand(
 
   if (words.length === 0 && redirects.length === 0) {
     // Assignments alone (X=1 $EMPTY) stay in the shell, like a plain assignment.
-    for (const name of Object.keys(assignments))
-      place.scope.assign(name, scopeValue(local, name), { conditional: place.conditional });
+    for (const name of Object.keys(assignments)) place.scope.assign(name, scopeValue(local, name));
     state.walker.walkSubstitutions(state, [...ownSubstitutions, ...groups.flatMap((g) => g.substitutions)], place);
     return;
   }
@@ -315,7 +314,7 @@ export function emitCommand(
     state.walker.walkSubstitutions(state, group.substitutions, { ...place, parent: owner });
   }
   for (const statement of [...own.trailing, ...outer.trailing])
-    state.walker.walkStatement(state, statement, { ...place, conditional: true });
+    inBranch(place, (inside) => state.walker.walkStatement(state, statement, inside));
 }
 
 interface HopContext {
@@ -487,15 +486,13 @@ function followScriptHop(
   const sameShell = via === 'eval' || via === 'alias';
   const scope = sameShell ? hc.shellScope : hc.place.scope.exportedOnly();
   if (!sameShell)
-    for (const [name, value] of Object.entries(hc.chainAssignments))
-      scope.assign(name, value, { conditional: false, exported: true });
+    for (const [name, value] of Object.entries(hc.chainAssignments)) scope.assign(name, value, { exported: true });
   const place = deeper(state, hc.place, via, {
     parent: hc.index,
     wrappers: hop.wrapper ? [...hc.place.wrappers, hop.wrapper] : hc.place.wrappers,
     scope,
     pipeline: undefined,
     redirects: [],
-    conditional: sameShell ? hc.place.conditional : false,
   });
   if (!place) return;
   const positional = hop.positional ?? (sameShell ? hc.place.frame.positional : undefined);
@@ -516,5 +513,5 @@ function afterCommand(words: Word[], place: Place): void {
     const v = args.indexOf('-v');
     if (v >= 0 && args[v + 1] !== undefined) names = [args[v + 1] as string];
   } else if (name === 'cd' || name === 'pushd' || name === 'popd') names = ['PWD', 'OLDPWD'];
-  for (const variable of names) place.scope.assign(variable, undefined, { conditional: false });
+  for (const variable of names) place.scope.assign(variable, undefined);
 }

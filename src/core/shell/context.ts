@@ -55,8 +55,6 @@ export interface Place {
   parent: number | undefined;
   pipeline: PipelineStage | undefined;
   background: boolean;
-  /** Inside a branch or loop body that may not run, or may run more than once. */
-  conditional: boolean;
   /** Redirections of enclosing compound commands ({ …; } > f), which their commands share. */
   redirects: readonly Redirect[];
   /** Syntax nesting, to keep recursion bounded on hostile input. */
@@ -65,6 +63,13 @@ export interface Place {
 
 /** Deeper syntax than this is not walked (and the analysis is marked truncated). */
 export const MAX_NESTING = 200;
+
+/** Walks a region that may not run (see Scope.branch) in a scope of its own, then settles it. */
+export function inBranch(place: Place, walk: (inside: Place) => void): void {
+  const scope = place.scope.branch();
+  walk({ ...place, scope });
+  scope.settle();
+}
 
 /** One hop further in (substitution, subshell, wrapper, re-parsed string); undefined past maxDepth. */
 export function deeper(state: AnalysisState, place: Place, via: Via, changes: Partial<Place>): Place | undefined {

@@ -1,7 +1,7 @@
 // Redirections: file redirects, here-strings and heredocs, with their targets expanded.
 import type { SyntaxNode } from './nodes';
 import type { Redirect } from './types';
-import { heredocValue, singleWord, type WordContext } from './words';
+import { heredocValue, misreadHeredocText, singleWord, type WordContext } from './words';
 
 export const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
 const HEREDOC_PARTS = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end']);
@@ -77,8 +77,10 @@ function resolveOne(node: SyntaxNode, ctx: WordContext, out: ResolvedRedirects):
   const start = node.children.find((c) => c.type === 'heredoc_start');
   const body = node.children.find((c) => c.type === 'heredoc_body');
   const quoted = start ? /['"\\]/.test(start.text) : false;
+  const misread = start ? misreadBody(node, start, body) : undefined;
   let target = '';
-  if (body) {
+  if (misread) target = misreadHeredocText(misread.text, { quoted, stripTabs: op === '<<-' });
+  else if (body) {
     const { word, substitutions } = heredocValue(body, ctx, { quoted, stripTabs: op === '<<-' });
     target = word.value;
     out.substitutions.push(...substitutions);
@@ -86,10 +88,31 @@ function resolveOne(node: SyntaxNode, ctx: WordContext, out: ResolvedRedirects):
   out.redirects.push(withFd({ op, target }, fd));
   for (const child of node.namedChildren) {
     if (HEREDOC_PARTS.has(child.type) || child.type === 'file_descriptor') continue;
+    if (misread && child.startIndex >= misread.from) continue;
     if (REDIRECT_TYPES.has(child.type)) resolveOne(child, ctx, out);
     else if (child.type === 'pipeline' && out.pipeTail === undefined) out.pipeTail = child;
     else out.trailing.push(child);
   }
+}
+
+/**
+ * The grammar reads a body line that starts with a backslash (`\rm -rf ~`, a way to skip aliases) as
+ * words (of the redirect, or of a command after `<<EOF &&`) and leaves an empty body before the
+ * terminator: the body is then taken from the source, from the line after `<<EOF` to the terminator.
+ * `from` is that line's newline, where the misread words start.
+ */
+function misreadBody(
+  node: SyntaxNode,
+  start: SyntaxNode,
+  body: SyntaxNode | undefined,
+): { text: string; from: number } | undefined {
+  const end = node.children.find((c) => c.type === 'heredoc_end');
+  const source = node.text;
+  const newline = source.indexOf('\n', start.endIndex - node.startIndex);
+  if (!end || newline < 0) return undefined;
+  const from = node.startIndex + newline;
+  if (body && body.startIndex <= from + 1) return undefined;
+  return { text: source.slice(newline + 1, end.startIndex - node.startIndex), from };
 }
 
 /** The literal text a command's stdin gets from a heredoc or here-string, if any. */

@@ -65,20 +65,42 @@ export class Scope {
   }
 
   /**
-   * Records an assignment. In a conditional context (a branch that may or may not run) the
-   * variable keeps a known value only when both outcomes agree.
+   * A region that may not run, or may run more than once (a branch, a loop body, what follows && or
+   * ||): inside it, its assignments hold for the statements after them; `settle` hands them on when
+   * it ends. A variable set in a branch and read in the same branch (`if …; then f=~/.ssh/id_rsa; cat
+   * "$f"; fi`) is as known as one set on the line before.
+   */
+  branch(): Scope {
+    return new Scope(this);
+  }
+
+  /** Ends a branch: what it set stays known in the enclosing scope only where that cannot be wrong. */
+  settle(): void {
+    const parent = this.parent;
+    if (!parent) return;
+    for (const [name, variable] of this.own)
+      parent.assign(name, variable.value, { conditional: true, exported: variable.exported });
+    for (const [name, alias] of this.aliases) parent.aliases.set(name, alias);
+  }
+
+  /**
+   * Records an assignment. A conditional one (a branch settling) keeps a known value when both
+   * outcomes agree, or when the script had not set the variable before: `test -n "$CI" && f=~/.aws/x`
+   * then `cat "$f"` reads the file the script meant, and the other outcome (an unset variable, or one
+   * from an environment not seen here) is no reason to read the line as unknown.
    */
   assign(
     name: string,
     value: string | undefined,
-    options: { conditional: boolean; exported?: boolean; origin?: RunTimeOrigin },
+    options: { conditional?: boolean; exported?: boolean; origin?: RunTimeOrigin } = {},
   ): void {
     const previous = this.find(name);
     const exported = options.exported === true || previous?.exported === true;
-    const agreed = !options.conditional || (previous !== undefined && previous.value === value);
+    const agreed = options.conditional !== true || previous === undefined || previous.value === value;
     const variable: Variable = { value: agreed ? value : undefined, exported, byScript: true };
     // A branch that may not run leaves the old value as likely as the new one.
-    if (value === undefined && options.origin !== undefined && !options.conditional) variable.origin = options.origin;
+    if (value === undefined && options.origin !== undefined && options.conditional !== true)
+      variable.origin = options.origin;
     this.own.set(name, variable);
   }
 

@@ -1,7 +1,7 @@
 // Walks a bash syntax tree statement by statement, following everything that runs commands.
 import { SyntaxNode } from './nodes';
 import { assignedValue, emitCommand, followExportedHops, wordContext } from './command';
-import { deeper, MAX_NESTING, pipelinePlaceOf, type AnalysisState, type Place } from './context';
+import { deeper, inBranch, MAX_NESTING, pipelinePlaceOf, type AnalysisState, type Place } from './context';
 import { prepareTree } from './prepare';
 import { resolveRedirects, REDIRECT_TYPES, type ResolvedRedirects } from './redirects';
 import { topLevelBreaks } from './split';
@@ -121,7 +121,7 @@ function walkBlock(state: AnalysisState, node: SyntaxNode, place: Place, bodyPla
       continue;
     }
     if (node.type === 'for_statement' && field === 'variable') {
-      place.scope.assign(child.text, undefined, { conditional: false });
+      place.scope.assign(child.text, undefined);
       continue;
     }
     walkStatement(state, child, background ? { ...target, background: true } : target);
@@ -150,13 +150,9 @@ export function walkStatement(state: AnalysisState, node: SyntaxNode, outerPlace
     }
     case 'function_definition': {
       const body = node.childForFieldName('body');
-      const inner = deeper(state, place, 'function', {
-        scope: place.scope.child(),
-        conditional: true,
-        pipeline: undefined,
-        background: false,
-      });
-      if (body && inner) walkStatement(state, body, inner);
+      // Its body runs when it is called, as often as it is: a branch of the shell that defines it.
+      const inner = deeper(state, place, 'function', { pipeline: undefined, background: false });
+      if (body && inner) inBranch(inner, (inside) => walkStatement(state, body, inside));
       return;
     }
     case 'variable_assignment':
@@ -170,7 +166,7 @@ export function walkStatement(state: AnalysisState, node: SyntaxNode, outerPlace
       state.hasParseErrors = true;
       return walkBlock(state, node, place);
     default:
-      if (CONTROL.has(node.type)) return walkBlock(state, node, place, { ...place, conditional: true });
+      if (CONTROL.has(node.type)) return inBranch(place, (body) => walkBlock(state, node, place, body));
       if (STATEMENTS.has(node.type) || BLOCKS.has(node.type)) return walkBlock(state, node, place);
       if (REDIRECT_TYPES.has(node.type))
         return emitCommand(state, undefined, resolveRedirects([node], wordContext(state, place)), place);
@@ -193,7 +189,6 @@ export function walkSubstitutions(state: AnalysisState, substitutions: readonly 
       scope: place.scope.child(),
       pipeline: undefined,
       redirects: [],
-      conditional: false,
     });
     if (!inner) continue;
     walkBlock(state, substitution, { ...inner, nesting: place.nesting + 1 });
@@ -206,7 +201,7 @@ function walkRedirected(state: AnalysisState, node: SyntaxNode, place: Place): v
   const resolved = resolveRedirects(redirectNodes, wordContext(state, place));
   for (const child of node.children) if (child.type === 'ERROR') state.hasParseErrors = true;
   walkWithRedirects(state, body, { ...resolved, trailing: [], pipeTail: undefined }, resolved.pipeTail, place);
-  for (const statement of resolved.trailing) walkStatement(state, statement, { ...place, conditional: true });
+  for (const statement of resolved.trailing) inBranch(place, (inside) => walkStatement(state, statement, inside));
 }
 
 /**
@@ -224,10 +219,16 @@ function walkWithRedirects(
 ): void {
   if (body?.type === 'list') {
     const operands = listOperands(body);
+    // The grammar reads `a && b 2>/dev/null | c` as `(a && b) 2>/dev/null | c`; bash runs
+    // `a && (b 2>/dev/null | c)`: only the last operand is the pipeline's first stage.
+    const before = place.pipeline?.place.index === 0 ? { ...place, pipeline: undefined } : place;
     operands.forEach((operand, k) => {
-      const operandPlace = k === 0 ? place : { ...place, conditional: true };
-      if (k === operands.length - 1) walkWithRedirects(state, operand, redirects, pipeTail, operandPlace);
-      else walkStatement(state, operand, operandPlace);
+      const walk = (operandPlace: Place) =>
+        k === operands.length - 1
+          ? walkWithRedirects(state, operand, redirects, pipeTail, operandPlace)
+          : walkStatement(state, operand, { ...operandPlace, pipeline: before.pipeline });
+      if (k === 0) walk(place);
+      else inBranch(place, walk);
     });
     return;
   }
@@ -242,11 +243,13 @@ function walkWithRedirects(
         stages.map((stage) => ({ node: stage, redirects: NO_REDIRECTS })),
         place,
       );
-      rest.forEach((operand, k) => {
-        if (k === rest.length - 1)
-          walkWithRedirects(state, operand, redirects, pipeTail, { ...place, conditional: true });
-        else walkStatement(state, operand, { ...place, conditional: true });
-      });
+      rest.forEach((operand, k) =>
+        inBranch(place, (inside) =>
+          k === rest.length - 1
+            ? walkWithRedirects(state, operand, redirects, pipeTail, inside)
+            : walkStatement(state, operand, inside),
+        ),
+      );
       return;
     }
     const tail = pipeTail ? pipelineParts(pipeTail) : { stages: [], rest: [] };
@@ -255,7 +258,7 @@ function walkWithRedirects(
       redirects: k === stages.length - 1 ? redirects : NO_REDIRECTS,
     }));
     walkPipeline(state, [...all, ...tail.stages.map((stage) => ({ node: stage, redirects: NO_REDIRECTS }))], place);
-    for (const operand of tail.rest) walkStatement(state, operand, { ...place, conditional: true });
+    for (const operand of tail.rest) inBranch(place, (inside) => walkStatement(state, operand, inside));
     return;
   }
   if (pipeTail) return walkPipelineNode(state, pipeTail, place, { node: body, redirects });
@@ -273,7 +276,7 @@ function walkStage(
     return walkWithRedirects(state, body, redirects, undefined, place);
   walkSubstitutions(state, redirects.substitutions, place);
   walkStatement(state, body, { ...place, redirects: [...place.redirects, ...redirects.redirects] });
-  for (const statement of redirects.trailing) walkStatement(state, statement, { ...place, conditional: true });
+  for (const statement of redirects.trailing) inBranch(place, (inside) => walkStatement(state, statement, inside));
 }
 
 function stagesOf(pipeline: SyntaxNode): SyntaxNode[] {
@@ -322,7 +325,8 @@ function listOperands(node: SyntaxNode): SyntaxNode[] {
 function walkList(state: AnalysisState, node: SyntaxNode, place: Place): void {
   listOperands(node).forEach((operand, k) => {
     // Everything after the first operand may or may not run.
-    walkStatement(state, operand, k === 0 ? place : { ...place, conditional: true });
+    if (k === 0) walkStatement(state, operand, place);
+    else inBranch(place, (inside) => walkStatement(state, operand, inside));
   });
 }
 
@@ -350,7 +354,7 @@ function walkPipelineNode(
   const { stages, rest } = pipelineParts(node);
   const all = [...(first ? [first] : []), ...stages.map((stage) => ({ node: stage, redirects: NO_REDIRECTS }))];
   walkPipeline(state, all, place);
-  for (const operand of rest) walkStatement(state, operand, { ...place, conditional: true });
+  for (const operand of rest) inBranch(place, (inside) => walkStatement(state, operand, inside));
 }
 
 function walkAssignment(state: AnalysisState, node: SyntaxNode, place: Place): void {
@@ -358,7 +362,7 @@ function walkAssignment(state: AnalysisState, node: SyntaxNode, place: Place): v
   const first = state.commands.length;
   walkSubstitutions(state, substitutions, place);
   const origin = value === undefined ? runTimeOrigin(text, substitutions, first, state.commands.length) : undefined;
-  place.scope.assign(name, value, { conditional: place.conditional, ...(origin ? { origin } : {}) });
+  place.scope.assign(name, value, origin ? { origin } : {});
 }
 
 /** `X=$!`, or `X=$(cmd)` whose one substitution is the whole value: where X's value comes from. */
@@ -387,14 +391,13 @@ function walkDeclaration(state: AnalysisState, node: SyntaxNode, place: Place): 
     if (child.type === 'comment') continue;
     if (child.type === 'variable_assignment') {
       const assigned = assignedValue(state, child, place);
-      if (keyword !== 'unset')
-        place.scope.assign(assigned.name, assigned.value, { conditional: place.conditional, exported });
+      if (keyword !== 'unset') place.scope.assign(assigned.name, assigned.value, { exported });
       if (exported && assigned.value !== undefined) exportedValues[assigned.name] = assigned.value;
       if (assigned.value === undefined) dynamicWords.push(argv.length);
       argv.push(`${assigned.name}=${assigned.text}`);
       substitutions.push(...assigned.substitutions);
     } else if (child.type === 'variable_name') {
-      if (keyword === 'unset') place.scope.assign(child.text, '', { conditional: place.conditional });
+      if (keyword === 'unset') place.scope.assign(child.text, '');
       else if (exported) place.scope.markExported(child.text);
       argv.push(child.text);
     } else {

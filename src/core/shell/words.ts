@@ -383,6 +383,15 @@ export function heredocValue(
   return { word: finish(segments, body), substitutions: builder.substitutions };
 }
 
+/**
+ * A heredoc body the grammar misread (see redirects' misreadBody), from its source text. Its
+ * expansions stay as written: a shell that runs the text reads them itself.
+ */
+export function misreadHeredocText(text: string, options: { quoted: boolean; stripTabs: boolean }): string {
+  const body = options.quoted ? text : unescapeHeredoc(text);
+  return options.stripTabs ? body.replace(/^\t+/gm, '') : body;
+}
+
 /** <<- removes the tabs that start each line of the body (not tabs that an expansion produced). */
 function stripLeadingTabs(segments: Segment[]): Segment[] {
   let atLineStart = true;

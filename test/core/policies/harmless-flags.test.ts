@@ -4,11 +4,8 @@
 // program with another's option table (scp's -i for cp's) once let the option swallow the file it names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { ready, run } from './harness';
-
-const CORPUS_DIR = join(process.cwd(), 'test', 'fixtures', 'corpus', 'independent');
+import { ready } from './harness';
+import { blocked, blockedSeeds, SEED_CWD } from './blocked-lines';
 
 /** Flags that only change how a program talks (verbosity, prompts, progress), never what it touches. */
 const HARMLESS_FLAGS: Record<string, string[]> = {
@@ -71,12 +68,6 @@ const HARMLESS_FLAGS: Record<string, string[]> = {
   tee: ['-a', '-i'],
 };
 
-interface Line {
-  tool_name: string;
-  tool_input: { command?: unknown };
-  note: string;
-}
-
 const PROGRAM_AT = (program: string) =>
   new RegExp(`(^|[|;&(]\\s*|\\b(?:sudo|env|time|nohup|exec|xargs)\\s+)(${program.replace(/[.+]/g, '\\$&')})(?= )`, 'g');
 
@@ -108,33 +99,20 @@ function spellings(command: string, program: string): string[] {
   return out;
 }
 
-const blocked = (command: string, cwd: string) =>
-  run({ bash: command, cwd, root: cwd, home: '/home/dev', stateDir: '/home/dev/.agent-warden' }).some(
-    (o) => o.verdict === 'deny' || o.verdict === 'ask',
-  );
-
 test('a harmless flag never turns a blocked dangerous line into a pass', async () => {
   await ready();
-  const cwd = '/home/dev/project';
+  const cwd = SEED_CWD;
   const misses: string[] = [];
   let tried = 0;
-  for (const file of readdirSync(CORPUS_DIR).filter((f) => f.startsWith('dangerous-') && f.endsWith('.jsonl'))) {
-    for (const text of readFileSync(join(CORPUS_DIR, file), 'utf8').split('\n')) {
-      if (!text.trim()) continue;
-      const line = JSON.parse(text) as Line;
-      const command = line.tool_input.command;
-      if (line.tool_name !== 'Bash' || typeof command !== 'string' || command.length > 400) continue;
-      if (!blocked(command, cwd)) continue;
-      for (const [program, flags] of Object.entries(HARMLESS_FLAGS))
-        for (const variant of [
-          ...flags.flatMap((flag) => variants(command, program, flag)),
-          ...spellings(command, program),
-        ]) {
-          tried++;
-          if (!blocked(variant, cwd)) misses.push(`${file}: ${variant}`);
-        }
-    }
-  }
+  for (const { file, command } of blockedSeeds())
+    for (const [program, flags] of Object.entries(HARMLESS_FLAGS))
+      for (const variant of [
+        ...flags.flatMap((flag) => variants(command, program, flag)),
+        ...spellings(command, program),
+      ]) {
+        tried++;
+        if (!blocked(variant, cwd)) misses.push(`${file}: ${variant}`);
+      }
   console.log(`${tried} variants tried, ${misses.length} passed`);
   for (const miss of misses) console.log(`  passed: ${miss}`);
   assert.ok(tried > 100, `enough variants tried (${tried})`);

@@ -172,6 +172,22 @@ const CASES: Case[] = [
     expect: { argv: ['rm', '-rf', '/tmp'] },
   },
   {
+    title: 'a variable set in a branch is known in the rest of that branch',
+    source: 'if test -n "$1"; then f=~/.aws/cred; cat ${f}entials; fi',
+    expect: { argv: ['cat', `${HOME}/.aws/credentials`], dynamicWords: [] },
+  },
+  {
+    title: 'a variable the script first sets in a branch keeps that value after it',
+    source: 'test -n "$CI" || OUT=~/.aws; cp -r "$OUT" /tmp/x',
+    expect: { argv: ['cp', '-r', `${HOME}/.aws`, '/tmp/x'], dynamicWords: [] },
+  },
+  {
+    title: 'a function body is walked where it is defined',
+    source: 'g() { k=~/.ssh; cat "$k/id_rsa"; }',
+    expect: { argv: ['cat', `${HOME}/.ssh/id_rsa`] },
+    index: 0,
+  },
+  {
     title: 'loop variable is unknown',
     source: 'for f in a b; do rm $f; done',
     expect: { argv: ['rm', '$f'], dynamicWords: [1] },
@@ -252,6 +268,22 @@ for (const c of CASES) {
   });
 }
 
+test('words: a variable set in a loop, a function, a case item or a group after && is known after it there', () => {
+  const analysis = analyze(
+    'for i in 1; do d=.cla; d+=ude; ls "$d"; done; g() { k=~/.ssh; cat "$k/id_rsa"; }; ' +
+      'case x in x) p=/srv; rm -r "$p";; esac; true && { q=/opt; rm -r "$q"; }',
+  );
+  assert.deepEqual(
+    analysis.commands.filter((c) => c.name !== 'true').map((c) => c.argv),
+    [
+      ['ls', '.claude'],
+      ['cat', `${HOME}/.ssh/id_rsa`],
+      ['rm', '-r', '/srv'],
+      ['rm', '-r', '/opt'],
+    ],
+  );
+});
+
 interface RedirectCase {
   source: string;
   redirects: { op: string; target: string; fd?: number }[];
@@ -273,6 +305,9 @@ const REDIRECTS: RedirectCase[] = [
   { source: 'cat <<EOF\nhello $HOME\nEOF', redirects: [{ op: '<<', target: `hello ${HOME}\n` }] },
   { source: "cat <<'EOF'\nhello $HOME\nEOF", redirects: [{ op: '<<', target: 'hello $HOME\n' }] },
   { source: 'cat <<< "$HOME"', redirects: [{ op: '<<<', target: HOME }] },
+  // The grammar reads a body line that starts with a backslash as words, and leaves the body empty.
+  { source: "bash <<'EOF'\n\\rm -rf ~/*\nEOF", redirects: [{ op: '<<', target: '\\rm -rf ~/*\n' }] },
+  { source: 'bash <<EOF\n\\rm -rf $HOME\nEOF', redirects: [{ op: '<<', target: '\\rm -rf $HOME\n' }] },
 ];
 
 for (const c of REDIRECTS) {
@@ -308,17 +343,23 @@ test('a redirect after a list or pipeline belongs to its last command only', () 
       ['tee', [{ op: '>', target: '/dev/sda' }]],
     ],
   );
-  const heredoc = analyze('a && b | cat <<EOF | sh\nreboot\nEOF');
-  assert.deepEqual(
-    heredoc.commands.map((c) => [c.name, c.redirects.length, c.pipeline.index, c.pipeline.length]),
-    [
-      ['a', 0, 0, 1],
-      ['b', 0, 0, 3],
-      ['cat', 1, 1, 3],
-      ['sh', 0, 2, 3],
-      ['reboot', 0, 0, 1],
-    ],
-  );
+  /** Each command's name, redirect count, and place in its pipeline (stage, stages). */
+  const stages = (source: string) =>
+    analyze(source).commands.map((c) => [c.name, c.redirects.length, c.pipeline.index, c.pipeline.length]);
+  assert.deepEqual(stages('a && b | cat <<EOF | sh\nreboot\nEOF'), [
+    ['a', 0, 0, 1],
+    ['b', 0, 0, 3],
+    ['cat', 1, 1, 3],
+    ['sh', 0, 2, 3],
+    ['reboot', 0, 0, 1],
+  ]);
+  // The grammar hangs `2>/dev/null` on `a && b`; bash gives it to b, and only b feeds the pipe.
+  assert.deepEqual(stages('true && find / -name id_rsa 2>/dev/null | xargs cat'), [
+    ['true', 0, 0, 1],
+    ['find', 1, 0, 2],
+    ['xargs', 0, 1, 2],
+    ['cat', 0, 1, 2],
+  ]);
 });
 
 test('a redirect with no command is still reported (it truncates its file)', () => {

@@ -1,0 +1,50 @@
+// Shell structure that runs a line exactly as it was must not change the verdict: `( rm -rf ~ )`,
+// `bash -c 'rm -rf ~'` and `if true; then rm -rf ~; fi` remove the same folder. Every blocked dangerous
+// Bash line of the independent sets is wrapped in each form below; each wrapped line must stay blocked.
+// What the analyzer cannot see through is where an agent would hide the rest.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready } from './harness';
+import { blocked, blockedSeeds } from './blocked-lines';
+
+/** The line as one single-quoted shell word. */
+const singleQuoted = (line: string) => `'${line.replace(/'/g, `'\\''`)}'`;
+
+// Each form runs the line unchanged, in this shell or a shell it starts. A heredoc's body follows its
+// line, so a form's closing text goes on a line of its own.
+const WRAPPERS: Record<string, (line: string) => string> = {
+  subshell: (line) => `(\n${line}\n)`,
+  group: (line) => `{\n${line}\n}`,
+  'if true': (line) => `if true; then\n${line}\nfi`,
+  'for loop': (line) => `for attempt in 1; do\n${line}\ndone`,
+  'while once': (line) => `while true; do\n${line}\nbreak\ndone`,
+  function: (line) => `run_it() {\n${line}\n}\nrun_it`,
+  'after true &&': (line) => `true && ${line}`,
+  'after echo;': (line) => `echo starting; ${line}`,
+  'then echo': (line) => `${line}\necho done`,
+  'bash -c': (line) => `bash -c ${singleQuoted(line)}`,
+  'sh -c': (line) => `sh -c ${singleQuoted(line)}`,
+  eval: (line) => `eval ${singleQuoted(line)}`,
+  'bash heredoc': (line) => `bash <<'WARDEN_END'\n${line}\nWARDEN_END`,
+  'piped to sh': (line) => `printf '%s\\n' ${singleQuoted(line)} | sh`,
+};
+
+test('shell structure around a blocked dangerous line never turns it into a pass', async () => {
+  await ready();
+  const misses: string[] = [];
+  const missesByForm = new Map<string, number>();
+  let tried = 0;
+  for (const { file, command } of blockedSeeds())
+    for (const [form, wrap] of Object.entries(WRAPPERS)) {
+      tried++;
+      const variant = wrap(command);
+      if (blocked(variant)) continue;
+      misses.push(`${file} [${form}]: ${JSON.stringify(variant)}`);
+      missesByForm.set(form, (missesByForm.get(form) ?? 0) + 1);
+    }
+  console.log(`${tried} wrapped lines tried, ${misses.length} passed`);
+  for (const [form, count] of missesByForm) console.log(`  ${form}: ${count} passed`);
+  for (const miss of misses) console.log(`  passed: ${miss}`);
+  assert.ok(tried > 1000, `enough wrapped lines tried (${tried})`);
+  assert.deepEqual(misses, []);
+});
