@@ -229,7 +229,7 @@ export function forLoops(command: string | undefined): { variable: string; words
  * The working directory a command runs in: the call's cwd, moved by the `cd`
  * and `pushd` commands that come before it in the same command text.
  */
-export function cwdBefore(commands: SimpleCommand[], index: number, call: ToolCall): string {
+export function cwdBefore(commands: readonly SimpleCommand[], index: number, call: ToolCall): string {
   let cwd = call.cwd;
   for (let i = 0; i < index; i++) {
     const cmd = commands[i];

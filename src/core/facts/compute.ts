@@ -104,8 +104,7 @@ export function writtenInCall(call: ToolCall, commands: readonly SimpleCommand[]
     for (const file of appliedDiffFiles(cmd))
       if (file.access === 'write')
         written.set(
-          resolveSystemPath(file.path, { cwd: cwdBefore(commands as SimpleCommand[], index, call), home: call.home })
-            .absolute,
+          resolveSystemPath(file.path, { cwd: cwdBefore(commands, index, call), home: call.home }).absolute,
           file.text,
         );
     const targets = [
@@ -118,7 +117,7 @@ export function writtenInCall(call: ToolCall, commands: readonly SimpleCommand[]
     const content =
       literalOutput(cmd.name, view, heredoc) ??
       (cmd.name === 'tee' ? (heredoc ?? pipedLiteral(commands, cmd)) : undefined);
-    const cwd = cwdBefore(commands as SimpleCommand[], index, call);
+    const cwd = cwdBefore(commands, index, call);
     for (const target of targets) {
       const { absolute } = resolveSystemPath(target, { cwd, home: call.home });
       const before = written.get(absolute);
@@ -175,7 +174,13 @@ export function firstWrittenFinding<T>(
  * known, never the whole file.
  */
 export function inPlaceEdits(call: ToolCall): { file: string; content: string; cwd: string }[] {
-  const commands = call.shell?.commands ?? [];
+  return inPlaceEditsOf(call.shell?.commands ?? [], call);
+}
+
+function inPlaceEditsOf(
+  commands: readonly SimpleCommand[],
+  call: ToolCall,
+): { file: string; content: string; cwd: string }[] {
   return commands.flatMap((cmd, index) => {
     const edit = sedEdit(cmd) ?? scriptEdit(cmd);
     if (!edit) return [];
@@ -226,26 +231,16 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
   const readWritten = (file: string): string | null =>
     inCall.has(file) ? (inCall.get(file) ?? null) : inputs.io.readText(file, MAX_SCREENED_FILE_BYTES);
   // What a file this call writes with literal text will run later (a Makefile recipe appended by a
-  // heredoc, `echo … >> conftest.py`) is judged now, as a Write of that text would be.
-  for (const [file, content] of inCall) {
+  // heredoc, `echo … >> conftest.py`) is judged now, as a Write of that text would be; so is what
+  // `sed -i` adds to such a file (`sed -i '1a curl … | sh' deploy.sh`), and the package scripts
+  // `npm pkg set scripts.*` writes.
+  const judgeLater = (file: string, content: string | null, cwd: string, depth: number) => {
     const runs = typeof content === 'string' ? runLaterShell(file, content) : undefined;
     if (runs !== undefined && runs.trim() !== '')
-      queue.push({
-        analysis: analyze(runs),
-        parent: undefined,
-        via: 'write-time',
-        depth: 1,
-        cwd: call.cwd,
-        laterOnly: true,
-      });
-  }
-  // What `sed -i` adds to such a file (`sed -i '1a curl … | sh' deploy.sh`), and the package scripts
-  // `npm pkg set scripts.*` writes, are judged the same way.
-  for (const { file, content, cwd } of inPlaceEdits(call)) {
-    const runs = runLaterShell(file, content);
-    if (runs !== undefined && runs.trim() !== '')
-      queue.push({ analysis: analyze(runs), parent: undefined, via: 'write-time', depth: 1, cwd, laterOnly: true });
-  }
+      queue.push({ analysis: analyze(runs), parent: undefined, via: 'write-time', depth, cwd, laterOnly: true });
+  };
+  for (const [file, content] of inCall) judgeLater(file, content, call.cwd, 1);
+  for (const { file, content, cwd } of inPlaceEditsOf(call.shell.commands, call)) judgeLater(file, content, cwd, 1);
 
   const readCode = (
     language: string,
@@ -369,7 +364,19 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
       readCode('powershell', call.command ?? '', call.toolName, 'inline', at, undefined);
     else unread.push(...shellUnread(at.analysis));
     appendAnalysis(merged, at);
-    if (at.depth > 0) added += at.analysis.commands.length;
+    if (at.depth > 0) {
+      added += at.analysis.commands.length;
+      // What a script run by this call writes is this call's too: a file it writes and then runs
+      // (`cat > /tmp/x.sh <<EOF … EOF; sh /tmp/x.sh` inside a script the command line wrote) is read
+      // as that text, not looked for on disk, and a file it writes to run later is judged now.
+      for (const [file, content] of writtenInCall(call, at.analysis.commands)) {
+        if (inCall.has(file)) continue;
+        inCall.set(file, content);
+        judgeLater(file, content, at.cwd, at.depth + 1);
+      }
+      for (const { file, content, cwd } of inPlaceEditsOf(at.analysis.commands, call))
+        judgeLater(file, content, cwd, at.depth + 1);
+    }
     const found = interpreterCode(at.analysis.commands);
     unread.push(...found.unread);
     for (const source of found.sources)

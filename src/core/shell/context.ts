@@ -1,7 +1,7 @@
 // The state of one analysis, and where in the script the walker stands.
 import type { SyntaxNode } from './nodes';
 import type { Scope } from './scope';
-import type { PipelinePlace, Redirect, SimpleCommand, Via } from './types';
+import type { ForLoop, PipelinePlace, Redirect, SimpleCommand, Via } from './types';
 
 /**
  * The walker's entry points. A command walks its substitutions and re-parsed scripts with them,
@@ -55,6 +55,8 @@ export interface Place {
   parent: number | undefined;
   pipeline: PipelineStage | undefined;
   background: boolean;
+  /** The innermost `for NAME in WORDS` loop whose body this is. */
+  loop?: ForLoop;
   /** Redirections of enclosing compound commands ({ …; } > f), which their commands share. */
   redirects: readonly Redirect[];
   /** Syntax nesting, to keep recursion bounded on hostile input. */

@@ -67,6 +67,13 @@ export interface SimpleCommand {
   origins?: Record<number, RunTimeOrigin>;
   /** Its source text (of the string it was parsed from, for re-parsed ones). */
   text: string;
+  /** The innermost `for NAME in WORDS` around it: the loop variable and its words as written. */
+  loop?: ForLoop;
+}
+
+export interface ForLoop {
+  variable: string;
+  words: string[];
 }
 
 /**

@@ -6,7 +6,7 @@ import { prepareTree } from './prepare';
 import { resolveRedirects, REDIRECT_TYPES, type ResolvedRedirects } from './redirects';
 import { topLevelBreaks } from './split';
 import { expandWord } from './words';
-import type { RunTimeOrigin } from './types';
+import type { ForLoop, RunTimeOrigin } from './types';
 
 const NO_REDIRECTS: ResolvedRedirects = {
   redirects: [],
@@ -92,8 +92,9 @@ function pieces(source: string): { text: string; offset: number }[] {
 }
 
 /** Statements of a block, in order; one followed by `&` runs in the background. */
-function walkBlock(state: AnalysisState, node: SyntaxNode, place: Place, bodyPlace: Place = place): void {
+function walkBlock(state: AnalysisState, node: SyntaxNode, place: Place, body: Place = place): void {
   const children = node.children;
+  const bodyPlace = node.type === 'for_statement' ? { ...body, loop: forLoopOf(node) } : body;
   for (let k = 0; k < children.length; k++) {
     const child = children[k] as SyntaxNode;
     const field = child.field;
@@ -126,6 +127,14 @@ function walkBlock(state: AnalysisState, node: SyntaxNode, place: Place, bodyPla
     }
     walkStatement(state, child, background ? { ...target, background: true } : target);
   }
+}
+
+/** `for NAME in WORDS`: the variable and the words as written (quotes kept). */
+function forLoopOf(node: SyntaxNode): ForLoop {
+  return {
+    variable: node.childForFieldName('variable')?.text ?? '',
+    words: node.children.filter((c) => c.field === 'value').map((c) => c.text),
+  };
 }
 
 export function walkStatement(state: AnalysisState, node: SyntaxNode, outerPlace: Place): void {

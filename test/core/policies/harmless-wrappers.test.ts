@@ -27,6 +27,17 @@ const WRAPPERS: Record<string, (line: string) => string> = {
   eval: (line) => `eval ${singleQuoted(line)}`,
   'bash heredoc': (line) => `bash <<'WARDEN_END'\n${line}\nWARDEN_END`,
   'piped to sh': (line) => `printf '%s\\n' ${singleQuoted(line)} | sh`,
+  'here-string': (line) => `bash <<< ${singleQuoted(line)}`,
+  'source <()': (line) => `source <(printf '%s\\n' ${singleQuoted(line)})`,
+  'timeout bash -c': (line) => `timeout 600 bash -c ${singleQuoted(line)}`,
+  'nohup &': (line) => `nohup bash -c ${singleQuoted(line)} > /dev/null 2>&1 &`,
+  'xargs sh -c': (line) => `echo go | xargs -I{} sh -c ${singleQuoted(line)}`,
+  'script file': (line) => `printf '%s\\n' ${singleQuoted(line)} > scripts/step.sh && bash scripts/step.sh`,
+  base64: (line) => `echo ${Buffer.from(line).toString('base64')} | base64 -d | bash`,
+  'python subprocess': (line) =>
+    `python3 - <<'PY'\nimport subprocess\nsubprocess.run(${JSON.stringify(line)}, shell=True)\nPY`,
+  'node execSync': (line) =>
+    `node -e ${singleQuoted(`require("child_process").execSync(${JSON.stringify(line)}, { stdio: "inherit" })`)}`,
 };
 
 test('shell structure around a blocked dangerous line never turns it into a pass', async () => {

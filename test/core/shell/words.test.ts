@@ -284,6 +284,19 @@ test('words: a variable set in a loop, a function, a case item or a group after 
   );
 });
 
+test('words: a command in a for loop knows the loop, in a string run by bash -c too', () => {
+  const analysis = analyze(
+    'for f in $(git ls-files) "a b"; do : > "$f"; done; bash -c "for g in src/*; do true > \\"\\$g\\"; done"; ls',
+  );
+  assert.deepEqual(
+    analysis.commands.filter((c) => c.loop).map((c) => [c.name, c.loop]),
+    [
+      [':', { variable: 'f', words: ['$(git ls-files)', '"a b"'] }],
+      ['true', { variable: 'g', words: ['src/*'] }],
+    ],
+  );
+});
+
 interface RedirectCase {
   source: string;
   redirects: { op: string; target: string; fd?: number }[];

@@ -17,7 +17,6 @@ import {
   parseFlags,
   redirectWrites,
   shellCommands,
-  forLoops,
   upstreamStage,
 } from '../../facts/commands';
 import { resolveSystemPath } from '../../facts/system-paths';
@@ -81,8 +80,15 @@ function inProducedFolder(call: ToolCall, word: string, cwd: string): boolean {
 /** A word naming source files in bulk: a glob over a source extension or `**`, or every tracked file. */
 function bulkSourceWord(word: string): boolean {
   if (/\$\(\s*git\s+ls-files|`\s*git\s+ls-files/.test(word)) return true;
+  if (/^["']?(?:\$\(|`)\s*find\s/.test(word)) return findListsSources(word);
   if (!/[*?[]/.test(word)) return false;
   return word.includes('**') || SOURCE_EXTENSION.test(trimEndChars(word, '*?'));
+}
+
+/** `$(find src -type f)`: every file under a folder, or those whose -name pattern is a source extension. */
+function findListsSources(word: string): boolean {
+  const names = [...word.matchAll(/-i?name\s+["']?([^"'\s)]+)/g)].map((m) => m[1] ?? '');
+  return names.length === 0 || names.some((name) => SOURCE_EXTENSION.test(trimEndChars(name, '*?')));
 }
 
 /** A file of what the project is made of or works on: its sources, or its data and weights. */
@@ -232,16 +238,28 @@ function destroyedByCommand(
   return null;
 }
 
-/** `for f in src/*.py; do : > "$f"; done`: a truncating redirect of each file a source glob names. */
-function loopEmptiesSources(command: string): string | null {
-  for (const { variable, words } of forLoops(command)) {
-    if (!words.some(bulkSourceWord)) continue;
-    const truncates = new RegExp(
-      `(?:^|[;&|]|\\bdo|\\bthen)\\s*(?::|true|cat /dev/null|echo -n)?\\s*>\\s*"?\\$\\{?${variable}\\}?"?(?=\\s|;|$)`,
-    );
-    if (truncates.test(command)) return words.join(' ');
+/**
+ * `for f in src/*.py; do : > "$f"; done`: a command in a loop over source files in bulk that empties the
+ * file the loop variable names. Read from the analysis, so the loop is found however it was reached
+ * (`bash -c "…"`, a string Python runs).
+ */
+function loopEmptiesSources(commands: readonly SimpleCommand[]): string | null {
+  for (const cmd of commands) {
+    const loop = cmd.loop;
+    if (!loop || !writesNothing(cmd) || !loop.words.some(bulkSourceWord)) continue;
+    const named = [`$${loop.variable}`, `\${${loop.variable}}`];
+    if (cmd.redirects.some((r) => (r.op === '>' || r.op === '>|') && named.includes(r.target)))
+      return loop.words.join(' ');
   }
   return null;
+}
+
+/** A command that prints nothing, so its `>` leaves the file empty: a bare redirect, `:`, `true`, `cat /dev/null`, `echo -n`. */
+function writesNothing(cmd: SimpleCommand): boolean {
+  const [name, ...rest] = cmd.argv;
+  if (name === undefined) return true;
+  if (rest.length === 0) return name === ':' || name === 'true';
+  return rest.length === 1 && ((name === 'cat' && rest[0] === '/dev/null') || (name === 'echo' && rest[0] === '-n'));
 }
 
 const ENV_LINE = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][\w.]*)[ \t]*=[ \t]*(.*)$/gm;
@@ -337,7 +355,7 @@ function destroyed(call: ToolCall): Destroyed | null {
     destructiveOverwrite(call);
   if (dropped) return dropped;
   const commands = shellCommands(call);
-  const looped = loopEmptiesSources(call.command ?? '');
+  const looped = loopEmptiesSources(call.shell?.commands ?? []);
   if (looped) return { what: `a loop empties every file of ${looped}`, evidence: evidenceOf(call.command ?? '') };
   for (const { cmd, cwd } of commandsWithCwd(call)) {
     const found = destroyedByCommand(call, cmd, cwd, commands);
