@@ -1,6 +1,6 @@
 import type { SimpleCommand, Via } from '../shell';
 import { perCommand } from './per-command';
-import { AWS_VALUE_OPTIONS, subcommandAt } from '../shell/cli-options';
+import { dashedValueOptions, GLOBAL_VALUE_OPTIONS, subcommandAt } from '../shell/cli-options';
 import { relatePath, resolvePath } from '../shell/paths';
 import { isGlobWord } from './globs';
 import { resolveSystemPath } from './system-paths';
@@ -15,14 +15,18 @@ export function shellCommands(call: ToolCall | undefined): SimpleCommand[] {
 }
 
 /**
- * The cloud CLIs take their global options anywhere on the line, and their service and operation are
- * the first words that are not options: `aws --profile prod s3 cp …` is `aws s3 cp … --profile prod`.
- * Their arguments are given in that order, so `args[0]` is the service whatever came first.
+ * aws and helm take their global options anywhere on the line, the container engines before their
+ * subcommand; for all of them the subcommand is the first word that is not an option or an option's
+ * value: `aws --profile prod s3 cp …` is `aws s3 cp … --profile prod`, `docker -l error push x` is
+ * `docker push x -l error`. Their arguments are given in that order, so `args[0]` is the subcommand
+ * whatever came first. (git's readers take its global options first: see git-invocation.)
  */
-const OPTIONS_ANYWHERE: Readonly<Record<string, ReadonlySet<string>>> = {
-  aws: AWS_VALUE_OPTIONS,
-  awslocal: AWS_VALUE_OPTIONS,
-};
+const OPTIONS_ANYWHERE: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+  ['aws', 'awslocal', 'docker', 'podman', 'nerdctl', 'helm'].map((name) => [
+    name,
+    dashedValueOptions(GLOBAL_VALUE_OPTIONS[name]!),
+  ]),
+);
 
 function optionsLast(cmd: SimpleCommand): string[] {
   const args = cmd.argv.slice(1);

@@ -2,6 +2,7 @@ import type { SimpleCommand } from '../shell';
 import { argsOf, optionValues, parseFlags } from './commands';
 import { own } from './own';
 import { perCommand } from './per-command';
+import { globalValueOptions } from '../shell/cli-options';
 
 // Programs as data: the options and operands through which each one reads a file, writes one,
 // sends one to another host or writes what it fetched. The facts come from the programs' manuals
@@ -203,7 +204,9 @@ const rowOf: (cmd: SimpleCommand) => FoundRow | undefined = perCommand(findRow);
 function findRow(cmd: SimpleCommand): FoundRow | undefined {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
-  const words = parseFlags(args).positionals;
+  // `git -c color.ui=false diff --no-index …`: a global option's value is not a subcommand word.
+  const globals = globalValueOptions(name);
+  const words = parseFlags(args, globals?.short, globals?.long).positionals;
   for (const depth of [3, 2, 1, 0]) {
     const sub = words.slice(0, depth);
     if (sub.length < depth) continue;

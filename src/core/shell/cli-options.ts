@@ -15,6 +15,51 @@ export const AWS_VALUE_OPTIONS: ReadonlySet<string> = new Set(
 /** aws's value options as infrastructure and credential readers name them (without the dashes). */
 export const AWS_VALUE_LONG: readonly string[] = [...AWS_VALUE_OPTIONS].map((option) => option.slice(2));
 
+/** A CLI's global options that take a value, as short letters and long names (without dashes). */
+export interface ValueOptions {
+  short: readonly string[];
+  long: readonly string[];
+}
+
+const ENGINE_GLOBALS: ValueOptions = {
+  short: ['H', 'c', 'l'],
+  long: [
+    ...['host', 'context', 'config', 'log-level', 'tlscacert', 'tlscert', 'tlskey'],
+    ...['url', 'connection', 'identity', 'root', 'runroot'],
+  ],
+};
+
+/**
+ * The global options that take a value, for the CLIs whose readers look for a subcommand: written before
+ * it (`git -c color.ui=false credential fill`, `docker -l error push …`, `helm --kube-context x plugin
+ * install …`), their value is not the subcommand.
+ */
+export const GLOBAL_VALUE_OPTIONS: Readonly<Record<string, ValueOptions>> = {
+  git: { short: ['C', 'c'], long: ['git-dir', 'work-tree', 'namespace', 'config-env', 'super-prefix'] },
+  docker: ENGINE_GLOBALS,
+  podman: ENGINE_GLOBALS,
+  nerdctl: ENGINE_GLOBALS,
+  helm: {
+    short: ['n'],
+    long: [
+      ...['kube-context', 'kubeconfig', 'namespace', 'registry-config', 'repository-config', 'repository-cache'],
+      ...['kube-apiserver', 'kube-as-user', 'kube-as-group', 'kube-ca-file', 'kube-token', 'burst-limit', 'qps'],
+    ],
+  },
+  aws: { short: [], long: AWS_VALUE_LONG },
+  awslocal: { short: [], long: AWS_VALUE_LONG },
+};
+
+/** A program's global value options, if the table has it. */
+export function globalValueOptions(program: string): ValueOptions | undefined {
+  return Object.hasOwn(GLOBAL_VALUE_OPTIONS, program) ? GLOBAL_VALUE_OPTIONS[program] : undefined;
+}
+
+/** The same options as the words written (`-H`, `--host`), for subcommandAt. */
+export function dashedValueOptions(options: ValueOptions): ReadonlySet<string> {
+  return new Set([...options.short.map((letter) => `-${letter}`), ...options.long.map((name) => `--${name}`)]);
+}
+
 const NO_VALUES: ReadonlySet<string> = new Set();
 
 /**

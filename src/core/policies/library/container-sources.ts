@@ -4,7 +4,7 @@ import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { writtenTexts } from '../../facts/compute';
-import { argsOf, evidenceOf, fromSubcommand, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { hostOfUrl, isLocalHost, isPrivateAddress, urlHostsOf } from './shared/hosts';
 import { secretBasenameKind } from '../../facts/sensitive-paths';
 import { mcpToolOf } from './shared/mcp';
@@ -88,15 +88,9 @@ function engineImage(cmd: SimpleCommand): { verb: string; image: string } | unde
   return image === undefined ? undefined : { verb, image };
 }
 
-/** The engines' own options before a subcommand that take a value (`docker -H HOST build …`). */
-const ENGINE_VALUE_OPTIONS: ReadonlySet<string> = new Set([
-  ...['-H', '--host', '-c', '--context', '--config', '-l', '--log-level'],
-  ...['--tlscacert', '--tlscert', '--tlskey', '--url', '--connection', '--identity', '--root', '--runroot'],
-]);
-
 /** A URL a tool fetches and then runs: a remote build context, a plugin, a krew manifest, a terraform module. */
 function fetchedCode(cmd: SimpleCommand): { how: string; source: string } | undefined {
-  const args = ENGINES.has(cmd.name) ? fromSubcommand(argsOf(cmd), ENGINE_VALUE_OPTIONS) : argsOf(cmd);
+  const args = argsOf(cmd);
   if (ENGINES.has(cmd.name) && (args[0] === 'build' || (args[0] === 'buildx' && args[1] === 'build'))) {
     const context = parseFlags(
       args.slice(args[0] === 'build' ? 1 : 2),

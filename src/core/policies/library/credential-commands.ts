@@ -11,7 +11,7 @@ import { interpreterKind } from '../../facts/programs';
 import { sqlTexts } from './database';
 import { isLocalHost, urlHostsOf } from './shared/hosts';
 import { KUBECTL_VALUE_LONG, KUBECTL_VALUE_SHORT } from './infrastructure';
-import { AWS_VALUE_LONG } from '../../shell/cli-options';
+import { GLOBAL_VALUE_OPTIONS, type ValueOptions } from '../../shell/cli-options';
 import {
   argsOf,
   downstreamOf,
@@ -363,12 +363,13 @@ function programName(cmd: SimpleCommand): { name: string; args: readonly string[
 }
 
 /** Options that take a value, per program, so the value is not read as a subcommand (`helm --kube-context prod get …`). */
-const VALUED_OPTIONS: Record<string, { short: string[]; long: string[] }> = {
-  helm: { short: ['n'], long: ['kube-context', 'kubeconfig', 'namespace', 'revision', 'output'] },
+const VALUED_OPTIONS: Record<string, ValueOptions> = {
+  git: GLOBAL_VALUE_OPTIONS.git!,
+  helm: { short: GLOBAL_VALUE_OPTIONS.helm!.short, long: [...GLOBAL_VALUE_OPTIONS.helm!.long, 'revision', 'output'] },
   etcdctl: { short: [], long: ['cacert', 'cert', 'key', 'endpoints', 'user', 'password', 'command-timeout'] },
   argocd: { short: ['n'], long: ['namespace', 'server', 'auth-token', 'context', 'kube-context'] },
   kubectl: { short: KUBECTL_VALUE_SHORT, long: KUBECTL_VALUE_LONG },
-  aws: { short: [], long: [...AWS_VALUE_LONG] },
+  aws: GLOBAL_VALUE_OPTIONS.aws!,
 };
 
 /** The words of a command past its options, lower-cased. */

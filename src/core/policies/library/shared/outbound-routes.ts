@@ -135,11 +135,10 @@ export function commandUrlPayload(cmd: SimpleCommand): Outbound | undefined {
 
 /** `git send-email --to=X`, `git imap-send`: commits mailed out as patches. */
 export function mailedCommits(cmd: SimpleCommand): Outbound | undefined {
-  if (cmd.name !== 'git') return undefined;
-  const args = argsOf(cmd);
-  const sub = args.find((a) => !a.startsWith('-'));
-  if (sub !== 'send-email' && sub !== 'imap-send') return undefined;
-  const to = optionValues(args, [], ['to', 'cc', 'bcc', 'smtp-server'])[0] ?? 'the configured address';
+  const git = gitInvocation(cmd);
+  const sub = git?.sub;
+  if (!git || (sub !== 'send-email' && sub !== 'imap-send')) return undefined;
+  const to = optionValues(git.args, [], ['to', 'cc', 'bcc', 'smtp-server'])[0] ?? 'the configured address';
   return { what: `commits as patches (git ${sub})`, host: to.replace(/^.*@/, ''), certain: false };
 }
 
