@@ -3,6 +3,7 @@
 // file of a folder, an ssh config that may carry its own ProxyCommand. Each is judged as unread
 // code (a person decides), naming what could not be read. Cases and near misses sit in
 // test/core/facts/unread.test.ts.
+import { posix } from 'node:path';
 import type { SimpleCommand } from '../shell';
 import { argsOf, evidenceOf, optionValues } from './commands';
 import { unreadInlineCode } from './inline-unread-languages';
@@ -121,7 +122,17 @@ function msbuildLoadsFromTemp(name: string, args: readonly string[]): string | n
 
 /** Whether a path lies in a temporary or downloads folder, where no project code lives. */
 export function inTempOrDownloads(path: string): boolean {
-  return TEMP_PATH.test(path) || WINDOWS_TEMP_PATH.test(path);
+  return TEMP_PATH.test(withoutDotSegments(path)) || WINDOWS_TEMP_PATH.test(path);
+}
+
+/**
+ * `~/./Downloads/x`, `~//Downloads/x`, `/tmp/../tmp/x` as the folders they name. The home folder stands
+ * for one under /home, so `~/../dev/Downloads` is /home/dev/Downloads, a downloads folder either way.
+ */
+function withoutDotSegments(path: string): string {
+  if (!path.includes('/.') && !path.includes('//')) return path;
+  const rooted = path.replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, '/home/~');
+  return rooted.startsWith('/') ? posix.normalize(rooted) : path;
 }
 /** Options of test runners and build tools whose value is code they load first. */
 const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string[] }[] = [

@@ -67,13 +67,16 @@ export interface SimpleCommand {
   origins?: Record<number, RunTimeOrigin>;
   /** Its source text (of the string it was parsed from, for re-parsed ones). */
   text: string;
-  /** The innermost `for NAME in WORDS` around it: the loop variable and its words as written. */
+  /** The innermost `for NAME in WORDS` around it. */
   loop?: ForLoop;
 }
 
 export interface ForLoop {
   variable: string;
+  /** The words as written (quotes kept). */
   words: string[];
+  /** The words as the shell expands them (`$HOME/.ssh/*` is `/home/dev/.ssh/*`), those known now. */
+  values: string[];
 }
 
 /**

@@ -94,7 +94,7 @@ function pieces(source: string): { text: string; offset: number }[] {
 /** Statements of a block, in order; one followed by `&` runs in the background. */
 function walkBlock(state: AnalysisState, node: SyntaxNode, place: Place, body: Place = place): void {
   const children = node.children;
-  const bodyPlace = node.type === 'for_statement' ? { ...body, loop: forLoopOf(node) } : body;
+  const bodyPlace = node.type === 'for_statement' ? { ...body, loop: forLoopOf(state, node, place) } : body;
   for (let k = 0; k < children.length; k++) {
     const child = children[k] as SyntaxNode;
     const field = child.field;
@@ -129,12 +129,13 @@ function walkBlock(state: AnalysisState, node: SyntaxNode, place: Place, body: P
   }
 }
 
-/** `for NAME in WORDS`: the variable and the words as written (quotes kept). */
-function forLoopOf(node: SyntaxNode): ForLoop {
-  return {
-    variable: node.childForFieldName('variable')?.text ?? '',
-    words: node.children.filter((c) => c.field === 'value').map((c) => c.text),
-  };
+/** `for NAME in WORDS`: the variable, and the words as written and as expanded. */
+function forLoopOf(state: AnalysisState, node: SyntaxNode, place: Place): ForLoop {
+  const words = node.children.filter((c) => c.field === 'value');
+  const values = words.flatMap((word) =>
+    expandWord([word], wordContext(state, place)).words.flatMap((w) => (w.dynamic ? [] : [w.value])),
+  );
+  return { variable: node.childForFieldName('variable')?.text ?? '', words: words.map((c) => c.text), values };
 }
 
 export function walkStatement(state: AnalysisState, node: SyntaxNode, outerPlace: Place): void {

@@ -212,7 +212,8 @@ class WordBuilder {
       }
       // `command base64 -d` runs base64 itself, past any alias or function of that name.
       if (argv[0] === 'command' && argv.length > 1 && !argv[1]!.startsWith('-')) argv.shift();
-      const name = argv[0] ?? '';
+      // `/usr/bin/base64` is base64; a writer elsewhere (`/tmp/echo`) may print anything.
+      const name = (argv[0] ?? '').replace(SYSTEM_BIN, '');
       if (!LITERAL_WRITERS.has(name)) return undefined;
       output = literalOutput(name, { argv, dynamic: new Set() }, input);
       if (output === undefined) return undefined;
@@ -387,6 +388,9 @@ export function heredocValue(
  * A heredoc body the grammar misread (see redirects' misreadBody), from its source text. Its
  * expansions stay as written: a shell that runs the text reads them itself.
  */
+/** The system's own program folders: a program there is the one its name says. */
+const SYSTEM_BIN = /^\/(?:usr\/)?bin\//;
+
 export function misreadHeredocText(text: string, options: { quoted: boolean; stripTabs: boolean }): string {
   const body = options.quoted ? text : unescapeHeredoc(text);
   return options.stripTabs ? body.replace(/^\t+/gm, '') : body;

@@ -32,3 +32,33 @@ export function blockedSeeds(maxChars = 400): { file: string; command: string }[
   }
   return seeds;
 }
+
+/** A rewrite of a seed line, named by the kind of rewrite it is. */
+export interface Variant {
+  kind: string;
+  command: string;
+}
+
+/**
+ * Tries every variant `rewrite` makes of every seed line, prints how many were tried and each that
+ * passed (counted by kind), and returns the passes: the test asserts there are none.
+ */
+export function passedVariants(
+  what: string,
+  rewrite: (command: string) => Variant[],
+): { tried: number; misses: string[] } {
+  const misses: string[] = [];
+  const byKind = new Map<string, number>();
+  let tried = 0;
+  for (const { file, command } of blockedSeeds())
+    for (const variant of rewrite(command)) {
+      tried++;
+      if (blocked(variant.command)) continue;
+      misses.push(`${file} [${variant.kind}]: ${JSON.stringify(variant.command)}`);
+      byKind.set(variant.kind, (byKind.get(variant.kind) ?? 0) + 1);
+    }
+  console.log(`${tried} ${what} tried, ${misses.length} passed`);
+  for (const [kind, count] of byKind) console.log(`  ${kind}: ${count} passed`);
+  for (const miss of misses) console.log(`  passed: ${miss}`);
+  return { tried, misses };
+}

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready } from './harness';
-import { blocked, blockedSeeds, SEED_CWD } from './blocked-lines';
+import { passedVariants } from './blocked-lines';
 
 /** Flags that only change how a program talks (verbosity, prompts, progress), never what it touches. */
 const HARMLESS_FLAGS: Record<string, string[]> = {
@@ -93,7 +93,8 @@ function spellings(command: string, program: string): string[] {
     const quoted = (before.split("'").length - 1) % 2 === 1 || (before.split('"').length - 1) % 2 === 1;
     if (quoted) continue;
     const shellStarts = !/\b(?:sudo|env|time|nohup|exec|xargs)\s+$/.test(before);
-    const spelled = shellStarts ? [`\\${program}`, `command ${program}`, `LC_ALL=C ${program}`] : [`\\${program}`];
+    const anywhere = [`\\${program}`, `'${program}'`, `/usr/bin/${program}`];
+    const spelled = shellStarts ? [...anywhere, `command ${program}`, `LC_ALL=C ${program}`] : anywhere;
     for (const spelling of spelled) out.push(`${command.slice(0, at)}${spelling}${rest}`);
   }
   return out;
@@ -101,20 +102,12 @@ function spellings(command: string, program: string): string[] {
 
 test('a harmless flag never turns a blocked dangerous line into a pass', async () => {
   await ready();
-  const cwd = SEED_CWD;
-  const misses: string[] = [];
-  let tried = 0;
-  for (const { file, command } of blockedSeeds())
-    for (const [program, flags] of Object.entries(HARMLESS_FLAGS))
-      for (const variant of [
-        ...flags.flatMap((flag) => variants(command, program, flag)),
-        ...spellings(command, program),
-      ]) {
-        tried++;
-        if (!blocked(variant, cwd)) misses.push(`${file}: ${variant}`);
-      }
-  console.log(`${tried} variants tried, ${misses.length} passed`);
-  for (const miss of misses) console.log(`  passed: ${miss}`);
+  const { tried, misses } = passedVariants('variants', (command) =>
+    Object.entries(HARMLESS_FLAGS).flatMap(([program, flags]) => [
+      ...flags.flatMap((flag) => variants(command, program, flag).map((text) => ({ kind: 'flag', command: text }))),
+      ...spellings(command, program).map((text) => ({ kind: 'spelling', command: text })),
+    ]),
+  );
   assert.ok(tried > 100, `enough variants tried (${tried})`);
   assert.deepEqual(misses, []);
 });

@@ -286,13 +286,13 @@ test('words: a variable set in a loop, a function, a case item or a group after 
 
 test('words: a command in a for loop knows the loop, in a string run by bash -c too', () => {
   const analysis = analyze(
-    'for f in $(git ls-files) "a b"; do : > "$f"; done; bash -c "for g in src/*; do true > \\"\\$g\\"; done"; ls',
+    'for f in $(git ls-files) "a b" $HOME/.ssh/*; do : > "$f"; done; bash -c "for g in src/*; do true > \\"\\$g\\"; done"; ls',
   );
   assert.deepEqual(
     analysis.commands.filter((c) => c.loop).map((c) => [c.name, c.loop]),
     [
-      [':', { variable: 'f', words: ['$(git ls-files)', '"a b"'] }],
-      ['true', { variable: 'g', words: ['src/*'] }],
+      [':', { variable: 'f', words: ['$(git ls-files)', '"a b"', '$HOME/.ssh/*'], values: ['a b', `${HOME}/.ssh/*`] }],
+      ['true', { variable: 'g', words: ['src/*'], values: ['src/*'] }],
     ],
   );
 });

@@ -16,6 +16,7 @@ import {
 import { inlineCode } from '../../facts/programs';
 import { inAllowedDirs } from '../../facts/temp-dirs';
 import { trimEndChars } from '../../text/scan';
+import { resolvePath } from '../../shell/paths';
 import { selfPipingFunction } from './shared/self-piping';
 
 // Commands that damage the machine itself rather than the project.
@@ -283,9 +284,18 @@ export const massProcessKill = definePolicy({
   },
 });
 
+/**
+ * A bind-mount source as the folder it names: `~`, `$HOME` expanded, and `.`, `..` and doubled slashes
+ * taken out (`~/./.kube` is `~/.kube`). A named volume is left as it is.
+ */
+function mountedFolder(source: string, home: string): string {
+  const fromHome = source.replace(/^(\$HOME|\$\{HOME\})(?=\/|$)/, '~');
+  return fromHome.startsWith('/') || /^~(?=\/|$)/.test(fromHome) ? resolvePath(fromHome, '/', home) : source;
+}
+
 /** A bind-mount source that is the home folder, a folder above it, or a credential folder in it. */
 function homeMountOf(source: string, home: string): string | null {
-  const expanded = trimEndChars(source.replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, home), '/') || '/';
+  const expanded = trimEndChars(mountedFolder(source, home), '/') || '/';
   if (expanded === home) return `the home folder (${source})`;
   if (home.startsWith(`${expanded}/`)) return `${source}, which holds the home folder`;
   if (/^\/home\/[^/]+$/.test(expanded)) return `another account's home folder (${source})`;
@@ -297,7 +307,8 @@ function homeMountOf(source: string, home: string): string | null {
 
 /** A host folder mounted into a container that gives the container the host (or the person's files). */
 function mountSign(what: string, source: string, home: string): string | null {
-  if (source === '/' || /^\/(etc|root|boot|var\/run\/docker\.sock|run\/docker\.sock|proc|sys|dev)(\/|$)/.test(source))
+  const folder = mountedFolder(source, home);
+  if (folder === '/' || /^\/(etc|root|boot|var\/run\/docker\.sock|run\/docker\.sock|proc|sys|dev)(\/|$)/.test(folder))
     return `${what} mounts the host's ${source} into the container`;
   const inHome = homeMountOf(source, home);
   return inHome ? `${what} mounts ${inHome} into the container, where anything in it can read or delete it` : null;

@@ -7,7 +7,6 @@ import { readTargets } from '../../../facts/targets';
 import {
   argsOf,
   commandsWithCwd,
-  forLoops,
   optionValues,
   parseFlags,
   shellCommands,
@@ -184,15 +183,12 @@ function containerSecretCopies(call: ToolCall): SecretRead[] {
 }
 
 /**
- * `for f in ~/.aws/credentials …; do cat "$f"; done`: each loop variable over literal words, with
- * those words (a word with a substitution or a variable in it is left out: only run time knows it).
+ * `for f in ~/.aws/credentials …; do cat "$f"; done`: each loop variable with the words the shell gives
+ * it (a word known only at run time is left out), from the loops of the call's commands.
  */
-function loopWords(command: string | undefined): Map<string, string[]> {
+function loopWords(commands: readonly SimpleCommand[]): Map<string, string[]> {
   return new Map(
-    forLoops(command).map(({ variable, words }) => [
-      variable,
-      words.map((w) => w.replace(/^["']|["']$/g, '')).filter((w) => w !== '' && !/[$`]/.test(w)),
-    ]),
+    commands.flatMap((cmd) => (cmd.loop ? [[cmd.loop.variable, cmd.loop.values.filter((w) => w !== '')]] : [])),
   );
 }
 
@@ -268,7 +264,7 @@ const NAME_READERS = new Set(['cut', 'grep', 'egrep', 'sed']);
 export function secretReads(call: ToolCall | undefined): SecretRead[] {
   if (!call) return [];
   const found: SecretRead[] = [];
-  const loops = loopWords(call.command);
+  const loops = loopWords(shellCommands(call));
   const namesOnly = namesOnlyReads(call);
   for (const target of readTargets(call)) {
     if (NAME_READERS.has(target.source) && namesOnly.has(target.absolute)) continue;

@@ -1,0 +1,47 @@
+// The same file named another way gets the same verdict: `~/.ssh/id_rsa` is `$HOME/.ssh/id_rsa`,
+// `${HOME}/.ssh/id_rsa`, `/home/dev/.ssh/id_rsa` and `~/./.ssh/id_rsa`. Every blocked dangerous Bash line
+// of the independent sets is tried again with each of its `~/` paths spelled each way.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready } from './harness';
+import { passedVariants, type Variant } from './blocked-lines';
+
+const HOME = '/home/dev';
+
+/** Other spellings of the home folder at the start of a path, each naming the same folder. */
+const HOME_SPELLINGS: Record<string, string> = {
+  $HOME: '$HOME/',
+  '${HOME}': '${HOME}/',
+  '"$HOME"': '"$HOME"/',
+  absolute: `${HOME}/`,
+  'dot segment': '~/./',
+  'parent segment': '~/../dev/',
+  'doubled slash': '~//',
+};
+
+/** Where `~/` starts an unquoted word: after a blank, `=`, `:` or the start of the line. */
+const TILDE_AT = /(^|[\s=:])~\//g;
+
+function unquotedAt(line: string, at: number): boolean {
+  const before = line.slice(0, at);
+  return (before.split("'").length - 1) % 2 === 0 && (before.split('"').length - 1) % 2 === 0;
+}
+
+/** The command with one of its unquoted `~/` paths spelled another way, for each path and spelling. */
+function respelled(command: string): Variant[] {
+  const out: Variant[] = [];
+  for (const match of command.matchAll(TILDE_AT)) {
+    const at = (match.index ?? 0) + (match[1] ?? '').length;
+    if (!unquotedAt(command, at)) continue;
+    for (const [kind, spelling] of Object.entries(HOME_SPELLINGS))
+      out.push({ kind, command: `${command.slice(0, at)}${spelling}${command.slice(at + 2)}` });
+  }
+  return out;
+}
+
+test('another spelling of a home path never turns a blocked dangerous line into a pass', async () => {
+  await ready();
+  const { tried, misses } = passedVariants('home path spellings', respelled);
+  assert.ok(tried > 1000, `enough spellings tried (${tried})`);
+  assert.deepEqual(misses, []);
+});
