@@ -3,23 +3,24 @@
 // what it does and require the rewrite to stay blocked.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { run } from './harness';
+import { run, type CallSpec } from './harness';
 
 const CORPUS_DIR = join(process.cwd(), 'test', 'fixtures', 'corpus', 'independent');
-export const SEED_CWD = '/home/dev/project';
+const SEED_CWD = '/home/dev/project';
 
 interface Line {
   tool_name: string;
   tool_input: { command?: unknown };
 }
 
-export const blocked = (command: string, cwd = SEED_CWD) =>
-  run({ bash: command, cwd, root: cwd, home: '/home/dev', stateDir: '/home/dev/.agent-warden' }).some(
+/** Whether the policies deny or ask about a call made in the seeds' project (a Bash line unless `call` says). */
+const blocked = (command: string, call: Partial<CallSpec> = { bash: command }) =>
+  run({ ...call, cwd: SEED_CWD, root: SEED_CWD, home: '/home/dev', stateDir: '/home/dev/.agent-warden' }).some(
     (o) => o.verdict === 'deny' || o.verdict === 'ask',
   );
 
 /** Each set's blocked dangerous Bash lines up to `maxChars` long, with the set's file name. */
-export function blockedSeeds(maxChars = 400): { file: string; command: string }[] {
+function blockedSeeds(maxChars = 400): { file: string; command: string }[] {
   const seeds: { file: string; command: string }[] = [];
   for (const file of readdirSync(CORPUS_DIR).filter((f) => f.startsWith('dangerous-') && f.endsWith('.jsonl'))) {
     for (const text of readFileSync(join(CORPUS_DIR, file), 'utf8').split('\n')) {
@@ -33,10 +34,11 @@ export function blockedSeeds(maxChars = 400): { file: string; command: string }[
   return seeds;
 }
 
-/** A rewrite of a seed line, named by the kind of rewrite it is. */
+/** A rewrite of a seed line, named by the kind of rewrite it is: a Bash line, or another tool's call. */
 export interface Variant {
   kind: string;
   command: string;
+  call?: Partial<CallSpec>;
 }
 
 /**
@@ -53,7 +55,7 @@ export function passedVariants(
   for (const { file, command } of blockedSeeds())
     for (const variant of rewrite(command)) {
       tried++;
-      if (blocked(variant.command)) continue;
+      if (blocked(variant.command, variant.call)) continue;
       misses.push(`${file} [${variant.kind}]: ${JSON.stringify(variant.command)}`);
       byKind.set(variant.kind, (byKind.get(variant.kind) ?? 0) + 1);
     }

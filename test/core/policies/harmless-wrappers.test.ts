@@ -36,6 +36,8 @@ const WRAPPERS: Record<string, (line: string) => string> = {
   base64: (line) => `echo ${Buffer.from(line).toString('base64')} | base64 -d | bash`,
   'python subprocess': (line) =>
     `python3 - <<'PY'\nimport subprocess\nsubprocess.run(${JSON.stringify(line)}, shell=True)\nPY`,
+  'python -c os.system': (line) => `python3 -c ${singleQuoted(`import os; os.system(${JSON.stringify(line)})`)}`,
+  'ruby system': (line) => `ruby -e ${singleQuoted(`system(${JSON.stringify(line).replace(/#/g, '\\#')})`)}`,
   'node execSync': (line) =>
     `node -e ${singleQuoted(`require("child_process").execSync(${JSON.stringify(line)}, { stdio: "inherit" })`)}`,
 };
