@@ -1,4 +1,4 @@
-import type { SimpleCommand, Via } from '../shell';
+import type { ForLoop, SimpleCommand, Via } from '../shell';
 import { perCommand } from './per-command';
 import { dashedValueOptions, GLOBAL_VALUE_OPTIONS, subcommandAt } from '../shell/cli-options';
 import { relatePath, resolvePath } from '../shell/paths';
@@ -219,14 +219,36 @@ export function fromSubcommand(args: readonly string[], valueOptions?: ReadonlyS
   return at === 0 ? args : args.slice(at);
 }
 
-/** Each `for NAME in WORDS` of a command text: the loop variable and its words as written (quotes kept). */
-export function forLoops(command: string | undefined): { variable: string; words: string[] }[] {
-  // Most command texts have no loop, and the pattern needs the word: they skip it.
-  if (command === undefined || !command.includes('for')) return [];
-  return [...command.matchAll(/\bfor\s+([A-Za-z_]\w{0,63})\s+in\s+([^;\n]{0,2000})/g)].map((match) => ({
-    variable: match[1] ?? '',
-    words: (match[2] ?? '').trim().split(/\s+/),
-  }));
+/** Each `for NAME in WORDS` loop around the commands (however they were reached), once. */
+export function forLoops(commands: readonly SimpleCommand[]): ForLoop[] {
+  const loops = new Set<ForLoop>();
+  for (const cmd of commands) for (const loop of cmd.loops ?? []) loops.add(loop);
+  return [...loops];
+}
+
+/**
+ * `for f in …; do : > "$f"; done`: each command that empties the file a loop variable around it names,
+ * with that loop: a command that prints nothing (a bare redirect, `:`, `true`, `cat /dev/null`, `echo
+ * -n`) with `>` to the variable.
+ */
+export function loopEmptyings(commands: readonly SimpleCommand[]): { cmd: SimpleCommand; loop: ForLoop }[] {
+  const out: { cmd: SimpleCommand; loop: ForLoop }[] = [];
+  for (const cmd of commands) {
+    if (!cmd.loops || !printsNothing(cmd)) continue;
+    for (const loop of cmd.loops) {
+      const named = [`$${loop.variable}`, `\${${loop.variable}}`];
+      if (cmd.redirects.some((r) => (r.op === '>' || r.op === '>|') && named.includes(r.target)))
+        out.push({ cmd, loop });
+    }
+  }
+  return out;
+}
+
+function printsNothing(cmd: SimpleCommand): boolean {
+  const [name, ...rest] = cmd.argv;
+  if (name === undefined) return true;
+  if (rest.length === 0) return name === ':' || name === 'true';
+  return rest.length === 1 && ((name === 'cat' && rest[0] === '/dev/null') || (name === 'echo' && rest[0] === '-n'));
 }
 
 /**

@@ -1,6 +1,7 @@
 // A call's facts: what it reads, writes, deletes, runs, sends, and what could not be read.
 // Computed once per call by toolCallOf; policies and the semantic tier read `call.facts`.
 import type { ToolCall } from './call';
+import type { SimpleCommand } from '../shell';
 import { isInside } from '../shell/paths';
 import { argsOf, forLoops } from './commands';
 import { laterToo, type Derived } from './compute';
@@ -46,9 +47,12 @@ function pathFact(target: PathTarget): PathFact {
 }
 
 /** Loop variables over words that stay in the working folder (`for f in *.log`): their paths resolve there. */
-function localLoopVariables(command: string | undefined): Set<string> {
+function localLoopVariables(commands: readonly SimpleCommand[]): Set<string> {
   const names = new Set<string>();
-  for (const { variable, words } of forLoops(command)) {
+  for (const loop of forLoops(commands)) {
+    const { variable } = loop;
+    // Read word by word as written: `$(find . -name x)` is `$(find`, `.`, `-name`, `x)`.
+    const words = loop.words.join(' ').split(/\s+/);
     // `$(find . -name …)`, `$(git ls-files)`: a listing program over relative paths yields relative paths.
     const listing = /^["']?(\$\(|`)(find|git|ls|fd|rg|grep)$/.test(words[0] ?? '') ? words.slice(1) : words;
     if (listing.every((w) => w !== '' && !/^["']?(\/|~|\$|\.\.)/.test(w))) names.add(variable);
@@ -62,7 +66,7 @@ function localLoopVariables(command: string | undefined): Set<string> {
  * outside the project and the temp folders.
  */
 function unresolvableDeletes(call: ToolCall, deletes: PathFact[]): Unread[] {
-  const loops = localLoopVariables(call.command);
+  const loops = localLoopVariables(call.shell?.commands ?? []);
   const out: Unread[] = [];
   for (const target of deletes) {
     if (!target.dynamic) continue;

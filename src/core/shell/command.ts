@@ -213,7 +213,7 @@ function newCommand(
     text: extra.text,
   };
   if (place.parent !== undefined) command.parent = place.parent;
-  if (place.loop) command.loop = place.loop;
+  if (place.loops) command.loops = [...place.loops];
   words.forEach((word, index) => {
     if (word.fileText !== undefined) (command.fileTexts ??= {})[index] = word.fileText;
   });

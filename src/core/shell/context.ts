@@ -55,8 +55,8 @@ export interface Place {
   parent: number | undefined;
   pipeline: PipelineStage | undefined;
   background: boolean;
-  /** The innermost `for NAME in WORDS` loop whose body this is. */
-  loop?: ForLoop;
+  /** The `for NAME in WORDS` loops whose body this is, outermost first. */
+  loops?: readonly ForLoop[];
   /** Redirections of enclosing compound commands ({ …; } > f), which their commands share. */
   redirects: readonly Redirect[];
   /** Syntax nesting, to keep recursion bounded on hostile input. */

@@ -67,8 +67,8 @@ export interface SimpleCommand {
   origins?: Record<number, RunTimeOrigin>;
   /** Its source text (of the string it was parsed from, for re-parsed ones). */
   text: string;
-  /** The innermost `for NAME in WORDS` around it. */
-  loop?: ForLoop;
+  /** The `for NAME in WORDS` loops around it in its own source, outermost first. */
+  loops?: ForLoop[];
 }
 
 export interface ForLoop {

@@ -94,7 +94,8 @@ function pieces(source: string): { text: string; offset: number }[] {
 /** Statements of a block, in order; one followed by `&` runs in the background. */
 function walkBlock(state: AnalysisState, node: SyntaxNode, place: Place, body: Place = place): void {
   const children = node.children;
-  const bodyPlace = node.type === 'for_statement' ? { ...body, loop: forLoopOf(state, node, place) } : body;
+  const bodyPlace =
+    node.type === 'for_statement' ? { ...body, loops: [...(body.loops ?? []), forLoopOf(state, node, place)] } : body;
   for (let k = 0; k < children.length; k++) {
     const child = children[k] as SyntaxNode;
     const field = child.field;

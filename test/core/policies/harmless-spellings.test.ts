@@ -64,6 +64,9 @@ const CAUGHT: [command: string, policy: string][] = [
   ['docker run --rm -v $HOME//.ssh:/s alpine ls /s', 'container-host-escape'],
   ['slither . --solc ~/./Downloads/solc-patched', 'unread-call'],
   ['for f in $HOME/.ssh/*; do cat "$f"; done', 'secret-file-read'],
+  // Loops read from the analysis, nested or inside a string a shell runs.
+  ['for f in ~/.ssh/id_*; do for n in 1; do cat "$f"; done; done', 'secret-file-read'],
+  ['bash -c "for f in \\$(git ls-files); do : > \\"\\$f\\"; done"', 'project-files-destroyed'],
   // Shell structure that runs a line as it is (harmless-wrappers.test.ts tries every corpus line in each).
   ['if true; then\nf=~/.aws/cred; cat ${f}entials\nfi', 'secret-file-read'],
   [

@@ -284,15 +284,21 @@ test('words: a variable set in a loop, a function, a case item or a group after 
   );
 });
 
-test('words: a command in a for loop knows the loop, in a string run by bash -c too', () => {
+test('words: a command in for loops knows them, in a string run by bash -c too', () => {
   const analysis = analyze(
-    'for f in $(git ls-files) "a b" $HOME/.ssh/*; do : > "$f"; done; bash -c "for g in src/*; do true > \\"\\$g\\"; done"; ls',
+    'for f in $(git ls-files) "a b" $HOME/.ssh/*; do for i in 1; do : > "$f"; done; done; ' +
+      'bash -c "for g in src/*; do true > \\"\\$g\\"; done"; ls',
   );
+  const outer = {
+    variable: 'f',
+    words: ['$(git ls-files)', '"a b"', '$HOME/.ssh/*'],
+    values: ['a b', `${HOME}/.ssh/*`],
+  };
   assert.deepEqual(
-    analysis.commands.filter((c) => c.loop).map((c) => [c.name, c.loop]),
+    analysis.commands.filter((c) => c.loops).map((c) => [c.name, c.loops]),
     [
-      [':', { variable: 'f', words: ['$(git ls-files)', '"a b"', '$HOME/.ssh/*'], values: ['a b', `${HOME}/.ssh/*`] }],
-      ['true', { variable: 'g', words: ['src/*'], values: ['src/*'] }],
+      [':', [outer, { variable: 'i', words: ['1'], values: ['1'] }]],
+      ['true', [{ variable: 'g', words: ['src/*'], values: ['src/*'] }]],
     ],
   );
 });

@@ -9,7 +9,7 @@ import {
   argsOf,
   commandsWithCwd,
   evidenceOf,
-  forLoops,
+  loopEmptyings,
   parseFlags,
   shellCommands,
   upstreamStage,
@@ -127,15 +127,9 @@ function xargsInput(commands: SimpleCommand[], xargs: SimpleCommand): string[] {
 
 /** `for f in $(find …); do : > "$f"; done`: a truncating redirect of each file a computed list names. */
 function loopTruncations(call: ToolCall): DeleteTarget[] {
-  const out: DeleteTarget[] = [];
-  for (const { variable, words } of forLoops(call.command)) {
-    if (!words.some((w) => /[$`]/.test(w))) continue;
-    const truncates = new RegExp(
-      `(?:^|[;&|]|\\bdo|\\bthen)\\s*(?::|true|cat /dev/null)?\\s*>\\s*"?\\$\\{?${variable}\\}?"?(?=\\s|;|$)`,
-    );
-    if (truncates.test(call.command ?? '')) out.push({ word: `$${variable}`, cwd: call.cwd, filtered: false });
-  }
-  return out;
+  return loopEmptyings(shellCommands(call))
+    .filter(({ loop }) => loop.words.some((w) => /[$`]/.test(w)))
+    .map(({ loop }) => ({ word: `$${loop.variable}`, cwd: call.cwd, filtered: false }));
 }
 
 function deleteTargets(call: ToolCall): DeleteTarget[] {

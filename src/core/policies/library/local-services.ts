@@ -483,11 +483,11 @@ const LOOP_READ = /\bwhile\s+read\s+(?:-r\s+)?([A-Za-z_]\w{0,63})/g;
 const LOCAL_PORT_WORD = /\b(?:localhost|127\.0\.0\.1|\[::1\]):\$\{?([A-Za-z_]\w{0,63})/g;
 
 /** `for p in …; do curl http://127.0.0.1:$p/; done`: a request to each of this machine's ports in turn. */
-function loopedLocalPorts(command: string | undefined): string | undefined {
+function loopedLocalPorts(command: string | undefined, commands: readonly SimpleCommand[]): string | undefined {
   // LOCAL_PORT_WORD needs a port taken from a variable (`:$p`): without one there is nothing to look for.
   if (command === undefined || !command.includes(':$')) return undefined;
   const variables = new Set([
-    ...forLoops(command).map((loop) => loop.variable),
+    ...forLoops(commands).map((loop) => loop.variable),
     ...[...command.matchAll(LOOP_READ)].map((match) => match[1]),
   ]);
   return [...command.matchAll(LOCAL_PORT_WORD)].find((match) => variables.has(match[1]))?.[0];
@@ -510,7 +510,7 @@ export const metadataAndLocalServices = definePolicy({
     }
     const toolTakeover = redisToolTakeover(call);
     if (toolTakeover) return redisFinding(toolTakeover, toolTakeover);
-    const looped = loopedLocalPorts(call.command);
+    const looped = loopedLocalPorts(call.command, shellCommands(call));
     if (looped)
       return {
         reason: `Scans this machine's ports (${looped} in a loop): it finds every local service, Warden's own endpoint among them, for later calls to reach. Approve this exact call if you want the scan.`,

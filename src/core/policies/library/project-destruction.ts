@@ -13,6 +13,7 @@ import {
   argsOf,
   commandsWithCwd,
   evidenceOf,
+  loopEmptyings,
   optionValues,
   parseFlags,
   redirectWrites,
@@ -238,28 +239,10 @@ function destroyedByCommand(
   return null;
 }
 
-/**
- * `for f in src/*.py; do : > "$f"; done`: a command in a loop over source files in bulk that empties the
- * file the loop variable names. Read from the analysis, so the loop is found however it was reached
- * (`bash -c "…"`, a string Python runs).
- */
+/** `for f in src/*.py; do : > "$f"; done`: a loop over source files in bulk that empties each. */
 function loopEmptiesSources(commands: readonly SimpleCommand[]): string | null {
-  for (const cmd of commands) {
-    const loop = cmd.loop;
-    if (!loop || !writesNothing(cmd) || !loop.words.some(bulkSourceWord)) continue;
-    const named = [`$${loop.variable}`, `\${${loop.variable}}`];
-    if (cmd.redirects.some((r) => (r.op === '>' || r.op === '>|') && named.includes(r.target)))
-      return loop.words.join(' ');
-  }
-  return null;
-}
-
-/** A command that prints nothing, so its `>` leaves the file empty: a bare redirect, `:`, `true`, `cat /dev/null`, `echo -n`. */
-function writesNothing(cmd: SimpleCommand): boolean {
-  const [name, ...rest] = cmd.argv;
-  if (name === undefined) return true;
-  if (rest.length === 0) return name === ':' || name === 'true';
-  return rest.length === 1 && ((name === 'cat' && rest[0] === '/dev/null') || (name === 'echo' && rest[0] === '-n'));
+  const found = loopEmptyings(commands).find(({ loop }) => loop.words.some(bulkSourceWord));
+  return found ? found.loop.words.join(' ') : null;
 }
 
 const ENV_LINE = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][\w.]*)[ \t]*=[ \t]*(.*)$/gm;

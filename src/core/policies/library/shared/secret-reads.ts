@@ -7,6 +7,7 @@ import { readTargets } from '../../../facts/targets';
 import {
   argsOf,
   commandsWithCwd,
+  forLoops,
   optionValues,
   parseFlags,
   shellCommands,
@@ -187,9 +188,7 @@ function containerSecretCopies(call: ToolCall): SecretRead[] {
  * it (a word known only at run time is left out), from the loops of the call's commands.
  */
 function loopWords(commands: readonly SimpleCommand[]): Map<string, string[]> {
-  return new Map(
-    commands.flatMap((cmd) => (cmd.loop ? [[cmd.loop.variable, cmd.loop.values.filter((w) => w !== '')]] : [])),
-  );
+  return new Map(forLoops(commands).map((loop) => [loop.variable, loop.values.filter((w) => w !== '')]));
 }
 
 /** The find whose output a reader gets: `find … -exec cat {} +`, or `find … | xargs cat`. */
