@@ -94,7 +94,13 @@ function spellings(command: string, program: string): string[] {
     if (quoted) continue;
     const shellStarts = !/\b(?:sudo|env|time|nohup|exec|xargs)\s+$/.test(before);
     const anywhere = [`\\${program}`, `'${program}'`, `/usr/bin/${program}`];
-    const spelled = shellStarts ? [...anywhere, `command ${program}`, `LC_ALL=C ${program}`] : anywhere;
+    // An unset variable's default, and a substitution that prints the name, are the name; only on the
+    // command's first line, since a heredoc's body may be a Makefile, where `$(…)` is make's own.
+    const firstLine = !before.includes('\n');
+    const computed = firstLine ? [`\${WARDEN_UNSET:-${program}}`, `$(echo ${program})`] : [];
+    const spelled = shellStarts
+      ? [...anywhere, ...computed, `command ${program}`, `LC_ALL=C ${program}`]
+      : [...anywhere, ...computed];
     for (const spelling of spelled) out.push(`${command.slice(0, at)}${spelling}${rest}`);
   }
   return out;

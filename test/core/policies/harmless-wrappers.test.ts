@@ -10,6 +10,9 @@ import { passedVariants } from './blocked-lines';
 /** The line as one single-quoted shell word. */
 const singleQuoted = (line: string) => `'${line.replace(/'/g, `'\\''`)}'`;
 
+/** The line as a Perl or PHP single-quoted string, where only `\\` and `'` are escaped. */
+const scriptQuoted = (line: string) => `'${line.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+
 // Each form runs the line unchanged, in this shell or a shell it starts. A heredoc's body follows its
 // line, so a form's closing text goes on a line of its own.
 const WRAPPERS: Record<string, (line: string) => string> = {
@@ -38,6 +41,8 @@ const WRAPPERS: Record<string, (line: string) => string> = {
     `python3 - <<'PY'\nimport subprocess\nsubprocess.run(${JSON.stringify(line)}, shell=True)\nPY`,
   'python -c os.system': (line) => `python3 -c ${singleQuoted(`import os; os.system(${JSON.stringify(line)})`)}`,
   'ruby system': (line) => `ruby -e ${singleQuoted(`system(${JSON.stringify(line).replace(/#/g, '\\#')})`)}`,
+  'perl system': (line) => `perl -e ${singleQuoted(`system(${scriptQuoted(line)})`)}`,
+  'php system': (line) => `php -r ${singleQuoted(`system(${scriptQuoted(line)});`)}`,
   'node execSync': (line) =>
     `node -e ${singleQuoted(`require("child_process").execSync(${JSON.stringify(line)}, { stdio: "inherit" })`)}`,
 };
