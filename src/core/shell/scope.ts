@@ -79,15 +79,18 @@ export class Scope {
     const parent = this.parent;
     if (!parent) return;
     for (const [name, variable] of this.own)
-      parent.assign(name, variable.value, { conditional: true, exported: variable.exported });
+      parent.assign(name, variable.value, {
+        conditional: true,
+        exported: variable.exported,
+        ...(variable.origin ? { origin: variable.origin } : {}),
+      });
     for (const [name, alias] of this.aliases) parent.aliases.set(name, alias);
   }
 
   /**
-   * Records an assignment. A conditional one (a branch settling) keeps a known value when both
-   * outcomes agree, or when the script had not set the variable before: `test -n "$CI" && f=~/.aws/x`
-   * then `cat "$f"` reads the file the script meant, and the other outcome (an unset variable, or one
-   * from an environment not seen here) is no reason to read the line as unknown.
+   * Records an assignment. A conditional one (a branch settling) keeps a known value only when both
+   * outcomes agree: after `test -n "$CI" || D=/tmp/x`, D may still hold what the environment gave it
+   * (an earlier call's `export D=~`), so `rm -rf "$D"` is not read as a delete of /tmp/x.
    */
   assign(
     name: string,
@@ -96,7 +99,7 @@ export class Scope {
   ): void {
     const previous = this.find(name);
     const exported = options.exported === true || previous?.exported === true;
-    const agreed = options.conditional !== true || previous === undefined || previous.value === value;
+    const agreed = options.conditional !== true || (previous !== undefined && previous.value === value);
     const variable: Variable = { value: agreed ? value : undefined, exported, byScript: true };
     // A branch that may not run leaves the old value as likely as the new one.
     if (value === undefined && options.origin !== undefined && options.conditional !== true)

@@ -238,7 +238,7 @@ function walkWithRedirects(
         k === operands.length - 1
           ? walkWithRedirects(state, operand, redirects, pipeTail, operandPlace)
           : walkStatement(state, operand, { ...operandPlace, pipeline: before.pipeline });
-      if (k === 0) walk(place);
+      if (alwaysRuns(body, operands, k)) walk(place);
       else inBranch(place, walk);
     });
     return;
@@ -334,11 +334,30 @@ function listOperands(node: SyntaxNode): SyntaxNode[] {
 }
 
 function walkList(state: AnalysisState, node: SyntaxNode, place: Place): void {
-  listOperands(node).forEach((operand, k) => {
-    // Everything after the first operand may or may not run.
-    if (k === 0) walkStatement(state, operand, place);
+  const operands = listOperands(node);
+  operands.forEach((operand, k) => {
+    // What follows the first operand may or may not run, unless what came before decides it.
+    if (alwaysRuns(node, operands, k)) walkStatement(state, operand, place);
     else inBranch(place, (inside) => walkStatement(state, operand, inside));
   });
+}
+
+/**
+ * Whether operand k of `a && b || c` runs whatever happens: the first one does, and so does one after
+ * `true &&`, `: &&` or `false ||` that itself always runs.
+ */
+function alwaysRuns(list: SyntaxNode, operands: readonly SyntaxNode[], k: number): boolean {
+  for (let at = k; at > 0; at--) {
+    const before = operands[at - 1]!;
+    const operator = list.text
+      .slice(before.endIndex - list.startIndex, operands[at]!.startIndex - list.startIndex)
+      .trim();
+    const decided =
+      (operator === '&&' && (before.text === 'true' || before.text === ':')) ||
+      (operator === '||' && before.text === 'false');
+    if (!decided) return false;
+  }
+  return true;
 }
 
 /**
