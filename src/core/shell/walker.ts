@@ -349,13 +349,16 @@ function walkList(state: AnalysisState, node: SyntaxNode, place: Place): void {
 function alwaysRuns(list: SyntaxNode, operands: readonly SyntaxNode[], k: number): boolean {
   for (let at = k; at > 0; at--) {
     const before = operands[at - 1]!;
-    const operator = list.text
-      .slice(before.endIndex - list.startIndex, operands[at]!.startIndex - list.startIndex)
-      .trim();
-    const decided =
-      (operator === '&&' && (before.text === 'true' || before.text === ':')) ||
-      (operator === '||' && before.text === 'false');
-    if (!decided) return false;
+    // Only a bare `true`, `:` or `false` decides; the operator is the token just before the operand.
+    const word = before.endIndex - before.startIndex <= 5 ? before.text : '';
+    if (word !== 'true' && word !== ':' && word !== 'false') return false;
+    const operand = operands[at]!;
+    const siblings = operand.parent?.children ?? list.children;
+    const operator = siblings
+      .slice(0, siblings.indexOf(operand))
+      .reverse()
+      .find((c) => !c.isNamed)?.type;
+    if (operator !== (word === 'false' ? '||' : '&&')) return false;
   }
   return true;
 }

@@ -1,7 +1,7 @@
 // The seeds of the metamorphic tests: the independent sets' dangerous Bash lines that the policies block
 // as they stand (harmless-flags, -paths, -tools, -wrappers rewrite each without changing what it does and
-// require the rewrite to stay blocked), and their ordinary Bash lines that pass (harmless-ordinary
-// requires the same rewrites of those to keep passing).
+// require the rewrite to stay blocked), and their ordinary Bash lines that pass (harmless-wrappers
+// also requires neutral rewrites of those to keep passing).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { run, type CallSpec } from './harness';
