@@ -13,12 +13,12 @@ import {
   redirectReads,
   redirectWrites,
   shellPath,
-  upstreamStage,
 } from './commands';
 import { copierOperands, isRemoteSpec } from './copiers';
 import { pythonModuleRun } from './programs';
 import { own } from './own';
 import { tableFiles } from './program-table';
+import { findRoots, wordListings, xargsListings } from './listings';
 import { gitHistoryReads, inlineCodeOperands } from './derived-reads';
 
 // The files a call reads or writes, whether a file tool names them or a shell
@@ -381,28 +381,18 @@ function faceTarget(call: ToolCall, p: TouchedPath): Omit<PathTarget, 'access'> 
 }
 
 /**
- * `find ROOTS … -exec sed -i … {} +`: the `{}` the command is given stands for files under find's
- * starting points, so a path policy judges those folders.
+ * The paths a word the command is given stands for. `find ROOTS … -exec sed -i … {} +`: the `{}` is
+ * files under find's starting points. A run-time word that is what a lister printed (`cat $(ls
+ * ~/.ssh/id_*)`, `while read f; …; done < <(find ~/.aws)`) is also what that lister lists.
  */
 function placeholderRoots(raw: string, cmd: SimpleCommand, call: ToolCall): string[] {
-  if (raw !== '{}' || !cmd.via.includes('find-exec') || cmd.parent === undefined) return [raw];
-  const find = call.shell?.commands[cmd.parent];
-  if (!find || find.name !== 'find') return [raw];
-  return findRoots(find);
-}
-
-/** Where the files a find prints lie: its starting points, with its `-name` when it has one. */
-function findRoots(find: SimpleCommand): string[] {
-  const args = argsOf(find);
-  const roots: string[] = [];
-  for (const word of args) {
-    if (word.startsWith('-') || word === '(' || word === '!') break;
-    roots.push(word);
+  const commands = call.shell?.commands ?? [];
+  if (raw === '{}' && cmd.via.includes('find-exec') && cmd.parent !== undefined) {
+    const find = commands[cmd.parent];
+    if (find?.name === 'find') return findRoots(find);
   }
-  // `-name 'settings*.json'`: the files are the roots' entries of that name (a glob the policies match).
-  const name = args[args.findIndex((a) => a === '-name' || a === '-iname') + 1];
-  const named = args.some((a) => a === '-name' || a === '-iname') && name !== undefined ? `/${name}` : '';
-  return (roots.length ? roots : ['.']).map((root) => `${trimEndChars(root, '/')}${named}`);
+  const listed = wordListings(raw, cmd, commands);
+  return listed.length ? [raw, ...listed] : [raw];
 }
 
 /** `pytest --basetemp=DIR` (also `python -m pytest`): pytest empties DIR at the start of every run. */
@@ -421,17 +411,9 @@ function condaPrefixRemoved(name: string, args: readonly string[]): string[] {
 
 const FED_DELETERS = new Set(['rm', 'unlink', 'shred']);
 
-/** `find ROOTS … | xargs rm`: the files rm is given are the ones find prints, under its starting points. */
-function fedByFind(cmd: SimpleCommand, call: ToolCall): string[] {
-  if (!FED_DELETERS.has(cmd.name) || cmd.via[cmd.via.length - 1] !== 'xargs' || cmd.parent === undefined) return [];
-  const commands = call.shell?.commands ?? [];
-  const xargs = commands[cmd.parent];
-  const feeder = xargs ? upstreamStage(commands, xargs) : undefined;
-  if (feeder === undefined) return [];
-  // A find a wrapper runs (`lfs find`, `nice find`) is the stage's own command, one level down.
-  const at = commands.indexOf(feeder);
-  const find = feeder.name === 'find' ? feeder : commands.find((c) => c.parent === at && c.name === 'find');
-  return find ? findRoots(find) : [];
+/** `find ROOTS … | xargs rm`, `ls ~/.ssh/id_* | xargs cat`: the files are what the stage before xargs lists. */
+function fedByLister(cmd: SimpleCommand, call: ToolCall, programs: ReadonlySet<string>): string[] {
+  return programs.has(cmd.name) ? xargsListings(cmd, call.shell?.commands ?? []) : [];
 }
 
 const readCache = new WeakMap<ToolCall, PathTarget[]>();
@@ -446,7 +428,9 @@ export function readTargets(call: ToolCall | undefined): PathTarget[] {
     .filter((p) => p.access === 'read')
     .map((p) => ({ ...faceTarget(call, p), access: 'read' }));
   for (const { cmd, cwd } of commandsWithCwd(call)) {
-    for (const raw of [...readerFiles(cmd), ...redirectReads(cmd)].flatMap((r) => placeholderRoots(r, cmd, call))) {
+    const files = readerFiles(cmd);
+    const given = files.length ? files : fedByLister(cmd, call, PLAIN_READERS);
+    for (const raw of [...given, ...redirectReads(cmd)].flatMap((r) => placeholderRoots(r, cmd, call))) {
       if (raw === '' || raw === '-') continue;
       const remote = cmd.via.includes('ssh') ? { remote: true as const } : {};
       out.push({ ...shellPath(raw, cmd, cwd, call), access: 'read', source: cmd.name, ...remote });
@@ -473,7 +457,7 @@ export function writeTargets(call: ToolCall | undefined): PathTarget[] {
     );
     const written = given.length
       ? given
-      : fedByFind(cmd, call).map((root) => ({ path: root, access: 'delete' as const }));
+      : fedByLister(cmd, call, FED_DELETERS).map((root) => ({ path: root, access: 'delete' as const }));
     for (const { path, access } of written) {
       if (path === '' || DEVICE_SINKS.test(path)) continue;
       const target = shellPath(path, cmd, cwd, call);

@@ -24,6 +24,7 @@ export function analyzeShell(source: string, opts: AnalyzeOptions = {}): ShellAn
     deadline: Date.now() + Math.max(0, opts.parseBudgetMs ?? DEFAULT_PARSE_BUDGET_MS),
     walker: { analyzeSource, walkStatement, walkSubstitutions },
     prefixOnly: new Map(),
+    substituted: new Map(),
   };
   const place: Place = {
     frame: { source, skipSubstitutions: new Set(), positional: undefined },

@@ -18,6 +18,7 @@ import {
 } from './option-hops';
 import { LITERAL_WRITERS, literalOutput } from './literal-output';
 import { expandWord, singleWord, type Word, type WordContext } from './words';
+import { assignReadInput, recordSubstitutionOrigins } from './origins';
 
 export function wordContext(state: AnalysisState, place: Place): WordContext {
   return { scope: place.scope, positional: place.frame.positional, limits: state };
@@ -223,13 +224,15 @@ function newCommand(
   return state.commands.length - 1;
 }
 
-const ONE_VARIABLE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
+// `$f`, `${f}`, and an array's elements `${fs[@]}` (the word's value keeps the `$` form when dynamic).
+const ONE_VARIABLE = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?:\[(?:@|\*|\d+)\])?\})$/;
 
 /** The origins of the words that are one variable with a run-time value of known origin. */
 function originsOf(words: readonly Word[], place: Place): Record<number, RunTimeOrigin> | undefined {
   let origins: Record<number, RunTimeOrigin> | undefined;
   words.forEach((word, index) => {
-    const name = word.dynamic ? ONE_VARIABLE.exec(word.value)?.[1] : undefined;
+    const match = word.dynamic ? ONE_VARIABLE.exec(word.value) : null;
+    const name = match ? (match[1] ?? match[2]) : undefined;
     const origin = name === undefined ? undefined : place.scope.origin(name);
     if (origin) (origins ??= {})[index] = origin;
   });
@@ -314,6 +317,9 @@ export function emitCommand(
     const owner = group.words[0] ? (owners.get(group.words[0]) ?? index) : index;
     state.walker.walkSubstitutions(state, group.substitutions, { ...place, parent: owner });
   }
+  recordSubstitutionOrigins(state, words, owners, index);
+  // Once its `< <(…)` has run: what the command's read put in its variables.
+  assignReadInput(state, words, redirects, place);
   for (const statement of [...own.trailing, ...outer.trailing])
     inBranch(place, (inside) => state.walker.walkStatement(state, statement, inside));
 }
@@ -508,8 +514,7 @@ function afterCommand(words: Word[], place: Place): void {
   const name = commandName(words[0]);
   const args = words.slice(1).map((w) => w.value);
   let names: string[] = [];
-  if (name === 'read' || name === 'mapfile' || name === 'readarray' || name === 'getopts')
-    names = args.filter((a) => /^[A-Za-z_]\w*$/.test(a)).concat(['REPLY', 'MAPFILE']);
+  if (name === 'getopts') names = args.filter((a) => /^[A-Za-z_]\w*$/.test(a));
   else if (name === 'printf') {
     const v = args.indexOf('-v');
     if (v >= 0 && args[v + 1] !== undefined) names = [args[v + 1] as string];

@@ -26,6 +26,8 @@ export interface AnalysisState {
   walker: Walker;
   /** A command's own prefix assignments, where its `assignments` also hold what the script exported before it. */
   prefixOnly: Map<number, Record<string, string>>;
+  /** The commands each substitution ran (by its text, the latest walk of it): where `<(ls …)` read from. */
+  substituted: Map<string, number[]>;
 }
 
 /** One piece of source being walked: the top-level command or a string parsed again. */
@@ -40,6 +42,8 @@ export interface Frame {
 export interface PipelineFeed {
   /** The exact output of a stage, when it is a literal (echo, printf, cat of a heredoc). */
   outputs: (string | undefined)[];
+  /** The commands each stage ran (indexes into `commands`), for what a later stage reads. */
+  commands: number[][];
 }
 
 export interface PipelineStage {
@@ -80,6 +84,11 @@ export function deeper(state: AnalysisState, place: Place, via: Via, changes: Pa
     return undefined;
   }
   return { ...place, ...changes, via: [...place.via, via] };
+}
+
+/** The indexes from `first` up to the number of commands now: what was emitted since. */
+export function emittedSince(state: AnalysisState, first: number): number[] {
+  return Array.from({ length: state.commands.length - first }, (_, i) => first + i);
 }
 
 export function pipelinePlaceOf(state: AnalysisState, place: Place): PipelinePlace {

@@ -1,7 +1,15 @@
 // Walks a bash syntax tree statement by statement, following everything that runs commands.
 import { SyntaxNode } from './nodes';
 import { assignedValue, emitCommand, followExportedHops, wordContext } from './command';
-import { deeper, inBranch, MAX_NESTING, pipelinePlaceOf, type AnalysisState, type Place } from './context';
+import {
+  deeper,
+  emittedSince,
+  inBranch,
+  MAX_NESTING,
+  pipelinePlaceOf,
+  type AnalysisState,
+  type Place,
+} from './context';
 import { prepareTree } from './prepare';
 import { resolveRedirects, REDIRECT_TYPES, type ResolvedRedirects } from './redirects';
 import { topLevelBreaks } from './split';
@@ -94,6 +102,7 @@ function pieces(source: string): { text: string; offset: number }[] {
 /** Statements of a block, in order; one followed by `&` runs in the background. */
 function walkBlock(state: AnalysisState, node: SyntaxNode, place: Place, body: Place = place): void {
   const children = node.children;
+  let loopStart = state.commands.length;
   const bodyPlace =
     node.type === 'for_statement' ? { ...body, loops: [...(body.loops ?? []), forLoopOf(state, node, place)] } : body;
   for (let k = 0; k < children.length; k++) {
@@ -124,10 +133,29 @@ function walkBlock(state: AnalysisState, node: SyntaxNode, place: Place, body: P
     }
     if (node.type === 'for_statement' && field === 'variable') {
       place.scope.assign(child.text, undefined);
+      loopStart = state.commands.length;
       continue;
     }
+    if (node.type === 'for_statement' && field === 'body') loopOrigin(state, node, place, loopStart);
     walkStatement(state, child, background ? { ...target, background: true } : target);
   }
+}
+
+/**
+ * `for f in $(ls ~/.ssh/id_*)`: when every word of the loop is one whole substitution, the variable
+ * holds, each time round, part of what the commands run since `first` printed.
+ */
+function loopOrigin(state: AnalysisState, node: SyntaxNode, place: Place, first: number): void {
+  const variable = node.childForFieldName('variable')?.text;
+  const words = node.children.filter((c) => c.field === 'value');
+  if (!variable || words.length === 0 || !words.every(isWholeSubstitution) || state.commands.length <= first) return;
+  place.scope.assign(variable, undefined, { origin: { kind: 'output', commands: emittedSince(state, first) } });
+}
+
+function isWholeSubstitution(word: SyntaxNode): boolean {
+  if (word.type === 'command_substitution') return true;
+  const inner = word.type === 'string' && word.namedChildren.length === 1 ? word.namedChildren[0] : undefined;
+  return inner?.type === 'command_substitution' && word.text === `"${inner.text}"`;
 }
 
 /** `for NAME in WORDS`: the variable, and the words as written and as expanded. */
@@ -202,7 +230,9 @@ export function walkSubstitutions(state: AnalysisState, substitutions: readonly 
       redirects: [],
     });
     if (!inner) continue;
+    const first = state.commands.length;
     walkBlock(state, substitution, { ...inner, nesting: place.nesting + 1 });
+    state.substituted.set(substitution.text, emittedSince(state, first));
   }
 }
 
@@ -300,8 +330,9 @@ function walkPipeline(
   place: Place,
 ): void {
   const id = state.nextPipelineId++;
-  const feed = { outputs: [] as (string | undefined)[] };
+  const feed = { outputs: [] as (string | undefined)[], commands: [] as number[][] };
   stages.forEach((stage, index) => {
+    const first = state.commands.length;
     // Every stage of a pipeline runs in a subshell of its own.
     const stagePlace: Place = {
       ...place,
@@ -309,6 +340,7 @@ function walkPipeline(
       pipeline: { place: { id, index, length: stages.length }, feed },
     };
     walkStage(state, stage.node, stage.redirects, stagePlace);
+    feed.commands[index] = emittedSince(state, first);
   });
 }
 

@@ -1,6 +1,7 @@
 // The same file named another way gets the same verdict: `~/.ssh/id_rsa` is `$HOME/.ssh/id_rsa`,
 // `${HOME}/.ssh/id_rsa`, `/home/dev/.ssh/id_rsa` and `~/./.ssh/id_rsa`. Every blocked dangerous Bash line
-// of the independent sets is tried again with each of its `~/` paths spelled each way.
+// of the independent sets is tried again with each of its `~/` paths spelled each way, and with each
+// of its `~/` arguments given as what a command that prints a path back prints (`$(ls -d ~/.bashrc)`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready } from './harness';
@@ -39,9 +40,38 @@ function respelled(command: string): Variant[] {
   return out;
 }
 
+/** A whole `~/…` argument: after a blank, up to the next blank or shell operator. */
+const TILDE_ARGUMENT = /(?<=\s)~\/[^\s;|&<>()'"`$\\]*(?=$|[\s;|&)])/g;
+
+/** Commands that print the path they are given: the argument spelled as their output. */
+const LISTERS: Record<string, (path: string) => string> = {
+  'ls -d': (path) => `$(ls -d ${path})`,
+  'find -maxdepth 0': (path) => `"$(find ${path} -maxdepth 0)"`,
+  'readlink -f': (path) => `\`readlink -f ${path}\``,
+};
+
+/** The command with one of its unquoted `~/` arguments given as what a lister prints for it. */
+function listed(command: string): Variant[] {
+  const out: Variant[] = [];
+  for (const match of command.matchAll(TILDE_ARGUMENT)) {
+    const at = match.index ?? 0;
+    if (!unquotedAt(command, at) || /[*?[]/.test(match[0])) continue;
+    for (const [kind, spell] of Object.entries(LISTERS))
+      out.push({ kind, command: `${command.slice(0, at)}${spell(match[0])}${command.slice(at + match[0].length)}` });
+  }
+  return out;
+}
+
 test('another spelling of a home path never turns a blocked dangerous line into a pass', async () => {
   await ready();
   const { tried, misses } = passedVariants('home path spellings', respelled);
   assert.ok(tried > 1000, `enough spellings tried (${tried})`);
+  assert.deepEqual(misses, []);
+});
+
+test('a home path given as what a lister prints for it never turns a blocked dangerous line into a pass', async () => {
+  await ready();
+  const { tried, misses } = passedVariants('home paths through a lister', listed);
+  assert.ok(tried > 1000, `enough listed paths tried (${tried})`);
   assert.deepEqual(misses, []);
 });

@@ -3,12 +3,9 @@
 // the program as it is (`command`, a variable for it). Each line here passed with no objection before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ready, run, HOME, ROOT } from './harness';
+import { blockingPolicies, ready, HOME, ROOT } from './harness';
 
-const blockedBy = (command: string) =>
-  run({ bash: command })
-    .filter((o) => o.verdict === 'deny' || o.verdict === 'ask')
-    .map((o) => o.policy);
+const blockedBy = blockingPolicies;
 
 const CAUGHT: [command: string, policy: string][] = [
   ['aws --profile prod configure get aws_secret_access_key', 'credential-printing-commands'],

@@ -101,6 +101,13 @@ export function run(
   return runPolicies(states, call ? { ...input, call } : input);
 }
 
+/** The policies that refuse or ask about a Bash command, with the default policies. */
+export function blockingPolicies(command: string): string[] {
+  return run({ bash: command })
+    .filter((o) => o.verdict === 'deny' || o.verdict === 'ask')
+    .map((o) => o.policy);
+}
+
 /** The outcome of one named policy on a call (enabled whatever its default), or undefined. */
 export function verdictOf(
   name: string,

@@ -438,3 +438,39 @@ test('a variable set at run time keeps where its value came from: $!, or one sub
   assert.equal(kills[2]?.origins, undefined);
   assert.equal(kills[3]?.origins, undefined);
 });
+
+test('a loop over a substitution, a read and a mapfile keep where their values came from', () => {
+  const origin = (source: string, program: string) => {
+    const analysis = analyze(source);
+    const lister = analysis.commands.findIndex((c) => c.name === 'ls');
+    const reader = named(analysis, program)[0];
+    return { lister, origins: reader?.origins };
+  };
+  for (const source of [
+    'for f in $(ls ~/.ssh); do cat "$f"; done',
+    'for f in "$(ls ~/.ssh)"; do cat "$f"; done',
+    'ls ~/.ssh | while read -r f; do cat "$f"; done',
+    'while IFS= read -r f; do cat "$f"; done < <(ls ~/.ssh)',
+    'read -r f < <(ls ~/.ssh); cat "$f"',
+    'mapfile -t fs < <(ls ~/.ssh); cat "${fs[@]}"',
+    'readarray -d "" -t fs < <(ls ~/.ssh); cat "${fs[0]}"',
+    'cat $(ls ~/.ssh)',
+    'sudo cat `ls ~/.ssh`',
+  ]) {
+    const { lister, origins } = origin(source, 'cat');
+    assert.deepEqual(origins, { 1: { kind: 'output', commands: [lister] } }, source);
+  }
+  // A word list that is not one substitution, a read of another descriptor: no single origin.
+  assert.equal(origin('for f in $(ls ~/.ssh) x; do cat "$f"; done', 'cat').origins, undefined);
+  assert.equal(origin('read -u 3 f < <(ls ~/.ssh); cat "$f"', 'cat').origins, undefined);
+});
+
+test('read sets its variables from a known input line, as bash splits it', () => {
+  const argvOf = (source: string) => named(analyze(source), 'cat')[0]?.argv;
+  assert.deepEqual(argvOf('read -r f <<< ~/.ssh/id_rsa; cat "$f"'), ['cat', `${HOME}/.ssh/id_rsa`]);
+  assert.deepEqual(argvOf('echo ~/.aws/credentials | { read f; cat "$f"; }'), ['cat', `${HOME}/.aws/credentials`]);
+  assert.deepEqual(argvOf('read -r a b <<< "x  y z"; cat "$b"'), ['cat', 'y z']);
+  // Without -r a backslash changes the line; an unread descriptor leaves it unknown.
+  assert.deepEqual(argvOf(String.raw`read f <<< 'a\b'; cat "$f"`), ['cat', '$f']);
+  assert.deepEqual(argvOf('read -u 3 f <<< x; cat "$f"'), ['cat', '$f']);
+});

@@ -31,6 +31,22 @@ const CASES: Case[] = [
     expect: { argv: ['git', 'push', 'https://x.example/r.git', 'main'], dynamicWords: [] },
   },
   {
+    title:
+      'a command that prints back the path it is given stands for that path (ls -d, find -maxdepth 0, readlink -f)',
+    source: `cat $(ls -d ~/.aws/credentials) "$(find /etc/shadow -maxdepth 0)" \`readlink -f ~/.pgpass\``,
+    expect: { argv: ['cat', '~/.aws/credentials', '/etc/shadow', '~/.pgpass'], dynamicWords: [] },
+  },
+  {
+    title: 'dirname and basename cut the path as written',
+    source: `cp $(dirname ~/.ssh/id_rsa.pub)/$(basename /x/id_rsa.pub .pub) "$(dirname top)" $(basename /a/b/)`,
+    expect: { argv: ['cp', '~/.ssh/id_rsa', '.', 'b'], dynamicWords: [] },
+  },
+  {
+    title: 'near miss: ls without -d, find with tests, realpath of a relative path are known only at run time',
+    source: `cat $(ls ~/.ssh) $(find ~ -maxdepth 0 -newer x) $(realpath x)`,
+    expect: { dynamicWords: [1, 2, 3] },
+  },
+  {
     title: 'near miss: a substitution that runs a real program is known only at run time',
     source: `echo "built $(date +%s)"`,
     expect: { argv: ['echo', 'built $(date +%s)'], dynamicWords: [1] },

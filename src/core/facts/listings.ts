@@ -1,0 +1,121 @@
+// What a command that lists paths prints, and which run-time words are that output. A path a call
+// reads or deletes can be chosen by a lister at run time (`cat $(ls ~/.ssh/id_*)`, `find ~/.aws | xargs
+// cat`, `ls ~/.ssh/id_* | while read f; do cat "$f"; done`): the policies judge what it lists.
+import type { SimpleCommand } from '../shell';
+import { trimEndChars } from '../text/scan';
+import { argsOf, parseFlags, upstreamStage } from './commands';
+
+/** Commands that pass on some of the lines they read, unchanged: a path listed before them stays one. */
+const LINE_FILTERS = new Set(['head', 'tail', 'sort', 'uniq', 'grep', 'egrep', 'fgrep', 'tac', 'shuf', 'cat']);
+const LS_NAMES = new Set(['ls', 'dir', 'vdir', 'exa', 'eza', 'lsd']);
+const LS_VALUES: [string[], string[]] = [
+  ['I', 'w', 'T'],
+  [
+    'ignore',
+    'hide',
+    'width',
+    'tabsize',
+    'block-size',
+    'format',
+    'sort',
+    'time',
+    'time-style',
+    'color',
+    'quoting-style',
+  ],
+];
+const GREP_VALUES: [string[], string[]] = [
+  ['e', 'f', 'm', 'A', 'B', 'C', 'd', 'D', 'g', 't', 'T', 'M', 'j'],
+  ['regexp', 'file', 'max-count', 'include', 'exclude', 'exclude-dir', 'context', 'glob', 'type', 'type-not'],
+];
+const FD_VALUES: [string[], string[]] = [
+  ['e', 't', 'E', 'd', 'x', 'X', 'j', 'c', 'S'],
+  ['extension', 'type', 'exclude', 'max-depth', 'min-depth', 'exec', 'exec-batch', 'threads', 'color', 'size'],
+];
+
+/** Where the files a find prints lie: its starting points, with its `-name` when it has one. */
+export function findRoots(find: SimpleCommand): string[] {
+  const args = argsOf(find);
+  const roots: string[] = [];
+  for (const word of args) {
+    if (word.startsWith('-') || word === '(' || word === '!') break;
+    roots.push(word);
+  }
+  // `-name 'settings*.json'`: the files are the roots' entries of that name (a glob the policies match).
+  const name = args[args.findIndex((a) => a === '-name' || a === '-iname') + 1];
+  const named = args.some((a) => a === '-name' || a === '-iname') && name !== undefined ? `/${name}` : '';
+  return (roots.length ? roots : ['.']).map((root) => `${trimEndChars(root, '/')}${named}`);
+}
+
+/**
+ * The paths, globs or folders whose names a command prints, for the commands that list paths (ls,
+ * find, fd, realpath, readlink, grep -l, rg --files, echo, printf); [] for any other.
+ */
+export function listedPaths(cmd: SimpleCommand): string[] {
+  const args = argsOf(cmd);
+  const name = cmd.name;
+  if (LS_NAMES.has(name)) return orHere(parseFlags(args, ...LS_VALUES).positionals);
+  if (name === 'find' || name === 'gfind' || name === 'bfs') return findRoots(cmd);
+  if (name === 'fd' || name === 'fdfind') return orHere(parseFlags(args, ...FD_VALUES).positionals.slice(1));
+  if (['realpath', 'grealpath', 'readlink', 'greadlink'].includes(name))
+    return parseFlags(args, [], ['relative-to', 'relative-base']).positionals;
+  if (name === 'echo')
+    return args.filter((a, k) => !(/^-[neE]+$/.test(a) && args.slice(0, k).every((b) => /^-[neE]+$/.test(b))));
+  if (name === 'printf') return args[0] === '-v' ? args.slice(3) : args.slice(1);
+  if (['grep', 'egrep', 'fgrep', 'rg', 'ag'].includes(name)) return filesWithMatches(args, name);
+  return [];
+}
+
+function orHere(paths: string[]): string[] {
+  return paths.length ? paths : ['.'];
+}
+
+/** `grep -rl PATTERN DIR`, `rg --files DIR`: the files searched, when only their names are printed. */
+function filesWithMatches(args: readonly string[], name: string): string[] {
+  const flags = parseFlags(args, ...GREP_VALUES);
+  const namesOnly = ['files-with-matches', 'files-without-match', 'files'].some((o) => flags.long.has(o));
+  if (!namesOnly && !flags.short.has('l') && !flags.short.has('L')) return [];
+  const patternGiven =
+    flags.short.has('e') || flags.short.has('f') || flags.long.has('regexp') || flags.long.has('files');
+  const paths = patternGiven ? flags.positionals : flags.positionals.slice(1);
+  return paths.length ? paths : name === 'grep' ? [] : ['.'];
+}
+
+/**
+ * What the listers among `commands` print, when nothing after them in their pipeline (among the
+ * same commands) changes lines: `ls ~/.ssh/id_* | head -1` lists, `ls ~/.ssh | wc -l` counts.
+ */
+export function listingsOf(commands: readonly SimpleCommand[]): string[] {
+  const found: string[] = [];
+  for (const lister of commands) {
+    const paths = listedPaths(lister);
+    if (paths.length === 0) continue;
+    const changed = commands.some(
+      (c) =>
+        c.pipeline.id === lister.pipeline.id && c.pipeline.index > lister.pipeline.index && !LINE_FILTERS.has(c.name),
+    );
+    if (!changed) found.push(...paths);
+  }
+  return found;
+}
+
+/** What a run-time word of `cmd` (`$f`, `"${fs[@]}"`, `$(ls …)`) may stand for: the paths its origin lists. */
+export function wordListings(raw: string, cmd: SimpleCommand, commands: readonly SimpleCommand[]): string[] {
+  if (!cmd.origins) return [];
+  const at = cmd.argv.indexOf(raw);
+  const origin = at > 0 ? cmd.origins[at] : undefined;
+  if (origin?.kind !== 'output') return [];
+  return listingsOf(origin.commands.flatMap((i) => commands[i] ?? []));
+}
+
+/** `ls ~/.ssh/id_* | xargs cat`: the words xargs hands `cmd` are what the stage before it lists. */
+export function xargsListings(cmd: SimpleCommand, commands: readonly SimpleCommand[]): string[] {
+  if (cmd.via[cmd.via.length - 1] !== 'xargs' || cmd.parent === undefined) return [];
+  const xargs = commands[cmd.parent];
+  const feeder = xargs ? upstreamStage(commands, xargs) : undefined;
+  if (feeder === undefined) return [];
+  // A lister a wrapper runs (`lfs find`, `nice find`) is the stage's own command, one level down.
+  const at = commands.indexOf(feeder);
+  const lister = listedPaths(feeder).length ? feeder : commands.find((c) => c.parent === at && listedPaths(c).length);
+  return lister ? listingsOf([lister]) : [];
+}

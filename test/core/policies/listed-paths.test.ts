@@ -1,0 +1,56 @@
+// A path chosen at run time by a command that lists paths is judged as what that command lists:
+// the lister's output reaches a reader or a deleter through $(…), a loop, read, mapfile or xargs.
+// All but the last two lines caught here passed with no objection before facts/listings.ts; those two
+// were caught for another reason (grep reads ~/.ssh itself; rm of an unknown folder) and stay caught.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { blockingPolicies, ready } from './harness';
+
+const blockedBy = blockingPolicies;
+
+const CAUGHT: [command: string, policy: string][] = [
+  ['cat $(ls ~/.ssh/id_*)', 'secret-file-read'],
+  ['cat "$(find ~/.ssh -name \'id_*\')"', 'secret-file-read'],
+  ['cat `ls ~/.aws/cred*`', 'secret-file-read'],
+  ['base64 $(realpath ~/.ssh/id_ed25519)', 'secret-file-read'],
+  ['ls ~/.ssh/id_* | xargs cat', 'secret-file-read'],
+  ['ls -d ~/.aws/* | xargs -r tail -n +1', 'secret-file-read'],
+  ['for f in $(ls ~/.ssh/id_*); do cat "$f"; done', 'secret-file-read'],
+  ['for f in $(find ~/.ssh -type f); do cat $f; done', 'secret-file-read'],
+  ['ls ~/.ssh/id_* | while read f; do cat "$f"; done', 'secret-file-read'],
+  ['while IFS= read -r f; do xxd "$f"; done < <(fd . ~/.aws)', 'secret-file-read'],
+  ['read -r f <<< ~/.ssh/id_rsa; cat "$f"', 'secret-file-read'],
+  ['mapfile -t keys < <(ls ~/.ssh/id_*); cat "${keys[@]}"', 'secret-file-read'],
+  ['f=$(ls ~/.ssh/id_* | head -1); cat "$f"', 'secret-file-read'],
+  ['cat $(grep -l "BEGIN OPENSSH" -r ~/.ssh)', 'secret-file-read'],
+  ['for d in $(ls -d ~/.ssh ~/.aws); do rm -rf "$d"; done', 'recursive-delete-outside-project'],
+];
+
+test('a path a lister prints is judged as what it lists', async () => {
+  await ready();
+  const missed: string[] = [];
+  for (const [command, policy] of CAUGHT) {
+    const found = blockedBy(command);
+    if (!found.includes(policy)) missed.push(`${command}\n  wanted ${policy}, got [${found.join(', ')}]`);
+  }
+  assert.deepEqual(missed, [], `${CAUGHT.length - missed.length} caught, ${missed.length} missed`);
+});
+
+test('listing the project and reading what was listed stays unremarked', async () => {
+  await ready();
+  const remarked: string[] = [];
+  for (const command of [
+    'for f in $(ls src/*.ts); do wc -l "$f"; done',
+    'git ls-files | while read -r f; do head -1 "$f"; done',
+    "find . -name '*.py' | xargs cat | wc -l",
+    'ls *.log | xargs rm',
+    'mapfile -t files < <(find src -name "*.test.ts"); cat "${files[@]}" | wc -l',
+    'read -r first < <(ls -t dist | head -1); echo "$first"',
+    'n=$(ls ~/.ssh | wc -l); echo "$n keys"',
+    'while read -r line; do echo "$line"; done < README.md',
+  ]) {
+    const found = blockedBy(command);
+    if (found.length) remarked.push(`${command}\n  got [${found.join(', ')}]`);
+  }
+  assert.deepEqual(remarked, []);
+});
