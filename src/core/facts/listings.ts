@@ -119,3 +119,32 @@ export function xargsListings(cmd: SimpleCommand, commands: readonly SimpleComma
   const lister = listedPaths(feeder).length ? feeder : commands.find((c) => c.parent === at && listedPaths(c).length);
   return lister ? listingsOf([lister]) : [];
 }
+
+/** `$f`, `"${f}"`, `$f/config`: a word that is one variable, and what follows it. */
+const LOOP_VARIABLE_WORD = /^"?\$\{?([A-Za-z_]\w*)\}?"?(\/[\w./-]*)?$/;
+
+/**
+ * `for f in ~/.bashrc ~/.zshrc; do echo … >> "$f"; done`: a word that is a loop variable stands for
+ * each word the innermost loop of that name gives it (a word known only at run time is left out).
+ */
+export function loopValues(raw: string, cmd: SimpleCommand): string[] {
+  const match = cmd.loops ? LOOP_VARIABLE_WORD.exec(raw) : null;
+  if (!match) return [];
+  const loop = cmd.loops?.filter((l) => l.variable === match[1]).pop();
+  return (loop?.values ?? []).filter((v) => v !== '').map((v) => `${v}${match[2] ?? ''}`);
+}
+
+/** `ls ~/.aws/* | xargs -I{} cat {}`: the word xargs replaces with each line it reads, if any. */
+export function xargsReplacement(cmd: SimpleCommand, commands: readonly SimpleCommand[]): string | undefined {
+  if (cmd.via[cmd.via.length - 1] !== 'xargs' || cmd.parent === undefined) return undefined;
+  const args = commands[cmd.parent]?.argv ?? [];
+  for (let i = 1; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '-I') return args[i + 1];
+    if (arg.startsWith('-I')) return arg.slice(2);
+    if (arg === '-i' || arg === '--replace') return '{}';
+    if (arg.startsWith('--replace=')) return arg.slice('--replace='.length);
+    if (arg.startsWith('-i')) return arg.slice(2);
+  }
+  return undefined;
+}

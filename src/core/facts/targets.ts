@@ -18,7 +18,7 @@ import { copierOperands, isRemoteSpec } from './copiers';
 import { pythonModuleRun } from './programs';
 import { own } from './own';
 import { tableFiles } from './program-table';
-import { findRoots, wordListings, xargsListings } from './listings';
+import { findRoots, loopValues, wordListings, xargsListings, xargsReplacement } from './listings';
 import { gitHistoryReads, inlineCodeOperands } from './derived-reads';
 
 // The files a call reads or writes, whether a file tool names them or a shell
@@ -383,7 +383,8 @@ function faceTarget(call: ToolCall, p: TouchedPath): Omit<PathTarget, 'access'> 
 /**
  * The paths a word the command is given stands for. `find ROOTS … -exec sed -i … {} +`: the `{}` is
  * files under find's starting points. A run-time word that is what a lister printed (`cat $(ls
- * ~/.ssh/id_*)`, `while read f; …; done < <(find ~/.aws)`) is also what that lister lists.
+ * ~/.ssh/id_*)`, `while read f; …; done < <(find ~/.aws)`, `xargs -I{} cat {}`) is also what that
+ * lister lists, and a loop variable is also each word of its loop.
  */
 function placeholderRoots(raw: string, cmd: SimpleCommand, call: ToolCall): string[] {
   const commands = call.shell?.commands ?? [];
@@ -391,7 +392,12 @@ function placeholderRoots(raw: string, cmd: SimpleCommand, call: ToolCall): stri
     const find = commands[cmd.parent];
     if (find?.name === 'find') return findRoots(find);
   }
-  const listed = wordListings(raw, cmd, commands);
+  const replaced = xargsReplacement(cmd, commands);
+  const listed = [
+    ...wordListings(raw, cmd, commands),
+    ...loopValues(raw, cmd),
+    ...(replaced && raw.includes(replaced) ? xargsListings(cmd, commands).map((p) => raw.replaceAll(replaced, p)) : []),
+  ];
   return listed.length ? [raw, ...listed] : [raw];
 }
 
