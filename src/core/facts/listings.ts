@@ -1,6 +1,7 @@
-// What a command that lists paths prints, and which run-time words are that output. A path a call
-// reads or deletes can be chosen by a lister at run time (`cat $(ls ~/.ssh/id_*)`, `find ~/.aws | xargs
-// cat`, `ls ~/.ssh/id_* | while read f; do cat "$f"; done`): the policies judge what it lists.
+// What a run-time word may stand for. A path a call reads or deletes can be chosen by a lister at run
+// time (`cat $(ls ~/.ssh/id_*)`, `find ~/.aws | xargs cat`, `ls ~/.ssh/id_* | while read f; do cat
+// "$f"; done`) or by a loop (`for f in ~/.bashrc ~/.zshrc; do … >> "$f"`): the policies judge each
+// path it may be.
 import type { SimpleCommand } from '../shell';
 import { trimEndChars } from '../text/scan';
 import { argsOf, parseFlags, upstreamStage } from './commands';

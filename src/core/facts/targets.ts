@@ -384,7 +384,8 @@ function faceTarget(call: ToolCall, p: TouchedPath): Omit<PathTarget, 'access'> 
  * The paths a word the command is given stands for. `find ROOTS … -exec sed -i … {} +`: the `{}` is
  * files under find's starting points. A run-time word that is what a lister printed (`cat $(ls
  * ~/.ssh/id_*)`, `while read f; …; done < <(find ~/.aws)`, `xargs -I{} cat {}`) is also what that
- * lister lists, and a loop variable is also each word of its loop.
+ * lister lists, and a loop variable is also each word of its loop. (A variable a branch may have set
+ * is read by the command's variants, one for each value: shell/alternatives.ts.)
  */
 function placeholderRoots(raw: string, cmd: SimpleCommand, call: ToolCall): string[] {
   const commands = call.shell?.commands ?? [];

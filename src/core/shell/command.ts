@@ -19,6 +19,7 @@ import {
 import { LITERAL_WRITERS, literalOutput } from './literal-output';
 import { expandWord, singleWord, type Word, type WordContext } from './words';
 import { assignReadInput, recordSubstitutionOrigins } from './origins';
+import { commandVariants, withWordAlternatives } from './alternatives';
 
 export function wordContext(state: AnalysisState, place: Place): WordContext {
   return { scope: place.scope, positional: place.frame.positional, limits: state };
@@ -217,11 +218,14 @@ function newCommand(
   if (place.loops) command.loops = [...place.loops];
   words.forEach((word, index) => {
     if (word.fileText !== undefined) (command.fileTexts ??= {})[index] = word.fileText;
+    if (word.alternatives !== undefined) (command.alternatives ??= {})[index] = word.alternatives;
   });
   const origins = originsOf(words, place);
   if (origins) command.origins = origins;
   state.commands.push(command);
-  return state.commands.length - 1;
+  const index = state.commands.length - 1;
+  for (const variant of commandVariants(command)) state.commands.push({ ...variant, variantOf: index });
+  return index;
 }
 
 // `$f`, `${f}`, and an array's elements `${fs[@]}` (the word's value keeps the `$` form when dynamic).
@@ -270,6 +274,7 @@ export function emitCommand(
   const groups: { words: Word[]; substitutions: SyntaxNode[] }[] = [];
   for (const group of parts.words) {
     const expanded = expandWord(group, groups.length === 0 ? { ...ctx, programName: true } : ctx);
+    if (expanded.words.length === 1 && groups.length > 0) withWordAlternatives(expanded.words[0]!, group, ctx);
     groups.push(expanded);
     words.push(...expanded.words);
   }

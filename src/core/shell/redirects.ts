@@ -1,4 +1,5 @@
 // Redirections: file redirects, here-strings and heredocs, with their targets expanded.
+import { singleWordAlternatives, unitedFileText } from './alternatives';
 import type { SyntaxNode } from './nodes';
 import type { Redirect } from './types';
 import { heredocValue, misreadHeredocText, singleWord, type WordContext } from './words';
@@ -61,6 +62,10 @@ function resolveOne(node: SyntaxNode, ctx: WordContext, out: ResolvedRedirects):
     const { word, substitutions } = singleWord(destinations, ctx);
     const redirect: Redirect = { op: operatorOf(node, '>'), target: word.value };
     if (word.fileText !== undefined) redirect.fileText = word.fileText;
+    const united = unitedFileText(word, destinations, ctx);
+    if (united !== undefined) redirect.fileText = united;
+    const alternatives = singleWordAlternatives(word, destinations, ctx);
+    if (alternatives) redirect.alternatives = alternatives;
     out.redirects.push(withFd(redirect, fd));
     out.substitutions.push(...substitutions);
     return;

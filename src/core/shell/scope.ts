@@ -10,7 +10,12 @@ interface Variable {
   byScript?: true;
   /** Where a run-time value came from, when one assignment surely set it. */
   origin?: RunTimeOrigin;
+  /** The values it may hold after a branch that may have set it (`[ -d x ] && f=a`), those known. */
+  alternatives?: readonly string[];
 }
+
+/** More values than this for one variable are not followed. */
+const MAX_ALTERNATIVES = 8;
 
 /** Bash sets IFS itself at start-up; it does not take it from the environment. */
 const DEFAULT_IFS = ' \t\n';
@@ -83,6 +88,7 @@ export class Scope {
         conditional: true,
         exported: variable.exported,
         ...(variable.origin ? { origin: variable.origin } : {}),
+        ...(variable.alternatives ? { alternatives: variable.alternatives } : {}),
       });
     for (const [name, alias] of this.aliases) parent.aliases.set(name, alias);
   }
@@ -95,16 +101,35 @@ export class Scope {
   assign(
     name: string,
     value: string | undefined,
-    options: { conditional?: boolean; exported?: boolean; origin?: RunTimeOrigin } = {},
+    options: {
+      conditional?: boolean;
+      exported?: boolean;
+      origin?: RunTimeOrigin;
+      alternatives?: readonly string[];
+    } = {},
   ): void {
     const previous = this.find(name);
     const exported = options.exported === true || previous?.exported === true;
     const agreed = options.conditional !== true || (previous !== undefined && previous.value === value);
     const variable: Variable = { value: agreed ? value : undefined, exported, byScript: true };
+    // Outcomes that disagree leave each known value possible: `if …; then f=a; else f=b; fi`.
+    if (!agreed) {
+      const possible = new Set([
+        ...knownValues(previous),
+        ...knownValues({ value, alternatives: options.alternatives }),
+      ]);
+      if (possible.size > 0) variable.alternatives = [...possible].slice(0, MAX_ALTERNATIVES);
+    }
     // A branch that may not run leaves the old value as likely as the new one.
     if (value === undefined && options.origin !== undefined && options.conditional !== true)
       variable.origin = options.origin;
     this.own.set(name, variable);
+  }
+
+  /** The known values a variable may hold when a branch left it with more than one, else undefined. */
+  alternatives(name: string): readonly string[] | undefined {
+    const variable = this.find(name);
+    return variable?.value === undefined ? variable?.alternatives : undefined;
   }
 
   /** Where a variable's run-time value came from, when that is known. */
@@ -164,4 +189,11 @@ export class Scope {
     }
     return result;
   }
+}
+
+function knownValues(
+  variable: { value: string | undefined; alternatives?: readonly string[] | undefined } | undefined,
+): readonly string[] {
+  if (!variable) return [];
+  return variable.value !== undefined ? [variable.value] : (variable.alternatives ?? []);
 }

@@ -33,6 +33,8 @@ export interface Redirect {
   fd?: number;
   /** `< <(…)`: what the file will hold, when the commands inside print known text. */
   fileText?: string;
+  /** A target with a variable a branch left with several known values: each value it may take. */
+  alternatives?: readonly string[];
 }
 
 export interface PipelinePlace {
@@ -65,6 +67,10 @@ export interface SimpleCommand {
   parent?: number;
   /** For an argv word that is one variable set at run time in this source (`kill "$PID"`), where its value came from. */
   origins?: Record<number, RunTimeOrigin>;
+  /** For an argv word with a variable a branch left with several known values, each value the word may take. */
+  alternatives?: Record<number, readonly string[]>;
+  /** For a command given again with one value of each such word in its place: the index of the command as written. */
+  variantOf?: number;
   /** Its source text (of the string it was parsed from, for re-parsed ones). */
   text: string;
   /** The `for NAME in WORDS` loops around it in its own source, outermost first. */

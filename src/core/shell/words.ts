@@ -16,6 +16,8 @@ export interface Word {
   end: number;
   /** A `<(…)` word: what the file it names will hold, when the commands inside print known text. */
   fileText?: string;
+  /** Each value it may take, when its run-time parts are variables a branch left with several known values. */
+  alternatives?: readonly string[];
 }
 
 export interface WordContext {

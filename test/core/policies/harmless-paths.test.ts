@@ -1,7 +1,8 @@
 // The same file named another way gets the same verdict: `~/.ssh/id_rsa` is `$HOME/.ssh/id_rsa`,
 // `${HOME}/.ssh/id_rsa`, `/home/dev/.ssh/id_rsa` and `~/./.ssh/id_rsa`. Every blocked dangerous Bash line
 // of the independent sets is tried again with each of its `~/` paths spelled each way, and with each
-// of its `~/` arguments given as what a command that prints a path back prints (`$(ls -d ~/.bashrc)`).
+// of its `~/` arguments given as what a command that prints a path back prints (`$(ls -d ~/.bashrc)`),
+// or as a variable a branch on the line before may have set to it (`[ -d /tmp ] && W_=~/.bashrc`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready } from './harness';
@@ -58,6 +59,11 @@ function listed(command: string): Variant[] {
     if (!unquotedAt(command, at) || /[*?[]/.test(match[0])) continue;
     for (const [kind, spell] of Object.entries(LISTERS))
       out.push({ kind, command: `${command.slice(0, at)}${spell(match[0])}${command.slice(at + match[0].length)}` });
+    // A variable a branch may have set to the path, on a line before.
+    out.push({
+      kind: 'branch variable',
+      command: `[ -d /tmp ] && W_=${match[0]}\n${command.slice(0, at)}"$W_"${command.slice(at + match[0].length)}`,
+    });
   }
   return out;
 }
@@ -69,9 +75,9 @@ test('another spelling of a home path never turns a blocked dangerous line into 
   assert.deepEqual(misses, []);
 });
 
-test('a home path given as what a lister prints for it never turns a blocked dangerous line into a pass', async () => {
+test('a home path given as what a lister prints for it, or in a branch variable, never turns a blocked dangerous line into a pass', async () => {
   await ready();
-  const { tried, misses } = passedVariants('home paths through a lister', listed);
+  const { tried, misses } = passedVariants('home paths through a lister or a branch variable', listed);
   assert.ok(tried > 1000, `enough listed paths tried (${tried})`);
   assert.deepEqual(misses, []);
 });

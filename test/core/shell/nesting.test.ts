@@ -474,3 +474,38 @@ test('read sets its variables from a known input line, as bash splits it', () =>
   assert.deepEqual(argvOf(String.raw`read f <<< 'a\b'; cat "$f"`), ['cat', '$f']);
   assert.deepEqual(argvOf('read -u 3 f <<< x; cat "$f"'), ['cat', '$f']);
 });
+
+test('a variable a branch may have set keeps each known value it may hold, and its words each value they may take', () => {
+  const catOf = (source: string) => named(analyze(source), 'cat')[0];
+  assert.deepEqual(catOf('if x; then f=/a; else f=/b; fi; cat "$f"')?.alternatives, { 1: ['/a', '/b'] });
+  assert.deepEqual(catOf('f=/a; [ -d x ] && f=/b; cat $f/c')?.alternatives, { 1: ['/a/c', '/b/c'] });
+  assert.deepEqual(catOf('[ -d x ] && f=~/.aws/cred; cat ${f}entials')?.alternatives, {
+    1: [`${HOME}/.aws/credentials`],
+  });
+  // Each variable's values are taken independently: a superset of what the script can print.
+  assert.deepEqual(catOf('case y in a) d=/x; e=1;; b) d=/y; e=2;; esac; cat $d/$e')?.alternatives?.[1]?.length, 4);
+  const redirect = named(analyze('[ -n "$X" ] || t=~/.bashrc; echo x >> "$t"'), 'echo')[0]?.redirects[0];
+  assert.deepEqual(redirect?.alternatives, [`${HOME}/.bashrc`]);
+  // An assignment that surely runs after the branch: one known value, no alternatives.
+  assert.deepEqual(catOf('[ -d x ] && f=/a; f=/b; cat "$f"')?.argv, ['cat', '/b']);
+  assert.equal(catOf('[ -d x ] && f=/a; f=/b; cat "$f"')?.alternatives, undefined);
+});
+
+test('a command with such a word is given again with each value in its place', () => {
+  const analysis = analyze('[ -d /tmp ] && f=~/.ssh/id_rsa; [ -n "$X" ] && t=~/.bashrc; cat "$f" >> "$t"');
+  const cats = named(analysis, 'cat');
+  assert.equal(cats.length, 2, 'the command as written, and one variant');
+  const [written, variant] = cats;
+  assert.deepEqual(written?.argv, ['cat', '$f']);
+  assert.equal(written?.variantOf, undefined);
+  assert.deepEqual(variant?.argv, ['cat', `${HOME}/.ssh/id_rsa`]);
+  assert.deepEqual(variant?.dynamicWords, []);
+  assert.deepEqual(variant?.redirects[0]?.target, `${HOME}/.bashrc`);
+  assert.equal(variant?.variantOf, analysis.commands.indexOf(written!));
+  // A file a process substitution fills holds each text it may: their lines together.
+  const xargs = named(analyze(`if x; then f=/a; else f=/b; fi; xargs -a <(printf '%s\\n' "$f") cat`), 'cat');
+  assert.ok(
+    xargs.some((c) => c.argv.includes('/a') && c.argv.includes('/b')),
+    JSON.stringify(xargs.map((c) => c.argv)),
+  );
+});

@@ -276,7 +276,7 @@ const CASES: Case[] = [
 for (const c of CASES) {
   test(`words: ${c.title}`, () => {
     const analysis = analyze(c.source);
-    const top = analysis.commands.filter((command) => command.via.length === 0);
+    const top = analysis.commands.filter((command) => command.via.length === 0 && command.variantOf === undefined);
     const command = c.index === undefined ? top[top.length - 1] : analysis.commands[c.index];
     assert.ok(command, `a command in ${c.source}`);
     for (const [key, value] of Object.entries(c.expect)) {
