@@ -3,6 +3,7 @@
 // built from such variables is expanded once for each, and the command is given again with each
 // value in its place (a variant), so every policy judges every path it may name.
 import type { SyntaxNode } from './nodes';
+import type { Scope } from './scope';
 import type { SimpleCommand } from './types';
 import { expandWord, singleWord, type Word, type WordContext } from './words';
 
@@ -20,6 +21,12 @@ function variablesWithAlternatives(nodes: readonly SyntaxNode[], ctx: WordContex
       if (values) found.set(name, values);
     }
   return [...found];
+}
+
+/** One value tried for a variable, as itself and as any element of it (`${a[1]}`: parameter.ts). */
+function tryValue(scope: Scope, name: string, value: string): void {
+  scope.assign(name, value);
+  scope.assign(`${name}[]`, value);
 }
 
 /** Each assignment of one value to each variable, up to MAX_COMBINATIONS. */
@@ -43,7 +50,7 @@ function alternativesOf(
   const values = new Set<string>();
   for (const chosen of combinations(variables)) {
     const scope = ctx.scope.child();
-    for (const [name, value] of chosen) scope.assign(name, value);
+    for (const [name, value] of chosen) tryValue(scope, name, value);
     const word = expand(nodes, { ...ctx, scope });
     if (word && !word.dynamic) values.add(word.value);
   }
@@ -61,7 +68,7 @@ export function unitedFileText(word: Word, nodes: SyntaxNode[], ctx: WordContext
   const texts: string[] = [];
   for (const chosen of combinations(variables)) {
     const scope = ctx.scope.child();
-    for (const [name, value] of chosen) scope.assign(name, value);
+    for (const [name, value] of chosen) tryValue(scope, name, value);
     const text = singleWord(nodes, { ...ctx, scope }).word.fileText;
     if (text === undefined) return undefined;
     texts.push(text.endsWith('\n') ? text : `${text}\n`);

@@ -172,7 +172,13 @@ export function assignedValue(
   node: SyntaxNode,
   place: Place,
   scopeForLookup = place.scope,
-): { name: string; value: string | undefined; text: string; substitutions: SyntaxNode[] } {
+): {
+  name: string;
+  value: string | undefined;
+  text: string;
+  substitutions: SyntaxNode[];
+  elements?: readonly string[];
+} {
   const name = node.childForFieldName('name')?.text ?? '';
   const valueNode = node.childForFieldName('value');
   const append = node.children.some((c) => c.type === '+=');
@@ -180,7 +186,11 @@ export function assignedValue(
   const ctx = { ...wordContext(state, place), scope: scopeForLookup };
   if (valueNode.type === 'array') {
     const substitutions = valueNode.descendantsOfType(['command_substitution', 'process_substitution'], true);
-    return { name, value: undefined, text: valueNode.text, substitutions };
+    // `a=(x ~/.ssh/id_rsa)`: the elements known now, kept as the values the array may give.
+    const elements = valueNode.namedChildren.flatMap((element) =>
+      expandWord([element], ctx).words.flatMap((w) => (w.dynamic ? [] : [w.value])),
+    );
+    return { name, value: undefined, text: valueNode.text, substitutions, elements };
   }
   const { word, substitutions } = singleWord([valueNode], ctx, { assignment: true });
   let value = word.dynamic ? undefined : word.value;
@@ -352,6 +362,12 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   const name = commandName(first);
   const aliased = hc.words === hc.topWords ? aliasExpansion(hc.words, hc.place) : undefined;
   if (aliased !== undefined) followScriptHop(state, hc, 'alias', aliased, {});
+  // `f() { cat "$1"; }; f ~/.aws/credentials`: the body runs with the call's words as $1, $2, ….
+  const body = hc.words === hc.topWords ? hc.place.scope.functionBody(name) : undefined;
+  if (body !== undefined)
+    followScriptHop(state, hc, 'function', body, {
+      positional: [hc.place.frame.positional?.[0], ...hc.words.slice(1).map((w) => (w.dynamic ? undefined : w.value))],
+    });
   if (name === 'alias' && hc.words === hc.topWords)
     for (const body of aliasBodies(hc.words)) followScriptHop(state, hc, 'alias', body, {});
   // An exported command variable (GIT_SSH_COMMAND) was followed where it was exported (followExportedHops).
@@ -494,8 +510,8 @@ function followScriptHop(
   script: string,
   hop: { wrapper?: string; positional?: (string | undefined)[] },
 ): void {
-  // eval runs in the same shell; the others start a new one that inherits exported variables.
-  const sameShell = via === 'eval' || via === 'alias';
+  // eval, an alias and a function run in the same shell; the others start a new one that inherits exported variables.
+  const sameShell = via === 'eval' || via === 'alias' || via === 'function';
   const scope = sameShell ? hc.shellScope : hc.place.scope.exportedOnly();
   if (!sameShell)
     for (const [name, value] of Object.entries(hc.chainAssignments)) scope.assign(name, value, { exported: true });

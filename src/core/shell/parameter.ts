@@ -72,6 +72,20 @@ function substring(value: string, offsetText: string | undefined, lengthText: st
 }
 
 /** The value of a `${…}` expansion node, or undefined when it depends on run time. */
+/**
+ * `${a[1]}`, `${a[@]}`: an array's elements are not tracked one by one, only as the values the array
+ * may hold (Scope.alternatives); while one of them is tried, it is the `a[]` pseudo-variable. A
+ * scalar is its own element 0 (and @, *).
+ */
+function elementOf(subscript: SyntaxNode, ctx: ParameterContext): string | undefined {
+  const name = subscript.childForFieldName('name')?.text;
+  const index = subscript.childForFieldName('index')?.text;
+  if (name === undefined) return undefined;
+  const tried = ctx.lookup(`${name}[]`);
+  if (tried !== undefined) return tried;
+  return index === '0' || index === '@' || index === '*' ? ctx.lookup(name) : undefined;
+}
+
 export function expandParameter(node: SyntaxNode, ctx: ParameterContext): string | undefined {
   const inner = node.children.slice(1, node.children[node.children.length - 1]?.type === '}' ? -1 : undefined);
   const first = inner[0];
@@ -79,6 +93,12 @@ export function expandParameter(node: SyntaxNode, ctx: ParameterContext): string
   if (!first.isNamed && first.type === '#' && inner.length === 2 && NAME_TYPES.has(inner[1]?.type ?? '')) {
     const value = ctx.lookup((inner[1] as SyntaxNode).text);
     return value === undefined ? undefined : String([...value].length);
+  }
+  if (first.type === 'subscript' && inner.length === 1) return elementOf(first, ctx);
+  // `${!name}`: the variable whose name is name's value.
+  if (!first.isNamed && first.type === '!' && inner.length === 2 && inner[1]?.type === 'variable_name') {
+    const target = ctx.lookup(inner[1].text);
+    return target !== undefined && /^[A-Za-z_]\w*$/.test(target) ? ctx.lookup(target) : undefined;
   }
   if (!NAME_TYPES.has(first.type)) return undefined;
   const value = ctx.lookup(first.text);

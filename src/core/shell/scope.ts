@@ -37,6 +37,8 @@ export class Scope {
   private readonly own = new Map<string, Variable>();
   /** Aliases set (or removed: null) in this scope; subshells inherit them, new shells do not. */
   private readonly aliases = new Map<string, Alias | null>();
+  /** Shell functions defined in this scope, by name: the text of their body. */
+  private readonly functions = new Map<string, string>();
 
   constructor(private readonly parent?: Scope) {}
 
@@ -91,6 +93,7 @@ export class Scope {
         ...(variable.alternatives ? { alternatives: variable.alternatives } : {}),
       });
     for (const [name, alias] of this.aliases) parent.aliases.set(name, alias);
+    for (const [name, body] of this.functions) parent.functions.set(name, body);
   }
 
   /**
@@ -112,8 +115,11 @@ export class Scope {
     const exported = options.exported === true || previous?.exported === true;
     const agreed = options.conditional !== true || (previous !== undefined && previous.value === value);
     const variable: Variable = { value: agreed ? value : undefined, exported, byScript: true };
+    // An array's elements (`a=(x y)`) are each a value it may give.
+    if (value === undefined && options.alternatives?.length && options.conditional !== true)
+      variable.alternatives = options.alternatives.slice(0, MAX_ALTERNATIVES);
     // Outcomes that disagree leave each known value possible: `if …; then f=a; else f=b; fi`.
-    if (!agreed) {
+    else if (!agreed) {
       const possible = new Set([
         ...knownValues(previous),
         ...knownValues({ value, alternatives: options.alternatives }),
@@ -173,6 +179,19 @@ export class Scope {
 
   setAlias(name: string, alias: Alias | null): void {
     this.aliases.set(name, alias);
+  }
+
+  /** The body of the shell function `name` defined so far, if any. */
+  functionBody(name: string): string | undefined {
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      const found = scope.functions.get(name);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  defineFunction(name: string, body: string): void {
+    this.functions.set(name, body);
   }
 
   /** What a child process would inherit: exported variables only. */

@@ -192,6 +192,9 @@ export function walkStatement(state: AnalysisState, node: SyntaxNode, outerPlace
       // Its body runs when it is called, as often as it is: a branch of the shell that defines it.
       const inner = deeper(state, place, 'function', { pipeline: undefined, background: false });
       if (body && inner) inBranch(inner, (inside) => walkStatement(state, body, inside));
+      // A call reads the body again, with its arguments as $1, $2, … (followHops).
+      const name = node.childForFieldName('name')?.text;
+      if (body && name) place.scope.defineFunction(name, body.text);
       return;
     }
     case 'variable_assignment':
@@ -423,11 +426,23 @@ function walkPipelineNode(
 }
 
 function walkAssignment(state: AnalysisState, node: SyntaxNode, place: Place): void {
-  const { name, value, text, substitutions } = assignedValue(state, node, place);
+  const { name, value, text, substitutions, elements } = assignedValue(state, node, place);
   const first = state.commands.length;
   walkSubstitutions(state, substitutions, place);
   const origin = value === undefined ? runTimeOrigin(text, substitutions, first, state.commands.length) : undefined;
-  place.scope.assign(name, value, origin ? { origin } : {});
+  // `a[3]=~/.ssh/id_rsa`: one more value the array may give.
+  const array = /^([A-Za-z_]\w*)\[[^\]]+\]$/.exec(name)?.[1];
+  if (array !== undefined) return addElement(place, array, value);
+  place.scope.assign(name, value, {
+    ...(origin ? { origin } : {}),
+    ...(elements?.length ? { alternatives: elements } : {}),
+  });
+}
+
+function addElement(place: Place, array: string, value: string | undefined): void {
+  const known = place.scope.lookup(array);
+  const held = known.known ? [known.value] : (place.scope.alternatives(array) ?? []);
+  place.scope.assign(array, undefined, { alternatives: value === undefined ? held : [...held, value] });
 }
 
 /** `X=$!`, or `X=$(cmd)` whose one substitution is the whole value: where X's value comes from. */
@@ -456,7 +471,8 @@ function walkDeclaration(state: AnalysisState, node: SyntaxNode, place: Place): 
     if (child.type === 'comment') continue;
     if (child.type === 'variable_assignment') {
       const assigned = assignedValue(state, child, place);
-      if (keyword !== 'unset') place.scope.assign(assigned.name, assigned.value, { exported });
+      const elements = assigned.elements?.length ? { alternatives: assigned.elements } : {};
+      if (keyword !== 'unset') place.scope.assign(assigned.name, assigned.value, { exported, ...elements });
       if (exported && assigned.value !== undefined) exportedValues[assigned.name] = assigned.value;
       if (assigned.value === undefined) dynamicWords.push(argv.length);
       argv.push(`${assigned.name}=${assigned.text}`);

@@ -302,7 +302,8 @@ function simpleVariableName(node: SyntaxNode): string | undefined {
 
 function lookupVariable(name: string, ctx: WordContext): string | undefined {
   if (/^\d+$/.test(name)) return ctx.positional?.[Number(name)];
-  if (!/^[A-Za-z_]\w*$/.test(name)) return undefined;
+  // `a[]`: an element of array a, while one value it may hold is tried (shell/alternatives.ts).
+  if (!/^[A-Za-z_]\w*(?:\[\])?$/.test(name)) return undefined;
   const found = ctx.scope.lookup(name);
   return found.known ? found.value : undefined;
 }

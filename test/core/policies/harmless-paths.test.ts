@@ -2,7 +2,9 @@
 // `${HOME}/.ssh/id_rsa`, `/home/dev/.ssh/id_rsa` and `~/./.ssh/id_rsa`. Every blocked dangerous Bash line
 // of the independent sets is tried again with each of its `~/` paths spelled each way, and with each
 // of its `~/` arguments given as what a command that prints a path back prints (`$(ls -d ~/.bashrc)`),
-// or as a variable a branch on the line before may have set to it (`[ -d /tmp ] && W_=~/.bashrc`).
+// as a variable a branch on the line before may have set to it (`[ -d /tmp ] && W_=~/.bashrc`), as an
+// array's element (`W_=(/dev/null ~/.bashrc)`, then `"${W_[1]}"`), or as the argument of a function
+// whose body is the line (`W_() { … "$1" …; }; W_ ~/.bashrc`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready } from './harness';
@@ -61,6 +63,14 @@ function listed(command: string): Variant[] {
       out.push({ kind, command: `${command.slice(0, at)}${spell(match[0])}${command.slice(at + match[0].length)}` });
     // A variable a branch may have set to the path, on a line before.
     out.push({
+      kind: 'function argument',
+      command: `W_() {\n${command.slice(0, at)}"$1"${command.slice(at + match[0].length)}\n}\nW_ ${match[0]}`,
+    });
+    out.push({
+      kind: 'array element',
+      command: `W_=(/dev/null ${match[0]})\n${command.slice(0, at)}"\${W_[1]}"${command.slice(at + match[0].length)}`,
+    });
+    out.push({
       kind: 'branch variable',
       command: `[ -d /tmp ] && W_=${match[0]}\n${command.slice(0, at)}"$W_"${command.slice(at + match[0].length)}`,
     });
@@ -75,9 +85,12 @@ test('another spelling of a home path never turns a blocked dangerous line into 
   assert.deepEqual(misses, []);
 });
 
-test('a home path given as what a lister prints for it, or in a branch variable, never turns a blocked dangerous line into a pass', async () => {
+test('a home path given as what a lister prints for it, in a branch variable, an array or a function argument, never turns a blocked dangerous line into a pass', async () => {
   await ready();
-  const { tried, misses } = passedVariants('home paths through a lister or a branch variable', listed);
+  const { tried, misses } = passedVariants(
+    'home paths through a lister, a branch variable, an array or a function',
+    listed,
+  );
   assert.ok(tried > 1000, `enough listed paths tried (${tried})`);
   assert.deepEqual(misses, []);
 });

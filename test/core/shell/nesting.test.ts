@@ -509,3 +509,28 @@ test('a command with such a word is given again with each value in its place', (
     JSON.stringify(xargs.map((c) => c.argv)),
   );
 });
+
+test("an array's known elements are each a value it may give", () => {
+  const catOf = (source: string) => named(analyze(source), 'cat').filter((c) => c.variantOf !== undefined);
+  const argvs = (source: string) => catOf(source).map((c) => c.argv[1]);
+  assert.deepEqual(argvs('a=(/x ~/.aws/credentials "$U"); cat "${a[1]}"'), ['/x', `${HOME}/.aws/credentials`]);
+  assert.deepEqual(argvs('declare -a a=(/x /y); cat ${a[@]}'), ['/x', '/y']);
+  assert.deepEqual(argvs('a=(/x); a[4]=/y; cat "${a[4]}"'), ['/x', '/y']);
+  // A scalar is its own element 0: known, no variants.
+  assert.deepEqual(named(analyze('s=/z; cat "${s[0]}"'), 'cat')[0]?.argv, ['cat', '/z']);
+});
+
+test("a call of a shell function reads its body again, with the call's words as $1, $2, …", () => {
+  const analysis = analyze('f() { cat "$1" > "$2"; }\nf ~/.aws/credentials /tmp/out\nf "$X" y');
+  const cats = named(analysis, 'cat');
+  // At the definition (unknown arguments), at the first call, and at the second (its first word unknown).
+  assert.deepEqual(
+    cats.map((c) => [c.argv, c.redirects[0]?.target, c.via]),
+    [
+      [['cat', '$1'], '$2', ['function']],
+      [['cat', `${HOME}/.aws/credentials`], '/tmp/out', ['function']],
+      [['cat', '$1'], 'y', ['function']],
+    ],
+  );
+  assert.equal(analyze('f() { f; }; f').truncated, true, 'a function that calls itself stops at the depth limit');
+});

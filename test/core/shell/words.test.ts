@@ -47,6 +47,11 @@ const CASES: Case[] = [
     expect: { dynamicWords: [1, 2, 3] },
   },
   {
+    title: "indirection: ${!name} is the variable name's value names; an unknown one stays unknown",
+    source: 'f=~/.ssh/id_rsa; g=f; cat ${!g} "${!h}" ${!g*}',
+    expect: { argv: ['cat', `${HOME}/.ssh/id_rsa`, '${!h}', '${!g*}'], dynamicWords: [2, 3] },
+  },
+  {
     title: 'near miss: a substitution that runs a real program is known only at run time',
     source: `echo "built $(date +%s)"`,
     expect: { argv: ['echo', 'built $(date +%s)'], dynamicWords: [1] },
