@@ -540,5 +540,21 @@ function afterCommand(words: Word[], place: Place): void {
     const v = args.indexOf('-v');
     if (v >= 0 && args[v + 1] !== undefined) names = [args[v + 1] as string];
   } else if (name === 'cd' || name === 'pushd' || name === 'popd') names = ['PWD', 'OLDPWD'];
+  else if (name === 'set') setPositional(words.slice(1), place);
   for (const variable of names) place.scope.assign(variable, undefined);
+}
+
+/**
+ * `set -- a b`, `set a b`: the script's $1, $2, … from here on, kept in the scope as the variables
+ * `1`, `2`, … (words.ts reads them where no string's own arguments are known).
+ */
+function setPositional(args: readonly Word[], place: Place): void {
+  const dashes = args.findIndex((w) => w.value === '--');
+  const first = args[0]?.value ?? '';
+  if (dashes < 0 && (args.length === 0 || /^[-+]/.test(first))) return;
+  const values = dashes < 0 ? args : args.slice(dashes + 1);
+  for (let k = 1; k <= Math.max(9, values.length); k++) {
+    const word = values[k - 1];
+    place.scope.assign(String(k), word === undefined ? '' : word.dynamic ? undefined : word.value);
+  }
 }

@@ -10,6 +10,8 @@ interface Variable {
   byScript?: true;
   /** Where a run-time value came from, when one assignment surely set it. */
   origin?: RunTimeOrigin;
+  /** `declare -n r=f`: r names f, and reads of r are reads of f. */
+  nameref?: string;
   /** The values it may hold after a branch that may have set it (`[ -d x ] && f=a`), those known. */
   alternatives?: readonly string[];
 }
@@ -66,9 +68,21 @@ export class Scope {
   }
 
   lookup(name: string): Lookup {
-    const variable = this.find(name);
+    const variable = this.referenced(name);
     if (!variable || variable.value === undefined) return { known: false };
     return { known: true, value: variable.value };
+  }
+
+  /** The variable `name` stands for, through a few namerefs. */
+  private referenced(name: string): Variable | undefined {
+    let variable = this.find(name);
+    for (let hops = 0; variable?.nameref !== undefined && hops < 8; hops++) variable = this.find(variable.nameref);
+    return variable?.nameref === undefined ? variable : undefined;
+  }
+
+  /** `declare -n name=target`: name stands for target from now on. */
+  setNameref(name: string, target: string): void {
+    this.own.set(name, { value: undefined, exported: false, byScript: true, nameref: target });
   }
 
   /**
@@ -134,7 +148,7 @@ export class Scope {
 
   /** The known values a variable may hold when a branch left it with more than one, else undefined. */
   alternatives(name: string): readonly string[] | undefined {
-    const variable = this.find(name);
+    const variable = this.referenced(name);
     return variable?.value === undefined ? variable?.alternatives : undefined;
   }
 

@@ -190,7 +190,9 @@ export function walkStatement(state: AnalysisState, node: SyntaxNode, outerPlace
     case 'function_definition': {
       const body = node.childForFieldName('body');
       // Its body runs when it is called, as often as it is: a branch of the shell that defines it.
-      const inner = deeper(state, place, 'function', { pipeline: undefined, background: false });
+      // Its $1, $2, … are a call's words, not the script's: unknown here.
+      const frame = { ...place.frame, positional: [] };
+      const inner = deeper(state, place, 'function', { pipeline: undefined, background: false, frame });
       if (body && inner) inBranch(inner, (inside) => walkStatement(state, body, inside));
       // A call reads the body again, with its arguments as $1, $2, … (followHops).
       const name = node.childForFieldName('name')?.text;
@@ -467,12 +469,15 @@ function walkDeclaration(state: AnalysisState, node: SyntaxNode, place: Place): 
   const exported =
     keyword === 'export' || node.namedChildren.some((c) => c.type === 'word' && /^-[a-zA-Z]*x/.test(c.text));
   const exportedValues: Record<string, string> = {};
+  // `declare -n r=f`, `local -n r=f`: r is another name for f.
+  const nameref = node.namedChildren.some((c) => c.type === 'word' && /^-[a-zA-Z]*n/.test(c.text));
   for (const child of node.namedChildren) {
     if (child.type === 'comment') continue;
     if (child.type === 'variable_assignment') {
       const assigned = assignedValue(state, child, place);
       const elements = assigned.elements?.length ? { alternatives: assigned.elements } : {};
-      if (keyword !== 'unset') place.scope.assign(assigned.name, assigned.value, { exported, ...elements });
+      if (nameref && assigned.value !== undefined) place.scope.setNameref(assigned.name, assigned.value);
+      else if (keyword !== 'unset') place.scope.assign(assigned.name, assigned.value, { exported, ...elements });
       if (exported && assigned.value !== undefined) exportedValues[assigned.name] = assigned.value;
       if (assigned.value === undefined) dynamicWords.push(argv.length);
       argv.push(`${assigned.name}=${assigned.text}`);

@@ -301,7 +301,12 @@ function simpleVariableName(node: SyntaxNode): string | undefined {
 }
 
 function lookupVariable(name: string, ctx: WordContext): string | undefined {
-  if (/^\d+$/.test(name)) return ctx.positional?.[Number(name)];
+  if (/^\d+$/.test(name)) {
+    if (ctx.positional !== undefined) return ctx.positional[Number(name)];
+    // The script's own `set -- …` (command.ts setPositional); $0 is the shell's name.
+    const set = name === '0' ? undefined : ctx.scope.lookup(name);
+    return set?.known ? set.value : undefined;
+  }
   // `a[]`: an element of array a, while one value it may hold is tried (shell/alternatives.ts).
   if (!/^[A-Za-z_]\w*(?:\[\])?$/.test(name)) return undefined;
   const found = ctx.scope.lookup(name);

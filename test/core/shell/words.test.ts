@@ -52,6 +52,16 @@ const CASES: Case[] = [
     expect: { argv: ['cat', `${HOME}/.ssh/id_rsa`, '${!h}', '${!g*}'], dynamicWords: [2, 3] },
   },
   {
+    title: "set -- gives the script's $1, $2, …; a nameref (declare -n) reads the variable it names",
+    source: 'set -- ~/.aws/credentials; f=/x; declare -n r=f; cat "$1" "$2" $r',
+    expect: { argv: ['cat', `${HOME}/.aws/credentials`, '', '/x'], dynamicWords: [] },
+  },
+  {
+    title: 'set with options only keeps the arguments set before',
+    source: 'set -- /a; set -e; cat "$1"',
+    expect: { argv: ['cat', '/a'], dynamicWords: [] },
+  },
+  {
     title: 'near miss: a substitution that runs a real program is known only at run time',
     source: `echo "built $(date +%s)"`,
     expect: { argv: ['echo', 'built $(date +%s)'], dynamicWords: [1] },
