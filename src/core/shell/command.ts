@@ -334,7 +334,7 @@ export function emitCommand(
   }
   recordSubstitutionOrigins(state, words, owners, index);
   // Once its `< <(…)` has run: what the command's read put in its variables.
-  assignReadInput(state, words, redirects, place);
+  assignReadInput(state, words, redirects, place, local.lookup('IFS'));
   for (const statement of [...own.trailing, ...outer.trailing])
     inBranch(place, (inside) => state.walker.walkStatement(state, statement, inside));
 }

@@ -2,6 +2,7 @@
 // (`cat $(ls ~/.ssh/id_*)`, `ls ~/.ssh/id_* | while read f; do cat "$f"; done`): such a word keeps the
 // commands whose output it is, for the facts to read what those commands list.
 import type { AnalysisState, Place } from './context';
+import type { Lookup } from './scope';
 import { stdinLiteral } from './redirects';
 import type { Redirect, RunTimeOrigin } from './types';
 import type { Word } from './words';
@@ -64,6 +65,7 @@ export function assignReadInput(
   words: readonly Word[],
   redirects: readonly Redirect[],
   place: Place,
+  ifs: Lookup = { known: true, value: ' \t\n' },
 ): void {
   const read = readCommandOf(words);
   if (!read) return;
@@ -72,7 +74,8 @@ export function assignReadInput(
     ? undefined
     : (stdinLiteral(redirects) ??
       (hasStdinRedirect(redirects) ? undefined : fromPipe?.feed.outputs[fromPipe.place.index - 1]));
-  const values = words[0]?.value === 'read' && text !== undefined ? fieldsOf(text, read) : undefined;
+  const values =
+    words[0]?.value === 'read' && text !== undefined && ifs.known ? fieldsOf(text, read, ifs.value) : undefined;
   const origin = read.otherDescriptor ? undefined : inputOrigin(state, redirects, place);
   read.names.forEach((name, k) => {
     const value = values?.[k];
@@ -81,14 +84,36 @@ export function assignReadInput(
 }
 
 /**
- * The first line of `text` split among the names as read does with the default IFS: one field each,
- * the rest to the last. Undefined where a backslash would make read change it (without -r).
+ * The first line of `text` split among the names as read does: one field each, the rest to the last.
+ * IFS of blanks only trims and splits on runs of them; IFS of other characters only (`IFS=:`) splits
+ * on each one. Undefined for an IFS mixing both, or where a backslash would make read change the
+ * line (without -r).
  */
-function fieldsOf(text: string, read: ReadCommand): string[] | undefined {
+function fieldsOf(text: string, read: ReadCommand, ifs: string): string[] | undefined {
   const line = text.split('\n')[0] ?? '';
   if (!read.raw && line.includes('\\')) return undefined;
-  const fields = line.trim().split(/[ \t]+/);
-  return read.names.map((_, k) => (k === read.names.length - 1 ? fields.slice(k).join(' ') : (fields[k] ?? '')));
+  const blanks = [...ifs].filter((c) => c === ' ' || c === '\t' || c === '\n');
+  if (ifs === '') return read.names.map((_, k) => (k === 0 ? line : ''));
+  if (blanks.length === ifs.length) {
+    const fields = line.trim().split(/[ \t]+/);
+    return read.names.map((_, k) => (k === read.names.length - 1 ? fields.slice(k).join(' ') : (fields[k] ?? '')));
+  }
+  if (blanks.length > 0) return undefined;
+  const out: string[] = [];
+  let rest: string | undefined = line;
+  for (let k = 0; k < read.names.length - 1; k++) {
+    const at: number = rest === undefined ? -1 : separatorAt(rest, ifs);
+    out.push(rest === undefined ? '' : at < 0 ? rest : rest.slice(0, at));
+    rest = rest === undefined || at < 0 ? undefined : rest.slice(at + 1);
+  }
+  out.push(rest ?? '');
+  return out;
+}
+
+/** The index of the first character of `text` that is in `ifs`, or -1. */
+function separatorAt(text: string, ifs: string): number {
+  for (let i = 0; i < text.length; i++) if (ifs.includes(text[i]!)) return i;
+  return -1;
 }
 
 function hasStdinRedirect(redirects: readonly Redirect[]): boolean {

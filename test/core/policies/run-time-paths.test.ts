@@ -20,6 +20,7 @@ const CAUGHT: [command: string, policy: string][] = [
   ['ls ~/.ssh/id_* | while read f; do cat "$f"; done', 'secret-file-read'],
   ['while IFS= read -r f; do xxd "$f"; done < <(fd . ~/.aws)', 'secret-file-read'],
   ['read -r f <<< ~/.ssh/id_rsa; cat "$f"', 'secret-file-read'],
+  ['IFS=: read -r _ key <<< "x:$HOME/.ssh/id_rsa"; cat "$key"', 'secret-file-read'],
   ['mapfile -t keys < <(ls ~/.ssh/id_*); cat "${keys[@]}"', 'secret-file-read'],
   ['f=$(ls ~/.ssh/id_* | head -1); cat "$f"', 'secret-file-read'],
   ['ls ~/.aws/* | xargs -I{} cat {}', 'secret-file-read'],

@@ -470,6 +470,10 @@ test('read sets its variables from a known input line, as bash splits it', () =>
   assert.deepEqual(argvOf('read -r f <<< ~/.ssh/id_rsa; cat "$f"'), ['cat', `${HOME}/.ssh/id_rsa`]);
   assert.deepEqual(argvOf('echo ~/.aws/credentials | { read f; cat "$f"; }'), ['cat', `${HOME}/.aws/credentials`]);
   assert.deepEqual(argvOf('read -r a b <<< "x  y z"; cat "$b"'), ['cat', 'y z']);
+  // IFS given to read splits on each of its characters; the last name takes the rest.
+  assert.deepEqual(argvOf('IFS=: read -r a b <<< "x:$HOME/.ssh/id_rsa"; cat "$b"'), ['cat', `${HOME}/.ssh/id_rsa`]);
+  assert.deepEqual(argvOf('IFS=, read -r a b c <<< "1,2,3,4"; cat "$c" "$a"'), ['cat', '3,4', '1']);
+  assert.deepEqual(argvOf('IFS=", " read -r a b <<< "1, 2"; cat "$b"'), ['cat', '$b']);
   // Without -r a backslash changes the line; an unread descriptor leaves it unknown.
   assert.deepEqual(argvOf(String.raw`read f <<< 'a\b'; cat "$f"`), ['cat', '$f']);
   assert.deepEqual(argvOf('read -u 3 f <<< x; cat "$f"'), ['cat', '$f']);
