@@ -107,6 +107,8 @@ export function commandVariants(command: SimpleCommand): SimpleCommand[] {
   const lengths = [...words.map(([, v]) => v.length), ...command.redirects.map((r) => r.alternatives?.length ?? 0)];
   const count = Math.min(MAX_VARIANTS, Math.max(...lengths));
   const varied = new Set(words.map(([at]) => at));
+  const { alternatives: _alternatives, ...written } = command;
+  const dynamicWords = command.dynamicWords.filter((i) => !varied.has(i));
   const variants: SimpleCommand[] = [];
   for (let k = 0; k < count; k++) {
     const argv = [...command.argv];
@@ -116,8 +118,7 @@ export function commandVariants(command: SimpleCommand): SimpleCommand[] {
       const { alternatives, ...rest } = r;
       return { ...rest, target: alternatives[Math.min(k, alternatives.length - 1)]! };
     });
-    const { alternatives: _alternatives, ...rest } = command;
-    variants.push({ ...rest, argv, redirects, dynamicWords: command.dynamicWords.filter((i) => !varied.has(i)) });
+    variants.push({ ...written, argv, redirects, dynamicWords });
   }
   return variants;
 }

@@ -116,15 +116,19 @@ function separatorAt(text: string, ifs: string): number {
   return -1;
 }
 
+function readsStdin(r: Redirect): boolean {
+  return (r.fd === undefined || r.fd === 0) && r.op.startsWith('<');
+}
+
 function hasStdinRedirect(redirects: readonly Redirect[]): boolean {
-  return redirects.some((r) => (r.fd === undefined || r.fd === 0) && r.op.startsWith('<'));
+  return redirects.some(readsStdin);
 }
 
 /** `< <(cmd)`, or the stage before in a pipeline: the commands whose output the read takes. */
 function inputOrigin(state: AnalysisState, redirects: readonly Redirect[], place: Place): RunTimeOrigin | undefined {
   if (hasStdinRedirect(redirects)) {
     // The last redirect of standard input wins.
-    const last = redirects.filter((r) => (r.fd === undefined || r.fd === 0) && r.op.startsWith('<')).pop();
+    const last = redirects.filter(readsStdin).pop();
     const commands = last?.op === '<' ? state.substituted.get(last.target) : undefined;
     return commands?.length ? { kind: 'output', commands } : undefined;
   }
