@@ -80,6 +80,16 @@ export class Scope {
     return variable?.nameref === undefined ? variable : undefined;
   }
 
+  /** The variable an assignment to `name` sets: through namerefs (`declare -n r=f; r=x` sets f), as bash does. */
+  private assignedName(name: string): string {
+    let variable = this.find(name);
+    for (let hops = 0; variable?.nameref !== undefined && hops < 8; hops++) {
+      name = variable.nameref;
+      variable = this.find(name);
+    }
+    return name;
+  }
+
   /** `declare -n name=target`: name stands for target from now on. */
   setNameref(name: string, target: string): void {
     this.own.set(name, { value: undefined, exported: false, byScript: true, nameref: target });
@@ -125,6 +135,7 @@ export class Scope {
       alternatives?: readonly string[];
     } = {},
   ): void {
+    name = this.assignedName(name);
     const previous = this.find(name);
     const exported = options.exported === true || previous?.exported === true;
     const agreed = options.conditional !== true || (previous !== undefined && previous.value === value);

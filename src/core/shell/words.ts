@@ -193,12 +193,10 @@ class WordBuilder {
       let input = output;
       if (stage.type === 'redirected_statement') {
         const [inner, ...redirects] = stage.namedChildren;
-        const hereString = redirects.length === 1 && redirects[0]?.type === 'herestring_redirect' ? redirects[0] : null;
-        if (!inner || !hereString) return undefined;
-        const text = this.staticText(hereString.namedChildren);
-        if (text === undefined) return undefined;
+        const text = redirects.length === 1 && redirects[0] ? this.stdinText(redirects[0]) : undefined;
+        if (!inner || text === undefined) return undefined;
         command = inner;
-        input = `${text}\n`;
+        input = text;
       }
       if (command.type !== 'command') return undefined;
       const argv: string[] = [];
@@ -221,6 +219,23 @@ class WordBuilder {
       if (output === undefined) return undefined;
     }
     return output;
+  }
+
+  /** What a here-string (`<<< WORD`) or a heredoc (`<<EOF`) gives a command's stdin, when nothing in it is known only at run time. */
+  private stdinText(redirect: SyntaxNode): string | undefined {
+    if (redirect.type === 'herestring_redirect') {
+      const text = this.staticText(redirect.namedChildren);
+      return text === undefined ? undefined : `${text}\n`;
+    }
+    if (redirect.type !== 'heredoc_redirect') return undefined;
+    // `x=$(cat <<EOF … EOF)`: the body alone, with no other redirect or command hung on the heredoc.
+    const parts = redirect.namedChildren;
+    const start = parts.find((c) => c.type === 'heredoc_start');
+    const body = parts.find((c) => c.type === 'heredoc_body');
+    if (!start || !body || parts.some((c) => !HEREDOC_NODES.has(c.type))) return undefined;
+    const stripTabs = redirect.children.some((c) => c.type === '<<-');
+    const { word } = heredocValue(body, this.ctx, { quoted: /['"\\]/.test(start.text), stripTabs });
+    return word.dynamic ? undefined : word.value;
   }
 
   /** The text of word nodes with nothing in them known only at run time, else undefined. */
@@ -396,6 +411,8 @@ export function heredocValue(
  * A heredoc body the grammar misread (see redirects' misreadBody), from its source text. Its
  * expansions stay as written: a shell that runs the text reads them itself.
  */
+const HEREDOC_NODES = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end']);
+
 /** The system's own program folders: a program there is the one its name says. */
 const SYSTEM_BIN = /^\/(?:usr\/)?bin\//;
 

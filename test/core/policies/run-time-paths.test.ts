@@ -1,7 +1,8 @@
 // A path chosen at run time is judged as each path it may be: what a command that lists paths
 // prints, reaching a reader or a deleter through $(…), a loop, read, mapfile or xargs; each word of a
 // loop; each value a branch may have left in a variable. Every line caught here passed with no
-// objection before facts/listings.ts, except the two marked, caught for another reason and kept.
+// objection before facts/listings.ts (or, for the tree listings, heredocs and namerefs, before
+// listedTreeReads and their words.ts and scope.ts parts), except the two marked, caught for another reason and kept.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { blockingPolicies, ready } from './harness';
@@ -53,6 +54,19 @@ const CAUGHT: [command: string, policy: string][] = [
   // The script's own arguments, and another name for a variable.
   ['set -- ~/.aws/credentials; cat "$1"', 'secret-file-read'],
   ['f=~/.ssh/id_rsa; declare -n key=f; base64 "$key"', 'secret-file-read'],
+  // Every file below a folder that holds credential stores, handed to a reader (listedTreeReads).
+  ['find ~ -type f | xargs cat', 'secret-file-read'],
+  ['find ~ -type f -exec cat {} +', 'secret-file-read'],
+  ['for f in $(find ~ -type f); do cat "$f"; done', 'secret-file-read'],
+  ['find ~ -type f | while read -r f; do head -c 200 "$f"; done', 'secret-file-read'],
+  ['rg --files ~ | xargs cat', 'secret-file-read'],
+  ['fd -H . ~ | xargs cat', 'secret-file-read'],
+  ['nice find ~ -type f | xargs cat', 'secret-file-read'],
+  ['grep -rl PRIVATE ~ | xargs cat', 'secret-file-read'],
+  // A heredoc's text inside $(…), and an assignment through a nameref.
+  ['x=$(cat <<EOF\n/home/dev/.ssh/id_rsa\nEOF\n); cat $x', 'secret-file-read'],
+  ['cat "$(cat <<-EOF\n\t$HOME/.pgpass\n\tEOF\n)"', 'secret-file-read'],
+  ['declare -n r=f; r=~/.ssh/id_rsa; cat "$f"', 'secret-file-read'],
   // Caught before for another reason: grep reads ~/.ssh itself; rm of a folder known only at run time.
   ['cat $(grep -l "BEGIN OPENSSH" -r ~/.ssh)', 'secret-file-read'],
   ['for d in $(ls -d ~/.ssh ~/.aws); do rm -rf "$d"; done', 'recursive-delete-outside-project'],
@@ -88,6 +102,13 @@ test('listing the project and reading what was listed stays unremarked', async (
     'log() { echo "[$(date +%T)] $*"; }; log start; npm test; log done',
     'if [ -n "$CI" ]; then out=ci.log; else out=local.log; fi; npm test > "$out"',
     '[ -f .nvmrc ] && v=$(cat .nvmrc); echo "node ${v:-20}"',
+    'find ~/notes -type f | xargs cat | wc -l',
+    "find ~ -name '*.md' | xargs head -1",
+    'find ~ -type f | xargs wc -l',
+    'fd . ~ | xargs wc -l',
+    'grep -rl TODO . | xargs sed -i s/TODO/DONE/',
+    'msg=$(cat <<EOF\nfix: parser\nEOF\n); git commit -m "$msg"',
+    'declare -n out=result; out=build; rm -rf "$result"',
   ]) {
     const found = blockedBy(command);
     if (found.length) remarked.push(`${command}\n  got [${found.join(', ')}]`);

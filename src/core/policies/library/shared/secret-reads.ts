@@ -17,6 +17,7 @@ import {
 import { gitInvocation } from '../../../facts/git-invocation';
 import { copierOperands } from '../../../facts/copiers';
 import { trimEndChars } from '../../../text/scan';
+import { listedPaths } from '../../../facts/listings';
 
 export interface SecretRead {
   /** The path as written, or the pattern that names the files. */
@@ -38,6 +39,12 @@ function readTargetsOfName(name: string): boolean {
 // What a content search is after when it hunts for credentials: key headers, token prefixes, secret words.
 const SECRET_SEEKING =
   /private.{0,6}key|BEGIN\b|passw|secret|token|api.{0,6}key|access.{0,6}key|AKIA|gh[pousr]_|github_pat|\bsk[-_]|xox[abp]|AIza|credential|bearer|authoriz|aws_|\bhf_|glpat-/i;
+/** A key file's header words, in the capitals the header writes them in (`-----BEGIN OPENSSH PRIVATE KEY-----`). */
+const KEY_HEADER_WORD = /PRIVATE|OPENSSH/;
+
+function seeksSecrets(pattern: string): boolean {
+  return SECRET_SEEKING.test(pattern) || KEY_HEADER_WORD.test(pattern);
+}
 /** What a search that prints every line is judged as seeking. */
 const ALL_LINES = 'every line (secrets too)';
 const CONTENT_SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ag', 'ack', 'git-grep']);
@@ -139,7 +146,7 @@ function credentialTreeReads(call: ToolCall): SecretRead[] {
   const found: SecretRead[] = [];
   const judge = (root: string, absolute: string, source: string, pattern: string | undefined) => {
     if (isInside(absolute, call.projectRoot)) return;
-    if (pattern !== undefined && pattern !== ALL_LINES && !SECRET_SEEKING.test(pattern)) return;
+    if (pattern !== undefined && pattern !== ALL_LINES && !seeksSecrets(pattern)) return;
     const store = credentialStoreUnder(absolute, call.home);
     if (store) found.push({ path: root, kind: `a folder holding ${store}`, source });
   };
@@ -205,6 +212,94 @@ function finderOf(
     parent.cmd,
   );
   return feeder?.name === 'find' ? placed.find((p) => p.cmd === feeder) : undefined;
+}
+
+/** The options by which find narrows what it prints to names a pattern picks (judged by their pattern above). */
+const FIND_NAME_TESTS = /^-i?(name|path|wholename|regex)$/;
+/** Commands that drop or rewrite lines: after one, a listed path is no longer passed on as it was. */
+const PASSES_LINES = new Set(['head', 'tail', 'sort', 'uniq', 'grep', 'egrep', 'fgrep', 'tac', 'shuf', 'cat']);
+
+/**
+ * The folders a lister prints every file below (`find ~ -type f`, `rg --files ~`, `fd -H . ~`), or []
+ * for a lister that narrows by name or does not descend.
+ */
+function wholeTreeListing(cmd: SimpleCommand): string[] {
+  const args = argsOf(cmd);
+  if (cmd.name === 'find' || cmd.name === 'gfind' || cmd.name === 'bfs') {
+    if (args.some((a) => FIND_NAME_TESTS.test(a))) return [];
+    const roots: string[] = [];
+    for (const word of args) {
+      if (word.startsWith('-') || word === '(' || word === '!') break;
+      roots.push(word);
+    }
+    return roots.length ? roots : ['.'];
+  }
+  if (cmd.name === 'rg' && args.includes('--files')) return listedPaths(cmd);
+  if (cmd.name === 'fd' || cmd.name === 'fdfind') {
+    // fd leaves hidden files out (the credential stores are hidden) unless told to show them.
+    const flags = parseFlags(args, ['e', 't', 'E', 'd', 'x', 'X', 'j', 'c', 'S'], ['extension', 'type', 'exclude']);
+    const hidden =
+      flags.short.has('H') || flags.short.has('u') || flags.long.has('hidden') || flags.long.has('unrestricted');
+    const [pattern, ...roots] = flags.positionals;
+    const anyName = pattern === undefined || pattern === '' || pattern === '.' || pattern === '^';
+    return hidden && anyName ? (roots.length ? roots : ['.']) : [];
+  }
+  return [];
+}
+
+/**
+ * The listers whose output `placed[at]`'s words are: the find of `find … -exec cat {} +`, the stage
+ * before an xargs that runs it, and the commands of a `$(…)`, loop or `read` its words come from.
+ */
+function listersFeeding(placed: ReturnType<typeof commandsWithCwd>, at: number): ReturnType<typeof commandsWithCwd> {
+  const { cmd } = placed[at]!;
+  const commands = placed.map((p) => p.cmd);
+  const feeding: ReturnType<typeof commandsWithCwd> = [];
+  const parent = cmd.parent === undefined ? undefined : placed[cmd.parent];
+  if (cmd.via.includes('find-exec') && parent) feeding.push(parent);
+  if (cmd.via[cmd.via.length - 1] === 'xargs' && parent?.cmd.name === 'xargs') {
+    const feeder = upstreamStage(commands, parent.cmd);
+    const stage = feeder ? placed.find((p) => p.cmd === feeder) : undefined;
+    // A lister a wrapper runs (`nice find …`) is the stage's own command, one level down.
+    if (stage) feeding.push(stage, ...placed.filter((p) => p.cmd.parent === stage.index));
+  }
+  for (const origin of Object.values(cmd.origins ?? {})) {
+    if (origin.kind !== 'output') continue;
+    const sources = origin.commands.flatMap((i) => placed[i] ?? []);
+    const passedOn = (lister: SimpleCommand) =>
+      !sources.some(
+        ({ cmd: c }) =>
+          c.pipeline.id === lister.pipeline.id && c.pipeline.index > lister.pipeline.index && !PASSES_LINES.has(c.name),
+      );
+    feeding.push(...sources.filter((p) => passedOn(p.cmd)));
+  }
+  return feeding;
+}
+
+/**
+ * `find ~ -type f | xargs cat`, `cat $(find ~ -type f)`, `find ~ -type f -exec cat {} +`: a reader
+ * handed every file below a folder outside the project that holds credential stores reads them too.
+ */
+function listedTreeReads(call: ToolCall): SecretRead[] {
+  const found: SecretRead[] = [];
+  const placed = commandsWithCwd(call);
+  for (const [at, { cmd }] of placed.entries()) {
+    if (!readTargetsOfName(cmd.name)) continue;
+    for (const lister of listersFeeding(placed, at)) {
+      for (const root of wholeTreeListing(lister.cmd)) {
+        const place = shellPath(root, lister.cmd, lister.cwd, call);
+        if (place.dynamic || isInside(place.absolute, call.projectRoot)) continue;
+        const store = credentialStoreUnder(place.absolute, call.home);
+        if (store)
+          found.push({
+            path: root,
+            kind: `every file below a folder holding ${store}`,
+            source: `${lister.cmd.name} feeding ${cmd.name}`,
+          });
+      }
+    }
+  }
+  return found;
 }
 
 /** Glob and Grep parameters that select files by pattern. */
@@ -300,7 +395,7 @@ export function secretReads(call: ToolCall | undefined): SecretRead[] {
       }
     }
   }
-  found.push(...credentialTreeReads(call), ...containerSecretCopies(call));
+  found.push(...credentialTreeReads(call), ...listedTreeReads(call), ...containerSecretCopies(call));
   if (call.face.family === 'search') {
     for (const param of PATTERN_PARAMS) {
       const pattern = call.input[param];
