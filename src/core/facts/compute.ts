@@ -1,6 +1,6 @@
 // Computes a call's facts once: the shell analysis extended with the commands that interpreter
 // code and session-written files run, the paths that code touches, and everything unread.
-import { analyzeShell, type ShellAnalysis, type SimpleCommand, type Via } from '../shell';
+import { analyzeShell, type RunTimeOrigin, type ShellAnalysis, type SimpleCommand, type Via } from '../shell';
 import type { ToolCall, TouchedPath } from './call';
 import { relatePath, withForwardSlashes } from '../shell/paths';
 import { cwdBefore, evidenceOf, redirectWrites, upstreamStage } from './commands';
@@ -79,11 +79,22 @@ function appendAnalysis(merged: ShellAnalysis, pending: Pending): void {
     if (cmd.parent !== undefined) moved.parent = cmd.parent + offset;
     else if (pending.parent !== undefined) moved.parent = pending.parent;
     else delete moved.parent;
+    // Every other index into the analysis's own commands moves with them.
+    if (cmd.variantOf !== undefined) moved.variantOf = cmd.variantOf + offset;
+    if (cmd.origins) moved.origins = movedOrigins(cmd.origins, offset);
     merged.commands.push(moved);
   }
   merged.comments.push(...pending.analysis.comments);
   merged.hasParseErrors ||= pending.analysis.hasParseErrors;
   merged.truncated ||= pending.analysis.truncated;
+}
+
+function movedOrigins(origins: Record<number, RunTimeOrigin>, offset: number): Record<number, RunTimeOrigin> {
+  const moved: Record<number, RunTimeOrigin> = {};
+  for (const [at, origin] of Object.entries(origins))
+    moved[Number(at)] =
+      origin.kind === 'output' ? { kind: 'output', commands: origin.commands.map((i) => i + offset) } : origin;
+  return moved;
 }
 
 /** The literal output of the stage piped into `cmd` (`echo … | tee x`), if it is literal. */

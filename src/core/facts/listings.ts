@@ -43,9 +43,16 @@ export function findRoots(find: SimpleCommand): string[] {
     roots.push(word);
   }
   // `-name 'settings*.json'`: the files are the roots' entries of that name (a glob the policies match).
-  const name = args[args.findIndex((a) => a === '-name' || a === '-iname') + 1];
-  const named = args.some((a) => a === '-name' || a === '-iname') && name !== undefined ? `/${name}` : '';
+  // `! -name '*.pub'` leaves out a name and narrows to none.
+  const at = args.findIndex((a, k) => (a === '-name' || a === '-iname') && !negated(args, k));
+  const name = at >= 0 ? args[at + 1] : undefined;
+  const named = name !== undefined ? `/${name}` : '';
   return (roots.length ? roots : ['.']).map((root) => `${trimEndChars(root, '/')}${named}`);
+}
+
+/** A find test after `!` or `-not`: it picks what does not match. */
+export function negated(args: readonly string[], at: number): boolean {
+  return args[at - 1] === '!' || args[at - 1] === '-not';
 }
 
 /**

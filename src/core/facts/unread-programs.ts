@@ -224,14 +224,14 @@ const TOOL_FILE_VARIABLES = [
   // .NET runtime, and the folders PowerShell imports modules from.
   ...['NUGET_PLUGIN_PATHS', 'MSBuildSDKsPath', 'MSBUILD_EXE_PATH', 'DOTNET_ROOT', 'DOTNET_HOST_PATH', 'PSModulePath'],
 ];
-// Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…), Maven's extension class path,
+// Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…, make's recipe shell SHELL=…), Maven's extension class path,
 // CMake's compilers and compiler launchers (-DCMAKE_C_COMPILER_LAUNCHER=…), pyOCD's user script,
 // CMake scripts and Zephyr modules a configure runs (-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=…,
 // -DZEPHYR_EXTRA_MODULES=…), and PlatformIO's extra scripts (`-O extra_scripts=pre:…`).
 // Spark's jars and Python files for the job (`--conf spark.jars=…`), and librdkafka's plugins (kcat's
 // `-X plugin.library.paths=…`), shared libraries it loads.
 const SETTING_WORD =
-  /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path|-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES|-DCMAKE_PROJECT_INCLUDE|-DCMAKE_PROJECT_INCLUDE_BEFORE|-DCMAKE_TOOLCHAIN_FILE|-DCMAKE_[A-Za-z]+_COMPILER|-DCMAKE_[A-Za-z]+_COMPILER_LAUNCHER|-DZEPHYR_EXTRA_MODULES|-DEXTRA_ZEPHYR_MODULES|extra_scripts|user_script|spark\.jars|spark\.submit\.pyFiles|spark\.(?:driver|executor)\.extra(?:ClassPath|LibraryPath)|spark\.(?:driver|executor)\.(?:extra|default)JavaOptions|spark\.pyspark\.(?:driver\.)?python|plugin\.library\.paths)=(?:pre:|post:)?(.*)$/;
+  /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|SHELL|MAKESHELL|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path|-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES|-DCMAKE_PROJECT_INCLUDE|-DCMAKE_PROJECT_INCLUDE_BEFORE|-DCMAKE_TOOLCHAIN_FILE|-DCMAKE_[A-Za-z]+_COMPILER|-DCMAKE_[A-Za-z]+_COMPILER_LAUNCHER|-DZEPHYR_EXTRA_MODULES|-DEXTRA_ZEPHYR_MODULES|extra_scripts|user_script|spark\.jars|spark\.submit\.pyFiles|spark\.(?:driver|executor)\.extra(?:ClassPath|LibraryPath)|spark\.(?:driver|executor)\.(?:extra|default)JavaOptions|spark\.pyspark\.(?:driver\.)?python|plugin\.library\.paths)=(?:pre:|post:)?(.*)$/;
 
 /**
  * A `NAME=VALUE` build or Spark setting (SETTING_WORD) whose value loads something from a temporary or

@@ -17,7 +17,7 @@ import {
   type Handler,
 } from './calls';
 import type { Collector } from './collector';
-import { UNKNOWN } from './values';
+import { str, UNKNOWN } from './values';
 
 /** os.execv(path, argv): the program is `path`, the rest of argv its arguments. */
 function execVector(pathIndex: number): Handler {
@@ -156,6 +156,12 @@ export const PYTHON_APIS = new Map<string, Handler>([
   ['shutil.copyfile', copyArgs(0, 1)],
   ['shutil.copytree', copyArgs(0, 1)],
   ['shutil.chown', fileArg('write', 0, 'path')],
+  // Loaders handed a path read that file: an INI file (~/.aws/credentials is one), a netrc (the user's
+  // own ~/.netrc when none is named), an SQLite database (a browser's cookies).
+  ['configparser.ConfigParser.read', fileArg('read', 0, 'filenames')],
+  ['configparser.RawConfigParser.read', fileArg('read', 0, 'filenames')],
+  ['netrc.netrc', (call, out) => out.effect('read', call.api, call.positional[0] ?? str('~/.netrc'))],
+  ['sqlite3.connect', fileArg('read', 0, 'database')],
   ['pathlib.Path.read_text', fileReceiver('read')],
   ['pathlib.Path.read_bytes', fileReceiver('read')],
   ['pathlib.Path.open', openFile(0, 0, true)],
@@ -218,6 +224,8 @@ httpClient('urllib3.PoolManager', PYTHON_APIS);
 /** Constructors whose instances have methods in the table above. */
 export const PYTHON_CLASSES = new Map<string, string>([
   ['pathlib.Path', 'pathlib.Path'],
+  ['configparser.ConfigParser', 'configparser.ConfigParser'],
+  ['configparser.RawConfigParser', 'configparser.RawConfigParser'],
   ['pathlib.PosixPath', 'pathlib.Path'],
   ['pathlib.PurePath', 'pathlib.Path'],
   ['socket.socket', 'socket.socket'],

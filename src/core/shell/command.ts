@@ -545,14 +545,19 @@ function afterCommand(words: Word[], place: Place): void {
 }
 
 /**
- * `set -- a b`, `set a b`: the script's $1, $2, … from here on, kept in the scope as the variables
- * `1`, `2`, … (words.ts reads them where no string's own arguments are known).
+ * `set -- a b`, `set a b`: the script's $1, $2, … from here on: its frame's own arguments when it has
+ * them, else kept in the scope as the variables `1`, `2`, … (words.ts reads them there).
  */
 function setPositional(args: readonly Word[], place: Place): void {
   const dashes = args.findIndex((w) => w.value === '--');
   const first = args[0]?.value ?? '';
   if (dashes < 0 && (args.length === 0 || /^[-+]/.test(first))) return;
   const values = dashes < 0 ? args : args.slice(dashes + 1);
+  // In a source with arguments of its own (a function's body, a `bash -c` string), those are what it sets.
+  if (place.frame.positional !== undefined) {
+    place.frame.positional = [place.frame.positional[0], ...values.map((w) => (w.dynamic ? undefined : w.value))];
+    return;
+  }
   for (let k = 1; k <= Math.max(9, values.length); k++) {
     const word = values[k - 1];
     place.scope.assign(String(k), word === undefined ? '' : word.dynamic ? undefined : word.value);

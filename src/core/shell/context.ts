@@ -35,6 +35,7 @@ export interface Frame {
   source: string;
   /** Texts of substitutions the level that produced this source already walked (`eval "$(x)"`). */
   skipSubstitutions: ReadonlySet<string>;
+  /** $0, $1, … of this source (a `bash -c` string's words, a function call's); `set --` in it replaces them. */
   positional: readonly (string | undefined)[] | undefined;
 }
 

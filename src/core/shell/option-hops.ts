@@ -850,11 +850,17 @@ export function optionHopsOf(name: string, view: ArgvView): ScriptHop[] {
     for (const option of row.options ?? []) {
       if (option.subcommand !== undefined && !argv.slice(1, i).includes(option.subcommand)) continue;
       const found = optionValue(argv, i, option, row.singleDashLong === true);
-      if (!found || dynamic.has(i + found.used - 1)) continue;
-      if (option.prefix && !option.prefix.test(found.value)) continue;
-      const value = option.prefix ? found.value.replace(option.prefix, '') : found.value;
+      if (!found) continue;
       const flag = found.name.length === 1 ? `-${found.name}` : `--${found.name}`;
       const through = option.subcommand !== undefined ? `${option.subcommand} ${flag}` : flag;
+      // `go test -exec "$(ls -t /tmp/dl/*/runner | head -1)"`: the program it runs is chosen at run time,
+      // and read as a command whose name is known only then (its words as written).
+      if (dynamic.has(i + found.used - 1)) {
+        if (!option.prefix) scripts.push({ script: found.value, through });
+        continue;
+      }
+      if (option.prefix && !option.prefix.test(found.value)) continue;
+      const value = option.prefix ? found.value.replace(option.prefix, '') : found.value;
       for (const script of valueCommands(name, found.name, value)) scripts.push({ script, through });
     }
     if (row.scan && !word.startsWith('-'))

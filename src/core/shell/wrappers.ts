@@ -4,6 +4,7 @@ import { SCRIPT_HOP_NAMES, scriptHopsOf, type ScriptHop } from './script-hops';
 import type { Via } from './types';
 import { ansibleHops } from './ansible-hops';
 import { shellQuote } from './quote';
+import { LAUNCHERS, RUNNERS, type SimpleWrapper } from './runners';
 
 /** The inner command is argv[from, to) of the wrapper, run as its own process. */
 export interface ArgvHop {
@@ -18,55 +19,6 @@ export interface ArgvHop {
 }
 
 export type Hop = ArgvHop | ScriptHop;
-
-interface SimpleWrapper {
-  spec: OptionSpec;
-  /** Operands the wrapper itself takes before the command (timeout's duration, chroot's root). */
-  operands?: number;
-  /** Options after which nothing is run (command -v, sudo -l). */
-  noCommandWith?: RegExp;
-  /** Accepts NAME=VALUE words before the command (env, sudo). */
-  assignments?: boolean;
-  /** Runs a command only through one of these subcommands (`bundle exec`, `pnpm dlx`), whose own options follow it. */
-  subcommands?: { names: readonly string[]; spec: OptionSpec };
-}
-
-// Package and environment runners: each runs the program named after its subcommand, from the
-// project's dependencies or a fetched package, as that program would run typed on its own.
-const RUNNERS: Record<string, SimpleWrapper> = {
-  npx: { spec: { shortWithValue: 'p', longWithValue: ['package'] }, noCommandWith: /^-(?:c|-call)(?:$|=)/ },
-  bunx: { spec: { shortWithValue: 'p', longWithValue: ['package'] } },
-  pnpx: { spec: { shortWithValue: 'p', longWithValue: ['package'] } },
-  bundle: { spec: { longWithValue: ['gemfile'] }, subcommands: { names: ['exec'], spec: {} } },
-  pnpm: {
-    spec: { shortWithValue: 'FC', longWithValue: ['filter', 'dir', 'workspace-dir', 'loglevel'] },
-    subcommands: { names: ['exec', 'dlx'], spec: { shortWithValue: 'c', longWithValue: ['package'] } },
-  },
-  poetry: {
-    spec: { shortWithValue: 'C', longWithValue: ['directory', 'project'] },
-    subcommands: { names: ['run'], spec: {} },
-  },
-  uv: {
-    spec: { longWithValue: ['directory', 'project', 'config-file'] },
-    subcommands: {
-      names: ['run'],
-      // uv takes its global options after the subcommand too (`uv run --project analysis python …`).
-      spec: {
-        shortWithValue: 'p',
-        longWithValue: [
-          ...['with', 'python', 'package', 'env-file', 'extra', 'group', 'only-group', 'no-group'],
-          ...['project', 'directory', 'config-file', 'with-requirements', 'with-editable'],
-          ...['index', 'default-index', 'index-url', 'extra-index-url', 'find-links', 'cache-dir'],
-        ],
-      },
-    },
-  },
-  pipx: { spec: {}, subcommands: { names: ['run'], spec: { longWithValue: ['spec', 'python', 'index-url'] } } },
-  conda: {
-    spec: {},
-    subcommands: { names: ['run'], spec: { shortWithValue: 'np', longWithValue: ['name', 'prefix', 'cwd'] } },
-  },
-};
 
 const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
   sudo: {
@@ -233,6 +185,12 @@ function simpleHop(name: string, wrapper: SimpleWrapper, view: ArgvView): Hop[] 
   if (wrapper.noCommandWith && argv.slice(1, optionsEnd).some((word) => wrapper.noCommandWith?.test(word))) return [];
   let start = optionsEnd + (wrapper.operands ?? 0);
   if (name === 'env' && argv[start] === '-' && !view.dynamic.has(start)) start++;
+  if (wrapper.commandAfterDashes || wrapper.commandAfter) {
+    const marks = wrapper.commandAfter ?? ['--'];
+    const mark = argv.findIndex((word, at) => at > 0 && marks.includes(word) && !view.dynamic.has(at));
+    if (mark < 0) return [];
+    start = mark + 1;
+  } else if (argv[start] === '--' && !view.dynamic.has(start)) start++;
   let assignments: Record<string, string> = {};
   let unknownAssignments: string[] = [];
   if (wrapper.assignments) ({ assignments, unknown: unknownAssignments, next: start } = assignmentsFrom(view, start));
@@ -320,7 +278,30 @@ function parallelHops(view: ArgvView): Hop[] {
   let end = start;
   while (end < view.argv.length && !PARALLEL_INPUTS.has(view.argv[end] ?? '')) end++;
   if (end <= start || view.argv.slice(start, end).some((_, k) => view.dynamic.has(start + k))) return [];
-  return [{ kind: 'script', via: 'xargs', wrapper: 'parallel', script: view.argv.slice(start, end).join(' ') }];
+  const template = view.argv.slice(start, end).join(' ');
+  // `parallel rm -rf ::: ~ /etc`: each input is put where `{}` is, or after the template when it has none.
+  const inputs = parallelInputs(view, end).slice(0, MAX_PARALLEL_INPUTS);
+  const scripts = inputs.length
+    ? inputs.map((input) =>
+        template.includes('{}') ? template.replaceAll('{}', shellQuote(input)) : `${template} ${shellQuote(input)}`,
+      )
+    : [template];
+  return scripts.map((script) => ({ kind: 'script', via: 'xargs', wrapper: 'parallel', script }));
+}
+
+/** More inputs than this are not each followed. */
+const MAX_PARALLEL_INPUTS = 8;
+
+/** The words of parallel's `:::` lists (a `::::` list names files, read at run time), those known. */
+function parallelInputs(view: ArgvView, from: number): string[] {
+  const inputs: string[] = [];
+  let literal = false;
+  for (let at = from; at < view.argv.length; at++) {
+    const word = view.argv[at]!;
+    if (PARALLEL_INPUTS.has(word)) literal = word.startsWith(':::') && !word.startsWith('::::');
+    else if (literal && !view.dynamic.has(at)) inputs.push(word);
+  }
+  return inputs;
 }
 
 function findHops(view: ArgvView): Hop[] {
@@ -503,6 +484,7 @@ function launcherHops(name: string, view: ArgvView): Hop[] {
 export const HOP_NAMES: ReadonlySet<string> = new Set([
   ...Object.keys(SIMPLE_WRAPPERS),
   ...Object.keys(RUNNERS),
+  ...Object.keys(LAUNCHERS),
   'xargs',
   'find',
   'parallel',
@@ -530,7 +512,7 @@ export function hopsOf(name: string, view: ArgvView): Hop[] {
   if (name === 'ddev') return ddevHops(view);
   if (name === 'runuser' && !view.argv.slice(1).some((w) => w === '-u' || w.startsWith('--user')))
     return scriptHopsOf('su', view);
-  const simple = SIMPLE_WRAPPERS[name] ?? (Object.hasOwn(RUNNERS, name) ? RUNNERS[name] : undefined);
+  const simple = [SIMPLE_WRAPPERS, RUNNERS, LAUNCHERS].find((table) => Object.hasOwn(table, name))?.[name];
   if (simple) return simpleHop(name, simple, view);
   return scriptHopsOf(name, view);
 }

@@ -58,6 +58,12 @@ test('python: files, network and environment', () => {
       code: 'from pathlib import Path; (Path.home() / ".aws" / "credentials").read_text()',
       effects: ['read pathlib.Path.read_text ~/.aws/credentials'],
     },
+    {
+      code: 'import configparser, os; c = configparser.ConfigParser(); c.read(os.path.expanduser("~/.aws/credentials"))',
+      effects: ['read configparser.ConfigParser.read ~/.aws/credentials'],
+    },
+    { code: 'import netrc; netrc.netrc().hosts', effects: ['read netrc.netrc ~/.netrc'] },
+    { code: 'import sqlite3; sqlite3.connect("app.db")', effects: ['read sqlite3.connect app.db'] },
     { code: 'import pathlib; pathlib.Path("/tmp/x").unlink()', effects: ['delete pathlib.Path.unlink /tmp/x'] },
     { code: 'import shutil; shutil.rmtree(os.path.join("/home", "x"))', effects: ['delete shutil.rmtree /home/x'] },
     { code: 'os.remove(os.path.join(os.environ["HOME"], ".bashrc"))', effects: ['delete os.remove ~/.bashrc'] },

@@ -77,6 +77,12 @@ policyTable('command-hidden-in-options', [
   },
   { note: 'near miss: tmux listing sessions', spec: 'tmux ls', expect: null },
   {
+    note: 'a program an option runs, chosen at run time from a listing of a temporary folder',
+    spec: 'go test -exec "$(ls -t /tmp/dl/*/runner | head -n1)" ./internal/...',
+    expect: 'ask',
+  },
+  { note: 'near miss: the same tests run directly', spec: 'go test -count=1 ./internal/...', expect: null },
+  {
     note: "a Makefile's GO given a whole command line",
     spec: `make test GO="sh -c 'id' go"`,
     expect: 'ask',

@@ -8,6 +8,24 @@ const edit = (file: string, old_string: string, new_string: string) =>
 
 policyTable('infrastructure-code-exposure', [
   {
+    note: "another account added to a trust policy's principals by an edit of their identifiers alone",
+    spec: edit(
+      'iam.tf',
+      '      identifiers = ["arn:aws:iam::123456789012:role/ci-deployer"]',
+      '      identifiers = ["arn:aws:iam::123456789012:role/ci-deployer", "arn:aws:iam::999988887777:root"]',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: another role of the same account added to the identifiers',
+    spec: edit(
+      'iam.tf',
+      '      identifiers = ["arn:aws:iam::123456789012:role/ci-deployer"]',
+      '      identifiers = ["arn:aws:iam::123456789012:role/ci-deployer", "arn:aws:iam::123456789012:role/release"]',
+    ),
+    expect: null,
+  },
+  {
     note: 'Postgres opened to the internet',
     spec: edit(
       'network.tf',

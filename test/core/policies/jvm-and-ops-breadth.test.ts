@@ -239,6 +239,12 @@ policyTable('unread-call', [
 
 // An exported variable is in the environment of every later command of the shell, as one set for a command is in its.
 policyTable('unread-call', [
+  {
+    note: "make's recipe shell, a program in a temporary folder",
+    spec: 'make SHELL=/tmp/dl/shim/bash test',
+    expect: 'ask',
+  },
+  { note: "near miss: make's recipe shell, the system's bash", spec: 'make SHELL=/bin/bash test', expect: null },
   { note: 'a module path in a temporary folder, exported', spec: 'export PYTHONPATH=/tmp/.x', expect: 'ask' },
   { note: 'a JDK in a temporary folder, exported', spec: 'export JAVA_HOME=/tmp/jdk-21', expect: 'ask' },
   { note: 'near miss: the project source folder, exported', spec: 'export PYTHONPATH=src', expect: null },

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { blockingPolicies, ready } from './harness';
+import { WRAPPERS } from './shell-wrappers';
 
 const blockedBy = blockingPolicies;
 
@@ -80,6 +81,21 @@ test('a path chosen at run time is judged as each path it may be', async () => {
     if (!found.includes(policy)) missed.push(`${command}\n  wanted ${policy}, got [${found.join(', ')}]`);
   }
   assert.deepEqual(missed, [], `${CAUGHT.length - missed.length} caught, ${missed.length} missed`);
+});
+
+// A path chosen at run time stays chosen so through every form that runs the line as it is: inside
+// `bash -c`, an interpreter's system call or a script file, the lister still feeds the reader.
+test('a path chosen at run time is caught through every shell structure around it', async () => {
+  await ready();
+  const missed: string[] = [];
+  let tried = 0;
+  for (const [command, policy] of CAUGHT)
+    for (const [kind, wrap] of Object.entries(WRAPPERS)) {
+      tried++;
+      const found = blockedBy(wrap(command));
+      if (!found.includes(policy)) missed.push(`[${kind}] ${command}\n  wanted ${policy}, got [${found.join(', ')}]`);
+    }
+  assert.deepEqual(missed, [], `${tried - missed.length} of ${tried} wrapped lines caught`);
 });
 
 test('listing the project and reading what was listed stays unremarked', async () => {

@@ -59,7 +59,8 @@ function exposureOf(text: string): { what: string; evidence: string } | null {
     if (match) return { what: exposure.what, evidence: match[0] };
   }
   const principal = ACCOUNT_PRINCIPAL.exec(text);
-  if (principal && /\bprincipals\b|"Principal"/.test(text))
+  // An edit may bring only the principals block's `identifiers` list, without the block's name.
+  if (principal && /\bprincipals\b|"Principal"|\bidentifiers\s*=/.test(text))
     return { what: `lets the AWS account ${principal[1]} take a role`, evidence: principal[0] };
   return null;
 }

@@ -17,7 +17,9 @@ import {
 import { gitInvocation } from '../../../facts/git-invocation';
 import { copierOperands } from '../../../facts/copiers';
 import { trimEndChars } from '../../../text/scan';
-import { listedPaths } from '../../../facts/listings';
+import { listedPaths, negated } from '../../../facts/listings';
+import { writtenTexts } from '../../../facts/compute';
+import { isUnreadSource, secretsNamedInSource } from '../../../facts/unread-code-secrets';
 
 export interface SecretRead {
   /** The path as written, or the pattern that names the files. */
@@ -226,7 +228,7 @@ const PASSES_LINES = new Set(['head', 'tail', 'sort', 'uniq', 'grep', 'egrep', '
 function wholeTreeListing(cmd: SimpleCommand): string[] {
   const args = argsOf(cmd);
   if (cmd.name === 'find' || cmd.name === 'gfind' || cmd.name === 'bfs') {
-    if (args.some((a) => FIND_NAME_TESTS.test(a))) return [];
+    if (args.some((a, k) => FIND_NAME_TESTS.test(a) && !negated(args, k))) return [];
     const roots: string[] = [];
     for (const word of args) {
       if (word.startsWith('-') || word === '(' || word === '!') break;
@@ -354,6 +356,19 @@ function namesOnlyReads(call: ToolCall): Set<string> {
 }
 const NAME_READERS = new Set(['cut', 'grep', 'egrep', 'sed']);
 
+/** Source in a language no reader follows, written now to run later, that names a credential store. */
+function unreadCodeSecrets(call: ToolCall): SecretRead[] {
+  return writtenTexts(call).flatMap(({ file, content }) =>
+    isUnreadSource(file)
+      ? secretsNamedInSource(content, call.home).map((named) => ({
+          path: named.literal,
+          kind: named.kind,
+          source: `code written to ${file}, which runs when the project builds or tests it`,
+        }))
+      : [],
+  );
+}
+
 /** Every credential file the call would read (through a file tool or a shell command). */
 export function secretReads(call: ToolCall | undefined): SecretRead[] {
   if (!call) return [];
@@ -396,6 +411,7 @@ export function secretReads(call: ToolCall | undefined): SecretRead[] {
     }
   }
   found.push(...credentialTreeReads(call), ...listedTreeReads(call), ...containerSecretCopies(call));
+  found.push(...unreadCodeSecrets(call));
   if (call.face.family === 'search') {
     for (const param of PATTERN_PARAMS) {
       const pattern = call.input[param];
