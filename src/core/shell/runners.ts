@@ -176,4 +176,12 @@ export const LAUNCHERS: Record<string, SimpleWrapper> = {
   sem: { spec: { shortWithValue: 'j', longWithValue: ['id', 'jobs', 'semaphoretimeout'] } },
   entr: { spec: {}, noCommandWith: /^-[a-z]*s/ },
   'with-contenv': { spec: {} },
+  // Container init and privilege-drop programs: each runs its operands as the container's command.
+  tini: { spec: { shortWithValue: 'pe' } },
+  'dumb-init': { spec: { shortWithValue: 'r', longWithValue: ['rewrite'] } },
+  catatonit: { spec: {} },
+  gosu: { spec: {}, operands: 1 },
+  'su-exec': { spec: {}, operands: 1 },
+  's6-setuidgid': { spec: {}, operands: 1 },
+  chpst: { spec: { shortWithValue: 'uUbnlLmdopfce/' } },
 };

@@ -42,6 +42,11 @@ const RUNNER_FORMS = [
   'caffeinate -i',
   'tsp',
   'with-contenv',
+  'tini --',
+  'dumb-init',
+  'gosu dev',
+  'su-exec dev',
+  'chpst -u dev',
 ];
 
 test('a command a runner starts is judged as if typed alone', async () => {
