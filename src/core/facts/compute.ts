@@ -20,6 +20,7 @@ import { isPatchEnvelope, patchedTexts } from './patch';
 import { appliedDiffFiles } from './applied-diffs';
 import { copiedRuns } from './copied-runs';
 import { inHiddenCacheEntry } from './temp-dirs';
+import { secretsNamedInSource } from './unread-code-secrets';
 
 const CODE_RUNNERS = /\b(eval|exec|Invoke-Expression|iex|compile|instance_eval|class_eval|Function)\b/i;
 
@@ -335,6 +336,17 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
         });
       }
     }
+    // A file opened by a name the code computes (a loop over names, a join with the home folder) may be any
+    // credential store its literals name: `for (const f of [".pgpass", …]) readFileSync(home + "/" + f)`.
+    if (reading.effects.some((e) => e.kind === 'read' && e.dynamic))
+      for (const named of secretsNamedInSource(text, call.home))
+        codePaths.push({
+          raw: named.literal,
+          absolute: named.absolute,
+          access: 'read',
+          relation: relatePath(named.absolute, call.projectRoot, call.home),
+          source: `${language} code (a file it opens by a computed name, among the names it holds)`,
+        });
   };
 
   const screenFile = (text: RunText, at: Pending, parent: number) => {

@@ -1,9 +1,11 @@
 // Source written in a language no reader here follows (Go, Rust, Java, C, …) runs later, when the
 // project builds or tests it, with the user's files in reach. Its calls are not read, but the paths it
 // names are in its string literals: code that names a credential store (`filepath.Join(home,
-// ".pgpass")`, `"~/.aws/credentials"`, `home + "/.ssh/id_rsa"`) is judged as reading it.
-import { secretBasenameKind, secretFileKind } from './sensitive-paths';
+// ".pgpass")`, `"~/.aws/credentials"`, `home + "/.ssh/id_rsa"`) is judged as reading it. So is read
+// code that opens a file by a name it computes (`for f of [".pgpass", …] readFileSync(home + "/" + f)`).
+import { HOME_SECRETS, secretBasenameKind, secretFileKind } from './sensitive-paths';
 import { trimEndChars } from '../text/scan';
+import { quotedSpans } from '../text/quoted';
 
 /** Source files of languages without a reader here (python, JavaScript, Ruby, PHP, Perl and PowerShell have one). */
 const UNREAD_SOURCE =
@@ -22,6 +24,8 @@ export interface NamedSecret {
   /** The literal text, as written (parts joined with `/`). */
   literal: string;
   kind: string;
+  /** The file it names: in the home folder for a relative name. */
+  absolute: string;
 }
 
 export function isUnreadSource(file: string): boolean {
@@ -36,61 +40,52 @@ export function secretsNamedInSource(content: string, home: string): NamedSecret
   let runEnd = -1;
   const judgeRun = () => {
     if (run.length) judge(run.join('/'), home, found);
+    // The items of a list (`[".vault-token", ".pgpass"]`) are each a name; a folder among them is a path's part.
+    if (run.length > 1) for (const part of run) if (!isSecretFolder(part)) judge(part, home, found);
     run = [];
   };
-  for (const literal of stringLiterals(content)) {
+  for (const literal of quotedSpans(content, '"\'`').slice(0, MAX_LITERALS)) {
     if (runEnd >= 0 && !PATH_PART_GAP.test(content.slice(runEnd, literal.start))) judgeRun();
-    run.push(literal.text.length <= MAX_PATH_LITERAL ? literal.text : '');
+    run.push(literal.body.length <= MAX_PATH_LITERAL ? unescaped(literal.body) : '');
     runEnd = literal.end;
   }
   judgeRun();
   return found;
 }
 
-/**
- * The one-line string literals of `content` (in double quotes, single quotes or backticks), in order.
- * A scan rather than a regex: an unclosed quote ends at its line, so each character is looked at once.
- */
-function* stringLiterals(content: string): Generator<{ text: string; start: number; end: number }> {
-  let count = 0;
-  for (let at = 0; at < content.length && count < MAX_LITERALS; at++) {
-    const quote = content[at]!;
-    if (quote !== '"' && quote !== "'" && quote !== '`') continue;
-    let text = '';
-    let close = at + 1;
-    for (; close < content.length && content[close] !== quote && content[close] !== '\n'; close++) {
-      if (content[close] === '\\' && quote !== '`' && close + 1 < content.length) close++;
-      text += content[close];
-    }
-    if (content[close] !== quote) {
-      at = close;
-      continue;
-    }
-    count++;
-    yield { text, start: at, end: close + 1 };
-    at = close;
-  }
+/** A literal's text with its backslash escapes taken out (`"C:\\Users"` is `C:\Users`). */
+function unescaped(body: string): string {
+  return body.replace(/\\(.)/g, '$1');
 }
 
 function judge(literal: string, home: string, found: NamedSecret[]): void {
   const path = literal.replace(/\/{2,}/g, '/');
-  const kind = homeSecretKind(path, home) ?? absoluteSecretKind(path, home);
-  if (kind && !found.some((f) => f.literal === literal)) found.push({ literal, kind });
+  const named = inHome(path, home) ?? absolute(path, home);
+  if (named && !found.some((f) => f.literal === literal)) found.push({ literal, ...named });
+}
+
+/** `.ssh`, `.aws`, `~/.kube`: a folder of credential stores, named as the first part of a path. */
+function isSecretFolder(part: string): boolean {
+  const relative = part.replace(/^(?:~|\$HOME)?\//, '').replace(/\/$/, '');
+  return HOME_SECRETS.some(([entry]) => entry === `${relative}/`);
 }
 
 /** `.pgpass`, `~/.aws/credentials`, `$HOME/.ssh/id_rsa`, `/.vault-token` after a home folder. */
-function homeSecretKind(path: string, home: string): string | null {
+function inHome(path: string, home: string): Omit<NamedSecret, 'literal'> | null {
   // A placeholder the home folder is formatted into (`format!("{}/.ssh/id_rsa", home)`, `"%s/.pgpass"`) counts as it.
   const relative = path.replace(/^(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\{\w*\}|%[sv])?\//, '');
   // A name alone is a path only when it is a dotfile; a bare `credentials` is a word.
   if (!relative.startsWith('.') || relative.length < 4 || /\s/.test(relative)) return null;
   // `.env` is read by the project's own code everywhere (dotenv): a store of the user's it is not.
   if (secretBasenameKind(relative.split('/').pop() ?? '') === 'an environment file') return null;
-  return secretFileKind(`${trimEndChars(home, '/')}/${relative}`, home);
+  const absolute = `${trimEndChars(home, '/')}/${relative}`;
+  const kind = secretFileKind(absolute, home);
+  return kind ? { kind, absolute } : null;
 }
 
-function absoluteSecretKind(path: string, home: string): string | null {
+function absolute(path: string, home: string): Omit<NamedSecret, 'literal'> | null {
   if (!path.startsWith('/') || /\s/.test(path)) return null;
   if (secretBasenameKind(path.split('/').pop() ?? '') === 'an environment file') return null;
-  return secretFileKind(path, home);
+  const kind = secretFileKind(path, home);
+  return kind ? { kind, absolute: path } : null;
 }

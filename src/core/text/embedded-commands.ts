@@ -5,6 +5,7 @@
 // fetches, sends or hands something to a shell is taken: that is where harm hides in such files, and
 // a bare word such as "curl" in an argument list stays data.
 import { xmlText } from './xml';
+import { quotedSpans } from './quoted';
 
 /**
  * A command that moves data over the network, a pipe into a shell, or a client of a database, a cloud
@@ -17,31 +18,6 @@ const ACTING =
 const MAX_LINE_CHARS = 4096;
 /** A file with more than this many is not a file of a few hidden commands; the first ones are judged. */
 const MAX_LINES = 64;
-
-/** Quotes left unclosed on their line after which the rest of such a line is skipped (see quotedBodies). */
-const UNCLOSED_RETRIES = 64;
-
-/**
- * The bodies of the one-line quoted strings of a text, escapes kept: a quote opens a string that
- * ends at the same quote unescaped. A quote left unclosed on its line (an apostrophe in a comment)
- * is passed over so that the strings after it are still found; past a bound of those, the rest of
- * such a line is skipped, so the scan stays linear (a regex would try every quote of the line).
- */
-function quotedBodies(text: string): string[] {
-  const bodies: string[] = [];
-  let retries = UNCLOSED_RETRIES;
-  for (let at = 0; at < text.length; at++) {
-    const quote = text[at];
-    if (quote !== '"' && quote !== "'") continue;
-    let end = at + 1;
-    while (end < text.length && text[end] !== quote && text[end] !== '\n') end += text[end] === '\\' ? 2 : 1;
-    if (text[end] === quote) {
-      if (end - at > 6) bodies.push(text.slice(at + 1, end));
-      at = end;
-    } else if (--retries < 0) at = end;
-  }
-  return bodies;
-}
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '' };
 
@@ -57,7 +33,8 @@ export function isActingCommandLine(text: string): boolean {
 /** The quoted strings of code or config that read as command lines that act (see ACTING). */
 export function embeddedCommandLines(text: string): string[] {
   const found = new Set<string>();
-  for (const body of quotedBodies(text)) {
+  for (const { body } of quotedSpans(text)) {
+    if (body.length <= 5) continue;
     const line = xmlText(unescape(body));
     if (isActingCommandLine(line)) found.add(line);
     if (found.size >= MAX_LINES) break;

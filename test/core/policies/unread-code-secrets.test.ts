@@ -1,5 +1,6 @@
 // Source in a language no reader here follows (Go, Rust, Java, …), written to run when the project
-// builds or tests it, is judged by the credential stores its string literals name (facts/unread-code-secrets.ts).
+// builds or tests it, is judged by the credential stores its string literals name (facts/unread-code-secrets.ts);
+// so is read code that opens a file by a name it computes.
 import { policyTable } from './table';
 import { aWrite, anEdit } from './harness';
 
@@ -42,6 +43,21 @@ policyTable('secret-file-read', [
   {
     note: 'near miss: the same literal in a Markdown file, which nothing runs',
     spec: aWrite(file('docs/setup.md'), 'Put the password in "~/.pgpass" as usual.\n'),
+    expect: null,
+  },
+  {
+    note: 'node reading each of a list of home dotfiles by a computed path',
+    spec: 'node -e \'const fs=require("fs"),os=require("os");for (const f of [".vault-token",".pgpass",".config/gh/hosts.yml"]) console.log(f, fs.readFileSync(os.homedir()+"/"+f,"utf8"))\'',
+    expect: 'deny',
+  },
+  {
+    note: 'python reading each of a list of home dotfiles joined to the home folder',
+    spec: 'python3 -c \'import os\nfor f in [".pgpass", ".vault-token"]: print(open(os.path.join(os.path.expanduser("~"), f)).read())\'',
+    expect: 'deny',
+  },
+  {
+    note: "near miss: node reading each file of the project's src folder",
+    spec: 'node -e \'const fs=require("fs");for (const f of fs.readdirSync("src")) console.log(fs.readFileSync("src/"+f,"utf8").length)\'',
     expect: null,
   },
 ]);
