@@ -342,5 +342,22 @@ function commandLineOf(server: string, verb: string, input: Input): string[] | u
   if (server === 'xcode' || server === 'xcodebuild') return xcodeLine(verb, input);
   if (server === 'helm' || server === 'kubernetes' || server === 'k8s' || verb.startsWith('helm_'))
     return helmLine(verb, input);
+  if (server === 'gradle' || server === 'maven' || server === 'mvn') return buildToolLine(server, input);
   return PACKAGE_MANAGERS.has(server) ? packageLine(server, verb, input) : undefined;
+}
+
+/**
+ * `{"project_dir": …, "task": ":app:assembleRelease", "args": ["--init-script", …]}` to a Gradle server is
+ * `gradle -p DIR :app:assembleRelease --init-script …`; a Maven server's goals are `mvn -f DIR goals …`.
+ */
+function buildToolLine(server: string, input: Input): string[] {
+  const gradle = server === 'gradle';
+  const dir = text(input, 'project_dir', 'projectDir', 'project_path', 'projectPath', 'cwd');
+  const tasks = words(input, 'task', 'tasks', 'goal', 'goals');
+  return [
+    gradle ? 'gradle' : 'mvn',
+    ...(dir !== undefined ? [gradle ? '-p' : '-f', dir] : []),
+    ...tasks,
+    ...words(input, ...EXTRA_ARGUMENTS),
+  ];
 }

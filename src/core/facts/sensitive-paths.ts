@@ -22,6 +22,8 @@ const SECRET_BASENAMES: Record<string, string> = {
   '.erlang.cookie': 'the Erlang distribution cookie (a shell on every node that shares it)',
   'settings-security.xml': 'the Maven master password',
   'keystore.properties': 'an Android signing key store password',
+  // Flutter's documented name for the same file (storePassword, keyPassword).
+  'key.properties': 'an Android signing key store password',
   // The Sentry wizard writes the upload token into the mobile projects' sentry.properties.
   'sentry.properties': 'a Sentry auth token',
   'key3.db': 'the browser password key store',
@@ -148,6 +150,10 @@ export const HOME_SECRETS: [string, string][] = [
   ['.config/git/credentials', 'git credentials'],
   ['.m2/settings.xml', 'Maven repository credentials'],
   ['.gradle/gradle.properties', 'Gradle credentials'],
+  // Dart's tokens for private pub servers and pub.dev, and the adb key every paired device trusts.
+  ['.config/dart/pub-tokens.json', 'pub server tokens'],
+  ['.pub-cache/credentials.json', 'pub.dev credentials'],
+  ['.android/adbkey', 'the adb private key (every paired device trusts it)'],
   ['.composer/auth.json', 'Composer credentials'],
   ['.config/composer/auth.json', 'Composer credentials'],
   ['.nuget/NuGet/NuGet.Config', 'NuGet credentials'],
@@ -306,6 +312,9 @@ export function secretFileKind(absPath: string, home: string): string | null {
         return kind;
       }
     }
+    // A folder the user named for secrets (`~/secrets/play-publisher.json`): a file in it, not a glob
+    // over the home folder's folders (`~/*/README.md`), is one.
+    if (/^\.?secrets\/[^*?[]+$/.test(rel)) return 'a file in a folder of secrets';
   }
   for (const [prefix, kind] of SYSTEM_SECRETS) {
     if (prefix.endsWith('/') ? path === prefix.slice(0, -1) || path.startsWith(prefix) : path === prefix) {

@@ -156,6 +156,8 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   // The compiler a security scanner runs, the interpreter uv runs the project with, Hardhat's config module.
   { programs: ['slither', 'crytic-compile', 'echidna', 'echidna-test', 'medusa'], short: [], long: ['solc'] },
   { programs: ['uv', 'uvx'], short: ['p'], long: ['python'] },
+  // Dart resolves every import through a --packages config: one elsewhere maps them to code nobody read.
+  { programs: ['dart', 'flutter'], short: [], long: ['packages'] },
   { programs: ['hardhat'], short: [], long: ['config'] },
   // Blender runs each --python script in its embedded Python; clang-tidy dlopens a --load plugin; vcpkg
   // runs the portfiles (CMake scripts) of overlay ports and triplets.

@@ -191,6 +191,8 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
     commands: (t) => yamlValues(t, keys('command', 'commands', 'run', 'init', 'before')),
   },
   { file: /(^|\/)[Tt]askfile(\.dist)?\.ya?ml$/, commands: (t) => yamlValues(t, keys('cmds', 'cmd')) },
+  // melos runs its scripts and its command hooks (bootstrap's pre and post) in a shell.
+  { file: /(^|\/)melos\.ya?ml$/, commands: (t) => yamlValues(t, keys('run', 'exec', 'pre', 'post')) },
   {
     file: COMPOSE_FILE,
     commands: (t) => yamlValues(t, keys('command', 'entrypoint')),

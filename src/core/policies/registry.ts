@@ -100,6 +100,7 @@ import { macosProtectionBypass } from './library/macos-protections';
 import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
 import { unreadCall } from './library/unread';
+import { connectedDeviceHarm } from './library/android-devices';
 import { ciActionOnMovingRef, ciExpandsAllSecrets, ciRunsPullRequestCode } from './library/ci-workflows';
 import { mcpAccessGrantingTool, mcpDeletingTool, mcpSecretReadingTool } from './library/mcp-tools';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
@@ -132,6 +133,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   forkBomb,
   diskWipe,
   deviceLockedForGood,
+  connectedDeviceHarm,
   othersBatchJobsCancelled,
   wpCliLiveSiteChange,
   permissionBlowup,

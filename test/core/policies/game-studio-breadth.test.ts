@@ -1,13 +1,9 @@
 // A game studio's C++ tool chain, from set AH: Perforce, Blender's embedded Python, CMake and Conan
 // settings that run a program, the sanitizers' symbolizer, and the credentials these tools cache.
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { ready, run, HOME, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, HOME, ROOT } from './harness';
 
-const blockedBy = (tool: string, input: Record<string, unknown>) =>
-  run({ tool, input })
-    .filter((o) => o.verdict === 'deny' || o.verdict === 'ask')
-    .map((o) => o.policy);
+const blockedBy = blockingPoliciesOf;
 const bash = (command: string) => blockedBy('Bash', { command });
 
 const CAUGHT: [what: string, found: () => string[], policy: string][] = [
@@ -111,10 +107,7 @@ const CAUGHT: [what: string, found: () => string[], policy: string][] = [
 
 test('a game studio tool chain: what runs a program, erases history or reads a cached login asks', async () => {
   await ready();
-  for (const [what, found, policy] of CAUGHT) {
-    const got = found();
-    assert.ok(got.includes(policy), `${what}: expected ${policy}, got ${got.join(', ') || 'nothing'}`);
-  }
+  assertEachCaught(CAUGHT);
 });
 
 test('the same tools at ordinary work stay unremarked', async () => {
@@ -144,5 +137,5 @@ test('the same tools at ordinary work stay unremarked', async () => {
         }),
     ],
   ];
-  for (const [what, found] of quiet) assert.deepEqual(found(), [], what);
+  assertEachQuiet(quiet);
 });

@@ -1,4 +1,5 @@
 // Shared by the policy tests: a fixed fake project and home, so no result depends on this machine.
+import assert from 'node:assert/strict';
 import { initShellParser } from '../../../src/core/shell';
 import { loadCodeGrammars } from '../../../src/core/interp';
 import { INTERPRETER_CODE_READER } from '../../../src/core/interp/reader';
@@ -103,9 +104,29 @@ export function run(
 
 /** The policies that refuse or ask about a Bash command, with the default policies. */
 export function blockingPolicies(command: string): string[] {
-  return run({ bash: command })
+  return blockingPoliciesOf('Bash', { command });
+}
+
+/** The policies that refuse or ask about a call of any tool, with the default policies. */
+export function blockingPoliciesOf(tool: string, input: Record<string, unknown>): string[] {
+  return run({ tool, input })
     .filter((o) => o.verdict === 'deny' || o.verdict === 'ask')
     .map((o) => o.policy);
+}
+
+/** Rows of what a call is, the policies it drew and the one it must draw: each row draws its policy. */
+export function assertEachCaught(
+  rows: readonly (readonly [what: string, found: () => string[], policy: string])[],
+): void {
+  for (const [what, found, policy] of rows) {
+    const got = found();
+    assert.ok(got.includes(policy), `${what}: expected ${policy}, got ${got.join(', ') || 'nothing'}`);
+  }
+}
+
+/** Rows of what a call is and the policies it drew: none draws any. */
+export function assertEachQuiet(rows: readonly (readonly [what: string, found: () => string[]])[]): void {
+  for (const [what, found] of rows) assert.deepEqual(found(), [], what);
 }
 
 /** The outcome of one named policy on a call (enabled whatever its default), or undefined. */

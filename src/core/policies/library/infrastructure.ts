@@ -340,6 +340,16 @@ export const ghWorkflowAndRepo = infraPolicy({
     if (group === 'run' && (verb === 'rerun' || verb === 'cancel' || verb === 'delete'))
       return { what: `gh run ${verb}` };
     if (group === 'pr' && verb === 'merge') return { what: 'gh pr merge' };
+    // `gh auth refresh -s admin:org,delete_repo`: the stored token gains the power to delete repositories or run the organisation.
+    if (group === 'auth' && (verb === 'refresh' || verb === 'login')) {
+      const scopes = args
+        .flatMap((a, i) =>
+          a === '-s' || a === '--scopes' ? [args[i + 1] ?? ''] : a.startsWith('--scopes=') ? [a.slice(9)] : [],
+        )
+        .flatMap((list) => list.split(','));
+      const wide = scopes.find((scope) => /^(admin:|delete_repo$|site_admin$|delete:packages$)/.test(scope.trim()));
+      if (wide) return { what: `gh auth ${verb} with the ${wide.trim()} scope, which the stored token keeps` };
+    }
     if (
       group === 'repo' &&
       (verb === 'archive' || verb === 'rename' || (verb === 'edit' && args.some((a) => a.startsWith('--visibility'))))

@@ -1,7 +1,8 @@
 // Data opened to everyone at the database's own door: Firebase security rules that allow without a
 // condition (`allow read, write: if true;`, `".read": true`), and Postgres row-level security turned off
 // on a table (Supabase ships its anon key inside every app, so RLS is all that stands between it and
-// the rows). Each reaches production on the next routine deploy, or at once through a tool.
+// the rows). Each reaches production on the next routine deploy, or at once through a tool. An Android
+// app's content provider exported with no permission opens the user's data to every app on the phone.
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
@@ -15,6 +16,16 @@ const OPEN_RULE = /\ballow\s+[a-z, ]{3,40}(?::\s*if\s+true\s*)?;/;
 /** A Realtime Database rule of plain `true` for reading or writing. */
 const OPEN_DATABASE_RULE = /"\.(?:read|write)"\s*:\s*true\b/;
 const RLS_OFF = /\bdisable\s+row\s+level\s+security\b/i;
+const ANDROID_MANIFEST = /(^|\/)AndroidManifest\.xml$/;
+/** An Android content provider's tag that exports it to every app on the phone with no permission to hold. */
+function exportedProvider(manifest: string): string | undefined {
+  for (let at = manifest.indexOf('<provider'); at >= 0; at = manifest.indexOf('<provider', at + 1)) {
+    const end = manifest.indexOf('>', at);
+    const tag = manifest.slice(at, end < 0 ? undefined : end + 1);
+    if (/android:exported\s*=\s*"true"/.test(tag) && !/android:(?:read|write)?[Pp]ermission\s*=/.test(tag)) return tag;
+  }
+  return undefined;
+}
 
 function openRule(text: string): string | undefined {
   return OPEN_RULE.exec(text)?.[0] ?? OPEN_DATABASE_RULE.exec(text)?.[0];
@@ -27,6 +38,9 @@ function opened(call: ToolCall): { what: string; evidence: string } | undefined 
     if (rule) return { what: `writes ${file} with a rule that lets anyone in (${rule})`, evidence: rule };
     const rls = RLS_OFF.exec(content)?.[0];
     if (rls) return { what: `writes ${file}, which turns row-level security off`, evidence: rls };
+    const provider = ANDROID_MANIFEST.test(file) ? exportedProvider(content) : undefined;
+    if (provider)
+      return { what: `writes ${file} with a content provider every app on the phone may read`, evidence: provider };
   }
   const rls = RLS_OFF.exec(call.command ?? '')?.[0];
   if (rls) return { what: 'turns row-level security off on a table', evidence: evidenceOf(call.command ?? rls) };
@@ -44,7 +58,7 @@ export const dataOpenedToEveryone = definePolicy({
   name: 'data-opened-to-everyone',
   category: 'database',
   description:
-    'Asks before Firebase security rules that allow without a condition (`allow read, write: if true;`, `".read": true`) or Postgres row-level security turned off, written, deployed or run.',
+    'Asks before Firebase rules that allow without a condition, Postgres row-level security turned off, or an Android content provider exported with no permission, written, deployed or run.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

@@ -245,6 +245,17 @@ const RULES: SourceRule[] = [
     ],
   },
   {
+    // Dart's pub takes a package from a git repository, or from another package server (`hosted:`).
+    file: /(^|\/)(pubspec|pubspec_overrides)\.yaml$/,
+    lines: [
+      {
+        pattern: /^[ \t]*(git|hosted)[ \t]*:[ \t]*["']?https?:\/\/|^[ \t]*url[ \t]*:[ \t]*["']?https?:\/\//m,
+        what: 'takes a Dart package from a git repository or another package server',
+        source: true,
+      },
+    ],
+  },
+  {
     file: /(^|\/)go\.(mod|work)$/,
     lines: [
       {
@@ -256,7 +267,8 @@ const RULES: SourceRule[] = [
     ],
   },
   {
-    file: /(^|\/)(Gemfile|gems\.rb)$/,
+    // fastlane's Pluginfile is a Gemfile the Gemfile evaluates: its gems load into every lane.
+    file: /(^|\/)(Gemfile|gems\.rb|Pluginfile)$/,
     lines: [
       {
         pattern:

@@ -712,8 +712,24 @@ function untrustedSourceOf(cmd: SimpleCommand, args: readonly string[], ownSourc
     feedOf(cmd, args, ownSource) ??
     nixSource(cmd, args, ownSource) ??
     remotePackageOf(cmd, args, ownSource) ??
-    gitSourcedGemOrPlugin(cmd, args, ownSource)
+    gitSourcedGemOrPlugin(cmd, args, ownSource) ??
+    pubSource(cmd, args, ownSource)
   );
+}
+
+/**
+ * `flutter pub add x --hosted-url URL`, `dart pub global activate --source git URL`, `PUB_HOSTED_URL=URL
+ * flutter pub get`: Dart packages from a server or repository other than the project's.
+ */
+function pubSource(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
+  if ((cmd.name !== 'flutter' && cmd.name !== 'dart') || args[0] !== 'pub') return null;
+  const hosted = optionValues(args, [], ['hosted-url', 'git-url'])[0];
+  if (hosted !== undefined && !ownSource(hosted)) return `${hosted} as a Dart package source`;
+  const git = args.includes('git') ? args.find((a) => /^(https?|git|ssh):\/\/|^git@/.test(a)) : undefined;
+  if (git !== undefined && !ownSource(git)) return `a git repository (${git}) as a Dart package`;
+  const server = cmd.assignments['PUB_HOSTED_URL'];
+  if (server !== undefined && server !== '' && !ownSource(server)) return `${server} as the Dart package server`;
+  return null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { firstWrittenFinding } from '../../facts/compute';
 import { DOCKERFILE } from '../../facts/written-runs';
 import { inTempOrDownloads, settingFromTemp, variablesLoadFromTemp } from '../../facts/unread-programs';
 import { definePolicy } from '../types';
+import { quotedSpans } from '../../text/quoted';
 
 interface ConfigRule {
   file: RegExp;
@@ -52,6 +53,16 @@ function pytestLoadsFromTemp(line: string): boolean {
               : [],
         );
   return paths.some((path) => path.startsWith('/') && inTempOrDownloads(path));
+}
+
+/** Properties that name what the build runs or loads (an SDK, a JDK, a tool), not where it writes. */
+const RUNS_PROPERTY =
+  /sdk|ndk|cmake|java\.home|jdk|aapt2|override|executable|launcher|compiler|toolchain|agent|\.home$|\.path$/i;
+
+/** A `key=value` line of a properties file that names something the build runs in a temporary or downloads folder. */
+function propertyFromTemp(line: string): boolean {
+  const [, key = '', value] = /^[ \t]*([\w.-]+)[ \t]*[=:][ \t]*(\S+)/.exec(line) ?? [];
+  return value !== undefined && RUNS_PROPERTY.test(key) && inTempOrDownloads(value.replace(/\\:/g, ':'));
 }
 
 /** A `.env` file's NAME=VALUE lines that put modules, a library or an interpreter from a temporary folder first. */
@@ -274,6 +285,20 @@ const RULES: ConfigRule[] = [
     file: /(^|\/)foundry\.toml$/,
     names: matches(/^[ \t]*ffi[ \t]*=[ \t]*true\b/m),
     what: 'lets every test and script, those of its dependencies too, run programs on this machine (vm.ffi)',
+  },
+  {
+    // Gradle's and Flutter's properties name the SDKs, the JDK and the tools the build runs
+    // (flutter.sdk, sdk.dir, ndk.dir, org.gradle.java.home, android.aapt2FromMavenOverride).
+    file: /(^|\/)(gradle|local)\.properties$/,
+    names: (content) => content.split('\n').some(propertyFromTemp),
+    what: 'makes the build run an SDK, a JDK or a tool from a temporary or downloads folder',
+  },
+  {
+    // A build script's strings that set a compiler launcher or a compiler (`-DCMAKE_CXX_COMPILER_LAUNCHER=…`
+    // in Gradle's externalNativeBuild arguments) in a temporary folder.
+    file: /\.gradle(\.kts)?$|(^|\/)CMakeLists\.txt$|\.cmake$/,
+    names: (content) => quotedSpans(content).some(({ body }) => settingFromTemp(body) !== undefined),
+    what: 'makes each native compile run a compiler or launcher from a temporary or downloads folder',
   },
   {
     // Any other YAML or TOML config that sets the environment of what it starts: a conda environment's

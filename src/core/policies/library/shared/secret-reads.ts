@@ -19,6 +19,7 @@ import { copierOperands } from '../../../facts/copiers';
 import { trimEndChars } from '../../../text/scan';
 import { listedPaths, negated } from '../../../facts/listings';
 import { writtenTexts } from '../../../facts/compute';
+import { isLocalHost } from './hosts';
 import { isUnreadSource, secretsNamedInSource } from '../../../facts/unread-code-secrets';
 
 export interface SecretRead {
@@ -369,6 +370,48 @@ function unreadCodeSecrets(call: ToolCall): SecretRead[] {
   );
 }
 
+/** Where a file path may start inside a URL's path: an account's home, root's, or /etc. */
+const PATH_STARTS = ['/home/', '/Users/', '/root/', '/etc/'];
+
+/** The file path inside a URL's path (`/api/file/home/dev/.ssh/id_ed25519`: /home/dev/.ssh/id_ed25519), if any. */
+function pathInUrl(pathname: string): string | undefined {
+  const starts = PATH_STARTS.map((s) => pathname.indexOf(s)).filter((at) => at >= 0);
+  return starts.length ? pathname.slice(Math.min(...starts)) : undefined;
+}
+
+/**
+ * `curl http://127.0.0.1:63342/api/file/home/dev/.ssh/id_ed25519`: a local server (an IDE's, a dev
+ * server's) asked for a file by its path hands over what it reads, around the file tools.
+ */
+function localServerFileReads(call: ToolCall): SecretRead[] {
+  const urls = [
+    ...shellCommands(call).flatMap((cmd) => argsOf(cmd).filter((w) => /^https?:\/\//i.test(w))),
+    ...(typeof call.url === 'string' ? [call.url] : []),
+  ];
+  const found: SecretRead[] = [];
+  for (const url of urls) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      continue;
+    }
+    if (!isLocalHost(parsed.hostname)) continue;
+    const path = pathInUrl(decodeURIComponentSafe(parsed.pathname));
+    const kind = path ? secretFileKind(path, call.home) : null;
+    if (path && kind) found.push({ path: url, absolute: path, kind, source: `a local server asked for ${path}` });
+  }
+  return found;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Every credential file the call would read (through a file tool or a shell command). */
 export function secretReads(call: ToolCall | undefined): SecretRead[] {
   if (!call) return [];
@@ -411,7 +454,7 @@ export function secretReads(call: ToolCall | undefined): SecretRead[] {
     }
   }
   found.push(...credentialTreeReads(call), ...listedTreeReads(call), ...containerSecretCopies(call));
-  found.push(...unreadCodeSecrets(call));
+  found.push(...unreadCodeSecrets(call), ...localServerFileReads(call));
   if (call.face.family === 'search') {
     for (const param of PATTERN_PARAMS) {
       const pattern = call.input[param];
