@@ -607,6 +607,9 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   script: { options: [{ short: ['c'], long: ['command'] }] },
   npm: { options: [{ short: ['c'], long: ['call', 'script-shell'] }] },
   npx: { options: [{ short: ['c'], long: ['call'] }] },
+  // Secret injectors that run a command string with the secrets in its environment (shell/runners.ts runs their argv form).
+  doppler: { options: [{ long: ['command'], subcommand: 'run' }] },
+  infisical: { options: [{ long: ['command'], subcommand: 'run' }] },
   socat: { scan: (word) => /^(?:system|exec):(.+)$/i.exec(word)?.slice(1, 2) ?? [] },
   // Languages no reader here follows (Elixir, Erlang, Groovy, Scala, Kotlin, Java's shell, Swift, AppleScript): their
   // code on the command line is read for the command lines in its strings and decoded payloads.

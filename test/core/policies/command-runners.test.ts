@@ -64,6 +64,12 @@ test('a command a runner starts is judged as if typed alone', async () => {
   assert.deepEqual(missed, [], `${RUNNER_FORMS.length * 2 - missed.length} caught`);
 });
 
+test("a secret injector's command string is read as the command it runs", async () => {
+  await ready();
+  assert.ok(blockingPolicies("doppler run --command 'rm -rf ~'").includes('recursive-delete-outside-project'));
+  assert.ok(blockingPolicies("infisical run --env=prod --command 'cat ~/.ssh/id_rsa'").includes('secret-file-read'));
+});
+
 test("a runner's environment printed whole is a credential print", async () => {
   await ready();
   for (const command of ['direnv exec . env | sort', 'op run --env-file .env -- printenv', 'doppler run -- env'])
