@@ -97,14 +97,17 @@ export function listingsOf(commands: readonly SimpleCommand[]): string[] {
   const found: string[] = [];
   for (const lister of commands) {
     const paths = listedPaths(lister);
-    if (paths.length === 0) continue;
-    const changed = commands.some(
-      (c) =>
-        c.pipeline.id === lister.pipeline.id && c.pipeline.index > lister.pipeline.index && !LINE_FILTERS.has(c.name),
-    );
-    if (!changed) found.push(...paths);
+    if (paths.length && linesPassedOn(lister, commands)) found.push(...paths);
   }
   return found;
+}
+
+/** Whether what `lister` prints reaches the end of its pipeline unchanged, among `commands` (only line filters after it). */
+export function linesPassedOn(lister: SimpleCommand, commands: readonly SimpleCommand[]): boolean {
+  return !commands.some(
+    (c) =>
+      c.pipeline.id === lister.pipeline.id && c.pipeline.index > lister.pipeline.index && !LINE_FILTERS.has(c.name),
+  );
 }
 
 /** What a run-time word of `cmd` (`$f`, `"${fs[@]}"`, `$(ls …)`) may stand for: the paths its origin lists. */

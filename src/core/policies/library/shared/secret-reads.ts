@@ -17,7 +17,7 @@ import {
 import { gitInvocation } from '../../../facts/git-invocation';
 import { copierOperands } from '../../../facts/copiers';
 import { trimEndChars } from '../../../text/scan';
-import { listedPaths, negated } from '../../../facts/listings';
+import { linesPassedOn, listedPaths, negated } from '../../../facts/listings';
 import { writtenTexts } from '../../../facts/compute';
 import { isLocalHost } from './hosts';
 import { isUnreadSource, secretsNamedInSource } from '../../../facts/unread-code-secrets';
@@ -219,8 +219,6 @@ function finderOf(
 
 /** The options by which find narrows what it prints to names a pattern picks (judged by their pattern above). */
 const FIND_NAME_TESTS = /^-i?(name|path|wholename|regex)$/;
-/** Commands that drop or rewrite lines: after one, a listed path is no longer passed on as it was. */
-const PASSES_LINES = new Set(['head', 'tail', 'sort', 'uniq', 'grep', 'egrep', 'fgrep', 'tac', 'shuf', 'cat']);
 
 /**
  * The folders a lister prints every file below (`find ~ -type f`, `rg --files ~`, `fd -H . ~`), or []
@@ -269,12 +267,8 @@ function listersFeeding(placed: ReturnType<typeof commandsWithCwd>, at: number):
   for (const origin of Object.values(cmd.origins ?? {})) {
     if (origin.kind !== 'output') continue;
     const sources = origin.commands.flatMap((i) => placed[i] ?? []);
-    const passedOn = (lister: SimpleCommand) =>
-      !sources.some(
-        ({ cmd: c }) =>
-          c.pipeline.id === lister.pipeline.id && c.pipeline.index > lister.pipeline.index && !PASSES_LINES.has(c.name),
-      );
-    feeding.push(...sources.filter((p) => passedOn(p.cmd)));
+    const sourceCommands = sources.map((p) => p.cmd);
+    feeding.push(...sources.filter((p) => linesPassedOn(p.cmd, sourceCommands)));
   }
   return feeding;
 }
