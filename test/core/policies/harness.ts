@@ -124,6 +124,15 @@ export function assertEachCaught(
   }
 }
 
+/** Bash commands none of which any policy refuses or asks about (each one that is, with its policies, fails). */
+export function assertUnremarked(commands: readonly string[]): void {
+  const remarked = commands.flatMap((command) => {
+    const found = blockingPolicies(command);
+    return found.length ? [`${command}: [${found.join(', ')}]`] : [];
+  });
+  assert.deepEqual(remarked, []);
+}
+
 /** Rows of what a call is and the policies it drew: none draws any. */
 export function assertEachQuiet(rows: readonly (readonly [what: string, found: () => string[]])[]): void {
   for (const [what, found] of rows) assert.deepEqual(found(), [], what);
