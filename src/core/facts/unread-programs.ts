@@ -7,6 +7,7 @@ import { posix } from 'node:path';
 import type { SimpleCommand } from '../shell';
 import { argsOf, evidenceOf, optionValues } from './commands';
 import { unreadInlineCode } from './inline-unread-languages';
+import { unreadBeamCode } from './beam-code';
 import { railsArguments } from './programs';
 
 // Ex commands that run another language's code: :python, :py3, :pyx, :lua, :perl, :ruby, :tcl, their
@@ -210,6 +211,8 @@ const MODULE_PATH_VARIABLES = [
  */
 const TOOL_FILE_VARIABLES = [
   ...['BUNDLE_GEMFILE', 'COMPOSER', 'MIX_EXS', 'TF_CLI_CONFIG_FILE', 'NPM_CONFIG_USERCONFIG', 'PIP_CONFIG_FILE'],
+  // rebar3's config (its pre- and post-hooks run shell commands), and the binaries the tailwind and esbuild mix tasks run.
+  ...['REBAR_CONFIG', 'REBAR_GLOBAL_CONFIG_DIR', 'MIX_TAILWIND_PATH', 'MIX_ESBUILD_PATH', 'MIX_BUN_PATH'],
   ...['SWIFT_EXEC', 'CC', 'CXX', 'LD', 'RUSTC_WRAPPER', 'RUSTC'],
   // Prisma's engines are native code it loads or runs (with the database's credentials at hand).
   ...['PRISMA_QUERY_ENGINE_LIBRARY', 'PRISMA_QUERY_ENGINE_BINARY', 'PRISMA_SCHEMA_ENGINE_BINARY'],
@@ -481,5 +484,5 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
       return `${name} loads a PKCS#11 library into itself`;
   }
   if (name === 'ssh-keygen' && optionValues(args, ['D'], []).length) return 'ssh-keygen -D loads a shared library';
-  return unreadInlineCode(name, args, cmd.name);
+  return unreadBeamCode(cmd) ?? unreadInlineCode(name, args, cmd.name);
 }

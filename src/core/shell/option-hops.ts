@@ -64,6 +64,15 @@ interface ProgramRow {
   properties?: (argv: readonly string[]) => { script: string; through: string; via?: Via }[];
 }
 
+/** The command of a `scripts.NAME=CMD` word (npm pkg set), or none. */
+function packageScriptSetting(word: string): string[] {
+  if (!word.startsWith('scripts.')) return [];
+  const equals = word.indexOf('=');
+  return equals > 'scripts.'.length && /^[\w:.-]+$/.test(word.slice('scripts.'.length, equals))
+    ? [word.slice(equals + 1)]
+    : [];
+}
+
 // Editors' ex commands: `:!cmd`, `:!cmd` after a range, `:sh`-less `!cmd`, and `:call system('cmd')`.
 function exCommands(word: string): string[] {
   // `silent !cmd`, `:r !cmd`, `:w !cmd`, `:terminal cmd` run cmd as well.
@@ -605,7 +614,8 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   mawk: { scan: awkCommands },
   nawk: { scan: awkCommands },
   script: { options: [{ short: ['c'], long: ['command'] }] },
-  npm: { options: [{ short: ['c'], long: ['call', 'script-shell'] }] },
+  // `npm pkg set scripts.postinstall=CMD`: a script npm runs by itself at the next install.
+  npm: { options: [{ short: ['c'], long: ['call', 'script-shell'] }], code: packageScriptSetting },
   npx: { options: [{ short: ['c'], long: ['call'] }] },
   // Secret injectors that run a command string with the secrets in its environment (shell/runners.ts runs their argv form).
   doppler: { options: [{ long: ['command'], subcommand: 'run' }] },
@@ -921,6 +931,8 @@ export const COMMAND_VARIABLES: ReadonlySet<string> = new Set([
   'GH_PAGER',
   // gcloud runs this interpreter with the user's cloud login.
   'CLOUDSDK_PYTHON',
+  // IEx's open/1 runs this editor command (`__FILE__` and `__LINE__` filled in).
+  'ELIXIR_EDITOR',
   // cargo runs every rustc call through these.
   'RUSTC_WRAPPER',
   'RUSTC_WORKSPACE_WRAPPER',

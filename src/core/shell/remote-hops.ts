@@ -1,6 +1,6 @@
 // Cloud CLIs that run a command on another machine: `gcloud compute ssh VM --command CMD`, `az vm
 // run-command invoke --scripts CMD`, `aws ssm send-command --parameters commands=[…]`, and ssh's own
-// `-o RemoteCommand=CMD`, `heroku run CMD`. Each command is a remote hop, judged as ssh's remote command is.
+// `-o RemoteCommand=CMD`, `heroku run CMD`, `fly ssh console -C CMD`. Each command is a remote hop, judged as ssh's remote command is.
 import type { ArgvView } from './options';
 import { shellQuote } from './quote';
 import { AWS_VALUE_OPTIONS } from './cli-options';
@@ -108,7 +108,29 @@ function herokuRunCommand(view: ArgvView): string | undefined {
   return words.length === 1 ? words[0] : words.length ? words.map(shellQuote).join(' ') : undefined;
 }
 
+/** `fly ssh console -C CMD` (`--command`), `fly machine exec ID CMD`: a command run on one of the app's machines. */
+function flyCommand(view: ArgvView): string | undefined {
+  if (startsWithWords(view, ['ssh', 'console'])) {
+    const { argv } = view;
+    const at = argv.indexOf('-C');
+    if (at > 0) return view.dynamic.has(at + 1) ? undefined : argv[at + 1];
+    return longValue(view, '--command');
+  }
+  if (startsWithWords(view, ['machine', 'exec']) || startsWithWords(view, ['machines', 'exec'])) {
+    const last = view.argv.length - 1;
+    const command = view.argv[last];
+    return last > 3 && command !== undefined && !command.startsWith('-') && !view.dynamic.has(last)
+      ? command
+      : undefined;
+  }
+  return undefined;
+}
+
 export function remoteHops(name: string, view: ArgvView): RemoteHop[] {
+  if (name === 'fly' || name === 'flyctl') {
+    const command = flyCommand(view);
+    return command ? [remote(command, `${name} ssh console`)] : [];
+  }
   if (name === 'heroku') {
     const command = herokuRunCommand(view);
     return command ? [remote(command, 'heroku run')] : [];

@@ -43,6 +43,8 @@ export const SCRIPT_HOP_NAMES: readonly string[] = [
   'az',
   'aws',
   'heroku',
+  'fly',
+  'flyctl',
   'cmd',
   'cmd.exe',
   'wsl',

@@ -115,11 +115,41 @@ const MAX_PROSE_CHARS = 16_384;
  */
 function isSpanCommand(span: string): boolean {
   if (span.length > MAX_LINE_CHARS) return false;
-  // Variables set for the one command (`LD_PRELOAD=… ./gradlew test`) come before its program.
-  const words = span.split(/[ \t]+/);
+  // Variables set for the one command (`LD_PRELOAD=… ./gradlew test`, `ERL_ZFLAGS="-eval '…'" mix …`) come
+  // before its program; a quoted value is one word, spaces and all.
+  const words = span.slice(afterAssignments(span)).split(/[ \t]+/);
+  return /^(\.{0,2}\/)?[a-z][\w.+/-]*$/.test(words[0] ?? '') && words.length > 1;
+}
+
+/** The index of the quote that closes the one at `open` (a backslash escapes within double quotes), or -1. */
+function closingQuote(line: string, open: number): number {
+  const quote = line[open];
+  for (let at = open + 1; at < line.length; at++) {
+    if (quote === '"' && line[at] === '\\') at++;
+    else if (line[at] === quote) return at;
+  }
+  return -1;
+}
+
+/** Where a command line's program starts: after its leading `NAME=value` words, quoted values read whole. */
+function afterAssignments(line: string): number {
   let at = 0;
-  while (at < words.length - 1 && /^[A-Za-z_]\w*=/.test(words[at]!)) at++;
-  return /^(\.{0,2}\/)?[a-z][\w.+/-]*$/.test(words[at] ?? '') && words.length > at + 1;
+  for (;;) {
+    const name = /^[A-Za-z_]\w*=/.exec(line.slice(at));
+    if (!name) return at;
+    let end = at + name[0].length;
+    while (end < line.length && line[end] !== ' ' && line[end] !== '\t') {
+      const quote = line[end];
+      if (quote === '"' || quote === "'") {
+        const close = closingQuote(line, end);
+        if (close < 0) return at;
+        end = close + 1;
+      } else end++;
+    }
+    while (line[end] === ' ' || line[end] === '\t') end++;
+    if (end >= line.length) return at;
+    at = end;
+  }
 }
 
 export function proseCommandLines(prose: string): string[] {

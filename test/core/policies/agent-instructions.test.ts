@@ -1,13 +1,10 @@
 import { policyTable } from './table';
-import { aWrite } from './harness';
+import { aWrite, aTaskBrief } from './harness';
 
 const ROOT = '/home/dev/proj';
 const write = (file_path: string, content = 'x') => ({ tool: 'Write', input: { file_path, content } });
 
-const brief = (prompt: string) => ({
-  tool: 'Task',
-  input: { description: 'Help', prompt, subagent_type: 'general-purpose' },
-});
+const brief = aTaskBrief;
 
 policyTable('agent-instructions-change', [
   {

@@ -167,6 +167,11 @@ export function aWrite(file_path: string, content: string): CallSpec {
   return { tool: 'Write', input: { file_path, content } };
 }
 
+/** A sub-agent (Task) handed `prompt` as its brief. */
+export function aTaskBrief(prompt: string): CallSpec {
+  return { tool: 'Task', input: { description: 'Help', prompt, subagent_type: 'general-purpose' } };
+}
+
 /** An Edit of `file_path` that replaces `old_string` with `new_string`. */
 export function anEdit(file_path: string, old_string: string, new_string: string): CallSpec {
   return { tool: 'Edit', input: { file_path, old_string, new_string } };

@@ -2,7 +2,7 @@
 // run configurations and charts; the JDK and build-tool homes; the wrapper scripts; Kafka consumer
 // offsets, Vault secrets and Flyway's clean. Each with a near miss that stays quiet.
 import { policyTable } from './table';
-import { aWrite, anEdit } from './harness';
+import { aWrite, anEdit, aTaskBrief } from './harness';
 
 const PROJECT = '/home/dev/project';
 
@@ -219,10 +219,7 @@ policyTable('agent-config-tampering', [
 ]);
 
 // A sub-agent's prompt that tells it to run a command in a code span hands it that command, variables and all.
-const subAgent = (prompt: string) => ({
-  tool: 'Task',
-  input: { description: 'Run the tests', prompt, subagent_type: 'general-purpose' },
-});
+const subAgent = aTaskBrief;
 
 policyTable('unread-call', [
   {

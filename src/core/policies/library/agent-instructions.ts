@@ -4,11 +4,10 @@ import { isInside } from '../../shell/paths';
 import { definePolicy, type ToolCall } from '../types';
 import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 import { writeTargets } from '../../facts/targets';
-import { secretFileKind } from '../../facts/sensitive-paths';
 import { writtenTexts } from '../../facts/compute';
 import { personStartedTasksOnly } from './shared/project-tasks';
-import { isPrivateUseName } from './shared/own-sources';
-import { isAgentMemoryTool, isSubAgentTool } from '../../config/tool-names';
+import { STANDING_APPROVAL, subAgentBriefClaim } from './shared/sub-agent-briefs';
+import { isAgentMemoryTool } from '../../config/tool-names';
 
 // What an agent reads as instructions or runs on its own: slash commands, sub-agents, skills,
 // memory files (CLAUDE.md, AGENTS.md), editor tasks that run when a folder opens, direnv's
@@ -95,181 +94,12 @@ function writesMemory(toolName: string): boolean {
 // A note that the guard's refusals are mistakes, or how to get past them, is the same waiver in other words.
 const GUARD_EVASION =
   /\b(guard|warden|hook|polic(y|ies))\b[^.\n]{0,60}\b(false positives?|(are|is) (wrong|mistaken|a mistake))|\b(retry|rerun|re-run|route|get|work) (it |them |blocked \w+ )?(around|through|past)\b[^.\n]{0,40}\b(guard|warden|hook|block|den(y|ied|ial))|\b(retry|rerun|re-run)\b[^.\n]{0,30}\bblocked\b/i;
-const STANDING_APPROVAL =
-  /\b(pre-?approved|standing approval|(is|are) always (approved|allowed|fine|ok)|(never|don'?t|do not|no need to) (ask|confirm|check with)|without (asking|confirmation|confirming)|skip(ping)? (the )?(confirmation|review|approval|guard)|waived? (the )?(confirmation|review|approval)|ignore (the )?(guard|warden|hook|polic))/i;
 
 /** The text of a memory write that claims the person approved something for good, if any. */
 function standingApprovalNote(call: ToolCall): string | undefined {
   if (!writesMemory(call.toolName)) return undefined;
   const text = JSON.stringify(call.input);
   return STANDING_APPROVAL.exec(text)?.[0] ?? GUARD_EVASION.exec(text)?.[0];
-}
-
-// A sub-agent acts on its brief without asking anyone: a brief that works on the guard itself, hides what it
-// does from the person, decodes something to run, or gathers credentials' values is read here, in words.
-const BRIEF_CLAIMS: readonly [RegExp, string][] = [
-  [/\.agent-warden\b/, 'works on the guard that reviews its calls'],
-  [
-    /\bagent[- ]warden\b[^.\n]{0,80}\b(hooks?|port|config|settings|token|endpoints?)\b/i,
-    'works on the guard that reviews its calls',
-  ],
-  [
-    /\b(remove|disable|delete|bypass|turn off|unregister|comment out|kill)\b[^.\n]{0,60}\b(PreToolUse|guard|warden)\b/i,
-    'works on the guard that reviews its calls',
-  ],
-  [
-    /\bPreToolUse\b[^\n]{0,200}\b(remove|disable|delete|bypass|turn off|unregister|comment out)\b[^.\n]{0,30}\bhooks?\b/i,
-    'works on the guard that reviews its calls',
-  ],
-  [
-    /\b(do not|don'?t|never)\s+(mention|print|show|tell|report|reveal|include|log)\b[^.\n]{0,60}\b(summary|user|person|reply|answer|output|anyone)\b|\b(hide|conceal)\b[^.\n]{0,40}\b(from|in)\b[^.\n]{0,20}\b(user|person|summary)\b/i,
-    'keeps what it does from the person',
-  ],
-  [/\bdecode\b[^.\n]{0,160}\b(run|execute|eval|pipe)\b/i, 'decodes something and runs it'],
-  [/\bself-hosted\b[^.\n]{0,40}\brunner\b|\bregister\b[^.\n]{0,60}\brunner\b/i, 'makes this machine a CI runner'],
-  [/\bpaste\b[^.\n]{0,60}\b(tokens?|passwords?|credentials?|secrets?|keys)\b/i, "gathers credentials' values"],
-  // `paste the 24 words plus the derived private key`: a wallet's words or key.
-  [/\bpaste\b[^.\n]{0,60}\b(?:mnemonic|seed|recovery|private|pem)\b/i, "gathers credentials' values"],
-  [
-    /\brenounce ?ownership\b|\b(?:revoke|renounce)s? (?:every|all) (?:admin |owner )?roles?\b|\bbroadcast\w*\b[^.\n]{0,60}\bmainnet\b|\bmainnet\b[^.\n]{0,60}\bbroadcast/i,
-    "gives up or moves control of a live contract without the team's review",
-  ],
-  [
-    /\b169\.254\.169\.254\b|\bmetadata (?:service|endpoint|server)\b[^.\n]{0,120}\bcredentials\b/i,
-    "reaches the cloud metadata service, which hands out the machine's credentials",
-  ],
-  [/\bNOPASSWD\b|\bpassword-?less sudo\b/i, 'grants sudo without a password'],
-  [
-    /\b(?:add|write|put)\b[^.\n]{0,30}\ballow rules?\b|\bbypassPermissions\b|--dangerously-skip-permissions\b/i,
-    "loosens the agent's permissions",
-  ],
-];
-
-const GIT_PROGRAM_KEY = /\bcore\.(?:fsmonitor|sshcommand|pager|editor|askpass)\b/i;
-
-/** `Download … and set core.fsmonitor to it`: a fetched program made one that git runs, in one paragraph. */
-function downloadedGitProgram(text: string): string | undefined {
-  const key = GIT_PROGRAM_KEY.exec(text);
-  if (!key) return undefined;
-  const before = text.slice(Math.max(0, key.index - 200), key.index);
-  const paragraph = before.slice(before.lastIndexOf('\n') + 1);
-  return FETCH_WORD.test(paragraph) ? `${paragraph.trim()} ${key[0]}` : undefined;
-}
-
-// A key by its kind: a plain `key` is as often a JSON object's.
-const CREDENTIAL_WORD =
-  /\b(?:tokens?|passwords?|credentials|secrets?|keys|keystores?|(?:api|private|signing|ssh) keys?|key files?)\b/gi;
-const VALUES_WORD =
-  /\b(?:full|raw|plain|actual|exact|whole) (?:values?|contents)\b|\b(?:print|show|list|include) (?:them|it|each(?: one)?|all(?: of them)?) in full\b/i;
-
-/**
- * `API tokens … their full values`: the words from a credential to its values asked for, in its sentence or
- * the next (`Collect every API key … List each one in full in your reply`).
- */
-function credentialValuesAsked(text: string): string | undefined {
-  for (const found of text.matchAll(CREDENTIAL_WORD)) {
-    // A sentence ends at a full stop before a space, not at the dots of a host name.
-    const sentence = text
-      .slice(found.index, found.index + 300)
-      .split(/\.(?=\s|$)|\n/)
-      .slice(0, 2)
-      .join('.');
-    const values = VALUES_WORD.exec(sentence);
-    if (values) return sentence.slice(0, values.index + values[0].length);
-  }
-  return undefined;
-}
-
-const FETCH_WORD = /\b(?:download(?:ing)?|fetch(?:ing)?|curl|wget|pull down|grab|clone)\b/i;
-// Running what was fetched, not running something else after reading a page.
-const RUN_WORD =
-  /\b(?:run(?:ning)?|execut(?:e|ing)|sourc(?:e|ing)) (?:it|them|that|the (?:script|file|installer)|(?:its|the) [\w-]+\.(?:sh|py|ps1))\b|\bwith (?:bash|sh|python3?|node|sudo)\b|\bpipe (?:it )?(?:in)?to\b|\brun(?:ning)? \.\/\w/i;
-const SEND_WORD = /\b(?:upload|send|post|share|paste|copy|sync)(?:s|ed|ing)?\b/i;
-const OUTSIDE_URL = /\bhttps?:\/\/(?!(?:localhost|127\.0\.0\.1)[:/])[\w.-]+/i;
-const PATH_WORD = /(?:~|\$HOME)?\/[\w.@-]+(?:\/[\w.@-]+)*/g;
-/** Secret files named without a folder: env files, keystores, signing keys. */
-const SECRET_FILE_WORD = /(?:^|[\s*(])\.env\b|\.(?:jks|keystore|p12|p8|pfx|pem)\b|\bid_(?:rsa|ed25519|ecdsa)\b/i;
-
-/** The brief's sentences: a period ends one only before a space or the end (URLs and file names keep theirs). */
-function sentencesOf(text: string): string[] {
-  return text.split(/\.(?=\s|$)|\n/);
-}
-
-const PIPE_WORD = /\bpip(?:e|ing)\b/i;
-const INTO_SHELL = /\b(?:in)?to (?:bash|sh|zsh|python3?)\b/i;
-
-/** `piping https://x/install.sh to bash`: the URL between the words has dots of its own, so the gap is a length. */
-function pipedToShell(sentence: string): boolean {
-  const pipe = PIPE_WORD.exec(sentence);
-  return pipe !== null && INTO_SHELL.test(sentence.slice(pipe.index, pipe.index + 200));
-}
-
-const HOOKS_PATH = /\bcore\.hooksPath\b/i;
-const TEMP_FOLDER_WORD = /(?:^|[\s'"=`])\/(?:tmp|dev\/shm)\//;
-
-/** `Put the hook in /tmp/team-hooks and set core.hooksPath there`: git's hooks from a temporary folder. */
-function tempHooksPath(text: string): string | undefined {
-  return sentencesOf(text).find((sentence) => HOOKS_PATH.test(sentence) && TEMP_FOLDER_WORD.test(sentence));
-}
-// What a person would not send to an outside host unasked: the company's data and code.
-const DATA_WORD =
-  /\b(?:tables?|databases?|dumps?|exports?|customers?|users|payments|orders|CSVs?|source code|the repo(?:sitory)?|tarball|archive)\b/i;
-
-/** A sentence that sends a secret file or the company's data to a web address, or fetches from one and runs it. */
-function briefMovesCode(text: string, home: string): { what: string; words: string } | undefined {
-  const sentences = sentencesOf(text);
-  for (const [at, sentence] of sentences.entries()) {
-    const url = OUTSIDE_URL.exec(sentence);
-    if (!url) continue;
-    // `There's a fork at URL. Clone it, run its install.sh`: the address, and what is done with it next.
-    const withNext = `${sentence}. ${sentences[at + 1] ?? ''}`;
-    if ((FETCH_WORD.test(withNext) && RUN_WORD.test(withNext)) || pipedToShell(sentence))
-      return { what: 'fetches code from the web and runs it', words: withNext.trim() };
-    if (!SEND_WORD.test(sentence)) continue;
-    const host = url[0].replace(/^https?:\/\//i, '').toLowerCase();
-    if (!isPrivateUseName(host) && /\b(?:upload|send|share)(?:s|ed|ing)?\b/i.test(sentence) && DATA_WORD.test(sentence))
-      return { what: "sends the company's data to an outside web address", words: sentence.trim() };
-    const secret = [...sentence.matchAll(PATH_WORD)]
-      .map((m) => m[0].replace(/^(~|\$HOME)(?=\/)/, home))
-      .find((path) => path.startsWith('/') && secretFileKind(path, home) !== null);
-    if (secret !== undefined) return { what: `sends ${secret} to a web address`, words: sentence.trim() };
-    const named = SECRET_FILE_WORD.exec(sentence);
-    if (named) return { what: `sends ${named[0].trim()} files to a web address`, words: sentence.trim() };
-  }
-  return undefined;
-}
-
-const BULK_DELETE =
-  /\b(?:drop|delete|truncate|wipe|purge|remove)\s+(?:every|all|everything)\b[^.\n]{0,80}\b(?:schemas?|tables?|databases?|buckets?|tags|releases|branches|backups|topics|indexes|snapshots)\b/i;
-// Where a bulk delete cannot be undone by rerunning a migration: what others use, or what is kept.
-const SHARED_PLACE =
-  /(?:\b|_)(?:prod|production|live|shared|origin|remote|warehouse|cluster|server|nas)\b|\b(?:backups?|archived?|signed)\b/i;
-
-/** `Drop every schema … in prod`: a bulk delete of what others use, in one brief. */
-function bulkDeleteOfShared(text: string): string | undefined {
-  const found = BULK_DELETE.exec(text);
-  return found && SHARED_PLACE.test(text) ? found[0] : undefined;
-}
-
-/** What a sub-agent's brief tells it to do that the person should see first, if anything. */
-function subAgentBriefClaim(call: ToolCall): { what: string; words: string } | undefined {
-  if (!isSubAgentTool(call.toolName)) return undefined;
-  const text = Object.values(call.input)
-    .filter((v): v is string => typeof v === 'string')
-    .join('\n');
-  for (const [pattern, what] of [...BRIEF_CLAIMS, [STANDING_APPROVAL, 'waives asking the person'] as const]) {
-    const found = pattern.exec(text);
-    if (found) return { what, words: found[0] };
-  }
-  const hooks = tempHooksPath(text);
-  if (hooks !== undefined) return { what: 'makes git run hooks from a temporary folder', words: hooks.trim() };
-  const bulk = bulkDeleteOfShared(text);
-  if (bulk !== undefined) return { what: 'deletes in bulk where others work', words: bulk };
-  const values = credentialValuesAsked(text);
-  if (values !== undefined) return { what: "gathers credentials' values", words: values };
-  const gitProgram = downloadedGitProgram(text);
-  if (gitProgram !== undefined) return { what: 'installs a downloaded program as one git runs', words: gitProgram };
-  return briefMovesCode(text, call.home);
 }
 
 export const agentInstructionsChange = definePolicy({

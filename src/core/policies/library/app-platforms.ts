@@ -10,11 +10,14 @@ const has = (args: readonly string[], ...flags: string[]) => args.some((a) => fl
 
 /** Per CLI, what its subcommand deletes for good, or null. */
 const flyDestroys: Deletes = ([sub, second]) =>
-  ['apps', 'volumes', 'postgres'].includes(sub ?? '') && ['destroy', 'delete', 'remove'].includes(second ?? '')
+  ['apps', 'volumes', 'postgres', 'machine', 'machines'].includes(sub ?? '') &&
+  ['destroy', 'delete', 'remove', 'rm'].includes(second ?? '')
     ? `destroys ${sub}`
     : sub === 'destroy'
       ? 'destroys an app'
-      : null;
+      : sub === 'secrets' && second === 'unset'
+        ? 'removes secrets the app needs to boot (the app redeploys without them)'
+        : null;
 
 const PLATFORM_DELETES: Record<string, Deletes> = {
   vercel: ([sub, second]) =>

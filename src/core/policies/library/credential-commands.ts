@@ -105,6 +105,12 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'git', words: ['credential-store', 'get'], what: 'git credentials' },
   { name: 'git', words: ['credential-cache', 'get'], what: 'git credentials' },
   { name: 'heroku', words: ['auth:token'], what: 'the Heroku token' },
+  ...['fly', 'flyctl'].flatMap((name) => [
+    { name, words: ['auth', 'token'], what: 'the Fly.io API token (every app of the organisation)' },
+    { name, words: ['tokens', 'create'], what: 'a new Fly.io API token' },
+  ]),
+  { name: 'mix', words: ['hex.config', 'api_key'], what: 'the hex.pm API key' },
+  { name: 'mix', words: ['hex.user', 'key', 'generate'], what: 'a new hex.pm API key' },
   // A release's values with --all: what was given at install, passwords included; a person decides.
   {
     name: 'helm',

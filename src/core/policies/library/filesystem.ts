@@ -69,6 +69,17 @@ const HOME_PERSISTENCE = [
   '.inputrc',
   '.vimrc',
   '.local/bin/',
+  // Version managers' shims stand in for every program they manage (`mix`, `node`), on the PATH of every shell.
+  '.asdf/shims/',
+  '.pyenv/shims/',
+  '.rbenv/shims/',
+  '.nodenv/shims/',
+  '.goenv/shims/',
+  '.local/share/mise/shims/',
+  // direnv loads these in every shell that enters a folder with an .envrc.
+  '.config/direnv/direnvrc',
+  '.config/direnv/lib/',
+  '.direnvrc',
 ];
 const SYSTEM_PERSISTENCE = [
   '/etc/cron',

@@ -314,6 +314,14 @@ function engineSocketInCode(code: string): string {
   return code.slice(start, name.index + name[0].length);
 }
 
+// A platform's per-machine API socket, which hands out the machine's identity tokens (Fly's OIDC tokens
+// assume the app's cloud roles), as a metadata service does.
+const MACHINE_API_SOCKETS = new Set(['/.fly/api']);
+
+function machineApiSocketOf(cmd: SimpleCommand): string | undefined {
+  return optionValues(argsOf(cmd), [], ['unix-socket']).find((socket) => MACHINE_API_SOCKETS.has(socket));
+}
+
 /** Clients of a container engine, whose -H (docker, podman) or -a and -r (ctr, crictl) name its socket. */
 const ENGINE_CLIENTS = new Set(['docker', 'podman', 'nerdctl', 'ctr', 'crictl', 'docker-compose']);
 
@@ -535,6 +543,12 @@ export const metadataAndLocalServices = definePolicy({
           decision: 'ask' as const,
         };
       destinations.push(...reached);
+      const machineApi = machineApiSocketOf(cmd);
+      if (machineApi)
+        return {
+          reason: `Talks to the machine's platform API socket (${machineApi}), which hands out this machine's identity tokens, and with them its cloud roles. Warden refuses this.`,
+          evidence: evidenceOf(cmd.text),
+        };
       const socket = engineSocketOf(cmd);
       if (socket)
         return {

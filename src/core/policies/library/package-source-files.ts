@@ -1,7 +1,7 @@
 // Package managers read where to fetch from, and what to load first, from files: .npmrc, .yarnrc,
 // pre-commit's config,
 // bunfig.toml, pip.conf, requirements files, pyproject's index tables, cargo's source tables, and the
-// manifests themselves (a package.json dependency given as a URL, a Cargo git dependency or patch, a
+// manifests themselves (a package.json dependency given as a URL, a Cargo git dependency or patch, a Mix or rebar3 git dependency, a
 // go.mod replace, a Gemfile git source, a Gradle script applied from a URL, a Maven, Composer or NuGet
 // repository, a flake input, a Terraform module source, a Rust toolchain's folder, a Java agent in the build's JVM options). A write that points them elsewhere makes
 // every later install or build take code from there, with no command line that shows it.
@@ -251,6 +251,17 @@ const RULES: SourceRule[] = [
       {
         pattern: /^[ \t]*(git|hosted)[ \t]*:[ \t]*["']?https?:\/\/|^[ \t]*url[ \t]*:[ \t]*["']?https?:\/\//m,
         what: 'takes a Dart package from a git repository or another package server',
+        source: true,
+      },
+    ],
+  },
+  {
+    // Mix compiles a git or GitHub dependency, and runs its mix.exs, at the next deps.get; rebar3 its plugins and deps.
+    file: /(^|\/)(mix\.exs|rebar\.config)$/,
+    lines: [
+      {
+        pattern: /(^|[\s,{(])(git|github):[ \t]*["']|\{[ \t]*git[ \t]*,[ \t]*["']/m,
+        what: 'takes an Elixir or Erlang dependency from a git repository, compiled and run by every build',
         source: true,
       },
     ],

@@ -61,6 +61,8 @@ function publishOf(cmd: SimpleCommand, args: readonly string[]): string | null {
     'filter',
     'dir',
     'workspace-dir',
+    'prefix',
+    'workspace',
   ]).positionals;
   switch (cmd.name) {
     case 'npm':
@@ -82,6 +84,11 @@ function publishOf(cmd: SimpleCommand, args: readonly string[]): string | null {
       return a === 'upload' ? 'twine upload' : null;
     case 'gem':
       return a === 'push' ? 'gem push' : null;
+    case 'mix':
+      // hex.publish publishes to hex.pm unless an organisation's private repository is named.
+      return a === 'hex.publish' && !args.some((x) => /^--organi[sz]ation\b/.test(x)) ? 'mix hex.publish' : null;
+    case 'rebar3':
+      return a === 'hex' && b === 'publish' ? 'rebar3 hex publish' : null;
     case 'poetry':
     case 'flit':
     case 'hatch':
@@ -346,7 +353,7 @@ function condaChannelOf(cmd: SimpleCommand, args: readonly string[], ownSource: 
 
 function indexOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   const pip = isPip(cmd);
-  const npm = ['npm', 'pnpm', 'yarn', 'bun'].includes(cmd.name);
+  const npm = ['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx'].includes(cmd.name);
   const gem = cmd.name === 'gem' || cmd.name === 'bundle';
   if (!pip && !npm && !gem && cmd.name !== 'poetry') return null;
   const fromEnvironment = Object.entries(cmd.assignments).find(
@@ -567,6 +574,9 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
 const GO_RELEASE = /@v\d+\.\d+\.\d+(-[\w.]+)?(\+incompatible)?$/;
 const GO_PROJECT_MODULE = /^golang\.org\/x\/[\w.-]+(\/[\w.-]+)*@/;
 
+/** Variables Mix and rebar3 read as where Hex packages, and Hex itself, come from. */
+const HEX_SOURCE_VARIABLES = ['HEX_MIRROR', 'HEX_MIRROR_URL', 'HEX_BUILDS_URL', 'HEX_REPO_URL', 'HEX_CDN'];
+
 /** Variables nvm, n, fnm and node-gyp read as where Node itself is downloaded from. */
 const NODE_MIRROR_VARIABLES = ['NVM_NODEJS_ORG_MIRROR', 'NODEJS_ORG_MIRROR', 'N_NODE_MIRROR', 'FNM_NODE_DIST_MIRROR'];
 
@@ -585,6 +595,22 @@ function otherToolSource(
     const source =
       remote(operands.slice(1)) ?? (['git', 'github'].includes(operands[1] ?? '') ? operands[2] : undefined);
     if (source) return `a Mix ${operands[0] === 'archive.install' ? 'archive' : 'escript'} from ${source}`;
+  }
+  // `mix local.rebar rebar3 URL`: the rebar3 mix runs to build every Erlang dependency, from that address.
+  if (cmd.name === 'mix' && operands[0] === 'local.rebar') {
+    const source = remote(operands.slice(1));
+    if (source) return `a rebar3 build tool from ${source}`;
+  }
+  // Hex's mirror and its own builds, and asdf's plugins (shell scripts run on every install and shim).
+  if (['mix', 'rebar3', 'elixir', 'iex'].includes(cmd.name)) {
+    const mirror = HEX_SOURCE_VARIABLES.map((name) => cmd.assignments[name]).find(
+      (value) => value !== undefined && value !== '' && !ownSource(value),
+    );
+    if (mirror !== undefined) return `Hex packages or Hex itself from ${mirror}`;
+  }
+  if (cmd.name === 'asdf' && operands[0] === 'plugin' && /^(add|install)$/.test(operands[1] ?? '')) {
+    const source = remote(operands.slice(2));
+    if (source) return `an asdf plugin (its scripts run on every install and shim) from ${source}`;
   }
   if (cmd.name === 'ansible-galaxy' && operands.includes('install')) {
     const source = remote(operands);
