@@ -90,3 +90,27 @@ export function readsStatementsFromStdin(cmd: SimpleCommand): boolean {
   if (!client || client.positionalSql || client.subcommand) return false;
   return clientSql(client, args).length === 0 && statementFiles(cmd).length === 0;
 }
+
+// Functions with which a database server reads a file of its machine and hands back its bytes (Postgres'
+// pg_read_file and lo_import, MySQL's LOAD_FILE and LOAD DATA INFILE, SQLite's readfile). To a local
+// server, that is this machine: `SELECT pg_read_file('/home/dev/.ssh/id_ed25519')` is a read of the key.
+const SERVER_FILE_READERS = ['pg_read_file', 'pg_read_binary_file', 'lo_import', 'load_file', 'readfile', 'infile'];
+
+/** The paths a client's SQL has its server read (`lo_import('/…')`), each a single-quoted literal. */
+export function serverFileReads(cmd: SimpleCommand): string[] {
+  const client = sqlClientOf(cmd.name);
+  if (!client) return [];
+  const paths: string[] = [];
+  for (const sql of clientSql(client, argsOf(cmd))) {
+    const lower = sql.toLowerCase();
+    for (const reader of SERVER_FILE_READERS)
+      for (let at = lower.indexOf(reader); at !== -1; at = lower.indexOf(reader, at + reader.length)) {
+        let open = at + reader.length;
+        while (open < sql.length && (sql[open] === ' ' || sql[open] === '(' || sql[open] === '\n')) open++;
+        if (sql[open] !== "'") continue;
+        const close = sql.indexOf("'", open + 1);
+        if (close > open + 1) paths.push(sql.slice(open + 1, close));
+      }
+  }
+  return paths;
+}

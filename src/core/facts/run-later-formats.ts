@@ -152,6 +152,9 @@ export function jsonValues(text: string, keys: ReadonlySet<string>, lists: 'argv
   return out;
 }
 
+/** Tauri's build settings that hold a command line it runs (a string, or an object's `script`). */
+export const TAURI_HOOK_KEYS = ['beforeDevCommand', 'beforeBuildCommand', 'beforeBundleCommand'] as const;
+
 /** The values of the given keys in an INI or TOML file, with indented continuation lines (tox's `commands =`). */
 export function iniValues(text: string, keys: ReadonlySet<string>): string[] {
   const lines = text.split('\n');

@@ -14,6 +14,7 @@ import {
   redirectWrites,
   shellPath,
 } from './commands';
+import { serverFileReads } from './database-clients';
 import { copierOperands, isRemoteSpec } from './copiers';
 import { pythonModuleRun } from './programs';
 import { own } from './own';
@@ -238,6 +239,8 @@ function readerFiles(cmd: SimpleCommand): string[] {
     const scriptFiles = name === 'awk' || name === 'gawk' || name === 'sed' ? optionValues(args, ['f'], ['file']) : [];
     return [...files, ...scriptFiles];
   }
+  const serverReads = serverFileReads(cmd);
+  if (serverReads.length) return serverReads;
   const copied = copierOperands(cmd);
   if (copied) return copied.sources.filter((s) => !isRemoteSpec(s));
   if (ARCHIVERS.has(name)) {

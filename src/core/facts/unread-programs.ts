@@ -8,6 +8,7 @@ import type { SimpleCommand } from '../shell';
 import { argsOf, evidenceOf, optionValues } from './commands';
 import { unreadInlineCode } from './inline-unread-languages';
 import { unreadBeamCode } from './beam-code';
+import { TAURI_HOOK_KEYS } from './run-later-formats';
 import { railsArguments } from './programs';
 
 // Ex commands that run another language's code: :python, :py3, :pyx, :lua, :perl, :ruby, :tcl, their
@@ -214,6 +215,8 @@ const TOOL_FILE_VARIABLES = [
   // rebar3's config (its pre- and post-hooks run shell commands), and the binaries the tailwind and esbuild mix tasks run.
   ...['REBAR_CONFIG', 'REBAR_GLOBAL_CONFIG_DIR', 'MIX_TAILWIND_PATH', 'MIX_ESBUILD_PATH', 'MIX_BUN_PATH'],
   ...['SWIFT_EXEC', 'CC', 'CXX', 'LD', 'RUSTC_WRAPPER', 'RUSTC'],
+  // Cargo's compiler, rustdoc and wrappers, its home (config.toml and registries), and the pkg-config build scripts run.
+  ...['CARGO_BUILD_RUSTC', 'CARGO_BUILD_RUSTC_WRAPPER', 'CARGO_BUILD_RUSTDOC', 'RUSTDOC', 'CARGO_HOME', 'PKG_CONFIG'],
   // Prisma's engines are native code it loads or runs (with the database's credentials at hand).
   ...['PRISMA_QUERY_ENGINE_LIBRARY', 'PRISMA_QUERY_ENGINE_BINARY', 'PRISMA_SCHEMA_ENGINE_BINARY'],
   // Start-up files of database clients and the cloud CLIs' own config (a credential_process runs).
@@ -436,6 +439,21 @@ function environmentOf(name: string, args: readonly string[], cmd: SimpleCommand
   return name === 'export' ? { ...wordAssignments(args), ...cmd.assignments } : cmd.assignments;
 }
 
+/**
+ * `tauri build --config '{"build":{"beforeBuildCommand":…}}'`, `TAURI_CONFIG=…`, `tauri build --runner /tmp/x`:
+ * a build command or a cargo stand-in given to Tauri on the command line rather than in the project's config.
+ */
+function tauriInlineConfig(cmd: SimpleCommand, args: readonly string[]): string | null {
+  if (cmd.name !== 'tauri' && cmd.name !== 'cargo-tauri' && !args.includes('tauri')) return null;
+  const configs = [...optionValues(args, ['c'], ['config']), cmd.assignments['TAURI_CONFIG'] ?? ''];
+  const hook = configs.find((config) => TAURI_HOOK_KEYS.some((key) => config.includes(key)));
+  if (hook !== undefined) return `Tauri is given a build command on the command line (${evidenceOf(hook, 80)})`;
+  const runner = optionValues(args, ['r'], ['runner'])[0];
+  return runner !== undefined && inTempOrDownloads(runner)
+    ? `tauri --runner ${runner} runs the build with a program in a temporary or downloads folder`
+    : null;
+}
+
 /** What a single command runs that no reader here can follow, or null. */
 export function unreadProgramCode(cmd: SimpleCommand): string | null {
   const name = cmd.name.toLowerCase();
@@ -463,6 +481,8 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
     const prepend = optionValues(args, ['d'], ['define']).find((v) => /^auto_(prepend|append)_file\s*=\s*\S/.test(v));
     if (prepend !== undefined) return `php -d ${evidenceOf(prepend, 60)} loads that file into every script it runs`;
   }
+  const tauri = tauriInlineConfig(cmd, args);
+  if (tauri !== null) return tauri;
   const template = railsTemplate(name, args);
   if (template) return template;
   const rake = rakeCode(name, args);

@@ -34,6 +34,7 @@ import {
   toxSubstituted,
   jenkinsSteps,
   jsonValues,
+  TAURI_HOOK_KEYS,
   justRecipes,
   mavenPluginCommands,
   msbuildCommands,
@@ -50,8 +51,9 @@ import {
   yamlValues,
 } from './run-later-formats';
 
+// A shell script's template (a release's `env.sh.eex`, an `install.sh.j2`) renders to the script that runs.
 const SHELL_RUN_LATER =
-  /(^|\/)(\.envrc|\.(bash_|zsh)?(profile|login|logout|rc)|\.(bash|zsh)rc|[^/]+\.(sh|bash|zsh|ksh|command)|gradlew|mvnw)$/;
+  /(^|\/)(\.envrc|\.(bash_|zsh)?(profile|login|logout|rc)|\.(bash|zsh)rc|[^/]+\.(sh|bash|zsh|ksh|command)(\.(eex|erb|j2|jinja|jinja2|tmpl|tpl|in|template))?|gradlew|mvnw)$/;
 /** A GitHub Actions workflow, or Gitea's and Forgejo's, which read the same files. */
 /** Dockerfile, Dockerfile.dev, api.Dockerfile; not a document about one (Dockerfile.md). */
 export const DOCKERFILE =
@@ -135,6 +137,13 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   { file: /(^|\/)(cdk|cdktf)\.json$/, commands: (t) => jsonValues(t, keys('app', 'build')) },
   // Firebase runs each target's predeploy and postdeploy commands on every deploy.
   { file: /(^|\/)firebase\.json$/, commands: (t) => jsonValues(t, keys('predeploy', 'postdeploy'), 'lines') },
+  // Tauri runs its before-dev, before-build and before-bundle commands in a shell at every `tauri dev` or build.
+  {
+    file: /(^|\/)tauri(\.[\w-]+)?\.conf\.json5?$/,
+    commands: (t) => jsonValues(t, keys(...TAURI_HOOK_KEYS, 'script')),
+  },
+  // cargo-nextest's setup scripts run before the tests they are configured for.
+  { file: /(^|\/)\.config\/nextest\.toml$/, commands: embeddedCommandLines },
   // Wrangler runs its [build] command on every `wrangler dev` and `wrangler deploy`.
   { file: /(^|\/)wrangler\.toml$/, commands: (t) => iniValues(t, keys('command')) },
   // Playwright starts each webServer's command before the tests; the config is code as well.
@@ -294,8 +303,13 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   { file: /\.go$/, commands: (t) => [...goGenerates(t), ...shellDashCStrings(t)] },
   { file: /(^|\/)CMakeLists\.txt$|\.cmake$/, commands: (t) => [...cmakeCommands(t), ...shellDashCStrings(t)] },
   {
-    file: /\.(rs|java|kt|kts|gradle|groovy|scala|sc|cs|fs|swift|c|cc|cpp|cxx|m|zig|nim|dart|ex|exs|erl|hs|jl|r|R)$/,
+    file: /\.(rs|java|kt|kts|gradle|groovy|scala|sc|cs|fs|swift|c|cc|cpp|cxx|m|zig|nim|dart|erl|hs|jl|r|R)$/,
     commands: (t) => [...shellDashCStrings(t), ...foreignCodeCommands(t)],
+  },
+  // Elixir: a Mix alias's `"cmd …"` step is the shell command after the task's name (not Windows' cmd).
+  {
+    file: /\.(ex|exs)$/,
+    commands: (t) => [...shellDashCStrings(t), ...foreignCodeCommands(t).map(withoutMixCmdTask)],
   },
   // Terraform's local-exec and external programs, Xcode's build phases, JetBrains' run configurations.
   {
@@ -332,6 +346,11 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
     ],
   },
 ];
+
+/** `cmd curl … | sh` (a Mix alias step) as the command line the `cmd` task runs. */
+function withoutMixCmdTask(line: string): string {
+  return line.startsWith('cmd ') ? line.slice('cmd '.length).trimStart() : line;
+}
 
 /** A notebook's code cells as the shell lines they run and its Python as one inline script (see notebooks). */
 /** What a notebook (or one cell's source) runs, as shell text: its shell lines, then its Python. */

@@ -15,6 +15,7 @@ import {
   sqlWriteWithoutWhere,
 } from './library/database';
 import { sqlExportToStorage, sqlHistoryOrDataLost } from './library/warehouse-sql';
+import { sqlWriteToProduction } from './library/production-sql';
 import { largeFileWrite, persistenceMechanisms, writeOutsideProject } from './library/filesystem';
 import {
   gitAddAll,
@@ -199,6 +200,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   sqlExportToStorage,
   sqlHistoryOrDataLost,
   sqlWriteWithoutWhere,
+  sqlWriteToProduction,
   sqlSelectsSecretColumns,
   sqlSchemaChange,
   databaseCliReset,

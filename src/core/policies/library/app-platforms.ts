@@ -19,6 +19,10 @@ const flyDestroys: Deletes = ([sub, second]) =>
         ? 'removes secrets the app needs to boot (the app redeploys without them)'
         : null;
 
+/** A secret key deleted from the keyring is gone for good: what it signed can no longer be signed again. */
+const gpgDeletes: Deletes = (_, args) =>
+  args.some((a) => /^--delete-secret(-and-public)?-keys?$/.test(a)) ? 'deletes a private key from the keyring' : null;
+
 const PLATFORM_DELETES: Record<string, Deletes> = {
   vercel: ([sub, second]) =>
     sub === 'remove' || sub === 'rm'
@@ -58,6 +62,8 @@ const PLATFORM_DELETES: Record<string, Deletes> = {
   // fastlane match nuke revokes every certificate of the kind and deletes the profiles, for the whole team.
   fastlane: ([sub, second]) =>
     sub === 'match' && second === 'nuke' ? "revokes the team's signing certificates" : null,
+  gpg: gpgDeletes,
+  gpg2: gpgDeletes,
   security: ([sub]) =>
     sub === 'delete-keychain'
       ? 'deletes a keychain and every password and key in it'

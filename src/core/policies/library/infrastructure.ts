@@ -303,9 +303,10 @@ export const helmReleaseChange = infraPolicy({
 });
 
 // Endpoints whose POST gives someone access or sends the repository's events out: deploy keys, a user's
-// SSH keys, collaborators, members and invitations, webhooks, access tokens.
+// SSH keys, collaborators, members and invitations, webhooks, access tokens, a self-hosted runner's
+// registration token (the runner then takes the repository's jobs, their secrets with them).
 const ACCESS_ENDPOINT =
-  /(^|\/)(keys|deploy_keys|collaborators|invitations|members|memberships|hooks|access_tokens)(\/|\?|$)/;
+  /(^|\/)(keys|deploy_keys|collaborators|invitations|members|memberships|hooks|access_tokens|registration-token)(\/|\?|$)/;
 
 /**
  * `gh api` / `glab api` calls that change things: DELETE, PUT and PATCH, and a POST (sent explicitly,

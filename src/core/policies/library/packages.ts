@@ -72,8 +72,9 @@ function publishOf(cmd: SimpleCommand, args: readonly string[]): string | null {
       return a === 'publish' ||
         a === 'unpublish' ||
         a === 'deprecate' ||
+        (a === 'owner' && (b === 'add' || b === 'rm' || b === 'remove')) ||
         (a === 'dist-tag' && (b === 'rm' || b === 'remove'))
-        ? `${cmd.name} ${a}${a === 'dist-tag' ? ` ${b}` : ''}`
+        ? `${cmd.name} ${a}${a === 'dist-tag' || a === 'owner' ? ` ${b}` : ''}`
         : null;
     case 'yarn':
       return a === 'publish' || (a === 'npm' && b === 'publish') ? 'yarn publish' : null;
@@ -525,9 +526,26 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
       .find((a) => REMOTE_SPEC.test(a) && !/^https:\/\/github\.com\//.test(a) && !ownSource(a));
     if (url) return `a Foundry dependency cloned from ${url}`;
   }
-  if (cmd.name === 'cargo' && operands[0] === 'install') {
-    const git = optionValues(args, [], ['git', 'registry', 'index'])[0];
-    if (git && !ownSource(git)) return `a crate built from ${git}`;
+  // `--registry NAME` names a registry the project's Cargo config defines; a URL there, or `--index`, is another.
+  if (cmd.name === 'cargo' && (operands[0] === 'install' || operands[0] === 'add')) {
+    const source = [
+      ...optionValues(args, [], ['git', 'index']),
+      ...optionValues(args, [], ['registry']).filter((value) => value.includes('://')),
+    ][0];
+    if (source && !ownSource(source)) return `a crate built from ${source}`;
+  }
+  // `cargo binstall --pkg-url URL`: the prebuilt binary is fetched from that address, not the crate's releases.
+  if (cmd.name === 'cargo' && operands[0] === 'binstall') {
+    const url = optionValues(args, [], ['pkg-url', 'git'])[0];
+    if (url && !ownSource(url)) return `a prebuilt binary from ${url}`;
+  }
+  // `cargo build --config 'patch.crates-io.serde.git="URL"'`: every crate that uses serde compiles that fork.
+  if (cmd.name === 'cargo') {
+    const patched = optionValues(args, [], ['config']).find(
+      (value) => /^\s*(?:patch|source)\./.test(value) && /(?:git|registry|index|replace-with)\s*=/.test(value),
+    );
+    const url = patched === undefined ? undefined : /https?:\/\/[^"'\s]+|ssh:\/\/[^"'\s]+/.exec(patched)?.[0];
+    if (url !== undefined && !ownSource(url)) return `crates patched or replaced with code from ${url}`;
   }
   if (cmd.name === 'deno' && (operands[0] === 'run' || operands[0] === 'install' || operands[0] === 'compile')) {
     const url = operands.find((a) => /^https?:\/\//.test(a) && !ownSource(a));
