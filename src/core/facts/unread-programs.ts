@@ -155,6 +155,18 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
     ],
   },
   { programs: ['mocha'], short: ['r'], long: ['require', 'file'] },
+  // JavaScript build and test tools import their config file as a module: code, run at every build.
+  {
+    programs: ['vite', 'vitest', 'rollup', 'webpack', 'webpack-cli', 'jest', 'playwright', 'eslint', 'astro', 'tsup'],
+    short: ['c'],
+    long: ['config', 'config-file', 'configFile'],
+  },
+  // Storybook imports the main.js of its config folder.
+  {
+    programs: ['storybook', 'start-storybook', 'build-storybook'],
+    short: ['c'],
+    long: ['config-dir'],
+  },
   // The compiler a security scanner runs, the interpreter uv runs the project with, Hardhat's config module.
   { programs: ['slither', 'crytic-compile', 'echidna', 'echidna-test', 'medusa'], short: [], long: ['solc'] },
   { programs: ['uv', 'uvx'], short: ['p'], long: ['python'] },

@@ -12,6 +12,8 @@ const CARGO_PROGRAM_KEYS = new Set([
   'rustc-wrapper',
   'rustc-workspace-wrapper',
   'credential-provider',
+  // doc.browser: the program `cargo doc --open` opens the docs with.
+  'browser',
 ]);
 
 /**

@@ -25,6 +25,21 @@ interface CommandOption {
   prefix?: RegExp;
   /** Only after this subcommand (git difftool's -x). */
   subcommand?: string;
+  /**
+   * Only among the program's own options, before its first operand (npx's `-c`, not the `-c` of the package
+   * it runs, `npx jest -c jest.config.js`); the options listed take a value.
+   */
+  beforeOperand?: readonly string[];
+}
+
+/** Whether a word before `at` is an operand: not an option, nor the value of one of `valued`. */
+function operandBefore(argv: readonly string[], at: number, valued: readonly string[]): boolean {
+  for (let i = 1; i < at; i++) {
+    const word = argv[i] ?? '';
+    if (!word.startsWith('-')) return true;
+    if (valued.includes(word)) i++;
+  }
+  return false;
 }
 
 /** `-o Key=Value` style settings whose value is a command (ssh -o ProxyCommand=…). */
@@ -616,7 +631,7 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   script: { options: [{ short: ['c'], long: ['command'] }] },
   // `npm pkg set scripts.postinstall=CMD`: a script npm runs by itself at the next install.
   npm: { options: [{ short: ['c'], long: ['call', 'script-shell'] }], code: packageScriptSetting },
-  npx: { options: [{ short: ['c'], long: ['call'] }] },
+  npx: { options: [{ short: ['c'], long: ['call'], beforeOperand: ['-p', '--package'] }] },
   // Secret injectors that run a command string with the secrets in its environment (shell/runners.ts runs their argv form).
   doppler: { options: [{ long: ['command'], subcommand: 'run' }] },
   infisical: { options: [{ long: ['command'], subcommand: 'run' }] },
@@ -862,6 +877,7 @@ export function optionHopsOf(name: string, view: ArgvView): ScriptHop[] {
     }
     for (const option of row.options ?? []) {
       if (option.subcommand !== undefined && !argv.slice(1, i).includes(option.subcommand)) continue;
+      if (option.beforeOperand && operandBefore(argv, i, option.beforeOperand)) continue;
       const found = optionValue(argv, i, option, row.singleDashLong === true);
       if (!found) continue;
       const flag = found.name.length === 1 ? `-${found.name}` : `--${found.name}`;

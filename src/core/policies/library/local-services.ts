@@ -101,6 +101,12 @@ const CONTROL_PATHS: {
     what: () => "JupyterHub's API for a user's tokens or server, which signs in and runs code as that user",
   },
   {
+    // React Native's Metro forwards its inspector socket to the app's JavaScript engine: a debugger
+    // connected there evaluates code in the running app, with the signed-in user's session.
+    path: /^\/inspector\/(debug|device)(\/|\?|$)/,
+    what: () => "Metro's inspector proxy, which runs code inside the running app",
+  },
+  {
     // Vite (and Storybook on it) serves any file of the machine under /@fs/ to whoever asks the dev server.
     path: /^\/@fs\//,
     what: () => "a Vite dev server's /@fs/ route, which serves any file on this machine",

@@ -2,7 +2,8 @@
 // condition (`allow read, write: if true;`, `".read": true`), and Postgres row-level security turned off
 // on a table (Supabase ships its anon key inside every app, so RLS is all that stands between it and
 // the rows). Each reaches production on the next routine deploy, or at once through a tool. An Android
-// app's content provider exported with no permission opens the user's data to every app on the phone.
+// app's content provider exported with no permission opens the user's data to every app on the phone, and
+// a Tauri app's capability granted to remote pages opens the user's machine to them.
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
@@ -27,11 +28,42 @@ function exportedProvider(manifest: string): string | undefined {
   return undefined;
 }
 
+// A Tauri capability granted to remote pages (`"remote": { "urls": ["https://*"] }`) with the app's shell or
+// file commands: any page the window loads can run programs or touch the user's files.
+const TAURI_CAPABILITY = /(^|\/)capabilities\/[^/]+\.json5?$/;
+
+const SHELL_OR_FS_PERMISSION = /"(?:shell|fs):[\w-]+"|"identifier"\s*:\s*"(?:shell|fs):[\w-]+"/;
+
+/** The `"remote": { … "urls" … }` object of a capability, found by its key and read to its closing brace. */
+function remoteUrlsGrant(content: string): string | undefined {
+  for (let at = content.indexOf('"remote"'); at >= 0; at = content.indexOf('"remote"', at + 1)) {
+    const open = content.indexOf('{', at);
+    const close = open < 0 ? -1 : content.indexOf('}', open);
+    if (close < 0 || content.slice(at + '"remote"'.length, open).trim() !== ':') continue;
+    const grant = content.slice(at, close + 1);
+    if (grant.includes('"urls"')) return grant;
+  }
+  return undefined;
+}
+
+function remoteCapability(content: string): string | undefined {
+  const remote = remoteUrlsGrant(content);
+  const permission = SHELL_OR_FS_PERMISSION.exec(content);
+  return remote !== undefined && permission ? `${remote} … ${permission[0]}` : undefined;
+}
+
 function openRule(text: string): string | undefined {
   return OPEN_RULE.exec(text)?.[0] ?? OPEN_DATABASE_RULE.exec(text)?.[0];
 }
 
-function opened(call: ToolCall): { what: string; evidence: string } | undefined {
+interface Opening {
+  what: string;
+  evidence: string;
+  /** Who it is open to, when not the database's public key holders. */
+  harm?: string;
+}
+
+function opened(call: ToolCall): Opening | undefined {
   // A whole file written, or the text an in-place edit (`sed -i 's/…/allow read, write: if true;/'`) brings in.
   for (const { file, content } of [...writtenTexts(call), ...inPlaceEdits(call)]) {
     const rule = RULES_FILE.test(file) ? openRule(content) : undefined;
@@ -41,6 +73,13 @@ function opened(call: ToolCall): { what: string; evidence: string } | undefined 
     const provider = ANDROID_MANIFEST.test(file) ? exportedProvider(content) : undefined;
     if (provider)
       return { what: `writes ${file} with a content provider every app on the phone may read`, evidence: provider };
+    const capability = TAURI_CAPABILITY.test(file) ? remoteCapability(content) : undefined;
+    if (capability)
+      return {
+        what: `writes ${file}, which gives remote web pages the app's shell or file commands`,
+        evidence: capability,
+        harm: "any page the app's window loads could run programs or read and write the user's files.",
+      };
   }
   const rls = RLS_OFF.exec(call.command ?? '')?.[0];
   if (rls) return { what: 'turns row-level security off on a table', evidence: evidenceOf(call.command ?? rls) };
@@ -58,7 +97,7 @@ export const dataOpenedToEveryone = definePolicy({
   name: 'data-opened-to-everyone',
   category: 'database',
   description:
-    'Asks before Firebase rules that allow without a condition, Postgres row-level security turned off, or an Android content provider exported with no permission, written, deployed or run.',
+    'Asks before Firebase rules that allow without a condition, Postgres row-level security off, an Android provider exported with no permission, or a Tauri capability giving remote pages shell or fs.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -66,7 +105,7 @@ export const dataOpenedToEveryone = definePolicy({
     const found = call ? opened(call) : undefined;
     if (!found) return null;
     return {
-      reason: `The call ${found.what}: every user's rows or documents become open to anyone who has the app's public key. Keep the rule's condition, or approve this exact change.`,
+      reason: `The call ${found.what}: ${found.harm ?? "every user's rows or documents become open to anyone who has the app's public key."} Keep the rule's condition, or approve this exact change.`,
       evidence: evidenceOf(found.evidence),
     };
   },
