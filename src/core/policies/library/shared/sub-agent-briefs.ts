@@ -8,6 +8,7 @@ import type { ToolCall } from '../../types';
 import { secretFileKind } from '../../../facts/sensitive-paths';
 import { isSubAgentTool } from '../../../config/tool-names';
 import { isPrivateUseName } from './own-sources';
+import { isLocalHost } from './hosts';
 import { trimEndChars } from '../../../text/scan';
 
 /** Words that waive asking the person: a memory note or a brief that says so. */
@@ -164,7 +165,7 @@ const DATA_WORD =
 const LOCAL_PATH = /(?:^|[\s'"`(])(?:~|\$HOME|\.{1,2})?\/[\w.@-]+\/[\w.@-]/;
 const SENDS_OUT = /\b(?:upload|send|share|post|export|e-?mail|mail|forward)(?:s|ed|ing)?\b/i;
 /** An address on the public internet: outside private, loopback and link-local ranges. */
-const IPV4 = /\b(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}\b/g;
+const IPV4 = /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g;
 
 const MAIL_LOCAL_CHAR = /[\w.+-]/;
 const MAIL_DOMAIN_CHAR = /[\w.-]/;
@@ -187,23 +188,22 @@ function mailDomains(sentence: string): string[] {
   return domains;
 }
 
-function isPublicIpv4(first: number, second: number): boolean {
-  if (first === 10 || first === 127 || first === 0 || first >= 224) return false;
-  if (first === 192 && second === 168) return false;
-  if (first === 172 && second >= 16 && second <= 31) return false;
-  return !(first === 169 && second === 254);
+/** The host of a web address matched by OUTSIDE_URL. */
+function urlHost(url: string): string {
+  return url.replace(/^https?:\/\//i, '').toLowerCase();
 }
 
 /** Where a sentence sends something, when that is outside: a web address, a public IP, a mail address. */
 function outsideDestination(sentence: string): string | undefined {
   const url = OUTSIDE_URL.exec(sentence);
   if (url) {
-    const host = url[0].replace(/^https?:\/\//i, '').toLowerCase();
+    const host = urlHost(url[0]);
     return isPrivateUseName(host) ? undefined : host;
   }
-  for (const ip of sentence.matchAll(IPV4)) if (isPublicIpv4(Number(ip[1]), Number(ip[2]))) return ip[0];
+  // The team's own network and this machine are not outside; nor is link-local (the metadata service has its own reading).
+  const ip = [...sentence.matchAll(IPV4)].find((m) => !isLocalHost(m[0]) && !m[0].startsWith('169.254.'));
+  if (ip) return ip[0];
   return mailDomains(sentence).find((domain) => !isPrivateUseName(domain));
-  return undefined;
 }
 
 /** A sentence that sends a secret file or the company's data to a web address, or fetches from one and runs it. */
@@ -221,11 +221,10 @@ function briefMovesCode(text: string, home: string): { what: string; words: stri
     if (!url) continue;
     // `There's a fork at URL. Clone it, run its install.sh`: the address, and what is done with it next.
     const withNext = `${sentence}. ${sentences[at + 1] ?? ''}`;
-    const host = url[0].replace(/^https?:\/\//i, '').toLowerCase();
     if ((FETCH_WORD.test(withNext) && RUN_WORD.test(withNext)) || pipedToShell(sentence))
       return { what: 'fetches code from the web and runs it', words: withNext.trim() };
     const fullUrl = /^\S+/.exec(sentence.slice(url.index))?.[0] ?? url[0];
-    if (installedFromOutside(sentence, fullUrl, host))
+    if (installedFromOutside(sentence, fullUrl, urlHost(url[0])))
       return { what: 'installs a package from an outside address', words: sentence.trim() };
     if (!SEND_WORD.test(sentence)) continue;
     const secret = [...sentence.matchAll(PATH_WORD)]
