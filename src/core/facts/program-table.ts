@@ -139,8 +139,17 @@ export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   iconv: { write: ['-o', '--output'] },
   gpg: { write: ['-o', '--output'] },
   openssl: { write: ['-out'] },
-  // MCUboot's imgtool writes a new key over the file -k names.
+  // Key generators write a new key over the file they are given: MCUboot's imgtool (-k), ssh-keygen making
+  // a key (-t; its -l/-y only read), minisign's -G (secret and public key), Tauri's updater key (-w).
   'imgtool keygen': { write: ['-k', '--key'], takes: '-t --type -p --password' },
+  'ssh-keygen': { write: ['-f'], when: '-t', takes: '-t -b -C -N -f -a -Z -O -m' },
+  minisign: { write: ['-s', '-p'], when: '-G', takes: '-c -t -x -m' },
+  ...Object.fromEntries(
+    ['tauri', 'cargo tauri', 'pnpm tauri', 'yarn tauri', 'bun tauri'].map((cli) => [
+      `${cli} signer generate`,
+      { write: ['-w', '--write-keys'], takes: '-p --password' } satisfies ProgramRow,
+    ]),
+  ),
   sponge: { write: ['operands'] },
   patch: { read: ['-i', '--input'], write: ['-o', '--output', 'first'], takes: '-p -d -F -B -r -z --directory' },
   fallocate: { write: ['operands'], takes: '-l -o --length --offset' },

@@ -44,6 +44,31 @@ policyTable('login-turned-off', [
     expect: null,
   },
   {
+    note: "WebKit's inspector of a Tauri app's web view on every interface",
+    spec: 'WEBKIT_INSPECTOR_SERVER=0.0.0.0:9222 pnpm tauri dev',
+    expect: 'ask',
+  },
+  {
+    note: 'the same exported first',
+    spec: 'export WEBKIT_INSPECTOR_HTTP_SERVER=0.0.0.0:9223 && cargo tauri dev',
+    expect: 'ask',
+  },
+  {
+    note: "near miss: WebKit's inspector on this machine",
+    spec: 'WEBKIT_INSPECTOR_SERVER=127.0.0.1:9222 pnpm tauri dev',
+    expect: null,
+  },
+  {
+    note: "a headless browser's DevTools protocol on every interface",
+    spec: 'chromium --headless=new --remote-debugging-address=0.0.0.0 --remote-debugging-port=9222 http://localhost:5173',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: DevTools on its default, this machine',
+    spec: 'chromium --headless=new --remote-debugging-port=9222 http://localhost:5173',
+    expect: null,
+  },
+  {
     note: 'Grafana helm values: anonymous access as Admin',
     spec: edit(
       'helm/values/prod/grafana.yaml',

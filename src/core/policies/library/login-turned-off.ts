@@ -49,7 +49,8 @@ const onEveryInterface = (address: string) => EVERY_INTERFACE.has(hostOf(address
 
 /**
  * A debugger that takes connections on every interface: Node's inspector (`--inspect=0.0.0.0:9229`, also
- * through NODE_OPTIONS), Python's debugpy (`--listen 0.0.0.0:5678`), the JVM's JDWP (`address=*:5005`).
+ * through NODE_OPTIONS), Python's debugpy (`--listen 0.0.0.0:5678`), the JVM's JDWP (`address=*:5005`),
+ * Chromium's `--remote-debugging-address=0.0.0.0`, WebKit's `WEBKIT_INSPECTOR_SERVER=0.0.0.0:PORT`.
  * None has a login, and an attached debugger runs any code in the process.
  */
 function openDebugger(cmd: SimpleCommand): string | null {
@@ -68,6 +69,12 @@ function openDebugger(cmd: SimpleCommand): string | null {
   );
   const address = jdwp ? /address=([^,]+)/.exec(jdwp)?.[1] : undefined;
   if (address !== undefined && address.includes(':') && onEveryInterface(address)) return "the JVM's debugger (JDWP)";
+  // Chromium's DevTools protocol (a headless browser, Electron) and WebKitGTK's inspector (a Tauri or GTK
+  // app's web view, set through the environment): each hands the page and its cookies to whoever attaches.
+  const devtools = optionValues(args, [], ['remote-debugging-address'])[0];
+  if (devtools !== undefined && onEveryInterface(devtools)) return "the browser's DevTools protocol";
+  const webkit = [cmd.assignments['WEBKIT_INSPECTOR_SERVER'], cmd.assignments['WEBKIT_INSPECTOR_HTTP_SERVER']];
+  if (webkit.some((value) => value !== undefined && onEveryInterface(value))) return "WebKit's inspector";
   return null;
 }
 
@@ -75,7 +82,7 @@ export const loginTurnedOff = definePolicy({
   name: 'login-turned-off',
   category: 'network',
   description:
-    "Asks before a service is opened to anyone without a login: Grafana's anonymous access with the Admin or Editor role, a Jupyter server with no token, or a debugger (Node, debugpy, JDWP) on every interface.",
+    "Asks before a service is opened to anyone without a login: Grafana's anonymous access with the Admin or Editor role, a Jupyter server with no token, or a debugger (Node, debugpy, JDWP, DevTools, WebKit's inspector) on every interface.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
