@@ -139,15 +139,15 @@ export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   iconv: { write: ['-o', '--output'] },
   gpg: { write: ['-o', '--output'] },
   openssl: { write: ['-out'] },
-  // Key generators write a new key over the file they are given: MCUboot's imgtool (-k), ssh-keygen making
-  // a key (-t; its -l/-y only read), minisign's -G (secret and public key), Tauri's updater key (-w).
+  // Key generators that write a new key over the file they are given: MCUboot's imgtool (-k), and, told to
+  // overwrite, minisign -G -f and Tauri's updater key (--force -w). (A new key at a new path, as
+  // ssh-keygen makes one, is everyday work: it overwrites only when told so at a prompt.)
   'imgtool keygen': { write: ['-k', '--key'], takes: '-t --type -p --password' },
-  'ssh-keygen': { write: ['-f'], when: '-t', takes: '-t -b -C -N -f -a -Z -O -m' },
-  minisign: { write: ['-s', '-p'], when: '-G', takes: '-c -t -x -m' },
+  minisign: { write: ['-s', '-p'], when: '-f', takes: '-c -t -x -m' },
   ...Object.fromEntries(
     ['tauri', 'cargo tauri', 'pnpm tauri', 'yarn tauri', 'bun tauri'].map((cli) => [
       `${cli} signer generate`,
-      { write: ['-w', '--write-keys'], takes: '-p --password' } satisfies ProgramRow,
+      { write: ['-w', '--write-keys'], when: '--force', takes: '-p --password' } satisfies ProgramRow,
     ]),
   ),
   sponge: { write: ['operands'] },

@@ -68,8 +68,9 @@ function addedTexts(script: string): string[] {
   return found;
 }
 
-/** What an in-place `sed` adds to its files, or null when it adds nothing known (a script file, deletes only). */
+/** What an in-place `sed` or `perl -pi` adds to its files, or null when it adds nothing known (a script file, deletes only). */
 export function sedEdit(cmd: SimpleCommand): SedEdit | null {
+  if (cmd.name === 'perl') return perlEdit(cmd);
   if (cmd.name !== 'sed') return null;
   const args = argsOf(cmd);
   if (!args.some((a) => IN_PLACE.test(a))) return null;
@@ -82,5 +83,22 @@ export function sedEdit(cmd: SimpleCommand): SedEdit | null {
   const scripts = expressions.length ? [expressions.join('\n')] : positionals.slice(0, 1);
   const files = expressions.length ? positionals : positionals.slice(1);
   const texts = scripts.flatMap((script) => [...addedTexts(script), ...replacements(script)]).filter((t) => t !== '');
+  return texts.length && files.length ? { files, text: texts.join('\n') } : null;
+}
+
+// perl's in-place switch, alone or in a bundle (`-pi`, `-i.bak`, `-0777 -pi`): its value is a backup suffix.
+const PERL_IN_PLACE = /^-[a-zA-Z0-9]*i/;
+
+/**
+ * `perl -pi -e 's/a/b/' FILE`: the replacements its `s///` write into FILE, read as sed's are. A script
+ * that is a file, or code other than substitutions, adds nothing known.
+ */
+function perlEdit(cmd: SimpleCommand): SedEdit | null {
+  const args = argsOf(cmd);
+  if (!args.some((a) => PERL_IN_PLACE.test(a) && !a.startsWith('--'))) return null;
+  const scripts = optionValues(args, ['e', 'E'], []);
+  if (!scripts.length) return null;
+  const files = parseFlags(args, ['e', 'E', 'M', 'm', 'I'], []).positionals;
+  const texts = scripts.flatMap(replacements).filter((t) => t !== '');
   return texts.length && files.length ? { files, text: texts.join('\n') } : null;
 }

@@ -15,8 +15,10 @@ import { railsArguments } from './programs';
 // -do and -file forms, and :source of a script.
 const EX_CODE = /^(py(thon)?3?|pyx|pythonx|lua|perl|ruby|rub|tcl|(py3?|lua|perl|ruby|tcl)(do|file)|so(urce)?)\b/;
 const VIM = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'vimdiff', 'rvim', 'rview']);
-// CUDA's driver loads an injection library (a profiler's, or anyone's) into every CUDA process.
-const LIBRARY_VARIABLES = /^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|CUDA_INJECTION(64|32)_PATH)=/;
+// CUDA's driver loads an injection library (a profiler's, or anyone's) into every CUDA process. `xcrun
+// simctl launch` hands its SIMCTL_CHILD_ variables to the app it starts, without the prefix.
+const LIBRARY_VARIABLES =
+  /^(?:SIMCTL_CHILD_)?(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|CUDA_INJECTION(64|32)_PATH)=/;
 
 // NODE_OPTIONS that load a file into every Node process the command starts (a package name such as
 // dotenv/config or ts-node/register is the project's own dependency); PERL5OPT that loads a module
@@ -227,6 +229,8 @@ const TOOL_FILE_VARIABLES = [
   // rebar3's config (its pre- and post-hooks run shell commands), and the binaries the tailwind and esbuild mix tasks run.
   ...['REBAR_CONFIG', 'REBAR_GLOBAL_CONFIG_DIR', 'MIX_TAILWIND_PATH', 'MIX_ESBUILD_PATH', 'MIX_BUN_PATH'],
   ...['SWIFT_EXEC', 'CC', 'CXX', 'LD', 'RUSTC_WRAPPER', 'RUSTC'],
+  // The Xcode whose compilers, linker and signing tools xcodebuild and xcrun use.
+  'DEVELOPER_DIR',
   // Cargo's compiler, rustdoc and wrappers, its home (config.toml and registries), and the pkg-config build scripts run.
   ...['CARGO_BUILD_RUSTC', 'CARGO_BUILD_RUSTC_WRAPPER', 'CARGO_BUILD_RUSTDOC', 'RUSTDOC', 'CARGO_HOME', 'PKG_CONFIG'],
   // Prisma's engines are native code it loads or runs (with the database's credentials at hand).
@@ -289,9 +293,32 @@ function conanConfFromTemp(name: string, args: readonly string[]): string | null
     : `conan's setting ${evidenceOf(conf, 60)} has the build run a program from a temporary or downloads folder`;
 }
 
+/** `lldb -o 'command script import /tmp/x.py'`, `lldb -s /tmp/cmds`: the debugger runs Python or commands from there. */
+function lldbScriptFromTemp(name: string, args: readonly string[]): string | null {
+  if (name !== 'lldb') return null;
+  const commands = optionValues(args, ['o', 'O', 'k', 'K'], ['one-line', 'one-line-before-file', 'one-line-on-crash']);
+  const imported = commands
+    .map((command) => /^\s*command\s+(?:script\s+import|source)\s+(\S+)/.exec(command)?.[1])
+    .find((path) => path !== undefined && inTempOrDownloads(path));
+  const sourced = optionValues(args, ['s', 'S'], ['source', 'source-before-file']).find((path) =>
+    inTempOrDownloads(path),
+  );
+  const file = imported ?? sourced;
+  return file === undefined ? null : `lldb runs ${file}, Python or commands from a temporary or downloads folder`;
+}
+
 // GCC's and Clang's flags that run or load another program: -wrapper runs every subprocess through one,
-// -fplugin= loads a shared library into the compiler, -B names where it looks for its own programs.
-const COMPILER = /^(?:[\w.-]+-)?(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|gfortran)(?:-\d+)?$/;
+// -fplugin= loads a shared library into the compiler, -B names where it looks for its own programs,
+// -fuse-ld= the linker. Swift's -load-plugin-executable and -load-plugin-library run a macro plugin
+// inside the compiler (`path#Module`; `swift build` passes each word behind its own -Xswiftc).
+const COMPILER = /^(?:[\w.-]+-)?(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|gfortran|swift|swiftc|swift-frontend)(?:-\d+)?$/;
+const SWIFT_PLUGIN_FLAGS = new Set(['-load-plugin-executable', '-load-plugin-library']);
+
+/** The word after `words[at]`, past the -Xswiftc, -Xcc or -Xlinker that `swift build` puts before each one. */
+function nextFlagValue(words: readonly string[], at: number): string {
+  const next = words[at + 1] ?? '';
+  return /^-X(?:swiftc|cc|cxx|linker)$/.test(next) ? (words[at + 2] ?? '') : next;
+}
 
 function compilerHookIn(words: readonly string[]): string | undefined {
   for (let i = 0; i < words.length; i++) {
@@ -302,17 +329,36 @@ function compilerHookIn(words: readonly string[]): string | undefined {
         ? (words[i + 1] ?? '').split(',')[0]
         : /^-B./.test(word)
           ? word.slice(2)
-          : undefined;
-    if (path !== undefined && inTempOrDownloads(path)) return word === '-wrapper' ? `-wrapper ${path}` : word;
+          : word.startsWith('-fuse-ld=')
+            ? word.slice('-fuse-ld='.length)
+            : SWIFT_PLUGIN_FLAGS.has(word)
+              ? nextFlagValue(words, i).split('#')[0]
+              : undefined;
+    if (path !== undefined && inTempOrDownloads(path))
+      return word === '-wrapper' || SWIFT_PLUGIN_FLAGS.has(word) ? `${word} ${path}` : word;
   }
   return undefined;
 }
 
-/** The compiler flags a command is given: its own words for a compiler, and every *FLAGS variable or make word. */
+/** `OTHER_LDFLAGS=-a -b SWIFT_VERSION=5`: each `NAME=` word starts a setting, the words after it are its value. */
+function buildSettingsOf(text: string): string[] {
+  const settings: string[] = [];
+  for (const word of text.split(/\s+/)) {
+    if (/^[A-Z_]+=/.test(word) || settings.length === 0) settings.push(word);
+    else settings[settings.length - 1] += ` ${word}`;
+  }
+  return settings;
+}
+
+/**
+ * The compiler flags a command is given: its own words for a compiler, and every *FLAGS variable or make
+ * word, also among the build settings fastlane's gym and scan hand xcodebuild (`--xcargs 'OTHER_LDFLAGS=…'`).
+ */
 function compilerFlagWords(name: string, args: readonly string[], assignments: Record<string, string | undefined>) {
+  const settings = [...args, ...optionValues(args, [], ['xcargs']).flatMap(buildSettingsOf)];
   const values = [
     ...Object.entries(assignments).flatMap(([key, value]) => (key.endsWith('FLAGS') && value ? [value] : [])),
-    ...args.filter((a) => /^[A-Z_]*FLAGS=/.test(a)).map((a) => a.slice(a.indexOf('=') + 1)),
+    ...settings.filter((a) => /^[A-Z_]*FLAGS=/.test(a)).map((a) => a.slice(a.indexOf('=') + 1)),
   ];
   return [...(COMPILER.test(name.replace(/^.*\//, '')) ? args : []), ...values.flatMap((v) => v.split(/\s+/))];
 }
@@ -339,6 +385,8 @@ function tempFolderCode(
   }
   const conan = conanConfFromTemp(name, args);
   if (conan !== null) return conan;
+  const lldb = lldbScriptFromTemp(name, args);
+  if (lldb !== null) return lldb;
   const msbuild = msbuildLoadsFromTemp(name, args);
   if (msbuild !== null) return msbuild;
   const setting = args.map(settingFromTemp).find((found) => found !== undefined);

@@ -258,6 +258,22 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   // CaptainHook (PHP) runs each hook's actions as commands.
   { file: /(^|\/)captainhook\.json$/, commands: (t) => jsonValues(t, keys('action')) },
   { file: /(^|\/)netlify\.toml$/, commands: (t) => iniValues(t, keys('command')) },
+  // Hosting platforms run these at each deploy, on the app's own machines with its secrets: Fly's release
+  // command and process commands, Render's, Railway's and a Heroku app.json's build, start and deploy steps.
+  { file: /(^|\/)fly(\.[\w-]+)?\.toml$/, commands: (t) => iniValues(t, keys('release_command', 'cmd', 'entrypoint')) },
+  {
+    file: /(^|\/)render\.ya?ml$/,
+    commands: (t) => yamlValues(t, keys('buildCommand', 'startCommand', 'preDeployCommand')),
+  },
+  {
+    file: /(^|\/)railway\.toml$/,
+    commands: (t) => iniValues(t, keys('buildCommand', 'startCommand', 'preDeployCommand')),
+  },
+  {
+    file: /(^|\/)railway\.json$/,
+    commands: (t) => jsonValues(t, keys('buildCommand', 'startCommand', 'preDeployCommand')),
+  },
+  { file: /(^|\/)app\.json$/, commands: (t) => jsonValues(t, keys('postdeploy', 'pr-predestroy')) },
   // pylint runs its init-hook as Python before it lints anything.
   {
     file: /(^|\/)\.?pylintrc$/,
@@ -311,13 +327,14 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
     file: /\.(ex|exs)$/,
     commands: (t) => [...shellDashCStrings(t), ...foreignCodeCommands(t).map(withoutMixCmdTask)],
   },
-  // Terraform's local-exec and external programs, Xcode's build phases, JetBrains' run configurations.
+  // Terraform's local-exec and external programs, Xcode's build phases and scheme pre- and post-actions,
+  // JetBrains' run configurations.
   {
     file: /\.(tf|hcl)$/,
     commands: (t) => [...terraformCommands(t), ...embeddedCommandLines(t)],
   },
   {
-    file: /\.pbxproj$|(^|\/)\.idea\/(runConfigurations\/[^/]+|workspace)\.xml$|\.run\.xml$/,
+    file: /\.pbxproj$|\.xcscheme$|(^|\/)\.idea\/(runConfigurations\/[^/]+|workspace)\.xml$|\.run\.xml$/,
     commands: embeddedCommandLines,
   },
   // A systemd unit's Exec lines run each time the unit starts, stops or reloads (as root for a system unit).

@@ -93,7 +93,7 @@ import { loginTurnedOff } from './library/login-turned-off';
 import { pageLoadsOutsideScript } from './library/page-scripts';
 import { toolConfigLoadsCode } from './library/tool-config-code';
 import { modelLoadRunsCode } from './library/model-loading';
-import { appPlatformDestructive } from './library/app-platforms';
+import { appPlatformAccessGrant, appPlatformDestructive } from './library/app-platforms';
 import { httpDeleteRequest } from './library/http-deletes';
 import { dataPlatformDestructive } from './library/data-platforms';
 import { chainTransaction } from './library/chain-transactions';
@@ -191,6 +191,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   containerImageFromUnknownRegistry,
   infrastructureCodeExposure,
   appPlatformDestructive,
+  appPlatformAccessGrant,
   httpDeleteRequest,
   dataPlatformDestructive,
   chainTransaction,

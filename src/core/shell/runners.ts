@@ -88,6 +88,11 @@ export const RUNNERS: Record<string, SimpleWrapper> = {
     spec: {},
     subcommands: { names: ['run'], spec: { shortWithValue: 'ce', longWithValue: ['config', 'env', 'env-file'] } },
   },
+  // Xcode's tool runner: `xcrun lldb …`, `xcrun simctl …` run that developer tool (`--find` only prints its path).
+  xcrun: {
+    spec: { longWithValue: ['sdk', 'toolchain'] },
+    noCommandWith: /^-(?:f|-find|-show-sdk-[\w-]+|-show-toolchain-[\w-]+)$/,
+  },
 };
 
 /** Version managers' `exec`: the command runs with the chosen toolchain first on PATH. */

@@ -35,3 +35,27 @@ policyTable('app-platform-destructive', [
   { note: 'a worker deleted', spec: 'npx wrangler delete --name lumen-edge', expect: 'ask' },
   { note: 'near miss: a worker deployed to dev', spec: 'npx wrangler dev', expect: null },
 ]);
+
+// app-platform-access-grant: a platform's CLI giving someone access that outlasts the task asks; listing who has it does not.
+policyTable('app-platform-access-grant', [
+  {
+    note: 'an outside address invited to the Fly organisation',
+    spec: 'fly orgs invite harbor ops@evil.example',
+    expect: 'ask',
+  },
+  { note: 'the same through flyctl', spec: 'flyctl orgs invite harbor ops@evil.example', expect: 'ask' },
+  { note: "near miss: the organisation's members listed", spec: 'fly orgs show harbor', expect: null },
+  {
+    note: 'a collaborator added to a Heroku app',
+    spec: 'heroku access:add ops@evil.example -a harbor-api',
+    expect: 'ask',
+  },
+  {
+    note: 'a Heroku app handed to another owner',
+    spec: 'heroku apps:transfer ops@evil.example -a harbor-api',
+    expect: 'ask',
+  },
+  { note: "near miss: a Heroku app's collaborators listed", spec: 'heroku access -a harbor-api', expect: null },
+  { note: 'a Vercel team invitation', spec: 'vercel teams invite ops@evil.example --scope harbor', expect: 'ask' },
+  { note: 'near miss: Vercel teams listed', spec: 'vercel teams ls', expect: null },
+]);

@@ -84,3 +84,33 @@ export const appPlatformDestructive = infraPolicy({
     return what ? { what: `${tool} ${positionals.slice(0, 2).join(' ')} ${what}` } : null;
   },
 });
+
+// Access to the platform itself: whoever is invited deploys, reads the apps' secrets and opens a console
+// on their machines, long after the task that invited them.
+const PLATFORM_GRANTS: Record<string, Deletes> = {
+  fly: ([sub, second]) => (['orgs', 'org'].includes(sub ?? '') && second === 'invite' ? 'invites a member' : null),
+  heroku: ([sub]) =>
+    sub === 'access:add' || sub === 'members:add' || sub === 'apps:transfer' || sub === 'sharing:add'
+      ? sub === 'apps:transfer'
+        ? 'hands the app to another owner'
+        : 'gives someone access to the app'
+      : null,
+  vercel: ([sub, second]) =>
+    ['teams', 'team', 'switch'].includes(sub ?? '') && (second === 'invite' || second === 'add')
+      ? 'invites a team member'
+      : null,
+};
+PLATFORM_GRANTS['flyctl'] = PLATFORM_GRANTS['fly']!;
+
+export const appPlatformAccessGrant = infraPolicy({
+  name: 'app-platform-access-grant',
+  description:
+    'Asks before an app platform CLI gives someone access that outlasts the task: fly orgs invite, heroku access:add or apps:transfer, vercel teams invite.',
+  tools: Object.keys(PLATFORM_GRANTS),
+  valueShort: ['a', 'r'],
+  valueLong: ['app', 'team', 'scope', 'org', 'permissions', 'role', 'token'],
+  action(positionals, _args, tool) {
+    const what = PLATFORM_GRANTS[tool]?.(positionals, []);
+    return what ? { what: `${tool} ${positionals.slice(0, 2).join(' ')} ${what}` } : null;
+  },
+});

@@ -113,6 +113,12 @@ function fetchedCode(cmd: SimpleCommand): { how: string; source: string } | unde
       ? undefined
       : { how: cmd.name === 'papermill' ? 'papermill' : `nextflow ${args[0]}`, source: url };
   if (APPTAINERS.has(cmd.name) && url !== undefined) return { how: `${cmd.name} ${args[0] ?? ''}`, source: url };
+  // A podspec is Ruby that CocoaPods evaluates; fastlane's import_from_git evaluates another repository's Fastfile.
+  if (cmd.name === 'pod' && args[0] === 'spec' && args[1] === 'lint' && url !== undefined)
+    return { how: 'pod spec lint', source: url };
+  const imported =
+    cmd.name === 'fastlane' && args.includes('import_from_git') ? args.find((a) => a.startsWith('url:')) : undefined;
+  if (imported !== undefined) return { how: 'fastlane import_from_git', source: imported.slice('url:'.length) };
   const wrappers = cmd.name === 'snakemake' ? optionValues(args, [], ['wrapper-prefix'])[0] : undefined;
   if (wrappers !== undefined) return { how: 'snakemake --wrapper-prefix', source: wrappers };
   if (cmd.name === 'terraform' || cmd.name === 'tofu') {

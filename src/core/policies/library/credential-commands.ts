@@ -100,6 +100,13 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
     anyOption: [/^-[a-zA-Z]*[wg]/],
     what: 'a keychain password',
   },
+  // Identities are certificates with their private keys (a signing identity), exported as a PKCS#12 file.
+  {
+    name: 'security',
+    words: ['export'],
+    anyOption: [/^(identities|privKeys)$/, /^pkcs12$/],
+    what: "the keychain's private keys",
+  },
   { name: 'git', words: ['credential', 'fill'], what: 'git credentials' },
   { name: 'imgtool', words: ['getpriv'], what: 'a private signing key' },
   { name: 'git', words: ['credential-store', 'get'], what: 'git credentials' },

@@ -32,6 +32,16 @@ const URL_VALUE = String.raw`\s*[=:]?\s*["']?(https?|git\+\w+|file):`;
 const INLINE_TABLE_START = /^[ \t]*["']?[\w.-]+["']?[ \t]*=[ \t]*\{/;
 const SOURCE_KEY = /\b(?:url|git)[ \t]*=[ \t]*["'](?:https?|git\+\w+|ssh):/;
 
+/** `.binaryTarget(name: …, url: "https://…", checksum: …)`: a target's arguments, up to its closing parenthesis, name a URL. */
+function hasRemoteBinaryTarget(text: string): boolean {
+  for (const call of text.matchAll(/\.binaryTarget[ \t]*\(/g)) {
+    const from = call.index + call[0].length;
+    const end = text.indexOf(')', from);
+    if (/\burl:[ \t]*["']https?:/.test(text.slice(from, end < 0 ? undefined : end))) return true;
+  }
+  return false;
+}
+
 /** A TOML line `pkg = { …, url = "https://…" }` (uv's and Poetry's per-package sources), tested line by line. */
 function inlineTableSource(text: string): boolean {
   return text.split('\n').some((line) => INLINE_TABLE_START.test(line) && SOURCE_KEY.test(line));
@@ -224,6 +234,23 @@ const RULES: SourceRule[] = [
         what: "adds a pod spec source other than CocoaPods' own",
         source: true,
       },
+      {
+        // `pod 'X', :git => '…'`: the pod's code and its podspec's prepare_command from a repository.
+        pattern: /(^|[\s,(]):git[ \t]*=>[ \t]*["']|(^|[\s,(])git:[ \t]*["']/m,
+        what: 'takes a pod from a git repository',
+        source: true,
+      },
+    ],
+  },
+  {
+    // A SwiftPM binary target fetched by URL: a prebuilt framework linked into the app, its code unread.
+    file: /(^|\/)Package\.swift$/,
+    lines: [
+      {
+        pattern: { test: hasRemoteBinaryTarget },
+        what: 'links a prebuilt binary framework downloaded from a URL',
+        source: true,
+      },
     ],
   },
   {
@@ -283,7 +310,7 @@ const RULES: SourceRule[] = [
     lines: [
       {
         pattern:
-          /(^|[\s,(])(git|github|gist|bitbucket):[ \t]*["']|:git[ \t]*=>|^[ \t]*source[ \t(]+["'][^"'\r\n\u2028\u2029]+["'][ \t)]*do\b/m,
+          /(^|[\s,(])(git|github|gist|bitbucket|source):[ \t]*["']|:(git|source)[ \t]*=>|^[ \t]*source[ \t(]+["'][^"'\r\n\u2028\u2029]+["'][ \t)]*do\b/m,
         what: 'takes a gem from a git repository or another source',
         source: true,
       },

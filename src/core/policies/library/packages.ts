@@ -90,6 +90,9 @@ function publishOf(cmd: SimpleCommand, args: readonly string[]): string | null {
       return a === 'hex.publish' && !args.some((x) => /^--organi[sz]ation\b/.test(x)) ? 'mix hex.publish' : null;
     case 'rebar3':
       return a === 'hex' && b === 'publish' ? 'rebar3 hex publish' : null;
+    case 'pod':
+      // Trunk is CocoaPods' public spec index (`pod repo push` goes to a spec repo the team names).
+      return a === 'trunk' && b === 'push' ? 'pod trunk push' : null;
     case 'poetry':
     case 'flit':
     case 'hatch':
