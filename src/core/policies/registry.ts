@@ -16,6 +16,7 @@ import {
 } from './library/database';
 import { sqlExportToStorage, sqlHistoryOrDataLost } from './library/warehouse-sql';
 import { sqlWriteToProduction } from './library/production-sql';
+import { endpointMovedElsewhere } from './library/endpoint-moves';
 import { largeFileWrite, persistenceMechanisms, writeOutsideProject } from './library/filesystem';
 import {
   gitAddAll,
@@ -202,6 +203,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   sqlHistoryOrDataLost,
   sqlWriteWithoutWhere,
   sqlWriteToProduction,
+  endpointMovedElsewhere,
   sqlSelectsSecretColumns,
   sqlSchemaChange,
   databaseCliReset,

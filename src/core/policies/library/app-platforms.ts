@@ -4,12 +4,13 @@ import { infraPolicy } from './infrastructure';
 // deployment that serves production, a Firestore or Supabase database, the team's signing
 // certificates, the login keychain. Their CLIs delete it in one line, so those lines ask a person.
 
-type Deletes = (positionals: string[], args: readonly string[]) => string | null;
+/** What a CLI's subcommand does that asks (deletes for good, grants access), in words, or null. */
+type SubcommandFinding = (positionals: string[], args: readonly string[]) => string | null;
 
 const has = (args: readonly string[], ...flags: string[]) => args.some((a) => flags.includes(a.split('=')[0]!));
 
 /** Per CLI, what its subcommand deletes for good, or null. */
-const flyDestroys: Deletes = ([sub, second]) =>
+const flyDestroys: SubcommandFinding = ([sub, second]) =>
   ['apps', 'volumes', 'postgres', 'machine', 'machines'].includes(sub ?? '') &&
   ['destroy', 'delete', 'remove', 'rm'].includes(second ?? '')
     ? `destroys ${sub}`
@@ -20,10 +21,10 @@ const flyDestroys: Deletes = ([sub, second]) =>
         : null;
 
 /** A secret key deleted from the keyring is gone for good: what it signed can no longer be signed again. */
-const gpgDeletes: Deletes = (_, args) =>
+const gpgDeletes: SubcommandFinding = (_, args) =>
   args.some((a) => /^--delete-secret(-and-public)?-keys?$/.test(a)) ? 'deletes a private key from the keyring' : null;
 
-const PLATFORM_DELETES: Record<string, Deletes> = {
+const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
   vercel: ([sub, second]) =>
     sub === 'remove' || sub === 'rm'
       ? 'removes deployments (the one serving production too)'
@@ -87,8 +88,12 @@ export const appPlatformDestructive = infraPolicy({
 
 // Access to the platform itself: whoever is invited deploys, reads the apps' secrets and opens a console
 // on their machines, long after the task that invited them.
-const PLATFORM_GRANTS: Record<string, Deletes> = {
-  fly: ([sub, second]) => (['orgs', 'org'].includes(sub ?? '') && second === 'invite' ? 'invites a member' : null),
+const flyInvites: SubcommandFinding = ([sub, second]) =>
+  ['orgs', 'org'].includes(sub ?? '') && second === 'invite' ? 'invites a member' : null;
+
+const PLATFORM_GRANTS: Record<string, SubcommandFinding> = {
+  fly: flyInvites,
+  flyctl: flyInvites,
   heroku: ([sub]) =>
     sub === 'access:add' || sub === 'members:add' || sub === 'apps:transfer' || sub === 'sharing:add'
       ? sub === 'apps:transfer'
@@ -96,11 +101,8 @@ const PLATFORM_GRANTS: Record<string, Deletes> = {
         : 'gives someone access to the app'
       : null,
   vercel: ([sub, second]) =>
-    ['teams', 'team', 'switch'].includes(sub ?? '') && (second === 'invite' || second === 'add')
-      ? 'invites a team member'
-      : null,
+    ['teams', 'team'].includes(sub ?? '') && (second === 'invite' || second === 'add') ? 'invites a team member' : null,
 };
-PLATFORM_GRANTS['flyctl'] = PLATFORM_GRANTS['fly']!;
 
 export const appPlatformAccessGrant = infraPolicy({
   name: 'app-platform-access-grant',
