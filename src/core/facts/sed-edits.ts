@@ -82,8 +82,16 @@ export function sedEdit(cmd: SimpleCommand): SedEdit | null {
   // Each -e is a line of one script: `-e '$a\' -e 'text'` appends `text`.
   const scripts = expressions.length ? [expressions.join('\n')] : positionals.slice(0, 1);
   const files = expressions.length ? positionals : positionals.slice(1);
-  const texts = scripts.flatMap((script) => [...addedTexts(script), ...replacements(script)]).filter((t) => t !== '');
-  return texts.length && files.length ? { files, text: texts.join('\n') } : null;
+  return editOf(
+    files,
+    scripts.flatMap((script) => [...addedTexts(script), ...replacements(script)]),
+  );
+}
+
+/** The edit of texts written into files, or null when either is empty. */
+function editOf(files: string[], texts: string[]): SedEdit | null {
+  const written = texts.filter((t) => t !== '');
+  return written.length && files.length ? { files, text: written.join('\n') } : null;
 }
 
 // perl's in-place switch, alone or in a bundle (`-pi`, `-i.bak`, `-0777 -pi`): its value is a backup suffix.
@@ -99,6 +107,5 @@ function perlEdit(cmd: SimpleCommand): SedEdit | null {
   const scripts = optionValues(args, ['e', 'E'], []);
   if (!scripts.length) return null;
   const files = parseFlags(args, ['e', 'E', 'M', 'm', 'I'], []).positionals;
-  const texts = scripts.flatMap(replacements).filter((t) => t !== '');
-  return texts.length && files.length ? { files, text: texts.join('\n') } : null;
+  return editOf(files, scripts.flatMap(replacements));
 }

@@ -88,11 +88,6 @@ export const RUNNERS: Record<string, SimpleWrapper> = {
     spec: {},
     subcommands: { names: ['run'], spec: { shortWithValue: 'ce', longWithValue: ['config', 'env', 'env-file'] } },
   },
-  // Xcode's tool runner: `xcrun lldb …`, `xcrun simctl …` run that developer tool (`--find` only prints its path).
-  xcrun: {
-    spec: { longWithValue: ['sdk', 'toolchain'] },
-    noCommandWith: /^-(?:f|-find|-show-sdk-[\w-]+|-show-toolchain-[\w-]+)$/,
-  },
 };
 
 /** Version managers' `exec`: the command runs with the chosen toolchain first on PATH. */
@@ -113,6 +108,11 @@ export const LAUNCHERS: Record<string, SimpleWrapper> = {
     subcommands: { names: ['run'], spec: { longWithValue: ['node', 'npm', 'yarn', 'pnpm', 'env'] } },
   },
   fnm: { spec: {}, subcommands: { names: ['exec'], spec: { longWithValue: ['using'] } } },
+  // Xcode's tool runner: `xcrun lldb …`, `xcrun simctl …` run that developer tool (`--find` only prints its path).
+  xcrun: {
+    spec: { longWithValue: ['sdk', 'toolchain'] },
+    noCommandWith: /^-(?:f|-find|-show-sdk-[\w-]+|-show-toolchain-[\w-]+)$/,
+  },
   direnv: { spec: {}, subcommands: { names: ['exec'], spec: {} }, operands: 1 },
   nix: { spec: {}, subcommands: { names: ['develop', 'shell'], spec: {} }, commandAfter: ['-c', '--command'] },
   op: {

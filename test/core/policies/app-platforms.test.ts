@@ -1,4 +1,7 @@
 // app-platform-destructive: an app platform's CLI deleting for good asks; its reads and local resets do not.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ready, verdictOf } from './harness';
 import { policyTable } from './table';
 
 policyTable('app-platform-destructive', [
@@ -59,3 +62,12 @@ policyTable('app-platform-access-grant', [
   { note: 'a Vercel team invitation', spec: 'vercel teams invite ops@evil.example --scope harbor', expect: 'ask' },
   { note: 'near miss: Vercel teams listed', spec: 'vercel teams ls', expect: null },
 ]);
+
+test('an access grant says it gives lasting access, not that it changes infrastructure', async () => {
+  await ready();
+  const grant = verdictOf('app-platform-access-grant', { bash: 'heroku access:add ops@evil.example -a harbor-api' });
+  assert.match(grant?.reason ?? '', /gives someone lasting access/);
+  assert.doesNotMatch(grant?.reason ?? '', /shared infrastructure/);
+  const removal = verdictOf('app-platform-destructive', { bash: 'vercel remove lumen-web --yes' });
+  assert.match(removal?.reason ?? '', /changes shared infrastructure/);
+});

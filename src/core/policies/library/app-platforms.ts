@@ -109,6 +109,7 @@ export const appPlatformAccessGrant = infraPolicy({
   description:
     'Asks before an app platform CLI gives someone access that outlasts the task: fly orgs invite, heroku access:add or apps:transfer, vercel teams invite.',
   tools: Object.keys(PLATFORM_GRANTS),
+  why: 'it gives someone lasting access to the app or the team, beyond this task',
   valueShort: ['a', 'r'],
   valueLong: ['app', 'team', 'scope', 'org', 'permissions', 'role', 'token'],
   action(positionals, _args, tool) {

@@ -19,6 +19,8 @@ interface InfraSpec {
   /** Options (before the subcommand) that take a value, so the value is not read as the subcommand. */
   valueShort?: string[];
   valueLong?: string[];
+  /** Why a person should see it, after the command's `what` (defaults to: it changes shared infrastructure). */
+  why?: string;
   /** What the command would change, or null for a read-only one; `tool` is which of `tools` it is. */
   action(positionals: string[], args: readonly string[], tool: string): { what: string; deny?: boolean } | null;
   /** A command that `action` names but that only looks after all (`kubectl exec … -- cat …`), given the call's commands. */
@@ -37,6 +39,8 @@ export const KUBECTL_VALUE_LONG = [
 function commandLine(cmd: SimpleCommand): string {
   return [cmd.name, ...argsOf(cmd)].join(' ');
 }
+
+const SHARED_INFRASTRUCTURE = 'it changes shared infrastructure that others depend on';
 
 export function infraPolicy(spec: InfraSpec): AnyPolicy {
   return definePolicy({
@@ -63,7 +67,7 @@ export function infraPolicy(spec: InfraSpec): AnyPolicy {
         if (matchesAny(line, params.allowPatterns)) continue;
         return {
           ...(found.deny ? { decision: 'deny' as const } : {}),
-          reason: `${found.what}: it changes shared infrastructure that others depend on; a person should approve it (or add an allowPatterns entry for routine commands).`,
+          reason: `${found.what}: ${spec.why ?? SHARED_INFRASTRUCTURE}; a person should approve it (or add an allowPatterns entry for routine commands).`,
           evidence: evidenceOf(line),
         };
       }
