@@ -5,8 +5,17 @@ import type { CallApproval, Decision, SemanticStatus } from './records';
 // memory or the activity log) only when a person opens it.
 
 /** Who settled an ask, in words a person reads in the row. */
-export type AnswerSource =
-  'panel' | 'notification' | 'web panel' | 'licence' | 'expiry' | "agent's prompt" | 'withdrawn' | 'someone else';
+export const ANSWER_SOURCES = [
+  'panel',
+  'notification',
+  'web panel',
+  'licence',
+  'expiry',
+  "agent's prompt",
+  'withdrawn',
+  'someone else',
+] as const;
+export type AnswerSource = (typeof ANSWER_SOURCES)[number];
 
 /** The state of the ask behind a row, if the call needed a person. */
 export interface RowAnswer {

@@ -2,6 +2,8 @@ import { recordsWithAnswers } from '../core/activity/answers';
 import type { LogEntries, LogReadBack } from '../core/activity/logIndex';
 import { verdictRecordSchema, type ApprovalInfo, type VerdictRecord } from '../core/verdict/record';
 import type { RowSummary } from '../protocol';
+import { Slots } from '../core/activity/slots';
+import { RowColumns } from './rowColumns';
 import { toRowSummary } from './rowSummary';
 import { StringPool } from './stringPool';
 
@@ -18,17 +20,6 @@ export interface RecordLog {
 
 export type RecordDetail = { found: true; record: VerdictRecord } | { found: false; why: string };
 
-interface Row {
-  summary: RowSummary;
-  /** The plain digest (the log keeps a keyed one); PermissionRequests are tied to their call by it. */
-  argsDigest: string | null;
-  projectRoot: string | undefined;
-  /** Set once an ask changed it: the record line in the log still says how it stood when logged. */
-  approval?: ApprovalInfo;
-  /** The whole record, when the log cannot give it back. */
-  whole?: VerdictRecord;
-}
-
 export const DEFAULT_ROW_LIMIT = 10_000;
 /**
  * The newest records are also kept whole for a moment: an ask changes its row's approval right after
@@ -38,32 +29,36 @@ export const DEFAULT_ROW_LIMIT = 10_000;
 const RECENT_WHOLE = 64;
 
 export class RecordBuffer {
-  private readonly byId = new Map<string, Row>();
+  private readonly slots: Slots;
+  private readonly rows: RowColumns;
+  /** The plain digest (the log keeps a keyed one); PermissionRequests are tied to their call by it. */
+  private readonly argsDigests: (string | null | undefined)[] = [];
+  private readonly projectRoots: (string | undefined)[] = [];
+  /** Set once an ask changed a row: the record line in the log still says how it stood when logged. */
+  private readonly approvals = new Map<number, ApprovalInfo>();
+  /** Whole records, for rows the log cannot give back. */
+  private readonly wholes = new Map<number, VerdictRecord>();
   private readonly recent = new Map<string, VerdictRecord>();
-  private readonly limit: number;
   private readonly log: RecordLog | undefined;
   private readonly strings: StringPool;
 
   constructor(opts: { limit?: number; log?: RecordLog; strings?: StringPool } = {}) {
-    this.limit = opts.limit ?? DEFAULT_ROW_LIMIT;
+    const limit = opts.limit ?? DEFAULT_ROW_LIMIT;
     this.log = opts.log;
     this.strings = opts.strings ?? new StringPool();
+    this.rows = new RowColumns(limit, (text) => this.strings.intern(text));
+    this.slots = new Slots(limit, (slot) => {
+      this.rows.release(slot);
+      this.argsDigests[slot] = undefined;
+      this.projectRoots[slot] = undefined;
+      this.approvals.delete(slot);
+      this.wholes.delete(slot);
+    });
   }
 
   add(record: VerdictRecord): RowSummary {
-    const summary = this.summaryOfRecord(record);
-    const row: Row = {
-      summary,
-      argsDigest: this.strings.internOrNull(record.argsDigest),
-      projectRoot: this.projectRoot(record.projectRoot),
-    };
-    if (!this.log?.has(record.id)) row.whole = record;
-    this.byId.delete(record.id);
-    this.byId.set(record.id, row);
-    if (this.byId.size > this.limit) {
-      const oldest = this.byId.keys().next().value;
-      if (oldest !== undefined) this.byId.delete(oldest);
-    }
+    const summary = toRowSummary(record);
+    this.keep(record, summary, record.argsDigest);
     this.recent.delete(record.id);
     this.recent.set(record.id, record);
     if (this.recent.size > RECENT_WHOLE) this.recent.delete(this.recent.keys().next().value as string);
@@ -71,15 +66,16 @@ export class RecordBuffer {
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.slots.has(id);
   }
 
   /** A call's whole record, or why it cannot be had. */
   detail(id: string): RecordDetail {
-    const row = this.byId.get(id);
-    if (!row)
+    const slot = this.slots.get(id);
+    if (slot === undefined)
       return { found: false, why: 'this call is no longer among the rows held in memory; the activity log keeps it' };
-    if (row.whole) return { found: true, record: row.whole };
+    const whole = this.wholes.get(slot);
+    if (whole) return { found: true, record: whole };
     const read = this.log!.read(id);
     if (!read.found) return read;
     const parsed = verdictRecordSchema.safeParse(read.entry);
@@ -92,7 +88,11 @@ export class RecordBuffer {
     }
     return {
       found: true,
-      record: { ...parsed.data, argsDigest: row.argsDigest, approval: row.approval ?? parsed.data.approval },
+      record: {
+        ...parsed.data,
+        argsDigest: this.argsDigests[slot] ?? null,
+        approval: this.approvals.get(slot) ?? parsed.data.approval,
+      },
     };
   }
 
@@ -102,42 +102,55 @@ export class RecordBuffer {
   }
 
   summaryOf(id: string): RowSummary | undefined {
-    return this.byId.get(id)?.summary;
+    const slot = this.slots.get(id);
+    return slot === undefined ? undefined : this.rows.read(slot);
   }
 
   projectRootOf(id: string): string | undefined {
-    return this.byId.get(id)?.projectRoot;
+    const slot = this.slots.get(id);
+    return slot === undefined ? undefined : this.projectRoots[slot];
   }
 
   /** Changes a row's approval (the only part of a record that changes after it is logged). */
   updateApproval(id: string, change: (approval: ApprovalInfo) => ApprovalInfo): RowSummary | undefined {
-    const row = this.byId.get(id);
-    if (!row) return undefined;
+    const slot = this.slots.get(id);
+    if (slot === undefined) return undefined;
     const recent = this.recent.get(id);
     const detail: RecordDetail = recent
-      ? { found: true, record: { ...recent, argsDigest: row.argsDigest, approval: row.approval ?? recent.approval } }
+      ? {
+          found: true,
+          record: {
+            ...recent,
+            argsDigest: this.argsDigests[slot] ?? null,
+            approval: this.approvals.get(slot) ?? recent.approval,
+          },
+        }
       : this.detail(id);
     if (!detail.found) return undefined;
     const approval = change(detail.record.approval);
     const next = { ...detail.record, approval };
-    row.approval = approval;
+    this.approvals.set(slot, approval);
     if (recent) this.recent.set(id, next);
-    if (row.whole) row.whole = next;
-    row.summary = this.summaryOfRecord(next);
-    return row.summary;
+    if (this.wholes.has(slot)) this.wholes.set(slot, next);
+    const summary = toRowSummary(next);
+    this.rows.write(slot, summary);
+    return summary;
   }
 
   /** Oldest first. */
   summaries(): RowSummary[] {
-    return [...this.byId.values()].map((row) => row.summary);
+    const found: RowSummary[] = [];
+    for (const [, slot] of this.slots.entries()) found.push(this.rows.read(slot));
+    return found;
   }
 
   /** The newest rows' plain digests, newest first, for picking one to copy. */
   recentDigests(max: number): { summary: RowSummary; argsDigest: string }[] {
     const found: { summary: RowSummary; argsDigest: string }[] = [];
-    for (const row of [...this.byId.values()].reverse()) {
+    for (const [, slot] of [...this.slots.entries()].reverse()) {
       if (found.length >= max) break;
-      if (row.argsDigest) found.push({ summary: row.summary, argsDigest: row.argsDigest });
+      const argsDigest = this.argsDigests[slot];
+      if (argsDigest) found.push({ summary: this.rows.read(slot), argsDigest });
     }
     return found;
   }
@@ -155,39 +168,18 @@ export class RecordBuffer {
       // The log keeps only a keyed digest; the plain one left with the old
       // process, so a restored row offers no digest to copy or tie a
       // PermissionRequest to (a keyed value there would never match anything).
-      const row: Row = {
-        summary: this.summaryOfRecord({ ...record, argsDigest: null }),
-        argsDigest: null,
-        projectRoot: this.projectRoot(record.projectRoot),
-      };
-      row.approval = record.approval;
-      if (!this.log?.has(record.id)) row.whole = record;
-      this.byId.set(record.id, row);
-    }
-    while (this.byId.size > this.limit) {
-      const oldest = this.byId.keys().next().value;
-      if (oldest === undefined) break;
-      this.byId.delete(oldest);
+      const slot = this.keep(record, toRowSummary({ ...record, argsDigest: null }), null);
+      this.approvals.set(slot, record.approval);
     }
   }
 
-  /** A row's summary holding the pool's copy of each string rows repeat (not the id or the time). */
-  private summaryOfRecord(record: VerdictRecord): RowSummary {
-    const summary = toRowSummary(record);
-    const pool = this.strings;
-    summary.agent = pool.intern(summary.agent);
-    summary.sessionId = pool.intern(summary.sessionId);
-    summary.event = pool.intern(summary.event);
-    summary.toolName = pool.internOrNull(summary.toolName);
-    summary.callKeys = summary.callKeys.map((key) => pool.intern(key));
-    summary.summary = pool.intern(summary.summary);
-    summary.policies = summary.policies.map((policy) => pool.intern(policy));
-    summary.semantic.reason = pool.internOrNull(summary.semantic.reason);
-    summary.searchText = pool.intern(summary.searchText);
-    return summary;
-  }
-
-  private projectRoot(root: string | undefined): string | undefined {
-    return root === undefined ? undefined : this.strings.intern(root);
+  /** Places a row as the newest, in its columns; the record is kept whole only when the log cannot give it back. */
+  private keep(record: VerdictRecord, summary: RowSummary, argsDigest: string | null): number {
+    const slot = this.slots.place(record.id);
+    this.rows.write(slot, summary);
+    this.argsDigests[slot] = this.strings.internOrNull(argsDigest);
+    this.projectRoots[slot] = record.projectRoot === undefined ? undefined : this.strings.intern(record.projectRoot);
+    if (!this.log?.has(record.id)) this.wholes.set(slot, record);
+    return slot;
   }
 }

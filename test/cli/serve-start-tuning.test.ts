@@ -29,6 +29,7 @@ test('on Linux with glibc and process.execve: the same command again, with the V
     '/opt/node/bin/node',
     '--liftoff-only',
     '--no-concurrent-recompilation',
+    '--max-semi-space-size=1',
     '--enable-source-maps',
     '/opt/warden/dist/cli.js',
     'serve',
@@ -46,10 +47,24 @@ test("a person's own arena limit and compiler setting are kept", () => {
     assert.ok(start);
     assert.equal(start.env['MALLOC_ARENA_MAX'], '8');
     assert.deepEqual(
-      start.args.slice(0, 4),
-      ['/opt/node/bin/node', '--liftoff-only', own, '/opt/warden/dist/cli.js'],
+      start.args.slice(0, 5),
+      ['/opt/node/bin/node', '--liftoff-only', '--max-semi-space-size=1', own, '/opt/warden/dist/cli.js'],
       own,
     );
+  }
+});
+
+test("a person's own young-generation size is kept, given on the command line or in NODE_OPTIONS", () => {
+  const cases: [string, Partial<StartFacts>][] = [
+    ['command line', { execArgv: ['--max-semi-space-size=16'] }],
+    ['command line, underscores', { execArgv: ['--max_semi_space_size=16'] }],
+    ['NODE_OPTIONS', { env: { NODE_OPTIONS: '--max-old-space-size=512 --max-semi-space-size=16' } }],
+  ];
+  for (const [where, facts] of cases) {
+    const start = tunedStart({ ...LINUX, ...facts });
+    assert.ok(start, where);
+    assert.ok(!start.args.includes('--max-semi-space-size=1'), `${where}: ${start.args.join(' ')}`);
+    assert.ok(start.args.includes('--liftoff-only'), where);
   }
 });
 
@@ -61,7 +76,11 @@ test('another C library or macOS: the V8 flags, and no arena setting', () => {
     const start = tunedStart(facts);
     assert.ok(start);
     assert.equal(start.env['MALLOC_ARENA_MAX'], undefined);
-    assert.deepEqual(start.args.slice(1, 3), ['--liftoff-only', '--no-concurrent-recompilation']);
+    assert.deepEqual(start.args.slice(1, 4), [
+      '--liftoff-only',
+      '--no-concurrent-recompilation',
+      '--max-semi-space-size=1',
+    ]);
   }
 });
 
@@ -106,7 +125,7 @@ test('serve on a Node with process.execve runs, in the same process, with the st
   const started = await servedAndAnswered(node24);
   assert.ok(started.env.includes('MALLOC_ARENA_MAX=2'), `environment: ${started.env.join(' ')}`);
   assert.ok(started.env.includes(`${TUNED_MARK}=1`));
-  for (const flag of ['--liftoff-only', '--no-concurrent-recompilation'])
+  for (const flag of ['--liftoff-only', '--no-concurrent-recompilation', '--max-semi-space-size=1'])
     assert.ok(started.args.includes(flag), `command line: ${started.args.join(' ')}`);
 });
 

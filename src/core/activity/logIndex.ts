@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { floats, Slots } from './slots';
 
 // Where each recent record line sits in the activity log, so a host keeps only row summaries in
 // memory and reads a call's whole record back when a person opens it. A location names the file by
@@ -22,29 +23,44 @@ const GONE =
 const NEWLINE = 0x0a;
 
 export class LogIndex {
-  private readonly byId = new Map<string, LogLocation>();
+  private readonly slots: Slots;
+  private readonly inodes: ReturnType<typeof floats>;
+  private readonly offsets: ReturnType<typeof floats>;
+  private readonly lengths: ReturnType<typeof floats>;
 
   /** `files` lists the log's files newest first (the live file, then its rotations). */
   constructor(
     private readonly files: () => string[],
     private readonly limit = DEFAULT_INDEX_LIMIT,
-  ) {}
+  ) {
+    this.slots = new Slots(limit);
+    this.inodes = floats(limit);
+    this.offsets = floats(limit);
+    this.lengths = floats(limit);
+  }
 
   get size(): number {
-    return this.byId.size;
+    return this.slots.size;
   }
 
   add(id: string, location: LogLocation): void {
-    this.byId.delete(id);
-    this.byId.set(id, location);
-    if (this.byId.size > this.limit) {
-      const oldest = this.byId.keys().next().value;
-      if (oldest !== undefined) this.byId.delete(oldest);
-    }
+    this.locate(this.slots.place(id), location);
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.slots.has(id);
+  }
+
+  private locate(slot: number, location: LogLocation): void {
+    this.inodes.set(slot, location.ino);
+    this.offsets.set(slot, location.offset);
+    this.lengths.set(slot, location.length);
+  }
+
+  private locationOf(id: string): LogLocation | undefined {
+    const slot = this.slots.get(id);
+    if (slot === undefined) return undefined;
+    return { ino: this.inodes.get(slot), offset: this.offsets.get(slot), length: this.lengths.get(slot) };
   }
 
   /**
@@ -52,7 +68,7 @@ export class LogIndex {
    * record (another process appending at the same moment can shift it); otherwise its file is searched.
    */
   read(id: string): LogReadBack {
-    const location = this.byId.get(id);
+    const location = this.locationOf(id);
     if (!location) return { found: false, why: 'this call is not among the newest rows the activity log index holds' };
     const path = this.files().find((file) => inodeOf(file) === location.ino);
     if (path === undefined) return { found: false, why: GONE };
@@ -62,7 +78,9 @@ export class LogIndex {
       if (entry) return { found: true, entry };
       const searched = searchFile(path, id);
       if (searched) {
-        this.byId.set(id, { ino: location.ino, offset: searched.offset, length: searched.length });
+        const slot = this.slots.get(id);
+        if (slot !== undefined)
+          this.locate(slot, { ino: location.ino, offset: searched.offset, length: searched.length });
         return { found: true, entry: searched.entry };
       }
     } catch (err) {
@@ -80,7 +98,7 @@ export class LogIndex {
    * the lines read, oldest first, so the host can list those rows again. A line that does not parse is skipped.
    */
   rebuild(): LogEntries {
-    this.byId.clear();
+    this.slots.clear();
     const perFile: { entries: LogEntries; ids: [string, LogLocation][] }[] = [];
     let records = 0;
     for (const path of this.files()) {
@@ -117,7 +135,7 @@ export class LogIndex {
     }
     // Only the lines of records still indexed, and the approval lines of those.
     return entries.filter((e) =>
-      e['type'] === 'record' ? this.byId.has(e['id'] as string) : this.byId.has(e['recordId'] as string),
+      e['type'] === 'record' ? this.slots.has(e['id'] as string) : this.slots.has(e['recordId'] as string),
     );
   }
 }
