@@ -1,15 +1,29 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-/** The nearest ancestor of cwd holding `.agent-warden/` or `.git`, else cwd itself. */
+/**
+ * The nearest ancestor of cwd holding `.agent-warden/` or `.git`, else cwd itself. A folder anyone on
+ * the machine may write into (/tmp, /var/tmp) is no one's project: a `.agent-warden` or `.git` left
+ * there by another user or an agent would make every folder under it one project, with that config.
+ */
 export function findProjectRoot(cwd: string): string {
   const start = resolve(cwd);
   let dir = start;
   for (;;) {
-    if (existsSync(join(dir, '.agent-warden')) || existsSync(join(dir, '.git'))) return dir;
+    if ((existsSync(join(dir, '.agent-warden')) || existsSync(join(dir, '.git'))) && !writableByAnyone(dir)) return dir;
     const parent = dirname(dir);
     if (parent === dir) return start;
     dir = parent;
+  }
+}
+
+function writableByAnyone(dir: string): boolean {
+  // Windows reports no such bit (every folder reads as 0o666 there).
+  if (process.platform === 'win32') return false;
+  try {
+    return (statSync(dir).mode & 0o002) !== 0;
+  } catch {
+    return false;
   }
 }
 

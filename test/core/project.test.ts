@@ -1,7 +1,7 @@
 // The project a working folder belongs to, and the memo a long-running host keeps of it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { findProjectRoot, ProjectRoots } from '../../src/core/project';
 import { aTempDir } from '../builders/tempProject';
@@ -15,6 +15,22 @@ test('the nearest folder holding .git or .agent-warden is the project; without o
   assert.equal(findProjectRoot(deep), join(top, 'repo'));
   mkdirSync(join(top, 'repo', 'src', '.agent-warden'));
   assert.equal(findProjectRoot(deep), join(top, 'repo', 'src'));
+});
+
+test('a folder anyone may write into is no project, whatever it holds: the search goes on above it', (t) => {
+  const top = aTempDir('project-root', t);
+  const shared = join(top, 'shared');
+  const deep = join(shared, 'someone', 'work');
+  mkdirSync(join(shared, '.agent-warden'), { recursive: true });
+  mkdirSync(join(shared, '.git'));
+  mkdirSync(deep, { recursive: true });
+  assert.equal(findProjectRoot(deep), shared, 'a private folder with a marker is the project');
+  chmodSync(shared, 0o1777);
+  assert.equal(findProjectRoot(deep), deep, 'open to anyone (as /tmp is), it is passed over');
+  mkdirSync(join(top, '.git'));
+  assert.equal(findProjectRoot(deep), top, 'a marked folder above it is found');
+  mkdirSync(join(deep, '.git'));
+  assert.equal(findProjectRoot(deep), deep);
 });
 
 test('a remembered folder is looked up again once the recheck interval has passed', (t) => {
