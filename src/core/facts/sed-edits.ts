@@ -18,9 +18,15 @@ const TEXT_COMMAND = new RegExp(String.raw`^\s*(?:${ADDRESS}(?:\s*,\s*${ADDRESS}
 /** What may stand before an `s` command: the script's start, a separator, or the end of an address. */
 const BEFORE_SUBSTITUTION = /[\s;{}\d$/!]/;
 
-/** The replacement of each `s<d>pattern<d>replacement<d>` in `script`, with \n and \t as the characters. */
-function replacements(script: string): string[] {
-  const found: string[] = [];
+/** A substitution's pattern and replacement, each with its escapes read (\n and \t as the characters). */
+export interface Substitution {
+  pattern: string;
+  replacement: string;
+}
+
+/** Each `s<d>pattern<d>replacement<d>` in `script`. */
+function substitutionsIn(script: string): Substitution[] {
+  const found: Substitution[] = [];
   for (let at = 0; at < script.length - 1; at++) {
     if (script[at] !== 's' || (at > 0 && !BEFORE_SUBSTITUTION.test(script[at - 1]!))) continue;
     const delimiter = script[at + 1]!;
@@ -29,10 +35,14 @@ function replacements(script: string): string[] {
     if (!pattern) continue;
     const replacement = delimited(script, pattern.end + 1, delimiter);
     if (!replacement) continue;
-    found.push(unescape(replacement.text));
+    found.push({ pattern: unescape(pattern.text), replacement: unescape(replacement.text) });
     at = replacement.end;
   }
   return found;
+}
+
+function replacements(script: string): string[] {
+  return substitutionsIn(script).map((substitution) => substitution.replacement);
 }
 
 /** The text from `from` up to the next `delimiter` not escaped by a backslash, and where that is. */
@@ -68,9 +78,16 @@ function addedTexts(script: string): string[] {
   return found;
 }
 
-/** What an in-place `sed` or `perl -pi` adds to its files, or null when it adds nothing known (a script file, deletes only). */
-export function sedEdit(cmd: SimpleCommand): SedEdit | null {
-  if (cmd.name === 'perl') return perlEdit(cmd);
+/** The scripts an in-place `sed` or `perl -pi -e` runs over its files, or null for another command (or a script file). */
+interface InPlaceScripts {
+  files: string[];
+  scripts: string[];
+  /** perl's scripts are read for their substitutions only. */
+  perl: boolean;
+}
+
+function inPlaceScripts(cmd: SimpleCommand): InPlaceScripts | null {
+  if (cmd.name === 'perl') return perlScripts(cmd);
   if (cmd.name !== 'sed') return null;
   const args = argsOf(cmd);
   if (!args.some((a) => IN_PLACE.test(a))) return null;
@@ -82,30 +99,35 @@ export function sedEdit(cmd: SimpleCommand): SedEdit | null {
   // Each -e is a line of one script: `-e '$a\' -e 'text'` appends `text`.
   const scripts = expressions.length ? [expressions.join('\n')] : positionals.slice(0, 1);
   const files = expressions.length ? positionals : positionals.slice(1);
-  return editOf(
-    files,
-    scripts.flatMap((script) => [...addedTexts(script), ...replacements(script)]),
-  );
-}
-
-/** The edit of texts written into files, or null when either is empty. */
-function editOf(files: string[], texts: string[]): SedEdit | null {
-  const written = texts.filter((t) => t !== '');
-  return written.length && files.length ? { files, text: written.join('\n') } : null;
+  return { files, scripts, perl: false };
 }
 
 // perl's in-place switch, alone or in a bundle (`-pi`, `-i.bak`, `-0777 -pi`): its value is a backup suffix.
 const PERL_IN_PLACE = /^-[a-zA-Z0-9]*i/;
 
 /**
- * `perl -pi -e 's/a/b/' FILE`: the replacements its `s///` write into FILE, read as sed's are. A script
- * that is a file, or code other than substitutions, adds nothing known.
+ * `perl -pi -e 's/a/b/' FILE`: its substitutions are read as sed's are. A script that is a file, or code
+ * other than substitutions, adds nothing known.
  */
-function perlEdit(cmd: SimpleCommand): SedEdit | null {
+function perlScripts(cmd: SimpleCommand): InPlaceScripts | null {
   const args = argsOf(cmd);
   if (!args.some((a) => PERL_IN_PLACE.test(a) && !a.startsWith('--'))) return null;
   const scripts = optionValues(args, ['e', 'E'], []);
   if (!scripts.length) return null;
-  const files = parseFlags(args, ['e', 'E', 'M', 'm', 'I'], []).positionals;
-  return editOf(files, scripts.flatMap(replacements));
+  return { files: parseFlags(args, ['e', 'E', 'M', 'm', 'I'], []).positionals, scripts, perl: true };
+}
+
+/** What an in-place `sed` or `perl -pi` adds to its files, or null when it adds nothing known (a script file, deletes only). */
+export function sedEdit(cmd: SimpleCommand): SedEdit | null {
+  const found = inPlaceScripts(cmd);
+  if (!found) return null;
+  const texts = found.scripts.flatMap((script) => [...(found.perl ? [] : addedTexts(script)), ...replacements(script)]);
+  const written = texts.filter((t) => t !== '');
+  return written.length && found.files.length ? { files: found.files, text: written.join('\n') } : null;
+}
+
+/** The substitutions an in-place `sed` or `perl -pi` makes in its files (none when it names no file). */
+export function sedSubstitutions(cmd: SimpleCommand): Substitution[] {
+  const found = inPlaceScripts(cmd);
+  return found?.files.length ? found.scripts.flatMap(substitutionsIn) : [];
 }

@@ -104,6 +104,7 @@ import { credentialPrintingCommands } from './library/credential-commands';
 import { unreadCall } from './library/unread';
 import { connectedDeviceHarm } from './library/android-devices';
 import { ciActionOnMovingRef, ciExpandsAllSecrets, ciRunsPullRequestCode } from './library/ci-workflows';
+import { ciUntrustedTextInScript } from './library/ci-script-injection';
 import { mcpAccessGrantingTool, mcpDeletingTool, mcpSecretReadingTool } from './library/mcp-tools';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 import { windowsPersistence, windowsScriptRunners } from './library/windows-system';
@@ -116,6 +117,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   ciRunsPullRequestCode,
   ciActionOnMovingRef,
   ciExpandsAllSecrets,
+  ciUntrustedTextInScript,
   mcpDeletingTool,
   mcpAccessGrantingTool,
   mcpSecretReadingTool,

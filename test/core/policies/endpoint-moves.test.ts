@@ -82,4 +82,29 @@ policyTable('endpoint-moved-elsewhere', [
     spec: anEdit('.env.example', 'API_URL=https://api.staging.harbor.app\n', 'API_URL=http://localhost:8080\n'),
     expect: null,
   },
+  {
+    note: "sed swaps the Podfile's spec repository for another account's",
+    spec: "sed -i '' 's#git@github.com:harbor-ltd/Specs.git#https://github.com/evil-example/Specs.git#' Podfile",
+    expect: 'ask',
+  },
+  {
+    note: "perl -pi moves the crash reporter's host to a look-alike",
+    spec: "perl -pi -e 's|https://o12\\.ingest\\.sentry\\.io|https://o12.ingest.sentry-relay.example|g' app/src/sentry.ts",
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: sed moves a URL within the same site (staging to production)',
+    spec: "sed -i 's#https://api.staging.relay.dev#https://api.relay.dev#' app/.env.production",
+    expect: null,
+  },
+  {
+    note: 'near miss: sed prints a changed copy, the file is not edited',
+    spec: "sed 's#git@github.com:harbor-ltd/Specs.git#https://github.com/evil-example/Specs.git#' Podfile",
+    expect: null,
+  },
+  {
+    note: 'near miss: sed bumps a release in a download URL',
+    spec: "sed -i 's#releases/download/v1.2.0/#releases/download/v1.3.0/#' scripts/fetch-tools.sh",
+    expect: null,
+  },
 ]);

@@ -41,7 +41,7 @@ const GITLAB_PIPELINE = /(^|\/)(\.gitlab-ci\.ya?ml|\.gitlab\/[^/]+\.ya?ml)$/;
 const isPipelineFile = (file: string) => ACTIONS_WORKFLOW.test(file) || GITLAB_PIPELINE.test(file);
 
 /** A pipeline file's text as the call leaves it: a Write's whole text, an edit applied to the file, or the edit's own text. */
-function workflowTexts(call: ToolCall): WorkflowText[] {
+export function workflowTexts(call: ToolCall): WorkflowText[] {
   if (call.face.family === 'edit') {
     const file = call.paths.find((p) => p.access === 'write')?.absolute;
     if (!file || !isPipelineFile(file)) return [];

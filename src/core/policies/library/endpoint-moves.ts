@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { definePolicy } from '../types';
-import { evidenceOf } from '../../facts/commands';
+import { definePolicy, type ToolCall } from '../types';
+import { evidenceOf, shellCommands } from '../../facts/commands';
+import { sedSubstitutions } from '../../facts/sed-edits';
 import { replacedTexts } from './shared/edited-file';
 import { hostAndPath, onOwnNetwork, sourcesIn } from './shared/own-sources';
 
@@ -64,6 +65,14 @@ export function movedSource(before: string, after: string): { from: string; to: 
   return null;
 }
 
+/** The texts a call replaces and what it puts in their place: an Edit's, and each in-place `sed` or `perl -pi` substitution's. */
+function* replacedPairs(call: ToolCall): Generator<[before: string, after: string]> {
+  yield* replacedTexts(call.input);
+  if (!call.shell) return;
+  for (const cmd of shellCommands(call))
+    for (const { pattern, replacement } of sedSubstitutions(cmd)) yield [pattern, replacement];
+}
+
 export const endpointMovedElsewhere = definePolicy({
   name: 'endpoint-moved-elsewhere',
   category: 'network',
@@ -74,7 +83,7 @@ export const endpointMovedElsewhere = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
-    for (const [before, after] of replacedTexts(call.input)) {
+    for (const [before, after] of replacedPairs(call)) {
       const moved = movedSource(before, after);
       if (moved)
         return {
