@@ -16,6 +16,10 @@ export interface SqlClient {
   fileLong?: string[];
   /** The client is one subcommand of a wider program (`wrangler d1 execute`); elsewhere its options mean other things. */
   subcommand?: string[];
+  /** The client works on a local copy unless given this option (`wrangler d1 execute --remote`). */
+  remoteWith?: string;
+  /** Its other options that take a value (`--env staging`), so the value is not read as the database. */
+  valued?: { short: string[]; long: string[] };
 }
 
 export const SQL_CLIENTS: Readonly<Record<string, SqlClient>> = {
@@ -33,7 +37,14 @@ export const SQL_CLIENTS: Readonly<Record<string, SqlClient>> = {
   bq: { short: [], long: [], positionalSql: true },
   usql: { short: ['c'], long: ['command'], fileShort: ['f'], fileLong: ['file'] },
   // Cloudflare D1: `--remote` reaches the deployed database, the default a local copy.
-  wrangler: { short: [], long: ['command'], fileLong: ['file'], subcommand: ['d1', 'execute'] },
+  wrangler: {
+    short: [],
+    long: ['command'],
+    fileLong: ['file'],
+    subcommand: ['d1', 'execute'],
+    remoteWith: '--remote',
+    valued: { short: ['c', 'e'], long: ['config', 'env', 'persist-to'] },
+  },
 };
 
 const MONGO_SHELLS = new Set(['mongosh', 'mongo']);
@@ -48,6 +59,19 @@ function inSubcommand(client: SqlClient, args: readonly string[]): boolean {
   if (!wanted) return true;
   const words = parseFlags(args).positionals;
   return wanted.every((word, index) => words[index] === word);
+}
+
+/** Whether the client runs on a throwaway local copy of the database (D1 without `--remote`). */
+export function onLocalCopy(client: SqlClient, args: readonly string[]): boolean {
+  return client.remoteWith !== undefined && !args.includes(client.remoteWith);
+}
+
+/** The database a subcommand client names first (`wrangler d1 execute relay-prod`), if any. */
+export function subcommandDatabase(client: SqlClient, args: readonly string[]): string | undefined {
+  const wanted = client.subcommand;
+  if (!wanted) return undefined;
+  const long = [...client.long, ...(client.fileLong ?? []), ...(client.valued?.long ?? [])];
+  return parseFlags(args, client.valued?.short ?? [], long).positionals[wanted.length];
 }
 
 /** The SQL a client is given in its options and operands. */

@@ -88,6 +88,8 @@ function huskyHookEdit(cmd: SimpleCommand): SedEdit | null {
 // `yq -i '.services.api.command = "sh -c …"' docker-compose.yml`: each string the expression assigns,
 // as the `key: "value"` line it leaves in the file.
 const YQ_ASSIGNMENT = /\.([\w-]+)(?:\[\d+\])?\s*\|?=\s*"((?:[^"\\]|\\.)*)"/g;
+/** `.electronFuses.runAsNode = true`: a switch set, left in the file as `runAsNode: true`. */
+const YQ_SWITCH = /\.([\w-]+)\s*=\s*(true|false)\b/g;
 const YQ_SUBCOMMANDS = new Set(['e', 'eval', 'ea', 'eval-all']);
 
 /** The lines `yq -i` (or `--inplace`) writes into the YAML files it is given. */
@@ -109,5 +111,6 @@ function yqInPlaceEdit(cmd: SimpleCommand): SedEdit | null {
     }
     lines.push(`${match[1]}: ${JSON.stringify(value)}`);
   }
+  for (const match of expression.matchAll(YQ_SWITCH)) lines.push(`${match[1]}: ${match[2]}`);
   return lines.length ? { files, text: lines.join('\n') } : null;
 }

@@ -40,6 +40,8 @@ const SECRET_BASENAMES: Record<string, string> = {
   'secrets.yaml': 'a secrets file',
   'secrets.json': 'a secrets file',
   '.envrc': 'a direnv file',
+  // wrangler's local secrets for `wrangler dev` (CLOUDFLARE_API_TOKEN and the worker's own secrets).
+  '.dev.vars': "a Cloudflare Worker's local secrets",
   '.bash_history': 'shell history (often holds pasted secrets)',
   // PowerShell's PSReadLine keeps every typed command here.
   'consolehost_history.txt': 'PowerShell history (often holds pasted secrets)',

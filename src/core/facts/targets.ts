@@ -212,12 +212,17 @@ export const FILE_OPERAND_PROGRAMS: ReadonlySet<string> = new Set([
 // revocation list, a verification result, a signing request (a key given to sign stays inside).
 const OPENSSL_PUBLIC_OUTPUT = new Set(['x509', 'crl', 'verify', 'req']);
 
+/** `openssl pkcs12 -in id.p12 -nokeys`: the bundle's certificates, never its private key. */
+function printsCertificatesOnly(args: readonly string[]): boolean {
+  return args[0] === 'pkcs12' && args.includes('-nokeys') && !args.includes('-export');
+}
+
 function readerFiles(cmd: SimpleCommand): string[] {
   const args = argsOf(cmd);
   const name = cmd.name.toLowerCase();
   if (PLAIN_READERS.has(name)) {
     if (name === 'openssl')
-      return OPENSSL_PUBLIC_OUTPUT.has(args[0] ?? '')
+      return OPENSSL_PUBLIC_OUTPUT.has(args[0] ?? '') || printsCertificatesOnly(args)
         ? []
         : optionValues(args, [], []).concat(singleDashValues(args, ['in', 'inkey', 'key', 'passin']));
     if (name === 'source' || name === '.') return args.slice(0, 1);

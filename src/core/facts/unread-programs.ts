@@ -66,9 +66,12 @@ function variableCode(assignments: Record<string, string | undefined>): string |
       if (value !== undefined && loads.test(value))
         return `${name}=${evidenceOf(value, 60)} loads code into ${what} the command starts`;
     }
-  const node = assignments['NODE_OPTIONS'];
-  if (node !== undefined && NODE_LOADS_FILE.test(node))
-    return `NODE_OPTIONS=${evidenceOf(node, 60)} loads a file or inline code into every Node process the command starts`;
+  // npm and pnpm hand their node-options setting (npm_config_node_options) to every script's Node as NODE_OPTIONS.
+  for (const name of ['NODE_OPTIONS', 'npm_config_node_options', 'NPM_CONFIG_NODE_OPTIONS']) {
+    const node = assignments[name];
+    if (node !== undefined && NODE_LOADS_FILE.test(node))
+      return `${name}=${evidenceOf(node, 60)} loads a file or inline code into every Node process the command starts`;
+  }
   const perl = assignments['PERL5OPT'];
   if (perl !== undefined && PERL_LOADS.test(perl))
     return `PERL5OPT=${evidenceOf(perl, 60)} loads code into every Perl the command starts`;
@@ -202,6 +205,10 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   { programs: ['rspec', 'rake', 'ruby', 'bundle'], short: ['r'], long: ['require'] },
   // Julia's start-up file, bitbake's extra configuration (inline Python runs as it is parsed), pyOCD's script.
   { programs: ['julia'], short: ['L'], long: ['load'] },
+  // Vim's and Neovim's start-up file (-u, Vimscript or Lua) and a session file (-S) run as they load.
+  { programs: ['nvim', 'vim', 'vi', 'gvim', 'view'], short: ['u', 'S'], long: [] },
+  // chezmoi's source folder: its run_ scripts run and its files are written into home at the next apply.
+  { programs: ['chezmoi'], short: ['S'], long: ['source'] },
   { programs: ['bitbake'], short: ['r', 'R'], long: ['read', 'postread'] },
   { programs: ['pyocd'], short: [], long: ['script'] },
   // Spark ships these to the driver and every executor, and runs them there.
@@ -231,6 +238,8 @@ const TOOL_FILE_VARIABLES = [
   ...['SWIFT_EXEC', 'CC', 'CXX', 'LD', 'RUSTC_WRAPPER', 'RUSTC'],
   // The Xcode whose compilers, linker and signing tools xcodebuild and xcrun use.
   'DEVELOPER_DIR',
+  // The Electron build the electron package starts instead of its own (`electron .`, electron-vite dev).
+  'ELECTRON_OVERRIDE_DIST_PATH',
   // Cargo's compiler, rustdoc and wrappers, its home (config.toml and registries), and the pkg-config build scripts run.
   ...['CARGO_BUILD_RUSTC', 'CARGO_BUILD_RUSTC_WRAPPER', 'CARGO_BUILD_RUSTDOC', 'RUSTDOC', 'CARGO_HOME', 'PKG_CONFIG'],
   // Prisma's engines are native code it loads or runs (with the database's credentials at hand).
@@ -253,9 +262,10 @@ const TOOL_FILE_VARIABLES = [
 // CMake scripts and Zephyr modules a configure runs (-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=…,
 // -DZEPHYR_EXTRA_MODULES=…), and PlatformIO's extra scripts (`-O extra_scripts=pre:…`).
 // Spark's jars and Python files for the job (`--conf spark.jars=…`), and librdkafka's plugins (kcat's
-// `-X plugin.library.paths=…`), shared libraries it loads.
+// `-X plugin.library.paths=…`), shared libraries it loads. electron-builder's `-c.afterSign=…` and other
+// hooks it require()s while it builds and signs, and the Electron it packages (`-c.electronDist=…`).
 const SETTING_WORD =
-  /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|SHELL|MAKESHELL|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path|-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES|-DCMAKE_PROJECT_INCLUDE|-DCMAKE_PROJECT_INCLUDE_BEFORE|-DCMAKE_TOOLCHAIN_FILE|-DCMAKE_[A-Za-z]+_COMPILER|-DCMAKE_[A-Za-z]+_COMPILER_LAUNCHER|-DZEPHYR_EXTRA_MODULES|-DEXTRA_ZEPHYR_MODULES|extra_scripts|user_script|spark\.jars|spark\.submit\.pyFiles|spark\.(?:driver|executor)\.extra(?:ClassPath|LibraryPath)|spark\.(?:driver|executor)\.(?:extra|default)JavaOptions|spark\.pyspark\.(?:driver\.)?python|plugin\.library\.paths)=(?:pre:|post:)?(.*)$/;
+  /^(CC|CXX|LD|LDPLUSPLUS|SWIFT_EXEC|SHELL|MAKESHELL|maven\.ext\.class\.path|-Dmaven\.ext\.class\.path|-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES|-DCMAKE_PROJECT_INCLUDE|-DCMAKE_PROJECT_INCLUDE_BEFORE|-DCMAKE_TOOLCHAIN_FILE|-DCMAKE_[A-Za-z]+_COMPILER|-DCMAKE_[A-Za-z]+_COMPILER_LAUNCHER|-DZEPHYR_EXTRA_MODULES|-DEXTRA_ZEPHYR_MODULES|extra_scripts|user_script|spark\.jars|spark\.submit\.pyFiles|spark\.(?:driver|executor)\.extra(?:ClassPath|LibraryPath)|spark\.(?:driver|executor)\.(?:extra|default)JavaOptions|spark\.pyspark\.(?:driver\.)?python|plugin\.library\.paths|-c\.(?:afterSign|afterPack|beforeBuild|beforePack|afterExtract|afterAllArtifactBuild|onNodeModuleFile|electronDist))=(?:pre:|post:)?(.*)$/;
 
 /**
  * A `NAME=VALUE` build or Spark setting (SETTING_WORD) whose value loads something from a temporary or

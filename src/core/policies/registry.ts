@@ -96,6 +96,8 @@ import { toolConfigLoadsCode } from './library/tool-config-code';
 import { modelLoadRunsCode } from './library/model-loading';
 import { appPlatformAccessGrant, appPlatformDestructive } from './library/app-platforms';
 import { httpDeleteRequest } from './library/http-deletes';
+import { apiAccessGrant } from './library/api-grants';
+import { electronProtectionOff } from './library/electron-hardening';
 import { dataPlatformDestructive } from './library/data-platforms';
 import { chainTransaction } from './library/chain-transactions';
 import { macosProtectionBypass } from './library/macos-protections';
@@ -196,6 +198,8 @@ export const ALL_POLICIES: AnyPolicy[] = [
   appPlatformDestructive,
   appPlatformAccessGrant,
   httpDeleteRequest,
+  apiAccessGrant,
+  electronProtectionOff,
   dataPlatformDestructive,
   chainTransaction,
   macosProtectionBypass,

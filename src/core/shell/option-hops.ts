@@ -631,6 +631,8 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   script: { options: [{ short: ['c'], long: ['command'] }] },
   // `npm pkg set scripts.postinstall=CMD`: a script npm runs by itself at the next install.
   npm: { options: [{ short: ['c'], long: ['call', 'script-shell'] }], code: packageScriptSetting },
+  // pnpm takes any setting as `--config.NAME=VALUE` too: the script shell wraps every package script.
+  pnpm: { options: [{ long: ['script-shell', 'config.script-shell', 'config.shell'] }] },
   npx: { options: [{ short: ['c'], long: ['call'], beforeOperand: ['-p', '--package'] }] },
   // Secret injectors that run a command string with the secrets in its environment (shell/runners.ts runs their argv form).
   doppler: { options: [{ long: ['command'], subcommand: 'run' }] },

@@ -56,13 +56,23 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
       : (sub === 'projects' && second === 'delete') || (sub === 'storage' && second === 'rm')
         ? `${sub} ${second} deletes it for good`
         : null,
-  wrangler: ([sub, second, third]) =>
-    sub === 'delete' || (['d1', 'kv', 'r2', 'queues'].includes(sub ?? '') && [second, third].includes('delete'))
+  // `--local` works on wrangler dev's own copy of the bindings, on this machine.
+  wrangler: ([sub, second, third], args) =>
+    sub === 'delete' ||
+    (['d1', 'kv', 'r2', 'queues'].includes(sub ?? '') && [second, third].includes('delete') && !has(args, '--local'))
       ? 'deletes a worker or its data'
       : null,
   // fastlane match nuke revokes every certificate of the kind and deletes the profiles, for the whole team.
   fastlane: ([sub, second]) =>
     sub === 'match' && second === 'nuke' ? "revokes the team's signing certificates" : null,
+  // 1Password: an item, a vault or a document deleted is gone for everyone who shares it.
+  op: ([sub, second]) =>
+    ['item', 'vault', 'document'].includes(sub ?? '') && second === 'delete'
+      ? `deletes a shared 1Password ${sub}`
+      : null,
+  // chezmoi purge deletes its source folder (every managed dotfile and script) and its state.
+  chezmoi: ([sub], args) =>
+    sub === 'purge' && has(args, '--force') ? 'deletes the dotfiles source, scripts and state' : null,
   gpg: gpgDeletes,
   gpg2: gpgDeletes,
   security: ([sub]) =>

@@ -119,6 +119,13 @@ function fetchedCode(cmd: SimpleCommand): { how: string; source: string } | unde
   const imported =
     cmd.name === 'fastlane' && args.includes('import_from_git') ? args.find((a) => a.startsWith('url:')) : undefined;
   if (imported !== undefined) return { how: 'fastlane import_from_git', source: imported.slice('url:'.length) };
+  // chezmoi init --apply clones a dotfiles repository and at once runs its run_ scripts and writes its files into home.
+  if (cmd.name === 'chezmoi' && args[0] === 'init' && (args.includes('--apply') || args.includes('-a'))) {
+    const repository = parseFlags(args.slice(1), ['S', 'b', 'd'], ['source', 'branch', 'depth', 'config'])
+      .positionals[0];
+    if (repository !== undefined && /^(?:https?|ssh|git):\/\/|^git@/.test(repository))
+      return { how: 'chezmoi init --apply', source: repository };
+  }
   const wrappers = cmd.name === 'snakemake' ? optionValues(args, [], ['wrapper-prefix'])[0] : undefined;
   if (wrappers !== undefined) return { how: 'snakemake --wrapper-prefix', source: wrappers };
   if (cmd.name === 'terraform' || cmd.name === 'tofu') {

@@ -82,6 +82,18 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'gopass', words: ['show'], what: 'a password from gopass' },
   { name: 'op', words: ['read'], what: 'a 1Password secret' },
   { name: 'op', words: ['item', 'get'], what: 'a 1Password item' },
+  // A service account's token opens the vaults it is given to whoever holds it, and is printed once, here.
+  { name: 'op', words: ['service-account', 'create'], what: 'a new 1Password service account token' },
+  // chezmoi decrypts its age- or gpg-encrypted files, and its templates call the password managers.
+  { name: 'chezmoi', words: ['decrypt'], what: 'a file chezmoi keeps encrypted' },
+  {
+    name: 'chezmoi',
+    words: ['execute-template'],
+    anyOption: [
+      /\b(?:onepassword|bitwarden|pass|gopass|keepassxc|lastpass|vault|secret|keyring|awsSecretsManager|azureKeyVault|doppler|hcpVaultSecret)\w*\s/,
+    ],
+    what: 'a password-manager secret read by a chezmoi template',
+  },
   { name: 'bw', words: ['get'], what: 'a Bitwarden secret' },
   { name: 'bw', words: ['list', 'items'], what: 'Bitwarden items' },
   { name: 'lpass', words: ['show'], what: 'a LastPass secret' },

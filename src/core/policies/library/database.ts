@@ -7,7 +7,14 @@ import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { writtenTexts } from '../../facts/compute';
 import { yamlValues } from '../../facts/run-later-formats';
-import { clientSql, sqlClientOf, statementFiles, type SqlClient } from '../../facts/database-clients';
+import {
+  clientSql,
+  onLocalCopy,
+  sqlClientOf,
+  statementFiles,
+  subcommandDatabase,
+  type SqlClient,
+} from '../../facts/database-clients';
 import { resolvePath } from '../../shell/paths';
 import {
   clientTarget,
@@ -77,8 +84,10 @@ function sqlSources(
       continue;
     }
     const client = sqlClientOf(cmd.name);
-    if (!client) continue;
-    const target = clientTarget(cmd);
+    // A local copy (wrangler's D1 without --remote) is the developer's own scratch data.
+    if (!client || onLocalCopy(client, argsOf(cmd))) continue;
+    const named = subcommandDatabase(client, argsOf(cmd));
+    const target = named !== undefined ? { local: false, database: named } : clientTarget(cmd);
     const texts = [
       ...clientSql(client, argsOf(cmd)),
       ...cmd.redirects.filter((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<').map((r) => r.target),

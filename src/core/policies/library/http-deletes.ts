@@ -6,7 +6,7 @@ import { isLoopback, urlHostsOfWords } from './shared/hosts';
 // would have named what goes. A request to this machine (an emulator, a dev server) is local work.
 
 /** The method the client is told to send, upper-cased: `-X DELETE`, `-XDELETE`, `--method=DELETE`, `http DELETE url`. */
-function requestMethod(tool: string, args: readonly string[]): string | undefined {
+export function requestMethod(tool: string, args: readonly string[]): string | undefined {
   for (let at = 0; at < args.length; at++) {
     const word = args[at]!;
     if ((tool === 'curl' && (word === '-X' || word === '--request')) || (tool === 'wget' && word === '--method'))

@@ -56,7 +56,8 @@ const onEveryInterface = (address: string) => EVERY_INTERFACE.has(hostOf(address
 function openDebugger(cmd: SimpleCommand): string | null {
   const args = argsOf(cmd);
   const nodeOptions = (cmd.assignments['NODE_OPTIONS'] ?? '').split(/\s+/);
-  const inspect = [...(cmd.name === 'node' ? args : []), ...nodeOptions].find((a) =>
+  // Electron's main process takes Node's inspector switches.
+  const inspect = [...(cmd.name === 'node' || cmd.name === 'electron' ? args : []), ...nodeOptions].find((a) =>
     /^--inspect(-brk|-wait)?=/.test(a),
   );
   if (inspect && onEveryInterface(inspect.slice(inspect.indexOf('=') + 1))) return "Node's inspector";

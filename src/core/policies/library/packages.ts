@@ -4,6 +4,7 @@ import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import { stringsIn } from './shared/outbound-routes';
 import type { ToolCall } from '../types';
+import { replacedTexts } from './shared/edited-file';
 import { argsOf, evidenceOf, fromSubcommand, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { interpreterKind, pythonModuleRun } from '../../facts/programs';
 import { own } from '../../facts/own';
@@ -317,6 +318,23 @@ const PACKAGE_CLI_VALUE_OPTIONS: ReadonlySet<string> = new Set([
 type IsOwn = (source: string) => boolean;
 // A package straight from a URL, a git repository or a tarball rather than by name from the registry.
 const REMOTE_SPEC = /^(https?:\/\/|git\+|git:\/\/|ssh:\/\/|github:|gitlab:|bitbucket:|gist:)|\.(tgz|tar\.gz|whl)$/;
+
+/**
+ * What a written package-manager config now does, or null. An edit that leaves a finding's line as it was
+ * (the team's registry line, kept while a setting is added below it) adds nothing: the lines it keeps
+ * find the same alone.
+ */
+function writtenSourceFinding(call: ToolCall, file: string, content: string, ownSource: IsOwn): string | null {
+  const found = packageSourceWrite(file, content, ownSource);
+  if (found === null) return null;
+  const before = new Set(replacedTexts(call.input).flatMap(([old]) => old.split('\n').map((line) => line.trim())));
+  if (before.size === 0) return found;
+  const kept = content
+    .split('\n')
+    .filter((line) => before.has(line.trim()))
+    .join('\n');
+  return packageSourceWrite(file, kept, ownSource) === found ? null : found;
+}
 
 function isPip(cmd: SimpleCommand): boolean {
   return /^pip\d*(\.\d+)?$/.test(cmd.name) || /^pip\d*$/.test(pythonModuleRun(cmd)?.module ?? '') || cmd.name === 'uv';
@@ -854,7 +872,7 @@ export const packageFromUntrustedSource = definePolicy({
       };
     const written =
       !found && call
-        ? firstWrittenFinding(call, (file, content) => packageSourceWrite(file, content, ownSource))
+        ? firstWrittenFinding(call, (file, content) => writtenSourceFinding(call, file, content, ownSource))
         : undefined;
     if (written)
       return {

@@ -17,6 +17,7 @@ import { gitCommands } from '../../facts/git-invocation';
 import { inlineCode, SENDERS } from '../../facts/programs';
 import { secretReads } from './shared/secret-reads';
 import { scanSecrets } from './shared/secret-scan';
+import { replacedTexts } from './shared/edited-file';
 import { secretBasenameKind, secretFileKind } from '../../facts/sensitive-paths';
 import { writeTargets } from '../../facts/targets';
 import { browserScriptOf, sessionStoreRead } from '../../text/browser-scripts';
@@ -89,10 +90,16 @@ export const secretWrittenToFile = definePolicy({
     if (params.allowEnvFiles && targets.every((t) => intoEnvFile(t.raw))) return null;
     const text = call.content ?? (call.shell ? (call.command ?? '') : '');
     const scan = scanSecrets(withoutPublicKeys(text), { realLooking: true });
-    if (scan.count === 0) return null;
+    // An edit that keeps a secret the file already had (the line around it changed) writes nothing new.
+    const replaced = replacedTexts(call.input)
+      .map(([before]) => before)
+      .join('\n');
+    const fresh = scan.found.filter((f) => !replaced.includes(f.text));
+    if (fresh.length === 0) return null;
     const where = targets[0]?.raw ?? 'a file';
+    const labels = [...new Set(fresh.map((f) => f.label))].sort();
     return {
-      reason: `Writes ${scan.count} secret${scan.count > 1 ? 's' : ''} (${scan.labels.join(', ')}) into ${where}: files get committed and shared; read the value from an environment variable or a gitignored .env instead.`,
+      reason: `Writes ${fresh.length} secret${fresh.length > 1 ? 's' : ''} (${labels.join(', ')}) into ${where}: files get committed and shared; read the value from an environment variable or a gitignored .env instead.`,
       evidence: evidenceOf(scan.redacted),
     };
   },

@@ -37,10 +37,15 @@ function localDevPassword(text: string, finding: { start: number; end: number; v
   return host === 'localhost' || host === '127.0.0.1' || /^[a-z][\w-]*$/i.test(host);
 }
 
+/** Base64 of an image, a font or a PDF (PNG, JPEG, GIF, WebP, WOFF, an icon, SVG, PDF): a fixture, not a credential. */
+const MEDIA_BASE64 = /^(?:iVBORw0KGgo|\/9j\/|R0lGOD|UklGR|d09GR|d09GMg|AAABAA|PHN2Zy|JVBERi0)/;
+
 export interface SecretScan {
   count: number;
   labels: string[];
   redacted: string;
+  /** Each secret found: its label and the text it was found in. */
+  found: { label: string; text: string }[];
 }
 
 /**
@@ -48,15 +53,21 @@ export interface SecretScan {
  * also be long enough to be a real credential rather than a test placeholder.
  */
 export function scanSecrets(text: string, opts: { realLooking?: boolean } = {}): SecretScan {
-  if (text === '') return { count: 0, labels: [], redacted: text };
+  if (text === '') return { count: 0, labels: [], redacted: text, found: [] };
   const result = redactor().redactText(text);
   const findings = opts.realLooking
     ? result.findings.filter(
         (f) =>
           (!GENERIC_LABELS.has(f.label) || f.valueLength >= STRONG_GENERIC_LENGTH) &&
           !(URL_PASSWORD_LABELS.has(f.label) && localDevPassword(text, f)) &&
-          !SAYS_PLACEHOLDER.test(text.slice(f.start, f.end)),
+          !SAYS_PLACEHOLDER.test(text.slice(f.start, f.end)) &&
+          !(f.label === 'high-entropy' && MEDIA_BASE64.test(text.slice(f.start, f.end).replace(/^['"`]/, ''))),
       )
     : result.findings;
-  return { count: findings.length, labels: [...new Set(findings.map((f) => f.label))].sort(), redacted: result.text };
+  return {
+    count: findings.length,
+    labels: [...new Set(findings.map((f) => f.label))].sort(),
+    redacted: result.text,
+    found: findings.map((f) => ({ label: f.label, text: text.slice(f.start, f.end) })),
+  };
 }
