@@ -98,6 +98,7 @@ import { appPlatformAccessGrant, appPlatformDestructive } from './library/app-pl
 import { httpDeleteRequest } from './library/http-deletes';
 import { apiAccessGrant } from './library/api-grants';
 import { electronProtectionOff } from './library/electron-hardening';
+import { hookOutsideProject } from './library/hooks-outside-project';
 import { dataPlatformDestructive } from './library/data-platforms';
 import { chainTransaction } from './library/chain-transactions';
 import { macosProtectionBypass } from './library/macos-protections';
@@ -200,6 +201,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   httpDeleteRequest,
   apiAccessGrant,
   electronProtectionOff,
+  hookOutsideProject,
   dataPlatformDestructive,
   chainTransaction,
   macosProtectionBypass,

@@ -79,6 +79,14 @@ function openDebugger(cmd: SimpleCommand): string | null {
   return null;
 }
 
+/** `wrangler dev --remote --ip 0.0.0.0`: a local server in front of the deployed worker's data. */
+function remoteBindingsOnEveryInterface(cmd: SimpleCommand): boolean {
+  if (cmd.name !== 'wrangler') return false;
+  const args = argsOf(cmd);
+  if (args[0] !== 'dev' || !args.includes('--remote')) return false;
+  return optionValues(args, [], ['ip']).some((ip) => EVERY_INTERFACE.has(ip));
+}
+
 export const loginTurnedOff = definePolicy({
   name: 'login-turned-off',
   category: 'network',
@@ -100,6 +108,11 @@ export const loginTurnedOff = definePolicy({
     const inContainer =
       call.runsLater !== undefined && (COMPOSE_FILE.test(call.runsLater) || DOCKERFILE.test(call.runsLater));
     for (const cmd of inContainer ? [] : shellCommands(call)) {
+      if (remoteBindingsOnEveryInterface(cmd))
+        return {
+          reason: `Serves the worker on every interface with its deployed bindings (--remote: the real databases, buckets and secrets): wrangler dev has no login, so whoever reaches the port reads and changes them. Bind it to 127.0.0.1, or approve this exact call.`,
+          evidence: evidenceOf(cmd.text),
+        };
       const debuggerName = openDebugger(cmd);
       if (debuggerName)
         return {

@@ -499,16 +499,21 @@ export function packageSourceWrite(
   content: string,
   isOwn: (source: string) => boolean,
 ): string | null {
+  return packageSourceWrites(filePath, content, isOwn)[0] ?? null;
+}
+
+/** Everything packageSourceWrite finds in the text, in the rules' order. */
+export function packageSourceWrites(filePath: string, content: string, isOwn: (source: string) => boolean): string[] {
   const file = withForwardSlashes(filePath);
   const base = path.posix.basename(file);
+  const found: string[] = [];
   for (const rule of RULES) {
     if (!rule.file.test(file) && !rule.file.test(base)) continue;
-    const hit = rule.lines.find(
-      (l) => l.pattern.test(content) && !(l.source === true && onlyOwnSources(l.pattern, content, isOwn)),
-    );
-    if (hit) return hit.what;
+    for (const l of rule.lines)
+      if (l.pattern.test(content) && !(l.source === true && onlyOwnSources(l.pattern, content, isOwn)))
+        found.push(l.what);
   }
-  return null;
+  return found;
 }
 
 // A Gemfile names its gem server itself (`source "https://…"`), the public one included, so a source

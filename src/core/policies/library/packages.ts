@@ -9,7 +9,7 @@ import { argsOf, evidenceOf, fromSubcommand, optionValues, parseFlags, shellComm
 import { interpreterKind, pythonModuleRun } from '../../facts/programs';
 import { own } from '../../facts/own';
 import { firstWrittenFinding } from '../../facts/compute';
-import { gemSourceSwitch, lockfileSourceAdded, packageSourceWrite } from './package-source-files';
+import { gemSourceSwitch, lockfileSourceAdded, packageSourceWrite, packageSourceWrites } from './package-source-files';
 import { thirdPartyTap } from './shared/homebrew';
 import { isOwnSource } from './shared/own-sources';
 import { inTempOrDownloads } from '../../facts/unread-programs';
@@ -325,15 +325,15 @@ const REMOTE_SPEC = /^(https?:\/\/|git\+|git:\/\/|ssh:\/\/|github:|gitlab:|bitbu
  * find the same alone.
  */
 function writtenSourceFinding(call: ToolCall, file: string, content: string, ownSource: IsOwn): string | null {
-  const found = packageSourceWrite(file, content, ownSource);
-  if (found === null) return null;
+  const found = packageSourceWrites(file, content, ownSource);
   const before = new Set(replacedTexts(call.input).flatMap(([old]) => old.split('\n').map((line) => line.trim())));
-  if (before.size === 0) return found;
+  if (before.size === 0 || found.length === 0) return found[0] ?? null;
   const kept = content
     .split('\n')
     .filter((line) => before.has(line.trim()))
     .join('\n');
-  return packageSourceWrite(file, kept, ownSource) === found ? null : found;
+  const already = new Set(packageSourceWrites(file, kept, ownSource));
+  return found.find((what) => !already.has(what)) ?? null;
 }
 
 function isPip(cmd: SimpleCommand): boolean {
@@ -352,6 +352,10 @@ const INDEX_VARIABLES = new Set([
   'YARN_NPM_REGISTRY_SERVER',
   'YARN_REGISTRY',
   'BUNDLE_MIRROR__ALL',
+  // The electron package's install script downloads the Electron binary (shipped inside the app) from here.
+  'ELECTRON_MIRROR',
+  'NPM_CONFIG_ELECTRON_MIRROR',
+  'ELECTRON_BUILDER_BINARIES_MIRROR',
 ]);
 
 const CONDA = new Set(['conda', 'mamba', 'micromamba']);
