@@ -168,6 +168,11 @@ export function writtenTexts(call: ToolCall): { file: string; content: string }[
   return texts;
 }
 
+/** Every text the call puts into a file: writtenTexts, and what in-place shell edits (sed -i, yq -i) add. */
+export function textsWrittenOrEdited(call: ToolCall): { file: string; content: string }[] {
+  return [...writtenTexts(call), ...inPlaceEdits(call)];
+}
+
 /** The first file the call writes in which `judge` finds something, with what it found. */
 export function firstWrittenFinding<T>(
   call: ToolCall,

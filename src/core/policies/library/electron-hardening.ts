@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import { evidenceOf } from '../../facts/commands';
-import { inPlaceEdits, writtenTexts } from '../../facts/compute';
-import { replacedTexts } from './shared/edited-file';
+import { textsWrittenOrEdited } from '../../facts/compute';
+import { replacedBefore } from './shared/edited-file';
 
 // Electron keeps a window's web content away from Node (context isolation, the sandbox, no Node
 // integration) and a packaged app away from being run as Node or debugged (its fuses). Turning one off
@@ -44,10 +44,8 @@ export const electronProtectionOff = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
-    const before = replacedTexts(call.input)
-      .map(([old]) => old)
-      .join('\n');
-    for (const { file, content } of [...writtenTexts(call), ...inPlaceEdits(call)]) {
+    const before = replacedBefore(call.input);
+    for (const { file, content } of textsWrittenOrEdited(call)) {
       if (!ELECTRON_CONTEXT.test(file) && !ELECTRON_CONTEXT.test(content) && !ELECTRON_CONTEXT.test(before)) continue;
       const setting = openedSetting(content, before);
       if (setting)

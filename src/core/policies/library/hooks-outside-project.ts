@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import { evidenceOf } from '../../facts/commands';
-import { inPlaceEdits, writtenTexts } from '../../facts/compute';
-import { replacedTexts } from './shared/edited-file';
+import { textsWrittenOrEdited } from '../../facts/compute';
+import { replacedBefore } from './shared/edited-file';
 
 // Build and test tools load modules their config names as hooks: electron-builder require()s afterSign,
 // afterPack and beforeBuild while it signs and packages (the certificate's password in its environment),
@@ -41,10 +41,8 @@ export const hookOutsideProject = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
-    const before = replacedTexts(call.input)
-      .map(([old]) => old)
-      .join('\n');
-    for (const { file, content } of [...writtenTexts(call), ...inPlaceEdits(call)]) {
+    const before = replacedBefore(call.input);
+    for (const { file, content } of textsWrittenOrEdited(call)) {
       const hook = hookOutside(content, before, call.projectRoot, call.home);
       if (hook)
         return {

@@ -17,7 +17,7 @@ import { gitCommands } from '../../facts/git-invocation';
 import { inlineCode, SENDERS } from '../../facts/programs';
 import { secretReads } from './shared/secret-reads';
 import { scanSecrets } from './shared/secret-scan';
-import { replacedTexts } from './shared/edited-file';
+import { replacedBefore } from './shared/edited-file';
 import { secretBasenameKind, secretFileKind } from '../../facts/sensitive-paths';
 import { writeTargets } from '../../facts/targets';
 import { browserScriptOf, sessionStoreRead } from '../../text/browser-scripts';
@@ -91,9 +91,7 @@ export const secretWrittenToFile = definePolicy({
     const text = call.content ?? (call.shell ? (call.command ?? '') : '');
     const scan = scanSecrets(withoutPublicKeys(text), { realLooking: true });
     // An edit that keeps a secret the file already had (the line around it changed) writes nothing new.
-    const replaced = replacedTexts(call.input)
-      .map(([before]) => before)
-      .join('\n');
+    const replaced = replacedBefore(call.input);
     const fresh = scan.found.filter((f) => !replaced.includes(f.text));
     if (fresh.length === 0) return null;
     const where = targets[0]?.raw ?? 'a file';

@@ -31,6 +31,13 @@ export function replacedTexts(input: Record<string, unknown>): [before: string, 
   });
 }
 
+/** What an edit tool replaces, its old texts joined (empty for any other call): what the file already had. */
+export function replacedBefore(input: Record<string, unknown>): string {
+  return replacedTexts(input)
+    .map(([before]) => before)
+    .join('\n');
+}
+
 /**
  * Where `after` holds one stretch inserted into `before`, which it keeps whole around it (characters of a
  * text, or lines): `after[start, end)`. Undefined when the change also removes or alters anything.
