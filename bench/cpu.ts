@@ -53,7 +53,7 @@ async function inProcess(folder: string): Promise<void> {
   };
   const { log: hostLog } = await inProcessWorld(folder, 'host.jsonl');
   const host = new WardenHost({
-    evaluator: new Evaluator({ stateDir: state, home: folder, log: hostLog, deterministic: direct, longRunning: true }),
+    evaluator: new Evaluator({ stateDir: state, home: folder, log: hostLog, deterministic: direct }),
     log: hostLog,
     hookToken: 'bench',
     approvalTimeoutSeconds: 60,

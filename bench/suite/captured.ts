@@ -34,7 +34,7 @@ export async function captureMixInputs(folder: string, calls: number, tag: strin
     close: async () => undefined,
   };
   const host = new WardenHost({
-    evaluator: new Evaluator({ stateDir: state, home: folder, log, deterministic: recording, longRunning: true }),
+    evaluator: new Evaluator({ stateDir: state, home: folder, log, deterministic: recording }),
     log,
     hookToken: 'bench',
     approvalTimeoutSeconds: 60,

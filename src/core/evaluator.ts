@@ -58,8 +58,6 @@ export interface EvaluatorOptions {
    * `policies` and `factSource`, under vm's timeout.
    */
   deterministic?: DeterministicRunner;
-  /** A long-running host: the session's written-files store is written off the event loop. */
-  longRunning?: boolean;
 }
 
 /** A call the deterministic tier could not read in time is an ask only a person answers, never an allow. */
@@ -109,16 +107,12 @@ export class Evaluator {
     this.roots = new ProjectRoots(opts.reloadCheckMs ?? DEFAULT_RELOAD_CHECK_MS);
     this.policies = opts.policies ?? ALL_POLICIES;
     this.home = opts.home ?? homedir();
-    this.sessionWrites = new SessionWriteStore(
-      opts.stateDir,
-      opts.longRunning ? { background: { onError: (message) => opts.onWarning?.(message) } } : {},
-    );
+    this.sessionWrites = new SessionWriteStore(opts.stateDir);
     this.deterministic = opts.deterministic ?? new InProcessRunner(this.policies, opts.factSource ?? nodeFactSource);
   }
 
-  /** Stops the evaluation workers, if any, once the session stores written in the background are on disk. */
+  /** Stops the evaluation workers, if any. */
   async close(): Promise<void> {
-    await this.sessionWrites.flush();
     await this.deterministic.close();
   }
 

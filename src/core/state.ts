@@ -1,15 +1,4 @@
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  writeSync,
-  renameSync,
-  type BigIntStats,
-} from 'node:fs';
-import { chmod, open, rename } from 'node:fs/promises';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync, renameSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -38,26 +27,6 @@ export function writePrivateFile(path: string, content: string | Buffer): void {
   }
   chmodSync(tmp, 0o600);
   renameSync(tmp, path);
-}
-
-/**
- * writePrivateFile off the caller's thread: the rename's wait for the disk does not hold up its event
- * loop. Returns the written file's identity (inode, size, modification time): a later stat of `path`
- * that matches it is this write, not one another process made since.
- */
-export async function writePrivateFileInBackground(path: string, content: string): Promise<BigIntStats> {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const file = await open(tmp, 'w', 0o600);
-  let written: BigIntStats;
-  try {
-    await file.writeFile(content);
-    written = await file.stat({ bigint: true });
-  } finally {
-    await file.close();
-  }
-  await chmod(tmp, 0o600);
-  await rename(tmp, path);
-  return written;
 }
 
 /**

@@ -1,17 +1,22 @@
 // Which files an agent session wrote or changed, kept in the state folder so that a restarted
 // server, `check` and the bridge's in-process fallback know them too. A file the session wrote
 // and then runs is read and screened like inline code (see project-runs.ts).
+//
+// A session's store is a file of lines, one JSON string (a path) each, only ever appended to: a
+// written file costs one small append rather than rewriting the whole list, and an append neither
+// waits for the disk (replacing a file does, on ext4) nor loses another process's lines (O_APPEND).
+// The list is the paths in the order of their last line, the newest MAX_SESSION_WRITES of them.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync, type BigIntStats } from 'node:fs';
+import { appendFileSync, closeSync, openSync, readFileSync, readSync, statSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ensurePrivateDir, writePrivateFile, writePrivateFileInBackground } from '../state';
+import { ensurePrivateDir, writePrivateFile } from '../state';
 
 /** Per session; the oldest entries go first past this, which only makes the rule stricter to reach. */
 export const MAX_SESSION_WRITES = 1000;
 const MAX_PATH_CHARS = 4096;
-
-const storeFile = z.object({ paths: z.array(z.string().max(MAX_PATH_CHARS)).max(MAX_SESSION_WRITES) });
+/** Past this many lines the store is rewritten with its list alone (a file written again adds a line). */
+const COMPACT_AFTER_LINES = 2 * MAX_SESSION_WRITES;
 
 export interface SessionWrites {
   /** Absolute paths written so far in this session, oldest first. */
@@ -24,152 +29,225 @@ export const NO_SESSION_WRITES: SessionWrites = { list: () => [], has: () => fal
 /** Sessions whose store a long-running host keeps parsed; past this the least recent is read again. */
 const KEPT_SESSIONS = 256;
 
-interface Kept {
-  /** The file as it was when read (a write replaces the file, so its inode changes). */
-  stamp: string;
-  writes: SessionWrites;
+/** A store as read so far: the file it was read from, how far, and the list its lines make. */
+class ReadStore implements SessionWrites {
+  /** Paths in the order of their last line; a path read again is moved last. */
+  private readonly paths = new Map<string, true>();
+  private listed: readonly string[] | undefined;
+  /** Lines read, to tell when the file is due to be compacted. */
+  lines = 0;
+
+  /** Bytes read and applied: always the end of a whole line. */
+  offset = 0;
+  /** The file's modification time when last read: a change that added nothing rewrote it in place. */
+  mtimeNs = -1n;
+
+  constructor(
+    /** The inode read; another one means the file was replaced (compacted) and is read whole again. */
+    readonly ino: bigint,
+  ) {}
+
+  apply(paths: readonly string[]): void {
+    for (const path of paths) {
+      this.paths.delete(path);
+      this.paths.set(path, true);
+      this.lines++;
+    }
+    const excess = this.paths.size - MAX_SESSION_WRITES;
+    if (excess > 0) {
+      const oldest = this.paths.keys();
+      for (let i = 0; i < excess; i++) this.paths.delete(oldest.next().value as string);
+    }
+    this.listed = undefined;
+  }
+
+  list(): readonly string[] {
+    this.listed ??= [...this.paths.keys()];
+    return this.listed;
+  }
+
+  has(absolute: string): boolean {
+    return this.paths.has(absolute);
+  }
 }
 
-/** The file's identity and state, or 'none' when there is no file. */
-function stampOf(file: string): string {
-  const stat = statSync(file, { throwIfNoEntry: false, bigint: true });
-  return stat ? stampOfStats(stat) : 'none';
+/** The paths of the whole lines in `text`; a line that is not a JSON string (torn, tampered) is skipped. */
+function pathsOfLines(text: string): string[] {
+  const paths: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    try {
+      const path: unknown = JSON.parse(line);
+      if (typeof path === 'string' && path !== '' && path.length <= MAX_PATH_CHARS) paths.push(path);
+    } catch {
+      // Skipped: what a line cannot say, the list does without.
+    }
+  }
+  return paths;
 }
 
-function stampOfStats(stat: BigIntStats): string {
-  return `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+/**
+ * The whole lines of `file` past `offset` (up to `size`), as text, and their length in bytes; undefined
+ * when the byte before `offset` is no longer a line's end (the file was rewritten in place).
+ */
+function readWholeLinesFrom(file: string, offset: number, size: number): { text: string; bytes: number } | undefined {
+  const from = offset === 0 ? 0 : offset - 1;
+  const buffer = Buffer.alloc(size - from);
+  const fd = openSync(file, 'r');
+  let read = 0;
+  try {
+    while (read < buffer.length) {
+      const n = readSync(fd, buffer, read, buffer.length - read, from + read);
+      if (n === 0) break;
+      read += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  const start = offset - from;
+  if (start === 1 && buffer[0] !== 0x0a) return undefined;
+  const end = buffer.lastIndexOf(0x0a, read - 1) + 1;
+  if (end <= start) return { text: '', bytes: 0 };
+  return { text: buffer.toString('utf8', start, end), bytes: end - start };
 }
 
-export interface SessionWriteStoreOptions {
-  /**
-   * Long-running hosts write the store off the event loop: replacing a file waits for the disk (ext4
-   * flushes the data of a file renamed over another), milliseconds that would hold up every other
-   * call. This process reads its own writes from memory until they are on disk; a write that fails
-   * is reported here. One-shot commands write before they return (they exit right after).
-   */
-  background?: { onError: (message: string) => void };
+/** The store of an earlier release (one JSON object holding the list), read when a session has no other. */
+const legacyStore = z.object({ paths: z.array(z.string().max(MAX_PATH_CHARS)).max(MAX_SESSION_WRITES) });
+
+function readLegacyStore(file: string): string[] {
+  try {
+    const parsed = legacyStore.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    return parsed.success ? parsed.data.paths : [];
+  } catch {
+    return [];
+  }
+}
+
+function statOf(file: string): BigIntStats | undefined {
+  return statSync(file, { throwIfNoEntry: false, bigint: true });
 }
 
 export class SessionWriteStore {
-  // Every call of a session reads its store: kept parsed, and read again only when the file changed
-  // (another process of this user, a bridge fallback, wrote it), which one stat tells.
-  private readonly kept = new Map<string, Kept>();
-  /** Background writes not yet on disk, newest per session: what this process reads meanwhile. */
-  private readonly unwritten = new Map<string, SessionWrites>();
-  /** Per session, the background write on its way to disk: one at a time, so the newest lands last. */
-  private readonly writing = new Map<string, Promise<void>>();
-  /** Per session, paths recorded while a write was on its way: only the newest is written after it. */
-  private readonly queued = new Map<string, string[]>();
+  // Every call of a session reads its store: kept parsed, and only what was appended since is read
+  // (one stat tells), whoever appended it: this process, another host of this user, a bridge fallback.
+  private readonly kept = new Map<string, ReadStore>();
+  private dirReady = false;
 
-  constructor(
-    private readonly stateDir: string,
-    private readonly opts: SessionWriteStoreOptions = {},
-  ) {}
-
-  /** Resolves once every background write so far is on disk (or has failed and been reported). */
-  async flush(): Promise<void> {
-    while (this.writing.size) await Promise.all([...this.writing.values()]);
-  }
+  constructor(private readonly stateDir: string) {}
 
   /** The newest session's file name: calls come in runs from one session, and each asks for it. */
-  private lastFile: { sessionKey: string; file: string } | undefined;
+  private lastFile: { sessionKey: string; name: string } | undefined;
 
-  private fileFor(sessionKey: string): string {
-    if (this.lastFile?.sessionKey === sessionKey) return this.lastFile.file;
-    const name = createHash('sha256').update(sessionKey).digest('hex').slice(0, 32);
-    const file = join(this.stateDir, 'sessions', `${name}.json`);
-    this.lastFile = { sessionKey, file };
-    return file;
+  private fileFor(sessionKey: string, extension = '.lines'): string {
+    if (this.lastFile?.sessionKey !== sessionKey)
+      this.lastFile = { sessionKey, name: createHash('sha256').update(sessionKey).digest('hex').slice(0, 32) };
+    return join(this.stateDir, 'sessions', `${this.lastFile.name}${extension}`);
   }
 
-  /** The session's written files; an unreadable or malformed store reads as empty. */
+  /** The session's written files; an unreadable store reads as empty. */
   load(sessionKey: string): SessionWrites {
-    const unwritten = this.unwritten.get(sessionKey);
-    if (unwritten) return unwritten;
-    const file = this.fileFor(sessionKey);
-    let stamp: string;
     try {
-      stamp = stampOf(file);
+      return this.read(sessionKey) ?? this.legacy(sessionKey);
     } catch {
-      return readStore(file);
+      this.kept.delete(sessionKey);
+      return NO_SESSION_WRITES;
     }
-    const kept = this.kept.get(sessionKey);
-    if (kept?.stamp === stamp) {
-      this.keep(sessionKey, kept);
-      return kept.writes;
+  }
+
+  /** The store brought up to date with the file, or undefined when there is no file. */
+  private read(sessionKey: string): ReadStore | undefined {
+    const file = this.fileFor(sessionKey);
+    const stat = statOf(file);
+    if (!stat) {
+      this.kept.delete(sessionKey);
+      return undefined;
     }
-    const writes = stamp === 'none' ? NO_SESSION_WRITES : readStore(file);
-    this.keep(sessionKey, { stamp, writes });
+    const size = Number(stat.size);
+    let store = this.kept.get(sessionKey);
+    // Replaced (compacted), cut short, or rewritten in place by someone: read whole again.
+    const rewritten = store && store.offset === size && store.mtimeNs !== stat.mtimeNs;
+    if (!store || store.ino !== stat.ino || size < store.offset || rewritten) store = new ReadStore(stat.ino);
+    if (size > store.offset) {
+      let tail = readWholeLinesFrom(file, store.offset, size);
+      if (!tail) {
+        store = new ReadStore(stat.ino);
+        tail = readWholeLinesFrom(file, 0, size)!;
+      }
+      store.apply(pathsOfLines(tail.text));
+      store.offset += tail.bytes;
+    }
+    store.mtimeNs = stat.mtimeNs;
+    this.keep(sessionKey, store);
+    return store;
+  }
+
+  /** Earlier releases' stores, read once per session: no release writes them any more. */
+  private readonly legacyKept = new Map<string, SessionWrites>();
+
+  private legacy(sessionKey: string): SessionWrites {
+    let writes = this.legacyKept.get(sessionKey);
+    if (!writes) {
+      const paths = readLegacyStore(this.fileFor(sessionKey, '.json'));
+      const set = new Set(paths);
+      writes = paths.length === 0 ? NO_SESSION_WRITES : { list: () => paths, has: (p) => set.has(p) };
+      this.legacyKept.set(sessionKey, writes);
+      if (this.legacyKept.size > KEPT_SESSIONS) this.legacyKept.delete(this.legacyKept.keys().next().value as string);
+    }
     return writes;
   }
 
-  private keep(sessionKey: string, kept: Kept): void {
+  private keep(sessionKey: string, store: ReadStore): void {
     this.kept.delete(sessionKey);
-    this.kept.set(sessionKey, kept);
+    this.kept.set(sessionKey, store);
     if (this.kept.size > KEPT_SESSIONS) this.kept.delete(this.kept.keys().next().value as string);
   }
 
-  /** Adds paths (deduplicated, bounded); returns whether anything changed. */
+  /** Adds paths (deduplicated, bounded); returns whether anything changed. Throws when the store cannot be written. */
   record(sessionKey: string, written: readonly string[]): boolean {
-    const fresh = written.filter((p) => p !== '' && p.length <= MAX_PATH_CHARS);
+    const fresh = [...new Set(written.filter((p) => p !== '' && p.length <= MAX_PATH_CHARS))];
     if (!fresh.length) return false;
     const known = this.load(sessionKey);
     const current = known.list();
     // A file written again (an agent edits the same files all day) changes nothing the list is read
-    // for, so the store is not rewritten; only in a full list is it moved last, to not be the next to go.
+    // for, so nothing is appended; only in a full list is it moved last, to not be the next to go.
     if (current.length < MAX_SESSION_WRITES && fresh.every((p) => known.has(p))) return false;
-    const kept = current.filter((p) => !fresh.includes(p));
-    const next = [...kept, ...new Set(fresh)].slice(-MAX_SESSION_WRITES);
-    if (next.length === current.length && next.every((p, i) => p === current[i])) return false;
-    ensurePrivateDir(join(this.stateDir, 'sessions'));
-    // Read back on the next load once written: what is on disk is what counts, whoever wrote it last.
-    this.kept.delete(sessionKey);
-    if (this.opts.background) this.writeInBackground(sessionKey, next, this.opts.background.onError);
-    else writePrivateFile(this.fileFor(sessionKey), JSON.stringify({ paths: next }));
+    if (current.length > 0 && fresh.length === 1 && current[current.length - 1] === fresh[0]) return false;
+    // A session an earlier release stored starts its new file with that list.
+    const lines = [...(known instanceof ReadStore ? [] : current), ...fresh];
+    this.append(sessionKey, lines.map((p) => JSON.stringify(p) + '\n').join(''));
+    this.legacyKept.delete(sessionKey);
+    const store = this.read(sessionKey);
+    if (store && store.lines > COMPACT_AFTER_LINES) this.compact(sessionKey, store);
     return true;
   }
 
-  private writeInBackground(sessionKey: string, paths: string[], onError: (message: string) => void): void {
-    this.unwritten.set(sessionKey, writesOf(paths));
-    // A burst of writes from one session puts the newest list on disk once, not every list in turn.
-    if (this.writing.has(sessionKey)) this.queued.set(sessionKey, paths);
-    else this.startWrite(sessionKey, paths, onError);
+  private append(sessionKey: string, text: string): void {
+    if (!this.dirReady) {
+      ensurePrivateDir(join(this.stateDir, 'sessions'));
+      this.dirReady = true;
+    }
+    try {
+      appendFileSync(this.fileFor(sessionKey), text, { mode: 0o600 });
+    } catch (err) {
+      // The folder went since (removed by hand): made again, once.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      ensurePrivateDir(join(this.stateDir, 'sessions'));
+      appendFileSync(this.fileFor(sessionKey), text, { mode: 0o600 });
+    }
   }
 
-  private startWrite(sessionKey: string, paths: string[], onError: (message: string) => void): void {
-    const writes = this.unwritten.get(sessionKey)!;
-    const file = this.fileFor(sessionKey);
-    const done: Promise<void> = writePrivateFileInBackground(file, JSON.stringify({ paths }))
-      .then((written) => {
-        // Kept as written: the next load finds it by a stat rather than reading and parsing it again.
-        this.keep(sessionKey, { stamp: stampOfStats(written), writes });
-      })
-      .catch((err: Error) => {
-        this.kept.delete(sessionKey);
-        onError(`could not record this session's written files: ${err.message}`);
-      })
-      .finally(() => {
-        this.writing.delete(sessionKey);
-        const next = this.queued.get(sessionKey);
-        this.queued.delete(sessionKey);
-        if (next) this.startWrite(sessionKey, next, onError);
-        else if (this.unwritten.get(sessionKey) === writes) this.unwritten.delete(sessionKey);
-      });
-    this.writing.set(sessionKey, done);
-  }
-}
-
-function writesOf(paths: readonly string[]): SessionWrites {
-  const set = new Set(paths);
-  return { list: () => paths, has: (p) => set.has(p) };
-}
-
-/** The store's paths; an unreadable or malformed file reads as empty. */
-function readStore(file: string): SessionWrites {
-  try {
-    const parsed = storeFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    return writesOf(parsed.success ? parsed.data.paths : []);
-  } catch {
-    return NO_SESSION_WRITES;
+  /**
+   * Rewrites the store with its list alone, atomically. A line another process appends to the old
+   * file meanwhile is lost, which only makes the rule it feeds a little easier to reach, once.
+   */
+  private compact(sessionKey: string, store: ReadStore): void {
+    writePrivateFile(
+      this.fileFor(sessionKey),
+      store
+        .list()
+        .map((p) => JSON.stringify(p) + '\n')
+        .join(''),
+    );
+    this.kept.delete(sessionKey);
   }
 }

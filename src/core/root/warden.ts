@@ -83,7 +83,7 @@ export async function openWarden(opts: OpenWardenOptions): Promise<Warden> {
     ...(opts.cliConfigPath ? { cliConfigPath: opts.cliConfigPath } : {}),
     ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
     ...(semantic ? { semantic } : {}),
-    ...(pool ? { deterministic: pool, longRunning: true } : {}),
+    ...(pool ? { deterministic: pool } : {}),
     ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
     confirmations: state.confirmations(),
     ...(opts.onHeldChanges ? { onHeldChanges: opts.onHeldChanges } : {}),

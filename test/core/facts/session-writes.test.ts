@@ -1,98 +1,28 @@
-// The session's written-files store: kept parsed between calls but read again when another process
-// changed the file, and (for long-running hosts) written off the event loop while this process reads
-// its own writes from memory.
+// The session's written-files store: a file only ever appended to, kept parsed between calls, of
+// which each process reads only what was appended since (by anyone), and read whole again when it
+// was replaced or cut short.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fsModule from 'node:fs';
-import fsPromisesModule from 'node:fs/promises';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { MAX_SESSION_WRITES, SessionWriteStore } from '../../../src/core/facts/session-writes';
 import { aTempDir } from '../../builders/tempProject';
 
 const KEY = 'claude:session-a';
 
 function storeFiles(state: string): string[] {
-  return readdirSync(join(state, 'sessions')).filter((name) => name.endsWith('.json'));
+  return readdirSync(join(state, 'sessions')).filter((name) => name.endsWith('.lines'));
 }
 
-test('a change made by another process is read, not the kept copy', (t) => {
-  const state = aTempDir('session-writes', t);
-  const serve = new SessionWriteStore(state);
-  const other = new SessionWriteStore(state);
-  serve.record(KEY, ['/p/a.sh']);
-  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh']);
-  other.record(KEY, ['/p/b.sh']);
-  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh', '/p/b.sh']);
-  // Rewritten in place (same inode) with other content: the size and time still tell.
-  const file = join(state, 'sessions', storeFiles(state)[0]!);
-  writeFileSync(file, JSON.stringify({ paths: ['/p/c.sh'] }));
-  assert.deepEqual(serve.load(KEY).list(), ['/p/c.sh']);
-  writeFileSync(file, 'not json');
-  assert.deepEqual(serve.load(KEY).list(), []);
-});
-
-test('a session with no store reads as empty, and a store that appears later is read', (t) => {
-  const state = aTempDir('session-writes', t);
-  const serve = new SessionWriteStore(state);
-  assert.deepEqual(serve.load(KEY).list(), []);
-  new SessionWriteStore(state).record(KEY, ['/p/a.sh']);
-  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh']);
-  assert.equal(serve.load(KEY).has('/p/a.sh'), true);
-});
-
-test('background writes: read at once from memory, on disk after flush, the newest landing last', async (t) => {
-  const state = aTempDir('session-writes', t);
-  const errors: string[] = [];
-  const serve = new SessionWriteStore(state, { background: { onError: (message) => errors.push(message) } });
-  for (let i = 0; i < 20; i++) serve.record(KEY, [`/p/${i}.sh`]);
-  const expected = Array.from({ length: 20 }, (_, i) => `/p/${i}.sh`);
-  assert.deepEqual(serve.load(KEY).list(), expected);
-  await serve.flush();
-  assert.deepEqual(errors, []);
+function storeFile(state: string): string {
   const [name] = storeFiles(state);
-  const file = join(state, 'sessions', name!);
-  assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { paths: expected });
-  assert.equal(statSync(file).mode & 0o777, 0o600);
-  assert.deepEqual(new SessionWriteStore(state).load(KEY).list(), expected);
-  // No temporary file is left behind.
-  assert.deepEqual(
-    readdirSync(join(state, 'sessions')).filter((n) => n.endsWith('.tmp')),
-    [],
-  );
-});
+  assert.ok(name, 'the session has a store');
+  return join(state, 'sessions', name);
+}
 
-test('a background write that fails is reported, and the session reads what is on disk again', async (t) => {
-  const state = aTempDir('session-writes', t);
-  const errors: string[] = [];
-  const serve = new SessionWriteStore(state, { background: { onError: (message) => errors.push(message) } });
-  serve.record(KEY, ['/p/a.sh']);
-  await serve.flush();
-  // The store's file becomes a folder that is not empty: no replacement can land on it.
-  const file = join(state, 'sessions', storeFiles(state)[0]!);
-  rmSync(file);
-  mkdirSync(join(file, 'blocker'), { recursive: true });
-  serve.record(KEY, ['/p/b.sh']);
-  assert.deepEqual(serve.load(KEY).list(), ['/p/b.sh']);
-  await serve.flush();
-  assert.equal(errors.length, 1);
-  assert.match(errors[0]!, /could not record this session's written files/);
-  assert.deepEqual(serve.load(KEY).list(), []);
-});
-
-test('sessions taking turns in one store each keep their own file', (t) => {
-  const state = aTempDir('session-writes', t);
-  const serve = new SessionWriteStore(state);
-  for (let i = 0; i < 3; i++) {
-    serve.record('claude:a', [`/p/a${i}.sh`]);
-    serve.record('claude:b', [`/p/b${i}.sh`]);
-  }
-  assert.deepEqual(serve.load('claude:a').list(), ['/p/a0.sh', '/p/a1.sh', '/p/a2.sh']);
-  assert.deepEqual(serve.load('claude:b').list(), ['/p/b0.sh', '/p/b1.sh', '/p/b2.sh']);
-  assert.equal(storeFiles(state).length, 2);
-  // A fresh process reads the same two files.
-  assert.deepEqual(new SessionWriteStore(state).load('claude:a').list(), ['/p/a0.sh', '/p/a1.sh', '/p/a2.sh']);
-});
+const linesOf = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
 
 /** Counts the calls `module[name]` gets whose first argument is a path inside `folder`, until the test ends. */
 function countCalls(
@@ -111,44 +41,116 @@ function countCalls(
   return counter;
 }
 
-test('a burst of background writes from one session puts the newest list on disk, not every list in turn', async (t) => {
+test('what another process appends is read; a store replaced or cut short is read whole again', (t) => {
   const state = aTempDir('session-writes', t);
-  const opens = countCalls(t, fsPromisesModule as unknown as Record<string, unknown>, 'open', state);
-  const serve = new SessionWriteStore(state, { background: { onError: assert.fail } });
-  for (let i = 0; i < 20; i++) serve.record(KEY, [`/p/${i}.sh`]);
-  await serve.flush();
+  const serve = new SessionWriteStore(state);
+  const other = new SessionWriteStore(state);
+  serve.record(KEY, ['/p/a.sh']);
+  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh']);
+  other.record(KEY, ['/p/b.sh']);
+  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh', '/p/b.sh']);
+  const file = storeFile(state);
+  // Replaced (a new inode), as a compaction by another process does.
+  writeFileSync(`${file}.new`, '"/p/c.sh"\n');
+  fsModule.renameSync(`${file}.new`, file);
+  assert.deepEqual(serve.load(KEY).list(), ['/p/c.sh']);
+  // Cut short in place: read from the start again.
+  truncateSync(file, 0);
+  appendFileSync(file, '"/p/e"\n');
+  assert.deepEqual(serve.load(KEY).list(), ['/p/e']);
+  // Rewritten in place, to the same length and to a longer one.
+  writeFileSync(file, '"/p/f"\n');
+  assert.deepEqual(serve.load(KEY).list(), ['/p/f']);
+  writeFileSync(file, '"/p/gg"\n"/p/h"\n');
+  assert.deepEqual(serve.load(KEY).list(), ['/p/gg', '/p/h']);
+});
+
+test('a line still being written is read once it is whole; a line that is not a path is skipped', (t) => {
+  const state = aTempDir('session-writes', t);
+  const serve = new SessionWriteStore(state);
+  serve.record(KEY, ['/p/a.sh']);
+  const file = storeFile(state);
+  appendFileSync(file, '"/p/b.');
+  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh'], 'half a line is not read');
+  appendFileSync(file, 'sh"\nnot json\n42\n"/p/ü.sh"\n');
+  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh', '/p/b.sh', '/p/ü.sh']);
+});
+
+test('a session with no store reads as empty, and a store that appears later is read', (t) => {
+  const state = aTempDir('session-writes', t);
+  const serve = new SessionWriteStore(state);
+  assert.deepEqual(serve.load(KEY).list(), []);
+  new SessionWriteStore(state).record(KEY, ['/p/a.sh']);
+  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh']);
+  assert.equal(serve.load(KEY).has('/p/a.sh'), true);
+});
+
+test('each written file adds one line to the same file, only its owner can read it, and a fresh process reads the list', (t) => {
+  const state = aTempDir('session-writes', t);
+  const serve = new SessionWriteStore(state);
+  serve.record(KEY, ['/p/0.sh']);
+  const file = storeFile(state);
+  const { ino } = statSync(file);
+  for (let i = 1; i < 20; i++) serve.record(KEY, [`/p/${i}.sh`]);
   const expected = Array.from({ length: 20 }, (_, i) => `/p/${i}.sh`);
-  // The first write, then the newest list once the first is on disk.
-  assert.equal(opens.count, 2);
-  assert.deepEqual(JSON.parse(readFileSync(join(state, 'sessions', storeFiles(state)[0]!), 'utf8')), {
-    paths: expected,
-  });
+  assert.deepEqual(serve.load(KEY).list(), expected);
+  assert.equal(statSync(file).ino, ino, 'appended to, never replaced');
+  assert.deepEqual(
+    linesOf(file),
+    expected.map((p) => JSON.stringify(p)),
+  );
+  assert.equal(statSync(file).mode & 0o777, 0o600);
+  assert.equal(statSync(join(state, 'sessions')).mode & 0o777, 0o700);
   assert.deepEqual(new SessionWriteStore(state).load(KEY).list(), expected);
 });
 
-test("once its own background write is on disk, the store is not read back; another process's change still is", async (t) => {
+test('a store that cannot be written throws a clear error and leaves the list as it was', (t) => {
   const state = aTempDir('session-writes', t);
-  const serve = new SessionWriteStore(state, { background: { onError: assert.fail } });
+  const serve = new SessionWriteStore(state);
   serve.record(KEY, ['/p/a.sh']);
-  await serve.flush();
-  const reads = countCalls(t, fsModule as unknown as Record<string, unknown>, 'readFileSync', state);
-  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh']);
-  assert.equal(reads.count, 0);
-  new SessionWriteStore(state).record(KEY, ['/p/b.sh']);
-  reads.count = 0;
-  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh', '/p/b.sh']);
-  assert.equal(reads.count, 1);
+  const file = storeFile(state);
+  fsModule.rmSync(file);
+  mkdirSync(join(file, 'blocker'), { recursive: true });
+  assert.throws(() => serve.record(KEY, ['/p/b.sh']), /EISDIR/);
+  assert.deepEqual(serve.load(KEY).list(), []);
 });
 
-test('a file written again leaves the store as it is; in a full list it moves last, so it is not the next to go', (t) => {
+test('sessions taking turns in one store each keep their own file', (t) => {
+  const state = aTempDir('session-writes', t);
+  const serve = new SessionWriteStore(state);
+  for (let i = 0; i < 3; i++) {
+    serve.record('claude:a', [`/p/a${i}.sh`]);
+    serve.record('claude:b', [`/p/b${i}.sh`]);
+  }
+  assert.deepEqual(serve.load('claude:a').list(), ['/p/a0.sh', '/p/a1.sh', '/p/a2.sh']);
+  assert.deepEqual(serve.load('claude:b').list(), ['/p/b0.sh', '/p/b1.sh', '/p/b2.sh']);
+  assert.equal(storeFiles(state).length, 2);
+  assert.deepEqual(new SessionWriteStore(state).load('claude:a').list(), ['/p/a0.sh', '/p/a1.sh', '/p/a2.sh']);
+});
+
+test('a store nobody appended to since is not opened again; one appended to is read from where it was left', (t) => {
+  const state = aTempDir('session-writes', t);
+  const serve = new SessionWriteStore(state);
+  serve.record(KEY, ['/p/a.sh']);
+  serve.load(KEY);
+  const opens = countCalls(t, fsModule as unknown as Record<string, unknown>, 'openSync', state);
+  const reads = countCalls(t, fsModule as unknown as Record<string, unknown>, 'readFileSync', state);
+  for (let i = 0; i < 5; i++) assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh']);
+  assert.equal(opens.count + reads.count, 0);
+  new SessionWriteStore(state).record(KEY, ['/p/b.sh']);
+  opens.count = 0;
+  assert.deepEqual(serve.load(KEY).list(), ['/p/a.sh', '/p/b.sh']);
+  assert.equal(opens.count, 1);
+});
+
+test('a file written again adds nothing; in a full list it moves last, so it is not the next to go', (t) => {
   const state = aTempDir('session-writes', t);
   const store = new SessionWriteStore(state);
   assert.equal(store.record(KEY, ['/p/a.sh', '/p/b.sh']), true);
-  const file = join(state, 'sessions', storeFiles(state)[0]!);
-  const before = statSync(file, { bigint: true });
+  const file = storeFile(state);
+  const before = statSync(file).size;
   assert.equal(store.record(KEY, ['/p/a.sh']), false);
-  const after = statSync(file, { bigint: true });
-  assert.equal(after.ino, before.ino, 'the store was not replaced');
+  assert.equal(statSync(file).size, before, 'nothing was appended');
   assert.deepEqual(store.load(KEY).list(), ['/p/a.sh', '/p/b.sh']);
   assert.equal(store.record(KEY, ['/p/a.sh', '/p/c.sh']), true, 'a new file among old ones is recorded');
   assert.deepEqual(store.load(KEY).list(), ['/p/b.sh', '/p/a.sh', '/p/c.sh']);
@@ -161,4 +163,80 @@ test('a file written again leaves the store as it is; in a full list it moves la
   assert.equal(list.length, MAX_SESSION_WRITES);
   assert.equal(list.includes('/p/f0.sh'), true, 'the file written again stayed');
   assert.equal(list.includes('/p/f1.sh'), false, 'the oldest untouched file went');
+  assert.equal(list.at(-1), '/p/new.sh');
+});
+
+test('past twice the list in lines, the store is rewritten with its list alone', (t) => {
+  const state = aTempDir('session-writes', t);
+  const store = new SessionWriteStore(state);
+  for (let round = 0; round < 3; round++)
+    store.record(
+      KEY,
+      Array.from({ length: MAX_SESSION_WRITES }, (_, i) => `/p/${round}-${i}.sh`),
+    );
+  const file = storeFile(state);
+  const expected = Array.from({ length: MAX_SESSION_WRITES }, (_, i) => `/p/2-${i}.sh`);
+  assert.deepEqual(
+    linesOf(file),
+    expected.map((p) => JSON.stringify(p)),
+  );
+  assert.equal(statSync(file).mode & 0o777, 0o600);
+  assert.deepEqual(store.load(KEY).list(), expected);
+  assert.deepEqual(new SessionWriteStore(state).load(KEY).list(), expected);
+  assert.deepEqual(
+    readdirSync(join(state, 'sessions')).filter((n) => n.endsWith('.tmp')),
+    [],
+    'no temporary file is left behind',
+  );
+});
+
+test("an earlier release's store is read, and the session's first new write starts the new store with it", (t) => {
+  const state = aTempDir('session-writes', t);
+  const probe = new SessionWriteStore(state);
+  probe.record(KEY, ['/p/probe.sh']);
+  const name = storeFiles(state)[0]!.replace(/\.lines$/, '');
+  fsModule.rmSync(storeFile(state));
+  writeFileSync(join(state, 'sessions', `${name}.json`), JSON.stringify({ paths: ['/p/old.sh'] }));
+  const serve = new SessionWriteStore(state);
+  assert.deepEqual(serve.load(KEY).list(), ['/p/old.sh']);
+  assert.equal(serve.record(KEY, ['/p/old.sh']), false, 'already known');
+  serve.record(KEY, ['/p/new.sh']);
+  assert.deepEqual(serve.load(KEY).list(), ['/p/old.sh', '/p/new.sh']);
+  assert.deepEqual(new SessionWriteStore(state).load(KEY).list(), ['/p/old.sh', '/p/new.sh']);
+});
+
+/** The list's meaning, written plainly: a new path goes last; a known one moves last only in a full list. */
+function modelRecord(list: string[], written: string[]): string[] {
+  const fresh = [...new Set(written)];
+  if (list.length < MAX_SESSION_WRITES && fresh.every((p) => list.includes(p))) return list;
+  const next = [...list.filter((p) => !fresh.includes(p)), ...fresh];
+  return next.slice(-MAX_SESSION_WRITES);
+}
+
+test('two processes recording in any order read the same list as the plain model', (t) => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.record({
+          by: fc.integer({ min: 0, max: 1 }),
+          paths: fc.array(fc.constantFrom('/p/a', '/p/b', '/p/c', '/p/d', '/p/e', '/p/"q"', '/p/new\nline', '/p/ü'), {
+            minLength: 1,
+            maxLength: 3,
+          }),
+        }),
+        { maxLength: 25 },
+      ),
+      (steps) => {
+        const state = aTempDir('session-writes-model', t);
+        const stores = [new SessionWriteStore(state), new SessionWriteStore(state)];
+        let model: string[] = [];
+        for (const step of steps) {
+          stores[step.by]!.record(KEY, step.paths);
+          model = modelRecord(model, step.paths);
+          for (const store of stores) assert.deepEqual(store.load(KEY).list(), model);
+        }
+      },
+    ),
+    { numRuns: 60 },
+  );
 });
