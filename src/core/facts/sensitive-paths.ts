@@ -165,6 +165,9 @@ export const HOME_SECRETS: [string, string][] = [
   ['.wrangler/', 'Cloudflare token'],
   ['.config/.wrangler/', 'Cloudflare token'],
   ['.fly/', 'Fly.io token'],
+  ['.config/fly/config.yml', 'Fly.io token'],
+  // cachix's auth token pushes store paths every machine using the cache trusts.
+  ['.config/cachix/', 'the Cachix auth token'],
   ['.ngrok2/', 'ngrok token'],
   ['.config/ngrok/', 'ngrok token'],
   ['.oci/', 'Oracle Cloud credentials'],
@@ -311,6 +314,8 @@ export function secretFileKind(absPath: string, home: string): string | null {
           /^\.config\/gcloud\/(active_config|configurations\/config_[\w.-]+)$/.test(rel)
         )
           return null;
+        // pass's recipient list names the keys the store is encrypted to, nothing secret.
+        if (prefix === '.password-store/' && /(^|\/)\.gpg-id$/.test(rel)) return null;
         return kind;
       }
     }

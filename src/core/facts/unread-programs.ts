@@ -211,6 +211,16 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   { programs: ['chezmoi'], short: ['S'], long: ['source'] },
   { programs: ['bitbake'], short: ['r', 'R'], long: ['read', 'postread'] },
   { programs: ['pyocd'], short: [], long: ['script'] },
+  // A Fly deploy config names the image, its build and the release command run in production; zellij's
+  // layouts and config start commands in panes; cargo's config (also inline, `--config 'build.rustc-wrapper=…'`)
+  // names runners, wrappers and linkers, nextest's setup scripts, and a manifest elsewhere is another crate.
+  { programs: ['fly', 'flyctl'], short: ['c'], long: ['config'] },
+  { programs: ['zellij'], short: ['l', 'c'], long: ['layout', 'config', 'config-dir', 'new-session-with-layout'] },
+  {
+    programs: ['cargo', 'cargo-nextest'],
+    short: [],
+    long: ['config', 'config-file', 'tool-config-file', 'manifest-path'],
+  },
   // Spark ships these to the driver and every executor, and runs them there.
   {
     programs: ['spark-submit', 'pyspark', 'spark-shell', 'spark-sql'],
@@ -256,7 +266,15 @@ const TOOL_FILE_VARIABLES = [
   // NuGet's credential providers (programs handed the feed credentials), MSBuild's SDKs and itself, the
   // .NET runtime, and the folders PowerShell imports modules from.
   ...['NUGET_PLUGIN_PATHS', 'MSBuildSDKsPath', 'MSBUILD_EXE_PATH', 'DOTNET_ROOT', 'DOTNET_HOST_PATH', 'PSModulePath'],
+  // The protobuf compiler prost's and tonic's build scripts run, cargo's workspace wrapper, the toolchain
+  // rustup runs (a path is a custom toolchain) and where it keeps them.
+  ...['PROTOC', 'RUSTC_WORKSPACE_WRAPPER', 'CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER', 'RUSTUP_TOOLCHAIN', 'RUSTUP_HOME'],
+  // direnv sources direnvrc and lib/*.sh from its config folder before any .envrc; Nix reads nix.conf (its
+  // build hooks among the settings) from these; zellij's config and layouts start commands in panes.
+  ...['DIRENV_CONFIG', 'NIX_CONF_DIR', 'NIX_USER_CONF_FILES', 'ZELLIJ_CONFIG_FILE', 'ZELLIJ_CONFIG_DIR'],
 ];
+// Cargo's per-target runner (every `cargo run` and `cargo test` binary starts under it) and linker.
+const CARGO_TARGET_PROGRAM = /^CARGO_TARGET_[A-Z0-9_]+_(?:RUNNER|LINKER)$/;
 // Build settings given as KEY=VALUE words (xcodebuild CC=…, make CXX=…, make's recipe shell SHELL=…), Maven's extension class path,
 // CMake's compilers and compiler launchers (-DCMAKE_C_COMPILER_LAUNCHER=…), pyOCD's user script,
 // CMake scripts and Zephyr modules a configure runs (-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=…,
@@ -321,7 +339,8 @@ function lldbScriptFromTemp(name: string, args: readonly string[]): string | nul
 // -fplugin= loads a shared library into the compiler, -B names where it looks for its own programs,
 // -fuse-ld= the linker. Swift's -load-plugin-executable and -load-plugin-library run a macro plugin
 // inside the compiler (`path#Module`; `swift build` passes each word behind its own -Xswiftc).
-const COMPILER = /^(?:[\w.-]+-)?(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|gfortran|swift|swiftc|swift-frontend)(?:-\d+)?$/;
+const COMPILER =
+  /^(?:[\w.-]+-)?(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|gfortran|swift|swiftc|swift-frontend|rustc)(?:-\d+)?$/;
 const SWIFT_PLUGIN_FLAGS = new Set(['-load-plugin-executable', '-load-plugin-library']);
 
 /** The word after `words[at]`, past the -Xswiftc, -Xcc or -Xlinker that `swift build` puts before each one. */
@@ -330,9 +349,23 @@ function nextFlagValue(words: readonly string[], at: number): string {
   return /^-X(?:swiftc|cc|cxx|linker)$/.test(next) ? (words[at + 2] ?? '') : next;
 }
 
+/**
+ * The program a rustc codegen option names: the linker it runs (`-C linker=PATH`, `-Clinker=PATH`), or
+ * the linker a `-C link-arg=-fuse-ld=PATH` hands the C compiler.
+ */
+function rustcLinkerOf(words: readonly string[], at: number): string | undefined {
+  const word = words[at] as string;
+  if (!word.startsWith('-C') && words[at - 1] !== '-C') return undefined;
+  const option = word.startsWith('-C') ? word.slice(2) : word;
+  if (option.startsWith('linker=')) return option.slice('linker='.length);
+  return /^link-args?=-(?:fuse-ld=|B)(.+)$/.exec(option)?.[1];
+}
+
 function compilerHookIn(words: readonly string[]): string | undefined {
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
+    const linker = rustcLinkerOf(words, i);
+    if (linker !== undefined && inTempOrDownloads(linker)) return `-C ${word.replace(/^-C/, '')}`;
     const path = word.startsWith('-fplugin=')
       ? word.slice('-fplugin='.length)
       : word === '-wrapper'
@@ -370,7 +403,8 @@ function compilerFlagWords(name: string, args: readonly string[], assignments: R
     ...Object.entries(assignments).flatMap(([key, value]) => (key.endsWith('FLAGS') && value ? [value] : [])),
     ...settings.filter((a) => /^[A-Z_]*FLAGS=/.test(a)).map((a) => a.slice(a.indexOf('=') + 1)),
   ];
-  return [...(COMPILER.test(name.replace(/^.*\//, '')) ? args : []), ...values.flatMap((v) => v.split(/\s+/))];
+  // Cargo's encoded flags (CARGO_ENCODED_RUSTFLAGS) are separated by the unit separator.
+  return [...(COMPILER.test(name.replace(/^.*\//, '')) ? args : []), ...values.flatMap((v) => v.split(/[\s\x1f]+/))];
 }
 
 function tempFolderCode(
@@ -388,6 +422,9 @@ function tempFolderCode(
     if (value !== undefined && inTempOrDownloads(value))
       return `${variable}=${evidenceOf(value, 60)} hands the command a file from a temporary or downloads folder that nobody here has read`;
   }
+  for (const [variable, value] of Object.entries(assignments))
+    if (CARGO_TARGET_PROGRAM.test(variable) && value?.split(/\s+/).some((word) => inTempOrDownloads(word)))
+      return `${variable}=${evidenceOf(value, 60)} has cargo run a program from a temporary or downloads folder`;
   for (const variable of COMMAND_VARIABLES) {
     const value = assignments[variable];
     if (value !== undefined && value.split(/\s+/).some((word) => inTempOrDownloads(word)))
@@ -413,9 +450,9 @@ function tempFolderCode(
   const words = SINGLE_DASH_LONG.has(base) ? args.map((a) => (/^-[a-z]{2,}$/.test(a) ? `-${a}` : a)) : args;
   for (const option of CODE_OPTIONS) {
     if (!option.programs.includes(program) && !option.programs.includes(base)) continue;
-    // Some take a comma-separated list (`--py-files a.zip,/tmp/b.zip`).
+    // Some take a comma-separated list (`--py-files a.zip,/tmp/b.zip`), cargo a TOML setting (`k="/tmp/x"`).
     const file = optionValues(words, option.short, option.long)
-      .flatMap((value) => value.split(','))
+      .flatMap((value) => value.split(/[,\s="'[\]]+/))
       .find((value) => inTempOrDownloads(value));
     if (file !== undefined) return `${base} loads ${file}, code from a temporary or downloads folder`;
   }
@@ -524,6 +561,33 @@ function tauriInlineConfig(cmd: SimpleCommand, args: readonly string[]): string 
     : null;
 }
 
+const NIX_PROGRAMS = new Set([
+  ...['nix', 'nix-build', 'nix-shell', 'nix-env', 'nix-instantiate', 'nix-store', 'nixos-rebuild'],
+  ...['home-manager', 'darwin-rebuild', 'nix-collect-garbage'],
+]);
+// Nix settings naming a program the daemon or the client runs around builds.
+const NIX_HOOK_SETTINGS = new Set(['post-build-hook', 'pre-build-hook', 'build-hook', 'diff-hook']);
+const NIX_NATIVE_CODE = 'allow-unsafe-native-code-during-evaluation';
+
+/**
+ * `nix build --option post-build-hook /tmp/x`, `--post-build-hook /tmp/x`: a hook program from a temporary or
+ * downloads folder; `--option allow-unsafe-native-code-during-evaluation true`: builtins.exec lets the
+ * expression run any command while it is evaluated, which no reader here follows.
+ */
+function nixSettingCode(name: string, args: readonly string[]): string | null {
+  if (!NIX_PROGRAMS.has(name)) return null;
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as string;
+    const [setting, value] =
+      word === '--option' ? [args[i + 1], args[i + 2]] : word.startsWith('--') ? [word.slice(2), args[i + 1]] : [];
+    if (setting === NIX_NATIVE_CODE && (word !== '--option' || value === 'true'))
+      return `nix evaluates with ${NIX_NATIVE_CODE}: the expression may run any command (builtins.exec)`;
+    if (setting !== undefined && NIX_HOOK_SETTINGS.has(setting) && value !== undefined && inTempOrDownloads(value))
+      return `nix's ${setting} runs ${value}, a program from a temporary or downloads folder`;
+  }
+  return null;
+}
+
 /** What a single command runs that no reader here can follow, or null. */
 export function unreadProgramCode(cmd: SimpleCommand): string | null {
   const name = cmd.name.toLowerCase();
@@ -553,6 +617,8 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
   }
   const tauri = tauriInlineConfig(cmd, args);
   if (tauri !== null) return tauri;
+  const nix = nixSettingCode(name, args);
+  if (nix !== null) return nix;
   const template = railsTemplate(name, args);
   if (template) return template;
   const rake = rakeCode(name, args);

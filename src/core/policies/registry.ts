@@ -106,7 +106,12 @@ import { metadataAndLocalServices } from './library/local-services';
 import { credentialPrintingCommands } from './library/credential-commands';
 import { unreadCall } from './library/unread';
 import { connectedDeviceHarm } from './library/android-devices';
-import { ciActionOnMovingRef, ciExpandsAllSecrets, ciRunsPullRequestCode } from './library/ci-workflows';
+import {
+  ciActionOnMovingRef,
+  ciExpandsAllSecrets,
+  ciRunsPullRequestCode,
+  ciTokenWriteAll,
+} from './library/ci-workflows';
 import { ciUntrustedTextInScript } from './library/ci-script-injection';
 import { mcpAccessGrantingTool, mcpDeletingTool, mcpSecretReadingTool } from './library/mcp-tools';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
@@ -120,6 +125,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   ciRunsPullRequestCode,
   ciActionOnMovingRef,
   ciExpandsAllSecrets,
+  ciTokenWriteAll,
   ciUntrustedTextInScript,
   mcpDeletingTool,
   mcpAccessGrantingTool,

@@ -4,6 +4,7 @@ import type { Via } from './types';
 import { remoteHops, sshRemoteCommandOption } from './remote-hops';
 import { cmdAsShell, cmdCommandLine } from './cmd-script';
 import { shellQuote } from './quote';
+import { fishAsPosix } from './fish-script';
 
 /** The inner commands are shell source to parse again. */
 export interface ScriptHop {
@@ -117,7 +118,8 @@ function shellHops(view: ArgvView, name: string): ScriptHop[] {
   const positional = view.argv
     .slice(script.index + 1)
     .map((word, k) => (view.dynamic.has(script.index + 1 + k) ? undefined : word));
-  return [{ kind: 'script', via: 'bash-c', script: script.value, positional }];
+  const source = name === 'fish' ? fishAsPosix(script.value) : script.value;
+  return [{ kind: 'script', via: 'bash-c', script: source, positional }];
 }
 
 function sshHops(view: ArgvView): ScriptHop[] {

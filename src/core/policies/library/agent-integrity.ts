@@ -13,6 +13,7 @@ import { readTargets, writeTargets, type PathTarget } from '../../facts/targets'
 import { own } from '../../facts/own';
 import { followedBy } from '../../text/scan';
 import { isPatchEnvelope } from '../../facts/patch';
+import { gitInvocation } from '../../facts/git-invocation';
 
 // Warden guards itself: what an agent may not do to the guard, whatever the
 // configuration says. Each rule names what was seen and why it is refused.
@@ -257,6 +258,23 @@ const AGENT_CONFIG_SUBCOMMANDS: Record<string, RegExp> = {
 };
 
 /** `claude mcp add …`, `claude config add allowedTools …`, `gemini extensions install …`, run directly or through npx. */
+/**
+ * `git update-index --skip-worktree .claude/settings.json` (or --assume-unchanged): git stops showing
+ * changes to that file, so a later edit of the agent's settings no longer appears in status or diff.
+ */
+function hiddenAgentConfig(call: ToolCall): { text: string; kind: string } | undefined {
+  for (const { cmd, cwd } of commandsWithCwd(call)) {
+    const git = gitInvocation(cmd);
+    if (git?.sub !== 'update-index' || !git.args.some((a) => a === '--skip-worktree' || a === '--assume-unchanged'))
+      continue;
+    for (const operand of git.args.filter((a) => !a.startsWith('-'))) {
+      const kind = agentConfigKind(resolvePath(operand, cwd, call.home), call.projectRoot, call.home);
+      if (kind) return { text: cmd.text, kind };
+    }
+  }
+  return undefined;
+}
+
 function agentSelfConfiguration(call: ToolCall): SimpleCommand | undefined {
   return shellCommands(call).find((cmd) => {
     const agent = agentRunBy(cmd);
@@ -313,6 +331,12 @@ export const agentConfigTampering = definePolicy({
       return {
         reason: `Runs ${evidenceOf(configures.text, 80)}, which changes an agent's own settings (MCP servers, plugins, permissions, hooks): an agent that adds tools or permissions to itself can switch its guards off; tell the person the exact change and let them make it.`,
         evidence: evidenceOf(configures.text),
+      };
+    const hidden = hiddenAgentConfig(call);
+    if (hidden)
+      return {
+        reason: `Runs ${evidenceOf(hidden.text, 80)}, which hides later changes to ${hidden.kind} from git status and diff: an edit of the agent's own settings would then go unseen in review. Tell the person, and let them decide.`,
+        evidence: evidenceOf(hidden.text),
       };
     const settingsOnly = onlyModelOrDisplaySettings(call);
     for (const target of writeTargets(call)) {

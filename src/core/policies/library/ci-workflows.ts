@@ -176,3 +176,24 @@ export const ciExpandsAllSecrets = definePolicy({
     };
   },
 });
+
+/** `permissions: write-all`, for the whole workflow or one job (the value may be quoted). */
+const WRITE_ALL = /^\s*permissions\s*:\s*(['"]?)write-all\1\s*(?:#.*)?$/;
+
+export const ciTokenWriteAll = definePolicy({
+  name: 'ci-token-write-all',
+  category: 'dangerous-commands',
+  description:
+    "Asks before writing a CI workflow that gives its token write access to everything (permissions: write-all): every step, each action's code included, can then push, release and change the repository's settings.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    const hit = call && firstWorkflowLine(call, (line) => (WRITE_ALL.test(line) ? true : undefined));
+    if (!hit) return null;
+    return {
+      reason: `Writes ${hit.file}, which gives the workflow's token write access to everything (permissions: write-all): any step or action it runs can push, publish releases and change settings. Grant the few scopes a job needs, or a person decides.`,
+      evidence: evidenceOf(hit.line),
+    };
+  },
+});

@@ -74,6 +74,22 @@ function engineImage(cmd: SimpleCommand): { verb: string; image: string } | unde
     const image = args.map((a) => /^(?:docker|oras):\/\/(.+)$/.exec(a)?.[1]).find((i) => i !== undefined);
     return image === undefined ? undefined : { verb: args.find((a) => !a.startsWith('-')) ?? 'run', image };
   }
+  // Fly deploys or starts a machine from a prebuilt image (`fly deploy --image …`, `fly machine run IMAGE`).
+  if (cmd.name === 'fly' || cmd.name === 'flyctl') {
+    const args = argsOf(cmd);
+    const image = optionValues(args, ['i'], ['image'])[0];
+    if (args[0] === 'deploy' && image !== undefined) return { verb: 'deploy', image };
+    const machine = args[0] === 'machine' || args[0] === 'machines' || args[0] === 'm';
+    if (machine && args[1] === 'run') {
+      const named = parseFlags(
+        args.slice(2),
+        ['a', 'e', 'p', 'r', 'v'],
+        ['app', 'env', 'port', 'region', 'volume', 'name'],
+      ).positionals[0];
+      return named === undefined ? undefined : { verb: 'machine run', image: named };
+    }
+    return undefined;
+  }
   if (!ENGINES.has(cmd.name)) return undefined;
   const args = argsOf(cmd);
   const at = args.findIndex((a) => !a.startsWith('-'));

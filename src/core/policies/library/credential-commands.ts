@@ -252,6 +252,12 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'gpg', words: [], anyOption: [/^--export-secret-(sub)?keys$/], what: 'GPG private keys' },
   { name: 'gpg2', words: [], anyOption: [/^--export-secret-(sub)?keys$/], what: 'GPG private keys' },
   { name: 'sops', words: [], anyOption: [/^-d$/, /^--decrypt$/], what: 'SOPS-decrypted secrets' },
+  ...['age', 'rage'].map((name) => ({
+    name,
+    words: [],
+    anyOption: [/^-[a-ce-zA-Z]*d[a-zA-Z]*$/, /^--decrypt$/],
+    what: 'age-decrypted secrets',
+  })),
   { name: 'ansible-vault', words: ['view'], what: 'an Ansible Vault file decrypted' },
   {
     name: 'ansible-vault',
@@ -736,6 +742,39 @@ function credentialSearchOf(call: ToolCall | undefined): string | undefined {
   return seeksCredentialValues(pattern) ? pattern : undefined;
 }
 
+// Processes that hold unlocked keys and cached passphrases, and the tools that read or trace another
+// process's memory and system calls.
+const SECRET_DAEMON =
+  /^(gpg-agent|ssh-agent|gnome-keyring-daemon|keepassxc|kwalletd[56]?|ksecretd|1password|op|bitwarden|bw|pinentry[\w-]*|seahorse|vault)$/;
+const ATTACHING_TOOLS = new Set([
+  'gdb',
+  'strace',
+  'ltrace',
+  'gcore',
+  'lldb',
+  'bpftrace',
+  'frida',
+  'frida-trace',
+  'dtruss',
+]);
+
+/**
+ * `gdb -p $(pgrep -x gpg-agent) -ex gcore`, `strace -p $(pidof ssh-agent)`: a debugger or tracer on a process
+ * that holds secrets, named to it or to the pgrep that finds its pid.
+ */
+function secretProcessAttached(
+  commands: readonly SimpleCommand[],
+): { tool: SimpleCommand; daemon: string } | undefined {
+  const tool = commands.find((cmd) => ATTACHING_TOOLS.has(cmd.name.replace(/^.*\//, '')));
+  if (!tool) return undefined;
+  const daemon = commands
+    .filter((cmd) => cmd === tool || ['pgrep', 'pidof'].includes(cmd.name))
+    .flatMap((cmd) => argsOf(cmd))
+    .map((word) => word.replace(/^.*\//, ''))
+    .find((word) => SECRET_DAEMON.test(word));
+  return daemon === undefined ? undefined : { tool, daemon };
+}
+
 export const credentialPrintingCommands = definePolicy({
   name: 'credential-printing-commands',
   category: 'secrets',
@@ -765,6 +804,12 @@ export const credentialPrintingCommands = definePolicy({
         decision: 'ask',
       };
     const commands = shellCommands(call);
+    const attached = secretProcessAttached(commands);
+    if (attached)
+      return {
+        reason: `Attaches ${attached.tool.name} to ${attached.daemon}, a process that holds unlocked keys and cached passphrases: its memory, or what it reads and writes, would be dumped or traced. Debug it without the agent, or with a throwaway key.`,
+        evidence: evidenceOf(attached.tool.text),
+      };
     let traced: PolicyHit | undefined;
     for (const cmd of commands) {
       const fed = fedToCredentialReader(cmd, commands);

@@ -453,6 +453,9 @@ function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): s
           args.some((a) => /--force-reset|--accept-data-loss/.test(a)))
         ? 'prisma reset'
         : null;
+    case 'sqlx':
+    case 'cargo':
+      return sqlxWipe(cmd, commands);
     case 'php':
       return args[0] === 'artisan' && /^(migrate:(fresh|reset|refresh)|db:wipe)$/.test(args[1] ?? '')
         ? `artisan ${args[1]}`
@@ -476,6 +479,22 @@ function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): s
     default:
       return null;
   }
+}
+
+/**
+ * sqlx-cli (`sqlx …`, `cargo sqlx …`): `database reset` and `database drop` drop the database; `migrate revert`
+ * runs down migrations, which drop what they made, on a database named by URL that is not on this machine.
+ */
+function sqlxWipe(cmd: SimpleCommand, commands: readonly SimpleCommand[]): string | null {
+  const words = argsOf(cmd).filter((a) => !a.startsWith('-'));
+  const [group, action] = cmd.name === 'cargo' ? (words[0] === 'sqlx' ? words.slice(1) : []) : words;
+  const flagged = optionValues(argsOf(cmd), ['D'], ['database-url'])[0];
+  const target = flagged !== undefined ? urlTarget(flagged) : databaseUrlTarget(cmd, commands);
+  // A database on this machine is the developer's own copy; a dry run changes nothing.
+  if (target?.local || argsOf(cmd).includes('--dry-run')) return null;
+  if (group === 'database' && (action === 'reset' || action === 'drop')) return `sqlx database ${action}`;
+  if (group === 'migrate' && action === 'revert' && target !== undefined && !target.local) return 'sqlx migrate revert';
+  return null;
 }
 
 /** `echo FLUSHALL > r.txt && redis-cli < r.txt`, a mongosh script written first: the reset is in that file. */

@@ -58,6 +58,8 @@ const PLAIN_VIEWER =
  */
 const BUILT_IN_HELPER =
   /^(cache(\s+--timeout=\d+)?|store|osxkeychain|wincred|libsecret|gnome-keyring|manager|manager-core)?$/;
+/** The helper `gh auth setup-git` installs: the GitHub CLI hands git its own login. */
+const GH_HELPER = /^!(?:\/[\w./-]*\/)?gh auth git-credential$/;
 
 // What a shortcut alias runs: work on this clone, never a push, a URL, or history thrown away by force.
 const LOCAL_GIT_SUBCOMMANDS = new Set([
@@ -151,7 +153,11 @@ function isCodeKey(key: string, value: string | undefined): boolean {
   const lower = key.toLowerCase();
   if (lower === 'core.sshcommand' && value !== undefined && isPlainSsh(value)) return false;
   if (VIEWER_KEYS.test(lower) && value !== undefined && PLAIN_VIEWER.test(value)) return false;
-  if (/^credential\.(.+\.)?helper$/.test(lower) && value !== undefined && BUILT_IN_HELPER.test(value.trim()))
+  if (
+    /^credential\.(.+\.)?helper$/.test(lower) &&
+    value !== undefined &&
+    (BUILT_IN_HELPER.test(value.trim()) || GH_HELPER.test(value.trim()))
+  )
     return false;
   // Husky's own folder: every file written there is read as a hook that runs later, when it is written.
   if (lower === 'core.hookspath' && value !== undefined && /^\.husky(\/_)?\/?$/.test(value.trim())) return false;
@@ -242,6 +248,17 @@ function configCommandSettings(cmd: SimpleCommand): ConfigSetting[] {
   return [{ key, value, reach, text: cmd.text }];
 }
 
+/** `git clone --template=DIR`, `git init --template DIR`: the hooks of that folder are copied in, and run. */
+function templateOptionSettings(cmd: SimpleCommand): ConfigSetting[] {
+  const git = gitInvocation(cmd);
+  if (git?.sub !== 'clone' && git?.sub !== 'init') return [];
+  const at = git.args.findIndex((word) => word === '--template' || word.startsWith('--template='));
+  if (at < 0) return [];
+  const word = git.args[at] as string;
+  const value = word === '--template' ? git.args[at + 1] : word.slice('--template='.length);
+  return value ? [{ key: 'init.templateDir', value, reach: 'command', text: cmd.text }] : [];
+}
+
 // GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=…, and GIT_CONFIG_PARAMETERS.
 function environmentSettings(cmd: SimpleCommand): ConfigSetting[] {
   const found: ConfigSetting[] = [];
@@ -294,7 +311,9 @@ export const gitConfigRunsCode = definePolicy({
     if (!call) return null;
     for (const cmd of shellCommands(call)) {
       const settings = [
-        ...(cmd.name === 'git' ? [...commandLineSettings(cmd), ...configCommandSettings(cmd)] : []),
+        ...(cmd.name === 'git'
+          ? [...commandLineSettings(cmd), ...configCommandSettings(cmd), ...templateOptionSettings(cmd)]
+          : []),
         ...environmentSettings(cmd),
       ];
       const setting = settings.find((s) => s.key.startsWith('GIT_CONFIG') || isCodeKey(s.key, s.value));

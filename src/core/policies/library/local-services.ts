@@ -328,6 +328,15 @@ function machineApiSocketOf(cmd: SimpleCommand): string | undefined {
   return optionValues(argsOf(cmd), [], ['unix-socket']).find((socket) => MACHINE_API_SOCKETS.has(socket));
 }
 
+// Local daemons that run as root and take orders over their socket: tailscaled's local API (its settings,
+// its keys), snapd (installs), libvirt, LXD and Incus (a container with the host mounted).
+const ROOT_DAEMON_SOCKET =
+  /(^|\/)(tailscaled\.sock|snapd(-snap)?\.socket|libvirt-sock|(lxd|incus)\/(unix\.socket|unix\.socket\.user))$/;
+
+function rootDaemonSocketOf(cmd: SimpleCommand): string | undefined {
+  return optionValues(argsOf(cmd), [], ['unix-socket']).find((socket) => ROOT_DAEMON_SOCKET.test(socket));
+}
+
 /** Clients of a container engine, whose -H (docker, podman) or -a and -r (ctr, crictl) name its socket. */
 const ENGINE_CLIENTS = new Set(['docker', 'podman', 'nerdctl', 'ctr', 'crictl', 'docker-compose']);
 
@@ -554,6 +563,13 @@ export const metadataAndLocalServices = definePolicy({
         return {
           reason: `Talks to the machine's platform API socket (${machineApi}), which hands out this machine's identity tokens, and with them its cloud roles. Warden refuses this.`,
           evidence: evidenceOf(cmd.text),
+        };
+      const daemon = rootDaemonSocketOf(cmd);
+      if (daemon)
+        return {
+          reason: `Talks straight to a local daemon that runs as root (${daemon}), past its command-line tool's checks: its API changes the machine's settings and keys. Use the tool's own CLI, or approve this exact call.`,
+          evidence: evidenceOf(cmd.text),
+          decision: 'ask' as const,
         };
       const socket = engineSocketOf(cmd);
       if (socket)

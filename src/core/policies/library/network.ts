@@ -199,7 +199,9 @@ function forwardsOnEveryInterface(args: readonly string[]): boolean {
   });
 }
 
-const SOCKET_ADDRESS = /^(tcp|tcp4|tcp6|udp|udp4|udp6|openssl|ssl|sctp)(-connect)?:/i;
+// Where a relay sends what it receives: another socket, a local one (the ssh agent's, a daemon's), or a program.
+const SOCKET_ADDRESS =
+  /^((tcp|tcp4|tcp6|udp|udp4|udp6|openssl|ssl|sctp)(-connect)?|unix(-connect|-client)?|abstract-connect|exec|system):/i;
 const LISTEN_ADDRESS = /^(tcp|tcp4|tcp6|udp|udp4|udp6|openssl|ssl|sctp)-listen:/i;
 const LOOPBACK_ONLY = /^(bind=(127\.|localhost|\[?::1\]?$)|range=127\.)/i;
 
@@ -226,11 +228,17 @@ function socatRelay(args: readonly string[]): string | undefined {
   return `socat relaying port ${port} on every interface to ${target.split(',')[0]} (a way into that service for anyone nearby)`;
 }
 
+/** `gdbserver :2345 prog`, `gdbserver 0.0.0.0:2345 prog`: the debugger's port on every interface runs anyone's code. */
+function gdbserverEverywhere(args: readonly string[]): boolean {
+  const address = args.find((a) => !a.startsWith('-'));
+  return address !== undefined && /^(0\.0\.0\.0|\*|\[::\]|::)?:\d+$/.test(address);
+}
+
 export const exposeLocalService = definePolicy({
   name: 'expose-local-service',
   category: 'network',
   description:
-    'Asks before exposing this machine to the internet: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel, a socat relay or file server on every interface, a file server over a folder outside the project.',
+    'Asks before exposing this machine to the internet: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel, a socat relay, gdbserver, fly proxy or file server on every interface, a file server over a folder outside the project.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -253,6 +261,14 @@ export const exposeLocalService = definePolicy({
         what = 'ssh forwarding that listens on every interface (a tunnel into the far network for anyone nearby)';
       else if (name === 'tailscale' && (args[0] === 'funnel' || args[0] === 'serve')) what = `tailscale ${args[0]}`;
       else if (name === 'socat') what = socatRelay(args) ?? null;
+      else if (name === 'gdbserver' && gdbserverEverywhere(args))
+        what = 'gdbserver listening on every interface (whoever connects runs code as you)';
+      else if (
+        (name === 'fly' || name === 'flyctl') &&
+        args[0] === 'proxy' &&
+        !listensOnLoopback(optionValues(args, ['b'], ['bind-addr'])[0])
+      )
+        what = "fly proxy serving an app's private port (a database's too) on every interface";
       else if (
         name === 'kubectl' &&
         parseFlags(args, KUBECTL_VALUE_SHORT, KUBECTL_VALUE_LONG).positionals[0] === 'proxy' &&

@@ -265,9 +265,11 @@ const RULES: SourceRule[] = [
   {
     file: /(^|\/)Cargo\.toml$/,
     lines: [
+      // Apart, so that a git line added under a patch table the file already had is still a finding.
+      { pattern: /^[ \t]*\[patch\.[^\]\r\n\u2028\u2029]+\]/m, what: "patches the registry's crates" },
       {
-        pattern: /^[ \t]*\[patch\.[^\]\r\n\u2028\u2029]+\]|\bgit[ \t]*=[ \t]*"|\bregistry-index[ \t]*=/m,
-        what: "takes a crate from a git repository or patches the registry's",
+        pattern: /\bgit[ \t]*=[ \t]*"|\bregistry-index[ \t]*=/m,
+        what: 'takes a crate from a git repository or another registry',
       },
     ],
   },

@@ -696,7 +696,12 @@ function otherToolSource(
   return null;
 }
 
-const NIX_PROGRAMS = new Set(['nix', 'nix-build', 'nix-shell', 'nix-env', 'nixos-rebuild', 'home-manager']);
+const NIX_PROGRAMS = new Set([
+  ...['nix', 'nix-build', 'nix-shell', 'nix-env', 'nixos-rebuild', 'home-manager', 'darwin-rebuild'],
+]);
+// Tools that build a system or home configuration from a flake and activate it (its scripts run).
+const NIX_ACTIVATORS = new Set(['nixos-rebuild', 'home-manager', 'darwin-rebuild']);
+const FLAKE_URL = /^(tarball\+|file\+|git\+)?https?:\/\//;
 const NIX_OFFICIAL_CACHE = /^https:\/\/cache\.nixos\.org\/?$/;
 const NIX_RUNNERS = new Set(['run', 'shell', 'build', 'develop', 'profile']);
 
@@ -736,11 +741,28 @@ function nixSource(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn
       if (cache) return `a Nix binary cache at ${cache}`;
     }
   }
+  const outside = (words: readonly string[]) => words.find((w) => FLAKE_URL.test(w) && !ownSource(w));
   if (cmd.name === 'nix' && NIX_RUNNERS.has(operands[0] ?? '')) {
-    const flake = operands.slice(1).find((w) => /^(tarball\+|file\+|git\+)?https?:\/\//.test(w) && !ownSource(w));
+    const flake = outside(operands.slice(1));
     if (flake) return `a Nix flake fetched from ${flake}`;
   }
+  // `nix flake lock --override-input nixpkgs URL`: every package of that input comes from there.
+  if (cmd.name === 'nix' && operands[0] === 'flake' && args.includes('--override-input')) {
+    const input = outside(operands);
+    if (input) return `a flake input taken from ${input}`;
+  }
+  if (NIX_ACTIVATORS.has(cmd.name) && args.some((a) => a === '--flake' || a.startsWith('--flake='))) {
+    const flake = outside([...operands, ...args.filter((a) => a.startsWith('--flake=')).map((a) => a.slice(8))]);
+    if (flake) return `a configuration flake fetched from ${flake}, whose activation scripts run`;
+  }
   return null;
+}
+
+/** `cachix use NAME`: that cache and its key are added to Nix's trusted substituters for every build. */
+function cachixCache(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
+  if (cmd.name !== 'cachix' || args[0] !== 'use') return null;
+  const name = args.slice(1).find((a) => !a.startsWith('-'));
+  return name !== undefined && !ownSource(`https://${name}.cachix.org`) ? `the Cachix binary cache ${name}` : null;
 }
 
 /** Composer's and NuGet's sources added on the command line: `composer config repositories.x vcs URL`, `dotnet … --add-source URL`. */
@@ -780,6 +802,7 @@ function untrustedSourceOf(cmd: SimpleCommand, args: readonly string[], ownSourc
     condaChannelOf(cmd, args, ownSource) ??
     feedOf(cmd, args, ownSource) ??
     nixSource(cmd, args, ownSource) ??
+    cachixCache(cmd, args, ownSource) ??
     remotePackageOf(cmd, args, ownSource) ??
     gitSourcedGemOrPlugin(cmd, args, ownSource) ??
     pubSource(cmd, args, ownSource)

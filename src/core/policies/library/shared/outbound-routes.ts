@@ -327,6 +327,17 @@ export function codePostingFiles(cmd: SimpleCommand): Outbound | undefined {
   return host ? { what: `file content posted by ${cmd.name} code`, host, certain: false } : undefined;
 }
 
+/** The host `nix copy --to ssh://builder@host` or `nix-copy-closure --to host` sends store paths to. */
+function nixCopyTarget(cmd: SimpleCommand, args: readonly string[]): string | undefined {
+  if (cmd.name === 'nix' && args[0] === 'copy') {
+    const to = optionValues(args, [], ['to'])[0];
+    return to === undefined ? undefined : /^[\w+-]+:\/\/(?:[^@/]*@)?([^/?:]+)/.exec(to)?.[1];
+  }
+  if (cmd.name === 'nix-copy-closure' && args.includes('--to'))
+    return parseFlags(args.filter((a) => a !== '--to')).positionals[0]?.replace(/^[^@]*@/, '');
+  return undefined;
+}
+
 /**
  * Data tools pointed at a server or a storage place the same command names: `WANDB_BASE_URL=… wandb sync`,
  * rclone's remote defined by its variables (`RCLONE_CONFIG_X_URL=… rclone copy data x:`), a DVC remote added
@@ -342,6 +353,9 @@ export function redirectedDataSync(commands: readonly SimpleCommand[]): Outbound
         host: hostOf(wandb),
         certain: false,
       };
+    const nixTarget = nixCopyTarget(cmd, args);
+    if (nixTarget)
+      return { what: 'Nix store paths (a build output with everything it holds)', host: nixTarget, certain: false };
     if (cmd.name === 'rclone' && ['copy', 'sync', 'move', 'copyto', 'moveto'].includes(args[0] ?? '')) {
       const dest = parseFlags(args.slice(1)).positionals[1] ?? '';
       const remote = /^([\w-]+):/.exec(dest)?.[1]?.toUpperCase();
