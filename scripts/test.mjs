@@ -3,7 +3,7 @@
 // Usage: node scripts/test.mjs [--build ID] [--exclude SUBSTRING] [substring filter ...]
 // Without --build: the newest build (out/tests/latest.json).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,8 +43,14 @@ if (files.length === 0) {
   console.error(`no test of build ${buildId} matches ${filters.join(' ') || '(no filter)'}`);
   process.exit(1);
 }
+// Tests run in this folder and must write only into their temporary folders: what a run leaves at the
+// top of the repository is named, so the test that wrote it can be found.
+const before = new Set(readdirSync(root));
 const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
   stdio: 'inherit',
   cwd: root,
 });
+const left = readdirSync(root).filter((name) => !before.has(name) && !['out', 'dist', 'test-results'].includes(name));
+if (left.length > 0)
+  console.error(`[test] warning: the tests left ${left.map((name) => JSON.stringify(name)).join(', ')} in ${root}`);
 process.exit(result.status ?? 1);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { stateDir } from '../core/state';
 
 // Loads a CommonJS bundle through V8's code cache, so the in-process fallback
 // does not recompile 1.3 MB of JavaScript on every call. The cache
@@ -23,10 +23,7 @@ function sha256(data: Buffer): Buffer {
 
 function cacheFile(bundle: string, env: NodeJS.ProcessEnv): string {
   const stat = statSync(bundle);
-  const home =
-    env.AGENT_WARDEN_HOME && env.AGENT_WARDEN_HOME.trim() !== ''
-      ? env.AGENT_WARDEN_HOME
-      : join(homedir(), '.agent-warden');
+  const home = stateDir(env);
   const tag = `${basename(bundle)}-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.versions.v8}`;
   return join(home, 'code-cache', `${tag.replace(/[^\w.-]/g, '_')}.bin`);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { homedir } from 'node:os';
+import { userHome } from './state';
 import type { Decision, HookEvent, Merged, Outcome } from './types';
 import { configChanged, describeHeld, loadConfig, type HeldChange, type ResolvedConfig } from './config/load';
 import type { ConfirmationStore } from './config/confirmations';
@@ -106,7 +106,7 @@ export class Evaluator {
   constructor(private readonly opts: EvaluatorOptions) {
     this.roots = new ProjectRoots(opts.reloadCheckMs ?? DEFAULT_RELOAD_CHECK_MS);
     this.policies = opts.policies ?? ALL_POLICIES;
-    this.home = opts.home ?? homedir();
+    this.home = opts.home ?? userHome();
     this.sessionWrites = new SessionWriteStore(opts.stateDir);
     this.deterministic = opts.deterministic ?? new InProcessRunner(this.policies, opts.factSource ?? nodeFactSource);
   }

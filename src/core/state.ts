@@ -1,13 +1,26 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync, renameSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { homedir, userInfo } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+
+/**
+ * The user's home folder. A HOME that is not an absolute path here (empty, relative, or a Windows path
+ * on Linux) would put the state folder inside whatever folder Warden runs in, a project an agent
+ * reads; the account's own home folder is used instead.
+ */
+export function userHome(): string {
+  const home = homedir();
+  if (isAbsolute(home)) return home;
+  const account = userInfo().homedir;
+  if (isAbsolute(account)) return account;
+  throw new Error(`no home folder to keep Warden's state in: HOME is "${home}"; set AGENT_WARDEN_HOME to a folder`);
+}
 
 /** The user-level state folder: tokens, the activity log, the user config, endpoint records. */
 export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.AGENT_WARDEN_HOME && env.AGENT_WARDEN_HOME.trim() !== ''
     ? env.AGENT_WARDEN_HOME
-    : join(homedir(), '.agent-warden');
+    : join(userHome(), '.agent-warden');
 }
 
 export function ensurePrivateDir(dir: string): void {

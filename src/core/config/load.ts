@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { userHome } from '../state';
 import { join, resolve } from 'node:path';
 import { isInside, resolvePath } from '../shell/paths';
 import { configSchema, type ConfigScope, type WardenConfigFile } from './schema';
@@ -192,7 +192,7 @@ export function loadConfig(opts: LoadOptions): ResolvedConfig {
   }
   const user = scopes.find((s) => s.scope === 'user')?.data;
   // Only the user's own config can trust a project; a root trusts the projects below it too.
-  const home = opts.home ?? homedir();
+  const home = opts.home ?? userHome();
   const trustedRoots = (user?.trustedRoots ?? []).map((p) => resolvePath(p, '/', home));
   const projectRootAbs = resolvePath(opts.projectRoot, '/', home);
   const projectTrusted = opts.trustProject === true || trustedRoots.some((root) => isInside(projectRootAbs, root));

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readJsonObject } from './jsonFile';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { userHome } from '../state';
 import { dirname, join } from 'node:path';
 
 // Writes Warden's hooks into a Claude Code settings file, merging with what is
@@ -21,7 +21,7 @@ export const TOKEN_ENV = 'AGENT_WARDEN_TOKEN';
 /** The first Claude Code version whose http hooks accept onFailure: "block". */
 export const FAIL_CLOSED_SINCE = '2.1.295';
 
-export function settingsPath(scope: ClaudeScope, projectRoot: string, home = homedir()): string {
+export function settingsPath(scope: ClaudeScope, projectRoot: string, home = userHome()): string {
   if (scope === 'user') return join(home, '.claude', 'settings.json');
   return join(projectRoot, '.claude', scope === 'project' ? 'settings.json' : 'settings.local.json');
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readJsonObject } from './jsonFile';
-import { homedir } from 'node:os';
+import { userHome } from '../state';
 import { dirname, join } from 'node:path';
 
 // Warden's command-hook entries for the agents that run command hooks only
@@ -58,7 +58,7 @@ interface AgentFormat {
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function homeOf(paths: AgentPaths): string {
-  return paths.home ?? homedir();
+  return paths.home ?? userHome();
 }
 
 /** Claude-style nesting: hooks.EVENT = [{matcher?, hooks: [{type: "command", command, timeout}]}]. */
