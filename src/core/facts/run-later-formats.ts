@@ -319,6 +319,17 @@ export function pthImports(text: string): string[] {
 
 const STRING_LIST = new RegExp(String.raw`^\s*(${QUOTED}(?:\s*,\s*${QUOTED})*)`);
 
+// One item of a list STRING_LIST matched, and the comma after it; sticky, so each is read where the last ended.
+const LIST_ITEM = new RegExp(String.raw`(${QUOTED})(?:\s*,\s*)?`, 'y');
+
+/** The quoted items of a list STRING_LIST matched, in order. */
+function listItems(list: string): string[] {
+  const items: string[] = [];
+  LIST_ITEM.lastIndex = 0;
+  for (let match = LIST_ITEM.exec(list); match; match = LIST_ITEM.exec(list)) items.push(match[1] ?? '');
+  return items;
+}
+
 function unquoteCode(quoted: string): string {
   const body = quoted.slice(1, -1);
   return quoted.startsWith('"') ? body.replace(/\\(["\\])/g, '$1') : body.replace(/\\(['\\])/g, '$1');
@@ -337,7 +348,7 @@ export function taskRunnerCalls(text: string): string[] {
     const rest = text.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + 2000);
     const list = STRING_LIST.exec(rest)?.[1];
     if (!list) continue;
-    const words = [...list.matchAll(new RegExp(QUOTED, 'g'))].map((m) => unquoteCode(m[0]));
+    const words = listItems(list).map(unquoteCode);
     out.push(
       words.length === 1
         ? (words[0] ?? '')

@@ -14,7 +14,9 @@ export interface SedEdit {
 const IN_PLACE = /^-[a-zA-Z]*i|^--in-place/;
 // `1a text`, `$a\text`, `/re/i text`, `2,5c text`: an address, then the command, then its text.
 const ADDRESS = String.raw`(?:\d+|\$|/(?:[^/\\\n]|\\.)*/)`;
-const TEXT_COMMAND = new RegExp(String.raw`^\s*(?:${ADDRESS}(?:\s*,\s*${ADDRESS})?)?\s*!?\s*[aic](\\)?\s*(.*)$`);
+// Each run of blanks has one place: before the address, after it, after a `!`, before the text (which
+// starts at its first non-blank).
+const TEXT_COMMAND = new RegExp(String.raw`^\s*(?:${ADDRESS}(?:\s*,\s*${ADDRESS})?\s*)?(?:!\s*)?[aic](\\)?\s*(\S.*)?$`);
 /** What may stand before an `s` command: the script's start, a separator, or the end of an address. */
 const BEFORE_SUBSTITUTION = /[\s;{}\d$/!]/;
 

@@ -10,6 +10,7 @@ import { unreadInlineCode } from './inline-unread-languages';
 import { unreadBeamCode } from './beam-code';
 import { TAURI_HOOK_KEYS } from './run-later-formats';
 import { railsArguments } from './programs';
+import { dbusCallOf, dbusRunsCode } from './dbus';
 
 // Ex commands that run another language's code: :python, :py3, :pyx, :lua, :perl, :ruby, :tcl, their
 // -do and -file forms, and :source of a script.
@@ -619,6 +620,9 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
   if (tauri !== null) return tauri;
   const nix = nixSettingCode(name, args);
   if (nix !== null) return nix;
+  const dbus = dbusCallOf(cmd);
+  const dbusCode = dbus ? dbusRunsCode(dbus) : null;
+  if (dbusCode !== null) return dbusCode;
   const template = railsTemplate(name, args);
   if (template) return template;
   const rake = rakeCode(name, args);

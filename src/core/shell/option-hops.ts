@@ -454,13 +454,42 @@ function sedCommands(word: string): string[] {
   return found;
 }
 
-// awk's system("cmd"), "cmd" | getline, and print … | "cmd", with literal strings only.
+/** awk's string literals, left to right (a `\\"` inside one is part of it), each with where it starts and ends. */
+function awkStrings(word: string): { body: string; start: number; end: number }[] {
+  const strings: { body: string; start: number; end: number }[] = [];
+  for (let start = word.indexOf('"'); start >= 0; start = word.indexOf('"', start)) {
+    let at = start + 1;
+    while (at < word.length && word[at] !== '"') at += word[at] === '\\' ? 2 : 1;
+    if (at >= word.length) break;
+    strings.push({ body: word.slice(start + 1, at), start, end: at + 1 });
+    start = at + 1;
+  }
+  return strings;
+}
+
+const isBlank = (char: string | undefined) => char !== undefined && /\s/.test(char);
+
+// awk's system("cmd"), "cmd" | getline, and print … | "cmd", with literal strings only. One pass over the
+// program's strings, looking only at the blanks and words around each: no pattern is tried from every quote.
 function awkCommands(word: string): string[] {
   const found: string[] = [];
-  const literal = '"((?:[^"\\\\]|\\\\.)*)"';
-  for (const match of word.matchAll(new RegExp(`system\\s*\\(\\s*${literal}`, 'g'))) found.push(unescapeAwk(match[1]));
-  for (const match of word.matchAll(new RegExp(`${literal}\\s*\\|\\s*getline`, 'g'))) found.push(unescapeAwk(match[1]));
-  for (const match of word.matchAll(new RegExp(`\\|\\s*${literal}`, 'g'))) found.push(unescapeAwk(match[1]));
+  for (const { body, start, end } of awkStrings(word)) {
+    let before = start;
+    while (isBlank(word[before - 1])) before--;
+    let after = end;
+    while (isBlank(word[after])) after++;
+    if (word[before - 1] === '(') {
+      let name = before - 1;
+      while (isBlank(word[name - 1])) name--;
+      if (word.slice(name - 'system'.length, name) === 'system') found.push(unescapeAwk(body));
+    }
+    if (word[after] === '|') {
+      let next = after + 1;
+      while (isBlank(word[next])) next++;
+      if (word.startsWith('getline', next)) found.push(unescapeAwk(body));
+    }
+    if (word[before - 1] === '|') found.push(unescapeAwk(body));
+  }
   return found;
 }
 

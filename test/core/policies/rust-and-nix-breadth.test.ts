@@ -1,7 +1,8 @@
 // A Rust and Nix developer's day, from set AO: cargo's linkers, runners, configs and manifests, the tools
 // a build script runs, Nix's build hooks and native code in evaluation, fish's command substitutions,
 // git templates, Fly and zellij configs from a downloads folder, age and cachix secrets, a workflow token
-// given everything, agent settings hidden from git, and sqlx wiping a database that is not this machine's.
+// given everything, agent settings hidden from git, sqlx wiping a database that is not this machine's, and
+// D-Bus calls that read the keyring or run code in the desktop.
 import { test } from 'node:test';
 import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, ROOT } from './harness';
 
@@ -167,6 +168,35 @@ const CAUGHT: [what: string, found: () => string[], policy: string][] = [
       ),
     'package-from-untrusted-source',
   ],
+  [
+    "the keyring's items searched over D-Bus",
+    () =>
+      bash(
+        "gdbus call --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets/collection/login --method org.freedesktop.Secret.Collection.SearchItems '{}'",
+      ),
+    'credential-printing-commands',
+  ],
+  [
+    'a secret read from KWallet',
+    () => bash('qdbus org.kde.kwalletd6 /modules/kwalletd6 readPassword 1 Passwords github kdewallet'),
+    'credential-printing-commands',
+  ],
+  [
+    'JavaScript run inside GNOME Shell',
+    () =>
+      bash(
+        `gdbus call --session --dest org.gnome.Shell --object-path /org/gnome/Shell --method org.gnome.Shell.Eval "imports.misc.util.spawn(['id'])"`,
+      ),
+    'unread-call',
+  ],
+  [
+    'a systemd unit made and started in one D-Bus call',
+    () =>
+      bash(
+        "busctl --user call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StartTransientUnit 'ssa(sv)a(sa(sv))' x.service fail 0 0",
+      ),
+    'unread-call',
+  ],
 ];
 
 test('a Rust and Nix tool chain: linkers, runners, hooks and configs from outside, secrets, production wiped, ask', async () => {
@@ -209,6 +239,20 @@ test('the same tools at ordinary work stay unremarked', async () => {
     ['the lock file updated', () => bash('nix flake update')],
     ['the home configuration in this folder', () => bash('home-manager switch --flake .#dev')],
     ['production deployed from its own build', () => bash('fly deploy -a ferrite-api --remote-only')],
+    [
+      'a desktop notification over D-Bus',
+      () =>
+        bash(
+          "gdbus call --session --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications --method org.freedesktop.Notifications.Notify ferrite 0 '' 'Build done' '' '[]' '{}' 5000",
+        ),
+    ],
+    [
+      'a unit restarted over D-Bus',
+      () =>
+        bash(
+          'busctl --user call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager RestartUnit ss ferrite.service replace',
+        ),
+    ],
     ['a version bump under the patch table', () => edit('Cargo.toml', 'serde = "1.0.200"', 'serde = "1.0.210"')],
   ];
   assertEachQuiet(quiet);

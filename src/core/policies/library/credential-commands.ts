@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
+import { dbusCallOf, dbusSecretAccess } from '../../facts/dbus';
 import { classifySecretName } from '../../redaction/secret-names';
 import { isIssuerHost, issuedElsewhere, issuerOf } from './shared/credential-hosts';
 import { definePolicy } from '../types';
@@ -804,6 +805,16 @@ export const credentialPrintingCommands = definePolicy({
         decision: 'ask',
       };
     const commands = shellCommands(call);
+    for (const cmd of commands) {
+      const dbus = dbusCallOf(cmd);
+      const access = dbus ? dbusSecretAccess(dbus) : null;
+      if (dbus && access)
+        return {
+          reason: `Calls the desktop's password store over D-Bus (${dbus.destination}, ${dbus.method}): ${access === 'deny' ? 'the secrets it hands out would go into the transcript' : 'searching, unlocking or opening it is the way to its secrets'}. Let the program that needs a secret read it itself.`,
+          evidence: evidenceOf(cmd.text),
+          ...(access === 'ask' ? { decision: 'ask' as const } : {}),
+        };
+    }
     const attached = secretProcessAttached(commands);
     if (attached)
       return {

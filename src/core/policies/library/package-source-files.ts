@@ -27,7 +27,8 @@ interface SourceRule {
   lines: LineRule[];
 }
 
-const URL_VALUE = String.raw`\s*[=:]?\s*["']?(https?|git\+\w+|file):`;
+// Blanks, then `=` or `:` with blanks after it, or neither: one way to read any run of them, within the line.
+const URL_VALUE = String.raw`[ \t]*(?:[=:][ \t]*)?["']?(https?|git\+\w+|file):`;
 
 const INLINE_TABLE_START = /^[ \t]*["']?[\w.-]+["']?[ \t]*=[ \t]*\{/;
 const SOURCE_KEY = /\b(?:url|git)[ \t]*=[ \t]*["'](?:https?|git\+\w+|ssh):/;
@@ -74,7 +75,7 @@ const RULES: SourceRule[] = [
     file: /(^|\/)\.npmrc$/,
     lines: [
       {
-        pattern: new RegExp(String.raw`^\s*(@[\w.-]+:)?registry${URL_VALUE}`, 'm'),
+        pattern: new RegExp(String.raw`^[ \t]*(@[\w.-]+:)?registry${URL_VALUE}`, 'm'),
         what: 'points npm at another registry',
         source: true,
       },
@@ -94,7 +95,7 @@ const RULES: SourceRule[] = [
     file: /(^|\/)\.yarnrc(\.ya?ml)?$/,
     lines: [
       {
-        pattern: new RegExp(String.raw`^\s*(npmRegistryServer|registry)${URL_VALUE}`, 'm'),
+        pattern: new RegExp(String.raw`^[ \t]*(npmRegistryServer|registry)${URL_VALUE}`, 'm'),
         what: 'points yarn at another registry',
         source: true,
       },
@@ -113,7 +114,7 @@ const RULES: SourceRule[] = [
     file: /(^|\/)(bunfig\.toml|\.bunfig\.toml)$/,
     lines: [
       {
-        pattern: new RegExp(String.raw`^\s*registry${URL_VALUE}`, 'm'),
+        pattern: new RegExp(String.raw`^[ \t]*registry${URL_VALUE}`, 'm'),
         what: 'points bun at another registry',
         source: true,
       },

@@ -37,6 +37,12 @@ const matches =
   (content: string): boolean =>
     pattern.test(content);
 
+/** A line of the file matches: each line is tested from its own start, so a long one costs its length once. */
+const matchesALine =
+  (pattern: RegExp) =>
+  (content: string): boolean =>
+    content.split(/\r?\n/).some((line) => pattern.test(line));
+
 /** A pytest setting line whose pythonpath, or whose addopts' --rootdir or config file, is in a temporary folder. */
 function pytestLoadsFromTemp(line: string): boolean {
   const setting = /^[ \t]*(pythonpath|addopts)[ \t]*=/.exec(line)?.[1];
@@ -143,10 +149,9 @@ const RULES: ConfigRule[] = [
   },
   {
     file: DOTENV,
-    names: matches(
+    names: matchesALine(
       new RegExp(
         String.raw`^[ \t]*(export[ \t]+)?(${PRELOAD_VARIABLE}[ \t]*=|${NODE_REQUIRES_FILE}|${RUBY_REQUIRES_FILE})`,
-        'm',
       ),
     ),
     what: 'makes every program started with it load a library or script first',
@@ -189,7 +194,7 @@ const RULES: ConfigRule[] = [
   },
   {
     file: DOCKERFILE,
-    names: matches(new RegExp(String.raw`^[ \t]*ENV[ \t]+(${PRELOAD_VARIABLE}\b|${NODE_REQUIRES_FILE})`, 'm')),
+    names: matchesALine(new RegExp(String.raw`^[ \t]*ENV[ \t]+(${PRELOAD_VARIABLE}\b|${NODE_REQUIRES_FILE})`)),
     what: 'makes every process in the container load a library or script first',
   },
   {
@@ -264,7 +269,7 @@ const RULES: ConfigRule[] = [
   },
   {
     file: WORKFLOW,
-    names: matches(new RegExp(String.raw`^[ \t]*(${PRELOAD_VARIABLE}[ \t]*:|${NODE_REQUIRES_FILE})`, 'm')),
+    names: matchesALine(new RegExp(String.raw`^[ \t]*(${PRELOAD_VARIABLE}[ \t]*:|${NODE_REQUIRES_FILE})`)),
     what: 'makes every step of the workflow load a library or source a script first',
   },
   {
