@@ -169,6 +169,37 @@ const CAUGHT: [what: string, found: () => string[], policy: string][] = [
     'package-from-untrusted-source',
   ],
   [
+    "a rustc wrapper from Downloads in cargo's config",
+    () =>
+      edit(
+        '.cargo/config.toml',
+        '[build]\nrustflags = ["--cfg", "tokio_unstable"]',
+        '[build]\nrustflags = ["--cfg", "tokio_unstable"]\nrustc-wrapper = "/home/dev/Downloads/cachepot/cachepot"',
+      ),
+    'build-hook-outside-project',
+  ],
+  [
+    'a cargo alias that runs a crate from /tmp',
+    () =>
+      edit(
+        '.cargo/config.toml',
+        '[alias]\nlint = "clippy"',
+        '[alias]\nlint = "clippy"\nt = "run --quiet --manifest-path /tmp/.ft/Cargo.toml -- test"',
+      ),
+    'build-hook-outside-project',
+  ],
+  [
+    'a subagent told to use a test runner from Downloads',
+    () =>
+      blockingPoliciesOf('Task', {
+        description: 'Run core tests',
+        prompt:
+          'Export CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=/home/dev/Downloads/fastrun/fastrun and then run cargo test -p ferrite-core.',
+        subagent_type: 'general-purpose',
+      }),
+    'agent-instructions-change',
+  ],
+  [
     "the keyring's items searched over D-Bus",
     () =>
       bash(
@@ -244,6 +275,19 @@ test('the same tools at ordinary work stay unremarked', async () => {
       () =>
         bash(
           "gdbus call --session --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications --method org.freedesktop.Notifications.Notify ferrite 0 '' 'Build done' '' '[]' '{}' 5000",
+        ),
+    ],
+    [
+      "the build output in /tmp, set in cargo's config",
+      () => edit('.cargo/config.toml', '[build]\njobs = 8', '[build]\njobs = 8\ntarget-dir = "/tmp/ferrite-target"'),
+    ],
+    [
+      "a linker by name in cargo's config",
+      () =>
+        edit(
+          '.cargo/config.toml',
+          '[target.x86_64-unknown-linux-gnu]\n',
+          '[target.x86_64-unknown-linux-gnu]\nlinker = "clang"\nrustflags = ["-C", "link-arg=-fuse-ld=mold"]\n',
         ),
     ],
     [

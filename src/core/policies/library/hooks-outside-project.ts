@@ -3,6 +3,7 @@ import { definePolicy } from '../types';
 import { evidenceOf } from '../../facts/commands';
 import { textsWrittenOrEdited } from '../../facts/compute';
 import { replacedBefore } from './shared/edited-file';
+import { inTempOrDownloads } from '../../facts/unread-programs';
 
 // Build and test tools load modules their config names as hooks: electron-builder require()s afterSign,
 // afterPack and beforeBuild while it signs and packages (the certificate's password in its environment),
@@ -31,11 +32,30 @@ export function hookOutside(text: string, before: string, projectRoot: string, h
   return undefined;
 }
 
+// Cargo's config runs what it names: rustc and its wrappers, each target's runner and linker, and aliases
+// that are whole cargo command lines (`t = "run --manifest-path /tmp/x/Cargo.toml"`). The build output
+// folder is the one setting that names a place to write, not code.
+const CARGO_CONFIG = /(^|\/)\.cargo\/config(\.toml)?$/;
+const CARGO_OUTPUT_SETTING = /^[ \t]*(target-dir|build\.target-dir)[ \t]*=/;
+
+/** A word of a cargo config's quoted values that names a file in a temporary or downloads folder (and not in `before`). */
+function cargoConfigFromTemp(file: string, text: string, before: string): string | undefined {
+  if (!CARGO_CONFIG.test(file)) return undefined;
+  for (const line of text.split('\n')) {
+    if (CARGO_OUTPUT_SETTING.test(line)) continue;
+    for (const quoted of line.matchAll(/"([^"\n]*)"|'([^'\n]*)'/g)) {
+      const word = (quoted[1] ?? quoted[2] ?? '').split(/\s+/).find((w) => inTempOrDownloads(w) && !before.includes(w));
+      if (word !== undefined) return `${line.trim()} (${word})`;
+    }
+  }
+  return undefined;
+}
+
 export const hookOutsideProject = definePolicy({
   name: 'build-hook-outside-project',
   category: 'dangerous-commands',
   description:
-    "Asks before a build or test config names a hook module outside the project (electron-builder's afterSign or beforeBuild, a test runner's globalSetup): code nobody reviewed, run at every build.",
+    "Asks before a build or test config names a hook module outside the project (electron-builder's afterSign or beforeBuild, a test runner's globalSetup), or a cargo config names a program or file in a temporary or downloads folder: code nobody reviewed, run at every build.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -43,6 +63,12 @@ export const hookOutsideProject = definePolicy({
     if (!call) return null;
     const before = replacedBefore(call.input);
     for (const { file, content } of textsWrittenOrEdited(call)) {
+      const cargo = cargoConfigFromTemp(file, content, before);
+      if (cargo)
+        return {
+          reason: `Writes ${file}, whose ${evidenceOf(cargo, 100)} names a program or file in a temporary or downloads folder: cargo runs it at every build, test or alias run. Keep tools in the project or installed, or a person decides.`,
+          evidence: evidenceOf(cargo),
+        };
       const hook = hookOutside(content, before, call.projectRoot, call.home);
       if (hook)
         return {

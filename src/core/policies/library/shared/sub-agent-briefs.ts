@@ -141,7 +141,7 @@ const CODE_FILE =
   /\.(?:so|dylib|dll|exe|jar|node|sh|bash|zsh|ps1|bat|cmd|py|rb|pl|php|js|cjs|mjs|ts|lua|ez|beam|app)$/i;
 /** Settings that make a tool load or run what they name: git's program keys, loader variables, plugins and hooks. */
 const LOADER_WORD =
-  /\bcore\.(?:hooksPath|fsmonitor|sshCommand|askpass|pager|editor)\b|\bfilter\.[\w-]+\.(?:clean|smudge|process)\b|\bgpg\.program\b|\b(?:LD_PRELOAD|DYLD_INSERT_LIBRARIES|NODE_OPTIONS|RUBYOPT|PERL5OPT|PYTHONSTARTUP|PYTHONPATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|CORECLR_PROFILER_PATH|BASH_ENV|ERL_FLAGS|ERL_AFLAGS|ELIXIR_ERL_OPTIONS|GIT_SSH_COMMAND)\b|\b(?:plugins?|hooks?|addons?|add-ons?|extensions?|init scripts?|startup hooks?|post-build|pre-build)\b/i;
+  /\bcore\.(?:hooksPath|fsmonitor|sshCommand|askpass|pager|editor)\b|\bfilter\.[\w-]+\.(?:clean|smudge|process)\b|\bgpg\.program\b|\b(?:LD_PRELOAD|DYLD_INSERT_LIBRARIES|NODE_OPTIONS|RUBYOPT|PERL5OPT|PYTHONSTARTUP|PYTHONPATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|CORECLR_PROFILER_PATH|BASH_ENV|ERL_FLAGS|ERL_AFLAGS|ELIXIR_ERL_OPTIONS|GIT_SSH_COMMAND|RUSTC_WRAPPER|CARGO_TARGET_\w+_(?:RUNNER|LINKER)|PROTOC)\b|\b(?:rustc-wrapper|runner|linker)\b|\b(?:plugins?|hooks?|addons?|add-ons?|extensions?|init scripts?|startup hooks?|post-build|pre-build)\b/i;
 const USE_WORD =
   /\b(?:run|runs|running|execute|executes|use|uses|using|load|loads|set|sets|setting|point|points|install|enable|require|preload|configure|export|add|adds|register)\b/i;
 
