@@ -7,7 +7,17 @@
 // waits for the disk (replacing a file does, on ext4) nor loses another process's lines (O_APPEND).
 // The list is the paths in the order of their last line, the newest MAX_SESSION_WRITES of them.
 import { createHash } from 'node:crypto';
-import { appendFileSync, closeSync, openSync, readFileSync, readSync, statSync, type BigIntStats } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  type BigIntStats,
+} from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateDir, writePrivateFile } from '../state';
@@ -25,6 +35,23 @@ export interface SessionWrites {
 }
 
 export const NO_SESSION_WRITES: SessionWrites = { list: () => [], has: () => false };
+
+/** A store nobody appended to for this long belongs to a session that is over: it is removed. */
+export const SESSION_STORE_DAYS = 30;
+
+/** Removes the stores (this release's and earlier ones') last written before `days` ago; what cannot be removed stays. */
+function pruneOldStores(dir: string, days: number): void {
+  const before = Date.now() - days * 24 * 60 * 60 * 1000;
+  for (const name of readdirSync(dir)) {
+    if (!/^[0-9a-f]{32}\.(lines|json)$/.test(name)) continue;
+    const file = join(dir, name);
+    try {
+      if (statSync(file).mtimeMs < before) rmSync(file, { force: true });
+    } catch {
+      // Gone meanwhile, or not ours to remove: the next process tries again.
+    }
+  }
+}
 
 /** Sessions whose store a long-running host keeps parsed; past this the least recent is read again. */
 const KEPT_SESSIONS = 256;
@@ -223,7 +250,9 @@ export class SessionWriteStore {
 
   private append(sessionKey: string, text: string): void {
     if (!this.dirReady) {
+      // Once per process, on its first write: the folder keeps one file per session, and sessions end.
       ensurePrivateDir(join(this.stateDir, 'sessions'));
+      pruneOldStores(join(this.stateDir, 'sessions'), SESSION_STORE_DAYS);
       this.dirReady = true;
     }
     try {

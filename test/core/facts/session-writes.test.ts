@@ -4,10 +4,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fsModule from 'node:fs';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { MAX_SESSION_WRITES, SessionWriteStore } from '../../../src/core/facts/session-writes';
+import { MAX_SESSION_WRITES, SESSION_STORE_DAYS, SessionWriteStore } from '../../../src/core/facts/session-writes';
 import { aTempDir } from '../../builders/tempProject';
 
 const KEY = 'claude:session-a';
@@ -239,4 +249,26 @@ test('two processes recording in any order read the same list as the plain model
     ),
     { numRuns: 60 },
   );
+});
+
+test("a process's first write removes the stores of sessions nobody wrote to for a month, and nothing else", (t) => {
+  const state = aTempDir('session-writes', t);
+  const dir = join(state, 'sessions');
+  mkdirSync(dir, { recursive: true });
+  const old = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  const file = (name: string, days: number) => {
+    writeFileSync(join(dir, name), '"/p/x"\n');
+    utimesSync(join(dir, name), old(days), old(days));
+    return join(dir, name);
+  };
+  const stale = file(`${'a'.repeat(32)}.lines`, SESSION_STORE_DAYS + 1);
+  const staleLegacy = file(`${'b'.repeat(32)}.json`, SESSION_STORE_DAYS + 5);
+  const recent = file(`${'c'.repeat(32)}.lines`, SESSION_STORE_DAYS - 1);
+  const notOurs = file('notes.txt', SESSION_STORE_DAYS + 100);
+  new SessionWriteStore(state).record(KEY, ['/p/a.sh']);
+  assert.equal(existsSync(stale), false);
+  assert.equal(existsSync(staleLegacy), false);
+  assert.equal(existsSync(recent), true);
+  assert.equal(existsSync(notOurs), true, 'only stores are removed');
+  assert.equal(storeFiles(state).length, 2, "the recent store and this session's");
 });
