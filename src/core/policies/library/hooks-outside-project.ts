@@ -55,7 +55,7 @@ export const hookOutsideProject = definePolicy({
   name: 'build-hook-outside-project',
   category: 'dangerous-commands',
   description:
-    "Asks before a build or test config names a hook module outside the project (electron-builder's afterSign or beforeBuild, a test runner's globalSetup), or a cargo config names a program or file in a temporary or downloads folder: code nobody reviewed, run at every build.",
+    "Asks before a build or test config names a hook outside the project (electron-builder's afterSign, a test runner's globalSetup) or a cargo config names a program in a temporary or downloads folder.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
