@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defaultConfig } from '../src/core/config/load';
-import { runDeterministic } from '../src/core/deterministic/run';
+import { runDeterministic, sessionWritesOf } from '../src/core/deterministic/run';
+import { NO_SESSION_WRITES, SessionWriteStore } from '../src/core/facts/session-writes';
 import { Evaluator } from '../src/core/evaluator';
 import { nodeFactSource } from '../src/core/facts/io-node';
 import { ALL_POLICIES } from '../src/core/policies/registry';
@@ -13,7 +14,7 @@ import type { DeterministicRunner } from '../src/core/deterministic/runner';
 import type { ResolvedConfig } from '../src/core/config/load';
 import { runLoad } from './suite/http-load';
 import { events, inProcessWorld } from './suite/inprocess';
-import { mixBodies, mixBody, mixCalls, type SessionLayout } from './suite/mix';
+import { longSessionId, mixBodies, mixBody, mixCalls, type CpuSessionLayout } from './suite/mix';
 import { startServe } from './suite/serve';
 
 // CPU time per call, not wall time: on a shared machine wall time measures the neighbours, while the
@@ -26,13 +27,16 @@ import { startServe } from './suite/serve';
 //   serve          a real `agent-warden serve` at 8 connections: its process's CPU (every thread) per call
 // Usage: node bench/run.mjs cpu   (env CPU_CALLS, CPU_SERVE_CALLS, CPU_CONNECTIONS, CPU_ROUNDS; CPU_PROFILE_DIR writes
 // a --cpu-prof profile of serve there, summed with bench/cpuprofile-top.mjs; CPU_ONLY=deterministic,evaluator,serve;
-// CPU_CLI=FILE runs serve from another build's dist/cli.js; CPU_SESSIONS=shared puts every connection in one session)
+// CPU_WARM_CALLS=N calls first (17,000); CPU_CLI=FILE runs serve from another build's dist/cli.js; CPU_SESSIONS=shared puts every connection in one session, CPU_SESSIONS=long gives each connection one session
+// for the whole run that wrote a thousand files before it)
 
 const CALLS = Number(process.env['CPU_CALLS'] ?? 3000);
 const SERVE_CALLS = Number(process.env['CPU_SERVE_CALLS'] ?? 6000);
 const ROUNDS = Number(process.env['CPU_ROUNDS'] ?? 3);
 const PROFILE_DIR = process.env['CPU_PROFILE_DIR'];
 const CONNECTIONS = Number(process.env['CPU_CONNECTIONS'] ?? 8);
+// Serve's calls before the measured rounds: V8's optimising compiler settled after about 17,000 of the mix.
+const WARM_CALLS = Number(process.env['CPU_WARM_CALLS'] ?? 17_000);
 const ONLY = (process.env['CPU_ONLY'] ?? 'deterministic,evaluator,host,serve').split(',');
 
 const cpuMs = () => {
@@ -47,7 +51,10 @@ async function inProcess(folder: string): Promise<void> {
   const direct: DeterministicRunner = {
     run: async (input, config: ResolvedConfig) => {
       if (!statesOf.has(config)) statesOf.set(config, resolvePolicyStates(ALL_POLICIES, config));
-      return { ok: true, ...runDeterministic(input, config, statesOf.get(config)!, nodeFactSource) };
+      return {
+        ok: true,
+        ...runDeterministic(input, config, statesOf.get(config)!, nodeFactSource, sessionWritesOf(input)),
+      };
     },
     close: async () => undefined,
   };
@@ -67,10 +74,11 @@ async function inProcess(folder: string): Promise<void> {
   const states = resolvePolicyStates(ALL_POLICIES, config);
   const deterministic = (event: HookEvent) =>
     runDeterministic(
-      { event, projectRoot: project, home: folder, stateDir: state, session: [], writtenPaths: [] },
+      { event, projectRoot: project, home: folder, stateDir: state, session: [], sessionKey: 'claude:bench' },
       config,
       states,
       nodeFactSource,
+      NO_SESSION_WRITES,
     );
   for (const event of events(project, calls, 600, 'warm')) {
     await evaluator.evaluate(event);
@@ -109,7 +117,10 @@ function threadCpuMs(pid: number): Map<string, { user: number; system: number }>
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(tid === String(pid) ? 'main' : tid, { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 });
+      // Its name where the runtime set one (Node 20 names every thread "node"), and its id to tell them apart.
+      const name =
+        tid === String(pid) ? 'main' : `${readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()}#${tid}`;
+      ticks.set(name, { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 });
     } catch {
       // A thread that ended meanwhile.
     }
@@ -131,9 +142,19 @@ function describeThreads(
     })
     .filter(([, us]) => us >= 5)
     .sort((a, b) => (a[0] === 'main' ? -1 : b[0] === 'main' ? 1 : b[1] - a[1]));
-  return perCall
-    .map(([tid, us, system]) => `${tid === 'main' ? 'main' : 'thread'} ${us.toFixed(0)} (kernel ${system.toFixed(0)})`)
-    .join(', ');
+  return perCall.map(([thread, us, system]) => `${thread} ${us.toFixed(0)} (kernel ${system.toFixed(0)})`).join(', ');
+}
+
+/** Files each connection's session wrote before the run under CPU_SESSIONS=long: a working day's worth. */
+const LONG_SESSION_WRITES = 1000;
+
+function recordLongSessions(stateDir: string, project: string, tag: string): void {
+  const store = new SessionWriteStore(stateDir);
+  for (let connection = 0; connection < CONNECTIONS; connection++)
+    store.record(
+      `claude:${longSessionId(tag, connection)}`,
+      Array.from({ length: LONG_SESSION_WRITES }, (_, index) => join(project, 'src', `module-${index}.ts`)),
+    );
 }
 
 async function serveRun(folder: string): Promise<void> {
@@ -153,9 +174,13 @@ async function serveRun(folder: string): Promise<void> {
   });
   const calls = mixCalls(world.project);
   try {
-    const sessions: SessionLayout = process.env['CPU_SESSIONS'] === 'shared' ? 'shared' : 'per-connection';
-    const body = (tag: string) => mixBodies(world.project, calls, tag, sessions);
-    await runLoad({ url: serve.url, token: serve.token, connections: 8, calls: 1000, body: body('warm') });
+    const layout = process.env['CPU_SESSIONS'];
+    const sessions: CpuSessionLayout = layout === 'shared' || layout === 'long' ? layout : 'per-connection';
+    const body = (tag: string) => {
+      if (sessions === 'long') recordLongSessions(join(world.home, '.agent-warden'), world.project, tag);
+      return mixBodies(world.project, calls, tag, sessions);
+    };
+    await runLoad({ url: serve.url, token: serve.token, connections: 8, calls: WARM_CALLS, body: body('warm') });
     console.log(`serve pid ${serve.pid}, warmed up`);
     for (let round = 0; round < ROUNDS; round++) {
       const before = await serve.cpuMs();

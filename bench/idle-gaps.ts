@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import type { ResolvedConfig } from '../src/core/config/load';
-import { runDeterministic, type DeterministicInput } from '../src/core/deterministic/run';
+import { runDeterministic } from '../src/core/deterministic/run';
 import { Evaluator } from '../src/core/evaluator';
 import { nodeFactSource } from '../src/core/facts/io-node';
 import { ALL_POLICIES } from '../src/core/policies/registry';
 import { resolvePolicyStates } from '../src/core/policies/run';
-import { captureMixInputs } from './suite/captured';
+import { captureMixInputs, type CapturedCall } from './suite/captured';
 
 // Why serve's evaluation worker spends ~570 µs on a call the same code evaluates in ~350 µs back to
 // back: a thread that waited between calls starts each with cold caches. The deterministic inputs a
@@ -23,19 +23,19 @@ const PAUSES_MS = (process.env['GAP_PAUSES_MS'] ?? '0,0.6,2').split(',').map(Num
 const ROUNDS = 3;
 
 /** Median µs per call of evaluating `inputs` with `pauseMs` of blocked waiting before each. */
-function evaluateWithPauses(inputs: DeterministicInput[], config: ResolvedConfig, pauseMs: number): number[] {
+function evaluateWithPauses(calls: CapturedCall[], config: ResolvedConfig, pauseMs: number): number[] {
   const states = resolvePolicyStates(ALL_POLICIES, config);
   const blocker = new Int32Array(new SharedArrayBuffer(4));
   const rounds: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     let inside = 0;
-    for (const input of inputs) {
+    for (const { input, writes } of calls) {
       if (pauseMs > 0) Atomics.wait(blocker, 0, 0, pauseMs);
       const started = performance.now();
-      runDeterministic(input, config, states, nodeFactSource);
+      runDeterministic(input, config, states, nodeFactSource, writes);
       inside += performance.now() - started;
     }
-    rounds.push((inside / inputs.length) * 1000);
+    rounds.push((inside / calls.length) * 1000);
   }
   return rounds;
 }
@@ -43,11 +43,11 @@ function evaluateWithPauses(inputs: DeterministicInput[], config: ResolvedConfig
 async function inWorker(): Promise<void> {
   const { folder } = workerData as { folder: string };
   await Evaluator.ready({ warmUp: true });
-  const { inputs, config } = await captureMixInputs(folder, CALLS, 'gap');
+  const { calls, config } = await captureMixInputs(folder, CALLS, 'gap');
   // Warm: every call's code compiled and optimised before anything is measured.
-  evaluateWithPauses(inputs, config, 0);
+  evaluateWithPauses(calls, config, 0);
   for (const pauseMs of PAUSES_MS) {
-    const rounds = evaluateWithPauses(inputs, config, pauseMs);
+    const rounds = evaluateWithPauses(calls, config, pauseMs);
     const sorted = [...rounds].sort((a, b) => a - b);
     console.log(
       `pause ${String(pauseMs).padStart(4)} ms before each call: evaluation ${sorted[1]!.toFixed(0)} µs per call` +

@@ -2,7 +2,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
-import { runDeterministic, type DeterministicInput } from '../src/core/deterministic/run';
+import { runDeterministic } from '../src/core/deterministic/run';
 import { Evaluator } from '../src/core/evaluator';
 import { nodeFactSource } from '../src/core/facts/io-node';
 import { IoFacts } from '../src/core/facts/io';
@@ -12,7 +12,7 @@ import { ALL_POLICIES } from '../src/core/policies/registry';
 import { resolvePolicyStates, type PolicyState } from '../src/core/policies/run';
 import type { ResolvedConfig } from '../src/core/config/load';
 import type { AnyPolicy, PolicyContext, SessionMemory } from '../src/core/policies/types';
-import { captureMixInputs, mixLength } from './suite/captured';
+import { captureMixInputs, mixLength, type CapturedCall } from './suite/captured';
 
 // Where the deterministic tier's time goes on the fixed mix: the call's facts (toolCallOf) and each
 // policy's evaluate, timed one policy at a time over every call of the mix.
@@ -68,7 +68,7 @@ async function allocations(run: () => void, calls: number): Promise<void> {
 const session: SessionMemory = { get: () => undefined, set: () => undefined };
 
 /** Each policy's time inside the whole tier, and the whole tier's, per call (wall time: run on a quiet machine). */
-function inSitu(inputs: DeterministicInput[], config: ResolvedConfig, resolved: PolicyState[]): void {
+function inSitu(calls: CapturedCall[], config: ResolvedConfig, resolved: PolicyState[]): void {
   const spent = new Map<string, number>();
   let counting = false;
   const timed = resolved.map((state) => {
@@ -87,12 +87,12 @@ function inSitu(inputs: DeterministicInput[], config: ResolvedConfig, resolved: 
   for (let round = 0; round < ROUNDS; round++) {
     counting = round > 2;
     const started = performance.now();
-    for (const input of inputs) runDeterministic(input, config, timed, nodeFactSource);
+    for (const { input, writes } of calls) runDeterministic(input, config, timed, nodeFactSource, writes);
     if (counting) whole += performance.now() - started;
   }
-  const perCall = (ms: number) => (ms * 1000) / ((ROUNDS - 3) * inputs.length);
+  const perCall = (ms: number) => (ms * 1000) / ((ROUNDS - 3) * calls.length);
   const policies = [...spent.values()].reduce((sum, ms) => sum + ms, 0);
-  console.log(`${inputs.length} calls, whole tier ${perCall(whole).toFixed(1)} µs per call (wall)`);
+  console.log(`${calls.length} calls, whole tier ${perCall(whole).toFixed(1)} µs per call (wall)`);
   console.log(
     `policies in situ: ${perCall(policies).toFixed(1)} µs; facts and the rest: ${perCall(whole - policies).toFixed(1)} µs`,
   );
@@ -104,30 +104,29 @@ async function main(): Promise<void> {
   const folder = realpathSync(mkdtempSync(join(tmpdir(), 'aw-costs-')));
   try {
     await Evaluator.ready({ warmUp: true });
-    const { inputs, config } = await captureMixInputs(folder, mixLength(), 'cost');
+    const { calls, config } = await captureMixInputs(folder, mixLength(), 'cost');
     const resolvedStates = resolvePolicyStates(ALL_POLICIES, config);
     const states = resolvedStates.filter((s) => s.enabled && (!ONLY || ONLY.includes(s.policy.name)));
-    const callOf = (input: DeterministicInput) => {
-      const written = new Set(input.writtenPaths);
-      return toolCallOf(input.event, {
+    const callOf = ({ input, writes }: CapturedCall) =>
+      toolCallOf(input.event, {
         projectRoot: input.projectRoot,
         home: input.home,
         faces: config.faces,
         source: nodeFactSource,
         reader: INTERPRETER_CODE_READER,
-        writes: { list: () => input.writtenPaths, has: (p: string) => written.has(p) },
+        writes,
       });
-    };
     if (ALLOCATIONS) {
       const rounds = Math.max(ROUNDS, 10);
       await allocations(() => {
         for (let round = 0; round < rounds; round++)
-          for (const input of inputs) runDeterministic(input, config, resolvedStates, nodeFactSource);
-      }, rounds * inputs.length);
+          for (const { input, writes } of calls)
+            runDeterministic(input, config, resolvedStates, nodeFactSource, writes);
+      }, rounds * calls.length);
       return;
     }
     if (IN_SITU) {
-      inSitu(inputs, config, resolvedStates);
+      inSitu(calls, config, resolvedStates);
       return;
     }
     if (WHOLE) {
@@ -135,23 +134,24 @@ async function main(): Promise<void> {
       let wholeTotal = 0;
       for (let round = 0; round < ROUNDS; round++) {
         const started = process.cpuUsage();
-        for (const input of inputs) runDeterministic(input, config, resolvedStates, nodeFactSource);
+        for (const { input, writes } of calls) runDeterministic(input, config, resolvedStates, nodeFactSource, writes);
         const used = process.cpuUsage(started);
         if (round > 2) wholeTotal += (used.user + used.system) / 1000;
       }
       console.log(
-        `${inputs.length} calls, whole tier: ${((wholeTotal * 1000) / ((ROUNDS - 3) * inputs.length)).toFixed(1)} µs of CPU per call`,
+        `${calls.length} calls, whole tier: ${((wholeTotal * 1000) / ((ROUNDS - 3) * calls.length)).toFixed(1)} µs of CPU per call`,
       );
       return;
     }
     let factsTotal = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const started = performance.now();
-      for (const input of inputs) callOf(input);
+      for (const captured of calls) callOf(captured);
       if (round > 2) factsTotal += performance.now() - started;
     }
-    const contexts = inputs.map((input) => {
-      const call = callOf(input);
+    const contexts = calls.map((captured) => {
+      const { input } = captured;
+      const call = callOf(captured);
       return (params: unknown): PolicyContext<unknown> => ({
         event: input.event,
         call,
@@ -177,12 +177,12 @@ async function main(): Promise<void> {
         }
         if (round > 2) total += performance.now() - started;
       }
-      costs.push({ name: state.policy.name, us: (total * 1000) / ((ROUNDS - 3) * inputs.length) });
+      costs.push({ name: state.policy.name, us: (total * 1000) / ((ROUNDS - 3) * calls.length) });
     }
     costs.sort((a, b) => b.us - a.us);
     const sum = costs.reduce((s, c) => s + c.us, 0);
-    console.log(`${inputs.length} calls, ${states.length} enabled policies`);
-    console.log(`facts (toolCallOf): ${((factsTotal * 1000) / ((ROUNDS - 3) * inputs.length)).toFixed(1)} µs per call`);
+    console.log(`${calls.length} calls, ${states.length} enabled policies`);
+    console.log(`facts (toolCallOf): ${((factsTotal * 1000) / ((ROUNDS - 3) * calls.length)).toFixed(1)} µs per call`);
     console.log(`policies together: ${sum.toFixed(1)} µs per call`);
     for (const c of costs.slice(0, TOP)) console.log(`${c.us.toFixed(2).padStart(8)} µs  ${c.name}`);
   } finally {

@@ -24,10 +24,13 @@ export interface HttpOptions {
   callsPerRun: (connections: number) => number;
   /** One budget per connection count and session layout. */
   budgets: (connections: number, sessions: SessionLayout) => Budget;
+  /** Calls answered before the rows are measured, stopping early at `seconds`. */
+  warmUp: { calls: number; seconds: number };
   afterPause: { calls: number; pauseMs: number };
 }
 
 export async function httpFigures(opts: HttpOptions): Promise<{
+  warmUp: BenchResults['httpWarmUp'];
   http: BenchResults['http'];
   serveEventLoopMaxMs: BenchResults['serveEventLoopMaxMs'];
   afterPause: BenchResults['afterPause']['serve'];
@@ -36,13 +39,16 @@ export async function httpFigures(opts: HttpOptions): Promise<{
   const serve = await startServe({ cli: opts.cli, world, config: ROOMY_LOG });
   try {
     const body = (sessions: SessionLayout) => (tag: string) => mixBodies(world.project, opts.calls, tag, sessions);
-    await runLoad({
+    const warm = await runLoad({
       url: serve.url,
       token: serve.token,
       connections: 8,
-      calls: opts.calls.length * 10,
+      calls: opts.warmUp.calls,
+      seconds: opts.warmUp.seconds,
       body: body('per-connection')('warm'),
     });
+    if (warm.failed > 0) throw new Error(`${warm.failed} warm-up calls failed (${warm.firstFailure})`);
+    const warmUp = { calls: warm.answered, seconds: warm.seconds, callsPerSecond: warm.callsPerSecond };
     const loopMax: number[] = [];
     let loopMissing = false;
     const runsOf = (connections: number[], sessions: SessionLayout) =>
@@ -76,7 +82,7 @@ export async function httpFigures(opts: HttpOptions): Promise<{
       ...opts.afterPause,
       body: (index) => mixBody(world.project, opts.calls, index, 'pause'),
     });
-    return { http: rows, serveEventLoopMaxMs, afterPause };
+    return { warmUp, http: rows, serveEventLoopMaxMs, afterPause };
   } finally {
     await serve.stop();
   }

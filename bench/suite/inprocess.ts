@@ -5,6 +5,7 @@ import { ActivityLog } from '../../src/core/activity/log';
 import { parseClaudeInput } from '../../src/core/agents/claude';
 import { defaultConfig } from '../../src/core/config/load';
 import { runDeterministic } from '../../src/core/deterministic/run';
+import { NO_SESSION_WRITES } from '../../src/core/facts/session-writes';
 import { Evaluator } from '../../src/core/evaluator';
 import { nodeFactSource } from '../../src/core/facts/io-node';
 import { ALL_POLICIES } from '../../src/core/policies/registry';
@@ -63,10 +64,11 @@ export async function inProcessFigures(opts: InProcessOptions): Promise<BenchRes
   const states = resolvePolicyStates(ALL_POLICIES, config);
   const deterministic = (event: HookEvent) =>
     runDeterministic(
-      { event, projectRoot: project, home: opts.folder, stateDir: state, session: [], writtenPaths: [] },
+      { event, projectRoot: project, home: opts.folder, stateDir: state, session: [], sessionKey: 'claude:bench' },
       config,
       states,
       nodeFactSource,
+      NO_SESSION_WRITES,
     );
   for (const event of events(project, opts.calls, opts.calls.length * 3, 'warm')) {
     await evaluator.evaluate(event);

@@ -27,6 +27,8 @@ interface Plan {
   inProcessCalls: number;
   floorPerBatch: number;
   httpCalls: (connections: number) => number;
+  /** Calls serve answers before the http rows, at most `seconds.httpWarmUp`: see the schema's httpWarmUp. */
+  httpWarmUpCalls: number;
   memoryCalls: number;
   judgeCalls: number;
   /** Calls sent one at a time, each after a pause (as an agent sends them). */
@@ -35,6 +37,7 @@ interface Plan {
   /** Seconds per section; a section past its share stops repeating (see Budget). */
   seconds: {
     inProcess: number;
+    httpWarmUp: number;
     httpPerConnections: number;
     httpFloor: number;
     memory: number;
@@ -51,13 +54,16 @@ const DEFAULT_PLAN: Plan = {
   inProcessCalls: 300,
   floorPerBatch: 3,
   httpCalls: (c) => (c === 1 ? 300 : c <= 8 ? 1000 : 1500),
+  // Serve's CPU per call at 8 connections fell from 2,358 µs (calls 1,000-9,000 after start) to 1,570, then
+  // 1,381 and 1,377 (each 8,000 calls on): the JIT settles after about 17,000 calls (bench/cpu.ts, 4 rounds).
+  httpWarmUpCalls: 17_000,
   memoryCalls: 10_000,
   judgeCalls: 30,
   // 40 s in all, serve and the floor. A pause of 400 ms took serve from 2.7 to 5.5 ms a call (p50), the floor from 0.3 to 1.1.
   afterPause: { calls: 40, pauseMs: 500 },
   transcriptBytes: [10 * KB, 10 * MB, 100 * MB],
   // With the fixed sections (floor, redaction, envelope, digest, three serve starts), under 180 s.
-  seconds: { inProcess: 15, httpPerConnections: 12, httpFloor: 4, memory: 40, judge: 12, bridge: 25 },
+  seconds: { inProcess: 15, httpWarmUp: 25, httpPerConnections: 12, httpFloor: 4, memory: 40, judge: 12, bridge: 25 },
   bridge: { runs: 3, rounds: 2, fallbackRounds: 1 },
 };
 
@@ -69,11 +75,12 @@ const PLANS: Record<Mode, Plan> = {
     inProcessCalls: 20,
     floorPerBatch: 1,
     httpCalls: (c) => Math.max(10, c),
+    httpWarmUpCalls: 100,
     memoryCalls: 100,
     judgeCalls: 2,
     afterPause: { calls: 2, pauseMs: 50 },
     transcriptBytes: [10 * KB, 100 * KB, 1 * MB],
-    seconds: { inProcess: 3, httpPerConnections: 3, httpFloor: 1, memory: 5, judge: 3, bridge: 0 },
+    seconds: { inProcess: 3, httpWarmUp: 3, httpPerConnections: 3, httpFloor: 1, memory: 5, judge: 3, bridge: 0 },
   },
   default: DEFAULT_PLAN,
   // The default run, and then the full run's own sections.
@@ -145,6 +152,7 @@ async function main(): Promise<void> {
       `http through serve at 1, 8 and 64 connections (a session each), at 8 sharing one session, then ${plan.afterPause.calls} calls each after ${plan.afterPause.pauseMs} ms`,
     );
     const {
+      warmUp: httpWarmUp,
       http,
       serveEventLoopMaxMs,
       afterPause: servePaused,
@@ -155,6 +163,7 @@ async function main(): Promise<void> {
       connections: [1, 8, 64],
       sharedSessionConnections: [8],
       runs: plan.runs,
+      warmUp: { calls: plan.httpWarmUpCalls, seconds: plan.seconds.httpWarmUp },
       callsPerRun: plan.httpCalls,
       budgets: (connections, sessions) =>
         budget(
@@ -216,7 +225,7 @@ async function main(): Promise<void> {
       full = { memory: fullMemory, memoryArenas2: fullArenas2, load, extensionHost };
     }
     const partial = {
-      schemaVersion: 5 as const,
+      schemaVersion: 6 as const,
       mode,
       startedAt: startedAt.toISOString(),
       seconds: (Date.now() - startedAt.getTime()) / 1000,
@@ -229,6 +238,7 @@ async function main(): Promise<void> {
       },
       floor: ofSamples(floor, 'ms'),
       mix: { distinctCalls: calls.length, dangerous: calls.filter((c) => c.dangerous).length },
+      httpWarmUp,
       http,
       httpFloor,
       afterPause: { ...plan.afterPause, serve: servePaused, floor: floorPaused },

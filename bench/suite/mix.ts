@@ -91,10 +91,16 @@ export function mixCalls(project: string): MixCall[] {
 }
 
 /** The Claude Code hook body for the `index`-th call of the mix. */
-export function mixBody(project: string, calls: readonly MixCall[], index: number, tag: string): string {
+export function mixBody(
+  project: string,
+  calls: readonly MixCall[],
+  index: number,
+  tag: string,
+  sessionId = `${tag}-${Math.floor(index / calls.length)}`,
+): string {
   const call = calls[index % calls.length]!;
   return JSON.stringify({
-    session_id: `${tag}-${Math.floor(index / calls.length)}`,
+    session_id: sessionId,
     transcript_path: join(project, 'transcript.jsonl'),
     cwd: project,
     permission_mode: 'default',
@@ -115,6 +121,17 @@ export function mixBody(project: string, calls: readonly MixCall[], index: numbe
  */
 export type SessionLayout = 'per-connection' | 'shared';
 
+/**
+ * The CPU bench's layouts: `long` is as per-connection, but each connection keeps one session for
+ * the whole run (`longSessionId`), as an agent does over a working day.
+ */
+export type CpuSessionLayout = SessionLayout | 'long';
+
+/** The session a connection's calls belong to under the `long` layout. */
+export function longSessionId(tag: string, connection: number): string {
+  return `${tag}-c${connection}`;
+}
+
 /** Where connection `connection` starts in the mix: eight connections start a seventh of it apart. */
 const CONNECTION_STRIDE = 7;
 
@@ -123,7 +140,7 @@ export function mixBodies(
   project: string,
   calls: readonly MixCall[],
   tag: string,
-  sessions: SessionLayout,
+  sessions: CpuSessionLayout,
 ): (index: number, connection: number) => string {
   if (sessions === 'shared') return (index) => mixBody(project, calls, index, tag);
   const sent = new Map<number, number>();
@@ -131,6 +148,7 @@ export function mixBodies(
     const own = sent.get(connection) ?? 0;
     sent.set(connection, own + 1);
     const at = own + ((connection * CONNECTION_STRIDE) % calls.length);
+    if (sessions === 'long') return mixBody(project, calls, at, tag, longSessionId(tag, connection));
     return mixBody(project, calls, at, `${tag}-c${connection}`);
   };
 }

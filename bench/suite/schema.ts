@@ -78,7 +78,8 @@ export const resultsSchema = z
     // 3: the HTTP floor (httpFloor), and serve's memory with glibc's malloc arenas capped (memoryArenas2).
     // 4: calls after a pause (afterPause), through serve and through the HTTP floor.
     // 5: http rows say how connections map to sessions (one each, or one shared); serve runs both at 8.
-    schemaVersion: z.literal(5),
+    // 6: serve's warm-up before the http rows (httpWarmUp), long enough for V8's optimising compiler to settle.
+    schemaVersion: z.literal(6),
     mode: z.enum(['reduced', 'default', 'full']),
     startedAt: z.string().datetime(),
     seconds: z.number().positive(),
@@ -94,6 +95,17 @@ export const resultsSchema = z
     /** `node -e 0` on this machine in this run: the time figures are also given as ratios to it. */
     floor: figureSchema,
     mix: z.object({ distinctCalls: z.number().int().positive(), dangerous: z.number().int().nonnegative() }).strict(),
+    /**
+     * The calls serve answered at 8 connections before the http rows were measured, once: V8 optimises
+     * a function only after it ran a while, and the mix's rarer paths took over 10,000 calls to settle.
+     */
+    httpWarmUp: z
+      .object({
+        calls: z.number().int().positive(),
+        seconds: z.number().positive(),
+        callsPerSecond: z.number().positive(),
+      })
+      .strict(),
     http: z.array(httpRunSchema).min(1),
     /** A do-nothing endpoint built like serve (node http, a worker hop, JSON both ways): bench/suite/http-floor.ts. */
     httpFloor: z.array(httpRunSchema).min(1),

@@ -21,6 +21,11 @@ export function lines(results: BenchResults): Line[] {
   out.push({
     heading: `http through serve (mix of ${results.mix.distinctCalls} calls, ${results.mix.dangerous} dangerous)`,
   });
+  const warm = results.httpWarmUp;
+  out.push({
+    label: 'warm-up first, 8 conn',
+    text: `${warm.calls} calls in ${warm.seconds.toFixed(1)} s (${warm.callsPerSecond.toFixed(0)} calls/s while V8 optimises)`,
+  });
   for (const row of results.http) {
     const c = `${row.connections} conn${row.sessions === 'shared' ? ', one session' : ''}`;
     out.push(

@@ -13,7 +13,7 @@ import type { AnyPolicy, ToolCall } from './policies/types';
 import { combine } from './verdict/combine';
 import type { FactSource } from './facts/io';
 import { nodeFactSource } from './facts/io-node';
-import { SessionWriteStore } from './facts/session-writes';
+import { sessionWriteStoreFor, type SessionWriteStore } from './facts/session-writes';
 import {
   NO_APPROVAL,
   NO_CUT,
@@ -107,7 +107,7 @@ export class Evaluator {
     this.roots = new ProjectRoots(opts.reloadCheckMs ?? DEFAULT_RELOAD_CHECK_MS);
     this.policies = opts.policies ?? ALL_POLICIES;
     this.home = opts.home ?? userHome();
-    this.sessionWrites = new SessionWriteStore(opts.stateDir);
+    this.sessionWrites = sessionWriteStoreFor(opts.stateDir);
     this.deterministic = opts.deterministic ?? new InProcessRunner(this.policies, opts.factSource ?? nodeFactSource);
   }
 
@@ -276,7 +276,7 @@ export class Evaluator {
         stateDir: this.opts.stateDir,
         programDir: this.opts.programDir,
         session: this.sessions.entriesOf(sessionKey),
-        writtenPaths: [...this.sessionWrites.load(sessionKey).list()],
+        sessionKey,
       };
       const answer = await this.deterministic.run(input, config);
       if (answer.ok) this.sessions.apply(sessionKey, answer.sessionWrites);

@@ -56,7 +56,7 @@ test(
 test('the results schema refuses a figure outside its own spread and a missing section', () => {
   const figure = { median: 2, low: 1, high: 3, n: 5, spread: 'p25-p75', unit: 'ms' };
   const reduced = {
-    schemaVersion: 5,
+    schemaVersion: 6,
     mode: 'reduced',
     startedAt: new Date(0).toISOString(),
     seconds: 1,
@@ -69,6 +69,7 @@ test('the results schema refuses a figure outside its own spread and a missing s
     },
     floor: figure,
     mix: { distinctCalls: 56, dangerous: 16 },
+    httpWarmUp: { calls: 100, seconds: 0.5, callsPerSecond: 200 },
     http: [
       {
         connections: 1,

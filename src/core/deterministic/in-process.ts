@@ -3,7 +3,7 @@ import type { ResolvedConfig } from '../config/load';
 import { resolvePolicyStates, type PolicyState } from '../policies/run';
 import type { AnyPolicy } from '../policies/types';
 import type { FactSource } from '../facts/io';
-import { runDeterministic, type DeterministicInput, type DeterministicResult } from './run';
+import { runDeterministic, sessionWritesOf, type DeterministicInput, type DeterministicResult } from './run';
 import type { DeterministicAnswer, DeterministicRunner } from './runner';
 
 // The deterministic tier on the caller's own thread, for one-shot commands (check, evaluate, the
@@ -32,7 +32,7 @@ export class InProcessRunner implements DeterministicRunner {
     const ready = states;
     let result: DeterministicResult | undefined;
     this.sandbox.runOne = () => {
-      result = runDeterministic(input, config, ready, this.source);
+      result = runDeterministic(input, config, ready, this.source, sessionWritesOf(input));
     };
     try {
       RUN_ONE.runInContext(this.context, { timeout: config.deterministicBudgetMs });

@@ -6,6 +6,7 @@ import { runPolicies, type PolicyState } from '../policies/run';
 import { IoFacts, type FactSource } from '../facts/io';
 import type { IoRecord } from '../facts/types';
 import type { SessionMemory, ToolCall } from '../policies/types';
+import { sessionWriteStoreFor, type SessionWrites } from '../facts/session-writes';
 
 // The deterministic tier for one call, as a plain function of its inputs: the same code runs in the
 // evaluation worker (serve, the extension) and in-process (tests, one-shot commands).
@@ -21,8 +22,11 @@ export interface DeterministicInput {
   /** The folder of Warden's running program, which self-protection guards. */
   programDir?: string;
   session: SessionEntries;
-  /** Absolute paths this session wrote so far (kept in the state folder), oldest first. */
-  writtenPaths: string[];
+  /**
+   * The session's key in the written-files store of `stateDir`, which whoever runs the call reads itself:
+   * a long session's list (up to a thousand paths) would otherwise cross to the worker with every call.
+   */
+  sessionKey: string;
 }
 
 export interface DeterministicResult {
@@ -50,10 +54,9 @@ export function runDeterministic(
   config: ResolvedConfig,
   states: PolicyState[],
   source: FactSource,
+  writes: SessionWrites,
 ): DeterministicResult {
   const { event, projectRoot, home, stateDir } = input;
-  const written = new Set(input.writtenPaths);
-  const writes = { list: () => input.writtenPaths, has: (absolute: string) => written.has(absolute) };
   const call = toolCallOf(event, {
     projectRoot,
     home,
@@ -82,4 +85,9 @@ export function runDeterministic(
     });
   }
   return { ...(call ? { call } : {}), outcomes, sessionWrites, ioRecords: io.records };
+}
+
+/** The session's written files as this thread reads them from the state folder, for `input`. */
+export function sessionWritesOf(input: DeterministicInput): SessionWrites {
+  return sessionWriteStoreFor(input.stateDir).load(input.sessionKey);
 }

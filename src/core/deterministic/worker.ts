@@ -8,8 +8,9 @@ import { nodeFactSource } from '../facts/io-node';
 import { WARM_UP_COMMANDS, warmUpShellParser } from '../shell/warm-up';
 import { resolvePolicyStates, type PolicyState } from '../policies/run';
 import type { AnyPolicy } from '../policies/types';
-import { runDeterministic } from './run';
+import { runDeterministic, sessionWritesOf } from './run';
 import { NO_FACT_SOURCE } from '../facts/io';
+import { NO_SESSION_WRITES } from '../facts/session-writes';
 import { readThreadMemory } from './threadMemory';
 import { configFromWire, inputFromWire, resultToWire, type FromWorker, type ToWorker } from './wire';
 
@@ -32,7 +33,8 @@ export function serveDeterministicCalls(policies: AnyPolicy[]): void {
       const entry = configs.get(message.configId);
       if (!entry) throw new Error(`config ${message.configId} never reached the evaluation worker`);
       const input = inputFromWire(message.input);
-      const evaluate = () => runDeterministic(input, entry.config, entry.states, nodeFactSource);
+      const evaluate = () =>
+        runDeterministic(input, entry.config, entry.states, nodeFactSource, sessionWritesOf(input));
       takeWantedGrammars();
       let result = evaluate();
       // A call that needed an interpreter grammar not loaded yet is read again once it is; each round
@@ -120,11 +122,12 @@ function warmUpPolicies(policies: AnyPolicy[]): void {
         home: '/warm-up/home',
         stateDir: '/warm-up/state',
         session: [],
-        writtenPaths: [],
+        sessionKey: 'claude:warm-up',
       },
       config,
       states,
       NO_FACT_SOURCE,
+      NO_SESSION_WRITES,
     );
   }
 }

@@ -240,9 +240,16 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
   let added = 0;
   const powershellFace = /^(powershell|pwsh)$/i.test(call.face.tool);
   const inCall = writtenInCall(call, call.shell.commands);
+  // Asked once per command the call runs, and a long session's list is a thousand paths: joined again
+  // only when a nested script added a file to this call's own (inCall grows as scripts are read).
   const sessionList = inputs.writes.list();
+  let joined = { size: -1, list: sessionList };
   const writes = {
-    list: () => [...sessionList, ...inCall.keys()],
+    list: () => {
+      if (inCall.size === 0) return sessionList;
+      if (joined.size !== inCall.size) joined = { size: inCall.size, list: [...sessionList, ...inCall.keys()] };
+      return joined.list;
+    },
     has: (p: string) => inCall.has(p) || inputs.writes.has(p),
   };
   const readWritten = (file: string): string | null =>

@@ -6,6 +6,12 @@ import { perCommand } from './per-command';
 // Families of programs that several policies recognise.
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox']);
+/** Nix's programs: each reads Nix settings (`--option NAME VALUE`, NIX_CONFIG) that choose caches and hooks. */
+export const NIX_PROGRAMS = new Set([
+  ...['nix', 'nix-build', 'nix-shell', 'nix-env', 'nix-instantiate', 'nix-store', 'nixos-rebuild'],
+  ...['home-manager', 'darwin-rebuild', 'nix-collect-garbage'],
+]);
+
 export const DOWNLOADERS = new Set([
   'curl',
   'wget',

@@ -36,6 +36,13 @@ export interface SessionWrites {
 
 export const NO_SESSION_WRITES: SessionWrites = { list: () => [], has: () => false };
 
+/** A fixed list as SessionWrites (a store as it stood, an earlier release's store). */
+export function fixedSessionWrites(paths: readonly string[]): SessionWrites {
+  if (paths.length === 0) return NO_SESSION_WRITES;
+  const set = new Set(paths);
+  return { list: () => paths, has: (absolute) => set.has(absolute) };
+}
+
 /** A store nobody appended to for this long belongs to a session that is over: it is removed. */
 export const SESSION_STORE_DAYS = 30;
 
@@ -214,9 +221,7 @@ export class SessionWriteStore {
   private legacy(sessionKey: string): SessionWrites {
     let writes = this.legacyKept.get(sessionKey);
     if (!writes) {
-      const paths = readLegacyStore(this.fileFor(sessionKey, '.json'));
-      const set = new Set(paths);
-      writes = paths.length === 0 ? NO_SESSION_WRITES : { list: () => paths, has: (p) => set.has(p) };
+      writes = fixedSessionWrites(readLegacyStore(this.fileFor(sessionKey, '.json')));
       this.legacyKept.set(sessionKey, writes);
       if (this.legacyKept.size > KEPT_SESSIONS) this.legacyKept.delete(this.legacyKept.keys().next().value as string);
     }
@@ -279,4 +284,20 @@ export class SessionWriteStore {
     );
     this.kept.delete(sessionKey);
   }
+}
+
+/** Stores a thread keeps, one per state folder: the host and an in-process runner share one. */
+const KEPT_STORES = 8;
+const storesOfThisThread = new Map<string, SessionWriteStore>();
+
+/** This thread's store for `stateDir`, kept parsed across calls. */
+export function sessionWriteStoreFor(stateDir: string): SessionWriteStore {
+  let store = storesOfThisThread.get(stateDir);
+  if (!store) {
+    store = new SessionWriteStore(stateDir);
+    storesOfThisThread.set(stateDir, store);
+    if (storesOfThisThread.size > KEPT_STORES)
+      storesOfThisThread.delete(storesOfThisThread.keys().next().value as string);
+  }
+  return store;
 }

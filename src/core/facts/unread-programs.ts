@@ -9,7 +9,7 @@ import { argsOf, evidenceOf, optionValues } from './commands';
 import { unreadInlineCode } from './inline-unread-languages';
 import { unreadBeamCode } from './beam-code';
 import { TAURI_HOOK_KEYS } from './run-later-formats';
-import { railsArguments } from './programs';
+import { NIX_PROGRAMS, railsArguments } from './programs';
 import { dbusCallOf, dbusRunsCode } from './dbus';
 
 // Ex commands that run another language's code: :python, :py3, :pyx, :lua, :perl, :ruby, :tcl, their
@@ -562,10 +562,6 @@ function tauriInlineConfig(cmd: SimpleCommand, args: readonly string[]): string 
     : null;
 }
 
-const NIX_PROGRAMS = new Set([
-  ...['nix', 'nix-build', 'nix-shell', 'nix-env', 'nix-instantiate', 'nix-store', 'nixos-rebuild'],
-  ...['home-manager', 'darwin-rebuild', 'nix-collect-garbage'],
-]);
 // Nix settings naming a program the daemon or the client runs around builds.
 const NIX_HOOK_SETTINGS = new Set(['post-build-hook', 'pre-build-hook', 'build-hook', 'diff-hook']);
 const NIX_NATIVE_CODE = 'allow-unsafe-native-code-during-evaluation';

@@ -9,6 +9,7 @@ import { defaultConfig } from '../../../src/core/config/load';
 import { runDeterministic, type DeterministicInput } from '../../../src/core/deterministic/run';
 import { inputFromWire, inputToWire, resultFromWire, resultToWire } from '../../../src/core/deterministic/wire';
 import { NO_FACT_SOURCE } from '../../../src/core/facts/io';
+import { fixedSessionWrites } from '../../../src/core/facts/session-writes';
 import { ALL_POLICIES } from '../../../src/core/policies/registry';
 import { resolvePolicyStates } from '../../../src/core/policies/run';
 import { aHookEvent } from '../../builders/hookEvent';
@@ -39,6 +40,7 @@ test('every corpus call and its result cross the thread boundary as JSON exactly
   const calls = corpusCalls();
   assert.ok(calls.length > 1000, `${calls.length} corpus calls`);
   let withCall = 0;
+  const written = fixedSessionWrites([`${ROOT}/run.sh`]);
   for (const [index, c] of calls.entries()) {
     const event = aHookEvent().tool(c.tool_name, c.tool_input).inCwd(ROOT).session(`wire-${index}`).build();
     const input: DeterministicInput = {
@@ -47,10 +49,10 @@ test('every corpus call and its result cross the thread boundary as JSON exactly
       home: HOME,
       stateDir: STATE_DIR,
       session: [['taint\u0000sources', [{ what: 'a read of ~/.ssh/id_rsa', at: 1 }]]],
-      writtenPaths: [`${ROOT}/run.sh`],
+      sessionKey: `claude:wire-${index}`,
     };
     assert.deepEqual(inputFromWire(inputToWire(input)), cloned(input), `input of ${JSON.stringify(c)}`);
-    const result = runDeterministic(inputFromWire(inputToWire(input)), config, states, NO_FACT_SOURCE);
+    const result = runDeterministic(inputFromWire(inputToWire(input)), config, states, NO_FACT_SOURCE, written);
     const viaJson = resultFromWire(resultToWire(result));
     const { call, ...rest } = result;
     const { call: jsonCall, ...jsonRest } = viaJson;

@@ -6,7 +6,7 @@ import { stringsIn } from './shared/outbound-routes';
 import type { ToolCall } from '../types';
 import { replacedTexts } from './shared/edited-file';
 import { argsOf, evidenceOf, fromSubcommand, optionValues, parseFlags, shellCommands } from '../../facts/commands';
-import { interpreterKind, pythonModuleRun } from '../../facts/programs';
+import { interpreterKind, NIX_PROGRAMS, pythonModuleRun } from '../../facts/programs';
 import { own } from '../../facts/own';
 import { firstWrittenFinding } from '../../facts/compute';
 import { gemSourceSwitch, lockfileSourceAdded, packageSourceWrite, packageSourceWrites } from './package-source-files';
@@ -696,9 +696,6 @@ function otherToolSource(
   return null;
 }
 
-const NIX_PROGRAMS = new Set([
-  ...['nix', 'nix-build', 'nix-shell', 'nix-env', 'nixos-rebuild', 'home-manager', 'darwin-rebuild'],
-]);
 // Tools that build a system or home configuration from a flake and activate it (its scripts run).
 const NIX_ACTIVATORS = new Set(['nixos-rebuild', 'home-manager', 'darwin-rebuild']);
 const FLAKE_URL = /^(tarball\+|file\+|git\+)?https?:\/\//;
