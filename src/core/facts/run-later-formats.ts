@@ -87,8 +87,8 @@ export function yamlValues(text: string, keys: ReadonlySet<string>): string[] {
   return out.filter((l) => l !== '');
 }
 
-/** The JSON strings in a piece of text, still escaped, in order. */
-function jsonStrings(text: string): string[] {
+/** The JSON strings in a piece of text, still escaped, in order; with `values`, only those no `:` follows (not keys). */
+function jsonStrings(text: string, values = false): string[] {
   const out: string[] = [];
   let current: string | undefined;
   for (let i = 0; i < text.length; i++) {
@@ -99,11 +99,37 @@ function jsonStrings(text: string): string[] {
       current += ch + (text[i + 1] ?? '');
       i++;
     } else if (ch === '"') {
-      out.push(current);
+      if (!values || !/^\s*:/.test(text.slice(i + 1, i + 64))) out.push(current);
       current = undefined;
     } else current += ch;
   }
   return out;
+}
+
+/**
+ * lint-staged's JSON config (or an Edit's piece of it): every value is a command run on the staged files
+ * at each commit; the keys are globs.
+ */
+export function lintStagedCommands(text: string): string[] {
+  return jsonStrings(text, true).flatMap((escaped) => {
+    try {
+      return [JSON.parse(`"${escaped}"`) as string];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * A Prisma schema's generator providers that are commands (`provider = "node ./gen/index.js"`), which
+ * `prisma generate` runs; a package name (`prisma-client-js`) is not one.
+ */
+export function prismaGeneratorCommands(text: string): string[] {
+  // A datasource's provider is one word (`postgresql`): only a generator's can be a command line or a path.
+  return text
+    .split('\n')
+    .map((line) => /^[ \t]*provider[ \t]*=[ \t]*"([^"\n]*)"/.exec(line)?.[1])
+    .filter((provider): provider is string => provider !== undefined && /[\s/]|^[.~]/.test(provider));
 }
 
 /**

@@ -127,6 +127,12 @@ export const HOME_SECRETS: [string, string][] = [
   ['Library/Application Support/Google/Chrome/', 'a browser profile (cookies, saved passwords)'],
   ['Library/Application Support/Firefox/', 'a browser profile (cookies, saved passwords)'],
   ['Library/Cookies/', 'browser cookies'],
+  // Windows profiles (read from WSL as /mnt/c/Users/<name>/AppData/…).
+  ...['Google/Chrome', 'Microsoft/Edge', 'BraveSoftware/Brave-Browser', 'Chromium'].map((browser): [string, string] => [
+    `AppData/Local/${browser}/User Data/`,
+    'a browser profile (cookies, saved passwords)',
+  ]),
+  ['AppData/Roaming/Mozilla/Firefox/Profiles/', 'a browser profile (cookies, saved passwords)'],
   ['.local/share/fish/fish_history', 'shell history (often holds pasted secrets)'],
   ['.config/rclone/rclone.conf', 'rclone remotes credentials'],
   ['.config/hcloud/', 'Hetzner Cloud token'],

@@ -65,9 +65,10 @@ export function resolveSystemPath(word: string, place: PathPlace): SystemPath {
   return proc === null ? { absolute, resolved: false } : { absolute: proc, resolved: tilde.resolved };
 }
 
-const HOME_FOLDER = /^(\/home\/[^/]+|\/Users\/[^/]+|\/root)(?=\/|$)/;
+// A Windows profile seen from WSL (/mnt/c/Users/<name>) or Git Bash (/c/Users/<name>) is a home folder too.
+const HOME_FOLDER = /^(\/home\/[^/]+|(?:\/mnt)?(?:\/[a-z])?\/Users\/[^/]+|\/root)(?=\/|$)/;
 
-/** The home folder a path lies in, whoever's it is (/home/<name>, /Users/<name>, /root), or null. */
+/** The home folder a path lies in, whoever's it is (/home/<name>, /Users/<name>, /root, /mnt/c/Users/<name>), or null. */
 export function homeFolderOf(absolute: string): string | null {
   return HOME_FOLDER.exec(absolute)?.[1] ?? null;
 }

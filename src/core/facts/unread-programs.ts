@@ -102,9 +102,10 @@ export function variablesLoadFromTemp(assignments: Record<string, string | undef
   return tempFolderCode('', [], assignments);
 }
 
-// A Windows profile's temporary and downloads folders, and the system's own, in either slash.
+// A Windows profile's temporary and downloads folders, and the system's own, in either slash; from WSL
+// (`/mnt/c/Users/…`) and Git Bash (`/c/Users/…`) too.
 const WINDOWS_TEMP_PATH =
-  /^[A-Za-z]:[\\/](Users[\\/][^\\/]+[\\/](AppData[\\/]Local[\\/]Temp|Downloads)|Windows[\\/]Temp)[\\/]/i;
+  /^(?:[A-Za-z]:|\/mnt\/[a-z]|\/[a-z])[\\/](Users[\\/][^\\/]+[\\/](AppData[\\/]Local[\\/]Temp|Downloads)|Windows[\\/]Temp)[\\/]/i;
 
 // MSBuild properties that name a props or targets file every project imports, and its logger switch.
 const MSBUILD_IMPORT_PROPERTY =
@@ -216,6 +217,13 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   // layouts and config start commands in panes; cargo's config (also inline, `--config 'build.rustc-wrapper=…'`)
   // names runners, wrappers and linkers, nextest's setup scripts, and a manifest elsewhere is another crate.
   { programs: ['fly', 'flyctl'], short: ['c'], long: ['config'] },
+  // A pnpmfile's hooks run at every resolution; wrangler runs its config's [build] command; prisma runs the
+  // schema's generator providers; prettier imports its plugins; Playwright its reporters.
+  { programs: ['pnpm'], short: [], long: ['pnpmfile', 'global-pnpmfile'] },
+  { programs: ['wrangler'], short: ['c'], long: ['config'] },
+  { programs: ['prisma'], short: [], long: ['schema'] },
+  { programs: ['prettier'], short: [], long: ['plugin', 'config'] },
+  { programs: ['playwright'], short: [], long: ['reporter'] },
   { programs: ['zellij'], short: ['l', 'c'], long: ['layout', 'config', 'config-dir', 'new-session-with-layout'] },
   {
     programs: ['cargo', 'cargo-nextest'],
@@ -450,12 +458,15 @@ function tempFolderCode(
   // sqlite3 and duckdb write their long options with one dash (`-init FILE`).
   const words = SINGLE_DASH_LONG.has(base) ? args.map((a) => (/^-[a-z]{2,}$/.test(a) ? `-${a}` : a)) : args;
   for (const option of CODE_OPTIONS) {
-    if (!option.programs.includes(program) && !option.programs.includes(base)) continue;
+    // pnpm's own options (`pnpm install --pnpmfile …`) count as well as those of the bin it runs.
+    const owner = [base, program, name].find((candidate) => option.programs.includes(candidate));
+    if (owner === undefined) continue;
     // Some take a comma-separated list (`--py-files a.zip,/tmp/b.zip`), cargo a TOML setting (`k="/tmp/x"`).
     const file = optionValues(words, option.short, option.long)
       .flatMap((value) => value.split(/[,\s="'[\]]+/))
       .find((value) => inTempOrDownloads(value));
-    if (file !== undefined) return `${base} loads ${file}, code from a temporary or downloads folder`;
+    if (file !== undefined)
+      return `${owner.replace(/^.*\//, '')} loads ${file}, code from a temporary or downloads folder`;
   }
   return null;
 }

@@ -49,6 +49,8 @@ import {
   shellDashCStrings,
   taskRunnerCalls,
   yamlValues,
+  lintStagedCommands,
+  prismaGeneratorCommands,
 } from './run-later-formats';
 
 // A shell script's template (a release's `env.sh.eex`, an `install.sh.j2`) renders to the script that runs.
@@ -144,6 +146,10 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   },
   // cargo-nextest's setup scripts run before the tests they are configured for.
   { file: /(^|\/)\.config\/nextest\.toml$/, commands: embeddedCommandLines },
+  // lint-staged runs its config's commands at every commit (husky's pre-commit hook starts it).
+  { file: /(^|\/)\.lintstagedrc(\.json)?$/, commands: lintStagedCommands },
+  // `prisma generate` (run by every install's postinstall) runs each generator's provider command.
+  { file: /\.prisma$/, commands: prismaGeneratorCommands },
   // Wrangler runs its [build] command on every `wrangler dev` and `wrangler deploy`.
   { file: /(^|\/)wrangler\.toml$/, commands: (t) => iniValues(t, keys('command')) },
   // Playwright starts each webServer's command before the tests; the config is code as well.

@@ -116,6 +116,8 @@ import { ciUntrustedTextInScript } from './library/ci-script-injection';
 import { mcpAccessGrantingTool, mcpDeletingTool, mcpSecretReadingTool } from './library/mcp-tools';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 import { windowsPersistence, windowsScriptRunners } from './library/windows-system';
+import { packageLookalike } from './library/package-lookalike';
+import { clientBundleSecrets } from './library/client-bundle-secrets';
 
 /** Every deterministic policy, in the order their outcomes are listed (self-protection first). */
 export const ALL_POLICIES: AnyPolicy[] = [
@@ -225,6 +227,8 @@ export const ALL_POLICIES: AnyPolicy[] = [
   globalPackageInstall,
   packageManagerPreference,
   packageFromUntrustedSource,
+  packageLookalike,
+  clientBundleSecrets,
   largeFileWrite,
   backgroundProcess,
   systemPower,

@@ -83,7 +83,16 @@ function commandName(word: Word | undefined): string {
   const name = slash >= 0 ? trimmed.slice(slash + 1) : word.dynamic ? word.value : trimmed;
   // A cross debugger (`arm-none-eabi-gdb`, `gdb-multiarch`) takes gdb's options and commands.
   if (/^[\w.-]+-gdb$|^gdb-multiarch$/.test(name)) return 'gdb';
-  return GNU_PREFIXED.get(name) ?? name;
+  const program = windowsProgram(name);
+  return GNU_PREFIXED.get(program) ?? program;
+}
+
+/**
+ * `op.exe`, `git-credential-manager.exe`, `wsl.exe`: WSL, Git Bash and MSYS run a Windows program by its
+ * file name, and it takes the options of the program of that name.
+ */
+function windowsProgram(name: string): string {
+  return name.length > 4 && /\.exe$/i.test(name) ? name.slice(0, -4) : name;
 }
 
 interface CommandParts {

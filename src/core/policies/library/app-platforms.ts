@@ -41,7 +41,11 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
           ? 'deletes a database backup'
           : null,
   // The Stripe CLI works in test mode unless told `--live`: then a delete removes real customers' data.
-  stripe: ([, verb], args) => (verb === 'delete' && args.includes('--live') ? 'deletes live-mode data' : null),
+  // `stripe subscriptions cancel … --live` ends a paying customer's subscription as surely as a delete.
+  stripe: ([, verb], args) =>
+    (verb === 'delete' || verb === 'cancel') && args.includes('--live') ? `${verb}s live-mode data` : null,
+  // Unregistering a WSL distribution deletes its whole file system: the home folder and every project in it.
+  wsl: (_, args) => (has(args, '--unregister') ? 'unregisters a WSL distribution, deleting its file system' : null),
   fly: flyDestroys,
   flyctl: flyDestroys,
   firebase: ([sub]) =>
@@ -86,7 +90,7 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
 export const appPlatformDestructive = infraPolicy({
   name: 'app-platform-destructive',
   description:
-    'Asks before an app platform CLI deletes for good: vercel remove, netlify sites:delete, heroku apps:destroy or pg:backups:delete, fly destroy, firestore:delete, supabase db reset --linked, stripe deletes in live mode, match nuke, keychains.',
+    'Asks before a platform CLI deletes for good: vercel remove, netlify sites:delete, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe live deletes and cancels, wsl --unregister, match nuke.',
   tools: Object.keys(PLATFORM_DELETES),
   valueShort: ['P', 'p', 'a', 'c'],
   valueLong: ['project', 'scope', 'token', 'team', 'app', 'config', 'cwd', 'env', 'workdir', 'profile'],

@@ -124,6 +124,13 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'imgtool', words: ['getpriv'], what: 'a private signing key' },
   { name: 'git', words: ['credential-store', 'get'], what: 'git credentials' },
   { name: 'git', words: ['credential-cache', 'get'], what: 'git credentials' },
+  // The helpers git runs, run by hand: `get` prints the stored username and password (Windows' from WSL too).
+  ...['manager', 'manager-core', 'wincred', 'osxkeychain', 'libsecret', 'store', 'cache'].map((helper) => ({
+    name: `git-credential-${helper}`,
+    words: ['get'],
+    what: 'git credentials',
+  })),
+  { name: 'stripe', words: ['config'], anyOption: [/^--list$/], what: "the Stripe CLI's API keys (test and live)" },
   { name: 'heroku', words: ['auth:token'], what: 'the Heroku token' },
   ...['fly', 'flyctl'].flatMap((name) => [
     { name, words: ['auth', 'token'], what: 'the Fly.io API token (every app of the organisation)' },

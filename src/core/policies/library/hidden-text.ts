@@ -12,10 +12,26 @@ const HIDING = /[\u202A-\u202E\u2066-\u2069\u{E0000}-\u{E007F}]/u;
 /** Past this many characters of one argument, the rest is not looked at. */
 const SCANNED_CHARS = 262_144;
 
+// Cyrillic and Greek letters drawn like Latin ones. In a word of Latin letters one of them makes a name that
+// reads as another (`'@/lib/strіpe'`, a package, a host): nobody types that by accident.
+const LATIN_LOOKALIKE = /[аеорсухіјѕԁһӏαορντκι]/u;
+const WORD = /[\p{L}\p{N}_]+/gu;
+const LATIN = /[A-Za-z]/;
+
+/** The first word that mixes Latin letters with a Cyrillic or Greek letter drawn like one. */
+function mixedScriptWord(text: string): string | undefined {
+  if (!LATIN_LOOKALIKE.test(text)) return undefined;
+  for (const [word] of text.matchAll(WORD)) if (LATIN.test(word) && LATIN_LOOKALIKE.test(word)) return word;
+  return undefined;
+}
+
 /** The first string of the tool's arguments that holds hidden text, with what hides it (one scan of each). */
 function hiddenText(input: Record<string, unknown>): { text: string; what: string } | undefined {
   for (const value of stringsIn(input)) {
     const text = value.slice(0, SCANNED_CHARS);
+    const mixed = mixedScriptWord(text);
+    if (mixed !== undefined)
+      return { text: mixed, what: `a word whose Latin letters hide a Cyrillic or Greek one drawn alike (${mixed})` };
     if (!HIDING.test(text)) continue;
     return BIDI_CONTROL.test(text)
       ? { text, what: 'bidirectional control characters, which reorder what is shown' }
@@ -28,7 +44,7 @@ export const hiddenTextInCall = definePolicy({
   name: 'hidden-text-in-call',
   category: 'dangerous-commands',
   description:
-    'Asks before a call whose arguments hold text that displays other than it reads: bidirectional controls (Trojan Source) or invisible tag characters, in code, a command or a note.',
+    'Asks before a call whose text displays other than it reads: bidirectional controls (Trojan Source), invisible tag characters, or a Latin word with a Cyrillic or Greek letter drawn alike.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

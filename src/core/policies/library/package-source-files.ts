@@ -21,6 +21,16 @@ interface LineRule {
   source?: true;
 }
 
+/** `"zod": "npm:zod-fastest@*"`: a line giving a dependency's name to a package of another name. */
+const NPM_ALIAS_LINE = /^[ \t]*"((?:@[\w.-]+\/)?[\w.-]+)"[ \t]*:[ \t]*"npm:((?:@[\w.-]+\/)?[\w.-]+)@/;
+const NPM_ALIAS_TO_ANOTHER_PACKAGE: LineRule['pattern'] = {
+  test: (text) =>
+    text.split('\n').some((line) => {
+      const alias = NPM_ALIAS_LINE.exec(line);
+      return alias !== null && alias[1] !== alias[2];
+    }),
+};
+
 interface SourceRule {
   file: RegExp;
   /** The line that redirects the package manager, and what it does, for the reason. */
@@ -212,6 +222,10 @@ const RULES: SourceRule[] = [
           /^[ \t]*"(?!(url|homepage|repository|bugs|funding|\$schema|author|email|web|registry|tarball|directory)")[@\w./-]+"[ \t]*:[ \t]*"(https?:|git\+|git:|git@|ssh:|github:|gitlab:|bitbucket:|gist:|[\w-]+\/[\w.-]+#)/m,
         what: 'takes a dependency from a URL or a git repository rather than the registry',
         source: true,
+      },
+      {
+        pattern: NPM_ALIAS_TO_ANOTHER_PACKAGE,
+        what: "installs another package under a dependency's name (an npm: alias), wherever the tree asks for it",
       },
     ],
   },

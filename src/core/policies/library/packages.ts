@@ -349,6 +349,8 @@ const INDEX_VARIABLES = new Set([
   'UV_DEFAULT_INDEX',
   'UV_INDEX',
   'NPM_CONFIG_REGISTRY',
+  // corepack downloads the package manager itself (pnpm, yarn) from this registry.
+  'COREPACK_NPM_REGISTRY',
   'YARN_NPM_REGISTRY_SERVER',
   'YARN_REGISTRY',
   'BUNDLE_MIRROR__ALL',
@@ -379,7 +381,7 @@ function condaChannelOf(cmd: SimpleCommand, args: readonly string[], ownSource: 
 
 function indexOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   const pip = isPip(cmd);
-  const npm = ['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx'].includes(cmd.name);
+  const npm = ['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx', 'corepack'].includes(cmd.name);
   const gem = cmd.name === 'gem' || cmd.name === 'bundle';
   if (!pip && !npm && !gem && cmd.name !== 'poetry') return null;
   const fromEnvironment = Object.entries(cmd.assignments).find(
@@ -680,7 +682,9 @@ function otherToolSource(
     const url = operands[3];
     if (url && !/cocoapods/i.test(url)) return `a pod spec source (${url}) other than CocoaPods' own`;
   }
-  const nodeMirror = NODE_MIRROR_VARIABLES.map((name) => cmd.assignments[name]).find((v) => v !== undefined);
+  const nodeMirror =
+    NODE_MIRROR_VARIABLES.map((name) => cmd.assignments[name]).find((v) => v !== undefined) ??
+    (cmd.name === 'fnm' || cmd.name === 'nvs' ? optionValues(args, [], ['node-dist-mirror'])[0] : undefined);
   if (nodeMirror !== undefined && !/^https:\/\/([\w-]+\.)*nodejs\.org(\/|$)/.test(nodeMirror) && !ownSource(nodeMirror))
     return `a Node.js build from ${nodeMirror}`;
   // Go checks every module it fetches against the public checksum database; without it, a proxy or a

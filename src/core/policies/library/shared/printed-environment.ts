@@ -59,13 +59,17 @@ const POWERSHELL_CREDENTIAL = /GetNetworkCredential\(\)\.Password|\bGet-StoredCr
 function plainTextSecret(statement: string): boolean {
   return /\bConvertFrom-SecureString\b/i.test(statement) && /-AsPlainText\b/i.test(statement);
 }
+const POWERSHELL_NAMED_VARIABLE =
+  /\$env:([A-Za-z_]\w*)|\[(?:System\.)?Environment\]::GetEnvironmentVariable\(\s*['"]([A-Za-z_]\w*)['"]/i;
 const POWERSHELL_ENV_DRIVE = /\b(Get-ChildItem|gci|dir|ls|Get-Item)\s+env:(?![A-Za-z_])/i;
 
 function powershellPrints(statements: readonly string[]): PrintedEnvironment | undefined {
   for (const statement of statements) {
     if (POWERSHELL_CREDENTIAL.test(statement) || plainTextSecret(statement))
       return { what: 'a stored Windows credential (from PowerShell code)', whole: false };
-    const variable = /\$env:([A-Za-z_]\w*)/i.exec(statement)?.[1];
+    // `$env:NAME`, or .NET's `[Environment]::GetEnvironmentVariable('NAME', 'User')` (the user's or machine's store too).
+    const named = POWERSHELL_NAMED_VARIABLE.exec(statement);
+    const variable = named?.[1] ?? named?.[2];
     if (variable !== undefined && classifySecretName(variable) !== null)
       return { what: `the secret-named variable ${variable} (from PowerShell code)`, whole: false };
   }

@@ -1,0 +1,81 @@
+// Front-end builds copy some variables into the JavaScript every visitor downloads: those with a public
+// prefix (NEXT_PUBLIC_, VITE_, REACT_APP_, …) and those a Next.js config lists under `env`. A secret put
+// there (a Stripe secret key, Supabase's service-role key) is published with the next deploy, with no
+// request that shows it leaving.
+import { z } from 'zod';
+import { definePolicy } from '../types';
+import type { ToolCall } from '../types';
+import { evidenceOf } from '../../facts/commands';
+import { writtenTexts } from '../../facts/compute';
+import { withForwardSlashes } from '../../shell/paths';
+import { classifySecretName } from '../../redaction/secret-names';
+import { replacedBefore } from './shared/edited-file';
+
+const PUBLIC_PREFIX = /^(NEXT_PUBLIC_|NUXT_PUBLIC_|VITE_|REACT_APP_|EXPO_PUBLIC_|PUBLIC_|GATSBY_|STORYBOOK_)/;
+// Keys made to be public: a publishable or anonymous key, a site key, a client id, an error-reporting DSN.
+const MEANT_PUBLIC = /PUBLISHABLE|ANON|PUBLIC_KEY|SITE_KEY|CLIENT_ID|DSN|MEASUREMENT_ID|APP_ID|PROJECT_ID|_URL$/;
+
+const ENV_FILE = /(^|\/)\.env(\.[\w.-]+)?$/;
+const NEXT_CONFIG = /(^|\/)next\.config\.[cm]?[jt]s$/;
+const ENV_LINE = /^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=/;
+// `STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY` under a Next.js config's `env`.
+const NEXT_ENV_ENTRY = /^[ \t]*["']?\w+["']?[ \t]*:[ \t]*process\.env\.(\w+)/;
+
+// Supabase's service-role key bypasses every row-level rule; the redaction names do not call it a secret.
+const SERVICE_ROLE = /SERVICE_ROLE/;
+
+function isSecret(name: string): boolean {
+  return !MEANT_PUBLIC.test(name) && (classifySecretName(name) !== null || SERVICE_ROLE.test(name));
+}
+
+/** The secret a line publishes: a public-prefixed variable with a secret's name, or a Next.js `env` entry. */
+function publishedSecret(file: string, line: string): string | undefined {
+  if (ENV_FILE.test(file)) {
+    const name = ENV_LINE.exec(line)?.[1];
+    const prefix = name === undefined ? undefined : PUBLIC_PREFIX.exec(name)?.[0];
+    if (name !== undefined && prefix !== undefined && isSecret(name.slice(prefix.length))) return name;
+    return undefined;
+  }
+  if (NEXT_CONFIG.test(file)) {
+    const name = NEXT_ENV_ENTRY.exec(line)?.[1];
+    return name !== undefined && !PUBLIC_PREFIX.test(name) && isSecret(name) ? name : undefined;
+  }
+  return undefined;
+}
+
+/** The new text a call puts in an env file or a Next.js config (an edit's old lines left out). */
+function textsWritten(call: ToolCall): { file: string; lines: string[] }[] {
+  if (call.face.family === 'edit') {
+    const before = new Set(replacedBefore(call.input).split('\n'));
+    return call.paths
+      .filter((p) => p.access === 'write')
+      .map((p) => ({
+        file: withForwardSlashes(p.absolute),
+        lines: (call.content ?? '').split('\n').filter((line) => !before.has(line)),
+      }));
+  }
+  return writtenTexts(call).map(({ file, content }) => ({ file, lines: content.split('\n') }));
+}
+
+export const clientBundleSecrets = definePolicy({
+  name: 'secret-in-client-bundle',
+  category: 'secrets',
+  description:
+    "Asks before a secret is put where a front-end build publishes it: a public-prefixed variable (NEXT_PUBLIC_, VITE_, REACT_APP_) named for a secret, or a secret listed under a Next.js config's env.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    for (const { file, lines } of textsWritten(call))
+      for (const line of lines) {
+        const secret = publishedSecret(file, line);
+        if (secret !== undefined)
+          return {
+            reason: `Writes ${file} so that ${secret} goes into the JavaScript every visitor downloads: a secret there is published with the next build. Keep it server-side, or a person decides.`,
+            evidence: evidenceOf(line),
+          };
+      }
+    return null;
+  },
+});
