@@ -21,6 +21,7 @@ const ONE_LINERS: Record<CodeLanguage, string> = {
     'Get-ChildItem -Recurse | Where-Object { $_.Length -gt 1kb } | ForEach-Object { Remove-Item $_.FullName }',
   perl: 'while (<>) { chomp; my @f = split /,/; print join("\\t", @f), "\\n"; } system("ls", "-la")',
   awk: '{ s += $2; n++ } END { printf "%d %.2f\\n", n, s / n; print s > "/tmp/total" }',
+  rust: 'fn main() { let out = std::process::Command::new("cargo").args(["metadata", "--format-version", "1"]).output().unwrap(); println!("{}", out.status); }',
 };
 
 function script(language: CodeLanguage): string {

@@ -15,6 +15,8 @@ export interface CodeEffect {
   dynamic: boolean;
 }
 
+const COMMAND_URL = /\bhttps?:\/\/[^\s"'`<>]+/g;
+
 /**
  * The secrets a piece of code holds and where it reaches, when it does both: code that reads a token and
  * makes a request may send the one to the other. Environment reads name the variable (`*`: all of it).
@@ -23,6 +25,10 @@ export function secretsAndSends(effects: readonly CodeEffect[]): { secrets?: str
   const secrets = new Set<string>();
   const sends = new Set<string>();
   for (const effect of effects) {
+    // A program the code runs reaches the URLs its command line names (`curl --data-binary … https://…`).
+    if (effect.kind === 'exec')
+      for (const word of effect.argv ?? (effect.value === undefined ? [] : [effect.value]))
+        for (const [url] of word.matchAll(COMMAND_URL)) sends.add(url);
     if (effect.value === undefined) continue;
     if (effect.kind === 'secret-read' || (effect.kind === 'env-read' && !effect.dynamic)) secrets.add(effect.value);
     else if (effect.kind === 'network') sends.add(effect.value);
@@ -78,6 +84,8 @@ export function languageOfFile(file: string): string | null {
     case 'pl':
     case 'pm':
       return 'perl';
+    case 'rs':
+      return 'rust';
     case 'ps1':
     case 'psm1':
       return 'powershell';

@@ -18,6 +18,7 @@ const CODE_VALUES: Record<string, [string[], string[]]> = {
   ],
   php: [['r', 'd', 'c'], []],
   lua: [['e', 'l'], []],
+  rust: [['e'], ['expr']],
 };
 
 /** `perl -ne CODE FILE…`, `ruby -pe CODE FILE…`: every operand; `python3 -c CODE ARG…`: arguments that look like paths. */

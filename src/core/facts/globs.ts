@@ -45,6 +45,19 @@ function escapeRegex(ch: string): string {
   return /[\\^$.*+?()[\]{}|/-]/.test(ch) ? `\\${ch}` : ch;
 }
 
+/**
+ * A glob's bracket as a regex class; one JavaScript refuses (a range written backwards, `[z-a]`) is any
+ * one character instead: matching more keeps a glob that could name a secret from passing as one that cannot.
+ */
+function bracketClass(candidate: string): string {
+  try {
+    new RegExp(candidate);
+    return candidate;
+  } catch {
+    return '[^/]';
+  }
+}
+
 /** A matcher for one glob segment against one name. */
 export function segmentMatcher(segment: string): (name: string) => boolean {
   if (segment === '**') return () => true;
@@ -68,7 +81,7 @@ export function segmentMatcher(segment: string): (name: string) => boolean {
       let body = segment.slice(i + 1, close);
       const negated = body.startsWith('!') || body.startsWith('^');
       if (negated) body = body.slice(1);
-      source += `[${negated ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
+      source += bracketClass(`[${negated ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`);
       i = close;
     } else source += escapeRegex(ch);
   }

@@ -71,7 +71,7 @@ export const SENDERS: readonly string[] = [
   ...NETCATS,
 ];
 
-type InterpreterKind = 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'powershell';
+type InterpreterKind = 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'powershell' | 'rust';
 
 // Module-level: a regular expression literal in a function body is a new object each time it runs.
 const HAS_UPPER_CASE = /[A-Z]/;
@@ -140,6 +140,7 @@ export function interpreterKind(name: string): InterpreterKind | null {
   if (PHP_NAME.test(n)) return 'php';
   if (LUA_NAME.test(n)) return 'lua';
   if (n === 'pwsh' || n === 'powershell' || n === 'powershell.exe' || n === 'pwsh.exe') return 'powershell';
+  if (n === 'rust-script') return 'rust';
   return null;
 }
 
@@ -152,6 +153,7 @@ const CODE_FLAGS: Record<string, readonly string[]> = {
   php: ['-r'],
   lua: ['-e'],
   powershell: ['-c', '-command', '-Command', '-EncodedCommand', '-enc', '-e', '-ec'],
+  rust: ['-e', '--expr'],
 };
 
 const MODULE_OPTIONS = ['--import', '--loader', '--experimental-loader'];

@@ -324,8 +324,10 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   { file: /(^|\/)Procfile(\.[^/]*)?$/, commands: (t) => [...t.matchAll(/^[\w-]+:\s*(.+)$/gm)].map((m) => m[1] ?? '') },
   { file: /\.go$/, commands: (t) => [...goGenerates(t), ...shellDashCStrings(t)] },
   { file: /(^|\/)CMakeLists\.txt$|\.cmake$/, commands: (t) => [...cmakeCommands(t), ...shellDashCStrings(t)] },
+  // Rust is read as code (interp/rust): a build script, a test or a proc macro runs at every build.
+  { file: /\.rs$/, commands: (t) => [codeAsShell('rust', t) ?? '', ...foreignCodeCommands(t)] },
   {
-    file: /\.(rs|java|kt|kts|gradle|groovy|scala|sc|cs|fs|swift|c|cc|cpp|cxx|m|zig|nim|dart|erl|hs|jl|r|R)$/,
+    file: /\.(java|kt|kts|gradle|groovy|scala|sc|cs|fs|swift|c|cc|cpp|cxx|m|zig|nim|dart|erl|hs|jl|r|R)$/,
     commands: (t) => [...shellDashCStrings(t), ...foreignCodeCommands(t)],
   },
   // Elixir: a Mix alias's `"cmd …"` step is the shell command after the task's name (not Windows' cmd).
@@ -440,6 +442,8 @@ const INLINE_FLAG: Record<string, string> = {
   php: 'php -r',
   lua: 'lua -e',
   powershell: 'pwsh -Command',
+  // rust-script runs a Rust program given on its command line; a written build script or test reads as one.
+  rust: 'rust-script -e',
   // Read only as far as facts/inline-unread-languages reads a one-liner: code beyond its quiet calls asks.
   r: 'Rscript -e',
   julia: 'julia -e',

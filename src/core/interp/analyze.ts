@@ -8,6 +8,7 @@ import { readPython } from './python';
 import { readRuby } from './ruby';
 import { readPerl } from './perl';
 import { readAwk } from './awk';
+import { readRust } from './rust';
 import { assertGrammarsReady, type GrammarLanguage } from './parse';
 import type { AnalyzeCodeOptions, CodeFacts, CodeLanguage } from './types';
 
@@ -22,9 +23,10 @@ const READERS: Record<CodeLanguage, (code: string, out: Collector) => void> = {
   powershell: readPowerShell,
   perl: readPerl,
   awk: readAwk,
+  rust: readRust,
 };
 
-const NEEDS_GRAMMAR = new Set<CodeLanguage>(['python', 'javascript', 'php', 'ruby', 'powershell']);
+const NEEDS_GRAMMAR = new Set<CodeLanguage>(['python', 'javascript', 'php', 'ruby', 'powershell', 'rust']);
 
 export function needsGrammar(language: CodeLanguage): language is GrammarLanguage {
   return NEEDS_GRAMMAR.has(language);

@@ -4,9 +4,20 @@ import { copyTree, type SyntaxNode } from '../shell/nodes';
 import { loadGrammar, parserFor, type GrammarName } from '../treesitter/loader';
 import type { CodeLanguage } from './types';
 
-export type CodeGrammar = Extract<GrammarName, 'python' | 'javascript' | 'typescript' | 'php' | 'ruby' | 'powershell'>;
+export type CodeGrammar = Extract<
+  GrammarName,
+  'python' | 'javascript' | 'typescript' | 'php' | 'ruby' | 'powershell' | 'rust'
+>;
 
-const CODE_GRAMMARS: readonly CodeGrammar[] = ['python', 'javascript', 'typescript', 'php', 'ruby', 'powershell'];
+const CODE_GRAMMARS: readonly CodeGrammar[] = [
+  'python',
+  'javascript',
+  'typescript',
+  'php',
+  'ruby',
+  'powershell',
+  'rust',
+];
 
 /** The grammars each grammar-read language parses with (JavaScript is tried as TypeScript too). */
 const GRAMMARS_OF: Record<GrammarLanguage, readonly CodeGrammar[]> = {
@@ -15,8 +26,9 @@ const GRAMMARS_OF: Record<GrammarLanguage, readonly CodeGrammar[]> = {
   php: ['php'],
   ruby: ['ruby'],
   powershell: ['powershell'],
+  rust: ['rust'],
 };
-export type GrammarLanguage = Extract<CodeLanguage, 'python' | 'javascript' | 'php' | 'ruby' | 'powershell'>;
+export type GrammarLanguage = Extract<CodeLanguage, 'python' | 'javascript' | 'php' | 'ruby' | 'powershell' | 'rust'>;
 
 const loads = new Map<CodeGrammar, Promise<void>>();
 const parsers = new Map<CodeGrammar, Parser>();

@@ -18,6 +18,7 @@ const LANGUAGES: Record<string, CodeLanguage> = {
   gawk: 'awk',
   mawk: 'awk',
   nawk: 'awk',
+  rust: 'rust',
 };
 
 /** The reader's language for a name the facts module uses, if it reads that language. */

@@ -1,6 +1,6 @@
 // What interpreter code does, as read from its syntax: the facts the policies judge like a shell command's.
 
-export type CodeLanguage = 'python' | 'javascript' | 'php' | 'ruby' | 'powershell' | 'perl' | 'awk';
+export type CodeLanguage = 'python' | 'javascript' | 'php' | 'ruby' | 'powershell' | 'perl' | 'awk' | 'rust';
 
 export type CodeEffectKind = 'exec' | 'read' | 'write' | 'delete' | 'network' | 'env-read' | 'secret-read';
 
