@@ -60,7 +60,7 @@ function oneEditApart(a: string, b: string): boolean {
   return longer.slice(i + 1) === shorter.slice(i);
 }
 
-// Below this length one slip makes another real name too often (`mocha`/`mocka` aside, `ms`/`mz`).
+// Below this length one slip often lands on another real package (`ms` and `mz` are both real).
 const MIN_COMPARED_LENGTH = 5;
 
 /** The widely used name `name` imitates, if it is one slip (or a look-alike letter) away from one and not one itself. */
