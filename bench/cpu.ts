@@ -74,7 +74,15 @@ async function inProcess(folder: string): Promise<void> {
   const states = resolvePolicyStates(ALL_POLICIES, config);
   const deterministic = (event: HookEvent) =>
     runDeterministic(
-      { event, projectRoot: project, home: folder, stateDir: state, session: [], sessionKey: 'claude:bench' },
+      {
+        event,
+        projectRoot: project,
+        home: folder,
+        stateDir: state,
+        session: [],
+        sessionKey: 'claude:bench',
+        wholeCall: false,
+      },
       config,
       states,
       nodeFactSource,

@@ -64,7 +64,15 @@ export async function inProcessFigures(opts: InProcessOptions): Promise<BenchRes
   const states = resolvePolicyStates(ALL_POLICIES, config);
   const deterministic = (event: HookEvent) =>
     runDeterministic(
-      { event, projectRoot: project, home: opts.folder, stateDir: state, session: [], sessionKey: 'claude:bench' },
+      {
+        event,
+        projectRoot: project,
+        home: opts.folder,
+        stateDir: state,
+        session: [],
+        sessionKey: 'claude:bench',
+        wholeCall: false,
+      },
       config,
       states,
       nodeFactSource,

@@ -207,6 +207,7 @@ export class Evaluator {
     const sessionKey = `${event.agent}:${event.sessionId}`;
     const answer = await this.runDeterministic(event, projectRoot, config, sessionKey);
     const call = answer.ok ? answer.call : undefined;
+    const read = answer.ok ? answer.read : undefined;
     const outcomes = answer.ok ? answer.outcomes : [unreadOutcome(answer)];
     const ioRecords = answer.ok ? answer.ioRecords : [];
 
@@ -218,8 +219,8 @@ export class Evaluator {
       semantic = hardDeny ? notAsked(semanticRun.abort(SKIPPED_AFTER_DENY)) : await semanticRun.result;
     }
     const merged = semantic ? semantic.merge(outcomes) : combine(outcomes);
-    if (opts.record && call && event.event === 'PreToolUse' && merged.decision !== 'deny')
-      this.rememberWrites(sessionKey, call);
+    if (opts.record && read && event.event === 'PreToolUse' && merged.decision !== 'deny')
+      this.rememberWrites(sessionKey, read.written);
     // A call of this session waiting on this one's turn goes to the evaluation worker before this one's
     // record is built, so the worker evaluates it meanwhile instead of idling: a worker that waits
     // between calls starts each with cold caches (bench/replay: 0.6 ms pauses made each call ~50% slower).
@@ -242,7 +243,7 @@ export class Evaluator {
         arg: redactor.redactText(r.arg).text,
         answer: redactor.redactText(r.answer).text,
       })),
-      unread: (call?.facts.unread ?? []).map((u) => ({ reason: u.reason, detail: redactor.redactText(u.detail).text })),
+      unread: (read?.unread ?? []).map((u) => ({ reason: u.reason, detail: redactor.redactText(u.detail).text })),
     };
     if (opts.record) this.opts.log?.append(this.forLog(record));
     if (paused)
@@ -277,6 +278,7 @@ export class Evaluator {
         programDir: this.opts.programDir,
         session: this.sessions.entriesOf(sessionKey),
         sessionKey,
+        wholeCall: this.opts.semantic?.isOn(config) ?? false,
       };
       const answer = await this.deterministic.run(input, config);
       if (answer.ok) this.sessions.apply(sessionKey, answer.sessionWrites);
@@ -295,8 +297,7 @@ export class Evaluator {
    * running one of them later is read like inline code. A store that cannot be written only
    * loses that memory; the call itself is unaffected.
    */
-  private rememberWrites(sessionKey: string, call: ToolCall): void {
-    const written = call.facts.writes.filter((w) => !w.dynamic && !w.glob).map((w) => w.absolute);
+  private rememberWrites(sessionKey: string, written: string[]): void {
     try {
       this.sessionWrites.record(sessionKey, written);
     } catch (err) {

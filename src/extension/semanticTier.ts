@@ -29,6 +29,8 @@ export function createExtensionSemanticTier(opts: ExtensionTierOptions): Semanti
     allowlistKey: opts.allowlistKey,
   });
   return {
+    // Keys are put in place per call; whether the tier runs depends on the modes alone.
+    isOn: (config) => tier.isOn(config),
     start(input: SemanticStartInput): SemanticRun | undefined {
       const semantic = opts.keys.prepare(input.config.semantic);
       const cloud = opts.keys.prepareCloud(input.config.cloud);

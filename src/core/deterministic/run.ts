@@ -4,7 +4,7 @@ import { toolCallOf } from '../policies/call';
 import { INTERPRETER_CODE_READER } from '../interp/reader';
 import { runPolicies, type PolicyState } from '../policies/run';
 import { IoFacts, type FactSource } from '../facts/io';
-import type { IoRecord } from '../facts/types';
+import type { IoRecord, Unread } from '../facts/types';
 import type { SessionMemory, ToolCall } from '../policies/types';
 import { sessionWriteStoreFor, type SessionWrites } from '../facts/session-writes';
 
@@ -27,10 +27,26 @@ export interface DeterministicInput {
    * a long session's list (up to a thousand paths) would otherwise cross to the worker with every call.
    */
   sessionKey: string;
+  /**
+   * Whether the caller needs the whole read of the call (the semantic tier builds its envelope from it).
+   * Without it only `read` comes back: the whole read is several times the size of the rest of the
+   * result, and crossing from the worker it is written and parsed as JSON on both threads.
+   */
+  wholeCall: boolean;
+}
+
+/** What the host keeps of a call's read when it needs no more: the files it writes, and what stayed unread. */
+export interface CallRead {
+  /** Files the call writes at paths known before it runs (no glob, nothing computed at run time). */
+  written: string[];
+  unread: Pick<Unread, 'reason' | 'detail'>[];
 }
 
 export interface DeterministicResult {
+  /** The whole read of the call, when the input asked for it (`wholeCall`). */
   call?: ToolCall;
+  /** Present whenever the event was a tool call Warden read. */
+  read?: CallRead;
   outcomes: Outcome[];
   /** What the policies remembered for the session during this call, to apply where the session lives. */
   sessionWrites: SessionEntries;
@@ -84,7 +100,20 @@ export function runDeterministic(
       reason: `${call.toolName} is not in this project's allowTools list; add it to allowTools in the Warden config to let it run`,
     });
   }
-  return { ...(call ? { call } : {}), outcomes, sessionWrites, ioRecords: io.records };
+  return {
+    ...(call && input.wholeCall ? { call } : {}),
+    ...(call ? { read: readOf(call) } : {}),
+    outcomes,
+    sessionWrites,
+    ioRecords: io.records,
+  };
+}
+
+function readOf(call: ToolCall): CallRead {
+  return {
+    written: call.facts.writes.filter((w) => !w.dynamic && !w.glob).map((w) => w.absolute),
+    unread: call.facts.unread.map(({ reason, detail }) => ({ reason, detail })),
+  };
 }
 
 /** The session's written files as this thread reads them from the state folder, for `input`. */

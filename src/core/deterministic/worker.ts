@@ -123,6 +123,7 @@ function warmUpPolicies(policies: AnyPolicy[]): void {
         stateDir: '/warm-up/state',
         session: [],
         sessionKey: 'claude:warm-up',
+        wholeCall: false,
       },
       config,
       states,

@@ -1,4 +1,5 @@
 import type { Merged, Outcome } from '../types';
+import type { ResolvedConfig } from '../config/load';
 import type { CloudPart, Envelope, VerdictRecord } from '../verdict/record';
 import { DEFAULT_CAPS } from '../semantic/caps';
 import { CloudClients, machineKey } from '../cloud/client';
@@ -51,6 +52,8 @@ export interface SemanticRun {
 }
 
 export interface SemanticTier {
+  /** Whether the tier runs for calls under this config (the local judge or Cloud is on). */
+  isOn(config: ResolvedConfig): boolean;
   /** Undefined when the tier is off for this call's config. */
   start(input: SemanticStartInput): SemanticRun | undefined;
 }
@@ -329,12 +332,16 @@ export function createSemanticTier(options: SemanticTierOptions = {}): SemanticT
     };
   }
 
+  const isOn = (config: ResolvedConfig): boolean =>
+    (config.semantic.mode ?? 'off') !== 'off' || (config.cloud.mode ?? 'off') !== 'off';
+
   return {
+    isOn,
     start(input: SemanticStartInput): SemanticRun | undefined {
+      if (!isOn(input.config)) return undefined;
       const mode = input.config.semantic.mode ?? 'off';
       const cloudSetting = input.config.cloud.mode ?? 'off';
       const cloudMode = cloudSetting === 'off' ? undefined : cloudSetting;
-      if (mode === 'off' && !cloudMode) return undefined;
       if (cloudMode && NO_SIDE_EFFECT_TOOLS.includes(input.call.toolName) && input.call.face.builtIn) {
         const skipped = skippedByCloud(cloudMode, input.call.toolName);
         return { result: Promise.resolve(skipped), abort: () => skipped };

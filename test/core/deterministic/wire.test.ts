@@ -50,6 +50,7 @@ test('every corpus call and its result cross the thread boundary as JSON exactly
       stateDir: STATE_DIR,
       session: [['taint\u0000sources', [{ what: 'a read of ~/.ssh/id_rsa', at: 1 }]]],
       sessionKey: `claude:wire-${index}`,
+      wholeCall: true,
     };
     assert.deepEqual(inputFromWire(inputToWire(input)), cloned(input), `input of ${JSON.stringify(c)}`);
     const result = runDeterministic(inputFromWire(inputToWire(input)), config, states, NO_FACT_SOURCE, written);
@@ -67,4 +68,48 @@ test('every corpus call and its result cross the thread boundary as JSON exactly
     }
   }
   assert.ok(withCall > 1000);
+});
+
+test('without the whole call, only the files a call writes and what stayed unread come back, as the whole call has them', () => {
+  const config = defaultConfig();
+  const states = resolvePolicyStates(ALL_POLICIES, config);
+  const cases: [string, Record<string, unknown>, { written: string[]; unread: boolean }][] = [
+    [
+      'Bash',
+      { command: 'echo hi > out.txt && cp a.txt /tmp/b.txt' },
+      { written: [`${ROOT}/out.txt`, '/tmp/b.txt'], unread: false },
+    ],
+    ['Bash', { command: 'eval "$PAYLOAD"' }, { written: [], unread: true }],
+    [
+      'Write',
+      { file_path: `${ROOT}/src/a.ts`, content: 'export {};\n' },
+      { written: [`${ROOT}/src/a.ts`], unread: false },
+    ],
+    ['Read', { file_path: `${ROOT}/README.md` }, { written: [], unread: false }],
+  ];
+  for (const [tool, toolInput, expected] of cases) {
+    const event = aHookEvent().tool(tool, toolInput).inCwd(ROOT).build();
+    const base = { event, projectRoot: ROOT, home: HOME, stateDir: STATE_DIR, session: [], sessionKey: 'claude:read' };
+    const whole = runDeterministic(
+      { ...base, wholeCall: true },
+      config,
+      states,
+      NO_FACT_SOURCE,
+      fixedSessionWrites([]),
+    );
+    const slim = resultFromWire(
+      resultToWire(
+        runDeterministic({ ...base, wholeCall: false }, config, states, NO_FACT_SOURCE, fixedSessionWrites([])),
+      ),
+    );
+    assert.equal(slim.call, undefined, `${tool} ${JSON.stringify(toolInput)}: no whole call crosses`);
+    assert.deepEqual(slim.read, whole.read, `${tool} ${JSON.stringify(toolInput)}: the same read`);
+    assert.deepEqual(slim.outcomes, whole.outcomes);
+    assert.deepEqual(slim.read?.written, expected.written, `${tool} ${JSON.stringify(toolInput)}: written`);
+    assert.equal((slim.read?.unread.length ?? 0) > 0, expected.unread, `${tool} ${JSON.stringify(toolInput)}: unread`);
+    assert.deepEqual(
+      slim.read?.unread,
+      whole.call?.facts.unread.map(({ reason, detail }) => ({ reason, detail })),
+    );
+  }
 });
