@@ -6,10 +6,8 @@ import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { evidenceOf } from '../../facts/commands';
-import { writtenTexts } from '../../facts/compute';
-import { withForwardSlashes } from '../../shell/paths';
 import { classifySecretName } from '../../redaction/secret-names';
-import { replacedBefore } from './shared/edited-file';
+import { writtenOverReplaced } from './shared/edited-file';
 
 const PUBLIC_PREFIX = /^(NEXT_PUBLIC_|NUXT_PUBLIC_|VITE_|REACT_APP_|EXPO_PUBLIC_|PUBLIC_|GATSBY_|STORYBOOK_)/;
 // Keys made to be public: a publishable or anonymous key, a site key, a client id, an error-reporting DSN.
@@ -44,17 +42,12 @@ function publishedSecret(file: string, line: string): string | undefined {
 }
 
 /** The new text a call puts in an env file or a Next.js config (an edit's old lines left out). */
-function textsWritten(call: ToolCall): { file: string; lines: string[] }[] {
-  if (call.face.family === 'edit') {
-    const before = new Set(replacedBefore(call.input).split('\n'));
-    return call.paths
-      .filter((p) => p.access === 'write')
-      .map((p) => ({
-        file: withForwardSlashes(p.absolute),
-        lines: (call.content ?? '').split('\n').filter((line) => !before.has(line)),
-      }));
-  }
-  return writtenTexts(call).map(({ file, content }) => ({ file, lines: content.split('\n') }));
+/** Each file the call writes, with the lines it adds there (an edit's lines it did not already have). */
+function linesAdded(call: ToolCall): { file: string; lines: string[] }[] {
+  return writtenOverReplaced(call).map(({ file, content, replaced }) => {
+    const had = new Set(replaced.split('\n'));
+    return { file, lines: content.split('\n').filter((line) => !had.has(line)) };
+  });
 }
 
 export const clientBundleSecrets = definePolicy({
@@ -67,7 +60,7 @@ export const clientBundleSecrets = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
-    for (const { file, lines } of textsWritten(call))
+    for (const { file, lines } of linesAdded(call))
       for (const line of lines) {
         const secret = publishedSecret(file, line);
         if (secret !== undefined)

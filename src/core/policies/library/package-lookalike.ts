@@ -4,9 +4,7 @@ import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
 import { pythonModuleRun } from '../../facts/programs';
-import { writtenTexts } from '../../facts/compute';
-import { withForwardSlashes } from '../../shell/paths';
-import { replacedBefore } from './shared/edited-file';
+import { writtenOverReplaced } from './shared/edited-file';
 import { canonicalPackageName, popularPackages, type Registry } from './shared/popular-packages';
 
 // A package named one typing slip from a widely used one (`prisma-clinet`, `electron-buider`,
@@ -241,16 +239,9 @@ function manifestNames(text: string, line: RegExp): Set<string> {
 
 /** Dependencies a write or an edit adds to a manifest (an edit's old text already named the rest). */
 function manifestRequests(call: ToolCall): { file: string; requested: Requested[] }[] {
-  const before = call.face.family === 'edit' ? replacedBefore(call.input) : '';
-  const texts =
-    call.face.family === 'edit'
-      ? call.paths
-          .filter((p) => p.access === 'write')
-          .map((p) => ({ file: withForwardSlashes(p.absolute), content: call.content ?? '' }))
-      : writtenTexts(call);
-  return texts.flatMap(({ file, content }) =>
+  return writtenOverReplaced(call).flatMap(({ file, content, replaced }) =>
     MANIFEST_DEPENDENCIES.filter((manifest) => manifest.file.test(file)).map((manifest) => {
-      const had = manifestNames(before, manifest.line);
+      const had = manifestNames(replaced, manifest.line);
       const added = [...manifestNames(content, manifest.line)].filter((name) => !had.has(name));
       return { file, requested: added.map((name) => ({ registry: manifest.registry, name })) };
     }),

@@ -1,3 +1,4 @@
+import { writtenTexts } from '../../../facts/compute';
 import type { ToolCall } from '../../types';
 
 const MAX_EDITED_BYTES = 256 * 1024;
@@ -29,6 +30,15 @@ export function replacedTexts(input: Record<string, unknown>): [before: string, 
     const after = e['new_string'] ?? e['new_str'];
     return typeof before === 'string' && typeof after === 'string' ? [[before, after] as [string, string]] : [];
   });
+}
+
+/**
+ * Each text a call puts into a file (writtenTexts), with the text an edit replaced there, empty for
+ * any other call: what the call adds is what `content` holds and `replaced` did not.
+ */
+export function writtenOverReplaced(call: ToolCall): { file: string; content: string; replaced: string }[] {
+  const replaced = call.face.family === 'edit' ? replacedBefore(call.input) : '';
+  return writtenTexts(call).map(({ file, content }) => ({ file, content, replaced }));
 }
 
 /** What an edit tool replaces, its old texts joined (empty for any other call): what the file already had. */
