@@ -14,6 +14,31 @@ function airflowModule(file: string): boolean {
   );
 }
 
+// Read by path segments rather than a pattern: `(^|/)node_modules/…/.+\.js$` tried from every `/` is quadratic.
+
+/** A module of a package under node_modules (`wrangler/wrangler-dist/cli.js`), or a command of node_modules/.bin. */
+function installedNodeCode(file: string): boolean {
+  const parts = file.split('/');
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0) return false;
+  const rest = parts.slice(at + 1);
+  if (rest[0] === '.bin') return rest.length === 2;
+  if (rest[0] === undefined || rest[0] === '' || rest[0].startsWith('.')) return false;
+  const packageDepth = rest[0].startsWith('@') ? 2 : 1;
+  return rest.length > packageDepth && /\.([cm]?js|node)$/.test(rest[rest.length - 1] ?? '');
+}
+
+/** A module of an installed Python package. */
+function installedPythonCode(file: string): boolean {
+  return file.endsWith('.py') && file.split('/').some((part) => part === 'site-packages' || part === 'dist-packages');
+}
+
+/** A PHP file of a package Composer installed (`vendor/<vendor>/<package>/…`). */
+function composerVendorCode(file: string): boolean {
+  const parts = file.split('/');
+  return file.endsWith('.php') && parts.some((part, index) => part === 'vendor' && parts.length - index >= 4);
+}
+
 const AUTO_LOADED: readonly { file: RegExp | ((file: string) => boolean); by: string }[] = [
   { file: /(^|\/)mu-plugins\/[^/]+\.php$/, by: 'WordPress runs it as a must-use plugin on every request' },
   {
@@ -57,7 +82,10 @@ const AUTO_LOADED: readonly { file: RegExp | ((file: string) => boolean); by: st
   },
   { file: /(^|\/)\.pre-commit-config\.ya?ml$/, by: 'pre-commit runs its hooks on every commit' },
   { file: /(^|\/)\.(vscode|vscode-server|cursor)\/extensions\//, by: 'the editor loads it at start' },
-  { file: /(^|\/)(\.vim|\.config\/nvim)\/(after\/)?(plugin|autoload|ftplugin)\//, by: 'Vim loads it at start' },
+  // An installed package's own code: whatever imports the package, or runs its command, runs it.
+  { file: installedNodeCode, by: 'Node runs it whenever the installed package is imported or its command runs' },
+  { file: installedPythonCode, by: 'Python runs it whenever the installed package is imported' },
+  { file: composerVendorCode, by: "Composer's autoloader loads it for every request and command" },
 ];
 
 /** Who runs this file by itself and when, as a clause, or undefined when nothing loads it unasked. */

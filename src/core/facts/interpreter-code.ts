@@ -4,7 +4,7 @@ import type { SimpleCommand } from '../shell';
 import { literalOutput } from '../shell/literal-output';
 import { argsOf, evidenceOf, optionValues, parseFlags, upstreamStage } from './commands';
 import { languageOfInterpreter } from './code';
-import { executesStdin, inlineCode, interpreterKind, railsRunnerOperand } from './programs';
+import { artisanTinkerCode, executesStdin, inlineCode, interpreterKind, railsRunnerOperand } from './programs';
 import type { CodeFact, Unread } from './types';
 
 export interface CodeSource {
@@ -60,6 +60,13 @@ export function interpreterCode(commands: readonly SimpleCommand[]): { sources: 
     if (cmd.name === 'blender') {
       for (const code of optionValues(argsOf(cmd), [], ['python-expr']))
         sources.push({ language: 'python', code, origin: 'inline', source: cmd.name, command: index });
+      return;
+    }
+    const tinker = artisanTinkerCode(cmd);
+    if (tinker !== undefined) {
+      if (cmd.dynamicWords.some((i) => tinker.startsWith((cmd.argv[i] ?? '').replace(/^--execute=/, ''))))
+        unread.push({ reason: 'unread-code', detail: 'artisan tinker runs PHP built at run time' });
+      else sources.push({ language: 'php', code: tinker, origin: 'inline', source: 'artisan tinker', command: index });
       return;
     }
     const runner = railsRunnerOperand(cmd);

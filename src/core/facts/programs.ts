@@ -96,6 +96,29 @@ export function railsRunnerOperand(cmd: SimpleCommand): string | undefined {
   return parseFlags(rails.slice(1), ['e'], ['environment']).positionals[0];
 }
 
+/**
+ * `php artisan tinker --execute=CODE` (`./artisan`, `sail artisan`, `sail tinker` too): the PHP that
+ * Laravel's console runs inside the booted application, with its configuration and secrets loaded.
+ */
+export function artisanTinkerCode(cmd: SimpleCommand): string | undefined {
+  const args = argsOf(cmd);
+  const name = cmd.name.toLowerCase();
+  let console: readonly string[] | undefined;
+  if (PHP_NAME.test(name)) {
+    const script = args.findIndex((arg) => !arg.startsWith('-'));
+    if (script >= 0 && /(^|\/)artisan$/.test(args[script] ?? '')) console = args.slice(script + 1);
+  } else if (name === 'artisan') console = args;
+  else if (name === 'sail') console = args[0] === 'artisan' || args[0] === 'art' ? args.slice(1) : args;
+  return tinkerCode(console);
+}
+
+function tinkerCode(console: readonly string[] | undefined): string | undefined {
+  if (console?.[0] !== 'tinker') return undefined;
+  const code = optionValues(console.slice(1), [], ['execute'])[0];
+  // Tinker takes an expression as a statement: `User::count()` needs no semicolon.
+  return code === undefined || /[;}]\s*$/.test(code) ? code : `${code};`;
+}
+
 /** Python's own options that take the next word as their value (`-W ignore`, `-X dev`). */
 const PYTHON_VALUE_OPTIONS = new Set(['-W', '-X', '--check-hash-based-pycs']);
 
@@ -303,7 +326,12 @@ const EVAL_OPTION_PROGRAMS = new Set(['rscript', 'r', 'julia']);
 /** Whether a command's command-line code is a program's code rather than shell (an interpreter, R, Julia). */
 export function takesCodeOnCommandLine(name: string): boolean {
   // `rails runner CODE` is given Ruby as `ruby -e` is.
-  return interpreterKind(name) !== null || EVAL_OPTION_PROGRAMS.has(name.toLowerCase()) || name === 'rails';
+  // So is Laravel's `artisan tinker --execute CODE` PHP, run through artisan itself or Sail.
+  return (
+    interpreterKind(name) !== null ||
+    EVAL_OPTION_PROGRAMS.has(name.toLowerCase()) ||
+    ['rails', 'artisan', 'sail'].includes(name)
+  );
 }
 
 /**
@@ -317,6 +345,8 @@ export function commandLineCode(cmd: SimpleCommand): string | undefined {
   if ((name === 'deno' || name === 'bun') && args[0] === 'eval') return args[1];
   const runner = railsRunnerOperand(cmd);
   if (runner !== undefined) return runner === '-' || /\.rb$/.test(runner) ? undefined : runner;
+  const tinker = artisanTinkerCode(cmd);
+  if (tinker !== undefined) return tinker;
   if (EVAL_OPTION_PROGRAMS.has(name)) {
     const code = optionValues(args, ['e'], ['eval']).join('\n');
     return code === '' ? undefined : code;

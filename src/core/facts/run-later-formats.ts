@@ -474,6 +474,24 @@ export function deployerCommands(text: string): string[] {
   return out;
 }
 
+/**
+ * Laravel Envoy's tasks (`Envoy.blade.php`): every line of a `@task … @endtask` block is shell run on its
+ * servers. Lines that are Blade directives are not, nor the PHP of `@setup` blocks; `{{ $x }}` echoes a
+ * value, read as a variable. An edit's fragment may hold a task's lines without its `@task`: all are read.
+ */
+export function envoyCommands(text: string): string[] {
+  const out: string[] = [];
+  let inSetup = false;
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (/^@setup\b/.test(trimmed)) inSetup = true;
+    else if (/^@endsetup\b/.test(trimmed)) inSetup = false;
+    else if (!inSetup && trimmed !== '' && !trimmed.startsWith('@') && !trimmed.startsWith('{{--'))
+      out.push(trimmed.replace(/\{\{\s*\$?(\w+)\s*\}\}/g, '$$$1'));
+  }
+  return out;
+}
+
 /** The variables withCredentials binds (`variable:`, `passwordVariable:`, …) and `X = credentials('id')` sets. */
 function jenkinsCredentialVariables(text: string): Set<string> {
   const names = new Set<string>();

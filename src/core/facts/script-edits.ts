@@ -11,7 +11,7 @@ const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
 /** The package.json entries a `pkg set scripts.*` or `set-script` command writes, as an Edit's fragment. */
 export function scriptEdit(cmd: SimpleCommand): SedEdit | null {
-  const hook = huskyHookEdit(cmd) ?? jqScriptEdit(cmd) ?? yqInPlaceEdit(cmd);
+  const hook = huskyHookEdit(cmd) ?? jqScriptEdit(cmd) ?? yqInPlaceEdit(cmd) ?? composerScriptEdit(cmd);
   if (hook) return hook;
   if (!MANAGERS.has(cmd.name)) return null;
   const args = argsOf(cmd).filter((a) => !a.startsWith('-'));
@@ -25,6 +25,18 @@ export function scriptEdit(cmd: SimpleCommand): SedEdit | null {
     entries.push([args[1], args[2]]);
   }
   return scriptEntries(entries);
+}
+
+/** `composer config scripts.post-install-cmd "…"`: a script composer runs by itself at that event. */
+function composerScriptEdit(cmd: SimpleCommand): SedEdit | null {
+  if (cmd.name !== 'composer') return null;
+  const args = argsOf(cmd).filter((a) => !a.startsWith('-'));
+  const key = args[1];
+  if (args[0] !== 'config' || !key?.startsWith('scripts.') || args.length < 3) return null;
+  return {
+    files: ['composer.json'],
+    text: JSON.stringify({ scripts: { [key.slice('scripts.'.length)]: args.slice(2).join(' ') } }),
+  };
 }
 
 function scriptEntries(entries: readonly (readonly [string, string])[], file = 'package.json'): SedEdit | null {

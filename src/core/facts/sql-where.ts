@@ -9,6 +9,19 @@ const CLAUSE_END = /\b(RETURNING|ORDER\s+BY|LIMIT|GROUP\s+BY|OFFSET)\b/i;
 const LITERAL = /^(?:\d+(?:\.\d+)?|'[^']*'|true|false|null)$/i;
 const ALWAYS = /^(true|1|not\s+false|not\s+0)$/i;
 const WORD_EDGE = /[\s()]/;
+/** The clock as the database reads it when the statement runs. */
+const NOW = String.raw`(?:now\(\)|current_timestamp(?:\(\))?|localtimestamp|getdate\(\)|sysdate(?:\(\))?|clock_timestamp\(\)|transaction_timestamp\(\)|statement_timestamp\(\))`;
+/** A column that records when a row was made or changed: every row written before the statement has it in the past. */
+const STAMP = String.raw`(?:\w+\.)?"?(?:created|inserted|updated|modified)(?:_?at|_?on|_?date)?"?`;
+/**
+ * Conditions every existing row meets though they name a column: `created_at < now()` (no retention
+ * interval subtracted), a serial key above zero, a key that is not null.
+ */
+const EVERY_ROW = [
+  new RegExp(String.raw`^${STAMP}\s*<=?\s*${NOW}$`, 'i'),
+  new RegExp(String.raw`^${NOW}\s*>=?\s*${STAMP}$`, 'i'),
+  /^(?:\w+\.)?"?id"?\s*(?:>\s*0|>=\s*[01]|is\s+not\s+null)$/i,
+];
 
 /** A piece of the statement: where it is in the original text. */
 interface Span {
@@ -74,11 +87,11 @@ function splitTopLevel(blanked: string, span: Span, keyword: 'AND' | 'OR'): Span
   return parts;
 }
 
-/** A condition that holds for every row: `1=1`, `'a' = 'a'`, `true`, `1`, `NOT false`. */
+/** A condition that holds for every row: `1=1`, `'a' = 'a'`, `true`, `1`, `NOT false`, `created_at < now()`. */
 function isTautology(statement: string, blanked: string, span: Span): boolean {
   const { start, end } = unwrap(blanked, span);
   const text = statement.slice(start, end);
-  if (ALWAYS.test(text)) return true;
+  if (ALWAYS.test(text) || EVERY_ROW.some((condition) => condition.test(text))) return true;
   const equals = blanked.slice(start, end).split('=');
   if (equals.length !== 2) return false;
   const left = text.slice(0, equals[0]!.length).trim().toLowerCase();

@@ -43,6 +43,7 @@ import {
   pyprojectTasks,
   pixiTasks,
   deployerCommands,
+  envoyCommands,
   ddevHookCommands,
   snakemakeShells,
   definitionSections,
@@ -236,6 +237,7 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   { file: DDEV_CONFIG, commands: ddevHookCommands },
   // A Deployer recipe's tasks run their `run()` commands on every server it deploys to, `runLocally()` here.
   { file: DEPLOYER_RECIPE, commands: deployerCommands },
+  { file: /(^|\/)Envoy\.blade\.php$/, commands: envoyCommands },
   // Composer runs its scripts by event name as it installs and updates.
   {
     file: /(^|\/)composer\.json$/,

@@ -39,7 +39,8 @@ const CALLBACK_TAKERS = new Set([
 function pathOrUrl(kind: 'read' | 'write', index: number): Handler {
   return (call, out) => {
     const target = arg(call, index);
-    const text = textOf(target);
+    // A URL with a value appended at run time (`'https://host/?k=' . $key`) still names its host.
+    const text = target.kind === 'partial' ? target.text : textOf(target);
     if (text !== undefined && STANDARD_STREAMS.test(text)) return;
     if (text !== undefined && URL_SCHEME.test(text) && !text.toLowerCase().startsWith('file://')) {
       out.effect('network', call.api, target);
@@ -142,6 +143,8 @@ const PHP_APIS = new Map<string, Handler>([
   ['ftp_connect', networkArg(0)],
   ['ftp_ssl_connect', networkArg(0)],
   ['getenv', getenv],
+  // Laravel's env() reads the environment (and .env) by name.
+  ['env', (call, out) => out.envRead('env', arg(call, 0))],
   ['eval', evaluate('eval', 0)],
   [
     'assert',
@@ -155,6 +158,27 @@ const PHP_APIS = new Map<string, Handler>([
   ['dl', (call, out) => out.giveUp('native code through dl')],
   ['ffi::cdef', (call, out) => out.giveUp('native code through FFI')],
 ]);
+
+// Laravel's facades (`Http::timeout(3)->post(…)`, `Process::run(…)`, `Schedule::exec(…)`): the methods that
+// reach a host or run a command, by the facade the call chain starts from.
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head']);
+const FACADE_METHODS: Record<string, (method: string) => 'network' | 'exec' | undefined> = {
+  http: (method) => (HTTP_METHODS.has(method) ? 'network' : undefined),
+  process: (method) => (method === 'run' || method === 'start' ? 'exec' : undefined),
+  schedule: (method) => (method === 'exec' ? 'exec' : undefined),
+};
+
+/** Laravel's path helpers, as the project-relative folder each names. */
+const PATH_HELPERS: Record<string, string> = {
+  base_path: '',
+  app_path: 'app/',
+  config_path: 'config/',
+  database_path: 'database/',
+  storage_path: 'storage/',
+  resource_path: 'resources/',
+  public_path: 'public/',
+  lang_path: 'lang/',
+};
 
 export function readPhp(code: string, out: Collector): void {
   // `php -r` code has no opening tag; the grammar reads text outside tags as output.
@@ -272,6 +296,12 @@ class PhpReader {
           return concat(list.items.flatMap((item, index) => (index === 0 ? [item] : [str(separator), item])));
         }
         if (name === 'getenv' && textOf(args.positional[0]) === 'HOME') return str('~');
+        if (Object.hasOwn(PATH_HELPERS, name)) {
+          const folder = PATH_HELPERS[name] as string;
+          if (args.positional.length === 0) return str(folder === '' ? '.' : folder.slice(0, -1));
+          const rest = args.positional[0] as Value;
+          return rest.kind === 'str' ? str(folder + rest.text.replace(/^\/+/, '')) : UNKNOWN;
+        }
         // `chr(99)`, `array_map('chr', [99, 117, …])`: text spelled out as character codes.
         if (name === 'chr') return charactersOf(args.positional.slice(0, 1));
         if (name === 'array_map' && textOf(args.positional[0]) === 'chr' && args.positional[1]?.kind === 'list')
@@ -332,6 +362,10 @@ class PhpReader {
       case 'function_call_expression':
         this.visitCall(node);
         return;
+      case 'scoped_call_expression':
+      case 'member_call_expression':
+        this.visitFacadeCall(node);
+        return;
       case 'shell_command_expression':
         this.out.exec('backticks', this.stringValue(node));
         return;
@@ -348,7 +382,8 @@ class PhpReader {
         this.visitEnvironment(node);
         return;
       case 'variable_name':
-        if (ENVIRONMENTS.has(node.text.slice(1)) && node.parent?.type === 'argument') {
+        // `$_ENV` handed on whole (an argument, an array's value, a foreach): not `$_ENV['X']`.
+        if (ENVIRONMENTS.has(node.text.slice(1)) && node.parent?.type !== 'subscript_expression') {
           this.out.wholeEnvironment(`$${node.text.slice(1)}`);
         }
     }
@@ -387,6 +422,22 @@ class PhpReader {
       return;
     }
     PHP_APIS.get(name)?.(call, this.out);
+  }
+
+  private visitFacadeCall(node: SyntaxNode): void {
+    const method = node.childForFieldName('name')?.text.toLowerCase() ?? '';
+    let root = node;
+    while (root.type === 'member_call_expression') root = root.childForFieldName('object') ?? root;
+    if (root.type !== 'scoped_call_expression') return;
+    const facade =
+      functionName(root.childForFieldName('scope') ?? root)
+        .split('\\')
+        .pop() ?? '';
+    const effect = Object.hasOwn(FACADE_METHODS, facade) ? FACADE_METHODS[facade]!(method) : undefined;
+    if (!effect) return;
+    const call = this.argumentsOf(node, `${facade}::${method}`);
+    if (effect === 'exec') this.out.exec(call.api, arg(call, 0));
+    else this.out.effect('network', call.api, arg(call, 0));
   }
 
   private visitEnvironment(node: SyntaxNode): void {

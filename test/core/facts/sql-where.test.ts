@@ -27,3 +27,20 @@ test('a clause that can be false is not always true', () => {
   assert.equal(alwaysTrueWhere('DELETE FROM t'), undefined, 'no WHERE at all is another check');
   assert.equal(alwaysTrueWhere('DELETE FROM t WHERE color = 1 ORDER BY id LIMIT 1'), undefined);
 });
+
+test('a column every existing row satisfies holds for every row: a creation stamp before now, a serial key above zero', () => {
+  assert.equal(alwaysTrueWhere('DELETE FROM orders WHERE created_at < now();'), 'created_at < now()');
+  assert.equal(
+    alwaysTrueWhere('delete from o where o."createdAt" <= CURRENT_TIMESTAMP'),
+    'o."createdAt" <= CURRENT_TIMESTAMP',
+  );
+  assert.equal(alwaysTrueWhere('UPDATE users SET plan = 0 WHERE now() > updated_at'), 'now() > updated_at');
+  assert.equal(alwaysTrueWhere('DELETE FROM invoices WHERE id > 0'), 'id > 0');
+  assert.equal(alwaysTrueWhere('DELETE FROM invoices WHERE id IS NOT NULL'), 'id IS NOT NULL');
+  // Near misses: a retention window, a column that is not a creation stamp, a key above a real value.
+  assert.equal(alwaysTrueWhere("DELETE FROM orders WHERE created_at < now() - interval '30 days'"), undefined);
+  assert.equal(alwaysTrueWhere('DELETE FROM sessions WHERE expires_at < now()'), undefined);
+  assert.equal(alwaysTrueWhere('DELETE FROM orders WHERE created_at > now()'), undefined);
+  assert.equal(alwaysTrueWhere('DELETE FROM invoices WHERE id > 100'), undefined);
+  assert.equal(alwaysTrueWhere('DELETE FROM invoices WHERE customer_id IS NOT NULL AND id = 4'), undefined);
+});

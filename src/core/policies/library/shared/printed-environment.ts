@@ -22,7 +22,9 @@ const WHOLE_ENV =
   /process\.env(?!\s*(\.|\[|\?\.))|(?<!\bin\s)os\.environ(?!\s*(\[|\.get|\.setdefault|\.pop))|\bENV\b(?!\s*(\[|\.fetch|\.key\?|\.has_key))|%ENV(?!\s*\{)|\$_ENV(?!\s*\[)|getenv\(\s*\)|Deno\.env\.toObject\(\)|\bos\.Environ\(\)|System\.getenv\(\s*\)/;
 // One named variable: os.environ['X'], os.getenv("X"), process.env.X, ENV['X'], $ENV{X}, getenv('X').
 const NAMED_ENV =
-  /(?:os\.environ\s*(?:\[\s*|\.get\(\s*)|os\.getenv\(\s*|getenv\(\s*|ENV(?:\s*\[\s*|\.fetch\(\s*)|\$_ENV\s*\[\s*|Deno\.env\.get\(\s*|System\.getenv\(\s*|Sys\.getenv\(\s*(?:c\(\s*)?)['"]([A-Za-z_]\w*)['"]|process\.env(?:\.|\[\s*['"])([A-Za-z_]\w*)|\$ENV\{\s*['"]?([A-Za-z_]\w*)/g;
+  /(?:os\.environ\s*(?:\[\s*|\.get\(\s*)|os\.getenv\(\s*|getenv\(\s*|ENV(?:\s*\[\s*|\.fetch\(\s*)|\$_ENV\s*\[\s*|Deno\.env\.get\(\s*|System\.getenv\(\s*|Sys\.getenv\(\s*(?:c\(\s*)?)['"]([A-Za-z_]\w*)['"]|process\.env(?:\.|\[\s*['"])([A-Za-z_]\w*)|\$ENV\{\s*['"]?([A-Za-z_]\w*)|(?<![\w.$>])env\(\s*['"]([A-Za-z_]\w*)['"]/g;
+// Laravel's config('cashier.secret'): a config value, named as the variable it usually comes from (CASHIER_SECRET).
+const LARAVEL_CONFIG = /(?<![\w.$>])config\(\s*['"]([\w.-]+)['"]/g;
 
 // Calls that print their argument's value as it is (or merely encoded): str(x), JSON.stringify(x), b64encode(x).
 const TRANSPARENT_CALL =
@@ -30,8 +32,15 @@ const TRANSPARENT_CALL =
 
 /** A secret-named variable printed as it is: every call between the print and the lookup passes the value through. */
 function secretNamedIn(statement: string): string | undefined {
-  for (const match of statement.matchAll(NAMED_ENV)) {
-    const name = match[1] ?? match[2] ?? match[3] ?? '';
+  const named = [
+    ...[...statement.matchAll(NAMED_ENV)].map((m) => ({ index: m.index, name: m[1] ?? m[2] ?? m[3] ?? m[4] ?? '' })),
+    ...[...statement.matchAll(LARAVEL_CONFIG)].map((m) => ({
+      index: m.index,
+      name: (m[1] ?? '').replace(/[.-]/g, '_').toUpperCase(),
+    })),
+  ];
+  for (const match of named) {
+    const { name } = match;
     if (classifySecretName(name) === null) continue;
     const between = statement.slice(0, match.index);
     const calls = [...between.matchAll(/(?<![\w.])([A-Za-z_][\w.]*)\s*\(/g)].map((m) => m[1] ?? '');
