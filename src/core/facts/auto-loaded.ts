@@ -80,6 +80,11 @@ const AUTO_LOADED: readonly { file: RegExp | ((file: string) => boolean); by: st
     file: /(^|\/)(\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.ya?ml|Jenkinsfile|\.circleci\/config\.ya?ml)$/,
     by: 'CI runs it on every push',
   },
+  // PHP's refactoring and style tools include their config file as PHP on every run.
+  {
+    file: /(^|\/)(rector|ecs|\.php-cs-fixer(\.dist)?|\.php_cs(\.dist)?)\.php$/,
+    by: 'Rector or the style fixer includes it as PHP on every run',
+  },
   { file: /(^|\/)\.pre-commit-config\.ya?ml$/, by: 'pre-commit runs its hooks on every commit' },
   { file: /(^|\/)\.(vscode|vscode-server|cursor)\/extensions\//, by: 'the editor loads it at start' },
   // An installed package's own code: whatever imports the package, or runs its command, runs it.

@@ -155,6 +155,9 @@ export const HOME_SECRETS: [string, string][] = [
   ['.config/firebase/', 'Firebase CLI credentials'],
   ['.config/configstore/firebase-tools.json', 'Firebase CLI credentials'],
   ['.config/stripe/', 'Stripe CLI key'],
+  // Laravel's deploy CLIs keep an API token that deploys and runs commands on the production servers.
+  ['.laravel-vapor/config.json', 'the Vapor CLI token'],
+  ['.laravel-forge/config.json', 'the Forge CLI token'],
   ['.config/git/credentials', 'git credentials'],
   ['.m2/settings.xml', 'Maven repository credentials'],
   ['.gradle/gradle.properties', 'Gradle credentials'],

@@ -91,13 +91,13 @@ function exportedWords(word: string): string[] {
   return [word, value, ...value.split(',')];
 }
 
-// A temporary or downloads folder holds no project code: a test runner's setup file, a build's init
+// A temporary, downloads or upload folder holds no project code: a test runner's setup file, a build's init
 // script, a module or library path there is code nobody here has read, loaded into the project's tools.
 // A hidden folder or file inside the home's cache (~/.cache/.x/run.sh) is where nothing a tool keeps is named.
 const TEMP_PATH =
   /^(\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp|\/private\/var\/folders)\/|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/(Downloads\/|\.cache\/([^/]+\/)*\.[^/.])/;
 
-/** What variables set as in a `.env` file make a program load from a temporary or downloads folder, or null. */
+/** What variables set as in a `.env` file make a program load from a temporary, downloads or upload folder, or null. */
 export function variablesLoadFromTemp(assignments: Record<string, string | undefined>): string | null {
   return tempFolderCode('', [], assignments);
 }
@@ -112,26 +112,29 @@ const MSBUILD_IMPORT_PROPERTY =
   /^(?:-|\/|--)(?:p|property):(CustomBeforeMicrosoftCommon(?:Targets|Props)|CustomAfterMicrosoftCommon(?:Targets|Props)|DirectoryBuild(?:Props|Targets)Path|MSBuildExtensionsPath\w*|RoslynTargetsPath)=(.*)$/i;
 const MSBUILD_LOGGER = /^(?:-|\/|--)(?:logger|l|distributedlogger|dl):(.*)$/i;
 
-/** `dotnet build -p:CustomBeforeMicrosoftCommonTargets=…`, `-logger:X,C:/…/x.dll`: MSBuild loads that file from a temporary or downloads folder. */
+/** `dotnet build -p:CustomBeforeMicrosoftCommonTargets=…`, `-logger:X,C:/…/x.dll`: MSBuild loads that file from a temporary, downloads or upload folder. */
 function msbuildLoadsFromTemp(name: string, args: readonly string[]): string | null {
   if (!/^(dotnet|msbuild)(\.exe)?$/i.test(name.replace(/^.*[\\/]/, ''))) return null;
   for (const word of args) {
     const property = MSBUILD_IMPORT_PROPERTY.exec(word);
-    if (property && inTempOrDownloads(property[2] ?? ''))
-      return `${property[1]}=${evidenceOf(property[2] ?? '', 60)} makes MSBuild import a file from a temporary or downloads folder into every project`;
+    if (property && inForeignFolder(property[2] ?? ''))
+      return `${property[1]}=${evidenceOf(property[2] ?? '', 60)} makes MSBuild import a file from a temporary, downloads or upload folder into every project`;
     const logger = MSBUILD_LOGGER.exec(word)?.[1];
-    if (
-      logger !== undefined &&
-      logger.split(/[,;]/).some((part) => inTempOrDownloads(part.replace(/^["']|["']$/g, '')))
-    )
-      return `${evidenceOf(word, 60)} loads a logger assembly from a temporary or downloads folder into MSBuild`;
+    if (logger !== undefined && logger.split(/[,;]/).some((part) => inForeignFolder(part.replace(/^["']|["']$/g, ''))))
+      return `${evidenceOf(word, 60)} loads a logger assembly from a temporary, downloads or upload folder into MSBuild`;
   }
   return null;
 }
 
-/** Whether a path lies in a temporary or downloads folder, where no project code lives. */
-export function inTempOrDownloads(path: string): boolean {
-  return TEMP_PATH.test(withoutDotSegments(path)) || WINDOWS_TEMP_PATH.test(path);
+// A web application's folder of visitors' uploads (Laravel's public disk, WordPress's uploads): whatever
+// is there came from the site's visitors, and a tool loading code from it runs what they sent.
+const UPLOAD_FOLDER =
+  /(^|\/)(storage\/app\/public|public\/storage|wp-content\/uploads|web\/app\/uploads|public\/uploads)\//;
+
+/** Whether a path lies in a temporary, downloads or upload folder, where no project code lives. */
+export function inForeignFolder(path: string): boolean {
+  const plain = withoutDotSegments(path);
+  return TEMP_PATH.test(plain) || WINDOWS_TEMP_PATH.test(path) || UPLOAD_FOLDER.test(plain);
 }
 
 /**
@@ -162,6 +165,9 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
     ],
   },
   { programs: ['mocha'], short: ['r'], long: ['require', 'file'] },
+  // PHP's test and analysis tools include a bootstrap or autoload file, and read a config that names more.
+  { programs: ['phpunit', 'pest', 'paratest', 'psalm'], short: ['c'], long: ['bootstrap', 'configuration', 'config'] },
+  { programs: ['phpstan', 'rector'], short: ['a', 'c'], long: ['autoload-file', 'configuration', 'config'] },
   // JavaScript build and test tools import their config file as a module: code, run at every build.
   {
     programs: ['vite', 'vitest', 'rollup', 'webpack', 'webpack-cli', 'jest', 'playwright', 'eslint', 'astro', 'tsup'],
@@ -255,6 +261,9 @@ const TOOL_FILE_VARIABLES = [
   // rebar3's config (its pre- and post-hooks run shell commands), and the binaries the tailwind and esbuild mix tasks run.
   ...['REBAR_CONFIG', 'REBAR_GLOBAL_CONFIG_DIR', 'MIX_TAILWIND_PATH', 'MIX_ESBUILD_PATH', 'MIX_BUN_PATH'],
   ...['SWIFT_EXEC', 'CC', 'CXX', 'LD', 'RUSTC_WRAPPER', 'RUSTC'],
+  // PHP's extra ini folder and its ini file (`auto_prepend_file` runs a file before every script), and the
+  // compose files Laravel Sail starts its containers from.
+  ...['PHP_INI_SCAN_DIR', 'PHPRC', 'SAIL_FILES'],
   // The Xcode whose compilers, linker and signing tools xcodebuild and xcrun use.
   'DEVELOPER_DIR',
   // The Electron build the electron package starts instead of its own (`electron .`, electron-vite dev).
@@ -301,7 +310,7 @@ const SETTING_WORD =
  */
 /**
  * Variables holding a command line a tool runs (ccache's compiler check, Perforce's diff and merge
- * programs, the sanitizers' symbolizer): any word of it in a temporary or downloads folder is a program
+ * programs, the sanitizers' symbolizer): any word of it in a temporary, downloads or upload folder is a program
  * nobody here read.
  */
 const COMMAND_VARIABLES = [
@@ -313,7 +322,7 @@ export function settingFromTemp(word: string): { name: string; value: string } |
   const match = SETTING_WORD.exec(word);
   if (!match) return undefined;
   const value = match[2] ?? '';
-  const loaded = value.split(/[\s,]+|-(?:javaagent|agentpath):/).some((item) => inTempOrDownloads(item));
+  const loaded = value.split(/[\s,]+|-(?:javaagent|agentpath):/).some((item) => inForeignFolder(item));
   return loaded ? { name: match[1] ?? '', value } : undefined;
 }
 
@@ -323,11 +332,11 @@ const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb']);
 function conanConfFromTemp(name: string, args: readonly string[]): string | null {
   if (name !== 'conan') return null;
   const conf = optionValues(args, ['c'], ['conf', 'conf:host', 'conf:build', 'conf:all']).find((value) =>
-    value.split(/[\s,"'{}=]+/).some((word) => inTempOrDownloads(word)),
+    value.split(/[\s,"'{}=]+/).some((word) => inForeignFolder(word)),
   );
   return conf === undefined
     ? null
-    : `conan's setting ${evidenceOf(conf, 60)} has the build run a program from a temporary or downloads folder`;
+    : `conan's setting ${evidenceOf(conf, 60)} has the build run a program from a temporary, downloads or upload folder`;
 }
 
 /** `lldb -o 'command script import /tmp/x.py'`, `lldb -s /tmp/cmds`: the debugger runs Python or commands from there. */
@@ -336,12 +345,14 @@ function lldbScriptFromTemp(name: string, args: readonly string[]): string | nul
   const commands = optionValues(args, ['o', 'O', 'k', 'K'], ['one-line', 'one-line-before-file', 'one-line-on-crash']);
   const imported = commands
     .map((command) => /^\s*command\s+(?:script\s+import|source)\s+(\S+)/.exec(command)?.[1])
-    .find((path) => path !== undefined && inTempOrDownloads(path));
+    .find((path) => path !== undefined && inForeignFolder(path));
   const sourced = optionValues(args, ['s', 'S'], ['source', 'source-before-file']).find((path) =>
-    inTempOrDownloads(path),
+    inForeignFolder(path),
   );
   const file = imported ?? sourced;
-  return file === undefined ? null : `lldb runs ${file}, Python or commands from a temporary or downloads folder`;
+  return file === undefined
+    ? null
+    : `lldb runs ${file}, Python or commands from a temporary, downloads or upload folder`;
 }
 
 // GCC's and Clang's flags that run or load another program: -wrapper runs every subprocess through one,
@@ -374,7 +385,7 @@ function compilerHookIn(words: readonly string[]): string | undefined {
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
     const linker = rustcLinkerOf(words, i);
-    if (linker !== undefined && inTempOrDownloads(linker)) return `-C ${word.replace(/^-C/, '')}`;
+    if (linker !== undefined && inForeignFolder(linker)) return `-C ${word.replace(/^-C/, '')}`;
     const path = word.startsWith('-fplugin=')
       ? word.slice('-fplugin='.length)
       : word === '-wrapper'
@@ -386,7 +397,7 @@ function compilerHookIn(words: readonly string[]): string | undefined {
             : SWIFT_PLUGIN_FLAGS.has(word)
               ? nextFlagValue(words, i).split('#')[0]
               : undefined;
-    if (path !== undefined && inTempOrDownloads(path))
+    if (path !== undefined && inForeignFolder(path))
       return word === '-wrapper' || SWIFT_PLUGIN_FLAGS.has(word) ? `${word} ${path}` : word;
   }
   return undefined;
@@ -423,21 +434,21 @@ function tempFolderCode(
 ): string | null {
   for (const variable of MODULE_PATH_VARIABLES) {
     const value = assignments[variable];
-    if (value !== undefined && value.split(':').some((dir) => inTempOrDownloads(`${dir.replace(/\/$/, '')}/`)))
-      return `${variable}=${evidenceOf(value, 60)} puts modules or libraries from a temporary or downloads folder ahead of the project's and the system's`;
+    if (value !== undefined && value.split(':').some((dir) => inForeignFolder(`${dir.replace(/\/$/, '')}/`)))
+      return `${variable}=${evidenceOf(value, 60)} puts modules or libraries from a temporary, downloads or upload folder ahead of the project's and the system's`;
   }
   for (const variable of TOOL_FILE_VARIABLES) {
     const value = assignments[variable];
-    if (value !== undefined && inTempOrDownloads(value))
-      return `${variable}=${evidenceOf(value, 60)} hands the command a file from a temporary or downloads folder that nobody here has read`;
+    if (value !== undefined && inForeignFolder(value))
+      return `${variable}=${evidenceOf(value, 60)} hands the command a file from a temporary, downloads or upload folder that nobody here has read`;
   }
   for (const [variable, value] of Object.entries(assignments))
-    if (CARGO_TARGET_PROGRAM.test(variable) && value?.split(/\s+/).some((word) => inTempOrDownloads(word)))
-      return `${variable}=${evidenceOf(value, 60)} has cargo run a program from a temporary or downloads folder`;
+    if (CARGO_TARGET_PROGRAM.test(variable) && value?.split(/\s+/).some((word) => inForeignFolder(word)))
+      return `${variable}=${evidenceOf(value, 60)} has cargo run a program from a temporary, downloads or upload folder`;
   for (const variable of COMMAND_VARIABLES) {
     const value = assignments[variable];
-    if (value !== undefined && value.split(/\s+/).some((word) => inTempOrDownloads(word)))
-      return `${variable}=${evidenceOf(value, 60)} has the tool run a program from a temporary or downloads folder`;
+    if (value !== undefined && value.split(/\s+/).some((word) => inForeignFolder(word)))
+      return `${variable}=${evidenceOf(value, 60)} has the tool run a program from a temporary, downloads or upload folder`;
   }
   const conan = conanConfFromTemp(name, args);
   if (conan !== null) return conan;
@@ -447,10 +458,10 @@ function tempFolderCode(
   if (msbuild !== null) return msbuild;
   const setting = args.map(settingFromTemp).find((found) => found !== undefined);
   if (setting)
-    return `${setting.name}=${evidenceOf(setting.value, 60)} runs or loads a file from a temporary or downloads folder`;
+    return `${setting.name}=${evidenceOf(setting.value, 60)} runs or loads a file from a temporary, downloads or upload folder`;
   const hook = compilerHookIn(compilerFlagWords(name, args, assignments));
   if (hook)
-    return `the compiler flag ${evidenceOf(hook, 60)} runs or loads a program from a temporary or downloads folder`;
+    return `the compiler flag ${evidenceOf(hook, 60)} runs or loads a program from a temporary, downloads or upload folder`;
   // `pnpm eslint …`, `yarn jest …`: the package manager runs the bin its first word names (npx and
   // bunx are wrappers, whose command is judged on its own: shell/wrappers).
   const program = ['pnpm', 'yarn'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;
@@ -464,9 +475,9 @@ function tempFolderCode(
     // Some take a comma-separated list (`--py-files a.zip,/tmp/b.zip`), cargo a TOML setting (`k="/tmp/x"`).
     const file = optionValues(words, option.short, option.long)
       .flatMap((value) => value.split(/[,\s="'[\]]+/))
-      .find((value) => inTempOrDownloads(value));
+      .find((value) => inForeignFolder(value));
     if (file !== undefined)
-      return `${owner.replace(/^.*\//, '')} loads ${file}, code from a temporary or downloads folder`;
+      return `${owner.replace(/^.*\//, '')} loads ${file}, code from a temporary, downloads or upload folder`;
   }
   return null;
 }
@@ -544,7 +555,7 @@ function wordAssignments(words: readonly string[]): Record<string, string> {
 }
 
 /**
- * What a command loads from a temporary or downloads folder (tempFolderCode), or null. Whenever it runs,
+ * What a command loads from a temporary, downloads or upload folder (tempFolderCode), or null. Whenever it runs,
  * now or from a build file, a hook or a preset later, the file there is whatever lies there by then.
  */
 export function codeFromTemp(cmd: SimpleCommand): string | null {
@@ -568,8 +579,8 @@ function tauriInlineConfig(cmd: SimpleCommand, args: readonly string[]): string 
   const hook = configs.find((config) => TAURI_HOOK_KEYS.some((key) => config.includes(key)));
   if (hook !== undefined) return `Tauri is given a build command on the command line (${evidenceOf(hook, 80)})`;
   const runner = optionValues(args, ['r'], ['runner'])[0];
-  return runner !== undefined && inTempOrDownloads(runner)
-    ? `tauri --runner ${runner} runs the build with a program in a temporary or downloads folder`
+  return runner !== undefined && inForeignFolder(runner)
+    ? `tauri --runner ${runner} runs the build with a program in a temporary, downloads or upload folder`
     : null;
 }
 
@@ -590,8 +601,8 @@ function nixSettingCode(name: string, args: readonly string[]): string | null {
       word === '--option' ? [args[i + 1], args[i + 2]] : word.startsWith('--') ? [word.slice(2), args[i + 1]] : [];
     if (setting === NIX_NATIVE_CODE && (word !== '--option' || value === 'true'))
       return `nix evaluates with ${NIX_NATIVE_CODE}: the expression may run any command (builtins.exec)`;
-    if (setting !== undefined && NIX_HOOK_SETTINGS.has(setting) && value !== undefined && inTempOrDownloads(value))
-      return `nix's ${setting} runs ${value}, a program from a temporary or downloads folder`;
+    if (setting !== undefined && NIX_HOOK_SETTINGS.has(setting) && value !== undefined && inForeignFolder(value))
+      return `nix's ${setting} runs ${value}, a program from a temporary, downloads or upload folder`;
   }
   return null;
 }

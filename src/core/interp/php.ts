@@ -302,6 +302,9 @@ class PhpReader {
           const rest = args.positional[0] as Value;
           return rest.kind === 'str' ? str(folder + rest.text.replace(/^\/+/, '')) : UNKNOWN;
         }
+        // Text decoded from a literal: a command spelled in hex, base64, rot13 or backwards reads as itself.
+        const decoded = decodedLiteral(name, args.positional[0]);
+        if (decoded !== undefined) return decoded;
         // `chr(99)`, `array_map('chr', [99, 117, …])`: text spelled out as character codes.
         if (name === 'chr') return charactersOf(args.positional.slice(0, 1));
         if (name === 'array_map' && textOf(args.positional[0]) === 'chr' && args.positional[1]?.kind === 'list')
@@ -446,6 +449,31 @@ class PhpReader {
     if (node.parent?.type === 'assignment_expression' && node.field === 'left') return;
     this.out.envRead(`$${base.text.slice(1)}`, this.resolve(node.namedChildren[1]));
   }
+}
+
+/** hex2bin, base64_decode, str_rot13 or strrev of a literal, as the text it gives; undefined otherwise. */
+function decodedLiteral(name: string, argument: Value | undefined): Value | undefined {
+  if (argument?.kind !== 'str') return undefined;
+  const text = argument.text;
+  switch (name) {
+    case 'hex2bin':
+      return /^([0-9a-fA-F]{2})*$/.test(text) ? str(Buffer.from(text, 'hex').toString('latin1')) : undefined;
+    case 'base64_decode':
+      return /^[A-Za-z0-9+/]*={0,2}$/.test(text.replace(/\s+/g, ''))
+        ? str(Buffer.from(text, 'base64').toString('latin1'))
+        : undefined;
+    case 'str_rot13':
+      return str(text.replace(/[a-z]/gi, (c) => rot13(c)));
+    case 'strrev':
+      return str([...text].reverse().join(''));
+    default:
+      return undefined;
+  }
+}
+
+function rot13(letter: string): string {
+  const base = letter <= 'Z' ? 65 : 97;
+  return String.fromCharCode(((letter.charCodeAt(0) - base + 13) % 26) + base);
 }
 
 function decodeEscape(escape: string): string | undefined {

@@ -185,11 +185,19 @@ const GIVE_UPS: Case[] = [
   {
     command: 'PYTHONPATH=/tmp/pp python3 -m pytest -p tmpplug',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
-  { command: 'npx jest --setupFiles /tmp/setup-x.js', reason: 'unread-code', names: /temporary or downloads folder/ },
-  { command: './gradlew -I /tmp/init.gradle build', reason: 'unread-code', names: /temporary or downloads folder/ },
-  { command: 'node -r /dev/shm/h.js app.js', reason: 'unread-code', names: /temporary or downloads folder/ },
+  {
+    command: 'npx jest --setupFiles /tmp/setup-x.js',
+    reason: 'unread-code',
+    names: /temporary, downloads or upload folder/,
+  },
+  {
+    command: './gradlew -I /tmp/init.gradle build',
+    reason: 'unread-code',
+    names: /temporary, downloads or upload folder/,
+  },
+  { command: 'node -r /dev/shm/h.js app.js', reason: 'unread-code', names: /temporary, downloads or upload folder/ },
   { command: "RUBYOPT='-r/tmp/.boot.rb' bundle exec rspec", reason: 'unread-code', names: /every Ruby/ },
   {
     command: "JAVA_TOOL_OPTIONS='-javaagent:/opt/x/agent.jar' ./gradlew build",
@@ -201,58 +209,62 @@ const GIVE_UPS: Case[] = [
   {
     command: 'BUNDLE_GEMFILE=/tmp/.b/Gemfile bundle install',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
   {
     command: 'COMPOSER=/tmp/build/composer.json composer install',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
-  { command: 'SWIFT_EXEC=/tmp/.swiftc swift build', reason: 'unread-code', names: /temporary or downloads folder/ },
+  {
+    command: 'SWIFT_EXEC=/tmp/.swiftc swift build',
+    reason: 'unread-code',
+    names: /temporary, downloads or upload folder/,
+  },
   {
     command: 'xcodebuild -scheme App CC=/tmp/.clang-wrap build',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
   {
     command: 'mvn -Dmaven.ext.class.path=/tmp/.m2/ext.jar verify',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
   {
     command: 'cmake -S firmware -B build/fw -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=/tmp/.cmk/prelude.cmake',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
   {
     command: 'west build -b nrf52840dk/nrf52840 app -- -DZEPHYR_EXTRA_MODULES=/tmp/.zm/perfmod',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
   {
     command: 'pio run -d pio-board -O "extra_scripts=pre:/tmp/.pio/patch_env.py" -t upload',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
   {
     command: 'dotnet test --test-adapter-path /tmp/.adapters',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
   {
     command: 'LD_LIBRARY_PATH=/home/dev/Downloads/cuda-libs-fixed:$LD_LIBRARY_PATH python training/train.py',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
   {
     command: 'pnpm eslint apps/web --rulesdir /tmp/lint-rules',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
   {
     command: 'PRISMA_QUERY_ENGINE_LIBRARY=/tmp/libquery_engine.dylib.node pnpm exec prisma migrate deploy',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
   {
     command: 'CUDA_INJECTION64_PATH=/tmp/libprof_inject.so python training/train.py',
@@ -262,7 +274,7 @@ const GIVE_UPS: Case[] = [
   {
     command: 'ansible-playbook site.yml --vault-password-file /tmp/.pass.sh',
     reason: 'unread-code',
-    names: /temporary or downloads folder/,
+    names: /temporary, downloads or upload folder/,
   },
   { command: 'php -d auto_prepend_file=/srv/x/p.php artisan queue:work', reason: 'unread-code', names: /every script/ },
   { command: `bundle exec rake -E 'system("id")' db:migrate`, reason: 'unread-code', names: /Ruby given/ },

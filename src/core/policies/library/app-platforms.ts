@@ -46,6 +46,8 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
     (verb === 'delete' || verb === 'cancel') && args.includes('--live') ? `${verb}s live-mode data` : null,
   // Unregistering a WSL distribution deletes its whole file system: the home folder and every project in it.
   wsl: (_, args) => (has(args, '--unregister') ? 'unregisters a WSL distribution, deleting its file system' : null),
+  // Laravel Vapor: `database:delete`, `env:delete`, `cache:delete`, `project:delete` remove the AWS resource too.
+  vapor: ([sub]) => (sub !== undefined && /^[a-z-]+:delete$/.test(sub) ? `${sub} deletes it for good` : null),
   fly: flyDestroys,
   flyctl: flyDestroys,
   firebase: ([sub]) =>
@@ -90,7 +92,7 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
 export const appPlatformDestructive = infraPolicy({
   name: 'app-platform-destructive',
   description:
-    'Asks before a platform CLI deletes for good: vercel remove, netlify sites:delete, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe live deletes and cancels, wsl --unregister, match nuke.',
+    'Asks before a platform CLI deletes for good: vercel remove, netlify sites:delete, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe live deletes and cancels, vapor deletes, wsl --unregister, match nuke.',
   tools: Object.keys(PLATFORM_DELETES),
   valueShort: ['P', 'p', 'a', 'c'],
   valueLong: ['project', 'scope', 'token', 'team', 'app', 'config', 'cwd', 'env', 'workdir', 'profile'],

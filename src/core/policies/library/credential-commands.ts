@@ -290,6 +290,12 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
     what: 'every database, mysql.user included',
   },
   { name: 'rails', words: ['credentials:show'], what: 'Rails encrypted credentials' },
+  // Laravel's resolved configuration prints the values it reads from .env (`config:show services`).
+  ...['app', 'services', 'cashier', 'database', 'filesystems', 'mail', 'queue', 'broadcasting'].map((file) => ({
+    name: 'artisan',
+    words: ['config:show', file],
+    what: `Laravel's ${file} configuration, with the secrets it reads from .env`,
+  })),
   { name: 'rails', words: ['credentials:edit'], what: 'Rails encrypted credentials' },
 ];
 
@@ -398,6 +404,14 @@ function programName(cmd: SimpleCommand): { name: string; args: readonly string[
     return { name: args[1].split('/').pop() ?? args[1], args: args.slice(2) };
   // WP-CLI's `@alias` only says which site: `wp @production config get DB_PASSWORD` is `config get` there.
   if (base === 'wp') return { name: base, args: args.filter((a) => !a.startsWith('@')) };
+  // Laravel's console, however it is started: `php artisan …`, `sail artisan …` (`sail art …`).
+  const artisan = /^php[\d.]*$/.test(base) || base === 'sail' ? args.findIndex((a) => !a.startsWith('-')) : -1;
+  if (
+    artisan >= 0 &&
+    /(^|\/)(artisan|art)$/.test(args[artisan] ?? '') &&
+    (base !== 'sail' || !args[artisan]!.includes('/'))
+  )
+    return { name: 'artisan', args: args.slice(artisan + 1) };
   return { name: base, args };
 }
 

@@ -41,6 +41,9 @@ interface SqlSource {
   target?: DatabaseTarget;
 }
 
+// Artisan's commands that drop every table or wipe the database.
+const ARTISAN_WIPE = /^(migrate:(fresh|reset|refresh)|db:wipe)$/;
+
 /** SQL texts a call sends to a database. */
 export function sqlTexts(
   call: ToolCall | undefined,
@@ -457,9 +460,14 @@ function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): s
     case 'cargo':
       return sqlxWipe(cmd, commands);
     case 'php':
-      return args[0] === 'artisan' && /^(migrate:(fresh|reset|refresh)|db:wipe)$/.test(args[1] ?? '')
-        ? `artisan ${args[1]}`
+      return args[0] === 'artisan' && ARTISAN_WIPE.test(args[1] ?? '') ? `artisan ${args[1]}` : null;
+    // `vapor command production --command="migrate:fresh --force"` runs artisan in that environment.
+    case 'vapor': {
+      const command = args[0] === 'command' ? optionValues(args, [], ['command'])[0] : undefined;
+      return command !== undefined && ARTISAN_WIPE.test(command.split(/\s+/)[0] ?? '')
+        ? `artisan ${command.split(/\s+/)[0]} through vapor command`
         : null;
+    }
     case 'python':
     case 'python3':
       return args.includes('manage.py') && (args.includes('flush') || args.includes('reset_db'))

@@ -3,7 +3,7 @@ import { definePolicy } from '../types';
 import { evidenceOf } from '../../facts/commands';
 import { textsWrittenOrEdited } from '../../facts/compute';
 import { replacedBefore } from './shared/edited-file';
-import { inTempOrDownloads } from '../../facts/unread-programs';
+import { inForeignFolder } from '../../facts/unread-programs';
 
 // Build and test tools load modules their config names as hooks: electron-builder require()s afterSign,
 // afterPack and beforeBuild while it signs and packages (the certificate's password in its environment),
@@ -38,13 +38,13 @@ export function hookOutside(text: string, before: string, projectRoot: string, h
 const CARGO_CONFIG = /(^|\/)\.cargo\/config(\.toml)?$/;
 const CARGO_OUTPUT_SETTING = /^[ \t]*(target-dir|build\.target-dir)[ \t]*=/;
 
-/** A word of a cargo config's quoted values that names a file in a temporary or downloads folder (and not in `before`). */
+/** A word of a cargo config's quoted values that names a file in a temporary, downloads or upload folder (and not in `before`). */
 function cargoConfigFromTemp(file: string, text: string, before: string): string | undefined {
   if (!CARGO_CONFIG.test(file)) return undefined;
   for (const line of text.split('\n')) {
     if (CARGO_OUTPUT_SETTING.test(line)) continue;
     for (const quoted of line.matchAll(/"([^"\n]*)"|'([^'\n]*)'/g)) {
-      const word = (quoted[1] ?? quoted[2] ?? '').split(/\s+/).find((w) => inTempOrDownloads(w) && !before.includes(w));
+      const word = (quoted[1] ?? quoted[2] ?? '').split(/\s+/).find((w) => inForeignFolder(w) && !before.includes(w));
       if (word !== undefined) return `${line.trim()} (${word})`;
     }
   }
@@ -55,7 +55,7 @@ export const hookOutsideProject = definePolicy({
   name: 'build-hook-outside-project',
   category: 'dangerous-commands',
   description:
-    "Asks before a build or test config names a hook outside the project (electron-builder's afterSign, a test runner's globalSetup) or a cargo config names a program in a temporary or downloads folder.",
+    "Asks before a build or test config names a hook outside the project (electron-builder's afterSign, a test runner's globalSetup) or a cargo config names a program in a temporary, downloads or upload folder.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -66,7 +66,7 @@ export const hookOutsideProject = definePolicy({
       const cargo = cargoConfigFromTemp(file, content, before);
       if (cargo)
         return {
-          reason: `Writes ${file}, whose ${evidenceOf(cargo, 100)} names a program or file in a temporary or downloads folder: cargo runs it at every build, test or alias run. Keep tools in the project or installed, or a person decides.`,
+          reason: `Writes ${file}, whose ${evidenceOf(cargo, 100)} names a program or file in a temporary, downloads or upload folder: cargo runs it at every build, test or alias run. Keep tools in the project or installed, or a person decides.`,
           evidence: evidenceOf(cargo),
         };
       const hook = hookOutside(content, before, call.projectRoot, call.home);

@@ -12,7 +12,7 @@ import { firstWrittenFinding } from '../../facts/compute';
 import { gemSourceSwitch, lockfileSourceAdded, packageSourceWrite, packageSourceWrites } from './package-source-files';
 import { thirdPartyTap } from './shared/homebrew';
 import { isOwnSource } from './shared/own-sources';
-import { inTempOrDownloads } from '../../facts/unread-programs';
+import { inForeignFolder } from '../../facts/unread-programs';
 import { withoutLastSegmentFrom } from '../../text/scan';
 import { nixConfigSettings } from '../../shell/option-hops';
 import { isKnownCondaChannel } from './shared/conda-channels';
@@ -664,7 +664,7 @@ function otherToolSource(
   // A Helm plugin's install hook runs as it installs, and its program on every use of its command.
   if (cmd.name === 'helm' && operands[0] === 'plugin' && operands[1] === 'install') {
     const source = operands[2];
-    if (source && ((REMOTE_SPEC.test(source) && !ownSource(source)) || inTempOrDownloads(source)))
+    if (source && ((REMOTE_SPEC.test(source) && !ownSource(source)) || inForeignFolder(source)))
       return `a Helm plugin from ${source}, whose install hook runs now and whose program runs with every use`;
   }
   if (cmd.name === 'pulumi' && operands[0] === 'plugin' && operands[1] === 'install') {
@@ -772,6 +772,16 @@ function feedOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): 
     const at = args.findIndex((a) => /^repositories?\./.test(a));
     const url = at === -1 ? undefined : args.slice(at + 1).find((a) => /^(https?|git|ssh):|^git@/.test(a));
     if (url && !ownSource(url)) return `a new Composer repository (${url})`;
+    // `composer create-project … --repository=URL` (or `--repository-url`) takes the package and its scripts from there.
+    const chosen = optionValues(args, [], ['repository', 'repository-url']).find((u) =>
+      /^(https?|git|ssh):|^git@/.test(u),
+    );
+    if (chosen && !ownSource(chosen)) return `a Composer repository chosen on the command line (${chosen})`;
+  }
+  // `pecl install URL`: a PHP extension's source from there, compiled and loaded into every PHP process.
+  if (cmd.name === 'pecl' && args[0] === 'install') {
+    const url = args.slice(1).find((a) => /^(https?|ftp):\/\//i.test(a));
+    if (url && !ownSource(url)) return `the tarball ${url} (a PHP extension, built and loaded into every PHP process)`;
   }
   if (cmd.name === 'dotnet') {
     const words = args.filter((a) => !a.startsWith('-'));

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { evidenceOf } from '../../facts/commands';
 import { firstWrittenFinding } from '../../facts/compute';
 import { DOCKERFILE } from '../../facts/written-runs';
-import { inTempOrDownloads, settingFromTemp, variablesLoadFromTemp } from '../../facts/unread-programs';
+import { inForeignFolder, settingFromTemp, variablesLoadFromTemp } from '../../facts/unread-programs';
 import { definePolicy } from '../types';
 import { quotedSpans } from '../../text/quoted';
 
@@ -58,17 +58,17 @@ function pytestLoadsFromTemp(line: string): boolean {
               ? [words[at + 1] ?? '']
               : [],
         );
-  return paths.some((path) => path.startsWith('/') && inTempOrDownloads(path));
+  return paths.some((path) => path.startsWith('/') && inForeignFolder(path));
 }
 
 /** Properties that name what the build runs or loads (an SDK, a JDK, a tool), not where it writes. */
 const RUNS_PROPERTY =
   /sdk|ndk|cmake|java\.home|jdk|aapt2|override|executable|launcher|compiler|toolchain|agent|\.home$|\.path$/i;
 
-/** A `key=value` line of a properties file that names something the build runs in a temporary or downloads folder. */
+/** A `key=value` line of a properties file that names something the build runs in a temporary, downloads or upload folder. */
 function propertyFromTemp(line: string): boolean {
   const [, key = '', value] = /^[ \t]*([\w.-]+)[ \t]*[=:][ \t]*(\S+)/.exec(line) ?? [];
-  return value !== undefined && RUNS_PROPERTY.test(key) && inTempOrDownloads(value.replace(/\\:/g, ':'));
+  return value !== undefined && RUNS_PROPERTY.test(key) && inForeignFolder(value.replace(/\\:/g, ':'));
 }
 
 /** A `.env` file's NAME=VALUE lines that put modules, a library or an interpreter from a temporary folder first. */
@@ -81,11 +81,11 @@ function dotenvLoadsFromTemp(content: string): boolean {
   return variablesLoadFromTemp(assignments) !== null;
 }
 
-/** A path in the text, quoted or bare, that lies in a temporary or downloads folder. */
+/** A path in the text, quoted or bare, that lies in a temporary, downloads or upload folder. */
 function namesTempPath(content: string): boolean {
   return content
     .split(/[\s"',[\]=]+/)
-    .some((word) => (word.startsWith('/') || word.startsWith('~/') || isWindowsForm(word)) && inTempOrDownloads(word));
+    .some((word) => (word.startsWith('/') || word.startsWith('~/') || isWindowsForm(word)) && inForeignFolder(word));
 }
 
 /** spark-defaults.conf's `key value` lines, read as the `--conf key=value` settings they stand for. */
@@ -107,13 +107,13 @@ function ownProcessOnly(command: string): boolean {
 
 /**
  * JVM options in any file a build, an IDE or a deployment hands to java (build.gradle's jvmArgs, an IDE
- * run configuration, a chart's javaOpts): an agent loaded from a temporary or downloads folder, or a
+ * run configuration, a chart's javaOpts): an agent loaded from a temporary, downloads or upload folder, or a
  * command run when the JVM runs out of memory or crashes (other than stopping or inspecting itself).
  */
 function jvmOptionsRunCode(content: string): boolean {
   if (!content.includes('-javaagent:') && !content.includes('-agentpath:') && !content.includes('-XX:On')) return false;
   return (
-    [...content.matchAll(JVM_AGENT)].some((m) => inTempOrDownloads(m[1]!)) ||
+    [...content.matchAll(JVM_AGENT)].some((m) => inForeignFolder(m[1]!)) ||
     [...content.matchAll(JVM_ERROR_COMMAND)].some((m) => !ownProcessOnly(m[1]!))
   );
 }
@@ -121,7 +121,7 @@ function jvmOptionsRunCode(content: string): boolean {
 /** SQLFluff's templater imports every Python module under its `library_path` on each lint. */
 function sqlfluffLibraryFromTemp(content: string): boolean {
   const value = /^[ \t]*library_path[ \t]*=[ \t]*(\S+)/m.exec(content)?.[1] ?? '';
-  return value.startsWith('/') && inTempOrDownloads(value.endsWith('/') ? value : `${value}/`);
+  return value.startsWith('/') && inForeignFolder(value.endsWith('/') ? value : `${value}/`);
 }
 
 const RULES: ConfigRule[] = [
@@ -159,7 +159,7 @@ const RULES: ConfigRule[] = [
   {
     file: DOTENV,
     names: dotenvLoadsFromTemp,
-    what: 'makes every program started with it load modules, a library or an interpreter from a temporary or downloads folder',
+    what: 'makes every program started with it load modules, a library or an interpreter from a temporary, downloads or upload folder',
   },
   {
     // The CLR loads a startup hook or a profiler into every .NET process started with these set: a test
@@ -175,22 +175,22 @@ const RULES: ConfigRule[] = [
     // extension assemblies, and a Directory.Build.props item can name an analyzer the compiler runs.
     file: /(^|\/)(\.bundle\/config|\.rubocop(_todo)?\.yml|\.yarnrc(\.yml)?|\.overcommit\.yml|[^/]+\.rsp|omnisharp\.json|Directory\.Build\.(props|targets))$/,
     names: namesTempPath,
-    what: 'makes a build, lint or editor tool load or run a file from a temporary or downloads folder on every run',
+    what: 'makes a build, lint or editor tool load or run a file from a temporary, downloads or upload folder on every run',
   },
   {
     file: /(^|\/)spark-defaults\.conf$/,
     names: sparkDefaultsLoadFromTemp,
-    what: 'makes every Spark job load code from a temporary or downloads folder into its driver or executors',
+    what: 'makes every Spark job load code from a temporary, downloads or upload folder into its driver or executors',
   },
   {
     file: /./,
     names: jvmOptionsRunCode,
-    what: 'makes the JVM load an agent from a temporary or downloads folder, or run a command when it fails, each time it starts',
+    what: 'makes the JVM load an agent from a temporary, downloads or upload folder, or run a command when it fails, each time it starts',
   },
   {
     file: /(^|\/)(\.sqlfluff|setup\.cfg|tox\.ini|pyproject\.toml)$/,
     names: sqlfluffLibraryFromTemp,
-    what: 'makes every SQLFluff lint import Python modules from a temporary or downloads folder',
+    what: 'makes every SQLFluff lint import Python modules from a temporary, downloads or upload folder',
   },
   {
     file: DOCKERFILE,
@@ -213,9 +213,9 @@ const RULES: ConfigRule[] = [
     file: /(^|\/)\.xcode\.env(\.local)?$/,
     names: (content) =>
       [...content.matchAll(/^[ \t]*(?:export[ \t]+)?NODE_BINARY[ \t]*=[ \t]*["']?([^"'\s]+)/gm)].some((m) =>
-        inTempOrDownloads(m[1]!),
+        inForeignFolder(m[1]!),
       ),
-    what: 'makes every iOS build run a program from a temporary or downloads folder as Node',
+    what: 'makes every iOS build run a program from a temporary, downloads or upload folder as Node',
   },
   {
     // Hydra (and OmegaConf's instantiate) calls whatever `_target_` names when the config is used.
@@ -236,7 +236,7 @@ const RULES: ConfigRule[] = [
           (line) =>
             /^[ \t]*(ssh_args|ssh_common_args|ssh_extra_args)[ \t]*=.*proxycommand/i.test(line) ||
             (/^[ \t]*(vault_password_file|vault_identity_list)[ \t]*=/.test(line) &&
-              inTempOrDownloads(line.slice(line.indexOf('=') + 1).trim())),
+              inForeignFolder(line.slice(line.indexOf('=') + 1).trim())),
         ),
     what: 'makes Ansible run a program on every run (an executable vault password file, or an ssh ProxyCommand)',
   },
@@ -296,14 +296,14 @@ const RULES: ConfigRule[] = [
     // (flutter.sdk, sdk.dir, ndk.dir, org.gradle.java.home, android.aapt2FromMavenOverride).
     file: /(^|\/)(gradle|local)\.properties$/,
     names: (content) => content.split('\n').some(propertyFromTemp),
-    what: 'makes the build run an SDK, a JDK or a tool from a temporary or downloads folder',
+    what: 'makes the build run an SDK, a JDK or a tool from a temporary, downloads or upload folder',
   },
   {
     // A build script's strings that set a compiler launcher or a compiler (`-DCMAKE_CXX_COMPILER_LAUNCHER=…`
     // in Gradle's externalNativeBuild arguments) in a temporary folder.
     file: /\.gradle(\.kts)?$|(^|\/)CMakeLists\.txt$|\.cmake$/,
     names: (content) => quotedSpans(content).some(({ body }) => settingFromTemp(body) !== undefined),
-    what: 'makes each native compile run a compiler or launcher from a temporary or downloads folder',
+    what: 'makes each native compile run a compiler or launcher from a temporary, downloads or upload folder',
   },
   {
     // Any other YAML or TOML config that sets the environment of what it starts: a conda environment's

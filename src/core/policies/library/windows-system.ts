@@ -8,7 +8,7 @@ import type { SimpleCommand } from '../../shell';
 import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 import { writtenTexts } from '../../facts/compute';
 import { inlineCode } from '../../facts/programs';
-import { inTempOrDownloads } from '../../facts/unread-programs';
+import { inForeignFolder } from '../../facts/unread-programs';
 import { definePolicy, type ToolCall } from '../types';
 
 /** Program names as Windows resolves them: `reg`, `REG.EXE` and `C:/Windows/System32/reg.exe` are one. */
@@ -44,7 +44,7 @@ function persistence(cmd: SimpleCommand): string | undefined {
         ? 'adds a local administrator'
         : undefined;
     case 'setx':
-      return LOADING_VARIABLE.test(args[0] ?? '') || (args[1] !== undefined && inTempOrDownloads(args[1]))
+      return LOADING_VARIABLE.test(args[0] ?? '') || (args[1] !== undefined && inForeignFolder(args[1]))
         ? `sets ${args[0]} for every later process of this user`
         : undefined;
     default:
@@ -140,7 +140,7 @@ function scriptRunner(cmd: SimpleCommand): string | undefined {
         : undefined;
     case 'rundll32':
       return lower.some((a) => a.includes('javascript:') || a.includes('vbscript:')) ||
-        args.some((a) => inTempOrDownloads(a.split(',')[0] ?? ''))
+        args.some((a) => inForeignFolder(a.split(',')[0] ?? ''))
         ? 'runs script or a library from a temporary folder through rundll32'
         : undefined;
     case 'msiexec':
@@ -155,15 +155,15 @@ function scriptRunner(cmd: SimpleCommand): string | undefined {
       return lower.includes('/transfer') || lower.includes('/addfile') ? 'downloads a file with bitsadmin' : undefined;
     case 'cscript':
     case 'wscript':
-      return lower.some((a) => a.startsWith('//e:')) || args.some((a) => inTempOrDownloads(a))
+      return lower.some((a) => a.startsWith('//e:')) || args.some((a) => inForeignFolder(a))
         ? 'runs script code from a temporary folder or under another engine'
         : undefined;
     case 'msbuild':
     case 'installutil':
     case 'regasm':
     case 'regsvcs':
-      return args.some((a) => !a.startsWith('-') && !a.startsWith('/') && inTempOrDownloads(a))
-        ? `runs code in a file from a temporary or downloads folder through ${windowsName(cmd)}`
+      return args.some((a) => !a.startsWith('-') && !a.startsWith('/') && inForeignFolder(a))
+        ? `runs code in a file from a temporary, downloads or upload folder through ${windowsName(cmd)}`
         : undefined;
     case 'dotnet':
       return lower[0] === 'script' && args.slice(1).some((a) => URL.test(a))
