@@ -200,6 +200,8 @@ function functionName(node: SyntaxNode): string {
 
 class PhpReader {
   private readonly bindings = new Bindings<SyntaxNode>();
+  /** Files this code copies from a URL: including one runs code nobody has read. */
+  private readonly downloaded = new Set<string>();
 
   constructor(private readonly out: Collector) {}
 
@@ -377,7 +379,9 @@ class PhpReader {
       case 'require_expression':
       case 'require_once_expression': {
         const path = this.resolve(node.namedChildren[0]);
-        if (path.kind === 'str') this.out.effect('read', node.type.replace('_expression', ''), path);
+        if (path.kind === 'str' && this.downloaded.has(path.text))
+          this.out.giveUp(`include of ${path.text}, which this code downloads`);
+        else if (path.kind === 'str') this.out.effect('read', node.type.replace('_expression', ''), path);
         else this.out.giveUp('include of a computed path');
         return;
       }
@@ -425,6 +429,15 @@ class PhpReader {
       return;
     }
     PHP_APIS.get(name)?.(call, this.out);
+    if (name === 'copy') this.noteDownload(call);
+  }
+
+  /** `copy('https://…', 'x.php')`: a file from the network, which an include then runs. */
+  private noteDownload(call: Call): void {
+    const source = textOf(arg(call, 0));
+    const target = textOf(arg(call, 1));
+    if (source !== undefined && target !== undefined && URL_SCHEME.test(source) && !/^file:/i.test(source))
+      this.downloaded.add(target);
   }
 
   private visitFacadeCall(node: SyntaxNode): void {
