@@ -187,6 +187,27 @@ function sshLine(input: Input): string[] | undefined {
 }
 
 /** A Kubernetes or Helm server's release tools: `helm install NAME CHART`, with its post-renderer (a program helm runs). */
+/**
+ * A Kubernetes server's kubectl tools: `kubectl apply -f FILE` (a URL too), `kubectl delete KIND NAME`, in the
+ * context they name. A manifest given inline is applied from standard input, its text the heredoc's.
+ */
+function kubectlLine(verb: string, input: Input): string[] | undefined {
+  const action = /^(?:kubectl_)?(apply|delete|create|patch|scale)\b/.exec(verb)?.[1];
+  if (action === undefined) return undefined;
+  const context = text(input, 'context', 'kubeContext', 'kube_context');
+  const namespace = text(input, 'namespace', 'ns');
+  const file = text(input, 'filename', 'file', 'url', 'path');
+  return [
+    'kubectl',
+    action,
+    ...(file !== undefined ? ['-f', file] : []),
+    ...words(input, 'resourceType', 'resource_type', 'kind'),
+    ...words(input, 'name', 'resourceName', 'resource_name'),
+    ...(namespace ? ['-n', namespace] : []),
+    ...(context ? ['--context', context] : []),
+  ];
+}
+
 function helmLine(verb: string, input: Input): string[] | undefined {
   const action = /^(?:helm_)?(install|upgrade|template|uninstall|rollback)/.exec(verb)?.[1];
   if (action === undefined || (!verb.startsWith('helm') && input['chart'] === undefined)) return undefined;
@@ -225,8 +246,15 @@ function xcodeLine(verb: string, input: Input): string[] | undefined {
   ];
 }
 
+// Terraform's subcommands a generic tool (`run`, `execute`) names in its `command` argument.
+const TERRAFORM_SUBCOMMAND =
+  /^(apply|destroy|plan|import|state|taint|untaint|force-unlock|workspace|init|output|show)$/;
+
 function terraformLine(verb: string, input: Input): string[] | undefined {
-  const action = /^(apply|destroy|plan|import|state_rm|taint)/.exec(verb)?.[1];
+  const named = text(input, 'command', 'subcommand', 'action');
+  const action =
+    /^(apply|destroy|plan|import|state_rm|taint)/.exec(verb)?.[1] ??
+    (named !== undefined && TERRAFORM_SUBCOMMAND.test(named) ? named : undefined);
   if (action === undefined) return undefined;
   const directory = text(input, 'directory', 'dir', 'working_dir', 'workingDir', 'path');
   const line = ['terraform', ...(directory ? [`-chdir=${directory}`] : []), action.replace('_', ' ')];
@@ -341,7 +369,7 @@ function commandLineOf(server: string, verb: string, input: Input): string[] | u
   if (server === 'terraform') return terraformLine(verb.replace(/^terraform_/, ''), input);
   if (server === 'xcode' || server === 'xcodebuild') return xcodeLine(verb, input);
   if (server === 'helm' || server === 'kubernetes' || server === 'k8s' || verb.startsWith('helm_'))
-    return helmLine(verb, input);
+    return helmLine(verb, input) ?? (server === 'helm' ? undefined : kubectlLine(verb, input));
   if (server === 'gradle' || server === 'maven' || server === 'mvn') return buildToolLine(server, input);
   return PACKAGE_MANAGERS.has(server) ? packageLine(server, verb, input) : undefined;
 }

@@ -158,6 +158,7 @@ export const HOME_SECRETS: [string, string][] = [
   // Laravel's deploy CLIs keep an API token that deploys and runs commands on the production servers.
   ['.laravel-vapor/config.json', 'the Vapor CLI token'],
   ['.laravel-forge/config.json', 'the Forge CLI token'],
+  ['.config/argocd/config', "the Argo CD CLI's session tokens"],
   ['.config/git/credentials', 'git credentials'],
   ['.m2/settings.xml', 'Maven repository credentials'],
   ['.gradle/gradle.properties', 'Gradle credentials'],

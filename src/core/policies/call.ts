@@ -5,7 +5,7 @@ import { relatePath } from '../shell/paths';
 import { assembleFacts } from '../facts';
 import type { CodeReader } from '../facts/code';
 import { NO_CODE_READER } from '../facts/code';
-import { deriveFacts, fileToolTexts } from '../facts/compute';
+import { deriveFacts, fileToolTexts, writtenTexts } from '../facts/compute';
 import { codeAsShell, imageBuildShell, notebookCommands, runLaterShell } from '../facts/written-runs';
 import { browserScriptOf } from '../text/browser-scripts';
 import { urlsInText } from '../text/urls';
@@ -273,6 +273,11 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   if (derived.shell) call.shell = derived.shell;
   call.paths.push(...derived.codePaths);
   call.facts = assembleFacts(call, derived);
+  // A shell call's writes are known once its commands are (`printf 'RUN …' >> Dockerfile`).
+  if (call.imageBuild === undefined && call.command !== undefined) {
+    const builds = writtenTexts(call).flatMap(({ file, content }) => imageBuildShell(file, content) ?? []);
+    if (builds.length) call.imageBuild = analyzeShell(builds.join('\n'), { home, env: { HOME: home } });
+  }
   if (face.family === 'shell' && command === undefined)
     call.facts.unread.push({
       reason: 'parse-error',

@@ -257,6 +257,11 @@ function makeProgramVariables(argv: readonly string[]): { script: string; throug
     const commandLine = /\s/.test(value.trim());
     if ((MAKE_TOOL_VARIABLES.has(name) || MAKE_TOOL_NAME.test(name)) && commandLine)
       return [{ script: value, through: name }];
+    // Whatever its name, a value with shell syntax in it (a pipe or a list between words, a substitution) is
+    // a command line a recipe runs where it names the variable (`TERRAFORM='curl … | sh; terraform'`). A
+    // pattern's `|` (`RUN='TestA|TestB'`) is not one.
+    if (/\s\|\s|;\s|&&|\|\||\$\(|`/.test(value) && !value.trimStart().startsWith('-'))
+      return [{ script: value, through: name }];
     if (!MAKE_PROGRAM_VARIABLES.has(name) || (name === 'SHELL' && !commandLine)) return [];
     return [{ script: value, through: name }];
   });

@@ -48,6 +48,11 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
   wsl: (_, args) => (has(args, '--unregister') ? 'unregisters a WSL distribution, deleting its file system' : null),
   // Laravel Vapor: `database:delete`, `env:delete`, `cache:delete`, `project:delete` remove the AWS resource too.
   vapor: ([sub]) => (sub !== undefined && /^[a-z-]+:delete$/.test(sub) ? `${sub} deletes it for good` : null),
+  // Argo CD deletes an application's live resources with it unless told `--cascade=false`.
+  argocd: ([sub, second], args) =>
+    (sub === 'app' || sub === 'apps') && second === 'delete' && !args.includes('--cascade=false')
+      ? 'deletes an Argo CD application and every resource it deployed'
+      : null,
   fly: flyDestroys,
   flyctl: flyDestroys,
   firebase: ([sub]) =>
@@ -92,7 +97,7 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
 export const appPlatformDestructive = infraPolicy({
   name: 'app-platform-destructive',
   description:
-    'Asks before a platform CLI deletes for good: vercel remove, netlify sites:delete, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe live deletes and cancels, vapor deletes, wsl --unregister, match nuke.',
+    'Asks before a platform CLI deletes for good: vercel remove, netlify sites:delete, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe live deletes and cancels, vapor and argocd app deletes, wsl --unregister, match nuke.',
   tools: Object.keys(PLATFORM_DELETES),
   valueShort: ['P', 'p', 'a', 'c'],
   valueLong: ['project', 'scope', 'token', 'team', 'app', 'config', 'cwd', 'env', 'workdir', 'profile'],

@@ -224,8 +224,10 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'railway', words: ['variables'], what: "a Railway service's variables" },
   { name: 'netlify', words: ['env:get'], what: 'a Netlify environment variable' },
   { name: 'glab', words: ['auth', 'status'], anyOption: [/^--show-token$/, /^-\w*t$/], what: "GitLab CLI's token" },
-  { name: 'terraform', words: ['state', 'pull'], what: 'Terraform state (secrets in clear)' },
-  { name: 'terraform', words: ['show'], anyOption: [/^-json$/], what: 'Terraform state (secrets in clear)' },
+  ...['terraform', 'tofu', 'terragrunt'].flatMap((name) => [
+    { name, words: ['state', 'pull'], what: 'Terraform state (secrets in clear)' },
+    { name, words: ['show'], anyOption: [/^-json$/], what: 'Terraform state (secrets in clear)' },
+  ]),
   {
     name: 'terraform',
     words: ['output'],

@@ -168,7 +168,7 @@ export const terraformApplyDestroy = infraPolicy({
 });
 
 const AWS_ACCESS_CHANGES =
-  /^(attach-(user|role|group)-policy|put-(user|role|group)-policy|create-(user|login-profile|policy-version|service-specific-credential)|add-user-to-group|add-permission|modify-[a-z-]*-attribute|set-repository-policy|put-(registry|repository|key|resource|bucket-replication|bucket-ownership-controls|public-access-block)[a-z-]*|put-bucket-website|create-grant|share-[a-z-]+)$/;
+  /^(attach-(user|role|group)-policy|put-(user|role|group)-policy|create-(user|login-profile|policy-version|service-specific-credential)|add-user-to-group|add-permission|modify-[a-z-]*-attribute|set-repository-policy|put-(registry|repository|key|resource|bucket-replication|bucket-ownership-controls|public-access-block)[a-z-]*|put-bucket-website|create-grant|share-[a-z-]+|create-access-entry|associate-access-policy)$/;
 
 export const awsDestructive = infraPolicy({
   name: 'aws-destructive',
@@ -187,13 +187,21 @@ export const awsDestructive = infraPolicy({
     if (service === 's3' && op === 'presign' && expires > 24 * 3600)
       return { what: `aws s3 presign (a download link anyone can use for ${Math.round(expires / 3600)} hours)` };
     if (
-      /^(delete|batch-delete|terminate|remove|deregister|revoke|disable|stop|reboot|detach|purge|cancel|reset|put-bucket-policy|put-bucket-acl|put-bucket-lifecycle|update-assume-role-policy|create-access-key)/.test(
+      /^(delete|batch-delete|terminate|remove|deregister|revoke|disable|stop|reboot|detach|purge|cancel|reset|schedule-key-deletion|put-bucket-policy|put-bucket-acl|put-bucket-lifecycle|update-assume-role-policy|create-access-key)/.test(
         op,
       )
     )
       return { what: `aws ${service} ${op}` };
     // Who may use what: a policy attached, a snapshot or image shared, a bucket opened or replicated.
     if (AWS_ACCESS_CHANGES.test(op)) return { what: `aws ${service} ${op} (changes who can reach it)` };
+    // IMDSv1 allowed again (or more hops): whatever runs on the instance, a pod included, can take its role's credentials.
+    const tokens = optionValues(args, [], ['http-tokens'])[0];
+    if (
+      op === 'modify-instance-metadata-options' &&
+      (tokens === 'optional' ||
+        optionValues(args, [], ['http-put-response-hop-limit']).some((hops) => Number(hops) > 1))
+    )
+      return { what: `aws ${service} ${op} (weakens the metadata service's protection of the instance's credentials)` };
     // A port opened to every address (as `--cidr` or inside `--ip-permissions`); one range is routine.
     if (/^authorize-security-group-ingress$/.test(op) && args.some((a) => /(^|[^\d.])0\.0\.0\.0\/0|::\/0/.test(a)))
       return { what: `aws ${service} ${op} (opens a port to the whole internet)` };

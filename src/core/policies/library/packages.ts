@@ -653,7 +653,12 @@ function otherToolSource(
     );
     if (mirror !== undefined) return `Hex packages or Hex itself from ${mirror}`;
   }
-  if (cmd.name === 'asdf' && operands[0] === 'plugin' && /^(add|install)$/.test(operands[1] ?? '')) {
+  // mise takes asdf's plugins too (`mise plugin add NAME URL`, `mise plugins install NAME URL`).
+  if (
+    (cmd.name === 'asdf' || cmd.name === 'mise') &&
+    /^plugins?$/.test(operands[0] ?? '') &&
+    /^(add|install)$/.test(operands[1] ?? '')
+  ) {
     const source = remote(operands.slice(2));
     if (source) return `an asdf plugin (its scripts run on every install and shim) from ${source}`;
   }
