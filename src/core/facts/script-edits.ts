@@ -103,6 +103,8 @@ const YQ_ASSIGNMENT = /\.([\w-]+)(?:\[\d+\])?\s*\|?=\s*"((?:[^"\\]|\\.)*)"/g;
 /** `.electronFuses.runAsNode = true`: a switch set, left in the file as `runAsNode: true`. */
 const YQ_SWITCH = /\.([\w-]+)\s*=\s*(true|false)\b/g;
 const YQ_SUBCOMMANDS = new Set(['e', 'eval', 'ea', 'eval-all']);
+/** `.steps += [{"name": "x", "run": "…"}]`: each string a key is given inside an object the expression adds. */
+const YQ_OBJECT_PAIR = /[{,]\s*"?([\w-]+)"?\s*:\s*"((?:[^"\\]|\\.)*)"/g;
 
 /** The lines `yq -i` (or `--inplace`) writes into the YAML files it is given. */
 function yqInPlaceEdit(cmd: SimpleCommand): SedEdit | null {
@@ -114,7 +116,7 @@ function yqInPlaceEdit(cmd: SimpleCommand): SedEdit | null {
   const [expression, ...files] = YQ_SUBCOMMANDS.has(operands[0] ?? '') ? operands.slice(1) : operands;
   if (expression === undefined || files.length === 0) return null;
   const lines: string[] = [];
-  for (const match of expression.matchAll(YQ_ASSIGNMENT)) {
+  for (const match of [...expression.matchAll(YQ_ASSIGNMENT), ...expression.matchAll(YQ_OBJECT_PAIR)]) {
     let value = match[2] ?? '';
     try {
       value = JSON.parse(`"${value}"`) as string;

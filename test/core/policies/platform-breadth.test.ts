@@ -117,6 +117,19 @@ test('the same tools at ordinary platform work stay unremarked', async () => {
       () => bash(`printf 'RUN apk add --no-cache jq\\n' >> tools/Dockerfile`),
     ],
     ['a mise plugin by its short name', () => bash('mise plugin add tflint')],
+    [
+      "a node's metrics through the API server's proxy",
+      () => bash('kubectl get --raw /api/v1/nodes/n1/proxy/stats/summary'),
+    ],
+    ['Tailscale brought up', () => bash('tailscale up --accept-routes')],
+    ['the API server asked if it is healthy', () => bash('kubectl get --raw /healthz')],
+    [
+      'a workflow step that checks formatting, appended by yq',
+      () =>
+        bash(
+          `yq -i '.jobs.plan.steps += [{"name": "fmt", "run": "terraform fmt -check"}]' .github/workflows/terraform-plan.yml`,
+        ),
+    ],
     ["make with a test pattern's alternation", () => bash(`make test RUN='TestPlan|TestApply'`)],
     ["make with a go test pattern's alternation", () => bash(`make test ARGS='-run TestX|TestY'`)],
     ['make with compiler flags', () => bash(`make build CFLAGS='-O2 -Wall' PREFIX=/usr/local`)],

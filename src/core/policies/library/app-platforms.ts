@@ -97,7 +97,7 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
 export const appPlatformDestructive = infraPolicy({
   name: 'app-platform-destructive',
   description:
-    'Asks before a platform CLI deletes for good: vercel remove, netlify sites:delete, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe live deletes and cancels, vapor and argocd app deletes, wsl --unregister, match nuke.',
+    'Asks before a platform CLI deletes for good: vercel remove, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe live deletes, vapor and argocd deletes, wsl --unregister, match nuke.',
   tools: Object.keys(PLATFORM_DELETES),
   valueShort: ['P', 'p', 'a', 'c'],
   valueLong: ['project', 'scope', 'token', 'team', 'app', 'config', 'cwd', 'env', 'workdir', 'profile'],

@@ -516,6 +516,18 @@ function loopedLocalPorts(command: string | undefined, commands: readonly Simple
   return [...command.matchAll(LOCAL_PORT_WORD)].find((match) => variables.has(match[1]))?.[0];
 }
 
+/** `kubectl get --raw /api/v1/nodes/NODE/proxy/pods`: the node's kubelet API, through the API server; the node's name. */
+function kubeletThroughApiServer(cmd: SimpleCommand): string | undefined {
+  if (!['kubectl', 'oc', 'k'].includes(cmd.name)) return undefined;
+  const raw = optionValues(argsOf(cmd), [], ['raw'])[0];
+  // Its pod list (with their environments), its run, exec and attach APIs, its logs and config; not its metrics.
+  return raw === undefined
+    ? undefined
+    : /^\/api\/v1\/nodes\/([^/]+)\/proxy\/(pods|run|exec|attach|portForward|cri|checkpoint|logs|configz)\b/.exec(
+        raw,
+      )?.[1];
+}
+
 export const metadataAndLocalServices = definePolicy({
   name: 'metadata-and-local-services',
   category: 'network',
@@ -550,6 +562,13 @@ export const metadataAndLocalServices = definePolicy({
         };
       const takeover = redisTakeover(cmd);
       if (takeover) return redisFinding(takeover, cmd.text);
+      const kubelet = kubeletThroughApiServer(cmd);
+      if (kubelet)
+        return {
+          reason: `Reaches the kubelet of node ${kubelet} through the API server's node proxy: its API lists every pod of the node with their environment, and runs commands in them, past the cluster's audit of pod access. Approve this exact call if you need it.`,
+          evidence: evidenceOf(cmd.text),
+          decision: 'ask' as const,
+        };
       const reached = destinationsOf(cmd);
       if (rayJobSubmission(cmd, reached))
         return {

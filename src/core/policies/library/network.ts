@@ -238,7 +238,7 @@ export const exposeLocalService = definePolicy({
   name: 'expose-local-service',
   category: 'network',
   description:
-    'Asks before exposing this machine to the internet: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel, a socat relay, gdbserver, fly proxy or file server on every interface, a file server over a folder outside the project.',
+    'Asks before exposing this machine to the internet: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel or SSH, a socat relay, gdbserver, fly proxy or file server on every interface, a file server outside the project.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -260,6 +260,13 @@ export const exposeLocalService = definePolicy({
       else if (name === 'ssh' && forwardsOnEveryInterface(args))
         what = 'ssh forwarding that listens on every interface (a tunnel into the far network for anyone nearby)';
       else if (name === 'tailscale' && (args[0] === 'funnel' || args[0] === 'serve')) what = `tailscale ${args[0]}`;
+      // Tailscale SSH lets the tailnet's users log in to this machine; an exit node carries their traffic out through it.
+      else if (
+        name === 'tailscale' &&
+        (args[0] === 'up' || args[0] === 'set') &&
+        args.some((a) => a === '--ssh' || a === '--ssh=true' || a === '--advertise-exit-node')
+      )
+        what = `tailscale ${args[0]} ${args.filter((a) => /^--(ssh|advertise-exit-node)/.test(a)).join(' ')} (logins into this machine from the tailnet)`;
       else if (name === 'socat') what = socatRelay(args) ?? null;
       else if (name === 'gdbserver' && gdbserverEverywhere(args))
         what = 'gdbserver listening on every interface (whoever connects runs code as you)';
