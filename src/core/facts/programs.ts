@@ -97,22 +97,27 @@ export function railsRunnerOperand(cmd: SimpleCommand): string | undefined {
 }
 
 /**
- * `php artisan tinker --execute=CODE` (`./artisan`, `sail artisan`, `sail tinker` too): the PHP that
+ * The arguments Laravel's console gets, however it is started: `php artisan …` (`php8.3 -d … artisan …`),
+ * `./artisan …`, `sail artisan …` (`sail art …`); Sail's own shortcuts (`sail tinker`) as they are. Null
+ * for any other command.
+ */
+export function artisanArguments(name: string, args: readonly string[]): readonly string[] | null {
+  const program = name.toLowerCase().split('/').pop() ?? '';
+  if (PHP_NAME.test(program)) {
+    const script = args.findIndex((arg) => !arg.startsWith('-'));
+    return script >= 0 && /(^|\/)artisan$/.test(args[script] ?? '') ? args.slice(script + 1) : null;
+  }
+  if (program === 'artisan') return args;
+  if (program === 'sail') return args[0] === 'artisan' || args[0] === 'art' ? args.slice(1) : args;
+  return null;
+}
+
+/**
+ * `php artisan tinker --execute=CODE` (and every other way artisanArguments knows): the PHP that
  * Laravel's console runs inside the booted application, with its configuration and secrets loaded.
  */
 export function artisanTinkerCode(cmd: SimpleCommand): string | undefined {
-  const args = argsOf(cmd);
-  const name = cmd.name.toLowerCase();
-  let console: readonly string[] | undefined;
-  if (PHP_NAME.test(name)) {
-    const script = args.findIndex((arg) => !arg.startsWith('-'));
-    if (script >= 0 && /(^|\/)artisan$/.test(args[script] ?? '')) console = args.slice(script + 1);
-  } else if (name === 'artisan') console = args;
-  else if (name === 'sail') console = args[0] === 'artisan' || args[0] === 'art' ? args.slice(1) : args;
-  return tinkerCode(console);
-}
-
-function tinkerCode(console: readonly string[] | undefined): string | undefined {
+  const console = artisanArguments(cmd.name, argsOf(cmd));
   if (console?.[0] !== 'tinker') return undefined;
   const code = optionValues(console.slice(1), [], ['execute'])[0];
   // Tinker takes an expression as a statement: `User::count()` needs no semicolon.

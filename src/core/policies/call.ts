@@ -131,13 +131,6 @@ function writtenRunText(call: ToolCall): { file: string; text: string } | undefi
   return runs.length ? { file: runs[0]!.file, text: runs.map((run) => run.text).join('\n') } : undefined;
 }
 
-/** What a written Dockerfile's RUN steps run while its image builds, as shell text. */
-function writtenImageBuild(call: ToolCall): string | undefined {
-  if ((call.face.family !== 'write' && call.face.family !== 'edit') || call.content === undefined) return undefined;
-  const builds = fileToolTexts(call).flatMap(({ file, content }) => imageBuildShell(file, content) ?? []);
-  return builds.length ? builds.join('\n') : undefined;
-}
-
 /** What an MCP tool without a face of its own keeps to run (pipeline steps, event scripts, a page script), as shell text. */
 /** A code runner's code as shell text: a shell's as it is, a kernel cell's as a notebook runs it. */
 function runnerShell(runner: RunnerCode): string | undefined {
@@ -261,8 +254,6 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
     if (!('now' in runsLater)) call.runsLater = runsLater.file;
     call.shell = analyzeShell(runsLater.text, { home, env: { HOME: home } });
   }
-  const built = writtenImageBuild(call);
-  if (built !== undefined) call.imageBuild = analyzeShell(built, { home, env: { HOME: home } });
   const url = stringParam(input, face.urlParam) ?? textUrls[0];
   if (url !== undefined) call.url = url;
   const derived = deriveFacts(call, {
@@ -273,11 +264,10 @@ export function toolCallOf(event: HookEvent, ctx: CallContext): ToolCall | undef
   if (derived.shell) call.shell = derived.shell;
   call.paths.push(...derived.codePaths);
   call.facts = assembleFacts(call, derived);
-  // A shell call's writes are known once its commands are (`printf 'RUN …' >> Dockerfile`).
-  if (call.imageBuild === undefined && call.command !== undefined) {
-    const builds = writtenTexts(call).flatMap(({ file, content }) => imageBuildShell(file, content) ?? []);
-    if (builds.length) call.imageBuild = analyzeShell(builds.join('\n'), { home, env: { HOME: home } });
-  }
+  // What a written Dockerfile's RUN steps run while its image builds, written by a file tool or by the shell
+  // (`printf 'RUN …' >> Dockerfile`, known once the call's commands are).
+  const builds = writtenTexts(call).flatMap(({ file, content }) => imageBuildShell(file, content) ?? []);
+  if (builds.length) call.imageBuild = analyzeShell(builds.join('\n'), { home, env: { HOME: home } });
   if (face.family === 'shell' && command === undefined)
     call.facts.unread.push({
       reason: 'parse-error',

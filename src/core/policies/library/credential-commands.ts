@@ -8,7 +8,7 @@ import { mcpToolOf } from './shared/mcp';
 import type { PolicyHit, ToolCall } from '../types';
 import { environmentPrinted } from './shared/printed-environment';
 import { credentialValueSearch, seeksCredentialValues } from './shared/credential-search';
-import { interpreterKind } from '../../facts/programs';
+import { artisanArguments, interpreterKind } from '../../facts/programs';
 import { sqlTexts } from './database';
 import { isLocalHost, urlHostsOf } from './shared/hosts';
 import { KUBECTL_VALUE_LONG, KUBECTL_VALUE_SHORT } from './infrastructure';
@@ -406,14 +406,9 @@ function programName(cmd: SimpleCommand): { name: string; args: readonly string[
     return { name: args[1].split('/').pop() ?? args[1], args: args.slice(2) };
   // WP-CLI's `@alias` only says which site: `wp @production config get DB_PASSWORD` is `config get` there.
   if (base === 'wp') return { name: base, args: args.filter((a) => !a.startsWith('@')) };
-  // Laravel's console, however it is started: `php artisan …`, `sail artisan …` (`sail art …`).
-  const artisan = /^php[\d.]*$/.test(base) || base === 'sail' ? args.findIndex((a) => !a.startsWith('-')) : -1;
-  if (
-    artisan >= 0 &&
-    /(^|\/)(artisan|art)$/.test(args[artisan] ?? '') &&
-    (base !== 'sail' || !args[artisan]!.includes('/'))
-  )
-    return { name: 'artisan', args: args.slice(artisan + 1) };
+  // Laravel's console, however it is started (`php artisan …`, `sail artisan …`).
+  const artisan = artisanArguments(cmd.name, args);
+  if (artisan !== null) return { name: 'artisan', args: artisan };
   return { name: base, args };
 }
 

@@ -4,6 +4,7 @@ import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import { redisToolCommand } from './shared/mcp';
 import type { ToolCall } from '../types';
+import { artisanArguments } from '../../facts/programs';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { writtenTexts } from '../../facts/compute';
 import { yamlValues } from '../../facts/run-later-formats';
@@ -459,8 +460,10 @@ function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): s
     case 'sqlx':
     case 'cargo':
       return sqlxWipe(cmd, commands);
-    case 'php':
-      return args[0] === 'artisan' && ARTISAN_WIPE.test(args[1] ?? '') ? `artisan ${args[1]}` : null;
+    case 'php': {
+      const task = artisanArguments(cmd.name, args)?.[0] ?? '';
+      return ARTISAN_WIPE.test(task) ? `artisan ${task}` : null;
+    }
     // `vapor command production --command="migrate:fresh --force"` runs artisan in that environment.
     case 'vapor': {
       const command = args[0] === 'command' ? optionValues(args, [], ['command'])[0] : undefined;
