@@ -12,9 +12,18 @@ const READ_NOW = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 function readHead(p: string, maxBytes: number): string {
   const fd = openSync(p, READ_NOW);
   try {
-    if (!fstatSync(fd).isFile()) throw new Error(`${p} is not a regular file`);
-    const buffer = Buffer.alloc(maxBytes);
-    const length = readSync(fd, buffer, 0, maxBytes, 0);
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${p} is not a regular file`);
+    // Sized to the file: a zero-filled buffer of the whole limit (256 KB for some readers) cost more than
+    // the read. The proc file system reports no size, so its files get the limit.
+    const want = stat.size > 0 ? Math.min(stat.size, maxBytes) : maxBytes;
+    const buffer = Buffer.allocUnsafe(want);
+    let length = 0;
+    while (length < want) {
+      const got = readSync(fd, buffer, length, want - length, length);
+      if (got === 0) break;
+      length += got;
+    }
     return buffer.subarray(0, length).toString('utf8');
   } finally {
     closeSync(fd);
@@ -35,6 +44,9 @@ export const nodeFactSource: FactSource = {
   },
   exists: (p) => existsSync(p),
   readText(p, maxBytes) {
+    // Most files a call's policies ask about do not exist (the file a Write creates): the error open
+    // throws costs several times the question.
+    if (!existsSync(p)) return null;
     try {
       return readHead(p, maxBytes);
     } catch {

@@ -46,8 +46,13 @@ export class IoFacts {
 
   constructor(private readonly source: FactSource) {}
 
-  private ask<T>(op: string, arg: string, answer: () => T, describe: (t: T) => string = summary): T {
-    const key = `${op}\u0000${arg}`;
+  private ask<T>(
+    op: string,
+    arg: string,
+    answer: () => T,
+    describe: (t: T) => string = summary,
+    key = `${op}\u0000${arg}`,
+  ): T {
     if (this.memo.has(key)) return this.memo.get(key) as T;
     let value: T;
     try {
@@ -70,6 +75,8 @@ export class IoFacts {
       p,
       () => this.source.readText(p, maxBytes),
       (t) => (t === null ? 'none' : `${t.length} chars`),
+      // Readers ask for different lengths of the same file: a 64 KB answer is not a 1 MB one.
+      `read\u0000${maxBytes}\u0000${p}`,
     );
   }
 

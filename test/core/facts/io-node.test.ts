@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { nodeFactSource } from '../../../src/core/facts/io-node';
+import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../../../src/core/facts/io';
 
 test('nodeFactSource.realpath follows links, and answers null for every path that leads nowhere', (t) => {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'aw-io-node-')));
@@ -41,4 +42,32 @@ test('nodeFactSource.readText reads regular files only, and never waits on a FIF
   assert.equal(nodeFactSource.readText(join(base, 'folder'), 1024), null);
   assert.equal(nodeFactSource.readText('/dev/zero', 1024), null);
   assert.equal(nodeFactSource.readText(join(base, 'missing'), 1024), null);
+});
+
+test('nodeFactSource.readText reads files the proc file system sizes as empty, and files larger than one read', (t) => {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'aw-io-node-')));
+  t.after(() => rmSync(base, { recursive: true, force: true }));
+  // The proc file system reports a size of 0 for files that have text: sizing the read by the file's
+  // size would read nothing from them.
+  const status = nodeFactSource.readText('/proc/self/status', 64 * 1024);
+  assert.match(status ?? '', /^Name:/);
+  const big = 'line of text\n'.repeat(40_000);
+  writeFileSync(join(base, 'big.txt'), big);
+  assert.equal(nodeFactSource.readText(join(base, 'big.txt'), 1_000_000), big);
+  assert.equal(nodeFactSource.readText(join(base, 'big.txt'), 100_000), big.slice(0, 100_000));
+  writeFileSync(join(base, 'empty.txt'), '');
+  assert.equal(nodeFactSource.readText(join(base, 'empty.txt'), 1024), '');
+});
+
+test('IoFacts keeps a read per length asked: a short read of a file does not answer a longer one', () => {
+  const text = 'a'.repeat(100) + 'MARK';
+  const source: FactSource = { ...NO_FACT_SOURCE, readText: (_p, maxBytes) => text.slice(0, maxBytes) };
+  const io = new IoFacts(source);
+  assert.equal(io.readText('/x/file', 10), 'a'.repeat(10));
+  assert.equal(io.readText('/x/file', 1000), text);
+  assert.equal(io.readText('/x/file', 10), 'a'.repeat(10));
+  assert.deepEqual(
+    io.records.map((r) => `${r.op} ${r.arg} ${r.answer}`),
+    ['read /x/file 10 chars', 'read /x/file 104 chars'],
+  );
 });
