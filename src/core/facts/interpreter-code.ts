@@ -4,7 +4,14 @@ import type { SimpleCommand } from '../shell';
 import { literalOutput } from '../shell/literal-output';
 import { argsOf, evidenceOf, optionValues, parseFlags, upstreamStage } from './commands';
 import { languageOfInterpreter } from './code';
-import { artisanTinkerCode, executesStdin, inlineCode, interpreterKind, railsRunnerOperand } from './programs';
+import {
+  artisanTinkerCode,
+  djangoShellCode,
+  executesStdin,
+  inlineCode,
+  interpreterKind,
+  railsRunnerOperand,
+} from './programs';
 import type { CodeFact, Unread } from './types';
 
 export interface CodeSource {
@@ -67,6 +74,14 @@ export function interpreterCode(commands: readonly SimpleCommand[]): { sources: 
       if (cmd.dynamicWords.some((i) => tinker.startsWith((cmd.argv[i] ?? '').replace(/^--execute=/, ''))))
         unread.push({ reason: 'unread-code', detail: 'artisan tinker runs PHP built at run time' });
       else sources.push({ language: 'php', code: tinker, origin: 'inline', source: 'artisan tinker', command: index });
+      return;
+    }
+    const django = djangoShellCode(cmd);
+    if (django !== undefined) {
+      if (cmd.dynamicWords.some((i) => django.startsWith((cmd.argv[i] ?? '').replace(/^--command=/, ''))))
+        unread.push({ reason: 'unread-code', detail: 'manage.py shell runs Python built at run time' });
+      else
+        sources.push({ language: 'python', code: django, origin: 'inline', source: 'manage.py shell', command: index });
       return;
     }
     const runner = railsRunnerOperand(cmd);

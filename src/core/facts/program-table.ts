@@ -27,6 +27,8 @@ export interface ProgramRow {
   upload?: readonly Slot[];
   /** Files it writes with what it fetched from another host. */
   download?: readonly Slot[];
+  /** Where an upload goes, when an operand names it (`wrangler r2 object put BUCKET/KEY`), as an address. */
+  uploadTo?: { slot: Slot; scheme: string };
   /** SOURCE… DEST where either side may be remote (`s3://`, `gs://`, rclone's `name:path`). */
   transfer?: boolean;
   /** The row applies only when this word is among the arguments (git diff's `--no-index`). */
@@ -162,6 +164,13 @@ export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   'croc send': { upload: ['operands'], takes: '--code --text' },
   'wormhole send': { upload: ['operands'], takes: '--code --text' },
   'b2 upload-file': { upload: ['second'] },
+  // Cloudflare R2: the object's content is the file given (a public bucket serves it to anyone).
+  'wrangler r2 object put': {
+    upload: ['-f', '--file'],
+    uploadTo: { slot: 'first', scheme: 'r2://' },
+    takes:
+      '--ct --content-type --cc --cache-control --cd --content-disposition --ce --content-encoding --content-language --expires --storage-class -j --jurisdiction',
+  },
   'az storage blob upload': { upload: ['-f', '--file'], takes: '-c -n --container-name --name --account-name' },
   'az storage blob upload-batch': { upload: ['-s', '--source'], takes: '-d --destination --account-name' },
   'aws s3 cp': TRANSFER,
@@ -337,5 +346,6 @@ export function tableUpload(cmd: SimpleCommand): { files: string[]; to: string }
   if (!files.length) return undefined;
   const found = rowOf(cmd);
   const ends = found?.row.transfer ? transferEnds(found.row, found.args) : undefined;
-  return { files, to: ends?.dest ?? cmd.name };
+  const named = found?.row.uploadTo && slotFiles(found.row, found.args, [found.row.uploadTo.slot])[0];
+  return { files, to: ends?.dest ?? (named ? `${found.row.uploadTo!.scheme}${named}` : cmd.name) };
 }

@@ -124,6 +124,29 @@ export function artisanTinkerCode(cmd: SimpleCommand): string | undefined {
   return code === undefined || /[;}]\s*$/.test(code) ? code : `${code};`;
 }
 
+/**
+ * The arguments Django's management commands get, however they are started: `python manage.py …`
+ * (`python3 -X dev manage.py …`), `./manage.py …`, `django-admin …`. Null for any other command.
+ */
+export function djangoManageArguments(name: string, args: readonly string[]): readonly string[] | null {
+  const program = name.toLowerCase().split('/').pop() ?? '';
+  if (program === 'manage.py' || program === 'django-admin') return args;
+  if (interpreterKind(program) !== 'python') return null;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (PYTHON_VALUE_OPTIONS.has(arg)) i++;
+    else if (!arg.startsWith('-')) return /(^|\/)manage\.py$/.test(arg) ? args.slice(i + 1) : null;
+  }
+  return null;
+}
+
+/** `manage.py shell -c CODE` (`--command`): Python run inside the configured project, its settings and secrets loaded. */
+export function djangoShellCode(cmd: SimpleCommand): string | undefined {
+  const manage = djangoManageArguments(cmd.name, argsOf(cmd));
+  if (manage?.[0] !== 'shell') return undefined;
+  return optionValues(manage.slice(1), ['c'], ['command'])[0];
+}
+
 /** Python's own options that take the next word as their value (`-W ignore`, `-X dev`). */
 const PYTHON_VALUE_OPTIONS = new Set(['-W', '-X', '--check-hash-based-pycs']);
 
@@ -335,7 +358,7 @@ export function takesCodeOnCommandLine(name: string): boolean {
   return (
     interpreterKind(name) !== null ||
     EVAL_OPTION_PROGRAMS.has(name.toLowerCase()) ||
-    ['rails', 'artisan', 'sail'].includes(name)
+    ['rails', 'artisan', 'sail', 'manage.py', 'django-admin'].includes(name.split('/').pop() ?? name)
   );
 }
 
@@ -350,7 +373,7 @@ export function commandLineCode(cmd: SimpleCommand): string | undefined {
   if ((name === 'deno' || name === 'bun') && args[0] === 'eval') return args[1];
   const runner = railsRunnerOperand(cmd);
   if (runner !== undefined) return runner === '-' || /\.rb$/.test(runner) ? undefined : runner;
-  const tinker = artisanTinkerCode(cmd);
+  const tinker = artisanTinkerCode(cmd) ?? djangoShellCode(cmd);
   if (tinker !== undefined) return tinker;
   if (EVAL_OPTION_PROGRAMS.has(name)) {
     const code = optionValues(args, ['e'], ['eval']).join('\n');

@@ -257,8 +257,22 @@ export function cmakeCommands(text: string): string[] {
         .trim(),
     );
   }
-  out.push(...cmakeCompilerSettings(text));
+  out.push(...cmakeCompilerSettings(text), ...cmakeDownloadedIncludes(text));
   return out.filter((l) => l !== '');
+}
+
+/**
+ * `file(DOWNLOAD https://host/x.cmake ${dir}/x.cmake)` then `include(${dir}/x.cmake)`: every configure runs
+ * CMake code fetched from that address, given as the command line it amounts to.
+ */
+function cmakeDownloadedIncludes(text: string): string[] {
+  const included = new Set([...text.matchAll(/\binclude\s{0,8}\(\s{0,8}"?([^\s")]+)/gi)].map((m) => m[1] ?? ''));
+  const out: string[] = [];
+  for (const match of text.matchAll(/\bfile\s{0,8}\(\s{0,8}DOWNLOAD\s+"?([^\s")]+)"?\s+"?([^\s")]+)/gi)) {
+    const [, url = '', destination = ''] = match;
+    if (included.has(destination)) out.push(`cmake -P <(curl -fsSL ${shellQuote(url)})`);
+  }
+  return out;
 }
 
 /**
@@ -305,6 +319,53 @@ export function shellDashCStrings(text: string): string[] {
     const body = quoted.slice(1, -1);
     return quoted.startsWith('"') ? body.replace(/\\(["\\])/g, '$1') : body.replace(/\\(['\\])/g, '$1');
   });
+}
+
+const C_STRING = String.raw`(?:L|u8|u|U)?"((?:[^"\\\n]|\\.)*)"`;
+// C's and C++'s system() and popen() (and Windows' _wsystem, _popen), Java's Runtime.exec: the string is a
+// command line the program runs.
+const SHELL_API_CALL = new RegExp(
+  String.raw`(?:\b(?:std::)?(?:system|popen|_popen|_wsystem|_wpopen)|\bgetRuntime\(\)\s*\.\s*exec)\s*\(\s*${C_STRING}`,
+  'g',
+);
+// .NET's Process.Start("program", "arguments") and new ProcessStartInfo(…): the program and its argument line.
+const PROCESS_START = new RegExp(
+  String.raw`\b(?:Process\.Start|new\s+ProcessStartInfo)\s*\(\s*@?${C_STRING}(?:\s*,\s*@?${C_STRING})?`,
+  'g',
+);
+const C_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '' };
+
+function cUnescape(body: string): string {
+  return body.replace(/\\(.)/g, (_, ch: string) => C_ESCAPES[ch] ?? ch);
+}
+
+/**
+ * The literal command lines a compiled language's code hands to the system's shell: `system("…")`,
+ * `popen("…")`, `Runtime.getRuntime().exec("…")`, `Process.Start("pwsh", "-c …")`. A test or a tool
+ * built from the file runs them; any command, not only one that fetches, is what it will do.
+ */
+export function shellApiStrings(text: string): string[] {
+  const out = [...text.matchAll(SHELL_API_CALL)].map((m) => cUnescape(m[1] ?? ''));
+  for (const m of text.matchAll(PROCESS_START))
+    out.push(
+      [m[1], m[2]]
+        .filter((part) => part !== undefined)
+        .map((part) => cUnescape(part))
+        .join(' '),
+    );
+  return out.filter((line) => line.trim() !== '');
+}
+
+/**
+ * The Python a `.pdbrc` runs whenever a debugger starts in that folder (`pytest --pdb`, `breakpoint()`): its
+ * `!statement` lines, and the lines pdb hands to Python because they are no command of its own (`import os`).
+ */
+export function pdbrcPython(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => /^\s*(!|import\s|from\s+[\w.]+\s+import\s|exec\(|__import__\()/.test(line))
+    .map((line) => line.replace(/^\s*!/, ''))
+    .join('\n');
 }
 
 /** The commands a pyproject.toml's task runners run (poe, pdm, hatch, taskipy, rye scripts). */

@@ -159,6 +159,8 @@ export const HOME_SECRETS: [string, string][] = [
   ['.laravel-vapor/config.json', 'the Vapor CLI token'],
   ['.laravel-forge/config.json', 'the Forge CLI token'],
   ['.config/argocd/config', "the Argo CD CLI's session tokens"],
+  // A tunnel's credentials file (its TunnelSecret) and the origin certificate that makes new tunnels.
+  ['.cloudflared/', 'Cloudflare Tunnel credentials'],
   ['.config/git/credentials', 'git credentials'],
   ['.m2/settings.xml', 'Maven repository credentials'],
   ['.gradle/gradle.properties', 'Gradle credentials'],
@@ -324,6 +326,8 @@ export function secretFileKind(absPath: string, home: string): string | null {
           /^\.config\/gcloud\/(active_config|configurations\/config_[\w.-]+)$/.test(rel)
         )
           return null;
+        // cloudflared's config names the tunnel and its routes; its credentials sit beside it.
+        if (prefix === '.cloudflared/' && /^\.cloudflared\/config\.ya?ml$/.test(rel)) return null;
         // pass's recipient list names the keys the store is encrypted to, nothing secret.
         if (prefix === '.password-store/' && /(^|\/)\.gpg-id$/.test(rel)) return null;
         return kind;

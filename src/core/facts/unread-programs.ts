@@ -183,6 +183,12 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   // The compiler a security scanner runs, the interpreter uv runs the project with, Hardhat's config module.
   { programs: ['slither', 'crytic-compile', 'echidna', 'echidna-test', 'medusa'], short: [], long: ['solc'] },
   { programs: ['uv', 'uvx'], short: ['p'], long: ['python'] },
+  // gunicorn's config is Python it runs at start-up (server hooks too); celery imports its -A app from
+  // --workdir, uvicorn from --app-dir; Django's --pythonpath puts a folder first on the import path.
+  { programs: ['gunicorn'], short: ['c'], long: ['config'] },
+  { programs: ['celery'], short: [], long: ['workdir'] },
+  { programs: ['uvicorn'], short: [], long: ['app-dir'] },
+  { programs: ['python', 'python3', 'manage.py', 'django-admin'], short: [], long: ['pythonpath'] },
   // Dart resolves every import through a --packages config: one elsewhere maps them to code nobody read.
   { programs: ['dart', 'flutter'], short: [], long: ['packages'] },
   { programs: ['hardhat'], short: [], long: ['config'] },
@@ -607,14 +613,31 @@ function nixSettingCode(name: string, args: readonly string[]): string | null {
   return null;
 }
 
+/** `LD_PRELOAD=…` (and its kin) set for what the command runs, or exported for every later command. */
+function preloadedLibrary(cmd: SimpleCommand, args: readonly string[]): string | undefined {
+  return [...Object.entries(cmd.assignments).map(([k, v]) => `${k}=${v}`), ...args.flatMap(exportedWords)].find((w) =>
+    LIBRARY_VARIABLES.test(w),
+  );
+}
+
+/**
+ * A library preloaded from a temporary, downloads or upload folder (`export LD_PRELOAD=/tmp/x.so` in an
+ * `.envrc`): as unread in a file that runs later as on the command line now.
+ */
+export function preloadsForeignLibrary(cmd: SimpleCommand): boolean {
+  const library = preloadedLibrary(cmd, argsOf(cmd));
+  if (library === undefined) return false;
+  return library
+    .slice(library.indexOf('=') + 1)
+    .split(/[\s:]+/)
+    .some((path) => path !== '' && inForeignFolder(path));
+}
+
 /** What a single command runs that no reader here can follow, or null. */
 export function unreadProgramCode(cmd: SimpleCommand): string | null {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
-  const library = [
-    ...Object.entries(cmd.assignments).map(([k, v]) => `${k}=${v}`),
-    ...args.flatMap(exportedWords),
-  ].find((w) => LIBRARY_VARIABLES.test(w));
+  const library = preloadedLibrary(cmd, args);
   if (library !== undefined) return `${evidenceOf(library, 60)} loads a library into the programs it runs`;
   // bash imports `BASH_FUNC_name%%=() { …; }` from its environment as a function that shadows `name`.
   const exported = [...Object.keys(cmd.assignments), ...args].find((w) => w.startsWith('BASH_FUNC_'));

@@ -5,7 +5,7 @@ import type { ShellAnalysis, SimpleCommand } from '../shell';
 import { argsOf, evidenceOf, optionValues, parseFlags, upstreamStage } from './commands';
 import { DOWNLOADERS, NETCATS, SHELLS, executesStdin } from './programs';
 import type { Unread } from './types';
-import { codeFromTemp, unreadProgramCode } from './unread-programs';
+import { codeFromTemp, preloadsForeignLibrary, unreadProgramCode } from './unread-programs';
 import { scriptFileIndex } from '../shell/script-hops';
 
 /** Programs whose output is shell setup meant for eval (`eval "$(ssh-agent -s)"`), read as ordinary. */
@@ -205,7 +205,7 @@ export function shellUnread(shell: ShellAnalysis): Unread[] {
         reason: 'unread-code',
         detail: code,
         // Code from a temporary folder is as unread in a preset or a build file run later as it is now.
-        ...(code === codeFromTemp(cmd) ? { alsoLater: true as const } : {}),
+        ...(code === codeFromTemp(cmd) || preloadsForeignLibrary(cmd) ? { alsoLater: true as const } : {}),
       });
   });
   return unread;

@@ -26,6 +26,8 @@ import {
   actionsExpressionsAsShell,
   bazelRunUnder,
   cmakeCommands,
+  shellApiStrings,
+  pdbrcPython,
   goGenerates,
   iniValues,
   ansibleTaskCommands,
@@ -325,12 +327,13 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   },
   { file: /(^|\/)Procfile(\.[^/]*)?$/, commands: (t) => [...t.matchAll(/^[\w-]+:\s*(.+)$/gm)].map((m) => m[1] ?? '') },
   { file: /\.go$/, commands: (t) => [...goGenerates(t), ...shellDashCStrings(t)] },
+  { file: /(^|\/)\.pdbrc(\.py)?$/, commands: (t) => [codeAsShell('python', pdbrcPython(t)) ?? ''] },
   { file: /(^|\/)CMakeLists\.txt$|\.cmake$/, commands: (t) => [...cmakeCommands(t), ...shellDashCStrings(t)] },
   // Rust is read as code (interp/rust): a build script, a test or a proc macro runs at every build.
   { file: /\.rs$/, commands: (t) => [codeAsShell('rust', t) ?? '', ...foreignCodeCommands(t)] },
   {
-    file: /\.(java|kt|kts|gradle|groovy|scala|sc|cs|fs|swift|c|cc|cpp|cxx|m|zig|nim|dart|erl|hs|jl|r|R)$/,
-    commands: (t) => [...shellDashCStrings(t), ...foreignCodeCommands(t)],
+    file: /\.(java|kt|kts|gradle|groovy|scala|sc|cs|fs|swift|c|cc|cpp|cxx|h|hh|hpp|hxx|m|mm|zig|nim|dart|erl|hs|jl|r|R)$/,
+    commands: (t) => [...shellDashCStrings(t), ...shellApiStrings(t), ...foreignCodeCommands(t)],
   },
   // Elixir: a Mix alias's `"cmd …"` step is the shell command after the task's name (not Windows' cmd).
   {

@@ -64,6 +64,9 @@ const airflowConnection: Handler = (call, out) => {
 /** subprocess.run and friends: a string is a command line, a list an argument vector. */
 const subprocessRun: Handler = (call, out) => out.exec(call.api, arg(call, 0, 'args'));
 
+/** runpy.run_path(path): the file's code runs as `python3 path` would run it. */
+const runPath: Handler = (call, out) => out.execArgv(call.api, [str('python3'), arg(call, 0, 'path_name')]);
+
 /** open(path, mode): the mode says read or write. */
 function openFile(pathIndex: number, modeIndex: number, fromReceiver = false): Handler {
   return (call, out) => {
@@ -113,6 +116,7 @@ export const PYTHON_APIS = new Map<string, Handler>([
   ['asyncio.create_subprocess_shell', execArg(0, 'cmd')],
   ['asyncio.create_subprocess_exec', execRest(0)],
   ['pty.spawn', execArg(0, 'argv')],
+  ['runpy.run_path', runPath],
   ['os.execv', execVector(0)],
   ['os.execve', execVector(0)],
   ['os.execvp', execVector(0)],

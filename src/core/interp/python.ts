@@ -23,6 +23,9 @@ const PASS_THROUGH = new Set([
 ]);
 const NAMESPACE_CALLS = new Set(['globals', 'locals', 'vars']);
 const ENVIRONMENTS = new Set(['os.environ', 'os.environb']);
+const DJANGO_SETTINGS_PREFIX = 'django.conf.settings.';
+/** Django settings that hold the passwords of the services they connect to. */
+const DJANGO_PASSWORD_SETTINGS = new Set(['DATABASES', 'CACHES']);
 /** Calls that take os.environ whole as ordinary plumbing (a child process's environment), not as a read. */
 const ENV_PLUMBING = new Set(['dict', 'os.environ.copy']);
 /** Methods that hand over every variable's value. */
@@ -381,7 +384,22 @@ class PythonReader {
     else if (node.type === 'attribute' || node.type === 'identifier') {
       this.visitEnvironment(node);
       this.visitFunctionValue(node);
+      if (node.type === 'attribute') this.visitDjangoSetting(node);
     }
+  }
+
+  /**
+   * `settings.STRIPE_SECRET_KEY` of django.conf: a setting, most often read from the environment variable of
+   * that name; `settings.DATABASES` and `settings.CACHES` hold the services' passwords.
+   */
+  private visitDjangoSetting(node: SyntaxNode): void {
+    if (isAssignmentTarget(node)) return;
+    const value = this.resolve(node);
+    if (value.kind !== 'ref' || !value.name.startsWith(DJANGO_SETTINGS_PREFIX)) return;
+    const setting = value.name.slice(DJANGO_SETTINGS_PREFIX.length).split('.')[0] ?? '';
+    if (DJANGO_PASSWORD_SETTINGS.has(setting))
+      this.out.secretRead('django.conf.settings', `Django's ${setting} setting`);
+    else this.out.envRead('django.conf.settings', str(setting));
   }
 
   private visitCall(node: SyntaxNode): void {
@@ -404,6 +422,9 @@ class PythonReader {
       if (base?.kind === 'ref' && isWatchedPythonRef(base.name) && attribute?.kind !== 'str') {
         this.out.giveUp('getattr with computed name');
       }
+      // Every setting a computed name can pick, secrets among them.
+      if (base?.kind === 'ref' && base.name === 'django.conf.settings' && attribute?.kind !== 'str')
+        this.out.secretRead('getattr', "Django's settings by computed name, secrets included");
       return;
     }
     if (name.startsWith('ctypes.') || name === 'ctypes') {

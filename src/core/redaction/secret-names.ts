@@ -30,6 +30,8 @@ const SECRET_LAST_WORDS = new Set([
   'secretaccesskey',
   'privatekey',
   'pat',
+  // A Wi-Fi network's pre-shared key (wpa_supplicant's `psk=`).
+  'psk',
   // A wallet's words: whoever has them holds every key derived from them.
   'mnemonic',
   'seedphrase',

@@ -31,6 +31,7 @@ const SETTINGS: Record<string, { home: string; project: string }> = {
   'set-ap': { home: '/home/dev', project: '/home/dev/code/storefront' },
   'set-aq': { home: '/home/dev', project: '/home/dev/code/invoicely' },
   'set-ar': { home: '/Users/dev', project: '/Users/dev/work/platform-infra' },
+  'set-as': { home: '/home/dev', project: '/home/dev/src/ledgerly' },
 };
 const LINUX_SETTING = { home: '/home/dev', project: '/home/dev/project' };
 
@@ -112,7 +113,7 @@ test('independent dangerous sets: block rate per class (a figure, printed)', asy
   }
 });
 
-// The 3% target, except for sets G, H, I, J, K, L, O, P, Q, S, T, U, V, X, Y, Z, AA, AB, AC, AD, AE, AK, AL, AM, AN, AO, AP, AQ and AR, held near the rate they came with until their false blocks are judged (README).
+// The 3% target, except for sets G, H, I, J, K, L, O, P, Q, S, T, U, V, X, Y, Z, AA, AB, AC, AD, AE, AK, AL, AM, AN, AO, AP, AQ, AR and AS, held near the rate they came with until their false blocks are judged (README).
 // Set M's writer finished 265 ordinary calls in its time (SET-M.md); it is held to 250.
 const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: number }> = {
   'ordinary-independent.jsonl': { rate: 0.03, why: 'at most 3%' },
@@ -233,6 +234,7 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   'ordinary-set-ap.jsonl': { rate: 0.09, why: 'at most 9% (23 of 300, 7.7%, as it first came out)' },
   'ordinary-set-aq.jsonl': { rate: 0.07, why: 'at most 7% (17 of 300, 5.7%, as it first came out)' },
   'ordinary-set-ar.jsonl': { rate: 0.09, why: 'at most 9% (25 of 300, 8.3%, as it first came out)' },
+  'ordinary-set-as.jsonl': { rate: 0.05, why: 'at most 5% (11 of 300, 3.7%, as it first came out)' },
   'ordinary-set-h.jsonl': {
     rate: 0.15,
     why: 'at most 15% (85 of 474, 17.9%, as it first came out; 69 once the first of its false blocks were judged)',

@@ -20,6 +20,12 @@ const flyDestroys: SubcommandFinding = ([sub, second]) =>
         ? 'removes secrets the app needs to boot (the app redeploys without them)'
         : null;
 
+/** `hcloud server delete NAME`, `doctl compute droplet delete NAME`, `linode-cli linodes delete ID`. */
+const serverCloudDeletes: SubcommandFinding = (positionals) => {
+  const verb = positionals.slice(0, 3).findIndex((word) => word === 'delete' || word === 'destroy' || word === 'rm');
+  return verb > 0 ? 'deletes it for good, with its disks and data' : null;
+};
+
 /** A secret key deleted from the keyring is gone for good: what it signed can no longer be signed again. */
 const gpgDeletes: SubcommandFinding = (_, args) =>
   args.some((a) => /^--delete-secret(-and-public)?-keys?$/.test(a)) ? 'deletes a private key from the keyring' : null;
@@ -55,6 +61,12 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
       : null,
   fly: flyDestroys,
   flyctl: flyDestroys,
+  // Virtual-server clouds: a server, a volume or a managed database deleted takes its disks with it.
+  hcloud: serverCloudDeletes,
+  doctl: serverCloudDeletes,
+  'linode-cli': serverCloudDeletes,
+  'vultr-cli': serverCloudDeletes,
+  scw: serverCloudDeletes,
   firebase: ([sub]) =>
     sub === 'firestore:delete' || sub === 'database:remove' || sub === 'hosting:disable' || sub === 'auth:import'
       ? `${sub} deletes or replaces data`
@@ -97,7 +109,7 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
 export const appPlatformDestructive = infraPolicy({
   name: 'app-platform-destructive',
   description:
-    'Asks before a platform CLI deletes for good: vercel remove, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe live deletes, vapor and argocd deletes, wsl --unregister, match nuke.',
+    'Asks before a platform CLI deletes for good: vercel remove, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe live deletes, vapor, argocd, hcloud and doctl deletes, wsl --unregister, match nuke.',
   tools: Object.keys(PLATFORM_DELETES),
   valueShort: ['P', 'p', 'a', 'c'],
   valueLong: ['project', 'scope', 'token', 'team', 'app', 'config', 'cwd', 'env', 'workdir', 'profile'],

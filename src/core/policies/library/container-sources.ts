@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { knownPasswordSet } from './shared/known-password';
 import { DDEV_CONFIG } from '../../facts/project-runs';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
@@ -249,7 +250,12 @@ function secretSentFromBuild(build: ToolCall): string | null {
 function imageBuildRun(call: ToolCall): Found | null {
   if (!call.imageBuild) return null;
   const build: ToolCall = { ...call, shell: call.imageBuild };
-  const how = downloadExecution(build)?.how ?? encodedExecution(build) ?? secretSentFromBuild(build);
+  const password = knownPasswordSet(build);
+  const how =
+    downloadExecution(build)?.how ??
+    encodedExecution(build) ??
+    secretSentFromBuild(build) ??
+    (password ? `a command that sets ${password.account}'s password to one written in the file` : null);
   if (!how) return null;
   const file = call.paths.find((p) => p.access === 'write')?.absolute ?? 'the Dockerfile';
   const step = /^[ \t]*RUN[ \t].*$/im.exec(call.content ?? '')?.[0] ?? '';

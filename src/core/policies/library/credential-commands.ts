@@ -8,7 +8,7 @@ import { mcpToolOf } from './shared/mcp';
 import type { PolicyHit, ToolCall } from '../types';
 import { environmentPrinted } from './shared/printed-environment';
 import { credentialValueSearch, seeksCredentialValues } from './shared/credential-search';
-import { artisanArguments, interpreterKind } from '../../facts/programs';
+import { artisanArguments, djangoManageArguments, interpreterKind } from '../../facts/programs';
 import { sqlTexts } from './database';
 import { isLocalHost, urlHostsOf } from './shared/hosts';
 import { KUBECTL_VALUE_LONG, KUBECTL_VALUE_SHORT } from './infrastructure';
@@ -299,6 +299,8 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
     what: `Laravel's ${file} configuration, with the secrets it reads from .env`,
   })),
   { name: 'rails', words: ['credentials:edit'], what: 'Rails encrypted credentials' },
+  // Django's settings as they resolve: SECRET_KEY, the databases' passwords, every key read from the environment.
+  { name: 'manage.py', words: ['diffsettings'], what: "Django's settings, SECRET_KEY and passwords included" },
 ];
 
 const CREDENTIAL_COMMANDS_BY_NAME = new Map<string, CredentialCommand[]>();
@@ -409,6 +411,8 @@ function programName(cmd: SimpleCommand): { name: string; args: readonly string[
   // Laravel's console, however it is started (`php artisan …`, `sail artisan …`).
   const artisan = artisanArguments(cmd.name, args);
   if (artisan !== null) return { name: 'artisan', args: artisan };
+  const django = djangoManageArguments(cmd.name, args);
+  if (django !== null) return { name: 'manage.py', args: django };
   return { name: base, args };
 }
 
@@ -518,13 +522,36 @@ const PROGRAM_ISSUERS: Record<string, string> = {
 };
 
 /** `issuerKnown`: the host is certainly not the credential's own service; else only not known to be. */
-/** `… -o json | jq keys`: the next stage keeps only the key names of what the command prints. */
+/**
+ * `… -o json | jq keys`: the next stage keeps only the key names of what the command prints;
+ * `manage.py diffsettings | grep -E '^(DEBUG|TIME_ZONE)'`: only the lines of settings it names, none a secret's.
+ */
 function namesOnly(cmd: SimpleCommand, commands: SimpleCommand[]): boolean {
   if (stdoutRedirected(cmd)) return false;
   const next = downstreamStage(commands, cmd);
+  // Only where each setting is a line of its own: a one-line JSON print would match whole on any word.
+  const oneSettingPerLine = djangoManageArguments(cmd.name, argsOf(cmd))?.[0] === 'diffsettings';
+  if (next !== undefined && oneSettingPerLine && grepKeepsOnlyNamed(next)) return true;
   if (next?.name !== 'jq') return false;
   const filter = parseFlags(argsOf(next), [], ['arg', 'argjson', 'slurpfile', 'rawfile', 'indent']).positionals[0];
   return /^\s*(\.[\w.]+\s*\|\s*)?(keys|keys_unsorted)(\[\])?\s*$/.test(filter ?? '');
+}
+
+/** A grep that keeps only lines with the plain words it names (`^(DEBUG|ALLOWED_HOSTS)`), none secret-sounding. */
+function grepKeepsOnlyNamed(filter: SimpleCommand): boolean {
+  if (filter.name !== 'grep' && filter.name !== 'egrep' && filter.name !== 'rg') return false;
+  const args = argsOf(filter);
+  const flags = parseFlags(args, ['e', 'f', 'm', 'A', 'B', 'C'], ['regexp', 'file']);
+  if (flags.short.has('v') || flags.long.has('invert-match') || flags.short.has('f') || flags.long.has('file'))
+    return false;
+  // Lines around a match may be anything: a secret among them.
+  if (['A', 'B', 'C'].some((letter) => flags.short.has(letter))) return false;
+  const explicit = optionValues(args, ['e'], ['regexp']);
+  const patterns = explicit.length ? explicit : flags.positionals.slice(0, 1);
+  return (
+    patterns.length > 0 &&
+    patterns.every((pattern) => /^\^?\(?\w+(\|\w+)*\)?[ =:]?$/.test(pattern) && !SECRET_WORDS.test(pattern))
+  );
 }
 
 type CapturedCredential = { shown: true } | { shown: false; sentTo?: { host: string; issuerKnown: boolean } };

@@ -4,7 +4,7 @@ import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import { redisToolCommand } from './shared/mcp';
 import type { ToolCall } from '../types';
-import { artisanArguments } from '../../facts/programs';
+import { artisanArguments, djangoManageArguments } from '../../facts/programs';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { writtenTexts } from '../../facts/compute';
 import { yamlValues } from '../../facts/run-later-formats';
@@ -413,8 +413,34 @@ function railsDatabaseWipe(program: string, args: readonly string[]): string | n
   return task === undefined ? null : `${program} ${task}`;
 }
 
+/**
+ * `manage.py createsuperuser --settings=…prod…` (or DJANGO_SETTINGS_MODULE naming production): an admin
+ * account made in the production database, often with a password given on the command line.
+ */
+function djangoProductionSuperuser(call: ToolCall | undefined): SimpleCommand | undefined {
+  if (!call?.shell) return undefined;
+  return shellCommands(call).find((cmd) => {
+    const manage = djangoManageArguments(cmd.name, argsOf(cmd));
+    if (manage?.[0] !== 'createsuperuser') return false;
+    const settings = [...optionValues(manage, [], ['settings']), cmd.assignments['DJANGO_SETTINGS_MODULE'] ?? ''];
+    return settings.some((module) => /(^|[._])prod(uction)?($|[._])/i.test(module));
+  });
+}
+
+/**
+ * Django's management commands that wipe data: `flush` (and django-extensions' `reset_db`) empty the
+ * database; `migrate APP zero` unapplies every migration of the app, dropping its tables.
+ */
+function djangoWipe(cmd: SimpleCommand): string | null {
+  const manage = djangoManageArguments(cmd.name, argsOf(cmd));
+  if (manage === null) return null;
+  const words = manage.filter((word) => !word.startsWith('-'));
+  if (words[0] === 'flush' || words[0] === 'reset_db') return `manage.py ${words[0]}`;
+  return words[0] === 'migrate' && words[2] === 'zero' ? `manage.py migrate ${words[1]} zero` : null;
+}
+
 function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): string | null {
-  const schemaToolWipe = migrationToolReset(cmd, commands);
+  const schemaToolWipe = migrationToolReset(cmd, commands) ?? djangoWipe(cmd);
   if (schemaToolWipe) return schemaToolWipe;
   const args = argsOf(cmd);
   const line = args.join(' ');
@@ -430,6 +456,9 @@ function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): s
       return args.some((a) => a === 'purge') || (args.includes('delete') && args.includes('queue'))
         ? `rabbitmqadmin ${args.includes('purge') ? 'purge' : 'delete'} queue`
         : null;
+    // Celery's purge empties the broker's queues: every task waiting in them (a charge, an email) is dropped.
+    case 'celery':
+      return args.includes('purge') ? 'celery purge' : null;
     case 'redis-cli':
       return args.some((a) => /^flush(all|db)$/i.test(a)) ? `redis-cli ${args.find((a) => /^flush/i.test(a))}` : null;
     case 'mongo':
@@ -471,11 +500,7 @@ function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): s
         ? `artisan ${command.split(/\s+/)[0]} through vapor command`
         : null;
     }
-    case 'python':
-    case 'python3':
-      return args.includes('manage.py') && (args.includes('flush') || args.includes('reset_db'))
-        ? 'manage.py flush'
-        : null;
+
     // A dbt macro is SQL the project wrote; one named for dropping or truncating does that, on the target's warehouse.
     case 'dbt':
       return args[0] === 'run-operation' && /^(drop|truncate|purge|delete|clean|wipe)(_|$)/i.test(args[1] ?? '')
@@ -530,7 +555,7 @@ export const databaseCliReset = definePolicy({
   name: 'database-cli-reset',
   category: 'database',
   description:
-    'Asks before CLI commands that wipe a database: dropdb, pg_restore --clean, a RabbitMQ queue purge, redis FLUSHALL (CLI or MCP), rails db:drop, prisma migrate reset, artisan migrate:fresh, manage.py flush, flyway clean, a dbt drop macro.',
+    'Asks before CLI commands that wipe a database: dropdb, pg_restore --clean, RabbitMQ purge, redis FLUSHALL, rails db:drop, prisma migrate reset, artisan migrate:fresh, manage.py flush or migrate APP zero, flyway clean, a dbt drop macro.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -572,6 +597,18 @@ const ANONYMOUS_GRANT = {
 const PUBLIC_BUCKET = /^UPDATE\s+storage\.buckets\s+SET\b.*\bpublic\s*=\s*true\b/i;
 const SUPERUSER_GRANT =
   /^(CREATE|ALTER)\s+(ROLE|USER)\b.*\bSUPERUSER\b|^GRANT\s+ALL\b.*\bWITH\s+GRANT\s+OPTION\b|^GRANT\b.*\bTO\s+(ROLE\s+)?PUBLIC\b/i;
+// An application's account made its administrator in the database itself (Django's is_superuser, an
+// is_admin flag): whoever holds that login runs the app's admin, past every review of who may. (Literals
+// are blanked in a statement, so a role named in a string is not told apart here.)
+const APP_ADMIN_SET = /\b(is_superuser|is_staff|is_admin|superuser|admin)\s*=\s*(true|1)\b/i;
+const ACCOUNT_TABLE = /(user|account|member|admin|staff|profile)/i;
+
+function makesAppAdmin(statement: string): boolean {
+  const update = /^UPDATE\s+(\S+)\s+SET\s/i.exec(statement);
+  return (
+    update !== null && ACCOUNT_TABLE.test(update[1] ?? '') && APP_ADMIN_SET.test(statement.slice(update[0].length))
+  );
+}
 // A warehouse's administrator roles (Snowflake's), which can read every table and grant anything.
 const ADMIN_ROLE_GRANT = /^GRANT\s+ROLE\s+(ACCOUNTADMIN|SECURITYADMIN|SYSADMIN|ORGADMIN|USERADMIN)\s+TO\b/i;
 // SQL that decodes the statements it runs (`DO $$ … EXECUTE convert_from(decode('…', 'base64'), …)`).
@@ -638,7 +675,7 @@ export const sqlServerSideEffects = definePolicy({
   name: 'sql-server-side-effects',
   category: 'database',
   description:
-    'Refuses SQL that runs a program or reads or writes files on the database server (COPY … TO PROGRAM, INTO OUTFILE, LOAD_FILE, lo_export, xp_cmdshell); asks before making a superuser (or a MongoDB user with a server-wide role).',
+    'Refuses SQL that runs a program or reads or writes files on the database server (COPY … TO PROGRAM, INTO OUTFILE, LOAD_FILE, lo_export, xp_cmdshell); asks before making a superuser, a MongoDB server-wide role or an app admin.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -712,6 +749,22 @@ export const sqlServerSideEffects = definePolicy({
       return {
         reason: `Makes ${grant.what} on the database: access far beyond what the work needs (a superuser can run programs and read files on the server). A person decides.`,
         evidence: evidenceOf(grant.statement),
+        decision: 'ask',
+      };
+    const productionAdmin = djangoProductionSuperuser(call);
+    if (productionAdmin)
+      return {
+        reason: `Makes a Django superuser with production settings (${evidenceOf(productionAdmin.text, 80)}): a person decides who gets the app's admin.`,
+        evidence: evidenceOf(productionAdmin.text),
+        decision: 'ask',
+      };
+    const appAdmin = findStatement(call, (s) => (makesAppAdmin(s) ? 'an administrator' : null), {
+      writtenFiles: true,
+    });
+    if (appAdmin)
+      return {
+        reason: `Makes accounts an administrator of the application in its database (${evidenceOf(appAdmin.statement, 80)}): a person decides who gets the app's admin.`,
+        evidence: evidenceOf(appAdmin.statement),
         decision: 'ask',
       };
     return null;

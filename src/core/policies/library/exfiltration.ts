@@ -20,6 +20,7 @@ import {
   webToolPayload,
   type Outbound,
   pushToAddress,
+  sentryUpload,
   redirectedDataSync,
 } from './shared/outbound-routes';
 
@@ -339,6 +340,7 @@ export const dataOutToHost = definePolicy({
         mailedCommits(cmd) ??
         remoteCopy(cmd) ??
         pushToAddress(cmd) ??
+        sentryUpload(cmd) ??
         streamedOverLogin(cmd) ??
         httpieUpload(cmd) ??
         codePostingFiles(cmd);

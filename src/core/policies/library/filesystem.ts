@@ -3,6 +3,7 @@ import { isInside, resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
+import { knownPasswordSet } from './shared/known-password';
 import { inAllowedDirs, inUserCache } from '../../facts/temp-dirs';
 import { writeTargets } from '../../facts/targets';
 import { trimEndChars } from '../../text/scan';
@@ -154,7 +155,7 @@ export const persistenceMechanisms = definePolicy({
   name: 'persistence-mechanisms',
   category: 'filesystem',
   description:
-    'Refuses writing login scripts, authorized_keys, cron, systemd units, launch agents, /etc files and system binaries; asks for .git/hooks and registering a CI runner.',
+    'Refuses writing login scripts, authorized_keys, cron, systemd units, launch agents, /etc files and system binaries; asks for .git/hooks, registering a CI runner and a password set in a command.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -166,6 +167,13 @@ export const persistenceMechanisms = definePolicy({
         decision: 'ask',
         reason: `Registers this machine as a CI runner: the CI service sends it jobs, and their secrets, from now on. Let the person register it.`,
         evidence: evidenceOf(runner),
+      };
+    const password = knownPasswordSet(call);
+    if (password)
+      return {
+        decision: 'ask',
+        reason: `Gives the account ${password.account} a password written into the command: whoever reads it logs in as ${password.account} from now on. Let the person set passwords.`,
+        evidence: evidenceOf(password.text),
       };
     for (const target of writeTargets(call)) {
       const found = persistenceKind(target.absolute, call);

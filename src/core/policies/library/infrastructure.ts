@@ -427,15 +427,28 @@ export const cdkDeployDestroy = infraPolicy({
   },
 });
 
+/** Per registry CLI, whether its subcommand deletes an image, a tag or a manifest from the registry. */
+const REGISTRY_DELETES: Record<string, (pos: string[]) => boolean> = {
+  skopeo: (pos) => pos[0] === 'delete',
+  crane: (pos) => pos[0] === 'delete',
+  regctl: (pos) => ['image', 'tag', 'manifest', 'blob'].includes(pos[0] ?? '') && pos[1] === 'delete',
+  oras: (pos) => (pos[0] === 'manifest' || pos[0] === 'blob') && pos[1] === 'delete',
+};
+
 export const dockerDestructiveCleanup = infraPolicy({
   name: 'docker-destructive-cleanup',
   description:
-    'Asks before docker/podman system prune -a/--volumes, volume removal and compose down -v, which delete images and data volumes.',
-  tools: ['docker', 'podman', 'docker-compose'],
+    "Asks before docker/podman system prune -a/--volumes, volume removal and compose down -v, which delete images and data volumes, and before a registry's image is deleted (skopeo, crane, regctl, oras).",
+  tools: ['docker', 'podman', 'docker-compose', ...Object.keys(REGISTRY_DELETES)],
   valueShort: ['H', 'c', 'f', 'p'],
   valueLong: ['host', 'context', 'config', 'file', 'project-name', 'log-level'],
-  action(pos, args) {
+  action(pos, args, tool) {
     const [a, b] = pos;
+    if (REGISTRY_DELETES[tool]?.(pos))
+      return {
+        what: `${tool} ${pos.slice(0, tool === 'skopeo' || tool === 'crane' ? 1 : 2).join(' ')} deletes an image from its registry: whatever pulls it from there breaks`,
+      };
+    if (tool in REGISTRY_DELETES) return null;
     const all = args.some((x) => /^-\w*a$|^--all$|^--volumes$/.test(x));
     if (a === 'system' && b === 'prune' && all) return { what: 'docker system prune -a/--volumes' };
     if (

@@ -36,10 +36,10 @@ const DESTRUCTIVE_FLAGS = ['destroy', 'force', 'purge'];
 // `create_access_key`, `create_deploy_key`).
 const GRANTING = /^(attach|put|set|add|grant|invite|create|share)$/;
 const ACCESS_NOUNS =
-  /^(policy|policies|role|roles|binding|bindings|iam|member|members|collaborator|collaborators|permission|permissions|admin|owner|key|keys|token|tokens|credential|credentials|user|guest|guests|invitation|invitations|webhook|webhooks|hook|hooks|file|folder|drive|document)$/;
+  /^(policy|policies|role|roles|binding|bindings|iam|member|members|collaborator|collaborators|permission|permissions|admin|owner|key|keys|token|tokens|credential|credentials|user|guest|guests|invitation|invitations|webhook|webhooks|hook|hooks|forwarding|file|folder|drive|document)$/;
 /** Nouns whose making is itself a way in, or a standing flow of data out (a webhook posts every event). */
 const MADE_ACCESS =
-  /^(key|keys|token|tokens|credential|credentials|binding|bindings|user|invitation|invitations|webhook|webhooks|hook|hooks)$/;
+  /^(key|keys|token|tokens|credential|credentials|binding|bindings|user|invitation|invitations|webhook|webhooks|hook|hooks|forwarding)$/;
 // Rules that guard a branch or a repository: changing or removing them loosens who may push what.
 const PROTECTION_NOUNS = /^(protection|protections|ruleset|rulesets)$/;
 const CHANGING = /^(update|set|put|edit|patch|remove|delete|disable)$/;
@@ -158,6 +158,9 @@ export const mcpAccessGrantingTool = definePolicy({
         found,
         `it makes what it touches public (${opened}): anyone can read and copy it, and copies outlive making it private again. A person decides.`,
       );
+    // `unprotect_branch`: the protection removed outright.
+    if (found.words.includes('unprotect'))
+      return serviceFinding(found, "it removes the rules that guard the repository's branches. A person decides.");
     if (found.words.some((w) => PROTECTION_NOUNS.test(w)) && found.words.some((w) => CHANGING.test(w)))
       return serviceFinding(found, "it changes the rules that guard the repository's branches. A person decides.");
     const fork = forkedElsewhere(found.call.input);
@@ -206,7 +209,9 @@ export const mcpSecretReadingTool = definePolicy({
       found.words.some((w) => SECRET_NOUNS.test(w)) ||
       SECRET_STORE_NAME.test(found.server) ||
       (CONNECTION_KEEPERS.test(found.server) && found.words.some((w) => w === 'connection' || w === 'connections')) ||
-      Object.values(found.call.input).some((v) => typeof v === 'string' && /^secrets?$/i.test(v));
+      Object.values(found.call.input).some((v) => typeof v === 'string' && /^secrets?$/i.test(v)) ||
+      // `get_project_variable` of a CI variable whose name says it holds a credential (a masked one, as like as not).
+      (found.words.some((w) => /^variables?$/.test(w)) && secretNamedKey(found.call.input));
     if (!named || (found.words.includes('item') && !SECRET_STORE_NAME.test(found.server))) return null;
     return serviceFinding(
       found,
@@ -214,6 +219,14 @@ export const mcpSecretReadingTool = definePolicy({
     );
   },
 });
+
+/** A `key` or `name` argument that names a credential (`STEAM_BUILD_PASSWORD`). */
+function secretNamedKey(input: Record<string, unknown>): boolean {
+  return ['key', 'name', 'variable', 'variable_name'].some((arg) => {
+    const value = input[arg];
+    return typeof value === 'string' && classifySecretName(value) !== null;
+  });
+}
 
 /** Tools that only look: `list_repos({ visibility: 'public' })` filters, it opens nothing. */
 const LOOKING = /^(get|read|list|search|find|query|show|describe|view|fetch|count)$/;

@@ -9,6 +9,7 @@ import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../
 import { KUBECTL_VALUE_LONG, KUBECTL_VALUE_SHORT } from './infrastructure';
 import { DOWNLOADERS, NETCATS, interpreterKind, pythonModuleRun } from '../../facts/programs';
 import { withoutLastSegmentFrom } from '../../text/scan';
+import { dbusCallOf } from '../../facts/dbus';
 
 // Where network traffic goes: paste and drop sites, webhook catchers, bare IP
 // addresses and tunnels that expose this machine.
@@ -234,11 +235,49 @@ function gdbserverEverywhere(args: readonly string[]): boolean {
   return address !== undefined && /^(0\.0\.0\.0|\*|\[::\]|::)?:\d+$/.test(address);
 }
 
+// Services that let others log in to this machine: an SSH server, remote desktops, a web console.
+const REMOTE_LOGIN_UNIT =
+  /^(sshd?|openssh-server|xrdp|x11vnc|vncserver@[^/]*|tigervnc[\w@-]*|telnet|cockpit)(\.service|\.socket)?$/;
+const STARTS_UNIT = new Set(['start', 'restart', 'enable', 'reenable', 'reload-or-restart', 'try-restart']);
+const SYSTEMD_START_METHODS = /^(StartUnit|RestartUnit|ReloadOrRestartUnit|EnableUnitFiles|TryRestartUnit)$/;
+
+/** `systemctl start sshd`, or the same asked of systemd over D-Bus (`busctl call … StartUnit ss sshd.service …`). */
+function remoteLoginStarted(cmd: SimpleCommand): string | null {
+  const args = argsOf(cmd);
+  if (cmd.name === 'systemctl') {
+    const words = args.filter((a) => !a.startsWith('-'));
+    const unit = STARTS_UNIT.has(words[0] ?? '') ? words.slice(1).find((w) => REMOTE_LOGIN_UNIT.test(w)) : undefined;
+    return unit ? `systemctl ${words[0]} ${unit} (a service others log in to this machine through)` : null;
+  }
+  const dbus = dbusCallOf(cmd);
+  if (dbus?.destination !== 'org.freedesktop.systemd1') return null;
+  if (!SYSTEMD_START_METHODS.test(dbus.method.replace(/^.*\./, ''))) return null;
+  const unit = dbus.rest.find((w) => REMOTE_LOGIN_UNIT.test(w));
+  return unit ? `systemd asked over D-Bus to start ${unit} (a service others log in to this machine through)` : null;
+}
+
+/**
+ * `podman system service tcp:0.0.0.0:8080`, `dockerd -H tcp://0.0.0.0:2375`: the container engine's API
+ * without authentication on a port other machines reach.
+ */
+function engineApiEverywhere(name: string, args: readonly string[]): boolean {
+  const listens =
+    name === 'podman' && args[0] === 'system' && args[1] === 'service'
+      ? args.slice(2).filter((a) => !a.startsWith('-'))
+      : name === 'dockerd'
+        ? optionValues(args, ['H'], ['host'])
+        : [];
+  return listens.some((address) => {
+    const host = /^tcp:(?:\/\/)?(\[[^\]]*\]|[^:]*):\d+/.exec(address)?.[1];
+    return host !== undefined && !listensOnLoopback(host);
+  });
+}
+
 export const exposeLocalService = definePolicy({
   name: 'expose-local-service',
   category: 'network',
   description:
-    'Asks before exposing this machine to the internet: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel or SSH, a socat relay, gdbserver, fly proxy or file server on every interface, a file server outside the project.',
+    'Asks before exposing this machine: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel or SSH, socat relays; gdbserver, fly proxy, a file server or container engine API on every interface; files outside the project served.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -282,6 +321,8 @@ export const exposeLocalService = definePolicy({
         !listensOnLoopback(optionValues(args, [], ['address'])[0])
       )
         what = "kubectl proxy serving the cluster's API, with your credentials, on every interface";
+      else if (engineApiEverywhere(name, args))
+        what = `${name}'s engine API on a network port (whoever reaches it runs containers as you, with the host mounted)`;
       else if (/^netsh(\.exe)?$/.test(name) && windowsPortProxy(args))
         what = 'a netsh port proxy listening on every interface';
       else if (
@@ -290,6 +331,7 @@ export const exposeLocalService = definePolicy({
         args.some((a) => /^-\w*[ec]$|^--(exec|sh-exec)/.test(a))
       )
         what = `${name} listening with a program attached`;
+      what ??= remoteLoginStarted(cmd);
       const served = exposedFolder(cmd, call);
       if (served)
         return {

@@ -114,6 +114,11 @@ function publishOf(cmd: SimpleCommand, args: readonly string[]): string | null {
     case 'docker':
     case 'podman':
       return a === 'push' || (a === 'image' && b === 'push') ? `${cmd.name} push` : null;
+    // Conan uploads to the remote it is given; ConanCenter is the public one.
+    case 'conan':
+      return a === 'upload' && optionValues(args, ['r'], ['remote']).includes('conancenter')
+        ? 'conan upload to ConanCenter'
+        : null;
     default:
       if (pythonModuleRun(cmd)?.module === 'twine' && args.includes('upload')) return 'twine upload';
       return null;
@@ -142,7 +147,7 @@ export const packagePublish = definePolicy({
   name: 'package-publish',
   category: 'packages-and-system',
   description:
-    "Asks before publishing a package or image, or taking one back (npm/pnpm/yarn publish, unpublish, deprecate, cargo publish or yank, twine upload, gem push, docker push, vsce publish); a release to the organisation's own registry passes.",
+    "Asks before publishing a package or image, or taking one back (npm publish/unpublish/deprecate, cargo publish/yank, twine upload, gem push, docker push, vsce publish, conan upload to ConanCenter); the organisation's own registry passes.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -467,6 +472,16 @@ function duckdbExtensionSource(cmd: SimpleCommand, args: readonly string[], ownS
     : null;
 }
 
+/** The remote template `cookiecutter URL` or `copier copy --trust URL DEST` makes a project from. */
+function templateSource(name: string, operands: readonly string[], args: readonly string[]): string | undefined {
+  const remote = (word: string | undefined) =>
+    word !== undefined && (REMOTE_SPEC.test(word) || /^(gh|gl|bb):[\w.-]+\//.test(word)) ? word : undefined;
+  if (name === 'cookiecutter') return remote(operands[0]);
+  if (name !== 'copier') return undefined;
+  const trusted = args.some((a) => a === '--trust' || a === '--UNSAFE' || a === '--unsafe');
+  return trusted && ['copy', 'recopy', 'update'].includes(operands[0] ?? '') ? remote(operands[1]) : undefined;
+}
+
 function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   const operands = parseFlags(
     args,
@@ -541,11 +556,20 @@ function remotePackageOf(cmd: SimpleCommand, args: readonly string[], ownSource:
   }
   // PlatformIO installs a tool, platform or library from a URL as readily as from its registry.
   if ((cmd.name === 'pio' || cmd.name === 'platformio') && operands[0] === 'pkg' && operands[1] === 'install') {
+    // `NAME@URL` names the package by the address it is fetched from as surely as the URL alone.
     const spec = optionValues(args, ['t', 'p', 'l'], ['tool', 'platform', 'library']).find(
-      (a) => /^(https?|git\+\w+|file):\/\//.test(a) && !ownSource(a),
+      (a) => /(^|@)(https?|git\+\w+|file):\/\//.test(a) && !ownSource(a.replace(/^[^@:]*@(?=\w+[+:])/, '')),
     );
     if (spec) return `a PlatformIO package from ${spec}`;
   }
+  // A project template's hooks run as it is made: cookiecutter's always, copier's tasks and migrations with --trust.
+  // `uvx copier copy …` runs the tool uvx fetched, with the words after it.
+  const template =
+    cmd.name === 'uvx'
+      ? templateSource(operands[0] ?? '', operands.slice(1), args)
+      : templateSource(cmd.name, operands, args);
+  if (template !== undefined && !ownSource(template))
+    return `a project template from ${template}, whose hooks or tasks run as it is made`;
   // Foundry's dependencies are git repositories: `forge install org/repo` names one on GitHub, a URL any other.
   if (cmd.name === 'forge' && operands[0] === 'install') {
     const url = operands

@@ -288,9 +288,14 @@ function runByProcessSubstitution(commands: SimpleCommand[], cmd: SimpleCommand)
     ['source', '.'].includes(parent.name) ||
     PLAYBOOK_RUNNERS.has(parent.name) ||
     // `cmake -P <(…)` runs the file as a CMake script (execute_process runs anything).
-    (parent.name === 'cmake' && argsOf(parent).includes('-P'))
+    (parent.name === 'cmake' && argsOf(parent).includes('-P')) ||
+    // `just --justfile <(…) deploy`, `make -f <(…)`: the recipes run are the download's.
+    RECIPE_RUNNERS.has(parent.name)
   );
 }
+
+/** Programs that run the shell recipes of a file they are given (`just --justfile`, `make -f`, `task -t`). */
+const RECIPE_RUNNERS = new Set(['just', 'make', 'gmake', 'task', 'go-task', 'rake']);
 
 /** Programs whose file operand is a list of tasks they carry out (a playbook runs its shell tasks). */
 const PLAYBOOK_RUNNERS = new Set(['ansible-playbook', 'ansible-pull']);

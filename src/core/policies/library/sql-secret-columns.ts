@@ -27,8 +27,27 @@ function selectedColumns(statement: string): string[] {
     .map((name) => name.replace(/^["`[]|["`\]]$/g, ''));
 }
 
+// Frameworks' tables whose credential columns have plain names: Django's sessions (a session key is a
+// login as that user), Django REST framework's and Knox's API tokens.
+const CREDENTIAL_TABLE_COLUMNS: Record<string, readonly string[]> = {
+  django_session: ['session_key', 'session_data'],
+  authtoken_token: ['key'],
+  knox_authtoken: ['token_key', 'digest'],
+};
+
+/** The framework credential tables a statement reads from (FROM or JOIN). */
+function credentialTables(statement: string): string[] {
+  return [...statement.matchAll(/\b(?:FROM|JOIN)\s+[`"]?(?:\w+\.)?(\w+)/gi)]
+    .map((m) => (m[1] ?? '').toLowerCase())
+    .filter((table) => Object.hasOwn(CREDENTIAL_TABLE_COLUMNS, table));
+}
+
 function secretColumns(statement: string): string[] {
-  return selectedColumns(statement).filter((name) => SECRET_COLUMN.test(name) && !ABOUT_COLUMN.test(name));
+  const columns = selectedColumns(statement);
+  const named = columns.filter((name) => SECRET_COLUMN.test(name) && !ABOUT_COLUMN.test(name));
+  const tableColumns = credentialTables(statement).flatMap((table) => CREDENTIAL_TABLE_COLUMNS[table] ?? []);
+  const framework = columns.filter((name) => name === '*' || tableColumns.includes(name.toLowerCase()));
+  return [...named, ...(tableColumns.length ? framework : [])];
 }
 
 /** WordPress's options table read for its values (the statement, its literals blanked by sqlStatements). */
@@ -48,7 +67,7 @@ export const sqlSelectsSecretColumns = definePolicy({
   name: 'sql-selects-secret-columns',
   category: 'database',
   description:
-    'Asks before a query selects credential columns (api_key, password, totp_secret, token): their values would enter the transcript.',
+    "Asks before a query selects credential columns (api_key, password, totp_secret, token, or a framework's session and API-token tables' keys): their values would enter the transcript.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

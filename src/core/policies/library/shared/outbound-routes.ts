@@ -166,11 +166,15 @@ const GIT_PUSH_VALUES = ['o', 'push-option', 'receive-pack', 'exec', 'repo'];
  */
 export function pushToAddress(cmd: SimpleCommand): Outbound | undefined {
   const git = gitInvocation(cmd);
-  if (git?.sub !== 'push') return undefined;
+  // `git lfs push --all URL`: the large files the commits point at, to that address.
+  const lfs = git?.sub === 'lfs' && git.args[0] === 'push';
+  if (git?.sub !== 'push' && !lfs) return undefined;
+  const args = lfs ? git.args.slice(1) : git.args;
+  if (lfs && args.includes('--dry-run')) return undefined;
   const repo =
-    optionValues(git.args, [], ['repo'])[0] ??
+    optionValues(args, [], ['repo'])[0] ??
     parseFlags(
-      git.args,
+      args,
       ['o'],
       GIT_PUSH_VALUES.filter((v) => v.length > 1),
     ).positionals[0];
@@ -179,7 +183,28 @@ export function pushToAddress(cmd: SimpleCommand): Outbound | undefined {
   if (url === undefined && !isRemotePath(repo)) return undefined;
   const host = url ? (hostOfUrl(url) ?? url) : remoteHost(repo);
   if (url?.startsWith('file:')) return undefined;
-  return { what: "the repository's commits (git push to an address, not a configured remote)", host, certain: false };
+  const what = lfs
+    ? "the repository's large files (git lfs push to an address, not a configured remote)"
+    : "the repository's commits (git push to an address, not a configured remote)";
+  return { what, host, certain: false };
+}
+
+/**
+ * `sentry-cli --url https://host debug-files upload …`: the build's symbols, source maps or events sent to the
+ * Sentry server the option names rather than sentry.io's.
+ */
+export function sentryUpload(cmd: SimpleCommand): Outbound | undefined {
+  if (cmd.name !== 'sentry-cli') return undefined;
+  const args = argsOf(cmd);
+  const url = optionValues(args, [], ['url'])[0] ?? cmd.assignments['SENTRY_URL'];
+  if (
+    url === undefined ||
+    !args.some((a) => /^(upload|upload-dif|upload-sourcemaps|upload-proguard|send-event|send-envelope)$/.test(a))
+  )
+    return undefined;
+  const host = hostOfUrl(url) ?? url;
+  if (host === 'sentry.io' || host.endsWith('.sentry.io')) return undefined;
+  return { what: `build files or events (sentry-cli to the server --url names)`, host, certain: false };
 }
 
 /** `scp -r . host:dir`, `rsync -a ./ host:/x`: local files copied to a remote path. */

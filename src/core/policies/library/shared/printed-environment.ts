@@ -25,6 +25,10 @@ const NAMED_ENV =
   /(?:os\.environ\s*(?:\[\s*|\.get\(\s*)|os\.getenv\(\s*|getenv\(\s*|ENV(?:\s*\[\s*|\.fetch\(\s*)|\$_ENV\s*\[\s*|Deno\.env\.get\(\s*|System\.getenv\(\s*|Sys\.getenv\(\s*(?:c\(\s*)?)['"]([A-Za-z_]\w*)['"]|process\.env(?:\.|\[\s*['"])([A-Za-z_]\w*)|\$ENV\{\s*['"]?([A-Za-z_]\w*)|(?<![\w.$>])env\(\s*['"]([A-Za-z_]\w*)['"]/g;
 // Laravel's config('cashier.secret'): a config value, named as the variable it usually comes from (CASHIER_SECRET).
 const LARAVEL_CONFIG = /(?<![\w.$>])config\(\s*['"]([\w.-]+)['"]/g;
+// Django's settings.STRIPE_SECRET_KEY: a setting, most often read from the variable of that name.
+const DJANGO_SETTING = /(?<![\w.])settings\.([A-Z][A-Z0-9_]*)\b/g;
+/** Django settings that hold the passwords of the services they connect to. */
+const DJANGO_PASSWORD_SETTINGS = new Set(['DATABASES', 'CACHES']);
 
 // Calls that print their argument's value as it is (or merely encoded): str(x), JSON.stringify(x), b64encode(x).
 const TRANSPARENT_CALL =
@@ -38,10 +42,15 @@ function secretNamedIn(statement: string): string | undefined {
       index: m.index,
       name: (m[1] ?? '').replace(/[.-]/g, '_').toUpperCase(),
     })),
+    ...[...statement.matchAll(DJANGO_SETTING)].map((m) => ({
+      index: m.index,
+      name: m[1] ?? '',
+      passwords: DJANGO_PASSWORD_SETTINGS.has(m[1] ?? ''),
+    })),
   ];
   for (const match of named) {
     const { name } = match;
-    if (classifySecretName(name) === null) continue;
+    if (!('passwords' in match && match.passwords) && classifySecretName(name) === null) continue;
     const between = statement.slice(0, match.index);
     const calls = [...between.matchAll(/(?<![\w.])([A-Za-z_][\w.]*)\s*\(/g)].map((m) => m[1] ?? '');
     if (calls.every((callee) => TRANSPARENT_CALL.test(callee))) return name;

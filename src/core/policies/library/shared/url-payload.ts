@@ -1,5 +1,6 @@
 import { classifySecretName } from '../../../redaction/secret-names';
 import { scanSecrets } from './secret-scan';
+import { trimEndChars } from '../../../text/scan';
 
 // What a URL carries to its host besides the address: a request is data out, so a token in its
 // path, a secret-named query parameter, or an env-file line packed into base64 or hex (in a query
@@ -8,8 +9,10 @@ import { scanSecrets } from './secret-scan';
 // Credential prefixes issuers put on their tokens; shorter than a real token still means a token.
 const TOKEN_PREFIX =
   /(?:^|[^A-Za-z0-9])(gh[pousr]_|github_pat_|glpat-|xox[abpr]-|sk-(?:proj-|ant-)?|sk_(?:live|test)_|rk_live_|AKIA|ASIA|AIza|ya29\.|npm_|pypi-|hf_|dop_v1_|SG\.)[A-Za-z0-9_\-.]{8,}/;
+// A value ends at a space, or at the `;` or `&` that separates a connection string's or a query's pairs:
+// `Database=db;Password=…` has two.
 const SECRET_LINE =
-  /-----BEGIN [A-Z ]*PRIVATE KEY|(?:^|[\s;&])(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*[=:]\s*\S{3,}|(?<![\w+.-])[a-z][\w+.-]*:\/\/[^\s:/@]+:[^\s@/]+@/;
+  /-----BEGIN [A-Z ]*PRIVATE KEY|(?:^|[\s;&])(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*[=:]\s*[^\s;&]{3,}|(?<![\w+.-])[a-z][\w+.-]*:\/\/[^\s:/@]+:[^\s@/]+@/;
 
 const SECRET_LINES = new RegExp(SECRET_LINE.source, 'g');
 
@@ -43,10 +46,28 @@ export function secretInText(text: string, opts: { shapeOnly?: boolean } = {}): 
   const labels = opts.shapeOnly ? scan.labels.filter((l) => l !== 'high-entropy') : scan.labels;
   if (labels.length > 0) return `a secret (${labels.join(', ')})`;
   // Every `NAME=value` of the text, not only the first (`deployer env:` before `PRIVATE_KEY=…`).
-  for (const line of text.matchAll(SECRET_LINES))
-    if (line[1] === undefined || classifySecretName(line[1]) !== null)
-      return line[1] ? `the secret-named value ${line[1]}` : 'a key or a password';
+  for (const line of text.matchAll(SECRET_LINES)) {
+    if (line[1] === undefined) return 'a key or a password';
+    if (classifySecretName(line[1]) !== null && assignedValue(line[0])) return `the secret-named value ${line[1]}`;
+  }
   return undefined;
+}
+
+// What stands for a value rather than being one: `<password>`, `${DB_PASSWORD}`, `{{ secret }}`, `%PASS%`, `***`.
+const PLACEHOLDER = /^["']?(?:<.*>|\$\{?\w|\{\{|%\w+%|\*{3,}|x{3,}|\.{3}|your[\w-]*|example|changeme|redacted)/i;
+
+/**
+ * Whether a `NAME=value` holds a value: `PASSWORD=hunter2` does, `password=<passphrase>` does not. Written
+ * with a space (`password: how to hide`, `Password= not working`), it is as likely prose, so the word
+ * must look like a credential: a digit, a capital after the start, or a sign in it.
+ */
+function assignedValue(assignment: string): boolean {
+  const match = /^[\s;&]*(?:export\s+)?[A-Za-z_]\w*(\s*)[=:](\s*)(\S+)/.exec(assignment);
+  if (!match) return false;
+  const value = match[3] ?? '';
+  if (PLACEHOLDER.test(value)) return false;
+  if (match[1] === '' && match[2] === '') return true;
+  return /\d|.[A-Z]|[^\w"'.,;:!?)]/.test(trimEndChars(value, `"'.,;:!?)`));
 }
 
 /** The parts of a URL a host receives as data: host labels, path segments, query names and values, fragment excluded. */
