@@ -186,6 +186,12 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   // gunicorn's config is Python it runs at start-up (server hooks too); celery imports its -A app from
   // --workdir, uvicorn from --app-dir; Django's --pythonpath puts a folder first on the import path.
   { programs: ['gunicorn'], short: ['c'], long: ['config'] },
+  // VS Code (and its forks) runs an extension in development from that folder, with the editor's full rights.
+  {
+    programs: ['code', 'code-insiders', 'cursor', 'codium', 'windsurf'],
+    short: [],
+    long: ['extensionDevelopmentPath'],
+  },
   { programs: ['celery'], short: [], long: ['workdir'] },
   { programs: ['uvicorn'], short: [], long: ['app-dir'] },
   { programs: ['python', 'python3', 'manage.py', 'django-admin'], short: [], long: ['pythonpath'] },
@@ -296,6 +302,8 @@ const TOOL_FILE_VARIABLES = [
   // direnv sources direnvrc and lib/*.sh from its config folder before any .envrc; Nix reads nix.conf (its
   // build hooks among the settings) from these; zellij's config and layouts start commands in panes.
   ...['DIRENV_CONFIG', 'NIX_CONF_DIR', 'NIX_USER_CONF_FILES', 'ZELLIJ_CONFIG_FILE', 'ZELLIJ_CONFIG_DIR'],
+  // ESP-IDF's idf.py imports every Python file of these folders as an extension of its own commands.
+  'IDF_EXTRA_ACTIONS_PATH',
 ];
 // Cargo's per-target runner (every `cargo run` and `cargo test` binary starts under it) and linker.
 const CARGO_TARGET_PROGRAM = /^CARGO_TARGET_[A-Z0-9_]+_(?:RUNNER|LINKER)$/;

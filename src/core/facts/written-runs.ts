@@ -263,7 +263,7 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   // hooks, in the same command-and-arguments shape.
   {
     file: /(^|\/)(\.vscode\/tasks|\.husky\/task-runner)\.json$/,
-    commands: (t) => vscodeTasks(t)?.commands ?? jsonValues(t, keys('command')),
+    commands: (t) => vscodeTasks(t)?.commands ?? taskFragmentCommands(t),
   },
   // CaptainHook (PHP) runs each hook's actions as commands.
   { file: /(^|\/)captainhook\.json$/, commands: (t) => jsonValues(t, keys('action')) },
@@ -511,6 +511,36 @@ export function runLaterShell(filePath: string, content: string): string | undef
     shebang ?? languageOfFile(file) ?? (Object.hasOwn(CODE_BY_NAME, name) ? CODE_BY_NAME[name] : undefined);
   if (name.endsWith('.gemspec')) return codeAsShell('ruby', content);
   return language ? codeAsShell(language, content) : undefined;
+}
+
+/**
+ * The commands of a tasks file's fragment (an edit's text, not a whole file): `"command": "pwsh", "args":
+ * [...]` is the program with its arguments; a command without arguments beside it is itself.
+ */
+function taskFragmentCommands(text: string): string[] {
+  const paired: string[] = [];
+  for (let at = text.indexOf('"command"'); at >= 0 && paired.length < 64; at = text.indexOf('"command"', at + 1)) {
+    const line = commandWithArgsAt(text, at);
+    if (line !== undefined) paired.push(line);
+  }
+  return paired.length ? paired : jsonValues(text, keys('command'));
+}
+
+/** `"command": "pwsh", "args": ["-File", "x.ps1"]` from `at`, read as the JSON object it is part of. */
+function commandWithArgsAt(text: string, at: number): string | undefined {
+  const argsAt = text.indexOf('"args"', at);
+  const close = argsAt < 0 ? -1 : text.indexOf(']', argsAt);
+  // A task's command and its arguments sit close together; farther apart, they are not one task's.
+  if (argsAt < 0 || argsAt - at > 600 || close < 0 || close - argsAt > 4000) return undefined;
+  let task: unknown;
+  try {
+    task = JSON.parse(`{${text.slice(at, close + 1)}}`);
+  } catch {
+    return undefined;
+  }
+  const { command, args } = task as { command?: unknown; args?: unknown };
+  if (typeof command !== 'string' || !Array.isArray(args)) return undefined;
+  return [command, ...args.filter((a): a is string => typeof a === 'string')].map((word) => quote(word)).join(' ');
 }
 
 /** A composer script as the shell runs it: `@php` and `@composer` name the binaries composer runs with. */

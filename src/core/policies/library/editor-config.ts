@@ -4,8 +4,9 @@ import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 import { writtenTexts } from '../../facts/compute';
 import type { PathFact } from '../../facts/types';
 import type { ToolCall } from '../types';
-import { isInside } from '../../shell/paths';
-import { afterEdit } from './shared/edited-file';
+import { isInside, withForwardSlashes } from '../../shell/paths';
+import { afterEdit, replacedTexts } from './shared/edited-file';
+import { trimEndChars } from '../../text/scan';
 import { personStartedTasksOnly } from './shared/project-tasks';
 
 // The editor is part of the agent's configuration: an extension installed, or a
@@ -43,6 +44,11 @@ const NAMES_A_PROGRAM = /path|executable|command|browser|shell|args|env|program|
 const LANGUAGE_BLOCK = /^\[[\w.-]+\]$/;
 const WORKSPACE_SETTINGS = '.vscode/settings.json';
 
+/** A settings fragment (`"a": 1,\n"b": true,`) as the object it would be on its own. */
+function asSettingsObject(fragment: string): string {
+  return `{${trimEndChars(fragment.trim(), ',')}}`;
+}
+
 function onlyDisplaySettings(text: string): boolean {
   let parsed: unknown;
   try {
@@ -68,19 +74,26 @@ function onlyDisplaySettings(text: string): boolean {
  */
 function displayOnlyWorkspaceSettings(call: ToolCall, fact: PathFact): boolean {
   if (call.command !== undefined) return false;
-  if (fact.absolute !== `${call.projectRoot}/${WORKSPACE_SETTINGS}`) return false;
+  if (withForwardSlashes(fact.absolute) !== `${withForwardSlashes(call.projectRoot)}/${WORKSPACE_SETTINGS}`)
+    return false;
   if (call.face.family === 'edit') {
     const edited = afterEdit(call, fact.absolute);
-    return edited !== null && onlyDisplaySettings(edited);
+    if (edited !== null) return onlyDisplaySettings(edited);
+    // The file unread: an edit whose new text is only display settings (`"editor.formatOnSave": true`)
+    // adds nothing that runs, whatever the rest of the file holds.
+    const replaced = replacedTexts(call.input);
+    return replaced.length > 0 && replaced.every(([, after]) => onlyDisplaySettings(asSettingsObject(after)));
   }
   if (call.face.family !== 'write') return false;
-  const written = writtenTexts(call).find((w) => w.file === fact.absolute);
+  const written = writtenTexts(call).find((w) => w.file === withForwardSlashes(fact.absolute));
   return written !== undefined && onlyDisplaySettings(written.content);
 }
 
 function editorFile(fact: PathFact, projectRoot: string, home: string): string | null {
+  // A Windows path (`C:\\repo\\.vscode\\settings.json`) is compared by its forward-slash spelling.
+  const file = withForwardSlashes(fact.absolute);
   for (const base of [projectRoot, home])
-    for (const rel of EDITOR_FILES) if (fact.absolute === `${base}/${rel}`) return rel;
+    for (const rel of EDITOR_FILES) if (file === `${withForwardSlashes(base)}/${rel}`) return rel;
   for (const rel of USER_DIRS) if (isInside(fact.absolute, `${home}/${rel}`)) return `~/${rel}`;
   return null;
 }

@@ -7,6 +7,7 @@ import { argsOf, evidenceOf, redirectWrites, shellCommands } from '../../facts/c
 import { gitGlobalTakesValue, gitInvocation } from '../../facts/git-invocation';
 import { hostAndPath, isOwnSource } from './shared/own-sources';
 import { trimEndChars } from '../../text/scan';
+import { withForwardSlashes } from '../../shell/paths';
 import { insertedSpan, replacedTexts } from './shared/edited-file';
 
 // Git configuration is code: many keys name a program git runs (an ssh command, a pager, a
@@ -296,7 +297,8 @@ function configFileWrites(call: ToolCall): string[] {
     targets.push(...redirectWrites(cmd));
     if (cmd.name === 'tee') targets.push(...argsOf(cmd).filter((a) => !a.startsWith('-')));
   }
-  return targets.filter((target) => CONFIG_FILE.test(target));
+  // A Windows path (`C:\\…\\.git\\config`) is judged by its forward-slash spelling.
+  return targets.filter((target) => CONFIG_FILE.test(withForwardSlashes(target)));
 }
 
 export const gitConfigRunsCode = definePolicy({

@@ -287,7 +287,8 @@ export const azureDestructive = infraPolicy({
   valueLong: ['subscription', 'output', 'query', 'resource-group', 'name'],
   valueShort: ['g', 'n', 'o'],
   action(pos) {
-    const verb = pos.find((p) => /^(delete|purge|stop|deallocate|restart|deploy|redeploy)$/.test(p));
+    // `az storage blob delete-batch` deletes every blob of a container that matches (all of them, with no pattern).
+    const verb = pos.find((p) => /^(delete|delete-batch|purge|stop|deallocate|restart|deploy|redeploy)$/.test(p));
     if (verb) return { what: `az ${pos.slice(0, pos.indexOf(verb) + 1).join(' ')}` };
     if (pos[0] === 'deployment' && pos.includes('create'))
       return { what: `az ${pos.slice(0, pos.indexOf('create') + 1).join(' ')}` };
