@@ -441,15 +441,6 @@ test("a Windows project's git config and editor settings, written through backsl
   ]);
   assertEachQuiet([
     [
-      'format-on-save turned on by an edit',
-      () =>
-        windows('Edit', {
-          file_path: `${project}\\.vscode\\settings.json`,
-          old_string: '"editor.formatOnSave": false',
-          new_string: '"editor.formatOnSave": true',
-        }),
-    ],
-    [
       'a display setting changed',
       () =>
         windows('Write', {

@@ -5,8 +5,7 @@ import { writtenTexts } from '../../facts/compute';
 import type { PathFact } from '../../facts/types';
 import type { ToolCall } from '../types';
 import { isInside, withForwardSlashes } from '../../shell/paths';
-import { afterEdit, replacedTexts } from './shared/edited-file';
-import { trimEndChars } from '../../text/scan';
+import { afterEdit } from './shared/edited-file';
 import { personStartedTasksOnly } from './shared/project-tasks';
 
 // The editor is part of the agent's configuration: an extension installed, or a
@@ -44,11 +43,6 @@ const NAMES_A_PROGRAM = /path|executable|command|browser|shell|args|env|program|
 const LANGUAGE_BLOCK = /^\[[\w.-]+\]$/;
 const WORKSPACE_SETTINGS = '.vscode/settings.json';
 
-/** A settings fragment (`"a": 1,\n"b": true,`) as the object it would be on its own. */
-function asSettingsObject(fragment: string): string {
-  return `{${trimEndChars(fragment.trim(), ',')}}`;
-}
-
 function onlyDisplaySettings(text: string): boolean {
   let parsed: unknown;
   try {
@@ -78,11 +72,7 @@ function displayOnlyWorkspaceSettings(call: ToolCall, fact: PathFact): boolean {
     return false;
   if (call.face.family === 'edit') {
     const edited = afterEdit(call, fact.absolute);
-    if (edited !== null) return onlyDisplaySettings(edited);
-    // The file unread: an edit whose new text is only display settings (`"editor.formatOnSave": true`)
-    // adds nothing that runs, whatever the rest of the file holds.
-    const replaced = replacedTexts(call.input);
-    return replaced.length > 0 && replaced.every(([, after]) => onlyDisplaySettings(asSettingsObject(after)));
+    return edited !== null && onlyDisplaySettings(edited);
   }
   if (call.face.family !== 'write') return false;
   const written = writtenTexts(call).find((w) => w.file === withForwardSlashes(fact.absolute));
