@@ -21,6 +21,8 @@ import { captureMixInputs, mixLength, type CapturedCall } from './suite/captured
 // under node --cpu-prof to see where that time goes. COST_INSITU=1 times each policy inside the whole tier,
 // in the registry's order, so a fact worked out lazily is charged to the first policy that asks for it;
 // a policy timed alone in a loop costs about a third of what it costs among the others.
+// COST_PERCALL=1 times the whole tier for each call of the mix alone, dearest first; COST_MATCH=TEXT keeps
+// only the calls whose tool and input hold TEXT (to profile one kind of call).
 
 // Few rounds leave a policy's code unoptimized by V8, and its cost several times what it is in a host that has run a while.
 const ROUNDS = Number(process.env['COST_ROUNDS'] ?? 300);
@@ -29,6 +31,8 @@ const ONLY = process.env['COST_ONLY']?.split(',');
 const ALLOCATIONS = process.env['COST_ALLOCATIONS'] === '1';
 const WHOLE = process.env['COST_WHOLE'] === '1';
 const IN_SITU = process.env['COST_INSITU'] === '1';
+const PER_CALL = process.env['COST_PERCALL'] === '1';
+const MATCH = process.env['COST_MATCH'];
 
 interface SamplingNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -100,11 +104,35 @@ function inSitu(calls: CapturedCall[], config: ResolvedConfig, resolved: PolicyS
     console.log(`${perCall(ms).toFixed(2).padStart(8)} µs  ${name}`);
 }
 
+/** CPU per call of the whole tier for each call of the mix, so the dear calls show. */
+function perCall(calls: CapturedCall[], config: ResolvedConfig, resolved: PolicyState[]): void {
+  const spent = calls.map(() => 0);
+  for (let round = 0; round < ROUNDS; round++)
+    calls.forEach(({ input, writes }, index) => {
+      const started = process.cpuUsage();
+      runDeterministic(input, config, resolved, nodeFactSource, writes);
+      const used = process.cpuUsage(started);
+      if (round > 2) spent[index]! += used.user + used.system;
+    });
+  const rows = calls.map(({ input }, index) => ({ us: spent[index]! / (ROUNDS - 3), what: describe(input) }));
+  rows.sort((a, b) => b.us - a.us);
+  const total = rows.reduce((sum, row) => sum + row.us, 0);
+  console.log(`${calls.length} calls, whole tier ${(total / calls.length).toFixed(1)} µs of CPU per call on average`);
+  for (const row of rows.slice(0, TOP)) console.log(`${row.us.toFixed(1).padStart(9)} µs  ${row.what}`);
+}
+
+function describe(input: CapturedCall['input']): string {
+  const text = JSON.stringify(input.event.toolInput ?? {});
+  return `${input.event.toolName ?? input.event.event} ${text.length > 90 ? `${text.slice(0, 90)}…` : text}`;
+}
+
 async function main(): Promise<void> {
   const folder = realpathSync(mkdtempSync(join(tmpdir(), 'aw-costs-')));
   try {
     await Evaluator.ready({ warmUp: true });
-    const { calls, config } = await captureMixInputs(folder, mixLength(), 'cost');
+    const captured = await captureMixInputs(folder, mixLength(), 'cost');
+    const { config } = captured;
+    const calls = MATCH ? captured.calls.filter(({ input }) => describe(input).includes(MATCH)) : captured.calls;
     const resolvedStates = resolvePolicyStates(ALL_POLICIES, config);
     const states = resolvedStates.filter((s) => s.enabled && (!ONLY || ONLY.includes(s.policy.name)));
     const callOf = ({ input, writes }: CapturedCall) =>
@@ -127,6 +155,10 @@ async function main(): Promise<void> {
     }
     if (IN_SITU) {
       inSitu(calls, config, resolvedStates);
+      return;
+    }
+    if (PER_CALL) {
+      perCall(calls, config, resolvedStates);
       return;
     }
     if (WHOLE) {

@@ -124,6 +124,9 @@ export function artisanTinkerCode(cmd: SimpleCommand): string | undefined {
   return code === undefined || /[;}]\s*$/.test(code) ? code : `${code};`;
 }
 
+/** Django settings that hold the passwords of the services they connect to. */
+export const DJANGO_PASSWORD_SETTINGS: ReadonlySet<string> = new Set(['DATABASES', 'CACHES']);
+
 /**
  * The arguments Django's management commands get, however they are started: `python manage.py …`
  * (`python3 -X dev manage.py …`), `./manage.py …`, `django-admin …`. Null for any other command.

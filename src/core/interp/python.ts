@@ -7,6 +7,7 @@ import { parseCode } from './parse';
 import { Bindings } from './bindings';
 import { concat, interpolated, RUN_TIME_PART, HOME, joinPath, ref, str, textOf, UNKNOWN, type Value } from './values';
 import { walk } from './walk';
+import { DJANGO_PASSWORD_SETTINGS } from '../facts/programs';
 
 const BUILTIN_PREFIXES = ['builtins.', '__builtins__.'];
 const EVALUATORS = new Set(['eval', 'exec', 'compile']);
@@ -24,8 +25,6 @@ const PASS_THROUGH = new Set([
 const NAMESPACE_CALLS = new Set(['globals', 'locals', 'vars']);
 const ENVIRONMENTS = new Set(['os.environ', 'os.environb']);
 const DJANGO_SETTINGS_PREFIX = 'django.conf.settings.';
-/** Django settings that hold the passwords of the services they connect to. */
-const DJANGO_PASSWORD_SETTINGS = new Set(['DATABASES', 'CACHES']);
 /** Calls that take os.environ whole as ordinary plumbing (a child process's environment), not as a read. */
 const ENV_PLUMBING = new Set(['dict', 'os.environ.copy']);
 /** Methods that hand over every variable's value. */
@@ -393,6 +392,8 @@ class PythonReader {
    * that name; `settings.DATABASES` and `settings.CACHES` hold the services' passwords.
    */
   private visitDjangoSetting(node: SyntaxNode): void {
+    // Only a chain's outermost attribute: `settings.DATABASES.keys` names the setting once, not twice.
+    if (node.parent?.type === 'attribute' && node.field === 'object') return;
     if (isAssignmentTarget(node)) return;
     const value = this.resolve(node);
     if (value.kind !== 'ref' || !value.name.startsWith(DJANGO_SETTINGS_PREFIX)) return;

@@ -1,7 +1,12 @@
 import type { SimpleCommand } from '../../../shell';
 import { classifySecretName } from '../../../redaction/secret-names';
 import { argsOf, parseFlags } from '../../../facts/commands';
-import { commandLineCode, interpreterKind, takesCodeOnCommandLine } from '../../../facts/programs';
+import {
+  commandLineCode,
+  DJANGO_PASSWORD_SETTINGS,
+  interpreterKind,
+  takesCodeOnCommandLine,
+} from '../../../facts/programs';
 
 // The environment printed by other routes than `env` and `echo $NAME`: interpreter code that
 // prints os.environ or one secret-named variable, a here-string of a secret-named variable, bash's
@@ -27,8 +32,6 @@ const NAMED_ENV =
 const LARAVEL_CONFIG = /(?<![\w.$>])config\(\s*['"]([\w.-]+)['"]/g;
 // Django's settings.STRIPE_SECRET_KEY: a setting, most often read from the variable of that name.
 const DJANGO_SETTING = /(?<![\w.])settings\.([A-Z][A-Z0-9_]*)\b/g;
-/** Django settings that hold the passwords of the services they connect to. */
-const DJANGO_PASSWORD_SETTINGS = new Set(['DATABASES', 'CACHES']);
 
 // Calls that print their argument's value as it is (or merely encoded): str(x), JSON.stringify(x), b64encode(x).
 const TRANSPARENT_CALL =
