@@ -71,10 +71,13 @@ export const SENDERS: readonly string[] = [
   ...NETCATS,
 ];
 
-type InterpreterKind = 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'powershell' | 'rust';
+type InterpreterKind = 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'powershell' | 'rust' | 'jvm';
 
 // Module-level: a regular expression literal in a function body is a new object each time it runs.
 const HAS_UPPER_CASE = /[A-Z]/;
+// Programs that run a JVM language's script or snippet as they read it (JShell, Groovy, Kotlin scripts,
+// JBang, Scala's runners): none of them has a reader here, so their code counts as unread.
+const JVM_SCRIPT_RUNNERS = new Set(['jshell', 'groovy', 'kotlin', 'jbang', 'scala', 'scala-cli', 'amm']);
 const PYTHON_NAME = /^(python|pypy)[\d.]*$/;
 const PERL_NAME = /^perl[\d.]*$/;
 const RUBY_NAME = /^ruby[\d.]*$/;
@@ -195,6 +198,7 @@ export function interpreterKind(name: string): InterpreterKind | null {
   if (LUA_NAME.test(n)) return 'lua';
   if (n === 'pwsh' || n === 'powershell' || n === 'powershell.exe' || n === 'pwsh.exe') return 'powershell';
   if (n === 'rust-script') return 'rust';
+  if (JVM_SCRIPT_RUNNERS.has(n)) return 'jvm';
   return null;
 }
 
@@ -208,6 +212,7 @@ const CODE_FLAGS: Record<string, readonly string[]> = {
   lua: ['-e'],
   powershell: ['-c', '-command', '-Command', '-EncodedCommand', '-enc', '-e', '-ec'],
   rust: ['-e', '--expr'],
+  jvm: ['-e'],
 };
 
 const MODULE_OPTIONS = ['--import', '--loader', '--experimental-loader'];

@@ -280,6 +280,8 @@ function isNamedSecretFile(lower: string): boolean {
   return SECRET_WORDS_IN_NAMES.has(last) || (last === 'key' && words[words.length - 2] === 'api');
 }
 
+const SPRING_PRODUCTION_PROFILE = /^(application|bootstrap)-(prod|production|prd|live)\.(ya?ml|properties)$/;
+
 /** Why a file name alone marks a secret (`.env`, `id_rsa`, `*.pem`), or null. */
 export function secretBasenameKind(name: string): string | null {
   const lower = name.toLowerCase();
@@ -297,6 +299,8 @@ export function secretBasenameKind(name: string): string | null {
   if (isRawKeyFile(lower)) return 'raw key material';
   if (isNamedSecretFile(lower)) return 'a file named for a secret';
   if (/^(service[-_]?account|gcp[-_]?key|credentials)[\w.-]*\.json$/.test(lower)) return 'a cloud service-account key';
+  // Spring Boot's production profile: the live datasource, broker and API credentials, most often in clear.
+  if (SPRING_PRODUCTION_PROFILE.test(lower)) return "a production Spring profile (the live services' credentials)";
   // `gcp-service-account.json`, `prod_serviceaccount.json`: the words anywhere in a JSON file's name.
   if (lower.endsWith('.json') && /service[-_]?account/.test(lower)) return 'a cloud service-account key';
   return null;

@@ -28,6 +28,21 @@ const NODE_LOADS_FILE =
   /(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)(?:=|\s+)['"]?(?:\/|\.{1,2}\/|~|data:)/;
 const PERL_LOADS = /(?:^|\s)-(?:d|M|m)/;
 
+/** The variables the JVM and the JVM tools' launch scripts take options from. */
+export const JVM_OPTION_VARIABLES: readonly string[] = [
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  'JAVA_OPTS',
+  'MAVEN_OPTS',
+  'GRADLE_OPTS',
+  'SBT_OPTS',
+  // The data tools' launch scripts pass these to their JVM.
+  ...['KAFKA_OPTS', 'HADOOP_OPTS', 'SPARK_SUBMIT_OPTS', 'HIVE_OPTS', 'CATALINA_OPTS', 'ES_JAVA_OPTS', 'ANT_OPTS'],
+  // Nextflow's launcher passes NXF_OPTS to its JVM.
+  'NXF_OPTS',
+];
+
 /**
  * Variables other runtimes read at start-up to load code into every process of theirs the command
  * starts: a Ruby library by path (`-rbundler/setup` names the project's own gem), a Java agent (not
@@ -36,19 +51,7 @@ const PERL_LOADS = /(?:^|\s)-(?:d|M|m)/;
 const LOADING_VARIABLES: { names: readonly string[]; loads: RegExp; what: string }[] = [
   { names: ['RUBYOPT'], loads: /(?:^|\s)-r\s*['"]?(?:\/|\.{1,2}\/|~)/, what: 'every Ruby' },
   {
-    names: [
-      'JAVA_TOOL_OPTIONS',
-      '_JAVA_OPTIONS',
-      'JDK_JAVA_OPTIONS',
-      'JAVA_OPTS',
-      'MAVEN_OPTS',
-      'GRADLE_OPTS',
-      'SBT_OPTS',
-      // The data tools' launch scripts pass these to their JVM.
-      ...['KAFKA_OPTS', 'HADOOP_OPTS', 'SPARK_SUBMIT_OPTS', 'HIVE_OPTS', 'CATALINA_OPTS', 'ES_JAVA_OPTS', 'ANT_OPTS'],
-      // Nextflow's launcher passes NXF_OPTS to its JVM.
-      'NXF_OPTS',
-    ],
+    names: JVM_OPTION_VARIABLES,
     loads: /(?:^|\s)-(?:javaagent:|agentpath:|agentlib:(?!jdwp))/,
     what: 'every Java virtual machine',
   },
@@ -217,7 +220,13 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
     short: ['r'],
     long: ['require', 'import', 'loader', 'experimental-loader', 'preload'],
   },
-  { programs: ['gradle', 'gradlew', './gradlew'], short: ['I'], long: ['init-script'] },
+  // Gradle runs an init script, and an included build's settings and plugins, as part of the build.
+  { programs: ['gradle', 'gradlew', './gradlew'], short: ['I'], long: ['init-script', 'include-build'] },
+  // javac runs the annotation processors it finds on the processor path; JShell its start-up snippets; a
+  // kubeconfig can name a credential plugin kubectl and helm run for any request.
+  { programs: ['javac'], short: [], long: ['processorpath', 'processor-path', 'processor-module-path'] },
+  { programs: ['jshell'], short: [], long: ['startup'] },
+  { programs: ['kubectl', 'helm', 'oc', 'k9s'], short: [], long: ['kubeconfig'] },
   { programs: ['eslint'], short: [], long: ['rulesdir', 'resolve-plugins-relative-to'] },
   // EF's tools build and run the startup project to make the DbContext.
   { programs: ['dotnet'], short: [], long: ['test-adapter-path', 'startup-project', 'additional-deps'] },
@@ -273,6 +282,8 @@ const TOOL_FILE_VARIABLES = [
   // rebar3's config (its pre- and post-hooks run shell commands), and the binaries the tailwind and esbuild mix tasks run.
   ...['REBAR_CONFIG', 'REBAR_GLOBAL_CONFIG_DIR', 'MIX_TAILWIND_PATH', 'MIX_ESBUILD_PATH', 'MIX_BUN_PATH'],
   ...['SWIFT_EXEC', 'CC', 'CXX', 'LD', 'RUSTC_WRAPPER', 'RUSTC'],
+  // A kubeconfig can name a credential plugin that kubectl and helm run for any request.
+  'KUBECONFIG',
   // PHP's extra ini folder and its ini file (`auto_prepend_file` runs a file before every script), and the
   // compose files Laravel Sail starts its containers from.
   ...['PHP_INI_SCAN_DIR', 'PHPRC', 'SAIL_FILES'],
@@ -340,7 +351,26 @@ export function settingFromTemp(word: string): { name: string; value: string } |
   return loaded ? { name: match[1] ?? '', value } : undefined;
 }
 
-const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb']);
+const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb', 'javac']);
+
+// JVM options that load or run a file: an agent, the boot class path, Spring Boot's loader path, Kotlin's
+// compiler plugins, Flyway's extra jars, the command a JVM runs on an error, the JDK a Gradle build runs
+// on, the aapt2 the Android build runs. Found in a word of their own or inside another option's value
+// (`-Dorg.gradle.jvmargs=…`, `-DargLine=…`, `-Dspring-boot.run.jvmArguments=…`) and in the JVM's variables.
+const JVM_FILE_OPTION =
+  /(?:^|[\s"'=])-(?:javaagent:|agentpath:|Xbootclasspath\/[ap]:|Dloader\.path=|Xplugin=|jarDirs=|Dorg\.gradle\.java\.home=|Pandroid\.aapt2FromMavenOverride=|XX:On(?:OutOfMemoryError|Error)=)["']?([^"']*)/g;
+
+/** A JVM option (JVM_FILE_OPTION) among the words or the JVM's variables that names a file in a temporary or downloads folder. */
+function jvmOptionFromTemp(args: readonly string[], assignments: Record<string, string | undefined>): string | null {
+  const values = [...args, ...JVM_OPTION_VARIABLES.flatMap((name) => assignments[name] ?? [])];
+  for (const value of values) {
+    if (!value.includes('-')) continue;
+    for (const match of value.matchAll(JVM_FILE_OPTION))
+      if ((match[1] ?? '').split(/[\s,;=]+|:(?!\\)/).some((piece) => inForeignFolder(piece)))
+        return `the JVM option ${evidenceOf(match[0].trim(), 60)} loads or runs a file from a temporary, downloads or upload folder`;
+  }
+  return null;
+}
 
 /** `conan install -c tools.build:compiler_executables='{"cpp": "/tmp/c++"}'`: a conf value naming a program there. */
 function conanConfFromTemp(name: string, args: readonly string[]): string | null {
@@ -470,6 +500,8 @@ function tempFolderCode(
   if (lldb !== null) return lldb;
   const msbuild = msbuildLoadsFromTemp(name, args);
   if (msbuild !== null) return msbuild;
+  const jvm = jvmOptionFromTemp(args, assignments);
+  if (jvm !== null) return jvm;
   const setting = args.map(settingFromTemp).find((found) => found !== undefined);
   if (setting)
     return `${setting.name}=${evidenceOf(setting.value, 60)} runs or loads a file from a temporary, downloads or upload folder`;

@@ -7,6 +7,8 @@ export type PathRelation = 'project-root' | 'inside-project' | 'home' | 'outside
 const HOME_PREFIX = /^(?:~|\$HOME|\$\{HOME\})(?=$|[/\\])/;
 const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;
 const WINDOWS_UNC = /^\\\\[^\\]/;
+/** Git Bash's (MSYS) spelling of a drive: `/c/Users/dev` is `C:\Users\dev`. */
+const MSYS_DRIVE = /^\/([A-Za-z])(?=$|\/)/;
 
 export function isWindowsForm(p: string): boolean {
   return WINDOWS_DRIVE.test(p) || WINDOWS_UNC.test(p);
@@ -40,11 +42,22 @@ export function expandHome(p: string, home: string): string {
  * in `p` or, for a relative `p`, in `cwd`, is resolved with path.win32.
  */
 export function resolvePath(p: string, cwd: string, home: string): string {
-  const expanded = expandHome(p, home);
+  const expanded = windowsDriveOf(expandHome(p, home), cwd, home);
   if (isWindowsForm(expanded)) return path.win32.resolve(expanded);
   if (isWindowsForm(cwd) && !expanded.startsWith('/')) return path.win32.resolve(cwd, expanded);
   // Anchoring at '/' keeps the result independent of this process's own working directory.
   return path.posix.resolve('/', cwd, expanded);
+}
+
+/**
+ * On a Windows host (its working folder or home is a Windows path) Claude Code's shell is Git Bash,
+ * where `/c/Users/dev/.claude` is the file the host calls `C:\Users\dev\.claude`: one spelling, so the
+ * rules that know the home's files know it either way.
+ */
+function windowsDriveOf(p: string, cwd: string, home: string): string {
+  const drive = MSYS_DRIVE.exec(p);
+  if (!drive || !(isWindowsForm(cwd) || isWindowsForm(home))) return p;
+  return `${drive[1]!.toUpperCase()}:\\${p.slice(drive[0].length + 1)}`;
 }
 
 function comparable(p: string): { text: string; sep: string; caseless: boolean } {

@@ -432,3 +432,38 @@ policyTable('expose-local-service', [
     expect: null,
   },
 ]);
+
+// Git Bash spells a drive /c/…: the same files as C:\…, known by the same rules.
+policyTable('agent-config-tampering', [
+  {
+    note: "Claude Code's user settings written through Git Bash's drive path",
+    spec: writeOnWindows('/c/Users/dev/.claude/settings.json', '{"permissions":{"defaultMode":"bypassPermissions"}}'),
+    expect: 'deny',
+  },
+  {
+    note: 'the same settings file by its Windows path',
+    spec: writeOnWindows(
+      'C:\\Users\\dev\\.claude\\settings.json',
+      '{"permissions":{"defaultMode":"bypassPermissions"}}',
+    ),
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: a file of the same name in a sample folder of the project, by its Git Bash path',
+    spec: writeOnWindows('/c/Users/dev/source/repos/FleetTracker/samples/settings.json', '{}'),
+    expect: null,
+  },
+]);
+
+policyTable('warden-self-defence', [
+  {
+    note: "Warden's state folder removed through Git Bash's drive path",
+    spec: onWindows('rm -rf /c/Users/dev/.agent-warden'),
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: the build output removed by its Git Bash path',
+    spec: onWindows('rm -rf /c/Users/dev/source/repos/FleetTracker/bin'),
+    expect: null,
+  },
+]);

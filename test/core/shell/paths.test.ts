@@ -39,6 +39,11 @@ const RESOLVE: [string, string, string][] = [
   ['src\\a.ts', 'C:\\work\\proj', 'C:\\work\\proj\\src\\a.ts'],
   ['..\\..\\x', 'D:\\a\\b\\c', 'D:\\a\\x'],
   ['\\\\server\\share\\f', ROOT, '\\\\server\\share\\f'],
+  // Git Bash's drive spelling, on a Windows host only.
+  ['/c/Users/dev/.claude', 'C:\\work\\proj', 'C:\\Users\\dev\\.claude'],
+  ['/d', 'C:\\work', 'D:\\'],
+  ['/c/Users/dev/.claude', ROOT, '/c/Users/dev/.claude'],
+  ['/cd/x', 'C:\\work', '/cd/x'],
 ];
 
 for (const [input, cwd, expected] of RESOLVE) {

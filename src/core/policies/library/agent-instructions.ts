@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
-import { isInside } from '../../shell/paths';
+import { isInside, withForwardSlashes } from '../../shell/paths';
 import { definePolicy, type ToolCall } from '../types';
 import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 import { writeTargets } from '../../facts/targets';
@@ -8,25 +8,27 @@ import { writtenTexts } from '../../facts/compute';
 import { personStartedTasksOnly } from './shared/project-tasks';
 import { STANDING_APPROVAL, subAgentBriefClaim } from './shared/sub-agent-briefs';
 import { isAgentMemoryTool } from '../../config/tool-names';
+import { isPlainInstruction } from './shared/plain-instructions';
 
 // What an agent reads as instructions or runs on its own: slash commands, sub-agents, skills,
 // memory files (CLAUDE.md, AGENTS.md), editor tasks that run when a folder opens, direnv's
 // .envrc. The settings files themselves are agent-config-tampering's; these do not switch a
 // guard off, but they tell the next session (or the editor) what to do without the person.
 
-const INSTRUCTION_PATHS: readonly [RegExp, string][] = [
-  [/(^|\/)\.claude\/(commands|agents|skills|output-styles)\//, 'Claude Code commands, agents or skills'],
-  [/(^|\/)(CLAUDE|CLAUDE\.local|AGENTS|GEMINI)\.md$/, 'agent memory and instructions'],
-  [/(^|\/)\.github\/(copilot-instructions\.md|instructions\/|prompts\/|agents\/)/, 'Copilot instructions'],
-  [/(^|\/)\.cursor\/rules\/|(^|\/)\.cursorrules$/, 'Cursor rules'],
-  [/(^|\/)\.clinerules(\/|$)/, 'Cline rules'],
-  [/(^|\/)\.windsurfrules$|(^|\/)\.windsurf\/rules\//, 'Windsurf rules'],
-  [/(^|\/)\.roorules(-[\w-]+)?$|(^|\/)\.roo\/rules(-[\w-]+)?\//, 'Roo Code rules'],
-  [/(^|\/)\.codex\/(prompts|agents)\//, 'Codex prompts'],
-  [/(^|\/)\.junie\/guidelines\.md$|(^|\/)\.aiassistant\/rules\//, 'JetBrains AI (Junie) guidelines'],
-  [/(^|\/)\.amazonq\/rules\//, 'Amazon Q rules'],
-  [/(^|\/)\.continue\/rules\//, 'Continue rules'],
-  [/(^|\/)\.gemini\/(commands|extensions)\//, 'Gemini CLI commands'],
+// The prose ones: instructions the agent reads, as against tasks and .envrc, which the editor and the shell run.
+const INSTRUCTION_PATHS: readonly [RegExp, string, 'prose'?][] = [
+  [/(^|\/)\.claude\/(commands|agents|skills|output-styles)\//, 'Claude Code commands, agents or skills', 'prose'],
+  [/(^|\/)(CLAUDE|CLAUDE\.local|AGENTS|GEMINI)\.md$/, 'agent memory and instructions', 'prose'],
+  [/(^|\/)\.github\/(copilot-instructions\.md|instructions\/|prompts\/|agents\/)/, 'Copilot instructions', 'prose'],
+  [/(^|\/)\.cursor\/rules\/|(^|\/)\.cursorrules$/, 'Cursor rules', 'prose'],
+  [/(^|\/)\.clinerules(\/|$)/, 'Cline rules', 'prose'],
+  [/(^|\/)\.windsurfrules$|(^|\/)\.windsurf\/rules\//, 'Windsurf rules', 'prose'],
+  [/(^|\/)\.roorules(-[\w-]+)?$|(^|\/)\.roo\/rules(-[\w-]+)?\//, 'Roo Code rules', 'prose'],
+  [/(^|\/)\.codex\/(prompts|agents)\//, 'Codex prompts', 'prose'],
+  [/(^|\/)\.junie\/guidelines\.md$|(^|\/)\.aiassistant\/rules\//, 'JetBrains AI (Junie) guidelines', 'prose'],
+  [/(^|\/)\.amazonq\/rules\//, 'Amazon Q rules', 'prose'],
+  [/(^|\/)\.continue\/rules\//, 'Continue rules', 'prose'],
+  [/(^|\/)\.gemini\/(commands|extensions)\//, 'Gemini CLI commands', 'prose'],
   [/(^|\/)\.vscode\/tasks\.json$/, 'VS Code tasks (they can run when the folder opens)'],
   [/(^|\/)\.envrc$/, "direnv's .envrc (it runs when a shell enters the folder)"],
 ];
@@ -56,9 +58,32 @@ function isPlainEnvrc(content: string): boolean {
   });
 }
 
-function instructionKind(path: string): string | undefined {
+function instructionEntry(path: string): (typeof INSTRUCTION_PATHS)[number] | undefined {
   const normalized = path.replace(/\\/g, '/');
-  return INSTRUCTION_PATHS.find(([pattern]) => pattern.test(normalized))?.[1];
+  return INSTRUCTION_PATHS.find(([pattern]) => pattern.test(normalized));
+}
+
+function instructionKind(path: string): string | undefined {
+  return instructionEntry(path)?.[1];
+}
+
+/** A file read as text (a skill's folder may hold scripts too, which are not). */
+function isProseFile(path: string): boolean {
+  const normalized = path.replace(/\\/g, '/');
+  return (
+    /\.(md|mdc|markdown|txt)$/i.test(normalized) ||
+    /(^|\/)\.(cursorrules|clinerules|windsurfrules|roorules[\w-]*)$/.test(normalized)
+  );
+}
+
+/** The text an edit takes out of the file (its old strings), empty for a write. */
+function replacedText(call: ToolCall): string {
+  const input = call.input;
+  const olds = [input['old_string'], input['old_str'], input['oldText']];
+  if (Array.isArray(input['edits']))
+    for (const edit of input['edits'] as unknown[])
+      if (edit && typeof edit === 'object') olds.push((edit as Record<string, unknown>)['old_string']);
+  return olds.filter((v): v is string => typeof v === 'string').join('\n');
 }
 
 // git checkout REF -- PATHS and git restore --source REF PATHS bring files from another ref.
@@ -106,7 +131,7 @@ export const agentInstructionsChange = definePolicy({
   name: 'agent-instructions-change',
   category: 'agent-integrity',
   description:
-    'Asks before writing what agents follow unattended: .claude/commands, agents, skills, CLAUDE.md, AGENTS.md, rules files, .vscode/tasks.json, .envrc, a memory note of a standing approval, a sub-agent brief against the guard.',
+    'Asks before writing what agents follow unattended: commands, sub-agents, skills, CLAUDE.md, AGENTS.md, rules files (plain guidance passes), tasks.json, .envrc, a memory note of a standing approval, a sub-agent brief against the guard.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -126,9 +151,13 @@ export const agentInstructionsChange = definePolicy({
       };
     for (const target of writeTargets(call)) {
       if (!isInside(target.absolute, call.projectRoot) && !isInside(target.absolute, call.home)) continue;
-      const kind = instructionKind(target.absolute);
-      if (!kind) continue;
-      const written = writtenTexts(call).find((w) => w.file === target.absolute);
+      const entry = instructionEntry(target.absolute);
+      if (!entry) continue;
+      const [, kind, prose] = entry;
+      const written = writtenTexts(call).find((w) => w.file === withForwardSlashes(target.absolute));
+      // Style notes, build and test routines, a read-only reviewer: the calls they lead to come through here.
+      if (prose && written && isProseFile(target.absolute) && isPlainInstruction(written.content, replacedText(call)))
+        continue;
       if (
         /(^|\/)\.envrc$/.test(target.absolute) &&
         written &&

@@ -301,6 +301,19 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'rails', words: ['credentials:edit'], what: 'Rails encrypted credentials' },
   // Django's settings as they resolve: SECRET_KEY, the databases' passwords, every key read from the environment.
   { name: 'manage.py', words: ['diffsettings'], what: "Django's settings, SECRET_KEY and passwords included" },
+  // Gradle's properties task prints every project property, those of ~/.gradle/gradle.properties (signing
+  // and publishing passwords) among them; Maven's effective settings print servers' passwords when asked to.
+  ...['gradle', 'gradlew'].map((name) => ({
+    name,
+    words: ['properties'],
+    what: "Gradle's project properties, the signing and publishing passwords of gradle.properties included",
+  })),
+  ...['mvn', 'mvnw'].map((name) => ({
+    name,
+    words: ['help:effective-settings'],
+    anyOption: [/^-DshowPasswords=true$/],
+    what: "Maven's settings with the servers' passwords in clear",
+  })),
 ];
 
 const CREDENTIAL_COMMANDS_BY_NAME = new Map<string, CredentialCommand[]>();
@@ -416,12 +429,29 @@ function programName(cmd: SimpleCommand): { name: string; args: readonly string[
   return { name: base, args };
 }
 
+const MAVEN_VALUED_OPTIONS: ValueOptions = {
+  short: ['f', 's', 'gs', 'P', 'pl', 'rf', 'T', 'l', 'b'],
+  long: [
+    'file',
+    'settings',
+    'global-settings',
+    'activate-profiles',
+    'projects',
+    'resume-from',
+    'threads',
+    'log-file',
+    'builder',
+  ],
+};
+
 /** Options that take a value, per program, so the value is not read as a subcommand (`helm --kube-context prod get …`). */
 const VALUED_OPTIONS: Record<string, ValueOptions> = {
   git: GLOBAL_VALUE_OPTIONS.git!,
   helm: { short: GLOBAL_VALUE_OPTIONS.helm!.short, long: [...GLOBAL_VALUE_OPTIONS.helm!.long, 'revision', 'output'] },
   etcdctl: { short: [], long: ['cacert', 'cert', 'key', 'endpoints', 'user', 'password', 'command-timeout'] },
   argocd: { short: ['n'], long: ['namespace', 'server', 'auth-token', 'context', 'kube-context'] },
+  mvn: MAVEN_VALUED_OPTIONS,
+  mvnw: MAVEN_VALUED_OPTIONS,
   kubectl: { short: KUBECTL_VALUE_SHORT, long: KUBECTL_VALUE_LONG },
   aws: GLOBAL_VALUE_OPTIONS.aws!,
 };

@@ -367,7 +367,7 @@ function jdbcTarget(args: readonly string[], option: RegExp): DatabaseTarget | u
   return undefined;
 }
 
-const FLYWAY_URL = /^-(?:D?flyway\.)?url=(.*)$/;
+const FLYWAY_URL = /^-(?:[DP]?flyway\.)?url=(.*)$/;
 const LIQUIBASE_URL = /^--?(?:D?liquibase\.)?url=(.*)$/;
 
 /**
@@ -390,7 +390,8 @@ function migrationToolReset(cmd: SimpleCommand, commands: readonly SimpleCommand
     case 'mvnw':
     case 'gradle':
     case 'gradlew': {
-      const goal = args.find((a) => /^(flyway:clean|flywayClean|liquibase:dropAll|dropAll)$/.test(a));
+      // A Gradle task may carry its project's path (`:backend:flywayClean`).
+      const goal = args.find((a) => /^(?::?[\w-]+:)*(flyway:clean|flywayClean|liquibase:dropAll|dropAll)$/.test(a));
       return goal && !local(jdbcTarget(args, FLYWAY_URL) ?? jdbcTarget(args, LIQUIBASE_URL))
         ? `${program} ${goal}`
         : null;

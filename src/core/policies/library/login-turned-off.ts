@@ -4,6 +4,7 @@ import { definePolicy } from '../types';
 import type { SimpleCommand } from '../../shell';
 import { argsOf, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
 import { firstWrittenFinding } from '../../facts/compute';
+import { JVM_OPTION_VARIABLES } from '../../facts/unread-programs';
 
 // A service that lets anyone in without a login hands over what it can do to whoever reaches it:
 // Grafana's anonymous access given the Admin or Editor role (every visitor may change dashboards, data
@@ -65,10 +66,11 @@ function openDebugger(cmd: SimpleCommand): string | null {
     const listen = optionValues(args, [], ['listen'])[0];
     if (listen !== undefined && onEveryInterface(listen)) return "Python's debugpy";
   }
-  const jdwp = [...args, ...(cmd.assignments['JAVA_TOOL_OPTIONS'] ?? '').split(/\s+/)].find((a) =>
-    /^-(agentlib:jdwp|Xrunjdwp:)/.test(a),
-  );
-  const address = jdwp ? /address=([^,]+)/.exec(jdwp)?.[1] : undefined;
+  // Also inside another option's value: `-Dspring-boot.run.jvmArguments="-agentlib:jdwp=…"`, `-DargLine=…`.
+  const jdwp = [...args, ...JVM_OPTION_VARIABLES.map((name) => cmd.assignments[name] ?? '')]
+    .map((a) => /(?:^|[\s"'=])(-(?:agentlib:jdwp|Xrunjdwp:)\S*)/.exec(a)?.[1])
+    .find((a) => a !== undefined);
+  const address = jdwp ? /address=([^,\s"']+)/.exec(jdwp)?.[1] : undefined;
   if (address !== undefined && address.includes(':') && onEveryInterface(address)) return "the JVM's debugger (JDWP)";
   // Chromium's DevTools protocol (a headless browser, Electron) and WebKitGTK's inspector (a Tauri or GTK
   // app's web view, set through the environment): each hands the page and its cookies to whoever attaches.
