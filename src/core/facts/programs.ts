@@ -76,8 +76,9 @@ type InterpreterKind = 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'po
 // Module-level: a regular expression literal in a function body is a new object each time it runs.
 const HAS_UPPER_CASE = /[A-Z]/;
 // Programs that run a JVM language's script or snippet as they read it (JShell, Groovy, Kotlin scripts,
-// JBang, Scala's runners): none of them has a reader here, so their code counts as unread.
-const JVM_SCRIPT_RUNNERS = new Set(['jshell', 'groovy', 'kotlin', 'jbang', 'scala', 'scala-cli', 'amm']);
+// JBang): none of them has a reader here, so their code counts as unread. Scala's runners are left out:
+// Spark notebooks' one-line Scala (`scala -e 'println(…count())'`) is read as the query it is elsewhere.
+const JVM_SCRIPT_RUNNERS = new Set(['jshell', 'groovy', 'kotlin', 'jbang']);
 const PYTHON_NAME = /^(python|pypy)[\d.]*$/;
 const PERL_NAME = /^perl[\d.]*$/;
 const RUBY_NAME = /^ruby[\d.]*$/;

@@ -98,6 +98,8 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
     sub === 'purge' && has(args, '--force') ? 'deletes the dotfiles source, scripts and state' : null,
   gpg: gpgDeletes,
   gpg2: gpgDeletes,
+  // A Java keystore's entry deleted: an app's release signing key cannot be made again.
+  keytool: (_, args) => (has(args, '-delete') ? 'deletes a key or certificate from a Java keystore' : null),
   security: ([sub]) =>
     sub === 'delete-keychain'
       ? 'deletes a keychain and every password and key in it'

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { firstWrittenFinding, writtenTexts } from '../../facts/compute';
-import { evidenceOf } from '../../facts/commands';
+import { argsOf, evidenceOf, shellCommands } from '../../facts/commands';
 
 // A Kubernetes manifest grants what it describes the moment it is applied, by hand, by CI or by a GitOps
 // controller watching the repository: binding cluster-admin, or a pod that owns its node (privileged,
@@ -99,16 +99,52 @@ function manifestsOf(call: ToolCall): { where: string; text: string }[] {
   return [...written, ...handedManifests(call)];
 }
 
+// A Vault policy over every path (`path "*"`), or one that grants `sudo` (the root-protected paths: auth
+// methods, policies, the seal): whoever holds a token with it reads and changes every secret.
+const VAULT_WILDCARD_PATH = /\bpath\s+"(\*|\+\/\*)"/;
+const VAULT_GRANTED = /"(create|read|update|delete|list|patch|sudo)"/;
+
+/** What a Vault policy's text grants too much of, read stanza by stanza (each ends at its `}`). */
+function vaultPolicyBreadth(text: string): string | undefined {
+  const stanzas = text.split('}');
+  if (stanzas.some((stanza) => VAULT_WILDCARD_PATH.test(stanza) && VAULT_GRANTED.test(stanza)))
+    return 'over every path';
+  if (stanzas.some((stanza) => stanza.includes('"sudo"'))) return 'with sudo (the root-protected paths)';
+  return undefined;
+}
+
+/** `vault policy write NAME - <<EOF … EOF` (or a file this call writes): the policy's text, when it grants that much. */
+function vaultPolicyGrant(call: ToolCall): { what: string; text: string } | undefined {
+  for (const cmd of shellCommands(call)) {
+    const args = argsOf(cmd);
+    if (cmd.name !== 'vault' || args[0] !== 'policy' || args[1] !== 'write') continue;
+    const source = args.filter((a) => !a.startsWith('-'))[3];
+    const text =
+      source === undefined || source === '-'
+        ? cmd.redirects.find((r) => r.op.startsWith('<<'))?.target
+        : writtenTexts(call).find(({ file }) => file.endsWith(`/${source.replace(/^\.\//, '')}`))?.content;
+    const what = text === undefined ? undefined : vaultPolicyBreadth(text);
+    if (what !== undefined && text !== undefined) return { what, text };
+  }
+  return undefined;
+}
+
 export const clusterPrivilegeGrant = definePolicy({
   name: 'cluster-privilege-grant',
   category: 'infrastructure',
   description:
-    'Asks before a Kubernetes manifest or compose file that binds cluster-admin (or a wildcard ClusterRole) or runs a container that owns its host (privileged, host namespaces, / or the container socket mounted).',
+    'Asks before a Kubernetes manifest or compose file that binds cluster-admin (or a wildcard ClusterRole) or runs a container that owns its host (privileged, host namespaces, host root or engine socket), or a Vault policy over every path.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
+    const vault = vaultPolicyGrant(call);
+    if (vault)
+      return {
+        reason: `Writes a Vault policy ${vault.what}: every token that holds it reads and changes every secret it reaches. A person should approve it.`,
+        evidence: evidenceOf(vault.text),
+      };
     const compose = firstWrittenFinding(call, composeGrant);
     if (compose)
       return {

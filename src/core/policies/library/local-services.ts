@@ -528,11 +528,27 @@ function kubeletThroughApiServer(cmd: SimpleCommand): string | undefined {
       )?.[1];
 }
 
+/**
+ * `jcmd PID GC.heap_dump FILE`, `jmap -dump:…`, `jhsdb jmap --binaryheap`, `gcore PID`, `dotnet-dump collect`,
+ * `procdump`: a running process's memory written out (as an actuator's /heapdump hands it out).
+ */
+function processMemoryDump(cmd: SimpleCommand): string | undefined {
+  const name = cmd.name.replace(/^.*\//, '');
+  const args = argsOf(cmd);
+  if (name === 'jcmd' && args.some((a) => /^GC\.heap_dump$/i.test(a))) return "a JVM's heap, by jcmd";
+  if (name === 'jmap' && args.some((a) => /^-dump(:|$)/.test(a))) return "a JVM's heap, by jmap";
+  if (name === 'jhsdb' && args[0] === 'jmap' && args.includes('--binaryheap')) return "a JVM's heap, by jhsdb";
+  if (name === 'gcore') return 'a core dump, by gcore';
+  if (name === 'dotnet-dump' && args[0] === 'collect') return "a .NET process's memory, by dotnet-dump";
+  if (name === 'procdump') return "a process's memory, by procdump";
+  return undefined;
+}
+
 export const metadataAndLocalServices = definePolicy({
   name: 'metadata-and-local-services',
   category: 'network',
   description:
-    'Denies cloud metadata services (169.254.169.254 in any encoding, metadata.google.internal) and container engine sockets; asks for cloud link-local services, local admin APIs and file:// URLs.',
+    'Denies cloud metadata services (169.254.169.254 in any encoding, metadata.google.internal) and container engine sockets; asks for cloud link-local services, local admin APIs, file:// URLs and process memory dumps.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -562,6 +578,13 @@ export const metadataAndLocalServices = definePolicy({
         };
       const takeover = redisTakeover(cmd);
       if (takeover) return redisFinding(takeover, cmd.text);
+      const dump = processMemoryDump(cmd);
+      if (dump)
+        return {
+          reason: `Writes the memory of a running process to a file (${dump}): every secret, token and customer record it holds is in the dump, for whoever reads the file. Approve this exact call if you need the dump.`,
+          evidence: evidenceOf(cmd.text),
+          decision: 'ask' as const,
+        };
       const kubelet = kubeletThroughApiServer(cmd);
       if (kubelet)
         return {

@@ -12,6 +12,7 @@ import type { ToolCall } from '../types';
 import { currentText, replacedTexts } from './shared/edited-file';
 import { isOwnSource, sourcesIn } from './shared/own-sources';
 
+import { inForeignFolder } from '../../facts/unread-programs';
 import { environmentChannels, isKnownCondaChannel } from './shared/conda-channels';
 
 interface LineRule {
@@ -42,6 +43,13 @@ const URL_VALUE = String.raw`[ \t]*(?:[=:][ \t]*)?["']?(https?|git\+\w+|file):`;
 
 const INLINE_TABLE_START = /^[ \t]*["']?[\w.-]+["']?[ \t]*=[ \t]*\{/;
 const SOURCE_KEY = /\b(?:url|git)[ \t]*=[ \t]*["'](?:https?|git\+\w+|ssh):/;
+
+// Gradle's `includeBuild("PATH")` (a composite build: its settings and plugins run in every build) and
+// `apply(from = "PATH")`, `apply from: 'PATH'`, whose path is a temporary or downloads folder.
+const GRADLE_PATH_REFERENCE = /\b(?:includeBuild|apply[ \t(]+from[ \t]*[:=])[ \t(]*["']([^"'\n]+)["']/g;
+const GRADLE_BUILD_FROM_FOREIGN_FOLDER: LineRule['pattern'] = {
+  test: (text) => [...text.matchAll(GRADLE_PATH_REFERENCE)].some((m) => inForeignFolder(m[1] ?? '')),
+};
 
 /** `.binaryTarget(name: …, url: "https://…", checksum: …)`: a target's arguments, up to its closing parenthesis, name a URL. */
 function hasRemoteBinaryTarget(text: string): boolean {
@@ -340,6 +348,10 @@ const RULES: SourceRule[] = [
         pattern: /\bapply[ \t(]+from[ \t]*[:=][ \t]*["'](https?|ftp):/m,
         what: 'applies a build script fetched from a URL',
         source: true,
+      },
+      {
+        pattern: GRADLE_BUILD_FROM_FOREIGN_FOLDER,
+        what: 'includes a build or applies a script from a temporary or downloads folder, run in every build',
       },
       {
         // A repository on a host; a folder of the project (`$rootDir/../node_modules/detox/…`) is not one.

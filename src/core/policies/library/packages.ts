@@ -106,6 +106,8 @@ function publishOf(cmd: SimpleCommand, args: readonly string[]): string | null {
     case 'dotnet':
       return a === 'nuget' && b === 'push' ? 'dotnet nuget push' : null;
     case 'mvn':
+    case 'mvnw':
+    case './mvnw':
       return args.includes('deploy') ? 'mvn deploy' : null;
     case 'gradle':
     case 'gradlew':
@@ -140,7 +142,17 @@ function publishDestination(cmd: SimpleCommand, args: readonly string[]): string
     return image.includes('/') && /[.:]|^localhost$/.test(first) ? first : undefined;
   }
   const named = optionValues(args, cmd.name === 'dotnet' ? ['s'] : [], PUBLISH_TARGET_OPTIONS);
-  return named.find((value) => /^[a-z][\w+.-]*:\/\//i.test(value));
+  // Maven's deploy to another repository: `-DaltDeploymentRepository=id::URL` (`id::layout::URL` before 3.9).
+  const maven = args
+    .filter((a) => a.startsWith('-DaltDeploymentRepository=') || a.startsWith('-DaltReleaseDeploymentRepository='))
+    .map(
+      (a) =>
+        a
+          .slice(a.indexOf('=') + 1)
+          .split('::')
+          .pop() ?? '',
+    );
+  return [...named, ...maven].find((value) => /^[a-z][\w+.-]*:\/\//i.test(value));
 }
 
 export const packagePublish = definePolicy({
@@ -845,8 +857,28 @@ function untrustedSourceOf(cmd: SimpleCommand, args: readonly string[], ownSourc
     cachixCache(cmd, args, ownSource) ??
     remotePackageOf(cmd, args, ownSource) ??
     gitSourcedGemOrPlugin(cmd, args, ownSource) ??
-    pubSource(cmd, args, ownSource)
+    pubSource(cmd, args, ownSource) ??
+    jvmToolSource(cmd, args, ownSource)
   );
+}
+
+/**
+ * `./gradlew wrapper --gradle-distribution-url URL`: the Gradle every later `./gradlew` downloads and runs.
+ * `cs launch … -r URL`: Coursier resolves the program it runs from that repository.
+ */
+function jvmToolSource(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
+  const name = cmd.name.replace(/^.*\//, '');
+  if ((name === 'gradle' || name === 'gradlew') && args.includes('wrapper')) {
+    const url = optionValues(args, [], ['gradle-distribution-url'])[0];
+    if (url !== undefined && !/^https:\/\/services\.gradle\.org\//.test(url) && !ownSource(url))
+      return `${url} as the Gradle distribution every build downloads and runs`;
+  }
+  if ((name === 'cs' || name === 'coursier') && ['launch', 'install', 'bootstrap'].includes(args[0] ?? '')) {
+    const repository = optionValues(args, ['r'], ['repository']).find((r) => /^[a-z][\w+.-]*:\/\//i.test(r));
+    if (repository !== undefined && !ownSource(repository))
+      return `${repository} as the repository Coursier takes the program it runs from`;
+  }
+  return null;
 }
 
 /**
