@@ -72,6 +72,11 @@ const OUTSIDE_PATH =
   /(^|[\s"'`(=])(~|\$HOME|\$\{HOME\}|%USERPROFILE%|\/(etc|tmp|var|usr|opt|root|home|Users)\b|[A-Za-z]:\\)/;
 /** Text a rendered page hides: HTML comments, zero-width and direction-control characters. */
 const HIDDEN = /<!--|[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u00AD]/;
+/**
+ * A letter outside ASCII: the word lists here are English, and a waiver of asking written in another script
+ * or with accented letters ("nie um Bestätigung bitten") would pass them unread.
+ */
+const NON_ASCII_LETTER = /(?![\x00-\x7F])\p{L}/u;
 /** A slash command's line that runs before the model reads the command (`!` and a backquoted command). */
 const PRE_RUN = /(^|\s)!`/m;
 
@@ -111,7 +116,7 @@ function waivesAsking(text: string): boolean {
  */
 export function isPlainInstruction(text: string, replaced = ''): boolean {
   if (text.length > MAX_CHARS) return false;
-  if (HIDDEN.test(text) || PRE_RUN.test(text)) return false;
+  if (HIDDEN.test(text) || PRE_RUN.test(text) || NON_ASCII_LETTER.test(text)) return false;
   for (const line of text.split('\n')) if (GRANT_KEY.test(line) && !grantsOnlyNarrowTools(line)) return false;
   const prose = text
     .split('\n')
