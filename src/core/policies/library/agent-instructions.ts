@@ -9,6 +9,7 @@ import { personStartedTasksOnly } from './shared/project-tasks';
 import { STANDING_APPROVAL, subAgentBriefClaim } from './shared/sub-agent-briefs';
 import { isAgentMemoryTool } from '../../config/tool-names';
 import { isPlainInstruction } from './shared/plain-instructions';
+import { replacedBefore } from './shared/edited-file';
 
 // What an agent reads as instructions or runs on its own: slash commands, sub-agents, skills,
 // memory files (CLAUDE.md, AGENTS.md), editor tasks that run when a folder opens, direnv's
@@ -74,16 +75,6 @@ function isProseFile(path: string): boolean {
     /\.(md|mdc|markdown|txt)$/i.test(normalized) ||
     /(^|\/)\.(cursorrules|clinerules|windsurfrules|roorules[\w-]*)$/.test(normalized)
   );
-}
-
-/** The text an edit takes out of the file (its old strings), empty for a write. */
-function replacedText(call: ToolCall): string {
-  const input = call.input;
-  const olds = [input['old_string'], input['old_str'], input['oldText']];
-  if (Array.isArray(input['edits']))
-    for (const edit of input['edits'] as unknown[])
-      if (edit && typeof edit === 'object') olds.push((edit as Record<string, unknown>)['old_string']);
-  return olds.filter((v): v is string => typeof v === 'string').join('\n');
 }
 
 // git checkout REF -- PATHS and git restore --source REF PATHS bring files from another ref.
@@ -156,7 +147,12 @@ export const agentInstructionsChange = definePolicy({
       const [, kind, prose] = entry;
       const written = writtenTexts(call).find((w) => w.file === withForwardSlashes(target.absolute));
       // Style notes, build and test routines, a read-only reviewer: the calls they lead to come through here.
-      if (prose && written && isProseFile(target.absolute) && isPlainInstruction(written.content, replacedText(call)))
+      if (
+        prose &&
+        written &&
+        isProseFile(target.absolute) &&
+        isPlainInstruction(written.content, replacedBefore(call.input))
+      )
         continue;
       if (
         /(^|\/)\.envrc$/.test(target.absolute) &&
