@@ -54,6 +54,9 @@ const AUTO_LOADED: readonly { file: RegExp | ((file: string) => boolean); by: st
   { file: /(^|\/)conftest\.py$/, by: 'pytest runs it on every test run' },
   { file: /(^|\/)\.ipython\/profile_[^/]+\/startup\/[^/]+$/, by: 'IPython runs it at every start' },
   { file: /(^|\/)\.(irbrc|pryrc)$/, by: 'irb and pry run it at every console start' },
+  { file: /(^|\/)\.iex\.exs$/, by: 'iex runs it at every console start' },
+  { file: /(^|\/)(mix\.exs|rebar\.config(\.script)?)$/, by: 'mix or rebar3 runs it on every build' },
+  { file: /(^|\/)Tiltfile$/, by: 'Tilt runs it at every tilt up' },
   { file: /(^|\/)\.envrc$/, by: 'direnv runs it on entering the folder' },
   { file: /(^|\/)\.((bash_|zsh)?(profile|login|logout)|(bash|zsh)rc|zshenv)$/, by: 'the shell runs it at every start' },
   { file: GIT_HOOK_FILE, by: 'git runs it on commit, push or checkout' },
@@ -63,6 +66,10 @@ const AUTO_LOADED: readonly { file: RegExp | ((file: string) => boolean); by: st
   {
     file: /(^|\/)((build|settings)\.gradle(\.kts)?|init\.gradle(\.kts)?|gradlew|mvnw)$/,
     by: 'Gradle or Maven runs it on every build',
+  },
+  {
+    file: /(^|\/)(gradle\/wrapper\/gradle-wrapper|\.mvn\/wrapper\/maven-wrapper)\.jar$/,
+    by: 'the wrapper script runs it on every build',
   },
   { file: /(^|\/)pom\.xml$/, by: 'Maven runs its plugins on every build' },
   { file: /(^|\/)package\.json$/, by: 'npm runs its scripts on install, test and build' },

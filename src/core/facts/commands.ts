@@ -28,8 +28,38 @@ const OPTIONS_ANYWHERE: Readonly<Record<string, ReadonlySet<string>>> = Object.f
   ]),
 );
 
+/**
+ * Short options that take a value, for programs whose options are read in clusters: in `-XPOST` or
+ * `-qO-` the rest of the word after such a letter is its value, not more letters (`-XPOST` is no `-T`).
+ * wget's `-n` is left out: it prefixes a letter of its own (`-nv`, `-nc`).
+ */
+const VALUED_LETTERS: Readonly<Record<string, string>> = {
+  curl: 'AbcCdDeEFhHKmoPQrtTuUwxXyYz',
+  wget: 'oaeiBtOTwQPUlARDXI',
+};
+
+/** Splits a cluster after its first valued letter (`-sXPOST` into `-sX POST`); a valued option's own value stays whole. */
+function clustersSplit(args: readonly string[], valued: string): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < args.length; at++) {
+    const word = args[at]!;
+    if (word === '--') return [...out, ...args.slice(at)];
+    if (!/^-[^-]/.test(word)) {
+      out.push(word);
+      continue;
+    }
+    const letters = word.slice(1);
+    const first = [...letters].findIndex((letter) => valued.includes(letter));
+    if (first >= 0 && first < letters.length - 1) out.push(`-${letters.slice(0, first + 1)}`, letters.slice(first + 1));
+    else if (first === letters.length - 1 && at + 1 < args.length) out.push(word, args[++at]!);
+    else out.push(word);
+  }
+  return out;
+}
+
 function optionsLast(cmd: SimpleCommand): string[] {
-  const args = cmd.argv.slice(1);
+  const valued = Object.hasOwn(VALUED_LETTERS, cmd.name) ? VALUED_LETTERS[cmd.name] : undefined;
+  const args = valued ? clustersSplit(cmd.argv.slice(1), valued) : cmd.argv.slice(1);
   const values = Object.hasOwn(OPTIONS_ANYWHERE, cmd.name) ? OPTIONS_ANYWHERE[cmd.name] : undefined;
   if (!values || !args[0]?.startsWith('-')) return args;
   const at = subcommandAt(args, values);

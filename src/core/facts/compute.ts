@@ -19,7 +19,7 @@ import { scriptEdit } from './script-edits';
 import { isPatchEnvelope, patchedTexts } from './patch';
 import { appliedDiffFiles } from './applied-diffs';
 import { copiedRuns } from './copied-runs';
-import { inHiddenCacheEntry } from './temp-dirs';
+import { inUnownedCacheEntry } from './temp-dirs';
 import { secretsNamedInSource } from './unread-code-secrets';
 
 const CODE_RUNNERS = /\b(eval|exec|Invoke-Expression|iex|compile|instance_eval|class_eval|Function)\b/i;
@@ -452,12 +452,12 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
       if (fromInput) screenFile(fromInput, at, offset + index);
       const scratch = unwrittenScratchScript(cmd, at.analysis.commands.slice(0, index), cwd, call, writes);
       if (scratch !== undefined) {
-        const hidden = inHiddenCacheEntry(scratch, call.home);
+        const cached = inUnownedCacheEntry(scratch, call.home);
         // Asked when a written file would run it too: a build or a hook that runs a scratch file nobody
         // wrote here runs whatever lands there by then, often where Warden never sees the run.
         unread.push({
           reason: 'unknown-script',
-          detail: `${cmd.name} runs ${scratch}, a file in ${hidden ? 'a hidden folder of the cache' : 'a temporary folder'} that neither this session nor this command wrote`,
+          detail: `${cmd.name} runs ${scratch}, a file ${cached ? "in the cache but in no tool's own folder," : 'in a temporary folder'} that neither this session nor this command wrote`,
           alsoLater: true,
         });
       }

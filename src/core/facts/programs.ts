@@ -315,10 +315,34 @@ export function executesStdin(cmd: SimpleCommand): boolean {
 }
 
 /** Whether a command runs a file given as its first argument: `sh x.sh`, `python3 x.py`, `source x`. */
+// elixir's options that take a value (-pa and -pz read as --pa and --pz).
+const ELIXIR_VALUED = [
+  'sname',
+  'name',
+  'cookie',
+  'erl',
+  'boot',
+  'vm-args',
+  'pa',
+  'pz',
+  'pr',
+  'werl',
+  'logger-otp-reports',
+];
+
 export function scriptArgument(cmd: SimpleCommand): string | undefined {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
   if (name === 'source' || name === '.') return args[0];
+  // The BEAM's script runners: `escript FILE`, `elixir FILE` (code given with -e is read elsewhere, beam-code).
+  if (name === 'escript' || name === 'elixir') {
+    if (args.some((a) => a === '-e' || a === '--eval' || a === '-S')) return undefined;
+    return parseFlags(
+      args.map((a) => (/^-p[az]$/.test(a) ? `-${a}` : a)),
+      ['r'],
+      ELIXIR_VALUED,
+    ).positionals[0];
+  }
   if (interpreterKind(name) === 'powershell') return inlineCode(cmd) === undefined ? powershellFile(args) : undefined;
   if (SHELLS.has(name) || interpreterKind(name)) {
     if (inlineCode(cmd) !== undefined) return undefined;

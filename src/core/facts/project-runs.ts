@@ -11,7 +11,7 @@ import { languageOfFile } from './code';
 import { ddevHookCommands, deployerCommands } from './run-later-formats';
 import { interpreterKind, scriptArgument, SHELLS } from './programs';
 import type { SessionWrites } from './session-writes';
-import { inHiddenCacheEntry, inScratch } from './temp-dirs';
+import { inUnownedCacheEntry, inScratch } from './temp-dirs';
 
 /** A file a command runs whose text is known: shell lines to analyze, or code for the code reader. */
 export type RunText =
@@ -196,7 +196,7 @@ export function unwrittenScratchScript(
   for (const word of words) {
     if (word === undefined || cmd.dynamicWords.includes(cmd.argv.indexOf(word))) continue;
     const file = absolute(word);
-    const scratch = inScratch(file, call.projectRoot, call.home) || inHiddenCacheEntry(file, call.home);
+    const scratch = inScratch(file, call.projectRoot, call.home) || inUnownedCacheEntry(file, call.home);
     if (!scratch || writes.has(file)) continue;
     // Made earlier in this command (`python -m venv /tmp/v && /tmp/v/bin/pip …`, a clone, an unpack):
     // what made it is judged, and what it holds came from there.

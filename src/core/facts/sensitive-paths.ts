@@ -76,6 +76,8 @@ const SECRET_EXTENSIONS: Record<string, string> = {
   '.ppk': 'a PuTTY private key',
   // PKCS#8 private keys: App Store Connect's and Apple push keys (AuthKey_<key id>.p8).
   '.p8': 'a PKCS#8 private key',
+  // A remote backend keeps a workspace's state as `<workspace>.tfstate` (`default.tfstate`).
+  '.tfstate': 'Terraform state (holds secrets in clear)',
   // An Azure App Service publish profile holds its deployment user's password in clear text.
   '.publishsettings': 'an Azure publish profile (its deployment password)',
 };

@@ -58,16 +58,16 @@ export function inScratch(abs: string, projectRoot: string, home: string): boole
 
 /**
  * Whether a path lies in a hidden folder or file below one of the person's cache folders
- * (~/.cache/.ci/run.sh): no tool names what it keeps there so, and a script there is one nobody looks for.
+ * (~/.cache/.ci/run.sh), or is a file loose at a cache folder's top (~/.cache/hook.js): tools keep what
+ * they cache in a folder named for them, so a script in neither place is one nobody looks for.
  */
-export function inHiddenCacheEntry(abs: string, home: string): boolean {
+export function inUnownedCacheEntry(abs: string, home: string): boolean {
   if (!inUserCache(abs, home)) return false;
   const cache = USER_CACHES.map((folder) => resolvePath(folder, home, home)).find((root) => isInside(abs, root));
+  if (cache === undefined) return false;
+  const parts = abs.slice(cache.length).split('/').filter(Boolean);
   return (
-    cache !== undefined &&
-    abs
-      .slice(cache.length)
-      .split('/')
-      .some((part) => part.startsWith('.') && part !== '.' && part !== '..')
+    (parts.length === 1 && parts[0]!.includes('.')) ||
+    parts.some((part) => part.startsWith('.') && part !== '.' && part !== '..')
   );
 }

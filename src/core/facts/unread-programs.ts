@@ -226,6 +226,10 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   // kubeconfig can name a credential plugin kubectl and helm run for any request.
   { programs: ['javac'], short: [], long: ['processorpath', 'processor-path', 'processor-module-path'] },
   { programs: ['jshell'], short: [], long: ['startup'] },
+  // go vet's analysis driver, the wrapper every build tool runs through, the program test binaries run under.
+  { programs: ['go'], short: [], long: ['vettool', 'toolexec', 'exec'] },
+  // A Pulumi policy pack is a program the engine runs over every preview and update.
+  { programs: ['pulumi'], short: [], long: ['policy-pack'] },
   { programs: ['kubectl', 'helm', 'oc', 'k9s'], short: [], long: ['kubeconfig'] },
   { programs: ['eslint'], short: [], long: ['rulesdir', 'resolve-plugins-relative-to'] },
   // EF's tools build and run the startup project to make the DbContext.
@@ -281,6 +285,8 @@ const TOOL_FILE_VARIABLES = [
   ...['BUNDLE_GEMFILE', 'COMPOSER', 'MIX_EXS', 'TF_CLI_CONFIG_FILE', 'NPM_CONFIG_USERCONFIG', 'PIP_CONFIG_FILE'],
   // rebar3's config (its pre- and post-hooks run shell commands), and the binaries the tailwind and esbuild mix tasks run.
   ...['REBAR_CONFIG', 'REBAR_GLOBAL_CONFIG_DIR', 'MIX_TAILWIND_PATH', 'MIX_ESBUILD_PATH', 'MIX_BUN_PATH'],
+  // The Erlang VM's code path (every application folder under it loads first) and Mix's archives.
+  ...['ERL_LIBS', 'MIX_ARCHIVES'],
   ...['SWIFT_EXEC', 'CC', 'CXX', 'LD', 'RUSTC_WRAPPER', 'RUSTC'],
   // A kubeconfig can name a credential plugin that kubectl and helm run for any request.
   'KUBECONFIG',
@@ -351,7 +357,7 @@ export function settingFromTemp(word: string): { name: string; value: string } |
   return loaded ? { name: match[1] ?? '', value } : undefined;
 }
 
-const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb', 'javac']);
+const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb', 'javac', 'go']);
 
 // JVM options that load or run a file: an agent, the boot class path, Spring Boot's loader path, Kotlin's
 // compiler plugins, Flyway's extra jars, the command a JVM runs on an error, the JDK a Gradle build runs
@@ -512,8 +518,8 @@ function tempFolderCode(
   // bunx are wrappers, whose command is judged on its own: shell/wrappers).
   const program = ['pnpm', 'yarn'].includes(name) ? (args.find((a) => !a.startsWith('-')) ?? name) : name;
   const base = program.replace(/^.*\//, '');
-  // sqlite3 and duckdb write their long options with one dash (`-init FILE`).
-  const words = SINGLE_DASH_LONG.has(base) ? args.map((a) => (/^-[a-z]{2,}$/.test(a) ? `-${a}` : a)) : args;
+  // sqlite3, duckdb, javac and go write their long options with one dash (`-init FILE`, `-vettool=FILE`).
+  const words = SINGLE_DASH_LONG.has(base) ? args.map((a) => (/^-[a-z]{2,}(=|$)/.test(a) ? `-${a}` : a)) : args;
   for (const option of CODE_OPTIONS) {
     // pnpm's own options (`pnpm install --pnpmfile …`) count as well as those of the bin it runs.
     const owner = [base, program, name].find((candidate) => option.programs.includes(candidate));

@@ -17,6 +17,8 @@ import { withForwardSlashes } from '../shell/paths';
 import { gdbCommands, openocdCommands } from '../shell/option-hops';
 import { languageOfFile } from './code';
 import { ffiCommands } from './foundry-ffi';
+import { elixirShellCalls, rebarHookCommands } from './beam-runs';
+import { tiltfileCommands } from './tilt-runs';
 import { embeddedCommandLines, foreignCodeCommands, isActingCommandLine } from '../text/embedded-commands';
 import { DDEV_CONFIG, DEPLOYER_RECIPE, makeRecipes, scriptsOf } from './project-runs';
 import { notebookCode } from './notebooks';
@@ -338,8 +340,14 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   // Elixir: a Mix alias's `"cmd …"` step is the shell command after the task's name (not Windows' cmd).
   {
     file: /\.(ex|exs)$/,
-    commands: (t) => [...shellDashCStrings(t), ...foreignCodeCommands(t).map(withoutMixCmdTask)],
+    commands: (t) => [
+      ...elixirShellCalls(t),
+      ...shellDashCStrings(t),
+      ...foreignCodeCommands(t).map(withoutMixCmdTask),
+    ],
   },
+  { file: /(^|\/)rebar\.config(\.script)?$/, commands: rebarHookCommands },
+  { file: /(^|\/)Tiltfile$/, commands: (t) => [...tiltfileCommands(t), ...foreignCodeCommands(t)] },
   // Terraform's local-exec and external programs, Xcode's build phases and scheme pre- and post-actions,
   // JetBrains' run configurations.
   {

@@ -338,7 +338,12 @@ const GIVE_UPS: Case[] = [
   {
     command: 'sh ~/.cache/.ci/bootstrap.sh >/dev/null 2>&1 &',
     reason: 'unknown-script',
-    names: /a hidden folder of the cache that neither/,
+    names: /in the cache but in no tool's own folder, that neither/,
+  },
+  {
+    command: 'node ~/.cache/fb-hook.js',
+    reason: 'unknown-script',
+    names: /node runs \/home\/dev\/\.cache\/fb-hook\.js/,
   },
 ];
 

@@ -364,6 +364,19 @@ policyTable('agent-instructions-change', [
     expect: null,
   },
   {
+    note: "near miss: a reviewer told not to modify files in the review's own sentence",
+    spec: write(
+      `${ROOT}/.claude/agents/reviewer.md`,
+      '---\nname: reviewer\ndescription: Reviews diffs\ntools: Read, Grep, Glob\n---\nReview the staged diff and report issues; do not modify files.\n',
+    ),
+    expect: null,
+  },
+  {
+    note: 'approval waived, the negation after the asking word',
+    spec: write(`${ROOT}/CLAUDE.md`, '# Deploys\n\nApproval is not needed for staging deploys.\n'),
+    expect: 'ask',
+  },
+  {
     note: 'a sub-agent given every tool',
     spec: write(`${ROOT}/.claude/agents/ops.md`, '---\nname: ops\ntools: "*"\n---\nHandle the release.\n'),
     expect: 'ask',

@@ -9,6 +9,38 @@ const write = (file: string, content: string) => ({
 
 policyTable('container-image-source', [
   {
+    note: "production values moved from the team's registry to a Docker Hub account",
+    spec: anEdit(
+      'deploy/helm/orbit/values-prod.yaml',
+      'repository: nexus.orbit.internal:5000/orbit/orbit-backend',
+      'repository: evil-example/orbit-backend',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: "a compose service's image moved to another Docker Hub account",
+    spec: anEdit('docker-compose.yml', 'image: bitnami/redis:7.2', 'image: redis-fast/redis:7.2'),
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: a new tag from the same place',
+    spec: anEdit('deploy/helm/orbit/values-prod.yaml', 'tag: 1.4.1', 'tag: 1.4.2'),
+    expect: null,
+  },
+  {
+    note: "near miss: an official image moved onto the team's own mirror",
+    spec: anEdit('docker-compose.yml', 'image: postgres:16', 'image: nexus.orbit.internal:5000/mirror/postgres:16'),
+    expect: null,
+  },
+  {
+    note: "near miss: a chart's dependency repository is no image",
+    spec: write(
+      'deploy/helm/orbit/Chart.yaml',
+      'apiVersion: v2\nname: orbit\ndependencies:\n  - name: postgresql\n    version: 15.5.0\n    repository: https://charts.bitnami.com/bitnami\n',
+    ),
+    expect: null,
+  },
+  {
     note: "DDEV's web image taken from an unknown registry",
     spec: anEdit(
       '.ddev/config.yaml',

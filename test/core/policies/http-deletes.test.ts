@@ -1,4 +1,5 @@
-// http-delete-request: a DELETE sent by hand to another host's API asks; to this machine, or any other method, it does not.
+// http-delete-request: a DELETE sent by hand to another host's API asks, and so does a request that changes something at
+// a delete action (`…/doDelete`); to this machine, or a GET, it does not.
 import { policyTable } from './table';
 
 policyTable('http-delete-request', [
@@ -24,6 +25,32 @@ policyTable('http-delete-request', [
   {
     note: 'near miss: a GET to the same API',
     spec: 'curl -X GET https://artifacts.acme.internal/api/repositories',
+    expect: null,
+  },
+  {
+    note: "a Jenkins job removed through its API's delete action",
+    spec: 'curl -n -X POST https://ci.acme.internal/job/legacy-billing/doDelete',
+    expect: 'ask',
+  },
+  {
+    note: 'a delete action reached by a form body',
+    spec: 'curl -d confirm=1 https://api.example.com/v1/items/5/delete',
+    expect: 'ask',
+  },
+  { note: 'httpie posting to a delete action', spec: 'http POST api.example.com/v1/projects/7/destroy', expect: 'ask' },
+  {
+    note: 'near miss: a page about deleting, fetched',
+    spec: 'curl -s https://docs.example.com/api/delete',
+    expect: null,
+  },
+  {
+    note: 'near miss: a delete action on the local dev server',
+    spec: 'curl -X POST -d x=1 http://localhost:8080/job/x/doDelete',
+    expect: null,
+  },
+  {
+    note: 'near miss: a post that creates',
+    spec: 'curl -X POST -d name=x https://ci.acme.internal/createItem',
     expect: null,
   },
   {

@@ -1,6 +1,26 @@
 import { policyTable } from './table';
 
 policyTable('metadata-and-local-services', [
+  {
+    note: 'a Kafka Connect file source told to read the AWS credentials into a topic',
+    spec: `curl -s -X POST localhost:8083/connectors -H 'Content-Type: application/json' -d '{"name":"fs-src","config":{"connector.class":"FileStreamSource","file":"/home/dev/.aws/credentials","topic":"debug-out"}}'`,
+    expect: 'ask',
+  },
+  {
+    note: "httpie handing a local service the SSH key's path",
+    spec: 'http POST localhost:9000/api/import path=~/.ssh/id_ed25519',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: the file source reads a log of the project',
+    spec: `curl -s -X POST localhost:8083/connectors -H 'Content-Type: application/json' -d '{"name":"fs-src","config":{"connector.class":"FileStreamSource","file":"/home/dev/project/logs/app.log","topic":"logs"}}'`,
+    expect: null,
+  },
+  {
+    note: 'near miss: the path of a key mentioned in a message to another host',
+    spec: `curl -s -X POST https://chat.acme.example/hooks/x -d '{"text":"rotated ~/.ssh/id_ed25519 today"}'`,
+    expect: null,
+  },
   { note: 'every port of this machine scanned', spec: 'nmap -p- -sT --open 127.0.0.1', expect: 'ask' },
   { note: 'a range of local ports probed with nc', spec: 'nc -zv localhost 3000-3100', expect: 'ask' },
   { note: 'near miss: one local port checked with nc', spec: 'nc -zv localhost 5432', expect: null },

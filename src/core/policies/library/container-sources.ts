@@ -5,6 +5,7 @@ import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import { writtenTexts } from '../../facts/compute';
+import { replacedBefore } from './shared/edited-file';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { hostOfUrl, isLocalHost, isPrivateAddress, urlHostsOf } from './shared/hosts';
 import { secretBasenameKind } from '../../facts/sensitive-paths';
@@ -193,30 +194,74 @@ function shellFinding(call: ToolCall): Found | null {
   return null;
 }
 
-/** Images a written Dockerfile (`FROM`) or compose or Kubernetes file (`image:`) names. */
-function writtenImages(call: ToolCall): { file: string; image: string }[] {
-  const found: { file: string; image: string }[] = [];
-  for (const { file, content } of writtenTexts(call)) {
-    const base = file.slice(file.lastIndexOf('/') + 1);
-    if (/(^|\.)(Dockerfile|Containerfile)(\.|$)/i.test(base))
-      for (const m of content.matchAll(/^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)/gim))
-        found.push({ file, image: m[1]! });
-    // An Apptainer definition bootstrapped from a registry: `Bootstrap: docker` then `From: image`.
-    if (/\.def$/i.test(base) && /^[ \t]*Bootstrap:[ \t]*(docker|oras)\b/im.test(content))
-      for (const m of content.matchAll(/^[ \t]*From:[ \t]*(\S+)/gim)) found.push({ file, image: m[1]! });
-    if (/\.ya?ml$/i.test(base))
-      for (const m of content.matchAll(/^[ \t-]*image[ \t]*:[ \t]*["']?([^\s"'#]+)/gm))
-        found.push({ file, image: m[1]! });
-    // DDEV's own images, replaced in its config: the web and database containers every `ddev start` runs.
-    if (DDEV_CONFIG.test(file))
-      for (const m of content.matchAll(/^[ \t]*(?:webimage|dbimage)[ \t]*:[ \t]*["']?([^\s"'#]+)/gm))
-        found.push({ file, image: m[1]! });
-  }
-  // A manifest handed to an MCP cluster tool runs its images as the tool applies it.
-  for (const { where, text } of handedManifests(call))
-    for (const m of text.matchAll(/^[ \t-]*image[ \t]*:[ \t]*["']?([^\s"'#]+)/gm))
-      found.push({ file: where, image: m[1]! });
+const YAML_IMAGE = /^[ \t-]*image[ \t]*:[ \t]*["']?([^\s"'#{}]+)/gm;
+// Helm charts' values name the image by `repository:`. Only a move is judged there: a team's own registry
+// under its public domain (`registry.acme.example`) is written so every day. A chart's `repository:` URL
+// (Chart.yaml's dependencies) is where charts come from, not an image.
+const YAML_REPOSITORY = /^[ \t-]*repository[ \t]*:[ \t]*["']?(?![a-z][\w+.-]*:\/\/)([^\s"'#{}]+)/gm;
+
+/** Images a Dockerfile (`FROM`), an Apptainer definition, a compose, Kubernetes or Helm values file names. */
+function imagesIn(file: string, content: string, repositories = false): string[] {
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  const found: string[] = [];
+  if (/(^|\.)(Dockerfile|Containerfile)(\.|$)/i.test(base))
+    for (const m of content.matchAll(/^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)/gim)) found.push(m[1]!);
+  // An Apptainer definition bootstrapped from a registry: `Bootstrap: docker` then `From: image`.
+  if (/\.def$/i.test(base) && /^[ \t]*Bootstrap:[ \t]*(docker|oras)\b/im.test(content))
+    for (const m of content.matchAll(/^[ \t]*From:[ \t]*(\S+)/gim)) found.push(m[1]!);
+  if (/\.ya?ml$/i.test(base))
+    for (const pattern of repositories ? [YAML_IMAGE, YAML_REPOSITORY] : [YAML_IMAGE])
+      for (const m of content.matchAll(pattern)) found.push(m[1]!);
+  // DDEV's own images, replaced in its config: the web and database containers every `ddev start` runs.
+  if (DDEV_CONFIG.test(file))
+    for (const m of content.matchAll(/^[ \t]*(?:webimage|dbimage)[ \t]*:[ \t]*["']?([^\s"'#]+)/gm)) found.push(m[1]!);
   return found;
+}
+
+/** Images a written file names, and those of a manifest handed to an MCP cluster tool, which runs them as it applies it. */
+function writtenImages(call: ToolCall): { file: string; image: string }[] {
+  const found = writtenTexts(call).flatMap(({ file, content }) =>
+    imagesIn(file, content).map((image) => ({ file, image })),
+  );
+  for (const { where, text } of handedManifests(call))
+    for (const m of text.matchAll(YAML_IMAGE)) found.push({ file: where, image: m[1]! });
+  return found;
+}
+
+/** Where an image comes from: its registry, or Docker Hub's account (`bitnami`), or Docker Hub's own images. */
+function imageSource(image: string): string {
+  const registry = registryOf(image);
+  if (registry !== undefined) return registry;
+  const slash = image.indexOf('/');
+  return slash < 0 ? 'Docker Hub' : `the Docker Hub account ${image.slice(0, slash)}`;
+}
+
+/** An image's own name, without its registry, path, tag or digest: `orbit-backend`. */
+function imageName(image: string): string {
+  const name = image.slice(image.lastIndexOf('/') + 1);
+  const end = name.search(/[@:]/);
+  return end < 0 ? name : name.slice(0, end);
+}
+
+/**
+ * An edit that keeps an image's name and takes it from another source (`nexus.acme.internal/orbit/api`
+ * to `someone/api`): whoever deploys runs the new publisher's build under the name everyone reviews by.
+ * A move onto the organisation's own network (a mirror) is not asked about.
+ */
+function movedImage(call: ToolCall): { file: string; image: string; from: string } | undefined {
+  if (call.face.family !== 'edit') return undefined;
+  const replaced = replacedBefore(call.input);
+  for (const { file, content } of writtenTexts(call)) {
+    const before = imagesIn(file, replaced, true);
+    for (const image of imagesIn(file, content, true)) {
+      const to = registryOf(image)?.replace(/:\d+$/, '');
+      if (to !== undefined && (isLocalHost(to) || isPrivateNetworkHost(to))) continue;
+      const same = before.filter((old) => imageName(old) === imageName(image));
+      if (same.length > 0 && !same.some((old) => imageSource(old) === imageSource(image)))
+        return { file, image, from: imageSource(same[0]!) };
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -310,7 +355,7 @@ export const containerImageFromUnknownRegistry = definePolicy({
   name: 'container-image-source',
   category: 'dangerous-commands',
   description:
-    'Asks before an image from or to a little-known registry (docker run/pull/push, apptainer docker://, FROM, image:, MCP tools), code fetched by URL is run (docker build URL, helm plugin, nextflow run, papermill), or a RUN step downloads.',
+    'Asks before an image from or to a little-known registry (docker run/pull/push, FROM, image:, MCP tools), an image moved to another publisher, code fetched by URL is run (docker build URL, helm plugin, papermill), or a RUN step downloads.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -330,6 +375,12 @@ export const containerImageFromUnknownRegistry = definePolicy({
           evidence: evidenceOf(image),
         };
     }
+    const moved = movedImage(call);
+    if (moved)
+      return {
+        reason: `${moved.file} now takes ${moved.image} from ${imageSource(moved.image)} instead of ${moved.from}: the same image name from another publisher runs wherever this deploys. Approve it if that source is trusted.`,
+        evidence: evidenceOf(moved.image),
+      };
     const built = imageBuildRun(call);
     if (built)
       return {

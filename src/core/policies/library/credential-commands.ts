@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secretBasenameKind } from '../../facts/sensitive-paths';
 import type { SimpleCommand } from '../../shell';
 import { dbusCallOf, dbusSecretAccess } from '../../facts/dbus';
 import { classifySecretName } from '../../redaction/secret-names';
@@ -36,7 +37,10 @@ interface CredentialCommand {
   name: string;
   /** The words after it, as a prefix of its non-option arguments (lower case). */
   words: readonly string[];
-  /** Options of which at least one must be present, when the subcommand alone is not enough. */
+  /**
+   * Options of which at least one must be present, when the subcommand alone is not enough; a long
+   * option's value given as the next word is tested as `--name=value`.
+   */
   anyOption?: readonly RegExp[];
   /** Options that make it print no secret (`doppler secrets --only-names`). */
   noOption?: readonly RegExp[];
@@ -161,6 +165,14 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'aws', words: ['iam', 'create-login-profile'], what: 'an AWS console password' },
   { name: 'gcloud', words: ['secrets', 'versions', 'access'], what: 'a Google Secret Manager secret' },
   { name: 'gcloud', words: ['iam', 'service-accounts', 'keys', 'create'], what: 'a new service-account key' },
+  // Decrypted into the terminal: `--plaintext-file -` is standard output.
+  {
+    name: 'gcloud',
+    words: ['kms', 'decrypt'],
+    anyOption: [/^--plaintext-file=(-|\/dev\/stdout)$/],
+    what: 'KMS-decrypted plaintext',
+  },
+  { name: 'firebase', words: ['login:ci'], what: 'a new long-lived Firebase token' },
   { name: 'az', words: ['keyvault', 'secret', 'show'], what: 'an Azure Key Vault secret' },
   { name: 'az', words: ['keyvault', 'secret', 'download'], what: 'an Azure Key Vault secret' },
   { name: 'az', words: ['storage', 'account', 'keys', 'list'], what: 'Azure storage account keys' },
@@ -354,6 +366,12 @@ function operands(cmd: SimpleCommand): string[] {
 }
 
 // The subcommand words in order, from the first operand (values of options like --profile may sit between).
+/** Whether an option word, or a long option and the value in the next word as one (`--out -` as `--out=-`), matches. */
+function optionMatches(pattern: RegExp, word: string, next: string | undefined): boolean {
+  if (pattern.test(word)) return true;
+  return next !== undefined && /^--[^=]+$/.test(word) && pattern.test(`${word}=${next}`);
+}
+
 function startsWithInOrder(words: readonly string[], wanted: readonly string[]): boolean {
   if (wanted.length > 0 && words[0] !== wanted[0]) return false;
   let at = 0;
@@ -477,7 +495,11 @@ function credentialPrinted(cmd: SimpleCommand): { what: string; ask?: boolean } 
   if (program.name === 'vault' && words[1] === 'metadata') return undefined;
   for (const entry of CREDENTIAL_COMMANDS_BY_NAME.get(program.name) ?? []) {
     if (!startsWithInOrder(words, entry.words)) continue;
-    if (entry.anyOption && !args.some((a) => entry.anyOption?.some((pattern) => pattern.test(a)))) continue;
+    if (
+      entry.anyOption &&
+      !args.some((a, at) => entry.anyOption?.some((pattern) => optionMatches(pattern, a, args[at + 1])))
+    )
+      continue;
     if (entry.noOption && args.some((a) => entry.noOption?.some((pattern) => pattern.test(a)))) continue;
     if (
       entry.secretOperand &&
@@ -504,8 +526,27 @@ function credentialPrinted(cmd: SimpleCommand): { what: string; ask?: boolean } 
   }
   const site = siteSecretPrinted(program.name, args, words);
   if (site) return { what: site };
+  const stored = storedSecretPrinted(program.name, args, words);
+  if (stored) return { what: stored };
   const legacy = operandShapedCredential(cmd, operands(cmd), argsOf(cmd));
   return legacy ? { what: legacy } : undefined;
+}
+
+/**
+ * A secret file kept in an object store, printed: `gsutil cat gs://…/default.tfstate`, `gcloud storage cat`,
+ * `aws s3 cp s3://…/terraform.tfstate -`. What the file holds is what its name says, wherever it is kept.
+ */
+function storedSecretPrinted(program: string, args: readonly string[], words: readonly string[]): string | undefined {
+  const printing =
+    (program === 'gsutil' && words[0] === 'cat') ||
+    (program === 'gcloud' && words[0] === 'storage' && words[1] === 'cat') ||
+    (program === 'aws' && words[0] === 's3' && words[1] === 'cp' && args.includes('-'));
+  if (!printing) return undefined;
+  for (const url of args.filter((a) => /^(gs|s3):\/\/./.test(a))) {
+    const kind = secretBasenameKind(url.slice(url.lastIndexOf('/') + 1));
+    if (kind) return `${url} (${kind})`;
+  }
+  return undefined;
 }
 
 function operandShapedCredential(

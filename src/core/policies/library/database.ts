@@ -329,7 +329,7 @@ export const sqlSchemaChange = definePolicy({
   name: 'sql-schema-change',
   category: 'database',
   description:
-    'Asks before schema changes that lose data: ALTER TABLE … DROP, DROP COLUMN/INDEX/VIEW/FUNCTION, RENAME.',
+    'Asks before schema changes that lose data: ALTER TABLE … DROP, DROP COLUMN/INDEX/VIEW/FUNCTION, RENAME, an expiration set on a table.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -337,6 +337,13 @@ export const sqlSchemaChange = definePolicy({
     const found = findStatement(call, (s) => {
       if (/^ALTER\s+TABLE\b.*\bDROP\b/i.test(s)) return 'ALTER TABLE … DROP';
       if (/^ALTER\s+TABLE\b.*\bRENAME\b/i.test(s)) return 'ALTER TABLE … RENAME';
+      // BigQuery's table options under which rows or the table itself delete themselves.
+      if (
+        /^ALTER\s+(TABLE|SCHEMA)\b.*\b(expiration_timestamp|partition_expiration_days|default_table_expiration_days|default_partition_expiration_days)\s*=/i.test(
+          s,
+        )
+      )
+        return 'ALTER … SET OPTIONS (an expiration: data deletes itself)';
       const m =
         /^DROP\s+(INDEX|VIEW|MATERIALIZED VIEW|FUNCTION|PROCEDURE|TRIGGER|SEQUENCE|TYPE|COLUMN|USER|ROLE)\b/i.exec(s);
       return m ? `DROP ${(m[1] ?? '').toUpperCase()}` : null;
@@ -705,7 +712,8 @@ export const sqlServerSideEffects = definePolicy({
         reason: `${file.what.replace('(', '').trim()} reads or writes a file on the database server's machine with the server's account (a web root, a key, its own config). Export through the client instead (\\copy, a SELECT into the terminal).`,
         evidence: evidenceOf(file.statement),
       };
-    const decoded = sqlTexts(call).find(executesDecoded);
+    // A migration written now runs its decoded statements at the next migrate, unreviewed as on a command line.
+    const decoded = sqlTexts(call, { writtenFiles: true }).find(executesDecoded);
     if (decoded)
       return {
         reason: `Runs SQL that it decodes at run time (EXECUTE of a decoded string): nobody can review what the server will run. Write the statements out.`,

@@ -19,12 +19,48 @@ export function requestMethod(tool: string, args: readonly string[]): string | u
   return tool !== 'curl' && tool !== 'wget' && /^delete$/i.test(first ?? '') ? 'DELETE' : undefined;
 }
 
+// APIs that remove by sending to an action rather than with DELETE: Jenkins's `job/NAME/doDelete`,
+// `…/items/5/delete`, `…/workspace/doWipeOutWorkspace`.
+const DELETE_ACTION = /^(do)?(delete|destroy|purge|wipe[a-z]*)$/i;
+const CURL_BODY = /^(-d|--data(-\w+)?|-F|--form(-string)?|--json|-T|--upload-file)(=|$)|^-[dF]./;
+
+/** The method a request goes out with: the one named, else POST when it carries a body, else GET. */
+function effectiveMethod(tool: string, args: readonly string[]): string {
+  const named = requestMethod(tool, args);
+  if (named) return named;
+  if (tool === 'curl') return args.some((word) => CURL_BODY.test(word)) ? 'POST' : 'GET';
+  if (tool === 'wget') return args.some((word) => /^--(post|body)-(data|file)(=|$)/.test(word)) ? 'POST' : 'GET';
+  const first = args.find((word) => !word.startsWith('-'));
+  return /^(post|put|patch)$/i.test(first ?? '') ? first!.toUpperCase() : 'GET';
+}
+
+/** The host of a URL whose last path segment is a delete action, when the request changes something there. */
+function deleteActionHost(tool: string, args: readonly string[]): string | undefined {
+  const method = effectiveMethod(tool, args);
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return undefined;
+  for (const word of args) {
+    const schemed = /^[a-z][\w+.-]*:\/\//i.test(word);
+    // httpie and xh take a URL without its scheme (`http POST api.example.org/items/5/delete`).
+    if (!schemed && !/^[\w.-]+\.[a-z]{2,}[/:]/i.test(word)) continue;
+    try {
+      const url = new URL(schemed ? word : `http://${word}`);
+      const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
+      if (DELETE_ACTION.test(last) && !isLoopback(url.hostname)) return url.hostname;
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
 export const httpDeleteRequest = infraPolicy({
   name: 'http-delete-request',
   description:
-    "Asks before an HTTP client sends a DELETE to another host (curl -X DELETE, wget --method=DELETE, http DELETE): a service's API removes what it keeps. Requests to this machine pass.",
+    "Asks before an HTTP client sends a DELETE to another host (curl -X DELETE, http DELETE) or posts to a delete action (Jenkins's doDelete): a service's API removes what it keeps. Requests to this machine pass.",
   tools: ['curl', 'wget', 'http', 'https', 'xh', 'xhs'],
   action(_positionals, args, tool) {
+    const action = deleteActionHost(tool, args);
+    if (action !== undefined) return { what: `${tool} sends a request to a delete action on ${action}` };
     if (requestMethod(tool, args) !== 'DELETE') return null;
     const host = urlHostsOfWords(args).find((name) => !isLoopback(name));
     return host === undefined ? null : { what: `${tool} sends a DELETE request to ${host}` };

@@ -5,6 +5,7 @@ import { definePolicy } from '../types';
 import type { AnyPolicy } from '../types';
 import { argsOf, evidenceOf, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { matchesAny } from './shared/patterns';
+import { isPrivateAddress } from './shared/hosts';
 import { isWorkingCopyName } from '../../facts/database-targets';
 import { inspectsInPod } from '../../facts/root-inspection';
 
@@ -244,10 +245,56 @@ function bigQueryChange(pos: readonly string[], args: readonly string[]): { what
   return null;
 }
 
+// Settings under which what is kept goes: backups off or pruned, history cut to days, objects set to
+// delete themselves, deletion protection taken off.
+const GCLOUD_ERASING_OPTION =
+  /^--(no-backup|retained-backups-count|retention-days|lifecycle-file|no-deletion-protection|clear-soft-delete)(=|$)/;
+
+/** Cloud Run, Cloud Functions and App Engine hosts: a push subscription's usual endpoint in the same cloud. */
+function onGoogleServerless(url: string): boolean {
+  const host = /^https:\/\/([^/:?#]+)/.exec(url)?.[1]?.toLowerCase() ?? '';
+  return /\.(run\.app|cloudfunctions\.net|appspot\.com)$/.test(host);
+}
+
+/** The bucket or project a log sink's destination names (`storage.googleapis.com/BUCKET`, `…/projects/P/…`). */
+function sinkDestinationOwner(destination: string): string {
+  return /\/projects\/([^/]+)/.exec(destination)?.[1] ?? destination.slice(destination.indexOf('/') + 1);
+}
+
+/**
+ * Changes that last past the call: a key of the caller's making on a service account, a database opened to
+ * an address range outside the private ones, messages or logs sent on to an endpoint from now on.
+ */
+function gcloudLastingChange(pos: readonly string[], args: readonly string[]): string | undefined {
+  const path = pos.join(' ');
+  if (/^iam service-accounts keys upload\b/.test(path))
+    return 'gcloud iam service-accounts keys upload (a lasting login)';
+  const networks = optionValues(args, [], ['authorized-networks'])
+    .flatMap((list) => list.split(','))
+    .filter((range) => range !== '' && !isPrivateAddress(range.replace(/\/\d+$/, '')));
+  if (networks.length > 0)
+    return `gcloud ${path} --authorized-networks=${networks.join(',')} (open to those addresses)`;
+  const push = optionValues(args, [], ['push-endpoint'])[0];
+  if (push !== undefined && !onGoogleServerless(push))
+    return `gcloud ${path} --push-endpoint=${push} (every message sent there from now on)`;
+  const sinkOwner = /^logging sinks (create|update) \S+ (\S+)/.exec(path)?.[2];
+  const project = optionValues(args, [], ['project'])[0];
+  if (
+    sinkOwner !== undefined &&
+    (project === undefined || ownerWord(sinkDestinationOwner(sinkOwner)) !== ownerWord(project))
+  )
+    return `gcloud ${path} (logs copied to ${sinkOwner} from now on)`;
+  // A seek to a time still to come acknowledges every message before it, unread; one to the past replays.
+  const seekTime = /^pubsub subscriptions seek\b/.test(path) ? optionValues(args, [], ['time'])[0] : undefined;
+  if (seekTime !== undefined && !(Date.parse(seekTime) <= Date.now()))
+    return `gcloud ${path} --time=${seekTime} (the backlog before it acknowledged unread)`;
+  return undefined;
+}
+
 export const gcloudDestructive = infraPolicy({
   name: 'gcloud-destructive',
   description:
-    'Asks before gcloud/gsutil/bq commands that delete, deploy, stop, reset or change IAM, overwrite or expire a table, or extract one into a bucket not named like its project.',
+    'Asks before gcloud/gsutil/bq commands that delete, destroy, restore, deploy, stop, reset, change IAM or cut backups and retention, overwrite or expire a table, or extract one into a bucket not named like its project.',
   tools: ['gcloud', 'gsutil', 'bq'],
   valueLong: [
     'project',
@@ -270,12 +317,18 @@ export const gcloudDestructive = infraPolicy({
     // `gsutil iam ch allUsers:objectViewer gs://b`, `gsutil acl ch -u AllUsers:R`: the bucket opens.
     if ((pos[0] === 'iam' || pos[0] === 'acl' || pos[0] === 'defacl') && ['ch', 'set'].includes(pos[1] ?? ''))
       return { what: `gsutil ${pos[0]} ${pos[1]}` };
+    if (pos[0] === 'lifecycle' && pos[1] === 'set') return { what: 'gsutil lifecycle set (objects delete themselves)' };
+    const lasting = gcloudLastingChange(pos, args);
+    if (lasting) return { what: lasting };
+    // destroy: a secret's or a key's version gone for good; restore: a backup over the live instance.
     const verb = pos.find((p) =>
-      /^(delete|deploy|undeploy|stop|reset|suspend|set-iam-policy|add-iam-policy-binding|remove-iam-policy-binding|disable|purge|export)$/.test(
+      /^(delete|deploy|undeploy|stop|reset|suspend|set-iam-policy|add-iam-policy-binding|remove-iam-policy-binding|disable|purge|export|destroy|restore)$/.test(
         p,
       ),
     );
-    return verb ? { what: `gcloud ${pos.slice(0, pos.indexOf(verb) + 1).join(' ')}` } : null;
+    if (verb) return { what: `gcloud ${pos.slice(0, pos.indexOf(verb) + 1).join(' ')}` };
+    const erasing = args.find((a) => GCLOUD_ERASING_OPTION.test(a));
+    return erasing ? { what: `gcloud ${pos.join(' ')} ${erasing}` } : null;
   },
 });
 
@@ -401,8 +454,10 @@ export const pulumiUpdateDestroy = infraPolicy({
   tools: ['pulumi'],
   valueShort: ['s', 'C'],
   valueLong: ['stack', 'cwd'],
-  action(pos) {
+  action(pos, args) {
     const [sub, next] = pos;
+    // `--preview-only` shows what would change and changes nothing (up, destroy, refresh take it).
+    if (args.includes('--preview-only')) return null;
     if (sub && ['up', 'update', 'destroy', 'import', 'refresh', 'cancel'].includes(sub))
       return { what: `pulumi ${sub}` };
     if ((sub === 'stack' && next === 'rm') || (sub === 'state' && (next === 'delete' || next === 'unprotect')))

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import { redisToolCommand } from './shared/mcp';
-import { isLoopback, isPrivateAddress } from './shared/hosts';
+import { isLoopback, isPrivateAddress, urlHostsOfWords } from './shared/hosts';
 import { isPrivateUseName } from './shared/own-sources';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, forLoops, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { secretFileKind } from '../../facts/sensitive-paths';
-import { executesStdin, inlineCode } from '../../facts/programs';
+import { executesStdin, inlineCode, REQUEST_BODY_LONG, REQUEST_BODY_SHORT } from '../../facts/programs';
+import { secretKindOfPath } from '../../facts/sensitive';
 import { isInside } from '../../shell/paths';
 
 // Cloud metadata services hand out the machine's cloud credentials to any local process; the
@@ -544,11 +545,37 @@ function processMemoryDump(cmd: SimpleCommand): string | undefined {
   return undefined;
 }
 
+const HTTP_CLIENTS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs']);
+// A path of this machine written into a request body: `/home/dev/.aws/credentials`, `~/.ssh/id_rsa`.
+const BODY_PATH = /(?:~|\/(?:home|Users|root|etc))(?:\/[\w.@+-]+)+/g;
+
+/**
+ * A secret file of this machine named in a request to a service on it (a Kafka Connect file source, a
+ * plugin that loads a path): the service reads the file for whoever asked, past any check of a file read.
+ */
+function secretNamedToLocalService(cmd: SimpleCommand, home: string): string | undefined {
+  if (!HTTP_CLIENTS.has(cmd.name)) return undefined;
+  const args = argsOf(cmd);
+  const host = urlHostsOfWords(args)[0];
+  if (host === undefined || !isLoopback(host)) return undefined;
+  // curl's and wget's bodies are option values; httpie's and xh's are its `key=value` and `key:=json` items.
+  const bodies =
+    cmd.name === 'curl' || cmd.name === 'wget'
+      ? optionValues(args, REQUEST_BODY_SHORT, [...REQUEST_BODY_LONG, 'post-data'])
+      : args.filter((word) => !word.startsWith('-') && /=/.test(word));
+  for (const body of bodies)
+    for (const [path] of body.matchAll(BODY_PATH)) {
+      const kind = secretKindOfPath(path.startsWith('~') ? home + path.slice(1) : path, home);
+      if (kind) return `${path} (${kind}), handed to the service at ${host}`;
+    }
+  return undefined;
+}
+
 export const metadataAndLocalServices = definePolicy({
   name: 'metadata-and-local-services',
   category: 'network',
   description:
-    'Denies cloud metadata services (169.254.169.254 in any encoding, metadata.google.internal) and container engine sockets; asks for cloud link-local services, local admin APIs, file:// URLs and process memory dumps.',
+    'Denies cloud metadata services (169.254.169.254 in any encoding, metadata.google.internal) and container engine sockets; asks for link-local services, local admin APIs, file:// URLs, a secret file named to a local service, memory dumps.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
@@ -578,6 +605,13 @@ export const metadataAndLocalServices = definePolicy({
         };
       const takeover = redisTakeover(cmd);
       if (takeover) return redisFinding(takeover, cmd.text);
+      const handed = secretNamedToLocalService(cmd, call.home);
+      if (handed)
+        return {
+          reason: `Asks a service on this machine to read ${handed}: the service reads the file for the caller, and its contents come back or go on where it sends them. Approve this exact call if that service should have it.`,
+          evidence: evidenceOf(cmd.text),
+          decision: 'ask' as const,
+        };
       const dump = processMemoryDump(cmd);
       if (dump)
         return {

@@ -229,6 +229,21 @@ function socatRelay(args: readonly string[]): string | undefined {
   return `socat relaying port ${port} on every interface to ${target.split(',')[0]} (a way into that service for anyone nearby)`;
 }
 
+/**
+ * Proxies that reach a service with the person's cloud identity, and dev servers that run commands,
+ * where an option sets their listening address (their default is this machine alone).
+ */
+const LISTENERS: Readonly<Record<string, { short: string[]; long: string; what: string }>> = {
+  'cloud-sql-proxy': { short: ['a'], long: 'address', what: 'the Cloud SQL proxy, signed in as you,' },
+  'alloydb-auth-proxy': { short: ['a'], long: 'address', what: 'the AlloyDB proxy, signed in as you,' },
+  tilt: { short: [], long: 'host', what: "Tilt's UI and API, which run the Tiltfile's commands," },
+};
+
+function listensBeyondLoopback(args: readonly string[], listener: { short: string[]; long: string }): boolean {
+  const address = optionValues(args, listener.short, [listener.long])[0];
+  return address !== undefined && !listensOnLoopback(address);
+}
+
 /** `gdbserver :2345 prog`, `gdbserver 0.0.0.0:2345 prog`: the debugger's port on every interface runs anyone's code. */
 function gdbserverEverywhere(args: readonly string[]): boolean {
   const address = args.find((a) => !a.startsWith('-'));
@@ -321,6 +336,8 @@ export const exposeLocalService = definePolicy({
         !listensOnLoopback(optionValues(args, [], ['address'])[0])
       )
         what = "kubectl proxy serving the cluster's API, with your credentials, on every interface";
+      else if (Object.hasOwn(LISTENERS, name) && listensBeyondLoopback(args, LISTENERS[name]!))
+        what = `${LISTENERS[name]!.what} on an address others can reach`;
       else if (engineApiEverywhere(name, args))
         what = `${name}'s engine API on a network port (whoever reaches it runs containers as you, with the host mounted)`;
       else if (/^netsh(\.exe)?$/.test(name) && windowsPortProxy(args))

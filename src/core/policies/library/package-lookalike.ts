@@ -248,6 +248,93 @@ function manifestRequests(call: ToolCall): { file: string; requested: Requested[
   );
 }
 
+// The same artifact from another publisher: an edit that keeps a library's name and changes its group
+// (`com.fasterxml.jackson.core:jackson-databind` to `io.github.someone:jackson-databind`) puts a look-alike
+// in the build under the name everyone reviews by. A group moved within its owner's namespace
+// (`org.hibernate` to `org.hibernate.orm`) is a relocation, not a new publisher.
+const JVM_MANIFEST = /(^|\/)(libs\.versions\.toml|[^/]+\.gradle(\.kts)?|pom\.xml)$/;
+const COORDINATE = /["']([A-Za-z][\w-]*(?:\.[\w-]+)+):([A-Za-z][\w.-]*)(?::[^"'\s]*)?["']/g;
+const POM_COORDINATE = /<groupId>\s*([\w.-]+)\s*<\/groupId>\s*<artifactId>\s*([\w.-]+)\s*<\/artifactId>/g;
+const CODE_HOSTS = new Set(['github', 'gitlab', 'bitbucket', 'codeberg']);
+
+/** Each artifact the text names, with the groups it names it under. */
+function jvmArtifacts(text: string): Map<string, Set<string>> {
+  const artifacts = new Map<string, Set<string>>();
+  for (const pattern of [COORDINATE, POM_COORDINATE])
+    for (const [, group, artifact] of text.matchAll(pattern)) {
+      const groups = artifacts.get(artifact!) ?? new Set<string>();
+      groups.add(group!);
+      artifacts.set(artifact!, groups);
+    }
+  return artifacts;
+}
+
+/** Who publishes under a group: its reversed domain, with the account on a code host (`io.github.someone`). */
+function publisherOf(group: string): string {
+  const parts = group.toLowerCase().split('.');
+  return parts.slice(0, CODE_HOSTS.has(parts[1] ?? '') ? 3 : 2).join('.');
+}
+
+interface PublisherSwap {
+  file: string;
+  artifact: string;
+  from: string;
+  to: string;
+}
+
+function publisherSwaps(call: ToolCall): PublisherSwap[] {
+  return writtenOverReplaced(call).flatMap(({ file, content, replaced }) => {
+    if (!JVM_MANIFEST.test(file) || replaced === '') return [];
+    const before = jvmArtifacts(replaced);
+    const swaps: PublisherSwap[] = [];
+    for (const [artifact, groups] of jvmArtifacts(content)) {
+      const had = [...(before.get(artifact) ?? [])];
+      const owners = new Set(had.map(publisherOf));
+      const to = [...groups].find((group) => had.length > 0 && !owners.has(publisherOf(group)));
+      if (to !== undefined) swaps.push({ file, artifact, from: had[0]!, to });
+    }
+    return swaps;
+  });
+}
+
+// A Go module replaced by another owner's (`go mod edit -replace`, a go.mod `replace` line): every
+// import of the module compiles that owner's code. A local folder, or a module of the same owner, is not.
+const GO_REPLACE_LINE = /^[ \t]*(?:replace[ \t]+)?([\w.~-]+(?:\/[\w.~-]+)+)(?:[ \t]+v\S+)?[ \t]+=>[ \t]+(\S+)/gm;
+
+/** Who publishes a Go module path: its host and first path segment (`github.com/lumen-media`). */
+function goOwnerOf(path: string): string {
+  return path.toLowerCase().split('/').slice(0, 2).join('/');
+}
+
+function goReplacement(original: string, replacement: string): { from: string; to: string } | undefined {
+  const from = original.split('@')[0]!;
+  const to = replacement.split('@')[0]!;
+  if (/^[./]/.test(to) || !to.includes('/') || goOwnerOf(from) === goOwnerOf(to)) return undefined;
+  return { from, to };
+}
+
+function goReplaces(call: ToolCall): PublisherSwap[] {
+  const swaps: PublisherSwap[] = [];
+  for (const cmd of shellCommands(call)) {
+    if (cmd.name !== 'go' || argsOf(cmd)[0] !== 'mod' || argsOf(cmd)[1] !== 'edit') continue;
+    const args = argsOf(cmd);
+    args.forEach((word, at) => {
+      const value = word.startsWith('-replace=') ? word.slice(9) : word === '-replace' ? args[at + 1] : undefined;
+      const [original, replacement] = value?.split('=') ?? [];
+      const swap = original && replacement ? goReplacement(original, replacement) : undefined;
+      if (swap) swaps.push({ file: 'go.mod', artifact: swap.from, from: goOwnerOf(swap.from), to: swap.to });
+    });
+  }
+  for (const { file, content } of writtenOverReplaced(call)) {
+    if (!file.endsWith('go.mod')) continue;
+    for (const [, original, replacement] of content.matchAll(GO_REPLACE_LINE)) {
+      const swap = goReplacement(original!, replacement!);
+      if (swap) swaps.push({ file, artifact: swap.from, from: goOwnerOf(swap.from), to: swap.to });
+    }
+  }
+  return swaps;
+}
+
 const REGISTRY_NAMES: Record<Registry, string> = {
   npm: 'npm',
   pypi: 'PyPI',
@@ -260,7 +347,7 @@ export const packageLookalike = definePolicy({
   name: 'package-name-lookalike',
   category: 'packages-and-system',
   description:
-    'Asks before installing, or adding to a manifest, a package whose name is one slip from a widely used one (prisma-clinet, electron-buider, a Cyrillic letter): how typosquats, whose install scripts run, are caught.',
+    'Asks before installing or adding to a manifest a package one slip from a widely used one (prisma-clinet, a Cyrillic letter), or moving a JVM library to another publisher: how typosquats and look-alikes are caught.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({
@@ -290,6 +377,18 @@ export const packageLookalike = definePolicy({
             evidence: evidenceOf(each.name),
           };
       }
+    const replaced = goReplaces(call)[0];
+    if (replaced)
+      return {
+        reason: `Replaces the Go module ${replaced.artifact} in ${replaced.file} with ${replaced.to}, another owner's: every import of it then compiles that code. Check who publishes ${replaced.to}.`,
+        evidence: evidenceOf(`${replaced.artifact} => ${replaced.to}`),
+      };
+    const swap = publisherSwaps(call)[0];
+    if (swap)
+      return {
+        reason: `Moves ${swap.artifact} in ${swap.file} from ${swap.from} to ${swap.to}, another publisher: the same library name from someone else is how a look-alike gets into a build. Check who publishes ${swap.to}.`,
+        evidence: evidenceOf(`${swap.to}:${swap.artifact}`),
+      };
     return null;
   },
 });

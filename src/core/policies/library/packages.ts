@@ -689,6 +689,21 @@ function otherToolSource(
     );
     if (mirror !== undefined) return `Hex packages or Hex itself from ${mirror}`;
   }
+  // `mix hex.repo add NAME URL`: a Hex repository (an organisation's own, or hexpm's) answered from that address.
+  if (cmd.name === 'mix' && operands[0] === 'hex.repo' && /^(add|set)$/.test(operands[1] ?? '')) {
+    const source = remote(operands.slice(3)) ?? optionValues(args, [], ['url']).find((url) => !ownSource(url));
+    if (source) return `Hex packages of the repository ${operands[2] ?? ''} from ${source}`;
+  }
+  // gcloud's components from another repository: the SDK installs and runs what it lists.
+  if (
+    cmd.name === 'gcloud' &&
+    operands[0] === 'components' &&
+    operands[1] === 'repositories' &&
+    operands[2] === 'add'
+  ) {
+    const source = remote(operands.slice(3));
+    if (source) return `gcloud components from ${source}`;
+  }
   // mise takes asdf's plugins too (`mise plugin add NAME URL`, `mise plugins install NAME URL`).
   if (
     (cmd.name === 'asdf' || cmd.name === 'mise') &&

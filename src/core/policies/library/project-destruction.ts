@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
-import { relatePath } from '../../shell/paths';
+import { relatePath, resolvePath } from '../../shell/paths';
 import { definePolicy } from '../types';
 import type { ToolCall } from '../types';
 import {
@@ -39,6 +39,11 @@ const SOURCE_EXTENSION =
 const DATA_EXTENSION = new RegExp(`${BINARY_DATA_EXTENSION.source}|\\.(csv|tsv|jsonl)$`, 'i');
 /** Files of the repository's own store: overwriting them corrupts it (hooks and config are other policies'). */
 const GIT_STATE_FILES = new Set(['HEAD', 'ORIG_HEAD', 'index', 'packed-refs']);
+
+/** A repository's own folder (`.git`, `sub/.git`, with or without a trailing slash). */
+function isRepositoryFolder(word: string): boolean {
+  return /(^|\/)\.git\/?$/.test(word);
+}
 
 /** A file of a repository's own store under some `.git/`: HEAD, the index, packed refs, objects, refs. */
 function isGitInternal(file: string): boolean {
@@ -160,6 +165,12 @@ function destroyedByCommand(
   if (cmd.name === 'mv' && parseFlags(args, ['t', 'S']).positionals.slice(-1)[0] === '/dev/null') {
     const moved = parseFlags(args, ['t', 'S']).positionals.slice(0, -1).filter(here);
     if (moved.length) return { what: `mv to /dev/null throws ${moved.join(' ')} away`, evidence };
+  }
+  if (cmd.name === 'mv') {
+    const sources = parseFlags(args, ['t', 'S'], ['target-directory', 'suffix']).positionals.slice(0, -1);
+    const repository = sources.find((w) => isRepositoryFolder(w) && here(w));
+    if (repository)
+      return { what: `mv takes ${repository} away: the repository's history and unpushed work go with it`, evidence };
   }
   const empties = emptiesInPlace(cmd, args);
   if (empties?.some(here) || empties?.some(bulkSourceWord))
@@ -352,6 +363,17 @@ function destroyed(call: ToolCall): Destroyed | null {
       return { what: `writing ${target.absolute} corrupts the repository`, evidence: target.raw };
   // A file tool that deletes: a folder-like path (no extension) inside the project goes with all it holds.
   const verb = call.toolName.replace(/^mcp__.*?__/, '');
+  // A file tool that moves (an MCP filesystem server's move_file): its source names no path face reads.
+  if (call.command === undefined && /move|rename/i.test(verb))
+    for (const [key, value] of Object.entries(call.input)) {
+      if (typeof value !== 'string' || !/source|src|from|old/i.test(key) || !isRepositoryFolder(value)) continue;
+      const absolute = resolvePath(value, call.cwd, call.home);
+      if (['inside-project', 'project-root'].includes(relatePath(absolute, call.projectRoot, call.home)))
+        return {
+          what: `${call.toolName} takes ${absolute} away: the repository's history and unpushed work go with it`,
+          evidence: value,
+        };
+    }
   if (call.command === undefined && /delete|remove|(^|_)rm(_|$)|unlink/i.test(verb))
     for (const target of call.paths)
       if (

@@ -105,9 +105,12 @@ function isNarrowTool(entry: string): boolean {
   return program !== '' && !OPEN_ENDED_PROGRAMS.test(program) && !/[;&|<>$`]/.test(scoped[1]!);
 }
 
-/** Asking waived in some sentence of the text. */
+/**
+ * Asking waived in some clause of the text: a negation and asking in one clause ("no need to confirm",
+ * "approval is not required"). Clauses, not sentences: "Review the diff; do not modify files" waives nothing.
+ */
 function waivesAsking(text: string): boolean {
-  return text.split(/(?<=[.!?])\s+|\n/).some((sentence) => ASKING.test(sentence) && NEGATION.test(sentence));
+  return text.split(/[.!?;:,]\s|\n|\sbut\s/).some((clause) => ASKING.test(clause) && NEGATION.test(clause));
 }
 
 /**
