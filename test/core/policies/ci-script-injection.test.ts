@@ -1,6 +1,7 @@
 // ci-untrusted-text-in-script: a workflow that pastes text anyone can choose (an issue's title, a
 // comment, a branch name, a commit message) into a step's script asks; the same text passed through
-// env:, used in an if:, or the run's own numbers and commits pass.
+// env:, used in an if:, or the run's own numbers and commits pass. So does a step that runs a dispatch input as
+// its whole script (whoever starts the workflow runs any command); an input handed to a named script passes.
 import { policyTable } from './table';
 import { aWrite, anEdit } from './harness';
 
@@ -8,6 +9,40 @@ const workflow = (trigger: string, steps: string) =>
   `name: bot\non:\n${trigger}\njobs:\n  bot:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n${steps}`;
 
 policyTable('ci-untrusted-text-in-script', [
+  {
+    note: "a dispatch input run as a step's whole script, committed through the GitHub MCP",
+    spec: {
+      tool: 'mcp__github__create_or_update_file',
+      input: {
+        owner: 'lumen-media',
+        repo: 'beacon',
+        branch: 'main',
+        path: '.github/workflows/ops-shell.yml',
+        message: 'ci: ops helper',
+        content: workflow(
+          '  workflow_dispatch:\n    inputs:\n      cmd: {required: true}',
+          '      - run: ${{ inputs.cmd }}\n',
+        ),
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: 'the same input evaluated by the shell',
+    spec: aWrite(
+      '.github/workflows/ops.yml',
+      workflow('  workflow_dispatch:', '      - run: eval "${{ github.event.inputs.command }}"\n'),
+    ),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: an input handed to the repository's own script",
+    spec: aWrite(
+      '.github/workflows/deploy.yml',
+      workflow('  workflow_dispatch:', '      - run: ./scripts/deploy.sh "${{ inputs.environment }}"\n'),
+    ),
+    expect: null,
+  },
   {
     note: 'a comment body echoed in a shell step',
     spec: aWrite(

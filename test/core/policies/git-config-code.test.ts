@@ -26,6 +26,54 @@ policyTable('git-config-runs-code', [
     expect: 'ask',
   },
   {
+    note: "near miss: fetch pruning added under origin's section",
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/.git/config',
+        old_string: '[remote "origin"]\n\turl = git@github.com:acme/app.git\n',
+        new_string: '[remote "origin"]\n\turl = git@github.com:acme/app.git\n\tprune = true\n',
+      },
+    },
+    expect: null,
+  },
+  {
+    note: "near miss: rebase on pull set for main's branch section",
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/.git/config',
+        old_string: '[branch "main"]\n\tremote = origin\n\tmerge = refs/heads/main',
+        new_string: '[branch "main"]\n\tremote = origin\n\tmerge = refs/heads/main\n\trebase = true',
+      },
+    },
+    expect: null,
+  },
+  {
+    note: "a branch's pushes sent to another remote",
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/.git/config',
+        old_string: '[branch "main"]\n\tremote = origin\n',
+        new_string: '[branch "main"]\n\tremote = origin\n\tpushRemote = mirror\n',
+      },
+    },
+    expect: 'ask',
+  },
+  {
+    note: "a receive-pack program added under origin's section",
+    spec: {
+      tool: 'Edit',
+      input: {
+        file_path: '/home/dev/proj/.git/config',
+        old_string: '[remote "origin"]\n',
+        new_string: '[remote "origin"]\n\tuploadpack = /tmp/.up.sh\n',
+      },
+    },
+    expect: 'ask',
+  },
+  {
     note: "a key added under origin's section (where it is read as the remote's)",
     spec: {
       tool: 'Edit',

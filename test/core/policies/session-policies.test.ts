@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { freshSession, ready, verdictOf } from './harness';
 import type { CallSpec } from './harness';
 import { aTempDir } from '../../builders/tempProject';
+import { aGitRepository } from '../../builders/gitRepository';
 
 const JWT =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
@@ -218,20 +219,7 @@ test('tainted-network-egress: outside files and web pages taint; separate sessio
 });
 
 function gitRepo(t: { after(fn: () => void): void }): string {
-  const dir = aTempDir('stop', t);
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: dir,
-      stdio: 'ignore',
-      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
-    });
-  git('init', '-q', '-b', 'main');
-  git('config', 'user.email', 't@example.com');
-  git('config', 'user.name', 't');
-  writeFileSync(join(dir, 'a.txt'), 'a\n');
-  git('add', 'a.txt');
-  git('commit', '-q', '-m', 'first');
-  return dir;
+  return aGitRepository(t, 'stop', { 'a.txt': 'a\n' });
 }
 
 test('stop-with-uncommitted-work and stop-with-unpushed-commits (Stop event)', async (t) => {

@@ -25,8 +25,32 @@ function expressionsIn(line: string): string[] {
   return found;
 }
 
+// A step whose whole script is an input (`run: ${{ inputs.cmd }}`, `run: eval "${{ github.event.inputs.cmd }}"`):
+// the workflow runs whatever its caller types, with the job's secrets, token and cloud identity.
+const INPUT_AS_SCRIPT =
+  /^(?:(?:eval|bash\s+-c|sh\s+-c)\s+)?["']?\$\{\{\s*(?:github\.event\.)?inputs\.([\w-]+)\s*\}\}["']?$/;
+
 /** The first untrusted field a workflow interpolates into a step's script, with its line. */
 export function untrustedInScript(text: string): { field: string; line: string } | undefined {
+  return scriptFinding(text, (script) => {
+    for (const expression of expressionsIn(script)) {
+      const field = UNTRUSTED.exec(expression)?.[0];
+      if (field) return field;
+    }
+    return undefined;
+  });
+}
+
+/** The input a step runs as its whole script, with its line. */
+export function inputRunAsScript(text: string): { field: string; line: string } | undefined {
+  return scriptFinding(text, (script) => INPUT_AS_SCRIPT.exec(script.trim())?.[1]);
+}
+
+/** The first script line of a workflow's steps for which `judge` names something, with that line. */
+function scriptFinding(
+  text: string,
+  judge: (script: string) => string | undefined,
+): { field: string; line: string } | undefined {
   let blockIndent = -1;
   for (const line of text.split('\n')) {
     const indent = line.length - line.trimStart().length;
@@ -43,10 +67,8 @@ export function untrustedInScript(text: string): { field: string; line: string }
       }
     }
     if (script === undefined) continue;
-    for (const expression of expressionsIn(script)) {
-      const field = UNTRUSTED.exec(expression)?.[0];
-      if (field) return { field, line: trimmed };
-    }
+    const field = judge(script);
+    if (field) return { field, line: trimmed };
   }
   return undefined;
 }
@@ -55,7 +77,7 @@ export const ciUntrustedTextInScript = definePolicy({
   name: 'ci-untrusted-text-in-script',
   category: 'dangerous-commands',
   description:
-    "Asks before writing a CI workflow that puts text anyone can choose (an issue's or pull request's title or body, a comment, a branch name, a commit message) straight into a step's script with ${{ }}.",
+    "Asks before writing a CI workflow that puts text anyone can choose (an issue's or pull request's title or body, a comment, a branch name) into a step's script with ${{ }}, or runs an input as a step's whole script.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -67,6 +89,12 @@ export const ciUntrustedTextInScript = definePolicy({
         return {
           reason: `Writes ${file}, whose step script takes ${hit.field} straight in with \${{ }}: GitHub pastes that text into the script before it runs, so whoever writes it (a quote, a $( or a newline) runs commands with the job's secrets and token. Pass it through env: and read the variable, or a person decides.`,
           evidence: evidenceOf(hit.line, 160),
+        };
+      const input = inputRunAsScript(text);
+      if (input)
+        return {
+          reason: `Writes ${file}, whose step runs the input ${input.field} as its whole script: whoever starts the workflow runs any command they type, with the job's secrets, token and cloud identity, a standing way in. Run named scripts, or a person decides.`,
+          evidence: evidenceOf(input.line, 160),
         };
     }
     return null;

@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { z } from 'zod';
 import type { SimpleCommand } from '../../shell';
 import { definePolicy } from '../types';
 import { writtenTexts } from '../../facts/compute';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, redirectWrites, shellCommands } from '../../facts/commands';
+import { argsOf, commandsWithCwd, evidenceOf, redirectWrites, shellCommands } from '../../facts/commands';
 import { gitGlobalTakesValue, gitInvocation } from '../../facts/git-invocation';
 import { hostAndPath, isOwnSource } from './shared/own-sources';
 import { trimEndChars } from '../../text/scan';
-import { withForwardSlashes } from '../../shell/paths';
+import { relatePath, resolvePath, withForwardSlashes } from '../../shell/paths';
 import { insertedSpan, replacedTexts } from './shared/edited-file';
 
 // Git configuration is code: many keys name a program git runs (an ssh command, a pager, a
@@ -148,6 +150,41 @@ function sameHostRewrite(lowerKey: string, value: string): boolean {
   const from = hostAndPath(value.toLowerCase());
   const bare = (path: string) => trimEndChars(path, '/');
   return to !== undefined && from !== undefined && to.host === from.host && bare(to.path) === bare(from.path);
+}
+
+/**
+ * `core.hooksPath` set, in this repository, to a folder of the project whose every file is committed and
+ * unchanged (`.githooks`, `scripts/git-hooks`): the hooks are the repository's reviewed code, and a hook file
+ * written there later is read when it is written. Each file's content is hashed here and compared with the
+ * index's blob, so git runs no filter or monitor of the repository's own to answer; anything unknown asks.
+ */
+function committedHooksFolder(setting: ConfigSetting, call: ToolCall, cwd: string): boolean {
+  const value = setting.value?.trim();
+  if (setting.key.toLowerCase() !== 'core.hookspath' || setting.reach !== 'repository' || !value) return false;
+  if (/^[/~$]|^[A-Za-z]:|(^|\/)\.\.(\/|$)/.test(value)) return false;
+  const folder = resolvePath(value, cwd, call.home);
+  if (relatePath(folder, call.projectRoot, call.home) !== 'inside-project') return false;
+  const names = call.io.listDir(folder);
+  const staged = call.io.git(['-c', 'core.fsmonitor=false', 'ls-files', '--stage', '--', folder], call.projectRoot);
+  if (!names?.length || staged === null) return false;
+  const blobs = new Map<string, string>();
+  for (const line of staged.split('\n')) {
+    const match = /^\d+ ([0-9a-f]{40}) 0\t(.+)$/.exec(line);
+    if (match) blobs.set(path.posix.join(call.projectRoot, match[2]!), match[1]!);
+  }
+  return names.every((name) => {
+    const file = path.posix.join(folder, name);
+    const text = call.io.readText(file, MAX_HOOK_BYTES);
+    return text !== null && blobs.get(file) === gitBlobHash(text);
+  });
+}
+
+const MAX_HOOK_BYTES = 256 * 1024;
+
+/** The id git gives a file's content (SHA-1 of `blob <size>\0<bytes>`). */
+function gitBlobHash(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
 function isCodeKey(key: string, value: string | undefined): boolean {
@@ -311,14 +348,16 @@ export const gitConfigRunsCode = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
-    for (const cmd of shellCommands(call)) {
+    for (const { cmd, cwd } of commandsWithCwd(call)) {
       const settings = [
         ...(cmd.name === 'git'
           ? [...commandLineSettings(cmd), ...configCommandSettings(cmd), ...templateOptionSettings(cmd)]
           : []),
         ...environmentSettings(cmd),
       ];
-      const setting = settings.find((s) => s.key.startsWith('GIT_CONFIG') || isCodeKey(s.key, s.value));
+      const setting = settings.find(
+        (s) => s.key.startsWith('GIT_CONFIG') || (isCodeKey(s.key, s.value) && !committedHooksFolder(s, call, cwd)),
+      );
       if (!setting) continue;
       const lasting = setting.reach === 'user' || setting.reach === 'system';
       return {
@@ -358,6 +397,13 @@ export const gitConfigRunsCode = definePolicy({
   },
 });
 
+// Keys of those sections that send nothing anywhere and run nothing: a remote's that only tidy what fetch
+// keeps, a branch's way of pulling and its description.
+const PLAIN_ROUTING_KEYS = new Map([
+  ['remote', new Set(['prune', 'prunetags', 'tagopt', 'skipdefaultupdate', 'skipfetchall'])],
+  ['branch', new Set(['rebase', 'description'])],
+]);
+
 // Sections whose keys send git elsewhere or bring in more configuration, whatever the key: left to the person.
 const ROUTING_SECTIONS = new Set([
   'remote',
@@ -393,7 +439,9 @@ function onlyPlainSettingsAdded(call: ToolCall): boolean {
         }
         const entry = KEY_LINE.exec(trimmed);
         const top = section?.split('.')[0]?.toLowerCase();
-        if (!entry || section === undefined || ROUTING_SECTIONS.has(top ?? '')) return false;
+        if (!entry || section === undefined) return false;
+        if (ROUTING_SECTIONS.has(top ?? '') && !PLAIN_ROUTING_KEYS.get(top ?? '')?.has(entry[1]!.toLowerCase()))
+          return false;
         if (isCodeKey(`${section}.${entry[1]}`, entry[2]?.trim().replace(/^"(.*)"$/, '$1'))) return false;
       }
       return true;
