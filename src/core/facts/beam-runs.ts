@@ -2,7 +2,8 @@
 // shell-outs name their command outright, so it is a command line whatever it does (unlike a string that
 // only looks like one), and rebar3 runs a config's hooks around every compile, a dependency's too.
 
-const QUOTED = `(?:"((?:[^"\\\\\\n]|\\\\.)*)"|'((?:[^'\\\\\\n]|\\\\.)*)')`;
+import { shellQuote } from '../shell/quote';
+import { QUOTED_STRING_SOURCE as QUOTED } from '../text/quoted';
 
 // `:os.cmd(~c"…")`, `:os.cmd('…')`, `:os.cmd(String.to_charlist("…"))`, `System.shell("…")`, `Mix.shell().cmd("…")`.
 const SHELL_CALL = new RegExp(
@@ -13,10 +14,6 @@ const SHELL_CALL = new RegExp(
 const SYSTEM_CMD_ARGS = /\s*"([^"\n]*)"\s*,\s*\[([^\]\n]*)\]/y;
 const LIST_STRING = /"([^"\n]*)"/g;
 
-function shellQuoted(word: string): string {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The command lines Elixir code hands to the shell or runs as a program with its arguments. */
 export function elixirShellCalls(code: string): string[] {
   const found = [...code.matchAll(SHELL_CALL)].map((m) => m[1] ?? m[2] ?? '');
@@ -24,8 +21,8 @@ export function elixirShellCalls(code: string): string[] {
     SYSTEM_CMD_ARGS.lastIndex = at + 'System.cmd('.length;
     const [, program, list] = SYSTEM_CMD_ARGS.exec(code) ?? [];
     if (program === undefined) continue;
-    const args = [...(list ?? '').matchAll(LIST_STRING)].map((m) => shellQuoted(m[1] ?? ''));
-    found.push([shellQuoted(program), ...args].join(' '));
+    const args = [...(list ?? '').matchAll(LIST_STRING)].map((m) => shellQuote(m[1] ?? ''));
+    found.push([shellQuote(program), ...args].join(' '));
   }
   return found.filter((line) => line.trim() !== '');
 }

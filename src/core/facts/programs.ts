@@ -40,6 +40,9 @@ export const NETCATS = new Set([
   'pwncat',
 ]);
 
+/** Command-line HTTP clients: curl, wget, httpie (`http`, `https`) and xh. */
+export const HTTP_CLIENTS: ReadonlySet<string> = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs']);
+
 /** curl's (and httpie's, wget's) options whose value is a request body or an uploaded file. */
 export const REQUEST_BODY_SHORT: readonly string[] = ['d', 'F', 'T'];
 export const REQUEST_BODY_LONG: readonly string[] = [

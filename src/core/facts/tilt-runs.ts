@@ -1,7 +1,8 @@
 // A Tiltfile is Starlark that Tilt evaluates at every `tilt up` and on every change to it: `local()` runs
 // its command then, and a resource's `cmd` or `serve_cmd` runs as the resource updates or serves.
 
-const QUOTED = `(?:"((?:[^"\\\\\\n]|\\\\.)*)"|'((?:[^'\\\\\\n]|\\\\.)*)')`;
+import { QUOTED_STRING_SOURCE as QUOTED } from '../text/quoted';
+
 const LOCAL_CALL = new RegExp(`\\blocal\\(\\s*(?:command\\s*=\\s*)?${QUOTED}`, 'g');
 const COMMAND_KEYWORD = new RegExp(`\\b(?:serve_cmd|cmd|command)\\s*=\\s*${QUOTED}`, 'g');
 // `local_resource('name', 'cmd', …)`: the second positional argument.

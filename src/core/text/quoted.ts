@@ -8,6 +8,12 @@ export interface QuotedSpan {
   end: number;
 }
 
+/**
+ * A one-line double- or single-quoted string as a regex source to build patterns from: the body, escapes
+ * kept, is capture 1 (double quotes) or 2 (single quotes).
+ */
+export const QUOTED_STRING_SOURCE = `(?:"((?:[^"\\\\\\n]|\\\\.)*)"|'((?:[^'\\\\\\n]|\\\\.)*)')`;
+
 /** Quotes left unclosed on their line after which the rest of such a line is skipped. */
 const UNCLOSED_RETRIES = 64;
 

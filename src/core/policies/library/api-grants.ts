@@ -2,6 +2,7 @@ import { infraPolicy } from './infrastructure';
 import { requestMethod } from './http-deletes';
 import { hostOfUrl, isLoopback } from './shared/hosts';
 import { optionValues, parseFlags } from '../../facts/commands';
+import { HTTP_CLIENTS } from '../../facts/programs';
 
 // Access handed out through a service's HTTP API rather than its CLI: a collaborator or member added, an
 // invitation sent, a deploy or account key registered, an API token minted. Whoever receives it keeps it
@@ -39,7 +40,7 @@ export const apiAccessGrant = infraPolicy({
   name: 'api-access-grant',
   description:
     'Asks before an HTTP client writes to a service API path that adds a collaborator or member, sends an invitation, registers a key or mints a token (GitHub, Cloudflare, App Store Connect, GitLab…).',
-  tools: ['curl', 'wget', 'http', 'https', 'xh', 'xhs', 'gh'],
+  tools: [...HTTP_CLIENTS, 'gh'],
   why: 'it gives someone lasting access to the service, beyond this task',
   action(_positionals, args, tool) {
     if (tool === 'gh') {

@@ -1,5 +1,6 @@
 import { infraPolicy } from './infrastructure';
-import { isLoopback, urlHostsOfWords } from './shared/hosts';
+import { isLoopback, urlHostsOfWords, urlsOfWords } from './shared/hosts';
+import { HTTP_CLIENTS } from '../../facts/programs';
 
 // A DELETE request is how a service's HTTP API removes what it keeps: a repository on an artifact
 // server, a bucket, an index, a release. Sent by hand with an HTTP client, it skips the CLI that
@@ -38,26 +39,17 @@ function effectiveMethod(tool: string, args: readonly string[]): string {
 function deleteActionHost(tool: string, args: readonly string[]): string | undefined {
   const method = effectiveMethod(tool, args);
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return undefined;
-  for (const word of args) {
-    const schemed = /^[a-z][\w+.-]*:\/\//i.test(word);
-    // httpie and xh take a URL without its scheme (`http POST api.example.org/items/5/delete`).
-    if (!schemed && !/^[\w.-]+\.[a-z]{2,}[/:]/i.test(word)) continue;
-    try {
-      const url = new URL(schemed ? word : `http://${word}`);
-      const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
-      if (DELETE_ACTION.test(last) && !isLoopback(url.hostname)) return url.hostname;
-    } catch {
-      continue;
-    }
-  }
-  return undefined;
+  const action = urlsOfWords(args).find(
+    (url) => DELETE_ACTION.test(url.pathname.split('/').filter(Boolean).pop() ?? '') && !isLoopback(url.hostname),
+  );
+  return action?.hostname;
 }
 
 export const httpDeleteRequest = infraPolicy({
   name: 'http-delete-request',
   description:
     "Asks before an HTTP client sends a DELETE to another host (curl -X DELETE, http DELETE) or posts to a delete action (Jenkins's doDelete): a service's API removes what it keeps. Requests to this machine pass.",
-  tools: ['curl', 'wget', 'http', 'https', 'xh', 'xhs'],
+  tools: [...HTTP_CLIENTS],
   action(_positionals, args, tool) {
     const action = deleteActionHost(tool, args);
     if (action !== undefined) return { what: `${tool} sends a request to a delete action on ${action}` };

@@ -8,7 +8,7 @@ import { isPrivateUseName } from './shared/own-sources';
 import type { ToolCall } from '../types';
 import { argsOf, evidenceOf, forLoops, optionValues, parseFlags, shellCommands } from '../../facts/commands';
 import { secretFileKind } from '../../facts/sensitive-paths';
-import { executesStdin, inlineCode, REQUEST_BODY_LONG, REQUEST_BODY_SHORT } from '../../facts/programs';
+import { executesStdin, HTTP_CLIENTS, inlineCode, REQUEST_BODY_LONG, REQUEST_BODY_SHORT } from '../../facts/programs';
 import { secretKindOfPath } from '../../facts/sensitive';
 import { isInside } from '../../shell/paths';
 
@@ -545,7 +545,6 @@ function processMemoryDump(cmd: SimpleCommand): string | undefined {
   return undefined;
 }
 
-const HTTP_CLIENTS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs']);
 // A path of this machine written into a request body: `/home/dev/.aws/credentials`, `~/.ssh/id_rsa`.
 const BODY_PATH = /(?:~|\/(?:home|Users|root|etc))(?:\/[\w.@+-]+)+/g;
 

@@ -18,8 +18,12 @@ export function isLocalHost(host: string): boolean {
 }
 
 export function hostOfUrl(word: string): string | undefined {
+  return parsedUrl(word)?.hostname;
+}
+
+function parsedUrl(word: string): URL | undefined {
   try {
-    return new URL(/^[a-z][\w+.-]*:\/\//i.test(word) ? word : `http://${word}`).hostname;
+    return new URL(/^[a-z][\w+.-]*:\/\//i.test(word) ? word : `http://${word}`);
   } catch {
     return undefined;
   }
@@ -31,17 +35,24 @@ export function urlHostsOf(cmd: SimpleCommand): string[] {
 }
 
 export function urlHostsOfWords(words: readonly string[]): string[] {
-  const hosts: string[] = [];
+  return urlsOfWords(words)
+    .map((url) => url.hostname)
+    .filter((host) => host !== '');
+}
+
+/** The URL-shaped words parsed, a scheme-less one (`api.example.com/y`, as httpie and xh take) as http. */
+export function urlsOfWords(words: readonly string[]): URL[] {
+  const urls: URL[] = [];
   for (const word of words) {
     if (word.startsWith('-')) continue;
     const urlShaped =
       /^[a-z][\w+.-]*:\/\//i.test(word) ||
       /^[\w.-]+\.[a-z]{2,}(\/|:|$)/i.test(word) ||
       /^localhost(:\d+)?(\/|$)/i.test(word);
-    const host = urlShaped ? hostOfUrl(word) : undefined;
-    if (host) hosts.push(host);
+    const url = urlShaped ? parsedUrl(word) : undefined;
+    if (url) urls.push(url);
   }
-  return hosts;
+  return urls;
 }
 
 /** The first host the command reaches that is not local. */
