@@ -230,6 +230,8 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   { programs: ['go'], short: [], long: ['vettool', 'toolexec', 'exec'] },
   // A Pulumi policy pack is a program the engine runs over every preview and update.
   { programs: ['pulumi'], short: [], long: ['policy-pack'] },
+  // buf's template, a file or inline JSON, names the plugin programs `buf generate` runs (`"local": "/tmp/…"`).
+  { programs: ['buf'], short: [], long: ['template'] },
   { programs: ['kubectl', 'helm', 'oc', 'k9s'], short: [], long: ['kubeconfig'] },
   { programs: ['eslint'], short: [], long: ['rulesdir', 'resolve-plugins-relative-to'] },
   // EF's tools build and run the startup project to make the DbContext.

@@ -46,7 +46,7 @@ const CAUGHT: [what: string, found: () => string[], policy: string][] = [
     'app-platform-destructive',
   ],
   // Publishing, and packages from elsewhere.
-  ['a hex package published to hex.pm', () => bash('mix hex.publish --yes'), 'package-publish'],
+  ['a hex package published to the public Hex repository', () => bash('mix hex.publish --yes'), 'package-publish'],
   ['npm publish with --prefix before it', () => bash('npm --prefix assets publish --access public'), 'package-publish'],
   [
     'a Hex mirror outside',

@@ -295,3 +295,56 @@ test("the repository's own folder moved away, or a table set to expire, asks", a
     ],
   ]);
 });
+
+test('a provider open to every identity, a new organisation key, a template plugin from /tmp and a worker set to unpickle ask', async () => {
+  await ready();
+  const provider = 'gcloud iam workload-identity-pools providers update-oidc gh --workload-identity-pool=github';
+  const celery = 'worker/celeryconfig.py';
+  assertEachCaught([
+    [
+      "a workload identity provider's condition that always holds",
+      () => bash(`${provider} --location=global --attribute-condition='true'`),
+      'gcloud-destructive',
+    ],
+    [
+      "a key to an organisation's private Hex packages made",
+      () => bash('mix hex.organization key lumen generate --key-name ci --permission api:write'),
+      'credential-printing-commands',
+    ],
+    [
+      "buf's inline template naming a plugin in /tmp",
+      () => bash(`buf generate --template '{"version":"v2","plugins":[{"local":"/tmp/protoc-gen-go-x","out":"gen"}]}'`),
+      'unread-call',
+    ],
+    [
+      "Celery's workers set to accept pickle",
+      () => edit(celery, 'accept_content = ["json"]\n', 'accept_content = ["json", "pickle"]\n'),
+      'model-load-runs-code',
+    ],
+    [
+      "Django's Celery setting for the task serializer",
+      () => edit('config/settings.py', '# tasks\n', '# tasks\nCELERY_TASK_SERIALIZER = "pickle"\n'),
+      'model-load-runs-code',
+    ],
+  ]);
+  assertEachQuiet([
+    [
+      "near miss: the condition that names the organisation's repositories",
+      () => bash(`${provider} --location=global --attribute-condition="assertion.repository_owner == 'lumen'"`),
+    ],
+    ['near miss: the organisation keys listed', () => bash('mix hex.organization key lumen list')],
+    ['near miss: the repository template', () => bash('buf generate --template buf.gen.yaml')],
+    [
+      'near miss: an inline template naming an installed plugin',
+      () => bash(`buf generate --template '{"version":"v2","plugins":[{"local":"protoc-gen-go","out":"gen"}]}'`),
+    ],
+    [
+      'near miss: workers that accept msgpack',
+      () => edit(celery, 'accept_content = ["json"]\n', 'accept_content = ["json", "msgpack"]\n'),
+    ],
+    [
+      'near miss: a comment that names pickle',
+      () => edit(celery, 'accept_content = ["json"]\n', '# never "pickle" here\naccept_content = ["json"]\n'),
+    ],
+  ]);
+});

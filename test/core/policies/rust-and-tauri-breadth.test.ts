@@ -130,7 +130,7 @@ test('the same tools at ordinary work stay unremarked', async () => {
   const quiet: [string, () => string[]][] = [
     ['tauri dev', () => bash('pnpm tauri dev')],
     ['a Linux bundle', () => bash('pnpm tauri build --bundles deb,appimage')],
-    ['a crate added from crates.io', () => bash('cargo add serde --features derive')],
+    ['a crate added from the public crate registry', () => bash('cargo add serde --features derive')],
     ['a release build', () => bash('cargo build --release')],
     [
       "a Tauri capability for the app's own windows",

@@ -140,8 +140,13 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
     { name, words: ['auth', 'token'], what: 'the Fly.io API token (every app of the organisation)' },
     { name, words: ['tokens', 'create'], what: 'a new Fly.io API token' },
   ]),
-  { name: 'mix', words: ['hex.config', 'api_key'], what: 'the hex.pm API key' },
-  { name: 'mix', words: ['hex.user', 'key', 'generate'], what: 'a new hex.pm API key' },
+  { name: 'mix', words: ['hex.config', 'api_key'], what: 'the Hex API key' },
+  { name: 'mix', words: ['hex.user', 'key', 'generate'], what: 'a new Hex API key' },
+  {
+    name: 'mix',
+    words: ['hex.organization', 'key', 'generate'],
+    what: "a new key to an organisation's private Hex packages",
+  },
   // A release's values with --all: what was given at install, passwords included; a person decides.
   {
     name: 'helm',

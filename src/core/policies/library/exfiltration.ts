@@ -10,6 +10,7 @@ import { detourHosts, hostOfUrl, isLocalHost, remoteTarget, urlHostsOfWords } fr
 import { isPrivateUseName, onOwnNetwork } from './shared/own-sources';
 import {
   codePostingFiles,
+  codeWritingFrameToStore,
   commandUrlPayload,
   httpieUpload,
   mailedCommits,
@@ -343,7 +344,8 @@ export const dataOutToHost = definePolicy({
         sentryUpload(cmd) ??
         streamedOverLogin(cmd) ??
         httpieUpload(cmd) ??
-        codePostingFiles(cmd);
+        codePostingFiles(cmd) ??
+        codeWritingFrameToStore(cmd);
       const routedExit =
         routed && (routed.certain ? [routed.host].find((h) => !isLocalHost(h)) : exitHost(cmd, routed.host));
       if (routed && routedExit) return outboundFinding({ ...routed, host: routedExit }, cmd.text);

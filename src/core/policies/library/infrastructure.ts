@@ -274,6 +274,11 @@ function gcloudLastingChange(pos: readonly string[], args: readonly string[]): s
     .filter((range) => range !== '' && !isPrivateAddress(range.replace(/\/\d+$/, '')));
   if (networks.length > 0)
     return `gcloud ${path} --authorized-networks=${networks.join(',')} (open to those addresses)`;
+  // A workload identity provider's condition is what keeps other repositories or tenants of the same
+  // issuer out; one that always holds lets every one of them sign in as the pool's accounts.
+  const condition = optionValues(args, [], ['attribute-condition'])[0];
+  if (condition !== undefined && /^\s*(true|1\s*==\s*1)\s*$/i.test(condition))
+    return `gcloud ${path} --attribute-condition=${condition} (any identity of the issuer signs in)`;
   const push = optionValues(args, [], ['push-endpoint'])[0];
   if (push !== undefined && !onGoogleServerless(push))
     return `gcloud ${path} --push-endpoint=${push} (every message sent there from now on)`;

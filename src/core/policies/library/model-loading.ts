@@ -95,6 +95,25 @@ function configTrustsRemoteCode(call: ToolCall): CodeRun | null {
   return null;
 }
 
+// Celery's (and Kombu's) settings for what a worker decodes: with pickle among them, whoever can put a
+// message on the broker runs code on every worker that takes it.
+const SERIALIZER_SETTING =
+  /(?:^|[^a-z])(accept_content|task_serializer|result_serializer|result_accept_content)[ \t]*[=:]([^\n]*)/gim;
+
+/** A written setting that has a task queue's workers unpickle the messages they take. */
+function workerUnpickles(call: ToolCall): CodeRun | null {
+  for (const { file, content } of writtenTexts(call)) {
+    if (!content.includes('pickle')) continue;
+    for (const setting of content.matchAll(SERIALIZER_SETTING))
+      if (/["']pickle["']/.test(setting[2] ?? ''))
+        return {
+          what: `${file} has the workers unpickle the messages they take (${setting[1]}), so whoever can write to the broker runs code on them`,
+          evidence: setting[0].trim(),
+        };
+  }
+  return null;
+}
+
 function modelCodeRun(call: ToolCall): CodeRun | null {
   const commands = shellCommands(call);
   for (const cmd of commands) {
@@ -117,12 +136,18 @@ export const modelLoadRunsCode = definePolicy({
   name: 'model-load-runs-code',
   category: 'dangerous-commands',
   description:
-    "Asks before Python loads a model in a way that runs its author's code: trust_remote_code, weights_only=False, Keras safe_mode=False, torch.hub from an unknown repository, a pickle just downloaded.",
+    'Asks before Python runs code from a model or a message as it loads it: trust_remote_code, weights_only=False, Keras safe_mode=False, torch.hub from an unknown repository, a pickle just downloaded, Celery set to accept pickle.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
     if (!call) return null;
+    const unpickling = workerUnpickles(call);
+    if (unpickling)
+      return {
+        reason: `${unpickling.what}. Approve it if only your own services can reach that broker; json carries the same tasks without running code.`,
+        evidence: evidenceOf(unpickling.evidence),
+      };
     const config = configTrustsRemoteCode(call);
     if (config)
       return {

@@ -87,7 +87,7 @@ function publishOf(cmd: SimpleCommand, args: readonly string[]): string | null {
     case 'gem':
       return a === 'push' ? 'gem push' : null;
     case 'mix':
-      // hex.publish publishes to hex.pm unless an organisation's private repository is named.
+      // hex.publish publishes to the public Hex repository unless an organisation's private repository is named.
       return a === 'hex.publish' && !args.some((x) => /^--organi[sz]ation\b/.test(x)) ? 'mix hex.publish' : null;
     case 'rebar3':
       return a === 'hex' && b === 'publish' ? 'rebar3 hex publish' : null;

@@ -352,6 +352,20 @@ export function codePostingFiles(cmd: SimpleCommand): Outbound | undefined {
   return host ? { what: `file content posted by ${cmd.name} code`, host, certain: false } : undefined;
 }
 
+// pandas' and polars' writers hand an object store's URL to fsspec, which uploads what they write: a frame
+// written to `gs://…` or `s3://…` leaves the machine as a `gsutil cp` of the same file would.
+const FRAME_TO_STORE =
+  /\.(?:to_(?:csv|parquet|json|excel|pickle|feather|orc|xml|hdf)|write_(?:csv|parquet|ndjson|json|ipc|avro|delta))\(\s*(?:[a-z_]+\s*=\s*)?["'](gs|gcs|s3a?|az|abfss?|adl|r2|oci):\/\/([^"'/\s]+)/;
+
+/** Interpreter code that writes a data frame into an object store's bucket. */
+export function codeWritingFrameToStore(cmd: SimpleCommand): Outbound | undefined {
+  const code = inlineCode(cmd);
+  const store = code?.includes('://') ? FRAME_TO_STORE.exec(code) : null;
+  return store
+    ? { what: `a data frame written by ${cmd.name} code (a ${store[1]}:// bucket)`, host: store[2]!, certain: false }
+    : undefined;
+}
+
 /** The host `nix copy --to ssh://builder@host` or `nix-copy-closure --to host` sends store paths to. */
 function nixCopyTarget(cmd: SimpleCommand, args: readonly string[]): string | undefined {
   if (cmd.name === 'nix' && args[0] === 'copy') {

@@ -139,7 +139,7 @@ const BY_REGISTRY: Record<Registry, readonly string[]> = {
   nuget: NUGET,
 };
 
-/** A name as the registry compares names: PyPI folds case and `-`/`_`/`.`, crates.io `-`/`_`, NuGet case. */
+/** A name as the registry compares names: PyPI folds case and `-`/`_`/`.`, Cargo's registry `-`/`_`, NuGet case. */
 export function canonicalPackageName(registry: Registry, name: string): string {
   const lower = name.toLowerCase();
   if (registry === 'pypi') return lower.replace(/[-_.]+/g, '-');

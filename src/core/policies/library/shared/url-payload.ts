@@ -30,11 +30,15 @@ function printable(text: string): boolean {
   return ok / text.length > 0.95;
 }
 
+// A base64 run within a part: the payload may be followed by other text (`d=<base64>.png`, a value cut short).
+const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+
 function decodings(part: string): string[] {
   const out: string[] = [];
   if (/^[0-9a-f]{16,}$/i.test(part) && part.length % 2 === 0) out.push(Buffer.from(part, 'hex').toString('latin1'));
-  if (/^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(part) && /[A-Z]/.test(part) && /[a-z]/.test(part))
-    out.push(Buffer.from(part.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1'));
+  for (const [run] of part.matchAll(BASE64_RUN))
+    if (/[A-Z]/.test(run) && /[a-z]/.test(run))
+      out.push(Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1'));
   return out.filter(printable);
 }
 
