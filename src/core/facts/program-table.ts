@@ -52,6 +52,19 @@ const TRANSFER: ProgramRow = {
     '--exclude --include --profile --region --storage-class --acl --sse --sse-kms-key-id --sse-c --endpoint-url --content-type --cache-control --metadata --metadata-directive --grants --expected-size --source-region --expires --content-encoding --content-disposition -h',
 };
 
+// rclone's options that take a value, so that `--transfers 8` is not read as the destination.
+const RCLONE_TRANSFER: ProgramRow = {
+  transfer: true,
+  takes: [
+    ...['--transfers', '--checkers', '--bwlimit', '--config', '--log-file', '--log-level', '--filter'],
+    ...['--filter-from', '--exclude', '--exclude-from', '--include', '--include-from', '--files-from'],
+    ...['--max-age', '--min-age', '--max-size', '--min-size', '--backup-dir', '--suffix', '--order-by'],
+    ...['--retries', '--low-level-retries', '--stats', '--timeout', '--contimeout', '--max-transfer'],
+    ...['--multi-thread-streams', '--buffer-size', '--tpslimit', '--user-agent', '--compare-dest'],
+    ...['--copy-dest', '--max-depth', '--cutoff-mode', '--max-duration', '--track-renames-strategy'],
+  ].join(' '),
+};
+
 const POWERSHELL_WEB_REQUEST: ProgramRow = {
   upload: ['-InFile'],
   download: ['-OutFile'],
@@ -181,10 +194,10 @@ export const PROGRAM_TABLE: Readonly<Record<string, ProgramRow>> = {
   'gsutil rsync': TRANSFER,
   'gcloud storage cp': TRANSFER,
   'gcloud storage rsync': TRANSFER,
-  'rclone copy': TRANSFER,
-  'rclone copyto': TRANSFER,
-  'rclone sync': TRANSFER,
-  'rclone move': TRANSFER,
+  'rclone copy': RCLONE_TRANSFER,
+  'rclone copyto': RCLONE_TRANSFER,
+  'rclone sync': RCLONE_TRANSFER,
+  'rclone move': RCLONE_TRANSFER,
   'azcopy copy': TRANSFER,
   'azcopy sync': TRANSFER,
   's3cmd put': TRANSFER,

@@ -249,10 +249,11 @@ export function cmakeCommands(text: string): string[] {
   for (const match of text.matchAll(/\bCOMMAND\s+/g)) {
     const rest = text.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + 4000);
     const end = rest.search(STOP);
-    // CMake's $ENV{HOME} is the shell's ${HOME}.
+    // CMake's $ENV{HOME} is the shell's ${HOME}; `\"` is a quote (inside `install(CODE "…")` too).
     out.push(
       (end === -1 ? rest : rest.slice(0, end))
         .replace(/\$ENV\{(\w+)\}/g, '$${$1}')
+        .replace(/\\"/g, '"')
         .replace(/\s+/g, ' ')
         .trim(),
     );
@@ -625,13 +626,6 @@ export function msbuildCommands(text: string): string[] {
     if (body !== undefined) out.push(...xmlText(body).split('\n'));
   }
   return out.map((l) => l.trim()).filter((l) => l !== '');
-}
-
-/** The commands a .bazelrc's `--run_under` options name (`test --run_under='sh -c "…"'`). */
-export function bazelRunUnder(text: string): string[] {
-  return [...text.matchAll(/--run_under[= ][ \t]*(?:'([^'\n]*)'|"([^"\n]*)"|(\S+))/g)].map(
-    (m) => m[1] ?? m[2] ?? m[3] ?? '',
-  );
 }
 
 /** An Ansible task's module line: `- ansible.builtin.service:` (its arguments below) or `shell: CMD`. */

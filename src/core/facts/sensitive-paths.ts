@@ -245,6 +245,9 @@ export const SYSTEM_SECRETS: [string, string][] = [
   ['/run/secrets/', 'mounted container secrets'],
   ['/etc/kubernetes/admin.conf', 'the cluster admin kubeconfig'],
   ['/etc/kubernetes/pki/', 'the cluster certificate authority keys'],
+  // An AKS node's cloud provider config holds the cluster's service principal secret.
+  ['/etc/kubernetes/azure.json', "the node's cloud config (the cluster's service principal secret)"],
+  ['/etc/kubernetes/kubelet.conf', "the kubelet's kubeconfig"],
   ['/var/lib/kubelet/kubeconfig', "the kubelet's kubeconfig"],
   ['/etc/rancher/k3s/k3s.yaml', 'the k3s admin kubeconfig'],
 ];
@@ -296,6 +299,13 @@ export function secretBasenameKind(name: string): string | null {
   if (exact) return exact;
   // `root-ec-p256.pub.pem`, `signing_pub.pem`, `public.key`: the public half, named so.
   if (lower.endsWith('.pub') || /(^|[._-])(pub|public)[._-]/.test(lower)) return null;
+  // `ca.cert.pem`, `fullchain.pem`, `server-crt.pem`: a certificate, named so, with no key or private part named.
+  if (
+    lower.endsWith('.pem') &&
+    /(^|[._-])(ca|cert|crt|certificate|chain|fullchain)[._-]/.test(lower) &&
+    !/key|priv|secret/.test(lower)
+  )
+    return null;
   for (const [ext, kind] of Object.entries(SECRET_EXTENSIONS)) if (lower.endsWith(ext)) return kind;
   // Raw key bytes (`flash_encryption_key.bin`, `hmac-key.der`): a binary whose name says key.
   if (isRawKeyFile(lower)) return 'raw key material';
@@ -332,6 +342,8 @@ export function secretFileKind(absPath: string, home: string): string | null {
           /^\.config\/gcloud\/(active_config|configurations\/config_[\w.-]+)$/.test(rel)
         )
           return null;
+        // The Azure CLI's settings file holds defaults (output, group, location); its tokens sit beside it.
+        if (prefix === '.azure/' && rel === cmp('.azure/config')) return null;
         // cloudflared's config names the tunnel and its routes; its credentials sit beside it.
         if (prefix === '.cloudflared/' && /^\.cloudflared\/config\.ya?ml$/.test(rel)) return null;
         // pass's recipient list names the keys the store is encrypted to, nothing secret.

@@ -84,8 +84,8 @@ function variableCode(assignments: Record<string, string | undefined>): string |
 }
 
 // Options that set the environment of what a program starts, as NAME=VALUE (`docker run --env=…`),
-// Slurm's as a comma-separated list (`sbatch --export=ALL,LD_PRELOAD=…`).
-const ENVIRONMENT_OPTION = /^--(?:env|export|set-env|setenv)=/;
+// Slurm's as a comma-separated list (`sbatch --export=ALL,LD_PRELOAD=…`), Bazel's for its actions and tests.
+const ENVIRONMENT_OPTION = /^--(?:env|export|set-env|setenv|action_env|host_action_env|repo_env|test_env)=/;
 
 /** A word, and when it is an environment option, each NAME=VALUE it sets. */
 function exportedWords(word: string): string[] {

@@ -19,6 +19,7 @@ import { languageOfFile } from './code';
 import { ffiCommands } from './foundry-ffi';
 import { elixirShellCalls, rebarHookCommands } from './beam-runs';
 import { tiltfileCommands } from './tilt-runs';
+import { bazelrcCommands, conanRunCommands, cronCommands, genruleCommands } from './build-tool-runs';
 import { embeddedCommandLines, foreignCodeCommands, isActingCommandLine } from '../text/embedded-commands';
 import { DDEV_CONFIG, DEPLOYER_RECIPE, makeRecipes, scriptsOf } from './project-runs';
 import { notebookCode } from './notebooks';
@@ -26,7 +27,6 @@ import { vscodeTasks } from './vscode-tasks';
 import { interpreterKind, SHELLS } from './programs';
 import {
   actionsExpressionsAsShell,
-  bazelRunUnder,
   cmakeCommands,
   shellApiStrings,
   pdbrcPython,
@@ -170,7 +170,8 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   {
     file: /(^|\/)CMake(User)?Presets\.json$/,
     commands: (t) => [
-      ...jsonValues(t, keys('CMAKE_C_COMPILER_LAUNCHER', 'CMAKE_CXX_COMPILER_LAUNCHER')),
+      // ccache's prefix command, set in a preset's environment, runs in front of every compile as a launcher does.
+      ...jsonValues(t, keys('CMAKE_C_COMPILER_LAUNCHER', 'CMAKE_CXX_COMPILER_LAUNCHER', 'CCACHE_PREFIX')),
       // The compiler loads what its flags name (`-fplugin=…`, `-Xclang -load`).
       ...jsonValues(
         t,
@@ -316,7 +317,13 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   },
   { file: /(^|\/)pom\.xml$/, commands: mavenPluginCommands },
   // Every `bazel test` (or run) of the config runs the tests through --run_under's command.
-  { file: /(^|\/)\.bazelrc$/, commands: bazelRunUnder },
+  { file: /(^|\/)\.bazelrc$/, commands: bazelrcCommands },
+  { file: /(^|\/)(BUILD|BUILD\.bazel|[^/]+\.bzl)$/, commands: genruleCommands },
+  // A Conan recipe is Python as well; its self.run() strings are command lines whatever they do.
+  { file: /(^|\/)conanfile\.py$/, commands: (t) => [...conanRunCommands(t), codeAsShell('python', t) ?? ''] },
+  // A crontab kept in the project is installed somewhere its lines then run; a cron.d file names a user.
+  { file: /(^|\/)cron\.d\/[^/]+$/, commands: (t) => cronCommands(t, true) },
+  { file: /(^|\/)(crontab|[^/]+\.crontab|[^/]+\.cron)$/, commands: (t) => cronCommands(t, false) },
   { file: /(^|\/)(Jenkinsfile(\.[\w-]+)?|[^/]+\.jenkinsfile)$/, commands: jenkinsSteps },
   { file: /(^|\/)(flake|shell|default|devshell)\.nix$/, commands: nixShellHooks },
   {

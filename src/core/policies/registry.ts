@@ -96,6 +96,7 @@ import { toolConfigLoadsCode } from './library/tool-config-code';
 import { modelLoadRunsCode } from './library/model-loading';
 import { appPlatformAccessGrant, appPlatformDestructive } from './library/app-platforms';
 import { httpDeleteRequest } from './library/http-deletes';
+import { objectStoreClientChange } from './library/object-store-client';
 import { apiAccessGrant } from './library/api-grants';
 import { electronProtectionOff } from './library/electron-hardening';
 import { hookOutsideProject } from './library/hooks-outside-project';
@@ -207,6 +208,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   appPlatformDestructive,
   appPlatformAccessGrant,
   httpDeleteRequest,
+  objectStoreClientChange,
   apiAccessGrant,
   electronProtectionOff,
   hookOutsideProject,

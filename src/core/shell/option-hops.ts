@@ -512,6 +512,13 @@ const EDITOR: ProgramRow = {
   scan: (word) => (word.startsWith('+') ? exCommands(word.slice(1)) : []),
 };
 
+const BAZEL_COMMAND_OPTIONS: readonly CommandOption[] = [
+  { long: ['run_under'], prefix: /^(?!\/\/|@|:)/ },
+  { long: ['workspace_status_command'] },
+  // `%workspace%/tools/helper` is the workspace's own file.
+  { long: ['credential_helper'], prefix: /^(?:[^=/]*=)?(?:%workspace%\/)?/ },
+];
+
 export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   ssh: { keyed: { option: 'o', keys: ['proxycommand', 'localcommand', 'knownhostscommand'] } },
   scp: { options: [{ short: ['S'] }], keyed: { option: 'o', keys: ['proxycommand', 'localcommand'] } },
@@ -708,8 +715,12 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   make: { properties: makeProgramVariables },
   xcodebuild: { properties: xcodeProgramSettings },
   // bazel test --run_under='…' runs every test through the given command.
-  bazel: { options: [{ long: ['run_under'] }] },
-  bazelisk: { options: [{ long: ['run_under'] }] },
+  // --workspace_status_command runs before each stamped build, a credential helper for each host it
+  // matches (`--credential_helper=*.example.com=/path`); a target label (`//tools:lock`) is the workspace's own.
+  bazel: { options: BAZEL_COMMAND_OPTIONS },
+  bazelisk: { options: BAZEL_COMMAND_OPTIONS },
+  // `ros2 run … --prefix 'gdb -ex run --args'` and `ros2 launch … --launch-prefix '…'` start each node through that command.
+  ros2: { options: [{ long: ['prefix', 'launch-prefix'] }] },
   mvn: { properties: mavenExecCommands },
   ipython: { properties: ipythonCode },
   // gpg runs its photo viewer on each photo ID a listing shows (--list-options show-photos).

@@ -349,16 +349,18 @@ function watchHops(view: ArgvView): Hop[] {
 
 /**
  * `kubectl exec POD -- CMD…`: CMD runs in the pod's container, another machine as far as this one is
- * concerned (via ssh, as a remote command is). Only the words after `--` are the command.
+ * concerned (via ssh, as a remote command is); `kubectl debug node/N -- CMD…` in a pod on the node, its
+ * file system at /host. Only the words after `--` are the command.
  */
 function kubectlExecHops(name: string, view: ArgvView): Hop[] {
   const end = view.argv.indexOf('--');
-  if (end < 0 || end + 1 >= view.argv.length || !view.argv.slice(1, end).includes('exec')) return [];
+  const verb = ['exec', 'debug'].find((word) => view.argv.slice(1, end).includes(word));
+  if (end < 0 || end + 1 >= view.argv.length || verb === undefined) return [];
   return [
     {
       kind: 'argv',
       via: 'ssh',
-      wrapper: `${name} exec`,
+      wrapper: `${name} ${verb}`,
       from: end + 1,
       to: view.argv.length,
       assignments: {},

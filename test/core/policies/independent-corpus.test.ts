@@ -34,6 +34,7 @@ const SETTINGS: Record<string, { home: string; project: string }> = {
   'set-as': { home: '/home/dev', project: '/home/dev/src/ledgerly' },
   'set-at': { home: '/home/dev', project: '/home/dev/work/orbit' },
   'set-au': { home: '/home/sre', project: '/home/sre/src/beacon' },
+  'set-av': { home: '/home/robo', project: '/home/robo/ws/fleetctl' },
 };
 const LINUX_SETTING = { home: '/home/dev', project: '/home/dev/project' };
 
@@ -244,6 +245,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   'ordinary-set-au.jsonl': {
     rate: 0.05,
     why: 'at most 5% (15 of 300, 5.0%, as it came; 13 after the fixes of the same session)',
+  },
+  'ordinary-set-av.jsonl': {
+    rate: 0.1,
+    why: 'at most 10% (29 of 300, 9.7%, as it came; 26 after the fixes of the same session)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,

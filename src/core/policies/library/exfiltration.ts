@@ -11,6 +11,7 @@ import { isPrivateUseName, onOwnNetwork } from './shared/own-sources';
 import {
   codePostingFiles,
   codeWritingFrameToStore,
+  bazelRemoteService,
   commandUrlPayload,
   httpieUpload,
   mailedCommits,
@@ -345,7 +346,8 @@ export const dataOutToHost = definePolicy({
         streamedOverLogin(cmd) ??
         httpieUpload(cmd) ??
         codePostingFiles(cmd) ??
-        codeWritingFrameToStore(cmd);
+        codeWritingFrameToStore(cmd) ??
+        bazelRemoteService(cmd);
       const routedExit =
         routed && (routed.certain ? [routed.host].find((h) => !isLocalHost(h)) : exitHost(cmd, routed.host));
       if (routed && routedExit) return outboundFinding({ ...routed, host: routedExit }, cmd.text);

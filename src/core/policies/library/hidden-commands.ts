@@ -59,6 +59,10 @@ const ORDINARY_OPTION_COMMANDS = new Set([
   'ccache',
   // What a Cargo target's runner and linker usually name: an emulator, a checker, a wasm runtime, a linker.
   'valgrind',
+  // A debugger or profiler in front of a program (`ros2 run … --prefix 'gdb -ex run --args'`).
+  'gdb',
+  'gdbserver',
+  'perf',
   'wasmtime',
   'wasmer',
   'probe-rs',
@@ -147,7 +151,12 @@ const SCRIPT_SHELL_SETTINGS = new Set(
   ['npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_shell', 'NPM_CONFIG_SHELL'].map((v) => `$${v}`),
 );
 
+// A script of the project named by a relative path (`tools/stamp.sh`, `./deploy/post.sh`): the option runs what
+// running it directly would, and that is judged the same way (no `..`, nothing from PATH, home or /tmp).
+const PROJECT_SCRIPT = /^(?:\.\/)?[\w-][\w.-]*(?:\/[\w-][\w.-]*)+$/;
+
 function isOrdinary(cmd: SimpleCommand): boolean {
+  if (PROJECT_SCRIPT.test(cmd.argv[0] ?? '')) return true;
   if (SCRIPT_SHELL_SETTINGS.has(throughWhat(cmd)))
     return SHELLS.has(cmd.name) && argsOf(cmd).length === 0 && !(cmd.argv[0] ?? '').includes('/');
   // Only as a name looked up on PATH: /tmp/.py/python3 is whatever that file holds.

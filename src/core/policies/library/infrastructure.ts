@@ -337,14 +337,51 @@ export const gcloudDestructive = infraPolicy({
   },
 });
 
+/** Whether an address range reaches past the private ranges (`0.0.0.0`-`0.0.0.0` is Azure's own services). */
+function azureRangeOpen(start: string | undefined, end: string | undefined): boolean {
+  if (start === undefined || end === undefined || (start === '0.0.0.0' && end === '0.0.0.0')) return false;
+  return !isPrivateAddress(start) || !isPrivateAddress(end);
+}
+
+/**
+ * Changes that last past the call or open data up: a container anyone can read, a vault's secrets granted,
+ * a database firewall opened to public addresses, backups dropped with their data, a registry's images
+ * purged through `acr run`.
+ */
+function azureLastingChange(pos: readonly string[], args: readonly string[]): string | undefined {
+  const path = pos.join(' ');
+  const value = (name: string) => optionValues(args, [], [name])[0];
+  const access = value('public-access');
+  if (/^storage container (create|set-permission)\b/.test(path) && (access === 'blob' || access === 'container'))
+    return `az storage container --public-access ${access} (anyone on the internet reads it)`;
+  if (/^storage account (create|update)\b/.test(path) && value('allow-blob-public-access') === 'true')
+    return 'az storage account --allow-blob-public-access true (its containers can be opened to anyone)';
+  if (/^keyvault set-policy\b/.test(path))
+    return "az keyvault set-policy (lasting access to the vault's keys and secrets)";
+  if (
+    /\bfirewall-rule (create|update)\b/.test(path) &&
+    azureRangeOpen(value('start-ip-address'), value('end-ip-address'))
+  )
+    return `az … firewall-rule (the server opened to ${value('start-ip-address')}-${value('end-ip-address')})`;
+  if (/^backup protection disable\b/.test(path) && value('delete-backup-data') === 'true')
+    return 'az backup protection disable --delete-backup-data true (the backups deleted)';
+  const task = /^acr run\b/.test(path) ? value('cmd') : undefined;
+  if (task !== undefined && /\bacr purge\b/.test(task) && !/\s--dry-run\b/.test(task))
+    return `az acr run --cmd "${task}" (images purged)`;
+  return undefined;
+}
+
 export const azureDestructive = infraPolicy({
   name: 'azure-destructive',
-  description: 'Asks before az commands that delete, purge, stop, deallocate, deploy or assign roles.',
+  description:
+    'Asks before az commands that delete, purge, stop, deallocate, deploy or assign roles, grant a vault, open a container to everyone or a firewall to public addresses, or drop backups.',
   tools: ['az'],
   // --only-show-errors, --debug and --verbose take no value: read as taking one, they swallowed the group.
   valueLong: ['subscription', 'output', 'query', 'resource-group', 'name'],
   valueShort: ['g', 'n', 'o'],
-  action(pos) {
+  action(pos, args) {
+    const lasting = azureLastingChange(pos, args);
+    if (lasting) return { what: lasting };
     // `az storage blob delete-batch` deletes every blob of a container that matches (all of them, with no pattern).
     const verb = pos.find((p) => /^(delete|delete-batch|purge|stop|deallocate|restart|deploy|redeploy)$/.test(p));
     if (verb) return { what: `az ${pos.slice(0, pos.indexOf(verb) + 1).join(' ')}` };

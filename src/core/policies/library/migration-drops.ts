@@ -5,6 +5,7 @@ import type { ToolCall } from '../types';
 import { evidenceOf } from '../../facts/commands';
 import { writtenTexts } from '../../facts/compute';
 import { afterEdit, currentText, replacedTexts } from './shared/edited-file';
+import { alwaysTrueWhere } from '../../facts/sql-where';
 
 // A migration runs on every database the project deploys to, with no one at a prompt. One whose
 // forward step drops a table deletes that table's rows everywhere, for good: a downgrade can recreate
@@ -22,6 +23,15 @@ const TABLE_DROP =
 const DROP_ALL = /\bmetadata\.drop_all\s*\(/g;
 
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+// `DELETE FROM t;` and `DELETE FROM t WHERE created_at < now();`: every row of the table, as a drop would.
+const SQL_DELETE = /\bDELETE\s+FROM\s+[^;]*/gi;
+
+/** The DELETE statements of a migration's SQL that remove every row of their table. */
+function emptyingDeletes(text: string): string[] {
+  return (text.match(SQL_DELETE) ?? []).filter(
+    (statement) => !/\bWHERE\b/i.test(statement) || alwaysTrueWhere(statement) !== undefined,
+  );
+}
 
 /** Where a migration's backward step begins, by its framework's way of naming it; -1 when it has none. */
 function backwardStart(text: string): number {
@@ -66,6 +76,13 @@ function dropIn(file: string, before: string, after: string): Drop | undefined {
     const evidence = forwardPart(after).match(TABLE_DROP)?.[0] ?? after;
     return { file, what: `its forward step drops a table (${evidence.trim()})`, evidence: after };
   }
+  const emptied = isMigration(file) ? emptyingDeletes(forwardPart(after)) : [];
+  if (emptied.length > emptyingDeletes(forwardPart(before)).length)
+    return {
+      file,
+      what: `its forward step deletes every row of a table (${evidenceOf(emptied[0]!.trim(), 80)})`,
+      evidence: after,
+    };
   if (!TEST_FILE.test(file) && count(after, DROP_ALL) > count(before, DROP_ALL))
     return { file, what: 'it drops every table the models name (metadata.drop_all)', evidence: after };
   return undefined;

@@ -68,6 +68,18 @@ function inlineTableSource(text: string): boolean {
 
 const RULES: SourceRule[] = [
   {
+    // A MODULE.bazel override (git_override, archive_override) takes a module from that source instead of
+    // the registry's release: its Starlark and repository rules run in every build.
+    file: /(^|\/)MODULE\.bazel$/,
+    lines: [
+      {
+        pattern: /^[ \t]*(remote|urls?)[ \t]*=[ \t]*(?:\[[ \t]*)?["'](https?|git|ssh):\/\//m,
+        what: 'overrides a Bazel module with code from another source',
+        source: true,
+      },
+    ],
+  },
+  {
     // pre-commit fetches each hook repository and runs its hooks on every commit.
     file: /(^|\/)\.pre-commit-config\.ya?ml$/,
     lines: [

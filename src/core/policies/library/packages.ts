@@ -115,20 +115,41 @@ function publishOf(cmd: SimpleCommand, args: readonly string[]): string | null {
       return args.some((x) => /^publish/.test(x)) ? 'gradle publish' : null;
     case 'docker':
     case 'podman':
-      return a === 'push' || (a === 'image' && b === 'push') ? `${cmd.name} push` : null;
-    // Conan uploads to the remote it is given; ConanCenter is the public one.
-    case 'conan':
-      return a === 'upload' && optionValues(args, ['r'], ['remote']).includes('conancenter')
-        ? 'conan upload to ConanCenter'
-        : null;
+      if (a === 'push' || (a === 'image' && b === 'push')) return `${cmd.name} push`;
+      return dockerHubBuildPush(args);
+    // Conan uploads to the remote it is given; ConanCenter is the public one. A removal there takes
+    // recipes and packages from everyone who builds against that remote.
+    case 'conan': {
+      const remote = optionValues(args, ['r'], ['remote'])[0];
+      if (a === 'upload' && remote === 'conancenter') return 'conan upload to ConanCenter';
+      return a === 'remove' && remote !== undefined ? `conan remove on the remote ${remote}` : null;
+    }
     default:
       if (pythonModuleRun(cmd)?.module === 'twine' && args.includes('upload')) return 'twine upload';
       return null;
   }
 }
 
+/**
+ * `docker buildx build --push -t team/app:tag`: an image pushed as it is built. Only a tag without a
+ * registry host is judged here: it goes to Docker Hub, the public default, whoever the account is.
+ */
+function dockerHubBuildPush(args: readonly string[]): string | null {
+  if (args[0] !== 'buildx' && args[0] !== 'build') return null;
+  const pushes = args.some((a) => a === '--push' || /^--output=.*type=registry/.test(a));
+  const tags = optionValues(args, ['t'], ['tag']);
+  // Docker Hub's tags name no registry: their first part, if any, has no dot or port and is not localhost.
+  const toHub =
+    tags.length > 0 &&
+    tags.every((tag) => {
+      const first = tag.split('/')[0] ?? '';
+      return !tag.includes('/') || (!/[.:]/.test(first) && first !== 'localhost');
+    });
+  return pushes && toHub ? `docker build --push of ${tags[0]} to Docker Hub` : null;
+}
+
 // What changes an existing release rather than making one.
-const TAKEN_BACK = /unpublish|deprecate|yank|dist-tag|owner/;
+const TAKEN_BACK = /unpublish|deprecate|yank|dist-tag|owner|remove/;
 
 // npm/pnpm --registry, twine --repository-url, uv --publish-url, gem --host, cargo --index, nuget --source.
 const PUBLISH_TARGET_OPTIONS = ['registry', 'repository-url', 'publish-url', 'host', 'index', 'source'];
@@ -703,6 +724,24 @@ function otherToolSource(
   ) {
     const source = remote(operands.slice(3));
     if (source) return `gcloud components from ${source}`;
+  }
+  // vcstool clones every repository a .repos file lists, and colcon then builds (runs) each of them.
+  const repos = cmd.name === 'vcs' && operands[0] === 'import' ? optionValues(args, [], ['input'])[0] : undefined;
+  if (repos !== undefined && /^https?:\/\//.test(repos) && !ownSource(repos))
+    return `the repositories listed at ${repos}, cloned to be built`;
+  // An az extension is Python that runs inside every later az command.
+  const extension =
+    cmd.name === 'az' && operands[0] === 'extension' ? optionValues(args, ['s'], ['source'])[0] : undefined;
+  if (
+    extension !== undefined &&
+    (/^https?:\/\//.test(extension) || inForeignFolder(extension)) &&
+    !ownSource(extension)
+  )
+    return `an az CLI extension at ${extension}`;
+  // Bazel's module registry: every module resolved through it brings Starlark and repository rules that run.
+  if (cmd.name === 'bazel' || cmd.name === 'bazelisk') {
+    const registry = optionValues(args, [], ['registry']).find((url) => !ownSource(url));
+    if (registry) return `the Bazel registry ${registry}`;
   }
   // mise takes asdf's plugins too (`mise plugin add NAME URL`, `mise plugins install NAME URL`).
   if (

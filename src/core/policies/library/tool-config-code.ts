@@ -124,6 +124,10 @@ function sqlfluffLibraryFromTemp(content: string): boolean {
   return value.startsWith('/') && inForeignFolder(value.endsWith('/') ? value : `${value}/`);
 }
 
+// ansible.cfg's settings that name a program Ansible runs or folders whose Python it loads (path lists, `:`-separated).
+const ANSIBLE_CODE_PATHS =
+  /^[ \t]*(vault_password_file|vault_identity_list|[a-z]+_plugins|library|module_utils|roles_path|collections_paths?)[ \t]*=/;
+
 const RULES: ConfigRule[] = [
   {
     file: /(^|\/)\.prettierrc(\.(json5?|ya?ml|toml))?$/,
@@ -230,15 +234,16 @@ const RULES: ConfigRule[] = [
     // ProxyCommand in ssh_args for every host it connects to.
     file: /(^|\/)(ansible\.cfg|\.ansible\.cfg)$/,
     names: (content) =>
-      content
-        .split(/\r?\n/)
-        .some(
-          (line) =>
-            /^[ \t]*(ssh_args|ssh_common_args|ssh_extra_args)[ \t]*=.*proxycommand/i.test(line) ||
-            (/^[ \t]*(vault_password_file|vault_identity_list)[ \t]*=/.test(line) &&
-              inForeignFolder(line.slice(line.indexOf('=') + 1).trim())),
-        ),
-    what: 'makes Ansible run a program on every run (an executable vault password file, or an ssh ProxyCommand)',
+      content.split(/\r?\n/).some(
+        (line) =>
+          /^[ \t]*(ssh_args|ssh_common_args|ssh_extra_args)[ \t]*=.*proxycommand/i.test(line) ||
+          (ANSIBLE_CODE_PATHS.test(line) &&
+            line
+              .slice(line.indexOf('=') + 1)
+              .split(/[:,]/)
+              .some((entry) => inForeignFolder(entry.trim()))),
+      ),
+    what: 'makes Ansible run a program or load plugins from a temporary or downloads folder on every run (a vault password script, a plugin path, an ssh ProxyCommand)',
   },
   {
     // A custom linter of golangci-lint is a Go plugin: native code loaded into every lint run.

@@ -366,6 +366,21 @@ export function codeWritingFrameToStore(cmd: SimpleCommand): Outbound | undefine
     : undefined;
 }
 
+// Bazel's remote cache and executor take every action's inputs and outputs (the sources among them), and
+// its build event service the command lines, environment and logs of the whole build.
+const BAZEL_REMOTE_OPTIONS = ['remote_cache', 'remote_executor', 'bes_backend', 'remote_cache_proxy'];
+
+/** The host a bazel command sends its build's inputs, outputs or events to. */
+export function bazelRemoteService(cmd: SimpleCommand): Outbound | undefined {
+  if (cmd.name !== 'bazel' && cmd.name !== 'bazelisk') return undefined;
+  for (const option of BAZEL_REMOTE_OPTIONS) {
+    const endpoint = optionValues(argsOf(cmd), [], [option])[0];
+    const host = endpoint === undefined ? undefined : /^(?:[a-z]+:\/\/)?([^/:]+)/.exec(endpoint)?.[1];
+    if (host) return { what: `the build's sources, outputs and logs (bazel --${option})`, host, certain: false };
+  }
+  return undefined;
+}
+
 /** The host `nix copy --to ssh://builder@host` or `nix-copy-closure --to host` sends store paths to. */
 function nixCopyTarget(cmd: SimpleCommand, args: readonly string[]): string | undefined {
   if (cmd.name === 'nix' && args[0] === 'copy') {
