@@ -16,6 +16,7 @@ import { inForeignFolder } from '../../facts/unread-programs';
 import { withoutLastSegmentFrom } from '../../text/scan';
 import { nixConfigSettings } from '../../shell/option-hops';
 import { isKnownCondaChannel } from './shared/conda-channels';
+import { registryOf } from './container-sources';
 
 function firstCommand(
   call: ToolCall | undefined,
@@ -138,13 +139,7 @@ function dockerHubBuildPush(args: readonly string[]): string | null {
   if (args[0] !== 'buildx' && args[0] !== 'build') return null;
   const pushes = args.some((a) => a === '--push' || /^--output=.*type=registry/.test(a));
   const tags = optionValues(args, ['t'], ['tag']);
-  // Docker Hub's tags name no registry: their first part, if any, has no dot or port and is not localhost.
-  const toHub =
-    tags.length > 0 &&
-    tags.every((tag) => {
-      const first = tag.split('/')[0] ?? '';
-      return !tag.includes('/') || (!/[.:]/.test(first) && first !== 'localhost');
-    });
+  const toHub = tags.length > 0 && tags.every((tag) => registryOf(tag) === undefined);
   return pushes && toHub ? `docker build --push of ${tags[0]} to Docker Hub` : null;
 }
 

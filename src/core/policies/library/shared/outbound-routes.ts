@@ -375,7 +375,7 @@ export function bazelRemoteService(cmd: SimpleCommand): Outbound | undefined {
   if (cmd.name !== 'bazel' && cmd.name !== 'bazelisk') return undefined;
   for (const option of BAZEL_REMOTE_OPTIONS) {
     const endpoint = optionValues(argsOf(cmd), [], [option])[0];
-    const host = endpoint === undefined ? undefined : /^(?:[a-z]+:\/\/)?([^/:]+)/.exec(endpoint)?.[1];
+    const host = endpoint === undefined ? undefined : hostOfUrl(endpoint);
     if (host) return { what: `the build's sources, outputs and logs (bazel --${option})`, host, certain: false };
   }
   return undefined;
