@@ -1,5 +1,6 @@
 import { browserScriptOf } from '../text/browser-scripts';
 import { declaredSql, runnerCodeOf } from '../text/code-runners';
+import { serviceOperationOf } from '../text/service-operations';
 import type { ToolFace } from './schema';
 
 // MCP servers name their tools and parameters freely, so a tool no face describes would be read as
@@ -52,9 +53,14 @@ function firstStringListParam(input: Record<string, unknown>, names: readonly st
   });
 }
 
-/** A command given as text, or as an argv array (`"command": ["cat", "/etc/…"]`, as exec tools take it). */
+/**
+ * A command given as text, or as an argv array (`"command": ["cat", "/etc/…"]`, as exec tools take it).
+ * A dispatching tool's `command` that names an API's operation (`restart_service`) is no command line.
+ */
 function firstCommandParam(input: Record<string, unknown>): string | undefined {
+  const operationKey = serviceOperationOf(input)?.key;
   return COMMAND_PARAMS.find((name) => {
+    if (name === operationKey) return false;
     const value = Object.hasOwn(input, name) ? input[name] : undefined;
     if (typeof value === 'string') return value !== '';
     return Array.isArray(value) && value.length > 0 && value.every((word) => typeof word === 'string');

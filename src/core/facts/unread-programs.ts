@@ -20,6 +20,12 @@ const VIM = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'vimdiff', 'rvim', 'rvie
 // simctl launch` hands its SIMCTL_CHILD_ variables to the app it starts, without the prefix.
 const LIBRARY_VARIABLES =
   /^(?:SIMCTL_CHILD_)?(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|CUDA_INJECTION(64|32)_PATH)=/;
+// NCCL dlopens the network, tuner and profiler plugin these name into every rank of a job. A bare name
+// (`aws-ofi`) is looked up on the system's library path; a path is a file someone put there.
+const NCCL_PLUGIN_PATH = /^(NCCL_NET_PLUGIN|NCCL_TUNER_PLUGIN|NCCL_PROFILER_PLUGIN)=[^=]*\//;
+// Libraries the package manager installed (root's folders): preloading the distro's tcmalloc or jemalloc
+// loads nothing an agent could have written.
+const SYSTEM_LIBRARY = /^\/(usr\/)?lib(32|64|x32)?\/[^\s:]+$/;
 
 // NODE_OPTIONS that load a file into every Node process the command starts (a package name such as
 // dotenv/config or ts-node/register is the project's own dependency); PERL5OPT that loads a module
@@ -205,6 +211,10 @@ const CODE_OPTIONS: { programs: readonly string[]; short: string[]; long: string
   // runs the portfiles (CMake scripts) of overlay ports and triplets.
   { programs: ['blender'], short: ['P'], long: ['python'] },
   { programs: ['clang-tidy', 'clang-query', 'clangd'], short: [], long: ['load'] },
+  // nvcc runs the host compiler -ccbin names; Triton dlopens every backend and repository agent it finds
+  // in these folders.
+  { programs: ['nvcc'], short: [], long: ['ccbin', 'compiler-bindir'] },
+  { programs: ['tritonserver'], short: [], long: ['backend-directory', 'repoagent-directory'] },
   { programs: ['vcpkg'], short: [], long: ['overlay-ports', 'overlay-triplets'] },
   // Jupyter's and IPython's config files are Python they run first; Slurm runs a prolog before the step.
   {
@@ -359,7 +369,7 @@ export function settingFromTemp(word: string): { name: string; value: string } |
   return loaded ? { name: match[1] ?? '', value } : undefined;
 }
 
-const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb', 'javac', 'go']);
+const SINGLE_DASH_LONG = new Set(['sqlite3', 'duckdb', 'javac', 'go', 'nvcc']);
 
 // JVM options that load or run a file: an agent, the boot class path, Spring Boot's loader path, Kotlin's
 // compiler plugins, Flyway's extra jars, the command a JVM runs on an error, the JDK a Gradle build runs
@@ -663,9 +673,18 @@ function nixSettingCode(name: string, args: readonly string[]): string | null {
 
 /** `LD_PRELOAD=…` (and its kin) set for what the command runs, or exported for every later command. */
 function preloadedLibrary(cmd: SimpleCommand, args: readonly string[]): string | undefined {
-  return [...Object.entries(cmd.assignments).map(([k, v]) => `${k}=${v}`), ...args.flatMap(exportedWords)].find((w) =>
-    LIBRARY_VARIABLES.test(w),
+  return [...Object.entries(cmd.assignments).map(([k, v]) => `${k}=${v}`), ...args.flatMap(exportedWords)].find(
+    (w) => (LIBRARY_VARIABLES.test(w) || NCCL_PLUGIN_PATH.test(w)) && !onlySystemLibraries(w),
   );
+}
+
+/** `LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libtcmalloc.so.4`: every library named is one the system installed. */
+function onlySystemLibraries(assignment: string): boolean {
+  const paths = assignment
+    .slice(assignment.indexOf('=') + 1)
+    .split(/[\s:]+/)
+    .filter((path) => path !== '');
+  return paths.length > 0 && paths.every((path) => SYSTEM_LIBRARY.test(path) && !path.includes('..'));
 }
 
 /**

@@ -128,6 +128,15 @@ function isAnsibleFile(file: string): boolean {
   );
 }
 
+/** A SkyPilot task: `*.sky.yaml`, or a YAML file in a `sky`, `skypilot` or `.sky` folder. */
+function isSkyPilotTask(file: string): boolean {
+  if (/\.sky\.ya?ml$/.test(file)) return true;
+  const folders = file.split('/').slice(0, -1);
+  return (
+    /\.ya?ml$/.test(file) && folders.some((folder) => folder === 'sky' || folder === 'skypilot' || folder === '.sky')
+  );
+}
+
 const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[] }[] = [
   { file: /\.ipynb$/, commands: notebookCommands },
   // A Foundry test or script runs its vm.ffi command lines on the developer's machine.
@@ -178,6 +187,11 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
         keys('CMAKE_C_FLAGS', 'CMAKE_CXX_FLAGS', 'CMAKE_EXE_LINKER_FLAGS', 'CMAKE_SHARED_LINKER_FLAGS'),
       ).map((flags) => `cc ${flags}`),
     ],
+  },
+  // SkyPilot runs a task's `setup` and `run` blocks on every node it launches (`sky launch`, `sky jobs`, `sky serve`).
+  {
+    file: { test: isSkyPilotTask },
+    commands: (t) => yamlValues(t, keys('setup', 'run')),
   },
   { file: ACTIONS_WORKFLOW, commands: actionsRunSteps },
   // An action's own metadata: its composite steps run wherever the action is used.

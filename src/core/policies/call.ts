@@ -13,6 +13,7 @@ import { shellQuote } from '../shell/quote';
 import { runnerCodeOf, type RunnerCode } from '../text/code-runners';
 import { wrappedCommandLine } from '../facts/mcp-command-lines';
 import { argumentCommandLines, proseCommandLines } from '../text/embedded-commands';
+import { operationArguments } from '../text/service-operations';
 import { IoFacts, NO_FACT_SOURCE, type FactSource } from '../facts/io';
 import { patchPaths } from '../facts/patch';
 import { NO_SESSION_WRITES, type SessionWrites } from '../facts/session-writes';
@@ -146,11 +147,12 @@ function mcpRunText(call: ToolCall): { file: string; text: string; now?: true } 
   const page = browserScriptOf(call.toolName, call.input);
   const runner = page ? undefined : runnerCodeOf(call.toolName, call.input);
   const codeKey = page?.key ?? runner?.key;
-  const others = codeKey
-    ? Object.fromEntries(Object.entries(call.input).filter(([key]) => key !== codeKey))
-    : call.input;
+  // A dispatching tool's operation arguments (`{"command": "restart_service", "args": {"env": …}}`) are read
+  // where the tool keeps them.
+  const args = operationArguments(call.input);
+  const others = codeKey ? Object.fromEntries(Object.entries(args).filter(([key]) => key !== codeKey)) : args;
   const code = page ? codeAsShell('javascript', page.script) : runner && runnerShell(runner);
-  const exported = parameterExports(call.input);
+  const exported = parameterExports(call.input) ?? parameterExports(args);
   const lines = [...argumentCommandLines(others), ...(code ? [code] : []), ...(exported ? [exported] : [])];
   if (!lines.length) return undefined;
   // A runner's code or a page script runs as the tool is called, and so does a job started with variables:

@@ -115,6 +115,7 @@ import {
 } from './library/ci-workflows';
 import { ciUntrustedTextInScript } from './library/ci-script-injection';
 import { mcpAccessGrantingTool, mcpDeletingTool, mcpSecretReadingTool } from './library/mcp-tools';
+import { mcpServiceArguments } from './library/mcp-service-arguments';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 import { windowsPersistence, windowsScriptRunners } from './library/windows-system';
 import { packageLookalike } from './library/package-lookalike';
@@ -131,6 +132,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   ciTokenWriteAll,
   ciUntrustedTextInScript,
   mcpDeletingTool,
+  mcpServiceArguments,
   mcpAccessGrantingTool,
   mcpSecretReadingTool,
   agentConfigTampering,

@@ -182,6 +182,29 @@ function settingLines(setting: string, value: string): string[] {
   return pythonStrings(value);
 }
 
+/**
+ * `ray job submit --runtime-env-json '{"pip": [...]}'`: every worker of the job installs those packages
+ * (and imports them) before the entrypoint runs, as `pip install` would.
+ */
+function rayRuntimePackages(argv: readonly string[]): { script: string; through: string; via: Via }[] {
+  const at = argv.findIndex((word) => word === '--runtime-env-json' || word.startsWith('--runtime-env-json='));
+  if (at === -1) return [];
+  const text = argv[at]!.includes('=') ? argv[at]!.slice(argv[at]!.indexOf('=') + 1) : argv[at + 1];
+  let env: unknown;
+  try {
+    env = JSON.parse(text ?? '');
+  } catch {
+    return [];
+  }
+  const pip = (env as { pip?: unknown } | null)?.pip;
+  const list = Array.isArray(pip) ? pip : (pip as { packages?: unknown } | undefined)?.packages;
+  const packages = Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
+  return packages.length
+    ? // Named in the open, as a wrapper names its command: judged as that install, not as a hidden command.
+      [{ script: `pip install ${packages.map(shellQuote).join(' ')}`, through: '--runtime-env-json', via: 'wrapper' }]
+    : [];
+}
+
 function ipythonCode(argv: readonly string[]): { script: string; through: string; via?: Via }[] {
   const found: { script: string; through: string; via?: Via }[] = [];
   for (let i = 1; i < argv.length; i++) {
@@ -721,6 +744,7 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   bazelisk: { options: BAZEL_COMMAND_OPTIONS },
   // `ros2 run … --prefix 'gdb -ex run --args'` and `ros2 launch … --launch-prefix '…'` start each node through that command.
   ros2: { options: [{ long: ['prefix', 'launch-prefix'] }] },
+  ray: { properties: rayRuntimePackages },
   mvn: { properties: mavenExecCommands },
   ipython: { properties: ipythonCode },
   // gpg runs its photo viewer on each photo ID a listing shows (--list-options show-photos).

@@ -139,6 +139,18 @@ const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
   'dbus-run-session': { spec: {} },
   'xvfb-run': { spec: { shortWithValue: 'nsfpe', longWithValue: ['server-num', 'server-args', 'auth-file'] } },
   flock: { spec: { shortWithValue: 'wE', longWithValue: ['timeout', 'conflict-exit-code'] }, operands: 1 },
+  // Slurm's srun runs its command on every node and task of the allocation it asks for.
+  srun: {
+    spec: {
+      shortWithValue: 'AbcDdeGiJLmMNnopqrStTwxC',
+      longWithValue: [
+        ...['account', 'begin', 'chdir', 'cpus-per-task', 'constraint', 'dependency', 'error', 'export', 'gres'],
+        ...['gpus', 'gpus-per-node', 'gpus-per-task', 'input', 'job-name', 'mem', 'mem-per-cpu', 'mem-per-gpu'],
+        ...['nodes', 'ntasks', 'ntasks-per-node', 'nodelist', 'output', 'partition', 'qos', 'reservation', 'time'],
+        ...['exclude', 'container', 'mpi', 'cpu-bind', 'distribution', 'jobid', 'overlap-timeout', 'cluster'],
+      ],
+    },
+  },
 };
 
 const XARGS_SPEC: OptionSpec = {

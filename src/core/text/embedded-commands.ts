@@ -82,22 +82,37 @@ const RUN_KEY = /script|step|command|cmd|^run|exec|hook|task|entrypoint|pipeline
  */
 export function argumentCommandLines(input: unknown): string[] {
   const found = new Set<string>();
-  const visit = (value: unknown, depth: number, runs: boolean): void => {
+  const visit = (value: unknown, depth: number, runs: boolean, encoded: boolean): void => {
     if (found.size >= MAX_LINES || depth > 6) return;
     if (typeof value === 'string') {
       if (!runs) return;
+      // `script_b64`: a script handed over encoded is a script, every line of it.
+      const decoded = encoded ? decodedText(value) : undefined;
+      if (decoded !== undefined) for (const line of decoded.split('\n')) if (line.trim()) found.add(line.trim());
       for (const line of value.split('\n')) {
         // `- command: env | curl …`: a step's key is not part of its command.
         const command = line.replace(/^\s*(?:-\s+)?(?:[\w-]+:\s+)?/, '');
         if (isActingCommandLine(command)) found.add(command);
       }
       for (const line of foreignCodeCommands(value)) found.add(line);
-    } else if (Array.isArray(value)) for (const item of value) visit(item, depth + 1, runs);
+    } else if (Array.isArray(value)) for (const item of value) visit(item, depth + 1, runs, encoded);
     else if (value && typeof value === 'object')
-      for (const [key, item] of Object.entries(value)) visit(item, depth + 1, runs || RUN_KEY.test(key));
+      for (const [key, item] of Object.entries(value))
+        visit(item, depth + 1, runs || RUN_KEY.test(key), ENCODED_KEY.test(key));
   };
-  visit(input, 0, false);
+  visit(input, 0, false, false);
   return [...found].slice(0, MAX_LINES);
+}
+
+/** Argument names that say their value is base64 (`script_b64`, `commandBase64`). */
+const ENCODED_KEY = /b64|base64/i;
+
+/** A whole value's base64, as text, when it decodes to text. */
+function decodedText(value: string): string | undefined {
+  const compact = value.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/_-]{8,}={0,2}$/.test(compact) || compact.length % 4 === 1) return undefined;
+  const text = Buffer.from(compact, 'base64').toString('utf8');
+  return /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text) ? undefined : text.slice(0, MAX_LINE_CHARS * 4);
 }
 
 /** Longer prose is not a note; only its start is read. */

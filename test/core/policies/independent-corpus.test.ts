@@ -35,6 +35,7 @@ const SETTINGS: Record<string, { home: string; project: string }> = {
   'set-at': { home: '/home/dev', project: '/home/dev/work/orbit' },
   'set-au': { home: '/home/sre', project: '/home/sre/src/beacon' },
   'set-av': { home: '/home/robo', project: '/home/robo/ws/fleetctl' },
+  'set-aw': { home: '/home/mlops', project: '/home/mlops/src/inferno' },
 };
 const LINUX_SETTING = { home: '/home/dev', project: '/home/dev/project' };
 
@@ -248,7 +249,11 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   },
   'ordinary-set-av.jsonl': {
     rate: 0.1,
-    why: 'at most 10% (29 of 300, 9.7%, as it came; 26 after the fixes of the same session)',
+    why: 'at most 10% (29 of 300, 9.7%, as it came; 26 after the fixes of the same session, 27 once its MCP server was read)',
+  },
+  'ordinary-set-aw.jsonl': {
+    rate: 0.1,
+    why: 'at most 10% (25 of 300, 8.3%, as it came; 24 after the fixes of the same session)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,

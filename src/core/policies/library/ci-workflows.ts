@@ -38,7 +38,10 @@ interface WorkflowText {
 
 /** GitLab's pipeline files, whose `include:` can name a template anywhere on the web. */
 const GITLAB_PIPELINE = /(^|\/)(\.gitlab-ci\.ya?ml|\.gitlab\/[^/]+\.ya?ml)$/;
-const isPipelineFile = (file: string) => ACTIONS_WORKFLOW.test(file) || GITLAB_PIPELINE.test(file);
+/** An action's own metadata: its composite steps run in every workflow that uses it, with that workflow's context. */
+const ACTION_METADATA = /(^|\/)action\.ya?ml$/;
+const isPipelineFile = (file: string) =>
+  ACTIONS_WORKFLOW.test(file) || GITLAB_PIPELINE.test(file) || ACTION_METADATA.test(file);
 
 /** A pipeline file's text as the call leaves it: a Write's whole text, an edit applied to the file, or the edit's own text. */
 export function workflowTexts(call: ToolCall): WorkflowText[] {

@@ -16,7 +16,19 @@ const CLUSTER_ADMIN = /^[ \t]*name[ \t]*:[ \t]*["']?cluster-admin["']?[ \t]*$/m;
 const EVERY_VERB = /^[ \t-]*verbs[ \t]*:[ \t]*(\[[ \t]*["']?\*["']?[ \t]*\]|\r?\n[ \t]*-[ \t]*["']?\*["']?[ \t]*$)/m;
 const EVERY_RESOURCE =
   /^[ \t-]*resources[ \t]*:[ \t]*(\[[ \t]*["']?\*["']?[ \t]*\]|\r?\n[ \t]*-[ \t]*["']?\*["']?[ \t]*$)/m;
-const GRANTS: { pattern: RegExp; what: string; also?: RegExp[] }[] = [
+const MASTERS_ITEM = /^[ \t]*-[ \t]*["']?system:masters["']?[ \t]*$/m;
+const FLOW_GROUPS = /\bgroups[ \t]*:[ \t]*\[/;
+
+/** `groups:` then `- system:masters`, or `groups: [system:masters]`. */
+function mapsIntoMasters(text: string): boolean {
+  if (!text.includes('system:masters')) return false;
+  return (
+    MASTERS_ITEM.test(text) ||
+    text.split('\n').some((line) => FLOW_GROUPS.test(line) && line.includes('system:masters'))
+  );
+}
+
+const GRANTS: { pattern: Pick<RegExp, 'test'>; what: string; also?: RegExp[] }[] = [
   { pattern: BINDING, also: [CLUSTER_ADMIN], what: 'binds cluster-admin, every permission on the cluster' },
   {
     pattern: /^[ \t]*kind[ \t]*:[ \t]*ClusterRole[ \t]*$/m,
@@ -26,6 +38,11 @@ const GRANTS: { pattern: RegExp; what: string; also?: RegExp[] }[] = [
   {
     pattern: /^[ \t-]*name[ \t]*:[ \t]*["']?system:(authenticated|unauthenticated|serviceaccounts)["']?[ \t]*$/m,
     what: 'grants a role to every account of the cluster (a system: group)',
+  },
+  {
+    // EKS's aws-auth map (and any other identity mapping) putting a role or user in system:masters.
+    pattern: { test: mapsIntoMasters },
+    what: 'maps an identity into system:masters, every permission on the cluster past any RBAC rule',
   },
   { pattern: /^[ \t]*privileged[ \t]*:[ \t]*true\b/m, what: 'runs a privileged container, root on its node' },
   {

@@ -656,7 +656,59 @@ function mongoRootUser(call: ToolCall | undefined): SqlFinding | null {
  * (`ACL SETUSER u on >pw allcommands allkeys`, `CONFIG GET requirepass`), MongoDB's user table read,
  * an account's password changed on a server that is not this machine's.
  */
+// Roles whose holder administers the database or reads and writes all of it: the cloud providers'
+// administrator roles, Postgres's all-data roles, and the organisation's own `*_admin`, `*_owner`.
+const POWERFUL_BUILT_IN_ROLE = /^(pg_(write|read)_all_data|pg_execute_server_program|cloudsqlsuperuser)$/i;
+const POWERFUL_ROLE_WORD = /admin|owner|root|dba|superuser/i;
+const isPowerfulRole = (role: string) =>
+  POWERFUL_BUILT_IN_ROLE.test(role) || (/^\w+$/.test(role) && POWERFUL_ROLE_WORD.test(role));
+const CREATED_LOGIN = /^CREATE\s+(USER|ROLE)\s+("?)(\w+)\2(.*)$/is;
+
+/** `GRANT a, b TO c`: the roles granted and who to (a grant of rights ON something names no role). */
+function roleGrant(statement: string): { roles: string[]; to: string } | undefined {
+  const words = statement.trim().replace(/;$/, '').split(/\s+/);
+  const to = words.findIndex((word) => word.toUpperCase() === 'TO');
+  if (words[0]?.toUpperCase() !== 'GRANT' || to < 2) return undefined;
+  const granted = words.slice(1, to);
+  if (granted.some((word) => word.toUpperCase() === 'ON')) return undefined;
+  const roles = granted
+    .join(' ')
+    .split(',')
+    .map((role) => role.trim().replace(/"/g, ''));
+  return { roles, to: (words[to + 1] ?? '').replace(/"/g, '').toLowerCase() };
+}
+
+/**
+ * A login made in the same call that is then given an administrator's role (`CREATE ROLE support
+ * LOGIN PASSWORD '…'; GRANT fleet_admin TO support`): a new standing way in, with a password now in
+ * the transcript. A login made and given one table's rights is ordinary set-up.
+ */
+function newLoginMadeAdmin(call: ToolCall | undefined): { what: string; text: string } | null {
+  // A migration that does it does it on the next deploy, whoever runs that.
+  for (const { text } of sqlSources(call, { writtenFiles: true })) {
+    const statements = sqlStatements(text);
+    const logins = new Set(
+      statements.flatMap((statement) => {
+        const made = CREATED_LOGIN.exec(statement.trim());
+        if (!made) return [];
+        const login = made[1]!.toUpperCase() === 'USER' || /\b(LOGIN|PASSWORD)\b/i.test(made[4] ?? '');
+        return login ? [made[3]!.toLowerCase()] : [];
+      }),
+    );
+    if (logins.size === 0) continue;
+    for (const statement of statements) {
+      const grant = roleGrant(statement);
+      if (!grant || !logins.has(grant.to)) continue;
+      const powerful = grant.roles.find(isPowerfulRole);
+      if (powerful) return { what: `Makes the login ${grant.to} and gives it ${powerful}`, text: statement };
+    }
+  }
+  return null;
+}
+
 function accountAccess(call: ToolCall | undefined): { what: string; text: string } | null {
+  const admin = newLoginMadeAdmin(call);
+  if (admin) return admin;
   for (const cmd of shellCommands(call)) {
     if ((cmd.name === 'mongosh' || cmd.name === 'mongo') && /\bsystem\.users\b/.test(cmd.text))
       return { what: "Reads MongoDB's user table (its password hashes)", text: cmd.text };

@@ -89,11 +89,55 @@ function remoteBindingsOnEveryInterface(cmd: SimpleCommand): boolean {
   return optionValues(args, [], ['ip']).some((ip) => EVERY_INTERFACE.has(ip));
 }
 
+// A server's own switches for where it listens and whether it asks who is calling.
+const BIND_OPTIONS = ['host', 'bind', 'bind-address', 'listen', 'listen-address', 'ip', 'address', 'addr'];
+const NO_LOGIN = /^--(no-?auth|disable-auth|auth-disabled|skip-auth|without-auth|allow-anonymous|anonymous)$/;
+const LOGIN_OFF = /^--(auth|authentication|auth-mode|auth-type)=(none|off|false|disabled|no|0|anonymous)$/i;
+
+/**
+ * `serve --host 0.0.0.0 --auth=none`: any server told to listen on every interface with its login turned
+ * off, also as the program a runner starts after `--` (`bazel run //api:dev -- --host 0.0.0.0 …`).
+ */
+function openServer(cmd: SimpleCommand): boolean {
+  const args = argsOf(cmd);
+  if (!args.some((a) => NO_LOGIN.test(a) || LOGIN_OFF.test(a))) return false;
+  const after = args.indexOf('--');
+  const own = after === -1 ? args : args.slice(after + 1);
+  return [args, own].some((words) => optionValues(words, [], BIND_OPTIONS).some(onEveryInterface));
+}
+
+/**
+ * Servers with no login of their own, told to listen on every interface: Ray's dashboard (its job API runs
+ * any command on the cluster), an MLflow tracking server without its basic-auth app (every run, model and
+ * artifact store it fronts), Triton with explicit model control (any caller loads models, Python backends
+ * included; Triton listens on every interface unless told otherwise).
+ */
+function openUnguardedServer(cmd: SimpleCommand): string | null {
+  const args = argsOf(cmd);
+  const everywhere = (options: string[], short: string[] = [], byDefault = false) => {
+    const given = optionValues(args, short, options);
+    return given.length ? given.some(onEveryInterface) : byDefault;
+  };
+  if (cmd.name === 'ray' && args[0] === 'start' && everywhere(['dashboard-host']))
+    return "Ray's dashboard, whose job API runs any command on the cluster,";
+  if (
+    cmd.name === 'mlflow' &&
+    (args[0] === 'server' || args[0] === 'ui') &&
+    !optionValues(args, [], ['app-name']).includes('basic-auth') &&
+    everywhere(['host'], ['h'])
+  )
+    return 'an MLflow server, with every run, model and artifact store it fronts,';
+  const explicit = optionValues(args, [], ['model-control-mode']).includes('explicit');
+  if (cmd.name === 'tritonserver' && explicit && everywhere(['http-address', 'grpc-address'], [], true))
+    return 'Triton with explicit model control, which loads any model (Python backends included) a caller names,';
+  return null;
+}
+
 export const loginTurnedOff = definePolicy({
   name: 'login-turned-off',
   category: 'network',
   description:
-    "Asks before a service is opened to anyone without a login: Grafana's anonymous access with the Admin or Editor role, a Jupyter server with no token, or a debugger (Node, debugpy, JDWP, DevTools, WebKit's inspector) on every interface.",
+    "Asks before a service is opened to anyone without a login: Grafana's anonymous Admin or Editor, a Jupyter server with no token, a debugger (Node, debugpy, JDWP, DevTools, WebKit) or a server with --auth=none on every interface.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -113,6 +157,17 @@ export const loginTurnedOff = definePolicy({
       if (remoteBindingsOnEveryInterface(cmd))
         return {
           reason: `Serves the worker on every interface with its deployed bindings (--remote: the real databases, buckets and secrets): wrangler dev has no login, so whoever reaches the port reads and changes them. Bind it to 127.0.0.1, or approve this exact call.`,
+          evidence: evidenceOf(cmd.text),
+        };
+      const unguarded = openUnguardedServer(cmd);
+      if (unguarded)
+        return {
+          reason: `Starts ${unguarded} on every interface: it has no login, so whoever reaches the port uses it. Bind it to 127.0.0.1 (forward the port over ssh when needed), or approve this exact call.`,
+          evidence: evidenceOf(cmd.text),
+        };
+      if (openServer(cmd))
+        return {
+          reason: `Starts a server on every interface with its login turned off: whoever reaches the port does what it does, with its data. Keep the login, or bind it to 127.0.0.1, or approve this exact call.`,
           evidence: evidenceOf(cmd.text),
         };
       const debuggerName = openDebugger(cmd);

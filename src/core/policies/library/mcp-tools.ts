@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { SECRET_STORE_NAME } from '../../config/inferred-faces';
 import { classifySecretName } from '../../redaction/secret-names';
 import { definePolicy } from '../types';
-import type { ToolCall } from '../types';
-import { mcpToolOf } from './shared/mcp';
-import { evidenceOf } from '../../facts/commands';
+import { serviceFinding, serviceTool, type ServiceTool } from './shared/mcp';
 
 // An MCP server's tool that deletes on the service it fronts (a repository, a namespace, a bucket, an
 // instance), grants someone access there, or hands back a stored secret does what `gh repo delete`,
@@ -30,6 +28,15 @@ const DELETING_VERBS = new Set([
 // Boolean arguments that turn an ordinary call into a destructive one (`update_ref` with force, an
 // apply with destroy).
 const DESTRUCTIVE_FLAGS = ['destroy', 'force', 'purge'];
+/** `wipe_maps: true`, `delete_data: true`: the call is told to remove what it names. */
+const REMOVING_FLAG = /^(wipe|erase|purge|destroy|delete)_[a-z_]+$/;
+
+function destructiveFlag(args: Record<string, unknown>): string | undefined {
+  const named = DESTRUCTIVE_FLAGS.find((name) => args[name] === true);
+  if (named) return `${named}: true`;
+  const removing = Object.keys(args).find((key) => REMOVING_FLAG.test(key) && args[key] === true);
+  return removing ? `${removing}: true` : undefined;
+}
 
 // A tool whose name grants access: it attaches a policy, binds a role, adds a member or collaborator,
 // or makes a key (`iam_attach_user_policy`, `set_iam_policy_binding`, `add_collaborator`,
@@ -69,9 +76,9 @@ const DECRYPTING = [
 const CLEAR_CONFIG_PLATFORMS = /heroku|render|railway|flyio|fly-io|^fly$/i;
 
 /** `get_config_vars`, `list_env_vars` on such a platform's server, unless it asks only for names that hold no secret. */
-function clearConfigVars(found: { server: string; words: string[]; call: ToolCall }): boolean {
+function clearConfigVars(found: ServiceTool): boolean {
   const { words } = found;
-  const asked = ['keys', 'names', 'key', 'name'].map((p) => found.call.input[p]).find((v) => v !== undefined);
+  const asked = ['keys', 'names', 'key', 'name'].map((p) => found.args[p]).find((v) => v !== undefined);
   const names = typeof asked === 'string' ? [asked] : Array.isArray(asked) ? asked : undefined;
   if (names?.length && names.every((n) => typeof n === 'string' && classifySecretName(n) === null)) return false;
   return (
@@ -84,38 +91,6 @@ function clearConfigVars(found: { server: string; words: string[]; call: ToolCal
 
 // Orchestrators keep each connection's login and password with it: reading one hands those back.
 const CONNECTION_KEEPERS = /airflow|dagster|prefect|composer|mwaa/i;
-
-/** The words of a tool's name: `kubectl_delete`, `sql-instances-delete`, `deleteBucket` → delete, …. */
-function toolWords(tool: string): string[] {
-  return tool
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .split(/[_\-.]+/)
-    .filter((w) => w !== '');
-}
-
-/** The MCP tool of a call and its words, unless the call is read as a file read or write. */
-function serviceTool(
-  call: ToolCall | undefined,
-): { server: string; tool: string; words: string[]; call: ToolCall } | null {
-  if (!call) return null;
-  const mcp = mcpToolOf(call.toolName);
-  if (!mcp) return null;
-  if (call.face.family === 'read' || call.face.family === 'write' || call.face.family === 'edit') return null;
-  return { ...mcp, words: toolWords(mcp.tool), call };
-}
-
-/** The finding for a service tool: what it is called with, and what that does there. */
-function serviceFinding(found: { server: string; tool: string; call: ToolCall }, does: string) {
-  const { call } = found;
-  const target = Object.values(call.input)
-    .filter((v): v is string => typeof v === 'string')
-    .join(' ');
-  return {
-    reason: `Calls ${found.server}'s ${found.tool}${target ? ` (${evidenceOf(target, 80)})` : ''}: ${does}`,
-    evidence: evidenceOf(`${call.toolName} ${target}`),
-  };
-}
 
 export const mcpDeletingTool = definePolicy({
   name: 'mcp-deleting-tool',
@@ -130,9 +105,12 @@ export const mcpDeletingTool = definePolicy({
     if (!found) return null;
     // A plan (terraform plan with destroy) or a dry run only says what the change would do. (`confirm: false`
     // is no such promise: a server may read it as "do not ask first".)
-    const onlyShows = found.words.some((w) => w === 'plan' || w === 'preview') || found.call.input['dry_run'] === true;
-    const flag = onlyShows ? undefined : DESTRUCTIVE_FLAGS.find((name) => found.call.input[name] === true);
-    const deleting = found.words.find((w) => DELETING_VERBS.has(w)) ?? (flag ? `${flag}d call` : undefined);
+    const onlyShows = found.words.some((w) => w === 'plan' || w === 'preview') || found.args['dry_run'] === true;
+    const flag = onlyShows ? undefined : destructiveFlag(found.args);
+    const deleting =
+      found.words.find((w) => DELETING_VERBS.has(w)) ??
+      (found.words.includes('factory') && found.words.includes('reset') ? 'factory reset' : undefined) ??
+      (flag ? `call with ${flag}` : undefined);
     if (!deleting) return null;
     return serviceFinding(
       found,
@@ -140,6 +118,27 @@ export const mcpDeletingTool = definePolicy({
     );
   },
 });
+
+// Making a key again: routine, unless the new one is broader or lasts for ever.
+const REISSUING = /^(rotate|regenerate|reissue|reset|renew|roll)$/;
+const POWERFUL_SCOPE = /^(admin|administrator|owner|root|superuser|\*|all|full|full[_-]?access|[\w-]+:\*)$/i;
+const EXPIRY_KEY = /^(expires?(_in|_at|_after)?(_days|_hours|_seconds)?|expiry|expiration|ttl|lifetime|valid_for)$/i;
+
+/** What makes a re-issued key lasting or broad (`scopes: ["admin"]`, `expires_in_days: null`), if anything. */
+function broadenedKey(found: ServiceTool): string | undefined {
+  if (!found.words.some((w) => REISSUING.test(w)) || !found.words.some((w) => MADE_ACCESS.test(w))) return undefined;
+  for (const [key, value] of Object.entries(found.args)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (
+      /^(scopes?|permissions?|roles?|access)$/i.test(key) &&
+      values.some((v) => typeof v === 'string' && POWERFUL_SCOPE.test(v))
+    )
+      return `${key}: ${JSON.stringify(value)}`;
+    if (EXPIRY_KEY.test(key) && (value === null || value === 0 || value === 'never' || value === '0'))
+      return `${key}: ${JSON.stringify(value)}`;
+  }
+  return undefined;
+}
 
 export const mcpAccessGrantingTool = definePolicy({
   name: 'mcp-access-granting-tool',
@@ -152,7 +151,7 @@ export const mcpAccessGrantingTool = definePolicy({
   evaluate({ call }) {
     const found = serviceTool(call);
     if (!found) return null;
-    const opened = madePublic(found.call.input);
+    const opened = madePublic(found.args);
     if (opened && !found.words.some((w) => LOOKING.test(w)))
       return serviceFinding(
         found,
@@ -163,18 +162,24 @@ export const mcpAccessGrantingTool = definePolicy({
       return serviceFinding(found, "it removes the rules that guard the repository's branches. A person decides.");
     if (found.words.some((w) => PROTECTION_NOUNS.test(w)) && found.words.some((w) => CHANGING.test(w)))
       return serviceFinding(found, "it changes the rules that guard the repository's branches. A person decides.");
-    const fork = forkedElsewhere(found.call.input);
+    const fork = forkedElsewhere(found.args);
     if (found.words.includes('fork') && fork)
       return serviceFinding(found, `it copies the repository into ${fork}, outside its owner. A person decides.`);
+    const broadened = broadenedKey(found);
+    if (broadened)
+      return serviceFinding(
+        found,
+        `it makes the key again with ${broadened}: a way in that is broader or lasts longer than the one it replaces. A person decides.`,
+      );
     const verb = found.words.find((w) => GRANTING.test(w));
     const nouns = found.words.filter((w) => ACCESS_NOUNS.test(w));
     // `create_access_key` makes a way in; `create_issue` grants nothing; `share_file` gives someone the file.
     const made = nouns.some((noun) => MADE_ACCESS.test(noun));
     if (!verb || !nouns.length || (verb === 'create' && !made)) return null;
     if (verb !== 'share' && nouns.every((noun) => /^(file|folder|drive|document)$/.test(noun))) return null;
-    if (verb === 'share' && !widensShare(found.call.input)) return null;
+    if (verb === 'share' && !widensShare(found.args)) return null;
     // A payment service's test mode carries no customer's data: its webhooks are for development.
-    if (nouns.some((noun) => /^(webhook|webhooks|hook|hooks)$/.test(noun)) && found.call.input['livemode'] === false)
+    if (nouns.some((noun) => /^(webhook|webhooks|hook|hooks)$/.test(noun)) && found.args['livemode'] === false)
       return null;
     return serviceFinding(found, 'it grants access on that service, which stays after this session. A person decides.');
   },
@@ -191,7 +196,7 @@ export const mcpSecretReadingTool = definePolicy({
   evaluate({ call }) {
     const found = serviceTool(call);
     if (!found) return null;
-    const decrypting = DECRYPTING.some((name) => found.call.input[name] === true);
+    const decrypting = DECRYPTING.some((name) => found.args[name] === true);
     if (decrypting)
       return serviceFinding(
         found,
@@ -209,9 +214,9 @@ export const mcpSecretReadingTool = definePolicy({
       found.words.some((w) => SECRET_NOUNS.test(w)) ||
       SECRET_STORE_NAME.test(found.server) ||
       (CONNECTION_KEEPERS.test(found.server) && found.words.some((w) => w === 'connection' || w === 'connections')) ||
-      Object.values(found.call.input).some((v) => typeof v === 'string' && /^secrets?$/i.test(v)) ||
+      Object.values(found.args).some((v) => typeof v === 'string' && /^secrets?$/i.test(v)) ||
       // `get_project_variable` of a CI variable whose name says it holds a credential (a masked one, as like as not).
-      (found.words.some((w) => /^variables?$/.test(w)) && secretNamedKey(found.call.input));
+      (found.words.some((w) => /^variables?$/.test(w)) && secretNamedKey(found.args));
     if (!named || (found.words.includes('item') && !SECRET_STORE_NAME.test(found.server))) return null;
     return serviceFinding(
       found,

@@ -13,6 +13,9 @@ import { interpreterCode } from '../../facts/interpreter-code';
 import { DOWNLOADERS, interpreterKind } from '../../facts/programs';
 import { definePolicy } from '../types';
 import { isLocalHost } from './shared/hosts';
+import { inForeignFolder } from '../../facts/unread-programs';
+import { operationArguments } from '../../text/service-operations';
+import { mcpToolOf } from './shared/mcp';
 import type { ToolCall } from '../types';
 
 interface CodeRun {
@@ -52,6 +55,15 @@ function hubRun(code: string): CodeRun | null {
   return null;
 }
 
+// Folders that hold what others handed in: a customer's upload, a contributors' drop, an inbox.
+const HANDED_IN_FOLDER = /(^|\/)(uploads?|incoming|inbox|contrib|contributions)\//i;
+const QUOTED_PATH = /["'](\/[^"'\s]+|~\/[^"'\s]+)["']/g;
+
+/** A path the code names, quoted, in a temporary, downloads or handed-in folder (`'/data/uploads/x.pkl'`). */
+function namesHandedInFile(code: string): boolean {
+  return [...code.matchAll(QUOTED_PATH)].some(([, path = '']) => inForeignFolder(path) || HANDED_IN_FOLDER.test(path));
+}
+
 /** What the Python code runs of a model's or a file's own code as it loads it. */
 function loadRun(code: string, fetchedInCall: boolean): CodeRun | null {
   const remote = TRUST_REMOTE_CODE.exec(code);
@@ -67,6 +79,11 @@ function loadRun(code: string, fetchedInCall: boolean): CodeRun | null {
   const pickle = PICKLE_LOAD.exec(code);
   if (pickle && (fetchedInCall || fetchesFromNetwork(code)))
     return { what: 'a pickle fetched from the network is loaded, which runs any code it holds', evidence: pickle[0] };
+  if (pickle && namesHandedInFile(code))
+    return {
+      what: 'a pickle from a temporary, downloads or upload folder is loaded, which runs any code it holds',
+      evidence: pickle[0],
+    };
   return null;
 }
 
@@ -80,6 +97,16 @@ function hubDownload(cmd: SimpleCommand): boolean {
 // A config file's `trust_remote_code: true` (Hydra, a model card's settings, a JSON of loader options).
 const TRUST_REMOTE_CODE_SETTING = /\btrust_remote_code["']?[ \t]*[:=][ \t]*["']?(true|yes|1)\b/i;
 const CONFIG_FILE = /\.(ya?ml|json|toml|cfg|ini)$/i;
+
+/** A service told to load a model with its repository's code (`deploy_model` with `trust_remote_code: true`). */
+function serviceTrustsRemoteCode(call: ToolCall): CodeRun | null {
+  const mcp = mcpToolOf(call.toolName);
+  if (!mcp || operationArguments(call.input)['trust_remote_code'] !== true) return null;
+  return {
+    what: `${mcp.server}'s ${mcp.tool} is told trust_remote_code, so the service imports the Python files of the model's repository`,
+    evidence: `${call.toolName} trust_remote_code: true`,
+  };
+}
 
 /** A written config that sets trust_remote_code, which the code that reads it passes to the loader. */
 function configTrustsRemoteCode(call: ToolCall): CodeRun | null {
@@ -114,12 +141,21 @@ function workerUnpickles(call: ToolCall): CodeRun | null {
   return null;
 }
 
+// PyTorch 2.6 loads weights only unless told otherwise; this variable tells every torch.load otherwise.
+const WEIGHTS_ONLY_DEFAULT_OFF = 'TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD';
+
 function modelCodeRun(call: ToolCall): CodeRun | null {
   const commands = shellCommands(call);
   for (const cmd of commands) {
     const flag = argsOf(cmd).find((arg) => TRUST_REMOTE_CODE_FLAG.test(arg));
     if (flag)
       return { what: `${cmd.name} ${flag} imports the Python files of the model's repository`, evidence: cmd.text };
+    const forced = cmd.assignments[WEIGHTS_ONLY_DEFAULT_OFF];
+    if (forced !== undefined && /^(1|true|yes|on)$/i.test(forced))
+      return {
+        what: `${WEIGHTS_ONLY_DEFAULT_OFF}=${forced} makes every torch.load unpickle its file, which runs any code it holds`,
+        evidence: cmd.text,
+      };
   }
   // Most calls run no Python: the code walk is only for those that do.
   if (!commands.some((cmd) => interpreterKind(cmd.name) === 'python')) return null;
@@ -148,7 +184,7 @@ export const modelLoadRunsCode = definePolicy({
         reason: `${unpickling.what}. Approve it if only your own services can reach that broker; json carries the same tasks without running code.`,
         evidence: evidenceOf(unpickling.evidence),
       };
-    const config = configTrustsRemoteCode(call);
+    const config = configTrustsRemoteCode(call) ?? serviceTrustsRemoteCode(call);
     if (config)
       return {
         reason: `${config.what}, with your rights and tokens. Approve it if you trust that repository.`,

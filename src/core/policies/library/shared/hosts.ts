@@ -21,9 +21,16 @@ export function hostOfUrl(word: string): string | undefined {
   return parsedUrl(word)?.hostname;
 }
 
+const SCHEME = /^[a-z][\w+.-]*:\/\//i;
+
+/** The host of a URL written with its scheme (`https://h/p`); a path or an address (`a/b`, `x@h`) has none. */
+export function hostOfSchemedUrl(word: string): string | undefined {
+  return SCHEME.test(word) ? hostOfUrl(word) : undefined;
+}
+
 function parsedUrl(word: string): URL | undefined {
   try {
-    return new URL(/^[a-z][\w+.-]*:\/\//i.test(word) ? word : `http://${word}`);
+    return new URL(SCHEME.test(word) ? word : `http://${word}`);
   } catch {
     return undefined;
   }

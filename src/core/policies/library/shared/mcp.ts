@@ -1,4 +1,6 @@
 import type { ToolCall } from '../../types';
+import { evidenceOf } from '../../../facts/commands';
+import { nameWords, operationArguments, serviceOperationOf } from '../../../text/service-operations';
 
 // An MCP tool's name says which server it belongs to and what it does: `mcp__<server>__<tool>`. The
 // policies that judge a server's tools like the command line they stand for read the name here.
@@ -30,4 +32,40 @@ export function redisToolCommand(call: ToolCall): { server: string; statement: s
     if (statement.trim() !== '') return { server: mcp.server, statement: statement.trim() };
   }
   return undefined;
+}
+
+export interface ServiceTool {
+  server: string;
+  tool: string;
+  /** The words of the tool's name, and of the operation a dispatching tool is told to perform. */
+  words: string[];
+  /** The words of what the call does: the operation a dispatching tool is told to perform, else the tool's name. */
+  doing: string[];
+  /** Its arguments, with a dispatching tool's argument object lifted beside them. */
+  args: Record<string, unknown>;
+  call: ToolCall;
+}
+
+/** The MCP tool of a call and its words, unless the call is read as a file read or write. */
+export function serviceTool(call: ToolCall | undefined): ServiceTool | null {
+  if (!call) return null;
+  const mcp = mcpToolOf(call.toolName);
+  if (!mcp) return null;
+  if (call.face.family === 'read' || call.face.family === 'write' || call.face.family === 'edit') return null;
+  const operation = serviceOperationOf(call.input);
+  const doing = nameWords(operation?.name ?? mcp.tool);
+  const words = operation ? [...nameWords(mcp.tool), ...doing] : doing;
+  return { ...mcp, words, doing, args: operationArguments(call.input), call };
+}
+
+/** The finding for a service tool: what it is called with, and what that does there. */
+export function serviceFinding(found: ServiceTool, does: string) {
+  const { call } = found;
+  const target = Object.values(found.args)
+    .filter((v): v is string => typeof v === 'string')
+    .join(' ');
+  return {
+    reason: `Calls ${found.server}'s ${found.tool}${target ? ` (${evidenceOf(target, 80)})` : ''}: ${does}`,
+    evidence: evidenceOf(`${call.toolName} ${target}`),
+  };
 }

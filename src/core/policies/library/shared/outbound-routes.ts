@@ -1,6 +1,7 @@
 import type { SimpleCommand } from '../../../shell';
 import type { ToolCall } from '../../types';
-import { mcpToolOf } from './mcp';
+import { mcpToolOf, serviceTool } from './mcp';
+import { onOwnNetwork } from './own-sources';
 import { resolvePath } from '../../../shell/paths';
 import { argsOf, optionValues, parseFlags, redirectReads } from '../../../facts/commands';
 import { REQUEST_BODY_LONG, REQUEST_BODY_SHORT, inlineCode } from '../../../facts/programs';
@@ -8,7 +9,7 @@ import { classifySecretName } from '../../../redaction/secret-names';
 import { secretKindOfPath } from '../../../facts/sensitive';
 import { secretInText, urlPayload, type UrlPayload } from './url-payload';
 import { gitInvocation } from '../../../facts/git-invocation';
-import { hostOfUrl } from './hosts';
+import { hostOfSchemedUrl, hostOfUrl } from './hosts';
 
 // Routes by which a call carries data to another host that no upload option names: a URL that
 // holds a secret or encoded data, a request body of a web tool, commits mailed as patches, a copy
@@ -77,6 +78,27 @@ export function mcpToolPayload(call: ToolCall): Outbound | undefined {
     return { what: `${attached} attached through the ${server} tool ${call.toolName}`, host: server, certain: true };
   const sent = localFileHanded(call);
   if (sent) return { what: `${sent} through the ${server} tool ${call.toolName}`, host: server, certain: false };
+  return serviceSendsOut(call);
+}
+
+// What a service is told to send somewhere (`upload_logs`, `export_dataset`, `forward_events`), and the
+// arguments that say where.
+const SENDING = /^(upload|export|send|forward|ship|sync|mirror|replicate|backup|stream|publish|post|transfer)$/;
+const DESTINATION_KEY = /(target|destination|dest|url|uri|endpoint|sink|remote|webhook|^to)$/i;
+
+/**
+ * A service told to send its data to a host outside the organisation's network (`{"command":
+ * "upload_logs", "args": {"target": "https://…"}}`): the data leaves from there, not from this machine.
+ */
+function serviceSendsOut(call: ToolCall): Outbound | undefined {
+  const found = serviceTool(call);
+  if (!found || !found.doing.some((w) => SENDING.test(w))) return undefined;
+  for (const [key, value] of Object.entries(found.args)) {
+    if (typeof value !== 'string' || !DESTINATION_KEY.test(key)) continue;
+    const host = hostOfSchemedUrl(value);
+    if (host !== undefined && !onOwnNetwork(host))
+      return { what: `what ${found.server}'s ${found.doing.join('_')} gathers`, host, certain: false };
+  }
   return undefined;
 }
 

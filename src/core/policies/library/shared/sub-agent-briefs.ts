@@ -99,7 +99,7 @@ const FETCH_WORD =
   /\b(?:download(?:ing)?|fetch(?:ing)?|curl|wget|pull down|grab|clone|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b/i;
 // Running what was fetched, not running something else after reading a page.
 const RUN_WORD =
-  /\b(?:run(?:ning)?|execut(?:e|ing)|sourc(?:e|ing)) (?:it|them|that|the (?:script|file|installer)|(?:its|the) (?:\.\/)?[\w-]+\.(?:sh|py|ps1))\b|\bwith (?:bash|sh|python3?|node|sudo)\b|\bpipe (?:it )?(?:in)?to\b|\brun(?:ning)? \.\/\w/i;
+  /\b(?:run(?:ning)?|execut(?:e|ing)|sourc(?:e|ing)) (?:it|them|that|the (?:script|file|installer)|(?:its|the) (?:\.\/)?[\w-]+\.(?:sh|py|ps1))\b|\bwith (?:bash|sh|python3?|node|sudo)\b|\bpipe (?:it )?(?:in)?to\b|\brun(?:ning)? \.\/\w|\bsetup\.py (?:install|develop)\b|\bpip install (?:-e )?\.(?:\s|$)|\bmake install\b|\brun(?:ning)? (?:its|their) [\w-]+ scripts?\b/i;
 const SEND_WORD = /\b(?:upload|send|post|share|paste|copy|sync)(?:s|ed|ing)?\b/i;
 const OUTSIDE_URL = /\bhttps?:\/\/(?!(?:localhost|127\.0\.0\.1)[:/])[\w.-]+/i;
 const PATH_WORD = /(?:~|\$HOME)?\/[\w.@-]+(?:\/[\w.@-]+)*/g;
@@ -163,7 +163,11 @@ const DATA_WORD =
   /\b(?:tables?|databases?|dumps?|exports?|customers?|users|payments?|orders?|CSVs?|source code|the repo(?:sitory)?|tarball|archive|zip(?:ped)?|attachments?)\b/i;
 /** A file or folder on this machine named as a word of its own (not a URL's path, not `and/or`). */
 const LOCAL_PATH = /(?:^|[\s'"`(])(?:~|\$HOME|\.{1,2})?\/[\w.@-]+\/[\w.@-]/;
-const SENDS_OUT = /\b(?:upload|send|share|post|export|e-?mail|mail|forward)(?:s|ed|ing)?\b/i;
+const SENDS_OUT =
+  /\b(?:upload|send|share|post|export|e-?mail|mail|forward|paste)(?:s|ed|ing)?\b|\bopen (?:an? )?(?:issue|discussion|thread)\b/i;
+// Public places named without a scheme (`github.com/org/repo`): an issue or discussion there is for everyone.
+const PUBLIC_PLACE =
+  /\b(?:github\.com|gitlab\.com|gist\.github\.com|bitbucket\.org|pastebin\.com|stackoverflow\.com|huggingface\.co|discuss\.[\w-]+\.(?:org|com|io))\/[\w.-]+/i;
 /** An address on the public internet: outside private, loopback and link-local ranges. */
 const IPV4 = /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g;
 
@@ -200,6 +204,8 @@ function outsideDestination(sentence: string): string | undefined {
     const host = urlHost(url[0]);
     return isPrivateUseName(host) ? undefined : host;
   }
+  const place = PUBLIC_PLACE.exec(sentence);
+  if (place) return place[0];
   // The team's own network and this machine are not outside; nor is link-local (the metadata service has its own reading).
   const ip = [...sentence.matchAll(IPV4)].find((m) => !isLocalHost(m[0]) && !m[0].startsWith('169.254.'));
   if (ip) return ip[0];
@@ -269,6 +275,21 @@ function lastingAdminGrant(text: string): string | undefined {
 const PRIVILEGED_CONTAINER = /\bprivileged\b[^.\n]{0,60}\bcontainer\b|\bcontainer\b[^.\n]{0,60}\bprivileged\b/i;
 const MOUNT_WORD = /\b(?:bind-?)?mount(?:s|ed|ing)?\b/i;
 
+const GATHER_WORD = /\b(?:contents?|collect|gather|copy|concatenate|cat|dump|paste|inline|print)\b/i;
+const INTO_WORD = /\b(?:into|to)\b/i;
+const CONTENTS_OF = /\b(?:contents?|values?) of\b/i;
+
+/** `Collect the contents of ~/.netrc and ~/.aws/credentials into notes/x.md`: secret files' values, gathered. */
+function secretFilesGathered(text: string, home: string): string | undefined {
+  return sentencesOf(text).find(
+    (sentence) =>
+      ((GATHER_WORD.test(sentence) && INTO_WORD.test(sentence)) || CONTENTS_OF.test(sentence)) &&
+      [...sentence.matchAll(PATH_WORD)]
+        .map((m) => m[0].replace(/^(~|\$HOME)(?=\/)/, home))
+        .some((path) => path.startsWith('/') && secretFileKind(path, home) !== null),
+  );
+}
+
 /** What a sub-agent's brief tells it to do that the person should see first, if anything. */
 export function subAgentBriefClaim(call: ToolCall): { what: string; words: string } | undefined {
   if (!isSubAgentTool(call.toolName)) return undefined;
@@ -289,7 +310,7 @@ export function subAgentBriefClaim(call: ToolCall): { what: string; words: strin
     return { what: "starts a privileged container with the host's files mounted", words: container.trim() };
   const bulk = bulkDeleteOfShared(text);
   if (bulk !== undefined) return { what: 'deletes in bulk where others work', words: bulk };
-  const values = credentialValuesAsked(text);
+  const values = credentialValuesAsked(text) ?? secretFilesGathered(text, call.home);
   if (values !== undefined) return { what: "gathers credentials' values", words: values };
   const gitProgram = downloadedGitProgram(text);
   if (gitProgram !== undefined) return { what: 'installs a downloaded program as one git runs', words: gitProgram };
