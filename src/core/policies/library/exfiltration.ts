@@ -11,6 +11,7 @@ import { isPrivateUseName, onOwnNetwork } from './shared/own-sources';
 import {
   codePostingFiles,
   codeWritingFrameToStore,
+  codePostingFrame,
   bazelRemoteService,
   commandUrlPayload,
   httpieUpload,
@@ -347,6 +348,7 @@ export const dataOutToHost = definePolicy({
         httpieUpload(cmd) ??
         codePostingFiles(cmd) ??
         codeWritingFrameToStore(cmd) ??
+        codePostingFrame(cmd) ??
         bazelRemoteService(cmd);
       const routedExit =
         routed && (routed.certain ? [routed.host].find((h) => !isLocalHost(h)) : exitHost(cmd, routed.host));

@@ -127,10 +127,30 @@ function openUnguardedServer(cmd: SimpleCommand): string | null {
     everywhere(['host'], ['h'])
   )
     return 'an MLflow server, with every run, model and artifact store it fronts,';
+  // SGLang's custom logit processors are pickled Python callables each request may send, run by the server.
+  const keyed = optionValues(args, [], ['api-key']).length > 0;
+  if (
+    args.includes('sglang.launch_server') &&
+    args.includes('--enable-custom-logit-processor') &&
+    !keyed &&
+    everywhere(['host'])
+  )
+    return 'SGLang with custom logit processors (each request may send Python the server runs)';
   const explicit = optionValues(args, [], ['model-control-mode']).includes('explicit');
   if (cmd.name === 'tritonserver' && explicit && everywhere(['http-address', 'grpc-address'], [], true))
     return 'Triton with explicit model control, which loads any model (Python backends included) a caller names,';
   return null;
+}
+
+// Folders whose files are the machine's own or every user's: a server that hands them to any request hands
+// over keys, configs and tokens.
+const WIDE_FOLDER = /^(\/|\/(etc|home|root|var|proc|Users)\/?|~\/?|\$HOME\/?)$/;
+
+/** `vllm serve … --allowed-local-media-path /`: every request may read the machine's files as `file://` images. */
+function servesHostFiles(cmd: SimpleCommand): string | null {
+  if (cmd.name !== 'vllm') return null;
+  const folder = optionValues(argsOf(cmd), [], ['allowed-local-media-path']).find((path) => WIDE_FOLDER.test(path));
+  return folder === undefined ? null : folder;
 }
 
 export const loginTurnedOff = definePolicy({
@@ -157,6 +177,12 @@ export const loginTurnedOff = definePolicy({
       if (remoteBindingsOnEveryInterface(cmd))
         return {
           reason: `Serves the worker on every interface with its deployed bindings (--remote: the real databases, buckets and secrets): wrangler dev has no login, so whoever reaches the port reads and changes them. Bind it to 127.0.0.1, or approve this exact call.`,
+          evidence: evidenceOf(cmd.text),
+        };
+      const hostFiles = servesHostFiles(cmd);
+      if (hostFiles !== null)
+        return {
+          reason: `Lets every request to the server read files under ${hostFiles} as file:// media: keys, configs and tokens there go to whoever calls it. Name the folder of the media it needs instead, or approve this exact call.`,
           evidence: evidenceOf(cmd.text),
         };
       const unguarded = openUnguardedServer(cmd);

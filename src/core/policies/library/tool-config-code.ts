@@ -246,6 +246,15 @@ const RULES: ConfigRule[] = [
     what: 'makes Ansible run a program or load plugins from a temporary or downloads folder on every run (a vault password script, a plugin path, an ssh ProxyCommand)',
   },
   {
+    // Triton's Python backend unpacks the environment EXECUTION_ENV_PATH names and runs the model in it.
+    file: /(^|\/)config\.pbtxt$/,
+    names: (content) =>
+      [...content.matchAll(/EXECUTION_ENV_PATH"?[\s\S]{0,80}?string_value\s*:\s*"([^"]*)"/g)].some((m) =>
+        inForeignFolder(m[1]!),
+      ),
+    what: "makes Triton's Python backend run the model inside an environment archive from a temporary or downloads folder",
+  },
+  {
     // A custom linter of golangci-lint is a Go plugin: native code loaded into every lint run.
     file: /(^|\/)\.?golangci\.ya?ml$/,
     names: (content) =>

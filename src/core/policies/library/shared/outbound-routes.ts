@@ -388,6 +388,24 @@ export function codeWritingFrameToStore(cmd: SimpleCommand): Outbound | undefine
     : undefined;
 }
 
+const POSTED_TO =
+  /\b(?:requests|httpx|session|client)\.(?:post|put|patch)\(\s*(?:url\s*=\s*)?["']https?:\/\/([^"'/\s:]+)/g;
+const FRAME_EXPORT = /\.(?:to_dict|to_json|to_csv|to_records|to_dicts|write_json|write_csv|write_ndjson)\(/;
+
+/** Interpreter code that posts a data frame's rows to a host outside the organisation's network. */
+export function codePostingFrame(cmd: SimpleCommand): Outbound | undefined {
+  const code = inlineCode(cmd);
+  if (!code?.includes('://')) return undefined;
+  for (const posted of code.matchAll(POSTED_TO)) {
+    const host = posted[1]!;
+    // The request's own arguments: a frame exported further down the code is another matter.
+    const call = code.slice(posted.index, posted.index + 400).split('\n')[0] ?? '';
+    if (!onOwnNetwork(host) && FRAME_EXPORT.test(call))
+      return { what: `a data frame's rows from ${cmd.name} code`, host, certain: false };
+  }
+  return undefined;
+}
+
 // Bazel's remote cache and executor take every action's inputs and outputs (the sources among them), and
 // its build event service the command lines, environment and logs of the whole build.
 const BAZEL_REMOTE_OPTIONS = ['remote_cache', 'remote_executor', 'bes_backend', 'remote_cache_proxy'];
