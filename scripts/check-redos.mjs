@@ -115,6 +115,40 @@ function regexesOf(file) {
   return found;
 }
 
+// The pure-JS backend, a fixed seed for the fuzzer, and step limits only (the fuzzer's own wall-clock
+// limits on incubation, seeding and attack made a loaded machine flag a pattern an idle one passed): the
+// same result on every machine and run.
+const CHECK_OPTIONS = {
+  backend: 'pure',
+  timeout: 30_000,
+  randomSeed: 1,
+  incubationTimeout: null,
+  seedingTimeout: null,
+  attackTimeout: null,
+};
+const ATTEMPTS = 3;
+
+/**
+ * recheck's checkSync waits on its worker through synckit, whose wait can wake before the worker's answer
+ * is on the port (it then throws reading `message` of nothing). The check itself is deterministic (fixed
+ * seed, step limits), so asking again gives the answer it would have given; synckit skips the stale
+ * answer by its id. A regex that fails every attempt is reported as unchecked, which fails the run.
+ */
+function checkWithRetries(pattern, flags) {
+  let failure;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    try {
+      return checkSync(pattern, flags, CHECK_OPTIONS);
+    } catch (err) {
+      failure = err;
+      console.error(
+        `recheck's worker failed on /${pattern}/${flags} (attempt ${attempt} of ${ATTEMPTS}): ${err.message}`,
+      );
+    }
+  }
+  return { status: 'unknown', error: { kind: 'worker-failure', message: failure?.message ?? 'unknown' } };
+}
+
 let checked = 0;
 const builtAtRunTime = [];
 const flagged = [];
@@ -126,17 +160,7 @@ for (const file of files) {
       continue;
     }
     checked++;
-    // The pure-JS backend, a fixed seed for the fuzzer, and step limits only (the fuzzer's own
-    // wall-clock limits on incubation, seeding and attack made a loaded machine flag a pattern an
-    // idle one passed): the same result on every machine and run.
-    const result = checkSync(regex.pattern, regex.flags, {
-      backend: 'pure',
-      timeout: 30_000,
-      randomSeed: 1,
-      incubationTimeout: null,
-      seedingTimeout: null,
-      attackTimeout: null,
-    });
+    const result = checkWithRetries(regex.pattern, regex.flags);
     const where = `${relative(root, file)}:${regex.line}  /${regex.pattern}/${regex.flags}`;
     if (result.status === 'vulnerable') {
       flagged.push(`${where}\n    ${result.complexity.summary}; attack: ${JSON.stringify(result.attack.pattern)}`);

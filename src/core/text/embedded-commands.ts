@@ -42,6 +42,9 @@ export function embeddedCommandLines(text: string): string[] {
   return [...found];
 }
 
+/** Control characters and replacement marks: decoded bytes that are not text. */
+const NOT_TEXT = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
+
 // Base64 written into code as one literal, long enough to hold a command line.
 const BASE64_LITERAL = /["'`]([A-Za-z0-9+/]{16,}={0,2})["'`]/g;
 
@@ -52,7 +55,7 @@ export function decodedPayloads(code: string): string[] {
     const encoded = match[1] ?? '';
     if (encoded.length % 4 === 1) continue;
     const text = Buffer.from(encoded, 'base64').toString('utf8');
-    if (text.length >= 8 && !/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)) out.push(text);
+    if (text.length >= 8 && !NOT_TEXT.test(text)) out.push(text);
     if (out.length >= MAX_LINES) break;
   }
   return out;
@@ -112,7 +115,7 @@ function decodedText(value: string): string | undefined {
   const compact = value.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/_-]{8,}={0,2}$/.test(compact) || compact.length % 4 === 1) return undefined;
   const text = Buffer.from(compact, 'base64').toString('utf8');
-  return /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text) ? undefined : text.slice(0, MAX_LINE_CHARS * 4);
+  return NOT_TEXT.test(text) ? undefined : text.slice(0, MAX_LINE_CHARS * 4);
 }
 
 /** Longer prose is not a note; only its start is read. */

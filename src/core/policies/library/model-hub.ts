@@ -29,6 +29,13 @@ const REMOVING_CALL = /\.(delete_repo|super_squash_history|delete_branch|delete_
 const PUBLISHING_CALLS = ['update_repo_visibility', 'update_repo_settings'];
 const UPLOADED = /\.(upload_folder|upload_file|upload_large_folder)\s*\(/;
 
+interface HubChange {
+  what: string;
+  evidence: string;
+  /** Made public rather than removed: copies, not loss, are what follows. */
+  published?: true;
+}
+
 /** The argument text of each `.name(…)` call in the code, up to its first closing parenthesis. */
 function callArguments(code: string, name: string): string[] {
   const found: string[] = [];
@@ -42,7 +49,7 @@ function callArguments(code: string, name: string): string[] {
 }
 
 /** What Python code using the Hub's client does to a repository that others depend on, if anything. */
-function clientChange(code: string): { what: string; evidence: string } | undefined {
+function clientChange(code: string): HubChange | undefined {
   if (!/\bhuggingface_hub\b|\bHfApi\b/.test(code)) return undefined;
   const removing = REMOVING_CALL.exec(code);
   if (removing) return { what: `HfApi.${removing[1]} removes what others may pin on the Hub`, evidence: removing[0] };
@@ -58,11 +65,12 @@ function clientChange(code: string): { what: string; evidence: string } | undefi
     return {
       what: 'HfApi.create_repo without private=True makes a public repository, and the upload that follows goes there',
       evidence: `.create_repo(${created})`,
+      published: true,
     };
   return undefined;
 }
 
-function hubChange(call: ToolCall): { what: string; evidence: string } | undefined {
+function hubChange(call: ToolCall): HubChange | undefined {
   const commands = shellCommands(call);
   for (const cmd of commands) {
     const what = cliChange(cmd);
@@ -89,7 +97,7 @@ export const modelHubChange = definePolicy({
     if (!call?.shell) return null;
     const found = hubChange(call);
     if (!found) return null;
-    const why = /public/.test(found.what)
+    const why = found.published
       ? 'anyone may copy what is public there, and copies outlive making it private again'
       : 'customers and other teams pin models there, and nothing on this machine brings them back';
     return {
