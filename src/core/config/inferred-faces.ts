@@ -42,8 +42,18 @@ const UPLOADING_VERB = /upload/i;
 const LISTING_VERB =
   /^(list_(directory|directories|dir|files|allowed_directories)|directory_tree|get_file_info|file_info|stat)$/i;
 
-function firstStringParam(input: Record<string, unknown>, names: readonly string[]): string | undefined {
-  return names.find((name) => Object.hasOwn(input, name) && typeof input[name] === 'string' && input[name] !== '');
+/** A URL with a scheme other than file://. */
+const REMOTE_URL = /^(?!file:)[a-z][\w+.-]*:\/\//i;
+
+function firstStringParam(
+  input: Record<string, unknown>,
+  names: readonly string[],
+  accepts: (value: string) => boolean = () => true,
+): string | undefined {
+  return names.find((name) => {
+    const value = Object.hasOwn(input, name) ? input[name] : undefined;
+    return typeof value === 'string' && value !== '' && accepts(value);
+  });
 }
 
 function firstStringListParam(input: Record<string, unknown>, names: readonly string[]): string | undefined {
@@ -85,7 +95,10 @@ export function inferredFace(tool: string, input: Record<string, unknown>): Tool
   if (urlParam !== undefined)
     return { family: 'network', urlParam, summary: [urlParam], tool, builtIn: false, inferred: true };
   if (SECRET_STORE_NAME.test(tool.split('__')[1] ?? '')) return undefined;
-  const pathParam = firstStringParam(input, PATH_PARAMS) ?? firstStringListParam(input, PATH_LIST_PARAMS);
+  // `destination: "https://…"` names a place on the network, not a file here: the service sends there.
+  const pathParam =
+    firstStringParam(input, PATH_PARAMS, (value) => !REMOTE_URL.test(value)) ??
+    firstStringListParam(input, PATH_LIST_PARAMS);
   if (pathParam === undefined) return undefined;
   // `//depot/main/...` is a path on a Perforce server, not a file here: the tool is the service's own.
   if (typeof input[pathParam] === 'string' && /^\/\/\w/.test(input[pathParam])) return undefined;

@@ -333,10 +333,31 @@ const ELIXIR_VALUED = [
   'logger-otp-reports',
 ];
 
+/**
+ * Runners that compile and run a source file named on their command line (`dart run x.dart`, `go run
+ * x.go`, `deno run x.ts`, `tsx x.ts`): the file is the script whatever the subcommand before it.
+ */
+const SOURCE_RUNNERS: Record<string, RegExp> = {
+  dart: /\.dart$/,
+  go: /\.go$/,
+  deno: /\.[cm]?[jt]sx?$/,
+  bun: /\.[cm]?[jt]sx?$/,
+  tsx: /\.[cm]?[jt]sx?$/,
+  'ts-node': /\.[cm]?[jt]sx?$/,
+  swift: /\.swift$/,
+  rscript: /\.[rR]$/,
+  julia: /\.jl$/,
+};
+
 export function scriptArgument(cmd: SimpleCommand): string | undefined {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
   if (name === 'source' || name === '.') return args[0];
+  const source = Object.hasOwn(SOURCE_RUNNERS, name) ? SOURCE_RUNNERS[name] : undefined;
+  if (source) {
+    const file = args.find((a) => !a.startsWith('-') && source.test(a));
+    if (file !== undefined || interpreterKind(name) === null) return file;
+  }
   // The BEAM's script runners: `escript FILE`, `elixir FILE` (code given with -e is read elsewhere, beam-code).
   if (name === 'escript' || name === 'elixir') {
     if (args.some((a) => a === '-e' || a === '--eval' || a === '-S')) return undefined;

@@ -76,8 +76,11 @@ export function yamlValues(text: string, keys: ReadonlySet<string>): string[] {
     )
       continue;
     const block: string[] = [];
-    for (i++; i < lines.length && (lines[i]?.trim() === '' || indentOf(lines[i] ?? '') > indent); i++)
-      block.push(lines[i] ?? '');
+    // A list may sit at its key's own indent (`args:` then `- -c` under it, as kubectl writes kubeconfigs).
+    const sameIndentList = inline === '' && next !== undefined && indentOf(next) === indent && /^\s*- /.test(next);
+    const inBlock = (l: string) =>
+      l.trim() === '' || indentOf(l) > indent || (sameIndentList && indentOf(l) === indent && /^\s*- /.test(l));
+    for (i++; i < lines.length && inBlock(lines[i] ?? ''); i++) block.push(lines[i] ?? '');
     i--;
     const items = block.filter((l) => l.trim() !== '');
     if (inline === '' && items.length && items.every((l) => /^\s*- /.test(l) || indentOf(l) > indentOf(items[0] ?? '')))

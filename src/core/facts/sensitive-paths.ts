@@ -178,6 +178,10 @@ export const HOME_SECRETS: [string, string][] = [
   ['.config/configstore/', 'CLI tokens (configstore)'],
   ['.wrangler/', 'Cloudflare token'],
   ['.config/.wrangler/', 'Cloudflare token'],
+  ['Library/Preferences/.wrangler/', 'Cloudflare token'],
+  // The Shopify CLI's session store: Partners and store sessions, with their tokens.
+  ['Library/Preferences/shopify-cli-kit-nodejs/', 'Shopify CLI sessions'],
+  ['.config/shopify-cli-kit-nodejs/', 'Shopify CLI sessions'],
   ['.fly/', 'Fly.io token'],
   ['.config/fly/config.yml', 'Fly.io token'],
   // cachix's auth token pushes store paths every machine using the cache trusts.

@@ -166,6 +166,10 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
   { file: /\.prisma$/, commands: prismaGeneratorCommands },
   // Wrangler runs its [build] command on every `wrangler dev` and `wrangler deploy`.
   { file: /(^|\/)wrangler\.toml$/, commands: (t) => iniValues(t, keys('command')) },
+  // The Shopify CLI runs an extension's build command and the web process's commands on every app dev,
+  // build and deploy.
+  { file: /(^|\/)shopify\.extension\.toml$/, commands: (t) => iniValues(t, keys('command')) },
+  { file: /(^|\/)shopify\.web\.toml$/, commands: (t) => iniValues(t, keys('dev', 'build', 'predev')) },
   // Playwright starts each webServer's command before the tests; the config is code as well.
   {
     file: /(^|\/)playwright\.config\.[cm]?[jt]s$/,
@@ -187,6 +191,11 @@ const FORMATS: { file: Pick<RegExp, 'test'>; commands: (text: string) => string[
         keys('CMAKE_C_FLAGS', 'CMAKE_CXX_FLAGS', 'CMAKE_EXE_LINKER_FLAGS', 'CMAKE_SHARED_LINKER_FLAGS'),
       ).map((flags) => `cc ${flags}`),
     ],
+  },
+  // A kubeconfig's credential plugin (`users[].user.exec`) runs for every request kubectl and helm make.
+  {
+    file: /(^|\/)(\.kube\/config|kubeconfig[\w.-]*|[\w.-]+\.kubeconfig(\.ya?ml)?)$/,
+    commands: (t) => yamlValues(t, keys('command', 'args')),
   },
   // SkyPilot runs a task's `setup` and `run` blocks on every node it launches (`sky launch`, `sky jobs`, `sky serve`).
   {

@@ -117,6 +117,7 @@ import { ciUntrustedTextInScript } from './library/ci-script-injection';
 import { mcpAccessGrantingTool, mcpDeletingTool, mcpSecretReadingTool } from './library/mcp-tools';
 import { mcpServiceArguments } from './library/mcp-service-arguments';
 import { modelHubChange } from './library/model-hub';
+import { encodedCommandWritten } from './library/encoded-writes';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 import { windowsPersistence, windowsScriptRunners } from './library/windows-system';
 import { packageLookalike } from './library/package-lookalike';
@@ -148,6 +149,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   commandHiddenInOptions,
   metadataAndLocalServices,
   encodedCommandExecution,
+  encodedCommandWritten,
   reverseShell,
   forkBomb,
   diskWipe,

@@ -13,6 +13,21 @@ function hasVowel(text: string, start: number, end: number): boolean {
   return false;
 }
 
+/** Chars that part the words of a name: `MODEL_DIRECTORY`, `router-env`, `dir/FILE`. */
+function isNameSeparator(code: number): boolean {
+  return code === 95 || code === 45 || code === 47 || code === 46;
+}
+
+/**
+ * A run of capitals with a separator or the run's edge on both sides is a word of an upper-case
+ * name (`$TRITON_MODEL_DIRECTORY/router-env`), even where the run has many lower-case letters too.
+ * Random base64 seldom puts three capitals between two separators.
+ */
+function isDelimitedName(text: string, from: number, to: number, start: number, end: number): boolean {
+  const before = from === start || isNameSeparator(text.charCodeAt(from - 1));
+  return before && (to === end || isNameSeparator(text.charCodeAt(to)));
+}
+
 /**
  * Share of the run's letters that sit in word-like chunks: 3 letters or more with a vowel, where
  * a chunk is a lower-case run (with the capital before it: `User`) or, in runs written mostly in
@@ -58,8 +73,8 @@ function wordCoverage(text: string, start: number, end: number): number {
     } else {
       while (i < end && isLower(text.charCodeAt(i))) i++;
     }
-    if (i - chunkStart >= 3 && (!capitals || capitalWordsCount) && hasVowel(text, chunkStart, i))
-      covered += i - chunkStart;
+    const counts = !capitals || capitalWordsCount || isDelimitedName(text, chunkStart, i, start, end);
+    if (i - chunkStart >= 3 && counts && hasVowel(text, chunkStart, i)) covered += i - chunkStart;
   }
   return covered / letters;
 }

@@ -90,7 +90,7 @@ export function argumentCommandLines(input: unknown): string[] {
     if (typeof value === 'string') {
       if (!runs) return;
       // `script_b64`: a script handed over encoded is a script, every line of it.
-      const decoded = encoded ? decodedText(value) : undefined;
+      const decoded = encoded ? decodedBase64Text(value) : undefined;
       if (decoded !== undefined) for (const line of decoded.split('\n')) if (line.trim()) found.add(line.trim());
       for (const line of value.split('\n')) {
         // `- command: env | curl …`: a step's key is not part of its command.
@@ -111,7 +111,7 @@ export function argumentCommandLines(input: unknown): string[] {
 const ENCODED_KEY = /b64|base64/i;
 
 /** A whole value's base64, as text, when it decodes to text. */
-function decodedText(value: string): string | undefined {
+export function decodedBase64Text(value: string): string | undefined {
   const compact = value.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/_-]{8,}={0,2}$/.test(compact) || compact.length % 4 === 1) return undefined;
   const text = Buffer.from(compact, 'base64').toString('utf8');

@@ -67,3 +67,36 @@ export function nameWords(name: string): string[] {
     .split(/[_\-.]+/)
     .filter((w) => w !== '');
 }
+
+/** Past this, a GraphQL document is not read further for its mutation's fields. */
+const MAX_GRAPHQL_CHARS = 16_384;
+
+/**
+ * The top-level fields of a GraphQL mutation (`mutation { urlRedirectBulkDeleteAll { … } }` →
+ * urlRedirectBulkDeleteAll): what a tool that runs any GraphQL document against an API is told to do.
+ * A query, a subscription or text that is not GraphQL has none.
+ */
+export function graphqlMutationFields(text: string): string[] {
+  const start = /^\s*(?:#[^\n]*\n\s*)*mutation\b[^{]*\{/.exec(text);
+  if (!start) return [];
+  const fields: string[] = [];
+  let depth = 1;
+  let inString = false;
+  const end = Math.min(text.length, MAX_GRAPHQL_CHARS);
+  for (let at = start[0].length; at < end && depth > 0; at++) {
+    const ch = text[at]!;
+    if (inString) {
+      if (ch === '\\') at++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '(') depth++;
+    else if (ch === '}' || ch === ')') depth--;
+    else if (depth === 1 && /[A-Za-z_]/.test(ch) && !/[\w:]/.test(text[at - 1] ?? '')) {
+      const name = /^[A-Za-z_]\w*(\s*:\s*[A-Za-z_]\w*)?/.exec(text.slice(at, at + 200))![0];
+      // `alias: field`: the field is what runs.
+      fields.push(name.split(':').pop()!.trim());
+      at += name.length - 1;
+    }
+  }
+  return fields;
+}

@@ -187,6 +187,24 @@ test('written and run in one command: literal content is read, a download is unr
   assert.deepEqual(names(plain), []);
 });
 
+test('a source file a compiling runner runs (dart run, go run, deno run, tsx) is the script it runs', async () => {
+  await ready();
+  const file = `${ROOT}/tool/gen.dart`;
+  for (const command of ['dart run tool/gen.dart', 'dart tool/gen.dart']) {
+    const gone = run({ bash: command, source: NO_FACT_SOURCE, writes: written(file) });
+    assert.equal(gone.find((o) => o.policy === 'unread-call')?.verdict, 'ask', command);
+  }
+  const decodedThenRun = run({ bash: 'echo ZXhpdCAw | base64 -d > /tmp/w.dart && dart run /tmp/w.dart' });
+  assert.equal(decodedThenRun.find((o) => o.policy === 'unread-call')?.verdict, 'ask');
+  const goFile = `${ROOT}/cmd/gen/main.go`;
+  const goRun = run({ bash: 'go run ./cmd/gen/main.go', source: NO_FACT_SOURCE, writes: written(goFile) });
+  assert.equal(goRun.find((o) => o.policy === 'unread-call')?.verdict, 'ask');
+  for (const command of ['dart run tool/gen.dart', 'go run ./cmd/server', 'deno run --allow-net main.ts']) {
+    const untouched = run({ bash: command, source: NO_FACT_SOURCE, writes: written(`${ROOT}/other.txt`) });
+    assert.deepEqual(names(untouched), [], command);
+  }
+});
+
 test('make recipes put in simple variables, make and environment ones', () => {
   assert.deepEqual(
     makeRecipes('OUT=build\nclean:\n\t@rm -rf $(OUT)\n\t-$(MAKE) -C sub clean\nhome:\n\trm $(HOME)/x\n', {

@@ -4,15 +4,11 @@
 // a pdb start-up file; secrets written into a search or a URL. Each with the ordinary work that looks like it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, ROOT, run } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, blockingPoliciesOf, ready, run } from './harness';
 import { cmakeCommands, pdbrcPython, shellApiStrings } from '../../../src/core/facts/run-later-formats';
 import { secretInText } from '../../../src/core/policies/library/shared/url-payload';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
-const edit = (file: string, old_string: string, new_string: string) =>
-  blockingPoliciesOf('Edit', { file_path: `${ROOT}/${file}`, old_string, new_string });
-const write = (file: string, content: string) => blockingPoliciesOf('Write', { file_path: `${ROOT}/${file}`, content });
-const sql = (query: string) => blockingPoliciesOf('mcp__postgres__query', { sql: query });
+const { bash, edit, write, sql } = blockers;
 
 test('Django: manage.py shell code, settings printed or sent, and data wiped, ask', async () => {
   await ready();

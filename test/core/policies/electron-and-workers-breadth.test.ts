@@ -3,11 +3,9 @@
 // purge, 1Password items and service accounts, wrangler's remote D1 and local bindings, worker secrets, and
 // edits that keep a secret or a registry the file already had.
 import { test } from 'node:test';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, ready, ROOT } from './harness';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
-const edit = (file: string, old_string: string, new_string: string) =>
-  blockingPoliciesOf('Edit', { file_path: `${ROOT}/${file}`, old_string, new_string });
+const { bash, edit } = blockers;
 
 const DSN = 'https://3f9c2e1b7a4d4c0e9f1a2b3c4d5e6f70@o451234.ingest.sentry.io/5512345';
 const sentryInit = (rate: string) =>

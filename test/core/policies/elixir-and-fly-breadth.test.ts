@@ -2,10 +2,9 @@
 // given on the command line, Hex's and rebar3's sources, Fly's and Hex's tokens, and the files a version
 // manager or direnv runs in every shell.
 import { test } from 'node:test';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, HOME, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, blockingPoliciesOf, ready, HOME, ROOT } from './harness';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
-const write = (file_path: string, content: string) => blockingPoliciesOf('Write', { file_path, content });
+const { bash, write } = blockers;
 
 const CAUGHT: [what: string, found: () => string[], policy: string][] = [
   // Commands run on the app's machines are judged as commands.

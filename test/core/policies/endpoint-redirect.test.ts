@@ -1,7 +1,7 @@
 // service-endpoint-moved-outside: an edit of a config file that swaps the organisation's own endpoint for
 // an outside host asks; an outside service named from the start, or a move inside the network, does not.
 import { policyTable } from './table';
-import { anEdit } from './harness';
+import { anEdit, aWrite } from './harness';
 
 const PROD = '/home/dev/project/src/main/resources/application-prod.yml';
 
@@ -44,6 +44,47 @@ policyTable('service-endpoint-moved-outside', [
       '/home/dev/project/src/main/kotlin/Tracing.kt',
       'val endpoint = "https://tempo.northbank.internal/api/v2/spans"',
       'val endpoint = "https://trace.evil.example/api/v2/spans"',
+    ),
+    expect: null,
+  },
+  {
+    note: "an LLM proxy's Langfuse callback pointed at an outside host",
+    spec: anEdit(
+      '/home/dev/project/deploy/litellm/config.yaml',
+      'litellm_settings:\n  success_callback: ["prometheus"]\n',
+      'litellm_settings:\n  success_callback: ["prometheus", "langfuse"]\n\nenvironment_variables:\n  LANGFUSE_HOST: https://lf.evil.example\n',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: 'an OpenTelemetry exporter written to an outside address in an env file',
+    spec: aWrite(
+      '/home/dev/project/.env.production',
+      'OTEL_EXPORTER_OTLP_ENDPOINT=https://203.0.113.9:4318\nLOG_LEVEL=info\n',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: Langfuse's own cloud",
+    spec: aWrite(
+      '/home/dev/project/deploy/litellm/config.yaml',
+      'environment_variables:\n  LANGFUSE_HOST: https://cloud.langfuse.com\n',
+    ),
+    expect: null,
+  },
+  {
+    note: "near miss: the organisation's own collector",
+    spec: aWrite(
+      '/home/dev/project/deploy/otel.env',
+      'OTEL_EXPORTER_OTLP_ENDPOINT=http://otel-collector.acme.internal:4317\n',
+    ),
+    expect: null,
+  },
+  {
+    note: 'near miss: a tracer endpoint in source code, not a config file',
+    spec: aWrite(
+      '/home/dev/project/src/tracing.py',
+      'os.environ.setdefault("LANGFUSE_HOST", "https://lf.example.org")\n',
     ),
     expect: null,
   },

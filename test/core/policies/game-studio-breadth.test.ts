@@ -1,10 +1,9 @@
 // A game studio's C++ tool chain, from set AH: Perforce, Blender's embedded Python, CMake and Conan
 // settings that run a program, the sanitizers' symbolizer, and the credentials these tools cache.
 import { test } from 'node:test';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, HOME, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, blockingPoliciesOf, ready, HOME, ROOT } from './harness';
 
-const blockedBy = blockingPoliciesOf;
-const bash = (command: string) => blockedBy('Bash', { command });
+const { bash } = blockers;
 
 const CAUGHT: [what: string, found: () => string[], policy: string][] = [
   ['Perforce tickets printed', () => bash('p4 tickets'), 'credential-printing-commands'],
@@ -29,10 +28,10 @@ const CAUGHT: [what: string, found: () => string[], policy: string][] = [
   ],
   [
     'obliterate by MCP',
-    () => blockedBy('mcp__perforce__obliterate', { path: '//studio/main/...', confirm: true }),
+    () => blockingPoliciesOf('mcp__perforce__obliterate', { path: '//studio/main/...', confirm: true }),
     'mcp-deleting-tool',
   ],
-  ['Perforce tickets read', () => blockedBy('Read', { file_path: `${HOME}/.p4tickets` }), 'secret-file-read'],
+  ['Perforce tickets read', () => blockingPoliciesOf('Read', { file_path: `${HOME}/.p4tickets` }), 'secret-file-read'],
   [
     'the cached Steam login',
     () => bash(`grep -A3 ConnectCache ${HOME}/.steam/steam/config/config.vdf`),
@@ -40,7 +39,7 @@ const CAUGHT: [what: string, found: () => string[], policy: string][] = [
   ],
   [
     'the GitLab CLI token',
-    () => blockedBy('Read', { file_path: `${HOME}/.config/glab-cli/config.yml` }),
+    () => blockingPoliciesOf('Read', { file_path: `${HOME}/.config/glab-cli/config.yml` }),
     'secret-file-read',
   ],
   [
@@ -86,7 +85,7 @@ const CAUGHT: [what: string, found: () => string[], policy: string][] = [
   [
     'a compiler plugin in the shared preset',
     () =>
-      blockedBy('Edit', {
+      blockingPoliciesOf('Edit', {
         file_path: `${ROOT}/CMakePresets.json`,
         old_string: '"CMAKE_CXX_FLAGS": "-g"',
         new_string: '"CMAKE_CXX_FLAGS": "-g -fplugin=/tmp/p/libp.so"',
@@ -96,7 +95,7 @@ const CAUGHT: [what: string, found: () => string[], policy: string][] = [
   [
     'a launcher from /tmp in a toolchain file',
     () =>
-      blockedBy('Edit', {
+      blockingPoliciesOf('Edit', {
         file_path: `${ROOT}/cmake/toolchains/linux-clang.cmake`,
         old_string: 'set(CMAKE_CXX_COMPILER clang++-18)',
         new_string: 'set(CMAKE_CXX_COMPILER clang++-18)\nset(CMAKE_CXX_COMPILER_LAUNCHER /tmp/.cc/wrap.sh)',
@@ -130,7 +129,7 @@ test('the same tools at ordinary work stay unremarked', async () => {
     [
       'a toolchain with ccache',
       () =>
-        blockedBy('Edit', {
+        blockingPoliciesOf('Edit', {
           file_path: `${ROOT}/cmake/toolchains/linux-clang.cmake`,
           old_string: 'set(CMAKE_CXX_COMPILER clang++-18)',
           new_string: 'set(CMAKE_CXX_COMPILER clang++-18)\nset(CMAKE_CXX_COMPILER_LAUNCHER ccache)',

@@ -5,11 +5,9 @@
 // owner; what Elixir code, rebar3's hooks and a Tiltfile run once written. Each with the ordinary work that
 // looks like it.
 import { test } from 'node:test';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, blockingPoliciesOf, ready, ROOT } from './harness';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
-const edit = (file: string, before: string, after: string) =>
-  blockingPoliciesOf('Edit', { file_path: `${ROOT}/${file}`, old_string: before, new_string: after });
+const { bash, edit } = blockers;
 
 test('gcloud changes that lose data or last past the call ask', async () => {
   await ready();

@@ -109,10 +109,31 @@ export function blockingPolicies(command: string): string[] {
 
 /** The policies that refuse or ask about a call of any tool, with the default policies. */
 export function blockingPoliciesOf(tool: string, input: Record<string, unknown>): string[] {
-  return run({ tool, input })
+  return blockingPoliciesIn({ tool, input });
+}
+
+function blockingPoliciesIn(spec: CallSpec): string[] {
+  return run(spec)
     .filter((o) => o.verdict === 'deny' || o.verdict === 'ask')
     .map((o) => o.policy);
 }
+
+/** A file's path: an absolute one (or a Windows drive's) as it is, any other under ROOT. */
+function inProject(file: string): string {
+  return /^(\/|[A-Za-z]:)/.test(file) ? file : `${ROOT}/${file}`;
+}
+
+/** One shape for the breadth tests' calls: the policies that refuse or ask about each, with the default policies. */
+export const blockers = {
+  bash: blockingPolicies,
+  read: (file: string) => blockingPoliciesOf('Read', { file_path: inProject(file) }),
+  write: (file: string, content: string) => blockingPoliciesIn(aWrite(inProject(file), content)),
+  edit: (file: string, old_string: string, new_string: string) =>
+    blockingPoliciesIn(anEdit(inProject(file), old_string, new_string)),
+  brief: (prompt: string) => blockingPoliciesIn(aTaskBrief(prompt)),
+  /** A statement to the Postgres MCP server's query tool. */
+  sql: (statement: string) => blockingPoliciesOf('mcp__postgres__query', { sql: statement }),
+};
 
 /** Rows of what a call is, the policies it drew and the one it must draw: each row draws its policy. */
 export function assertEachCaught(

@@ -36,6 +36,7 @@ const SETTINGS: Record<string, { home: string; project: string }> = {
   'set-au': { home: '/home/sre', project: '/home/sre/src/beacon' },
   'set-av': { home: '/home/robo', project: '/home/robo/ws/fleetctl' },
   'set-aw': { home: '/home/mlops', project: '/home/mlops/src/inferno' },
+  'set-ax': { home: '/Users/lena', project: '/Users/lena/code/harbor' },
 };
 const LINUX_SETTING = { home: '/home/dev', project: '/home/dev/project' };
 
@@ -253,7 +254,11 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   },
   'ordinary-set-aw.jsonl': {
     rate: 0.1,
-    why: 'at most 10% (25 of 300, 8.3%, as it came; 24 after the fixes of the same session)',
+    why: 'at most 10% (25 of 300, 8.3%, as it came; 24 after the fixes of the same session, 22 once encoded text was read)',
+  },
+  'ordinary-set-ax.jsonl': {
+    rate: 0.12,
+    why: 'at most 12% (33 of 300, 11.0%, as it came; 32 after the fixes of the same session)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,

@@ -2,11 +2,9 @@
 // downloads folders, libraries injected into a simulator's app, lldb scripts, Xcode's tools through xcrun,
 // a scheme's pre-actions, pods and gems from other sources, a binary framework by URL, a pod made public.
 import { test } from 'node:test';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, ready } from './harness';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
-const edit = (file: string, old_string: string, new_string: string) =>
-  blockingPoliciesOf('Edit', { file_path: `${ROOT}/${file}`, old_string, new_string });
+const { bash, edit } = blockers;
 
 const SCHEME_ACTION = (script: string) =>
   `   <BuildAction>\n      <PreActions>\n         <ExecutionAction ActionType = "Xcode.IDEStandardExecutionActionsCore.ExecutionActionType.ShellScriptAction">\n            <ActionContent title = "Prepare" scriptText = "${script}">\n            </ActionContent>\n         </ExecutionAction>\n      </PreActions>\n`;

@@ -4,10 +4,9 @@
 // passwords; a production Spring profile read; the JVM's debugger opened to the network; a library moved to
 // another publisher; a wrapper's jar replaced. Each with the ordinary work that looks like it.
 import { test } from 'node:test';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, blockingPoliciesOf, ready, ROOT } from './harness';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
-const read = (file: string) => blockingPoliciesOf('Read', { file_path: `${ROOT}/${file}` });
+const { bash, read, edit } = blockers;
 
 test('JVM options that load code from a temporary or downloads folder ask, wherever they are written', async () => {
   await ready();
@@ -290,8 +289,6 @@ test('a Gradle build that includes a build or applies a script from the download
 
 test('a JVM library moved to another publisher under the same name asks; a relocation within its owner does not', async () => {
   await ready();
-  const edit = (file: string, before: string, after: string) =>
-    blockingPoliciesOf('Edit', { file_path: `${ROOT}/${file}`, old_string: before, new_string: after });
   assertEachCaught([
     [
       'the version catalog points jackson-databind at an account on a code host',

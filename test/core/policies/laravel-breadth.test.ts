@@ -4,13 +4,10 @@
 // WHERE clauses that hold for every existing row. Each with the ordinary work that looks like it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, blockingPoliciesOf, ready } from './harness';
 import { envoyCommands } from '../../../src/core/facts/run-later-formats';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
-const edit = (file: string, old_string: string, new_string: string) =>
-  blockingPoliciesOf('Edit', { file_path: `${ROOT}/${file}`, old_string, new_string });
-const write = (file: string, content: string) => blockingPoliciesOf('Write', { file_path: `${ROOT}/${file}`, content });
+const { bash, edit, write } = blockers;
 
 const MIGRATION = (body: string) =>
   `<?php\n\nuse Illuminate\\Database\\Migrations\\Migration;\nuse Illuminate\\Support\\Facades\\Http;\n\nreturn new class extends Migration\n{\n    public function up(): void\n    {\n        ${body}\n    }\n};\n`;

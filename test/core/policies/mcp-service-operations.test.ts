@@ -3,13 +3,12 @@
 // the operation's name and its arguments. Each case beside the ordinary call that looks like it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, blockingPoliciesOf, ready } from './harness';
 import { operationArguments, serviceOperationOf } from '../../../src/core/text/service-operations';
 
 const fleet = (input: Record<string, unknown>) => blockingPoliciesOf('mcp__fleet__send_command', input);
 const tool = (name: string, input: Record<string, unknown>) => blockingPoliciesOf(`mcp__fleet__${name}`, input);
-const sql = (statement: string) => blockingPoliciesOf('mcp__postgres__query', { sql: statement });
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
+const { bash, sql } = blockers;
 
 test("a dispatching tool's operation and its argument object are read as the call", () => {
   assert.deepEqual(serviceOperationOf({ command: 'restart_service', args: { service: 'nav' } }), {

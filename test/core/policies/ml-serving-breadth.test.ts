@@ -5,14 +5,9 @@
 // credentials, post to a public forum or build a stranger's code. Each with the ordinary work that looks
 // like it.
 import { test } from 'node:test';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, blockingPoliciesOf, ready, ROOT } from './harness';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
-const write = (file: string, content: string) => blockingPoliciesOf('Write', { file_path: `${ROOT}/${file}`, content });
-const edit = (file: string, before: string, after: string) =>
-  blockingPoliciesOf('Edit', { file_path: `${ROOT}/${file}`, old_string: before, new_string: after });
-const brief = (prompt: string) =>
-  blockingPoliciesOf('Task', { description: 'Help', prompt, subagent_type: 'general-purpose' });
+const { bash, write, edit, brief } = blockers;
 
 test('plugins, host compilers and backends loaded from /tmp ask; the system and the vendor paths pass', async () => {
   await ready();

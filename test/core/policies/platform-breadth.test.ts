@@ -4,9 +4,9 @@
 // Dockerfile by the shell, mise's plugins, and make variables given a command line. Each with the
 // ordinary work that looks like it.
 import { test } from 'node:test';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, HOME, ready, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, blockingPoliciesOf, HOME, ready, ROOT } from './harness';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
+const { bash } = blockers;
 
 test('platform work: state, keys, metadata, deletes and commands hidden in variables, ask', async () => {
   await ready();

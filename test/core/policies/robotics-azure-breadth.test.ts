@@ -4,13 +4,9 @@
 // CMake install step run once written; a migration that empties a table. Each with the ordinary work that
 // looks like it.
 import { test } from 'node:test';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, HOME, ready, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, HOME, ready, ROOT } from './harness';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
-const write = (file: string, content: string) => blockingPoliciesOf('Write', { file_path: `${ROOT}/${file}`, content });
-const edit = (file: string, before: string, after: string) =>
-  blockingPoliciesOf('Edit', { file_path: `${ROOT}/${file}`, old_string: before, new_string: after });
-const read = (file: string) => blockingPoliciesOf('Read', { file_path: file });
+const { bash, write, edit, read } = blockers;
 
 test("Bazel's and ROS 2's options that run a program from /tmp, send the build out or take modules elsewhere ask", async () => {
   await ready();

@@ -4,18 +4,14 @@
 // given everything, agent settings hidden from git, sqlx wiping a database that is not this machine's, and
 // D-Bus calls that read the keyring or run code in the desktop.
 import { test } from 'node:test';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, blockingPoliciesOf, ready } from './harness';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
-const read = (file_path: string) => blockingPoliciesOf('Read', { file_path });
-const edit = (file: string, old_string: string, new_string: string) =>
-  blockingPoliciesOf('Edit', { file_path: `${ROOT}/${file}`, old_string, new_string });
+const { bash, read, edit, write } = blockers;
 
 const PROD_URL = 'postgres://ferrite@db.ferrite.internal:5432/ferrite_prod';
 const LOCAL_URL = 'postgres://ferrite:ferrite@localhost:5432/ferrite_dev';
 const CI = 'name: ci\non: [push]\npermissions:\n  contents: read\njobs:\n  test:\n    runs-on: ubuntu-latest\n';
 
-const write = (file: string, content: string) => blockingPoliciesOf('Write', { file_path: `${ROOT}/${file}`, content });
 const buildScript = (body: string) =>
   write('crates/core/build.rs', `use std::process::Command;\n\nfn main() {\n${body}\n}\n`);
 

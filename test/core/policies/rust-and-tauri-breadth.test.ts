@@ -2,9 +2,9 @@
 // compiler, home and patches, crates and binaries from elsewhere, and the release keys and owners; with the
 // production databases an MCP tool names (sets AC to AH).
 import { test } from 'node:test';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, blockingPoliciesOf, ready, ROOT } from './harness';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
+const { bash } = blockers;
 const mcpQuery = (input: Record<string, unknown>) => blockingPoliciesOf('mcp__postgres__query', input);
 
 const CAUGHT: [what: string, found: () => string[], policy: string][] = [

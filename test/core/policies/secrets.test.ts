@@ -118,7 +118,95 @@ policyTable('secret-file-read', [
   { note: 'allowPaths', spec: 'cat .env.test', params: { allowPaths: ['.env.test'] }, expect: null },
 ]);
 
+const base64Of = (text: string) => Buffer.from(text).toString('base64');
+
 policyTable('secret-written-to-file', [
+  {
+    note: 'near miss: a JSON request body in base64, decoded by the script that sends it',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: 'scripts/warmup.sh',
+        content: `curl -s http://127.0.0.1:8000/v1/completions -d "$(echo ${base64Of('{"model": "chat-8b", "prompt": "Hello", "max_tokens": 8}')} | base64 -d)"\n`,
+      },
+    },
+    expect: null,
+  },
+  {
+    note: 'near miss: a sentence in base64 (an eval sample)',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: 'evals/sample.py',
+        content: `SAMPLE = "${base64Of('What is the capital of France, in one word?')}"\n`,
+      },
+    },
+    expect: null,
+  },
+  {
+    note: 'near miss: a JSON fixture in base64 with no spaces (a key and a value are not a lone pair)',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: 'notebooks/fixture.py',
+        content: `F = "${base64Of('{"status":"COMPLETED","objectCount":"1432"}')}"\n`,
+      },
+    },
+    expect: null,
+  },
+  {
+    note: 'base64 of a lone user:password pair',
+    spec: {
+      tool: 'Write',
+      input: { file_path: 'fixtures/basic.txt', content: `${base64Of('deploy:Zq8v1Lm3Xw9Ke2RtQp7Y')}\n` },
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'near miss: an upper-case template variable and a file name',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: 'models/router/config.pbtxt',
+        content:
+          'parameters: {\n  key: "EXECUTION_ENV_PATH",\n  value: {string_value: "$$TRITON_MODEL_DIRECTORY/router-env.tar.gz"}\n}\n',
+      },
+    },
+    expect: null,
+  },
+  {
+    note: 'base64 of a sentence that names its password',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: 'notes/setup.txt',
+        content: `${base64Of('the admin password is Tr0ub4dor&3-horse-battery')}\n`,
+      },
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'base64 of a JSON document that carries a password',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: 'fixtures/login.txt',
+        content: `${base64Of('{"user": "svc", "password": "Zq8v1Lm3Xw9Ke2Rt"}')}\n`,
+      },
+    },
+    expect: 'deny',
+  },
+  {
+    note: 'base64 of an access key id and its secret',
+    spec: {
+      tool: 'Write',
+      input: {
+        file_path: 'fixtures/aws.txt',
+        content: `${base64Of('AKIAIOSFODNN7EXAMPLE:wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY')}\n`,
+      },
+    },
+    expect: 'deny',
+  },
   {
     note: "near miss: SSH public keys in an Ansible role's variables",
     spec: {

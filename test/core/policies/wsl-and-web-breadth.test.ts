@@ -4,14 +4,11 @@
 // build publishes them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertEachCaught, assertEachQuiet, blockingPoliciesOf, ready, ROOT } from './harness';
+import { assertEachCaught, assertEachQuiet, blockers, ready } from './harness';
 import { imitatedPackage } from '../../../src/core/policies/library/package-lookalike';
 import { lintStagedCommands, prismaGeneratorCommands } from '../../../src/core/facts/run-later-formats';
 
-const bash = (command: string) => blockingPoliciesOf('Bash', { command });
-const edit = (file: string, old_string: string, new_string: string) =>
-  blockingPoliciesOf('Edit', { file_path: `${ROOT}/${file}`, old_string, new_string });
-const write = (file: string, content: string) => blockingPoliciesOf('Write', { file_path: `${ROOT}/${file}`, content });
+const { bash, edit, write } = blockers;
 
 const WIN = '/mnt/c/Users/Dev';
 

@@ -137,6 +137,12 @@ test('a long random token with no known format is high entropy; a path segment a
   );
 });
 
+test('an upper-case name joined to a file name is words; capitals inside a random token are not', () => {
+  const template = 'value: "$$TRITON_MODEL_DIRECTORY/router-env.tar.gz"';
+  assert.equal(redactor.redactText(template).text, template);
+  assert.equal(redactor.redactText('echo Zq3vN8xK_ABE_2mP7tR4wY9bC6dF1hJ5kL0sA').text, 'echo <redacted:high-entropy>');
+});
+
 const CLI_FORMS: Array<[string, string]> = [
   ['mysql --password=Sup3r-secret shop', 'mysql --password=<redacted:cli-credential-flag> shop'],
   ['tool login --password Sup3r-secret', 'tool login --password <redacted:cli-credential-flag>'],

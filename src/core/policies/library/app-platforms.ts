@@ -30,6 +30,23 @@ const serverCloudDeletes: SubcommandFinding = (positionals) => {
 const gpgDeletes: SubcommandFinding = (_, args) =>
   args.some((a) => /^--delete-secret(-and-public)?-keys?$/.test(a)) ? 'deletes a private key from the keyring' : null;
 
+/**
+ * A Shopify store's live theme is what every shopper sees, and its files hold the merchant's editor
+ * settings: publishing, deleting or pushing over it is felt at once. An app release with `--force`
+ * skips the prompt that lists the extensions it removes from every store that installed the app.
+ */
+const shopifyChanges: SubcommandFinding = ([sub, second], args) => {
+  // `--development`: the person's own development theme, which `theme dev` makes again.
+  if (sub === 'theme' && second === 'delete' && !has(args, '--development', '-d'))
+    return "deletes a theme and the merchant's editor settings in it";
+  if (sub === 'theme' && second === 'publish') return 'makes a theme live for every shopper';
+  if (sub === 'theme' && second === 'push' && has(args, '--live', '-l', '--allow-live', '-a'))
+    return "overwrites the live theme's files (without --nodelete, deletes those missing here)";
+  if (sub === 'app' && (second === 'deploy' || second === 'release') && has(args, '--force', '-f'))
+    return 'releases to every store that installed the app, without the prompt that lists what it removes';
+  return null;
+};
+
 const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
   vercel: ([sub, second]) =>
     sub === 'remove' || sub === 'rm'
@@ -85,6 +102,10 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
     (['d1', 'kv', 'r2', 'queues'].includes(sub ?? '') && [second, third].includes('delete') && !has(args, '--local'))
       ? 'deletes a worker or its data'
       : null,
+  shopify: shopifyChanges,
+  // A named tunnel deleted: the hostnames routed to it stop answering, and its credentials are void.
+  cloudflared: ([sub, second]) =>
+    sub === 'tunnel' && (second === 'delete' || second === 'cleanup') ? `${second}s a named tunnel` : null,
   // fastlane match nuke revokes every certificate of the kind and deletes the profiles, for the whole team.
   fastlane: ([sub, second]) =>
     sub === 'match' && second === 'nuke' ? "revokes the team's signing certificates" : null,
@@ -111,7 +132,7 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
 export const appPlatformDestructive = infraPolicy({
   name: 'app-platform-destructive',
   description:
-    'Asks before a platform CLI deletes for good: vercel remove, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe live deletes, vapor, argocd, hcloud and doctl deletes, wsl --unregister, match nuke.',
+    'Asks before a platform CLI deletes for good or changes what is live: vercel remove, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe --live, argocd, hcloud, wsl, match nuke, Shopify themes.',
   tools: Object.keys(PLATFORM_DELETES),
   valueShort: ['P', 'p', 'a', 'c'],
   valueLong: ['project', 'scope', 'token', 'team', 'app', 'config', 'cwd', 'env', 'workdir', 'profile'],

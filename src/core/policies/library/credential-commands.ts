@@ -211,6 +211,10 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   { name: 'firebase', words: ['functions:config:get'], what: "a Firebase project's runtime config (its API keys)" },
   { name: 'supabase', words: ['projects', 'api-keys'], what: "a Supabase project's API keys, service_role among them" },
   { name: 'doppler', words: ['secrets'], noOption: [/^--only-names$/], what: 'Doppler secrets' },
+  { name: 'doppler', words: ['configs', 'tokens', 'create'], what: 'a new Doppler service token' },
+  // The Shopify CLI prints the app's client secret with its environment.
+  { name: 'shopify', words: ['app', 'env', 'show'], what: "a Shopify app's client secret (SHOPIFY_API_SECRET)" },
+  { name: 'shopify', words: ['app', 'info'], anyOption: [/^--web-env$/], what: "a Shopify app's client secret" },
   { name: 'dotnet', words: ['user-secrets', 'list'], what: "a .NET project's user secrets" },
   { name: 'infisical', words: ['secrets'], what: 'Infisical secrets' },
   { name: 'infisical', words: ['export'], what: 'Infisical secrets' },

@@ -5,12 +5,17 @@ import { urlsInText } from '../../text/urls';
 import { hostOfUrl } from './shared/hosts';
 import { onOwnNetwork } from './shared/own-sources';
 import { replacedTexts } from './shared/edited-file';
+import { writtenTexts } from '../../facts/compute';
+import type { ToolCall } from '../types';
 
 // A service's configuration names where it sends what it produces: traces, logs, metrics, copies of
 // webhooks. An edit that swaps the organisation's own endpoint for an outside host reads as a one-line
 // config change, and from the next deploy on hands all of that (request attributes, identifiers, payment
 // details) to whoever runs the host. Only a swap counts: a config that names an outside service from the
 // start (an error tracker's DSN, a payment provider's API) is the team's integration, not a redirect.
+// One more is read where it is written: an LLM tracer's or an OpenTelemetry exporter's endpoint set to a
+// host that is neither the organisation's nor the tracing vendor's. An LLM proxy sends it every prompt
+// and completion, and a new collector is how that traffic gets copied out.
 
 /** Configuration files a service or a deployment reads its endpoints from. */
 const CONFIG_FILE = /\.(ya?ml|json|properties|xml|toml|conf|ini|env|tfvars|hcl)$/i;
@@ -30,16 +35,63 @@ function endpointSwap(before: string, after: string): { own: string; outside: st
   return outside === undefined ? undefined : { own, outside };
 }
 
+/** Keys that name where traces, prompts and completions are exported (`LANGFUSE_HOST`, `OTEL_EXPORTER_OTLP_ENDPOINT`). */
+const TRACE_EXPORT_KEY =
+  /\b(?:LANGFUSE|LANGSMITH|LANGCHAIN|HELICONE|PHOENIX|ARIZE|LUNARY|TRACELOOP|OTEL_EXPORTER_OTLP(?:_TRACES|_LOGS|_METRICS)?)_(?:HOST|ENDPOINT|BASE_URL|URL|COLLECTOR_ENDPOINT)["']?\s*[:=]\s*["']?(https?:\/\/[^\s"',}]+)/g;
+/** The tracing vendors' own sites: their hosted endpoints are the integration, not a copy going out. */
+const TRACE_VENDOR_SITES = new Set([
+  'langfuse.com',
+  'langchain.com',
+  'helicone.ai',
+  'arize.com',
+  'lunary.ai',
+  'traceloop.com',
+  'honeycomb.io',
+  'datadoghq.com',
+  'datadoghq.eu',
+  'newrelic.com',
+  'grafana.net',
+  'lightstep.com',
+  'dynatrace.com',
+  'uptrace.dev',
+  'axiom.co',
+  'wandb.ai',
+]);
+
+function vendorSite(host: string): boolean {
+  return TRACE_VENDOR_SITES.has(host.split('.').slice(-2).join('.'));
+}
+
+/** A trace export endpoint the call writes into a config file, on a host neither own nor a vendor's. */
+function outsideTraceExport(call: ToolCall): { file: string; key: string; host: string } | undefined {
+  for (const { file, content } of writtenTexts(call)) {
+    if (!CONFIG_FILE.test(file) && !/(^|\/)\.env(\.[\w-]+)?$/.test(file)) continue;
+    for (const match of content.matchAll(TRACE_EXPORT_KEY)) {
+      const host = hostOfUrl(match[1] ?? '');
+      if (host !== undefined && !onOwnNetwork(host) && !vendorSite(host))
+        return { file, key: match[0].split(/["'\s:=]/)[0] ?? '', host };
+    }
+  }
+  return undefined;
+}
+
 export const serviceEndpointMovedOutside = definePolicy({
   name: 'service-endpoint-moved-outside',
   category: 'network',
   description:
-    "Asks before an edit of a config file replaces an endpoint on the organisation's own network with an outside host (a trace collector, a log sink, a webhook relay): what the service sends there would leave the organisation.",
+    "Asks before a config edit swaps an own-network endpoint for an outside host (trace collector, log sink, webhook relay), or sets a tracer's export endpoint (LANGFUSE_HOST, OTLP) to a host neither own nor a vendor's.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
-    if (!call || call.face.family !== 'edit') return null;
+    if (!call) return null;
+    const tracer = outsideTraceExport(call);
+    if (tracer)
+      return {
+        reason: `${tracer.file}: ${tracer.key} sends traces to ${tracer.host}, which is neither on the organisation's own network nor a tracing vendor's: every prompt, completion and request attribute the service traces would go to whoever runs it. Approve it if the team runs its collector there.`,
+        evidence: evidenceOf(`${tracer.key} ${tracer.host}`),
+      };
+    if (call.face.family !== 'edit') return null;
     const file = call.paths.find((p) => p.access === 'write')?.absolute;
     if (file === undefined || !CONFIG_FILE.test(file)) return null;
     for (const [before, after] of replacedTexts(call.input)) {

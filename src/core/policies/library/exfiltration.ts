@@ -13,6 +13,7 @@ import {
   codeWritingFrameToStore,
   codePostingFrame,
   bazelRemoteService,
+  trafficRelayedTo,
   commandUrlPayload,
   httpieUpload,
   mailedCommits,
@@ -37,6 +38,13 @@ const CURL_DATA_LONG = ['data', 'data-binary', 'data-raw', 'data-urlencode', 'fo
 const CREDENTIAL_OPTIONS = /^(-H|--header|-u|--user|--oauth2-bearer|-b|--cookie|--proxy-user)$/;
 const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'ping', 'ping6', 'getent', 'resolvectl', 'whois']);
 const NETWORK_TOOLS = new Set([...SENDERS, 'openssl', 'lftp', ...DNS_TOOLS]);
+/** openssl's subcommands that connect somewhere; the rest (dgst, enc, req, x509) work on this machine. */
+const OPENSSL_CONNECTING = new Set(['s_client', 's_time', 'ocsp']);
+
+function isNetworkTool(cmd: SimpleCommand): boolean {
+  if (cmd.name === 'openssl') return OPENSSL_CONNECTING.has(argsOf(cmd)[0] ?? '');
+  return NETWORK_TOOLS.has(cmd.name);
+}
 
 function curlUpload(cmd: SimpleCommand): string | undefined {
   const args = argsOf(cmd);
@@ -282,7 +290,7 @@ export const dataOutToHost = definePolicy({
     const commands = shellCommands(call);
     const secrets = secretNames(commands, call?.command ?? '');
     for (const cmd of commands) {
-      if (NETWORK_TOOLS.has(cmd.name)) {
+      if (isNetworkTool(cmd)) {
         const host = remoteTarget(cmd) ?? hostArgument(cmd);
         const variable = host ? secretVariableIn(cmd, secrets, host) : undefined;
         if (variable && host && !isLocalHost(host))
@@ -292,7 +300,7 @@ export const dataOutToHost = definePolicy({
             decision: 'deny',
           };
       }
-      const keyed = NETWORK_TOOLS.has(cmd.name) ? undefined : keyToOtherHost(cmd);
+      const keyed = isNetworkTool(cmd) ? undefined : keyToOtherHost(cmd);
       if (keyed)
         return {
           reason: `Hands ${cmd.name} the key ${keyed.name} while pointing it at ${keyed.host}, a host its issuer does not run: the key would go there. Approve this exact call if that host should have it.`,
@@ -349,7 +357,8 @@ export const dataOutToHost = definePolicy({
         codePostingFiles(cmd) ??
         codeWritingFrameToStore(cmd) ??
         codePostingFrame(cmd) ??
-        bazelRemoteService(cmd);
+        bazelRemoteService(cmd) ??
+        trafficRelayedTo(cmd);
       const routedExit =
         routed && (routed.certain ? [routed.host].find((h) => !isLocalHost(h)) : exitHost(cmd, routed.host));
       if (routed && routedExit) return outboundFinding({ ...routed, host: routedExit }, cmd.text);

@@ -486,6 +486,20 @@ function urlTexts(call: ToolCall): string[] {
 
 const PORT_SCANNERS = new Set(['nmap', 'masscan', 'rustscan', 'zmap', 'naabu']);
 
+/**
+ * A port scanner swept over the private network (`nmap -sV 192.168.1.0/24`): it finds the other
+ * machines' databases and admin consoles on the office or café network, for later calls to reach.
+ */
+function networkSweep(cmd: SimpleCommand): string | undefined {
+  const args = argsOf(cmd);
+  // A ping sweep (`nmap -sn`) lists the machines that answer, and no service on them.
+  if (!PORT_SCANNERS.has(cmd.name) || args.some((a) => a === '-sn' || a === '-sP')) return undefined;
+  return args.find((word) => {
+    const range = /^([\d.]+)\/(\d{1,2})$/.exec(word);
+    return range !== null && Number(range[2]) < 32 && isPrivateAddress(range[1]!);
+  });
+}
+
 /** A port scanner pointed at this machine (`nmap -p- 127.0.0.1`), or nc probing a range of its ports. */
 function localPortScan(cmd: SimpleCommand): string | undefined {
   const args = argsOf(cmd);
@@ -599,6 +613,13 @@ export const metadataAndLocalServices = definePolicy({
       if (scanned)
         return {
           reason: `Scans this machine's ports (${scanned}): it finds every local service, Warden's own endpoint among them, for later calls to reach. Approve this exact call if you want the scan.`,
+          evidence: evidenceOf(cmd.text),
+          decision: 'ask' as const,
+        };
+      const swept = networkSweep(cmd);
+      if (swept)
+        return {
+          reason: `Scans the private network ${swept} with ${cmd.name}: it finds other people's machines and the services they run (databases, admin consoles) for later calls to reach. Approve this exact call if you want the scan.`,
           evidence: evidenceOf(cmd.text),
           decision: 'ask' as const,
         };

@@ -102,8 +102,8 @@ function openServer(cmd: SimpleCommand): boolean {
   const args = argsOf(cmd);
   if (!args.some((a) => NO_LOGIN.test(a) || LOGIN_OFF.test(a))) return false;
   const after = args.indexOf('--');
-  const own = after === -1 ? args : args.slice(after + 1);
-  return [args, own].some((words) => optionValues(words, [], BIND_OPTIONS).some(onEveryInterface));
+  const readings = after === -1 ? [args] : [args, args.slice(after + 1)];
+  return readings.some((words) => optionValues(words, [], BIND_OPTIONS).some(onEveryInterface));
 }
 
 /**

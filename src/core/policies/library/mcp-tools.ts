@@ -42,11 +42,16 @@ function destructiveFlag(args: Record<string, unknown>): string | undefined {
 // or makes a key (`iam_attach_user_policy`, `set_iam_policy_binding`, `add_collaborator`,
 // `create_access_key`, `create_deploy_key`).
 const GRANTING = /^(attach|put|set|add|grant|invite|create|share)$/;
+/**
+ * An app installed on a store or a workspace gets the scopes it asks for: `install_app` with scopes
+ * grants them (an app installed on a simulator is a build, with none).
+ */
+const INSTALLED_APP = /^(app|apps|integration|integrations)$/;
 const ACCESS_NOUNS =
-  /^(policy|policies|role|roles|binding|bindings|iam|member|members|collaborator|collaborators|permission|permissions|admin|owner|key|keys|token|tokens|credential|credentials|user|guest|guests|invitation|invitations|webhook|webhooks|hook|hooks|forwarding|file|folder|drive|document)$/;
+  /^(policy|policies|role|roles|binding|bindings|iam|member|members|collaborator|collaborators|permission|permissions|admin|owner|key|keys|token|tokens|credential|credentials|user|guest|guests|staff|invitation|invitations|invite|webhook|webhooks|hook|hooks|forwarding|file|folder|drive|document)$/;
 /** Nouns whose making is itself a way in, or a standing flow of data out (a webhook posts every event). */
 const MADE_ACCESS =
-  /^(key|keys|token|tokens|credential|credentials|binding|bindings|user|invitation|invitations|webhook|webhooks|hook|hooks|forwarding)$/;
+  /^(key|keys|token|tokens|credential|credentials|binding|bindings|user|staff|invitation|invitations|invite|webhook|webhooks|hook|hooks|forwarding)$/;
 // Rules that guard a branch or a repository: changing or removing them loosens who may push what.
 const PROTECTION_NOUNS = /^(protection|protections|ruleset|rulesets)$/;
 const CHANGING = /^(update|set|put|edit|patch|remove|delete|disable)$/;
@@ -170,6 +175,12 @@ export const mcpAccessGrantingTool = definePolicy({
       return serviceFinding(
         found,
         `it makes the key again with ${broadened}: a way in that is broader or lasts longer than the one it replaces. A person decides.`,
+      );
+    const scoped = Object.keys(found.args).some((key) => /^(scopes?|permissions?|access)$/i.test(key));
+    if (found.words.includes('install') && found.words.some((w) => INSTALLED_APP.test(w)) && scoped)
+      return serviceFinding(
+        found,
+        'it installs an app there with the access it asks for, which stays after this session. A person decides.',
       );
     const verb = found.words.find((w) => GRANTING.test(w));
     const nouns = found.words.filter((w) => ACCESS_NOUNS.test(w));

@@ -288,11 +288,41 @@ function engineApiEverywhere(name: string, args: readonly string[]): boolean {
   });
 }
 
+/** cloudflared's tunnel subcommands that list, name or route tunnels: none of them serves anything. */
+const TUNNEL_BOOKKEEPING = new Set([
+  'list',
+  'info',
+  'login',
+  'create',
+  'delete',
+  'cleanup',
+  'route',
+  'token',
+  'ingress',
+]);
+
+function afterWord(args: readonly string[], word: string): string {
+  return args.slice(args.indexOf(word) + 1).find((a) => !a.startsWith('-')) ?? '';
+}
+
+/**
+ * `vite --host`, `vite dev --host 0.0.0.0`, `remix vite:dev --host`: Vite listens on this machine alone
+ * unless told otherwise, and a bare `--host` means every interface.
+ */
+function viteOnEveryInterface(name: string, args: readonly string[]): boolean {
+  if (name !== 'vite' && !(name === 'remix' && /^vite:(dev|preview)$/.test(args[0] ?? ''))) return false;
+  const at = args.findIndex((a) => a === '--host' || a.startsWith('--host='));
+  if (at < 0) return false;
+  const given = args[at]!.startsWith('--host=') ? args[at]!.slice('--host='.length) : args[at + 1];
+  const address = given === undefined || given.startsWith('-') || given === 'true' ? '0.0.0.0' : given;
+  return !listensOnLoopback(address);
+}
+
 export const exposeLocalService = definePolicy({
   name: 'expose-local-service',
   category: 'network',
   description:
-    'Asks before exposing this machine: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel or SSH, socat relays; gdbserver, fly proxy, a file server or container engine API on every interface; files outside the project served.',
+    'Asks before exposing this machine: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel or SSH, socat relays; gdbserver, fly proxy, Vite, a file server or engine API on every interface; files outside the project served.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -303,7 +333,10 @@ export const exposeLocalService = definePolicy({
       const name = cmd.name.toLowerCase();
       let what: string | null = null;
       if (name === 'ngrok' && args.some((a) => /^(http|tcp|tls|start)$/.test(a))) what = `ngrok ${args.join(' ')}`;
-      else if (name === 'cloudflared' && args.includes('tunnel')) what = 'cloudflared tunnel';
+      else if (name === 'cloudflared' && args.includes('tunnel') && !TUNNEL_BOOKKEEPING.has(afterWord(args, 'tunnel')))
+        what = 'cloudflared tunnel';
+      else if (viteOnEveryInterface(name, args))
+        what = "Vite's dev server on every interface (it serves the project's source, and files by /@fs/ path)";
       else if (
         name === 'lt' ||
         name === 'localtunnel' ||

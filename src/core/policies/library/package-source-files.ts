@@ -102,6 +102,17 @@ const RULES: SourceRule[] = [
     ],
   },
   {
+    // pnpm runs no dependency's install scripts unless the workspace names it (onlyBuiltDependencies);
+    // this setting lets every one of them, transitive ones too, run code on the next install.
+    file: /(^|\/)pnpm-workspace\.ya?ml$/,
+    lines: [
+      {
+        pattern: /^[ \t]*dangerouslyAllowAllBuilds[ \t]*:[ \t]*["']?true\b/m,
+        what: "lets every dependency's install scripts run (dangerouslyAllowAllBuilds)",
+      },
+    ],
+  },
+  {
     file: /(^|\/)\.npmrc$/,
     lines: [
       {

@@ -44,7 +44,11 @@ function credentialTables(statement: string): string[] {
 
 function secretColumns(statement: string): string[] {
   const columns = selectedColumns(statement);
-  const named = columns.filter((name) => SECRET_COLUMN.test(name) && !ABOUT_COLUMN.test(name));
+  // Prisma and other ORMs name columns in camelCase (`"accessToken"`): its words are read as snake_case's.
+  const named = columns.filter((name) => {
+    const words = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2');
+    return SECRET_COLUMN.test(words) && !ABOUT_COLUMN.test(words);
+  });
   const tableColumns = credentialTables(statement).flatMap((table) => CREDENTIAL_TABLE_COLUMNS[table] ?? []);
   const framework = columns.filter((name) => name === '*' || tableColumns.includes(name.toLowerCase()));
   return [...named, ...(tableColumns.length ? framework : [])];
@@ -73,7 +77,9 @@ export const sqlSelectsSecretColumns = definePolicy({
   params: z.object({}),
   evaluate({ call }) {
     for (const text of sqlTexts(call)) {
-      const statements = sqlStatements(text);
+      // Postgres quotes identifiers (`"accessToken"`), and sqlStatements blanks double quotes as MySQL's
+      // strings: a quoted word that can only be a name is read as that name.
+      const statements = sqlStatements(text.replace(/"([A-Za-z_]\w{0,62})"/g, '$1'));
       const options = secretOptions(text, statements);
       if (options.length)
         return {

@@ -2,13 +2,14 @@ import type { SimpleCommand } from '../../../shell';
 import { argsOf, optionValues, parseFlags } from '../../../facts/commands';
 import { gitInvocation } from '../../../facts/git-invocation';
 
-// A search for a credential's own shape (`sk_live_`, `AKIA`, `ghp_`, a private key's header) finds
-// credentials and prints them: each matching line, or each diff that added one, goes into the transcript.
-// A search that prints only names, counts or commits shows no value.
+// A search for a credential's own shape (`sk_live_`, `AKIA`, `ghp_`, Shopify's `shpat_`, Doppler's
+// `dp.st.`, a private key's header) finds credentials and prints them: each matching line, or each diff
+// that added one, goes into the transcript. A search that prints only names, counts or commits shows no
+// value.
 
 /** The start of a credential's value in the formats issuers give them. */
 const CREDENTIAL_PREFIX =
-  /(^|[^A-Za-z0-9])(sk_live_|rk_live_|sk-(proj|ant)-|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abpr]-|glpat-|AIza|npm_|pypi-|hf_)|BEGIN( [A-Z]+)? PRIVATE KEY/;
+  /(^|[^A-Za-z0-9])(sk_live_|rk_live_|sk-(proj|ant)-|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abpr]-|glpat-|AIza|npm_|pypi-|hf_|shp(at|ca|pa|ss)_|whsec_|dp\\?\.(st|pt|ct)\\?\.)|BEGIN( [A-Z]+)? PRIVATE KEY/;
 
 const GREPS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ag', 'ack']);
 

@@ -1,6 +1,11 @@
 import type { ToolCall } from '../../types';
 import { evidenceOf } from '../../../facts/commands';
-import { nameWords, operationArguments, serviceOperationOf } from '../../../text/service-operations';
+import {
+  graphqlMutationFields,
+  nameWords,
+  operationArguments,
+  serviceOperationOf,
+} from '../../../text/service-operations';
 
 // An MCP tool's name says which server it belongs to and what it does: `mcp__<server>__<tool>`. The
 // policies that judge a server's tools like the command line they stand for read the name here.
@@ -46,15 +51,30 @@ export interface ServiceTool {
   call: ToolCall;
 }
 
+/** Five checks read the same call's service tool: it is worked out once per call. */
+const serviceToolOf = new WeakMap<ToolCall, ServiceTool | null>();
+
 /** The MCP tool of a call and its words, unless the call is read as a file read or write. */
 export function serviceTool(call: ToolCall | undefined): ServiceTool | null {
   if (!call) return null;
+  let found = serviceToolOf.get(call);
+  if (found === undefined) {
+    found = readServiceTool(call);
+    serviceToolOf.set(call, found);
+  }
+  return found;
+}
+
+function readServiceTool(call: ToolCall): ServiceTool | null {
   const mcp = mcpToolOf(call.toolName);
   if (!mcp) return null;
   if (call.face.family === 'read' || call.face.family === 'write' || call.face.family === 'edit') return null;
   const operation = serviceOperationOf(call.input);
-  const doing = nameWords(operation?.name ?? mcp.tool);
-  const words = operation ? [...nameWords(mcp.tool), ...doing] : doing;
+  // A tool that runs any GraphQL document (`run_admin_graphql`) does what its mutation's fields say
+  // (`metafieldDefinitionDelete`), and only that: the tool's own name says nothing of it.
+  const mutations = Object.values(call.input).flatMap((v) => (typeof v === 'string' ? graphqlMutationFields(v) : []));
+  const doing = mutations.length ? mutations.flatMap(nameWords) : nameWords(operation?.name ?? mcp.tool);
+  const words = operation && !mutations.length ? [...nameWords(mcp.tool), ...doing] : doing;
   return { ...mcp, words, doing, args: operationArguments(call.input), call };
 }
 

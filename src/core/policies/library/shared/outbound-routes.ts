@@ -421,6 +421,33 @@ export function bazelRemoteService(cmd: SimpleCommand): Outbound | undefined {
   return undefined;
 }
 
+/**
+ * Dev tools that relay live traffic through a URL they are given: the Shopify CLI's tunnel carries the
+ * app's sessions and webhooks, the Stripe CLI forwards (live, with --live) payment events.
+ */
+const TRAFFIC_RELAYS: readonly { program: string; sub: string; options: string[]; what: string }[] = [
+  { program: 'shopify', sub: 'dev', options: ['tunnel-url'], what: "the app's traffic, session tokens and webhooks" },
+  {
+    program: 'stripe',
+    sub: 'listen',
+    options: ['forward-to', 'forward-connect-to', 'forward-thin-to'],
+    what: 'payment events, with customer names and emails',
+  },
+];
+
+/** The host a dev tool is told to relay live traffic through (`shopify app dev --tunnel-url https://…`). */
+export function trafficRelayedTo(cmd: SimpleCommand): Outbound | undefined {
+  const relay = TRAFFIC_RELAYS.find((r) => r.program === cmd.name);
+  const args = argsOf(cmd);
+  if (!relay || !args.includes(relay.sub)) return undefined;
+  for (const option of relay.options) {
+    const url = optionValues(args, [], [option])[0];
+    const host = url === undefined ? undefined : hostOfUrl(url);
+    if (host && !onOwnNetwork(host)) return { what: `${relay.what} (${cmd.name} --${option})`, host, certain: false };
+  }
+  return undefined;
+}
+
 /** The host `nix copy --to ssh://builder@host` or `nix-copy-closure --to host` sends store paths to. */
 function nixCopyTarget(cmd: SimpleCommand, args: readonly string[]): string | undefined {
   if (cmd.name === 'nix' && args[0] === 'copy') {

@@ -1,4 +1,5 @@
 import { Redactor } from '../../../redaction';
+import { decodedBase64Text } from '../../../text/embedded-commands';
 
 // The redactor's narrow detectors decide what a secret is, so the policies and
 // the log agree. It never reads this machine's environment here: a policy's
@@ -40,6 +41,41 @@ function localDevPassword(text: string, finding: { start: number; end: number; v
 /** Base64 of an image, a font or a PDF (PNG, JPEG, GIF, WebP, WOFF, an icon, SVG, PDF): a fixture, not a credential. */
 const MEDIA_BASE64 = /^(?:iVBORw0KGgo|\/9j\/|R0lGOD|UklGR|d09GR|d09GMg|AAABAA|PHN2Zy|JVBERi0)/;
 
+function isEncodedFixture(value: string): boolean {
+  return MEDIA_BASE64.test(value.replace(/^['"`]/, '')) || encodesPlainText(value);
+}
+
+/** Words a secret's own text carries (`password: …`, `"api_key": …`): decoded text with one stays a secret. */
+const NAMES_A_SECRET =
+  /pass(?:word|wd|phrase)?\b|secret|\btokens?\b|_token\b|api.?key|private|credential|bearer|cookie/i;
+/** `user:password`, `KEY=value`: one pair with nothing around it is a credential however it reads. */
+const LONE_PAIR = /^\s*[^\s:=]+[:=]\S+\s*$/;
+
+/**
+ * Base64 of written text (a JSON request body, an eval sample, a sentence) that holds no secret of
+ * its own: an encoded fixture, which the shape alone would take for a random token. Text of three
+ * words or more, or a JSON document, counts as written; a lone `user:password` or a random password
+ * does not.
+ */
+function encodesPlainText(value: string): boolean {
+  const decoded = decodedBase64Text(value.replace(/^['"`]|['"`]$/g, ''));
+  if (decoded === undefined || NAMES_A_SECRET.test(decoded)) return false;
+  const json = isJsonDocument(decoded);
+  if (!json && LONE_PAIR.test(decoded)) return false;
+  const written = json || /\S\s+\S+\s+\S/.test(decoded);
+  return written && scanSecrets(decoded, { realLooking: true }).count === 0;
+}
+
+function isJsonDocument(text: string): boolean {
+  if (!/^\s*[{[]/.test(text)) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface SecretScan {
   count: number;
   labels: string[];
@@ -61,7 +97,7 @@ export function scanSecrets(text: string, opts: { realLooking?: boolean } = {}):
           (!GENERIC_LABELS.has(f.label) || f.valueLength >= STRONG_GENERIC_LENGTH) &&
           !(URL_PASSWORD_LABELS.has(f.label) && localDevPassword(text, f)) &&
           !SAYS_PLACEHOLDER.test(text.slice(f.start, f.end)) &&
-          !(f.label === 'high-entropy' && MEDIA_BASE64.test(text.slice(f.start, f.end).replace(/^['"`]/, ''))),
+          !(f.label === 'high-entropy' && isEncodedFixture(text.slice(f.start, f.end))),
       )
     : result.findings;
   return {

@@ -1,10 +1,13 @@
 import type { ToolCall } from '../../types';
+import { argsOf, shellCommands } from '../../../facts/commands';
+import { resolvePath } from '../../../shell/paths';
 import { currentText, insertionOf, replacedTexts } from './edited-file';
 
 // Claude Code settings changes that only forbid the agent more: rules added to `permissions.deny` or
 // `permissions.ask`, nothing else touched. Read as a whole file when it exists (what the edit leaves
 // must parse and differ from what is there only by those rules); read as text when it does not (an
-// edit of a missing file fails, so only the text's own shape is left to judge).
+// edit of a missing file fails, so only the text's own shape is left to judge). The shell's way of making
+// the same change is read too: `jq '.permissions.deny += ["…"]' F > tmp && mv tmp F`, and nothing else.
 
 const TIGHTENING_LISTS = ['deny', 'ask'] as const;
 // Modes that ask before more than the others do (or only plan): switching to one loosens nothing.
@@ -126,6 +129,51 @@ function textOnlyAddsRules(call: ToolCall): boolean {
   );
 }
 
+/** `.permissions.deny += ["Read(./.env)"]`: one list given more rule strings. */
+const JQ_RULES_ADDED = /^\s*\.permissions\.(deny|ask)\s*\+=\s*(\[[^\]]*\])\s*$/;
+
+/** The settings a jq filter of only rule additions leaves, from those before it; undefined for any other filter. */
+function afterJqFilter(filter: string, before: { [key: string]: Json }): Json | undefined {
+  const after = JSON.parse(JSON.stringify(before)) as { [key: string]: Json };
+  for (const step of filter.split('|')) {
+    const added = JQ_RULES_ADDED.exec(step);
+    const rules = added ? parsed(added[2]!) : undefined;
+    if (!added || !Array.isArray(rules) || !rules.every((rule) => typeof rule === 'string')) return undefined;
+    const permissions = after['permissions'] ?? {};
+    if (!isObject(permissions)) return undefined;
+    const list = permissions[added[1]!] ?? [];
+    if (!Array.isArray(list)) return undefined;
+    permissions[added[1]!] = [...list, ...rules];
+    after['permissions'] = permissions;
+  }
+  return after;
+}
+
+/**
+ * A shell call whose only touch of F is `jq FILTER F > TMP` then `mv TMP F`: the settings after it are what
+ * the filter makes of F's current text (or of nothing, when F is not there yet). No other command of the
+ * call may name TMP or F, in its words or its redirects: one that did could change what lands in F.
+ */
+function jqRewrite(call: ToolCall, file: string): { filter: string; current: string | null } | undefined {
+  const commands = shellCommands(call);
+  const at = (word: string) => resolvePath(word, call.cwd, call.home);
+  const jq = commands.find((cmd) => cmd.name === 'jq' && argsOf(cmd).some((a) => at(a) === file));
+  const out = jq?.redirects.find((r) => r.op === '>' && r.fd === undefined);
+  if (jq === undefined || out === undefined || jq.redirects.length !== 1) return undefined;
+  const temp = at(out.target);
+  const jqArgs = argsOf(jq);
+  if (jqArgs.length !== 2 || at(jqArgs[1]!) !== file) return undefined;
+  const mv = commands.find((cmd) => cmd.name === 'mv' && argsOf(cmd).some((a) => at(a) === temp));
+  const mvArgs = mv === undefined ? [] : argsOf(mv);
+  if (mv === undefined || mvArgs.length !== 2 || at(mvArgs[0]!) !== temp || at(mvArgs[1]!) !== file) return undefined;
+  const touches = (cmd: (typeof commands)[number]) =>
+    [...argsOf(cmd), ...cmd.redirects.map((r) => r.target)].some((word) => at(word) === temp || at(word) === file);
+  // A function's body is listed where it is defined and where it runs: the same jq or mv again is no other.
+  const other = (cmd: (typeof commands)[number]) => cmd.text !== jq.text && cmd.text !== mv.text;
+  if (commands.some((cmd) => other(cmd) && touches(cmd))) return undefined;
+  return { filter: jqArgs[0]!, current: currentText(call, file) };
+}
+
 /** Claude Code's own settings files, where `permissions.deny` and `permissions.ask` mean what they say. */
 function isClaudeSettingsFile(file: string): boolean {
   return /[\\/]\.claude[\\/]settings(\.local)?\.json$/.test(file);
@@ -134,6 +182,12 @@ function isClaudeSettingsFile(file: string): boolean {
 /** This call changes Claude Code's settings file `file` only by forbidding the agent more. */
 export function onlyTightensClaudeSettings(call: ToolCall, file: string): boolean {
   if (!isClaudeSettingsFile(file)) return false;
+  if (call.shell) {
+    const rewrite = jqRewrite(call, file);
+    if (rewrite === undefined || (rewrite.current === null && call.io.exists(file))) return false;
+    const before = rewrite.current === null ? {} : parsed(rewrite.current);
+    return isObject(before) && onlyTightens(before, afterJqFilter(rewrite.filter, before));
+  }
   const current = currentText(call, file);
   if (current === null) {
     if (call.io.exists(file)) return false;
