@@ -1,6 +1,7 @@
 import { browserScriptOf } from '../text/browser-scripts';
 import { declaredSql, runnerCodeOf } from '../text/code-runners';
 import { serviceOperationOf } from '../text/service-operations';
+import { isRemoteUrl } from '../text/urls';
 import type { ToolFace } from './schema';
 
 // MCP servers name their tools and parameters freely, so a tool no face describes would be read as
@@ -41,9 +42,6 @@ const UPLOADING_VERB = /upload/i;
 /** Tools that show a path's entries or metadata, not what it holds (a filesystem server's list_directory). */
 const LISTING_VERB =
   /^(list_(directory|directories|dir|files|allowed_directories)|directory_tree|get_file_info|file_info|stat)$/i;
-
-/** A URL with a scheme other than file://. */
-const REMOTE_URL = /^(?!file:)[a-z][\w+.-]*:\/\//i;
 
 function firstStringParam(
   input: Record<string, unknown>,
@@ -97,7 +95,7 @@ export function inferredFace(tool: string, input: Record<string, unknown>): Tool
   if (SECRET_STORE_NAME.test(tool.split('__')[1] ?? '')) return undefined;
   // `destination: "https://…"` names a place on the network, not a file here: the service sends there.
   const pathParam =
-    firstStringParam(input, PATH_PARAMS, (value) => !REMOTE_URL.test(value)) ??
+    firstStringParam(input, PATH_PARAMS, (value) => !isRemoteUrl(value)) ??
     firstStringListParam(input, PATH_LIST_PARAMS);
   if (pathParam === undefined) return undefined;
   // `//depot/main/...` is a path on a Perforce server, not a file here: the tool is the service's own.

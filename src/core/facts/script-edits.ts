@@ -55,22 +55,24 @@ const JQ_SCRIPT_ASSIGNMENT = /\.scripts(?:\.([\w:-]+)|\[\s*"([^"\\]+)"\s*\])\s*\
 const JQ_ONE_VALUE = new Set(['--indent', '-L', '--seq-prefix']);
 const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
 
-/** jq's filter and files, past its options. */
-function jqOperands(args: readonly string[]): string[] {
+/** jq's words split into its options (each without the value it takes) and its filter and files. */
+export function jqWords(args: readonly string[]): { options: string[]; operands: string[] } {
+  const options: string[] = [];
   const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i] as string;
     if (JQ_TWO_VALUES.has(word)) i += 2;
     else if (JQ_ONE_VALUE.has(word)) i += 1;
-    else if (!word.startsWith('-') || word === '-') operands.push(word);
+    if (word.startsWith('-') && word !== '-') options.push(word);
+    else operands.push(word);
   }
-  return operands;
+  return { options, operands };
 }
 
 /** The scripts a jq filter over a package.json sets. */
 function jqScriptEdit(cmd: SimpleCommand): SedEdit | null {
   if (cmd.name !== 'jq') return null;
-  const [filter, ...files] = jqOperands(argsOf(cmd));
+  const [filter, ...files] = jqWords(argsOf(cmd)).operands;
   const manifest = files.find((f) => /(^|\/)package\.json$/.test(f));
   if (filter === undefined || manifest === undefined) return null;
   const entries: [string, string][] = [];

@@ -47,18 +47,35 @@ const NOT_TEXT = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
 
 // Base64 written into code as one literal, long enough to hold a command line.
 const BASE64_LITERAL = /["'`]([A-Za-z0-9+/]{16,}={0,2})["'`]/g;
+// Base64 standing as a word of its own (`echo <base64> | base64 -d` in a script a file holds).
+const BARE_BASE64 = /(?<![\w+/=])([A-Za-z0-9+/]{24,}={0,2})(?![\w+/=])/g;
+// Past this many base64 runs, a text is data (a lockfile's hashes) rather than a few hidden commands.
+const MAX_DECODE_ATTEMPTS = MAX_LINES * 4;
 
-/** The base64 literals of code that decode to text (a payload a decode call hands to eval or a shell). */
-export function decodedPayloads(code: string): string[] {
-  const out: string[] = [];
-  for (const match of code.matchAll(BASE64_LITERAL)) {
-    const encoded = match[1] ?? '';
-    if (encoded.length % 4 === 1) continue;
-    const text = Buffer.from(encoded, 'base64').toString('utf8');
-    if (text.length >= 8 && !NOT_TEXT.test(text)) out.push(text);
-    if (out.length >= MAX_LINES) break;
-  }
-  return out;
+/** The text base64 `encoded` stands for, when it decodes to text of eight characters or more. */
+function base64Text(encoded: string): string | undefined {
+  if (encoded.length % 4 === 1) return undefined;
+  const text = Buffer.from(encoded, 'base64').toString('utf8');
+  return text.length >= 8 && !NOT_TEXT.test(text) ? text : undefined;
+}
+
+/**
+ * The base64 of code that decodes to text (a payload a decode call hands to eval or a shell): its
+ * quoted literals, and with `bareWords` its base64 words too (a script a file holds, unquoted).
+ */
+export function decodedPayloads(code: string, { bareWords = false } = {}): string[] {
+  const found = new Set<string>();
+  let attempts = 0;
+  const runs = bareWords
+    ? [code.matchAll(BASE64_LITERAL), code.matchAll(BARE_BASE64)]
+    : [code.matchAll(BASE64_LITERAL)];
+  for (const matches of runs)
+    for (const match of matches) {
+      const text = base64Text(match[1] ?? '');
+      if (text !== undefined) found.add(text);
+      if (found.size >= MAX_LINES || ++attempts >= MAX_DECODE_ATTEMPTS) return [...found];
+    }
+  return [...found];
 }
 
 /**

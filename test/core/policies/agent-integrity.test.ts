@@ -248,6 +248,22 @@ policyTable('agent-config-tampering', [
     expect: 'deny',
   },
   {
+    note: 'near miss: jq lays its output out with --indent 2 and sorted keys',
+    spec: {
+      bash: `jq --indent 2 -S '.permissions.deny += ["Read(./.env)"]' .claude/settings.json > /tmp/s.json && mv /tmp/s.json .claude/settings.json`,
+      source: aFilesSource({ [SETTINGS]: '{"permissions": {"allow": ["Bash(npm test:*)"], "deny": []}}' }),
+    },
+    expect: null,
+  },
+  {
+    note: 'jq -n: the filter runs on nothing, so the output drops every setting the file had',
+    spec: {
+      bash: `jq -n '.permissions.deny += ["Read(./.env)"]' .claude/settings.json > /tmp/s.json && mv /tmp/s.json .claude/settings.json`,
+      source: aFilesSource({ [SETTINGS]: '{"permissions": {"deny": ["Bash(curl:*)"]}}' }),
+    },
+    expect: 'deny',
+  },
+  {
     note: "jq's output moved over a different file than the one it read",
     spec: {
       bash: `jq '.permissions.deny += ["Read(./.env)"]' /tmp/other.json > /tmp/s.json && mv /tmp/s.json .claude/settings.json`,

@@ -196,7 +196,7 @@ test('install scripts, build commands and dev servers that run or expose code as
       'download-piped-to-shell',
     ],
     [
-      "Vite's dev server on every interface",
+      "Vite's dev server on an address others can reach",
       () => bash('pnpm --filter admin exec remix vite:dev --host 0.0.0.0'),
       'expose-local-service',
     ],

@@ -29,27 +29,11 @@ function deletingLine(line: string): boolean {
 
 const PUBLIC_KEY = /^\s*(ssh-(ed25519|rsa|dss)|ecdsa-sha2-nistp\d+)\s+AAAA/;
 
-/** Base64 standing as a word of its own (`echo <base64> | base64 -d` in a script a file holds). */
-const BARE_BASE64 = /(?<![\w+/=])[A-Za-z0-9+/]{24,}={0,2}(?![\w+/=])/g;
-/** Past this many, a file is data rather than a few hidden commands; the first ones are judged. */
-const MAX_BARE_RUNS = 64;
-
-function barePayloads(content: string): string[] {
-  const found: string[] = [];
-  let runs = 0;
-  for (const [run] of content.matchAll(BARE_BASE64)) {
-    const decoded = decodedBase64Text(run);
-    if (decoded !== undefined && decoded.length >= 8) found.push(decoded);
-    if (++runs >= MAX_BARE_RUNS) break;
-  }
-  return found;
-}
-
 /** The encoded payloads a written text carries: its base64 literals and words, or the whole text when it is base64. */
 function payloadsOf(content: string): string[] {
   const whole = content.length < 65_536 ? decodedBase64Text(content.trim()) : undefined;
   if (whole !== undefined && whole.length >= 8) return [whole];
-  return [...decodedPayloads(content), ...barePayloads(content)];
+  return decodedPayloads(content, { bareWords: true });
 }
 
 /** What the decoded text does that encoding hides, if anything. */

@@ -12,8 +12,7 @@ import {
   codePostingFiles,
   codeWritingFrameToStore,
   codePostingFrame,
-  bazelRemoteService,
-  trafficRelayedTo,
+  urlOptionRoute,
   commandUrlPayload,
   httpieUpload,
   mailedCommits,
@@ -357,8 +356,7 @@ export const dataOutToHost = definePolicy({
         codePostingFiles(cmd) ??
         codeWritingFrameToStore(cmd) ??
         codePostingFrame(cmd) ??
-        bazelRemoteService(cmd) ??
-        trafficRelayedTo(cmd);
+        urlOptionRoute(cmd);
       const routedExit =
         routed && (routed.certain ? [routed.host].find((h) => !isLocalHost(h)) : exitHost(cmd, routed.host));
       if (routed && routedExit) return outboundFinding({ ...routed, host: routedExit }, cmd.text);

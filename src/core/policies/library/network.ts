@@ -229,18 +229,48 @@ function socatRelay(args: readonly string[]): string | undefined {
   return `socat relaying port ${port} on every interface to ${target.split(',')[0]} (a way into that service for anyone nearby)`;
 }
 
+interface Listener {
+  short: string[];
+  long: string;
+  what: string;
+  /** The listener is this subcommand of the program (`remix vite:dev`); any when absent. */
+  subcommand?: RegExp;
+  /** The option given without a value means every interface (Vite's bare `--host`). */
+  bareMeansEveryInterface?: boolean;
+}
+
+const VITE: Listener = {
+  short: [],
+  long: 'host',
+  bareMeansEveryInterface: true,
+  what: "Vite's dev server, which serves the project's source and any file by /@fs/ path,",
+};
+
 /**
- * Proxies that reach a service with the person's cloud identity, and dev servers that run commands,
- * where an option sets their listening address (their default is this machine alone).
+ * Proxies that reach a service with the person's cloud identity, and dev servers that run commands or
+ * serve files, where an option sets their listening address (their default is this machine alone).
  */
-const LISTENERS: Readonly<Record<string, { short: string[]; long: string; what: string }>> = {
+const LISTENERS: Readonly<Record<string, Listener>> = {
   'cloud-sql-proxy': { short: ['a'], long: 'address', what: 'the Cloud SQL proxy, signed in as you,' },
   'alloydb-auth-proxy': { short: ['a'], long: 'address', what: 'the AlloyDB proxy, signed in as you,' },
   tilt: { short: [], long: 'host', what: "Tilt's UI and API, which run the Tiltfile's commands," },
+  vite: VITE,
+  remix: { ...VITE, subcommand: /^vite:(dev|preview)$/ },
 };
 
-function listensBeyondLoopback(args: readonly string[], listener: { short: string[]; long: string }): boolean {
-  const address = optionValues(args, listener.short, [listener.long])[0];
+/** The address the listener is told to listen on, if any; a bare option that means every interface is 0.0.0.0. */
+function listeningAddress(args: readonly string[], listener: Listener): string | undefined {
+  if (!listener.bareMeansEveryInterface) return optionValues(args, listener.short, [listener.long])[0];
+  const option = `--${listener.long}`;
+  const at = args.findIndex((a) => a === option || a.startsWith(`${option}=`));
+  if (at < 0) return undefined;
+  const given = args[at] === option ? args[at + 1] : args[at]!.slice(option.length + 1);
+  return given === undefined || given.startsWith('-') || given === 'true' ? '0.0.0.0' : given;
+}
+
+function listensBeyondLoopback(args: readonly string[], listener: Listener): boolean {
+  if (listener.subcommand && !listener.subcommand.test(args[0] ?? '')) return false;
+  const address = listeningAddress(args, listener);
   return address !== undefined && !listensOnLoopback(address);
 }
 
@@ -305,19 +335,6 @@ function afterWord(args: readonly string[], word: string): string {
   return args.slice(args.indexOf(word) + 1).find((a) => !a.startsWith('-')) ?? '';
 }
 
-/**
- * `vite --host`, `vite dev --host 0.0.0.0`, `remix vite:dev --host`: Vite listens on this machine alone
- * unless told otherwise, and a bare `--host` means every interface.
- */
-function viteOnEveryInterface(name: string, args: readonly string[]): boolean {
-  if (name !== 'vite' && !(name === 'remix' && /^vite:(dev|preview)$/.test(args[0] ?? ''))) return false;
-  const at = args.findIndex((a) => a === '--host' || a.startsWith('--host='));
-  if (at < 0) return false;
-  const given = args[at]!.startsWith('--host=') ? args[at]!.slice('--host='.length) : args[at + 1];
-  const address = given === undefined || given.startsWith('-') || given === 'true' ? '0.0.0.0' : given;
-  return !listensOnLoopback(address);
-}
-
 export const exposeLocalService = definePolicy({
   name: 'expose-local-service',
   category: 'network',
@@ -335,8 +352,6 @@ export const exposeLocalService = definePolicy({
       if (name === 'ngrok' && args.some((a) => /^(http|tcp|tls|start)$/.test(a))) what = `ngrok ${args.join(' ')}`;
       else if (name === 'cloudflared' && args.includes('tunnel') && !TUNNEL_BOOKKEEPING.has(afterWord(args, 'tunnel')))
         what = 'cloudflared tunnel';
-      else if (viteOnEveryInterface(name, args))
-        what = "Vite's dev server on every interface (it serves the project's source, and files by /@fs/ path)";
       else if (
         name === 'lt' ||
         name === 'localtunnel' ||

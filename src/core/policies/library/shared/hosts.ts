@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import type { SimpleCommand } from '../../../shell';
 import { argsOf, optionValues } from '../../../facts/commands';
 import { NETCATS } from '../../../facts/programs';
+import { hasUrlScheme } from '../../../text/urls';
 
 // Where a network command sends: this machine and the private network are local work, anything else
 // leaves the machine.
@@ -21,16 +22,14 @@ export function hostOfUrl(word: string): string | undefined {
   return parsedUrl(word)?.hostname;
 }
 
-const SCHEME = /^[a-z][\w+.-]*:\/\//i;
-
 /** The host of a URL written with its scheme (`https://h/p`); a path or an address (`a/b`, `x@h`) has none. */
 export function hostOfSchemedUrl(word: string): string | undefined {
-  return SCHEME.test(word) ? hostOfUrl(word) : undefined;
+  return hasUrlScheme(word) ? hostOfUrl(word) : undefined;
 }
 
 function parsedUrl(word: string): URL | undefined {
   try {
-    return new URL(SCHEME.test(word) ? word : `http://${word}`);
+    return new URL(hasUrlScheme(word) ? word : `http://${word}`);
   } catch {
     return undefined;
   }

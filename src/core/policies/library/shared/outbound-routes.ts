@@ -406,44 +406,41 @@ export function codePostingFrame(cmd: SimpleCommand): Outbound | undefined {
   return undefined;
 }
 
-// Bazel's remote cache and executor take every action's inputs and outputs (the sources among them), and
-// its build event service the command lines, environment and logs of the whole build.
-const BAZEL_REMOTE_OPTIONS = ['remote_cache', 'remote_executor', 'bes_backend', 'remote_cache_proxy'];
-
-/** The host a bazel command sends its build's inputs, outputs or events to. */
-export function bazelRemoteService(cmd: SimpleCommand): Outbound | undefined {
-  if (cmd.name !== 'bazel' && cmd.name !== 'bazelisk') return undefined;
-  for (const option of BAZEL_REMOTE_OPTIONS) {
-    const endpoint = optionValues(argsOf(cmd), [], [option])[0];
-    const host = endpoint === undefined ? undefined : hostOfUrl(endpoint);
-    if (host) return { what: `the build's sources, outputs and logs (bazel --${option})`, host, certain: false };
-  }
-  return undefined;
-}
-
 /**
- * Dev tools that relay live traffic through a URL they are given: the Shopify CLI's tunnel carries the
- * app's sessions and webhooks, the Stripe CLI forwards (live, with --live) payment events.
+ * Tools told by an option where to send what they carry: Bazel's remote cache and executor take every
+ * action's inputs and outputs (the sources among them) and its build event service the command lines,
+ * environment and logs; the Shopify CLI's tunnel carries the app's sessions and webhooks; the Stripe CLI
+ * forwards (live, with --live) payment events.
  */
-const TRAFFIC_RELAYS: readonly { program: string; sub: string; options: string[]; what: string }[] = [
-  { program: 'shopify', sub: 'dev', options: ['tunnel-url'], what: "the app's traffic, session tokens and webhooks" },
+const URL_OPTION_ROUTES: readonly { programs: string[]; sub?: string; options: string[]; what: string }[] = [
   {
-    program: 'stripe',
+    programs: ['bazel', 'bazelisk'],
+    options: ['remote_cache', 'remote_executor', 'bes_backend', 'remote_cache_proxy'],
+    what: "the build's sources, outputs and logs",
+  },
+  {
+    programs: ['shopify'],
+    sub: 'dev',
+    options: ['tunnel-url'],
+    what: "the app's traffic, session tokens and webhooks",
+  },
+  {
+    programs: ['stripe'],
     sub: 'listen',
     options: ['forward-to', 'forward-connect-to', 'forward-thin-to'],
     what: 'payment events, with customer names and emails',
   },
 ];
 
-/** The host a dev tool is told to relay live traffic through (`shopify app dev --tunnel-url https://…`). */
-export function trafficRelayedTo(cmd: SimpleCommand): Outbound | undefined {
-  const relay = TRAFFIC_RELAYS.find((r) => r.program === cmd.name);
+/** The outside host a tool's option sends what it carries to (`bazel --remote_cache=…`, `stripe listen --forward-to …`). */
+export function urlOptionRoute(cmd: SimpleCommand): Outbound | undefined {
+  const route = URL_OPTION_ROUTES.find((r) => r.programs.includes(cmd.name));
   const args = argsOf(cmd);
-  if (!relay || !args.includes(relay.sub)) return undefined;
-  for (const option of relay.options) {
+  if (!route || (route.sub !== undefined && !args.includes(route.sub))) return undefined;
+  for (const option of route.options) {
     const url = optionValues(args, [], [option])[0];
     const host = url === undefined ? undefined : hostOfUrl(url);
-    if (host && !onOwnNetwork(host)) return { what: `${relay.what} (${cmd.name} --${option})`, host, certain: false };
+    if (host && !onOwnNetwork(host)) return { what: `${route.what} (${cmd.name} --${option})`, host, certain: false };
   }
   return undefined;
 }

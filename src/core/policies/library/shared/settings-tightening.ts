@@ -1,5 +1,6 @@
 import type { ToolCall } from '../../types';
 import { argsOf, shellCommands } from '../../../facts/commands';
+import { jqWords } from '../../../facts/script-edits';
 import { resolvePath } from '../../../shell/paths';
 import { currentText, insertionOf, replacedTexts } from './edited-file';
 
@@ -149,6 +150,10 @@ function afterJqFilter(filter: string, before: { [key: string]: Json }): Json | 
   return after;
 }
 
+// jq options that change only how the output is laid out. Any other (`-n`, `--slurp`, `--arg`) changes
+// what the filter reads or means, so the filter alone would no longer tell what lands in the file.
+const JQ_LAYOUT_OPTIONS = new Set(['--indent', '--tab', '-S', '--sort-keys', '-M', '--monochrome-output']);
+
 /**
  * A shell call whose only touch of F is `jq FILTER F > TMP` then `mv TMP F`: the settings after it are what
  * the filter makes of F's current text (or of nothing, when F is not there yet). No other command of the
@@ -161,8 +166,9 @@ function jqRewrite(call: ToolCall, file: string): { filter: string; current: str
   const out = jq?.redirects.find((r) => r.op === '>' && r.fd === undefined);
   if (jq === undefined || out === undefined || jq.redirects.length !== 1) return undefined;
   const temp = at(out.target);
-  const jqArgs = argsOf(jq);
-  if (jqArgs.length !== 2 || at(jqArgs[1]!) !== file) return undefined;
+  const { options, operands } = jqWords(argsOf(jq));
+  if (!options.every((o) => JQ_LAYOUT_OPTIONS.has(o)) || operands.length !== 2 || at(operands[1]!) !== file)
+    return undefined;
   const mv = commands.find((cmd) => cmd.name === 'mv' && argsOf(cmd).some((a) => at(a) === temp));
   const mvArgs = mv === undefined ? [] : argsOf(mv);
   if (mv === undefined || mvArgs.length !== 2 || at(mvArgs[0]!) !== temp || at(mvArgs[1]!) !== file) return undefined;
@@ -171,7 +177,7 @@ function jqRewrite(call: ToolCall, file: string): { filter: string; current: str
   // A function's body is listed where it is defined and where it runs: the same jq or mv again is no other.
   const other = (cmd: (typeof commands)[number]) => cmd.text !== jq.text && cmd.text !== mv.text;
   if (commands.some((cmd) => other(cmd) && touches(cmd))) return undefined;
-  return { filter: jqArgs[0]!, current: currentText(call, file) };
+  return { filter: operands[0]!, current: currentText(call, file) };
 }
 
 /** Claude Code's own settings files, where `permissions.deny` and `permissions.ask` mean what they say. */
