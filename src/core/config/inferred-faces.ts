@@ -80,6 +80,17 @@ export function isMcpTool(tool: string): boolean {
   return /^mcp__[^_].*__./.test(tool);
 }
 
+// An object store's tools name the object by its key in a bucket (`{bucket, key: "prod/terraform.tfstate"}`):
+// the key is the object's path, and a state file or a key file there holds what it holds on a disk.
+const OBJECT_KEY_PARAMS = ['key', 'Key', 'object_key', 'objectKey', 'object'];
+
+function objectKeyParam(verb: string, input: Record<string, unknown>): string | undefined {
+  // Only a tool that moves the object itself (`get_object`, `put_object`); one that sets its ACL or tags is the service's.
+  if (!/objects?$/i.test(verb)) return undefined;
+  const inBucket = typeof input['bucket'] === 'string' || typeof input['Bucket'] === 'string';
+  return inBucket ? firstStringParam(input, OBJECT_KEY_PARAMS) : undefined;
+}
+
 /** The face an MCP tool's own arguments give it, or undefined when none of them says what it touches. */
 export function inferredFace(tool: string, input: Record<string, unknown>): ToolFace | undefined {
   const verb = tool.replace(/^mcp__.*?__/, '');
@@ -96,7 +107,8 @@ export function inferredFace(tool: string, input: Record<string, unknown>): Tool
   // `destination: "https://…"` names a place on the network, not a file here: the service sends there.
   const pathParam =
     firstStringParam(input, PATH_PARAMS, (value) => !isRemoteUrl(value)) ??
-    firstStringListParam(input, PATH_LIST_PARAMS);
+    firstStringListParam(input, PATH_LIST_PARAMS) ??
+    objectKeyParam(verb, input);
   if (pathParam === undefined) return undefined;
   // `//depot/main/...` is a path on a Perforce server, not a file here: the tool is the service's own.
   if (typeof input[pathParam] === 'string' && /^\/\/\w/.test(input[pathParam])) return undefined;

@@ -360,6 +360,24 @@ export function shellApiStrings(text: string): string[] {
   return out.filter((line) => line.trim() !== '');
 }
 
+// Node's and Python's calls that hand a string to the system's shell: `execSync("…")`, `exec("…")` (not a
+// regex's `.exec`), `os.system("…")`, `subprocess.run("…", shell=True)`. Read as text, so an edit's fragment
+// of a config or a module (which no parser takes whole) still shows the command line it adds.
+const SCRIPT_SHELL_CALL = new RegExp(
+  String.raw`(?:(?<![.\w$])(?:execSync|exec|execaCommand|execaCommandSync)|\b(?:child_process|childProcess|cp)\.(?:execSync|exec)|\bos\.(?:system|popen)|\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput))\s*\(\s*(${QUOTED}|\x60[^\x60$\\]*\x60)`,
+  'g',
+);
+
+/** The literal command lines Node or Python code hands to the shell (see SCRIPT_SHELL_CALL). */
+export function scriptShellStrings(text: string): string[] {
+  return [...text.matchAll(SCRIPT_SHELL_CALL)].flatMap((m) => {
+    const quoted = m[1] ?? '';
+    const body = quoted.slice(1, -1);
+    const line = quoted.startsWith('"') ? body.replace(/\\(["\\])/g, '$1') : body.replace(/\\(['\\])/g, '$1');
+    return line.trim() === '' ? [] : [line];
+  });
+}
+
 /**
  * The Python a `.pdbrc` runs whenever a debugger starts in that folder (`pytest --pdb`, `breakpoint()`): its
  * `!statement` lines, and the lines pdb hands to Python because they are no command of its own (`import os`).

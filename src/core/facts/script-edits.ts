@@ -8,13 +8,26 @@ import type { SedEdit } from './sed-edits';
 // value `yq -i` sets in a YAML file (a compose service's command) like an Edit that sets that key.
 
 const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+/** The package managers' options that take a value, which is no operand (`pnpm --dir web pkg set …`). */
+const MANAGER_VALUE_OPTIONS = new Set(['--dir', '-C', '--filter', '-F', '--prefix', '--workspace', '--cwd']);
+
+/** A package manager's operands, past its options and their values. */
+function managerOperands(args: readonly string[]): string[] {
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as string;
+    if (MANAGER_VALUE_OPTIONS.has(word)) i++;
+    else if (!word.startsWith('-')) operands.push(word);
+  }
+  return operands;
+}
 
 /** The package.json entries a `pkg set scripts.*` or `set-script` command writes, as an Edit's fragment. */
 export function scriptEdit(cmd: SimpleCommand): SedEdit | null {
   const hook = huskyHookEdit(cmd) ?? jqScriptEdit(cmd) ?? yqInPlaceEdit(cmd) ?? composerScriptEdit(cmd);
   if (hook) return hook;
   if (!MANAGERS.has(cmd.name)) return null;
-  const args = argsOf(cmd).filter((a) => !a.startsWith('-'));
+  const args = managerOperands(argsOf(cmd));
   const entries: [string, string][] = [];
   if (args[0] === 'pkg' && args[1] === 'set') {
     for (const pair of args.slice(2)) {

@@ -10,6 +10,7 @@ import { unreadInlineCode } from './inline-unread-languages';
 import { unreadBeamCode } from './beam-code';
 import { TAURI_HOOK_KEYS } from './run-later-formats';
 import { NIX_PROGRAMS, railsArguments } from './programs';
+import { JVM_OPTION_VARIABLES } from '../shell/option-hops';
 import { dbusCallOf, dbusRunsCode } from './dbus';
 
 // Ex commands that run another language's code: :python, :py3, :pyx, :lua, :perl, :ruby, :tcl, their
@@ -33,21 +34,6 @@ const SYSTEM_LIBRARY = /^\/(usr\/)?lib(32|64|x32)?\/[^\s:]+$/;
 const NODE_LOADS_FILE =
   /(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)(?:=|\s+)['"]?(?:\/|\.{1,2}\/|~|data:)/;
 const PERL_LOADS = /(?:^|\s)-(?:d|M|m)/;
-
-/** The variables the JVM and the JVM tools' launch scripts take options from. */
-export const JVM_OPTION_VARIABLES: readonly string[] = [
-  'JAVA_TOOL_OPTIONS',
-  '_JAVA_OPTIONS',
-  'JDK_JAVA_OPTIONS',
-  'JAVA_OPTS',
-  'MAVEN_OPTS',
-  'GRADLE_OPTS',
-  'SBT_OPTS',
-  // The data tools' launch scripts pass these to their JVM.
-  ...['KAFKA_OPTS', 'HADOOP_OPTS', 'SPARK_SUBMIT_OPTS', 'HIVE_OPTS', 'CATALINA_OPTS', 'ES_JAVA_OPTS', 'ANT_OPTS'],
-  // Nextflow's launcher passes NXF_OPTS to its JVM.
-  'NXF_OPTS',
-];
 
 /**
  * Variables other runtimes read at start-up to load code into every process of theirs the command

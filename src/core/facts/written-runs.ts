@@ -51,6 +51,7 @@ import {
   ddevHookCommands,
   snakemakeShells,
   definitionSections,
+  scriptShellStrings,
   shellDashCStrings,
   taskRunnerCalls,
   yamlValues,
@@ -494,6 +495,9 @@ const INLINE_FLAG: Record<string, string> = {
   groovy: 'groovy -e',
 };
 
+/** Languages whose shell calls are also read as text: an edit's fragment of their code parses as no whole program. */
+const SHELL_CALLING_LANGUAGES = new Set(['javascript', 'typescript', 'python']);
+
 function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
@@ -528,7 +532,10 @@ function shebangLanguage(content: string): string | undefined {
 export function codeAsShell(language: string, content: string): string | undefined {
   const flag = INLINE_FLAG[language];
   if (!flag) return undefined;
-  return [`${flag} ${quote(content)}`, ...shellDashCStrings(content), ...taskRunnerCalls(content)].join('\n');
+  const shellCalls = SHELL_CALLING_LANGUAGES.has(language) ? scriptShellStrings(content) : [];
+  return [`${flag} ${quote(content)}`, ...shellDashCStrings(content), ...shellCalls, ...taskRunnerCalls(content)].join(
+    '\n',
+  );
 }
 
 /** The shell text that stands for what a written file will run, or undefined for a file nothing runs. */

@@ -118,6 +118,7 @@ import { mcpAccessGrantingTool, mcpDeletingTool, mcpSecretReadingTool } from './
 import { mcpServiceArguments } from './library/mcp-service-arguments';
 import { modelHubChange } from './library/model-hub';
 import { encodedCommandWritten } from './library/encoded-writes';
+import { codeSendsDataOut } from './library/code-sends';
 import { repeatedIdenticalCalls, stopWithUncommittedWork, stopWithUnpushedCommits } from './library/workflow';
 import { windowsPersistence, windowsScriptRunners } from './library/windows-system';
 import { packageLookalike } from './library/package-lookalike';
@@ -150,6 +151,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   metadataAndLocalServices,
   encodedCommandExecution,
   encodedCommandWritten,
+  codeSendsDataOut,
   reverseShell,
   forkBomb,
   diskWipe,

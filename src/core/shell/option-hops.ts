@@ -5,7 +5,7 @@
 //
 // The table is data: what each program executes through, checked against the public catalogues
 // of programs that run, read or write through their options (GTFOBins, LOLBAS's Unix peers) and
-// the programs' own manuals. Each row has its own case and near miss in test/core/shell/option-hops.test.ts.
+// the programs' own manuals. Each row has its own case and near miss in test/core/policies/hidden-commands.test.ts.
 import { AWS_VALUE_OPTIONS, subcommandAt } from './cli-options';
 import type { ArgvView } from './options';
 import type { ScriptHop } from './script-hops';
@@ -430,6 +430,17 @@ function tmuxTypedCommands(argv: readonly string[]): { script: string; through: 
   return typed.map((script) => ({ script, through: 'send-keys' }));
 }
 
+/**
+ * `gh alias set --shell NAME 'BODY'` (or `-s`): every later `gh NAME` runs BODY through sh. Judged now, as
+ * the command the alias is.
+ */
+function ghShellAlias(argv: readonly string[]): { script: string; through: string }[] {
+  if (argv[1] !== 'alias' || argv[2] !== 'set' || !argv.some((w) => w === '--shell' || w === '-s')) return [];
+  const operands = argv.slice(3).filter((word) => !word.startsWith('-'));
+  const body = operands[1];
+  return body === undefined ? [] : [{ script: body, through: 'gh alias --shell' }];
+}
+
 /** The service word of an aws command line, past its global options (`aws --no-cli-pager configure …`). */
 function awsSubcommand(argv: readonly string[]): string | undefined {
   const args = argv.slice(1);
@@ -574,6 +585,8 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
     ],
     commandAfter: [{ after: ['submodule', 'foreach'] }, { after: ['bisect', 'run'] }],
   },
+  gh: { properties: ghShellAlias },
+  java: { properties: javaErrorCommands },
   tmux: {
     properties: tmuxTypedCommands,
     commandAfter: TMUX_COMMAND_SUBCOMMANDS.map((sub) => ({ after: [sub], values: 'sncteFlxyt' })),
@@ -1051,7 +1064,53 @@ export function variableHopsOf(assignments: Record<string, string | undefined>):
     ...gitEnvironmentConfigHops(assignments),
     ...nixConfigHops(assignments['NIX_CONFIG']),
     ...goFlagsHops(assignments['GOFLAGS']),
+    ...jvmErrorHops(assignments),
   ];
+}
+
+/** The variables the JVM and the JVM tools' launch scripts take options from. */
+export const JVM_OPTION_VARIABLES: readonly string[] = [
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  'JAVA_OPTS',
+  'MAVEN_OPTS',
+  'GRADLE_OPTS',
+  'SBT_OPTS',
+  // The data tools' launch scripts pass these to their JVM.
+  ...['KAFKA_OPTS', 'HADOOP_OPTS', 'SPARK_SUBMIT_OPTS', 'HIVE_OPTS', 'CATALINA_OPTS', 'ES_JAVA_OPTS', 'ANT_OPTS'],
+  // Nextflow's launcher passes NXF_OPTS to its JVM.
+  'NXF_OPTS',
+];
+
+/** The command a JVM runs through sh on an error (`-XX:OnOutOfMemoryError="…"`), in a word or in a variable's value. */
+const JVM_ERROR_COMMAND = /-XX:On(?:OutOfMemoryError|Error)=(?:"([^"]*)"|'([^']*)'|(\S+))/g;
+
+function jvmErrorCommands(text: string): string[] {
+  return [...text.matchAll(JVM_ERROR_COMMAND)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+}
+
+/** `java -XX:OnOutOfMemoryError="kill -9 %p" …`: the word, past its option, is the command. */
+function javaErrorCommands(argv: readonly string[]): { script: string; through: string }[] {
+  return argv.flatMap((word) => {
+    const option = /^-XX:On(?:OutOfMemoryError|Error)=/.exec(word)?.[0];
+    return option === undefined ? [] : [{ script: word.slice(option.length), through: option.slice(0, -1) }];
+  });
+}
+
+/**
+ * `JAVA_TOOL_OPTIONS='-XX:OnOutOfMemoryError="…"' npx generator`: any JVM the command starts, however deep,
+ * runs that command when it fails, and a small heap makes sure it does.
+ */
+function jvmErrorHops(assignments: Record<string, string | undefined>): ScriptHop[] {
+  return JVM_OPTION_VARIABLES.flatMap((name) =>
+    jvmErrorCommands(assignments[name] ?? '').map((script) => ({
+      kind: 'script' as const,
+      via: 'option' as const,
+      wrapper: `$${name} -XX:OnOutOfMemoryError`,
+      script,
+    })),
+  );
 }
 
 /** GOFLAGS' `-toolexec=…` and `-exec=…`: go runs every compile step, or every test binary, through them. */

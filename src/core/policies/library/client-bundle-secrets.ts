@@ -14,6 +14,15 @@ const PUBLIC_PREFIX = /^(NEXT_PUBLIC_|NUXT_PUBLIC_|VITE_|REACT_APP_|EXPO_PUBLIC_
 const MEANT_PUBLIC = /PUBLISHABLE|ANON|PUBLIC_KEY|SITE_KEY|CLIENT_ID|DSN|MEASUREMENT_ID|APP_ID|PROJECT_ID|_URL$/;
 
 const ENV_FILE = /(^|\/)\.env(\.[\w.-]+)?$/;
+const VITE_CONFIG = /(^|\/)vite\.config\.[cm]?[jt]s$/;
+/** Vite's `envPrefix: ["VITE_", "SHOPIFY_"]`: every variable whose name starts with one goes into the bundle. */
+const ENV_PREFIX_OPTION = /\benvPrefix\s*:\s*(\[[^\]\n]*\]?|["'`][^"'`\n]*["'`])/;
+const QUOTED_WORD = /["'`]([^"'`]*)["'`]/g;
+// Server code that hands the whole environment to a response (`return json({ env: process.env })`):
+// a loader's or a handler's data is serialised into the page every visitor gets.
+const WHOLE_ENVIRONMENT = /(?<!keys\()\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))/;
+const RESPONDS = /\b(?:json|send)\s*\(|\bprops\s*:/;
+const CODE_FILE = /\.(m?[jt]sx?|cjs|mts|cts|vue|svelte|astro)$/;
 const NEXT_CONFIG = /(^|\/)next\.config\.[cm]?[jt]s$/;
 const ENV_LINE = /^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=/;
 // `STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY` under a Next.js config's `env`.
@@ -34,6 +43,14 @@ function publishedSecret(file: string, line: string): string | undefined {
     if (name !== undefined && prefix !== undefined && isSecret(name.slice(prefix.length))) return name;
     return undefined;
   }
+  if (VITE_CONFIG.test(file)) {
+    const listed = ENV_PREFIX_OPTION.exec(line)?.[1];
+    const prefixes = listed === undefined ? [] : [...listed.matchAll(QUOTED_WORD)].map((m) => m[1]!);
+    const exposed = prefixes.find((prefix) => !PUBLIC_PREFIX.test(prefix) && !/PUBLIC/.test(prefix));
+    if (exposed !== undefined) return exposed === '' ? 'every variable' : `every variable named ${exposed}…`;
+  }
+  if (CODE_FILE.test(file) && RESPONDS.test(line) && WHOLE_ENVIRONMENT.test(line))
+    return 'the whole server environment';
   if (NEXT_CONFIG.test(file)) {
     const name = NEXT_ENV_ENTRY.exec(line)?.[1];
     return name !== undefined && !PUBLIC_PREFIX.test(name) && isSecret(name) ? name : undefined;
@@ -41,7 +58,6 @@ function publishedSecret(file: string, line: string): string | undefined {
   return undefined;
 }
 
-/** The new text a call puts in an env file or a Next.js config (an edit's old lines left out). */
 /** Each file the call writes, with the lines it adds there (an edit's lines it did not already have). */
 function linesAdded(call: ToolCall): { file: string; lines: string[] }[] {
   return writtenOverReplaced(call).map(({ file, content, replaced }) => {
@@ -54,7 +70,7 @@ export const clientBundleSecrets = definePolicy({
   name: 'secret-in-client-bundle',
   category: 'secrets',
   description:
-    "Asks before a secret is put where a front-end build publishes it: a public-prefixed variable (NEXT_PUBLIC_, VITE_, REACT_APP_) named for a secret, or a secret listed under a Next.js config's env.",
+    "Asks before a secret is put where a front-end build or a page publishes it: a public-prefixed variable named for a secret, a Next.js config's env, Vite's envPrefix, process.env in a response.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

@@ -611,11 +611,39 @@ const SUPERUSER_GRANT =
 const APP_ADMIN_SET = /\b(is_superuser|is_staff|is_admin|superuser|admin)\s*=\s*(true|1)\b/i;
 const ACCOUNT_TABLE = /(user|account|member|admin|staff|profile)/i;
 
+const APP_ADMIN_COLUMN = /^"?(is_superuser|is_staff|is_admin|superuser|admin)"?$/i;
+const INSERT_ROW = /^INSERT\s+INTO\s+([^\s(]+)\s*\(([^)]*)\)\s*VALUES\s*\(/i;
+
+/** The values of the first row an INSERT gives, split at its top-level commas (literals are blanked already). */
+function firstRowValues(statement: string, from: number): string[] {
+  const values: string[] = [];
+  let depth = 0;
+  let start = from;
+  for (let i = from; i < statement.length; i++) {
+    const c = statement[i];
+    if (c === '(') depth++;
+    else if (c === ')' && depth-- === 0) return [...values, statement.slice(start, i).trim()];
+    else if (c === ',' && depth === 0) {
+      values.push(statement.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return values;
+}
+
+/** `INSERT INTO accounts_user (email, is_superuser, …) VALUES (…, true, …)`: an account made its app's admin. */
+function insertsAppAdmin(statement: string): boolean {
+  const insert = INSERT_ROW.exec(statement);
+  if (insert === null || !ACCOUNT_TABLE.test(insert[1] ?? '')) return false;
+  const columns = (insert[2] ?? '').split(',').map((column) => column.trim());
+  const values = firstRowValues(statement, insert[0].length);
+  return columns.some((column, i) => APP_ADMIN_COLUMN.test(column) && /^(true|1)$/i.test(values[i] ?? ''));
+}
+
 function makesAppAdmin(statement: string): boolean {
   const update = /^UPDATE\s+(\S+)\s+SET\s/i.exec(statement);
-  return (
-    update !== null && ACCOUNT_TABLE.test(update[1] ?? '') && APP_ADMIN_SET.test(statement.slice(update[0].length))
-  );
+  if (update === null) return insertsAppAdmin(statement);
+  return ACCOUNT_TABLE.test(update[1] ?? '') && APP_ADMIN_SET.test(statement.slice(update[0].length));
 }
 // A warehouse's administrator roles (Snowflake's), which can read every table and grant anything.
 const ADMIN_ROLE_GRANT = /^GRANT\s+ROLE\s+(ACCOUNTADMIN|SECURITYADMIN|SYSADMIN|ORGADMIN|USERADMIN)\s+TO\b/i;

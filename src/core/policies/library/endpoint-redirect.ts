@@ -38,6 +38,11 @@ function endpointSwap(before: string, after: string): { own: string; outside: st
 /** Keys that name where traces, prompts and completions are exported (`LANGFUSE_HOST`, `OTEL_EXPORTER_OTLP_ENDPOINT`). */
 const TRACE_EXPORT_KEY =
   /\b(?:LANGFUSE|LANGSMITH|LANGCHAIN|HELICONE|PHOENIX|ARIZE|LUNARY|TRACELOOP|OTEL_EXPORTER_OTLP(?:_TRACES|_LOGS|_METRICS)?)_(?:HOST|ENDPOINT|BASE_URL|URL|COLLECTOR_ENDPOINT)["']?\s*[:=]\s*["']?(https?:\/\/[^\s"',}]+)/g;
+/** An error reporter's DSN (`SENTRY_DSN=…`, `dsn: "https://key@host/1"`): every error report, with its request data, goes there. */
+const ERROR_REPORT_DSN = /\b(?:SENTRY_DSN|dsn)["']?\s*[:=]\s*["'`]?(https?:\/\/[^\s"'`,}]+)/g;
+/** Prose that shows a setting rather than sets one. */
+const PROSE_FILE = /\.(md|mdx|rst|txt|adoc)$/i;
+
 /** The tracing vendors' own sites: their hosted endpoints are the integration, not a copy going out. */
 const TRACE_VENDOR_SITES = new Set([
   'langfuse.com',
@@ -56,17 +61,27 @@ const TRACE_VENDOR_SITES = new Set([
   'uptrace.dev',
   'axiom.co',
   'wandb.ai',
+  'sentry.io',
 ]);
 
 function vendorSite(host: string): boolean {
   return TRACE_VENDOR_SITES.has(host.split('.').slice(-2).join('.'));
 }
 
+/** A self-hosted Sentry is named for it (`sentry.acme.com`, `o1.ingest.sentry.acme.com`). */
+function sentryNamed(host: string): boolean {
+  return host.split('.').includes('sentry');
+}
+
 /** A trace export endpoint the call writes into a config file, on a host neither own nor a vendor's. */
 function outsideTraceExport(call: ToolCall): { file: string; key: string; host: string } | undefined {
   for (const { file, content } of writtenTexts(call)) {
-    if (!CONFIG_FILE.test(file) && !/(^|\/)\.env(\.[\w-]+)?$/.test(file)) continue;
-    for (const match of content.matchAll(TRACE_EXPORT_KEY)) {
+    if (PROSE_FILE.test(file)) continue;
+    // A DSN is written into code as often as into config (`Sentry.init({ dsn: "…" })`).
+    const traces =
+      CONFIG_FILE.test(file) || /(^|\/)\.env(\.[\w-]+)?$/.test(file) ? [...content.matchAll(TRACE_EXPORT_KEY)] : [];
+    const reports = [...content.matchAll(ERROR_REPORT_DSN)].filter((m) => !sentryNamed(hostOfUrl(m[1] ?? '') ?? ''));
+    for (const match of [...traces, ...reports]) {
       const host = hostOfUrl(match[1] ?? '');
       if (host !== undefined && !onOwnNetwork(host) && !vendorSite(host))
         return { file, key: match[0].split(/["'\s:=]/)[0] ?? '', host };
@@ -79,7 +94,7 @@ export const serviceEndpointMovedOutside = definePolicy({
   name: 'service-endpoint-moved-outside',
   category: 'network',
   description:
-    "Asks before a config edit swaps an own-network endpoint for an outside host (trace collector, log sink, webhook relay), or sets a tracer's export endpoint (LANGFUSE_HOST, OTLP) to a host neither own nor a vendor's.",
+    "Asks before a config edit swaps an own-network endpoint for an outside host (trace collector, log sink, webhook relay), or sets a tracer's endpoint (LANGFUSE_HOST, OTLP) or a Sentry DSN to a host neither own nor a vendor's.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -88,7 +103,7 @@ export const serviceEndpointMovedOutside = definePolicy({
     const tracer = outsideTraceExport(call);
     if (tracer)
       return {
-        reason: `${tracer.file}: ${tracer.key} sends traces to ${tracer.host}, which is neither on the organisation's own network nor a tracing vendor's: every prompt, completion and request attribute the service traces would go to whoever runs it. Approve it if the team runs its collector there.`,
+        reason: `${tracer.file}: ${tracer.key} sends traces or error reports to ${tracer.host}, which is neither on the organisation's own network nor a tracing or error-reporting vendor's: every prompt, completion, request attribute or error (with its request data) the service reports would go to whoever runs it. Approve it if the team runs its collector there.`,
         evidence: evidenceOf(`${tracer.key} ${tracer.host}`),
       };
     if (call.face.family !== 'edit') return null;

@@ -155,8 +155,12 @@ const SCRIPT_SHELL_SETTINGS = new Set(
 // running it directly would, and that is judged the same way (no `..`, nothing from PATH, home or /tmp).
 const PROJECT_SCRIPT = /^(?:\.\/)?[\w-][\w.-]*(?:\/[\w-][\w.-]*)+$/;
 
+// `-XX:OnOutOfMemoryError="kill -9 %p"`: a JVM that ran out of memory is ended so its supervisor restarts it.
+const JVM_ERROR_HOOK = /-XX:On(?:OutOfMemoryError|Error)$/;
+
 function isOrdinary(cmd: SimpleCommand): boolean {
   if (PROJECT_SCRIPT.test(cmd.argv[0] ?? '')) return true;
+  if (JVM_ERROR_HOOK.test(throughWhat(cmd))) return cmd.name === 'kill';
   if (SCRIPT_SHELL_SETTINGS.has(throughWhat(cmd)))
     return SHELLS.has(cmd.name) && argsOf(cmd).length === 0 && !(cmd.argv[0] ?? '').includes('/');
   // Only as a name looked up on PATH: /tmp/.py/python3 is whatever that file holds.

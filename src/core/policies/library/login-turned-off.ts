@@ -4,7 +4,8 @@ import { definePolicy } from '../types';
 import type { SimpleCommand } from '../../shell';
 import { argsOf, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
 import { firstWrittenFinding } from '../../facts/compute';
-import { JVM_OPTION_VARIABLES } from '../../facts/unread-programs';
+import { writtenOverReplaced } from './shared/edited-file';
+import { JVM_OPTION_VARIABLES } from '../../shell/option-hops';
 
 // A service that lets anyone in without a login hands over what it can do to whoever reaches it:
 // Grafana's anonymous access given the Admin or Editor role (every visitor may change dashboards, data
@@ -153,11 +154,31 @@ function servesHostFiles(cmd: SimpleCommand): string | null {
   return folder === undefined ? null : folder;
 }
 
+// Application code that lets anyone in: Django REST framework's default permission set to AllowAny opens
+// every view that names none of its own; a password compared with a literal is a master password.
+const LITERAL_PASSWORD =
+  /\b(?:password|passwd|pwd)\s*={2,3}\s*["'][^"'\n]{4,}["']|["'][^"'\n]{4,}["']\s*={2,3}\s*(?:password|passwd|pwd)\b/i;
+const TEST_FILE =
+  /(^|\/)(tests?|spec|__tests__|fixtures?)\/|[._-](test|spec)\.\w+$|(^|\/)test_[^/]*$|(^|\/)conftest\.py$/;
+const APP_CODE = /\.(py|m?[jt]sx?|rb|php|go|java|kt|cs)$/;
+
+/** What the text a call adds to application code opens to anyone, or null. */
+function loginBypassAdded(file: string, added: string): string | null {
+  if (!APP_CODE.test(file) || TEST_FILE.test(file)) return null;
+  const permissions = added.indexOf('DEFAULT_PERMISSION_CLASSES');
+  if (permissions >= 0 && added.slice(permissions, permissions + 120).includes('AllowAny'))
+    return "REST framework's default permission AllowAny (every view that sets none of its own is open to anyone)";
+  const password = LITERAL_PASSWORD.exec(added)?.[0];
+  return password === undefined
+    ? null
+    : `a password compared with a fixed string (\`${password}\`: whoever knows it logs in as anyone)`;
+}
+
 export const loginTurnedOff = definePolicy({
   name: 'login-turned-off',
   category: 'network',
   description:
-    "Asks before a service is opened to anyone without a login: Grafana's anonymous Admin or Editor, a Jupyter server with no token, a debugger (Node, debugpy, JDWP, DevTools, WebKit) or a server with --auth=none on every interface.",
+    "Asks before a service is opened to anyone without a login: Grafana's anonymous Admin, a Jupyter server with no token, a debugger or --auth=none server on every interface, DRF's AllowAny default, a master password.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -201,6 +222,18 @@ export const loginTurnedOff = definePolicy({
         return {
           reason: `Starts ${debuggerName} on every interface: it has no login, and whoever reaches the port can attach and run any code in the process. Bind it to 127.0.0.1 (forward the port over ssh when needed), or approve this exact call.`,
           evidence: evidenceOf(cmd.text),
+        };
+    }
+    for (const { file, content, replaced } of writtenOverReplaced(call)) {
+      const added = content
+        .split('\n')
+        .filter((line) => !replaced.split('\n').includes(line))
+        .join('\n');
+      const bypass = loginBypassAdded(file, added);
+      if (bypass)
+        return {
+          reason: `${file} gets ${bypass}. Keep the login in the code's path, or approve this exact call.`,
+          evidence: evidenceOf(bypass),
         };
     }
     const written = firstWrittenFinding(call, (_file, content) => anonymousAdmin(content));

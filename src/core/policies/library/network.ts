@@ -10,6 +10,7 @@ import { KUBECTL_VALUE_LONG, KUBECTL_VALUE_SHORT } from './infrastructure';
 import { DOWNLOADERS, NETCATS, interpreterKind, pythonModuleRun } from '../../facts/programs';
 import { withoutLastSegmentFrom } from '../../text/scan';
 import { dbusCallOf } from '../../facts/dbus';
+import { onOwnNetwork } from './shared/own-sources';
 
 // Where network traffic goes: paste and drop sites, webhook catchers, bare IP
 // addresses and tunnels that expose this machine.
@@ -184,6 +185,54 @@ function exposedFolder(cmd: SimpleCommand, call: ToolCall): string | null {
   return `${cmd.name} serving ${outside ? folder : 'the project'}${everywhere ? ' on every network interface' : ''}`;
 }
 
+/**
+ * `ssh -A user@host`, `ssh -o ForwardAgent=yes host`: the far host may sign with every key the agent holds
+ * for as long as the session lasts. The host, when it is a name with a dot or an address; a one-word name
+ * is an alias of the person's ssh config, which is theirs to know.
+ */
+function agentForwardedTo(args: readonly string[]): string | undefined {
+  let forwards = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '-o') {
+      forwards ||= /^ForwardAgent[= ]\s*yes$/i.test(args[++i] ?? '');
+      continue;
+    }
+    if (!/^-[a-zA-Z]/.test(arg) || arg.startsWith('--')) {
+      const host = arg.replace(/^[^@]*@/, '').replace(/:\d+$/, '');
+      return forwards && (host.includes('.') || host.includes(':')) ? host : undefined;
+    }
+    if (arg.startsWith('-o')) forwards ||= /^-oForwardAgent[= ]yes$/i.test(arg);
+    else
+      for (let k = 1; k < arg.length; k++) {
+        const letter = arg[k] ?? '';
+        if (letter === 'A') forwards = true;
+        if (SSH_VALUE_LETTERS.includes(letter)) {
+          if (k + 1 === arg.length) i++;
+          break;
+        }
+      }
+  }
+  return undefined;
+}
+
+function outsideAgentForward(args: readonly string[]): boolean {
+  const host = agentForwardedTo(args);
+  return host !== undefined && !onOwnNetwork(host);
+}
+
+/** `redis-server --protected-mode no` reachable from the network: a Redis that answers anyone, with no password. */
+function redisUnprotected(name: string, args: readonly string[]): boolean {
+  if (name !== 'redis-server' && !args.includes('redis-server')) return false;
+  const at = args.indexOf('--protected-mode');
+  if (at < 0 || args[at + 1] !== 'no') return false;
+  const bind = optionValues(args, [], ['bind'])[0];
+  if (bind !== undefined && bind.split(/\s+/).every((address) => listensOnLoopback(address))) return false;
+  if (name !== 'docker' && name !== 'podman') return true;
+  // In a container, only a published port reaches the network; one bound to loopback does not.
+  return optionValues(args, ['p'], ['publish']).some((port) => !/^(127\.0\.0\.1|localhost|\[::1\]):/.test(port));
+}
+
 /** ssh's -L or -D bound to every interface (`0.0.0.0:1080`, `*:8080`), or -g: others on the network may use it. */
 function forwardsOnEveryInterface(args: readonly string[]): boolean {
   return args.some((arg, i) => {
@@ -339,7 +388,7 @@ export const exposeLocalService = definePolicy({
   name: 'expose-local-service',
   category: 'network',
   description:
-    'Asks before exposing this machine: ngrok, cloudflared tunnel, localtunnel, ssh -R, tailscale funnel or SSH, socat relays; gdbserver, fly proxy, Vite, a file server or engine API on every interface; files outside the project served.',
+    'Asks before exposing this machine: tunnels (ngrok, cloudflared, ssh -R, tailscale funnel), socat relays, ssh agent forwarding outside; gdbserver, Vite, an open Redis, a file server or engine API on every interface.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
@@ -359,6 +408,10 @@ export const exposeLocalService = definePolicy({
       )
         what = 'localtunnel';
       else if (name === 'ssh' && args.some((a) => /^-\w*R/.test(a))) what = 'ssh -R remote port forwarding';
+      else if (name === 'ssh' && outsideAgentForward(args))
+        what = `ssh agent forwarding to ${agentForwardedTo(args)} (that host may sign with every key your agent holds)`;
+      else if (redisUnprotected(name, args))
+        what = 'Redis with protected mode off on a reachable port (it answers anyone, with no password)';
       else if (name === 'ssh' && forwardsOnEveryInterface(args))
         what = 'ssh forwarding that listens on every interface (a tunnel into the far network for anyone nearby)';
       else if (name === 'tailscale' && (args[0] === 'funnel' || args[0] === 'serve')) what = `tailscale ${args[0]}`;

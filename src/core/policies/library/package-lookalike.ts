@@ -137,7 +137,12 @@ function pythonRequested(cmd: SimpleCommand, args: readonly string[]): Requested
   const { positionals } = parseFlags(
     words,
     ['r', 'c', 'e', 'i', 'f', 't', 'p', 'G'],
-    ['requirement', 'constraint', 'editable', 'index-url', 'extra-index-url', 'find-links', 'target', 'python'],
+    [
+      ...['requirement', 'constraint', 'editable', 'index-url', 'extra-index-url', 'find-links', 'target', 'python'],
+      // pip's general options that take a value, given before or after the subcommand.
+      ...['timeout', 'retries', 'proxy', 'log', 'cert', 'client-cert', 'cache-dir', 'exists-action', 'trusted-host'],
+      ...['src', 'prefix', 'root', 'platform', 'python-version', 'upgrade-strategy', 'progress-bar', 'report'],
+    ],
   );
   let specs: string[] = [];
   if (pip && positionals[0] === 'install') specs = positionals.slice(1);

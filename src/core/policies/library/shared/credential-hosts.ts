@@ -90,3 +90,8 @@ export function isIssuerHost(host: string, hosts: readonly string[]): boolean {
   const bare = host.toLowerCase();
   return hosts.some((domain) => bare === domain || bare.endsWith(`.${domain}`));
 }
+
+/** A host one of the known issuers runs: a service a team calls on purpose with its own key. */
+export function isKnownServiceHost(host: string): boolean {
+  return Object.values(ISSUER_HOSTS).some((hosts) => isIssuerHost(host, hosts));
+}

@@ -1,6 +1,7 @@
 import type { SimpleCommand } from '../../../shell';
 import { argsOf, optionValues, parseFlags } from '../../../facts/commands';
 import { gitInvocation } from '../../../facts/git-invocation';
+import { classifySecretName } from '../../../redaction/secret-names';
 
 // A search for a credential's own shape (`sk_live_`, `AKIA`, `ghp_`, Shopify's `shpat_`, Doppler's
 // `dp.st.`, a private key's header) finds credentials and prints them: each matching line, or each diff
@@ -39,8 +40,20 @@ export function seeksCredentialValues(pattern: string): boolean {
   return CREDENTIAL_PREFIX.test(pattern);
 }
 
+/**
+ * A secret's variable name (`AWS_SECRET_ACCESS_KEY`): the history's diffs that add or remove it are mostly
+ * the lines that set it, value and all. A search of the working tree for it finds the code that reads it.
+ */
+function namesSecretVariable(pattern: string): boolean {
+  return /^[A-Za-z_]\w*$/.test(pattern) && classifySecretName(pattern) !== null;
+}
+
 /** The pattern of a search that prints credentials of a known format, or undefined. */
 export function credentialValueSearch(cmd: SimpleCommand): string | undefined {
-  const pattern = printedLinesPattern(cmd) ?? historyPattern(cmd);
-  return pattern !== undefined && seeksCredentialValues(pattern) ? pattern : undefined;
+  const printed = printedLinesPattern(cmd);
+  if (printed !== undefined) return seeksCredentialValues(printed) ? printed : undefined;
+  const history = historyPattern(cmd);
+  return history !== undefined && (seeksCredentialValues(history) || namesSecretVariable(history))
+    ? history
+    : undefined;
 }
