@@ -362,15 +362,23 @@ export function shellApiStrings(text: string): string[] {
 
 // Node's and Python's calls that hand a string to the system's shell: `execSync("…")`, `exec("…")` (not a
 // regex's `.exec`), `os.system("…")`, `subprocess.run("…", shell=True)`. Read as text, so an edit's fragment
-// of a config or a module (which no parser takes whole) still shows the command line it adds.
-const SCRIPT_SHELL_CALL = new RegExp(
-  String.raw`(?:(?<![.\w$])(?:execSync|exec|execaCommand|execaCommandSync)|\b(?:child_process|childProcess|cp)\.(?:execSync|exec)|\bos\.(?:system|popen)|\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput))\s*\(\s*(${QUOTED}|\x60[^\x60$\\]*\x60)`,
-  'g',
-);
+// of a config or a module (which no parser takes whole) still shows the command line it adds. Python's own
+// `exec("…")` runs Python, not a shell, so the bare names are Node's alone.
+const SHELL_STRING = String.raw`(${QUOTED}|\x60[^\x60$\\]*\x60)`;
+const SCRIPT_SHELL_CALLS: Readonly<Record<'javascript' | 'python', RegExp>> = {
+  javascript: new RegExp(
+    String.raw`(?:(?<![.\w$])(?:execSync|exec|execaCommand|execaCommandSync)|\b(?:child_process|childProcess|cp)\.(?:execSync|exec))\s*\(\s*${SHELL_STRING}`,
+    'g',
+  ),
+  python: new RegExp(
+    String.raw`(?:\bos\.(?:system|popen)|\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput))\s*\(\s*${SHELL_STRING}`,
+    'g',
+  ),
+};
 
-/** The literal command lines Node or Python code hands to the shell (see SCRIPT_SHELL_CALL). */
-export function scriptShellStrings(text: string): string[] {
-  return [...text.matchAll(SCRIPT_SHELL_CALL)].flatMap((m) => {
+/** The literal command lines Node or Python code hands to the shell (see SCRIPT_SHELL_CALLS). */
+export function scriptShellStrings(text: string, language: 'javascript' | 'python'): string[] {
+  return [...text.matchAll(SCRIPT_SHELL_CALLS[language])].flatMap((m) => {
     const quoted = m[1] ?? '';
     const body = quoted.slice(1, -1);
     const line = quoted.startsWith('"') ? body.replace(/\\(["\\])/g, '$1') : body.replace(/\\(['\\])/g, '$1');

@@ -495,8 +495,12 @@ const INLINE_FLAG: Record<string, string> = {
   groovy: 'groovy -e',
 };
 
-/** Languages whose shell calls are also read as text: an edit's fragment of their code parses as no whole program. */
-const SHELL_CALLING_LANGUAGES = new Set(['javascript', 'typescript', 'python']);
+/** Languages whose shell calls are also read as text (an edit's fragment of their code parses as no whole program), by the calls they use. */
+const SHELL_CALLING_LANGUAGES: Readonly<Record<string, 'javascript' | 'python'>> = {
+  javascript: 'javascript',
+  typescript: 'javascript',
+  python: 'python',
+};
 
 function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
@@ -532,7 +536,8 @@ function shebangLanguage(content: string): string | undefined {
 export function codeAsShell(language: string, content: string): string | undefined {
   const flag = INLINE_FLAG[language];
   if (!flag) return undefined;
-  const shellCalls = SHELL_CALLING_LANGUAGES.has(language) ? scriptShellStrings(content) : [];
+  const calls = Object.hasOwn(SHELL_CALLING_LANGUAGES, language) ? SHELL_CALLING_LANGUAGES[language] : undefined;
+  const shellCalls = calls ? scriptShellStrings(content, calls) : [];
   return [`${flag} ${quote(content)}`, ...shellDashCStrings(content), ...shellCalls, ...taskRunnerCalls(content)].join(
     '\n',
   );

@@ -6,6 +6,7 @@ import { evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
 import { gitCommands } from '../../facts/git-invocation';
 import type { GitInvocation } from '../../facts/git-invocation';
 import { trailingRun } from '../../text/scan';
+import { currentText, writtenOverReplaced } from './shared/edited-file';
 
 // Local git operations that lose work or rewrite history.
 
@@ -177,15 +178,44 @@ export const gitDiscardWork = definePolicy({
   },
 });
 
+// The hooks that keep secrets out of commits, by their ids in pre-commit's config (and lefthook's commands).
+const SECRET_SCAN_HOOKS = [
+  'detect-private-key',
+  'detect-aws-credentials',
+  'detect-secrets',
+  'gitleaks',
+  'trufflehog',
+  'ggshield',
+  'talisman',
+];
+const HOOK_CONFIG = /(^|\/)(\.pre-commit-config\.ya?ml|lefthook\.ya?ml|\.lefthook\.ya?ml)$/;
+
+/** The secret-scanning hook a hook config had and the call's text for it no longer has. */
+function secretScanRemoved(call: ToolCall): { file: string; hook: string } | undefined {
+  for (const { file, content, replaced } of writtenOverReplaced(call)) {
+    if (!HOOK_CONFIG.test(file)) continue;
+    const before = call.face.family === 'edit' ? replaced : (currentText(call, file) ?? '');
+    const hook = SECRET_SCAN_HOOKS.find((id) => before.includes(id) && !content.includes(id));
+    if (hook) return { file, hook };
+  }
+  return undefined;
+}
+
 export const gitSkipHooks = definePolicy({
   name: 'git-skip-hooks',
   category: 'git',
   description:
-    "Asks before skipping the project's git hooks (--no-verify, -n on commit, core.hooksPath=/dev/null, HUSKY=0).",
+    "Asks before skipping the project's git hooks (--no-verify, -n on commit, core.hooksPath=/dev/null, HUSKY=0) or removing a secret-scanning hook (detect-private-key, gitleaks) from the hook config.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),
   evaluate({ call }) {
+    const removed = call ? secretScanRemoved(call) : undefined;
+    if (removed)
+      return {
+        reason: `${removed.file} loses its ${removed.hook} hook: the project's own check that keeps secrets out of commits stops running. Fix what the hook reports instead, or approve this exact call.`,
+        evidence: evidenceOf(removed.hook),
+      };
     return firstGit(call, (git, cmd) => {
       const hooksOff = git.config.some((c) => /^core\.hookspath=/i.test(c));
       const envOff = cmd.assignments.HUSKY === '0' || cmd.assignments.SKIP_HOOKS !== undefined;
