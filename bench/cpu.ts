@@ -1,19 +1,17 @@
 import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { defaultConfig } from '../src/core/config/load';
 import { runDeterministic, sessionWritesOf } from '../src/core/deterministic/run';
-import { NO_SESSION_WRITES, SessionWriteStore } from '../src/core/facts/session-writes';
+import { SessionWriteStore } from '../src/core/facts/session-writes';
 import { Evaluator } from '../src/core/evaluator';
 import { nodeFactSource } from '../src/core/facts/io-node';
 import { ALL_POLICIES } from '../src/core/policies/registry';
 import { resolvePolicyStates } from '../src/core/policies/run';
-import type { HookEvent } from '../src/core/types';
 import { WardenHost } from '../src/server/host';
 import type { DeterministicRunner } from '../src/core/deterministic/runner';
 import type { ResolvedConfig } from '../src/core/config/load';
 import { runLoad } from './suite/http-load';
-import { events, inProcessWorld } from './suite/inprocess';
+import { deterministicTier, events, inProcessWorld } from './suite/inprocess';
 import { longSessionId, mixBodies, mixBody, mixCalls, type CpuSessionLayout } from './suite/mix';
 import { startServe } from './suite/serve';
 
@@ -70,24 +68,7 @@ async function inProcess(folder: string): Promise<void> {
   const bodies = (count: number, tag: string) =>
     Array.from({ length: count }, (_, index) => mixBody(project, calls, index, tag));
   const signal = new AbortController().signal;
-  const config = defaultConfig();
-  const states = resolvePolicyStates(ALL_POLICIES, config);
-  const deterministic = (event: HookEvent) =>
-    runDeterministic(
-      {
-        event,
-        projectRoot: project,
-        home: folder,
-        stateDir: state,
-        session: [],
-        sessionKey: 'claude:bench',
-        wholeCall: false,
-      },
-      config,
-      states,
-      nodeFactSource,
-      NO_SESSION_WRITES,
-    );
+  const deterministic = deterministicTier({ project, state, home: folder });
   for (const event of events(project, calls, 600, 'warm')) {
     await evaluator.evaluate(event);
     deterministic(event);

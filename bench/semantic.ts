@@ -20,6 +20,7 @@ import { createSemanticTier } from '../src/core/review/tier';
 import { SystemoneJudge } from '../src/core/semantic/judges/systemone';
 import { selectQuestions } from '../src/core/semantic/questions';
 import { aConfig } from '../test/builders/config';
+import { benchEvent } from './suite/inprocess';
 
 const FAKE_DELAY_MS = 20;
 
@@ -104,18 +105,7 @@ function world(): { root: string; project: string; home: string; transcript: str
 }
 
 function event(tool: string, input: Record<string, unknown>, cwd: string, transcriptPath: string): HookEvent {
-  return {
-    agent: 'claude',
-    event: 'PreToolUse',
-    rawEventName: 'PreToolUse',
-    sessionId: 'bench',
-    cwd,
-    transcriptPath,
-    permissionMode: 'default',
-    toolName: tool,
-    toolInput: input,
-    raw: {},
-  };
+  return { ...benchEvent(cwd, tool, input), transcriptPath };
 }
 
 /** Code-like text with a few secrets in it, the usual content of a large Write. */

@@ -36,6 +36,43 @@ export function events(project: string, calls: readonly MixCall[], count: number
   });
 }
 
+/** The deterministic tier alone, with the default configuration, as a call in the world's project runs it. */
+export function deterministicTier(world: { project: string; state: string; home: string }) {
+  const config = defaultConfig();
+  const states = resolvePolicyStates(ALL_POLICIES, config);
+  return (event: HookEvent) =>
+    runDeterministic(
+      {
+        event,
+        projectRoot: world.project,
+        home: world.home,
+        stateDir: world.state,
+        session: [],
+        sessionKey: 'claude:bench',
+        wholeCall: false,
+      },
+      config,
+      states,
+      nodeFactSource,
+      NO_SESSION_WRITES,
+    );
+}
+
+/** A Claude Code PreToolUse event for one tool call in `cwd`. */
+export function benchEvent(cwd: string, toolName: string, toolInput: Record<string, unknown>): HookEvent {
+  return {
+    agent: 'claude',
+    event: 'PreToolUse',
+    rawEventName: 'PreToolUse',
+    sessionId: 'bench',
+    cwd,
+    permissionMode: 'default',
+    toolName,
+    toolInput,
+    raw: {},
+  };
+}
+
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A project and a state folder under `folder`, the parser loaded, and an activity log named `logName`. */
@@ -60,24 +97,7 @@ export async function inProcessWorld(
 export async function inProcessFigures(opts: InProcessOptions): Promise<BenchResults['inProcess']> {
   const { project, state, log } = await inProcessWorld(opts.folder);
   const evaluator = new Evaluator({ stateDir: state, home: opts.folder, log });
-  const config = defaultConfig();
-  const states = resolvePolicyStates(ALL_POLICIES, config);
-  const deterministic = (event: HookEvent) =>
-    runDeterministic(
-      {
-        event,
-        projectRoot: project,
-        home: opts.folder,
-        stateDir: state,
-        session: [],
-        sessionKey: 'claude:bench',
-        wholeCall: false,
-      },
-      config,
-      states,
-      nodeFactSource,
-      NO_SESSION_WRITES,
-    );
+  const deterministic = deterministicTier({ project, state, home: opts.folder });
   for (const event of events(project, opts.calls, opts.calls.length * 3, 'warm')) {
     await evaluator.evaluate(event);
     deterministic(event);

@@ -10,6 +10,7 @@ import { httpFloorFigures } from './http-floor';
 import { inProcessFigures } from './inprocess';
 import { digestFigures, envelopeFigures, redactionFigures, type MicroSizes } from './micro';
 import { mixCalls } from './mix';
+import { WRITTEN_CODE_BYTES, writtenCodeFigures } from './written-code';
 import { bridgeFigures, extensionHostFigures, floorSamples } from './processes';
 import { resultsSchema, type BenchResults } from './schema';
 import { step } from './progress';
@@ -147,6 +148,13 @@ async function main(): Promise<void> {
     rmSync(folder('envelope'), { recursive: true, force: true });
     step('digest');
     const digest = digestFigures(sizes);
+    step('written code read by the deterministic tier');
+    const writtenCode = await writtenCodeFigures({
+      folder: folder('written-code'),
+      bytes: WRITTEN_CODE_BYTES,
+      // A 128 KB text takes a few hundred ms: five runs keep the section near ten seconds.
+      runs: Math.min(plan.microRuns, 5),
+    });
     await sampleFloor();
     step(
       `http through serve at 1, 8 and 64 connections (a session each), at 8 sharing one session, then ${plan.afterPause.calls} calls each after ${plan.afterPause.pauseMs} ms`,
@@ -247,6 +255,7 @@ async function main(): Promise<void> {
       redaction,
       envelope,
       digest,
+      writtenCode,
       memory,
       memoryArenas2,
       serveEventLoopMaxMs,

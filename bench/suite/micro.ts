@@ -8,6 +8,7 @@ import { buildEnvelope } from '../../src/core/semantic/envelope';
 import type { HookEvent } from '../../src/core/types';
 import { adversarialInputs, typicalInput } from '../../test/core/redaction/inputs';
 import type { BenchResults } from './schema';
+import { benchEvent } from './inprocess';
 import { ofSamples, timeRuns } from './stats';
 
 // Figures of single functions on the hot path: redaction, the judge's envelope against transcripts of
@@ -79,16 +80,11 @@ export function envelopeFigures(sizes: MicroSizes, folder: string): BenchResults
     const transcriptPath = join(folder, `transcript-${transcriptBytes}.jsonl`);
     writeTranscript(transcriptPath, transcriptBytes);
     const event: HookEvent = {
-      agent: 'claude',
-      event: 'PreToolUse',
-      rawEventName: 'PreToolUse',
-      sessionId: 'bench',
-      cwd: project,
+      ...benchEvent(project, 'Bash', {
+        command: 'rm -rf build dist && npm run build -- --prod',
+        description: 'clean build',
+      }),
       transcriptPath,
-      permissionMode: 'default',
-      toolName: 'Bash',
-      toolInput: { command: 'rm -rf build dist && npm run build -- --prod', description: 'clean build' },
-      raw: {},
     };
     const call = toolCallOf(event, { projectRoot: project, home: folder, faces })!;
     const time = ofSamples(

@@ -156,6 +156,10 @@ export const resultsSchema = z
     digest: z
       .array(z.object({ bytes: z.number().int().positive(), shape: z.string(), time: figureSchema }).strict())
       .min(1),
+    /** The deterministic tier on a Write of code built to be slow to read (bench/suite/written-code.ts). */
+    writtenCode: z
+      .array(z.object({ text: z.string(), bytes: z.number().int().positive(), time: figureSchema }).strict())
+      .min(1),
     memory: memorySchema,
     /** The same run with MALLOC_ARENA_MAX=2 in serve's environment (glibc's Linux only). */
     memoryArenas2: z.union([memorySchema, skipped]),

@@ -79,6 +79,8 @@ export function lines(results: BenchResults): Line[] {
   for (const row of results.envelope) out.push({ label: `transcript ${size(row.transcriptBytes)}`, figure: row.time });
   out.push({ heading: 'exact-arguments digest' });
   for (const row of results.digest) out.push({ label: `${size(row.bytes)} ${row.shape}`, figure: row.time });
+  out.push({ heading: 'deterministic tier on a Write of hard-to-read code' });
+  for (const row of results.writtenCode) out.push({ label: `${size(row.bytes)} ${row.text}`, figure: row.time });
   const memory = (m: BenchResults['memory'], what: string) => [
     { heading: `${what}: serve, ${m.calls.toLocaleString('en')} calls at ${m.connections} conn` },
     { label: 'RSS at start', figure: m.rssAtStart },

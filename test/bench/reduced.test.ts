@@ -33,6 +33,11 @@ test(
         parsed.data.http.map((row) => `${row.connections} ${row.sessions}`),
         ['1 per-connection', '8 per-connection', '64 per-connection', '8 shared'],
       );
+      assert.equal(
+        new Set(parsed.data.writtenCode.map((row) => row.text)).size * 2,
+        parsed.data.writtenCode.length,
+        'every hard-to-read text is timed at both sizes',
+      );
       assert.equal(parsed.data.memory.rowsLogged, parsed.data.memory.calls, 'every call answered is a row out');
       assert.equal(
         parsed.data.afterPause.serve.n,
@@ -98,6 +103,7 @@ test('the results schema refuses a figure outside its own spread and a missing s
     redaction: [{ chars: 1024, kind: 'typical', input: 'typical', time: figure }],
     envelope: [{ transcriptBytes: 10240, time: figure }],
     digest: [{ bytes: 1024, shape: 'one string', time: figure }],
+    writtenCode: [{ text: 'ordinary code', bytes: 16384, time: figure }],
     memory: {
       calls: 10,
       connections: 8,

@@ -19,7 +19,7 @@ import { scriptEdit } from './script-edits';
 import { isPatchEnvelope, patchedTexts } from './patch';
 import { appliedDiffFiles } from './applied-diffs';
 import { copiedRuns } from './copied-runs';
-import { inUnownedCacheEntry } from './temp-dirs';
+import { inDownloads, inUnownedCacheEntry } from './temp-dirs';
 import { secretsNamedInSource } from './unread-code-secrets';
 
 const CODE_RUNNERS = /\b(eval|exec|Invoke-Expression|iex|compile|instance_eval|class_eval|Function)\b/i;
@@ -452,12 +452,16 @@ export function deriveFacts(call: ToolCall, inputs: FactInputs): Derived {
       if (fromInput) screenFile(fromInput, at, offset + index);
       const scratch = unwrittenScratchScript(cmd, at.analysis.commands.slice(0, index), cwd, call, writes);
       if (scratch !== undefined) {
-        const cached = inUnownedCacheEntry(scratch, call.home);
+        const where = inUnownedCacheEntry(scratch, call.home)
+          ? "in the cache but in no tool's own folder,"
+          : inDownloads(scratch, call.projectRoot, call.home)
+            ? 'in a downloads folder'
+            : 'in a temporary folder';
         // Asked when a written file would run it too: a build or a hook that runs a scratch file nobody
         // wrote here runs whatever lands there by then, often where Warden never sees the run.
         unread.push({
           reason: 'unknown-script',
-          detail: `${cmd.name} runs ${scratch}, a file ${cached ? "in the cache but in no tool's own folder," : 'in a temporary folder'} that neither this session nor this command wrote`,
+          detail: `${cmd.name} runs ${scratch}, a file ${where} that neither this session nor this command wrote`,
           alsoLater: true,
         });
       }

@@ -36,6 +36,15 @@ export const SQL_CLIENTS: Readonly<Record<string, SqlClient>> = {
   snowsql: { short: ['q'], long: ['query'], fileShort: ['f'], fileLong: ['filename'] },
   bq: { short: [], long: [], positionalSql: true },
   usql: { short: ['c'], long: ['command'], fileShort: ['f'], fileLong: ['file'] },
+  // `heroku pg:psql`: psql against an app's Heroku Postgres, always the deployed one.
+  heroku: {
+    short: ['c'],
+    long: ['command'],
+    fileShort: ['f'],
+    fileLong: ['file'],
+    subcommand: ['pg:psql'],
+    valued: { short: ['a', 'r'], long: ['app', 'remote'] },
+  },
   // Cloudflare D1: `--remote` reaches the deployed database, the default a local copy.
   wrangler: {
     short: [],

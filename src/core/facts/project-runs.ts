@@ -11,7 +11,7 @@ import { languageOfFile } from './code';
 import { ddevHookCommands, deployerCommands } from './run-later-formats';
 import { interpreterKind, scriptArgument, SHELLS } from './programs';
 import type { SessionWrites } from './session-writes';
-import { inUnownedCacheEntry, inScratch } from './temp-dirs';
+import { inDownloads, inUnownedCacheEntry, inScratch } from './temp-dirs';
 
 /** A file a command runs whose text is known: shell lines to analyze, or code for the code reader. */
 export type RunText =
@@ -179,7 +179,7 @@ function makesFiles(cmd: SimpleCommand): boolean {
 }
 
 /**
- * A script in a temp folder that a command runs (`bash /tmp/x.sh`, `find … -exec sh /tmp/p.sh {} +`,
+ * A script in a temp or downloads folder that a command runs (`bash /tmp/x.sh`, `find … -exec sh /tmp/p.sh {} +`,
  * `/tmp/x`) and that neither this session nor this command wrote: code that something else left
  * there, which nobody here has read. What the session wrote is read instead (sessionFilesRun).
  */
@@ -196,7 +196,10 @@ export function unwrittenScratchScript(
   for (const word of words) {
     if (word === undefined || cmd.dynamicWords.includes(cmd.argv.indexOf(word))) continue;
     const file = absolute(word);
-    const scratch = inScratch(file, call.projectRoot, call.home) || inUnownedCacheEntry(file, call.home);
+    const scratch =
+      inScratch(file, call.projectRoot, call.home) ||
+      inUnownedCacheEntry(file, call.home) ||
+      inDownloads(file, call.projectRoot, call.home);
     if (!scratch || writes.has(file)) continue;
     // Made earlier in this command (`python -m venv /tmp/v && /tmp/v/bin/pip …`, a clone, an unpack):
     // what made it is judged, and what it holds came from there.

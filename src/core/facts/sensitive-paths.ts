@@ -116,6 +116,9 @@ export const HOME_SECRETS: [string, string][] = [
   ['.config/doctl/', 'DigitalOcean token'],
   ['.config/heroku/', 'Heroku credentials'],
   ['.heroku/', 'Heroku credentials'],
+  // The Salesforce CLI's org logins (access and refresh tokens) and, without a keychain, the key to them.
+  ['.sfdx/', 'Salesforce CLI org tokens'],
+  ['.sf/', 'Salesforce CLI org tokens'],
   ['.boto', 'cloud storage credentials'],
   ['.s3cfg', 'S3 credentials'],
   ['.bash_history', 'shell history (often holds pasted secrets)'],
@@ -350,6 +353,9 @@ export function secretFileKind(absPath: string, home: string): string | null {
         if (prefix === '.azure/' && rel === cmp('.azure/config')) return null;
         // cloudflared's config names the tunnel and its routes; its credentials sit beside it.
         if (prefix === '.cloudflared/' && /^\.cloudflared\/config\.ya?ml$/.test(rel)) return null;
+        // The Salesforce CLI's aliases and settings name orgs and usernames; the tokens and their key sit beside them.
+        if ((prefix === '.sfdx/' || prefix === '.sf/') && /^\.sfdx?\/(alias|config|sf-config)\.json$/.test(rel))
+          return null;
         // pass's recipient list names the keys the store is encrypted to, nothing secret.
         if (prefix === '.password-store/' && /(^|\/)\.gpg-id$/.test(rel)) return null;
         return kind;

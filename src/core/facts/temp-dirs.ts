@@ -34,6 +34,20 @@ export function inAllowedDirs(abs: string, allowed: readonly string[], home: str
   return roots.some((root) => strictlyBelow(abs, root));
 }
 
+/** A Windows profile's Downloads folder, from Windows or through WSL's drive mounts. */
+const WINDOWS_DOWNLOADS = /^(?:[A-Za-z]:|\/mnt\/[a-z])[\\/]Users[\\/][^\\/]+[\\/]Downloads[\\/]./i;
+
+/**
+ * Whether a path lies below a downloads folder (the home's, or a Windows profile's seen from WSL):
+ * what a browser saved there came from outside, and nobody here has read it. A project unpacked there
+ * is the person's own work.
+ */
+export function inDownloads(abs: string, projectRoot: string, home: string): boolean {
+  if (isInside(abs, projectRoot)) return false;
+  if (WINDOWS_DOWNLOADS.test(abs)) return true;
+  return home !== '' && strictlyBelow(abs, resolvePath('Downloads', home, home));
+}
+
 /** The person's cache folders: ~/.cache, and macOS's caches and Xcode's build products. */
 const USER_CACHES = ['.cache', 'Library/Caches', 'Library/Developer/Xcode/DerivedData'];
 

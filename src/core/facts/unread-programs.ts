@@ -475,11 +475,27 @@ function compilerFlagWords(name: string, args: readonly string[], assignments: R
   return [...(COMPILER.test(name.replace(/^.*\//, '')) ? args : []), ...values.flatMap((v) => v.split(/[\s\x1f]+/))];
 }
 
+/**
+ * `PATH=/tmp/.bin:$PATH sf deploy …`: a folder put ahead of the system's, when it is a temporary,
+ * downloads or upload folder, answers for every program the command runs by name (`sf`, `git`, `node`).
+ */
+function programsAheadFromTemp(path: string | undefined): string | null {
+  if (path === undefined) return null;
+  const entries = path.split(':');
+  const rest = entries.findIndex((entry) => /^\$\{?PATH\}?$/.test(entry));
+  const ahead = rest < 0 ? entries : entries.slice(0, rest);
+  return ahead.some((dir) => dir !== '' && inForeignFolder(`${dir.replace(/\/$/, '')}/`))
+    ? `PATH=${evidenceOf(path, 60)} puts a temporary, downloads or upload folder ahead of the system's: whatever it holds runs in place of the programs the command names`
+    : null;
+}
+
 function tempFolderCode(
   name: string,
   args: readonly string[],
   assignments: Record<string, string | undefined>,
 ): string | null {
+  const searchPath = programsAheadFromTemp(assignments['PATH']);
+  if (searchPath !== null) return searchPath;
   for (const variable of MODULE_PATH_VARIABLES) {
     const value = assignments[variable];
     if (value !== undefined && value.split(':').some((dir) => inForeignFolder(`${dir.replace(/\/$/, '')}/`)))

@@ -16,6 +16,8 @@ import {
 } from './library/database';
 import { sqlExportToStorage, sqlHistoryOrDataLost } from './library/warehouse-sql';
 import { sqlWriteToProduction } from './library/production-sql';
+import { mcpChangesProduction } from './library/production-mcp';
+import { salesforceOrgOpened } from './library/salesforce-metadata';
 import { endpointMovedElsewhere } from './library/endpoint-moves';
 import { largeFileWrite, persistenceMechanisms, writeOutsideProject } from './library/filesystem';
 import {
@@ -229,6 +231,8 @@ export const ALL_POLICIES: AnyPolicy[] = [
   sqlHistoryOrDataLost,
   sqlWriteWithoutWhere,
   sqlWriteToProduction,
+  mcpChangesProduction,
+  salesforceOrgOpened,
   endpointMovedElsewhere,
   sqlSelectsSecretColumns,
   sqlSchemaChange,

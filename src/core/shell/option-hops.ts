@@ -690,6 +690,8 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
   },
   sqlite3: { scan: sqliteCommands },
   psql: { options: [{ short: ['c'], long: ['command'] }] },
+  // `heroku pg:psql -c …` hands its command to psql against the app's database.
+  heroku: { options: [{ short: ['c'], long: ['command'], subcommand: 'pg:psql' }] },
   mysql: { options: [{ long: ['pager'] }] },
   wp: { properties: wpCliCode },
   mariadb: { options: [{ long: ['pager'] }] },
@@ -858,7 +860,7 @@ function valueCommands(name: string, option: string, value: string): string[] {
   if (name === 'gdb') return gdbCommands(value);
   if (name === 'openocd') return openocdCommands(value);
   if (['vim', 'vi', 'nvim', 'view', 'ex', 'vimdiff'].includes(name)) return exCommands(value);
-  if (name === 'psql') return psqlCommands(value);
+  if (name === 'psql' || name === 'heroku') return psqlCommands(value);
   if (name === 'cargo') return cargoConfigCommands(value);
   if (name === 'socat') return [];
   return option === '' ? [] : [value];

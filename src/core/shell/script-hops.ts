@@ -5,6 +5,7 @@ import { remoteHops, sshRemoteCommandOption } from './remote-hops';
 import { cmdAsShell, cmdCommandLine } from './cmd-script';
 import { shellQuote } from './quote';
 import { fishAsPosix } from './fish-script';
+import { SSH_VALUE_LETTERS } from './ssh-args';
 
 /** The inner commands are shell source to parse again. */
 export interface ScriptHop {
@@ -52,8 +53,6 @@ export const SCRIPT_HOP_NAMES: readonly string[] = [
   'wsl.exe',
 ];
 
-/** ssh's options that take a value (in a cluster such as `-fNL …`, the first of them takes the rest). */
-export const SSH_VALUE_LETTERS = 'BbcDEeFIiJLlmOoPpQRSWw';
 const SSH_SPEC: OptionSpec = { shortWithValue: SSH_VALUE_LETTERS };
 const SU_SPEC: OptionSpec = {
   shortWithValue: 'cgGsw',

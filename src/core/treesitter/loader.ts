@@ -17,7 +17,7 @@ export type CompileGate = <T>(compile: () => Promise<T>) => Promise<T>;
 
 let runtime: Promise<void> | undefined;
 /** The runtime's module object: Emscripten hangs the views of its linear memory on it. */
-let runtimeModule: { HEAPU8?: Uint8Array } | undefined;
+let runtimeModule: ({ HEAPU8?: Uint8Array } & Record<string, unknown>) | undefined;
 let localQueue: Promise<unknown> = Promise.resolve();
 const oneAtATime: CompileGate = (compile) => {
   const turn = localQueue.then(compile);
@@ -96,7 +96,7 @@ function initRuntime(): Promise<void> {
     runtime = remembered(
       async () => {
         const runtimePath = locate(shipped.runtime);
-        const module: { locateFile: (file: string) => string; HEAPU8?: Uint8Array } = {
+        const module: { locateFile: (file: string) => string; HEAPU8?: Uint8Array } & Record<string, unknown> = {
           locateFile: (file: string) => (file === shipped.runtime ? runtimePath : join(dirname(runtimePath), file)),
         };
         await compileBaselineOnly(() => Parser.init(module));
@@ -138,4 +138,9 @@ export function parserFor(language: Language): Parser {
  */
 export function wasmMemoryBytes(): number {
   return runtimeModule?.HEAPU8?.buffer.byteLength ?? 0;
+}
+
+/** The runtime's module object once it has loaded (Emscripten's exports and helpers hang on it), else undefined. */
+export function loadedRuntime(): Readonly<Record<string, unknown>> | undefined {
+  return runtimeModule;
 }

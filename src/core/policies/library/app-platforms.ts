@@ -1,3 +1,4 @@
+import { optionValues } from '../../facts/commands';
 import { infraPolicy } from './infrastructure';
 
 // The hosted platforms an app team deploys to and signs with keep what nothing else keeps: the
@@ -47,6 +48,60 @@ const shopifyChanges: SubcommandFinding = ([sub, second], args) => {
   return null;
 };
 
+/** Heroku's subcommands that delete or replace data for good. */
+const HEROKU_DELETES: Record<string, string> = {
+  'apps:destroy': 'destroys an app',
+  destroy: 'destroys an app',
+  'pg:reset': 'resets a database',
+  'pg:backups:delete': 'deletes a database backup',
+  // A restore or a copy replaces the target database whole: what was written since is gone.
+  'pg:backups:restore': 'replaces a live database with a backup, losing everything written since',
+  'pg:copy': 'overwrites the target database with another',
+  'addons:destroy': 'destroys an add-on and the data it holds (a database, a Redis)',
+  'addons:remove': 'destroys an add-on and the data it holds (a database, a Redis)',
+  // Heroku Connect: a mapping deleted drops its synced table and the sync state.
+  'connect:mapping:delete': 'deletes a Heroku Connect mapping, its table and its sync state',
+};
+
+/** The org a Salesforce CLI command works on, when it names one (`-o prod`, `--target-org=prod`, sfdx's `-u`). */
+function salesforceOrg(args: readonly string[]): string | undefined {
+  return optionValues(args, ['o', 'u'], ['target-org', 'targetusername'])[0];
+}
+
+/** An org alias or username that names production (`prod`, `production`, `acme-prod`, `admin@acme.org.prod`). */
+const PRODUCTION_ORG = /(?:^|[^a-z])prod(?:uction)?(?:$|[^a-z])/i;
+
+/**
+ * The Salesforce CLI on an org's data and metadata. A hard delete skips the recycle bin wherever it
+ * runs; the rest asks only where the target org is named for production, since scratch orgs and
+ * sandboxes are made to be changed (a sandbox itself deleted is days of set-up, so that asks too).
+ */
+const salesforceChanges: SubcommandFinding = (positionals, args) => {
+  const [area, verb, third] = positionals;
+  const org = salesforceOrg(args);
+  const production = org !== undefined && PRODUCTION_ORG.test(org);
+  const checkOnly = has(args, '--dry-run', '--check-only');
+  if (area === 'data' && verb === 'delete' && has(args, '--hard-delete'))
+    return 'hard-deletes records, past the recycle bin (they cannot be restored)';
+  if (area === 'org' && verb === 'delete' && third === 'sandbox')
+    return 'deletes a sandbox and everything set up in it';
+  if (!production) return null;
+  if (area === 'data' && ['delete', 'upsert', 'update', 'import'].includes(verb ?? ''))
+    return `${verb === 'delete' ? 'deletes' : 'overwrites'} production records`;
+  if (area === 'project' && verb === 'delete' && third === 'source')
+    return 'deletes metadata from production (an object or a field takes its records with it)';
+  if (
+    area === 'project' &&
+    verb === 'deploy' &&
+    !checkOnly &&
+    has(args, '--pre-destructive-changes', '--post-destructive-changes', '--purge-on-delete')
+  )
+    return 'deletes the components its destructive manifest lists from production, with their data';
+  if (area === 'apex' && verb === 'run' && third !== 'test')
+    return "runs anonymous Apex in production with the logged-in user's rights";
+  return null;
+};
+
 const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
   vercel: ([sub, second]) =>
     sub === 'remove' || sub === 'rm'
@@ -55,14 +110,9 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
         ? `removes a ${sub === 'env' ? 'environment variable' : sub!.replace(/s$/, '')}`
         : null,
   netlify: ([sub]) => (sub === 'sites:delete' ? 'deletes a site' : null),
-  heroku: ([sub]) =>
-    sub === 'apps:destroy' || sub === 'destroy'
-      ? 'destroys an app'
-      : sub === 'pg:reset'
-        ? 'resets a database'
-        : sub === 'pg:backups:delete'
-          ? 'deletes a database backup'
-          : null,
+  heroku: ([sub]) => HEROKU_DELETES[sub ?? ''] ?? null,
+  sf: salesforceChanges,
+  sfdx: salesforceChanges,
   // The Stripe CLI works in test mode unless told `--live`: then a delete removes real customers' data.
   // `stripe subscriptions cancel … --live` ends a paying customer's subscription as surely as a delete.
   stripe: ([, verb], args) =>
@@ -132,7 +182,7 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
 export const appPlatformDestructive = infraPolicy({
   name: 'app-platform-destructive',
   description:
-    'Asks before a platform CLI deletes for good or changes what is live: vercel remove, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe --live, argocd, hcloud, wsl, match nuke, Shopify themes.',
+    'Asks before a platform CLI deletes for good or changes what is live: vercel remove, heroku apps:destroy, fly destroy, firestore:delete, supabase db reset --linked, stripe --live, sf data delete --hard-delete, argocd, wsl.',
   tools: Object.keys(PLATFORM_DELETES),
   valueShort: ['P', 'p', 'a', 'c'],
   valueLong: ['project', 'scope', 'token', 'team', 'app', 'config', 'cwd', 'env', 'workdir', 'profile'],
@@ -147,6 +197,18 @@ export const appPlatformDestructive = infraPolicy({
 const flyInvites: SubcommandFinding = ([sub, second]) =>
   ['orgs', 'org'].includes(sub ?? '') && second === 'invite' ? 'invites a member' : null;
 
+/** A permission set (or its licence) assigned in production: rights that stay with the user after the task. */
+const salesforceGrants: SubcommandFinding = ([area, verb, third], args) => {
+  const org = salesforceOrg(args);
+  return area === 'org' &&
+    verb === 'assign' &&
+    (third === 'permset' || third === 'permsetlicense') &&
+    org !== undefined &&
+    PRODUCTION_ORG.test(org)
+    ? 'assigns a permission set in production'
+    : null;
+};
+
 const PLATFORM_GRANTS: Record<string, SubcommandFinding> = {
   fly: flyInvites,
   flyctl: flyInvites,
@@ -158,6 +220,8 @@ const PLATFORM_GRANTS: Record<string, SubcommandFinding> = {
       : null,
   vercel: ([sub, second]) =>
     ['teams', 'team'].includes(sub ?? '') && (second === 'invite' || second === 'add') ? 'invites a team member' : null,
+  sf: salesforceGrants,
+  sfdx: salesforceGrants,
 };
 
 export const appPlatformAccessGrant = infraPolicy({
@@ -168,8 +232,8 @@ export const appPlatformAccessGrant = infraPolicy({
   why: 'it gives someone lasting access to the app or the team, beyond this task',
   valueShort: ['a', 'r'],
   valueLong: ['app', 'team', 'scope', 'org', 'permissions', 'role', 'token'],
-  action(positionals, _args, tool) {
-    const what = PLATFORM_GRANTS[tool]?.(positionals, []);
+  action(positionals, args, tool) {
+    const what = PLATFORM_GRANTS[tool]?.(positionals, args);
     return what ? { what: `${tool} ${positionals.slice(0, 2).join(' ')} ${what}` } : null;
   },
 });

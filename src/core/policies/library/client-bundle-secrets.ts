@@ -4,10 +4,9 @@
 // request that shows it leaving.
 import { z } from 'zod';
 import { definePolicy } from '../types';
-import type { ToolCall } from '../types';
 import { evidenceOf } from '../../facts/commands';
 import { classifySecretName } from '../../redaction/secret-names';
-import { writtenOverReplaced } from './shared/edited-file';
+import { linesAdded } from './shared/edited-file';
 
 const PUBLIC_PREFIX = /^(NEXT_PUBLIC_|NUXT_PUBLIC_|VITE_|REACT_APP_|EXPO_PUBLIC_|PUBLIC_|GATSBY_|STORYBOOK_)/;
 // Keys made to be public: a publishable or anonymous key, a site key, a client id, an error-reporting DSN.
@@ -56,14 +55,6 @@ function publishedSecret(file: string, line: string): string | undefined {
     return name !== undefined && !PUBLIC_PREFIX.test(name) && isSecret(name) ? name : undefined;
   }
   return undefined;
-}
-
-/** Each file the call writes, with the lines it adds there (an edit's lines it did not already have). */
-function linesAdded(call: ToolCall): { file: string; lines: string[] }[] {
-  return writtenOverReplaced(call).map(({ file, content, replaced }) => {
-    const had = new Set(replaced.split('\n'));
-    return { file, lines: content.split('\n').filter((line) => !had.has(line)) };
-  });
 }
 
 export const clientBundleSecrets = definePolicy({

@@ -4,8 +4,10 @@ import type { ToolCall } from '../types';
 import { evidenceOf } from '../../facts/commands';
 import { codeSends, type CodeSend } from '../../text/code-sends';
 import { issuedElsewhere, isKnownServiceHost } from './shared/credential-hosts';
-import { currentText, replacedBefore, writtenOverReplaced } from './shared/edited-file';
+import { isSourceOrTemplate } from '../../text/source-files';
+import { textBefore, writtenOverReplaced } from './shared/edited-file';
 import { isOwnSource, onOwnNetwork } from './shared/own-sources';
+import { isServiceFor } from './shared/service-vendors';
 
 // Application code that sends what is not its own to a host written into it: middleware that copies
 // each request's Authorization header or cookies out, a login handler that posts the password, a web
@@ -13,10 +15,6 @@ import { isOwnSource, onOwnNetwork } from './shared/own-sources';
 // long after the call that wrote it; nothing at the shell shows it. A request that carries none of that
 // (a health ping, a fetch of a public page) passes, and so do the organisation's own hosts and the
 // services a team calls on purpose with its own key, except through a webhook anyone can own.
-
-/** Source and template files: what a build or a server runs. */
-const SOURCE_FILE =
-  /\.(m?[jt]sx?|cjs|cts|mts|py|rb|php|go|java|kts?|cs|swift|rs|exs?|scala|dart|liquid|html?|vue|svelte|astro|erb|ejs|hbs|njk|twig|jinja2?|cshtml|razor)$/i;
 
 /** What a request may carry that belongs to someone else, with how the reason names it. */
 const CARRIED: readonly { pattern: RegExp; what: string }[] = [
@@ -50,32 +48,12 @@ const NAMED_VARIABLE =
 const TYPING_LISTENER = /addEventListener\(\s*["'](?:input|keydown|keyup|keypress|change)["']/;
 const TYPED = /\.(?:value|key)\b/;
 
-/** Hosts of the services a team sends such data to on purpose: analytics, messaging, CRM. */
-const DATA_SERVICES = [
-  'segment.io',
-  'segment.com',
-  'mixpanel.com',
-  'amplitude.com',
-  'posthog.com',
-  'hubapi.com',
-  'hubspot.com',
-  'intercom.io',
-  'klaviyo.com',
-  'mailchimp.com',
-  'google-analytics.com',
-  'facebook.com',
-  'customer.io',
-  'brevo.com',
-  'resend.com',
-  'formspree.io',
-];
-
 /** A webhook URL: whoever made the webhook owns what it receives, whichever service hosts it. */
 const WEBHOOK = /^(?:https?:\/\/)?hooks\.|\/(?:webhooks?|bot\d)/i;
 
 function isServiceTheTeamUses(send: CodeSend): boolean {
   if (WEBHOOK.test(send.url)) return false;
-  return isKnownServiceHost(send.host) || DATA_SERVICES.some((d) => send.host === d || send.host.endsWith(`.${d}`));
+  return isKnownServiceHost(send.host) || isServiceFor('user-data', send.host);
 }
 
 /** What the send carries that is not the code's own, or undefined. */
@@ -96,8 +74,7 @@ const REPORTS_PERSONAL_DATA = /\bsend_?default_?pii\s*[:=]\s*true\b|\bmax_reques
 
 /** The hosts the file's code already sent to before this call: an edit around them adds nothing new. */
 function hostsBefore(call: ToolCall, file: string): Set<string> {
-  const before = call.face.family === 'edit' ? replacedBefore(call.input) : (currentText(call, file) ?? '');
-  return new Set(codeSends(before).map((send) => send.host));
+  return new Set(codeSends(textBefore(call, file)).map((send) => send.host));
 }
 
 export const codeSendsDataOut = definePolicy({
@@ -114,7 +91,7 @@ export const codeSendsDataOut = definePolicy({
   evaluate({ call, params }) {
     if (!call) return null;
     for (const { file, content, replaced } of writtenOverReplaced(call)) {
-      if (!SOURCE_FILE.test(file)) continue;
+      if (!isSourceOrTemplate(file)) continue;
       const pii = REPORTS_PERSONAL_DATA.exec(content)?.[0];
       if (pii !== undefined && !replaced.includes(pii))
         return {

@@ -136,6 +136,21 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   })),
   { name: 'stripe', words: ['config'], anyOption: [/^--list$/], what: "the Stripe CLI's API keys (test and live)" },
   { name: 'heroku', words: ['auth:token'], what: 'the Heroku token' },
+  // A new authorization is printed once, whole: a token that lasts until revoked.
+  { name: 'heroku', words: ['authorizations:create'], what: 'a new Heroku API token' },
+  { name: 'heroku', words: ['pg:backups:url'], what: "a signed link that downloads the whole database's backup" },
+  // The Salesforce CLI: --verbose adds the Sfdx auth URL (a refresh token) to the org's access token;
+  // --url-only prints the front-door link, a live session for whoever opens it.
+  ...['sf', 'sfdx'].flatMap((name) => [
+    {
+      name,
+      words: ['org', 'display'],
+      anyOption: [/^--verbose$/],
+      what: "the org's access token and its auth URL (a refresh token)",
+    },
+    { name, words: ['org', 'open'], anyOption: [/^(--url-only|-r)$/], what: 'a login link carrying a live session' },
+    { name, words: ['force:org:display'], anyOption: [/^--verbose$/], what: "the org's access token and auth URL" },
+  ]),
   ...['fly', 'flyctl'].flatMap((name) => [
     { name, words: ['auth', 'token'], what: 'the Fly.io API token (every app of the organisation)' },
     { name, words: ['tokens', 'create'], what: 'a new Fly.io API token' },

@@ -7,6 +7,7 @@ import { onOwnNetwork } from './shared/own-sources';
 import { replacedTexts } from './shared/edited-file';
 import { writtenTexts } from '../../facts/compute';
 import type { ToolCall } from '../types';
+import { isServiceFor } from './shared/service-vendors';
 
 // A service's configuration names where it sends what it produces: traces, logs, metrics, copies of
 // webhooks. An edit that swaps the organisation's own endpoint for an outside host reads as a one-line
@@ -43,31 +44,6 @@ const ERROR_REPORT_DSN = /\b(?:SENTRY_DSN|dsn)["']?\s*[:=]\s*["'`]?(https?:\/\/[
 /** Prose that shows a setting rather than sets one. */
 const PROSE_FILE = /\.(md|mdx|rst|txt|adoc)$/i;
 
-/** The tracing vendors' own sites: their hosted endpoints are the integration, not a copy going out. */
-const TRACE_VENDOR_SITES = new Set([
-  'langfuse.com',
-  'langchain.com',
-  'helicone.ai',
-  'arize.com',
-  'lunary.ai',
-  'traceloop.com',
-  'honeycomb.io',
-  'datadoghq.com',
-  'datadoghq.eu',
-  'newrelic.com',
-  'grafana.net',
-  'lightstep.com',
-  'dynatrace.com',
-  'uptrace.dev',
-  'axiom.co',
-  'wandb.ai',
-  'sentry.io',
-]);
-
-function vendorSite(host: string): boolean {
-  return TRACE_VENDOR_SITES.has(host.split('.').slice(-2).join('.'));
-}
-
 /** A self-hosted Sentry is named for it (`sentry.acme.com`, `o1.ingest.sentry.acme.com`). */
 function sentryNamed(host: string): boolean {
   return host.split('.').includes('sentry');
@@ -83,7 +59,7 @@ function outsideTraceExport(call: ToolCall): { file: string; key: string; host: 
     const reports = [...content.matchAll(ERROR_REPORT_DSN)].filter((m) => !sentryNamed(hostOfUrl(m[1] ?? '') ?? ''));
     for (const match of [...traces, ...reports]) {
       const host = hostOfUrl(match[1] ?? '');
-      if (host !== undefined && !onOwnNetwork(host) && !vendorSite(host))
+      if (host !== undefined && !onOwnNetwork(host) && !isServiceFor('tracing', host))
         return { file, key: match[0].split(/["'\s:=]/)[0] ?? '', host };
     }
   }

@@ -56,11 +56,12 @@ const PLAIN_VIEWER =
   /^\s*((cat|less|more|most|vi|vim|nvim|nano|emacs|code)(\s+-[-\w=]*)*|true|false|yes|no|on|off|[01])\s*$/i;
 
 /**
- * Credential helpers git and its usual installs ship, or none (''): the cache with its timeout, the
- * store in its own file (`store --file=…` can put the passwords anywhere, a shared folder too).
+ * Credential helpers git and its usual installs ship, or none (''): the cache with its timeout and the
+ * system keychains. Not `store`: it writes every password and token in clear text to ~/.git-credentials
+ * (or, with `--file`, anywhere), in place of the keychain that encrypted them.
  */
 const BUILT_IN_HELPER =
-  /^(cache(\s+--timeout=\d+)?|store|osxkeychain|wincred|libsecret|gnome-keyring|manager|manager-core)?$/;
+  /^(cache(\s+--timeout=\d+)?|osxkeychain|wincred|libsecret|gnome-keyring|manager|manager-core)?$/;
 /** The helper `gh auth setup-git` installs: the GitHub CLI hands git its own login. */
 const GH_HELPER = /^!(?:\/[\w./-]*\/)?gh auth git-credential$/;
 
@@ -132,6 +133,8 @@ function isPlainSsh(value: string): boolean {
     if (word === '-i' || word === '-p' || word === '-l') at++;
     else if (word === '-o') {
       const setting = words[++at] ?? '';
+      // Host keys unchecked, or checked against nothing: whoever sits between git and the server is the server.
+      if (/^stricthostkeychecking=(no|off)$|^userknownhostsfile=\/dev\/null$/i.test(setting)) return false;
       if (!PLAIN_SSH_SETTINGS.has(setting.split('=')[0]!.toLowerCase())) return false;
     } else if (!/^-[46TvqCA]+$/.test(word)) return false;
   }

@@ -6,7 +6,7 @@ import { evidenceOf, parseFlags, shellCommands } from '../../facts/commands';
 import { gitCommands } from '../../facts/git-invocation';
 import type { GitInvocation } from '../../facts/git-invocation';
 import { trailingRun } from '../../text/scan';
-import { currentText, writtenOverReplaced } from './shared/edited-file';
+import { textBefore, writtenOverReplaced } from './shared/edited-file';
 
 // Local git operations that lose work or rewrite history.
 
@@ -192,9 +192,9 @@ const HOOK_CONFIG = /(^|\/)(\.pre-commit-config\.ya?ml|lefthook\.ya?ml|\.lefthoo
 
 /** The secret-scanning hook a hook config had and the call's text for it no longer has. */
 function secretScanRemoved(call: ToolCall): { file: string; hook: string } | undefined {
-  for (const { file, content, replaced } of writtenOverReplaced(call)) {
+  for (const { file, content } of writtenOverReplaced(call)) {
     if (!HOOK_CONFIG.test(file)) continue;
-    const before = call.face.family === 'edit' ? replaced : (currentText(call, file) ?? '');
+    const before = textBefore(call, file);
     const hook = SECRET_SCAN_HOOKS.find((id) => before.includes(id) && !content.includes(id));
     if (hook) return { file, hook };
   }

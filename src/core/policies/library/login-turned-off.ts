@@ -4,7 +4,8 @@ import { definePolicy } from '../types';
 import type { SimpleCommand } from '../../shell';
 import { argsOf, evidenceOf, optionValues, shellCommands } from '../../facts/commands';
 import { firstWrittenFinding } from '../../facts/compute';
-import { writtenOverReplaced } from './shared/edited-file';
+import { linesAdded } from './shared/edited-file';
+import { isSourceCode, isTestFile } from '../../text/source-files';
 import { JVM_OPTION_VARIABLES } from '../../shell/option-hops';
 
 // A service that lets anyone in without a login hands over what it can do to whoever reaches it:
@@ -158,13 +159,10 @@ function servesHostFiles(cmd: SimpleCommand): string | null {
 // every view that names none of its own; a password compared with a literal is a master password.
 const LITERAL_PASSWORD =
   /\b(?:password|passwd|pwd)\s*={2,3}\s*["'][^"'\n]{4,}["']|["'][^"'\n]{4,}["']\s*={2,3}\s*(?:password|passwd|pwd)\b/i;
-const TEST_FILE =
-  /(^|\/)(tests?|spec|__tests__|fixtures?)\/|[._-](test|spec)\.\w+$|(^|\/)test_[^/]*$|(^|\/)conftest\.py$/;
-const APP_CODE = /\.(py|m?[jt]sx?|rb|php|go|java|kt|cs)$/;
 
 /** What the text a call adds to application code opens to anyone, or null. */
 function loginBypassAdded(file: string, added: string): string | null {
-  if (!APP_CODE.test(file) || TEST_FILE.test(file)) return null;
+  if (!isSourceCode(file) || isTestFile(file)) return null;
   const permissions = added.indexOf('DEFAULT_PERMISSION_CLASSES');
   if (permissions >= 0 && added.slice(permissions, permissions + 120).includes('AllowAny'))
     return "REST framework's default permission AllowAny (every view that sets none of its own is open to anyone)";
@@ -224,12 +222,8 @@ export const loginTurnedOff = definePolicy({
           evidence: evidenceOf(cmd.text),
         };
     }
-    for (const { file, content, replaced } of writtenOverReplaced(call)) {
-      const added = content
-        .split('\n')
-        .filter((line) => !replaced.split('\n').includes(line))
-        .join('\n');
-      const bypass = loginBypassAdded(file, added);
+    for (const { file, lines } of linesAdded(call)) {
+      const bypass = loginBypassAdded(file, lines.join('\n'));
       if (bypass)
         return {
           reason: `${file} gets ${bypass}. Keep the login in the code's path, or approve this exact call.`,

@@ -5,6 +5,7 @@ import type { ToolCall } from '../types';
 import { evidenceOf } from '../../facts/commands';
 import { writtenTexts } from '../../facts/compute';
 import { afterEdit, currentText, replacedTexts } from './shared/edited-file';
+import { isTestFile } from '../../text/source-files';
 import { alwaysTrueWhere } from '../../facts/sql-where';
 
 // A migration runs on every database the project deploys to, with no one at a prompt. One whose
@@ -14,8 +15,6 @@ import { alwaysTrueWhere } from '../../facts/sql-where';
 // it starts (SQLAlchemy's `metadata.drop_all` outside the tests) does the same on each start.
 
 const MIGRATION_FOLDER = /(^|\/)(migrations?|migrate|versions|changelogs?)\//i;
-const TEST_FILE =
-  /(^|\/)(tests?|spec|__tests__)\/|(^|\/)(conftest\.py|test_[^/]*|[^/]*_test\.py|[^/]*\.(test|spec)\.[jt]s)$/i;
 
 // What drops a table (or empties it) in each migration framework's language.
 const TABLE_DROP =
@@ -83,7 +82,7 @@ function dropIn(file: string, before: string, after: string): Drop | undefined {
       what: `its forward step deletes every row of a table (${evidenceOf(emptied[0]!.trim(), 80)})`,
       evidence: after,
     };
-  if (!TEST_FILE.test(file) && count(after, DROP_ALL) > count(before, DROP_ALL))
+  if (!isTestFile(file) && count(after, DROP_ALL) > count(before, DROP_ALL))
     return { file, what: 'it drops every table the models name (metadata.drop_all)', evidence: after };
   return undefined;
 }

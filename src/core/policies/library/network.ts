@@ -1,4 +1,4 @@
-import { SSH_VALUE_LETTERS } from '../../shell/script-hops';
+import { parseSshArgs, sshHost } from '../../shell/ssh-args';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { definePolicy } from '../types';
@@ -191,29 +191,14 @@ function exposedFolder(cmd: SimpleCommand, call: ToolCall): string | null {
  * is an alias of the person's ssh config, which is theirs to know.
  */
 function agentForwardedTo(args: readonly string[]): string | undefined {
-  let forwards = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (arg === '-o') {
-      forwards ||= /^ForwardAgent[= ]\s*yes$/i.test(args[++i] ?? '');
-      continue;
-    }
-    if (!/^-[a-zA-Z]/.test(arg) || arg.startsWith('--')) {
-      const host = arg.replace(/^[^@]*@/, '').replace(/:\d+$/, '');
-      return forwards && (host.includes('.') || host.includes(':')) ? host : undefined;
-    }
-    if (arg.startsWith('-o')) forwards ||= /^-oForwardAgent[= ]yes$/i.test(arg);
-    else
-      for (let k = 1; k < arg.length; k++) {
-        const letter = arg[k] ?? '';
-        if (letter === 'A') forwards = true;
-        if (SSH_VALUE_LETTERS.includes(letter)) {
-          if (k + 1 === arg.length) i++;
-          break;
-        }
-      }
-  }
-  return undefined;
+  const ssh = parseSshArgs(args);
+  const forwards =
+    ssh.flags.has('A') ||
+    ssh.values.some(({ letter, value }) => letter === 'o' && /^ForwardAgent[= ]\s*yes$/i.test(value));
+  if (!forwards || ssh.destination === undefined) return undefined;
+  const host = sshHost(ssh.destination);
+  // One word without a dot is an alias of the person's own ssh config, not a host named here.
+  return host.includes('.') || host.includes(':') ? host : undefined;
 }
 
 function outsideAgentForward(args: readonly string[]): boolean {
@@ -229,24 +214,36 @@ function redisUnprotected(name: string, args: readonly string[]): boolean {
   const bind = optionValues(args, [], ['bind'])[0];
   if (bind !== undefined && bind.split(/\s+/).every((address) => listensOnLoopback(address))) return false;
   if (name !== 'docker' && name !== 'podman') return true;
-  // In a container, only a published port reaches the network; one bound to loopback does not.
+  return publishedBeyondLoopback(args);
+}
+
+/** A container's published port that is not bound to this machine alone (`-p 5432:5432`, `-p 0.0.0.0:80:80`). */
+function publishedBeyondLoopback(args: readonly string[]): boolean {
   return optionValues(args, ['p'], ['publish']).some((port) => !/^(127\.0\.0\.1|localhost|\[::1\]):/.test(port));
+}
+
+/**
+ * A database container told to let anyone in without a password (`POSTGRES_HOST_AUTH_METHOD=trust`,
+ * `MYSQL_ALLOW_EMPTY_PASSWORD=yes`) on a port published beyond this machine: Docker's published ports
+ * answer the network, and Docker Desktop's the host's network too.
+ */
+function passwordlessDatabasePublished(name: string, args: readonly string[]): string | undefined {
+  if (name !== 'docker' && name !== 'podman') return undefined;
+  const open = optionValues(args, ['e'], ['env']).find((value) =>
+    /^(POSTGRES_HOST_AUTH_METHOD=trust|(MYSQL|MARIADB)_ALLOW_EMPTY_(ROOT_)?PASSWORD=(yes|true|1))$/i.test(value),
+  );
+  return open !== undefined && publishedBeyondLoopback(args) ? open : undefined;
 }
 
 /** ssh's -L or -D bound to every interface (`0.0.0.0:1080`, `*:8080`), or -g: others on the network may use it. */
 function forwardsOnEveryInterface(args: readonly string[]): boolean {
-  return args.some((arg, i) => {
-    if (!/^-[a-zA-Z]/.test(arg) || arg.startsWith('--')) return false;
-    for (let k = 1; k < arg.length; k++) {
-      const letter = arg[k] ?? '';
-      if (letter === 'g') return true;
-      if (!SSH_VALUE_LETTERS.includes(letter)) continue;
-      if (letter !== 'L' && letter !== 'D') return false;
-      const value = k + 1 < arg.length ? arg.slice(k + 1) : (args[i + 1] ?? '');
-      return /^(0\.0\.0\.0|\*|\[::\]|::):/.test(value);
-    }
-    return false;
-  });
+  const ssh = parseSshArgs(args);
+  return (
+    ssh.flags.has('g') ||
+    ssh.values.some(
+      ({ letter, value }) => (letter === 'L' || letter === 'D') && /^(0\.0\.0\.0|\*|\[::\]|::):/.test(value),
+    )
+  );
 }
 
 // Where a relay sends what it receives: another socket, a local one (the ssh agent's, a daemon's), or a program.
@@ -412,6 +409,8 @@ export const exposeLocalService = definePolicy({
         what = `ssh agent forwarding to ${agentForwardedTo(args)} (that host may sign with every key your agent holds)`;
       else if (redisUnprotected(name, args))
         what = 'Redis with protected mode off on a reachable port (it answers anyone, with no password)';
+      else if (passwordlessDatabasePublished(name, args))
+        what = `a database that takes no password (${passwordlessDatabasePublished(name, args)}) on a port published beyond this machine`;
       else if (name === 'ssh' && forwardsOnEveryInterface(args))
         what = 'ssh forwarding that listens on every interface (a tunnel into the far network for anyone nearby)';
       else if (name === 'tailscale' && (args[0] === 'funnel' || args[0] === 'serve')) what = `tailscale ${args[0]}`;

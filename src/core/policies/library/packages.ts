@@ -947,8 +947,13 @@ function pubSource(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn
 
 /**
  * `bundle add NAME --git URL` (or `--github user/repo`): the gem's code, its gemspec run at install, comes
- * from that repository. `heroku plugins:install URL`: the CLI runs the plugin with its login.
+ * from that repository. `heroku plugins:install NAME|URL` and `sf plugins install NAME`: the CLI runs the
+ * plugin with its login (every org's, for sf), so one not published by the CLI's own maker asks. A
+ * buildpack from a repository runs in every build with the app's config vars.
  */
+/** Heroku's own CLI plugins: its scopes, and the ones it publishes by bare name. */
+const HEROKU_OWN_PLUGIN = /^(@heroku(-cli)?\/.+|heroku-(builds|repo|pg-extras|slugs))$/;
+
 function gitSourcedGemOrPlugin(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   if (cmd.name === 'bundle' && args[0] === 'add') {
     const git = optionValues(args, [], ['git'])[0];
@@ -957,8 +962,19 @@ function gitSourcedGemOrPlugin(cmd: SimpleCommand, args: readonly string[], ownS
     if (github !== undefined && !ownSource(`https://github.com/${github}`)) return `GitHub's ${github} as a gem`;
   }
   if (cmd.name === 'heroku' && args[0] === 'plugins:install') {
-    const url = args.slice(1).find((a) => /^(https?|git|ssh):\/\/|^git@/.test(a));
-    if (url !== undefined && !ownSource(url)) return `${url} as a Heroku CLI plugin, which runs with the Heroku login`;
+    const plugin = args.slice(1).find((a) => !a.startsWith('-'));
+    if (plugin !== undefined && !HEROKU_OWN_PLUGIN.test(plugin) && !ownSource(plugin))
+      return `${plugin} as a Heroku CLI plugin, which runs with the Heroku login`;
+  }
+  if (cmd.name === 'heroku' && /^buildpacks:(add|set)$/.test(args[0] ?? '')) {
+    const pack = args.slice(1).find((a) => /^(https?|git|ssh):\/\/|^git@/.test(a));
+    if (pack !== undefined && !/^https:\/\/github\.com\/heroku\//.test(pack) && !ownSource(pack))
+      return `${pack} as a buildpack, which runs in every build with the app's config vars`;
+  }
+  if ((cmd.name === 'sf' || cmd.name === 'sfdx') && args[0] === 'plugins' && args[1] === 'install') {
+    const plugin = args.slice(2).find((a) => !a.startsWith('-'));
+    if (plugin !== undefined && !/^@salesforce\//.test(plugin) && !ownSource(plugin))
+      return `${plugin} as a Salesforce CLI plugin, which runs with every org's login`;
   }
   return null;
 }

@@ -5,6 +5,7 @@ import { evidenceOf } from '../../facts/commands';
 import { writtenTexts } from '../../facts/compute';
 import { replacedTexts } from './shared/edited-file';
 import { hostAndPath, isOwnSource } from './shared/own-sources';
+import { isServiceFor } from './shared/service-vendors';
 
 // A script a page loads from another host runs in every visitor's session, with their cookies and
 // whatever the page shows them: a tag added to a template hands that to whoever runs the host. The
@@ -12,46 +13,11 @@ import { hostAndPath, isOwnSource } from './shared/own-sources';
 // pass, and so do the organisation's own hosts; anything else waits for a person.
 
 /** Files that are or render a page: HTML, templates, and components that write markup. */
-const PAGE_FILE = /\.(html?|jsx|tsx|vue|svelte|astro|php|erb|hbs|ejs|njk|liquid|twig|jinja2?|j2|cshtml|razor)$/i;
+const PAGE_FILE =
+  /\.(html?|jsx|tsx|vue|svelte|astro|php|erb|hbs|ejs|njk|liquid|twig|jinja2?|j2|cshtml|razor|page|component)$/i;
 /** A script tag's source when it names a host (`https://…`, `//…`); a path of the site itself is left out. */
 const SCRIPT_SOURCE = /\bsrc\s*=\s*(?:\{\s*)?["'`]((?:https?:)?\/\/[^"'`\s>]+)/i;
 const TAG_CHARS = 2000;
-
-/** Hosts a team adds scripts from on purpose, and their subdomains. */
-const WELL_KNOWN_SCRIPT_HOSTS = [
-  'cdn.jsdelivr.net',
-  'unpkg.com',
-  'cdnjs.cloudflare.com',
-  'ajax.googleapis.com',
-  'code.jquery.com',
-  'esm.sh',
-  'ga.jspm.io',
-  'cdn.tailwindcss.com',
-  'googletagmanager.com',
-  'google-analytics.com',
-  'google.com',
-  'gstatic.com',
-  'js.stripe.com',
-  'challenges.cloudflare.com',
-  'static.cloudflareinsights.com',
-  'plausible.io',
-  'sentry-cdn.com',
-  'cdn.segment.com',
-  'widget.intercom.io',
-  'js.hs-scripts.com',
-  'connect.facebook.net',
-  'platform.twitter.com',
-  'accounts.google.com',
-  'apis.google.com',
-  'cdn.auth0.com',
-  'js.hcaptcha.com',
-  'www.paypal.com',
-  'maps.googleapis.com',
-];
-
-function isWellKnown(host: string): boolean {
-  return WELL_KNOWN_SCRIPT_HOSTS.some((known) => host === known || host.endsWith(`.${known}`));
-}
 
 /** The script sources a text's `<script …>` tags (and Next.js's `<Script …>`) name by host. */
 function scriptSources(text: string): string[] {
@@ -92,7 +58,7 @@ export const pageLoadsOutsideScript = definePolicy({
     if (!call) return null;
     for (const { file, source } of addedScriptSources(call)) {
       const host = hostAndPath(source)?.host;
-      if (host === undefined || isWellKnown(host) || isOwnSource(source, params.allowHosts)) continue;
+      if (host === undefined || isServiceFor('page-scripts', host) || isOwnSource(source, params.allowHosts)) continue;
       return {
         reason: `${file} gets a script loaded from ${host}: it runs in every visitor's session, with their cookies and what the page shows them, as whoever runs that host decides. Approve this exact call if the host is one you trust, or add it to allowHosts.`,
         evidence: evidenceOf(source),

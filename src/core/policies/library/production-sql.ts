@@ -10,7 +10,7 @@ import type { DatabaseTarget } from '../../facts/database-targets';
 import { findStatement } from './database';
 
 /** A name that says production: a whole word of it, `_`, `-`, `.` or `:` apart. */
-const PRODUCTION_NAME = /(^|[_.:/\\-])(prod|production|prd|live)([_.:/\\-]|\d*$)/i;
+export const PRODUCTION_NAME = /(^|[_.:/\\-])(prod|production|prd|live)([_.:/\\-]|\d*$)/i;
 /** What an MCP database tool names its connection with. */
 const CONNECTION_KEYS = [
   'connection',

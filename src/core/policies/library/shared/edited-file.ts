@@ -41,6 +41,19 @@ export function writtenOverReplaced(call: ToolCall): { file: string; content: st
   return writtenTexts(call).map(({ file, content }) => ({ file, content, replaced }));
 }
 
+/** What the file held before the call where the call touches it: an edit's old texts, or the whole file a write replaces. */
+export function textBefore(call: ToolCall, file: string): string {
+  return call.face.family === 'edit' ? replacedBefore(call.input) : (currentText(call, file) ?? '');
+}
+
+/** Each file the call writes, with the lines it adds there (an edit's lines it did not already have). */
+export function linesAdded(call: ToolCall): { file: string; lines: string[] }[] {
+  return writtenOverReplaced(call).map(({ file, content, replaced }) => {
+    const had = new Set(replaced.split('\n'));
+    return { file, lines: content.split('\n').filter((line) => !had.has(line)) };
+  });
+}
+
 /** What an edit tool replaces, its old texts joined (empty for any other call): what the file already had. */
 export function replacedBefore(input: Record<string, unknown>): string {
   return replacedTexts(input)

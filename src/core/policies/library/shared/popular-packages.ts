@@ -38,6 +38,8 @@ const NPM = [
   ...['ejs', 'pug', 'handlebars', 'mustache', 'nunjucks', 'bootstrap', 'jquery', 'antd', '@mui/material'],
   ...['vue-loader', 'vuex', 'pinia', 'vuetify', 'quasar', 'ember-cli', 'backbone', 'polished'],
   ...['react-native', 'expo', 'react-hook-form', 'formik', 'i18next', 'react-i18next', 'web-vitals'],
+  // Server sessions and the Salesforce platform's own tools.
+  ...['express-session', 'connect-redis', 'jsforce', '@salesforce/cli', '@salesforce/sfdx-lwc-jest', 'sfdx-lwc-jest'],
   ...['@testing-library/react', '@testing-library/jest-dom', 'ts-jest', 'babel-jest', '@babel/core'],
   ...[
     '@babel/preset-env',
@@ -94,6 +96,7 @@ const PYPI = [
     'dbt-core',
     'great-expectations',
   ],
+  ...['simple-salesforce', 'salesforce-bulk', 'pyforce'],
   // Real packages one slip from others above.
   ...['request', 'pyyaml', 'toml', 'httpcore', 'h11', 'pytest-cov', 'attr', 'tox', 'nox'],
 ];
