@@ -49,8 +49,6 @@ const NOT_TEXT = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
 const BASE64_LITERAL = /["'`]([A-Za-z0-9+/]{16,}={0,2})["'`]/g;
 // Base64 standing as a word of its own (`echo <base64> | base64 -d` in a script a file holds).
 const BARE_BASE64 = /(?<![\w+/=])([A-Za-z0-9+/]{24,}={0,2})(?![\w+/=])/g;
-// Past this many base64 runs, a text is data (a lockfile's hashes) rather than a few hidden commands.
-const MAX_DECODE_ATTEMPTS = MAX_LINES * 4;
 
 /** The text base64 `encoded` stands for, when it decodes to text of eight characters or more. */
 function base64Text(encoded: string): string | undefined {
@@ -61,19 +59,24 @@ function base64Text(encoded: string): string | undefined {
 
 /**
  * The base64 of code that decodes to text (a payload a decode call hands to eval or a shell): its
- * quoted literals, and with `bareWords` its base64 words too (a script a file holds, unquoted).
+ * quoted literals, and with `bareWords` its base64 words too (a script a file holds, unquoted). With
+ * `keep`, only the payloads it keeps count and come back. Every run is tried: a cap on tries let a
+ * text hide its payload behind as many harmless literals, and each try decodes only its own run, so
+ * the whole costs one pass over the text.
  */
-export function decodedPayloads(code: string, { bareWords = false } = {}): string[] {
+export function decodedPayloads(
+  code: string,
+  { bareWords = false, keep }: { bareWords?: boolean; keep?: (payload: string) => boolean } = {},
+): string[] {
   const found = new Set<string>();
-  let attempts = 0;
   const runs = bareWords
     ? [code.matchAll(BASE64_LITERAL), code.matchAll(BARE_BASE64)]
     : [code.matchAll(BASE64_LITERAL)];
   for (const matches of runs)
     for (const match of matches) {
       const text = base64Text(match[1] ?? '');
-      if (text !== undefined) found.add(text);
-      if (found.size >= MAX_LINES || ++attempts >= MAX_DECODE_ATTEMPTS) return [...found];
+      if (text !== undefined && (keep === undefined || keep(text))) found.add(text);
+      if (found.size >= MAX_LINES) return [...found];
     }
   return [...found];
 }
@@ -84,7 +87,8 @@ export function decodedPayloads(code: string, { bareWords = false } = {}): strin
  */
 export function foreignCodeCommands(code: string): string[] {
   const found = new Set(embeddedCommandLines(code));
-  for (const payload of decodedPayloads(code)) {
+  const carriesCommands = (payload: string) => isActingCommandLine(payload) || embeddedCommandLines(payload).length > 0;
+  for (const payload of decodedPayloads(code, { keep: carriesCommands })) {
     if (isActingCommandLine(payload)) found.add(payload);
     for (const line of embeddedCommandLines(payload)) found.add(line);
   }

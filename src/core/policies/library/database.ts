@@ -124,7 +124,7 @@ function writtenFilesRun(call: ToolCall, cmd: SimpleCommand): string[] {
   return files.flatMap((file) => written.get(resolvePath(file, call.cwd, call.home)) ?? []);
 }
 
-function upstreamText(commands: SimpleCommand[], cmd: SimpleCommand): string[] {
+function upstreamText(commands: readonly SimpleCommand[], cmd: SimpleCommand): string[] {
   return commands
     .filter((c) => ECHOERS.has(c.name) && c.pipeline.id === cmd.pipeline.id && c.pipeline.index < cmd.pipeline.index)
     .flatMap((c) => [
@@ -447,6 +447,13 @@ function djangoWipe(cmd: SimpleCommand): string | null {
   return words[0] === 'migrate' && words[2] === 'zero' ? `manage.py migrate ${words[1]} zero` : null;
 }
 
+/** FLUSHALL or FLUSHDB given to a Redis client as a word or on its input (`printf 'FLUSHALL\\n' | redis-cli`). */
+function redisFlush(cmd: SimpleCommand, commands: readonly SimpleCommand[], client: string): string | null {
+  const told = [...argsOf(cmd), ...upstreamText(commands, cmd).flatMap((text) => text.split(/\s+|\\n/))];
+  const flush = told.find((word) => /^flush(all|db)$/i.test(word));
+  return flush === undefined ? null : `${client} ${flush}`;
+}
+
 function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): string | null {
   const schemaToolWipe = migrationToolReset(cmd, commands) ?? djangoWipe(cmd);
   if (schemaToolWipe) return schemaToolWipe;
@@ -468,7 +475,10 @@ function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): s
     case 'celery':
       return args.includes('purge') ? 'celery purge' : null;
     case 'redis-cli':
-      return args.some((a) => /^flush(all|db)$/i.test(a)) ? `redis-cli ${args.find((a) => /^flush/i.test(a))}` : null;
+      return redisFlush(cmd, commands, 'redis-cli');
+    // `heroku redis:cli` opens redis-cli on the app's deployed Redis.
+    case 'heroku':
+      return args[0] === 'redis:cli' ? redisFlush(cmd, commands, 'heroku redis:cli') : null;
     case 'mongo':
     case 'mongosh':
       return /dropDatabase\(|\.drop\(\)|deleteMany\(\s*\{\s*\}\s*\)/.test(line) && !isThrowawayLocal(clientTarget(cmd))

@@ -29,11 +29,16 @@ function deletingLine(line: string): boolean {
 
 const PUBLIC_KEY = /^\s*(ssh-(ed25519|rsa|dss)|ecdsa-sha2-nistp\d+)\s+AAAA/;
 
+/** A quoted base64 literal inside a decoded payload: one more level of encoding. */
+const BASE64_INSIDE = /["'`][A-Za-z0-9+/]{16,}={0,2}["'`]/;
+
 /** The encoded payloads a written text carries: its base64 literals and words, or the whole text when it is base64. */
 function payloadsOf(content: string): string[] {
   const whole = content.length < 65_536 ? decodedBase64Text(content.trim()) : undefined;
   if (whole !== undefined && whole.length >= 8) return [whole];
-  return decodedPayloads(content, { bareWords: true });
+  // Kept: what hides an action, or carries base64 of its own to look into.
+  const worthReading = (decoded: string) => hiddenAction(decoded, content) !== undefined || BASE64_INSIDE.test(decoded);
+  return decodedPayloads(content, { bareWords: true, keep: worthReading });
 }
 
 /** What the decoded text does that encoding hides, if anything. */

@@ -18,6 +18,7 @@ import { inAllowedDirs } from '../../facts/temp-dirs';
 import { trimEndChars } from '../../text/scan';
 import { resolvePath } from '../../shell/paths';
 import { selfPipingFunction } from './shared/self-piping';
+import { secretFileKind } from '../../facts/sensitive-paths';
 
 // Commands that damage the machine itself rather than the project.
 
@@ -300,7 +301,12 @@ function homeMountOf(source: string, home: string): string | null {
   if (home.startsWith(`${expanded}/`)) return `${source}, which holds the home folder`;
   if (/^\/home\/[^/]+$/.test(expanded)) return `another account's home folder (${source})`;
   const inside = expanded.startsWith(`${home}/`) ? expanded.slice(home.length + 1) : null;
-  if (inside !== null && /^\.(ssh|aws|gnupg|kube|docker|config|azure|netrc|npmrc|pypirc)(\/|$)/.test(inside))
+  // The usual stores by name, and any folder the list of credential stores holds whole (~/.sfdx, ~/.oci).
+  if (
+    inside !== null &&
+    (/^\.(ssh|aws|gnupg|kube|docker|config|azure|netrc|npmrc|pypirc)(\/|$)/.test(inside) ||
+      secretFileKind(expanded, home) !== null)
+  )
     return `the credential folder ${source}`;
   return null;
 }

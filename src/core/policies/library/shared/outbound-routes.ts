@@ -412,7 +412,14 @@ export function codePostingFrame(cmd: SimpleCommand): Outbound | undefined {
  * environment and logs; the Shopify CLI's tunnel carries the app's sessions and webhooks; the Stripe CLI
  * forwards (live, with --live) payment events.
  */
-const URL_OPTION_ROUTES: readonly { programs: string[]; sub?: string; options: string[]; what: string }[] = [
+const URL_OPTION_ROUTES: readonly {
+  programs: string[];
+  sub?: string;
+  options: string[];
+  /** The URL is an operand of the subcommand, not an option's value (`heroku drains:add URL`). */
+  operand?: true;
+  what: string;
+}[] = [
   {
     programs: ['bazel', 'bazelisk'],
     options: ['remote_cache', 'remote_executor', 'bes_backend', 'remote_cache_proxy'],
@@ -430,6 +437,8 @@ const URL_OPTION_ROUTES: readonly { programs: string[]; sub?: string; options: s
     options: ['forward-to', 'forward-connect-to', 'forward-thin-to'],
     what: 'payment events, with customer names and emails',
   },
+  // A log drain streams every log line of the app, with the requests and users in them, as it is written.
+  { programs: ['heroku'], sub: 'drains:add', options: [], operand: true, what: "the app's logs, with request data" },
 ];
 
 /** The outside host a tool's option sends what it carries to (`bazel --remote_cache=…`, `stripe listen --forward-to …`). */
@@ -437,6 +446,11 @@ export function urlOptionRoute(cmd: SimpleCommand): Outbound | undefined {
   const route = URL_OPTION_ROUTES.find((r) => r.programs.includes(cmd.name));
   const args = argsOf(cmd);
   if (!route || (route.sub !== undefined && !args.includes(route.sub))) return undefined;
+  if (route.operand) {
+    const url = args.find((arg) => /^(https?|syslog(\+tls)?):\/\//.test(arg));
+    const host = url === undefined ? undefined : hostOfUrl(url.replace(/^syslog(\+tls)?:/, 'https:'));
+    if (host && !onOwnNetwork(host)) return { what: `${route.what} (${cmd.name} ${route.sub})`, host, certain: false };
+  }
   for (const option of route.options) {
     const url = optionValues(args, [], [option])[0];
     const host = url === undefined ? undefined : hostOfUrl(url);
