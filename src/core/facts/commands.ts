@@ -3,6 +3,7 @@ import { perCommand } from './per-command';
 import { dashedValueOptions, GLOBAL_VALUE_OPTIONS, subcommandAt } from '../shell/cli-options';
 import { relatePath, resolvePath } from '../shell/paths';
 import { isGlobWord } from './globs';
+import { literalOutput } from '../shell/literal-output';
 import { resolveSystemPath } from './system-paths';
 import type { PathRelation } from '../shell/paths';
 import type { ToolCall } from './call';
@@ -233,6 +234,26 @@ function neighbourStage(
 /** The stage piped into `cmd` (`find … | xargs cat`: find for xargs), if `cmd` is not the first one. */
 export function upstreamStage(commands: readonly SimpleCommand[], cmd: SimpleCommand): SimpleCommand | undefined {
   return cmd.pipeline.index === 0 ? undefined : neighbourStage(commands, cmd, -1);
+}
+
+/** The literal output of the stage piped into `cmd` (`echo … | tee x`), if it is literal. */
+export function pipedLiteral(commands: readonly SimpleCommand[], cmd: SimpleCommand): string | undefined {
+  const upstream = upstreamStage(commands, cmd);
+  return upstream
+    ? literalOutput(upstream.name, { argv: upstream.argv, dynamic: new Set(upstream.dynamicWords) }, undefined)
+    : undefined;
+}
+
+const LITERAL_INPUTS = new Set(['<<', '<<-', '<<<']);
+
+/** The heredoc or here-string `cmd` is given on its input, if any. */
+export function heredocInput(cmd: SimpleCommand): string | undefined {
+  return cmd.redirects.find((r) => LITERAL_INPUTS.has(r.op))?.target;
+}
+
+/** What `cmd` reads on its input when the call writes it out: its heredoc or here-string, else a literal piped in. */
+export function literalStdin(commands: readonly SimpleCommand[], cmd: SimpleCommand): string | undefined {
+  return heredocInput(cmd) ?? pipedLiteral(commands, cmd);
 }
 
 /** The stage `cmd` pipes into (`aws ecr get-login-password | docker login …`: docker for aws), if any. */

@@ -3,7 +3,7 @@
 import { analyzeShell, type RunTimeOrigin, type ShellAnalysis, type SimpleCommand, type Via } from '../shell';
 import type { ToolCall, TouchedPath } from './call';
 import { relatePath, withForwardSlashes } from '../shell/paths';
-import { cwdBefore, evidenceOf, redirectWrites, upstreamStage } from './commands';
+import { cwdBefore, evidenceOf, heredocInput, pipedLiteral, redirectWrites } from './commands';
 import { literalOutput } from '../shell/literal-output';
 import { fetchesUrl, secretsAndSends, type CodeReader, type CodeReading } from './code';
 import { interpreterCode } from './interpreter-code';
@@ -98,14 +98,6 @@ function movedOrigins(origins: Record<number, RunTimeOrigin>, offset: number): R
   return moved;
 }
 
-/** The literal output of the stage piped into `cmd` (`echo … | tee x`), if it is literal. */
-function pipedLiteral(commands: readonly SimpleCommand[], cmd: SimpleCommand): string | undefined {
-  const upstream = upstreamStage(commands, cmd);
-  return upstream
-    ? literalOutput(upstream.name, { argv: upstream.argv, dynamic: new Set(upstream.dynamicWords) }, undefined)
-    : undefined;
-}
-
 /**
  * Files the command text itself writes before it may run them (`cat > x.sh <<EOF … EOF; sh x.sh`):
  * their content when it is literal (a heredoc, echo, printf), null when only run time knows it.
@@ -124,7 +116,7 @@ export function writtenInCall(call: ToolCall, commands: readonly SimpleCommand[]
       ...(cmd.name === 'tee' ? cmd.argv.slice(1).filter((a) => !a.startsWith('-')) : []),
     ];
     if (!targets.length) return;
-    const heredoc = cmd.redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<')?.target;
+    const heredoc = heredocInput(cmd);
     const view = { argv: cmd.argv, dynamic: new Set(cmd.dynamicWords) };
     const content =
       literalOutput(cmd.name, view, heredoc) ??

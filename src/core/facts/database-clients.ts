@@ -2,7 +2,8 @@
 // "SQL"), a file (psql -f, a mongosh script), or its standard input. One table, read by the policies
 // that judge the statements and by the one that judges where they came from.
 import type { SimpleCommand } from '../shell';
-import { argsOf, optionValues, parseFlags } from './commands';
+import { HEROKU_PSQL_SUBCOMMAND, PSQL_COMMAND_OPTIONS } from '../shell/cli-options';
+import { argsOf, literalStdin, optionValues, parseFlags } from './commands';
 import { own } from './own';
 
 export interface SqlClient {
@@ -22,8 +23,12 @@ export interface SqlClient {
   valued?: { short: string[]; long: string[] };
 }
 
+const PSQL_SQL = { short: [...PSQL_COMMAND_OPTIONS.short], long: [...PSQL_COMMAND_OPTIONS.long] };
+
 export const SQL_CLIENTS: Readonly<Record<string, SqlClient>> = {
-  psql: { short: ['c'], long: ['command'], fileShort: ['f'], fileLong: ['file'] },
+  psql: { ...PSQL_SQL, fileShort: ['f'], fileLong: ['file'] },
+  // Cassandra's shell: CQL's DROP KEYSPACE and TRUNCATE read as SQL's.
+  cqlsh: { short: ['e'], long: ['execute'], fileShort: ['f'], fileLong: ['file'] },
   mysql: { short: ['e'], long: ['execute'] },
   mariadb: { short: ['e'], long: ['execute'] },
   sqlite3: { short: [], long: [], positionalSql: true },
@@ -36,13 +41,25 @@ export const SQL_CLIENTS: Readonly<Record<string, SqlClient>> = {
   snowsql: { short: ['q'], long: ['query'], fileShort: ['f'], fileLong: ['filename'] },
   bq: { short: [], long: [], positionalSql: true },
   usql: { short: ['c'], long: ['command'], fileShort: ['f'], fileLong: ['file'] },
+  // The warehouse and big-data shells, each with its own option for a statement and for a file of them.
+  trino: { short: [], long: ['execute'], fileShort: ['f'], fileLong: ['file'] },
+  presto: { short: [], long: ['execute'], fileShort: ['f'], fileLong: ['file'] },
+  beeline: { short: ['e'], long: [], fileShort: ['f'], fileLong: [] },
+  hive: { short: ['e'], long: [], fileShort: ['f'], fileLong: [] },
+  'spark-sql': { short: ['e'], long: [], fileShort: ['f'], fileLong: [] },
+  'impala-shell': { short: ['q'], long: ['query'], fileShort: ['f'], fileLong: ['query_file'] },
+  vsql: { short: ['c'], long: ['command'], fileShort: ['f'], fileLong: ['file'] },
+  mycli: { short: ['e'], long: ['execute'] },
+  litecli: { short: ['e'], long: ['execute'] },
+  'mssql-cli': { short: ['Q'], long: ['query'], fileShort: ['i'], fileLong: ['input-file'] },
+  // Oracle's SQL*Plus takes its statements only on its input (or an `@script`).
+  sqlplus: { short: [], long: [] },
   // `heroku pg:psql`: psql against an app's Heroku Postgres, always the deployed one.
   heroku: {
-    short: ['c'],
-    long: ['command'],
+    ...PSQL_SQL,
     fileShort: ['f'],
     fileLong: ['file'],
-    subcommand: ['pg:psql'],
+    subcommand: [HEROKU_PSQL_SUBCOMMAND],
     valued: { short: ['a', 'r'], long: ['app', 'remote'] },
   },
   // Cloudflare D1: `--remote` reaches the deployed database, the default a local copy.
@@ -122,6 +139,25 @@ export function readsStatementsFromStdin(cmd: SimpleCommand): boolean {
   const client = sqlClientOf(cmd.name);
   if (!client || client.positionalSql || client.subcommand) return false;
   return clientSql(client, args).length === 0 && statementFiles(cmd).length === 0;
+}
+
+/**
+ * The JavaScript a MongoDB shell given no script reads on its input, when the call writes it out
+ * (`echo 'db.x.drop()' | mongosh URL`, a heredoc): it runs as `--eval` code would.
+ */
+export function mongoShellInput(commands: readonly SimpleCommand[], cmd: SimpleCommand): string | undefined {
+  if (!MONGO_SHELLS.has(cmd.name) || !readsStatementsFromStdin(cmd)) return undefined;
+  return literalStdin(commands, cmd)?.replace(MONGO_SHELL_HELPER, '');
+}
+
+/** The shell's own commands, which are not JavaScript (`use app`, `show dbs`, `exit`): blanked before it is read. */
+const MONGO_SHELL_HELPER = /^[ \t]*(?:(?:use|show)[ \t]+[^\s;]+|it|exit|quit)[ \t]*(?:;[ \t]*)?$/gm;
+
+/** The JavaScript a MongoDB shell runs that the call shows: its `--eval` code and what it reads on its input. */
+export function mongoShellScripts(commands: readonly SimpleCommand[], cmd: SimpleCommand): string[] {
+  if (!MONGO_SHELLS.has(cmd.name)) return [];
+  const fed = mongoShellInput(commands, cmd);
+  return [...optionValues(argsOf(cmd), [], ['eval']), ...(fed === undefined ? [] : [fed])];
 }
 
 // Functions with which a database server reads a file of its machine and hands back its bytes (Postgres'

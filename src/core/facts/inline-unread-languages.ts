@@ -81,11 +81,27 @@ function calledNames(code: string): string[] {
   return names;
 }
 
-/** What an R, Julia, Scala or Groovy one-liner runs that Warden cannot read, or null for a quiet one. */
-export function unreadInlineCode(name: string, args: readonly string[], shown = name): string | null {
+/**
+ * Whether R or Julia runs the code it reads on its input: `Rscript -`, `R --no-save` with no script,
+ * `julia` with no program file. A program file given instead is code on disk, as `Rscript x.R` is.
+ */
+function readsCodeFromInput(name: string, args: readonly string[], inline: InlineLanguage): boolean {
+  if (optionValues(args, inline.short, inline.long).length > 0) return false;
+  if (args.some((a) => a === '-f' || a.startsWith('--file'))) return false;
+  const operands = args.filter((a) => a === '-' || !a.startsWith('-'));
+  if (name === 'r' || name === 'julia') return operands.length === 0 || operands[0] === '-';
+  return name === 'rscript' && operands[0] === '-';
+}
+
+/**
+ * What an R, Julia, Scala or Groovy one-liner runs that Warden cannot read, or null for a quiet one.
+ * `input` is the text the command is given on its input, when the call writes it out.
+ */
+export function unreadInlineCode(name: string, args: readonly string[], shown = name, input?: string): string | null {
   const inline = Object.hasOwn(INLINE_LANGUAGES, name) ? INLINE_LANGUAGES[name] : undefined;
   if (!inline) return null;
-  for (const code of optionValues(args, inline.short, inline.long)) {
+  const fed = input !== undefined && readsCodeFromInput(name, args, inline) ? [input] : [];
+  for (const code of [...optionValues(args, inline.short, inline.long), ...fed]) {
     const loud = loudPart(code, inline.quiet);
     if (loud !== null)
       return `${shown} runs ${inline.language} code Warden has no reader for (${evidenceOf(code, 60)}), with ${loud}`;

@@ -1,8 +1,8 @@
 // Interpreter code that a shell command hands over: `python3 -c CODE`, `node -e CODE`, a heredoc
 // or here-string into an interpreter, or literal text piped into one.
 import type { SimpleCommand } from '../shell';
-import { literalOutput } from '../shell/literal-output';
-import { argsOf, evidenceOf, optionValues, parseFlags, upstreamStage } from './commands';
+import { argsOf, evidenceOf, heredocInput, optionValues, parseFlags, pipedLiteral, upstreamStage } from './commands';
+import { mongoShellInput } from './database-clients';
 import { languageOfInterpreter } from './code';
 import {
   artisanTinkerCode,
@@ -22,8 +22,6 @@ export interface CodeSource {
   /** Index of the command that runs it. */
   command: number;
 }
-
-const STDIN_REDIRECTS = new Set(['<<', '<<-', '<<<']);
 
 const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
 
@@ -61,6 +59,9 @@ export function interpreterCode(commands: readonly SimpleCommand[]): { sources: 
     if (cmd.name === 'mongosh' || cmd.name === 'mongo') {
       for (const code of optionValues(argsOf(cmd), [], ['eval']))
         sources.push({ language: 'javascript', code, origin: 'inline', source: cmd.name, command: index });
+      const fed = mongoShellInput(commands, cmd);
+      if (fed !== undefined)
+        sources.push({ language: 'javascript', code: fed, origin: 'stdin', source: cmd.name, command: index });
       return;
     }
     // Blender runs --python-expr code in its embedded Python (`blender -b --python-expr "…"`).
@@ -120,16 +121,14 @@ export function interpreterCode(commands: readonly SimpleCommand[]): { sources: 
       return;
     }
     if (runner === undefined && !executesStdin(cmd)) return;
-    const heredoc = cmd.redirects.find((r) => STDIN_REDIRECTS.has(r.op));
-    if (heredoc) {
-      sources.push({ language, code: heredoc.target, origin: 'heredoc', source: cmd.name, command: index });
+    const heredoc = heredocInput(cmd);
+    if (heredoc !== undefined) {
+      sources.push({ language, code: heredoc, origin: 'heredoc', source: cmd.name, command: index });
       return;
     }
     if (cmd.pipeline.index === 0) return;
     const upstream = upstreamStage(commands, cmd);
-    const text = upstream
-      ? literalOutput(upstream.name, { argv: upstream.argv, dynamic: new Set(upstream.dynamicWords) }, undefined)
-      : undefined;
+    const text = pipedLiteral(commands, cmd);
     if (text !== undefined) sources.push({ language, code: text, origin: 'stdin', source: cmd.name, command: index });
     else
       unread.push({

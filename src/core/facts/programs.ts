@@ -265,7 +265,8 @@ function findInlineCode(cmd: SimpleCommand): string | undefined {
       flags.some((f) => f.length === 2 && word.endsWith(f.slice(1)) && word.length > 2 && kind !== 'powershell');
     if (flags.includes(word) || combined) {
       const code = args[i + 1];
-      if (code !== undefined) parts.push(code);
+      // PowerShell's `-Command -` reads the commands from its input (executesStdin).
+      if (code !== undefined && !(kind === 'powershell' && code === '-')) parts.push(code);
       i++;
     }
   }

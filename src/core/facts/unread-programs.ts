@@ -702,8 +702,11 @@ export function preloadsForeignLibrary(cmd: SimpleCommand): boolean {
     .some((path) => path !== '' && inForeignFolder(path));
 }
 
-/** What a single command runs that no reader here can follow, or null. */
-export function unreadProgramCode(cmd: SimpleCommand): string | null {
+/**
+ * What a single command runs that no reader here can follow, or null. `input` is the text it is
+ * given on its input when the call writes it out (a heredoc, `echo … |`).
+ */
+export function unreadProgramCode(cmd: SimpleCommand, input?: string): string | null {
   const name = cmd.name.toLowerCase();
   const args = argsOf(cmd);
   const library = preloadedLibrary(cmd, args);
@@ -739,7 +742,7 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
   if (rake !== null) return rake;
   if (VIM.has(name)) return vimCode(args);
   if (name === 'expect' || name === 'tclsh' || name === 'wish')
-    return args.length ? `${name} runs a Tcl script (${evidenceOf(cmd.text, 60)})` : null;
+    return args.length || input !== undefined ? `${name} runs a Tcl script (${evidenceOf(cmd.text, 60)})` : null;
   if (name === 'emacs' && args.some((a) => /^--?(eval|l|load|f|funcall|script|x)(=|$)/.test(a)))
     return 'emacs runs Emacs Lisp given on the command line';
   const escape = SHELL_ESCAPES[name];
@@ -754,5 +757,5 @@ export function unreadProgramCode(cmd: SimpleCommand): string | null {
       return `${name} loads a PKCS#11 library into itself`;
   }
   if (name === 'ssh-keygen' && optionValues(args, ['D'], []).length) return 'ssh-keygen -D loads a shared library';
-  return unreadBeamCode(cmd) ?? unreadInlineCode(name, args, cmd.name);
+  return unreadBeamCode(cmd) ?? unreadInlineCode(name, args, cmd.name, input);
 }

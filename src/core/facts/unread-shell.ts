@@ -2,7 +2,7 @@
 // scripts known only at run time. Loops, pipelines of known programs and xargs over known
 // programs are readable and add nothing here.
 import type { ShellAnalysis, SimpleCommand } from '../shell';
-import { argsOf, evidenceOf, optionValues, parseFlags, upstreamStage } from './commands';
+import { argsOf, evidenceOf, literalStdin, optionValues, parseFlags, upstreamStage } from './commands';
 import { DOWNLOADERS, NETCATS, SHELLS, executesStdin } from './programs';
 import type { Unread } from './types';
 import { codeFromTemp, preloadsForeignLibrary, unreadProgramCode } from './unread-programs';
@@ -199,7 +199,7 @@ export function shellUnread(shell: ShellAnalysis): Unread[] {
     }
     const unknown = shellRunsUnknownText(commands, index, cmd);
     if (unknown) unread.push({ reason: 'unknown-script', detail: unknown });
-    const code = unreadProgramCode(cmd);
+    const code = unreadProgramCode(cmd, literalStdin(commands, cmd));
     if (code)
       unread.push({
         reason: 'unread-code',

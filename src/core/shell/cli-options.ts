@@ -21,6 +21,13 @@ export interface ValueOptions {
   long: readonly string[];
 }
 
+/**
+ * psql's options whose value it runs (`-c`), and the wrapper that hands them to psql against a deployed
+ * database (`heroku pg:psql -c …`). Read by the SQL policies and by the psql meta-command hop alike.
+ */
+export const PSQL_COMMAND_OPTIONS = { short: ['c'], long: ['command'] } as const;
+export const HEROKU_PSQL_SUBCOMMAND = 'pg:psql';
+
 const ENGINE_GLOBALS: ValueOptions = {
   short: ['H', 'c', 'l'],
   long: [

@@ -2,7 +2,7 @@
 import type { SyntaxNode } from './nodes';
 import { deeper, inBranch, pipelinePlaceOf, type AnalysisState, type Place } from './context';
 import { REDIRECT_TYPES, resolveRedirects, stdinLiteral, type ResolvedRedirects } from './redirects';
-import { readsScriptFromStdin, scriptFileIndex } from './script-hops';
+import { readsScriptFromStdin, scriptFileIndex, sshRunsItsInput } from './script-hops';
 import type { PipelinePlace, Redirect, RunTimeOrigin, SimpleCommand, Via } from './types';
 import { aliasBodies, aliasExpansion, recordAliases } from './aliases';
 import { HOP_NAMES, hopsOf, xargsArgFile, type Hop } from './wrappers';
@@ -419,6 +419,9 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   const stdinText = fromRedirect ?? fromPipe ?? (name === 'xargs' ? xargsArgFileText(hc.words) : undefined);
   if (stdinText !== undefined)
     for (const script of stdinShellCommands(name, stdinText)) followScriptHop(state, hc, 'option', script, {});
+  // `ssh host <<EOF`, `ssh host bash -s <<EOF`: the remote shell runs what ssh is given to read.
+  if (name === 'ssh' && stdinText !== undefined && sshRunsItsInput(view))
+    followScriptHop(state, hc, 'ssh', stdinText, { wrapper: 'ssh' });
   // What an sftp batch changes on the server runs there, as a command ssh hands over would.
   if (name === 'sftp' && stdinText !== undefined)
     for (const script of sftpRemoteCommands(stdinText)) followScriptHop(state, hc, 'ssh', script, { wrapper: 'sftp' });
@@ -453,8 +456,9 @@ function xargsArgFileText(words: readonly Word[]): string | undefined {
  * The wrapper's redirects that the command it runs inherits: `command cat > f <<EOF`, `env nc host < .env`,
  * `timeout 5 tee x <<< …` open their files for the program inside (a wrapper execs it, or starts it with
  * its own descriptors), so the program's writes and reads are those files. xargs keeps its input for its
- * own words, and hands its command only where output goes; a remote command (`kubectl exec`, `docker
- * exec`) writes nothing here itself. A root wrapper's files are opened by the person's shell, not as
+ * own words, and hands its command only where output goes. A remote command (`kubectl exec`, `docker
+ * exec`) writes and opens nothing here itself, but it reads the text a heredoc or here-string sends it
+ * (`docker exec -i db psql <<SQL`). A root wrapper's files are opened by the person's shell, not as
  * root (`sudo cmd > /etc/x` fails), so the root command is not given them.
  */
 function inheritedRedirects(hop: { via: Via; wrapper: string }, redirects: readonly Redirect[]): Redirect[] {
@@ -462,6 +466,7 @@ function inheritedRedirects(hop: { via: Via; wrapper: string }, redirects: reado
   const { via } = hop;
   if (via === 'wrapper' || via === 'find-exec') return [...redirects];
   if (via === 'xargs') return redirects.filter((r) => !r.op.startsWith('<'));
+  if (via === 'ssh') return redirects.filter((r) => r.op.startsWith('<<'));
   return [];
 }
 

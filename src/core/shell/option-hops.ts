@@ -6,7 +6,7 @@
 // The table is data: what each program executes through, checked against the public catalogues
 // of programs that run, read or write through their options (GTFOBins, LOLBAS's Unix peers) and
 // the programs' own manuals. Each row has its own case and near miss in test/core/policies/hidden-commands.test.ts.
-import { AWS_VALUE_OPTIONS, subcommandAt } from './cli-options';
+import { AWS_VALUE_OPTIONS, HEROKU_PSQL_SUBCOMMAND, PSQL_COMMAND_OPTIONS, subcommandAt } from './cli-options';
 import type { ArgvView } from './options';
 import type { ScriptHop } from './script-hops';
 import { cargoConfigCommands } from './cargo-config';
@@ -689,9 +689,16 @@ export const COMMAND_OPTION_TABLE: Readonly<Record<string, ProgramRow>> = {
     ],
   },
   sqlite3: { scan: sqliteCommands },
-  psql: { options: [{ short: ['c'], long: ['command'] }] },
-  // `heroku pg:psql -c …` hands its command to psql against the app's database.
-  heroku: { options: [{ short: ['c'], long: ['command'], subcommand: 'pg:psql' }] },
+  psql: { options: [{ short: [...PSQL_COMMAND_OPTIONS.short], long: [...PSQL_COMMAND_OPTIONS.long] }] },
+  heroku: {
+    options: [
+      {
+        short: [...PSQL_COMMAND_OPTIONS.short],
+        long: [...PSQL_COMMAND_OPTIONS.long],
+        subcommand: HEROKU_PSQL_SUBCOMMAND,
+      },
+    ],
+  },
   mysql: { options: [{ long: ['pager'] }] },
   wp: { properties: wpCliCode },
   mariadb: { options: [{ long: ['pager'] }] },

@@ -135,6 +135,28 @@ function sshHops(view: ArgvView): ScriptHop[] {
   return [{ kind: 'script', via: 'ssh', script: command.join(' ') }];
 }
 
+/**
+ * Whether the remote side of `ssh` runs what ssh reads on its input: a login shell given no command
+ * (`ssh host <<EOF`), or a remote command that is a shell reading its script from there (`bash -s`,
+ * `sudo sh`). A forward (-N, -W) or a subsystem (-s) runs nothing.
+ */
+export function sshRunsItsInput(view: ArgvView): boolean {
+  const hostIndex = skipOptions(view, 1, SSH_SPEC);
+  if (hostIndex >= view.argv.length) return false;
+  if (view.argv.slice(1, hostIndex).some((w) => /^-[a-zA-Z]*[NWs]/.test(w))) return false;
+  const command = view.argv.slice(hostIndex + 1);
+  if (command.length === 0) return sshRemoteCommandOption(view.argv.slice(1, hostIndex)) === undefined;
+  let words = command.join(' ').trim().split(/\s+/);
+  // `sudo sh`, `sudo -u app bash -s`: the shell under the root wrapper reads it.
+  while (words[0] === 'sudo' || words[0] === 'doas') {
+    if (readsScriptFromStdin(words[0], { argv: words, dynamic: new Set() }, false)) return true;
+    let at = 1;
+    while (at < words.length && (words[at] ?? '').startsWith('-')) at += /^-[ugCD]$/.test(words[at] ?? '') ? 2 : 1;
+    words = words.slice(at);
+  }
+  return readsScriptFromStdin(words[0] ?? '', { argv: words, dynamic: new Set() }, false);
+}
+
 function suHops(view: ArgvView, wrapper: string): ScriptHop[] {
   const found = findOptionValue(view, 1, view.argv.length, 'c', ['command', 'session-command'], SU_SPEC);
   if (!found) return [];

@@ -1,5 +1,6 @@
 import { optionValues } from '../../facts/commands';
 import { infraPolicy } from './infrastructure';
+import { PRODUCTION_NAME } from './production-sql';
 
 // The hosted platforms an app team deploys to and signs with keep what nothing else keeps: the
 // deployment that serves production, a Firestore or Supabase database, the team's signing
@@ -68,9 +69,6 @@ function salesforceOrg(args: readonly string[]): string | undefined {
   return optionValues(args, ['o', 'u'], ['target-org', 'targetusername'])[0];
 }
 
-/** An org alias or username that names production (`prod`, `production`, `acme-prod`, `admin@acme.org.prod`). */
-const PRODUCTION_ORG = /(?:^|[^a-z])prod(?:uction)?(?:$|[^a-z])/i;
-
 /**
  * The Salesforce CLI on an org's data and metadata. A hard delete skips the recycle bin wherever it
  * runs; the rest asks only where the target org is named for production, since scratch orgs and
@@ -79,7 +77,7 @@ const PRODUCTION_ORG = /(?:^|[^a-z])prod(?:uction)?(?:$|[^a-z])/i;
 const salesforceChanges: SubcommandFinding = (positionals, args) => {
   const [area, verb, third] = positionals;
   const org = salesforceOrg(args);
-  const production = org !== undefined && PRODUCTION_ORG.test(org);
+  const production = org !== undefined && PRODUCTION_NAME.test(org);
   const checkOnly = has(args, '--dry-run', '--check-only');
   if (area === 'data' && verb === 'delete' && has(args, '--hard-delete'))
     return 'hard-deletes records, past the recycle bin (they cannot be restored)';
@@ -204,7 +202,7 @@ const salesforceGrants: SubcommandFinding = ([area, verb, third], args) => {
     verb === 'assign' &&
     (third === 'permset' || third === 'permsetlicense') &&
     org !== undefined &&
-    PRODUCTION_ORG.test(org)
+    PRODUCTION_NAME.test(org)
     ? 'assigns a permission set in production'
     : null;
 };

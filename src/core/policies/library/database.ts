@@ -10,6 +10,7 @@ import { writtenTexts } from '../../facts/compute';
 import { yamlValues } from '../../facts/run-later-formats';
 import {
   clientSql,
+  mongoShellScripts,
   onLocalCopy,
   sqlClientOf,
   statementFiles,
@@ -283,13 +284,14 @@ function wipesOnlyThrowaway(statement: string, target: DatabaseTarget | undefine
 export const sqlDropOrTruncate = definePolicy({
   name: 'sql-drop-or-truncate',
   category: 'database',
-  description: 'Refuses DROP TABLE / DATABASE / SCHEMA and TRUNCATE sent to a database client or an MCP query tool.',
+  description:
+    "Refuses DROP TABLE / DATABASE / SCHEMA (and CQL's KEYSPACE) and TRUNCATE sent to a database client or an MCP query tool.",
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),
   evaluate({ call }) {
     const found = findStatement(call, (s, target) => {
-      const m = /^(DROP\s+(TABLE|DATABASE|SCHEMA)|TRUNCATE)\b/i.exec(s);
+      const m = /^(DROP\s+(TABLE|DATABASE|SCHEMA|KEYSPACE)|TRUNCATE)\b/i.exec(s);
       if (!m || wipesOnlyThrowaway(s, target)) return null;
       return (m[1] ?? '').toUpperCase().replace(/\s+/, ' ');
     });
@@ -454,6 +456,9 @@ function redisFlush(cmd: SimpleCommand, commands: readonly SimpleCommand[], clie
   return flush === undefined ? null : `${client} ${flush}`;
 }
 
+/** A MongoDB shell script that drops a database or collection, or deletes every document of one. */
+const MONGO_WIPE = /dropDatabase\(|\.drop\(\)|(deleteMany|remove)\(\s*\{\s*\}\s*\)/;
+
 function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): string | null {
   const schemaToolWipe = migrationToolReset(cmd, commands) ?? djangoWipe(cmd);
   if (schemaToolWipe) return schemaToolWipe;
@@ -481,7 +486,8 @@ function resetCommand(cmd: SimpleCommand, commands: readonly SimpleCommand[]): s
       return args[0] === 'redis:cli' ? redisFlush(cmd, commands, 'heroku redis:cli') : null;
     case 'mongo':
     case 'mongosh':
-      return /dropDatabase\(|\.drop\(\)|deleteMany\(\s*\{\s*\}\s*\)/.test(line) && !isThrowawayLocal(clientTarget(cmd))
+      return [line, ...mongoShellScripts(commands, cmd)].some((script) => MONGO_WIPE.test(script)) &&
+        !isThrowawayLocal(clientTarget(cmd))
         ? `${cmd.name} drop`
         : null;
     case 'rails':
@@ -557,8 +563,7 @@ function fedReset(call: ToolCall, cmd: SimpleCommand): string | null {
   const text = writtenFilesRun(call, cmd).join('\n');
   if (cmd.name === 'redis-cli' && /^[ \t]*flush(all|db)\b/im.test(text))
     return 'redis-cli FLUSHALL (from a file written now)';
-  if (cmd.name !== 'redis-cli' && /dropDatabase\(|\.drop\(\)|(deleteMany|remove)\(\s*\{\s*\}\s*\)/.test(text))
-    return `${cmd.name} drop (from a script written now)`;
+  if (cmd.name !== 'redis-cli' && MONGO_WIPE.test(text)) return `${cmd.name} drop (from a script written now)`;
   return null;
 }
 
@@ -679,9 +684,9 @@ function mongoRootUser(call: ToolCall | undefined): SqlFinding | null {
   const asked = call?.toolName.startsWith('mcp__') ? JSON.stringify(call.input) : '';
   if (/"(createUser|grantRolesToUser|updateUser)"/.test(asked) && MONGO_SERVER_ROLE.test(asked.replace(/\\"/g, '"')))
     return { statement: asked, what: 'a MongoDB user with a server-wide role' };
-  for (const cmd of shellCommands(call)) {
-    if (cmd.name !== 'mongosh' && cmd.name !== 'mongo') continue;
-    const script = optionValues(argsOf(cmd), [], ['eval']).find(
+  const commands = shellCommands(call);
+  for (const cmd of commands) {
+    const script = mongoShellScripts(commands, cmd).find(
       (text) => MONGO_USER_CALL.test(text) && MONGO_SERVER_ROLE.test(text),
     );
     if (script) return { statement: script, what: 'a MongoDB user with a server-wide role' };
@@ -747,8 +752,9 @@ function newLoginMadeAdmin(call: ToolCall | undefined): { what: string; text: st
 function accountAccess(call: ToolCall | undefined): { what: string; text: string } | null {
   const admin = newLoginMadeAdmin(call);
   if (admin) return admin;
-  for (const cmd of shellCommands(call)) {
-    if ((cmd.name === 'mongosh' || cmd.name === 'mongo') && /\bsystem\.users\b/.test(cmd.text))
+  const commands = shellCommands(call);
+  for (const cmd of commands) {
+    if ([cmd.text, ...mongoShellScripts(commands, cmd)].some((text) => /\bsystem\.users\b/.test(text)))
       return { what: "Reads MongoDB's user table (its password hashes)", text: cmd.text };
     const host =
       cmd.name === 'psql' || cmd.name === 'mysql' ? optionValues(argsOf(cmd), ['h'], ['host'])[0] : undefined;

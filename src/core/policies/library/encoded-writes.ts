@@ -32,13 +32,28 @@ const PUBLIC_KEY = /^\s*(ssh-(ed25519|rsa|dss)|ecdsa-sha2-nistp\d+)\s+AAAA/;
 /** A quoted base64 literal inside a decoded payload: one more level of encoding. */
 const BASE64_INSIDE = /["'`][A-Za-z0-9+/]{16,}={0,2}["'`]/;
 
+/** An encoded payload a written text carries, with what it hides when it says so itself. */
+interface Payload {
+  decoded: string;
+  action: string | undefined;
+}
+
 /** The encoded payloads a written text carries: its base64 literals and words, or the whole text when it is base64. */
-function payloadsOf(content: string): string[] {
+function payloadsOf(content: string): Payload[] {
   const whole = content.length < 65_536 ? decodedBase64Text(content.trim()) : undefined;
-  if (whole !== undefined && whole.length >= 8) return [whole];
-  // Kept: what hides an action, or carries base64 of its own to look into.
-  const worthReading = (decoded: string) => hiddenAction(decoded, content) !== undefined || BASE64_INSIDE.test(decoded);
-  return decodedPayloads(content, { bareWords: true, keep: worthReading });
+  if (whole !== undefined && whole.length >= 8) return [{ decoded: whole, action: hiddenAction(whole, content) }];
+  // Kept: what hides an action, or carries base64 of its own to look into. The action found while
+  // choosing is kept with it, so no payload is read twice.
+  const actions = new Map<string, string | undefined>();
+  const worthReading = (decoded: string) => {
+    const action = hiddenAction(decoded, content);
+    actions.set(decoded, action);
+    return action !== undefined || BASE64_INSIDE.test(decoded);
+  };
+  return decodedPayloads(content, { bareWords: true, keep: worthReading }).map((decoded) => ({
+    decoded,
+    action: actions.get(decoded),
+  }));
 }
 
 /** What the decoded text does that encoding hides, if anything. */
@@ -90,9 +105,9 @@ function encodedCommandIn(call: ToolCall): { file: string; action: string; runsD
   for (const { file, content } of keptTexts(call)) {
     const runs = runsDecoded(content);
     if (runs) return { file, action: runs, runsDecoded: true };
-    for (const decoded of payloadsOf(content)) {
+    for (const { decoded, action: hidden } of payloadsOf(content)) {
       const action =
-        hiddenAction(decoded, content) ??
+        hidden ??
         decodedPayloads(decoded)
           .map((inner) => hiddenAction(inner, decoded))
           .find(Boolean);

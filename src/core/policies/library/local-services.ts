@@ -6,7 +6,15 @@ import { redisToolCommand } from './shared/mcp';
 import { isLoopback, isPrivateAddress, urlHostsOfWords } from './shared/hosts';
 import { isPrivateUseName } from './shared/own-sources';
 import type { ToolCall } from '../types';
-import { argsOf, evidenceOf, forLoops, optionValues, parseFlags, shellCommands } from '../../facts/commands';
+import {
+  argsOf,
+  evidenceOf,
+  forLoops,
+  literalStdin,
+  optionValues,
+  parseFlags,
+  shellCommands,
+} from '../../facts/commands';
 import { secretFileKind } from '../../facts/sensitive-paths';
 import { executesStdin, HTTP_CLIENTS, inlineCode, REQUEST_BODY_LONG, REQUEST_BODY_SHORT } from '../../facts/programs';
 import { secretKindOfPath } from '../../facts/sensitive';
@@ -431,16 +439,20 @@ function judgeHost(destination: Destination): { reason: string; deny: boolean } 
   return undefined;
 }
 
-/** `redis-cli [options] CONFIG SET dir …` and its kin, as the words after the client's options say. */
-function redisTakeover(cmd: SimpleCommand): string | undefined {
+/**
+ * `redis-cli [options] CONFIG SET dir …` and its kin, as the words after the client's options say, or
+ * as lines of what it reads on its input (`redis-cli <<EOF`, `printf '…' | redis-cli`).
+ */
+function redisTakeover(cmd: SimpleCommand, commands: readonly SimpleCommand[]): string | undefined {
   if (cmd.name !== 'redis-cli') return undefined;
   const words = parseFlags(
     argsOf(cmd),
     ['h', 'p', 'a', 's', 'u', 'n', 'r', 'i', 'd'],
     ['user', 'pass', 'tls'],
   ).positionals;
-  const statement = words.join(' ');
-  return REDIS_TAKEOVER.test(statement) ? statement.split(/\s+/).slice(0, 3).join(' ') : undefined;
+  const fed = literalStdin(commands, cmd)?.split('\n') ?? [];
+  const statement = [words.join(' '), ...fed].map((line) => line.trim()).find((line) => REDIS_TAKEOVER.test(line));
+  return statement?.split(/\s+/).slice(0, 3).join(' ');
 }
 
 /** The same statements handed to a Redis server's MCP tool (`mcp__redis__execute {"command": …}`). */
@@ -601,14 +613,15 @@ export const metadataAndLocalServices = definePolicy({
     }
     const toolTakeover = redisToolTakeover(call);
     if (toolTakeover) return redisFinding(toolTakeover, toolTakeover);
-    const looped = loopedLocalPorts(call.command, shellCommands(call));
+    const commands = shellCommands(call);
+    const looped = loopedLocalPorts(call.command, commands);
     if (looped)
       return {
         reason: `Scans this machine's ports (${looped} in a loop): it finds every local service, Warden's own endpoint among them, for later calls to reach. Approve this exact call if you want the scan.`,
         evidence: evidenceOf(call.command ?? looped),
         decision: 'ask' as const,
       };
-    for (const cmd of shellCommands(call)) {
+    for (const cmd of commands) {
       const scanned = localPortScan(cmd);
       if (scanned)
         return {
@@ -623,7 +636,7 @@ export const metadataAndLocalServices = definePolicy({
           evidence: evidenceOf(cmd.text),
           decision: 'ask' as const,
         };
-      const takeover = redisTakeover(cmd);
+      const takeover = redisTakeover(cmd, commands);
       if (takeover) return redisFinding(takeover, cmd.text);
       const handed = secretNamedToLocalService(cmd, call.home);
       if (handed)

@@ -395,6 +395,7 @@ export const exposeLocalService = definePolicy({
       const args = argsOf(cmd);
       const name = cmd.name.toLowerCase();
       let what: string | null = null;
+      let passwordless: string | undefined;
       if (name === 'ngrok' && args.some((a) => /^(http|tcp|tls|start)$/.test(a))) what = `ngrok ${args.join(' ')}`;
       else if (name === 'cloudflared' && args.includes('tunnel') && !TUNNEL_BOOKKEEPING.has(afterWord(args, 'tunnel')))
         what = 'cloudflared tunnel';
@@ -409,8 +410,8 @@ export const exposeLocalService = definePolicy({
         what = `ssh agent forwarding to ${agentForwardedTo(args)} (that host may sign with every key your agent holds)`;
       else if (redisUnprotected(name, args))
         what = 'Redis with protected mode off on a reachable port (it answers anyone, with no password)';
-      else if (passwordlessDatabasePublished(name, args))
-        what = `a database that takes no password (${passwordlessDatabasePublished(name, args)}) on a port published beyond this machine`;
+      else if ((passwordless = passwordlessDatabasePublished(name, args)) !== undefined)
+        what = `a database that takes no password (${passwordless}) on a port published beyond this machine`;
       else if (name === 'ssh' && forwardsOnEveryInterface(args))
         what = 'ssh forwarding that listens on every interface (a tunnel into the far network for anyone nearby)';
       else if (name === 'tailscale' && (args[0] === 'funnel' || args[0] === 'serve')) what = `tailscale ${args[0]}`;

@@ -9,8 +9,8 @@ import { evidenceOf } from '../../facts/commands';
 import type { DatabaseTarget } from '../../facts/database-targets';
 import { findStatement } from './database';
 
-/** A name that says production: a whole word of it, `_`, `-`, `.` or `:` apart. */
-export const PRODUCTION_NAME = /(^|[_.:/\\-])(prod|production|prd|live)([_.:/\\-]|\d*$)/i;
+/** A name that says production (`prod`, `acme-prod`, `admin@acme.org.prod`): a whole word of it, set apart by `_ - . : / @`. */
+export const PRODUCTION_NAME = /(^|[_.:/\\@-])(prod|production|prd|live)([_.:/\\@-]|\d*$)/i;
 /** What an MCP database tool names its connection with. */
 const CONNECTION_KEYS = [
   'connection',
