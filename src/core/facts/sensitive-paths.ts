@@ -105,6 +105,9 @@ export const HOME_SECRETS: [string, string][] = [
   ['.config/gh/hosts.yml', 'GitHub CLI token'],
   ['.config/gh/', 'GitHub CLI token'],
   ['.hex/hex.config', 'Hex API key'],
+  // Dart's pub: the OAuth tokens it publishes packages with (Linux and macOS places).
+  ['.config/dart/pub-credentials.json', 'pub publishing credentials'],
+  ['Library/Application Support/dart/pub-credentials.json', 'pub publishing credentials'],
   ['.appstoreconnect/', 'App Store Connect API keys'],
   ['.config/hub', 'GitHub token'],
   ['.gnupg/', 'GPG keys'],

@@ -489,6 +489,23 @@ function programsAheadFromTemp(path: string | undefined): string | null {
     : null;
 }
 
+/**
+ * `dart pub global activate --source path /tmp/x`, `flutter pub add x --path /tmp/x`: a Dart package (a
+ * CLI run later, or a builder build_runner runs) taken from a temporary, downloads or upload folder.
+ */
+function dartPackageFromTemp(name: string, args: readonly string[]): string | null {
+  if ((name !== 'dart' && name !== 'flutter') || args[0] !== 'pub') return null;
+  const fromPath =
+    args.includes('activate') && optionValues(args, ['s'], ['source'])[0] === 'path'
+      ? args.slice(args.indexOf('activate') + 1).find((a) => !a.startsWith('-') && a !== 'path')
+      : args[1] === 'add'
+        ? optionValues(args, [], ['path'])[0]
+        : undefined;
+  return fromPath !== undefined && inForeignFolder(fromPath)
+    ? `${name} pub takes a package from ${evidenceOf(fromPath, 60)}, a temporary, downloads or upload folder`
+    : null;
+}
+
 function tempFolderCode(
   name: string,
   args: readonly string[],
@@ -520,6 +537,8 @@ function tempFolderCode(
   if (lldb !== null) return lldb;
   const msbuild = msbuildLoadsFromTemp(name, args);
   if (msbuild !== null) return msbuild;
+  const dart = dartPackageFromTemp(name, args);
+  if (dart !== null) return dart;
   const jvm = jvmOptionFromTemp(args, assignments);
   if (jvm !== null) return jvm;
   const setting = args.map(settingFromTemp).find((found) => found !== undefined);

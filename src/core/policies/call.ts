@@ -207,14 +207,19 @@ function exportsOf(value: unknown, names: RegExp): string[] {
     .map(([name, text]) => `export ${name}=${shellQuote(text)}`);
 }
 
+// Where a tool takes the variables of what it starts: a job's parameters, an app platform's config vars.
+const ENVIRONMENT_KEYS = [
+  ...['env', 'environment', 'parameters', 'params', 'variables', 'build_parameters'],
+  ...['config_vars', 'configVars', 'env_vars', 'envVars', 'vars'],
+];
+
 /**
- * The variables a tool without a command starts a job with (a CI build's `parameters`, a run's `env`),
- * written as environment variables are (`JAVA_TOOL_OPTIONS`): the job's programs get them.
+ * The variables a tool without a command starts a job or an app with (a CI build's `parameters`, a run's
+ * `env`, an app's config vars), written as environment variables are (`JAVA_TOOL_OPTIONS`): its programs
+ * get them.
  */
 function parameterExports(input: Record<string, unknown>): string | undefined {
-  const lines = ['env', 'environment', 'parameters', 'params', 'variables', 'build_parameters'].flatMap((key) =>
-    exportsOf(input[key], /^[A-Z_][A-Z0-9_]*$/),
-  );
+  const lines = ENVIRONMENT_KEYS.flatMap((key) => exportsOf(input[key], /^[A-Z_][A-Z0-9_]*$/));
   return lines.length ? lines.join('\n') : undefined;
 }
 

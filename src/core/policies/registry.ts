@@ -18,6 +18,8 @@ import { sqlExportToStorage, sqlHistoryOrDataLost } from './library/warehouse-sq
 import { sqlWriteToProduction } from './library/production-sql';
 import { mcpChangesProduction } from './library/production-mcp';
 import { salesforceOrgOpened } from './library/salesforce-metadata';
+import { releaseAppOpened } from './library/mobile-release';
+import { defaultTargetProduction } from './library/default-target';
 import { endpointMovedElsewhere } from './library/endpoint-moves';
 import { largeFileWrite, persistenceMechanisms, writeOutsideProject } from './library/filesystem';
 import {
@@ -67,6 +69,7 @@ import {
   envDumpToFile,
   gitAddSecretFiles,
   secretFileRead,
+  secretIgnoreRemoved,
   secretInCommandLine,
   secretWrittenToFile,
 } from './library/secrets';
@@ -180,6 +183,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   secretInCommandLine,
   browserSessionRead,
   gitAddSecretFiles,
+  secretIgnoreRemoved,
   writeOutsideProject,
   persistenceMechanisms,
   windowsPersistence,
@@ -233,6 +237,8 @@ export const ALL_POLICIES: AnyPolicy[] = [
   sqlWriteToProduction,
   mcpChangesProduction,
   salesforceOrgOpened,
+  releaseAppOpened,
+  defaultTargetProduction,
   endpointMovedElsewhere,
   sqlSelectsSecretColumns,
   sqlSchemaChange,

@@ -494,6 +494,27 @@ function launcherHops(name: string, view: ArgvView): Hop[] {
   ];
 }
 
+// Flutter's version managers: `fvm flutter …` and `puro dart …` run that tool of the pinned SDK; `fvm exec
+// CMD` and `fvm spawn VERSION CMD` run any command with it first on PATH.
+const FLUTTER_VERSION_MANAGERS = new Set(['fvm', 'puro']);
+
+function flutterVersionManagerHops(name: string, view: ArgvView): Hop[] {
+  const sub = view.argv[1];
+  const from = sub === 'flutter' || sub === 'dart' ? 1 : sub === 'exec' ? 2 : sub === 'spawn' ? 3 : -1;
+  if (from < 1 || from >= view.argv.length || view.dynamic.has(1)) return [];
+  return [
+    {
+      kind: 'argv',
+      via: 'wrapper',
+      wrapper: name,
+      from,
+      to: view.argv.length,
+      assignments: {},
+      unknownAssignments: [],
+    },
+  ];
+}
+
 /** Names of the commands that hopsOf may find a hop in. */
 export const HOP_NAMES: ReadonlySet<string> = new Set([
   ...Object.keys(SIMPLE_WRAPPERS),
@@ -510,6 +531,7 @@ export const HOP_NAMES: ReadonlySet<string> = new Set([
   'torchrun',
   ...CONTAINER_ENGINES,
   'ddev',
+  ...FLUTTER_VERSION_MANAGERS,
   ...SCRIPT_HOP_NAMES,
 ]);
 
@@ -524,6 +546,7 @@ export function hopsOf(name: string, view: ArgvView): Hop[] {
   if (name === 'ray' || name === 'torchrun') return launcherHops(name, view);
   if (CONTAINER_ENGINES.has(name)) return containerExecHops(name, view);
   if (name === 'ddev') return ddevHops(view);
+  if (FLUTTER_VERSION_MANAGERS.has(name)) return flutterVersionManagerHops(name, view);
   if (name === 'runuser' && !view.argv.slice(1).some((w) => w === '-u' || w.startsWith('--user')))
     return scriptHopsOf('su', view);
   const simple = [SIMPLE_WRAPPERS, RUNNERS, LAUNCHERS].find((table) => Object.hasOwn(table, name))?.[name];

@@ -39,6 +39,7 @@ const SETTINGS: Record<string, { home: string; project: string }> = {
   'set-ax': { home: '/Users/lena', project: '/Users/lena/code/harbor' },
   'set-ay': { home: '/home/omar', project: '/home/omar/src/carebridge' },
   'set-az': { home: '/home/priya', project: '/home/priya/work/tidewater-crm' },
+  'set-ba': { home: '/home/marta', project: '/home/marta/src/ledgerly-mobile' },
 };
 const LINUX_SETTING = { home: '/home/dev', project: '/home/dev/project' };
 
@@ -269,6 +270,10 @@ const FALSE_BLOCK_LIMITS: Record<string, { rate: number; why: string; minimum?: 
   'ordinary-set-az.jsonl': {
     rate: 0.08,
     why: 'at most 8% (21 of 300, 7.0%, as it came, and after the fixes of the same session)',
+  },
+  'ordinary-set-ba.jsonl': {
+    rate: 0.1,
+    why: 'at most 10% (28 of 300, 9.3%, as it came; 26 after the fixes of the same session)',
   },
   'ordinary-set-h.jsonl': {
     rate: 0.15,

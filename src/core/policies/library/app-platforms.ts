@@ -1,6 +1,6 @@
 import { optionValues } from '../../facts/commands';
 import { infraPolicy } from './infrastructure';
-import { PRODUCTION_NAME } from './production-sql';
+import { DEVELOPMENT_NAME, PRODUCTION_NAME } from './production-sql';
 
 // The hosted platforms an app team deploys to and signs with keep what nothing else keeps: the
 // deployment that serves production, a Firestore or Supabase database, the team's signing
@@ -70,6 +70,20 @@ function salesforceOrg(args: readonly string[]): string | undefined {
 }
 
 /**
+ * Firebase: data deleted or replaced, a function, an app or the project deleted. A project named for
+ * development (`ledgerly-dev`, `app-staging`) is made to be changed, except that deleting a whole project
+ * is never small.
+ */
+const firebaseChanges: SubcommandFinding = ([sub], args) => {
+  if (sub === 'projects:delete') return `${sub} deletes it for good`;
+  const project = optionValues(args, ['P'], ['project'])[0];
+  if (project !== undefined && DEVELOPMENT_NAME.test(project) && !PRODUCTION_NAME.test(project)) return null;
+  if (sub === 'firestore:delete' || sub === 'database:remove' || sub === 'hosting:disable' || sub === 'auth:import')
+    return `${sub} deletes or replaces data`;
+  return sub === 'apps:delete' || sub === 'functions:delete' ? `${sub} deletes it for good` : null;
+};
+
+/**
  * The Salesforce CLI on an org's data and metadata. A hard delete skips the recycle bin wherever it
  * runs; the rest asks only where the target org is named for production, since scratch orgs and
  * sandboxes are made to be changed (a sandbox itself deleted is days of set-up, so that asks too).
@@ -132,12 +146,7 @@ const PLATFORM_DELETES: Record<string, SubcommandFinding> = {
   'linode-cli': serverCloudDeletes,
   'vultr-cli': serverCloudDeletes,
   scw: serverCloudDeletes,
-  firebase: ([sub]) =>
-    sub === 'firestore:delete' || sub === 'database:remove' || sub === 'hosting:disable' || sub === 'auth:import'
-      ? `${sub} deletes or replaces data`
-      : sub === 'projects:delete' || sub === 'apps:delete' || sub === 'functions:delete'
-        ? `${sub} deletes it for good`
-        : null,
+  firebase: firebaseChanges,
   supabase: ([sub, second], args) =>
     sub === 'db' && second === 'reset' && has(args, '--linked', '--db-url')
       ? 'resets the linked (remote) database, not the local one'

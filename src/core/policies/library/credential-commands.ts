@@ -139,6 +139,10 @@ const CREDENTIAL_COMMANDS: readonly CredentialCommand[] = [
   // A new authorization is printed once, whole: a token that lasts until revoked.
   { name: 'heroku', words: ['authorizations:create'], what: 'a new Heroku API token' },
   { name: 'heroku', words: ['pg:backups:url'], what: "a signed link that downloads the whole database's backup" },
+  // Firebase: a Cloud Functions secret's value (`secrets:get` shows only its versions); every account of the
+  // project with its password hash and salt.
+  { name: 'firebase', words: ['functions:secrets:access'], what: "a Cloud Functions secret's value" },
+  { name: 'firebase', words: ['auth:export'], what: 'every user account of the project, with its password hash' },
   // The Salesforce CLI: --verbose adds the Sfdx auth URL (a refresh token) to the org's access token;
   // --url-only prints the front-door link, a live session for whoever opens it.
   ...['sf', 'sfdx'].flatMap((name) => [

@@ -10,6 +10,8 @@ import {
 import { definePolicy } from '../types';
 import { stringsIn } from './shared/outbound-routes';
 import type { ToolCall } from '../types';
+import { secretKindOfPath } from '../../facts/sensitive';
+import { resolvePath } from '../../shell/paths';
 
 // Code or config written with a base64 literal that decodes to a command: an initializer, a build
 // phase, a Podfile hook or a user-data script that downloads and runs something, or deletes files,
@@ -38,15 +40,22 @@ interface Payload {
   action: string | undefined;
 }
 
+/** Where the written file's paths are read from: the call's folder and home. */
+interface Place {
+  cwd: string;
+  home: string;
+}
+
 /** The encoded payloads a written text carries: its base64 literals and words, or the whole text when it is base64. */
-function payloadsOf(content: string): Payload[] {
+function payloadsOf(content: string, place: Place): Payload[] {
   const whole = content.length < 65_536 ? decodedBase64Text(content.trim()) : undefined;
-  if (whole !== undefined && whole.length >= 8) return [{ decoded: whole, action: hiddenAction(whole, content) }];
+  if (whole !== undefined && whole.length >= 8)
+    return [{ decoded: whole, action: hiddenAction(whole, content, place) }];
   // Kept: what hides an action, or carries base64 of its own to look into. The action found while
   // choosing is kept with it, so no payload is read twice.
   const actions = new Map<string, string | undefined>();
   const worthReading = (decoded: string) => {
-    const action = hiddenAction(decoded, content);
+    const action = hiddenAction(decoded, content, place);
     actions.set(decoded, action);
     return action !== undefined || BASE64_INSIDE.test(decoded);
   };
@@ -56,8 +65,26 @@ function payloadsOf(content: string): Payload[] {
   }));
 }
 
+// Programs that read or carry a file's bytes somewhere: naming a credential file, they copy or show it.
+const FILE_CARRIERS =
+  /^(?:sudo\s+)?(cp|cat|mv|tar|zip|scp|rsync|curl|base64|xxd|gzip|openssl|install|dd|head|tail|tee|ln)\s/;
+
+/** A decoded command line that copies or shows a credential file (`cp ../key.properties … /tmp/`). */
+function credentialFileLine(decoded: string, place: Place): string | undefined {
+  for (const line of decoded.split(/\n|;|&&/)) {
+    const text = line.trim();
+    if (!FILE_CARRIERS.test(text)) continue;
+    const named = text
+      .split(/[\s'"|<>()=@]+/)
+      .filter((word) => /[/.]/.test(word) && !word.startsWith('-') && !word.includes('://'));
+    if (named.some((word) => secretKindOfPath(resolvePath(word, place.cwd, place.home), place.home) !== null))
+      return text;
+  }
+  return undefined;
+}
+
 /** What the decoded text does that encoding hides, if anything. */
-function hiddenAction(decoded: string, around: string): string | undefined {
+function hiddenAction(decoded: string, around: string, place: Place): string | undefined {
   const acting =
     decoded.split('\n').find((line) => isActingCommandLine(line.trim())) ?? embeddedCommandLines(decoded)[0];
   if (acting !== undefined) return acting.trim();
@@ -65,7 +92,7 @@ function hiddenAction(decoded: string, around: string): string | undefined {
   const deleting = decoded.split('\n').find(deletingLine);
   if (deleting !== undefined) return deleting.trim();
   if (PUBLIC_KEY.test(decoded) && /authorized_keys/.test(around)) return `an SSH key for authorized_keys`;
-  return undefined;
+  return credentialFileLine(decoded, place);
 }
 
 /**
@@ -102,14 +129,15 @@ function keptTexts(call: ToolCall): { file: string; content: string }[] {
 
 /** The first encoded command in what the call writes, one level of nesting deep. */
 function encodedCommandIn(call: ToolCall): { file: string; action: string; runsDecoded?: true } | undefined {
+  const place = { cwd: call.cwd, home: call.home };
   for (const { file, content } of keptTexts(call)) {
     const runs = runsDecoded(content);
     if (runs) return { file, action: runs, runsDecoded: true };
-    for (const { decoded, action: hidden } of payloadsOf(content)) {
+    for (const { decoded, action: hidden } of payloadsOf(content, place)) {
       const action =
         hidden ??
         decodedPayloads(decoded)
-          .map((inner) => hiddenAction(inner, decoded))
+          .map((inner) => hiddenAction(inner, decoded, place))
           .find(Boolean);
       if (action !== undefined) return { file, action };
     }
@@ -121,7 +149,7 @@ export const encodedCommandWritten = definePolicy({
   name: 'encoded-command-written',
   category: 'dangerous-commands',
   description:
-    'Refuses writing into a file a base64 literal that decodes to a command that downloads, sends, feeds a shell or deletes, or code that runs a decoded literal: hidden from whoever reviews the file.',
+    'Refuses writing into a file a base64 literal that decodes to a command that downloads, sends, feeds a shell, deletes or copies a credential file, or code that runs a decoded literal: hidden from whoever reviews the file.',
   defaultEnabled: true,
   decision: 'deny',
   params: z.object({}),

@@ -205,6 +205,9 @@ function isCodeKey(key: string, value: string | undefined): boolean {
   // fsmonitor takes a boolean too: false turns it off, true is git's own built-in daemon.
   if (lower === 'core.fsmonitor' && value !== undefined && /^(true|false|yes|no|on|off|[01])$/i.test(value.trim()))
     return false;
+  // Certificate checks off: whoever sits on the network path serves every fetch (and the build-time git
+  // dependencies of pub, Cargo and Go) whatever it likes.
+  if (/^http\.(.+\.)?sslverify$/.test(lower)) return value !== undefined && /^(false|no|off|0)$/i.test(value.trim());
   if (value !== undefined && sameHostRewrite(lower, value)) return false;
   // Fetches rewritten to the organisation's own mirror (`url."https://git.acme.internal/mirror/".insteadOf`).
   if (/^url\..+\.insteadof$/.test(lower) && isOwnSource(INSTEAD_OF.exec(lower)?.[1] ?? '', [])) return false;
@@ -345,7 +348,7 @@ export const gitConfigRunsCode = definePolicy({
   name: 'git-config-runs-code',
   category: 'git',
   description:
-    'Asks before setting a git key that runs a program or redirects git (core.sshCommand, pager, fsmonitor, hooksPath, helpers, ! aliases, filters); denies it for --global and --system.',
+    'Asks before setting a git key that runs a program or redirects git (core.sshCommand, pager, fsmonitor, hooksPath, helpers, ! aliases, filters, http.sslVerify off); denies it for --global and --system.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

@@ -1,5 +1,6 @@
 // Data opened to everyone at the database's own door: Firebase security rules that allow without a
-// condition (`allow read, write: if true;`, `".read": true`), and Postgres row-level security turned off
+// condition (`allow read, write: if true;`, `".read": true`) or only until a date (the console's test
+// mode), and Postgres row-level security turned off
 // on a table (Supabase ships its anon key inside every app, so RLS is all that stands between it and
 // the rows). Each reaches production on the next routine deploy, or at once through a tool. An Android
 // app's content provider exported with no permission opens the user's data to every app on the phone, and
@@ -12,10 +13,14 @@ import { inPlaceEdits, writtenTexts } from '../../facts/compute';
 import { stringsIn } from './shared/outbound-routes';
 
 const RULES_FILE = /(^|\/)[^/]*\.rules$|(^|\/)database\.rules\.json$/;
-/** A Firestore or Storage rule that allows with no condition, or with one that is always true. */
-const OPEN_RULE = /\ballow\s+[a-z, ]{3,40}(?::\s*if\s+true\s*)?;/;
-/** A Realtime Database rule of plain `true` for reading or writing. */
-const OPEN_DATABASE_RULE = /"\.(?:read|write)"\s*:\s*true\b/;
+/**
+ * A Firestore or Storage rule that allows with no condition, with one that is always true, or with only a
+ * deadline (the console's "test mode": everything open to everyone until the date).
+ */
+const OPEN_RULE =
+  /\ballow\s+[a-z, ]{3,40}(?::\s*if\s+(?:true|request\.time\s*<\s*timestamp\.date\([\d\s,]{1,30}\))\s*)?;/;
+/** A Realtime Database rule of plain `true` for reading or writing, or only a deadline (`"now < 1767225600000"`). */
+const OPEN_DATABASE_RULE = /"\.(?:read|write)"\s*:\s*(?:true\b|"now\s*<\s*\d+")/;
 const RLS_OFF = /\bdisable\s+row\s+level\s+security\b/i;
 const ANDROID_MANIFEST = /(^|\/)AndroidManifest\.xml$/;
 /** An Android content provider's tag that exports it to every app on the phone with no permission to hold. */
@@ -97,7 +102,7 @@ export const dataOpenedToEveryone = definePolicy({
   name: 'data-opened-to-everyone',
   category: 'database',
   description:
-    'Asks before Firebase rules that allow without a condition, Postgres row-level security off, an Android provider exported with no permission, or a Tauri capability giving remote pages shell or fs.',
+    'Asks before Firebase rules that allow without a condition or only until a date, Postgres row-level security off, an Android provider exported with no permission, or a Tauri capability giving remote pages shell or fs.',
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

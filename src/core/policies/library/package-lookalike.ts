@@ -175,6 +175,18 @@ function otherRequested(cmd: SimpleCommand, args: readonly string[]): Requested[
     const verb = cmd.name === 'gem' ? 'install' : 'add';
     return positionals[0] === verb ? positionals.slice(1).flatMap((spec) => named('rubygems', spec)) : [];
   }
+  // `flutter pub add dev:NAME`, `dart pub add NAME:^1.2`, `dart pub global activate NAME`.
+  if ((cmd.name === 'flutter' || cmd.name === 'dart') && args[0] === 'pub') {
+    const { positionals } = parseFlags(args.slice(1), ['s'], ['source', 'path', 'git-url', 'hosted-url', 'sdk']);
+    if (args.some((a) => a.startsWith('--path') || a.startsWith('--git') || a.startsWith('--hosted'))) return [];
+    const specs =
+      positionals[0] === 'add'
+        ? positionals.slice(1)
+        : positionals[0] === 'global' && positionals[1] === 'activate'
+          ? positionals.slice(2, 3)
+          : [];
+    return specs.flatMap((spec) => named('pub', /^(?:dev:|override:)?([a-z][a-z0-9_]*)/.exec(spec)?.[1]));
+  }
   if (cmd.name === 'dotnet') {
     const { positionals } = parseFlags(args, ['v', 's'], ['version', 'source', 'tool-path', 'framework']);
     const at = positionals.indexOf('package');
@@ -226,6 +238,12 @@ const MANIFEST_DEPENDENCIES: { file: Pick<RegExp, 'test'>; registry: Registry; l
     line: /<PackageReference[ \t]+Include[ \t]*=[ \t]*"([^"]+)"/,
   },
   { file: /(^|\/)dotnet-tools\.json$/, registry: 'nuget', line: /^[ \t]*"([\w.-]+)"[ \t]*:[ \t]*\{/ },
+  // pubspec's dependencies: an indented `name: ^1.2.3` (a bare version or range).
+  {
+    file: /(^|\/)pubspec\.yaml$/,
+    registry: 'pub',
+    line: /^[ \t]+([a-z][a-z0-9_]*)[ \t]*:[ \t]*["']?(?:\^|>=?|<|any\b|\d)/,
+  },
   {
     file: /(^|\/)(Gemfile|[^/]+\.gemspec)$/,
     registry: 'rubygems',
@@ -346,6 +364,7 @@ const REGISTRY_NAMES: Record<Registry, string> = {
   crates: 'crates',
   rubygems: 'RubyGems',
   nuget: 'NuGet',
+  pub: 'pub',
 };
 
 export const packageLookalike = definePolicy({

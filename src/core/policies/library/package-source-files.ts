@@ -51,6 +51,12 @@ const GRADLE_BUILD_FROM_FOREIGN_FOLDER: LineRule['pattern'] = {
   test: (text) => [...text.matchAll(GRADLE_PATH_REFERENCE)].some((m) => inForeignFolder(m[1] ?? '')),
 };
 
+// A pub dependency's `path:` (`json_codegen_plus: {path: /tmp/x}`), in a temporary or downloads folder.
+const PUB_PATH = /^[ \t]*path[ \t]*:[ \t]*["']?([^"'\s#]+)/gm;
+const PUB_PATH_FROM_FOREIGN_FOLDER: LineRule['pattern'] = {
+  test: (text) => [...text.matchAll(PUB_PATH)].some((m) => inForeignFolder(m[1] ?? '')),
+};
+
 /** `.binaryTarget(name: …, url: "https://…", checksum: …)`: a target's arguments, up to its closing parenthesis, name a URL. */
 function hasRemoteBinaryTarget(text: string): boolean {
   for (const call of text.matchAll(/\.binaryTarget[ \t]*\(/g)) {
@@ -327,6 +333,10 @@ const RULES: SourceRule[] = [
         pattern: /^[ \t]*(git|hosted)[ \t]*:[ \t]*["']?https?:\/\/|^[ \t]*url[ \t]*:[ \t]*["']?https?:\/\//m,
         what: 'takes a Dart package from a git repository or another package server',
         source: true,
+      },
+      {
+        pattern: PUB_PATH_FROM_FOREIGN_FOLDER,
+        what: 'takes a Dart package (a builder build_runner runs, or a plugin) from a temporary or downloads folder',
       },
     ],
   },

@@ -373,7 +373,7 @@ function isPip(cmd: SimpleCommand): boolean {
   return /^pip\d*(\.\d+)?$/.test(cmd.name) || /^pip\d*$/.test(pythonModuleRun(cmd)?.module ?? '') || cmd.name === 'uv';
 }
 
-/** Variables pip, uv, npm and bundler read as the index to install from. */
+/** Variables pip, uv, npm, bundler and Dart's pub read as the index to install from. */
 const INDEX_VARIABLES = new Set([
   'PIP_INDEX_URL',
   'PIP_EXTRA_INDEX_URL',
@@ -391,7 +391,13 @@ const INDEX_VARIABLES = new Set([
   'ELECTRON_MIRROR',
   'NPM_CONFIG_ELECTRON_MIRROR',
   'ELECTRON_BUILDER_BINARIES_MIRROR',
+  // Dart's pub takes packages from this server; Flutter its engine and SDK artifacts, built into every app.
+  'PUB_HOSTED_URL',
+  'FLUTTER_STORAGE_BASE_URL',
 ]);
+
+// Dart and Flutter's tools, and the version managers and workspace runner that start them.
+const DART_TOOLS = new Set(['dart', 'flutter', 'fvm', 'melos', 'puro']);
 
 const CONDA = new Set(['conda', 'mamba', 'micromamba']);
 
@@ -416,7 +422,7 @@ function indexOf(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn):
   const pip = isPip(cmd);
   const npm = ['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx', 'corepack'].includes(cmd.name);
   const gem = cmd.name === 'gem' || cmd.name === 'bundle';
-  if (!pip && !npm && !gem && cmd.name !== 'poetry') return null;
+  if (!pip && !npm && !gem && cmd.name !== 'poetry' && !DART_TOOLS.has(cmd.name)) return null;
   const fromEnvironment = Object.entries(cmd.assignments).find(
     ([name, value]) => INDEX_VARIABLES.has(name.toUpperCase()) && value !== undefined && !ownSource(value),
   );
@@ -931,8 +937,8 @@ function jvmToolSource(cmd: SimpleCommand, args: readonly string[], ownSource: I
 }
 
 /**
- * `flutter pub add x --hosted-url URL`, `dart pub global activate --source git URL`, `PUB_HOSTED_URL=URL
- * flutter pub get`: Dart packages from a server or repository other than the project's.
+ * `flutter pub add x --hosted-url URL`, `dart pub global activate --source git URL`: Dart packages from a
+ * server or repository other than the project's (PUB_HOSTED_URL is read with the other index variables).
  */
 function pubSource(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn): string | null {
   if ((cmd.name !== 'flutter' && cmd.name !== 'dart') || args[0] !== 'pub') return null;
@@ -940,8 +946,6 @@ function pubSource(cmd: SimpleCommand, args: readonly string[], ownSource: IsOwn
   if (hosted !== undefined && !ownSource(hosted)) return `${hosted} as a Dart package source`;
   const git = args.includes('git') ? args.find((a) => /^(https?|git|ssh):\/\/|^git@/.test(a)) : undefined;
   if (git !== undefined && !ownSource(git)) return `a git repository (${git}) as a Dart package`;
-  const server = cmd.assignments['PUB_HOSTED_URL'];
-  if (server !== undefined && server !== '' && !ownSource(server)) return `${server} as the Dart package server`;
   return null;
 }
 
@@ -970,6 +974,18 @@ function gitSourcedGemOrPlugin(cmd: SimpleCommand, args: readonly string[], ownS
     const pack = args.slice(1).find((a) => /^(https?|git|ssh):\/\/|^git@/.test(a));
     if (pack !== undefined && !/^https:\/\/github\.com\/heroku\//.test(pack) && !ownSource(pack))
       return `${pack} as a buildpack, which runs in every build with the app's config vars`;
+  }
+  // Firebase extensions run in the project with a service account of their own; Firebase publishes its own
+  // under `firebase/`, and a folder of the project's is code that is here to read.
+  if (cmd.name === 'firebase' && args[0] === 'ext:install') {
+    const extension = args.slice(1).find((a) => !a.startsWith('-'));
+    if (
+      extension !== undefined &&
+      !/^firebase\//.test(extension) &&
+      !/^\.{0,2}\//.test(extension) &&
+      !ownSource(extension)
+    )
+      return `${extension} as a Firebase extension, which runs in the project with its own service account`;
   }
   if ((cmd.name === 'sf' || cmd.name === 'sfdx') && args[0] === 'plugins' && args[1] === 'install') {
     const plugin = args.slice(2).find((a) => !a.startsWith('-'));

@@ -11,6 +11,9 @@ import { findStatement } from './database';
 
 /** A name that says production (`prod`, `acme-prod`, `admin@acme.org.prod`): a whole word of it, set apart by `_ - . : / @`. */
 export const PRODUCTION_NAME = /(^|[_.:/\\@-])(prod|production|prd|live)([_.:/\\@-]|\d*$)/i;
+/** A name that says development, testing or staging (`ledgerly-dev`, `app-staging`), set apart as PRODUCTION_NAME's are. */
+export const DEVELOPMENT_NAME =
+  /(^|[_.:/\\@-])(dev|develop|development|test|testing|qa|staging|stage|stg|sandbox|demo|local|emulator|preview)([_.:/\\@-]|\d*$)/i;
 /** What an MCP database tool names its connection with. */
 const CONNECTION_KEYS = [
   'connection',

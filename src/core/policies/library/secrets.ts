@@ -14,10 +14,11 @@ import {
   reachedBy,
 } from '../../facts/commands';
 import { gitCommands } from '../../facts/git-invocation';
+import { writtenTexts } from '../../facts/compute';
 import { inlineCode, SENDERS } from '../../facts/programs';
 import { secretReads } from './shared/secret-reads';
 import { scanSecrets } from './shared/secret-scan';
-import { replacedBefore } from './shared/edited-file';
+import { replacedBefore, textBefore } from './shared/edited-file';
 import { secretBasenameKind, secretFileKind } from '../../facts/sensitive-paths';
 import { writeTargets } from '../../facts/targets';
 import { browserScriptOf, sessionStoreRead } from '../../text/browser-scripts';
@@ -307,5 +308,46 @@ export const browserSessionRead = definePolicy({
       reason: `The page script reads ${store}: the browser's logged-in session (its cookies and tokens) would reach the agent. Approve this exact call if the page is one you test and its session is a throwaway.`,
       evidence: evidenceOf(page.script),
     };
+  },
+});
+
+/** The credential kind a .gitignore pattern names (`key.properties`, `*.jks`, `/.env`, a name under any folder), or null. */
+function ignoredSecretKind(pattern: string): string | null {
+  const name = pattern
+    .replace(/^!/, '')
+    .replace(/^(\*\*\/|\/)+/, '')
+    .replace(/\/$/, '');
+  if (name === '' || name.startsWith('#') || name.includes('/')) return null;
+  return secretBasenameKind(name.replace(/\*/g, 'x'));
+}
+
+export const secretIgnoreRemoved = definePolicy({
+  name: 'secret-ignore-removed',
+  category: 'secrets',
+  description:
+    'Asks before a .gitignore edit stops ignoring credential files (.env, key.properties, *.jks, *.pem): the next `git add -A` stages them, and a commit keeps them in the history.',
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    for (const { file, content } of writtenTexts(call)) {
+      if (path.basename(file) !== '.gitignore') continue;
+      const after = new Set(content.split('\n').map((line) => line.trim()));
+      const before = textBefore(call, file)
+        .split('\n')
+        .map((line) => line.trim());
+      const dropped = before.find((line) => !after.has(line) && !line.startsWith('!') && ignoredSecretKind(line));
+      const unignored = [...after].find(
+        (line) => line.startsWith('!') && !before.includes(line) && ignoredSecretKind(line),
+      );
+      const line = dropped ?? unignored;
+      if (line !== undefined)
+        return {
+          reason: `${file} no longer ignores ${line.replace(/^!/, '')} (${ignoredSecretKind(line)}): the next \`git add -A\` stages it and a commit keeps it in the history. Keep the pattern, or approve this exact call.`,
+          evidence: evidenceOf(line),
+        };
+    }
+    return null;
   },
 });

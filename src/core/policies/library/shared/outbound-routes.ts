@@ -10,6 +10,7 @@ import { secretKindOfPath } from '../../../facts/sensitive';
 import { secretInText, urlPayload, type UrlPayload } from './url-payload';
 import { gitInvocation } from '../../../facts/git-invocation';
 import { hostOfSchemedUrl, hostOfUrl } from './hosts';
+import { ibanIn } from '../../../text/bank-numbers';
 
 // Routes by which a call carries data to another host that no upload option names: a URL that
 // holds a secret or encoded data, a request body of a web tool, commits mailed as patches, a copy
@@ -53,8 +54,13 @@ export function webToolPayload(call: ToolCall): Outbound | undefined {
 /** A web search's query goes to the search engine, and into its logs: a secret in it leaves the machine. */
 function searchPayload(call: ToolCall): Outbound | undefined {
   const query = call.input['query'];
-  const secret = typeof query === 'string' ? secretInText(query) : undefined;
-  return secret ? { what: `${secret} in a web search`, host: 'the search engine', certain: true } : undefined;
+  if (typeof query !== 'string') return undefined;
+  const secret = secretInText(query);
+  if (secret) return { what: `${secret} in a web search`, host: 'the search engine', certain: true };
+  // Someone's bank account (with, as often, their name beside it): personal data the search engine keeps.
+  return ibanIn(query) !== undefined
+    ? { what: 'a bank account number (IBAN) in a web search', host: 'the search engine', certain: false }
+    : undefined;
 }
 
 // MCP servers that work on this machine's files: what they write stays here (secret-written-to-file

@@ -3,7 +3,7 @@
 // Hand-kept: each registry's most depended-on and most downloaded names, plus their common near
 // neighbours that are real packages too (so that `request` beside `requests` is no look-alike).
 
-export type Registry = 'npm' | 'pypi' | 'crates' | 'rubygems' | 'nuget';
+export type Registry = 'npm' | 'pypi' | 'crates' | 'rubygems' | 'nuget' | 'pub';
 
 const NPM = [
   ...['react', 'react-dom', 'react-router', 'react-router-dom', 'react-redux', 'redux', 'next', 'vue', 'vue-router'],
@@ -134,12 +134,28 @@ const NUGET = [
   ...['Azure.Identity', 'Azure.Storage.Blobs', 'AWSSDK.S3', 'Grpc.AspNetCore', 'Google.Protobuf', 'CsvHelper'],
 ];
 
+// Dart and Flutter's most depended-on packages.
+const PUB = [
+  ...['flutter_secure_storage', 'shared_preferences', 'path_provider', 'url_launcher', 'image_picker'],
+  ...['freezed', 'freezed_annotation', 'json_serializable', 'json_annotation', 'build_runner', 'provider'],
+  ...['riverpod', 'flutter_riverpod', 'hooks_riverpod', 'flutter_bloc', 'equatable', 'get_it', 'injectable'],
+  ...['go_router', 'auto_route', 'intl', 'collection', 'mocktail', 'mockito', 'flutter_lints', 'logger'],
+  ...['very_good_analysis', 'cached_network_image', 'sqflite', 'hive', 'hive_flutter', 'isar', 'rxdart'],
+  ...['firebase_core', 'firebase_auth', 'cloud_firestore', 'firebase_messaging', 'firebase_crashlytics'],
+  ...['firebase_analytics', 'firebase_storage', 'firebase_remote_config', 'cloud_functions', 'google_sign_in'],
+  ...['connectivity_plus', 'device_info_plus', 'package_info_plus', 'permission_handler', 'local_auth'],
+  ...['google_fonts', 'flutter_svg', 'geolocator', 'flutter_dotenv', 'sentry_flutter', 'webview_flutter'],
+  ...['flutter_local_notifications', 'in_app_purchase', 'sign_in_with_apple', 'encrypt', 'crypto', 'uuid'],
+  ...['pointycastle', 'retrofit', 'chopper', 'lottie', 'melos', 'mason', 'envied', 'camera', 'dartz', 'fpdart'],
+];
+
 const BY_REGISTRY: Record<Registry, readonly string[]> = {
   npm: NPM,
   pypi: PYPI,
   crates: CRATES,
   rubygems: RUBYGEMS,
   nuget: NUGET,
+  pub: PUB,
 };
 
 /** A name as the registry compares names: PyPI folds case and `-`/`_`/`.`, Cargo's registry `-`/`_`, NuGet case. */

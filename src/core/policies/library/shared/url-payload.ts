@@ -9,6 +9,8 @@ import { trimEndChars } from '../../../text/scan';
 // Credential prefixes issuers put on their tokens; shorter than a real token still means a token.
 const TOKEN_PREFIX =
   /(?:^|[^A-Za-z0-9])(gh[pousr]_|github_pat_|glpat-|xox[abpr]-|sk-(?:proj-|ant-)?|sk_(?:live|test)_|rk_live_|AKIA|ASIA|AIza|ya29\.|npm_|pypi-|hf_|dop_v1_|SG\.)[A-Za-z0-9_\-.]{8,}/;
+// A Salesforce session or access token: the org's id (`00D…`), `!`, then the session's own part.
+const SALESFORCE_SESSION = /(?:^|[^A-Za-z0-9])00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{20,}/;
 // A value ends at a space, or at the `;` or `&` that separates a connection string's or a query's pairs:
 // `Database=db;Password=…` has two.
 const SECRET_LINE =
@@ -45,6 +47,7 @@ function decodings(part: string): string[] {
 export function secretInText(text: string, opts: { shapeOnly?: boolean } = {}): string | undefined {
   const token = TOKEN_PREFIX.exec(text)?.[1];
   if (token) return `a token (${token}…)`;
+  if (SALESFORCE_SESSION.test(text)) return 'a Salesforce session id';
   const scan = scanSecrets(text, { realLooking: true });
   // A long random id (a document's, a commit's) looks like high entropy; only named shapes count there.
   const labels = opts.shapeOnly ? scan.labels.filter((l) => l !== 'high-entropy') : scan.labels;
