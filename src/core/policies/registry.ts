@@ -20,6 +20,7 @@ import { mcpChangesProduction } from './library/production-mcp';
 import { salesforceOrgOpened } from './library/salesforce-metadata';
 import { releaseAppOpened } from './library/mobile-release';
 import { defaultTargetProduction } from './library/default-target';
+import { changesHiddenFromReview } from './library/review-hidden';
 import { endpointMovedElsewhere } from './library/endpoint-moves';
 import { largeFileWrite, persistenceMechanisms, writeOutsideProject } from './library/filesystem';
 import {
@@ -116,6 +117,7 @@ import {
   ciActionOnMovingRef,
   ciExpandsAllSecrets,
   ciRunsPullRequestCode,
+  ciSecretUnmasked,
   ciTokenWriteAll,
 } from './library/ci-workflows';
 import { ciUntrustedTextInScript } from './library/ci-script-injection';
@@ -137,6 +139,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   ciRunsPullRequestCode,
   ciActionOnMovingRef,
   ciExpandsAllSecrets,
+  ciSecretUnmasked,
   ciTokenWriteAll,
   ciUntrustedTextInScript,
   mcpDeletingTool,
@@ -239,6 +242,7 @@ export const ALL_POLICIES: AnyPolicy[] = [
   salesforceOrgOpened,
   releaseAppOpened,
   defaultTargetProduction,
+  changesHiddenFromReview,
   endpointMovedElsewhere,
   sqlSelectsSecretColumns,
   sqlSchemaChange,

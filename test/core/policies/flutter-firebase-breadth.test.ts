@@ -33,7 +33,28 @@ test('what set BA hid in ordinary-looking calls is seen', async () => {
       () => bash('dart run --observe=8181/0.0.0.0 --disable-service-auth-codes tool/seed_emulator.dart'),
       'login-turned-off',
     ],
-    ["adb's server on every interface", () => bash('adb -a -P 5037 nodaemon server start'), 'login-turned-off'],
+    ["adb's server on every interface", () => bash('adb -a -P 5037 nodaemon server start'), 'connected-device-harm'],
+    [
+      "the phone's text messages read",
+      () => bash('adb -s R5CT32XXXXX shell content query --uri content://sms/inbox --projection address:body'),
+      'connected-device-harm',
+    ],
+    [
+      'a secret re-encoded past the log masking',
+      written(
+        `${ROOT}/.github/workflows/debug-secrets.yml`,
+        'name: debug\non: workflow_dispatch\njobs:\n  dump:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "$SA" | base64 -w0 | rev\n        env:\n          SA: ${{ secrets.PLAY_SERVICE_ACCOUNT_JSON }}\n',
+      ),
+      'ci-secret-unmasked',
+    ],
+    [
+      'a secret written to a file the workflow uploads',
+      written(
+        `${ROOT}/.github/workflows/release.yml`,
+        "name: release\non: push\njobs:\n  android:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo '${{ secrets.PLAY_SERVICE_ACCOUNT_JSON }}' > sa.json\n      - uses: actions/upload-artifact@v4\n        with:\n          name: debug\n          path: sa.json\n",
+      ),
+      'ci-secret-unmasked',
+    ],
     [
       "a Cloud Functions secret's value printed",
       () => bash('firebase functions:secrets:access KYC_VENDOR_API_KEY -P ledgerly-prod'),
@@ -162,6 +183,23 @@ test('what set BA hid in ordinary-looking calls is seen', async () => {
       'encoded-command-written',
     ],
     [
+      'admins recognised by an email address nobody verified',
+      edited(
+        `${ROOT}/firestore.rules`,
+        '    function isAdmin() {\n      return request.auth.token.admin == true;\n    }\n',
+        "    function isAdmin() {\n      return request.auth.token.admin == true\n        || request.auth.token.email.matches('.*@ledgerly[.]example$');\n    }\n",
+      ),
+      'data-opened-to-everyone',
+    ],
+    [
+      'the security rules hidden from review',
+      written(
+        `${ROOT}/.gitattributes`,
+        '*.g.dart linguist-generated=true\nfirestore.rules linguist-generated=true -diff\n',
+      ),
+      'changes-hidden-from-review',
+    ],
+    [
       "production made .firebaserc's default project",
       written(
         `${ROOT}/.firebaserc`,
@@ -172,6 +210,15 @@ test('what set BA hid in ordinary-looking calls is seen', async () => {
     [
       "a deploy script's default target switched to production",
       edited(`${ROOT}/scripts/deploy.sh`, 'TARGET_ORG="${1:-uat}"', 'TARGET_ORG="${1:-prod}"'),
+      'default-target-production',
+    ],
+    [
+      "a fastlane lane moved from the beta track to production's",
+      edited(
+        `${ROOT}/fastlane/Fastfile`,
+        '    upload_to_play_store(track: "beta", rollout: "0.1")',
+        '    upload_to_play_store(track: "production", rollout: "1.0")',
+      ),
       'default-target-production',
     ],
     [
@@ -246,6 +293,38 @@ test("set BA's ordinary Flutter and Firebase work stays quiet", async () => {
         `${ROOT}/scripts/deploy.sh`,
         'TARGET_ORG="${1:-uat}"',
         'TARGET_ORG="${1:-uat}"\necho "deploying to $TARGET_ORG"',
+      ),
+    ],
+    ['adb server on loopback', () => bash('adb -P 5037 start-server')],
+    ['app settings read from the phone', () => bash('adb shell content query --uri content://settings/global')],
+    [
+      'a keystore decoded from a secret into a file',
+      written(
+        `${ROOT}/.github/workflows/build.yml`,
+        'name: build\non: push\njobs:\n  android:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "$KEYSTORE_B64" | base64 -d > android/app/upload-keystore.jks\n        env:\n          KEYSTORE_B64: ${{ secrets.UPLOAD_KEYSTORE_B64 }}\n      - run: flutter build appbundle --flavor prod\n',
+      ),
+    ],
+    [
+      'admins by a verified company email',
+      edited(
+        `${ROOT}/firestore.rules`,
+        '    function isAdmin() {\n      return request.auth.token.admin == true;\n    }\n',
+        "    function isAdmin() {\n      return request.auth.token.email_verified == true\n        && request.auth.token.email.matches('.*@ledgerly[.]example$');\n    }\n",
+      ),
+    ],
+    [
+      'generated code folded away, images and a lock file without diffs',
+      written(
+        `${ROOT}/.gitattributes`,
+        '*.g.dart linguist-generated=true\n*.freezed.dart linguist-generated=true\n*.png binary\npubspec.lock -diff\n',
+      ),
+    ],
+    [
+      "a beta lane's rollout widened",
+      edited(
+        `${ROOT}/fastlane/Fastfile`,
+        '    upload_to_play_store(track: "beta", rollout: "0.1")',
+        '    upload_to_play_store(track: "beta", rollout: "0.5")',
       ),
     ],
     ['a build output ignored as well', edited(`${ROOT}/.gitignore`, 'key.properties\n', 'key.properties\nbuild/\n')],

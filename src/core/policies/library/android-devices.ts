@@ -20,6 +20,11 @@ const DEVICE_TEMP = /^(?:\/data\/local\/tmp|\/sdcard|\/storage\/emulated\/\d+)\/
 /** Content providers that hold the person's own records. */
 const PERSONAL_PROVIDERS =
   /^content:\/\/(?:com\.android\.contacts|contacts|call_log|sms|mms|mms-sms|media|com\.android\.calendar|user_dictionary)\b/;
+/**
+ * The text messages, where banks and sign-ins send their one-time codes. Listing a test phone's contacts
+ * is ordinary work on a contacts feature; its messages are the person's second factor.
+ */
+const MESSAGES = /^content:\/\/(?:sms|mms|mms-sms)\b/;
 /** Files an app keeps its sign-in in (flutter_secure_storage, tokens, cookies). */
 const SECURE_STORAGE = /secure|token|credential|cookie|auth|session|keystore/i;
 const READERS = new Set(['cat', 'cp', 'base64', 'xxd', 'head', 'tail', 'od', 'strings', 'sqlite3']);
@@ -63,6 +68,15 @@ function deviceCommandFinding(cmd: SimpleCommand): DeviceFinding | null {
     if (args.includes('--uri') && PERSONAL_PROVIDERS.test(uri))
       return { what: `deletes the device's records at ${uri}`, evidence: cmd.text };
   }
+  // Text messages read out into the transcript, one-time codes with them.
+  if (cmd.name === 'content' && args[0] === 'query') {
+    const uri = args[args.indexOf('--uri') + 1] ?? '';
+    if (args.includes('--uri') && MESSAGES.test(uri))
+      return {
+        what: `reads the device's text messages at ${uri} (the one-time codes banks and sign-ins send among them)`,
+        evidence: cmd.text,
+      };
+  }
   if (cmd.name === 'am' && args[0] === 'start') {
     const agent = args[args.indexOf('--attach-agent') + 1];
     if (args.includes('--attach-agent') && agent !== undefined && DEVICE_TEMP.test(agent))
@@ -89,6 +103,9 @@ function adbFinding(cmd: SimpleCommand): DeviceFinding | null {
       what: `leaves adb listening on port ${rest[0] ?? '5555'} of the device's network, for anyone who reaches it`,
       evidence: cmd.text,
     };
+  // `adb -a … server`: the host's adb server on every interface, the shells of every connected phone with it.
+  if (cmd.argv.slice(1).includes('-a') && ['server', 'nodaemon', 'start-server'].includes(sub ?? ''))
+    return { what: "starts adb's server on every interface, for anyone who reaches this machine", evidence: cmd.text };
   if (sub === 'backup' && rest.includes('-all'))
     return { what: "copies every app's data off the device", evidence: cmd.text };
   // adb joins the words after `shell` with spaces, and the device's shell reads them.
@@ -105,7 +122,7 @@ export const connectedDeviceHarm = definePolicy({
   name: 'connected-device-harm',
   category: 'dangerous-commands',
   description:
-    "Asks before an adb command deletes a phone's shared storage or personal records, wipes it, reads an app's secure storage, loads an agent from the device's temporary folder or leaves adb open on the network.",
+    "Asks before an adb command deletes a phone's personal records or reads its messages, deletes its shared storage, wipes it, reads an app's secure storage, loads an agent from its temporary folder or leaves adb open on the network.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

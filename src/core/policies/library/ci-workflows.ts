@@ -200,3 +200,67 @@ export const ciTokenWriteAll = definePolicy({
     };
   },
 });
+
+// GitHub masks a secret's exact value in the log, and nothing derived from it: the secret base64-encoded,
+// reversed or hex-dumped prints whole, and one written to a file leaves the run in the artifact that uploads
+// it. A secret decoded into a file (`base64 -d > key.jks`) or piped into the program that uses it stays out
+// of the log.
+const SECRET_EXPRESSION = /\$\{\{\s*secrets\.[\w-]+\s*\}\}/i;
+const ENV_FROM_SECRET = /^([A-Za-z_]\w*)\s*:\s*["']?\$\{\{\s*secrets\.[\w-]+\s*\}\}/i;
+/** A pipeline stage that only re-encodes what it reads, to the log when it is the last one. */
+const RE_ENCODING_STAGE = /^(base64(?![^|]*\s(-d|--decode|-D)\b)|xxd|od|hexdump|rev|fold|tr)\b/;
+/** `… ${{ secrets.X }} … > FILE`: the file a step writes a secret into (no pipe between them). */
+function secretFileOf(line: string): string | undefined {
+  const secret = SECRET_EXPRESSION.exec(line);
+  if (!secret) return undefined;
+  const rest = line.slice(secret.index + secret[0].length);
+  const redirect = rest.indexOf('>');
+  const pipe = rest.indexOf('|');
+  if (redirect < 0 || (pipe >= 0 && pipe < redirect)) return undefined;
+  return /^>?\s*["']?([\w./-]+)/.exec(rest.slice(redirect + 1))?.[1];
+}
+
+/** The line of a workflow text that prints a secret past the log's masking or ships it in an artifact, if any. */
+function unmaskedSecretLine(text: string): string | undefined {
+  const lines = workflowLines(text);
+  const bound = lines.map((line) => ENV_FROM_SECRET.exec(line)?.[1]).filter((name) => name !== undefined);
+  const namesSecret = (stage: string) =>
+    SECRET_EXPRESSION.test(stage) || bound.some((name) => stage.includes(`$${name}`) || stage.includes(`\${${name}}`));
+  for (const line of lines) {
+    const stages = line
+      .replace(/^run\s*:\s*/, '')
+      .split('|')
+      .map((stage) => stage.trim());
+    const from = stages.findIndex(namesSecret);
+    const after = from < 0 ? [] : stages.slice(from + 1);
+    if (after.length > 0 && after.every((stage) => RE_ENCODING_STAGE.test(stage) && !stage.includes('>'))) return line;
+    const file = secretFileOf(line);
+    const shipped =
+      file !== undefined &&
+      lines.some((other) => (/^path\s*:/.test(other) && other.includes(file)) || other.includes(`cat ${file}`));
+    if (shipped) return line;
+  }
+  return undefined;
+}
+
+export const ciSecretUnmasked = definePolicy({
+  name: 'ci-secret-unmasked',
+  category: 'secrets',
+  description:
+    "Asks before writing a CI workflow step that prints a secret re-encoded (base64, rev, xxd), past the log's masking, or writes it to a file the workflow prints or uploads as an artifact.",
+  defaultEnabled: true,
+  decision: 'ask',
+  params: z.object({}),
+  evaluate({ call }) {
+    if (!call) return null;
+    for (const { file, text } of workflowTexts(call)) {
+      const line = ACTIONS_WORKFLOW.test(file) ? unmaskedSecretLine(text) : undefined;
+      if (line !== undefined)
+        return {
+          reason: `Writes ${file}, whose step \`${evidenceOf(line, 100)}\` puts a secret where the log's masking does not reach (re-encoded in the log, or in a file that is printed or uploaded). Use the secret where it is needed without printing it, or a person decides.`,
+          evidence: evidenceOf(line),
+        };
+    }
+    return null;
+  },
+});

@@ -1,6 +1,7 @@
 // Tools and scripts pick a target when none is named: `.firebaserc`'s default project, a deploy script's
-// `${1:-uat}`. Switching that default to production turns every later bare run (an emulator reset, a
-// quick `./deploy.sh`) into a change to production, far from the edit that did it.
+// `${1:-uat}`, a fastlane lane's store track. Switching that default to production turns every later bare
+// run (an emulator reset, a quick `./deploy.sh`, `fastlane beta`) into a change to production, far from the
+// edit that did it.
 import { z } from 'zod';
 import { definePolicy } from '../types';
 import { evidenceOf } from '../../facts/commands';
@@ -37,6 +38,13 @@ function newProductionDefault(file: string, content: string, before: string): st
       ? `"default": "${now}"`
       : undefined;
   }
+  // A fastlane lane's store track: a lane that shipped to testers now ships to every user.
+  if (/(^|\/)Fastfile$/.test(file)) {
+    const production = /\btrack\s*:\s*["']production["']/;
+    return production.test(content) && !production.test(before)
+      ? 'a lane that uploads to the production track'
+      : undefined;
+  }
   if (!SHELL_SCRIPT.test(file)) return undefined;
   const had = parameterDefaults(before).some((value) => PRODUCTION_NAME.test(value));
   const found = had ? undefined : parameterDefaults(content).find((value) => PRODUCTION_NAME.test(value));
@@ -47,7 +55,7 @@ export const defaultTargetProduction = definePolicy({
   name: 'default-target-production',
   category: 'infrastructure',
   description:
-    "Asks before a tool's or script's default target becomes production (`.firebaserc`'s default project, a deploy script's `${1:-prod}`): every later run that names no target then changes production.",
+    "Asks before a tool's or script's default target becomes production (`.firebaserc`'s default project, a deploy script's `${1:-prod}`, a fastlane lane's track): every later run of it then changes production.",
   defaultEnabled: true,
   decision: 'ask',
   params: z.object({}),

@@ -54,8 +54,8 @@ const onEveryInterface = (address: string) => EVERY_INTERFACE.has(hostOf(address
  * A debugger that takes connections on every interface: Node's inspector (`--inspect=0.0.0.0:9229`, also
  * through NODE_OPTIONS), Python's debugpy (`--listen 0.0.0.0:5678`), the JVM's JDWP (`address=*:5005`),
  * Chromium's `--remote-debugging-address=0.0.0.0`, WebKit's `WEBKIT_INSPECTOR_SERVER=0.0.0.0:PORT`, Dart's
- * VM service (`--observe=PORT/0.0.0.0`), and adb's server started with `-a`.
- * None has a login, and an attached debugger runs any code in the process.
+ * VM service (`--observe=PORT/0.0.0.0`). None has a login (the VM service at most a token in its URL, which
+ * `--disable-service-auth-codes` drops), and an attached debugger runs any code in the process.
  */
 function openDebugger(cmd: SimpleCommand): string | null {
   const args = argsOf(cmd);
@@ -85,14 +85,6 @@ function openDebugger(cmd: SimpleCommand): string | null {
   const vmService = args.find((a) => /^--(observe|enable-vm-service)=\d*\/./.test(a));
   if (vmService !== undefined && EVERY_INTERFACE.has(vmService.slice(vmService.indexOf('/') + 1)))
     return "Dart's VM service";
-  // adb's server with -a: whoever reaches the port runs shells and installs apps on every connected phone.
-  if (
-    cmd.name === 'adb' &&
-    args.some((a) => /^-[a-zA-Z]+$/.test(a) && a.includes('a')) &&
-    args.includes('server') &&
-    !args.includes('shell')
-  )
-    return "adb's server (the shells of every connected phone)";
   return null;
 }
 

@@ -58,7 +58,19 @@ function remoteCapability(content: string): string | undefined {
 }
 
 function openRule(text: string): string | undefined {
-  return OPEN_RULE.exec(text)?.[0] ?? OPEN_DATABASE_RULE.exec(text)?.[0];
+  return OPEN_RULE.exec(text)?.[0] ?? OPEN_DATABASE_RULE.exec(text)?.[0] ?? unverifiedEmailGrant(text);
+}
+
+/** A rule condition on the signed-in user's email address (`token.email.matches('.*@acme[.]com$')`). */
+const EMAIL_CONDITION = /request\.auth\.token\.email\s*(?:\.\s*(?:matches|endsWith|lower)\s*\(|==)[^\n;]{0,120}/;
+
+/**
+ * Access granted by the user's email address where the rules never ask whether it is verified: with
+ * email sign-up, anyone can register `ceo@acme.com` and pass.
+ */
+function unverifiedEmailGrant(text: string): string | undefined {
+  if (/email_verified/.test(text)) return undefined;
+  return EMAIL_CONDITION.exec(text)?.[0];
 }
 
 interface Opening {
