@@ -721,6 +721,11 @@ export function preloadsForeignLibrary(cmd: SimpleCommand): boolean {
     .some((path) => path !== '' && inForeignFolder(path));
 }
 
+/** Programs whose code may come on their input (R, Julia, a Tcl interpreter): the ones `input` is read for. */
+export function readsCodeOnInput(name: string): boolean {
+  return /^(r|rscript|julia|expect|tclsh|wish)$/i.test(name);
+}
+
 /**
  * What a single command runs that no reader here can follow, or null. `input` is the text it is
  * given on its input when the call writes it out (a heredoc, `echo … |`).

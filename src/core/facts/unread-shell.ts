@@ -5,7 +5,7 @@ import type { ShellAnalysis, SimpleCommand } from '../shell';
 import { argsOf, evidenceOf, literalStdin, optionValues, parseFlags, upstreamStage } from './commands';
 import { DOWNLOADERS, NETCATS, SHELLS, executesStdin } from './programs';
 import type { Unread } from './types';
-import { codeFromTemp, preloadsForeignLibrary, unreadProgramCode } from './unread-programs';
+import { codeFromTemp, preloadsForeignLibrary, readsCodeOnInput, unreadProgramCode } from './unread-programs';
 import { scriptFileIndex } from '../shell/script-hops';
 
 /** Programs whose output is shell setup meant for eval (`eval "$(ssh-agent -s)"`), read as ordinary. */
@@ -199,7 +199,7 @@ export function shellUnread(shell: ShellAnalysis): Unread[] {
     }
     const unknown = shellRunsUnknownText(commands, index, cmd);
     if (unknown) unread.push({ reason: 'unknown-script', detail: unknown });
-    const code = unreadProgramCode(cmd, literalStdin(commands, cmd));
+    const code = unreadProgramCode(cmd, readsCodeOnInput(cmd.name) ? literalStdin(commands, cmd) : undefined);
     if (code)
       unread.push({
         reason: 'unread-code',

@@ -7,7 +7,7 @@ import type { PipelinePlace, Redirect, RunTimeOrigin, SimpleCommand, Via } from 
 import { aliasBodies, aliasExpansion, recordAliases } from './aliases';
 import { HOP_NAMES, hopsOf, xargsArgFile, type Hop } from './wrappers';
 import { shellQuote } from './quote';
-import { deployedExports } from './deployed-environment';
+import { deployedExports, setsDeployedEnvironment } from './deployed-environment';
 import { ROOT_WRAPPERS } from './cli-options';
 import {
   optionHopsOf,
@@ -384,10 +384,9 @@ function followHops(state: AnalysisState, hc: HopContext): void {
   const prefix = state.prefixOnly.get(hc.index) ?? state.commands[hc.index]?.assignments ?? {};
   for (const hop of variableHopsOf(prefix)) followScriptHop(state, hc, hop.via, hop.script, hop);
   // `heroku config:set NODE_OPTIONS=…`: the variables every process of the app starts with.
-  const deployed = deployedExports(name, {
-    argv: hc.words.map((w) => (w.dynamic ? '' : w.value)),
-    dynamic: new Set(),
-  });
+  const deployed = setsDeployedEnvironment(name)
+    ? deployedExports(name, { argv: hc.words.map((w) => (w.dynamic ? '' : w.value)), dynamic: new Set() })
+    : undefined;
   if (deployed !== undefined) followScriptHop(state, hc, 'wrapper', deployed, { wrapper: `${name} environment` });
   if (
     !HOP_NAMES.has(name) &&

@@ -54,7 +54,7 @@ const SUBCOMMANDS: Readonly<Record<string, readonly (readonly string[])[]>> = {
 const ENGINES = new Set(['docker', 'podman', 'nerdctl']);
 
 /** The variables a command sets for programs it does not itself start here, by name. */
-export function deployedAssignments(name: string, view: ArgvView): [string, string][] {
+function deployedAssignments(name: string, view: ArgvView): [string, string][] {
   const { argv } = view;
   if (ENGINES.has(name)) {
     const verb = argv.slice(1).find((word) => !word.startsWith('-'));
@@ -72,6 +72,11 @@ export function deployedAssignments(name: string, view: ArgvView): [string, stri
     }
   }
   return [];
+}
+
+/** Whether the program is one that sets variables for programs elsewhere: checked before its words are read. */
+export function setsDeployedEnvironment(name: string): boolean {
+  return ENGINES.has(name) || Object.hasOwn(SUBCOMMANDS, name);
 }
 
 /** The exports a command's deployed variables amount to, as shell text (`export NAME='VALUE'`), or undefined. */
